@@ -1,0 +1,464 @@
+/* ability.c: the ordered abilities of a pattern, and card number -> ability. */
+#include "ability.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const char *const kind_names[AK_COUNT] = {
+	[AK_SWAP] = "swap",
+	[AK_REMOVE] = "remove",
+	[AK_ROW_SWAP] = "row-swap",
+	[AK_COLUMN_SWAP] = "column-swap",
+	[AK_CROSS_SWAP] = "cross-swap",
+	[AK_ROW_ROTATE] = "row-rotate",
+	[AK_COLUMN_ROTATE] = "column-rotate",
+	[AK_ROW_ANY_SWAP] = "row-any-swap",
+	[AK_COLUMN_ANY_SWAP] = "column-any-swap",
+	[AK_PAIR_ANY_ROW] = "pair-any-row",
+	[AK_PAIR_ANY_COLUMN] = "pair-any-column",
+	[AK_ROTATE_ANY_ROW] = "rotate-any-row",
+	[AK_ROTATE_ANY_COLUMN] = "rotate-any-column",
+	[AK_ROW_ROTATE_EITHER] = "row-rotate-either",
+	[AK_COLUMN_ROTATE_EITHER] = "column-rotate-either",
+	[AK_ROW_ANY_REMOVE] = "row-any-remove",
+	[AK_COLUMN_ANY_REMOVE] = "column-any-remove",
+	[AK_NUMBER] = "number",
+};
+
+const char *ability_kind_name(enum ability_kind k)
+{
+	return (unsigned)k < AK_COUNT ? kind_names[k] : "?";
+}
+
+int ability_kind_parse(const char *name)
+{
+	for (int k = 0; k < AK_COUNT; k++)
+		if (strcmp(kind_names[k], name) == 0)
+			return k;
+	return -1;
+}
+
+bool ability_kind_grid_only(enum ability_kind k)
+{
+	return k != AK_SWAP && k != AK_REMOVE && k != AK_NUMBER;
+}
+
+const char *space_name(const struct layout *lay, int s, char buf[3])
+{
+	if (lay->rows) {
+		buf[0] = (char)('A' + s / lay->cols);
+		buf[1] = (char)('A' + lay->rows + s % lay->cols);
+		buf[2] = '\0';
+	} else {
+		buf[0] = (char)('A' + s);
+		buf[1] = '\0';
+	}
+	return buf;
+}
+
+int space_parse(const struct layout *lay, const char *name)
+{
+	if (lay->rows) {
+		if (strlen(name) != 2)
+			return -1;
+		int r = name[0] - 'A', c = name[1] - 'A' - lay->rows;
+		if (r < 0 || r >= lay->rows || c < 0 || c >= lay->cols)
+			return -1;
+		return r * lay->cols + c;
+	}
+	if (strlen(name) != 1)
+		return -1;
+	int s = name[0] - 'A';
+	return s >= 0 && s < lay->census ? s : -1;
+}
+
+/* Letters of row r and column c, as one-character strings. */
+static char row_letter(const struct layout *lay, int r)
+{
+	(void)lay;
+	return (char)('A' + r);
+}
+
+static char col_letter(const struct layout *lay, int c)
+{
+	return (char)('A' + lay->rows + c);
+}
+
+struct gen {
+	const struct layout *lay;
+	struct ability *v;
+	size_t n, cap;
+	short spec;
+};
+
+static struct ability *add(struct gen *g, enum ability_kind kind)
+{
+	g->v = xgrow(g->v, &g->cap, g->n + 1, sizeof *g->v);
+	struct ability *a = &g->v[g->n++];
+	memset(a, 0, sizeof *a);
+	a->kind = kind;
+	a->spec = g->spec;
+	a->anchor = -1;
+	a->line = a->line2 = -1;
+	return a;
+}
+
+static void add_swap(struct gen *g, enum ability_kind kind, int s, int t)
+{
+	char n1[3], n2[3];
+	struct ability *a = add(g, kind);
+	a->nsp = 2;
+	a->sp[0] = (short)s;
+	a->sp[1] = (short)t;
+	a->anchor = (short)(s < t ? s : t);
+	space_name(g->lay, s, n1);
+	space_name(g->lay, t, n2);
+	snprintf(a->code, sizeof a->code, "%s%s", n1, n2);
+	snprintf(a->symbolic, sizeof a->symbolic, "%s ↔ %s", n1, n2);
+}
+
+/* A rotation through the given spaces: the card at sp[i] moves to sp[i+1]. */
+static void add_cycle(struct gen *g, enum ability_kind kind, const int *sp, int n,
+		      int line, int dir, char letter, char mark)
+{
+	char nm[3];
+	struct ability *a = add(g, kind);
+	a->nsp = (unsigned char)n;
+	a->line = (short)line;
+	a->dir = (signed char)dir;
+	struct buf b = {0};
+	for (int i = 0; i < n; i++) {
+		a->sp[i] = (short)sp[i];
+		buf_printf(&b, "%s → ", space_name(g->lay, sp[i], nm));
+	}
+	buf_puts(&b, space_name(g->lay, sp[0], nm));
+	a->anchor = (short)sp[0];
+	snprintf(a->code, sizeof a->code, "%c%c", letter, mark);
+	snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
+	buf_free(&b);
+}
+
+/* Unordered pairs of 0..n-1 in the page's cyclic order: distance 1 first
+ * (0-1, 1-2, ..., (n-1)-0), then distance 2, ... For n = 3 this is the page's
+ * AD ↔ AE, AE ↔ AF, AF ↔ AD. Returns the number of pairs written. */
+static int cyclic_pairs(int n, int (*pairs)[2])
+{
+	int k = 0;
+	if (n == 2) {
+		pairs[0][0] = 0;
+		pairs[0][1] = 1;
+		return 1;
+	}
+	for (int d = 1; d <= n / 2; d++)
+		for (int i = 0; i < n; i++) {
+			if (2 * d == n && i >= n / 2)
+				continue;
+			pairs[k][0] = i;
+			pairs[k][1] = (i + d) % n;
+			k++;
+		}
+	return k;
+}
+
+static void gen_grid(struct gen *g, const struct ability_spec *spec)
+{
+	const struct layout *lay = g->lay;
+	int R = lay->rows, C = lay->cols;
+	int pr[MAX_GRID_LETTERS * MAX_GRID_LETTERS][2], pc[MAX_GRID_LETTERS * MAX_GRID_LETTERS][2];
+	int npr = cyclic_pairs(R, pr), npc = cyclic_pairs(C, pc);
+	int cyc[MAX_CENSUS];
+	struct ability *a;
+
+	switch (spec->kind) {
+	case AK_ROW_SWAP:
+		for (int r = 0; r < R; r++)
+			for (int i = 0; i < npc; i++)
+				add_swap(g, spec->kind, r * C + pc[i][0], r * C + pc[i][1]);
+		break;
+	case AK_COLUMN_SWAP:
+		for (int c = 0; c < C; c++)
+			for (int i = 0; i < npr; i++)
+				add_swap(g, spec->kind, pr[i][0] * C + c, pr[i][1] * C + c);
+		break;
+	case AK_CROSS_SWAP:
+		for (int i = 0; i < npr; i++)
+			for (int c = 0; c < C; c++)
+				for (int k = 1; k < C; k++)
+					add_swap(g, spec->kind, pr[i][0] * C + c, pr[i][1] * C + (c + k) % C);
+		break;
+	case AK_ROW_ROTATE:
+		for (int dir = 1; dir >= -1; dir -= 2)
+			for (int r = 0; r < R; r++) {
+				for (int c = 0; c < C; c++)
+					cyc[c] = r * C + (dir > 0 ? c : C - 1 - c);
+				add_cycle(g, spec->kind, cyc, C, r, dir, row_letter(lay, r), dir > 0 ? '>' : '<');
+			}
+		break;
+	case AK_COLUMN_ROTATE:
+		for (int dir = 1; dir >= -1; dir -= 2)
+			for (int c = 0; c < C; c++) {
+				for (int r = 0; r < R; r++)
+					cyc[r] = (dir > 0 ? r : R - 1 - r) * C + c;
+				add_cycle(g, spec->kind, cyc, R, c, dir, col_letter(lay, c), dir > 0 ? 'v' : '^');
+			}
+		break;
+	case AK_ROW_ANY_SWAP:
+	case AK_ROW_ANY_REMOVE:
+		for (int r = 0; r < R; r++) {
+			a = add(g, spec->kind);
+			a->line = (short)r;
+			char L = row_letter(lay, r);
+			bool rm = spec->kind == AK_ROW_ANY_REMOVE;
+			snprintf(a->code, sizeof a->code, rm ? "%c*X" : "%c*", L);
+			if (rm)
+				snprintf(a->symbolic, sizeof a->symbolic, "%c* → X", L);
+			else
+				snprintf(a->symbolic, sizeof a->symbolic, "%c* ↔ %c*", L, L);
+		}
+		break;
+	case AK_COLUMN_ANY_SWAP:
+	case AK_COLUMN_ANY_REMOVE:
+		for (int c = 0; c < C; c++) {
+			a = add(g, spec->kind);
+			a->line = (short)c;
+			char L = col_letter(lay, c);
+			bool rm = spec->kind == AK_COLUMN_ANY_REMOVE;
+			snprintf(a->code, sizeof a->code, rm ? "*%cX" : "*%c", L);
+			if (rm)
+				snprintf(a->symbolic, sizeof a->symbolic, "*%c → X", L);
+			else
+				snprintf(a->symbolic, sizeof a->symbolic, "*%c ↔ *%c", L, L);
+		}
+		break;
+	case AK_PAIR_ANY_ROW:
+		for (int i = 0; i < npc; i++) {
+			a = add(g, spec->kind);
+			a->line = (short)pc[i][0];
+			a->line2 = (short)pc[i][1];
+			char L1 = col_letter(lay, pc[i][0]), L2 = col_letter(lay, pc[i][1]);
+			snprintf(a->code, sizeof a->code, "*%c%c", L1, L2);
+			snprintf(a->symbolic, sizeof a->symbolic, "*%c ↔ *%c", L1, L2);
+		}
+		break;
+	case AK_PAIR_ANY_COLUMN:
+		for (int i = 0; i < npr; i++) {
+			a = add(g, spec->kind);
+			a->line = (short)pr[i][0];
+			a->line2 = (short)pr[i][1];
+			char L1 = row_letter(lay, pr[i][0]), L2 = row_letter(lay, pr[i][1]);
+			snprintf(a->code, sizeof a->code, "%c%c*", L1, L2);
+			snprintf(a->symbolic, sizeof a->symbolic, "%c* ↔ %c*", L1, L2);
+		}
+		break;
+	case AK_ROTATE_ANY_ROW:
+	case AK_ROTATE_ANY_COLUMN:
+		for (int dir = 1; dir >= -1; dir -= 2) {
+			bool row = spec->kind == AK_ROTATE_ANY_ROW;
+			int n = row ? C : R;
+			a = add(g, spec->kind);
+			a->dir = (signed char)dir;
+			snprintf(a->code, sizeof a->code, "*%c", row ? (dir > 0 ? '>' : '<') : (dir > 0 ? 'v' : '^'));
+			struct buf b = {0};
+			for (int i = 0; i <= n; i++) {
+				int k = dir > 0 ? i % n : (n - 1 - i % n);
+				if (row)
+					buf_printf(&b, "%s*%c", i ? " → " : "", col_letter(lay, k));
+				else
+					buf_printf(&b, "%s%c*", i ? " → " : "", row_letter(lay, k));
+			}
+			snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
+			buf_free(&b);
+		}
+		break;
+	case AK_ROW_ROTATE_EITHER:
+	case AK_COLUMN_ROTATE_EITHER: {
+		bool row = spec->kind == AK_ROW_ROTATE_EITHER;
+		for (int l = 0; l < (row ? R : C); l++) {
+			a = add(g, spec->kind);
+			a->line = (short)l;
+			char nm[3];
+			struct buf b = {0};
+			for (int i = 0; i < (row ? C : R); i++)
+				buf_printf(&b, "%s%s", i ? (row ? " ⇄ " : " ⇅ ") : "",
+					   space_name(lay, row ? l * C + i : i * C + l, nm));
+			snprintf(a->code, sizeof a->code, row ? "%c<>" : "%c^v",
+				 row ? row_letter(lay, l) : col_letter(lay, l));
+			snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
+			buf_free(&b);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void gen_number(struct gen *g, const struct ability_spec *spec)
+{
+	const struct layout *lay = g->lay;
+	int lines = spec->scope == SCOPE_ROW ? lay->rows : spec->scope == SCOPE_COLUMN ? lay->cols : 1;
+	for (int l = 0; l < lines; l++) {
+		struct ability *a = add(g, AK_NUMBER);
+		if (spec->scope == SCOPE_SEQUENCE) {
+			snprintf(a->code, sizeof a->code, "%s", spec->code);
+			snprintf(a->symbolic, sizeof a->symbolic, "%s", spec->name);
+			continue;
+		}
+		bool row = spec->scope == SCOPE_ROW;
+		char L = row ? row_letter(lay, l) : col_letter(lay, l);
+		a->line = (short)l;
+		snprintf(a->code, sizeof a->code, "%s%c", spec->code, L);
+		snprintf(a->symbolic, sizeof a->symbolic, "%s in %s %c", spec->name, row ? "row" : "column", L);
+	}
+}
+
+/* Sort key for ORDER_SPACE: anchor space, then spec, then generation order
+ * (qsort is not stable, so the position is part of the key). */
+struct order_key {
+	int anchor, spec;
+	size_t pos;
+};
+
+static int by_anchor(const void *pa, const void *pb)
+{
+	const struct order_key *a = pa, *b = pb;
+	if (a->anchor != b->anchor)
+		return a->anchor < b->anchor ? -1 : 1;
+	if (a->spec != b->spec)
+		return a->spec < b->spec ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+void ability_list_build(const struct layout *lay, const struct ability_spec *specs,
+			size_t nspecs, enum ability_order order, struct ability_list *out)
+{
+	struct gen g = {lay, NULL, 0, 0, 0};
+	for (size_t i = 0; i < nspecs; i++) {
+		const struct ability_spec *spec = &specs[i];
+		g.spec = (short)i;
+		switch (spec->kind) {
+		case AK_SWAP:
+			for (int s = 0; s < lay->census; s++)
+				for (int t = s + 1; t < lay->census; t++)
+					add_swap(&g, AK_SWAP, s, t);
+			break;
+		case AK_REMOVE:
+			for (int s = 0; s < lay->census; s++) {
+				char nm[3];
+				struct ability *a = add(&g, AK_REMOVE);
+				a->nsp = 1;
+				a->sp[0] = (short)s;
+				a->anchor = (short)s;
+				space_name(lay, s, nm);
+				snprintf(a->code, sizeof a->code, "%sX", nm);
+				snprintf(a->symbolic, sizeof a->symbolic, "%s → X", nm);
+			}
+			break;
+		case AK_NUMBER:
+			gen_number(&g, spec);
+			break;
+		default:
+			if (lay->rows)
+				gen_grid(&g, spec);
+			break;
+		}
+	}
+	if (order == ORDER_SPACE && g.n > 1) {
+		struct order_key *keys = xmalloc(g.n * sizeof *keys);
+		for (size_t i = 0; i < g.n; i++) {
+			keys[i].anchor = g.v[i].anchor < 0 ? MAX_SPACES : g.v[i].anchor;
+			keys[i].spec = g.v[i].spec;
+			keys[i].pos = i;
+		}
+		qsort(keys, g.n, sizeof *keys, by_anchor);
+		struct ability *sorted = xmalloc(g.n * sizeof *sorted);
+		for (size_t i = 0; i < g.n; i++)
+			sorted[i] = g.v[keys[i].pos];
+		free(keys);
+		free(g.v);
+		g.v = sorted;
+	}
+	out->v = g.v;
+	out->n = g.n;
+}
+
+void ability_list_free(struct ability_list *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+/* Copy s without whitespace, with ASCII arrows "<->" and "->" turned into ↔ and →. */
+static void squash(const char *s, char *out, size_t cap)
+{
+	size_t o = 0;
+	while (*s && o + 4 < cap) {
+		if (*s == ' ' || *s == '\t') {
+			s++;
+		} else if (strncmp(s, "<->", 3) == 0) {
+			memcpy(out + o, "↔", 3);
+			o += 3;
+			s += 3;
+		} else if (strncmp(s, "->", 2) == 0) {
+			memcpy(out + o, "→", 3);
+			o += 3;
+			s += 2;
+		} else {
+			out[o++] = *s++;
+		}
+	}
+	out[o] = '\0';
+}
+
+int ability_find(const struct ability_list *l, const char *text)
+{
+	char key[256], form[256];
+	squash(text, key, sizeof key);
+	for (size_t i = 0; i < l->n; i++) {
+		squash(l->v[i].code, form, sizeof form);
+		if (strcmp(key, form) == 0)
+			return (int)i;
+		squash(l->v[i].symbolic, form, sizeof form);
+		if (strcmp(key, form) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+bool ability_names_space(const struct layout *lay, const struct ability *a, int s)
+{
+	for (int i = 0; i < a->nsp; i++)
+		if (a->sp[i] == s)
+			return true;
+	if (!lay->rows || a->line < 0)
+		return false;
+	int r = s / lay->cols, c = s % lay->cols;
+	switch (a->kind) {
+	case AK_ROW_ANY_SWAP:
+	case AK_ROW_ANY_REMOVE:
+	case AK_ROW_ROTATE_EITHER:
+		return r == a->line;
+	case AK_COLUMN_ANY_SWAP:
+	case AK_COLUMN_ANY_REMOVE:
+	case AK_COLUMN_ROTATE_EITHER:
+		return c == a->line;
+	case AK_PAIR_ANY_ROW:
+		return c == a->line || c == a->line2;
+	case AK_PAIR_ANY_COLUMN:
+		return r == a->line || r == a->line2;
+	default:
+		return false;
+	}
+}
+
+void ability_counts(const int *by_number, long upto, size_t k, long *counts)
+{
+	memset(counts, 0, k * sizeof *counts);
+	for (long n = 0; n < upto; n++)
+		if (by_number[n] >= 0 && (size_t)by_number[n] < k)
+			counts[by_number[n]]++;
+}

@@ -1,0 +1,124 @@
+/* diag.c: diagnostics with file:line:column and a quoted source line. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct source {
+	char *file, *text;
+	size_t len;
+};
+
+static struct source *sources;
+static size_t nsources, capsources;
+static unsigned counts[3];
+static FILE *stream;
+static int excerpts = 1;
+
+static const char *const sevname[] = {"note", "warning", "error"};
+
+void diag_set_stream(FILE *f)
+{
+	stream = f;
+}
+
+void diag_set_excerpts(int on)
+{
+	excerpts = on;
+}
+
+void diag_source(const char *file, const char *text, size_t len)
+{
+	sources = xgrow(sources, &capsources, nsources + 1, sizeof *sources);
+	sources[nsources].file = xstrdup(file);
+	sources[nsources].text = xstrndup(text, len);
+	sources[nsources].len = len;
+	nsources++;
+}
+
+static const struct source *find_source(const char *file)
+{
+	for (size_t i = nsources; i-- > 0;)
+		if (strcmp(sources[i].file, file) == 0)
+			return &sources[i];
+	return NULL;
+}
+
+/* Print the source line of loc and a caret under its column. Tabs are kept so the
+ * caret lines up in a terminal; control bytes are shown as '?'. */
+static void excerpt(FILE *f, const struct loc *loc)
+{
+	const struct source *s = find_source(loc->file);
+	if (!s)
+		return;
+	const char *p = s->text, *end = s->text + s->len;
+	for (unsigned l = 1; l < loc->line && p < end; l++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return;
+		p = nl + 1;
+	}
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+	if (!eol)
+		eol = end;
+	size_t n = (size_t)(eol - p);
+	if (n > 160)
+		n = 160;
+	fprintf(f, "%5u | ", loc->line);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		fputc(c == '\t' || c >= 0x20 ? c : '?', f);
+	}
+	fputs("\n      | ", f);
+	/* libyaml counts columns in characters; walk UTF-8 so the caret lands right. */
+	unsigned col = 1;
+	for (size_t i = 0; i < n && col < loc->col; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if ((c & 0xC0) == 0x80)
+			continue;
+		fputc(c == '\t' ? '\t' : ' ', f);
+		col++;
+	}
+	fputs("^\n", f);
+}
+
+void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
+{
+	FILE *f = stream ? stream : stderr;
+	counts[sev]++;
+	fputs("railyard: ", f);
+	if (loc && loc->file) {
+		if (loc->line)
+			fprintf(f, "%s:%u:%u: ", loc->file, loc->line, loc->col);
+		else
+			fprintf(f, "%s: ", loc->file);
+	}
+	fprintf(f, "%s: ", sevname[sev]);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fputc('\n', f);
+	if (excerpts && loc && loc->file && loc->line)
+		excerpt(f, loc);
+}
+
+unsigned diag_count(enum severity sev)
+{
+	return counts[sev];
+}
+
+void diag_reset(void)
+{
+	for (size_t i = 0; i < nsources; i++) {
+		free(sources[i].file);
+		free(sources[i].text);
+	}
+	free(sources);
+	sources = NULL;
+	nsources = capsources = 0;
+	memset(counts, 0, sizeof counts);
+}

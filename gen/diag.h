@@ -1,0 +1,47 @@
+/* diag.h: the one place diagnostics are printed.
+ *
+ * Messages look like  railyard: packs/x.yaml:12:5: error: census must be 2..26
+ * followed, when the source text is known, by the line and a caret under the column.
+ * Callers keep going after an error; main exits with diag_exit_status(). */
+#ifndef RAILYARD_DIAG_H
+#define RAILYARD_DIAG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Where something came from. Lines and columns are 1-based; line 0 means "the
+ * whole file" and file NULL means "no file" (a command-line argument, say). */
+struct loc {
+	const char *file;
+	unsigned line, col;
+};
+
+enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR };
+
+/* Exit statuses of the program, documented in the README. */
+enum exit_status {
+	EXIT_OK = 0,      /* success; check: the pack or position is sound */
+	EXIT_RULE = 1,    /* check: a rule of the game is broken */
+	EXIT_INPUT = 2,   /* unreadable or invalid input, or bad usage */
+	EXIT_OUTPUT = 3,  /* output could not be written (nothing half-written is left) */
+};
+
+/* Report one problem. loc may be NULL. */
+void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Remember the text of file so later messages can quote the offending line.
+ * The text is copied; it is dropped by diag_reset. */
+void diag_source(const char *file, const char *text, size_t len);
+
+/* Where messages go (stderr by default). */
+void diag_set_stream(FILE *f);
+/* Quote source lines under messages (default on). */
+void diag_set_excerpts(int on);
+
+/* The number of messages of a severity since the last reset. */
+unsigned diag_count(enum severity sev);
+/* Forget counts and remembered sources. */
+void diag_reset(void);
+
+#endif

@@ -1,0 +1,66 @@
+/* main.c: railyard's entry point. Picks the command; each command parses its own
+ * options. Exit statuses are enum exit_status (diag.h), documented in the README. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{"list", cmd_list, "print which ability each card number carries"},
+	{"dump", cmd_dump, "print the loaded pack model (the debugging view)"},
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: railyard COMMAND [OPTIONS] PACK.yaml\n"
+	      "       railyard --help | --version\n\n"
+	      "Turns YAML pack specifications into print-ready cards and checks packs and\n"
+	      "game positions against the rules.\n\ncommands:\n", f);
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fputs("\n'railyard COMMAND --help' describes each command.\n"
+	      "exit status: 0 success, 1 a rule is broken (check), 2 invalid input or usage,\n"
+	      "3 output could not be written.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_INPUT;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("railyard %s\n", RAILYARD_VERSION);
+		return EXIT_OK;
+	}
+	const char *name = argv[1];
+	static char help_opt[] = "--help";
+	char *help_argv[] = {argv[0], NULL, help_opt, NULL};
+	if (strcmp(name, "help") == 0 && argc >= 3) {
+		help_argv[1] = argv[2];
+		argv = help_argv;
+		argc = 3;
+		name = argv[1];
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		if (strcmp(commands[i].name, name) == 0) {
+			int status = commands[i].run(argc - 1, argv + 1);
+			diag_reset();
+			return status;
+		}
+	fprintf(stderr, "railyard: error: unknown command '%s'\n\n", name);
+	usage(stderr);
+	return EXIT_INPUT;
+}

@@ -1,0 +1,764 @@
+/* pack.c: a pack file's YAML tree -> the pack model, with every problem reported. */
+#include "pack.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "ytree.h"
+
+struct loader {
+	struct pack *p;
+	int errors;
+};
+
+static struct loc at(struct loader *ld, const struct ynode *n)
+{
+	struct loc l = n->loc;
+	l.file = ld->p->file;
+	return l;
+}
+
+static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
+{
+	struct buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	struct loc l = n ? at(ld, n) : ld->p->loc;
+	diag(SEV_ERROR, &l, "%s", b.s);
+	buf_free(&b);
+	ld->errors++;
+}
+
+struct loc pack_loc(const struct pack *p, unsigned line, unsigned col)
+{
+	struct loc l = {p->file, line, col};
+	return l;
+}
+
+long pack_card_total(const struct pack *p)
+{
+	return p->cards * p->copies + p->wild;
+}
+
+long pack_card_at(const struct pack *p, long pos, int *ability)
+{
+	if (pos >= p->cards * p->copies) {
+		*ability = -1;
+		return 0;
+	}
+	long n = pos / p->copies + 1;
+	*ability = p->by_number[n - 1];
+	return n;
+}
+
+const char *apply_to_name(enum apply_to a)
+{
+	return a == APPLY_SELF ? "self" : "anyone";
+}
+
+const char *swap_across_name(enum swap_across s)
+{
+	return s == ACROSS_NONE ? "none" : s == ACROSS_TWO ? "two-sequences" : "three-sequences";
+}
+
+const char *win_rule_name(enum win_rule w)
+{
+	return w == WIN_ASCENDING ? "ascending" : "never-descending";
+}
+
+/* --- typed readers: each reports its own error and returns -1 ------------- */
+
+static int get_int(struct loader *ld, const char *key, const struct ynode *n, long lo, long hi,
+		   long *out)
+{
+	long v;
+	if (n->kind != Y_SCALAR || ynode_int(n, &v) != 0) {
+		err(ld, n, "'%s' must be a whole number, not %s", key, ynode_what(n));
+		return -1;
+	}
+	if (v < lo || v > hi) {
+		err(ld, n, "'%s' must be %ld..%ld, not %ld", key, lo, hi, v);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int get_str(struct loader *ld, const char *key, const struct ynode *n, char **out)
+{
+	if (n->kind != Y_SCALAR || ynode_is_null(n)) {
+		err(ld, n, "'%s' must be a string, not %s", key, ynode_what(n));
+		return -1;
+	}
+	free(*out);
+	*out = xstrndup(n->str, n->len);
+	return 0;
+}
+
+/* One of names[0..n-1]; returns its index or -1 after an error. */
+static int get_enum(struct loader *ld, const char *key, const struct ynode *n,
+		    const char *const *names, int count)
+{
+	if (n->kind == Y_SCALAR)
+		for (int i = 0; i < count; i++)
+			if (strcmp(n->str, names[i]) == 0)
+				return i;
+	struct buf b = {0};
+	for (int i = 0; i < count; i++)
+		buf_printf(&b, "%s%s", i ? (i == count - 1 ? " or " : ", ") : "", names[i]);
+	if (n->kind == Y_SCALAR)
+		err(ld, n, "'%s' must be %s, not '%s'", key, b.s, n->str);
+	else
+		err(ld, n, "'%s' must be %s, not %s", key, b.s, ynode_what(n));
+	buf_free(&b);
+	return -1;
+}
+
+static int get_bool(struct loader *ld, const char *key, const struct ynode *n, bool *out)
+{
+	if (ynode_bool(n, out) != 0) {
+		err(ld, n, "'%s' must be true or false, not %s", key, ynode_what(n));
+		return -1;
+	}
+	return 0;
+}
+
+static int want(struct loader *ld, const char *key, const struct ynode *n, enum ykind kind)
+{
+	if (n->kind == kind)
+		return 0;
+	err(ld, n, "'%s' must be %s, not %s", key, kind == Y_MAP ? "a mapping" : "a list",
+	    ynode_what(n));
+	return -1;
+}
+
+/* --- did you mean --------------------------------------------------------- */
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 32 || lb > 32)
+		return 99;
+	size_t d[33][33];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			d[i][j] = c;
+		}
+	return d[la][lb];
+}
+
+static void unknown_key(struct loader *ld, const struct ynode *key, const char *where,
+			const char *const *known, size_t n)
+{
+	const char *best = NULL;
+	size_t bd = 3;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = edit_distance(key->str, known[i]);
+		if (d < bd) {
+			bd = d;
+			best = known[i];
+		}
+	}
+	if (best)
+		err(ld, key, "unknown key '%s'%s (did you mean '%s'?)", key->str, where, best);
+	else
+		err(ld, key, "unknown key '%s'%s", key->str, where);
+}
+
+/* --- keys ------------------------------------------------------------------ */
+
+static void load_id(struct loader *ld, const struct ynode *n)
+{
+	struct pack *p = ld->p;
+	if (get_str(ld, "pack", n, &p->id) != 0)
+		return;
+	p->loc_id = at(ld, n);
+	size_t len = strlen(p->id);
+	bool ok = len > 0 && len <= PACK_MAX_ID && p->id[0] != '-';
+	for (size_t i = 0; ok && i < len; i++)
+		ok = (p->id[i] >= 'a' && p->id[i] <= 'z') || isdigit((unsigned char)p->id[i]) ||
+		     p->id[i] == '-';
+	if (!ok)
+		err(ld, n, "'pack' must be 1 to %d of a-z, 0-9 and '-' (not starting with '-'), "
+		    "since it names the output folder; got '%s'", PACK_MAX_ID, p->id);
+}
+
+static void load_grid(struct loader *ld, const struct ynode *n)
+{
+	struct pack *p = ld->p;
+	long v[2];
+	if (want(ld, "grid", n, Y_SEQ) != 0)
+		return;
+	if (n->n != 2) {
+		err(ld, n, "'grid' must be [rows, columns], a list of two numbers, not %zu", n->n);
+		return;
+	}
+	if (get_int(ld, "grid", n->items[0], 1, MAX_GRID_LETTERS - 1, &v[0]) != 0 ||
+	    get_int(ld, "grid", n->items[1], 1, MAX_GRID_LETTERS - 1, &v[1]) != 0)
+		return;
+	if (v[0] + v[1] > MAX_GRID_LETTERS) {
+		err(ld, n, "a grid of %ld rows and %ld columns needs %ld letters; at most %d "
+		    "(rows are lettered first, then columns)", v[0], v[1], v[0] + v[1], MAX_GRID_LETTERS);
+		return;
+	}
+	if (v[0] * v[1] < 2) {
+		err(ld, n, "a grid needs at least two spaces");
+		return;
+	}
+	p->layout.rows = (int)v[0];
+	p->layout.cols = (int)v[1];
+	p->layout.census = (int)(v[0] * v[1]);
+}
+
+static const char *const number_keys[] = {"kind", "action", "pick", "filter", "in", "code", "name"};
+
+static void load_number_spec(struct loader *ld, const struct ynode *n, struct ability_spec *s)
+{
+	static const char *const actions[] = {"remove", "exchange"};
+	static const char *const picks[] = {"lowest", "highest"};
+	static const char *const filters[] = {"any", "even", "odd"};
+	static const char *const scopes[] = {"sequence", "row", "column"};
+	int v;
+	s->kind = AK_NUMBER;
+	for (size_t i = 0; i < n->n; i++) {
+		const struct ynode *k = n->pairs[i].key, *val = n->pairs[i].value;
+		if (strcmp(k->str, "kind") == 0) {
+			if (val->kind != Y_SCALAR || strcmp(val->str, "number") != 0)
+				err(ld, val, "'kind' of an ability written as a mapping must be 'number'");
+		} else if (strcmp(k->str, "action") == 0) {
+			if ((v = get_enum(ld, "action", val, actions, 2)) >= 0)
+				s->action = (enum number_action)v;
+		} else if (strcmp(k->str, "pick") == 0) {
+			if ((v = get_enum(ld, "pick", val, picks, 2)) >= 0)
+				s->pick = (enum number_pick)v;
+		} else if (strcmp(k->str, "filter") == 0) {
+			if ((v = get_enum(ld, "filter", val, filters, 3)) >= 0)
+				s->filter = (enum number_filter)v;
+		} else if (strcmp(k->str, "in") == 0) {
+			if ((v = get_enum(ld, "in", val, scopes, 3)) >= 0) {
+				s->scope = (enum number_scope)v;
+				if (v != SCOPE_SEQUENCE && !ld->p->layout.rows)
+					err(ld, val, "'in: %s' needs a grid pack", scopes[v]);
+			}
+		} else if (strcmp(k->str, "code") == 0) {
+			if (get_str(ld, "code", val, &s->code) == 0) {
+				size_t len = strlen(s->code);
+				bool ok = len >= 1 && len <= 6;
+				for (size_t j = 0; ok && j < len; j++)
+					ok = isalnum((unsigned char)s->code[j]) || strchr("*<>^+-=", s->code[j]);
+				if (!ok)
+					err(ld, val, "'code' must be 1 to 6 letters, digits or * < > ^ + - =, "
+					    "short enough for a card's corner; got '%s'", s->code);
+			}
+		} else if (strcmp(k->str, "name") == 0) {
+			if (get_str(ld, "name", val, &s->name) == 0 && strlen(s->name) > 60)
+				err(ld, val, "'name' must be at most 60 bytes, to fit on a card");
+		} else {
+			unknown_key(ld, k, " in a number ability", number_keys,
+				    sizeof number_keys / sizeof *number_keys);
+		}
+	}
+	if (!s->code)
+		err(ld, n, "a number ability needs a 'code' (the letters printed on the card)");
+	if (!s->name) {
+		static const char *const fw[] = {"", "even-numbered ", "odd-numbered "};
+		if (s->action == NUM_REMOVE)
+			s->name = xasprintf("remove the %s %scard", picks[s->pick], fw[s->filter]);
+		else
+			s->name = xasprintf("swap the lowest and highest %scards", fw[s->filter]);
+	}
+}
+
+static void load_abilities(struct loader *ld, const struct ynode *n)
+{
+	struct pack *p = ld->p;
+	if (want(ld, "abilities", n, Y_SEQ) != 0)
+		return;
+	p->loc_abilities = at(ld, n);
+	if (n->n == 0) {
+		err(ld, n, "'abilities' must list at least one kind (swap, remove, ...)");
+		return;
+	}
+	p->specs = xcalloc(n->n, sizeof *p->specs);
+	for (size_t i = 0; i < n->n; i++) {
+		const struct ynode *item = n->items[i];
+		struct ability_spec *s = &p->specs[p->nspecs];
+		s->loc = at(ld, item);
+		if (item->kind == Y_MAP) {
+			load_number_spec(ld, item, s);
+		} else if (item->kind == Y_SCALAR) {
+			int k = ability_kind_parse(item->str);
+			if (k < 0 || k == AK_NUMBER) {
+				struct buf b = {0};
+				for (int j = 0; j < AK_NUMBER; j++)
+					buf_printf(&b, "%s%s", j ? ", " : "", ability_kind_name((enum ability_kind)j));
+				err(ld, item, k == AK_NUMBER
+				    ? "a number ability is written as a mapping (action, pick, filter, code)%s%s"
+				    : "unknown ability kind '%s'; the kinds are %s, or a number ability",
+				    k == AK_NUMBER ? "" : item->str, k == AK_NUMBER ? "" : b.s);
+				buf_free(&b);
+				continue;
+			}
+			s->kind = (enum ability_kind)k;
+		} else {
+			err(ld, item, "an ability kind must be a name or a mapping, not %s", ynode_what(item));
+			continue;
+		}
+		for (size_t j = 0; j < p->nspecs; j++)
+			if (p->specs[j].kind == s->kind && s->kind != AK_NUMBER)
+				err(ld, item, "ability kind '%s' listed twice (first at line %u)",
+				    ability_kind_name(s->kind), p->specs[j].loc.line);
+		p->nspecs++;
+	}
+}
+
+static void load_players(struct loader *ld, const struct ynode *n)
+{
+	struct pack *p = ld->p;
+	if (want(ld, "players", n, Y_MAP) != 0)
+		return;
+	p->players = xcalloc(n->n, sizeof *p->players);
+	for (size_t i = 0; i < n->n; i++) {
+		long pl, c;
+		if (get_int(ld, "players", n->pairs[i].key, 1, PACK_MAX_PLAYERS, &pl) != 0 ||
+		    get_int(ld, "players", n->pairs[i].value, 1, PACK_MAX_CARDS, &c) != 0)
+			continue;
+		struct players_entry *e = &p->players[p->nplayers++];
+		e->players = (int)pl;
+		e->cards = c;
+		e->loc = at(ld, n->pairs[i].value);
+	}
+}
+
+static const char *const rules_keys[] = {"apply-to", "swap-across", "swap-within", "win",
+					 "freeze-tokens", "reshuffle"};
+
+static void load_rules(struct loader *ld, const struct ynode *n)
+{
+	static const char *const apply[] = {"self", "anyone"};
+	static const char *const across[] = {"none", "two-sequences", "three-sequences"};
+	static const char *const win[] = {"ascending", "never-descending"};
+	struct rules *r = &ld->p->rules;
+	if (want(ld, "rules", n, Y_MAP) != 0)
+		return;
+	r->loc = at(ld, n);
+	for (size_t i = 0; i < n->n; i++) {
+		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
+		int e;
+		long l;
+		if (strcmp(k->str, "apply-to") == 0) {
+			if ((e = get_enum(ld, "apply-to", v, apply, 2)) >= 0)
+				r->apply_to = (enum apply_to)e;
+		} else if (strcmp(k->str, "swap-across") == 0) {
+			if ((e = get_enum(ld, "swap-across", v, across, 3)) >= 0)
+				r->swap_across = (enum swap_across)e;
+		} else if (strcmp(k->str, "swap-within") == 0) {
+			get_bool(ld, "swap-within", v, &r->swap_within);
+		} else if (strcmp(k->str, "win") == 0) {
+			if ((e = get_enum(ld, "win", v, win, 2)) >= 0)
+				r->win = (enum win_rule)e;
+		} else if (strcmp(k->str, "freeze-tokens") == 0) {
+			if (get_int(ld, "freeze-tokens", v, 0, MAX_SPACES, &l) == 0)
+				r->freeze_tokens = (int)l;
+		} else if (strcmp(k->str, "reshuffle") == 0) {
+			get_bool(ld, "reshuffle", v, &r->reshuffle);
+		} else {
+			unknown_key(ld, k, " in 'rules'", rules_keys, sizeof rules_keys / sizeof *rules_keys);
+		}
+	}
+}
+
+static void load_table(struct loader *ld, const struct ynode *n)
+{
+	struct pack *p = ld->p;
+	if (want(ld, "assignment", n, Y_MAP) != 0)
+		return;
+	p->has_table = true;
+	p->loc_table = at(ld, n);
+	p->table = xcalloc(n->n, sizeof *p->table);
+	for (size_t i = 0; i < n->n; i++) {
+		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
+		struct table_entry *e = &p->table[p->ntable++];
+		e->ability = xstrdup(k->str);
+		e->loc = at(ld, k);
+		e->index = -1;
+		const struct ynode *const *items = v->kind == Y_SEQ ? (const struct ynode *const *)v->items : &v;
+		size_t count = v->kind == Y_SEQ ? v->n : 1;
+		if (v->kind == Y_MAP) {
+			err(ld, v, "the cards of '%s' must be a list of numbers, not %s", k->str, ynode_what(v));
+			continue;
+		}
+		e->numbers = xcalloc(count, sizeof *e->numbers);
+		e->number_locs = xcalloc(count, sizeof *e->number_locs);
+		for (size_t j = 0; j < count; j++) {
+			long num;
+			if (get_int(ld, "assignment", items[j], 1, PACK_MAX_CARDS, &num) != 0)
+				continue;
+			e->numbers[e->n] = num;
+			e->number_locs[e->n] = at(ld, items[j]);
+			e->n++;
+		}
+	}
+}
+
+static void load_path(struct loader *ld, const char *key, const struct ynode *n, char **out,
+		      struct loc *l)
+{
+	if (get_str(ld, key, n, out) == 0)
+		*l = at(ld, n);
+}
+
+static const char *const pack_keys[] = {
+	"pack", "title", "game", "census", "grid", "abilities", "order", "cards", "players",
+	"copies", "wild", "rules", "assignment", "face", "back", "placemat",
+};
+
+static void load_key(struct loader *ld, const struct ynode *k, const struct ynode *v)
+{
+	struct pack *p = ld->p;
+	const char *key = k->str;
+	long l;
+	if (strcmp(key, "pack") == 0) {
+		load_id(ld, v);
+	} else if (strcmp(key, "title") == 0) {
+		if (get_str(ld, key, v, &p->title) == 0)
+			p->loc_title = at(ld, v);
+	} else if (strcmp(key, "game") == 0) {
+		static const char *const games[] = {"trains"};
+		if (get_enum(ld, key, v, games, 1) >= 0)
+			get_str(ld, key, v, &p->game);
+		p->loc_game = at(ld, v);
+	} else if (strcmp(key, "census") == 0) {
+		p->loc_layout = at(ld, k);
+		if (get_int(ld, key, v, 2, MAX_CENSUS, &l) == 0)
+			p->layout.census = (int)l;
+	} else if (strcmp(key, "grid") == 0) {
+		p->loc_layout = at(ld, k);
+		load_grid(ld, v);
+	} else if (strcmp(key, "abilities") == 0) {
+		load_abilities(ld, v);
+	} else if (strcmp(key, "order") == 0) {
+		static const char *const orders[] = {"space", "kind"};
+		int e = get_enum(ld, key, v, orders, 2);
+		if (e >= 0)
+			p->order = (enum ability_order)e;
+	} else if (strcmp(key, "cards") == 0) {
+		p->loc_cards = at(ld, v);
+		if (get_int(ld, key, v, 1, PACK_MAX_CARDS, &l) == 0)
+			p->cards = l;
+	} else if (strcmp(key, "players") == 0) {
+		load_players(ld, v);
+	} else if (strcmp(key, "copies") == 0) {
+		p->loc_copies = at(ld, v);
+		if (get_int(ld, key, v, 1, PACK_MAX_COPIES, &l) == 0)
+			p->copies = (int)l;
+	} else if (strcmp(key, "wild") == 0) {
+		p->loc_wild = at(ld, v);
+		if (get_int(ld, key, v, 0, PACK_MAX_WILD, &l) == 0)
+			p->wild = (int)l;
+	} else if (strcmp(key, "rules") == 0) {
+		load_rules(ld, v);
+	} else if (strcmp(key, "assignment") == 0) {
+		load_table(ld, v);
+	} else if (strcmp(key, "face") == 0) {
+		load_path(ld, key, v, &p->face, &p->loc_face);
+	} else if (strcmp(key, "back") == 0) {
+		load_path(ld, key, v, &p->back, &p->loc_back);
+	} else if (strcmp(key, "placemat") == 0) {
+		load_path(ld, key, v, &p->placemat, &p->loc_placemat);
+	} else {
+		unknown_key(ld, k, "", pack_keys, sizeof pack_keys / sizeof *pack_keys);
+	}
+}
+
+/* --- after the keys: what depends on several of them ----------------------- */
+
+static void missing(struct loader *ld, const char *what)
+{
+	diag(SEV_ERROR, &ld->p->loc, "missing required key %s", what);
+	ld->errors++;
+}
+
+/* Explain why a table key names no ability: a space the layout lacks, or a kind
+ * the pack does not list. */
+static void unknown_table_ability(struct loader *ld, const struct table_entry *e)
+{
+	struct pack *p = ld->p;
+	const struct layout *lay = &p->layout;
+	char letters[MAX_CENSUS + 1];
+	size_t nl = 0;
+	for (const char *s = e->ability; *s && nl < MAX_CENSUS; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			letters[nl++] = *s;
+	letters[nl] = '\0';
+	int highest = lay->rows ? lay->rows + lay->cols : lay->census;
+	for (size_t i = 0; i < nl; i++)
+		if (letters[i] != 'X' && letters[i] - 'A' >= highest) {
+			struct buf b = {0};
+			/* What the computed table puts on these numbers. */
+			for (size_t j = 0; j < e->n && j < 8; j++) {
+				int a = ability_of_number(p->abilities.n, e->numbers[j]);
+				buf_printf(&b, "%s%ld is %s", j ? ", " : "", e->numbers[j], p->abilities.v[a].symbolic);
+			}
+			if (lay->rows)
+				diag(SEV_ERROR, &e->loc, "'%s' names %c, which a %dx%d grid does not have "
+				     "(rows A..%c, columns %c..%c)%s%s", e->ability, letters[i], lay->rows,
+				     lay->cols, 'A' + lay->rows - 1, 'A' + lay->rows, 'A' + highest - 1,
+				     b.s ? "; computed: " : "", b.s ? b.s : "");
+			else
+				diag(SEV_ERROR, &e->loc, "'%s' names space %c, which census %d does not have "
+				     "(spaces A..%c)%s%s", e->ability, letters[i], lay->census,
+				     'A' + lay->census - 1, b.s ? "; computed: " : "", b.s ? b.s : "");
+			buf_free(&b);
+			ld->errors++;
+			return;
+		}
+	diag(SEV_ERROR, &e->loc, "'%s' is not one of this pack's %zu abilities "
+	     "(see 'railyard list --abilities')", e->ability, p->abilities.n);
+	ld->errors++;
+}
+
+static void resolve(struct loader *ld)
+{
+	struct pack *p = ld->p;
+	ability_list_build(&p->layout, p->specs, p->nspecs, p->order, &p->abilities);
+	for (size_t i = 0; i < p->nspecs; i++) {
+		bool any = false;
+		for (size_t a = 0; a < p->abilities.n && !any; a++)
+			any = p->abilities.v[a].spec == (short)i;
+		if (!any) {
+			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' needs a grid ('grid: [rows, "
+			     "columns]'), and this pack is a line of %d spaces",
+			     ability_kind_name(p->specs[i].kind), p->layout.census);
+			ld->errors++;
+		}
+	}
+	/* Two abilities with one code could not be told apart on the table. */
+	for (size_t a = 0; a < p->abilities.n; a++)
+		for (size_t b = a + 1; b < p->abilities.n; b++)
+			if (strcmp(p->abilities.v[a].code, p->abilities.v[b].code) == 0 &&
+			    p->abilities.v[a].spec != p->abilities.v[b].spec) {
+				diag(SEV_ERROR, &p->specs[p->abilities.v[b].spec].loc,
+				     "ability %s (code %s) is given again by this kind (first by line %u)",
+				     p->abilities.v[b].symbolic, p->abilities.v[b].code,
+				     p->specs[p->abilities.v[a].spec].loc.line);
+				ld->errors++;
+				return;
+			}
+	if (ld->errors || p->abilities.n == 0)
+		return;
+
+	p->by_number = xmalloc((size_t)p->cards * sizeof *p->by_number);
+	if (!p->has_table) {
+		for (long n = 1; n <= p->cards; n++)
+			p->by_number[n - 1] = ability_of_number(p->abilities.n, n);
+		return;
+	}
+	for (long n = 0; n < p->cards; n++)
+		p->by_number[n] = -1;
+	for (size_t i = 0; i < p->ntable; i++) {
+		struct table_entry *e = &p->table[i];
+		e->index = ability_find(&p->abilities, e->ability);
+		if (e->index < 0) {
+			unknown_table_ability(ld, e);
+			continue;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (p->table[j].index == e->index) {
+				diag(SEV_ERROR, &e->loc, "ability %s is given twice in 'assignment' "
+				     "(first at line %u)", p->abilities.v[e->index].symbolic, p->table[j].loc.line);
+				ld->errors++;
+			}
+		for (size_t j = 0; j < e->n; j++) {
+			long num = e->numbers[j];
+			if (num > p->cards) {
+				diag(SEV_ERROR, &e->number_locs[j], "card %ld is beyond the pack's %ld cards",
+				     num, p->cards);
+				ld->errors++;
+			} else if (p->by_number[num - 1] < 0) {
+				p->by_number[num - 1] = e->index; /* the first one wins; check reports the rest */
+			}
+		}
+	}
+}
+
+static void finish(struct loader *ld, const struct ynode *root)
+{
+	struct pack *p = ld->p;
+	(void)root;
+	if (!p->id)
+		missing(ld, "'pack' (the pack's id, which names its output folder)");
+	if (!p->game)
+		if (!ld->errors || !p->loc_game.line)
+			missing(ld, "'game' (for example 'game: trains')");
+	if (!p->layout.census && !p->loc_layout.line)
+		missing(ld, "'census' (the number of spaces) or 'grid' ([rows, columns])");
+	if (!p->nspecs && !p->loc_abilities.line)
+		missing(ld, "'abilities' (for example [swap] or [remove, swap])");
+	if (!p->cards && !p->loc_cards.line)
+		missing(ld, "'cards' (how many numbered cards)");
+	if (!p->title && p->id)
+		p->title = xstrdup(p->id);
+	for (size_t i = 0; i < p->nplayers; i++) {
+		for (size_t j = 0; j < i; j++)
+			if (p->players[j].players == p->players[i].players) {
+				diag(SEV_ERROR, &p->players[i].loc, "player count %d is given twice",
+				     p->players[i].players);
+				ld->errors++;
+			}
+		if (p->cards && p->players[i].cards > p->cards) {
+			diag(SEV_ERROR, &p->players[i].loc, "%d players use cards 1-%ld, but the pack has "
+			     "only %ld cards (raise 'cards' to %ld to print the extension)",
+			     p->players[i].players, p->players[i].cards, p->cards, p->players[i].cards);
+			ld->errors++;
+		}
+	}
+	if (p->rules.freeze_tokens > p->layout.census && p->layout.census) {
+		diag(SEV_ERROR, &p->rules.loc, "'freeze-tokens' is %d, more than the %d spaces a player has",
+		     p->rules.freeze_tokens, p->layout.census);
+		ld->errors++;
+	}
+	if (!ld->errors)
+		resolve(ld);
+}
+
+static struct pack *load_tree(struct ydoc *doc)
+{
+	struct pack *p = xcalloc(1, sizeof *p);
+	struct loader ld = {p, 0};
+	p->file = xstrdup(doc->file);
+	p->loc = pack_loc(p, 1, 1);
+	p->copies = 1;
+	p->rules.swap_within = true;
+	p->rules.reshuffle = true;
+	p->order = ORDER_SPACE;
+	const struct ynode *root = doc->root;
+	if (!root) {
+		diag(SEV_ERROR, &p->loc, "the pack is empty: expected a mapping with 'pack', 'game', "
+		     "'census', 'abilities' and 'cards'");
+		pack_free(p);
+		return NULL;
+	}
+	if (root->kind != Y_MAP) {
+		err(&ld, root, "a pack must be a mapping of keys ('pack: ...', 'census: ...'), not %s",
+		    ynode_what(root));
+		pack_free(p);
+		return NULL;
+	}
+	p->loc = at(&ld, root);
+	/* `grid` decides how `in: row` abilities read, so take the layout first. */
+	bool order_given = ymap_get(root, "order") != NULL;
+	for (size_t i = 0; i < root->n; i++)
+		if (strcmp(root->pairs[i].key->str, "grid") == 0 || strcmp(root->pairs[i].key->str, "census") == 0)
+			load_key(&ld, root->pairs[i].key, root->pairs[i].value);
+	if (ymap_get(root, "grid") && ymap_get(root, "census")) {
+		err(&ld, ymap_get(root, "census"), "give 'census' or 'grid', not both");
+	}
+	if (p->layout.rows && !order_given)
+		p->order = ORDER_KIND;
+	for (size_t i = 0; i < root->n; i++) {
+		const char *k = root->pairs[i].key->str;
+		if (strcmp(k, "grid") != 0 && strcmp(k, "census") != 0)
+			load_key(&ld, root->pairs[i].key, root->pairs[i].value);
+	}
+	finish(&ld, root);
+	if (ld.errors) {
+		pack_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+struct pack *pack_parse(const char *name, const char *text, size_t len)
+{
+	struct ydoc *doc = ydoc_parse(name, text, len);
+	if (!doc)
+		return NULL;
+	struct pack *p = load_tree(doc);
+	ydoc_free(doc);
+	return p;
+}
+
+struct pack *pack_load(const char *path)
+{
+	struct ydoc *doc = ydoc_load(path);
+	if (!doc)
+		return NULL;
+	struct pack *p = load_tree(doc);
+	ydoc_free(doc);
+	return p;
+}
+
+void pack_free(struct pack *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nspecs; i++) {
+		free(p->specs[i].code);
+		free(p->specs[i].name);
+	}
+	free(p->specs);
+	for (size_t i = 0; i < p->ntable; i++) {
+		free(p->table[i].ability);
+		free(p->table[i].numbers);
+		free(p->table[i].number_locs);
+	}
+	free(p->table);
+	free(p->players);
+	ability_list_free(&p->abilities);
+	free(p->by_number);
+	free(p->id);
+	free(p->title);
+	free(p->game);
+	free(p->face);
+	free(p->back);
+	free(p->placemat);
+	free(p->file);
+	free(p);
+}
+
+void pack_dump(const struct pack *p, FILE *out)
+{
+	char nm[3];
+	fprintf(out, "pack %s\ntitle %s\ngame %s\n", p->id, p->title, p->game);
+	if (p->layout.rows)
+		fprintf(out, "grid %d x %d (rows A-%c, columns %c-%c)\n", p->layout.rows, p->layout.cols,
+			'A' + p->layout.rows - 1, 'A' + p->layout.rows, 'A' + p->layout.rows + p->layout.cols - 1);
+	else
+		fprintf(out, "census %d (spaces A-%s)\n", p->layout.census,
+			space_name(&p->layout, p->layout.census - 1, nm));
+	fprintf(out, "cards %ld\ncopies %d\nwild %d\norder %s\n", p->cards, p->copies, p->wild,
+		p->order == ORDER_SPACE ? "space" : "kind");
+	for (size_t i = 0; i < p->nplayers; i++)
+		fprintf(out, "players %d: cards 1-%ld\n", p->players[i].players, p->players[i].cards);
+	fprintf(out, "rules apply-to=%s swap-across=%s swap-within=%s win=%s freeze-tokens=%d "
+		"reshuffle=%s\n", apply_to_name(p->rules.apply_to), swap_across_name(p->rules.swap_across),
+		p->rules.swap_within ? "true" : "false", win_rule_name(p->rules.win),
+		p->rules.freeze_tokens, p->rules.reshuffle ? "true" : "false");
+	fprintf(out, "templates face=%s back=%s placemat=%s\n", p->face ? p->face : "(default)",
+		p->back ? p->back : "(default)", p->placemat ? p->placemat : "(default)");
+	fprintf(out, "abilities %zu (%s)\n", p->abilities.n, p->has_table ? "explicit table" : "computed");
+	for (size_t a = 0; a < p->abilities.n; a++)
+		fprintf(out, "  %zu %s %s [%s]\n", a, p->abilities.v[a].code, p->abilities.v[a].symbolic,
+			ability_kind_name(p->abilities.v[a].kind));
+	for (long n = 1; n <= p->cards; n++) {
+		int a = p->by_number[n - 1];
+		fprintf(out, "card %ld %s\n", n, a < 0 ? "-" : p->abilities.v[a].code);
+	}
+}

@@ -1,0 +1,106 @@
+/* pack.h: the pack model. A pack specification (packs/x.yaml) loaded into memory;
+ * every item keeps the file:line:column it came from, so later stages (check,
+ * build) can still point into the YAML. The model owns all its strings. */
+#ifndef RAILYARD_PACK_H
+#define RAILYARD_PACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ability.h"
+#include "diag.h"
+
+#define PACK_MAX_ID     64
+#define PACK_MAX_CARDS  10000000L  /* numbered cards */
+#define PACK_MAX_COPIES 100
+#define PACK_MAX_WILD   1000
+#define PACK_MAX_PLAYERS 64
+
+enum apply_to { APPLY_SELF, APPLY_ANYONE };                        /* §5 */
+enum swap_across { ACROSS_NONE, ACROSS_TWO, ACROSS_THREE };        /* §6 */
+enum win_rule { WIN_ASCENDING, WIN_NEVER_DESCENDING };             /* §7 */
+
+struct rules {
+	enum apply_to apply_to;
+	enum swap_across swap_across;
+	bool swap_within;      /* §6: swaps inside one sequence still allowed */
+	enum win_rule win;
+	int freeze_tokens;     /* §11: tokens per player */
+	bool reshuffle;        /* discards become the new draw pile when it runs out */
+	struct loc loc;
+};
+
+/* players: N cards used by P players (the page's 1-42 for two, 1-63 for three). */
+struct players_entry {
+	int players;
+	long cards;
+	struct loc loc;
+};
+
+/* One row of an explicit `assignment` table, as written. */
+struct table_entry {
+	char *ability;         /* as written: "AB", "A ↔ B", "B → X" */
+	struct loc loc;
+	int index;             /* the pack ability it names, or -1 */
+	long *numbers;
+	struct loc *number_locs;
+	size_t n;
+};
+
+struct pack {
+	char *file;            /* the path as given; every loc.file points here */
+	struct loc loc;        /* the top mapping */
+	char *id, *title, *game;
+	struct loc loc_id, loc_title, loc_game, loc_layout, loc_abilities, loc_cards;
+	struct loc loc_copies, loc_wild;
+	struct layout layout;
+	struct ability_spec *specs;
+	size_t nspecs;
+	enum ability_order order;
+	long cards;            /* numbered 1..cards */
+	int copies;            /* whole packs combined (§7) */
+	int wild;              /* wild cards (§10) */
+	struct players_entry *players;
+	size_t nplayers;
+	struct rules rules;
+	struct table_entry *table;  /* explicit assignment, when has_table */
+	size_t ntable;
+	bool has_table;
+	struct loc loc_table;
+	char *face, *back, *placemat;  /* template paths as written, or NULL */
+	struct loc loc_face, loc_back, loc_placemat;
+
+	/* Derived on load. */
+	struct ability_list abilities;
+	int *by_number;        /* by_number[n-1]: ability of card n, or -1 (table gap) */
+};
+
+/* Load and validate a pack file. Every problem is reported through diag(), with
+ * file:line:column; returns NULL if there was any error. Caller frees with
+ * pack_free. */
+struct pack *pack_load(const char *path);
+/* The same from memory (for tests and fuzzing); name is used in locations. */
+struct pack *pack_parse(const char *name, const char *text, size_t len);
+void pack_free(struct pack *p);
+
+/* The physical cards of the pack, in print order: every number 1..cards, each
+ * `copies` times in a row (1, 1, 2, 2, ... for two copies), then the wild cards. */
+long pack_card_total(const struct pack *p);
+/* The card at position pos (0-based): its number (0 for a wild card) and ability
+ * index (-1 for a wild card or a table gap). */
+long pack_card_at(const struct pack *p, long pos, int *ability);
+
+/* A loc in p's file at line, col. */
+struct loc pack_loc(const struct pack *p, unsigned line, unsigned col);
+
+/* Names for the enums, as written in YAML. */
+const char *apply_to_name(enum apply_to a);
+const char *swap_across_name(enum swap_across s);
+const char *win_rule_name(enum win_rule w);
+
+/* Write a stable, sorted plain-text dump of the model and its assignment: the
+ * debugging view and the basis of golden tests. */
+void pack_dump(const struct pack *p, FILE *out);
+
+#endif

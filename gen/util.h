@@ -1,0 +1,44 @@
+/* util.h: allocation that never returns NULL, growable buffers, small helpers. */
+#ifndef RAILYARD_UTIL_H
+#define RAILYARD_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Allocate or abort with a message: no caller handles out-of-memory by hand. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Grow an array of elem-sized items to hold at least need items; *cap is updated. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t elem);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* printf into a new string; caller frees. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable NUL-terminated byte buffer. Zero-initialise; free with buf_free. */
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+void buf_add(struct buf *b, const char *s, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+void buf_free(struct buf *b);
+
+/* Read a whole file; returns a NUL-terminated malloc'd buffer (caller frees) and
+ * sets *len, or returns NULL with errno set. Refuses files larger than max. */
+char *read_file(const char *path, size_t max, size_t *len);
+
+/* Write data to path atomically: a temporary file in the same folder, fsync'd, then
+ * renamed over path. Returns 0, or -1 with errno set and nothing left behind. */
+int write_file_atomic(const char *path, const void *data, size_t len);
+
+/* Create dir and its parents (mode 0777 & umask). Returns 0 or -1 with errno set. */
+int mkdir_p(const char *dir);
+
+/* Parse a whole decimal integer in [lo, hi]; returns 0 on success, -1 otherwise. */
+int parse_int(const char *s, long lo, long hi, long *out);
+
+#endif

@@ -1,0 +1,29 @@
+# Helpers for tests/cli/*.sh. Each check prints "ok - WHAT" or "not ok - WHAT".
+# Source it: . tests/cli/lib.sh
+
+# ok_if WHAT COMMAND...: passes when COMMAND succeeds.
+ok_if() {
+	what=$1; shift
+	if "$@"; then echo "ok - $what"; else echo "not ok - $what"; fi
+}
+
+# expect_eq WHAT EXPECTED ACTUAL
+expect_eq() {
+	if [ "$2" = "$3" ]; then echo "ok - $1"
+	else echo "not ok - $1"; echo "  expected: $2" >&2; echo "  actual:   $3" >&2; fi
+}
+
+# expect_status WHAT STATUS COMMAND...: runs COMMAND, compares its exit status.
+expect_status() {
+	what=$1; want=$2; shift 2
+	"$@" >"$WORK/last.out" 2>"$WORK/last.err"
+	got=$?
+	if [ "$got" = "$want" ]; then echo "ok - $what"
+	else echo "not ok - $what"; echo "  exit $got, expected $want" >&2; sed 's/^/  /' "$WORK/last.err" >&2; fi
+}
+
+# expect_grep WHAT PATTERN FILE: FILE contains a line matching the extended regex.
+expect_grep() {
+	if grep -Eq -- "$2" "$3"; then echo "ok - $1"
+	else echo "not ok - $1"; echo "  no line matches /$2/ in $3:" >&2; head -20 "$3" | sed 's/^/  /' >&2; fi
+}
