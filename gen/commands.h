@@ -4,7 +4,17 @@
 #ifndef RAILYARD_COMMANDS_H
 #define RAILYARD_COMMANDS_H
 
-int cmd_list(int argc, char **argv);
-int cmd_dump(int argc, char **argv);
+/* Game of Trains variants (game: trains) */
+int cmd_list(int argc, char **argv);      /* list.c */
+int cmd_dump(int argc, char **argv);      /* list.c */
+int cmd_build(int argc, char **argv);     /* build.c */
+int cmd_check(int argc, char **argv);     /* check.c */
+int cmd_simulate(int argc, char **argv);  /* simulate.c */
+
+/* The other train games of the seeds (any other `game:`), games.c. main routes
+ * list, build and check here when the pack file names another game. */
+int games_list(int argc, char **argv);
+int games_build(int argc, char **argv);
+int games_check(int argc, char **argv);
 
 #endif

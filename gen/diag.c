@@ -17,12 +17,18 @@ static size_t nsources, capsources;
 static unsigned counts[3];
 static FILE *stream;
 static int excerpts = 1;
+static int quiet;
 
 static const char *const sevname[] = {"note", "warning", "error"};
 
 void diag_set_stream(FILE *f)
 {
 	stream = f;
+}
+
+void diag_set_quiet(int on)
+{
+	quiet = on;
 }
 
 void diag_set_excerpts(int on)
@@ -89,6 +95,8 @@ void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
 {
 	FILE *f = stream ? stream : stderr;
 	counts[sev]++;
+	if (quiet)
+		return;
 	fputs("railyard: ", f);
 	if (loc && loc->file) {
 		if (loc->line)

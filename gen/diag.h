@@ -36,6 +36,8 @@ void diag_source(const char *file, const char *text, size_t len);
 
 /* Where messages go (stderr by default). */
 void diag_set_stream(FILE *f);
+/* Drop messages (still counted) while on: for quiet look-ahead. */
+void diag_set_quiet(int on);
 /* Quote source lines under messages (default on). */
 void diag_set_excerpts(int on);
 

@@ -6,17 +6,46 @@
 
 #include "commands.h"
 #include "diag.h"
+#include "pack.h"
 
 struct command {
 	const char *name;
-	int (*run)(int argc, char **argv);
+	int (*run)(int argc, char **argv);          /* game: trains */
+	int (*run_other)(int argc, char **argv);    /* any other game, or NULL */
 	const char *summary;
 };
 
 static const struct command commands[] = {
-	{"list", cmd_list, "print which ability each card number carries"},
-	{"dump", cmd_dump, "print the loaded pack model (the debugging view)"},
+	{"list", cmd_list, games_list, "print the cards of a pack (which ability each number carries)"},
+	{"build", cmd_build, games_build, "write print-ready cards, backs, placemats and sheets"},
+	{"check", cmd_check, games_check, "check a pack, a position or a move against the rules"},
+	{"simulate", cmd_simulate, NULL, "play many games of a pack and report balance"},
+	{"dump", cmd_dump, NULL, "print the loaded pack model (the debugging view)"},
 };
+
+/* The pack file among a command's arguments: the first one ending in .yaml or
+ * .yml (option values such as --sequence "53 7" never do). */
+static const char *pack_argument(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+		if ((n > 5 && strcmp(argv[i] + n - 5, ".yaml") == 0) ||
+		    (n > 4 && strcmp(argv[i] + n - 4, ".yml") == 0))
+			return argv[i];
+	}
+	return NULL;
+}
+
+/* Run a command, routed to the other-games module when its pack names a game
+ * other than trains. */
+static int run_command(const struct command *c, int argc, char **argv)
+{
+	const char *path = c->run_other ? pack_argument(argc, argv) : NULL;
+	char *game = path ? pack_peek_game(path) : NULL;
+	bool other = game && strcmp(game, "trains") != 0;
+	free(game);
+	return other ? c->run_other(argc, argv) : c->run(argc, argv);
+}
 
 static void usage(FILE *f)
 {
@@ -56,7 +85,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (strcmp(commands[i].name, name) == 0) {
-			int status = commands[i].run(argc - 1, argv + 1);
+			int status = run_command(&commands[i], argc - 1, argv + 1);
 			diag_reset();
 			return status;
 		}
