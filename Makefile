@@ -4,6 +4,7 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
+#   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
 
 PREFIX  ?= /usr/local
@@ -94,5 +95,7 @@ uninstall:
 
 clean:
 	rm -rf build railyard
+
+include fuzz/fuzz.mk
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BIN:=.d)

@@ -10,6 +10,8 @@
 struct source {
 	char *file, *text;
 	size_t len;
+	size_t *lines;   /* lines[i]: offset of line i + 1; built on the first excerpt */
+	size_t nlines;
 };
 
 static struct source *sources;
@@ -42,10 +44,12 @@ void diag_source(const char *file, const char *text, size_t len)
 	sources[nsources].file = xstrdup(file);
 	sources[nsources].text = xstrndup(text, len);
 	sources[nsources].len = len;
+	sources[nsources].lines = NULL;
+	sources[nsources].nlines = 0;
 	nsources++;
 }
 
-static const struct source *find_source(const char *file)
+static struct source *find_source(const char *file)
 {
 	for (size_t i = nsources; i-- > 0;)
 		if (strcmp(sources[i].file, file) == 0)
@@ -53,20 +57,34 @@ static const struct source *find_source(const char *file)
 	return NULL;
 }
 
+/* Index the starts of s's lines once, so that quoting a line costs the same for
+ * the 100,000th message as for the first. */
+static void index_lines(struct source *s)
+{
+	size_t cap = 0;
+	const char *p = s->text, *end = s->text + s->len;
+	for (;;) {
+		s->lines = xgrow(s->lines, &cap, s->nlines + 1, sizeof *s->lines);
+		s->lines[s->nlines++] = (size_t)(p - s->text);
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+}
+
 /* Print the source line of loc and a caret under its column. Tabs are kept so the
  * caret lines up in a terminal; control bytes are shown as '?'. */
 static void excerpt(FILE *f, const struct loc *loc)
 {
-	const struct source *s = find_source(loc->file);
+	struct source *s = find_source(loc->file);
 	if (!s)
 		return;
-	const char *p = s->text, *end = s->text + s->len;
-	for (unsigned l = 1; l < loc->line && p < end; l++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl)
-			return;
-		p = nl + 1;
-	}
+	if (!s->lines)
+		index_lines(s);
+	if (loc->line > s->nlines)
+		return;
+	const char *p = s->text + s->lines[loc->line - 1], *end = s->text + s->len;
 	const char *eol = memchr(p, '\n', (size_t)(end - p));
 	if (!eol)
 		eol = end;
@@ -124,6 +142,7 @@ void diag_reset(void)
 	for (size_t i = 0; i < nsources; i++) {
 		free(sources[i].file);
 		free(sources[i].text);
+		free(sources[i].lines);
 	}
 	free(sources);
 	sources = NULL;

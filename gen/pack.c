@@ -2,6 +2,7 @@
 #include "pack.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,6 +296,10 @@ static void load_abilities(struct loader *ld, const struct ynode *n)
 		err(ld, n, "'abilities' must list at least one kind (swap, remove, ...)");
 		return;
 	}
+	if (n->n > PACK_MAX_SPECS) {
+		err(ld, n, "'abilities' lists %zu kinds; at most %d", n->n, PACK_MAX_SPECS);
+		return;
+	}
 	p->specs = xcalloc(n->n, sizeof *p->specs);
 	for (size_t i = 0; i < n->n; i++) {
 		const struct ynode *item = n->items[i];
@@ -321,9 +326,11 @@ static void load_abilities(struct loader *ld, const struct ynode *n)
 			continue;
 		}
 		for (size_t j = 0; j < p->nspecs; j++)
-			if (p->specs[j].kind == s->kind && s->kind != AK_NUMBER)
+			if (p->specs[j].kind == s->kind && s->kind != AK_NUMBER) {
 				err(ld, item, "ability kind '%s' listed twice (first at line %u)",
 				    ability_kind_name(s->kind), p->specs[j].loc.line);
+				break;
+			}
 		p->nspecs++;
 	}
 }
@@ -572,6 +579,11 @@ static void resolve(struct loader *ld)
 	}
 	for (long n = 0; n < p->cards; n++)
 		p->by_number[n] = -1;
+	/* first[a]: the table entry that first names ability a (linear, however long
+	 * the table). */
+	size_t *first = xmalloc(p->abilities.n * sizeof *first);
+	for (size_t a = 0; a < p->abilities.n; a++)
+		first[a] = SIZE_MAX;
 	for (size_t i = 0; i < p->ntable; i++) {
 		struct table_entry *e = &p->table[i];
 		e->index = ability_find(&p->abilities, e->ability);
@@ -579,12 +591,14 @@ static void resolve(struct loader *ld)
 			unknown_table_ability(ld, e);
 			continue;
 		}
-		for (size_t j = 0; j < i; j++)
-			if (p->table[j].index == e->index) {
-				diag(SEV_ERROR, &e->loc, "ability %s is given twice in 'assignment' "
-				     "(first at line %u)", p->abilities.v[e->index].symbolic, p->table[j].loc.line);
-				ld->errors++;
-			}
+		if (first[e->index] != SIZE_MAX) {
+			diag(SEV_ERROR, &e->loc, "ability %s is given twice in 'assignment' "
+			     "(first at line %u)", p->abilities.v[e->index].symbolic,
+			     p->table[first[e->index]].loc.line);
+			ld->errors++;
+		} else {
+			first[e->index] = i;
+		}
 		for (size_t j = 0; j < e->n; j++) {
 			long num = e->numbers[j];
 			if (num > p->cards) {
@@ -596,6 +610,7 @@ static void resolve(struct loader *ld)
 			}
 		}
 	}
+	free(first);
 }
 
 static void finish(struct loader *ld, const struct ynode *root)

@@ -16,6 +16,7 @@
 #define PACK_MAX_COPIES 100
 #define PACK_MAX_WILD   1000
 #define PACK_MAX_PLAYERS 64
+#define PACK_MAX_SPECS  64         /* entries in `abilities` */
 
 enum apply_to { APPLY_SELF, APPLY_ANYONE };                        /* §5 */
 enum swap_across { ACROSS_NONE, ACROSS_TWO, ACROSS_THREE };        /* §6 */

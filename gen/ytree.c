@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -103,6 +104,63 @@ static struct ynode *copy_node(struct builder *b, const struct ynode *src, struc
 	return n;
 }
 
+/* The scalar keys of one mapping, hashed, so that duplicate keys are found in
+ * linear time even in a mapping of 100,000 keys. slot[i] is a pair index + 1. */
+struct keyset {
+	size_t *slot;
+	size_t nslot, count;
+};
+
+static size_t key_hash(const char *s, size_t len)
+{
+	size_t h = 14695981039346656037u & SIZE_MAX;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	return h;
+}
+
+static void keyset_put(struct keyset *ks, const struct ypair *pairs, size_t index)
+{
+	const struct ynode *k = pairs[index].key;
+	size_t i = key_hash(k->str, k->len) & (ks->nslot - 1);
+	while (ks->slot[i])
+		i = (i + 1) & (ks->nslot - 1);
+	ks->slot[i] = index + 1;
+	ks->count++;
+}
+
+/* Add key, the scalar about to become pairs[n].key; returns the earlier key equal
+ * to it, or NULL. Only scalar keys are ever entered. */
+static const struct ynode *keyset_add(struct keyset *ks, const struct ypair *pairs, size_t n,
+				      const struct ynode *key)
+{
+	if (ks->nslot) {
+		size_t i = key_hash(key->str, key->len) & (ks->nslot - 1);
+		for (; ks->slot[i]; i = (i + 1) & (ks->nslot - 1)) {
+			const struct ynode *k = pairs[ks->slot[i] - 1].key;
+			if (k->len == key->len && memcmp(k->str, key->str, k->len) == 0)
+				return k;
+		}
+	}
+	if ((ks->count + 1) * 2 > ks->nslot) {
+		size_t *old = ks->slot, nold = ks->nslot;
+		ks->nslot = nold ? nold * 2 : 16;
+		ks->slot = xcalloc(ks->nslot, sizeof *ks->slot);
+		ks->count = 0;
+		for (size_t i = 0; i < nold; i++)
+			if (old[i])
+				keyset_put(ks, pairs, old[i] - 1);
+		free(old);
+	}
+	/* pairs[n] is not written yet: enter the new key by its own hash. */
+	size_t i = key_hash(key->str, key->len) & (ks->nslot - 1);
+	while (ks->slot[i])
+		i = (i + 1) & (ks->nslot - 1);
+	ks->slot[i] = n + 1;
+	ks->count++;
+	return NULL;
+}
+
 static void error_at(struct builder *b, yaml_mark_t m, const char *fmt, const char *arg)
 {
 	struct loc l = mark_loc(b, m);
@@ -191,6 +249,7 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 		yaml_char_t *anchor = map ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
 		char *anchor_copy = anchor ? xstrdup((const char *)anchor) : NULL;
 		size_t cap = 0;
+		struct keyset keys = {0};
 		int ok = 1;
 		for (;;) {
 			yaml_event_t e;
@@ -232,20 +291,20 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 				     ynode_what(child));
 				b->errors++;
 			} else {
-				for (size_t i = 0; i < n->n; i++)
-					if (strcmp(n->pairs[i].key->str, child->str) == 0) {
-						diag(SEV_ERROR, &child->loc,
-						     "duplicate key '%s' (first given at line %u, column %u)",
-						     child->str, n->pairs[i].key->loc.line, n->pairs[i].key->loc.col);
-						b->errors++;
-						break;
-					}
+				const struct ynode *first = keyset_add(&keys, n->pairs, n->n, child);
+				if (first) {
+					diag(SEV_ERROR, &child->loc,
+					     "duplicate key '%s' (first given at line %u, column %u)",
+					     child->str, first->loc.line, first->loc.col);
+					b->errors++;
+				}
 			}
 			n->pairs = xgrow(n->pairs, &cap, n->n + 1, sizeof *n->pairs);
 			n->pairs[n->n].key = child;
 			n->pairs[n->n].value = value;
 			n->n++;
 		}
+		free(keys.slot);
 		if (!ok) {
 			free(anchor_copy);
 			node_free(n);
