@@ -45,6 +45,7 @@ BIN     := $(BUILD)/railyard
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
+.SECONDARY:
 .PHONY: all demo test unit golden cli bench install uninstall clean fuzz
 all: $(BIN)
 ifeq ($(VARIANT),release)
