@@ -19,6 +19,11 @@ struct anchor {
 struct builder {
 	struct ydoc *doc;
 	yaml_parser_t parser;
+	const char *text;
+	size_t len;
+	unsigned soft;      /* errors that leave the tree usable */
+	struct ynode **dropped; /* pairs left out of the tree, freed after the parse */
+	size_t ndropped, capdropped;
 	struct anchor *anchors;
 	size_t nanchors, capanchors;
 	size_t nodes;
@@ -179,12 +184,17 @@ static int next_event(struct builder *b, yaml_event_t *ev)
 		l.line = (unsigned)p->problem_mark.line + 1;
 		diag(SEV_ERROR, &l, "YAML: %s (byte %zu; the file must be UTF-8 text)",
 		     p->problem ? p->problem : "unreadable text", p->problem_offset);
-	} else if (p->context) {
-		struct loc c = mark_loc(b, p->context_mark);
-		diag(SEV_ERROR, &l, "YAML: %s %s (line %u, column %u)",
-		     p->problem ? p->problem : "syntax error", p->context, c.line, c.col);
 	} else {
-		diag(SEV_ERROR, &l, "YAML: %s", p->problem ? p->problem : "syntax error");
+		size_t at = p->problem_mark.index;
+		const char *hint = at < b->len && b->text[at] == '\t'
+			? "; YAML does not allow tabs for indentation, use spaces" : "";
+		if (p->context) {
+			struct loc c = mark_loc(b, p->context_mark);
+			diag(SEV_ERROR, &l, "YAML: %s (%s that starts at line %u, column %u)%s",
+			     p->problem ? p->problem : "syntax error", p->context, c.line, c.col, hint);
+		} else {
+			diag(SEV_ERROR, &l, "YAML: %s%s", p->problem ? p->problem : "syntax error", hint);
+		}
 	}
 	b->errors++;
 	return -1;
@@ -286,18 +296,30 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 				ok = 0;
 				break;
 			}
+			/* Report, drop the pair and go on: the rest of the file still gets read. */
+			bool drop = false;
 			if (child->kind != Y_SCALAR) {
 				diag(SEV_ERROR, &child->loc, "a mapping key must be a plain name, not %s",
 				     ynode_what(child));
-				b->errors++;
+				drop = true;
 			} else {
 				const struct ynode *first = keyset_add(&keys, n->pairs, n->n, child);
 				if (first) {
 					diag(SEV_ERROR, &child->loc,
 					     "duplicate key '%s' (first given at line %u, column %u)",
 					     child->str, first->loc.line, first->loc.col);
-					b->errors++;
+					drop = true;
 				}
+			}
+			if (drop) {
+				/* Kept until the end of the parse, not freed: an anchor inside
+				 * may still be named by a later alias. */
+				b->soft++;
+				b->dropped = xgrow(b->dropped, &b->capdropped, b->ndropped + 2,
+						   sizeof *b->dropped);
+				b->dropped[b->ndropped++] = child;
+				b->dropped[b->ndropped++] = value;
+				continue;
 			}
 			n->pairs = xgrow(n->pairs, &cap, n->n + 1, sizeof *n->pairs);
 			n->pairs[n->n].key = child;
@@ -326,6 +348,8 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	memset(&b, 0, sizeof b);
 	b.doc = xcalloc(1, sizeof *b.doc);
 	b.doc->file = xstrdup(name);
+	b.text = text;
+	b.len = len;
 	diag_source(name, text, len);
 	yaml_parser_initialize(&b.parser);
 	yaml_parser_set_input_string(&b.parser, (const unsigned char *)text, len);
@@ -360,10 +384,14 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	for (size_t i = 0; i < b.nanchors; i++)
 		free(b.anchors[i].name);
 	free(b.anchors);
+	for (size_t i = 0; i < b.ndropped; i++)
+		node_free(b.dropped[i]);
+	free(b.dropped);
 	if (b.errors) {
 		ydoc_free(b.doc);
 		return NULL;
 	}
+	b.doc->errors = b.soft;
 	/* An empty document: a single empty plain scalar from libyaml. */
 	if (b.doc->root && ynode_is_null(b.doc->root) && b.doc->root->len == 0) {
 		node_free(b.doc->root);
