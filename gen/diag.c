@@ -73,6 +73,21 @@ static void index_lines(struct source *s)
 	}
 }
 
+/* The length of the valid UTF-8 sequence of two to four bytes at s (at most n
+ * bytes available), or 0. */
+static size_t utf8_len(const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+		   : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+	if (len == 0 || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			return 0;
+	return len;
+}
+
 /* Print the source line of loc and a caret under its column. Tabs are kept so the
  * caret lines up in a terminal; control bytes are shown as '?'. */
 static void excerpt(FILE *f, const struct loc *loc)
@@ -94,7 +109,19 @@ static void excerpt(FILE *f, const struct loc *loc)
 	fprintf(f, "%5u | ", loc->line);
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
-		fputc(c == '\t' || c >= 0x20 ? c : '?', f);
+		if (c < 0x80) {
+			fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', f);
+			continue;
+		}
+		/* Only whole UTF-8 sequences reach the terminal; a bad lead byte shows as
+		 * '?', stray continuation bytes not at all (the caret skips them too). */
+		size_t len = utf8_len(p + i, n - i);
+		if (len) {
+			fwrite(p + i, 1, len, f);
+			i += len - 1;
+		} else if ((c & 0xC0) != 0x80) {
+			fputc('?', f);
+		}
 	}
 	fputs("\n      | ", f);
 	/* libyaml counts columns in characters; walk UTF-8 so the caret lands right. */

@@ -77,10 +77,29 @@ const char *win_rule_name(enum win_rule w)
 
 /* --- typed readers: each reports its own error and returns -1 ------------- */
 
+/* An optional sign, then one or more decimal digits and nothing else. */
+static bool all_digits(const char *s)
+{
+	if (*s == '-' || *s == '+')
+		s++;
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return false;
+	return true;
+}
+
 static int get_int(struct loader *ld, const char *key, const struct ynode *n, long lo, long hi,
 		   long *out)
 {
 	long v;
+	if (n->kind == Y_SCALAR && ynode_int(n, &v) != 0 && all_digits(n->str)) {
+		/* Too many digits for a long: out of range, not "not a number". */
+		err(ld, n, "'%s' must be %ld..%ld, not %.40s%s", key, lo, hi, n->str,
+		    n->len > 40 ? "..." : "");
+		return -1;
+	}
 	if (n->kind != Y_SCALAR || ynode_int(n, &v) != 0) {
 		err(ld, n, "'%s' must be a whole number, not %s", key, ynode_what(n));
 		return -1;

@@ -138,11 +138,11 @@ char *read_file(const char *path, size_t max, size_t *len)
 		}
 		buf_add(&b, chunk, n);
 	}
-	int err = ferror(f);
+	int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a folder */
 	fclose(f);
 	if (err) {
 		buf_free(&b);
-		errno = EIO;
+		errno = err;
 		return NULL;
 	}
 	if (!b.s)

@@ -173,6 +173,22 @@ static void error_at(struct builder *b, yaml_mark_t m, const char *fmt, const ch
 	b->errors++;
 }
 
+/* The line and column (in characters, as libyaml counts) of byte offset at. */
+static struct loc offset_loc(const struct builder *b, size_t at)
+{
+	struct loc l = {b->doc->file, 1, 1};
+	for (size_t i = 0; i < at; i++) {
+		unsigned char c = (unsigned char)b->text[i];
+		if (c == '\n') {
+			l.line++;
+			l.col = 1;
+		} else if ((c & 0xC0) != 0x80) {
+			l.col++;
+		}
+	}
+	return l;
+}
+
 static int next_event(struct builder *b, yaml_event_t *ev)
 {
 	if (yaml_parser_parse(&b->parser, ev))
@@ -181,9 +197,16 @@ static int next_event(struct builder *b, yaml_event_t *ev)
 	struct loc l = mark_loc(b, p->problem_mark);
 	if (p->error == YAML_READER_ERROR) {
 		/* Reader errors carry a byte offset, not a line: find the line ourselves. */
-		l.line = (unsigned)p->problem_mark.line + 1;
+		size_t at = p->problem_offset < b->len ? p->problem_offset : b->len;
+		if (p->problem && strstr(p->problem, "trailing") && at > 0) {
+			/* Point at the sequence's first byte, not the octet that broke it. */
+			at--;
+			while (at > 0 && ((unsigned char)b->text[at] & 0xC0) == 0x80)
+				at--;
+		}
+		l = offset_loc(b, at);
 		diag(SEV_ERROR, &l, "YAML: %s (byte %zu; the file must be UTF-8 text)",
-		     p->problem ? p->problem : "unreadable text", p->problem_offset);
+		     p->problem ? p->problem : "unreadable text", at);
 	} else {
 		size_t at = p->problem_mark.index;
 		const char *hint = at < b->len && b->text[at] == '\t'
