@@ -162,6 +162,53 @@ static void reader_error_location(void **state)
 	capture_free();
 }
 
+/* Nesting: 64 collections load, 65 do not; nodes: 200,000 load, 200,001 do not. */
+static void depth_and_node_limits(void **state)
+{
+	(void)state;
+	struct buf b = {0};
+	for (int i = 0; i < YT_MAX_DEPTH; i++)
+		buf_puts(&b, "[");
+	for (int i = 0; i < YT_MAX_DEPTH; i++)
+		buf_puts(&b, "]");
+	capture_begin();
+	struct ydoc *doc = ydoc_parse("t.yaml", b.s, b.len);
+	capture_end();
+	assert_non_null(doc);
+	ydoc_free(doc);
+	capture_free();
+	buf_free(&b);
+	for (int i = 0; i <= YT_MAX_DEPTH; i++)
+		buf_puts(&b, "[");
+	capture_begin();
+	assert_null(ydoc_parse("t.yaml", b.s, b.len));
+	capture_end();
+	assert_non_null(strstr(captured, "t.yaml:1:65: error: YAML nested too deeply (more than 64 levels)\n"));
+	capture_free();
+	buf_free(&b);
+
+	/* A list of n scalars is n + 1 nodes. */
+	for (int extra = 0; extra < 2; extra++) {
+		buf_puts(&b, "[0");
+		for (int i = 1; i < YT_MAX_NODES - 1 + extra; i++)
+			buf_puts(&b, ",0");
+		buf_puts(&b, "]");
+		capture_begin();
+		doc = ydoc_parse("t.yaml", b.s, b.len);
+		capture_end();
+		if (extra) {
+			assert_null(doc);
+			assert_non_null(strstr(captured, "error: too many YAML nodes (more than 200000)"));
+		} else {
+			assert_non_null(doc);
+			assert_int_equal(doc->root->n, YT_MAX_NODES - 1);
+		}
+		ydoc_free(doc);
+		capture_free();
+		buf_free(&b);
+	}
+}
+
 static struct pack *load(const char *text)
 {
 	capture_begin();
@@ -373,6 +420,7 @@ int main(void)
 		cmocka_unit_test(duplicate_among_many_keys),
 		cmocka_unit_test(excerpt_line_index),
 		cmocka_unit_test(reader_error_location),
+		cmocka_unit_test(depth_and_node_limits),
 		cmocka_unit_test(abilities_limit),
 		cmocka_unit_test(repeated_kind_reported_once_each),
 		cmocka_unit_test(table_repeats),
