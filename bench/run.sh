@@ -9,5 +9,6 @@ for b in bench/*.sh; do
 	case "$b" in bench/run.sh) continue;; esac
 	[ -f "$b" ] || continue
 	echo "== $(basename "$b" .sh)"
-	nice sh "$b"
+	# Each script's rows are also kept for bench/summary.sh (which runs last).
+	nice sh "$b" | tee "out/bench/$(basename "$b" .sh).txt"
 done

@@ -1,0 +1,49 @@
+#!/bin/sh
+# bench/summary.sh: one table from the other benchmarks' rows, which bench/run.sh
+# keeps in out/bench/NAME.txt (this script sorts last, so they are fresh).
+# ratio = railyard's time / the floor's time, lower is better:
+#   render    railyard build --only faces / bench/floor.c, a bare Cairo+Pango loop
+#             drawing the same cards (target at most 1.3)
+#   check     railyard check on 1,000,000 cards / loading that pack (bench/load.sh)
+#   simulate  seconds per game / the target's (100,000 four-player games in 10 s)
+# A measurement whose benchmark is missing or failed shows as "-".
+set -u
+B=out/bench
+row() { # row MEASURE RAILYARD FLOOR RATIO MEMORY
+	printf '%-36s %12s %14s %7s  %s\n' "$1" "$2" "$3" "$4" "$5"
+}
+ratio() { # ratio A B: A / B to two places, or -
+	awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'
+}
+# field FILE REGEX: the first line of FILE matching REGEX, or nothing
+field() {
+	[ -f "$1" ] && grep -E -m1 "$2" "$1"
+}
+row measure railyard floor ratio "peak memory railyard / floor"
+for n in 84 8400; do
+	set -- $(field $B/render.txt "^$n +[0-9.]+s +[0-9.]+s ")
+	if [ $# -ge 8 ]; then
+		row "render $n cards (PDF faces)" "$2" "$3" "$(ratio "${2%s}" "${3%s}")" "$5 KB / $7 KB"
+	else
+		row "render $n cards (PDF faces)" - - - -
+	fi
+done
+load=$(field $B/load.txt '^load 1,000,000 cards ' | awk '{ print $(NF-3) }')
+set -- $(field $B/check.txt '^check 1,000,000 cards +[0-9.]+s' | awk '{ print $(NF-3), $(NF-2) }')
+if [ $# -ge 2 ]; then
+	row "check 1,000,000 cards" "$1" "${load:--} (load)" "$(ratio "${1%s}" "${load%s}")" "$2 KB"
+else
+	row "check 1,000,000 cards" - "${load:--} (load)" - -
+fi
+for p in pattern-one-census-seven pattern-two-census-seven; do
+	set -- $(field $B/simulate.txt "^$p +2 +[0-9]+ +[0-9.]+ +[0-9]+ ")
+	if [ $# -ge 6 ]; then
+		row "simulate ${p%-census-seven}, 4 players" "$5 games/s" "10000 games/s" \
+			"$(ratio 10000 "$5")" "$6 KB"
+	else
+		row "simulate ${p%-census-seven}, 4 players" - "10000 games/s" - -
+	fi
+done
+set -- $(field $B/load.txt '^load 10,000,000 cards' | awk '{ print $(NF-3), $(NF-2) }')
+[ $# -ge 2 ] && row "load 10,000,000 cards x 100 copies" "$1" - - "$2 KB"
+exit 0
