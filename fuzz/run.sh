@@ -10,7 +10,12 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 : "${FUZZ_TIME:=60}"
 B=build/fuzz
-[ $# -gt 0 ] || set -- $(ls fuzz/fuzz_*.c | sed 's,fuzz/fuzz_\(.*\)\.c,\1,')
+if [ $# = 0 ]; then # every target whose "needs:" file (first line) exists
+	for f in fuzz/fuzz_*.c; do
+		n=$(sed -n '1s/.*needs: *\([^ ]*\).*/\1/p' "$f")
+		{ [ -z "$n" ] || [ -e "$n" ]; } && set -- "$@" "$(echo "$f" | sed 's,fuzz/fuzz_\(.*\)\.c,\1,')"
+	done
+fi
 # The same per-input limits as the loaders promise: a second is generous for 4 MiB.
 OPTS="-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1"
 [ -f fuzz/yaml.dict ] && OPTS="$OPTS -dict=fuzz/yaml.dict"
