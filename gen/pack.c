@@ -571,6 +571,22 @@ static void resolve(struct loader *ld)
 {
 	struct pack *p = ld->p;
 	ability_list_build(&p->layout, p->specs, p->nspecs, p->order, &p->abilities);
+	/* A kind can give nothing on a grid too (row kinds when rows have one space):
+	 * a pack with no abilities at all would have no card to print. */
+	for (size_t i = 0; i < p->nspecs; i++) {
+		bool any = false;
+		for (size_t a = 0; a < p->abilities.n && !any; a++)
+			any = (size_t)p->abilities.v[a].spec == i;
+		if (!any && p->layout.rows)
+			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' gives no ability on a %dx%d "
+			     "grid (its rows have %d space%s, its columns %d)",
+			     ability_kind_name(p->specs[i].kind), p->layout.rows, p->layout.cols,
+			     p->layout.cols, p->layout.cols == 1 ? "" : "s", p->layout.rows);
+		else if (!any)
+			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' gives no ability on a line "
+			     "of %d spaces", ability_kind_name(p->specs[i].kind), p->layout.census);
+		ld->errors += !any;
+	}
 	/* Two abilities with one code could not be told apart on the table. */
 	for (size_t a = 0; a < p->abilities.n; a++)
 		for (size_t b = a + 1; b < p->abilities.n; b++)

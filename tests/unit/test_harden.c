@@ -295,7 +295,16 @@ static void regression_corpus(void **state)
 			char *text = read_file(path, YT_MAX_FILE, &len);
 			assert_non_null(text);
 			capture_begin();
-			pack_free(pack_parse(path, text, len));
+			struct pack *p = pack_parse(path, text, len);
+			if (p) { /* walk the cards as list and build do */
+				for (long pos = 0; pos < pack_card_total(p) && pos < 4096; pos++) {
+					int a;
+					pack_card_at(p, pos, &a);
+					assert_true(a < (int)p->abilities.n);
+				}
+				pack_dump(p, capture_stream);
+			}
+			pack_free(p);
 			ydoc_free(ydoc_parse(path, text, len));
 			capture_end();
 			capture_free();
