@@ -27,6 +27,8 @@ struct builder {
 	struct anchor *anchors;
 	size_t nanchors, capanchors;
 	size_t nodes;
+	size_t text_bytes;  /* scalar bytes, counting every alias expansion */
+	bool over_text;     /* an alias went past YT_MAX_TEXT */
 	int errors;
 };
 
@@ -76,6 +78,11 @@ static struct ynode *copy_node(struct builder *b, const struct ynode *src, struc
 {
 	if (b->nodes >= YT_MAX_NODES)
 		return NULL;
+	if (src->len > YT_MAX_TEXT - b->text_bytes) {
+		b->over_text = true;
+		return NULL;
+	}
+	b->text_bytes += src->len;
 	struct ynode *n = xcalloc(1, sizeof *n);
 	b->nodes++;
 	n->kind = src->kind;
@@ -246,7 +253,10 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 		for (size_t i = b->nanchors; i-- > 0;)
 			if (strcmp(b->anchors[i].name, name) == 0) {
 				struct ynode *n = copy_node(b, b->anchors[i].node, mark_loc(b, ev->start_mark));
-				if (!n)
+				if (!n && b->over_text)
+					error_at(b, ev->start_mark, "alias *%s expands to too much text "
+						 "(more than 16 MiB in all)", name);
+				else if (!n)
 					error_at(b, ev->start_mark, "alias *%s expands to too many YAML nodes "
 						 "(more than 200000)", name);
 				return n;
@@ -259,6 +269,7 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 			error_at(b, ev->start_mark, "string too long (more than %s bytes)", "65536");
 			return NULL;
 		}
+		b->text_bytes += ev->data.scalar.length;
 		struct ynode *n = new_node(b, Y_SCALAR, ev->start_mark);
 		n->str = xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
 		n->len = ev->data.scalar.length;

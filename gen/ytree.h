@@ -3,8 +3,8 @@
  * YAML (packs, templates) walks this tree instead.
  *
  * Limits (beyond them a clear error, never a hang or an out-of-memory):
- * file size, scalar length, nesting depth and the node count after aliases are
- * expanded are the YT_MAX_* values below. */
+ * file size, scalar length, nesting depth, and the node count and text size after
+ * aliases are expanded are the YT_MAX_* values below. */
 #ifndef RAILYARD_YTREE_H
 #define RAILYARD_YTREE_H
 
@@ -17,6 +17,7 @@
 #define YT_MAX_SCALAR (64u << 10)  /* bytes in one scalar */
 #define YT_MAX_DEPTH  64           /* nested collections */
 #define YT_MAX_NODES  200000       /* nodes, counting every alias expansion */
+#define YT_MAX_TEXT   (16u << 20)  /* scalar bytes in all, counting alias expansions */
 
 enum ykind { Y_SCALAR, Y_SEQ, Y_MAP };
 

@@ -109,3 +109,10 @@ expect_eq "each repeat reported once" $((50000 / K - 1)) "$(grep -c "duplicate k
   awk 'BEGIN { for (i = 1; i < 12; i++) printf "l%d: &l%d [*l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d, *l%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1 }'; } >"$WORK/bomb.yaml"
 expect_status "a billion laughs stops at the node budget" 2 $T $R list "$WORK/bomb.yaml"
 expect_eq "at the alias that crosses it" "railyard: $WORK/bomb.yaml:8:10: error: alias *l4 expands to too many YAML nodes (more than 200000)" "$(head -1 "$WORK/last.err")"
+
+# Text: aliases to a long string stop at 16 MiB of expanded text in all (before
+# the limit, 150,000 copies of 65,000 bytes took 9.5 GB and minutes).
+{ printf 'pack: text\ngame: trains\na: &a '; head -c 65000 /dev/zero | tr '\0' 'x'
+  printf '\nb: ['; awk 'BEGIN { printf "*a"; for (i = 1; i < 150000; i++) printf ",*a"; print "]" }'; } >"$WORK/text.yaml"
+expect_status "aliases to a long string stop at the text budget" 2 $T $R list "$WORK/text.yaml"
+expect_eq "at the alias that crosses it" "railyard: $WORK/text.yaml:4:776: error: alias *a expands to too much text (more than 16 MiB in all)" "$(head -1 "$WORK/last.err")"
