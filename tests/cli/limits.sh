@@ -116,3 +116,11 @@ expect_eq "at the alias that crosses it" "railyard: $WORK/bomb.yaml:8:10: error:
   printf '\nb: ['; awk 'BEGIN { printf "*a"; for (i = 1; i < 150000; i++) printf ",*a"; print "]" }'; } >"$WORK/text.yaml"
 expect_status "aliases to a long string stop at the text budget" 2 $T $R list "$WORK/text.yaml"
 expect_eq "at the alias that crosses it" "railyard: $WORK/text.yaml:4:776: error: alias *a expands to too much text (more than 16 MiB in all)" "$(head -1 "$WORK/last.err")"
+
+# Anchors: 66,000 of them and 66,000 aliases of the first (before the anchor
+# hash, every alias scanned all the anchors: two minutes).
+{ printf 'pack: anchors\ngame: trains\nl:\n'
+  awk -v n=$((66000 / K)) 'BEGIN { for (i = 0; i < n; i++) printf "  - &a%d x\n", i; print "m:"
+	for (i = 0; i < n; i++) print "  - *a0" }'; } >"$WORK/anchors.yaml"
+expect_status "66,000 anchors and aliases: no hang" 2 $T $R list "$WORK/anchors.yaml"
+expect_eq "only the unknown keys are reported" "railyard: $WORK/anchors.yaml:3:1: error: unknown key 'l'" "$(head -1 "$WORK/last.err")"

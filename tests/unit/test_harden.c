@@ -95,6 +95,26 @@ static void alias_into_dropped_pair(void **state)
 	capture_free();
 }
 
+/* An anchor name given again names the later node from there on. */
+static void anchor_redefined(void **state)
+{
+	(void)state;
+	static const char text[] = "a: &x 1\nb: &x [2]\nc: *x\nd: &y {k: *x}\ne: *y\nf: &x 3\ng: *x\n";
+	capture_begin();
+	struct ydoc *doc = ydoc_parse("t.yaml", text, sizeof text - 1);
+	capture_end();
+	assert_non_null(doc);
+	const struct ynode *c = ymap_get(doc->root, "c"), *e = ymap_get(doc->root, "e");
+	assert_int_equal(c->kind, Y_SEQ);
+	assert_string_equal(c->items[0]->str, "2");
+	assert_int_equal(c->loc.line, 3);
+	assert_int_equal(e->kind, Y_MAP);
+	assert_int_equal(ymap_get(e, "k")->kind, Y_SEQ);
+	assert_string_equal(ymap_get(doc->root, "g")->str, "3");
+	ydoc_free(doc);
+	capture_free();
+}
+
 /* 60,000 keys, one repeated at the very end: found once, and pointing at its
  * first occurrence (the hashed check must agree with the old pairwise one). */
 static void duplicate_among_many_keys(void **state)
@@ -426,6 +446,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(nonscalar_key_then_key),
 		cmocka_unit_test(alias_into_dropped_pair),
+		cmocka_unit_test(anchor_redefined),
 		cmocka_unit_test(duplicate_among_many_keys),
 		cmocka_unit_test(excerpt_line_index),
 		cmocka_unit_test(reader_error_location),
