@@ -103,36 +103,45 @@ static void excerpt(FILE *f, const struct loc *loc)
 	const char *eol = memchr(p, '\n', (size_t)(end - p));
 	if (!eol)
 		eol = end;
-	size_t n = (size_t)(eol - p);
+	/* libyaml counts columns in characters: find the column's byte. */
+	const char *at = p;
+	for (unsigned col = 1; at < eol && col < loc->col; at++)
+		col += ((unsigned char)*at & 0xC0) != 0x80;
+	while (at < eol && ((unsigned char)*at & 0xC0) == 0x80)
+		at++;
+	/* Show at most 160 bytes; far along a long line, a window around the column
+	 * (a flow list of 100,000 items is one line). */
+	const char *from = p;
+	if (at - p > 120) {
+		from = at - 60;
+		while (from < at && ((unsigned char)*from & 0xC0) == 0x80)
+			from++;
+	}
+	size_t n = (size_t)(eol - from);
 	if (n > 160)
 		n = 160;
-	fprintf(f, "%5u | ", loc->line);
+	const char *more = from > p ? "..." : "";
+	fprintf(f, "%5u | %s", loc->line, more);
 	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
+		unsigned char c = (unsigned char)from[i];
 		if (c < 0x80) {
 			fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', f);
 			continue;
 		}
 		/* Only whole UTF-8 sequences reach the terminal; a bad lead byte shows as
 		 * '?', stray continuation bytes not at all (the caret skips them too). */
-		size_t len = utf8_len(p + i, n - i);
+		size_t len = utf8_len(from + i, n - i);
 		if (len) {
-			fwrite(p + i, 1, len, f);
+			fwrite(from + i, 1, len, f);
 			i += len - 1;
 		} else if ((c & 0xC0) != 0x80) {
 			fputc('?', f);
 		}
 	}
-	fputs("\n      | ", f);
-	/* libyaml counts columns in characters; walk UTF-8 so the caret lands right. */
-	unsigned col = 1;
-	for (size_t i = 0; i < n && col < loc->col; i++) {
-		unsigned char c = (unsigned char)p[i];
-		if ((c & 0xC0) == 0x80)
-			continue;
-		fputc(c == '\t' ? '\t' : ' ', f);
-		col++;
-	}
+	fprintf(f, "\n      | %s", from > p ? "   " : "");
+	for (const char *q = from; q < at; q++)
+		if (((unsigned char)*q & 0xC0) != 0x80)
+			fputc(*q == '\t' ? '\t' : ' ', f);
 	fputs("^\n", f);
 }
 

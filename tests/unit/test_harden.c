@@ -165,6 +165,33 @@ static void excerpt_line_index(void **state)
 	capture_free();
 }
 
+/* Far along a long line the excerpt is a window around the column. */
+static void excerpt_long_line(void **state)
+{
+	(void)state;
+	struct buf b = {0};
+	for (int i = 0; i < 1000; i++)
+		buf_printf(&b, "%03d,", i);
+	capture_begin();
+	diag_source("long.yaml", b.s, b.len);
+	struct loc near = {"long.yaml", 1, 5}, far = {"long.yaml", 1, 2001};
+	diag(SEV_ERROR, &near, "near");
+	diag(SEV_ERROR, &far, "far");
+	capture_end();
+	/* Column 2001 is byte 2000, the start of "500,"; the window starts 60 bytes
+	 * before it, at "485,". */
+	const char *want_far = "railyard: long.yaml:1:2001: error: far\n"
+		"    1 | ...485,486,487,488,489,490,491,492,493,494,495,496,497,498,499,500,";
+	assert_non_null(strstr(captured, want_far));
+	assert_non_null(strstr(captured, "\n      |    " /* under "..." */
+		"                                                            ^\n"));
+	assert_non_null(strstr(captured, "railyard: long.yaml:1:5: error: near\n"
+		"    1 | 000,001,"));
+	assert_non_null(strstr(captured, "\n      |     ^\nrailyard: long.yaml:1:2001"));
+	buf_free(&b);
+	capture_free();
+}
+
 /* Invalid UTF-8 is located by line and column, and never echoed raw. */
 static void reader_error_location(void **state)
 {
@@ -449,6 +476,7 @@ int main(void)
 		cmocka_unit_test(anchor_redefined),
 		cmocka_unit_test(duplicate_among_many_keys),
 		cmocka_unit_test(excerpt_line_index),
+		cmocka_unit_test(excerpt_long_line),
 		cmocka_unit_test(reader_error_location),
 		cmocka_unit_test(depth_and_node_limits),
 		cmocka_unit_test(abilities_limit),
