@@ -6,6 +6,8 @@ set -eu
 PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libcmocka-dev \
 libqpdf-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time \
 python3"
+# .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
+PKGS="$PKGS valgrind clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
