@@ -27,7 +27,7 @@ run() {
 			END { printf "%.2f %d\n", s, kb }' "$B/time" >>"$B/times"
 	done
 	set -- $(sort -n "$B/times" | head -1)
-	printf '%-44s %7ss %9s KB peak\n' "$label" "$1" "$2"
+	printf '%-48s %7ss %9s KB peak\n' "$label" "$1" "$2"
 }
 run "load 1,000,000 cards" list --abilities "$B/big.yaml"
 run "load 10,000,000 cards x 100 copies" list --abilities "$B/huge.yaml"
