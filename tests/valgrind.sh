@@ -17,6 +17,7 @@ cat >"$LOGS/railyard" <<WRAP
 #!/bin/sh
 exec valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
+	--suppressions="$PWD/tests/valgrind.supp" \
 	--log-file="$LOGS/vg.%p.log" "$BIN" "\$@"
 WRAP
 chmod +x "$LOGS/railyard"
