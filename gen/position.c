@@ -26,8 +26,10 @@ static long used(const long *v, int n, int step, long x)
 
 /* Whether the n cards at v[0], v[step], ... ascend (strict) or never descend,
  * every wild standing for a number of the pack not used elsewhere (§10). A
- * negative step walks a line backwards, which turns descending into ascending. */
-static bool rises(const long *v, int n, int step, bool strict, const struct pos_pack *pk)
+ * negative step walks a line backwards, which turns descending into ascending.
+ * wilds_only: check the wilds only, not the order of neighbouring numbers. */
+static bool rises(const long *v, int n, int step, bool strict, bool wilds_only,
+		  const struct pos_pack *pk)
 {
 	long prev = 0;        /* the last number seen; 0 = none yet */
 	long carry = 0;       /* copies of prev already stood for by earlier wilds */
@@ -43,7 +45,7 @@ static bool rises(const long *v, int n, int step, bool strict, const struct pos_
 		}
 		if (k == n && run == 0)
 			break;
-		if (k < n && prev && (strict ? prev >= x : prev > x))
+		if (k < n && prev && (!wilds_only || run) && (strict ? prev >= x : prev > x))
 			return false;
 		long need = run;
 		long lo = strict ? prev + 1 : prev, hi = strict ? x - 1 : x, take_hi = 0;
@@ -73,10 +75,10 @@ static struct pos_order order_line(const long *v, int n, int step, const struct 
 {
 	const long *last = v + (n - 1) * step;
 	struct pos_order o = {
-		.ascending = rises(v, n, step, true, pk),
-		.never_descending = rises(v, n, step, false, pk),
-		.descending = rises(last, n, -step, true, pk),
-		.never_ascending = rises(last, n, -step, false, pk),
+		.ascending = rises(v, n, step, true, false, pk),
+		.never_descending = rises(v, n, step, false, false, pk),
+		.descending = rises(last, n, -step, true, false, pk),
+		.never_ascending = rises(last, n, -step, false, false, pk),
 	};
 	return o;
 }
@@ -98,6 +100,11 @@ struct pos_order pos_grid_order(const long *v, int rows, int cols, const struct 
 		o.never_ascending &= x.never_ascending;
 	}
 	return o;
+}
+
+bool pos_wilds_valid(const long *v, int n, bool strict, const struct pos_pack *pk)
+{
+	return rises(v, n, 1, strict, true, pk);
 }
 
 bool pos_wins(struct pos_order o, enum win_rule win)

@@ -43,6 +43,11 @@ struct pos_order pos_order(const long *v, int n, const struct pos_pack *pk);
 struct pos_order pos_grid_order(const long *v, int rows, int cols, const struct pos_pack *pk);
 /* Whether the order satisfies the pack's win rule (§7). */
 bool pos_wins(struct pos_order o, enum win_rule win);
+/* Whether every wild card of v can stand for a number of the pack not in use,
+ * strictly between its nearest numbered neighbours (strict) or between them
+ * inclusive, leaving aside whether the numbered cards are themselves in order
+ * (§10). True when v is clean. */
+bool pos_wilds_valid(const long *v, int n, bool strict, const struct pos_pack *pk);
 /* Whether v holds no wild card (§10: clean, else dirty). */
 bool pos_clean(const long *v, int n);
 
