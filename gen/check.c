@@ -94,8 +94,11 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			s = end;
 		}
 		if (lo < 1 || hi > p->cards || lo > hi) {
-			diag(SEV_ERROR, &at, "cards %ld%s%.0ld are not in the pack's 1-%ld", lo,
-			     hi != lo ? "-" : "", hi != lo ? hi : 0, p->cards);
+			if (lo == hi)
+				diag(SEV_ERROR, &at, "card %ld is not in the pack (cards 1-%ld)", lo, p->cards);
+			else
+				diag(SEV_ERROR, &at, "%ld-%ld is not a range of the pack's cards 1-%ld", lo, hi,
+				     p->cards);
 			bad = 1;
 			continue;
 		}
@@ -142,7 +145,7 @@ struct reduction {
 };
 
 /* Balanced (spread 0), within one (a warning), or not (an error). */
-static void judge(const struct pack *p, const struct reduction *r, bool defective)
+static void judge(const struct reduction *r, bool defective)
 {
 	if (r->hi - r->lo <= 0)
 		return;
@@ -151,14 +154,13 @@ static void judge(const struct pack *p, const struct reduction *r, bool defectiv
 		snprintf(what, sizeof what, "%d players (cards 1-%ld)", r->players, r->cards);
 	else
 		snprintf(what, sizeof what, "the pack (cards 1-%ld)", r->cards);
-	const char *why = defective ? " with the missing cards" : "";
+	const char *why = defective ? "with the cards missing, " : "";
 	if (r->hi - r->lo == 1)
 		diag(SEV_WARNING, &r->loc, "%s%s is balanced only within one: %ld or %ld cards per ability",
-		     what, why, r->lo, r->hi);
+		     why, what, r->lo, r->hi);
 	else
-		diag(SEV_ERROR, &r->loc, "%s%s is unbalanced: from %ld to %ld cards per ability "
-		     "(%zu abilities, so multiples of %zu cards balance)", what, why, r->lo, r->hi,
-		     p->abilities.n, p->abilities.n);
+		diag(SEV_ERROR, &r->loc, "%s%s is unbalanced: from %ld to %ld cards per ability%s", why, what,
+		     r->lo, r->hi, defective ? "" : " (only multiples of the number of abilities balance)");
 }
 
 /* An explicit table (§3, §4): every number given once, every ability present
@@ -316,8 +318,8 @@ static void print_text(const struct pack *p, const struct check_opts *o, const s
 	else
 		printf("balance: %ld to %ld cards per ability", r->lo, r->hi);
 	if (p->cards % (long)k == 0)
-		printf("; %ld block%s of %zu, each holding every ability once\n", p->cards / (long)k,
-		       p->cards / (long)k == 1 ? "" : "s", k);
+		printf("; %ld block%s of %zu%s\n", p->cards / (long)k, p->cards / (long)k == 1 ? "" : "s", k,
+		       p->has_table ? "" : ", each holding every ability once");
 	else
 		printf("; %ld full block%s of %zu and %ld card%s over\n", p->cards / (long)k,
 		       p->cards / (long)k == 1 ? "" : "s", k, p->cards % (long)k,
@@ -378,7 +380,7 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 	ability_tally(p, o->missing, p->cards, r.now, &r.lo, &r.hi);
 	struct reduction whole = {0, p->cards, r.lo, r.hi, p->loc_cards};
 	if (!p->has_table || o->missing)
-		judge(p, &whole, o->missing != NULL);
+		judge(&whole, o->missing != NULL);
 	/* Player reductions and the deal: each player needs census cards. */
 	r.red = xcalloc(p->nplayers + 1, sizeof *r.red);
 	long *tmp = xcalloc(k, sizeof *tmp);
@@ -389,12 +391,12 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 		d->cards = e->cards;
 		d->loc = e->loc;
 		ability_tally(p, o->missing, e->cards, tmp, &d->lo, &d->hi);
-		judge(p, d, o->missing != NULL);
+		judge(d, o->missing != NULL);
 		long held = e->cards * p->copies + p->wild;
 		long need = (long)e->players * p->layout.census;
 		if (need >= held)
-			diag(SEV_ERROR, &e->loc, "%d players need %ld cards for their sequences and one to draw, "
-			     "but cards 1-%ld make %ld", e->players, need, e->cards, held);
+			diag(SEV_ERROR, &e->loc, "%d players need %ld cards for their sequences and more to draw "
+			     "from, but cards 1-%ld are only %ld", e->players, need, e->cards, held);
 	}
 	free(tmp);
 	/* §7: can the win rule be met at all? Ascending needs census different
