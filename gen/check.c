@@ -151,15 +151,15 @@ static void judge(const struct reduction *r, bool defective)
 		return;
 	char what[64];
 	if (r->players)
-		snprintf(what, sizeof what, "%d players (cards 1-%ld)", r->players, r->cards);
+		snprintf(what, sizeof what, "cards 1-%ld (for %d players)", r->cards, r->players);
 	else
-		snprintf(what, sizeof what, "the pack (cards 1-%ld)", r->cards);
+		snprintf(what, sizeof what, "cards 1-%ld (the whole pack)", r->cards);
 	const char *why = defective ? "with the cards missing, " : "";
 	if (r->hi - r->lo == 1)
-		diag(SEV_WARNING, &r->loc, "%s%s is balanced only within one: %ld or %ld cards per ability",
+		diag(SEV_WARNING, &r->loc, "%s%s are balanced only within one: %ld or %ld cards per ability",
 		     why, what, r->lo, r->hi);
 	else
-		diag(SEV_ERROR, &r->loc, "%s%s is unbalanced: from %ld to %ld cards per ability%s", why, what,
+		diag(SEV_ERROR, &r->loc, "%s%s are unbalanced: from %ld to %ld cards per ability%s", why, what,
 		     r->lo, r->hi, defective ? "" : " (only multiples of the number of abilities balance)");
 }
 
@@ -319,7 +319,7 @@ static void print_text(const struct pack *p, const struct check_opts *o, const s
 		printf("balance: %ld to %ld cards per ability", r->lo, r->hi);
 	if (p->cards % (long)k == 0)
 		printf("; %ld block%s of %zu%s\n", p->cards / (long)k, p->cards / (long)k == 1 ? "" : "s", k,
-		       p->has_table ? "" : ", each holding every ability once");
+		       p->has_table || o->missing ? "" : ", each holding every ability once");
 	else
 		printf("; %ld full block%s of %zu and %ld card%s over\n", p->cards / (long)k,
 		       p->cards / (long)k == 1 ? "" : "s", k, p->cards % (long)k,

@@ -32,6 +32,7 @@ static int parse_seq(const struct pack *p, struct seq *s)
 {
 	const struct layout *lay = &p->layout;
 	int bad = 0, in_row = 0, rows = 0;
+	bool by_rows = strchr(s->text, '/') != NULL;   /* else a grid is one list, row by row */
 	diag_source(s->name, s->text, strlen(s->text));
 	for (const char *c = s->text;; c++) {
 		if (*c == ' ' || *c == '\t' || *c == ',' || *c == '-')
@@ -39,7 +40,7 @@ static int parse_seq(const struct pack *p, struct seq *s)
 		if (*c == '/' || *c == '\0') {
 			if (in_row || *c == '/') {
 				rows++;
-				if (lay->rows && in_row != lay->cols) {
+				if (lay->rows && by_rows && in_row != lay->cols) {
 					struct loc l = loc_in(s, c);
 					diag(SEV_ERROR, &l, "row %d has %d card%s; this pack's grid has %d columns",
 					     rows, in_row, in_row == 1 ? "" : "s", lay->cols);
@@ -549,6 +550,24 @@ static int parse_choice(const struct pack *p, const struct ability *ab, const ch
 	return bad;
 }
 
+/* What --on must say for a discretionary ability. */
+static const char *choice_hint(const struct ability *ab)
+{
+	switch (ab->kind) {
+	case AK_ROW_ANY_SWAP: return "--on with two spaces of its row (--on AD,AF)";
+	case AK_COLUMN_ANY_SWAP: return "--on with two spaces of its column (--on AD,CD)";
+	case AK_PAIR_ANY_ROW: return "--on with the row (--on B)";
+	case AK_PAIR_ANY_COLUMN: return "--on with the column (--on E)";
+	case AK_ROTATE_ANY_ROW: return "--on with the row to rotate (--on B)";
+	case AK_ROTATE_ANY_COLUMN: return "--on with the column to rotate (--on E)";
+	case AK_ROW_ROTATE_EITHER: return "--on right or --on left";
+	case AK_COLUMN_ROTATE_EITHER: return "--on down or --on up";
+	case AK_ROW_ANY_REMOVE: return "--on with the space of its row to remove (--on AE)";
+	case AK_COLUMN_ANY_REMOVE: return "--on with the space of its column to remove (--on BE)";
+	default: return "a valid --on";
+	}
+}
+
 static void describe_move(const struct pack *p, const struct pos_move *m, const struct seq *seqs,
 			  int first, int nseq)
 {
@@ -627,6 +646,9 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 			diag(SEV_ERROR, &l, "%s cannot be applied: card %ld at %s%s%s is frozen; %s", label,
 			     s->v[m.sp[m.blocked]], sname(p, m.sp[m.blocked], n1), nseq > 1 ? " of " : "",
 			     nseq > 1 ? s->name : "", pos_refusal_text(r));
+		} else if (r == POS_CHOICE) {
+			diag(SEV_ERROR, &l, "%s is discretionary (§8): give %s", label, choice_hint(ab));
+			return EXIT_INPUT;
 		} else {
 			diag(SEV_ERROR, &l, "%s cannot be applied: %s", label, pos_refusal_text(r));
 		}
@@ -675,13 +697,9 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 		describe_move(p, &m, before, first, nseq);
 		printf("\n");
 		for (int i = 0; i < nseq; i++) {
-			printf("%s before: ", seqs[i].name);
-			if (p->layout.rows)
-				printf("\n");
+			printf("%s before:%s", seqs[i].name, p->layout.rows ? "\n" : " ");
 			print_seq_text(p, &before[i]);
-			printf("%s after:  ", seqs[i].name);
-			if (p->layout.rows)
-				printf("\n");
+			printf("%s after:%s", seqs[i].name, p->layout.rows ? "\n" : "  ");
 			print_seq_text(p, &seqs[i]);
 		}
 		analyse(p, pk, main_seq, an);
@@ -713,8 +731,7 @@ int check_position(const struct pack *p, const struct check_opts *o)
 		bad |= parse_seq(p, &seqs[i]) != 0;
 	if (!bad && o->frozen)
 		bad |= parse_frozen(p, o->frozen, &seqs[0]);
-	if (!bad)
-		bad |= check_supply(p, o, seqs, nseq);
+	bad |= check_supply(p, o, seqs, nseq);
 	if (bad) {
 		free(seqs);
 		return EXIT_INPUT;
@@ -733,9 +750,7 @@ int check_position(const struct pack *p, const struct check_opts *o)
 			print_analysis_json(p, &seqs[0], an);
 			printf("}\n");
 		} else {
-			printf("%s: ", seqs[0].name);
-			if (p->layout.rows)
-				printf("\n");
+			printf("%s:%s", seqs[0].name, p->layout.rows ? "\n" : " ");
 			print_seq_text(p, &seqs[0]);
 			print_analysis_text(p, &pk, &seqs[0], an);
 		}
