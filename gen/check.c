@@ -378,6 +378,13 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 	long lo, hi;
 	ability_tally(p, NULL, p->cards, r.full, &lo, &hi);
 	ability_tally(p, o->missing, p->cards, r.now, &r.lo, &r.hi);
+	/* §3: every ability of the pattern on some card (a table says so itself). */
+	size_t absent = 0;
+	for (size_t a = 0; a < k && !p->has_table; a++)
+		absent += r.full[a] == 0;
+	if (absent)
+		diag(SEV_ERROR, &p->loc_cards, "%zu of the pattern's %zu abilities are on no card (the first is "
+		     "%s): the pack needs at least %zu cards", absent, k, p->abilities.v[k - absent].symbolic, k);
 	struct reduction whole = {0, p->cards, r.lo, r.hi, p->loc_cards};
 	if (!p->has_table || o->missing)
 		judge(&whole, o->missing != NULL);
