@@ -73,8 +73,8 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			}
 			continue;
 		}
-		char *end;
-		long lo = strtol(s, &end, 10), hi = lo;
+		char *end = (char *)s;
+		long lo = *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : 0, hi = lo;
 		if (end == s) {
 			diag(SEV_ERROR, &at, "expected a card number, a range such as 17-20, or W");
 			bad = 1;
@@ -85,13 +85,23 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 		s = end;
 		if (*s == '-') {
 			const char *h = s + 1;
-			hi = strtol(h, &end, 10);
+			end = (char *)h;
+			if (*h >= '0' && *h <= '9')
+				hi = strtol(h, &end, 10);
 			if (end == h) {
 				diag(SEV_ERROR, &at, "expected a number after '-'");
 				bad = 1;
 				hi = lo;
 			}
 			s = end;
+		}
+		if (*s && *s != ',' && *s != ' ' && *s != '\t') {
+			struct loc here = opt_loc("--missing", text, s);
+			diag(SEV_ERROR, &here, "expected a comma between cards");
+			bad = 1;
+			while (*s && *s != ',' && *s != ' ')
+				s++;
+			continue;
 		}
 		if (lo < 1 || hi > p->cards || lo > hi) {
 			if (lo == hi)

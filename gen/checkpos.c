@@ -65,11 +65,12 @@ static int parse_seq(const struct pack *p, struct seq *s)
 		} else if (*c >= '0' && *c <= '9') {
 			char *end;
 			x = strtol(c, &end, 10);
-			c = end - 1;
 			if (x < 1 || x > p->cards) {
-				diag(SEV_ERROR, &l, "card %ld is not in the pack (cards 1-%ld)", x, p->cards);
+				diag(SEV_ERROR, &l, "card %.*s is not in the pack (cards 1-%ld)", (int)(end - c), c,
+				     p->cards);
 				bad = 1;
 			}
+			c = end - 1;
 		} else {
 			diag(SEV_ERROR, &l, "expected a card number or W%s", lay->rows ? ", or '/' between rows" : "");
 			return -1;
@@ -607,6 +608,24 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 				diag(SEV_ERROR, &l, "expected a card number 1-%ld or W", p->cards);
 				return EXIT_INPUT;
 			}
+		}
+	}
+	/* The drawn card must be one the pack still has out of play. */
+	if (o->draw) {
+		struct loc l = {"--draw", 1, 1};
+		int in_play = 0;
+		for (int i = 0; i < nseq; i++)
+			for (int k = 0; k < seqs[i].n; k++)
+				in_play += seqs[i].v[k] == ch.draw;
+		int held = ch.draw == POS_WILD ? p->wild - o->wild_missing
+					       : p->copies - (o->missing ? o->missing[ch.draw - 1] : 0);
+		if (in_play >= held) {
+			if (ch.draw == POS_WILD)
+				diag(SEV_ERROR, &l, "no wild card is left to draw (the pack has %d)", held);
+			else
+				diag(SEV_ERROR, &l, "card %ld cannot be drawn: the pack holds %d and %d %s in play",
+				     ch.draw, held, in_play, in_play == 1 ? "is" : "are");
+			return EXIT_INPUT;
 		}
 	}
 	/* With --with, --on names the first sequence's space in the swap. */
