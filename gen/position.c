@@ -215,6 +215,38 @@ int pos_min_swaps(const long *v, int n, short (*swaps)[2])
 				break;
 			}
 	}
+	/* With repeated numbers, following the cycles of the stable sorting
+	 * permutation is sometimes shorter than the greedy list: keep the shorter. */
+	if (count > 1) {
+		int tg[MAX_SPACES], idx[MAX_SPACES], n2 = 0;
+		short alt[MAX_SPACES][2];
+		for (int i = 0; i < m; i++)
+			idx[i] = i;
+		for (int i = 1; i < m; i++)
+			for (int j = i; j > 0 && v[at[idx[j - 1]]] > v[at[idx[j]]]; j--) {
+				int x = idx[j];
+				idx[j] = idx[j - 1];
+				idx[j - 1] = x;
+			}
+		for (int p = 0; p < m; p++)
+			tg[idx[p]] = p;
+		for (int i = 0; i < m && n2 < count; i++)
+			while (tg[i] != i && n2 < count) {
+				int j = tg[i];
+				alt[n2][0] = (short)(i < j ? i : j);
+				alt[n2][1] = (short)(i < j ? j : i);
+				n2++;
+				tg[i] = tg[j];
+				tg[j] = j;
+			}
+		bool done = true;
+		for (int i = 0; i < m; i++)
+			done &= tg[i] == i;
+		if (done && n2 < count) {
+			memcpy(swaps, alt, (size_t)n2 * sizeof *alt);
+			count = n2;
+		}
+	}
 	for (int k = 0; k < count; k++) {
 		swaps[k][0] = (short)at[swaps[k][0]];
 		swaps[k][1] = (short)at[swaps[k][1]];

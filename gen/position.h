@@ -58,9 +58,10 @@ long pos_inversions(const long *v, int n, short (*pairs)[2], long max);
 
 /* The minimum number of swaps that makes v never-descending (ascending when the
  * numbers are distinct), and one such list in swaps[0..count-1] as {i, j}, i < j;
- * swaps needs room for n entries. Wild cards stay where they are. Exact for
- * distinct numbers; with repeated numbers it prefers swaps that place two cards
- * at once, which is exact for the usual case of pairs. */
+ * swaps needs room for n entries. Wild cards and POS_DRAWN stay where they are.
+ * Exact for distinct numbers; with repeated numbers (where the exact minimum is
+ * a hard problem) it takes the shorter of a greedy list that places two cards
+ * at once wherever it can and the cycles of the stable sorting permutation. */
 int pos_min_swaps(const long *v, int n, short (*swaps)[2]);
 
 /* The range of numbers that space `space` (0-based) of a completed sequence of

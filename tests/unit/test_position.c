@@ -156,6 +156,118 @@ static void test_wild_examples(void **state)
 	assert_false(pos_order(d2, 3, &pack84).descending);
 }
 
+static unsigned long long seed = 0x9E3779B97F4A7C15ULL;
+
+static long rnd(long n)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return (long)(seed % (unsigned long long)n);
+}
+
+/* The §7 definitions taken literally: every card against every card on its right. */
+static struct pos_order brute_order(const long *v, int n)
+{
+	struct pos_order o = {true, true, true, true};
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			o.ascending &= v[i] < v[j];
+			o.never_descending &= v[i] <= v[j];
+			o.descending &= v[i] > v[j];
+			o.never_ascending &= v[i] >= v[j];
+		}
+	return o;
+}
+
+/* Random lines with many repeats (numbers 1..6): the classes, the inversion
+ * count with and without pairs, and that the swap list sorts the line in no
+ * more swaps than n minus the cycles of any stable sorting permutation. */
+static void test_random_lines(void **state)
+{
+	(void)state;
+	struct pos_pack pk = {6, 26, NULL};
+	for (int trial = 0; trial < 20000; trial++) {
+		int n = 2 + (int)rnd(9);
+		long v[MAX_CENSUS];
+		for (int i = 0; i < n; i++)
+			v[i] = 1 + rnd(trial % 2 ? 6 : 40);
+		pk.cards = trial % 2 ? 6 : 40;
+		struct pos_order a = pos_order(v, n, &pk), b = brute_order(v, n);
+		assert_memory_equal(&a, &b, sizeof a);
+		long inv = 0;
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				inv += v[i] > v[j];
+		short pairs[POS_MAX_PAIRS][2], sw[MAX_SPACES][2];
+		assert_int_equal(pos_inversions(v, n, NULL, 0), inv);
+		assert_int_equal(pos_inversions(v, n, pairs, POS_MAX_PAIRS), inv);
+		int k = pos_min_swaps(v, n, sw);
+		/* Cycles of the stable sorting permutation: an upper bound n - cycles,
+		 * exact when the numbers are distinct. */
+		int idx[MAX_CENSUS], seen[MAX_CENSUS] = {0}, cycles = 0;
+		for (int i = 0; i < n; i++)
+			idx[i] = i;
+		for (int i = 1; i < n; i++)
+			for (int j = i; j > 0 && v[idx[j - 1]] > v[idx[j]]; j--) {
+				int t = idx[j];
+				idx[j] = idx[j - 1];
+				idx[j - 1] = t;
+			}
+		for (int i = 0; i < n; i++) {
+			if (seen[i])
+				continue;
+			cycles++;
+			for (int j = i; !seen[j]; j = idx[j])
+				seen[j] = 1;
+		}
+		bool distinct = true;
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				distinct &= v[i] != v[j];
+		if (distinct)
+			assert_int_equal(k, n - cycles);
+		else
+			assert_true(k <= n - cycles);
+		for (int i = 0; i < k; i++) {
+			assert_true(sw[i][0] < sw[i][1]);
+			long t = v[sw[i][0]];
+			v[sw[i][0]] = v[sw[i][1]];
+			v[sw[i][1]] = t;
+		}
+		assert_true(brute_order(v, n).never_descending);
+	}
+}
+
+/* A wild card that stands for a number makes the same classes as that number. */
+static void test_random_wilds(void **state)
+{
+	(void)state;
+	struct pos_pack pk = {30, 1, NULL};
+	for (int trial = 0; trial < 20000; trial++) {
+		int n = 2 + (int)rnd(6);
+		long v[MAX_CENSUS];
+		for (int i = 0; i < n; i++)
+			v[i] = 1 + rnd(30);
+		int w = (int)rnd(n);
+		v[w] = POS_WILD;
+		/* Ascending with a wild iff some number of the pack not in use there
+		 * makes it ascending. */
+		bool any = false;
+		for (long x = 1; x <= 30 && !any; x++) {
+			bool free_ = true;
+			for (int i = 0; i < n; i++)
+				free_ &= v[i] != x;
+			if (!free_)
+				continue;
+			v[w] = x;
+			any = brute_order(v, n).ascending;
+			v[w] = POS_WILD;
+		}
+		assert_int_equal(pos_order(v, n, &pk).ascending, any);
+	}
+}
+
 /* §8: 42 arrangements for 3x3, and other sizes by the hook length formula. */
 static void test_arrangements(void **state)
 {
@@ -357,6 +469,8 @@ int main(void)
 		cmocka_unit_test(test_min_swaps_duplicates),
 		cmocka_unit_test(test_monotonic_table),
 		cmocka_unit_test(test_wild_examples),
+		cmocka_unit_test(test_random_lines),
+		cmocka_unit_test(test_random_wilds),
 		cmocka_unit_test(test_arrangements),
 		cmocka_unit_test(test_grid_order),
 		cmocka_unit_test(test_ranges),
