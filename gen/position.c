@@ -172,27 +172,50 @@ static void record_swap(long *w, short (*swaps)[2], int *count, int i, int j)
 	++*count;
 }
 
-int pos_min_swaps(const long *v, int n, short (*swaps)[2])
+/* Sort by the stable sorting permutation of m cards (idx: their indices in
+ * sorted order), each swap putting at least one card in its place: first the
+ * pairs of cards that belong in each other's places, then, space by space from
+ * the left, the card that belongs there. At most limit swaps; returns their
+ * number, or limit + 1 if that was not enough. */
+static int cycle_swaps(const int *idx, int m, short (*swaps)[2], int limit)
 {
-	long w[MAX_SPACES], t[MAX_SPACES];
-	int at[MAX_SPACES], m = 0, count = 0;
-	if (n > MAX_SPACES)
-		return -1;
-	/* The numbered spaces, and their cards in never-descending order. */
-	for (int i = 0; i < n; i++)
-		if (v[i] > 0) {
-			w[m] = v[i];
-			t[m] = v[i];
-			at[m++] = i;
+	int cur[MAX_SPACES], where[MAX_SPACES], tg[MAX_SPACES], count = 0;
+	for (int p = 0; p < m; p++) {
+		cur[p] = where[p] = p;
+		tg[idx[p]] = p;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < m; i++) {
+			int j;
+			if (pass == 0) {
+				j = tg[i];    /* the 2-cycles are disjoint: nothing moved them yet */
+				if (j <= i || tg[j] != i)
+					continue;
+			} else {
+				j = where[idx[i]];
+				if (j == i)
+					continue;
+			}
+			if (count == limit)
+				return limit + 1;
+			swaps[count][0] = (short)(i < j ? i : j);
+			swaps[count][1] = (short)(i < j ? j : i);
+			count++;
+			int e = cur[i], f = cur[j];
+			cur[i] = f;
+			cur[j] = e;
+			where[f] = i;
+			where[e] = j;
 		}
-	for (int i = 1; i < m; i++)
-		for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
-			long x = t[j];
-			t[j] = t[j - 1];
-			t[j - 1] = x;
-		}
+	return count;
+}
+
+/* Greedy for repeated numbers: swaps that place two cards at once first, then
+ * one that places the first misplaced card. */
+static int greedy_swaps(long *w, const long *t, int m, short (*swaps)[2])
+{
+	int count = 0;
 	for (;;) {
-		/* Swaps that put two cards in place at once, first. */
 		bool more = true;
 		while (more) {
 			more = false;
@@ -207,44 +230,50 @@ int pos_min_swaps(const long *v, int n, short (*swaps)[2])
 		while (i < m && w[i] == t[i])
 			i++;
 		if (i == m)
-			break;
-		/* Bring the card that belongs here from a space that is also wrong. */
+			return count;
 		for (int j = i + 1; j < m; j++)
 			if (w[j] == t[i] && w[j] != t[j]) {
 				record_swap(w, swaps, &count, i, j);
 				break;
 			}
 	}
-	/* With repeated numbers, following the cycles of the stable sorting
-	 * permutation is sometimes shorter than the greedy list: keep the shorter. */
-	if (count > 1) {
-		int tg[MAX_SPACES], idx[MAX_SPACES], n2 = 0;
+}
+
+int pos_min_swaps(const long *v, int n, short (*swaps)[2])
+{
+	long w[MAX_SPACES], t[MAX_SPACES];
+	int at[MAX_SPACES], idx[MAX_SPACES], m = 0, count;
+	if (n > MAX_SPACES)
+		return -1;
+	/* The numbered spaces; idx sorts them stably by number. */
+	for (int i = 0; i < n; i++)
+		if (v[i] > 0) {
+			w[m] = v[i];
+			idx[m] = m;
+			at[m++] = i;
+		}
+	for (int i = 1; i < m; i++)
+		for (int j = i; j > 0 && w[idx[j - 1]] > w[idx[j]]; j--) {
+			int x = idx[j];
+			idx[j] = idx[j - 1];
+			idx[j - 1] = x;
+		}
+	bool repeats = false;
+	for (int i = 0; i < m; i++) {
+		t[i] = w[idx[i]];
+		repeats |= i && t[i - 1] == t[i];
+	}
+	if (!repeats) {
+		/* Distinct numbers: any swap that places a card is optimal. */
+		count = cycle_swaps(idx, m, swaps, m);
+	} else {
+		/* Repeated numbers: the shorter of the greedy and the stable cycles. */
 		short alt[MAX_SPACES][2];
-		for (int i = 0; i < m; i++)
-			idx[i] = i;
-		for (int i = 1; i < m; i++)
-			for (int j = i; j > 0 && v[at[idx[j - 1]]] > v[at[idx[j]]]; j--) {
-				int x = idx[j];
-				idx[j] = idx[j - 1];
-				idx[j - 1] = x;
-			}
-		for (int p = 0; p < m; p++)
-			tg[idx[p]] = p;
-		for (int i = 0; i < m && n2 < count; i++)
-			while (tg[i] != i && n2 < count) {
-				int j = tg[i];
-				alt[n2][0] = (short)(i < j ? i : j);
-				alt[n2][1] = (short)(i < j ? j : i);
-				n2++;
-				tg[i] = tg[j];
-				tg[j] = j;
-			}
-		bool done = true;
-		for (int i = 0; i < m; i++)
-			done &= tg[i] == i;
-		if (done && n2 < count) {
-			memcpy(swaps, alt, (size_t)n2 * sizeof *alt);
-			count = n2;
+		count = greedy_swaps(w, t, m, swaps);
+		int k = cycle_swaps(idx, m, alt, count);
+		if (k < count) {
+			memcpy(swaps, alt, (size_t)k * sizeof *alt);
+			count = k;
 		}
 	}
 	for (int k = 0; k < count; k++) {
