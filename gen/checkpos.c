@@ -235,8 +235,45 @@ struct analysis {
 	short swaps[MAX_SPACES][2];
 	bool swaps_win;        /* the swap list makes the sequence win (frozen cards stay) */
 	long lo[MAX_CENSUS], hi[MAX_CENSUS];
+	int best[3], nbest;    /* the pack's swaps that cut inversions most */
+	long best_inv[3];
 	char arrangements[POS_ARRANGEMENTS_DIGITS];
 };
+
+/* The pack's swaps (within one sequence, frozen cards left alone) that leave
+ * the fewest inversions, best first; only those that cut some. */
+static void best_swaps(const struct pack *p, const struct seq *s, struct analysis *a)
+{
+	a->nbest = 0;
+	if (!p->rules.swap_within)
+		return;
+	long w[MAX_CENSUS];
+	memcpy(w, s->v, (size_t)s->n * sizeof *w);
+	for (size_t i = 0; i < p->abilities.n; i++) {
+		const struct ability *ab = &p->abilities.v[i];
+		if (ab->kind != AK_SWAP || s->frozen[ab->sp[0]] || s->frozen[ab->sp[1]])
+			continue;
+		long x = w[ab->sp[0]];
+		w[ab->sp[0]] = w[ab->sp[1]];
+		w[ab->sp[1]] = x;
+		long inv = pos_inversions(w, s->n, NULL, 0);
+		w[ab->sp[1]] = w[ab->sp[0]];
+		w[ab->sp[0]] = x;
+		if (inv >= a->inversions)
+			continue;
+		int k = a->nbest < 3 ? a->nbest++ : 3;
+		for (; k > 0 && a->best_inv[k - 1] > inv; k--) {
+			if (k < 3) {
+				a->best[k] = a->best[k - 1];
+				a->best_inv[k] = a->best_inv[k - 1];
+			}
+		}
+		if (k < 3) {
+			a->best[k] = (int)i;
+			a->best_inv[k] = inv;
+		}
+	}
+}
 
 static void analyse(const struct pack *p, const struct pos_pack *pk, const struct seq *s, struct analysis *a)
 {
@@ -268,6 +305,7 @@ static void analyse(const struct pack *p, const struct pos_pack *pk, const struc
 		a->swaps_win = pos_wins(pos_order(w, s->n, pk), p->rules.win);
 		for (int k = 0; k < s->n; k++)
 			pos_range(pk, s->n, k, 0.25, 0.75, &a->lo[k], &a->hi[k]);
+		best_swaps(p, s, a);
 	}
 	a->wins = pos_wins(a->order, p->rules.win);
 }
@@ -362,6 +400,11 @@ static void print_analysis_text(const struct pack *p, const struct pos_pack *pk,
 				printf(" (but swap-within is false: only across sequences, §6)");
 			printf("\n");
 		}
+		for (int k = 0; k < a->nbest; k++)
+			printf("%s%s %ld", k ? ", " : "best single swaps of the pack (inversions after): ",
+			       p->abilities.v[a->best[k]].symbolic, a->best_inv[k]);
+		if (a->nbest)
+			printf("\n");
 		printf("usual ranges (§5, the middle half of completed sequences):");
 		for (int k = 0; k < s->n; k++)
 			printf("%s%s %ld-%ld", k ? ", " : " ", sname(p, k, n1), a->lo[k], a->hi[k]);
@@ -443,7 +486,13 @@ static void print_analysis_json(const struct pack *p, const struct seq *s, const
 			printf("%s%ld", i ? ", " : "", nums[i]);
 		printf("]");
 	}
-	printf("],\n  \"swaps_win\": %s,\n  \"ranges\": [", tf(a->swaps_win));
+	printf("],\n  \"swaps_win\": %s,\n  \"best_swaps\": [", tf(a->swaps_win));
+	for (int k = 0; k < a->nbest; k++) {
+		printf("%s{\"ability\": ", k ? ", " : "");
+		json_str(stdout, p->abilities.v[a->best[k]].symbolic);
+		printf(", \"inversions\": %ld}", a->best_inv[k]);
+	}
+	printf("],\n  \"ranges\": [");
 	for (int k = 0; k < s->n; k++) {
 		printf("%s\n    {\"space\": \"%s\", \"lo\": %ld, \"hi\": %ld, \"card\": ", k ? "," : "",
 		       sname(p, k, n1), a->lo[k], a->hi[k]);

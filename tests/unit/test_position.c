@@ -319,6 +319,21 @@ static void test_ranges(void **state)
 		assert_int_equal(lo, want[s][0]);
 		assert_int_equal(hi, want[s][1]);
 	}
+	/* Two copies of 84 (168 cards) and census six of 60, by exact fractions. */
+	struct pos_pack two = {84, 2, NULL}, six = {60, 1, NULL};
+	static const long want2[7][2] = {{4, 15}, {12, 29}, {22, 41}, {33, 52}, {44, 63}, {56, 73}, {70, 81}};
+	static const long want6[6][2] = {{3, 12}, {10, 23}, {19, 33}, {28, 42}, {38, 51}, {49, 58}};
+	for (int s = 0; s < 7; s++) {
+		long lo, hi;
+		pos_range(&two, 7, s, 0.25, 0.75, &lo, &hi);
+		assert_int_equal(lo, want2[s][0]);
+		assert_int_equal(hi, want2[s][1]);
+		if (s < 6) {
+			pos_range(&six, 6, s, 0.25, 0.75, &lo, &hi);
+			assert_int_equal(lo, want6[s][0]);
+			assert_int_equal(hi, want6[s][1]);
+		}
+	}
 	/* Symmetry in a 60-card, census-six pack: A mirrors F. */
 	struct pos_pack p60 = {60, 1, NULL};
 	long alo, ahi, flo, fhi;
