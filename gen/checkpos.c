@@ -678,7 +678,7 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 		}
 	}
 	/* With --with, --on names the first sequence's space in the swap. */
-	if (nseq > 1 && ch.nsp == 1 && ab->nsp == 2 && !p->layout.rows) {
+	if (nseq > 1 && ch.nsp == 1 && ab->nsp == 2) {
 		if (ch.sp[0] == ab->sp[1])
 			ch.flip = true;
 		else if (ch.sp[0] != ab->sp[0]) {

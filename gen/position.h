@@ -39,7 +39,8 @@ struct pos_order {
 /* The §7 classes of v[0..n-1]; pk describes the pack (needed only for wilds). */
 struct pos_order pos_order(const long *v, int n, const struct pos_pack *pk);
 /* The same for every row and every column of a rows x cols grid: a class holds
- * when it holds for each row (left to right) and each column (top to bottom). */
+ * when it holds for each row (left to right) and each column (top to bottom).
+ * A wild card is judged in its row and in its column separately. */
 struct pos_order pos_grid_order(const long *v, int rows, int cols, const struct pos_pack *pk);
 /* Whether the order satisfies the pack's win rule (§7). */
 bool pos_wins(struct pos_order o, enum win_rule win);
