@@ -340,12 +340,10 @@ static void print_seq_text(const struct pack *p, const struct seq *s)
 	}
 }
 
-static void print_analysis_text(const struct pack *p, const struct pos_pack *pk, const struct seq *s,
-				const struct analysis *a)
+static void print_analysis_text(const struct pack *p, const struct seq *s, const struct analysis *a)
 {
 	const struct layout *lay = &p->layout;
 	char n1[3], n2[3];
-	(void)pk;
 	if (lay->rows) {
 		bool nd = p->rules.win == WIN_NEVER_DESCENDING;
 		printf("legal deal (§8, every row and column %s): %s\n", nd ? "never-ascending" : "descending",
@@ -772,7 +770,7 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 		}
 		analyse(p, pk, main_seq, an);
 		printf("%s after the move:\n", main_seq->name);
-		print_analysis_text(p, pk, main_seq, an);
+		print_analysis_text(p, main_seq, an);
 	}
 	free(an);
 	return EXIT_OK;
@@ -820,7 +818,7 @@ int check_position(const struct pack *p, const struct check_opts *o)
 		} else {
 			printf("%s:%s", seqs[0].name, p->layout.rows ? "\n" : " ");
 			print_seq_text(p, &seqs[0]);
-			print_analysis_text(p, &pk, &seqs[0], an);
+			print_analysis_text(p, &seqs[0], an);
 		}
 		free(an);
 		status = EXIT_OK;
