@@ -383,8 +383,8 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 			continue;
 		for (size_t j = 0; j < d->ndeals; j++)
 			if (de.lo <= d->deals[j].hi && d->deals[j].lo <= de.hi) {
-				err(ld, p, "players %d-%d overlap an earlier 'hands' entry (%d-%d)", de.lo,
-				    de.hi, d->deals[j].lo, d->deals[j].hi);
+				err(ld, p, "players %s overlap an earlier 'hands' entry (%d-%d)", p->str,
+				    d->deals[j].lo, d->deals[j].hi);
 				break;
 			}
 		d->deals[d->ndeals++] = de;

@@ -633,7 +633,7 @@ int games_check_toy(int argc, char **argv)
 	char **used = used_arg ? games_words(used_arg, &nused) : NULL;
 	struct toy_result res;
 	struct buf why = {0};
-	toy_check(&r, &w, word, used, nused, at, &res, &why);
+	toy_check(&r, &w, word, (const char *const *)used, nused, at, &res, &why);
 	const char *from = at == r.start && d->board.start_label ? d->board.start_label : NULL;
 	if (!res.valid) {
 		const char *s = why.s;

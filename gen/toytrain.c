@@ -49,7 +49,7 @@ static bool matches(const char *pattern, const char *word, char wild)
 	return !*pattern && !*word;
 }
 
-static bool is_used(const char *word, char **used, size_t nused)
+static bool is_used(const char *word, const char *const *used, size_t nused)
 {
 	for (size_t i = 0; i < nused; i++)
 		if (strcasecmp(word, used[i]) == 0)
@@ -58,7 +58,8 @@ static bool is_used(const char *word, char **used, size_t nused)
 }
 
 void toy_check(const struct toy_rules *r, const struct toy_words *w, const char *word,
-	       char **used, size_t nused, int at, struct toy_result *res, struct buf *why)
+	       const char *const *used, size_t nused, int at, struct toy_result *res,
+	       struct buf *why)
 {
 	memset(res, 0, sizeof *res);
 	size_t len = strlen(word);
@@ -95,13 +96,10 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 			ok = false;
 		}
 	if (!bad) {
-		size_t nused_match = 0;
 		for (size_t i = 0; i < w->n; i++)
 			if (matches(word, w->words[i], r->wild)) {
 				res->nmatch++;
-				if (is_used(w->words[i], used, nused))
-					nused_match++;
-				else if (!res->match)
+				if (!res->match && !is_used(w->words[i], used, nused))
 					res->match = xstrdup(w->words[i]);
 			}
 		if (!res->nmatch) {

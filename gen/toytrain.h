@@ -45,7 +45,8 @@ struct toy_result {
  * wild), not one of used[0..nused-1], at the locomotive's space `at`. *why gets
  * one line per broken rule. */
 void toy_check(const struct toy_rules *r, const struct toy_words *w, const char *word,
-	       char **used, size_t nused, int at, struct toy_result *res, struct buf *why);
+	       const char *const *used, size_t nused, int at, struct toy_result *res,
+	       struct buf *why);
 void toy_result_free(struct toy_result *res);
 
 #endif
