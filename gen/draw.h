@@ -59,7 +59,8 @@ void fields_free(struct fields *f);
 
 /* Expand {name} placeholders in text from f; {{ and }} are literal braces. When
  * escape is set, values are escaped for Pango markup. Unknown names expand to "" and
- * set *missing (if non-NULL) to the first one seen. Caller frees. */
+ * set *missing (if non-NULL and still NULL) to the first one seen: a pointer into
+ * text at the name, which ends at the next }. Caller frees. */
 char *fields_expand(const struct fields *f, const char *text, bool escape, const char **missing);
 
 /* ---- the drawer ---- */
@@ -75,6 +76,9 @@ void drawer_free(struct drawer *d);
  * reported at the template's file:line:column; returns 0 or -1. */
 int drawer_check_fonts(struct drawer *d, const struct template *t);
 
+/* How many text overflows d has reported so far (the first 20 are printed). */
+long drawer_overflows(const struct drawer *d);
+
 /* Per-cell fields of a cells template (boards, placemats). */
 struct cells {
 	int rows, cols;
@@ -87,7 +91,8 @@ struct cells {
  * millimetres with the origin at the item's trim top-left corner. Background and
  * full-bleed rectangles extend t->bleed beyond the trim. cells is needed for a
  * cells template, else NULL. who names the item in messages ("card 12"): text that
- * does not fit its box is reported as a warning naming who and the element.
+ * does not fit its box is reported as a warning naming who and the element (who
+ * NULL: nothing is reported, for the second and later outputs of one item).
  * Returns the number of such overflows. */
 int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const struct fields *f,
 	      const struct cells *cells, const char *who);

@@ -1,4 +1,4 @@
-/* template.h: card, back, placemat and board layouts (templates/*.yaml), loaded
+/* template.h: card, back, placemat and board layouts (the YAML files in templates/), loaded
  * through ytree.h. A template is data only: sizes in millimetres, elements placed
  * in millimetres or percent, text with {field} placeholders. draw.h draws it.
  *
@@ -53,6 +53,11 @@
 #include <stddef.h>
 
 #include "diag.h"
+
+/* Where installed templates live; the Makefile sets it from PREFIX. */
+#ifndef TEMPLATE_DIR
+#define TEMPLATE_DIR "/usr/local/share/railyard/templates"
+#endif
 
 #define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
 #define TPL_MAX_ELEMENTS 256
