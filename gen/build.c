@@ -285,8 +285,8 @@ static int write_reference(struct build *b, const char *paper)
 		buf_printf(&head, ", %d wild card%s", b->p->wild, b->p->wild == 1 ? "" : "s");
 	y += draw_text(b->d, cr, b->face->font, 3.5, false, head.s, 15, y + 1, pw - 30) + 6;
 	buf_free(&head);
-	draw_table(b->d, cr, b->face->font, 4.0, (const char *const *)cells, rows, 2, 15, y, pw - 30,
-		   ph - y - 12);
+	draw_table(b->d, cr, b->face->font, 4.2, (const char *const *)cells, rows, 2, 4, 15, y,
+		   pw - 30, ph - y - 12);
 	pdfw_end_page(w);
 	for (size_t i = 0; i < rows * 2; i++)
 		free(cells[i]);
@@ -330,7 +330,7 @@ static int write_contact(struct build *b)
 	long n = b->total;
 	double cw = b->face->w, ch = b->face->h;
 	int cols = 1;
-	while ((long)cols * cols * ch < (double)n * cw)
+	while ((double)cols * cols * cw < (double)n * ch)
 		cols++;
 	if (cols > n)
 		cols = (int)n;

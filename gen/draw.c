@@ -516,8 +516,8 @@ static double text_width(PangoLayout *lay, const char *s)
 }
 
 double draw_table(struct drawer *d, cairo_t *cr, const char *family, double size,
-		  const char *const *cellv, size_t rows, size_t ncols, double x, double y, double w,
-		  double h)
+		  const char *const *cellv, size_t rows, size_t ncols, int max_groups, double x,
+		  double y, double w, double h)
 {
 	if (rows == 0 || ncols == 0)
 		return 0;
@@ -547,6 +547,8 @@ double draw_table(struct drawer *d, cairo_t *cr, const char *family, double size
 		for (size_t c = 0; c < ncols; c++)
 			gw += colw[c] + (c + 1 < ncols ? size : 0);
 		groups = (size_t)((w + gap) / (gw + gap));
+		if (max_groups > 0 && groups > (size_t)max_groups)
+			groups = (size_t)max_groups;
 		if (groups < 1)
 			groups = 1;
 		if (groups > body && body > 0)

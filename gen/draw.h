@@ -98,11 +98,12 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	      const struct cells *cells, const char *who);
 
 /* Draw a table of rows x ncols strings (row 0 = header) in the given font family
- * and size (mm), flowed into as many column groups as fit the box [x, y, w, h] mm,
- * as the seed page prints its ability tables. Returns the height used, in mm. */
+ * and size (mm), flowed into as many column groups as fit the box [x, y, w, h] mm
+ * (at most max_groups, 0 = no limit), as the seed page prints its ability tables;
+ * the type shrinks until the table fits. Returns the height used, in mm. */
 double draw_table(struct drawer *d, cairo_t *cr, const char *family, double size,
-		  const char *const *cellv, size_t rows, size_t ncols, double x, double y, double w,
-		  double h);
+		  const char *const *cellv, size_t rows, size_t ncols, int max_groups, double x,
+		  double y, double w, double h);
 
 /* Draw text (Pango markup) at x, y mm, top-left anchored; returns its height in mm. */
 double draw_text(struct drawer *d, cairo_t *cr, const char *family, double size, bool bold,

@@ -12,7 +12,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#define SHEET_MARGIN 5.0   /* mm of paper kept free of cards beyond the crop marks */
+#define SHEET_MARGIN 2.0   /* mm of paper left beyond the crop marks (letter: 3 rows fit) */
 #define MARK_GAP 1.0       /* mm between the grid and a crop mark */
 #define MARK_LEN 3.0       /* mm, crop mark length */
 #define MARK_WIDTH (0.25 * MM_PER_PT)
