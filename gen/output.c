@@ -175,6 +175,134 @@ static int add_boxes(const struct pdfw *w, const char *in, const char *out)
 	return rc;
 }
 
+/* Cairo 1.16's PDF is regular: one classic xref table, page objects that begin
+ * "N 0 obj\n<< /Type /Page % K\n". Append an incremental update that gives every
+ * page with a bleed a TrimBox and a BleedBox: streaming, memory in proportion to
+ * the number of pages only (a few bytes each). Returns 0, or -1 (nothing
+ * reported) when the file is not as expected, and the caller falls back to qpdf. */
+struct newobj {
+	long num, off;
+};
+
+static char *find_mem(const char *hay, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++)
+		if (memcmp(hay + i, needle, k) == 0)
+			return (char *)hay + i;
+	return NULL;
+}
+
+static int incremental_boxes(const struct pdfw *w, const char *path)
+{
+	int rc = -1;
+	FILE *in = fopen(path, "rb");
+	FILE *out = NULL;
+	off_t size = 0;
+	struct newobj *objs = NULL;
+	size_t nobjs = 0, cap = 0, boxed = 0;
+	char *obj = xmalloc(4097);
+	if (!in || fseeko(in, 0, SEEK_END) != 0)
+		goto done;
+	size = ftello(in);
+	char tail[2049];
+	size_t tn = size < 2048 ? (size_t)size : 2048;
+	if (fseeko(in, size - (off_t)tn, SEEK_SET) != 0 || fread(tail, 1, tn, in) != tn)
+		goto done;
+	tail[tn] = 0;
+	char *sx = NULL;
+	for (char *p = tail; (p = find_mem(p, tn - (size_t)(p - tail), "startxref")); p++)
+		sx = p;
+	char *tr = find_mem(tail, tn, "trailer");
+	if (!sx || !tr)
+		goto done;
+	long xref = strtol(sx + 9, NULL, 10), tsize = 0, root = -1, info = -1;
+	char *q;
+	if ((q = strstr(tr, "/Size ")))
+		tsize = strtol(q + 6, NULL, 10);
+	if ((q = strstr(tr, "/Root ")))
+		root = strtol(q + 6, NULL, 10);
+	if ((q = strstr(tr, "/Info ")))
+		info = strtol(q + 6, NULL, 10);
+	if (xref <= 0 || tsize <= 0 || root < 0 || fseeko(in, xref, SEEK_SET) != 0)
+		goto done;
+	char line[64];
+	if (!fgets(line, sizeof line, in) || strcmp(line, "xref\n") != 0)
+		goto done;
+	out = fopen(path, "ab");
+	if (!out)
+		goto done;
+	FILE *rd = fopen(path, "rb");
+	if (!rd)
+		goto done;
+	long at = (long)size;
+	while (fgets(line, sizeof line, in) && strncmp(line, "trailer", 7) != 0) {
+		long start, count;
+		if (sscanf(line, "%ld %ld", &start, &count) != 2)
+			break;
+		for (long i = 0; i < count; i++) {
+			char e[21];
+			if (fread(e, 1, 20, in) != 20)
+				break;
+			if (e[17] != 'n')
+				continue;
+			long off = strtol(e, NULL, 10);
+			if (fseeko(rd, off, SEEK_SET) != 0)
+				continue;
+			size_t got = fread(obj, 1, 4096, rd);
+			obj[got] = 0;
+			char head[48];
+			int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Page %% ", start + i);
+			if (got < (size_t)hn || memcmp(obj, head, (size_t)hn) != 0)
+				continue;
+			long k = strtol(obj + hn, NULL, 10);
+			char *nl = strchr(obj + hn, '\n');
+			char *end = find_mem(obj, got, "endobj\n");
+			if (k < 1 || (size_t)k > w->npages || !nl || !end)
+				goto close_rd;
+			const struct page_box *b = &w->pages[k - 1];
+			if (b->bleed <= 0)
+				continue;
+			int n = fprintf(out, "%.*s   /TrimBox [ %.4f %.4f %.4f %.4f ]\n   /BleedBox [ 0 0 %.4f %.4f ]\n%.*s",
+					(int)(nl + 1 - obj), obj, (double)b->bleed, (double)b->bleed,
+					(double)(b->w - b->bleed), (double)(b->h - b->bleed), (double)b->w,
+					(double)b->h, (int)(end + 7 - (nl + 1)), nl + 1);
+			if (n < 0)
+				goto close_rd;
+			objs = xgrow(objs, &cap, nobjs + 1, sizeof *objs);
+			objs[nobjs++] = (struct newobj){start + i, at};
+			at += n;
+			boxed++;
+		}
+	}
+	size_t want = 0;
+	for (size_t i = 0; i < w->npages; i++)
+		want += w->pages[i].bleed > 0;
+	if (boxed != want)
+		goto close_rd;
+	fprintf(out, "xref\n");
+	for (size_t i = 0; i < nobjs; i++)
+		fprintf(out, "%ld 1\n%010ld 00000 n \n", objs[i].num, objs[i].off);
+	fprintf(out, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n", tsize, root);
+	if (info >= 0)
+		fprintf(out, "   /Info %ld 0 R\n", info);
+	fprintf(out, "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", xref, at);
+	if (fflush(out) == 0 && !ferror(out))
+		rc = 0;
+close_rd:
+	fclose(rd);
+done:
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		rc = -1;
+	if (rc != 0 && out && truncate(path, size) != 0)
+		unlink(path);   /* cannot restore it: the caller then reports the failure */
+	free(obj);
+	free(objs);
+	return rc;
+}
+
 static int sync_rename(const char *tmp, const char *path)
 {
 	FILE *f = fopen(tmp, "rb+");
@@ -202,7 +330,11 @@ int pdfw_close(struct pdfw *w)
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->path, cairo_status_to_string(st));
 		unlink(w->tmp);
 		rc = -1;
+	} else if (w->boxes && incremental_boxes(w, w->tmp) == 0) {
+		rc = sync_rename(w->tmp, w->path);
 	} else if (w->boxes) {
+		/* Not the layout we know (another Cairo?): let libqpdf rewrite it
+		 * (incremental_boxes has cut tmp back to what Cairo wrote). */
 		char *tmp2 = temp_name(w->path, "qpdf");
 		rc = add_boxes(w, w->tmp, tmp2);
 		unlink(w->tmp);
