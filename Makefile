@@ -34,7 +34,8 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 CFLAGS  ?= $(OPT)
 ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
-              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP
+              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP \
+              -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
 LDLIBS  := $(PKG_LIBS) -lm -lpthread
 
 LIB_SRC := $(filter-out gen/main.c,$(wildcard gen/*.c))
