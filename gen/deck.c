@@ -479,6 +479,46 @@ static void load_board(struct loader *ld, const struct ynode *n)
 	}
 }
 
+static void load_appearance(struct loader *ld, const struct ynode *n)
+{
+	struct deck *d = ld->d;
+	if (want(ld, "appearance", n, Y_MAP) != 0)
+		return;
+	d->looks = xcalloc(n->n ? n->n : 1, sizeof *d->looks);
+	for (size_t i = 0; i < n->n; i++) {
+		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
+		if (want(ld, k->str, v, Y_MAP) != 0)
+			continue;
+		struct deck_look *l = &d->looks[d->nlooks++];
+		l->value = xstrdup(k->str);
+		l->loc = k->loc;
+		l->attr = xcalloc(v->n ? v->n : 1, sizeof *l->attr);
+		l->text = xcalloc(v->n ? v->n : 1, sizeof *l->text);
+		for (size_t j = 0; j < v->n; j++) {
+			const struct ynode *a = v->pairs[j].key, *t = v->pairs[j].value;
+			if (!good_name(a->str)) {
+				err(ld, a, "an appearance attribute must be a-z, 0-9 and '-', not '%s'", a->str);
+				continue;
+			}
+			char *text = NULL;
+			if (get_str(ld, a->str, t, &text) != 0)
+				continue;
+			l->attr[l->n] = xstrdup(a->str);
+			l->text[l->n++] = text;
+		}
+	}
+}
+
+const char *deck_look(const struct deck *d, const char *value, const char *attr)
+{
+	for (size_t i = 0; i < d->nlooks; i++)
+		if (strcmp(d->looks[i].value, value) == 0)
+			for (size_t j = 0; j < d->looks[i].n; j++)
+				if (strcmp(d->looks[i].attr[j], attr) == 0)
+					return d->looks[i].text[j];
+	return NULL;
+}
+
 /* --- expansion -------------------------------------------------------------- */
 
 static void add_item(struct deck *d, size_t group, char **values, long count, char *name)
@@ -595,8 +635,8 @@ static void load_root(struct loader *ld, const struct ynode *root, char **withou
 {
 	struct deck *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
-					    "tokens", "board", "deal", "back", "without", "rules",
-					    NULL};
+					    "tokens", "board", "deal", "back", "setup", "appearance",
+					    "without", "rules", NULL};
 	only_keys(ld, root, "a pack of game components", known);
 	const struct ynode *v;
 	if (!(v = ymap_get(root, "pack")))
@@ -625,6 +665,10 @@ static void load_root(struct loader *ld, const struct ynode *root, char **withou
 		load_deal(ld, v);
 	if ((v = ymap_get(root, "back")) && get_str(ld, "back", v, &d->back) == 0)
 		d->loc_back = v->loc;
+	if ((v = ymap_get(root, "setup")) && get_str(ld, "setup", v, &d->setup) == 0)
+		d->loc_setup = v->loc;
+	if ((v = ymap_get(root, "appearance")))
+		load_appearance(ld, v);
 	if ((v = ymap_get(root, "rules")) && want(ld, "rules", v, Y_MAP) == 0)
 		d->rules = v;
 	for (size_t i = 0; i < d->ngroups; i++)
@@ -721,6 +765,17 @@ void deck_free(struct deck *d)
 	free(d->deals);
 	free(d->deal_rest);
 	free(d->back);
+	free(d->setup);
+	for (size_t i = 0; i < d->nlooks; i++) {
+		for (size_t j = 0; j < d->looks[i].n; j++) {
+			free(d->looks[i].attr[j]);
+			free(d->looks[i].text[j]);
+		}
+		free(d->looks[i].attr);
+		free(d->looks[i].text);
+		free(d->looks[i].value);
+	}
+	free(d->looks);
 	free(d->id);
 	free(d->title);
 	free(d->game);

@@ -92,6 +92,15 @@ struct deck_deal {
 	struct loc loc;
 };
 
+/* appearance: {magenta: {ink: "#b0207d"}, hearts: {ink: red, symbol: "♥"}}: for any
+ * field whose value is `value`, the build adds the field FIELD-ATTR (colour-ink). */
+struct deck_look {
+	char *value;
+	char **attr, **text;
+	size_t n;
+	struct loc loc;
+};
+
 struct deck {
 	char *file;
 	struct ydoc *doc;        /* kept for game modules' `rules:` */
@@ -108,6 +117,10 @@ struct deck {
 	char *deal_rest;         /* what the undealt components become, or NULL */
 	char *back;              /* back template, or NULL */
 	struct loc loc_back;
+	char *setup;             /* setup sheet template, or NULL */
+	struct loc loc_setup;
+	struct deck_look *looks;
+	size_t nlooks;
 };
 
 /* Load and validate a deck pack. without[0..nwithout-1] name optional groups to
@@ -131,6 +144,8 @@ const struct deck_deal *deck_deal_for(const struct deck *d, int players);
 /* Cards each for `players` from the deal table (shared evenly: total / players),
  * or -1 when the table has no such count. total is what is dealt from. */
 long deck_hand_size(const struct deck *d, int players, long total);
+/* The attribute attr of value (appearance), or NULL. */
+const char *deck_look(const struct deck *d, const char *value, const char *attr);
 /* The mark of a board space ("broken"), or NULL. */
 const struct deck_mark *deck_space_mark(const struct deck *d, int space);
 

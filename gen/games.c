@@ -294,11 +294,3 @@ int games_check(int argc, char **argv)
 	free(game);
 	return status;
 }
-
-int games_build(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	diag(SEV_ERROR, NULL, "building the other games' components is not available yet");
-	return EXIT_INPUT;
-}
