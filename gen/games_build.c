@@ -312,7 +312,7 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 	if (m)
 		fields_set(f, m->name, "1");
 	/* the way on: along the row, or down at its end */
-	bool row_end = r % 2 ? along == 0 : along == cols - 1;
+	bool row_end = along == cols - 1;
 	const char *arrow = space == bd->spaces ? "" : row_end ? "↓" : r % 2 ? "←" : "→";
 	fields_set(f, "arrow", arrow);
 }
