@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <qpdf/qpdf-c.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,44 @@
 static char *temp_name(const char *path, const char *tag)
 {
 	return xasprintf("%s.%s%ld.tmp", path, tag, (long)getpid());
+}
+
+/* Temporary files being written, removed if the build is interrupted (SIGINT,
+ * SIGTERM, SIGHUP), so the previous output stays and nothing half-written is left. */
+static char *volatile live[3];
+
+static void on_signal(int sig)
+{
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (live[i])
+			unlink(live[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void live_add(char *path)
+{
+	static bool installed;
+	if (!installed) {
+		struct sigaction sa = {.sa_handler = on_signal};
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+		installed = true;
+	}
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (!live[i]) {
+			live[i] = path;
+			return;
+		}
+}
+
+static void live_remove(const char *path)
+{
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (live[i] == path)
+			live[i] = NULL;
 }
 
 /* The PDF dates: SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed
@@ -56,11 +95,13 @@ struct pdfw *pdfw_open(const char *path)
 	struct pdfw *w = xcalloc(1, sizeof *w);
 	w->path = xstrdup(path);
 	w->tmp = temp_name(path, "cairo");
+	live_add(w->tmp);
 	w->surface = cairo_pdf_surface_create(w->tmp, 595, 842);
 	if (cairo_surface_status(w->surface) != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->tmp,
 		     cairo_status_to_string(cairo_surface_status(w->surface)));
 		cairo_surface_destroy(w->surface);
+		live_remove(w->tmp);
 		free(w->tmp);
 		free(w->path);
 		free(w);
@@ -110,6 +151,7 @@ static void pdfw_release(struct pdfw *w)
 	for (size_t i = 0; i < w->npages; i++)
 		free(w->pages[i].label);
 	free(w->pages);
+	live_remove(w->tmp);
 	free(w->tmp);
 	free(w->path);
 	free(w);
@@ -430,12 +472,14 @@ int pdfw_close(struct pdfw *w)
 		/* Not the layout we know (another Cairo?): let libqpdf rewrite it
 		 * (incremental_boxes has cut tmp back to what Cairo wrote). */
 		char *tmp2 = temp_name(w->path, "qpdf");
+		live_add(tmp2);
 		rc = add_boxes(w, w->tmp, tmp2);
 		unlink(w->tmp);
 		if (rc == 0)
 			rc = sync_rename(tmp2, w->path);
 		else
 			unlink(tmp2);
+		live_remove(tmp2);
 		free(tmp2);
 	} else {
 		rc = sync_rename(w->tmp, w->path);
@@ -450,6 +494,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	      long index)
 {
 	char *tmp = temp_name(path, "");
+	live_add(tmp);
 	double W = w + 2 * bleed, H = h + 2 * bleed;
 	/* With the document unit set to mm, Cairo writes width="Wmm" and a viewBox of
 	 * the same numbers: user units are millimetres. */
@@ -465,6 +510,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	if (st != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
 		unlink(tmp);
+		live_remove(tmp);
 		free(tmp);
 		return -1;
 	}
@@ -474,6 +520,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 		unlink(tmp);
 		rc = -1;
 	}
+	live_remove(tmp);
 	free(tmp);
 	return rc;
 }
@@ -491,9 +538,16 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
 	cairo_translate(cr, bleed, bleed);
 	draw(user, cr, index, 0);
 	cairo_destroy(cr);
-	char *tmp = temp_name(path, "");
-	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
+	int rc = png_surface_write(s, path);
 	cairo_surface_destroy(s);
+	return rc;
+}
+
+int png_surface_write(cairo_surface_t *s, const char *path)
+{
+	char *tmp = temp_name(path, "");
+	live_add(tmp);
+	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
 	int rc = 0;
 	if (st != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
@@ -504,6 +558,7 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
 		unlink(tmp);
 		rc = -1;
 	}
+	live_remove(tmp);
 	free(tmp);
 	return rc;
 }
