@@ -223,10 +223,10 @@ int drawer_check_fonts(struct drawer *d, const struct template *t)
 	bad |= check_family(t->font, &t->loc_font, t);
 	for (size_t i = 0; i < t->nelems; i++)
 		if (t->elems[i].font)
-			bad |= check_family(t->elems[i].font, &t->elems[i].loc, t);
+			bad |= check_family(t->elems[i].font, &t->elems[i].loc_font, t);
 	for (size_t i = 0; i < t->cells.nelems; i++)
 		if (t->cells.elems[i].font)
-			bad |= check_family(t->cells.elems[i].font, &t->cells.elems[i].loc, t);
+			bad |= check_family(t->cells.elems[i].font, &t->cells.elems[i].loc_font, t);
 	return bad ? -1 : 0;
 }
 

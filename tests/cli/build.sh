@@ -166,3 +166,19 @@ kill -INT $pid 2>/dev/null
 wait $pid
 expect_eq "interrupted build: faces.pdf unchanged" "$(cat "$WORK/before")" "$(cksum <"$WORK/int/faces.pdf")"
 expect_eq "interrupted build: no temporary files" "" "$(find "$WORK/int" -name '*.tmp')"
+
+# Fonts come from fontconfig and nowhere else: with an empty configuration the
+# default templates' DejaVu Sans Mono is an error naming the template line, not a
+# silent fallback; a template's font-file (a file in the tree) then makes it work.
+mkdir -p "$WORK/fc/cache" "$WORK/fc/tpl/fonts" "$WORK/fc/packs"
+printf '<?xml version="1.0"?>\n<fontconfig><cachedir>%s</cachedir></fontconfig>\n' "$WORK/fc/cache" >"$WORK/fc/fonts.conf"
+expect_status "no fonts: exit 2" 2 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces -o "$WORK/fc/out" "$P"
+expect_grep "no fonts: names the template's font line" "trains-face.yaml:[0-9]+:[0-9]+: error: font 'DejaVu Sans Mono' not found" "$WORK/last.err"
+cp /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf /usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf "$WORK/fc/tpl/fonts/"
+for t in face back placemat; do
+	sed 's/^font: DejaVu Sans Mono$/font: DejaVu Sans Mono\nfont-file: fonts\/DejaVuSansMono.ttf/' "templates/trains-$t.yaml" >"$WORK/fc/tpl/$t.yaml"
+done
+sed -e '/^face:/d' -e '/^back:/d' -e '/^placemat:/d' "$P" >"$WORK/fc/packs/p.yaml"
+printf 'face: ../tpl/face.yaml\nback: ../tpl/back.yaml\nplacemat: ../tpl/placemat.yaml\n' >>"$WORK/fc/packs/p.yaml"
+expect_status "font-file: builds with no installed fonts" 0 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces -o "$WORK/fc/out" "$WORK/fc/packs/p.yaml"
+expect_grep "font-file: the font is embedded" 'DejaVuSansMono +TrueType .* yes yes' "$(pdffonts "$WORK/fc/out/faces.pdf" >"$WORK/fonts"; echo "$WORK/fonts")"
