@@ -85,6 +85,12 @@ test: $(BIN) $(UNIT_BIN)
 bench: all
 	@sh bench/run.sh
 
+# bench/render.sh times the renderer against this bare Cairo + Pango loop.
+bench: $(BUILD)/bench/floor
+$(BUILD)/bench/floor: bench/floor.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDLIBS)
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/railyard

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cairo.h>
@@ -134,6 +135,21 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 	fields_set(&b->f, "pack", b->p->id);
 	fields_setf(&b->f, "census", "%d", b->p->layout.census);
 	draw_item(b->d, cr, b->placemat, &b->f, &c, b->report ? "placemat" : NULL);
+}
+
+/* mkdir -p that also insists on a folder at the end. */
+static int make_dir(const char *dir)
+{
+	struct stat st;
+	if (mkdir_p(dir) != 0)
+		return -1;
+	if (stat(dir, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
 }
 
 static char *out_path(const struct build *b, const char *name)
@@ -297,7 +313,7 @@ static int write_reference(struct build *b, const char *paper)
 static int write_svgs(struct build *b)
 {
 	char *sub = out_path(b, "svg");
-	if (mkdir_p(sub) != 0) {
+	if (make_dir(sub) != 0) {
 		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
 		free(sub);
 		return -1;
@@ -363,17 +379,8 @@ static int write_contact(struct build *b)
 	}
 	cairo_destroy(cr);
 	char *path = out_path(b, "contact.png");
-	char *tmp = xasprintf("%s.tmp", path);
-	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
+	int rc = png_surface_write(s, path);
 	cairo_surface_destroy(s);
-	int rc = 0;
-	if (st != CAIRO_STATUS_SUCCESS || rename(tmp, path) != 0) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path,
-		     st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : strerror(errno));
-		unlink(tmp);
-		rc = -1;
-	}
-	free(tmp);
 	free(path);
 	return rc;
 }
@@ -381,7 +388,7 @@ static int write_contact(struct build *b)
 static int write_pngs(struct build *b)
 {
 	char *sub = out_path(b, "png");
-	if (mkdir_p(sub) != 0) {
+	if (make_dir(sub) != 0) {
 		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
 		free(sub);
 		return -1;
@@ -576,7 +583,7 @@ int cmd_build(int argc, char **argv)
 	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;
 	b.dir = dir ? xstrdup(dir) : xasprintf("out/%s", p->id);
-	if (mkdir_p(b.dir) != 0) {
+	if (make_dir(b.dir) != 0) {
 		diag(SEV_ERROR, NULL, "cannot create %s: %s", b.dir, strerror(errno));
 		status = EXIT_OUTPUT;
 		goto done;

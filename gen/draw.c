@@ -223,10 +223,10 @@ int drawer_check_fonts(struct drawer *d, const struct template *t)
 	bad |= check_family(t->font, &t->loc_font, t);
 	for (size_t i = 0; i < t->nelems; i++)
 		if (t->elems[i].font)
-			bad |= check_family(t->elems[i].font, &t->elems[i].loc, t);
+			bad |= check_family(t->elems[i].font, &t->elems[i].loc_font, t);
 	for (size_t i = 0; i < t->cells.nelems; i++)
 		if (t->cells.elems[i].font)
-			bad |= check_family(t->cells.elems[i].font, &t->cells.elems[i].loc, t);
+			bad |= check_family(t->cells.elems[i].font, &t->cells.elems[i].loc_font, t);
 	return bad ? -1 : 0;
 }
 
@@ -318,7 +318,10 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	bool quarter = e->rotate == 90 || e->rotate == 270;
 	double bw = quarter ? h : w, bh = quarter ? w : h;
 	GError *gerr = NULL;
-	if (!pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
+	if (!strpbrk(markup, "<&")) {
+		/* No markup at all (the common case): skip the markup parser. */
+		pango_layout_set_text(lay, markup, -1);
+	} else if (!pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
 		if (env->report)
 			diag(SEV_WARNING, &e->loc, "%s: text is not valid Pango markup (%s); drawn as plain text",
 			     env->who, gerr ? gerr->message : "?");

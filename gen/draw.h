@@ -138,6 +138,9 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
 	      void *user, long index);
 
+/* Write an image surface as a PNG, atomically. Returns 0, or -1 after reporting. */
+int png_surface_write(cairo_surface_t *s, const char *path);
+
 /* ---- imposition ---- */
 
 /* count items of w x h mm (trim). draw(user, cr, i, side) draws item i (side 0 =

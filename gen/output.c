@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <qpdf/qpdf-c.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,44 @@
 static char *temp_name(const char *path, const char *tag)
 {
 	return xasprintf("%s.%s%ld.tmp", path, tag, (long)getpid());
+}
+
+/* Temporary files being written, removed if the build is interrupted (SIGINT,
+ * SIGTERM, SIGHUP), so the previous output stays and nothing half-written is left. */
+static char *volatile live[3];
+
+static void on_signal(int sig)
+{
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (live[i])
+			unlink(live[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void live_add(char *path)
+{
+	static bool installed;
+	if (!installed) {
+		struct sigaction sa = {.sa_handler = on_signal};
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+		installed = true;
+	}
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (!live[i]) {
+			live[i] = path;
+			return;
+		}
+}
+
+static void live_remove(const char *path)
+{
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (live[i] == path)
+			live[i] = NULL;
 }
 
 /* The PDF dates: SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed
@@ -39,6 +78,7 @@ static void pdf_date(char out[32])
 
 struct page_box {
 	float w, h, bleed;  /* pt */
+	char *label;        /* page label, or NULL */
 };
 
 struct pdfw {
@@ -47,7 +87,7 @@ struct pdfw {
 	cairo_t *cr;
 	struct page_box *pages;
 	size_t npages, cap;
-	bool boxes;
+	bool boxes, labels;
 };
 
 struct pdfw *pdfw_open(const char *path)
@@ -55,11 +95,13 @@ struct pdfw *pdfw_open(const char *path)
 	struct pdfw *w = xcalloc(1, sizeof *w);
 	w->path = xstrdup(path);
 	w->tmp = temp_name(path, "cairo");
+	live_add(w->tmp);
 	w->surface = cairo_pdf_surface_create(w->tmp, 595, 842);
 	if (cairo_surface_status(w->surface) != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->tmp,
 		     cairo_status_to_string(cairo_surface_status(w->surface)));
 		cairo_surface_destroy(w->surface);
+		live_remove(w->tmp);
 		free(w->tmp);
 		free(w->path);
 		free(w);
@@ -79,10 +121,13 @@ cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const c
 {
 	double wpt = wmm * PT_PER_MM, hpt = hmm * PT_PER_MM;
 	cairo_pdf_surface_set_size(w->surface, wpt, hpt);
+	/* Labels are written by the incremental update: Cairo 1.16's
+	 * cairo_pdf_surface_set_page_label puts them on the wrong pages. */
 	if (label)
-		cairo_pdf_surface_set_page_label(w->surface, label);
+		w->labels = true;
 	w->pages = xgrow(w->pages, &w->cap, w->npages + 1, sizeof *w->pages);
-	w->pages[w->npages++] = (struct page_box){(float)wpt, (float)hpt, (float)(bleed * PT_PER_MM)};
+	w->pages[w->npages++] = (struct page_box){(float)wpt, (float)hpt, (float)(bleed * PT_PER_MM),
+						   label ? xstrdup(label) : NULL};
 	if (bleed > 0)
 		w->boxes = true;
 	cairo_identity_matrix(w->cr);
@@ -103,7 +148,10 @@ static void pdfw_release(struct pdfw *w)
 		cairo_destroy(w->cr);
 	if (w->surface)
 		cairo_surface_destroy(w->surface);
+	for (size_t i = 0; i < w->npages; i++)
+		free(w->pages[i].label);
 	free(w->pages);
+	live_remove(w->tmp);
 	free(w->tmp);
 	free(w->path);
 	free(w);
@@ -193,6 +241,90 @@ static char *find_mem(const char *hay, size_t n, const char *needle)
 	return NULL;
 }
 
+static int cmp_newobj(const void *a, const void *b)
+{
+	long x = ((const struct newobj *)a)->num, y = ((const struct newobj *)b)->num;
+	return (x > y) - (x < y);
+}
+
+static void pdf_string(FILE *out, const char *s)
+{
+	fputc('(', out);
+	for (; *s; s++) {
+		if (*s == '(' || *s == ')' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputc(')', out);
+}
+
+/* Append the page-label number tree as object tsize and a new version of the
+ * catalog (object root) that points at it. Runs of consecutive numbers share one
+ * decimal range; anything else gets its own prefix-only range. */
+static int write_labels(const struct pdfw *w, FILE *rd, FILE *out, long root, long root_off,
+			long tsize, long *at, struct newobj **objs, size_t *nobjs, size_t *cap)
+{
+	char cat[4097];
+	if (fseeko(rd, root_off, SEEK_SET) != 0)
+		return -1;
+	size_t got = fread(cat, 1, 4096, rd);
+	cat[got] = 0;
+	char head[64];
+	int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Catalog\n", root);
+	char *end = find_mem(cat, got, "endobj\n");
+	if (got < (size_t)hn || memcmp(cat, head, (size_t)hn) != 0 || !end)
+		return -1;
+	long off = *at;
+	fprintf(out, "%ld 0 obj\n<< /Nums [", tsize);
+	long next = -1;   /* the number the current decimal range expects next */
+	for (size_t i = 0; i < w->npages; i++) {
+		const char *l = w->pages[i].label ? w->pages[i].label : "";
+		char *e;
+		long v = strtol(l, &e, 10);
+		bool numeric = *l >= '1' && *l <= '9' && !*e;
+		if (numeric && v == next) {
+			next++;
+			continue;
+		}
+		fprintf(out, " %zu << ", i);
+		if (numeric) {
+			fprintf(out, "/S /D /St %ld", v);
+			next = v + 1;
+		} else {
+			fputs("/P ", out);
+			pdf_string(out, l);
+			next = -1;
+		}
+		fputs(" >>", out);
+	}
+	fputs(" ] >>\nendobj\n", out);
+	/* Offsets from the file itself (an append stream is at its end). */
+	long pos = fflush(out) == 0 ? (long)ftello(out) : -1;
+	if (pos < 0)
+		return -1;
+	*objs = xgrow(*objs, cap, *nobjs + 1, sizeof **objs);
+	(*objs)[(*nobjs)++] = (struct newobj){tsize, off};
+	*at = pos;
+	/* The catalog again, its old /PageLabels line (if any) replaced. */
+	off = *at;
+	fprintf(out, "%.*s   /PageLabels %ld 0 R\n", hn, cat, tsize);
+	for (char *p = cat + hn; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl + 1 - p) : (size_t)(end - p);
+		if (strncmp(p, "   /PageLabels ", 15) != 0)
+			fwrite(p, 1, len, out);
+		p += len;
+	}
+	fputs("endobj\n", out);
+	if (fflush(out) != 0 || (pos = (long)ftello(out)) < 0)
+		return -1;
+	*objs = xgrow(*objs, cap, *nobjs + 1, sizeof **objs);
+	(*objs)[(*nobjs)++] = (struct newobj){root, off};
+	*at = pos;
+	qsort(*objs, *nobjs, sizeof **objs, cmp_newobj);
+	return 0;
+}
+
 static int incremental_boxes(const struct pdfw *w, const char *path)
 {
 	int rc = -1;
@@ -235,7 +367,7 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 	FILE *rd = fopen(path, "rb");
 	if (!rd)
 		goto done;
-	long at = (long)size;
+	long at = (long)size, root_off = -1;
 	while (fgets(line, sizeof line, in) && strncmp(line, "trailer", 7) != 0) {
 		long start, count;
 		if (sscanf(line, "%ld %ld", &start, &count) != 2)
@@ -247,6 +379,8 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 			if (e[17] != 'n')
 				continue;
 			long off = strtol(e, NULL, 10);
+			if (start + i == root)
+				root_off = off;
 			if (fseeko(rd, off, SEEK_SET) != 0)
 				continue;
 			size_t got = fread(obj, 1, 4096, rd);
@@ -278,12 +412,14 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 	size_t want = 0;
 	for (size_t i = 0; i < w->npages; i++)
 		want += w->pages[i].bleed > 0;
-	if (boxed != want)
+	if (boxed != want || root_off < 0)
+		goto close_rd;
+	if (w->labels && write_labels(w, rd, out, root, root_off, tsize, &at, &objs, &nobjs, &cap) != 0)
 		goto close_rd;
 	fprintf(out, "xref\n");
 	for (size_t i = 0; i < nobjs; i++)
 		fprintf(out, "%ld 1\n%010ld 00000 n \n", objs[i].num, objs[i].off);
-	fprintf(out, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n", tsize, root);
+	fprintf(out, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n", tsize + (w->labels ? 1 : 0), root);
 	if (info >= 0)
 		fprintf(out, "   /Info %ld 0 R\n", info);
 	fprintf(out, "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", xref, at);
@@ -330,18 +466,20 @@ int pdfw_close(struct pdfw *w)
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->path, cairo_status_to_string(st));
 		unlink(w->tmp);
 		rc = -1;
-	} else if (w->boxes && incremental_boxes(w, w->tmp) == 0) {
+	} else if ((w->boxes || w->labels) && incremental_boxes(w, w->tmp) == 0) {
 		rc = sync_rename(w->tmp, w->path);
-	} else if (w->boxes) {
+	} else if (w->boxes || w->labels) {
 		/* Not the layout we know (another Cairo?): let libqpdf rewrite it
 		 * (incremental_boxes has cut tmp back to what Cairo wrote). */
 		char *tmp2 = temp_name(w->path, "qpdf");
+		live_add(tmp2);
 		rc = add_boxes(w, w->tmp, tmp2);
 		unlink(w->tmp);
 		if (rc == 0)
 			rc = sync_rename(tmp2, w->path);
 		else
 			unlink(tmp2);
+		live_remove(tmp2);
 		free(tmp2);
 	} else {
 		rc = sync_rename(w->tmp, w->path);
@@ -356,6 +494,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	      long index)
 {
 	char *tmp = temp_name(path, "");
+	live_add(tmp);
 	double W = w + 2 * bleed, H = h + 2 * bleed;
 	/* With the document unit set to mm, Cairo writes width="Wmm" and a viewBox of
 	 * the same numbers: user units are millimetres. */
@@ -371,6 +510,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	if (st != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
 		unlink(tmp);
+		live_remove(tmp);
 		free(tmp);
 		return -1;
 	}
@@ -380,6 +520,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 		unlink(tmp);
 		rc = -1;
 	}
+	live_remove(tmp);
 	free(tmp);
 	return rc;
 }
@@ -397,9 +538,16 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
 	cairo_translate(cr, bleed, bleed);
 	draw(user, cr, index, 0);
 	cairo_destroy(cr);
-	char *tmp = temp_name(path, "");
-	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
+	int rc = png_surface_write(s, path);
 	cairo_surface_destroy(s);
+	return rc;
+}
+
+int png_surface_write(cairo_surface_t *s, const char *path)
+{
+	char *tmp = temp_name(path, "");
+	live_add(tmp);
+	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
 	int rc = 0;
 	if (st != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
@@ -410,6 +558,7 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
 		unlink(tmp);
 		rc = -1;
 	}
+	live_remove(tmp);
 	free(tmp);
 	return rc;
 }

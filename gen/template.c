@@ -308,8 +308,11 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 				e->size = l.v;
 		} else if (strcmp(k, "font") == 0 && text) {
 			const char *s = scalar(ld, v, k);
-			if (s)
+			if (s) {
+				free(e->font);
 				e->font = xstrdup(s);
+				e->loc_font = v->loc;
+			}
 		} else if (strcmp(k, "weight") == 0 && text) {
 			const char *s = scalar(ld, v, k);
 			if (s && strcmp(s, "bold") == 0)
@@ -480,13 +483,15 @@ static struct template *load_tree(struct ydoc *doc)
 {
 	struct template *t = xcalloc(1, sizeof *t);
 	struct tload ld = {.t = t};
-	t->file = xstrdup(doc->file);
+	/* Every loc in the tree points at doc->file: the template keeps that string. */
+	t->file = doc->file;
+	doc->file = NULL;
 	t->bleed = TPL_DEFAULT_BLEED;
 	t->safe = 3;
 	t->font = xstrdup("DejaVu Sans Mono");
 	t->background = (struct tpl_color){.r = 1, .g = 1, .b = 1, .a = 1};
 	const struct ynode *root = doc->root;
-	struct loc whole = {doc->file, 0, 0};
+	struct loc whole = {t->file, 0, 0};
 	if (!root || root->kind != Y_MAP) {
 		ERR(&ld, root ? &root->loc : &whole, "a template must be a mapping (size, elements, ...)");
 		template_free(t);
@@ -517,7 +522,7 @@ static struct template *load_tree(struct ydoc *doc)
 		} else if (strcmp(k, "font-file") == 0) {
 			const char *s = scalar(&ld, v, k);
 			if (s) {
-				t->font_file = resolve_beside(doc->file, s);
+				t->font_file = resolve_beside(t->file, s);
 				t->loc_font_file = v->loc;
 				if (access(t->font_file, R_OK) != 0)
 					ERR(&ld, &v->loc, "'font-file': cannot read '%s': %s", t->font_file,

@@ -86,6 +86,7 @@ struct tpl_elem {
 	/* TE_TEXT */
 	char *text;                /* with {field} placeholders and Pango markup */
 	char *font;                /* family, or NULL = the template's */
+	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */
 	bool bold, italic, wrap;
 	enum tpl_align align, valign;
