@@ -27,11 +27,13 @@ static const char build_usage[] =
 	"  tokens-a4.pdf       the tokens as cut-out sheets\n"
 	"  board.pdf           the board at full size, tiled across pages when larger\n"
 	"  setup.pdf           the setup sheet (Train: the piles of the four rounds)\n"
+	"  reference.pdf       the components and the deal table on one page\n"
 	"  svg/NNN-NAME.svg    each distinct face in millimetres; svg/board.svg\n"
 	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed\n"
 	"  manifest.csv        each distinct face: group, name, copies, its fields\n\n"
 	"  -o, --output DIR    write into DIR instead of out/PACK\n"
-	"      --only LIST     faces,sheets,tokens,board,setup,svg,png (manifest always)\n"
+	"      --only LIST     faces,sheets,tokens,board,setup,reference,svg,png (manifest\n"
+	"                      always; placemat means board and setup)\n"
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
 	"                      rest on a4)\n"
 	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
@@ -39,9 +41,11 @@ static const char build_usage[] =
 
 enum {
 	OUT_FACES = 1, OUT_SHEETS = 2, OUT_TOKENS = 4, OUT_BOARD = 8, OUT_SETUP = 16,
-	OUT_SVG = 32, OUT_PNG = 64, OUT_ALL = 127
+	OUT_SVG = 32, OUT_PNG = 64, OUT_REFERENCE = 128, OUT_ALL = 255,
+	OUT_PLACEMAT = OUT_BOARD | OUT_SETUP    /* the trains name for the large tiled items */
 };
-static const char *const out_names[] = {"faces", "sheets", "tokens", "board", "setup", "svg", "png"};
+static const char *const out_names[] = {"faces", "sheets", "tokens", "board", "setup", "svg", "png",
+					"reference"};
 
 struct gbuild {
 	struct deck *d;
@@ -439,6 +443,87 @@ static int write_setup(struct gbuild *b, const char *paper)
 	return pdfw_close(w);
 }
 
+static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,
+		    const char *c)
+{
+	*cells = xgrow(*cells, cap, (*rows + 1) * 3, sizeof **cells);
+	(*cells)[*rows * 3] = xstrdup(a);
+	(*cells)[*rows * 3 + 1] = xstrdup(b);
+	(*cells)[*rows * 3 + 2] = xstrdup(c);
+	(*rows)++;
+}
+
+/* reference.pdf: what the pack holds and how it is dealt, as `railyard list`. */
+static int write_reference(struct gbuild *b, const char *paper)
+{
+	const struct deck *d = b->d;
+	double pw, ph;
+	paper_size(paper, &pw, &ph);
+	char *path = out_path(b, "reference.pdf");
+	struct pdfw *w = pdfw_open(path);
+	free(path);
+	if (!w)
+		return -1;
+	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	static const char font[] = "DejaVu Sans";
+	struct fields t = {0};
+	fields_set(&t, "t", d->title);
+	fields_set(&t, "g", d->game);
+	char *title = fields_expand(&t, "<b>{t}</b> ({g})", true, NULL);
+	fields_free(&t);
+	double y = 15 + draw_text(b->dr, cr, font, 6.0, false, title, 15, 15, pw - 30) + 5;
+	free(title);
+	char **cells = NULL;
+	size_t rows = 0, cap = 0;
+	add_row(&cells, &rows, &cap, "component", "what", "count");
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct deck_group *g = &d->groups[d->items[i].group];
+		char n[24];
+		snprintf(n, sizeof n, "%ld", d->items[i].count);
+		add_row(&cells, &rows, &cap, g->label ? g->label : g->name, d->items[i].name, n);
+	}
+	y += draw_table(b->dr, cr, font, 3.4, (const char *const *)cells, rows, 3, 3, 15, y, pw - 30,
+			(ph - y) * 0.65) + 6;
+	for (size_t i = 0; i < rows * 3; i++)
+		free(cells[i]);
+	free(cells);
+	cells = NULL;
+	rows = cap = 0;
+	long total = 0;
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->groups[d->items[i].group].kind != DK_TOKEN)
+			total += d->items[i].count;
+	add_row(&cells, &rows, &cap, "players", "each", "rest");
+	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
+		long each = deck_hand_size(d, p, total);
+		if (each < 0 || each * p > total)
+			continue;
+		char a[16], e[24], r[24];
+		snprintf(a, sizeof a, "%d", p);
+		snprintf(e, sizeof e, "%ld", each);
+		snprintf(r, sizeof r, "%ld", total - each * p);
+		add_row(&cells, &rows, &cap, a, e, r);
+	}
+	if (rows > 1) {
+		char *head = xasprintf("The deal (the rest: %s)", d->deal_rest ? d->deal_rest : "left over");
+		struct fields h = {0};
+		fields_set(&h, "h", head);
+		char *markup = fields_expand(&h, "<b>{h}</b>", true, NULL);
+		fields_free(&h);
+		free(head);
+		y += draw_text(b->dr, cr, font, 4.0, false, markup, 15, y, pw - 30) + 2;
+		free(markup);
+		draw_table(b->dr, cr, font, 3.4, (const char *const *)cells, rows, 3, 1, 15, y, pw - 30,
+			   ph - y - 12);
+	}
+	for (size_t i = 0; i < rows * 3; i++)
+		free(cells[i]);
+	free(cells);
+	pdfw_end_page(w);
+	return pdfw_close(w);
+}
+
 /* "blue 7" -> "blue-7"; "?" -> "wild". */
 static char *slug(const char *name)
 {
@@ -549,11 +634,15 @@ static int parse_only(const char *arg)
 	char **w = games_words(arg, &n);
 	for (size_t i = 0; i < n; i++) {
 		size_t k;
+		if (!strcmp(w[i], "placemat")) {
+			mask |= OUT_PLACEMAT;
+			continue;
+		}
 		for (k = 0; k < sizeof out_names / sizeof *out_names && strcmp(w[i], out_names[k]); k++)
 			;
 		if (k == sizeof out_names / sizeof *out_names) {
 			diag(SEV_ERROR, NULL, "--only: unknown output '%s' (faces, sheets, tokens, board, "
-			     "setup, svg, png)", w[i]);
+			     "setup, reference, svg, png, placemat)", w[i]);
 			mask = -1;
 			break;
 		}
@@ -694,6 +783,8 @@ int games_build(int argc, char **argv)
 		rc = write_board(&b, one);
 	if (!rc && (only & OUT_SETUP) && b.setup)
 		rc = write_setup(&b, one);
+	if (!rc && (only & OUT_REFERENCE))
+		rc = write_reference(&b, one);
 	if (!rc && (only & OUT_SVG))
 		rc = write_singles(&b, true);
 	if (!rc && (only & OUT_PNG))
