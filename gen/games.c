@@ -294,3 +294,17 @@ int games_check(int argc, char **argv)
 	free(game);
 	return status;
 }
+
+/* `railyard dump PACK`: the same as `railyard list --dump PACK`. */
+int games_dump(int argc, char **argv)
+{
+	static char dump_opt[] = "--dump";
+	char **v = xcalloc((size_t)argc + 2, sizeof *v);
+	v[0] = argv[0];
+	v[1] = dump_opt;
+	for (int i = 1; i < argc; i++)
+		v[i + 1] = argv[i];
+	int status = games_list(argc + 1, v);
+	free(v);
+	return status;
+}

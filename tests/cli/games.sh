@@ -167,3 +167,5 @@ expect_grep "the board shows FINISH" '^FINISH$' "$WORK/board.txt"
 expect_status "build into a file that is not a folder: exit 3" 3 $R build --only faces -o /dev/null/x $D6
 expect_status "build --only placemat,reference (as for trains packs)" 0 $R build --only placemat,reference -o "$O/toyref" $TOY
 expect_eq "... the board and the reference page" "board.pdf manifest.csv reference.pdf" "$(cd "$O/toyref" && ls | tr "\n" " " | sed "s/ $//")"
+expect_status "dump routes to the games model" 0 $R dump $D6
+expect_grep "... group tile, 28 tiles" "^group tile \(tiles\): 28$" "$WORK/last.out"
