@@ -377,6 +377,7 @@ static const char train52_usage[] =
 	"                       closing A (\"A 2 4\"); no --on: a pile never closed\n"
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
 	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
+	"      --open-piles N   piles open now (an A may not close the last open one)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -408,6 +409,7 @@ int games_check_train52(int argc, char **argv)
 		{"pile", no_argument, NULL, 'P'},
 		{"play", required_argument, NULL, 'p'},
 		{"hand", required_argument, NULL, 'H'},
+		{"open-piles", required_argument, NULL, 'n'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -415,6 +417,7 @@ int games_check_train52(int argc, char **argv)
 	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
 	bool start = false, pile = false;
 	int c, errors = 0;
+	long open_piles = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "so:Pp:H:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -423,6 +426,13 @@ int games_check_train52(int argc, char **argv)
 		case 'P': pile = true; break;
 		case 'p': play_arg = optarg; break;
 		case 'H': hand_arg = optarg; break;
+		case 'n':
+			if (parse_int(optarg, 1, 100, &open_piles) != 0) {
+				diag(SEV_ERROR, NULL, "--open-piles must be a number of piles 1..100, not '%s'",
+				     optarg);
+				errors++;
+			}
+			break;
 		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
 		case 'V': return version();
 		default: fputs(train52_usage, stderr); return EXIT_INPUT;
@@ -479,7 +489,7 @@ int games_check_train52(int argc, char **argv)
 		goto done;
 	}
 	bool legal = t52_check(start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
-			       nplay, hand, nhand, &out);
+			       nplay, hand, nhand, (int)open_piles, &out);
 	status = verdict(legal, &out);
 	buf_free(&out);
 done:
@@ -501,9 +511,43 @@ static const char toy_usage[] =
 	"  -w, --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
 	"  -a, --at SPACE       the locomotive's space (default: the board's start, GO)\n"
 	"  -u, --used WORDS     words already used in this game (spaces or commas)\n"
+	"  -s, --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
+	"                       (all turned up again when fewer than 10 stay face up)\n"
 	"      --words FILE     the word list (default: the pack's rules: words)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
+
+/* Take the face-down carriages of earlier rounds out of r's counts; when fewer
+ * than 10 would stay face up, all are turned face up again (the page). */
+static int toy_spend(struct toy_rules *r, const char *spent)
+{
+	long left[27], up = 0;
+	memcpy(left, r->counts, sizeof left);
+	for (const char *c = spent; *c; c++) {
+		int i = *c == r->wild ? 26 : (*c >= 'a' && *c <= 'z') ? *c - 'a' :
+			(*c >= 'A' && *c <= 'Z') ? *c - 'A' : -1;
+		if (*c == ' ' || *c == ',')
+			continue;
+		if (i < 0) {
+			diag(SEV_ERROR, NULL, "--spent: '%c' is not a carriage (A-Z or '%c')", *c, r->wild);
+			return -1;
+		}
+		if (--left[i] < 0) {
+			diag(SEV_ERROR, NULL, "--spent: more %c carriages than the pack has (%ld)",
+			     i == 26 ? r->wild : 'A' + i, r->counts[i]);
+			return -1;
+		}
+	}
+	for (int i = 0; i < 27; i++)
+		up += left[i];
+	if (up < 10) {
+		printf("note: %ld carriages face up, fewer than 10: the face-down ones are turned up "
+		       "again\n", up);
+		return 0;
+	}
+	memcpy(r->counts, left, sizeof left);
+	return 0;
+}
 
 /* The word list: as given, or the pack's, relative to the pack file's folder. */
 static char *toy_list_path(const struct deck *d, const char *opt, struct loc *loc)
@@ -531,19 +575,21 @@ int games_check_toy(int argc, char **argv)
 		{"word", required_argument, NULL, 'w'},
 		{"at", required_argument, NULL, 'a'},
 		{"used", required_argument, NULL, 'u'},
+		{"spent", required_argument, NULL, 's'},
 		{"words", required_argument, NULL, 'L'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *word = NULL, *at_arg = NULL, *used_arg = NULL, *list_arg = NULL;
+	const char *word = NULL, *at_arg = NULL, *used_arg = NULL, *list_arg = NULL, *spent = NULL;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "w:a:u:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "w:a:u:s:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w': word = optarg; break;
 		case 'a': at_arg = optarg; break;
 		case 'u': used_arg = optarg; break;
+		case 's': spent = optarg; break;
 		case 'L': list_arg = optarg; break;
 		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
 		case 'V': return version();
@@ -602,6 +648,8 @@ int games_check_toy(int argc, char **argv)
 	}
 	if (ml)
 		r.min_letters = (int)v;
+	if (spent && toy_spend(&r, spent) != 0)
+		goto done;
 	r.start = d->board.start;
 	r.finish = d->board.finish;
 	const struct deck_mark *broken = NULL;

@@ -88,11 +88,13 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 	for (int i = 0; i < 27; i++)
 		if (need[i] > r->counts[i]) {
 			if (i == 26)
-				buf_printf(why, "the word uses %ld wild carriage%s; the pack has %ld\n", need[i],
-					   need[i] == 1 ? "" : "s", r->counts[i]);
+				buf_printf(why, "the word uses %ld wild carriage%s; only %ld %s face up\n",
+					   need[i], need[i] == 1 ? "" : "s", r->counts[i],
+					   r->counts[i] == 1 ? "is" : "are");
 			else
-				buf_printf(why, "the word uses %ld %c carriage%s; the pack has %ld\n", need[i],
-					   'A' + i, need[i] == 1 ? "" : "s", r->counts[i]);
+				buf_printf(why, "the word uses %ld %c carriage%s; only %ld %s face up\n", need[i],
+					   'A' + i, need[i] == 1 ? "" : "s", r->counts[i],
+					   r->counts[i] == 1 ? "is" : "are");
 			ok = false;
 		}
 	if (!bad) {

@@ -26,7 +26,7 @@ void toy_words_free(struct toy_words *w);
 struct toy_rules {
 	int min_letters;          /* 4 */
 	char wild;                /* '?' */
-	long counts[27];          /* carriages per letter A..Z, [26] wild */
+	long counts[27];          /* carriages face up per letter A..Z, [26] wild */
 	int start, finish;        /* board spaces (GO, FINISH) */
 	const int *broken;        /* broken-railway spaces */
 	size_t nbroken;

@@ -239,14 +239,23 @@ int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why)
 	return 0;
 }
 
+static bool close_pile(int open_piles, const char *what, struct buf *out)
+{
+	if (open_piles == 1) {
+		buf_puts(out, "one pile must always remain open, and this is the only open one\n");
+		return false;
+	}
+	buf_printf(out, "legal: an A %s the pile%s\n", what,
+		   open_piles ? "" : " (if another pile stays open)");
+	return true;
+}
+
 static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p, size_t n,
-		 const struct t52_card *hand, size_t nhand, struct buf *out)
+		 const struct t52_card *hand, size_t nhand, int open_piles, struct buf *out)
 {
 	if (non == 0) {
-		if (n == 1 && p[0].rank == 1) {
-			buf_puts(out, "legal: an A closes the pile (one pile must stay open)\n");
-			return true;
-		}
+		if (n == 1 && p[0].rank == 1)
+			return close_pile(open_piles, "closes", out);
 		buf_puts(out, "an open pile that was never closed takes only an A, which closes it\n");
 		return false;
 	}
@@ -287,16 +296,14 @@ static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p
 	/* reopened: after the K, a beginning; then central play without doubles */
 	if (non == 8)
 		return start(p, n, "play on the reopened pile", out);
-	if (n == 1 && p[0].rank == 1) {
-		buf_puts(out, "legal: an A closes the pile again\n");
-		return true;
-	}
+	if (n == 1 && p[0].rank == 1)
+		return close_pile(open_piles, "closes again", out);
 	return central(on[non - 1].rank, p, n, false, out);
 }
 
 bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
 	       const struct t52_card *play, size_t n, const struct t52_card *hand, size_t nhand,
-	       struct buf *out)
+	       int open_piles, struct buf *out)
 {
 	if (n == 0) {
 		buf_puts(out, "the play has no cards\n");
@@ -328,7 +335,7 @@ bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
 		}
 		return central(on[non - 1].rank, play, n, true, out);
 	case T52_PILE:
-		return pile(on, non, play, n, hand, nhand, out);
+		return pile(on, non, play, n, hand, nhand, open_piles, out);
 	}
 	return false;
 }

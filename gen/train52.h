@@ -38,9 +38,10 @@ int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why);
 
 /* Is play[0..n-1] legal on area with on[0..non-1] (central: the top card last;
  * pile: its face-up cards)? hand[0..nhand-1], when nhand, is the player's whole
- * hand (a Train must use all of it). *out gets what the play is, or why not. */
+ * hand (a Train must use all of it). open_piles, when not 0, is how many piles are
+ * open (an A may not close the last one). *out gets what the play is, or why not. */
 bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
 	       const struct t52_card *play, size_t n, const struct t52_card *hand, size_t nhand,
-	       struct buf *out);
+	       int open_piles, struct buf *out);
 
 #endif

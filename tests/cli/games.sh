@@ -169,3 +169,15 @@ expect_status "build --only placemat,reference (as for trains packs)" 0 $R build
 expect_eq "... the board and the reference page" "board.pdf manifest.csv reference.pdf" "$(cd "$O/toyref" && ls | tr "\n" " " | sed "s/ $//")"
 expect_status "dump routes to the games model" 0 $R dump $D6
 expect_grep "... group tile, 28 tiles" "^group tile \(tiles\): 28$" "$WORK/last.out"
+expect_status "Train: an A may not close the last open pile" 1 $R check $T52 --pile --open-piles 1 --play A
+expect_status "Train: an A closes a pile when another stays open" 0 $R check $T52 --pile --open-piles 2 --play A
+if [ -r /usr/share/dict/words ]; then
+	expect_status "Toy Train: the one Q carriage is face down" 1 $R check $TOY --word QUIT --spent "Q"
+	expect_grep "... so none is face up" 'uses 1 Q carriage; only 0 are face up' "$WORK/last.out"
+	# 116 of the 126 carriages spent: 10 stay face up (V W X Y Y Z and four wilds)
+	expect_status "Toy Train: 10 face up: QUIT cannot be made" 1 $R check $TOY --word QUIT --spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUU"
+	expect_status "Toy Train: fewer than 10 face up: all turn up again" 0 $R check $TOY --word QUIT \
+		--spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUUV"
+	expect_grep "... says so" 'fewer than 10: the face-down ones are turned up again' "$WORK/last.out"
+fi
+expect_status "Toy Train: --spent more than the pack: exit 2" 2 $R check $TOY --word TONE --spent "QQ"

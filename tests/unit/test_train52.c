@@ -27,12 +27,14 @@ static size_t cards(const char *s, struct t52_card *out)
 	return n;
 }
 
+static int open_piles;
+
 static bool legal(enum t52_area area, const char *on, const char *play, const char *hand)
 {
 	struct t52_card o[32], p[32], h[32];
 	size_t no = cards(on, o), np = cards(play, p), nh = cards(hand, h);
 	struct buf out = {0};
-	bool ok = t52_check(area, o, no, p, np, h, nh, &out);
+	bool ok = t52_check(area, o, no, p, np, h, nh, open_piles, &out);
 	buf_free(&out);
 	return ok;
 }
@@ -121,6 +123,13 @@ static void test_piles(void **state)
 	(void)state;
 	/* "An A may be played on a pile to close it" */
 	assert_true(legal(T52_PILE, NULL, "A", NULL));
+	/* "One deck must always remain open" */
+	open_piles = 1;
+	assert_false(legal(T52_PILE, NULL, "A", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));
+	open_piles = 2;
+	assert_true(legal(T52_PILE, NULL, "A", NULL));
+	open_piles = 0;
 	assert_false(legal(T52_PILE, NULL, "5", NULL));
 	/* reopening: A, 2, 4, 5, 7, 9, J, K */
 	assert_true(legal(T52_PILE, "A", "2", NULL));
