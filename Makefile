@@ -15,6 +15,8 @@ ifeq ($(SAN),1)
 VARIANT := san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 OPT     := -O1 -g
+# fontconfig leaks parts of its configuration; see tests/lsan.supp
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 else
 VARIANT := release
 SANFLAGS :=

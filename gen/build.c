@@ -17,6 +17,10 @@
 #include "template.h"
 #include "util.h"
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 static const char build_usage[] =
 	"usage: railyard build [OPTIONS] PACK.yaml\n\n"
 	"Write the pack's print-ready files into out/PACK/ (or -o DIR):\n"
@@ -372,7 +376,18 @@ static int write_contact(struct build *b)
 		cairo_save(cr);
 		cairo_translate(cr, gap + (double)(pos % cols) * (cw + gap),
 				gap + (double)(pos / cols) * (ch + gap));
-		cairo_rectangle(cr, 0, 0, cw, ch);
+		/* The preview shows the card as cut: trim size, rounded corners. */
+		double r = b->face->radius;
+		if (r > 0) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, cw - r, r, r, -M_PI / 2, 0);
+			cairo_arc(cr, cw - r, ch - r, r, 0, M_PI / 2);
+			cairo_arc(cr, r, ch - r, r, M_PI / 2, M_PI);
+			cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
+			cairo_close_path(cr);
+		} else {
+			cairo_rectangle(cr, 0, 0, cw, ch);
+		}
 		cairo_clip(cr);
 		draw_card(b, cr, pos, 0);
 		cairo_restore(cr);

@@ -131,6 +131,8 @@ struct drawer {
 	PangoContext *ctx;
 	cairo_font_options_t *opts;
 	long overflows;         /* text overflow warnings printed */
+	const void *warned[64]; /* elements already warned about an unknown field */
+	size_t nwarned;
 };
 
 static void drawer_setup(struct drawer *d)
@@ -301,6 +303,24 @@ struct elem_env {
 	bool colour_warned;
 };
 
+/* A placeholder names a field this item does not have: say so once per element
+ * (most likely a typo, or a template meant for another game). */
+static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const char *name)
+{
+	struct drawer *d = env->d;
+	for (size_t i = 0; i < d->nwarned; i++)
+		if (d->warned[i] == e)
+			return;
+	if (d->nwarned < sizeof d->warned / sizeof *d->warned)
+		d->warned[d->nwarned++] = e;
+	struct buf known = {0};
+	for (size_t i = 0; env->f && i < env->f->n; i++)
+		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
+	diag(SEV_WARNING, &e->loc, "%s: no field '%.*s' (this item has: %s); it is left empty",
+	     env->who, (int)strcspn(name, "}"), name, known.s ? known.s : "none");
+	buf_free(&known);
+}
+
 static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
 			   double H)
 {
@@ -308,6 +328,8 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
 	const char *missing = NULL;
 	char *markup = fields_expand(env->f, e->text, true, &missing);
+	if (missing && env->report)
+		warn_missing(env, e, missing);
 	if (!*markup) {
 		free(markup);
 		return;

@@ -381,17 +381,19 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 			long off = strtol(e, NULL, 10);
 			if (start + i == root)
 				root_off = off;
-			if (fseeko(rd, off, SEEK_SET) != 0)
-				continue;
-			size_t got = fread(obj, 1, 4096, rd);
-			obj[got] = 0;
 			char head[48];
 			int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Page %% ", start + i);
-			if (got < (size_t)hn || memcmp(obj, head, (size_t)hn) != 0)
+			/* A short look first: most objects are not pages. */
+			ssize_t got = pread(fileno(rd), obj, (size_t)hn, off);
+			if (got != hn || memcmp(obj, head, (size_t)hn) != 0)
 				continue;
+			got = pread(fileno(rd), obj, 4096, off);
+			if (got < hn)
+				continue;
+			obj[got] = 0;
 			long k = strtol(obj + hn, NULL, 10);
 			char *nl = strchr(obj + hn, '\n');
-			char *end = find_mem(obj, got, "endobj\n");
+			char *end = find_mem(obj, (size_t)got, "endobj\n");
 			if (k < 1 || (size_t)k > w->npages || !nl || !end)
 				goto close_rd;
 			const struct page_box *b = &w->pages[k - 1];

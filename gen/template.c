@@ -479,6 +479,32 @@ static char *resolve_beside(const char *file, const char *rel)
 	return xasprintf("%.*s/%s", (int)(slash - file), file, rel);
 }
 
+static double len_mm(const struct tpl_len *l, double whole)
+{
+	return l->pct ? l->v * whole / 100.0 : l->v;
+}
+
+/* Text outside the safe area may be cut off by the guillotine: warn, at the
+ * element. */
+static void check_safe(const struct template *t)
+{
+	if (t->cells.on || t->safe <= 0)
+		return;
+	const double eps = 1e-6;
+	for (size_t i = 0; i < t->nelems; i++) {
+		const struct tpl_elem *e = &t->elems[i];
+		if (e->kind != TE_TEXT)
+			continue;
+		double x = len_mm(&e->box[0], t->w), y = len_mm(&e->box[1], t->h);
+		double w = len_mm(&e->box[2], t->w), h = len_mm(&e->box[3], t->h);
+		if (x < t->safe - eps || y < t->safe - eps || x + w > t->w - t->safe + eps ||
+		    y + h > t->h - t->safe + eps)
+			diag(SEV_WARNING, &e->loc,
+			     "this text box reaches into the %.1f mm safe margin, where the cut may fall",
+			     t->safe);
+	}
+}
+
 static struct template *load_tree(struct ydoc *doc)
 {
 	struct template *t = xcalloc(1, sizeof *t);
@@ -548,6 +574,7 @@ static struct template *load_tree(struct ydoc *doc)
 		template_free(t);
 		return NULL;
 	}
+	check_safe(t);
 	return t;
 }
 

@@ -14,7 +14,7 @@
  *   size: poker            # poker euro-poker bridge mini tarot, or [63mm, 88mm]
  *   bleed: 3.175mm         # default 1/8 in
  *   safe: 4mm              # inner margin kept free of important text (checked)
- *   corner-radius: 3mm     # drawn as a guide only in previews, never cut
+ *   corner-radius: 3mm     # the cut card's corners: previews (contact.png) show them
  *   double-ended: true     # the elements drawn again rotated 180 degrees
  *   font: DejaVu Sans Mono # default family, resolved through fontconfig
  *   font-file: fonts/x.ttf # optional: a font file, relative to the template

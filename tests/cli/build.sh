@@ -182,3 +182,12 @@ sed -e '/^face:/d' -e '/^back:/d' -e '/^placemat:/d' "$P" >"$WORK/fc/packs/p.yam
 printf 'face: ../tpl/face.yaml\nback: ../tpl/back.yaml\nplacemat: ../tpl/placemat.yaml\n' >>"$WORK/fc/packs/p.yaml"
 expect_status "font-file: builds with no installed fonts" 0 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces -o "$WORK/fc/out" "$WORK/fc/packs/p.yaml"
 expect_grep "font-file: the font is embedded" 'DejaVuSansMono +TrueType .* yes yes' "$(pdffonts "$WORK/fc/out/faces.pdf" >"$WORK/fonts"; echo "$WORK/fonts")"
+
+# A progress bar on a terminal for a long job, and nothing on a pipe.
+sed -e 's/^pack: .*/pack: mid/' -e 's/^cards: .*/cards: 300/' -e '/^players:/d' "$P" >"$WORK/mid.yaml"
+expect_status "300 cards, stderr not a terminal" 0 "$RAILYARD" build --only faces -o "$WORK/mid" "$WORK/mid.yaml"
+expect_eq "no progress bar on a pipe" "" "$(cat "$WORK/last.err")"
+if command -v script >/dev/null; then
+	script -qec "'$RAILYARD' build --only faces -o '$WORK/mid' '$WORK/mid.yaml'" "$WORK/tty.log" >/dev/null 2>&1
+	expect_grep "progress bar on a terminal" 'faces\.pdf +\[#+\] 100%' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
+fi

@@ -149,6 +149,21 @@ static void test_template_elements(void **state)
 	template_free(t);
 }
 
+static void test_safe_margin(void **state)
+{
+	(void)state;
+	diag_reset();
+	struct template *t = parse("size: poker\nsafe: 5mm\nelements:\n"
+				   "  - {text: a, box: [5mm, 5mm, 53.5mm, 10mm]}\n"     /* just inside */
+				   "  - {text: b, box: [2mm, 20mm, 10mm, 10mm]}\n"      /* left */
+				   "  - {text: c, box: [10%, 90%, 80%, 10%]}\n");       /* bottom */
+	assert_non_null(t);
+	assert_int_equal(diag_count(SEV_WARNING), 2);
+	assert_int_equal(diag_count(SEV_ERROR), 0);
+	template_free(t);
+	diag_reset();
+}
+
 static void test_template_errors(void **state)
 {
 	(void)state;
@@ -245,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_template_sizes),
 		cmocka_unit_test(test_template_elements),
+		cmocka_unit_test(test_safe_margin),
 		cmocka_unit_test(test_template_errors),
 		cmocka_unit_test(test_sheets_duplex),
 		cmocka_unit_test(test_tiles),
