@@ -123,6 +123,24 @@ static void test_full_sets(void **state)
 	domino_report_free(&r);
 }
 
+static void test_every_set(void **state)
+{
+	(void)state;
+	/* each number shows on N+2 ends and the set hangs together, so a full double-N
+	 * set is one train exactly when N is even */
+	static struct domino t[600];
+	for (int n = 0; n <= 30; n++) {
+		size_t k = full_set(n, t);
+		struct domino_report r;
+		domino_analyse(t, k, n, &r);
+		assert_int_equal(r.single_train, n % 2 == 0);
+		assert_int_equal(r.nodd, n % 2 ? (size_t)n + 1 : 0);
+		if (r.single_train)
+			assert_train(t, k, &r);
+		domino_report_free(&r);
+	}
+}
+
 static void test_subsets(void **state)
 {
 	(void)state;
@@ -216,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_hand_table),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_full_sets),
+		cmocka_unit_test(test_every_set),
 		cmocka_unit_test(test_subsets),
 		cmocka_unit_test(test_against_brute_force),
 	};
