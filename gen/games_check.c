@@ -34,9 +34,22 @@ static int one_pack(int argc, const char *usage)
 }
 
 /* Print a verdict: the finding lines, each prefixed "not legal: " when illegal. */
-static int verdict(bool legal, const struct buf *out)
+static int verdict(bool legal, const struct buf *out, bool json)
 {
 	const char *s = out->s ? out->s : "";
+	if (json) {
+		printf("{\"legal\": %s, \"findings\": [", legal ? "true" : "false");
+		for (bool first = true; *s; first = false) {
+			size_t n = strcspn(s, "\n");
+			char *line = xstrndup(s, n);
+			fputs(first ? "" : ", ", stdout);
+			json_str(stdout, line);
+			free(line);
+			s += n + (s[n] == '\n');
+		}
+		printf("]}\n");
+		return legal ? EXIT_OK : EXIT_RULE;
+	}
 	while (*s) {
 		size_t n = strcspn(s, "\n");
 		if (!legal && strncmp(s, "legal", 5) != 0)
@@ -61,6 +74,7 @@ static const char take_usage[] =
 	"  -p, --play CARDS     the cards played, in order (required)\n"
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
+	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -132,6 +146,7 @@ int games_check_take(int argc, char **argv)
 		{"line", required_argument, NULL, 'l'},
 		{"play", required_argument, NULL, 'p'},
 		{"end", required_argument, NULL, 'e'},
+		{"json", no_argument, NULL, 'j'},
 		{"without", required_argument, NULL, 'w'},
 		{"with", required_argument, NULL, 'W'},
 		{"help", no_argument, NULL, 'h'},
@@ -142,9 +157,11 @@ int games_check_take(int argc, char **argv)
 	char *without[8], *with[8];
 	size_t nwithout = 0, nwith = 0;
 	int side = -1, c, errors = 0;
+	bool json = false;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:p:e:w:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:p:e:jw:hV", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'j': json = true; break;
 		case 'l': line_arg = optarg; break;
 		case 'p': play_arg = optarg; break;
 		case 'e':
@@ -208,7 +225,8 @@ int games_check_take(int argc, char **argv)
 		}
 		goto done;
 	}
-	status = verdict(take_check_play(&g, line_arg ? &line : NULL, play, nplay, side, &out), &out);
+	status = verdict(take_check_play(&g, line_arg ? &line : NULL, play, nplay, side, &out), &out,
+			 json);
 done:
 	buf_free(&why);
 	buf_free(&out);
@@ -378,6 +396,7 @@ static const char train52_usage[] =
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
 	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
 	"      --open-piles N   piles open now (an A may not close the last open one)\n"
+	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -410,17 +429,19 @@ int games_check_train52(int argc, char **argv)
 		{"play", required_argument, NULL, 'p'},
 		{"hand", required_argument, NULL, 'H'},
 		{"open-piles", required_argument, NULL, 'n'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
-	bool start = false, pile = false;
+	bool start = false, pile = false, json = false;
 	int c, errors = 0;
 	long open_piles = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "so:Pp:H:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "so:Pp:H:jhV", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'j': json = true; break;
 		case 's': start = true; break;
 		case 'o': on_arg = optarg; break;
 		case 'P': pile = true; break;
@@ -490,7 +511,7 @@ int games_check_train52(int argc, char **argv)
 	}
 	bool legal = t52_check(start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
 			       nplay, hand, nhand, (int)open_piles, &out);
-	status = verdict(legal, &out);
+	status = verdict(legal, &out, json);
 	buf_free(&out);
 done:
 	free(on);
@@ -514,6 +535,8 @@ static const char toy_usage[] =
 	"  -s, --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
 	"                       (all turned up again when fewer than 10 stay face up)\n"
 	"      --words FILE     the word list (default: the pack's rules: words)\n"
+	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
+	"                       \"finish\"}\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
 
@@ -541,8 +564,8 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 	for (int i = 0; i < 27; i++)
 		up += left[i];
 	if (up < 10) {
-		printf("note: %ld carriages face up, fewer than 10: the face-down ones are turned up "
-		       "again\n", up);
+		diag(SEV_NOTE, NULL, "%ld carriages face up, fewer than 10: the face-down ones are "
+		     "turned up again", up);
 		return 0;
 	}
 	memcpy(r->counts, left, sizeof left);
@@ -576,6 +599,7 @@ int games_check_toy(int argc, char **argv)
 		{"at", required_argument, NULL, 'a'},
 		{"used", required_argument, NULL, 'u'},
 		{"spent", required_argument, NULL, 's'},
+		{"json", no_argument, NULL, 'j'},
 		{"words", required_argument, NULL, 'L'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -584,8 +608,10 @@ int games_check_toy(int argc, char **argv)
 	const char *word = NULL, *at_arg = NULL, *used_arg = NULL, *list_arg = NULL, *spent = NULL;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "w:a:u:s:hV", longopts, NULL)) != -1) {
+	bool json = false;
+	while ((c = getopt_long(argc, argv, "w:a:u:s:jhV", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'j': json = true; break;
 		case 'w': word = optarg; break;
 		case 'a': at_arg = optarg; break;
 		case 'u': used_arg = optarg; break;
@@ -683,7 +709,27 @@ int games_check_toy(int argc, char **argv)
 	struct buf why = {0};
 	toy_check(&r, &w, word, (const char *const *)used, nused, at, &res, &why);
 	const char *from = at == r.start && d->board.start_label ? d->board.start_label : NULL;
-	if (!res.valid) {
+	status = res.valid ? EXIT_OK : EXIT_RULE;
+	if (json) {
+		printf("{\"valid\": %s, \"word\": ", res.valid ? "true" : "false");
+		json_str(stdout, word);
+		printf(", \"as\": ");
+		if (res.valid)
+			json_str(stdout, res.match);
+		else
+			fputs("null", stdout);
+		printf(", \"reasons\": [");
+		for (const char *s = why.s ? why.s : ""; *s;) {
+			size_t n = strcspn(s, "\n");
+			char *line = xstrndup(s, n);
+			fputs(s == why.s ? "" : ", ", stdout);
+			json_str(stdout, line);
+			free(line);
+			s += n + (s[n] == '\n');
+		}
+		printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res.land,
+		       res.broken ? "true" : "false", res.finish ? "true" : "false");
+	} else if (!res.valid) {
 		const char *s = why.s;
 		while (*s) {
 			size_t n = strcspn(s, "\n");
@@ -694,7 +740,6 @@ int games_check_toy(int argc, char **argv)
 			printf("the locomotive stays on %s (space %d)\n", from, at);
 		else
 			printf("the locomotive stays on space %d\n", at);
-		status = EXIT_RULE;
 	} else {
 		printf("valid: %s", word);
 		if (strchr(word, r.wild))
@@ -709,7 +754,6 @@ int games_check_toy(int argc, char **argv)
 		else
 			printf("the locomotive moves %zu spaces, from space %d to space %d\n", strlen(word), at,
 			       res.land);
-		status = EXIT_OK;
 	}
 	buf_free(&why);
 	toy_result_free(&res);

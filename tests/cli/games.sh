@@ -178,10 +178,24 @@ if [ -r /usr/share/dict/words ]; then
 	expect_status "Toy Train: 10 face up: QUIT cannot be made" 1 $R check $TOY --word QUIT --spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUU"
 	expect_status "Toy Train: fewer than 10 face up: all turn up again" 0 $R check $TOY --word QUIT \
 		--spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUUV"
-	expect_grep "... says so" 'fewer than 10: the face-down ones are turned up again' "$WORK/last.out"
+	expect_grep "... says so" 'fewer than 10: the face-down ones are turned up again' "$WORK/last.err"
 fi
 expect_status "Toy Train: --spent more than the pack: exit 2" 2 $R check $TOY --word TONE --spent "QQ"
 for p in take-the-train domino-double-six domino-double-nine domino-double-twelve train-52 toy-train; do
 	"$R" build --only faces,sheets,tokens,board,setup,reference -o "$O/quiet-$p" packs/$p.yaml 2>"$WORK/build.err" >/dev/null
 	expect_eq "build $p: no warnings (every text fits, clear of the cut)" "" "$(cat "$WORK/build.err")"
 done
+
+# --json on every game's check: valid JSON with the documented keys
+json_keys() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(sorted(d)))'; }
+expect_eq "take-the-train --json keys" "findings legal" \
+	"$($R check --json $TT --line "B6 BS B7" --play B8 | json_keys)"
+expect_eq "train-52 --json: legal false" "False" \
+	"$($R check --json $T52 --on 5 --play 3 | python3 -c 'import json,sys; print(json.load(sys.stdin)["legal"])')"
+expect_eq "domino --json keys" "disconnected_tiles odd_numbers single_train tiles train" \
+	"$($R check --json $D6 | json_keys)"
+expect_eq "toy-train --json keys" "as broken finish from reasons to valid word" \
+	"$($R check --json $TOY --word TOP --words "$WORK/words" | json_keys)"
+$R check --json $TOY --word TONIGHT --words "$WORK/words" >"$WORK/toy.json"
+expect_eq "toy-train --json: TONIGHT on the broken railway stays on 1" "True 1" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["broken"], d["to"])' "$WORK/toy.json")"
