@@ -216,7 +216,7 @@ static bool same_cards(const struct t52_card *a, size_t na, const struct t52_car
 size_t t52_reopened(const struct t52_card *on, size_t non)
 {
 	size_t k = 0;
-	while (k < non && k < 8 && on[k].rank == t52_reopen[k])
+	while (k + 1 < non && k < 8 && on[k + 1].rank == t52_reopen[k])
 		k++;
 	return k;
 }
@@ -225,15 +225,16 @@ int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why)
 {
 	if (non == 0)
 		return 0;
-	size_t k = t52_reopened(on, non);
-	if (k == 0) {
+	if (on[0].rank != 1) {
 		buf_printf(why, "a pile's face-up cards start with the A that closed it, not %s",
 			   t52_rank_name(on[0].rank));
 		return -1;
 	}
-	if (k < non && k < 8) {
-		buf_printf(why, "the reopening sequence goes A 2 4 5 7 9 J K; card %zu is %s, not %s",
-			   k + 1, t52_rank_name(on[k].rank), t52_rank_name(t52_reopen[k]));
+	size_t k = t52_reopened(on, non);
+	if (k + 1 < non && k < 8) {
+		buf_printf(why, "the reopening sequence on the closing A goes A 2 4 5 7 9 J K; card %zu "
+			   "is %s, not %s", k + 2, t52_rank_name(on[k + 1].rank),
+			   t52_rank_name(t52_reopen[k]));
 		return -1;
 	}
 	return 0;
@@ -285,7 +286,7 @@ static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p
 						   "needs %s next, not %s\n", t52_rank_name(t52_reopen[k + i]),
 						   t52_rank_name(p[i].rank));
 				if (non == 1 && p[0].rank == 2)
-					buf_puts(out, "(a Train is 2 and up by one: 2 3 4 ...)\n");
+					buf_puts(out, "(a Train is 2 and up by one, the whole hand: 2 3 4 ...)\n");
 				return false;
 			}
 		buf_printf(out, "legal: continues the reopening sequence%s\n",
@@ -294,7 +295,7 @@ static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p
 		return true;
 	}
 	/* reopened: after the K, a beginning; then central play without doubles */
-	if (non == 8)
+	if (non == 9)
 		return start(p, n, "play on the reopened pile", out);
 	if (n == 1 && p[0].rank == 1)
 		return close_pile(open_piles, "closes again", out);

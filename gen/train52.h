@@ -27,13 +27,13 @@ int t52_parse(const char *tok, const char *const *suits, size_t nsuits, struct t
 /* "A", "10", "J", ...: a rank's name. */
 const char *t52_rank_name(int rank);
 
-/* The reopening sequence on a closed pile, from its closing Ace: A 2 4 5 7 9 J K. */
+/* The reopening sequence, played on a closed pile's closing A: A 2 4 5 7 9 J K. */
 extern const int t52_reopen[8];
 
-/* How many cards of the reopening sequence on[] holds from its start (0..8). */
+/* How many cards of the reopening sequence on[] holds after its closing A (0..8). */
 size_t t52_reopened(const struct t52_card *on, size_t non);
 /* Whether on[] can be a pile's face-up cards: the closing A, the reopening
- * sequence in order, then (after the K) anything. 0, or -1 with *why. */
+ * sequence on it in order, then (after the K) anything. 0, or -1 with *why. */
 int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why);
 
 /* Is play[0..n-1] legal on area with on[0..non-1] (central: the top card last;

@@ -86,12 +86,13 @@ expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --on Q --play "JS
 expect_status "double kings on a 4" 0 $R check $T52 --on 4 --play "K K"
 expect_status "double queens on a 4" 1 $R check $T52 --on 4 --play "Q Q"
 expect_status "double 4 on a 4" 0 $R check $T52 --on 4 --play "4 4"
-expect_status "reopening: 5 after A 2 4" 0 $R check $T52 --pile --on "A 2 4" --play 5
-expect_status "reopening: 6 after A 2 4" 1 $R check $T52 --pile --on "A 2 4" --play 6
+expect_status "reopening: 5 after A 2 4 on the closing A" 0 $R check $T52 --pile --on "A A 2 4" --play 5
+expect_status "reopening: 6 after A 2 4 on the closing A" 1 $R check $T52 --pile --on "A A 2 4" --play 6
+expect_status "reopening begins with an A on the closing A" 1 $R check $T52 --pile --on A --play 2
 expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --on A --play "2 3 4 5 6" --hand "6 5 4 3 2"
 expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --on A --play "2 3 4" --hand "2 3 4 9"
 expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
-expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A 3" --play 4
+expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A A 3" --play 4
 expect_status "no place given: exit 2" 2 $R check $T52 --play 4
 
 # --- Toy Train: the page's example, from GO

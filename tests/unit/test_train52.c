@@ -87,11 +87,11 @@ static void test_sandwiches(void **state)
 	assert_false(central("8", "J 8 J"));
 	assert_false(central("10", "J 8 Q"));
 	/* on both central and pile play */
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
+	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
 	/* double sandwich: "J, 4, 4, J", central only */
 	assert_true(central("10", "J 4 4 J"));
 	assert_false(central("4", "J 4 4 J"));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K K 4", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2 3", "4 K K 4", NULL));
 }
 
 static void test_doubles(void **state)
@@ -108,7 +108,7 @@ static void test_doubles(void **state)
 	assert_false(central("5", "4 4"));
 	assert_false(central("3", "4 4"));
 	/* doubles only in central play */
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2 4", "4 4", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2 4", "4 4", NULL));
 	/* a set of doubles only at the beginning of a round */
 	assert_true(legal(T52_START, NULL, "J J 4 4", NULL));
 	assert_false(central("4", "J J 4 4"));
@@ -126,27 +126,30 @@ static void test_piles(void **state)
 	/* "One deck must always remain open" */
 	open_piles = 1;
 	assert_false(legal(T52_PILE, NULL, "A", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "A", NULL));
 	open_piles = 2;
 	assert_true(legal(T52_PILE, NULL, "A", NULL));
 	open_piles = 0;
 	assert_false(legal(T52_PILE, NULL, "5", NULL));
-	/* reopening: A, 2, 4, 5, 7, 9, J, K */
-	assert_true(legal(T52_PILE, "A", "2", NULL));
-	assert_false(legal(T52_PILE, "A", "3", NULL));
-	assert_true(legal(T52_PILE, "A 2", "4", NULL));
-	assert_true(legal(T52_PILE, "A 2 4", "5 7", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5", "9", NULL));
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J", "K", NULL));
+	/* reopening: A, 2, 4, 5, 7, 9, J, K placed on the closing A */
+	assert_true(legal(T52_PILE, "A", "A", NULL));
+	assert_false(legal(T52_PILE, "A", "2", NULL));
+	assert_true(legal(T52_PILE, "A A", "2", NULL));
+	assert_false(legal(T52_PILE, "A A", "3", NULL));
+	assert_true(legal(T52_PILE, "A A 2", "4", NULL));
+	assert_true(legal(T52_PILE, "A A 2 4", "5 7", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5", "9", NULL));
+	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J", "K", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K", "K", NULL));
 	/* after the K: a 2 or two sets of doubles */
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "2", NULL));
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K", "3", NULL));
+	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K", "2", NULL));
+	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K", "3", NULL));
 	/* then central rules without doubles */
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "4", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "5", NULL));
+	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "4", NULL));
+	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "5", NULL));
 	struct t52_card on[3];
-	size_t n = cards("A 2 5", on);
+	size_t n = cards("A A 2 5", on);
 	struct buf why = {0};
 	assert_int_equal(t52_pile_valid(on, n, &why), -1);
 	buf_free(&why);
@@ -160,7 +163,7 @@ static void test_train(void **state)
 	assert_false(legal(T52_PILE, "A", "2 3 4 5 6", "2 3 4 5 6 9"));
 	assert_false(legal(T52_PILE, "A", "3 4 5 6", "3 4 5 6"));
 	assert_false(legal(T52_PILE, "A", "2 3 5", "2 3 5"));
-	assert_false(legal(T52_PILE, "A 2", "2 3 4", "2 3 4"));   /* not a bare A */
+	assert_false(legal(T52_PILE, "A A", "2 3 4", "2 3 4"));   /* not a bare A */
 	assert_false(central("A", "2 3 4 5 6"));                   /* only in pile play */
 }
 
