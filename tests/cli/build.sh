@@ -191,3 +191,15 @@ if command -v script >/dev/null; then
 	script -qec "'$RAILYARD' build --only faces -o '$WORK/mid' '$WORK/mid.yaml'" "$WORK/tty.log" >/dev/null 2>&1
 	expect_grep "progress bar on a terminal" 'faces\.pdf +\[#+\] 100%' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
 fi
+
+# The libqpdf fallback (used when Cairo's file is not laid out as expected; forced
+# here) gives the same boxes and labels, and a file qpdf checks clean.
+expect_status "RAILYARD_PDF_QPDF=1 build" 0 env RAILYARD_PDF_QPDF=1 "$RAILYARD" build --only faces -o "$WORK/qf" packs/pattern-one-wild.yaml
+expect_status "fallback: qpdf --check" 0 qpdf --check "$WORK/qf/faces.pdf"
+pdfinfo -box -f 88 -l 88 "$WORK/qf/faces.pdf" >"$WORK/box"
+expect_grep "fallback: TrimBox" '^Page +88 TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' "$WORK/box"
+expect_grep "fallback: BleedBox" '^Page +88 BleedBox: +0\.00 +0\.00 +198\.00 +270\.00' "$WORK/box"
+expect_eq "fallback: the same page labels as the incremental update" \
+	"$(qpdf --json --json-key=pagelabels "$WORK/wild/faces.pdf" | tr -d ' \n')" \
+	"$(qpdf --json --json-key=pagelabels "$WORK/qf/faces.pdf" | tr -d ' \n')"
+expect_eq "fallback: the same text" "$(pdftotext "$WORK/wild/faces.pdf" - | md5sum)" "$(pdftotext "$WORK/qf/faces.pdf" - | md5sum)"
