@@ -165,6 +165,7 @@ pid=$!
 sleep 1
 kill -INT $pid 2>/dev/null
 wait $pid
+expect_eq "the build was interrupted (killed by SIGINT: 130)" 130 $?
 expect_eq "interrupted build: faces.pdf unchanged" "$(cat "$WORK/before")" "$(cksum <"$WORK/int/faces.pdf")"
 expect_eq "interrupted build: no temporary files" "" "$(find "$WORK/int" -name '*.tmp')"
 
