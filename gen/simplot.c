@@ -15,7 +15,7 @@
 #include "util.h"
 
 #define W 900.0
-#define H 470.0
+#define H 500.0
 
 enum plot_format sim_plot_format(const char *path)
 {
@@ -89,6 +89,7 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
 			if (t > hi)
 				hi = t;
 		}
+	cairo_set_source_rgb(cr, 0, 0, 0);
 	text(cr, (x0 + x1) / 2, 52, 14, 0.5, true, "Game length (won games)");
 	axis_frame(cr, x0, y0, x1, y1);
 	if (hi < lo) {
@@ -150,7 +151,8 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
 		snprintf(lab, sizeof lab, "%.0f", t);
 		text(cr, x, y1 + 13, 10, 0.5, false, lab);
 	}
-	text(cr, (x0 + x1) / 2, y1 + 32, 11, 0.5, false, "turns (one player's move each)");
+	text(cr, (x0 + x1) / 2, y1 + 32, 11, 0.5, false,
+	     "turns (one player's move each); dashed: median; the last bar holds the longest 1%");
 	/* the medians */
 	for (int i = 0; i < n; i++) {
 		if (!s[i].sum->completed)
@@ -171,6 +173,7 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
 static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int players)
 {
 	const double x0 = 560, x1 = 870, y0 = 80, y1 = 400;
+	cairo_set_source_rgb(cr, 0, 0, 0);
 	text(cr, (x0 + x1) / 2, 52, 14, 0.5, true, "Win rate by seat (95% interval)");
 	double ymax = 0;
 	for (int i = 0; i < n; i++)
@@ -246,7 +249,7 @@ static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int player
 	draw_seats(cr, s, n, players);
 	/* legend: one line per series with its headline numbers */
 	for (int i = 0; i < n; i++) {
-		double y = 445 + i * 0 - (n == 2 ? 9 : 0) + i * 18;
+		double y = 462 + i * 20;
 		cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
 		cairo_rectangle(cr, 70, y - 6, 12, 12);
 		cairo_fill(cr);

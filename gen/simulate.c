@@ -417,13 +417,14 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 		if (chars > w)
 			w = chars;
 	}
-	printf("abilities: %-*s %10s %10s %8s %9s\n", (int)w - 0, "", "used", "by winner", "share", "won with");
+	printf("abilities (used; by the player who went on to win; that share; winning moves):\n");
+	printf("  %-*s %10s %10s %7s %9s\n", (int)w, "ability", "used", "by winner", "share", "won with");
 	for (size_t a = 0; a < k; a++) {
 		const char *sym = p->abilities.v[a].symbolic;
 		size_t chars = 0;
 		for (const char *c = sym; *c; c++)
 			chars += ((unsigned char)*c & 0xC0) != 0x80;
-		printf("  %s%*s %19llu %10llu %7.1f%% %9llu\n", sym, (int)(w - chars), "",
+		printf("  %s%*s %10llu %10llu %6.1f%% %9llu\n", sym, (int)(w - chars), "",
 		       (unsigned long long)st->used[a], (unsigned long long)st->used_by_winner[a],
 		       pct(st->used_by_winner[a], st->used[a]), (unsigned long long)st->won_with[a]);
 	}
