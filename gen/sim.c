@@ -130,6 +130,7 @@ struct sim_setup {
 	short *pi, *pj;
 	short *part;               /* [census * census] */
 	int *npart;
+	int *nbefore;              /* how many of part[s] come before s (they are listed first) */
 	double *expect;            /* §5: the expected number at each space */
 	double wdist;              /* weight of the distance from the expected numbers */
 	double tol;                /* freezing: how near the expected number is settled */
@@ -309,6 +310,7 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	s->pj = xmalloc((size_t)c * (size_t)c * sizeof *s->pj);
 	s->part = xmalloc((size_t)c * (size_t)c * sizeof *s->part);
 	s->npart = xcalloc((size_t)c, sizeof *s->npart);
+	s->nbefore = xcalloc((size_t)c, sizeof *s->nbefore);
 	for (int i = 0; i < c; i++)
 		for (int j = i + 1; j < c; j++)
 			if (i / s->cols == j / s->cols || i % s->cols == j % s->cols) {
@@ -316,6 +318,7 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 				s->pj[s->npairs++] = (short)j;
 				s->part[i * c + s->npart[i]++] = (short)j;
 				s->part[j * c + s->npart[j]++] = (short)i;
+				s->nbefore[j]++;
 			}
 	s->expect = xmalloc((size_t)c * sizeof *s->expect);
 	for (int i = 0; i < c; i++) {
@@ -342,6 +345,7 @@ void sim_setup_free(struct sim_setup *s)
 	free(s->pj);
 	free(s->part);
 	free(s->npart);
+	free(s->nbefore);
 	free(s->expect);
 	free(s);
 }
@@ -448,26 +452,33 @@ static double seq_value(const struct sim_setup *s, const struct sim_card *q)
 	return score_value(s, seq_score(s, q), q);
 }
 
-/* Inversions between space i holding number v and its partners. */
+/* Inversions between space i holding number v and its partners: the inner
+ * loop of every policy, so written without branches. Partners before i are
+ * inverted when greater (or equal, if strict); those after when smaller. */
 static int inv_at(const struct sim_setup *s, const struct sim_card *q, int i, int v)
 {
-	bool strict = s->rules.win == WIN_ASCENDING;
+	if (!v)
+		return 0;
+	int strict = s->rules.win == WIN_ASCENDING;
 	const short *pt = &s->part[i * s->census];
-	int inv = 0;
-	for (int k = 0; k < s->npart[i]; k++) {
-		int j = pt[k];
-		inv += j < i ? inverted(strict, q[j].num, v) : inverted(strict, v, q[j].num);
+	int nb = s->nbefore[i], n = s->npart[i], inv = 0;
+	int lo = v - strict, hi = v + strict;
+	for (int k = 0; k < nb; k++)
+		inv += q[pt[k]].num > lo;
+	for (int k = nb; k < n; k++) {
+		int x = q[pt[k]].num;
+		inv += (x != 0) & (x < hi);
 	}
 	return inv;
 }
 
 /* The value of q (whose score is base) with card c at space i; tmp is scratch. */
 static double value_replace(const struct sim_setup *s, const struct sim_card *q, struct score base,
-			    int i, struct sim_card c, struct sim_card *tmp)
+			    int i, struct sim_card c, int oldinv, struct sim_card *tmp)
 {
 	struct score r = base;
 	int old = q[i].num;
-	r.inv += inv_at(s, q, i, c.num) - inv_at(s, q, i, old);
+	r.inv += inv_at(s, q, i, c.num) - oldinv;
 	if (old)
 		r.dist -= fabs(old - s->expect[i]);
 	if (c.num)
@@ -506,6 +517,7 @@ struct sim_worker {
 	int tokens[SIM_MAX_PLAYERS];
 	uint32_t *uses;            /* [players * nab], this game */
 	struct sim_card *tmp, *tmp2;
+	int *oldinv;               /* [players * census], see struct view */
 	struct sim_move *moves;
 	size_t nmoves, cap;
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
@@ -628,6 +640,7 @@ struct sim_worker *sim_worker_new(const struct sim_setup *s)
 	w->uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->uses);
 	w->tmp = xmalloc((size_t)s->census * sizeof *w->tmp);
 	w->tmp2 = xmalloc((size_t)s->census * sizeof *w->tmp2);
+	w->oldinv = xmalloc(sc * sizeof *w->oldinv);
 	w->cap = 64;
 	w->moves = xmalloc(w->cap * sizeof *w->moves);
 	return w;
@@ -646,6 +659,7 @@ void sim_worker_free(struct sim_worker *w)
 	free(w->uses);
 	free(w->tmp);
 	free(w->tmp2);
+	free(w->oldinv);
 	free(w->moves);
 	free(w->count);
 	free(w->snap);
@@ -879,6 +893,7 @@ static void cycle(struct sim_card *q, const struct sim_op *o)
 struct view {
 	double value[SIM_MAX_PLAYERS];   /* each sequence's value now */
 	struct score sc[SIM_MAX_PLAYERS];
+	const int *oldinv;               /* [p * census + i]: inversions at space i now */
 	int leader;                      /* the opponent nearest to winning */
 	double lead_weight;              /* spoiler: 1, greedy: a tie-breaker */
 };
@@ -898,15 +913,17 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 	int nwho = mv->tgt2 != mv->tgt ? 2 : 1;
 	if (mv->kind == OP_SWAP && nwho == 2) {
 		struct sim_card *x = seq_of(w, mv->tgt), *y = seq_of(w, mv->tgt2);
-		after[0] = value_replace(s, x, vw->sc[mv->tgt], mv->a, y[mv->b], w->tmp);
-		after[1] = value_replace(s, y, vw->sc[mv->tgt2], mv->b, x[mv->a], w->tmp);
+		int c = s->census;
+		after[0] = value_replace(s, x, vw->sc[mv->tgt], mv->a, y[mv->b], vw->oldinv[mv->tgt * c + mv->a], w->tmp);
+		after[1] = value_replace(s, y, vw->sc[mv->tgt2], mv->b, x[mv->a], vw->oldinv[mv->tgt2 * c + mv->b],
+					 w->tmp);
 	} else if (mv->kind == OP_REMOVE) {
 		/* The replacement is unknown: average over numbers spread over the pack. */
 		const struct sim_card *q = seq_of(w, mv->tgt);
 		double sum = 0;
 		for (int k = 0; k < SAMPLES; k++) {
-			double v = value_replace(s, q, vw->sc[mv->tgt], mv->a,
-						 (struct sim_card){s->sample[k], -1}, w->tmp);
+			double v = value_replace(s, q, vw->sc[mv->tgt], mv->a, (struct sim_card){s->sample[k], -1},
+						 vw->oldinv[mv->tgt * s->census + mv->a], w->tmp);
 			sum += mv->tgt == m ? outcome(v) : (v < WIN_SCORE ? 2000.0 : v);
 		}
 		sum /= SAMPLES;
@@ -959,7 +976,7 @@ static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
 		for (int i = 0; i < s->census; i++) {
 			if (fz[i])
 				continue;
-			double v = outcome(value_replace(s, q, vw->sc[m], i, c, w->tmp));
+			double v = outcome(value_replace(s, q, vw->sc[m], i, c, vw->oldinv[m * s->census + i], w->tmp));
 			if (v < best)
 				best = v;
 		}
@@ -980,7 +997,7 @@ static int best_place(struct sim_worker *w, int m, struct sim_card c, double *va
 	for (int i = 0; i < s->census; i++) {
 		if (fz[i])
 			continue;
-		double v = outcome(value_replace(s, q, sc, i, c, w->tmp));
+		double v = outcome(value_replace(s, q, sc, i, c, inv_at(s, q, i, q[i].num), w->tmp));
 		if (v < bv) {
 			bv = v;
 			best = i;
@@ -1008,8 +1025,11 @@ static void make_view(struct sim_worker *w, int m, struct view *vw)
 	const struct sim_setup *s = w->s;
 	int N = s->players;
 	vw->leader = -1;
+	vw->oldinv = w->oldinv;
 	for (int p = 0; p < N; p++) {
 		vw->sc[p] = seq_score(s, seq_of(w, p));
+		for (int i = 0; i < s->census; i++)
+			w->oldinv[p * s->census + i] = inv_at(s, seq_of(w, p), i, seq_of(w, p)[i].num);
 		vw->value[p] = score_value(s, vw->sc[p], seq_of(w, p));
 	}
 	for (int k = 1; k < N; k++) {
