@@ -15,7 +15,9 @@
 #include "util.h"
 
 #define W 900.0
-#define H 500.0
+#define ROW 390.0      /* height of one player count's row of panels */
+#define TOP 40.0       /* the title */
+#define LEGEND 60.0
 
 enum plot_format sim_plot_format(const char *path)
 {
@@ -71,9 +73,9 @@ static void axis_frame(cairo_t *cr, double x0, double y0, double x1, double y1)
 }
 
 /* The length histogram: share of each series' won games per bin of turns. */
-static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
+static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
 {
-	const double x0 = 70, x1 = 470, y0 = 80, y1 = 400;
+	const double x0 = 70, x1 = 470, y0 = top + 40, y1 = top + 320;
 	int lo = 1 << 30, hi = 0;
 	for (int i = 0; i < n; i++)
 		if (s[i].sum->completed) {
@@ -89,8 +91,10 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
 			if (t > hi)
 				hi = t;
 		}
+	char title[64];
+	snprintf(title, sizeof title, "Game length, %d player%s (won games)", players, players == 1 ? "" : "s");
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	text(cr, (x0 + x1) / 2, 52, 14, 0.5, true, "Game length (won games)");
+	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
 	axis_frame(cr, x0, y0, x1, y1);
 	if (hi < lo) {
 		text(cr, (x0 + x1) / 2, (y0 + y1) / 2, 12, 0.5, false, "no game was won");
@@ -151,8 +155,6 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
 		snprintf(lab, sizeof lab, "%.0f", t);
 		text(cr, x, y1 + 13, 10, 0.5, false, lab);
 	}
-	text(cr, (x0 + x1) / 2, y1 + 32, 11, 0.5, false,
-	     "turns (one player's move each); dashed: median; the last bar holds the longest 1%");
 	/* the medians */
 	for (int i = 0; i < n; i++) {
 		if (!s[i].sum->completed)
@@ -170,11 +172,13 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n)
 }
 
 /* Seat win rates with their 95% intervals, and the even share 1/N. */
-static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int players)
+static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
 {
-	const double x0 = 560, x1 = 870, y0 = 80, y1 = 400;
+	const double x0 = 560, x1 = 870, y0 = top + 40, y1 = top + 320;
+	char title[64];
+	snprintf(title, sizeof title, "Win rate by seat, %d player%s", players, players == 1 ? "" : "s");
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	text(cr, (x0 + x1) / 2, 52, 14, 0.5, true, "Win rate by seat (95% interval)");
+	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
 	double ymax = 0;
 	for (int i = 0; i < n; i++)
 		for (int p = 0; p < players; p++)
@@ -232,33 +236,40 @@ static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int 
 	text(cr, x1 + 4, y, 10, 0, false, lab);
 }
 
-static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int players)
+static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows, const int *players,
+		 double height)
 {
 	char lab[256];
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	if (n == 2)
-		snprintf(lab, sizeof lab, "%s vs %s: %d players, %llu games each", s[0].label, s[1].label, players,
+		snprintf(lab, sizeof lab, "%s vs %s: %llu games each", s[0].label, s[1].label,
 			 (unsigned long long)s[0].sum->games);
 	else
-		snprintf(lab, sizeof lab, "%s: %d players, %llu games", s[0].label, players,
-			 (unsigned long long)s[0].sum->games);
+		snprintf(lab, sizeof lab, "%s: %llu games", s[0].label, (unsigned long long)s[0].sum->games);
 	text(cr, W / 2, 20, 16, 0.5, true, lab);
-	draw_lengths(cr, s, n);
-	draw_seats(cr, s, n, players);
-	/* legend: one line per series with its headline numbers */
-	for (int i = 0; i < n; i++) {
-		double y = 462 + i * 20;
-		cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
-		cairo_rectangle(cr, 70, y - 6, 12, 12);
-		cairo_fill(cr);
-		cairo_set_source_rgb(cr, 0, 0, 0);
-		const struct sim_summary *m = s[i].sum;
-		snprintf(lab, sizeof lab, "%s   completion %.3f   balance %.3f   length mean %.1f, median %d, "
-			 "p90 %d turns", s[i].label, m->completion, m->balance, m->mean, m->p50, m->p90);
-		text(cr, 88, y, 11, 0, false, lab);
+	for (int r = 0; r < nrows; r++) {
+		double top = TOP + r * ROW;
+		const struct sim_plot_series *row = &s[r * n];
+		draw_lengths(cr, row, n, players[r], top);
+		draw_seats(cr, row, n, players[r], top);
+		/* legend: one line per series with its headline numbers */
+		for (int i = 0; i < n; i++) {
+			double y = top + ROW - 20 + (i - (n - 1)) * 18;
+			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
+			cairo_rectangle(cr, 70, y - 6, 12, 12);
+			cairo_fill(cr);
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			const struct sim_summary *m = row[i].sum;
+			snprintf(lab, sizeof lab, "%s   completion %.3f   balance %.3f   length mean %.1f, median %d, "
+				 "p90 %d turns", row[i].label, m->completion, m->balance, m->mean, m->p50, m->p90);
+			text(cr, 88, y, 11, 0, false, lab);
+		}
 	}
+	text(cr, 70, height - 14, 10, 0, false,
+	     "length: turns (one player's move each); dashed: the median; the last bar holds the longest 1%. "
+	     "Red dashes: an even share of wins.");
 }
 
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
@@ -267,9 +278,10 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 	return CAIRO_STATUS_SUCCESS;
 }
 
-int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int players,
-		   char *err, size_t errlen)
+int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int nrows,
+		   const int *players, char *err, size_t errlen)
 {
+	double H = TOP + nrows * ROW + LEGEND / 2;
 	enum plot_format fmt = sim_plot_format(path);
 	struct buf out = {0};
 	cairo_surface_t *sf;
@@ -293,7 +305,7 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 	}
 	cairo_t *cr = cairo_create(sf);
 	cairo_scale(cr, scale, scale);
-	draw(cr, s, n, players);
+	draw(cr, s, n, nrows, players, H);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (fmt == PLOT_PNG && st == CAIRO_STATUS_SUCCESS)

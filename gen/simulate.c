@@ -74,7 +74,9 @@ static const char simulate_usage[] =
 #define MAX_RULES 16
 
 struct sim_opts {
-	int players;
+	int players;       /* the player count being reported */
+	int counts[SIM_MAX_PLAYERS];   /* --players: every count asked for */
+	int ncounts;
 	long games;
 	uint64_t seed;
 	int threads;
@@ -92,6 +94,7 @@ struct sim_opts {
 /* One pack's series of games. */
 struct series {
 	const char *path;
+	int players;
 	struct pack *pack;
 	struct sim_rules rules;
 	long upto;
@@ -176,6 +179,37 @@ bad:
 	diag(SEV_ERROR, NULL, "--rule %.*s: '%s' is not one of its values (see 'railyard simulate "
 	     "--help')", (int)kl, arg, v);
 	return false;
+}
+
+/* --players N or N,N,...: each count once, in the order given. */
+static bool parse_counts(const char *arg, struct sim_opts *o)
+{
+	char *copy = xstrdup(arg), *save = NULL;
+	bool ok = true;
+	o->ncounts = 0;
+	for (char *t = strtok_r(copy, ",", &save); t && ok; t = strtok_r(NULL, ",", &save)) {
+		long v;
+		if (parse_int(t, 1, SIM_MAX_PLAYERS, &v) != 0) {
+			diag(SEV_ERROR, NULL, "--players must be 1..%d (or a list such as 2,3,4), not '%s'",
+			     SIM_MAX_PLAYERS, arg);
+			ok = false;
+			break;
+		}
+		for (int k = 0; k < o->ncounts; k++)
+			if (o->counts[k] == v) {
+				diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
+				ok = false;
+			}
+		if (ok)
+			o->counts[o->ncounts++] = (int)v;
+	}
+	if (ok && !o->ncounts) {
+		diag(SEV_ERROR, NULL, "--players must be 1..%d (or a list such as 2,3,4), not '%s'",
+		     SIM_MAX_PLAYERS, arg);
+		ok = false;
+	}
+	free(copy);
+	return ok;
 }
 
 static bool parse_policies(const char *arg, struct sim_opts *o)
@@ -308,6 +342,7 @@ static bool prepare(struct series *se, const char *path, const struct sim_opts *
 {
 	memset(se, 0, sizeof *se);
 	se->path = path;
+	se->players = o->players;
 	se->pack = pack_load(path);
 	if (!se->pack)
 		return false;
@@ -443,6 +478,39 @@ static const char *faster_fairer(double a, double b, bool lower_better)
 	return (lower_better ? a < b : a > b) ? "<-" : "->";
 }
 
+/* Fairer: the larger balance, but only when the gap exceeds what chance
+ * explains (the widest seat interval of either series). Faster: the smaller
+ * mean length, likewise beyond three standard errors of the difference. */
+static void verdicts(const struct series *a, const struct series *b, int players, char *fair,
+		     char *fast, size_t len)
+{
+	double noise = 0;
+	for (int i = 0; i < players; i++) {
+		double h1 = a->sum.ci_hi[i] - a->sum.ci_lo[i], h2 = b->sum.ci_hi[i] - b->sum.ci_lo[i];
+		noise = fmax(noise, fmax(h1, h2));
+	}
+	double gap = a->sum.balance - b->sum.balance;
+	if (fabs(gap) <= noise)
+		snprintf(fair, len, "neither (balance %.4f vs %.4f: the gap is within the seats' 95%% "
+			 "intervals, %.4f wide)", a->sum.balance, b->sum.balance, noise);
+	else
+		snprintf(fair, len, "%s (balance %.4f vs %.4f)", gap > 0 ? a->pack->id : b->pack->id,
+			 a->sum.balance, b->sum.balance);
+	if (!a->sum.completed || !b->sum.completed) {
+		snprintf(fast, len, "unknown (a pack had no won game)");
+		return;
+	}
+	double se = sqrt(a->sum.sd * a->sum.sd / (double)a->sum.completed +
+			 b->sum.sd * b->sum.sd / (double)b->sum.completed);
+	double d = a->sum.mean - b->sum.mean;
+	if (fabs(d) <= 3 * se)
+		snprintf(fast, len, "neither (mean %.2f vs %.2f turns: within 3 standard errors, %.2f)",
+			 a->sum.mean, b->sum.mean, 3 * se);
+	else
+		snprintf(fast, len, "%s (mean %.2f vs %.2f turns)", d < 0 ? a->pack->id : b->pack->id,
+			 a->sum.mean, b->sum.mean);
+}
+
 static void print_comparison(const struct series *a, const struct series *b, const struct sim_opts *o)
 {
 	printf("\ncomparison, %d players         %-24s %-24s\n", o->players, a->pack->id, b->pack->id);
@@ -459,23 +527,20 @@ static void print_comparison(const struct series *a, const struct series *b, con
 	       faster_fairer(a->sum.mean, b->sum.mean, true));
 	printf("  %-28s %-24d %-24d\n", "length p50", a->sum.p50, b->sum.p50);
 	printf("  %-28s %-24d %-24d\n", "length p90", a->sum.p90, b->sum.p90);
-	/* Fairer: the larger balance, but only when the gap exceeds what chance
-	 * explains (the widest seat interval of either series). */
-	double noise = 0;
-	for (int i = 0; i < o->players; i++) {
-		double h1 = a->sum.ci_hi[i] - a->sum.ci_lo[i], h2 = b->sum.ci_hi[i] - b->sum.ci_lo[i];
-		noise = fmax(noise, fmax(h1, h2));
+	char fair[256], fast[256];
+	verdicts(a, b, o->players, fair, fast, sizeof fair);
+	printf("fairer: %s\nfaster: %s\n", fair, fast);
+}
+
+/* One line per player count: which pack is fairer and which faster. */
+static void print_summary(const struct series *se, const struct sim_opts *o)
+{
+	printf("\nsummary: %s vs %s\n", se[0].pack->id, se[1].pack->id);
+	for (int k = 0; k < o->ncounts; k++) {
+		char fair[256], fast[256];
+		verdicts(&se[2 * k], &se[2 * k + 1], o->counts[k], fair, fast, sizeof fair);
+		printf("  %d players: fairer: %s; faster: %s\n", o->counts[k], fair, fast);
 	}
-	double gap = a->sum.balance - b->sum.balance;
-	if (fabs(gap) <= noise)
-		printf("fairer: neither (balance %.4f vs %.4f is within the seats' 95%% intervals, %.4f)\n",
-		       a->sum.balance, b->sum.balance, noise);
-	else
-		printf("fairer: %s (balance %.4f vs %.4f)\n", gap > 0 ? a->pack->id : b->pack->id,
-		       a->sum.balance, b->sum.balance);
-	if (a->sum.completed && b->sum.completed)
-		printf("faster: %s (mean %.2f vs %.2f turns)\n",
-		       a->sum.mean <= b->sum.mean ? a->pack->id : b->pack->id, a->sum.mean, b->sum.mean);
 }
 
 static void json_num(FILE *f, double v)
@@ -553,16 +618,16 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	       se->seconds, o->threads, se->seconds > 0 ? (double)s->games / se->seconds : 0);
 }
 
-static int write_plot(const struct series *se, int n, const struct sim_opts *o)
+static int write_plot(const struct series *se, int npk, const struct sim_opts *o)
 {
-	struct sim_plot_series ps[2];
-	for (int i = 0; i < n; i++) {
+	struct sim_plot_series ps[2 * SIM_MAX_PLAYERS];
+	for (int i = 0; i < npk * o->ncounts; i++) {
 		ps[i].label = se[i].pack->id;
 		ps[i].stats = &se[i].stats;
 		ps[i].sum = &se[i].sum;
 	}
 	char err[512];
-	if (sim_plot_write(o->plot, ps, n, o->players, err, sizeof err) != 0) {
+	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, err, sizeof err) != 0) {
 		diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
 		return EXIT_OUTPUT;
 	}
@@ -599,11 +664,7 @@ int cmd_simulate(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "n:g:s:t:P:r:m:c:jo:qT:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			if (parse_int(optarg, 1, SIM_MAX_PLAYERS, &v) != 0) {
-				diag(SEV_ERROR, NULL, "--players must be 1..%d, not '%s'", SIM_MAX_PLAYERS, optarg);
-				ok = false;
-			}
-			o.players = (int)v;
+			ok &= parse_counts(optarg, &o);
 			break;
 		case 'g':
 			if (parse_int(optarg, 1, 1000000000L, &o.games) != 0) {
@@ -664,17 +725,18 @@ int cmd_simulate(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "simulate takes one pack file (see 'railyard simulate --help')");
 		ok = false;
 	}
-	if (!o.players) {
+	if (!o.ncounts) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}
 	if (o.policy_arg && !parse_policies(o.policy_arg, &o))
 		ok = false;
-	if (ok && o.npolicy != 1 && o.npolicy != o.players) {
-		diag(SEV_ERROR, NULL, "--policy names %d policies for %d players: give one for every seat, or "
-		     "one for all", o.npolicy, o.players);
-		ok = false;
-	}
+	for (int k = 0; ok && k < o.ncounts; k++)
+		if (o.npolicy != 1 && o.npolicy != o.counts[k]) {
+			diag(SEV_ERROR, NULL, "--policy names %d policies for %d players: give one for every seat, "
+			     "or one for all", o.npolicy, o.counts[k]);
+			ok = false;
+		}
 	if (o.plot && !sim_plot_format(o.plot)) {
 		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o.plot);
 		ok = false;
@@ -682,16 +744,18 @@ int cmd_simulate(int argc, char **argv)
 	if (!ok)
 		return EXIT_INPUT;
 
-	struct series se[2];
-	int n = o.compare ? 2 : 1;
-	memset(se, 0, sizeof se);
-	bool ready = prepare(&se[0], argv[optind], &o);
-	if (o.compare)
-		ready &= prepare(&se[1], o.compare, &o);
-	int status = EXIT_OK;
-	if (!ready) {
-		status = EXIT_INPUT;
-		goto out;
+	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk;
+	struct series *se = xcalloc((size_t)nse, sizeof *se);
+	int status = EXIT_OK, prepared = 0;
+	for (int k = 0; k < o.ncounts; k++) {
+		o.players = o.counts[k];
+		for (int j = 0; j < npk; j++) {
+			bool ready = prepare(&se[prepared++], j ? o.compare : argv[optind], &o);
+			if (!ready) {
+				status = EXIT_INPUT;
+				goto out;
+			}
+		}
 	}
 	if (o.trace >= 0) {
 		struct buf log = {0};
@@ -701,40 +765,50 @@ int cmd_simulate(int argc, char **argv)
 		fputs(log.s, stdout);
 		sim_worker_free(w);
 		buf_free(&log);
-		n = 1;
-		if (o.compare)
-			series_free(&se[1]);
 		goto out;
 	}
 	bool bar = !o.quiet && isatty(2);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
-	if (o.json) {
-		print_json_series(&se[0], &o, "");
-		if (n == 2) {
-			printf(",\n  \"compare\": ");
-			print_json_series(&se[1], &o, "  ");
-			printf("\n  }");
+	if (o.json && o.ncounts > 1)
+		printf("{\n  \"runs\": [\n");
+	for (int k = 0; k < o.ncounts; k++) {
+		struct series *row = &se[k * npk];
+		o.players = o.counts[k];
+		if (o.json) {
+			if (k)
+				printf(",\n");
+			print_json_series(&row[0], &o, "");
+			if (npk == 2) {
+				printf(",\n  \"compare\": ");
+				print_json_series(&row[1], &o, "  ");
+				printf("\n  }");
+			}
+			printf("\n}");
+			continue;
 		}
-		printf("\n}\n");
-	} else {
-		for (int i = 0; i < n; i++) {
-			if (i)
+		for (int j = 0; j < npk; j++) {
+			if (k || j)
 				putchar('\n');
-			print_text(&se[i], &o);
-			print_time(&se[i], o.threads);
+			print_text(&row[j], &o);
+			print_time(&row[j], o.threads);
 		}
-		if (n == 2)
-			print_comparison(&se[0], &se[1], &o);
+		if (npk == 2)
+			print_comparison(&row[0], &row[1], &o);
 	}
+	if (o.json)
+		printf(o.ncounts > 1 ? "\n  ]\n}\n" : "\n");
+	else if (npk == 2 && o.ncounts > 1)
+		print_summary(se, &o);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag(SEV_ERROR, NULL, "could not write the report");
 		status = EXIT_OUTPUT;
 	}
 	if (o.plot && status == EXIT_OK)
-		status = write_plot(se, n, &o);
+		status = write_plot(se, npk, &o);
 out:
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < prepared; i++)
 		series_free(&se[i]);
+	free(se);
 	return status;
 }

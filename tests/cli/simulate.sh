@@ -135,3 +135,20 @@ expect_status "invalid pack: exit 2" 2 "$RAILYARD" simulate "$WORK/bad.yaml" --p
 expect_grep "invalid pack: file:line:col" 'bad.yaml:3:[0-9]+: error' "$WORK/last.err"
 expect_status "--help: exit 0" 0 "$RAILYARD" simulate --help
 expect_grep "--help documents the reshuffle rule" 'reshuffle=true.false' "$WORK/last.out"
+
+# --- several player counts in one run ------------------------------------------------
+"$RAILYARD" simulate $P1 --compare $P2 --players 2,3 --games 200 --json >"$WORK/runs.json"
+expect_eq "--players 2,3: one run per count, each with its comparison" '[[2,2],[3,3]]' \
+	"$(jq -c '[.runs[] | [.players, .compare.players]]' "$WORK/runs.json")"
+"$RAILYARD" simulate $P2 --players 3 --games 200 --seed 3 --json | jq 'del(.timing)' >"$WORK/alone.json"
+"$RAILYARD" simulate $P2 --players 2,3 --games 200 --seed 3 --json | jq '.runs[1] | del(.timing)' >"$WORK/in-runs.json"
+ok_if "a count in a list reports what it reports alone" \
+	jq -e -n --slurpfile a "$WORK/in-runs.json" --slurpfile b "$WORK/alone.json" '$a[0] == $b[0]'
+"$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 200 >"$WORK/runs.txt"
+expect_eq "--players 2,3,4 --compare: a summary line per count" 3 "$(grep -c '^  [234] players: fairer: .*; faster: ' "$WORK/runs.txt")"
+expect_status "--players 2,3,4 --plot: written" 0 "$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 100 \
+	--plot "$WORK/runs.pdf"
+pdftotext "$WORK/runs.pdf" "$WORK/runs-pdf.txt"
+expect_grep "plot: a row for four players" 'Win rate by seat, 4 players' "$WORK/runs-pdf.txt"
+expect_status "--players 2,2: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,2
+expect_status "--policy per seat with two counts: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,3 --policy greedy,random
