@@ -921,16 +921,20 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 		/* The replacement is unknown: average over numbers spread over the pack. */
 		const struct sim_card *q = seq_of(w, mv->tgt);
 		double sum = 0;
+		int wins = 0;
 		for (int k = 0; k < SAMPLES; k++) {
 			double v = value_replace(s, q, vw->sc[mv->tgt], mv->a, (struct sim_card){s->sample[k], -1},
 						 vw->oldinv[mv->tgt * s->census + mv->a], w->tmp);
-			sum += mv->tgt == m ? outcome(v) : (v < WIN_SCORE ? 2000.0 : v);
+			sum += mv->tgt == m ? outcome(v) : v;
+			wins += v < WIN_SCORE;
 		}
 		sum /= SAMPLES;
 		if (mv->tgt == m)
 			return sum;
+		/* on an opponent: the harm done, and a heavy cost for each chance of
+		 * completing their sequence */
 		double d = sum - vw->value[mv->tgt];
-		return vw->value[m] - (mv->tgt == vw->leader ? vw->lead_weight : 1e-3) * d;
+		return vw->value[m] - (mv->tgt == vw->leader ? vw->lead_weight : 1e-3) * d + 2000.0 * wins / SAMPLES;
 	} else {
 		struct sim_card *q = seq_of(w, mv->tgt);
 		memcpy(w->tmp2, q, (size_t)s->census * sizeof *q);

@@ -5,7 +5,6 @@
 #include <cairo-svg.h>
 #include <cairo.h>
 #include <errno.h>
-#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -327,11 +326,4 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 	}
 	buf_free(&out);
 	return 0;
-}
-
-void sim_plot_release(void)
-{
-	pango_cairo_font_map_set_default(NULL);
-	cairo_debug_reset_static_data();
-	FcFini();
 }

@@ -27,9 +27,4 @@ struct sim_plot_series {
 int sim_plot_write(const char *path, const struct sim_plot_series *s, int npk, int nrows,
 		   const int *players, char *err, size_t errlen);
 
-/* Drop the font caches Pango, Cairo and fontconfig keep for the life of the
- * process, so leak checkers see a clean exit. Only when no text will be drawn
- * again in this process. */
-void sim_plot_release(void);
-
 #endif

@@ -804,10 +804,8 @@ int cmd_simulate(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "could not write the report");
 		status = EXIT_OUTPUT;
 	}
-	if (o.plot && status == EXIT_OK) {
+	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, npk, &o);
-		sim_plot_release();
-	}
 out:
 	for (int i = 0; i < prepared; i++)
 		series_free(&se[i]);

@@ -1,6 +1,9 @@
 # railyard simulate: determinism across --threads, --json keys, rule options
 # that move outcomes the expected way, the plot files, and bad input.
 . tests/cli/lib.sh
+# fontconfig's process-long caches are not leaks of ours (sanitizer build only)
+LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 P1=packs/pattern-one-census-seven.yaml
 P2=packs/pattern-two-census-seven.yaml
 
