@@ -45,6 +45,7 @@ BIN     := $(BUILD)/railyard
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
+.SECONDARY:
 .PHONY: all demo test unit golden cli bench install uninstall clean fuzz
 all: $(BIN)
 ifeq ($(VARIANT),release)
@@ -86,7 +87,7 @@ bench: all
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/railyard
-	install -m 644 templates/*.yaml $(DESTDIR)$(PREFIX)/share/railyard/templates/
+	for t in templates/*; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(PREFIX)/share/railyard/templates/; done
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/railyard

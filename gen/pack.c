@@ -11,6 +11,7 @@
 struct loader {
 	struct pack *p;
 	int errors;
+	bool seen_layout, seen_abilities, seen_cards, seen_game;
 };
 
 static struct loc at(struct loader *ld, const struct ynode *n)
@@ -206,7 +207,7 @@ static void load_grid(struct loader *ld, const struct ynode *n)
 	if (want(ld, "grid", n, Y_SEQ) != 0)
 		return;
 	if (n->n != 2) {
-		err(ld, n, "'grid' must be [rows, columns], a list of two numbers, not %zu", n->n);
+		err(ld, n, "'grid' must be [rows, columns], two numbers, not a list of %zu", n->n);
 		return;
 	}
 	if (get_int(ld, "grid", n->items[0], 1, MAX_GRID_LETTERS - 1, &v[0]) != 0 ||
@@ -251,11 +252,8 @@ static void load_number_spec(struct loader *ld, const struct ynode *n, struct ab
 			if ((v = get_enum(ld, "filter", val, filters, 3)) >= 0)
 				s->filter = (enum number_filter)v;
 		} else if (strcmp(k->str, "in") == 0) {
-			if ((v = get_enum(ld, "in", val, scopes, 3)) >= 0) {
+			if ((v = get_enum(ld, "in", val, scopes, 3)) >= 0)
 				s->scope = (enum number_scope)v;
-				if (v != SCOPE_SEQUENCE && !ld->p->layout.rows)
-					err(ld, val, "'in: %s' needs a grid pack", scopes[v]);
-			}
 		} else if (strcmp(k->str, "code") == 0) {
 			if (get_str(ld, "code", val, &s->code) == 0) {
 				size_t len = strlen(s->code);
@@ -322,8 +320,8 @@ static void load_abilities(struct loader *ld, const struct ynode *n)
 		}
 		for (size_t j = 0; j < p->nspecs; j++)
 			if (p->specs[j].kind == s->kind && s->kind != AK_NUMBER)
-				err(ld, item, "ability kind '%s' listed twice (first at line %u)",
-				    ability_kind_name(s->kind), p->specs[j].loc.line);
+				err(ld, item, "ability kind '%s' listed twice (first at line %u, column %u)",
+				    ability_kind_name(s->kind), p->specs[j].loc.line, p->specs[j].loc.col);
 		p->nspecs++;
 	}
 }
@@ -434,6 +432,14 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 	struct pack *p = ld->p;
 	const char *key = k->str;
 	long l;
+	if (strcmp(key, "census") == 0 || strcmp(key, "grid") == 0)
+		ld->seen_layout = true;
+	else if (strcmp(key, "abilities") == 0)
+		ld->seen_abilities = true;
+	else if (strcmp(key, "cards") == 0)
+		ld->seen_cards = true;
+	else if (strcmp(key, "game") == 0)
+		ld->seen_game = true;
 	if (strcmp(key, "pack") == 0) {
 		load_id(ld, v);
 	} else if (strcmp(key, "title") == 0) {
@@ -491,7 +497,8 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 
 static void missing(struct loader *ld, const char *what)
 {
-	diag(SEV_ERROR, &ld->p->loc, "missing required key %s", what);
+	struct loc whole = {ld->p->file, 0, 0};
+	diag(SEV_ERROR, &whole, "missing required key %s", what);
 	ld->errors++;
 }
 
@@ -538,17 +545,6 @@ static void resolve(struct loader *ld)
 {
 	struct pack *p = ld->p;
 	ability_list_build(&p->layout, p->specs, p->nspecs, p->order, &p->abilities);
-	for (size_t i = 0; i < p->nspecs; i++) {
-		bool any = false;
-		for (size_t a = 0; a < p->abilities.n && !any; a++)
-			any = p->abilities.v[a].spec == (short)i;
-		if (!any) {
-			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' needs a grid ('grid: [rows, "
-			     "columns]'), and this pack is a line of %d spaces",
-			     ability_kind_name(p->specs[i].kind), p->layout.census);
-			ld->errors++;
-		}
-	}
 	/* Two abilities with one code could not be told apart on the table. */
 	for (size_t a = 0; a < p->abilities.n; a++)
 		for (size_t b = a + 1; b < p->abilities.n; b++)
@@ -601,18 +597,32 @@ static void resolve(struct loader *ld)
 static void finish(struct loader *ld, const struct ynode *root)
 {
 	struct pack *p = ld->p;
-	(void)root;
-	if (!p->id)
+	if (!ymap_get(root, "pack"))
 		missing(ld, "'pack' (the pack's id, which names its output folder)");
-	if (!p->game)
-		if (!ld->errors || !p->loc_game.line)
-			missing(ld, "'game' (for example 'game: trains')");
-	if (!p->layout.census && !p->loc_layout.line)
+	if (!ld->seen_game)
+		missing(ld, "'game' (for example 'game: trains')");
+	if (!ld->seen_layout)
 		missing(ld, "'census' (the number of spaces) or 'grid' ([rows, columns])");
-	if (!p->nspecs && !p->loc_abilities.line)
+	if (!ld->seen_abilities)
 		missing(ld, "'abilities' (for example [swap] or [remove, swap])");
-	if (!p->cards && !p->loc_cards.line)
+	if (!ld->seen_cards)
 		missing(ld, "'cards' (how many numbered cards)");
+	if (p->layout.rows && !ymap_get(root, "order"))
+		p->order = ORDER_KIND;
+	for (size_t i = 0; i < p->nspecs; i++)
+		if (ability_kind_grid_only(p->specs[i].kind) && p->layout.census && !p->layout.rows) {
+			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' needs a grid ('grid: [rows, "
+			     "columns]'), and this pack is a line of %d spaces",
+			     ability_kind_name(p->specs[i].kind), p->layout.census);
+			ld->errors++;
+		}
+	for (size_t i = 0; i < p->nspecs; i++)
+		if (p->specs[i].kind == AK_NUMBER && p->specs[i].scope != SCOPE_SEQUENCE &&
+		    p->layout.census && !p->layout.rows) {
+			diag(SEV_ERROR, &p->specs[i].loc, "a number ability 'in: %s' needs a grid pack",
+			     p->specs[i].scope == SCOPE_ROW ? "row" : "column");
+			ld->errors++;
+		}
 	if (!p->title && p->id)
 		p->title = xstrdup(p->id);
 	for (size_t i = 0; i < p->nplayers; i++) {
@@ -641,7 +651,7 @@ static void finish(struct loader *ld, const struct ynode *root)
 static struct pack *load_tree(struct ydoc *doc)
 {
 	struct pack *p = xcalloc(1, sizeof *p);
-	struct loader ld = {p, 0};
+	struct loader ld = {.p = p};
 	p->file = xstrdup(doc->file);
 	p->loc = pack_loc(p, 1, 1);
 	p->copies = 1;
@@ -650,6 +660,7 @@ static struct pack *load_tree(struct ydoc *doc)
 	p->order = ORDER_SPACE;
 	const struct ynode *root = doc->root;
 	if (!root) {
+		p->loc.line = 0;
 		diag(SEV_ERROR, &p->loc, "the pack is empty: expected a mapping with 'pack', 'game', "
 		     "'census', 'abilities' and 'cards'");
 		pack_free(p);
@@ -662,21 +673,11 @@ static struct pack *load_tree(struct ydoc *doc)
 		return NULL;
 	}
 	p->loc = at(&ld, root);
-	/* `grid` decides how `in: row` abilities read, so take the layout first. */
-	bool order_given = ymap_get(root, "order") != NULL;
+	ld.errors = (int)doc->errors;
 	for (size_t i = 0; i < root->n; i++)
-		if (strcmp(root->pairs[i].key->str, "grid") == 0 || strcmp(root->pairs[i].key->str, "census") == 0)
-			load_key(&ld, root->pairs[i].key, root->pairs[i].value);
-	if (ymap_get(root, "grid") && ymap_get(root, "census")) {
+		load_key(&ld, root->pairs[i].key, root->pairs[i].value);
+	if (ymap_get(root, "grid") && ymap_get(root, "census"))
 		err(&ld, ymap_get(root, "census"), "give 'census' or 'grid', not both");
-	}
-	if (p->layout.rows && !order_given)
-		p->order = ORDER_KIND;
-	for (size_t i = 0; i < root->n; i++) {
-		const char *k = root->pairs[i].key->str;
-		if (strcmp(k, "grid") != 0 && strcmp(k, "census") != 0)
-			load_key(&ld, root->pairs[i].key, root->pairs[i].value);
-	}
 	finish(&ld, root);
 	if (ld.errors) {
 		pack_free(p);

@@ -18,6 +18,9 @@ struct anchor {
 struct builder {
 	struct ydoc *doc;
 	yaml_parser_t parser;
+	const char *text;
+	size_t len;
+	unsigned soft;      /* errors that leave the tree usable */
 	struct anchor *anchors;
 	size_t nanchors, capanchors;
 	size_t nodes;
@@ -121,12 +124,17 @@ static int next_event(struct builder *b, yaml_event_t *ev)
 		l.line = (unsigned)p->problem_mark.line + 1;
 		diag(SEV_ERROR, &l, "YAML: %s (byte %zu; the file must be UTF-8 text)",
 		     p->problem ? p->problem : "unreadable text", p->problem_offset);
-	} else if (p->context) {
-		struct loc c = mark_loc(b, p->context_mark);
-		diag(SEV_ERROR, &l, "YAML: %s %s (line %u, column %u)",
-		     p->problem ? p->problem : "syntax error", p->context, c.line, c.col);
 	} else {
-		diag(SEV_ERROR, &l, "YAML: %s", p->problem ? p->problem : "syntax error");
+		size_t at = p->problem_mark.index;
+		const char *hint = at < b->len && b->text[at] == '\t'
+			? "; YAML does not allow tabs for indentation, use spaces" : "";
+		if (p->context) {
+			struct loc c = mark_loc(b, p->context_mark);
+			diag(SEV_ERROR, &l, "YAML: %s (%s that starts at line %u, column %u)%s",
+			     p->problem ? p->problem : "syntax error", p->context, c.line, c.col, hint);
+		} else {
+			diag(SEV_ERROR, &l, "YAML: %s%s", p->problem ? p->problem : "syntax error", hint);
+		}
 	}
 	b->errors++;
 	return -1;
@@ -227,19 +235,26 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 				ok = 0;
 				break;
 			}
+			/* Report, drop the pair and go on: the rest of the file still gets read. */
+			bool drop = false;
 			if (child->kind != Y_SCALAR) {
 				diag(SEV_ERROR, &child->loc, "a mapping key must be a plain name, not %s",
 				     ynode_what(child));
-				b->errors++;
+				drop = true;
 			} else {
-				for (size_t i = 0; i < n->n; i++)
+				for (size_t i = 0; i < n->n && !drop; i++)
 					if (strcmp(n->pairs[i].key->str, child->str) == 0) {
 						diag(SEV_ERROR, &child->loc,
 						     "duplicate key '%s' (first given at line %u, column %u)",
 						     child->str, n->pairs[i].key->loc.line, n->pairs[i].key->loc.col);
-						b->errors++;
-						break;
+						drop = true;
 					}
+			}
+			if (drop) {
+				b->soft++;
+				node_free(child);
+				node_free(value);
+				continue;
 			}
 			n->pairs = xgrow(n->pairs, &cap, n->n + 1, sizeof *n->pairs);
 			n->pairs[n->n].key = child;
@@ -267,6 +282,8 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	memset(&b, 0, sizeof b);
 	b.doc = xcalloc(1, sizeof *b.doc);
 	b.doc->file = xstrdup(name);
+	b.text = text;
+	b.len = len;
 	diag_source(name, text, len);
 	yaml_parser_initialize(&b.parser);
 	yaml_parser_set_input_string(&b.parser, (const unsigned char *)text, len);
@@ -305,6 +322,7 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 		ydoc_free(b.doc);
 		return NULL;
 	}
+	b.doc->errors = b.soft;
 	/* An empty document: a single empty plain scalar from libyaml. */
 	if (b.doc->root && ynode_is_null(b.doc->root) && b.doc->root->len == 0) {
 		node_free(b.doc->root);

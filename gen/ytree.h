@@ -41,10 +41,14 @@ struct ynode {
 struct ydoc {
 	char *file;         /* the name used in locations */
 	struct ynode *root; /* NULL for an empty document */
+	unsigned errors;    /* problems already reported that left the tree usable
+			       (a duplicate key is dropped, for one): the caller goes on
+			       to report more, then fails */
 };
 
-/* Parse path into a tree. Every problem is reported through diag(); on any error
- * returns NULL. Caller frees with ydoc_free. The file's text is registered with
+/* Parse path into a tree. Every problem is reported through diag(); returns NULL
+ * when the text is not YAML, and a tree with doc->errors > 0 when it is but has
+ * problems such as duplicate keys. Caller frees with ydoc_free. The file's text is registered with
  * diag_source so later messages can quote it. */
 struct ydoc *ydoc_load(const char *path);
 /* The same from memory; name is used in locations. */

@@ -4,7 +4,8 @@
 # apt-get line and fail. Called by the Makefile before the first build.
 set -eu
 PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libcmocka-dev \
-libqpdf-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time"
+libqpdf-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time \
+python3"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,0 +1,32 @@
+/* check.h: the two halves of `railyard check` (private to check.c and checkpos.c).
+ * check.c parses the options and checks the pack itself; checkpos.c checks
+ * positions (--sequence, --grid) and moves (--apply). */
+#ifndef RAILYARD_CHECK_H
+#define RAILYARD_CHECK_H
+
+#include <stdbool.h>
+
+#include "pack.h"
+
+struct check_opts {
+	const char *sequence;   /* --sequence, or --grid (then grid is set) */
+	bool grid;
+	const char *frozen;     /* --frozen A,G */
+	const char *apply;      /* --apply CODE or NUMBER[CODE] */
+	const char *on;         /* --on SPACE-LIST */
+	const char *with[2];    /* --with, up to twice */
+	int nwith;
+	const char *draw;       /* --draw N: the replacement for a removed card */
+	bool opponent;          /* --opponent: the sequence is not the applier's */
+	bool json;
+	/* --missing, parsed: missing[n-1] copies of card n lost; wild_missing wilds */
+	unsigned char *missing;
+	long nmissing;
+	int wild_missing;
+};
+
+/* Check the position (and the move) the options describe against pack p.
+ * Prints the report on stdout; returns an exit status. */
+int check_position(const struct pack *p, const struct check_opts *o);
+
+#endif

@@ -1,0 +1,623 @@
+/* position.c: analysis of game positions (§5-§11). Pure and allocation-free. */
+#include <math.h>
+#include <string.h>
+
+#include "position.h"
+
+/* How many copies of number x the pack still holds. */
+static long held(const struct pos_pack *pk, long x)
+{
+	if (!pk || x < 1 || x > pk->cards)
+		return 0;
+	long c = pk->copies > 0 ? pk->copies : 1;
+	if (pk->missing)
+		c -= pk->missing[x - 1];
+	return c > 0 ? c : 0;
+}
+
+/* How many times x occurs among the n cards at v[0], v[step], ... */
+static long used(const long *v, int n, int step, long x)
+{
+	long u = 0;
+	for (int k = 0; k < n; k++)
+		u += v[k * step] == x;
+	return u;
+}
+
+/* Whether the n cards at v[0], v[step], ... ascend (strict) or never descend,
+ * every wild standing for a number of the pack not used elsewhere (§10). A
+ * negative step walks a line backwards, which turns descending into ascending.
+ * wilds_only: check the wilds only, not the order of neighbouring numbers. */
+static bool rises(const long *v, int n, int step, bool strict, bool wilds_only,
+		  const struct pos_pack *pk)
+{
+	long prev = 0;        /* the last number seen; 0 = none yet */
+	long carry = 0;       /* copies of prev already stood for by earlier wilds */
+	int run = 0;          /* wilds since prev */
+	long top = pk ? pk->cards + 1 : 0;
+	for (int k = 0; k <= n; k++) {
+		long x = k < n ? v[k * step] : top;
+		if (x == POS_DRAWN)
+			return false;
+		if (x == POS_WILD) {
+			run++;
+			continue;
+		}
+		if (k == n && run == 0)
+			break;
+		if (k < n && prev && (!wilds_only || run) && (strict ? prev >= x : prev > x))
+			return false;
+		long need = run;
+		long lo = strict ? prev + 1 : prev, hi = strict ? x - 1 : x, take_hi = 0;
+		for (long y = lo; need > 0 && y <= hi; y++) {
+			long cap = held(pk, y) - used(v, n, step, y);
+			if (y == prev)
+				cap -= carry;
+			if (strict && cap > 1)
+				cap = 1;
+			if (cap <= 0)
+				continue;
+			long take = cap < need ? cap : need;
+			need -= take;
+			if (y == hi)
+				take_hi = take;
+		}
+		if (need > 0)
+			return false;
+		carry = x == prev ? carry + take_hi : take_hi;
+		prev = x;
+		run = 0;
+	}
+	return true;
+}
+
+static struct pos_order order_line(const long *v, int n, int step, const struct pos_pack *pk)
+{
+	/* Clean lines (the usual case): the relations are transitive, so comparing
+	 * neighbours is enough, in one pass. */
+	bool clean = true;
+	for (int k = 0; k < n; k++)
+		clean &= v[k * step] > 0;
+	if (clean) {
+		int lt = 0, eq = 0, gt = 0;
+		for (int k = 0; k + 1 < n; k++) {
+			long a = v[k * step], b = v[(k + 1) * step];
+			lt += a < b;
+			eq += a == b;
+			gt += a > b;
+		}
+		struct pos_order o = {gt + eq == 0, gt == 0, lt + eq == 0, lt == 0};
+		return o;
+	}
+	const long *last = v + (n - 1) * step;
+	struct pos_order o = {
+		.ascending = rises(v, n, step, true, false, pk),
+		.never_descending = rises(v, n, step, false, false, pk),
+		.descending = rises(last, n, -step, true, false, pk),
+		.never_ascending = rises(last, n, -step, false, false, pk),
+	};
+	return o;
+}
+
+struct pos_order pos_order(const long *v, int n, const struct pos_pack *pk)
+{
+	return order_line(v, n, 1, pk);
+}
+
+struct pos_order pos_grid_order(const long *v, int rows, int cols, const struct pos_pack *pk)
+{
+	struct pos_order o = {true, true, true, true};
+	for (int l = 0; l < rows + cols; l++) {
+		struct pos_order x = l < rows ? order_line(v + l * cols, cols, 1, pk)
+					      : order_line(v + (l - rows), rows, cols, pk);
+		o.ascending &= x.ascending;
+		o.never_descending &= x.never_descending;
+		o.descending &= x.descending;
+		o.never_ascending &= x.never_ascending;
+	}
+	return o;
+}
+
+bool pos_wilds_valid(const long *v, int n, bool strict, const struct pos_pack *pk)
+{
+	return rises(v, n, 1, strict, true, pk);
+}
+
+bool pos_wins(struct pos_order o, enum win_rule win)
+{
+	return win == WIN_NEVER_DESCENDING ? o.never_descending : o.ascending;
+}
+
+bool pos_clean(const long *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == POS_WILD)
+			return false;
+	return true;
+}
+
+long pos_inversions(const long *v, int n, short (*pairs)[2], long max)
+{
+	long count = 0;
+	if (!pairs) {
+		/* Branch-free: the count alone is what a game engine asks for. */
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				count += (v[i] > v[j]) & (v[j] > 0);
+		return count;
+	}
+	for (int i = 0; i < n; i++) {
+		if (v[i] <= 0)
+			continue;
+		for (int j = i + 1; j < n; j++) {
+			if (v[j] <= 0 || v[i] <= v[j])
+				continue;
+			if (pairs && count < max) {
+				pairs[count][0] = (short)i;
+				pairs[count][1] = (short)j;
+			}
+			count++;
+		}
+	}
+	return count;
+}
+
+static void record_swap(long *w, short (*swaps)[2], int *count, int i, int j)
+{
+	long t = w[i];
+	w[i] = w[j];
+	w[j] = t;
+	swaps[*count][0] = (short)(i < j ? i : j);
+	swaps[*count][1] = (short)(i < j ? j : i);
+	++*count;
+}
+
+/* Sort by the stable sorting permutation of m cards (idx: their indices in
+ * sorted order), each swap putting at least one card in its place: first the
+ * pairs of cards that belong in each other's places, then, space by space from
+ * the left, the card that belongs there. At most limit swaps; returns their
+ * number, or limit + 1 if that was not enough. */
+static int cycle_swaps(const int *idx, int m, short (*swaps)[2], int limit)
+{
+	int cur[MAX_SPACES], where[MAX_SPACES], tg[MAX_SPACES], count = 0;
+	for (int p = 0; p < m; p++) {
+		cur[p] = where[p] = p;
+		tg[idx[p]] = p;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < m; i++) {
+			int j;
+			if (pass == 0) {
+				j = tg[i];    /* the 2-cycles are disjoint: nothing moved them yet */
+				if (j <= i || tg[j] != i)
+					continue;
+			} else {
+				j = where[idx[i]];
+				if (j == i)
+					continue;
+			}
+			if (count == limit)
+				return limit + 1;
+			swaps[count][0] = (short)(i < j ? i : j);
+			swaps[count][1] = (short)(i < j ? j : i);
+			count++;
+			int e = cur[i], f = cur[j];
+			cur[i] = f;
+			cur[j] = e;
+			where[f] = i;
+			where[e] = j;
+		}
+	return count;
+}
+
+/* Greedy for repeated numbers: swaps that place two cards at once first, then
+ * one that places the first misplaced card. */
+static int greedy_swaps(long *w, const long *t, int m, short (*swaps)[2])
+{
+	int count = 0;
+	for (;;) {
+		bool more = true;
+		while (more) {
+			more = false;
+			for (int i = 0; i < m; i++)
+				for (int j = i + 1; j < m && w[i] != t[i]; j++)
+					if (w[j] != t[j] && w[i] == t[j] && w[j] == t[i]) {
+						record_swap(w, swaps, &count, i, j);
+						more = true;
+					}
+		}
+		int i = 0;
+		while (i < m && w[i] == t[i])
+			i++;
+		if (i == m)
+			return count;
+		for (int j = i + 1; j < m; j++)
+			if (w[j] == t[i] && w[j] != t[j]) {
+				record_swap(w, swaps, &count, i, j);
+				break;
+			}
+	}
+}
+
+int pos_min_swaps(const long *v, int n, short (*swaps)[2])
+{
+	long w[MAX_SPACES], t[MAX_SPACES];
+	int at[MAX_SPACES], idx[MAX_SPACES], m = 0, count;
+	if (n > MAX_SPACES)
+		return -1;
+	/* The numbered spaces; idx sorts them stably by number. */
+	for (int i = 0; i < n; i++)
+		if (v[i] > 0) {
+			w[m] = v[i];
+			idx[m] = m;
+			at[m++] = i;
+		}
+	for (int i = 1; i < m; i++)
+		for (int j = i; j > 0 && w[idx[j - 1]] > w[idx[j]]; j--) {
+			int x = idx[j];
+			idx[j] = idx[j - 1];
+			idx[j - 1] = x;
+		}
+	bool repeats = false;
+	for (int i = 0; i < m; i++) {
+		t[i] = w[idx[i]];
+		repeats |= i && t[i - 1] == t[i];
+	}
+	if (!repeats) {
+		/* Distinct numbers: any swap that places a card is optimal. */
+		count = cycle_swaps(idx, m, swaps, m);
+	} else {
+		/* Repeated numbers: the shorter of the greedy and the stable cycles. */
+		short alt[MAX_SPACES][2];
+		count = greedy_swaps(w, t, m, swaps);
+		int k = cycle_swaps(idx, m, alt, count);
+		if (k < count) {
+			memcpy(swaps, alt, (size_t)k * sizeof *alt);
+			count = k;
+		}
+	}
+	for (int k = 0; k < count; k++) {
+		swaps[k][0] = (short)at[swaps[k][0]];
+		swaps[k][1] = (short)at[swaps[k][1]];
+	}
+	return count;
+}
+
+void pos_range(const struct pos_pack *pk, int census, int space, double lo_q, double hi_q,
+	       long *lo, long *hi)
+{
+	long c = pk->copies > 0 ? pk->copies : 1;
+	long T = pk->cards * c, k = census, j = space + 1;
+	*lo = *hi = 0;
+	if (k < 1 || j < 1 || j > k || T < k)
+		return;
+	/* P(X = x) for the j-th smallest of k cards drawn from T is
+	 * C(x-1, j-1) C(T-x, k-j) / C(T, k); start at x = j and step by ratios. */
+	double lp = lgamma((double)(T - j + 1)) - lgamma((double)(k - j + 1)) - lgamma((double)(T - k + 1))
+		  - (lgamma((double)(T + 1)) - lgamma((double)(k + 1)) - lgamma((double)(T - k + 1)));
+	double p = exp(lp), cdf = 0;
+	long xlo = 0, xhi = T - k + j;
+	for (long x = j; x <= T - k + j; x++) {
+		cdf += p;
+		if (!xlo && cdf >= lo_q)
+			xlo = x;
+		if (cdf >= hi_q) {
+			xhi = x;
+			break;
+		}
+		p *= (double)x / (double)(x - j + 1) * (double)(T - x - (k - j)) / (double)(T - x);
+	}
+	if (!xlo)
+		xlo = xhi;
+	*lo = (xlo + c - 1) / c;
+	*hi = (xhi + c - 1) / c;
+}
+
+/* A small unsigned big integer: enough for 169! (about 1010 bits). */
+#define BIG_LIMBS 40
+struct big {
+	int n;
+	uint32_t d[BIG_LIMBS];
+};
+
+static void big_mul(struct big *b, uint32_t m)
+{
+	uint64_t carry = 0;
+	for (int i = 0; i < b->n; i++) {
+		uint64_t x = (uint64_t)b->d[i] * m + carry;
+		b->d[i] = (uint32_t)x;
+		carry = x >> 32;
+	}
+	if (carry)
+		b->d[b->n++] = (uint32_t)carry;
+}
+
+/* Divide by m; returns the remainder. */
+static uint32_t big_div(struct big *b, uint32_t m)
+{
+	uint64_t rem = 0;
+	for (int i = b->n - 1; i >= 0; i--) {
+		uint64_t x = (rem << 32) | b->d[i];
+		b->d[i] = (uint32_t)(x / m);
+		rem = x % m;
+	}
+	while (b->n > 1 && b->d[b->n - 1] == 0)
+		b->n--;
+	return (uint32_t)rem;
+}
+
+bool pos_arrangements(int rows, int cols, char *out, size_t size)
+{
+	if (rows < 1 || cols < 1 || rows * cols > MAX_SPACES || size < POS_ARRANGEMENTS_DIGITS)
+		return false;
+	struct big b = {1, {1}};
+	int n = rows * cols;
+	for (int i = 2; i <= n; i++)
+		big_mul(&b, (uint32_t)i);
+	/* Every partial product of hooks divides n!, so each division is exact. */
+	for (int r = 0; r < rows; r++)
+		for (int c = 0; c < cols; c++)
+			big_div(&b, (uint32_t)((rows - r - 1) + (cols - c - 1) + 1));
+	/* Decimal, nine digits at a time, least significant group first. */
+	uint32_t groups[BIG_LIMBS * 2];
+	int ng = 0;
+	do
+		groups[ng++] = big_div(&b, 1000000000u);
+	while (b.n > 1 || b.d[0] != 0);
+	size_t len = 0;
+	for (int g = ng - 1; g >= 0; g--) {
+		char tmp[16];
+		int w = 0;
+		uint32_t x = groups[g];
+		do {
+			tmp[w++] = (char)('0' + x % 10);
+			x /= 10;
+		} while (x);
+		if (g != ng - 1)
+			while (w < 9)
+				tmp[w++] = '0';
+		while (w > 0)
+			out[len++] = tmp[--w];
+	}
+	out[len] = '\0';
+	return true;
+}
+
+/* Resolving an ability into the cards it moves. */
+
+static int row_of(const struct layout *lay, int s) { return s / lay->cols; }
+static int col_of(const struct layout *lay, int s) { return s % lay->cols; }
+
+static void set_swap(struct pos_move *m, int s, int t)
+{
+	m->n = 2;
+	m->sp[0] = (short)s;
+	m->sp[1] = (short)t;
+}
+
+/* A rotation of row (row true) or column l; dir +1 right/down, -1 left/up. */
+static void set_rotation(const struct layout *lay, struct pos_move *m, bool row, int l, int dir)
+{
+	int n = row ? lay->cols : lay->rows;
+	m->n = n;
+	for (int i = 0; i < n; i++) {
+		int k = dir > 0 ? i : n - 1 - i;
+		m->sp[i] = (short)(row ? l * lay->cols + k : k * lay->cols + l);
+	}
+}
+
+static bool wanted(long x, enum number_filter f)
+{
+	if (x <= 0)
+		return false;
+	return f == FILTER_ANY || (f == FILTER_EVEN) == (x % 2 == 0);
+}
+
+/* §9: the cards a number-based ability picks in seq v. */
+static enum pos_refusal resolve_number(const struct layout *lay, const struct ability *a,
+				       const struct ability_spec *spec, const long *v, int n,
+				       struct pos_move *m)
+{
+	int lo = -1, hi = -1;
+	for (int s = 0; s < n; s++) {
+		if (spec->scope == SCOPE_ROW && row_of(lay, s) != a->line)
+			continue;
+		if (spec->scope == SCOPE_COLUMN && col_of(lay, s) != a->line)
+			continue;
+		if (!wanted(v[s], spec->filter))
+			continue;
+		if (lo < 0 || v[s] < v[lo])
+			lo = s;
+		if (hi < 0 || v[s] > v[hi])
+			hi = s;
+	}
+	if (spec->action == NUM_REMOVE) {
+		if (lo < 0)
+			return POS_IMPOSSIBLE;
+		m->n = 1;
+		m->remove = true;
+		m->sp[0] = (short)(spec->pick == PICK_LOWEST ? lo : hi);
+		return POS_OK;
+	}
+	if (lo < 0 || lo == hi)
+		return POS_IMPOSSIBLE;
+	set_swap(m, lo, hi);
+	return POS_OK;
+}
+
+/* The spaces moved by a in one sequence, given the player's choices. */
+static enum pos_refusal resolve(const struct layout *lay, const struct ability *a,
+				const struct ability_spec *spec, const struct pos_choice *ch,
+				const long *v, int n, struct pos_move *m)
+{
+	int R = lay->rows, C = lay->cols;
+	memset(m, 0, sizeof *m);
+	m->blocked = -1;
+	if (ability_kind_grid_only(a->kind) && !R)
+		return POS_NEEDS_GRID;
+	switch (a->kind) {
+	case AK_SWAP:
+	case AK_ROW_SWAP:
+	case AK_COLUMN_SWAP:
+	case AK_CROSS_SWAP:
+		set_swap(m, a->sp[0], a->sp[1]);
+		break;
+	case AK_REMOVE:
+		m->n = 1;
+		m->remove = true;
+		m->sp[0] = a->sp[0];
+		break;
+	case AK_ROW_ROTATE:
+	case AK_COLUMN_ROTATE:
+		m->n = a->nsp;
+		memcpy(m->sp, a->sp, a->nsp * sizeof *a->sp);
+		break;
+	case AK_ROW_ANY_SWAP:
+	case AK_COLUMN_ANY_SWAP: {
+		bool row = a->kind == AK_ROW_ANY_SWAP;
+		if (ch->nsp != 2 || ch->sp[0] == ch->sp[1])
+			return POS_CHOICE;
+		for (int i = 0; i < 2; i++)
+			if ((row ? row_of(lay, ch->sp[i]) : col_of(lay, ch->sp[i])) != a->line)
+				return POS_CHOICE;
+		set_swap(m, ch->sp[0], ch->sp[1]);
+		break;
+	}
+	case AK_PAIR_ANY_ROW:
+	case AK_PAIR_ANY_COLUMN: {
+		bool row = a->kind == AK_PAIR_ANY_ROW;   /* the row is chosen */
+		int l = ch->line;
+		if (l < 0 && ch->nsp == 2) {
+			/* Chosen by naming the two spaces. */
+			int s = ch->sp[0], t = ch->sp[1];
+			l = row ? row_of(lay, s) : col_of(lay, s);
+			if ((row ? row_of(lay, t) : col_of(lay, t)) != l)
+				return POS_CHOICE;
+		}
+		if (l < 0 || l >= (row ? R : C))
+			return POS_CHOICE;
+		if (row)
+			set_swap(m, l * C + a->line, l * C + a->line2);
+		else
+			set_swap(m, a->line * C + l, a->line2 * C + l);
+		if (ch->nsp == 2 && !((m->sp[0] == ch->sp[0] && m->sp[1] == ch->sp[1]) ||
+				      (m->sp[0] == ch->sp[1] && m->sp[1] == ch->sp[0])))
+			return POS_CHOICE;
+		break;
+	}
+	case AK_ROTATE_ANY_ROW:
+	case AK_ROTATE_ANY_COLUMN: {
+		bool row = a->kind == AK_ROTATE_ANY_ROW;
+		if (ch->line < 0 || ch->line >= (row ? R : C) || (ch->dir && ch->dir != a->dir))
+			return POS_CHOICE;
+		set_rotation(lay, m, row, ch->line, a->dir);
+		break;
+	}
+	case AK_ROW_ROTATE_EITHER:
+	case AK_COLUMN_ROTATE_EITHER: {
+		bool row = a->kind == AK_ROW_ROTATE_EITHER;
+		if ((ch->dir != 1 && ch->dir != -1) || (ch->line >= 0 && ch->line != a->line))
+			return POS_CHOICE;
+		set_rotation(lay, m, row, a->line, ch->dir);
+		break;
+	}
+	case AK_ROW_ANY_REMOVE:
+	case AK_COLUMN_ANY_REMOVE: {
+		bool row = a->kind == AK_ROW_ANY_REMOVE;
+		if (ch->nsp != 1 || (row ? row_of(lay, ch->sp[0]) : col_of(lay, ch->sp[0])) != a->line)
+			return POS_CHOICE;
+		m->n = 1;
+		m->remove = true;
+		m->sp[0] = ch->sp[0];
+		break;
+	}
+	case AK_NUMBER:
+		if (!spec)
+			return POS_CHOICE;
+		if (spec->scope != SCOPE_SEQUENCE && !R)
+			return POS_NEEDS_GRID;
+		return resolve_number(lay, a, spec, v, n, m);
+	default:
+		return POS_CHOICE;
+	}
+	for (int i = 0; i < m->n; i++)
+		if (m->sp[i] < 0 || m->sp[i] >= n)
+			return POS_NEEDS_GRID;
+	return POS_OK;
+}
+
+enum pos_refusal pos_apply(const struct layout *lay, const struct ability *a,
+			   const struct ability_spec *spec, const struct rules *rules,
+			   const struct pos_choice *ch, struct pos_target *t, struct pos_move *done)
+{
+	struct pos_move m;
+	int first = t->nseq == 3 ? 1 : 0;   /* the first sequence touched */
+	enum pos_refusal r = resolve(lay, a, spec, ch, t->seq[first], t->n, &m);
+	*done = m;
+	if (r != POS_OK)
+		return r;
+	if (t->nseq == 1) {
+		if (t->opponent && rules->apply_to == APPLY_SELF)
+			return POS_SELF;
+		if (m.n == 2 && !m.remove && !rules->swap_within && a->kind == AK_SWAP)
+			return POS_WITHIN;
+	} else {
+		if (m.n != 2 || m.remove)
+			return POS_NOT_SWAP;
+		if (rules->swap_across == ACROSS_NONE)
+			return POS_ACROSS_NONE;
+		if (t->nseq == 3 && rules->swap_across == ACROSS_TWO)
+			return POS_ACROSS_TWO;
+		if (t->nseq == 3 && rules->apply_to == APPLY_SELF)
+			return POS_SELF;
+		/* s of one sequence with t of the other. */
+		m.seq[0] = (signed char)first;
+		m.seq[1] = (signed char)(first + 1);
+		if (ch->flip) {
+			short s = m.sp[0];
+			m.sp[0] = m.sp[1];
+			m.sp[1] = s;
+		}
+	}
+	for (int i = 0; i < m.n; i++) {
+		const unsigned char *fz = t->frozen[m.seq[i]];
+		if (fz && fz[m.sp[i]]) {
+			m.blocked = i;
+			*done = m;
+			return POS_FROZEN;
+		}
+	}
+	*done = m;
+	if (m.remove) {
+		t->seq[m.seq[0]][m.sp[0]] = ch->draw;
+	} else if (m.n == 2) {
+		long *x = &t->seq[m.seq[0]][m.sp[0]], *y = &t->seq[m.seq[1]][m.sp[1]];
+		long tmp = *x;
+		*x = *y;
+		*y = tmp;
+	} else {
+		long *v = t->seq[first];
+		long tmp = v[m.sp[m.n - 1]];
+		for (int i = m.n - 1; i > 0; i--)
+			v[m.sp[i]] = v[m.sp[i - 1]];
+		v[m.sp[0]] = tmp;
+	}
+	return POS_OK;
+}
+
+const char *pos_refusal_text(enum pos_refusal r)
+{
+	switch (r) {
+	case POS_OK: return "allowed";
+	case POS_FROZEN: return "a frozen card can never be taken from its space (§11)";
+	case POS_ACROSS_NONE: return "swaps across sequences are not allowed: the pack's swap-across is none (§6)";
+	case POS_ACROSS_TWO: return "a swap between two other players' sequences needs swap-across: three-sequences (§6)";
+	case POS_WITHIN: return "swaps within one sequence are not allowed: the pack's swap-within is false (§6)";
+	case POS_SELF: return "abilities may be applied only to the player's own sequence: the pack's apply-to is self (§5)";
+	case POS_IMPOSSIBLE: return "no card of this sequence qualifies, so the ability is impossible (§9)";
+	case POS_NOT_SWAP: return "only a swap can involve more than one sequence (§6)";
+	case POS_CHOICE: return "this discretionary ability needs a valid choice of row, column, spaces or direction (§8)";
+	case POS_NEEDS_GRID: return "the ability names spaces this layout does not have (§8)";
+	}
+	return "unknown";
+}
