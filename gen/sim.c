@@ -118,6 +118,7 @@ struct sim_setup {
 	int players, census, rows, cols;
 	enum sim_policy policy[SIM_MAX_PLAYERS];
 	int maxnum;
+	int copies;
 	size_t nab;
 	struct sim_card *deck;
 	long ndeck;
@@ -287,6 +288,7 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	for (int i = 0; i < players; i++)
 		s->policy[i] = policy[i];
 	s->maxnum = (int)upto;
+	s->copies = p->copies;
 	s->nab = p->abilities.n;
 	s->ndeck = ndeck;
 	s->deck = xmalloc((size_t)ndeck * sizeof *s->deck);
@@ -362,9 +364,21 @@ long sim_setup_cards(const struct sim_setup *s)
 
 /* ---- sequences: winning and disorder ---- */
 
+/* How many cards of q (numbered, or wild and already standing for a number in
+ * val[0..upto-1]) show number x. */
+static int showing(const struct sim_setup *s, const struct sim_card *q, const int *val, int upto, int x)
+{
+	int n = 0;
+	for (int i = 0; i < s->census; i++)
+		n += q[i].num ? q[i].num == x : (i < upto && val[i] == x);
+	return n;
+}
+
 /* Whether the sequence wins: every row and column ascending (or never
  * descending); a wild card takes the smallest number of the pack that fits,
- * which leaves the most room for the cards after it. */
+ * which leaves the most room for the cards after it. Never-descending, it may
+ * repeat its neighbour only while the pack has a copy of that number not shown
+ * elsewhere in the sequence (§10, as gen/position.c judges it). */
 static bool seq_wins(const struct sim_setup *s, const struct sim_card *q)
 {
 	int val[MAX_SPACES];
@@ -383,6 +397,9 @@ static bool seq_wins(const struct sim_setup *s, const struct sim_card *q)
 			val[i] = v;
 		} else {
 			int w = strict ? lo + 1 : (lo ? lo : 1);
+			if (!strict)
+				while (w <= s->maxnum && showing(s, q, val, i, w) >= s->copies)
+					w++;
 			if (w > s->maxnum)
 				return false;
 			val[i] = w;

@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "pack.h"
+#include "position.h"
 #include "sim.h"
 #include "util.h"
 
@@ -93,8 +94,11 @@ static void test_wins_line(void **state)
 	s = setup_for(p, 2, &r, POLICY_GREEDY);
 	assert_true(sim_sequence_wins(s, (int[]){1, 2, 3, 4, 4, 6, 7}));
 	assert_false(sim_sequence_wins(s, (int[]){7, 6, 4, 4, 3, 2, 1}));
-	assert_true(sim_sequence_wins(s, (int[]){2, 6, 14, 38, 0, 38, 82}));    /* W = 38 */
-	assert_true(sim_sequence_wins(s, (int[]){2, 6, 14, 38, 39, 84, 0}));    /* W = 84 */
+	/* one copy of each number: W cannot repeat a number the sequence shows */
+	assert_false(sim_sequence_wins(s, (int[]){2, 6, 14, 38, 0, 39, 82}));
+	assert_true(sim_sequence_wins(s, (int[]){2, 6, 14, 38, 0, 40, 82}));    /* W = 39 */
+	assert_false(sim_sequence_wins(s, (int[]){2, 6, 14, 38, 39, 84, 0}));   /* the only 84 is shown */
+	assert_true(sim_sequence_wins(s, (int[]){2, 6, 14, 38, 39, 83, 0}));    /* W = 84 */
 	sim_setup_free(s);
 	pack_free(p);
 }
@@ -147,6 +151,96 @@ static void test_wins_grid(void **state)
 	/* inversions count pairs sharing a row or a column only: the transposed deal */
 	assert_int_equal(sim_inversions(s, (int[]){9, 8, 7, 6, 5, 4, 3, 2, 1}), 18);
 	assert_int_equal(sim_inversions(s, (int[]){1, 2, 6, 3, 5, 7, 4, 8, 9}), 0);
+	sim_setup_free(s);
+	pack_free(p);
+}
+
+/* The engine's own win test and inversion count agree with gen/position.c's on
+ * sequences dealt from a real pack (two copies of 1..20 and four wild cards):
+ * sorted, some with two cards swapped, under both win rules; on a grid without
+ * wild cards (position.c lets a grid's wild stand for different numbers in its
+ * row and its column; the engine gives it one number). */
+static void test_agrees_with_position(void **state)
+{
+	(void)state;
+	static const char text[] = "pack: x\ntitle: X\ngame: trains\ncensus: 7\nabilities: [swap]\n"
+				   "cards: 20\ncopies: 2\nwild: 4\n";
+	struct pack *p = parse(text);
+	struct pos_pack pk = {20, 2, NULL};
+	struct sim_rng rng;
+	sim_rng_seed(&rng, 11, 0);
+	int deck[44], agree = 0, wins = 0;
+	for (int k = 0; k < 40; k++)
+		deck[k] = k / 2 + 1;
+	for (int k = 40; k < 44; k++)
+		deck[k] = 0;
+	for (int rule = 0; rule < 2; rule++) {
+		struct sim_rules r;
+		sim_rules_from_pack(p, &r);
+		r.win = rule ? WIN_NEVER_DESCENDING : WIN_ASCENDING;
+		struct sim_setup *s = setup_for(p, 2, &r, POLICY_GREEDY);
+		for (int t = 0; t < 20000; t++) {
+			for (int i = 43; i > 0; i--) {
+				int j = (int)sim_rng_below(&rng, (uint32_t)i + 1), x = deck[i];
+				deck[i] = deck[j];
+				deck[j] = x;
+			}
+			int v[7], nw = 0, nn = 0, num[7];
+			for (int i = 0; i < 7; i++) {
+				if (deck[i])
+					num[nn++] = deck[i];
+				else
+					nw++;
+			}
+			/* the numbers ascending, the wilds at random places among them */
+			for (int i = 1; i < nn; i++)
+				for (int j = i; j > 0 && num[j - 1] > num[j]; j--) {
+					int x = num[j];
+					num[j] = num[j - 1];
+					num[j - 1] = x;
+				}
+			for (int i = 0, a = 0; i < 7; i++)
+				v[i] = (nw && (7 - i == nw || sim_rng_below(&rng, 3) == 0)) ? (nw--, 0) : num[a++];
+			if (sim_rng_below(&rng, 4) == 0) {
+				int i = (int)sim_rng_below(&rng, 7), j = (int)sim_rng_below(&rng, 7), x = v[i];
+				v[i] = v[j];
+				v[j] = x;
+			}
+			long lv[7];
+			for (int i = 0; i < 7; i++)
+				lv[i] = v[i];
+			bool mine = sim_sequence_wins(s, v);
+			bool theirs = pos_wins(pos_order(lv, 7, &pk), r.win);
+			if (mine != theirs)
+				fail_msg("%s: %d %d %d %d %d %d %d: engine %d, position.c %d",
+					 win_rule_name(r.win), v[0], v[1], v[2], v[3], v[4], v[5], v[6], mine, theirs);
+			agree++;
+			wins += mine;
+			/* inversions: position.c counts v[i] > v[j]; the engine agrees
+			 * under never-descending (under ascending it also counts ties) */
+			if (rule)
+				assert_int_equal(sim_inversions(s, v), pos_inversions(lv, 7, NULL, 0));
+		}
+		sim_setup_free(s);
+	}
+	assert_int_equal(agree, 40000);
+	assert_true(wins > 5000);   /* the test saw plenty of winning sequences */
+	pack_free(p);
+
+	p = parse(grid_pack);
+	struct sim_rules r;
+	sim_rules_from_pack(p, &r);
+	struct sim_setup *s = setup_for(p, 2, &r, POLICY_GREEDY);
+	struct pos_pack gk = {90, 1, NULL};
+	for (int t = 0; t < 20000; t++) {
+		int v[9];
+		long lv[9];
+		for (int i = 0; i < 9; i++)
+			lv[i] = v[i] = 1 + (int)sim_rng_below(&rng, 12) + 4 * (i / 3 + i % 3);
+		bool mine = sim_sequence_wins(s, v);
+		assert_true(mine == pos_wins(pos_grid_order(lv, 3, 3, &gk), WIN_ASCENDING));
+		wins += mine;
+	}
 	sim_setup_free(s);
 	pack_free(p);
 }
@@ -424,6 +518,7 @@ int main(void)
 		cmocka_unit_test(test_wins_line),
 		cmocka_unit_test(test_inversions),
 		cmocka_unit_test(test_wins_grid),
+		cmocka_unit_test(test_agrees_with_position),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_census_two),
 		cmocka_unit_test(test_cannot_lose),
