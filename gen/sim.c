@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "position.h"
 #include "sim.h"
 #include "util.h"
 
@@ -133,6 +134,7 @@ struct sim_setup {
 	int *npart;
 	int *nbefore;              /* how many of part[s] come before s (they are listed first) */
 	double *expect;            /* §5: the expected number at each space */
+	double *rlo, *rhi;         /* §5: the range a completed sequence usually holds there */
 	double wdist;              /* weight of the distance from the expected numbers */
 	double tol;                /* freezing: how near the expected number is settled */
 	int sample[SAMPLES];       /* numbers standing for an unknown card */
@@ -323,11 +325,25 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 				s->nbefore[j]++;
 			}
 	s->expect = xmalloc((size_t)c * sizeof *s->expect);
+	s->rlo = xmalloc((size_t)c * sizeof *s->rlo);
+	s->rhi = xmalloc((size_t)c * sizeof *s->rhi);
+	struct pos_pack pk = {upto, p->copies, NULL};
 	for (int i = 0; i < c; i++) {
 		int r = i / s->cols, q = i % s->cols;
 		s->expect[i] = (double)(r + q + 1) / (s->rows + s->cols) * (upto + 1);
+		if (s->rows == 1) {
+			/* the middle half of the order statistic, as `check` shows it */
+			long lo, hi;
+			pos_range(&pk, c, i, 0.25, 0.75, &lo, &hi);
+			s->rlo[i] = (double)lo;
+			s->rhi[i] = (double)hi;
+		} else {
+			double w = (double)(upto + 1) / (s->rows + s->cols) / 4;
+			s->rlo[i] = s->expect[i] - w;
+			s->rhi[i] = s->expect[i] + w;
+		}
 	}
-	s->wdist = 0.4 / ((double)c * (double)upto);
+	s->wdist = 0.39 / ((double)c * (double)upto);
 	s->tol = (double)(upto + 1) / (s->rows + s->cols) / 2;
 	for (int q = 0; q < SAMPLES; q++) {
 		int v = 1 + (int)((q + 0.5) * (double)upto / SAMPLES);
@@ -349,6 +365,8 @@ void sim_setup_free(struct sim_setup *s)
 	free(s->npart);
 	free(s->nbefore);
 	free(s->expect);
+	free(s->rlo);
+	free(s->rhi);
 	free(s);
 }
 
@@ -438,9 +456,17 @@ int sim_inversions(const struct sim_setup *s, const int *nums)
 	return seq_inversions(s, q);
 }
 
+/* How far number v lies outside the usual range of space i (§5), plus a
+ * hundredth of its distance from the expected number, to rank numbers inside. */
+static inline double dist_at(const struct sim_setup *s, int i, int v)
+{
+	double d = v < s->rlo[i] ? s->rlo[i] - v : v > s->rhi[i] ? v - s->rhi[i] : 0;
+	return d + 0.01 * fabs(v - s->expect[i]);
+}
+
 /* A sequence's disorder as the policies see it: inversions, plus a fraction
- * (under 0.4 in all) for the distance of its numbers from the expected ones of
- * §5, plus 0.5 when it has no inversions but still does not win (wild cards that
+ * (under 0.4 in all) for the distance of its numbers from the ranges of §5,
+ * plus 0.5 when it has no inversions but still does not win (wild cards that
  * fit no number). So a score under WIN_SCORE means a won sequence. */
 struct score {
 	int inv;
@@ -452,7 +478,7 @@ static struct score seq_score(const struct sim_setup *s, const struct sim_card *
 	struct score r = {seq_inversions(s, q), 0};
 	for (int i = 0; i < s->census; i++)
 		if (q[i].num)
-			r.dist += fabs(q[i].num - s->expect[i]);
+			r.dist += dist_at(s, i, q[i].num);
 	return r;
 }
 
@@ -497,9 +523,9 @@ static double value_replace(const struct sim_setup *s, const struct sim_card *q,
 	int old = q[i].num;
 	r.inv += inv_at(s, q, i, c.num) - oldinv;
 	if (old)
-		r.dist -= fabs(old - s->expect[i]);
+		r.dist -= dist_at(s, i, old);
 	if (c.num)
-		r.dist += fabs(c.num - s->expect[i]);
+		r.dist += dist_at(s, i, c.num);
 	double v = r.inv + s->wdist * r.dist;
 	if (r.inv == 0) {
 		memcpy(tmp, q, (size_t)s->census * sizeof *q);
