@@ -137,8 +137,17 @@ struct sim_setup {
 	double *rlo, *rhi;         /* §5: the range a completed sequence usually holds there */
 	double wdist;              /* weight of the distance from the expected numbers */
 	double tol;                /* freezing: how near the expected number is settled */
-	int sample[SAMPLES];       /* numbers standing for an unknown card */
+	int sample[SAMPLES];       /* numbers standing for an unknown card, ascending */
+	double *sdist;             /* [census * SAMPLES]: dist_at of each sample at each space */
 };
+
+/* How far number v lies outside the usual range of space i (§5), plus a
+ * hundredth of its distance from the expected number, to rank numbers inside. */
+static inline double dist_at(const struct sim_setup *s, int i, int v)
+{
+	double d = v < s->rlo[i] ? s->rlo[i] - v : v > s->rhi[i] ? v - s->rhi[i] : 0;
+	return d + 0.01 * fabs(v - s->expect[i]);
+}
 
 static void add_op(struct sim_setup *s, size_t *cap, int kind, const int *sp, int n, bool cross)
 {
@@ -349,6 +358,10 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 		int v = 1 + (int)((q + 0.5) * (double)upto / SAMPLES);
 		s->sample[q] = v > upto ? (int)upto : v;
 	}
+	s->sdist = xmalloc((size_t)c * SAMPLES * sizeof *s->sdist);
+	for (int i = 0; i < c; i++)
+		for (int q = 0; q < SAMPLES; q++)
+			s->sdist[i * SAMPLES + q] = dist_at(s, i, s->sample[q]);
 	return s;
 }
 
@@ -365,6 +378,7 @@ void sim_setup_free(struct sim_setup *s)
 	free(s->npart);
 	free(s->nbefore);
 	free(s->expect);
+	free(s->sdist);
 	free(s->rlo);
 	free(s->rhi);
 	free(s);
@@ -456,14 +470,6 @@ int sim_inversions(const struct sim_setup *s, const int *nums)
 	return seq_inversions(s, q);
 }
 
-/* How far number v lies outside the usual range of space i (§5), plus a
- * hundredth of its distance from the expected number, to rank numbers inside. */
-static inline double dist_at(const struct sim_setup *s, int i, int v)
-{
-	double d = v < s->rlo[i] ? s->rlo[i] - v : v > s->rhi[i] ? v - s->rhi[i] : 0;
-	return d + 0.01 * fabs(v - s->expect[i]);
-}
-
 /* A sequence's disorder as the policies see it: inversions, plus a fraction
  * (under 0.4 in all) for the distance of its numbers from the ranges of §5,
  * plus 0.5 when it has no inversions but still does not win (wild cards that
@@ -536,6 +542,89 @@ static double value_replace(const struct sim_setup *s, const struct sim_card *q,
 	return v;
 }
 
+/* How many sample numbers are below t. */
+static inline int samples_below(const struct sim_setup *s, int t)
+{
+	int lo = 0, hi = SAMPLES;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (s->sample[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* value_replace for every sample number at space i at once (out[SAMPLES]):
+ * each partner is inverted with a run of the ascending samples, so one pass
+ * over the partners and a running sum give every count. The arithmetic is
+ * value_replace's, step for step. */
+static void values_sampled(const struct sim_setup *s, const struct sim_card *q, struct score base, int i,
+			   int oldinv, struct sim_card *tmp, double *out)
+{
+	int strict = s->rules.win == WIN_ASCENDING;
+	int d[SAMPLES + 1] = {0};
+	const short *pt = &s->part[i * s->census];
+	int nb = s->nbefore[i], n = s->npart[i];
+	for (int k = 0; k < n; k++) {
+		int x = q[pt[k]].num;
+		if (!x)
+			continue;
+		if (k < nb) {          /* before i: inverted with samples v < x + strict */
+			d[0]++;
+			d[samples_below(s, x + strict)]--;
+		} else {               /* after i: inverted with samples v > x - strict */
+			d[samples_below(s, x - strict + 1)]++;
+			d[SAMPLES]--;
+		}
+	}
+	double dist0 = base.dist;
+	if (q[i].num)
+		dist0 -= dist_at(s, i, q[i].num);
+	int inv = 0;
+	for (int t = 0; t < SAMPLES; t++) {
+		inv += d[t];
+		int ri = base.inv + inv - oldinv;
+		double v = ri + s->wdist * (dist0 + s->sdist[i * SAMPLES + t]);
+		if (ri == 0) {
+			memcpy(tmp, q, (size_t)s->census * sizeof *q);
+			tmp[i] = (struct sim_card){s->sample[t], -1};
+			if (!seq_wins(s, tmp))
+				v += 0.5;
+		}
+		out[t] = v;
+	}
+}
+
+/* The value of q (whose score is base, and oldinv[i] the inversions at each
+ * space) with the cards at a and b swapped. Only pairs that involve a or b
+ * change; the pair a-b itself is counted in both spaces' inversions. tmp is
+ * scratch and holds the swapped sequence afterwards. */
+static double value_swap(const struct sim_setup *s, const struct sim_card *q, struct score base,
+			 int a, int b, const int *oldinv, struct sim_card *tmp)
+{
+	memcpy(tmp, q, (size_t)s->census * sizeof *q);
+	tmp[a] = q[b];
+	tmp[b] = q[a];
+	bool strict = s->rules.win == WIN_ASCENDING;
+	bool partners = a / s->cols == b / s->cols || a % s->cols == b % s->cols;
+	int lo = a < b ? a : b, hi = a < b ? b : a;
+	int pair_old = partners && inverted(strict, q[lo].num, q[hi].num);
+	int pair_new = partners && inverted(strict, tmp[lo].num, tmp[hi].num);
+	struct score r = base;
+	r.inv += inv_at(s, tmp, a, tmp[a].num) + inv_at(s, tmp, b, tmp[b].num) - pair_new
+		 - (oldinv[a] + oldinv[b] - pair_old);
+	if (q[a].num)
+		r.dist += dist_at(s, b, q[a].num) - dist_at(s, a, q[a].num);
+	if (q[b].num)
+		r.dist += dist_at(s, a, q[b].num) - dist_at(s, b, q[b].num);
+	double v = r.inv + s->wdist * r.dist;
+	if (r.inv == 0 && !seq_wins(s, tmp))
+		v += 0.5;
+	return v;
+}
+
 /* ---- the worker ---- */
 
 /* A legal move. face -1 is a draw; otherwise face-up card `face` used as op `op`:
@@ -561,6 +650,10 @@ struct sim_worker {
 	uint32_t *uses;            /* [players * nab], this game */
 	struct sim_card *tmp, *tmp2;
 	int *oldinv;               /* [players * census], see struct view */
+	/* each sequence's score as of its last change (make_view recomputes the dirty ones) */
+	struct score csc[SIM_MAX_PLAYERS];
+	double cval[SIM_MAX_PLAYERS];
+	bool dirty[SIM_MAX_PLAYERS];
 	struct sim_move *moves;
 	size_t nmoves, cap;
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
@@ -963,11 +1056,11 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 	} else if (mv->kind == OP_REMOVE) {
 		/* The replacement is unknown: average over numbers spread over the pack. */
 		const struct sim_card *q = seq_of(w, mv->tgt);
-		double sum = 0;
+		double sum = 0, vs[SAMPLES];
 		int wins = 0;
+		values_sampled(s, q, vw->sc[mv->tgt], mv->a, vw->oldinv[mv->tgt * s->census + mv->a], w->tmp, vs);
 		for (int k = 0; k < SAMPLES; k++) {
-			double v = value_replace(s, q, vw->sc[mv->tgt], mv->a, (struct sim_card){s->sample[k], -1},
-						 vw->oldinv[mv->tgt * s->census + mv->a], w->tmp);
+			double v = vs[k];
 			sum += mv->tgt == m ? outcome(v) : v;
 			wins += v < WIN_SCORE;
 		}
@@ -978,16 +1071,13 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 		 * completing their sequence */
 		double d = sum - vw->value[mv->tgt];
 		return vw->value[m] - (mv->tgt == vw->leader ? vw->lead_weight : 1e-3) * d + 2000.0 * wins / SAMPLES;
+	} else if (mv->kind == OP_SWAP) {
+		after[0] = value_swap(s, seq_of(w, mv->tgt), vw->sc[mv->tgt], mv->a, mv->b,
+				      &vw->oldinv[mv->tgt * s->census], w->tmp2);
 	} else {
 		struct sim_card *q = seq_of(w, mv->tgt);
 		memcpy(w->tmp2, q, (size_t)s->census * sizeof *q);
-		if (mv->kind == OP_SWAP) {
-			struct sim_card t = w->tmp2[mv->a];
-			w->tmp2[mv->a] = w->tmp2[mv->b];
-			w->tmp2[mv->b] = t;
-		} else {
-			cycle(w->tmp2, &s->ops[mv->op]);
-		}
+		cycle(w->tmp2, &s->ops[mv->op]);
 		after[0] = seq_value(s, w->tmp2);
 	}
 	double obj = vw->value[m];
@@ -1016,19 +1106,22 @@ static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
 	const unsigned char *fz = frozen_of(w, m);
-	double sum = 0;
-	for (int k = 0; k < SAMPLES; k++) {
-		double best = 1e300;
-		struct sim_card c = {s->sample[k], -1};
-		for (int i = 0; i < s->census; i++) {
-			if (fz[i])
-				continue;
-			double v = outcome(value_replace(s, q, vw->sc[m], i, c, vw->oldinv[m * s->census + i], w->tmp));
-			if (v < best)
-				best = v;
+	double best[SAMPLES], v[SAMPLES];
+	for (int k = 0; k < SAMPLES; k++)
+		best[k] = 1e300;
+	for (int i = 0; i < s->census; i++) {
+		if (fz[i])
+			continue;
+		values_sampled(s, q, vw->sc[m], i, vw->oldinv[m * s->census + i], w->tmp, v);
+		for (int k = 0; k < SAMPLES; k++) {
+			double o = outcome(v[k]);
+			if (o < best[k])
+				best[k] = o;
 		}
-		sum += best;
 	}
+	double sum = 0;
+	for (int k = 0; k < SAMPLES; k++)
+		sum += best[k];
 	return sum / SAMPLES;
 }
 
@@ -1074,10 +1167,16 @@ static void make_view(struct sim_worker *w, int m, struct view *vw)
 	vw->leader = -1;
 	vw->oldinv = w->oldinv;
 	for (int p = 0; p < N; p++) {
-		vw->sc[p] = seq_score(s, seq_of(w, p));
-		for (int i = 0; i < s->census; i++)
-			w->oldinv[p * s->census + i] = inv_at(s, seq_of(w, p), i, seq_of(w, p)[i].num);
-		vw->value[p] = score_value(s, vw->sc[p], seq_of(w, p));
+		if (w->dirty[p]) {
+			const struct sim_card *q = seq_of(w, p);
+			w->csc[p] = seq_score(s, q);
+			for (int i = 0; i < s->census; i++)
+				w->oldinv[p * s->census + i] = inv_at(s, q, i, q[i].num);
+			w->cval[p] = score_value(s, w->csc[p], q);
+			w->dirty[p] = false;
+		}
+		vw->sc[p] = w->csc[p];
+		vw->value[p] = w->cval[p];
 	}
 	for (int k = 1; k < N; k++) {
 		int p = (m + k) % N;
@@ -1137,6 +1236,7 @@ static void deal(struct sim_worker *w)
 		}
 		memset(frozen_of(w, p), 0, (size_t)c);
 		w->tokens[p] = s->rules.freeze_tokens;
+		w->dirty[p] = true;
 	}
 	memset(w->uses, 0, (size_t)s->players * s->nab * sizeof *w->uses);
 }
@@ -1328,6 +1428,7 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 				   sim_policy_name(s->policy[m]));
 		int ab = play_turn(w, m, out.turns < N, &t1, &t2);
 		out.turns++;
+		w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
 		if (w->selfcheck)
 			w->broken += !consistent(w);
 		if (w->log) {
