@@ -155,3 +155,11 @@ pdftotext "$WORK/runs.pdf" "$WORK/runs-pdf.txt"
 expect_grep "plot: a row for four players" 'Win rate by seat, 4 players' "$WORK/runs-pdf.txt"
 expect_status "--players 2,2: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,2
 expect_status "--policy per seat with two counts: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,3 --policy greedy,random
+
+# --- the progress bar: on a terminal only (script(1) gives one) ------------------------
+if command -v script >/dev/null 2>&1; then
+	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 >/dev/null" /dev/null >"$WORK/tty.out" 2>&1
+	expect_grep "a progress bar on a terminal" '\] 3000/3000' "$WORK/tty.out"
+	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 --quiet >/dev/null" /dev/null >"$WORK/ttyq.out" 2>&1
+	ok_if "--quiet: no progress bar" sh -c "! grep -q '3000/3000' '$WORK/ttyq.out'"
+fi
