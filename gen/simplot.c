@@ -262,8 +262,13 @@ static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows,
 			cairo_fill(cr);
 			cairo_set_source_rgb(cr, 0, 0, 0);
 			const struct sim_summary *m = row[i].sum;
-			snprintf(lab, sizeof lab, "%s   completion %.3f   balance %.3f   length mean %.1f, median %d, "
-				 "p90 %d turns", row[i].label, m->completion, m->balance, m->mean, m->p50, m->p90);
+			if (m->completed)
+				snprintf(lab, sizeof lab, "%s   completion %.3f   balance %.3f   length mean %.1f, "
+					 "median %d, p90 %d turns", row[i].label, m->completion, m->balance, m->mean,
+					 m->p50, m->p90);
+			else
+				snprintf(lab, sizeof lab, "%s   completion 0   balance %.3f   no game was won",
+					 row[i].label, m->balance);
 			text(cr, 88, y, 11, 0, false, lab);
 		}
 	}

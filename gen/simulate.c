@@ -570,9 +570,10 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	       "\"max-turns\": %d},\n", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
 	       yes(r->opening), r->max_turns);
-	printf("%s  \"seed\": %llu,\n%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"stalled\": %llu,\n"
-	       "%s  \"completion\": ", ind, (unsigned long long)o->seed, ind, (unsigned long long)s->games,
-	       ind, (unsigned long long)s->completed, ind, (unsigned long long)st->stalled, ind);
+	printf("%s  \"seed\": %llu,\n%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"timeouts\": %llu,\n"
+	       "%s  \"stalled\": %llu,\n%s  \"completion\": ", ind, (unsigned long long)o->seed, ind,
+	       (unsigned long long)s->games, ind, (unsigned long long)s->completed, ind,
+	       (unsigned long long)(s->games - s->completed - st->stalled), ind, (unsigned long long)st->stalled, ind);
 	json_num(stdout, s->completion);
 	printf(",\n%s  \"wins\": [", ind);
 	for (int i = 0; i < o->players; i++)
@@ -593,11 +594,17 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	printf("],\n%s  \"balance\": ", ind);
 	json_num(stdout, s->balance);
 	printf(",\n%s  \"length\": {\"mean\": ", ind);
-	json_num(stdout, s->mean);
-	printf(", \"sd\": ");
-	json_num(stdout, s->sd);
-	printf(", \"p10\": %d, \"p50\": %d, \"p90\": %d, \"min\": %d, \"max\": %d},\n", s->p10, s->p50,
-	       s->p90, s->min, s->max);
+	if (s->completed) {
+		json_num(stdout, s->mean);
+		printf(", \"sd\": ");
+		json_num(stdout, s->sd);
+		printf(", \"p10\": %d, \"p50\": %d, \"p90\": %d, \"min\": %d, \"max\": %d},\n", s->p10,
+		       s->p50, s->p90, s->min, s->max);
+	} else {
+		/* no game was won: no lengths to describe */
+		printf("null, \"sd\": null, \"p10\": null, \"p50\": null, \"p90\": null, \"min\": null, "
+		       "\"max\": null},\n");
+	}
 	printf("%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
 	       "\"freezes\": %llu, \"reshuffles\": %llu},\n", ind, (unsigned long long)st->draws,
 	       (unsigned long long)st->on_self, (unsigned long long)st->on_opponent,
