@@ -278,11 +278,11 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	}
 	if (upto < 1 || upto > p->cards)
 		upto = p->cards;
-	if (upto > 1000000) {
-		snprintf(err, errlen, "the simulator plays packs of up to 1000000 numbers, not %ld", upto);
+	long ndeck = upto * p->copies + p->wild;
+	if (ndeck > 1000000) {
+		snprintf(err, errlen, "the simulator plays packs of up to 1000000 cards, not %ld", ndeck);
 		return NULL;
 	}
-	long ndeck = upto * p->copies + p->wild;
 	long need = (long)players * p->layout.census + 1;
 	if (ndeck < need) {
 		snprintf(err, errlen, "%d players need at least %ld cards (%d each and a draw pile); "
