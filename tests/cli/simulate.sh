@@ -87,6 +87,15 @@ expect_eq "swap-across=none: no swap across sequences" 0 "$(jqv .moves.across "$
 expect_eq "two players use the pack's 56 cards for two" 56 \
 	"$("$RAILYARD" simulate $P2 --players 2 --games 10 --json | jq .cards)"
 
+# policies: a spoiler beats a greedy player in either seat; greedy beats random
+for pol in spoiler,greedy greedy,spoiler random,greedy; do
+	"$RAILYARD" simulate $P2 --players 2 --games 1000 --policy $pol --json >"$WORK/pol-$pol.json"
+done
+ok_if "spoiler in seat 1 beats greedy" jq -e '.win_rate[0] > 0.6' "$WORK/pol-spoiler,greedy.json"
+ok_if "spoiler in seat 2 beats greedy" jq -e '.win_rate[1] > 0.6' "$WORK/pol-greedy,spoiler.json"
+ok_if "greedy beats random" jq -e '.win_rate[1] > 0.9' "$WORK/pol-random,greedy.json"
+expect_eq "the report names each seat's policy" '["random","greedy"]' "$(jqv .policies "$WORK/pol-random,greedy.json")"
+
 # --- compare and plots ----------------------------------------------------------
 "$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 --json >"$WORK/cmp.json"
 expect_eq "compare: both packs in one JSON" '["pattern-one-census-seven","pattern-two-census-seven"]' \
