@@ -81,6 +81,21 @@ int sim_policy_parse(const char *name)
 	return -1;
 }
 
+static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "discard"};
+
+const char *sim_opening_name(enum sim_opening o)
+{
+	return o < OPENING_COUNT ? opening_names[o] : "?";
+}
+
+int sim_opening_parse(const char *name)
+{
+	for (int i = 0; i < OPENING_COUNT; i++)
+		if (strcmp(name, opening_names[i]) == 0)
+			return i;
+	return -1;
+}
+
 void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 {
 	r->apply_to = p->rules.apply_to;
@@ -89,7 +104,7 @@ void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 	r->win = p->rules.win;
 	r->freeze_tokens = p->rules.freeze_tokens;
 	r->reshuffle = p->rules.reshuffle;
-	r->opening = true;
+	r->opening = OPENING_FACE_UP;
 	r->max_turns = 1000;
 }
 
@@ -1282,8 +1297,12 @@ static void opening(struct sim_worker *w, int m, int k)
 		buf_puts(w->log, "\n");
 	}
 	for (int i = 0; i < n; i++)
-		if (i != keep)
-			face_up(w, hand[i]);
+		if (i != keep) {
+			if (s->rules.opening == OPENING_DISCARD)
+				w->disc[w->ndisc++] = hand[i];
+			else
+				face_up(w, hand[i]);
+		}
 	face_up(w, old);
 	w->draws++;
 }
@@ -1308,7 +1327,7 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 			}
 		}
 	}
-	if (first && s->rules.opening && can_draw(w) && has_open_space(w, m)) {
+	if (first && s->rules.opening != OPENING_NONE && can_draw(w) && has_open_space(w, m)) {
 		opening(w, m, m + 1);
 		return -1;
 	}

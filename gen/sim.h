@@ -14,7 +14,8 @@
  *     (swap-across, §6); two face-up cards with the same ability are both
  *     discarded; a card without an ability (wild, table gap) is discarded;
  *   - the opening: on their first turn player k (1-based) draws k cards, keeps
- *     one in place of one of theirs, and the others go face up;
+ *     one in place of one of theirs, and the others go face up (or are
+ *     discarded, or there is no special opening: rule `opening`);
  *   - a removal (s → X) discards the removed card and fills the space from the
  *     draw pile; when the pile is empty the face-down discards are shuffled into
  *     a new one (rule `reshuffle`), face-up cards stay where they are;
@@ -37,6 +38,14 @@
 
 enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_COUNT };
 
+/* The opening: none; player k draws k cards on the first turn and keeps one,
+ * the others going face up beside the pile, or into the discards. */
+enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_DISCARD, OPENING_COUNT };
+
+/* "none", "face-up", "discard"; and back (-1 if unknown). */
+const char *sim_opening_name(enum sim_opening o);
+int sim_opening_parse(const char *name);
+
 /* "random", "greedy", "spoiler"; and back (-1 if unknown). */
 const char *sim_policy_name(enum sim_policy p);
 int sim_policy_parse(const char *name);
@@ -49,11 +58,11 @@ struct sim_rules {
 	enum win_rule win;
 	int freeze_tokens;
 	bool reshuffle;
-	bool opening;      /* player k draws k cards on the first turn */
+	enum sim_opening opening;
 	int max_turns;     /* turns (one player's move each) before a timeout */
 };
 
-/* The pack's rules with the simulator's defaults (opening on, 1000 turns). */
+/* The pack's rules with the simulator's defaults (opening face-up, 1000 turns). */
 void sim_rules_from_pack(const struct pack *p, struct sim_rules *r);
 
 /* Everything fixed for a series of games: the cards, the concrete moves of every

@@ -47,8 +47,10 @@ static const char simulate_usage[] =
 	"                        freeze-tokens=N, reshuffle=true|false (shuffle the\n"
 	"                        face-down discards into a new draw pile when it runs\n"
 	"                        out; otherwise the game goes on without drawing),\n"
-	"                        opening=true|false (player k draws k cards on the\n"
-	"                        first turn and keeps one); repeatable\n"
+	"                        opening=face-up|discard|none (player k draws k cards\n"
+	"                        on the first turn and keeps one; the others go face\n"
+	"                        up, or are discarded; none: an ordinary first turn);\n"
+	"                        repeatable\n"
 	"  -m, --max-turns N     turns before a game ends as a timeout (default 1000)\n"
 	"  -c, --compare PACK2   also play PACK2 the same way, show both side by side and\n"
 	"                        say which is fairer and which faster\n"
@@ -168,8 +170,10 @@ static bool apply_rule(const char *arg, struct sim_rules *r, int census)
 		if (!parse_bool(v, &r->reshuffle))
 			goto bad;
 	} else if (KEY("opening")) {
-		if (!parse_bool(v, &r->opening))
+		int op = sim_opening_parse(v);
+		if (op < 0)
 			goto bad;
+		r->opening = (enum sim_opening)op;
 	} else {
 		diag(SEV_ERROR, NULL, "--rule '%.*s': unknown rule; the rules are apply-to, swap-across, "
 		     "swap-within, win, freeze-tokens, reshuffle, opening", (int)kl, arg);
@@ -399,7 +403,7 @@ static void print_rules(FILE *f, const struct sim_rules *r)
 	fprintf(f, "apply-to=%s swap-across=%s swap-within=%s win=%s freeze-tokens=%d reshuffle=%s "
 		"opening=%s max-turns=%d", apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 		yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
-		yes(r->opening), r->max_turns);
+		sim_opening_name(r->opening), r->max_turns);
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -568,10 +572,10 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 		printf("%s\"%s\"", i ? ", " : "", sim_policy_name(o->npolicy == 1 ? o->policy[0] : o->policy[i]));
 	const struct sim_rules *r = &se->rules;
 	printf("],\n%s  \"rules\": {\"apply-to\": \"%s\", \"swap-across\": \"%s\", \"swap-within\": %s, "
-	       "\"win\": \"%s\", \"freeze-tokens\": %d, \"reshuffle\": %s, \"opening\": %s, "
+	       "\"win\": \"%s\", \"freeze-tokens\": %d, \"reshuffle\": %s, \"opening\": \"%s\", "
 	       "\"max-turns\": %d},\n", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
-	       yes(r->opening), r->max_turns);
+	       sim_opening_name(r->opening), r->max_turns);
 	printf("%s  \"seed\": %llu,\n%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"timeouts\": %llu,\n"
 	       "%s  \"stalled\": %llu,\n%s  \"completion\": ", ind, (unsigned long long)o->seed, ind,
 	       (unsigned long long)s->games, ind, (unsigned long long)s->completed, ind,

@@ -74,6 +74,16 @@ ok_if "reshuffle=true reshuffles and never stalls" \
 	jq -e '.moves.reshuffles > 0 and .stalled == 0' "$WORK/r1.json"
 ok_if "reshuffle=false never reshuffles, and games stall" \
 	jq -e '.moves.reshuffles == 0 and .stalled > 0' "$WORK/r0.json"
+# the opening: discarding the rejected cards is fairer than laying them face up
+# (seat 1 would pick them up next); the JSON names the choice
+"$RAILYARD" simulate $P1 --players 4 --games 2000 --json >"$WORK/o-up.json"
+"$RAILYARD" simulate $P1 --players 4 --games 2000 --rule opening=discard --json >"$WORK/o-disc.json"
+expect_eq "opening: face-up by default" '"face-up"' "$(jqv .rules.opening "$WORK/o-up.json")"
+ok_if "opening=discard: fairer than face-up, and seat 1 wins less" \
+	jq -e -n --slurpfile a "$WORK/o-up.json" --slurpfile b "$WORK/o-disc.json" \
+	'$b[0].balance > $a[0].balance + 0.03 and $b[0].win_rate[0] < $a[0].win_rate[0]'
+expect_status "opening=sideways: exit 2" 2 "$RAILYARD" simulate $P1 --players 2 --rule opening=sideways
+
 # apply-to: self forbids using abilities on opponents
 "$RAILYARD" simulate $P2 --players 3 --games 200 --policy spoiler --rule apply-to=self --json >"$WORK/self.json"
 expect_eq "apply-to=self: no ability is used on an opponent" 0 "$(jqv .moves.on_opponent "$WORK/self.json")"

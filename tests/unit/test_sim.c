@@ -296,7 +296,7 @@ static void test_invariants(void **state)
 		r.swap_across = ACROSS_THREE;
 		r.swap_within = false;
 		r.reshuffle = false;
-		r.opening = false;
+		r.opening = OPENING_NONE;
 		for (int pol = 0; pol < POLICY_COUNT; pol++)
 			play_checked(p, 3, &r, (enum sim_policy)pol, 20);
 		r.swap_across = ACROSS_TWO;
