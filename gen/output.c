@@ -177,7 +177,42 @@ static int qpdf_failed(qpdf_data q, const char *what, const char *path)
 	return -1;
 }
 
-/* Add TrimBox and BleedBox to every page, rewrite deterministically into out. */
+/* The page-label number tree, "<< /Nums [ ... ] >>": runs of consecutive numbers
+ * share one decimal range; anything else gets its own prefix-only range. */
+static void label_tree(const struct pdfw *w, struct buf *b)
+{
+	long next = -1;   /* the number the current decimal range expects next */
+	buf_puts(b, "<< /Nums [");
+	for (size_t i = 0; i < w->npages; i++) {
+		const char *l = w->pages[i].label ? w->pages[i].label : "";
+		char *e;
+		long v = strtol(l, &e, 10);
+		bool numeric = *l >= '1' && *l <= '9' && !*e;
+		if (numeric && v == next) {
+			next++;
+			continue;
+		}
+		buf_printf(b, " %zu << ", i);
+		if (numeric) {
+			buf_printf(b, "/S /D /St %ld", v);
+			next = v + 1;
+		} else {
+			buf_puts(b, "/P (");
+			for (; *l; l++) {
+				if (*l == '(' || *l == ')' || *l == '\\')
+					buf_puts(b, "\\");
+				buf_add(b, l, 1);
+			}
+			buf_puts(b, ")");
+			next = -1;
+		}
+		buf_puts(b, " >>");
+	}
+	buf_puts(b, " ] >>");
+}
+
+/* The fallback (and RAILYARD_PDF_QPDF=1): libqpdf adds TrimBox, BleedBox and the
+ * page labels and rewrites the whole file, deterministically, into out. */
 static int add_boxes(const struct pdfw *w, const char *in, const char *out)
 {
 	qpdf_data q = qpdf_init();
@@ -208,6 +243,12 @@ static int add_boxes(const struct pdfw *w, const char *in, const char *out)
 		/* Handles accumulate: drop them every so often to keep memory flat. */
 		if (i % 256 == 255)
 			qpdf_oh_release_all(q);
+	}
+	if (w->labels) {
+		struct buf tree = {0};
+		label_tree(w, &tree);
+		qpdf_oh_replace_key(q, qpdf_get_root(q), "/PageLabels", qpdf_oh_parse(q, tree.s));
+		buf_free(&tree);
 	}
 	if (qpdf_failed(q, "cannot add page boxes to", in)) {
 		qpdf_cleanup(&q);
@@ -247,20 +288,8 @@ static int cmp_newobj(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void pdf_string(FILE *out, const char *s)
-{
-	fputc('(', out);
-	for (; *s; s++) {
-		if (*s == '(' || *s == ')' || *s == '\\')
-			fputc('\\', out);
-		fputc(*s, out);
-	}
-	fputc(')', out);
-}
-
 /* Append the page-label number tree as object tsize and a new version of the
- * catalog (object root) that points at it. Runs of consecutive numbers share one
- * decimal range; anything else gets its own prefix-only range. */
+ * catalog (object root) that points at it. */
 static int write_labels(const struct pdfw *w, FILE *rd, FILE *out, long root, long root_off,
 			long tsize, long *at, struct newobj **objs, size_t *nobjs, size_t *cap)
 {
@@ -275,29 +304,10 @@ static int write_labels(const struct pdfw *w, FILE *rd, FILE *out, long root, lo
 	if (got < (size_t)hn || memcmp(cat, head, (size_t)hn) != 0 || !end)
 		return -1;
 	long off = *at;
-	fprintf(out, "%ld 0 obj\n<< /Nums [", tsize);
-	long next = -1;   /* the number the current decimal range expects next */
-	for (size_t i = 0; i < w->npages; i++) {
-		const char *l = w->pages[i].label ? w->pages[i].label : "";
-		char *e;
-		long v = strtol(l, &e, 10);
-		bool numeric = *l >= '1' && *l <= '9' && !*e;
-		if (numeric && v == next) {
-			next++;
-			continue;
-		}
-		fprintf(out, " %zu << ", i);
-		if (numeric) {
-			fprintf(out, "/S /D /St %ld", v);
-			next = v + 1;
-		} else {
-			fputs("/P ", out);
-			pdf_string(out, l);
-			next = -1;
-		}
-		fputs(" >>", out);
-	}
-	fputs(" ] >>\nendobj\n", out);
+	struct buf tree = {0};
+	label_tree(w, &tree);
+	fprintf(out, "%ld 0 obj\n%s\nendobj\n", tsize, tree.s);
+	buf_free(&tree);
 	/* Offsets from the file itself (an append stream is at its end). */
 	long pos = fflush(out) == 0 ? (long)ftello(out) : -1;
 	if (pos < 0)
@@ -468,7 +478,8 @@ int pdfw_close(struct pdfw *w)
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->path, cairo_status_to_string(st));
 		unlink(w->tmp);
 		rc = -1;
-	} else if ((w->boxes || w->labels) && incremental_boxes(w, w->tmp) == 0) {
+	} else if ((w->boxes || w->labels) && !getenv("RAILYARD_PDF_QPDF") &&
+		   incremental_boxes(w, w->tmp) == 0) {
 		rc = sync_rename(w->tmp, w->path);
 	} else if (w->boxes || w->labels) {
 		/* Not the layout we know (another Cairo?): let libqpdf rewrite it

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "draw.h"
 #include "template.h"
+#include "util.h"
 
 static struct template *parse(const char *yaml)
 {
@@ -164,6 +165,46 @@ static void test_safe_margin(void **state)
 	diag_reset();
 }
 
+static void touch(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+}
+
+/* Beside the pack, then its parent folder, then the current folder. */
+static void test_template_find(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/railyard-unit-find-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char packs[300], pack[300], beside[300], parent[300];
+	snprintf(packs, sizeof packs, "%s/packs", dir);
+	snprintf(pack, sizeof pack, "%s/packs/p.yaml", dir);
+	snprintf(beside, sizeof beside, "%s/packs/face.yaml", dir);
+	snprintf(parent, sizeof parent, "%s/face.yaml", dir);
+	assert_int_equal(mkdir_p(packs), 0);
+	touch(beside);
+	touch(parent);
+	char *got = template_find(pack, "face.yaml", "x.yaml");
+	assert_string_equal(got, beside);
+	free(got);
+	unlink(beside);
+	got = template_find(pack, "face.yaml", "x.yaml");
+	char want[320];
+	snprintf(want, sizeof want, "%s/packs/../face.yaml", dir);
+	assert_string_equal(got, want);
+	free(got);
+	unlink(parent);
+	assert_null(template_find(pack, "face.yaml", "x.yaml"));
+	/* NULL: the default, templates/NAME, found from the tree's top (the cwd). */
+	got = template_find("packs/pattern-two-census-seven.yaml", NULL, "trains-face.yaml");
+	assert_string_equal(got, "packs/../templates/trains-face.yaml");
+	free(got);
+	rmdir(packs);
+	rmdir(dir);
+}
+
 static void test_template_errors(void **state)
 {
 	(void)state;
@@ -261,6 +302,7 @@ int main(void)
 		cmocka_unit_test(test_template_sizes),
 		cmocka_unit_test(test_template_elements),
 		cmocka_unit_test(test_safe_margin),
+		cmocka_unit_test(test_template_find),
 		cmocka_unit_test(test_template_errors),
 		cmocka_unit_test(test_sheets_duplex),
 		cmocka_unit_test(test_tiles),
