@@ -148,7 +148,7 @@ static void test_piles(void **state)
 	/* then central rules without doubles */
 	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "4", NULL));
 	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "5", NULL));
-	struct t52_card on[3];
+	struct t52_card on[8];
 	size_t n = cards("A A 2 5", on);
 	struct buf why = {0};
 	assert_int_equal(t52_pile_valid(on, n, &why), -1);
