@@ -16,6 +16,8 @@ ifeq ($(SAN),1)
 VARIANT := san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 OPT     := -O1 -g
+# fontconfig leaks parts of its configuration; see tests/lsan.supp
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 else
 VARIANT := release
 SANFLAGS :=
@@ -35,7 +37,8 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 CFLAGS  ?= $(OPT)
 ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
-              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP
+              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP \
+              -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
 LDLIBS  := $(PKG_LIBS) -lm -lpthread
 
 LIB_SRC := $(filter-out gen/main.c,$(wildcard gen/*.c))
@@ -84,6 +87,12 @@ test: $(BIN) $(UNIT_BIN)
 
 bench: all
 	@sh bench/run.sh
+
+# bench/render.sh times the renderer against this bare Cairo + Pango loop.
+bench: $(BUILD)/bench/floor
+$(BUILD)/bench/floor: bench/floor.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDLIBS)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates

@@ -1,13 +1,640 @@
-/* build.c: `railyard build` (not written yet; see its issue). */
+/* build.c: `railyard build`: a Game of Trains pack -> print-ready files. Fills each
+ * card's fields (number, code, ability...) and hands them to draw.h. */
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cairo.h>
 
 #include "commands.h"
 #include "diag.h"
+#include "draw.h"
+#include "pack.h"
+#include "template.h"
+#include "util.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static const char build_usage[] =
+	"usage: railyard build [OPTIONS] PACK.yaml\n\n"
+	"Write the pack's print-ready files into out/PACK/ (or -o DIR):\n"
+	"  faces.pdf          one card per page, trim + bleed, TrimBox/BleedBox, labels = numbers\n"
+	"  sheets-a4.pdf      3x3 cards per page at 100%, crop marks, each page followed by\n"
+	"  sheets-letter.pdf  its backs for long-edge duplex\n"
+	"  placemat.pdf       the placemat at full size, tiled across pages when larger\n"
+	"  reference.pdf      the pack's ability table\n"
+	"  svg/card-NNN.svg, svg/placemat.svg   in millimetres\n"
+	"  png/card-NNN.png   300 dpi with bleed; contact.png, the whole pack at a glance\n"
+	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
+	"  -o, --output DIR   write into DIR instead of out/PACK\n"
+	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png\n"
+	"                     (manifest.csv is always written)\n"
+	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"
+	"                     only (default: sheets on a4 and letter, the rest on a4)\n"
+	"      --bleed MM     bleed on every side of the cards (default: the template's)\n"
+	"  -h, --help         this help\n"
+	"  -V, --version      the version\n\n"
+	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
+	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
+	"in its parent folder, then the current folder, then " TEMPLATE_DIR ".\n";
+
+enum {
+	OUT_FACES = 1,
+	OUT_SHEETS = 2,
+	OUT_PLACEMAT = 4,
+	OUT_REFERENCE = 8,
+	OUT_SVG = 16,
+	OUT_PNG = 32,
+	OUT_ALL = 63
+};
+
+static const char *const out_names[] = {"faces", "sheets", "placemat", "reference", "svg", "png"};
+
+struct build {
+	struct pack *p;
+	struct template *face, *back, *placemat;
+	struct drawer *d;
+	struct fields f;
+	char *dir;
+	long total;
+	int width;           /* digits in file names */
+	bool report;         /* report text overflows (the first pass over the cards) */
+	int errors;
+};
+
+/* The fields a trains card offers its template. */
+static void card_fields(struct build *b, long pos, struct fields *f)
+{
+	int a;
+	long n = pack_card_at(b->p, pos, &a);
+	fields_clear(f);
+	fields_setf(f, "position", "%ld", pos + 1);
+	fields_set(f, "pack", b->p->id);
+	fields_set(f, "title", b->p->title ? b->p->title : b->p->id);
+	if (n == 0) {
+		fields_set(f, "number", "");
+		fields_set(f, "code", "");
+		fields_set(f, "ability", "wild");
+		fields_set(f, "wild", "wild");
+		return;
+	}
+	fields_setf(f, "number", "%ld", n);
+	fields_set(f, "code", a >= 0 ? b->p->abilities.v[a].code : "");
+	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
+	fields_set(f, "wild", "");
+}
+
+static void draw_card(void *user, cairo_t *cr, long pos, int side)
+{
+	struct build *b = user;
+	char who[48];
+	if (side) {
+		fields_clear(&b->f);
+		fields_set(&b->f, "pack", b->p->id);
+		fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+		snprintf(who, sizeof who, "back");
+		draw_item(b->d, cr, b->back, &b->f, NULL, b->report && pos == 0 ? who : NULL);
+		return;
+	}
+	card_fields(b, pos, &b->f);
+	const char *num = fields_get(&b->f, "number");
+	snprintf(who, sizeof who, "card %s (position %ld)", *num ? num : "W", pos + 1);
+	draw_item(b->d, cr, b->face, &b->f, NULL, b->report ? who : NULL);
+}
+
+static void fill_space(void *user, int r, int c, struct fields *f)
+{
+	const struct build *b = user;
+	const struct layout *lay = &b->p->layout;
+	int cols = lay->rows ? lay->cols : lay->census;
+	char name[3];
+	fields_set(f, "space", space_name(lay, r * cols + c, name));
+	fields_setf(f, "row", "%d", r + 1);
+	fields_setf(f, "column", "%d", c + 1);
+	fields_setf(f, "index", "%d", r * cols + c + 1);
+}
+
+static struct cells placemat_cells(struct build *b)
+{
+	const struct layout *lay = &b->p->layout;
+	struct cells c = {lay->rows ? lay->rows : 1, lay->rows ? lay->cols : lay->census, fill_space,
+			  b};
+	return c;
+}
+
+static void draw_placemat(void *user, cairo_t *cr, long index, int side)
+{
+	struct build *b = user;
+	(void)index;
+	(void)side;
+	struct cells c = placemat_cells(b);
+	fields_clear(&b->f);
+	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+	fields_set(&b->f, "pack", b->p->id);
+	fields_setf(&b->f, "census", "%d", b->p->layout.census);
+	draw_item(b->d, cr, b->placemat, &b->f, &c, b->report ? "placemat" : NULL);
+}
+
+/* mkdir -p that also insists on a folder at the end. */
+static int make_dir(const char *dir)
+{
+	struct stat st;
+	if (mkdir_p(dir) != 0)
+		return -1;
+	if (stat(dir, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
+
+static char *out_path(const struct build *b, const char *name)
+{
+	return xasprintf("%s/%s", b->dir, name);
+}
+
+static char *card_file(const struct build *b, const char *sub, long pos, const char *ext)
+{
+	return xasprintf("%s/card-%0*ld.%s", sub, b->width, pos + 1, ext);
+}
+
+static void step(void *user, long done)
+{
+	(void)user;
+	progress_step(done);
+}
+
+static int write_faces(struct build *b)
+{
+	char *path = out_path(b, "faces.pdf");
+	struct pdfw *w = pdfw_open(path);
+	free(path);
+	if (!w)
+		return -1;
+	double bl = b->face->bleed;
+	progress_start("faces.pdf", b->total);
+	for (long pos = 0; pos < b->total; pos++) {
+		int a;
+		long n = pack_card_at(b->p, pos, &a);
+		char label[24];
+		if (n)
+			snprintf(label, sizeof label, "%ld", n);
+		else
+			snprintf(label, sizeof label, "W");
+		cairo_t *cr = pdfw_page(w, b->face->w + 2 * bl, b->face->h + 2 * bl, bl, label);
+		draw_card(b, cr, pos, 0);
+		pdfw_end_page(w);
+		progress_step(pos + 1);
+	}
+	progress_end();
+	b->report = false;
+	return pdfw_close(w);
+}
+
+static int write_sheets(struct build *b, const char *paper)
+{
+	double pw, ph;
+	paper_size(paper, &pw, &ph);
+	char *name = xasprintf("sheets-%s.pdf", paper);
+	char *path = out_path(b, name);
+	struct pdfw *w = pdfw_open(path);
+	free(path);
+	if (!w) {
+		free(name);
+		return -1;
+	}
+	struct item_source src = {b->face->w, b->face->h, b->face->bleed, b->total, b->back != NULL,
+				  draw_card, b};
+	progress_start(name, b->total);
+	impose_sheets(w, pw, ph, &src, step, NULL);
+	progress_end();
+	free(name);
+	b->report = false;
+	return pdfw_close(w);
+}
+
+static int write_placemat(struct build *b, const char *paper)
+{
+	double pw, ph, iw, ih;
+	paper_size(paper, &pw, &ph);
+	struct cells c = placemat_cells(b);
+	template_size(b->placemat, c.rows, c.cols, &iw, &ih);
+	char *path = out_path(b, "placemat.pdf");
+	struct pdfw *w = pdfw_open(path);
+	free(path);
+	if (!w)
+		return -1;
+	impose_tiles(w, pw, ph, iw, ih, 15.0, draw_placemat, b, 0);
+	return pdfw_close(w);
+}
+
+/* The card numbers of ability a as the page prints them: "1, 29, 57"; long lists
+ * keep their first numbers and their count. */
+static char *numbers_of(const struct pack *p, int a)
+{
+	struct buf s = {0};
+	long shown = 0, count = 0, last = 0;
+	for (long n = 1; n <= p->cards; n++) {
+		if (p->by_number[n - 1] != a)
+			continue;
+		count++;
+		last = n;
+		if (shown < 8) {
+			buf_printf(&s, "%s%ld", shown ? ", " : "", n);
+			shown++;
+		}
+	}
+	if (count > shown)
+		buf_printf(&s, ", ... %ld (%ld cards)", last, count);
+	if (!count)
+		buf_puts(&s, "(none)");
+	return s.s;
+}
+
+static int write_reference(struct build *b, const char *paper)
+{
+	double pw, ph;
+	paper_size(paper, &pw, &ph);
+	/* Landscape: the page's four column groups fit across. */
+	if (ph > pw) {
+		double t = pw;
+		pw = ph;
+		ph = t;
+	}
+	char *path = out_path(b, "reference.pdf");
+	struct pdfw *w = pdfw_open(path);
+	free(path);
+	if (!w)
+		return -1;
+	size_t k = b->p->abilities.n;
+	size_t rows = k + 1;
+	char **cells = xcalloc(rows * 2, sizeof *cells);
+	cells[0] = xstrdup("ability");
+	cells[1] = xstrdup("cards");
+	for (size_t a = 0; a < k; a++) {
+		cells[(a + 1) * 2] = xstrdup(b->p->abilities.v[a].symbolic);
+		cells[(a + 1) * 2 + 1] = numbers_of(b->p, (int)a);
+	}
+	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	struct buf head = {0};
+	struct fields t = {0};
+	fields_set(&t, "t", b->p->title ? b->p->title : b->p->id);
+	char *title = fields_expand(&t, "<b>{t}</b>", true, NULL);
+	fields_free(&t);
+	double y = 15;
+	y += draw_text(b->d, cr, b->face->font, 6.0, false, title, 15, y, pw - 30);
+	free(title);
+	long cards = b->p->cards;
+	if (b->p->layout.rows)
+		buf_printf(&head, "%zu abilities, cards 1-%ld, grid %dx%d", k, cards, b->p->layout.rows,
+			   b->p->layout.cols);
+	else
+		buf_printf(&head, "%zu abilities, cards 1-%ld, census %d", k, cards, b->p->layout.census);
+	if (b->p->copies > 1)
+		buf_printf(&head, ", %d copies of each number", b->p->copies);
+	if (b->p->wild)
+		buf_printf(&head, ", %d wild card%s", b->p->wild, b->p->wild == 1 ? "" : "s");
+	y += draw_text(b->d, cr, b->face->font, 3.5, false, head.s, 15, y + 1, pw - 30) + 6;
+	buf_free(&head);
+	draw_table(b->d, cr, b->face->font, 4.2, (const char *const *)cells, rows, 2, 4, 15, y,
+		   pw - 30, ph - y - 12);
+	pdfw_end_page(w);
+	for (size_t i = 0; i < rows * 2; i++)
+		free(cells[i]);
+	free(cells);
+	return pdfw_close(w);
+}
+
+static int write_svgs(struct build *b)
+{
+	char *sub = out_path(b, "svg");
+	if (make_dir(sub) != 0) {
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
+		free(sub);
+		return -1;
+	}
+	int rc = 0;
+	progress_start("svg", b->total);
+	for (long pos = 0; pos < b->total && rc == 0; pos++) {
+		char *path = card_file(b, sub, pos, "svg");
+		rc = svg_write(path, b->face->w, b->face->h, b->face->bleed, draw_card, b, pos);
+		free(path);
+		progress_step(pos + 1);
+	}
+	progress_end();
+	b->report = false;
+	if (rc == 0) {
+		double iw, ih;
+		struct cells c = placemat_cells(b);
+		template_size(b->placemat, c.rows, c.cols, &iw, &ih);
+		char *path = xasprintf("%s/placemat.svg", sub);
+		rc = svg_write(path, iw, ih, b->placemat->bleed, draw_placemat, b, 0);
+		free(path);
+	}
+	free(sub);
+	return rc;
+}
+
+/* contact.png: every card, small, in one image of at most about 3000 px a side. */
+static int write_contact(struct build *b)
+{
+	long n = b->total;
+	double cw = b->face->w, ch = b->face->h;
+	int cols = 1;
+	while ((double)cols * cols * cw < (double)n * ch)
+		cols++;
+	if (cols > n)
+		cols = (int)n;
+	int rows = (int)((n + cols - 1) / cols);
+	double gap = 2;  /* mm */
+	double W = cols * (cw + gap) + gap, H = rows * (ch + gap) + gap;
+	double scale = 150 / 25.4;       /* 150 dpi at most */
+	if (W * scale > 3000)
+		scale = 3000 / W;
+	if (H * scale > 3000)
+		scale = 3000 / H;
+	int pw = (int)(W * scale + 0.5), ph = (int)(H * scale + 0.5);
+	if (pw < 1)
+		pw = 1;
+	if (ph < 1)
+		ph = 1;
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	for (long pos = 0; pos < n; pos++) {
+		cairo_save(cr);
+		cairo_translate(cr, gap + (double)(pos % cols) * (cw + gap),
+				gap + (double)(pos / cols) * (ch + gap));
+		/* The preview shows the card as cut: trim size, rounded corners. */
+		double r = b->face->radius;
+		if (r > 0) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, cw - r, r, r, -M_PI / 2, 0);
+			cairo_arc(cr, cw - r, ch - r, r, 0, M_PI / 2);
+			cairo_arc(cr, r, ch - r, r, M_PI / 2, M_PI);
+			cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
+			cairo_close_path(cr);
+		} else {
+			cairo_rectangle(cr, 0, 0, cw, ch);
+		}
+		cairo_clip(cr);
+		draw_card(b, cr, pos, 0);
+		cairo_restore(cr);
+	}
+	cairo_destroy(cr);
+	char *path = out_path(b, "contact.png");
+	int rc = png_surface_write(s, path);
+	cairo_surface_destroy(s);
+	free(path);
+	return rc;
+}
+
+static int write_pngs(struct build *b)
+{
+	char *sub = out_path(b, "png");
+	if (make_dir(sub) != 0) {
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
+		free(sub);
+		return -1;
+	}
+	int rc = 0;
+	progress_start("png", b->total);
+	for (long pos = 0; pos < b->total && rc == 0; pos++) {
+		char *path = card_file(b, sub, pos, "png");
+		rc = png_write(path, b->face->w, b->face->h, b->face->bleed, 300, draw_card, b, pos);
+		free(path);
+		progress_step(pos + 1);
+	}
+	progress_end();
+	b->report = false;
+	free(sub);
+	return rc ? rc : write_contact(b);
+}
+
+static void csv_field(struct buf *s, const char *v)
+{
+	buf_puts(s, "\"");
+	for (; *v; v++) {
+		if (*v == '"')
+			buf_puts(s, "\"");
+		buf_add(s, v, 1);
+	}
+	buf_puts(s, "\"");
+}
+
+static int write_manifest(struct build *b, int only)
+{
+	struct buf s = {0};
+	buf_puts(&s, "position,number,code,ability,faces_page,svg,png\n");
+	for (long pos = 0; pos < b->total; pos++) {
+		int a;
+		long n = pack_card_at(b->p, pos, &a);
+		buf_printf(&s, "%ld,", pos + 1);
+		if (n)
+			buf_printf(&s, "%ld,", n);
+		else
+			buf_puts(&s, "W,");
+		csv_field(&s, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
+		buf_puts(&s, ",");
+		csv_field(&s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
+		buf_puts(&s, ",");
+		if (only & OUT_FACES)
+			buf_printf(&s, "%ld", pos + 1);
+		buf_puts(&s, ",");
+		if (only & OUT_SVG)
+			buf_printf(&s, "svg/card-%0*ld.svg", b->width, pos + 1);
+		buf_puts(&s, ",");
+		if (only & OUT_PNG)
+			buf_printf(&s, "png/card-%0*ld.png", b->width, pos + 1);
+		buf_puts(&s, "\n");
+	}
+	char *path = out_path(b, "manifest.csv");
+	int rc = write_file_atomic(path, s.s, s.len);
+	if (rc != 0)
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	free(path);
+	buf_free(&s);
+	return rc;
+}
+
+static struct template *load_template(const struct pack *p, const char *as_written,
+				      const struct loc *loc, const char *defname, const char *what)
+{
+	char *path = template_find(p->file, as_written, defname);
+	if (!path) {
+		const char *name = as_written ? as_written : defname;
+		diag(SEV_ERROR, as_written ? loc : NULL,
+		     "cannot find the %s template '%s' (looked beside the pack, in its parent folder, in the current folder and in %s)",
+		     what, name, TEMPLATE_DIR);
+		return NULL;
+	}
+	struct template *t = template_load(path);
+	free(path);
+	return t;
+}
+
+static int parse_only(const char *arg)
+{
+	int mask = 0;
+	char *copy = xstrdup(arg);
+	char *save = NULL;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+		for (i = 0; i < sizeof out_names / sizeof *out_names; i++)
+			if (strcmp(tok, out_names[i]) == 0)
+				break;
+		if (i == sizeof out_names / sizeof *out_names) {
+			diag(SEV_ERROR, NULL,
+			     "--only: unknown output '%s' (faces, sheets, placemat, reference, svg, png)", tok);
+			free(copy);
+			return -1;
+		}
+		mask |= 1 << i;
+	}
+	free(copy);
+	if (!mask)
+		diag(SEV_ERROR, NULL, "--only needs at least one output");
+	return mask ? mask : -1;
+}
 
 int cmd_build(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	diag(SEV_ERROR, NULL, "'railyard build' is not available yet");
-	return EXIT_INPUT;
+	static const struct option longopts[] = {
+		{"output", required_argument, NULL, 'o'},
+		{"only", required_argument, NULL, 'O'},
+		{"paper", required_argument, NULL, 'P'},
+		{"bleed", required_argument, NULL, 'B'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *dir = NULL, *paper = NULL;
+	int only = OUT_ALL, c, status = EXIT_OK;
+	double bleed = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': dir = optarg; break;
+		case 'O':
+			if ((only = parse_only(optarg)) < 0)
+				status = EXIT_INPUT;
+			break;
+		case 'P': {
+			double w, h;
+			paper = optarg;
+			if (paper_size(paper, &w, &h) != 0) {
+				diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", paper);
+				status = EXIT_INPUT;
+			}
+			break;
+		}
+		case 'B': {
+			struct tpl_len l;
+			if (tpl_parse_len(optarg, false, &l) != 0 || l.v < 0 || l.v > 25) {
+				diag(SEV_ERROR, NULL, "--bleed: '%s' is not a bleed of 0..25 mm", optarg);
+				status = EXIT_INPUT;
+			} else {
+				bleed = l.v;
+			}
+			break;
+		}
+		case 'h': fputs(build_usage, stdout); return EXIT_OK;
+		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		default: fputs(build_usage, stderr); return EXIT_INPUT;
+		}
+	}
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
+		return EXIT_INPUT;
+	}
+	if (status != EXIT_OK)
+		return status;
+	struct pack *p = pack_load(argv[optind]);
+	if (!p)
+		return EXIT_INPUT;
+	struct build b = {.p = p, .report = true};
+	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
+	b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
+	b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml", "placemat");
+	b.d = drawer_new();
+	if (!b.face || !b.back || !b.placemat)
+		status = EXIT_INPUT;
+	if (b.face && b.face->cells.on) {
+		diag(SEV_ERROR, NULL, "%s: a card face needs a 'size', not 'cells'", b.face->file);
+		status = EXIT_INPUT;
+	}
+	if (b.back && b.face && !b.back->cells.on &&
+	    (b.back->w != b.face->w || b.back->h != b.face->h)) {
+		diag(SEV_ERROR, NULL, "%s: the back is %.1f x %.1f mm but the face %s is %.1f x %.1f mm",
+		     b.back->file, b.back->w, b.back->h, b.face->file, b.face->w, b.face->h);
+		status = EXIT_INPUT;
+	}
+	if (b.placemat && !b.placemat->cells.on) {
+		diag(SEV_ERROR, NULL, "%s: a placemat template needs 'cells' (one per space)",
+		     b.placemat->file);
+		status = EXIT_INPUT;
+	}
+	for (struct template *const *t = (struct template *const[]){b.face, b.back, b.placemat, NULL};
+	     *t; t++)
+		if (drawer_check_fonts(b.d, *t) != 0)
+			status = EXIT_INPUT;
+	if (status != EXIT_OK)
+		goto done;
+	if (bleed >= 0)
+		b.face->bleed = b.back->bleed = bleed;
+	b.total = pack_card_total(p);
+	b.width = 3;
+	for (long t = b.total; t >= 1000; t /= 10)
+		b.width++;
+	b.dir = dir ? xstrdup(dir) : xasprintf("out/%s", p->id);
+	if (make_dir(b.dir) != 0) {
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", b.dir, strerror(errno));
+		status = EXIT_OUTPUT;
+		goto done;
+	}
+	int rc = 0;
+	if (!rc && (only & OUT_FACES))
+		rc = write_faces(&b);
+	if (!rc && (only & OUT_SHEETS)) {
+		if (paper)
+			rc = write_sheets(&b, paper);
+		else if (!(rc = write_sheets(&b, "a4")))
+			rc = write_sheets(&b, "letter");
+	}
+	if (!rc && (only & OUT_PLACEMAT))
+		rc = write_placemat(&b, paper ? paper : "a4");
+	if (!rc && (only & OUT_REFERENCE))
+		rc = write_reference(&b, paper ? paper : "a4");
+	if (!rc && (only & OUT_SVG))
+		rc = write_svgs(&b);
+	if (!rc && (only & OUT_PNG))
+		rc = write_pngs(&b);
+	if (!rc)
+		rc = write_manifest(&b, only);
+	if (rc)
+		status = EXIT_OUTPUT;
+	long over = drawer_overflows(b.d);
+	if (over > 20)
+		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
+		     over);
+done:
+	fields_free(&b.f);
+	drawer_free(b.d);
+	template_free(b.face);
+	template_free(b.back);
+	template_free(b.placemat);
+	free(b.dir);
+	pack_free(p);
+	return status;
 }

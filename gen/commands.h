@@ -16,5 +16,6 @@ int cmd_simulate(int argc, char **argv);  /* simulate.c */
 int games_list(int argc, char **argv);
 int games_build(int argc, char **argv);
 int games_check(int argc, char **argv);
+int games_dump(int argc, char **argv);     /* list --dump */
 
 #endif

@@ -1,28 +1,310 @@
-/* games.c: the other train games of the seeds (not written yet; see its issue). */
+/* games.c: `railyard list`, `check` and `build` for the other train games of the
+ * seeds (any `game:` other than trains): loading, the component list and deal
+ * table, and dispatch to each game's check (games_check.c) and build
+ * (games_build.c). */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
 #include "diag.h"
+#include "domino.h"
+#include "games.h"
+#include "pack.h"
+#include "train52.h"
+#include "util.h"
 
-static int unsupported(int argc, char **argv)
+static const char *const known_games[] = {GAME_TAKE, GAME_DOMINO, GAME_TRAIN52, GAME_TOY};
+
+struct deck *games_load(const char *path, char **without, size_t nwithout, char **with,
+			size_t nwith)
 {
-	(void)argc;
-	(void)argv;
-	diag(SEV_ERROR, NULL, "only 'game: trains' packs are supported so far");
-	return EXIT_INPUT;
+	struct deck *d = deck_load(path, without, nwithout, with, nwith);
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i < sizeof known_games / sizeof *known_games; i++)
+		if (strcmp(d->game, known_games[i]) == 0)
+			return d;
+	diag(SEV_ERROR, &d->loc_game, "unknown game '%s' (known: trains, %s, %s, %s, %s)", d->game,
+	     known_games[0], known_games[1], known_games[2], known_games[3]);
+	deck_free(d);
+	return NULL;
+}
+
+char **games_words(const char *s, size_t *n)
+{
+	char **v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	while (*s) {
+		while (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n')
+			s++;
+		size_t len = strcspn(s, " ,\t\n");
+		if (!len)
+			break;
+		v = xgrow(v, &cap, *n + 1, sizeof *v);
+		v[(*n)++] = xstrndup(s, len);
+		s += len;
+	}
+	return v;
+}
+
+void games_words_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* --- list ------------------------------------------------------------------ */
+
+static const char list_usage[] =
+	"usage: railyard list [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n\n"
+	"Print the components of a pack (cards, tiles, letters, tokens, board) and its\n"
+	"deal table for every number of players.\n\n"
+	"  -c, --cards          one line per distinct component: COUNT<TAB>NAME<TAB>GROUP\n"
+	"  -d, --dump           the loaded model as stable plain text (the debugging view)\n"
+	"  -w, --without NAME   leave out an optional group (e.g. transfer); repeatable\n"
+	"      --with NAME      put back an optional group the pack leaves out\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        the version\n";
+
+static const char *kind_word(enum deck_kind k, long n)
+{
+	switch (k) {
+	case DK_CARD: return n == 1 ? "card" : "cards";
+	case DK_TILE: return n == 1 ? "tile" : "tiles";
+	case DK_LETTER: return n == 1 ? "letter" : "letters";
+	default: return n == 1 ? "token" : "tokens";
+	}
+}
+
+static long group_total(const struct deck *d, size_t gi)
+{
+	long n = 0;
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->items[i].group == gi)
+			n += d->items[i].count;
+	return n;
+}
+
+/* What is dealt from: cards, else tiles, else letters. */
+static enum deck_kind dealt_kind(const struct deck *d)
+{
+	if (deck_count(d, DK_CARD))
+		return DK_CARD;
+	if (deck_count(d, DK_TILE))
+		return DK_TILE;
+	return DK_LETTER;
+}
+
+static void list_deal(const struct deck *d)
+{
+	if (!d->ndeals)
+		return;
+	enum deck_kind k = dealt_kind(d);
+	long total = deck_count(d, k), tokens = deck_count(d, DK_TOKEN);
+	const struct ynode *piles = d->rules ? ymap_get(d->rules, "piles") : NULL;
+	printf("\ndeal (%s each; the rest: %s)\n", kind_word(k, 2),
+	       d->deal_rest ? d->deal_rest : "left over");
+	printf("players  each  dealt  rest");
+	if (tokens)
+		printf("  tokens each  tokens left");
+	putchar('\n');
+	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
+		long each = deck_hand_size(d, p, total);
+		if (each < 0)
+			continue;
+		long dealt = each * p;
+		if (dealt > total) {
+			printf("%-7d  %4ld  not enough %s (%ld for %ld)\n", p, each, kind_word(k, 2), total,
+			       dealt);
+			continue;
+		}
+		printf("%-7d  %4ld  %5ld  %4ld", p, each, dealt, total - dealt);
+		if (tokens)
+			printf("  %11ld  %11ld", tokens / p, tokens % p);
+		putchar('\n');
+	}
+	if (piles && piles->kind == Y_SEQ && !strcmp(d->game, GAME_TRAIN52)) {
+		printf("\nrounds (the rest split into piles, one pile always open)\n");
+		for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
+			long each = deck_hand_size(d, p, total);
+			if (each < 0 || each * p > total)
+				continue;
+			long rest = total - each * p;
+			for (size_t r = 0; r < piles->n; r++) {
+				long np;
+				if (ynode_int(piles->items[r], &np) != 0 || np < 1)
+					continue;
+				printf("%d players, round %zu: %ld pile%s of", p, r + 1, np, np == 1 ? "" : "s");
+				for (long i = 0; i < np; i++)
+					printf("%s %ld", i ? "," : "", rest / np + (i < rest % np));
+				printf("; up to %ld closed\n", np - 1);
+			}
+		}
+	}
+}
+
+static void list_deck(const struct deck *d)
+{
+	printf("%s (%s)\n", d->title, d->game);
+	for (int k = DK_CARD; k <= DK_TOKEN; k++) {
+		long n = deck_count(d, (enum deck_kind)k);
+		bool any = false;
+		for (size_t gi = 0; gi < d->ngroups; gi++)
+			any |= d->groups[gi].kind == (enum deck_kind)k;
+		if (!any)
+			continue;
+		printf("%s: %ld\n", kind_word((enum deck_kind)k, 2), n);
+		for (size_t gi = 0; gi < d->ngroups; gi++) {
+			const struct deck_group *g = &d->groups[gi];
+			if (g->kind != (enum deck_kind)k)
+				continue;
+			printf("  %-12s %4ld  ", g->name, group_total(d, gi));
+			if (g->kind == DK_TILE) {
+				printf("double-%d: every pair of numbers 0-%d once", g->double_n, g->double_n);
+			} else if (g->kind == DK_LETTER) {
+				for (size_t i = 0; i < g->fields[0].n; i++)
+					printf("%s%s %ld", i ? ", " : "", g->fields[0].values[i], g->fields[0].counts[i]);
+			} else {
+				if (g->label)
+					printf("%s", g->label);
+				for (size_t f = 0; f < g->nfields; f++)
+					printf("%s%s%s (%zu)", f ? " x " : "", !f && g->label ? ", " : "",
+					       g->fields[f].name, g->fields[f].n);
+				if (!g->label && !g->nfields)
+					printf("%s", g->name);
+				if (g->count > 1 && g->nfields)
+					printf(", %ld of each", g->count);
+			}
+			if (g->optional)
+				printf(g->included ? " (optional)" : " (optional, left out)");
+			putchar('\n');
+		}
+	}
+	const struct deck_group *tiles = NULL;
+	for (size_t gi = 0; gi < d->ngroups; gi++)
+		if (d->groups[gi].kind == DK_TILE)
+			tiles = &d->groups[gi];
+	if (tiles)
+		printf("each number shows on %d tile ends (%d tiles, the double counting twice)\n",
+		       domino_ends_per_number(tiles->double_n), tiles->double_n + 1);
+	if (d->board.present) {
+		const struct deck_board *b = &d->board;
+		printf("board: %d spaces, %s on space %d, %s on space %d\n", b->spaces,
+		       b->start_label ? b->start_label : "start", b->start,
+		       b->finish_label ? b->finish_label : "finish", b->finish);
+		for (size_t i = 0; i < b->nmarks; i++) {
+			printf("  %s:", b->marks[i].label ? b->marks[i].label : b->marks[i].name);
+			for (size_t j = 0; j < b->marks[i].n; j++)
+				printf(" %d", b->marks[i].spaces[j]);
+			putchar('\n');
+		}
+	}
+	list_deal(d);
 }
 
 int games_list(int argc, char **argv)
 {
-	return unsupported(argc, argv);
+	static const struct option longopts[] = {
+		{"cards", no_argument, NULL, 'c'},
+		{"dump", no_argument, NULL, 'd'},
+		{"without", required_argument, NULL, 'w'},
+		{"with", required_argument, NULL, 'W'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	bool cards = false, dump = false;
+	char *without[32], *with[32];
+	size_t nwithout = 0, nwith = 0;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "cdw:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c': cards = true; break;
+		case 'd': dump = true; break;
+		case 'w':
+		case 'W':
+			if ((c == 'w' ? nwithout : nwith) >= 32) {
+				diag(SEV_ERROR, NULL, "too many --with/--without options");
+				return EXIT_INPUT;
+			}
+			if (c == 'w')
+				without[nwithout++] = optarg;
+			else
+				with[nwith++] = optarg;
+			break;
+		case 'h': fputs(list_usage, stdout); return EXIT_OK;
+		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		default: fputs(list_usage, stderr); return EXIT_INPUT;
+		}
+	}
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
+		return EXIT_INPUT;
+	}
+	struct deck *d = games_load(argv[optind], without, nwithout, with, nwith);
+	if (!d)
+		return EXIT_INPUT;
+	if (dump) {
+		deck_dump(d, stdout);
+	} else if (cards) {
+		for (size_t i = 0; i < d->nitems; i++)
+			printf("%ld\t%s\t%s\n", d->items[i].count, d->items[i].name,
+			       d->groups[d->items[i].group].name);
+	} else {
+		list_deck(d);
+	}
+	deck_free(d);
+	return EXIT_OK;
 }
 
-int games_build(int argc, char **argv)
-{
-	return unsupported(argc, argv);
-}
+/* --- check ------------------------------------------------------------------ */
 
 int games_check(int argc, char **argv)
 {
-	return unsupported(argc, argv);
+	/* The pack argument is known to name another game (main routed here). */
+	const char *path = NULL;
+	for (int i = 1; i < argc && !path; i++) {
+		size_t n = strlen(argv[i]);
+		if ((n > 5 && !strcmp(argv[i] + n - 5, ".yaml")) || (n > 4 && !strcmp(argv[i] + n - 4, ".yml")))
+			path = argv[i];
+	}
+	char *game = path ? pack_peek_game(path) : NULL;
+	int status;
+	if (!game) {
+		diag(SEV_ERROR, NULL, "check: no pack file naming a game");
+		status = EXIT_INPUT;
+	} else if (!strcmp(game, GAME_TAKE)) {
+		status = games_check_take(argc, argv);
+	} else if (!strcmp(game, GAME_DOMINO)) {
+		status = games_check_domino(argc, argv);
+	} else if (!strcmp(game, GAME_TRAIN52)) {
+		status = games_check_train52(argc, argv);
+	} else if (!strcmp(game, GAME_TOY)) {
+		status = games_check_toy(argc, argv);
+	} else {
+		struct deck *d = games_load(path, NULL, 0, NULL, 0);  /* reports the unknown game */
+		deck_free(d);
+		status = EXIT_INPUT;
+	}
+	free(game);
+	return status;
+}
+
+/* `railyard dump PACK`: the same as `railyard list --dump PACK`. */
+int games_dump(int argc, char **argv)
+{
+	static char dump_opt[] = "--dump";
+	char **v = xcalloc((size_t)argc + 2, sizeof *v);
+	v[0] = argv[0];
+	v[1] = dump_opt;
+	for (int i = 1; i < argc; i++)
+		v[i + 1] = argv[i];
+	int status = games_list(argc + 1, v);
+	free(v);
+	return status;
 }

@@ -20,7 +20,7 @@ static const struct command commands[] = {
 	{"build", cmd_build, games_build, "write print-ready cards, backs, placemats and sheets"},
 	{"check", cmd_check, games_check, "check a pack, a position or a move against the rules"},
 	{"simulate", cmd_simulate, NULL, "play many games of a pack and report balance"},
-	{"dump", cmd_dump, NULL, "print the loaded pack model (the debugging view)"},
+	{"dump", cmd_dump, games_dump, "print the loaded pack model (the debugging view)"},
 };
 
 /* The pack file among a command's arguments: the first one ending in .yaml or

@@ -9,7 +9,7 @@ expect_grep "--help lists the commands" '^  check ' "$WORK/last.out"
 expect_status "--version exits 0" 0 $R --version
 expect_grep "--version prints the version" '^railyard [0-9]+\.[0-9]+\.[0-9]+$' "$WORK/last.out"
 expect_status "an unknown command exits 2" 2 $R frobnicate
-for c in list dump; do
+for c in list build check simulate dump; do
 	expect_status "$c --help exits 0" 0 $R $c --help
 	expect_grep "$c --help shows its usage" "^usage: railyard $c" "$WORK/last.out"
 	expect_status "$c --version exits 0" 0 $R $c --version

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Rendering speed and memory: `railyard build --only faces` (one card per page,
+# trim + bleed, page boxes) on an 84-card and an 8,400-card pack, against
+# bench/floor.c, a bare Cairo + Pango loop drawing the same cards. Prints both
+# times, their ratio (target: at most 1.3) and peak memory (target: the same for
+# both pack sizes). Run by `make bench`.
+set -u
+B=out/bench/render
+FLOOR=${FLOOR:-build/release/bench/floor}
+mkdir -p "$B"
+[ -x "$FLOOR" ] || { echo "render: $FLOOR not built (make bench builds it)"; exit 0; }
+for n in 84 8400; do
+	sed -e "s/^pack: .*/pack: bench-$n/" -e "s/^cards: .*/cards: $n/" -e '/^players:/d' \
+		packs/pattern-two-census-seven.yaml >"$B/bench-$n.yaml"
+	"$RAILYARD" list --cards "$B/bench-$n.yaml" >"$B/cards-$n.tsv"
+done
+# best of three: the machine is shared
+best() { # best FILE: the smallest "seconds kb" line
+	sort -n "$1" | head -1
+}
+printf '%-7s %10s %10s %7s %12s %12s\n' cards railyard floor ratio "rss railyard" "rss floor"
+for n in 84 8400; do
+	: >"$B/t-gen"; : >"$B/t-floor"
+	for i in 1 2 3; do
+		/usr/bin/time -f '%e %M' -a -o "$B/t-gen" "$RAILYARD" build --only faces -o "$B/out-$n" "$B/bench-$n.yaml" || exit 0
+		/usr/bin/time -f '%e %M' -a -o "$B/t-floor" "$FLOOR" "$B/cards-$n.tsv" "$B/floor-$n.pdf" || exit 0
+	done
+	set -- $(best "$B/t-gen") $(best "$B/t-floor")
+	ratio=$(awk -v a="$1" -v b="$3" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
+	printf '%-7s %9ss %9ss %7s %9s KB %9s KB\n' "$n" "$1" "$3" "$ratio" "$2" "$4"
+done

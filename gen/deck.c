@@ -1,0 +1,877 @@
+/* deck.c: a deck pack's YAML tree -> the component model, every problem reported. */
+#include "deck.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct loader {
+	struct deck *d;
+	int errors;
+};
+
+static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
+{
+	struct buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	diag(SEV_ERROR, n ? &n->loc : &ld->d->loc, "%s", b.s);
+	buf_free(&b);
+	ld->errors++;
+}
+
+static int get_int(struct loader *ld, const char *key, const struct ynode *n, long lo, long hi,
+		   long *out)
+{
+	long v;
+	if (n->kind != Y_SCALAR || ynode_int(n, &v) != 0) {
+		err(ld, n, "'%s' must be a whole number, not %s", key, ynode_what(n));
+		return -1;
+	}
+	if (v < lo || v > hi) {
+		err(ld, n, "'%s' must be %ld..%ld, not %ld", key, lo, hi, v);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int get_str(struct loader *ld, const char *key, const struct ynode *n, char **out)
+{
+	if (n->kind != Y_SCALAR || ynode_is_null(n) || n->len == 0) {
+		err(ld, n, "'%s' must be a string, not %s", key, ynode_what(n));
+		return -1;
+	}
+	free(*out);
+	*out = xstrndup(n->str, n->len);
+	return 0;
+}
+
+static int get_bool(struct loader *ld, const char *key, const struct ynode *n, bool *out)
+{
+	if (ynode_bool(n, out) != 0) {
+		err(ld, n, "'%s' must be true or false, not %s", key, ynode_what(n));
+		return -1;
+	}
+	return 0;
+}
+
+static int want(struct loader *ld, const char *key, const struct ynode *n, enum ykind kind)
+{
+	if (n->kind == kind)
+		return 0;
+	err(ld, n, "'%s' must be %s, not %s", key, kind == Y_MAP ? "a mapping" : "a list",
+	    ynode_what(n));
+	return -1;
+}
+
+/* Report keys of map that are not in known[] (NULL-terminated). */
+static void only_keys(struct loader *ld, const struct ynode *map, const char *where,
+		      const char *const *known)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		const char *k = map->pairs[i].key->str;
+		size_t j;
+		for (j = 0; known[j] && strcmp(known[j], k) != 0; j++)
+			;
+		if (known[j])
+			continue;
+		struct buf b = {0};
+		for (j = 0; known[j]; j++)
+			buf_printf(&b, "%s%s", j ? ", " : "", known[j]);
+		err(ld, map->pairs[i].key, "unknown key '%s' in %s (expected one of: %s)", k, where, b.s);
+		buf_free(&b);
+	}
+}
+
+static bool good_name(const char *s)
+{
+	if (!*s || *s == '-' || strlen(s) > 64)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+			return false;
+	return true;
+}
+
+static int get_name(struct loader *ld, const char *key, const struct ynode *n, char **out)
+{
+	if (get_str(ld, key, n, out) != 0)
+		return -1;
+	if (!good_name(*out)) {
+		err(ld, n, "'%s' must be 1 to 64 of a-z, 0-9 and '-' (not starting with '-'), not '%s'",
+		    key, *out);
+		return -1;
+	}
+	return 0;
+}
+
+/* --- groups ---------------------------------------------------------------- */
+
+static struct deck_group *new_group(struct loader *ld, enum deck_kind kind, const struct ynode *n)
+{
+	struct deck *d = ld->d;
+	d->groups = xrealloc(d->groups, (d->ngroups + 1) * sizeof *d->groups);
+	struct deck_group *g = &d->groups[d->ngroups++];
+	memset(g, 0, sizeof *g);
+	g->kind = kind;
+	g->loc = n->loc;
+	g->count = 1;
+	g->included = true;
+	return g;
+}
+
+static void add_field(struct deck_group *g, const char *name, struct loc loc)
+{
+	g->fields = xrealloc(g->fields, (g->nfields + 1) * sizeof *g->fields);
+	struct deck_field *f = &g->fields[g->nfields++];
+	memset(f, 0, sizeof *f);
+	f->name = xstrdup(name);
+	f->loc = loc;
+}
+
+static void add_value(struct deck_field *f, const char *v)
+{
+	f->values = xrealloc(f->values, (f->n + 1) * sizeof *f->values);
+	f->values[f->n++] = xstrdup(v);
+}
+
+/* A field's values: a list of scalars, or {from: A, to: B}. */
+static void load_field(struct loader *ld, struct deck_group *g, const struct ynode *k,
+		       const struct ynode *v)
+{
+	if (!good_name(k->str)) {
+		err(ld, k, "a field name must be a-z, 0-9 and '-', not '%s'", k->str);
+		return;
+	}
+	for (size_t i = 0; i < g->nfields; i++)
+		if (strcmp(g->fields[i].name, k->str) == 0)
+			return; /* ytree already reported the duplicate key */
+	add_field(g, k->str, k->loc);
+	struct deck_field *f = &g->fields[g->nfields - 1];
+	if (v->kind == Y_SEQ) {
+		for (size_t i = 0; i < v->n; i++) {
+			const struct ynode *it = v->items[i];
+			if (it->kind != Y_SCALAR || ynode_is_null(it)) {
+				err(ld, it, "the values of field '%s' must be strings or numbers, not %s",
+				    k->str, ynode_what(it));
+				continue;
+			}
+			for (size_t j = 0; j < f->n; j++)
+				if (strcmp(f->values[j], it->str) == 0) {
+					err(ld, it, "field '%s' lists '%s' twice", k->str, it->str);
+					break;
+				}
+			add_value(f, it->str);
+		}
+		if (v->n == 0)
+			err(ld, v, "field '%s' has no values", k->str);
+		return;
+	}
+	if (v->kind == Y_MAP) {
+		static const char *const known[] = {"from", "to", NULL};
+		only_keys(ld, v, "a field range", known);
+		const struct ynode *from = ymap_get(v, "from"), *to = ymap_get(v, "to");
+		long a, b;
+		if (!from || !to) {
+			err(ld, v, "a field range needs 'from' and 'to'");
+			return;
+		}
+		if (get_int(ld, "from", from, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &a) != 0 ||
+		    get_int(ld, "to", to, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &b) != 0)
+			return;
+		if (b < a || b - a >= DECK_MAX_ITEMS) {
+			err(ld, to, "'to' must be from %ld to %ld, not %ld", a, a + DECK_MAX_ITEMS - 1, b);
+			return;
+		}
+		for (long x = a; x <= b; x++) {
+			char s[24];
+			snprintf(s, sizeof s, "%ld", x);
+			add_value(f, s);
+		}
+		return;
+	}
+	err(ld, v, "field '%s' must be a list of values or {from: N, to: M}, not %s", k->str,
+	    ynode_what(v));
+}
+
+static void load_face(struct loader *ld, struct deck_group *g, const struct ynode *v)
+{
+	if (get_str(ld, "face", v, &g->face) == 0)
+		g->loc_face = v->loc;
+}
+
+static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_kind kind)
+{
+	const char *what = kind == DK_TOKEN ? "a 'tokens' entry" : "a 'cards' entry";
+	if (n->kind != Y_MAP) {
+		err(ld, n, "%s must be a mapping (name, product or count, ...), not %s", what,
+		    ynode_what(n));
+		return;
+	}
+	static const char *const card_keys[] = {"name", "label", "product", "count", "optional",
+						"face", NULL};
+	static const char *const token_keys[] = {"name", "label", "count", "face", NULL};
+	only_keys(ld, n, what, kind == DK_TOKEN ? token_keys : card_keys);
+	struct deck_group *g = new_group(ld, kind, n);
+	const struct ynode *v;
+	if (!(v = ymap_get(n, "name")))
+		err(ld, n, "%s needs a 'name'", what);
+	else
+		get_name(ld, "name", v, &g->name);
+	if ((v = ymap_get(n, "label")))
+		get_str(ld, "label", v, &g->label);
+	if ((v = ymap_get(n, "count")))
+		get_int(ld, "count", v, 1, DECK_MAX_COUNT, &g->count);
+	else if (kind == DK_TOKEN)
+		err(ld, n, "a 'tokens' entry needs a 'count'");
+	if ((v = ymap_get(n, "optional")))
+		get_bool(ld, "optional", v, &g->optional);
+	if ((v = ymap_get(n, "face")))
+		load_face(ld, g, v);
+	if (kind == DK_CARD && (v = ymap_get(n, "product")) && want(ld, "product", v, Y_MAP) == 0) {
+		if (v->n == 0)
+			err(ld, v, "'product' names no fields");
+		for (size_t i = 0; i < v->n; i++)
+			load_field(ld, g, v->pairs[i].key, v->pairs[i].value);
+	}
+}
+
+static void load_tiles(struct loader *ld, const struct ynode *n)
+{
+	if (want(ld, "tiles", n, Y_MAP) != 0)
+		return;
+	static const char *const known[] = {"name", "label", "double", "face", NULL};
+	only_keys(ld, n, "'tiles'", known);
+	struct deck_group *g = new_group(ld, DK_TILE, n);
+	const struct ynode *v;
+	g->name = xstrdup("tile");
+	if ((v = ymap_get(n, "name")))
+		get_name(ld, "name", v, &g->name);
+	if ((v = ymap_get(n, "label")))
+		get_str(ld, "label", v, &g->label);
+	if ((v = ymap_get(n, "face")))
+		load_face(ld, g, v);
+	long dn = 0;
+	if (!(v = ymap_get(n, "double")))
+		err(ld, n, "'tiles' needs 'double': the highest number of the set (6, 9, 12, ...)");
+	else if (get_int(ld, "double", v, 0, DECK_MAX_DOUBLE, &dn) != 0)
+		return;
+	g->double_n = (int)dn;
+	add_field(g, "low", n->loc);
+	add_field(g, "high", n->loc);
+}
+
+static void load_letters(struct loader *ld, const struct ynode *n)
+{
+	if (want(ld, "letters", n, Y_MAP) != 0)
+		return;
+	static const char *const known[] = {"name", "label", "total", "wild", "counts", "face", NULL};
+	only_keys(ld, n, "'letters'", known);
+	struct deck_group *g = new_group(ld, DK_LETTER, n);
+	const struct ynode *v;
+	g->name = xstrdup("letter");
+	if ((v = ymap_get(n, "name")))
+		get_name(ld, "name", v, &g->name);
+	if ((v = ymap_get(n, "label")))
+		get_str(ld, "label", v, &g->label);
+	if ((v = ymap_get(n, "face")))
+		load_face(ld, g, v);
+	if ((v = ymap_get(n, "wild")))
+		get_str(ld, "wild", v, &g->wild);
+	add_field(g, "letter", n->loc);
+	struct deck_field *f = &g->fields[0];
+	const struct ynode *c = ymap_get(n, "counts");
+	if (!c) {
+		err(ld, n, "'letters' needs 'counts': {A: 9, B: 2, ...}");
+		return;
+	}
+	if (want(ld, "counts", c, Y_MAP) != 0)
+		return;
+	long sum = 0;
+	f->counts = xcalloc(c->n ? c->n : 1, sizeof *f->counts);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct ynode *k = c->pairs[i].key;
+		long cnt;
+		if (get_int(ld, k->str, c->pairs[i].value, 0, DECK_MAX_COUNT, &cnt) != 0)
+			continue;
+		f->counts[f->n] = cnt;
+		add_value(f, k->str);
+		sum += cnt;
+	}
+	if (g->wild && !ymap_get(c, g->wild))
+		err(ld, ymap_get(n, "wild"), "the wild letter '%s' has no count in 'counts'", g->wild);
+	if ((v = ymap_get(n, "total"))) {
+		long total;
+		if (get_int(ld, "total", v, 1, DECK_MAX_ITEMS * DECK_MAX_COUNT, &total) == 0 && total != sum)
+			err(ld, v, "'total' says %ld, but the counts add up to %ld", total, sum);
+	}
+}
+
+/* "4", 4, "2-3", "4-7": a range of player counts. */
+static int get_players(struct loader *ld, const struct ynode *n, int *lo, int *hi)
+{
+	if (n->kind == Y_SCALAR) {
+		long a, b;
+		const char *dash = strchr(n->str, '-');
+		if (!dash && parse_int(n->str, 1, DECK_MAX_PLAYERS, &a) == 0) {
+			*lo = *hi = (int)a;
+			return 0;
+		}
+		if (dash && dash != n->str) {
+			char *first = xstrndup(n->str, (size_t)(dash - n->str));
+			int ok = parse_int(first, 1, DECK_MAX_PLAYERS, &a) == 0 &&
+				 parse_int(dash + 1, 1, DECK_MAX_PLAYERS, &b) == 0 && a <= b;
+			free(first);
+			if (ok) {
+				*lo = (int)a;
+				*hi = (int)b;
+				return 0;
+			}
+		}
+	}
+	err(ld, n, "'players' must be a count 1..%d or a range such as 2-3, not %s",
+	    DECK_MAX_PLAYERS, n->kind == Y_SCALAR ? n->str : ynode_what(n));
+	return -1;
+}
+
+static void load_deal(struct loader *ld, const struct ynode *n)
+{
+	struct deck *d = ld->d;
+	if (want(ld, "deal", n, Y_MAP) != 0)
+		return;
+	static const char *const known[] = {"hands", "rest", NULL};
+	only_keys(ld, n, "'deal'", known);
+	const struct ynode *v;
+	if ((v = ymap_get(n, "rest")))
+		get_str(ld, "rest", v, &d->deal_rest);
+	if (!(v = ymap_get(n, "hands"))) {
+		err(ld, n, "'deal' needs 'hands': a list of {players: 2-3, cards: 13}");
+		return;
+	}
+	if (want(ld, "hands", v, Y_SEQ) != 0)
+		return;
+	d->deals = xcalloc(v->n ? v->n : 1, sizeof *d->deals);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *e = v->items[i];
+		if (e->kind != Y_MAP) {
+			err(ld, e, "a 'hands' entry must be {players: N or N-M, cards: N or even}, not %s",
+			    ynode_what(e));
+			continue;
+		}
+		static const char *const ekeys[] = {"players", "cards", NULL};
+		only_keys(ld, e, "a 'hands' entry", ekeys);
+		const struct ynode *p = ymap_get(e, "players"), *c = ymap_get(e, "cards");
+		struct deck_deal de = {0, 0, 0, e->loc};
+		if (!p || !c) {
+			err(ld, e, "a 'hands' entry needs 'players' and 'cards'");
+			continue;
+		}
+		if (get_players(ld, p, &de.lo, &de.hi) != 0)
+			continue;
+		if (c->kind == Y_SCALAR && strcmp(c->str, "even") == 0)
+			de.cards = 0;
+		else if (get_int(ld, "cards", c, 1, DECK_MAX_ITEMS, &de.cards) != 0)
+			continue;
+		for (size_t j = 0; j < d->ndeals; j++)
+			if (de.lo <= d->deals[j].hi && d->deals[j].lo <= de.hi) {
+				err(ld, p, "players %s overlap an earlier 'hands' entry (%d-%d)", p->str,
+				    d->deals[j].lo, d->deals[j].hi);
+				break;
+			}
+		d->deals[d->ndeals++] = de;
+	}
+}
+
+static void load_board(struct loader *ld, const struct ynode *n)
+{
+	struct deck_board *b = &ld->d->board;
+	if (want(ld, "board", n, Y_MAP) != 0)
+		return;
+	static const char *const known[] = {"spaces", "start", "finish", "marks", "face", NULL};
+	only_keys(ld, n, "'board'", known);
+	b->present = true;
+	b->loc = n->loc;
+	const struct ynode *v;
+	long spaces = 0;
+	if (!(v = ymap_get(n, "spaces")))
+		err(ld, n, "'board' needs 'spaces': how many numbered spaces");
+	else if (get_int(ld, "spaces", v, 2, DECK_MAX_SPACES, &spaces) != 0)
+		return;
+	b->spaces = (int)spaces;
+	b->start = 1;
+	b->finish = b->spaces;
+	if ((v = ymap_get(n, "face")) && get_str(ld, "face", v, &b->face) == 0)
+		b->loc_face = v->loc;
+	static const char *const end_keys[] = {"space", "label", NULL};
+	const char *ends[2] = {"start", "finish"};
+	for (int e = 0; e < 2; e++) {
+		if (!(v = ymap_get(n, ends[e])))
+			continue;
+		if (want(ld, ends[e], v, Y_MAP) != 0)
+			continue;
+		only_keys(ld, v, ends[e], end_keys);
+		const struct ynode *s = ymap_get(v, "space"), *l = ymap_get(v, "label");
+		long x;
+		if (s && get_int(ld, "space", s, 1, b->spaces ? b->spaces : 1, &x) == 0)
+			*(e ? &b->finish : &b->start) = (int)x;
+		if (l)
+			get_str(ld, "label", l, e ? &b->finish_label : &b->start_label);
+	}
+	if (b->start >= b->finish)
+		err(ld, n, "the board's start (space %d) must come before its finish (space %d)",
+		    b->start, b->finish);
+	if (!(v = ymap_get(n, "marks")))
+		return;
+	if (want(ld, "marks", v, Y_MAP) != 0)
+		return;
+	b->marks = xcalloc(v->n ? v->n : 1, sizeof *b->marks);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *k = v->pairs[i].key, *m = v->pairs[i].value;
+		if (!good_name(k->str)) {
+			err(ld, k, "a mark's name must be a-z, 0-9 and '-', not '%s'", k->str);
+			continue;
+		}
+		if (want(ld, k->str, m, Y_MAP) != 0)
+			continue;
+		static const char *const mkeys[] = {"label", "spaces", NULL};
+		only_keys(ld, m, "a board mark", mkeys);
+		struct deck_mark *mk = &b->marks[b->nmarks++];
+		mk->name = xstrdup(k->str);
+		mk->loc = k->loc;
+		const struct ynode *l = ymap_get(m, "label"), *s = ymap_get(m, "spaces");
+		if (l)
+			get_str(ld, "label", l, &mk->label);
+		if (!s) {
+			err(ld, m, "mark '%s' needs 'spaces': a list of space numbers", k->str);
+			continue;
+		}
+		if (want(ld, "spaces", s, Y_SEQ) != 0)
+			continue;
+		mk->spaces = xcalloc(s->n ? s->n : 1, sizeof *mk->spaces);
+		for (size_t j = 0; j < s->n; j++) {
+			long x;
+			if (get_int(ld, "spaces", s->items[j], 1, b->spaces ? b->spaces : 1, &x) != 0)
+				continue;
+			if (x == b->start || x == b->finish) {
+				err(ld, s->items[j], "space %ld is the board's %s; it cannot be marked", x,
+				    x == b->start ? "start" : "finish");
+				continue;
+			}
+			bool dup = false;
+			for (size_t q = 0; q <= i; q++)
+				for (size_t r = 0; r < b->marks[q].n; r++)
+					dup |= b->marks[q].spaces[r] == x;
+			if (dup) {
+				err(ld, s->items[j], "space %ld is marked twice", x);
+				continue;
+			}
+			mk->spaces[mk->n++] = (int)x;
+		}
+	}
+}
+
+static void load_appearance(struct loader *ld, const struct ynode *n)
+{
+	struct deck *d = ld->d;
+	if (want(ld, "appearance", n, Y_MAP) != 0)
+		return;
+	d->looks = xcalloc(n->n ? n->n : 1, sizeof *d->looks);
+	for (size_t i = 0; i < n->n; i++) {
+		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
+		if (want(ld, k->str, v, Y_MAP) != 0)
+			continue;
+		struct deck_look *l = &d->looks[d->nlooks++];
+		l->value = xstrdup(k->str);
+		l->loc = k->loc;
+		l->attr = xcalloc(v->n ? v->n : 1, sizeof *l->attr);
+		l->text = xcalloc(v->n ? v->n : 1, sizeof *l->text);
+		for (size_t j = 0; j < v->n; j++) {
+			const struct ynode *a = v->pairs[j].key, *t = v->pairs[j].value;
+			if (!good_name(a->str)) {
+				err(ld, a, "an appearance attribute must be a-z, 0-9 and '-', not '%s'", a->str);
+				continue;
+			}
+			char *text = NULL;
+			if (get_str(ld, a->str, t, &text) != 0)
+				continue;
+			l->attr[l->n] = xstrdup(a->str);
+			l->text[l->n++] = text;
+		}
+	}
+}
+
+const char *deck_look(const struct deck *d, const char *value, const char *attr)
+{
+	for (size_t i = 0; i < d->nlooks; i++)
+		if (strcmp(d->looks[i].value, value) == 0)
+			for (size_t j = 0; j < d->looks[i].n; j++)
+				if (strcmp(d->looks[i].attr[j], attr) == 0)
+					return d->looks[i].text[j];
+	return NULL;
+}
+
+/* --- expansion -------------------------------------------------------------- */
+
+static void add_item(struct deck *d, size_t group, char **values, long count, char *name)
+{
+	d->items = xrealloc(d->items, (d->nitems + 1) * sizeof *d->items);
+	struct deck_item *it = &d->items[d->nitems++];
+	it->group = group;
+	it->values = values;
+	it->count = count;
+	it->name = name;
+}
+
+/* Every included group's faces, in the order written; products vary the last
+ * field fastest (colour x number: blue 1, blue 2, ... orange 12). */
+static void expand(struct loader *ld)
+{
+	struct deck *d = ld->d;
+	for (size_t gi = 0; gi < d->ngroups; gi++) {
+		struct deck_group *g = &d->groups[gi];
+		if (!g->included)
+			continue;
+		if (g->kind == DK_TILE) {
+			for (int a = 0; a <= g->double_n; a++)
+				for (int b = a; b <= g->double_n; b++) {
+					char **v = xcalloc(2, sizeof *v);
+					v[0] = xasprintf("%d", a);
+					v[1] = xasprintf("%d", b);
+					add_item(d, gi, v, 1, xasprintf("%d-%d", a, b));
+				}
+			continue;
+		}
+		if (g->kind == DK_LETTER) {
+			struct deck_field *f = &g->fields[0];
+			for (size_t i = 0; i < f->n; i++) {
+				long cnt = f->counts[i];
+				if (!cnt)
+					continue;
+				char **v = xcalloc(1, sizeof *v);
+				v[0] = xstrdup(f->values[i]);
+				add_item(d, gi, v, cnt, xstrdup(f->values[i]));
+			}
+			continue;
+		}
+		long total = 1;
+		for (size_t i = 0; i < g->nfields; i++) {
+			total *= (long)g->fields[i].n;
+			if (total > DECK_MAX_ITEMS) {
+				err(ld, NULL, "group '%s' has more than %ld faces", g->name ? g->name : "?",
+				    DECK_MAX_ITEMS);
+				return;
+			}
+		}
+		for (long k = 0; k < total; k++) {
+			char **v = xcalloc(g->nfields ? g->nfields : 1, sizeof *v);
+			long rem = k;
+			for (size_t i = g->nfields; i-- > 0;) {
+				v[i] = xstrdup(g->fields[i].values[rem % (long)g->fields[i].n]);
+				rem /= (long)g->fields[i].n;
+			}
+			struct buf nm = {0};
+			for (size_t i = 0; i < g->nfields; i++)
+				buf_printf(&nm, "%s%s", i ? " " : "", v[i]);
+			if (g->label || !g->nfields)
+				buf_printf(&nm, "%s%s", g->nfields ? " " : "", g->label ? g->label : g->name);
+			add_item(d, gi, v, g->count, nm.s);
+		}
+	}
+}
+
+/* Apply the pack's `without:` and the command line's with/without. */
+static void select_optional(struct loader *ld, const struct ynode *pack_without, char **without,
+			    size_t nwithout, char **with, size_t nwith)
+{
+	struct deck *d = ld->d;
+	if (pack_without && want(ld, "without", pack_without, Y_SEQ) == 0)
+		for (size_t i = 0; i < pack_without->n; i++) {
+			const struct ynode *it = pack_without->items[i];
+			struct deck_group *g = (struct deck_group *)(it->kind == Y_SCALAR ?
+				deck_group_named(d, it->str) : NULL);
+			if (!g)
+				err(ld, it, "'without' names no group of this pack: %s",
+				    it->kind == Y_SCALAR ? it->str : ynode_what(it));
+			else if (!g->optional)
+				err(ld, it, "'%s' is not marked 'optional: true', so it cannot be left out",
+				    g->name);
+			else
+				g->included = false;
+		}
+	for (int pass = 0; pass < 2; pass++) {
+		char **names = pass ? with : without;
+		size_t n = pass ? nwith : nwithout;
+		for (size_t i = 0; i < n; i++) {
+			struct deck_group *g = (struct deck_group *)deck_group_named(d, names[i]);
+			if (!g || !g->optional) {
+				struct buf b = {0};
+				for (size_t j = 0; j < d->ngroups; j++)
+					if (d->groups[j].optional)
+						buf_printf(&b, "%s%s", b.len ? ", " : "", d->groups[j].name);
+				diag(SEV_ERROR, NULL, "--%s %s: %s (optional groups of this pack: %s)",
+				     pass ? "with" : "without", names[i],
+				     g ? "that group is not optional" : "no such group",
+				     b.len ? b.s : "none");
+				buf_free(&b);
+				ld->errors++;
+				continue;
+			}
+			g->included = pass == 1;
+		}
+	}
+}
+
+static void load_root(struct loader *ld, const struct ynode *root, char **without,
+		      size_t nwithout, char **with, size_t nwith)
+{
+	struct deck *d = ld->d;
+	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
+					    "tokens", "board", "deal", "back", "setup", "appearance",
+					    "without", "rules", NULL};
+	only_keys(ld, root, "a pack of game components", known);
+	const struct ynode *v;
+	if (!(v = ymap_get(root, "pack")))
+		err(ld, root, "the pack needs 'pack': its id (names the output folder)");
+	else
+		get_name(ld, "pack", v, &d->id);
+	if ((v = ymap_get(root, "title")))
+		get_str(ld, "title", v, &d->title);
+	if (!(v = ymap_get(root, "game")))
+		err(ld, root, "the pack needs 'game'");
+	else if (get_name(ld, "game", v, &d->game) == 0)
+		d->loc_game = v->loc;
+	if ((v = ymap_get(root, "cards")) && want(ld, "cards", v, Y_SEQ) == 0)
+		for (size_t i = 0; i < v->n; i++)
+			load_card_group(ld, v->items[i], DK_CARD);
+	if ((v = ymap_get(root, "tiles")))
+		load_tiles(ld, v);
+	if ((v = ymap_get(root, "letters")))
+		load_letters(ld, v);
+	if ((v = ymap_get(root, "tokens")) && want(ld, "tokens", v, Y_SEQ) == 0)
+		for (size_t i = 0; i < v->n; i++)
+			load_card_group(ld, v->items[i], DK_TOKEN);
+	if ((v = ymap_get(root, "board")))
+		load_board(ld, v);
+	if ((v = ymap_get(root, "deal")))
+		load_deal(ld, v);
+	if ((v = ymap_get(root, "back")) && get_str(ld, "back", v, &d->back) == 0)
+		d->loc_back = v->loc;
+	if ((v = ymap_get(root, "setup")) && get_str(ld, "setup", v, &d->setup) == 0)
+		d->loc_setup = v->loc;
+	if ((v = ymap_get(root, "appearance")))
+		load_appearance(ld, v);
+	if ((v = ymap_get(root, "rules")) && want(ld, "rules", v, Y_MAP) == 0)
+		d->rules = v;
+	for (size_t i = 0; i < d->ngroups; i++)
+		for (size_t j = 0; j < i; j++)
+			if (d->groups[i].name && d->groups[j].name &&
+			    strcmp(d->groups[i].name, d->groups[j].name) == 0) {
+				diag(SEV_ERROR, &d->groups[i].loc, "a group named '%s' is already defined at line %u",
+				     d->groups[i].name, d->groups[j].loc.line);
+				ld->errors++;
+			}
+	if (!d->ngroups && !d->board.present)
+		err(ld, root, "the pack describes no components: give 'cards', 'tiles', 'letters', "
+		    "'tokens' or 'board'");
+	select_optional(ld, ymap_get(root, "without"), without, nwithout, with, nwith);
+}
+
+static struct deck *load_doc(struct ydoc *doc, char **without, size_t nwithout, char **with,
+			     size_t nwith)
+{
+	struct deck *d = xcalloc(1, sizeof *d);
+	struct loader ld = {d, 0};
+	d->doc = doc;
+	d->file = xstrdup(doc->file);
+	d->loc = (struct loc){doc->file, 1, 1};
+	if (!doc->root || doc->root->kind != Y_MAP) {
+		diag(SEV_ERROR, doc->root ? &doc->root->loc : &d->loc,
+		     "a pack must be a mapping of keys ('pack: ...', 'game: ...'), not %s",
+		     doc->root ? ynode_what(doc->root) : "an empty file");
+		deck_free(d);
+		return NULL;
+	}
+	d->loc = doc->root->loc;
+	load_root(&ld, doc->root, without, nwithout, with, nwith);
+	if (!ld.errors)
+		expand(&ld);
+	if (ld.errors) {
+		deck_free(d);
+		return NULL;
+	}
+	if (!d->title)
+		d->title = xstrdup(d->id);
+	return d;
+}
+
+struct deck *deck_load(const char *path, char **without, size_t nwithout, char **with,
+		       size_t nwith)
+{
+	struct ydoc *doc = ydoc_load(path);
+	return doc ? load_doc(doc, without, nwithout, with, nwith) : NULL;
+}
+
+struct deck *deck_parse(const char *name, const char *text, size_t len)
+{
+	struct ydoc *doc = ydoc_parse(name, text, len);
+	return doc ? load_doc(doc, NULL, 0, NULL, 0) : NULL;
+}
+
+void deck_free(struct deck *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->ngroups; i++) {
+		struct deck_group *g = &d->groups[i];
+		for (size_t j = 0; j < g->nfields; j++) {
+			for (size_t k = 0; k < g->fields[j].n; k++)
+				free(g->fields[j].values[k]);
+			free(g->fields[j].values);
+			free(g->fields[j].counts);
+			free(g->fields[j].name);
+		}
+		free(g->fields);
+		free(g->name);
+		free(g->label);
+		free(g->wild);
+		free(g->face);
+	}
+	for (size_t i = 0; i < d->nitems; i++) {
+		for (size_t k = 0; k < d->groups[d->items[i].group].nfields; k++)
+			free(d->items[i].values[k]);
+		free(d->items[i].values);
+		free(d->items[i].name);
+	}
+	free(d->groups);
+	free(d->items);
+	for (size_t i = 0; i < d->board.nmarks; i++) {
+		free(d->board.marks[i].name);
+		free(d->board.marks[i].label);
+		free(d->board.marks[i].spaces);
+	}
+	free(d->board.marks);
+	free(d->board.start_label);
+	free(d->board.finish_label);
+	free(d->board.face);
+	free(d->deals);
+	free(d->deal_rest);
+	free(d->back);
+	free(d->setup);
+	for (size_t i = 0; i < d->nlooks; i++) {
+		for (size_t j = 0; j < d->looks[i].n; j++) {
+			free(d->looks[i].attr[j]);
+			free(d->looks[i].text[j]);
+		}
+		free(d->looks[i].attr);
+		free(d->looks[i].text);
+		free(d->looks[i].value);
+	}
+	free(d->looks);
+	free(d->id);
+	free(d->title);
+	free(d->game);
+	free(d->file);
+	ydoc_free(d->doc);
+	free(d);
+}
+
+const struct deck_group *deck_group_named(const struct deck *d, const char *name)
+{
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].name && strcmp(d->groups[i].name, name) == 0)
+			return &d->groups[i];
+	return NULL;
+}
+
+int deck_field_index(const struct deck_group *g, const char *name)
+{
+	for (size_t i = 0; i < g->nfields; i++)
+		if (strcmp(g->fields[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+long deck_count(const struct deck *d, enum deck_kind kind)
+{
+	long n = 0;
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->groups[d->items[i].group].kind == kind)
+			n += d->items[i].count;
+	return n;
+}
+
+const struct deck_deal *deck_deal_for(const struct deck *d, int players)
+{
+	for (size_t i = 0; i < d->ndeals; i++)
+		if (players >= d->deals[i].lo && players <= d->deals[i].hi)
+			return &d->deals[i];
+	return NULL;
+}
+
+long deck_hand_size(const struct deck *d, int players, long total)
+{
+	const struct deck_deal *e = deck_deal_for(d, players);
+	if (!e || players <= 0)
+		return -1;
+	return e->cards ? e->cards : total / players;
+}
+
+const struct deck_mark *deck_space_mark(const struct deck *d, int space)
+{
+	for (size_t i = 0; i < d->board.nmarks; i++)
+		for (size_t j = 0; j < d->board.marks[i].n; j++)
+			if (d->board.marks[i].spaces[j] == space)
+				return &d->board.marks[i];
+	return NULL;
+}
+
+static const char *kind_name(enum deck_kind k)
+{
+	return k == DK_CARD ? "cards" : k == DK_TILE ? "tiles" : k == DK_LETTER ? "letters" : "tokens";
+}
+
+void deck_dump(const struct deck *d, FILE *out)
+{
+	fprintf(out, "pack %s\ntitle %s\ngame %s\n", d->id, d->title, d->game);
+	for (size_t i = 0; i < d->ngroups; i++) {
+		const struct deck_group *g = &d->groups[i];
+		long n = 0;
+		for (size_t j = 0; j < d->nitems; j++)
+			if (d->items[j].group == i)
+				n += d->items[j].count;
+		fprintf(out, "group %s (%s)%s%s: %ld\n", g->name, kind_name(g->kind),
+			g->optional ? " optional" : "", g->included ? "" : " left out", n);
+		for (size_t j = 0; j < g->nfields; j++)
+			fprintf(out, "  field %s: %zu values\n", g->fields[j].name,
+				g->kind == DK_TILE ? (size_t)g->double_n + 1 : g->fields[j].n);
+		if (g->face)
+			fprintf(out, "  face %s\n", g->face);
+	}
+	for (size_t i = 0; i < d->nitems; i++)
+		fprintf(out, "item %s x%ld\n", d->items[i].name, d->items[i].count);
+	if (d->board.present) {
+		fprintf(out, "board %d spaces, start %d, finish %d\n", d->board.spaces, d->board.start,
+			d->board.finish);
+		for (size_t i = 0; i < d->board.nmarks; i++) {
+			fprintf(out, "  mark %s:", d->board.marks[i].name);
+			for (size_t j = 0; j < d->board.marks[i].n; j++)
+				fprintf(out, " %d", d->board.marks[i].spaces[j]);
+			fputc('\n', out);
+		}
+	}
+	for (size_t i = 0; i < d->ndeals; i++) {
+		if (d->deals[i].cards)
+			fprintf(out, "deal %d-%d: %ld each\n", d->deals[i].lo, d->deals[i].hi, d->deals[i].cards);
+		else
+			fprintf(out, "deal %d-%d: shared evenly\n", d->deals[i].lo, d->deals[i].hi);
+	}
+}

@@ -1,0 +1,198 @@
+/* domino.c: double-N sets and the single-train question, as an Euler path. */
+#include "domino.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+long domino_set_size(int n)
+{
+	return n < 0 ? 0 : (long)(n + 1) * (n + 2) / 2;
+}
+
+int domino_ends_per_number(int n)
+{
+	return n + 2;
+}
+
+long domino_hand_size(long tiles, int players)
+{
+	return players > 0 ? tiles / players : 0;
+}
+
+int domino_parse(const char *s, struct domino *out)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -1;
+	long a = strtol(s, &end, 10);
+	if (*end != '-' && *end != ':' && *end != '|')
+		return -1;
+	const char *t = end + 1;
+	if (*t < '0' || *t > '9')
+		return -1;
+	long b = strtol(t, &end, 10);
+	if (*end || a > 1000 || b > 1000)
+		return -1;
+	out->low = (int)(a < b ? a : b);
+	out->high = (int)(a < b ? b : a);
+	return 0;
+}
+
+static size_t find(size_t *parent, size_t x)
+{
+	while (parent[x] != x)
+		x = parent[x] = parent[parent[x]];
+	return x;
+}
+
+/* Hierholzer's walk from start over the tiles (edges between numbers). */
+static void walk(const struct domino *tiles, size_t n, int maxnum, int start,
+		 struct domino_report *r)
+{
+	size_t nv = (size_t)maxnum + 1;
+	size_t *deg = xcalloc(nv + 1, sizeof *deg);
+	for (size_t i = 0; i < n; i++) {
+		deg[tiles[i].low]++;
+		deg[tiles[i].high]++;
+	}
+	size_t *first = xcalloc(nv + 1, sizeof *first);
+	for (size_t v = 0; v < nv; v++)
+		first[v + 1] = first[v] + deg[v];
+	size_t *adj = xmalloc((2 * n + 1) * sizeof *adj);
+	size_t *fill = xcalloc(nv, sizeof *fill);
+	for (size_t i = 0; i < n; i++) {
+		adj[first[tiles[i].low] + fill[tiles[i].low]++] = i;
+		adj[first[tiles[i].high] + fill[tiles[i].high]++] = i;
+	}
+	bool *used = xcalloc(n + 1, sizeof *used);
+	size_t *ptr = xcalloc(nv, sizeof *ptr);
+	/* stack of (vertex, tile that led here or n) */
+	int *sv = xmalloc((n + 1) * sizeof *sv);
+	size_t *se = xmalloc((n + 1) * sizeof *se);
+	size_t top = 0;
+	sv[0] = start;
+	se[0] = n;
+	top = 1;
+	size_t *path = xmalloc((n + 1) * sizeof *path);
+	int *path_end = xmalloc((n + 1) * sizeof *path_end);
+	size_t np = 0;
+	while (top) {
+		int v = sv[top - 1];
+		while (ptr[v] < deg[v] && used[adj[first[v] + ptr[v]]])
+			ptr[v]++;
+		if (ptr[v] < deg[v]) {
+			size_t e = adj[first[v] + ptr[v]];
+			used[e] = true;
+			sv[top] = tiles[e].low == v ? tiles[e].high : tiles[e].low;
+			se[top] = e;
+			top++;
+		} else {
+			top--;
+			if (se[top] != n) {
+				path[np] = se[top];
+				path_end[np] = sv[top];
+				np++;
+			}
+		}
+	}
+	/* path is the train backwards: tile path[i] ends at path_end[i]. */
+	r->train = xmalloc((np + 1) * sizeof *r->train);
+	r->flip = xmalloc((np + 1) * sizeof *r->flip);
+	r->ntrain = np;
+	for (size_t i = 0; i < np; i++) {
+		size_t e = path[np - 1 - i];
+		r->train[i] = e;
+		r->flip[i] = tiles[e].low != tiles[e].high && path_end[np - 1 - i] == tiles[e].low;
+	}
+	free(path);
+	free(path_end);
+	free(sv);
+	free(se);
+	free(ptr);
+	free(used);
+	free(fill);
+	free(adj);
+	free(first);
+	free(deg);
+}
+
+/* Turn a closed train so that it begins at position k. */
+static void rotate(struct domino_report *r, size_t k)
+{
+	size_t n = r->ntrain;
+	size_t *t = xmalloc((n + 1) * sizeof *t);
+	bool *f = xmalloc((n + 1) * sizeof *f);
+	for (size_t i = 0; i < n; i++) {
+		t[i] = r->train[(i + k) % n];
+		f[i] = r->flip[(i + k) % n];
+	}
+	free(r->train);
+	free(r->flip);
+	r->train = t;
+	r->flip = f;
+}
+
+void domino_analyse(const struct domino *tiles, size_t n, int maxnum, struct domino_report *r)
+{
+	memset(r, 0, sizeof *r);
+	size_t nv = (size_t)maxnum + 1;
+	size_t *ends = xcalloc(nv, sizeof *ends);
+	size_t *parent = xmalloc(nv * sizeof *parent);
+	for (size_t v = 0; v < nv; v++)
+		parent[v] = v;
+	for (size_t i = 0; i < n; i++) {
+		ends[tiles[i].low]++;
+		ends[tiles[i].high]++;
+		size_t a = find(parent, (size_t)tiles[i].low), b = find(parent, (size_t)tiles[i].high);
+		if (a != b)
+			parent[a < b ? b : a] = a < b ? a : b;
+	}
+	r->odd = xmalloc(nv * sizeof *r->odd);
+	for (size_t v = 0; v < nv; v++)
+		if (ends[v] % 2)
+			r->odd[r->nodd++] = (int)v;
+	/* The largest group by tiles; on a tie, the one holding the smallest number. */
+	size_t *size = xcalloc(nv, sizeof *size);
+	for (size_t i = 0; i < n; i++)
+		size[find(parent, (size_t)tiles[i].low)]++;
+	size_t main = nv;
+	for (size_t v = 0; v < nv; v++)
+		if (size[v] && (main == nv || size[v] > size[main]))
+			main = v;
+	r->cut = xmalloc((n + 1) * sizeof *r->cut);
+	for (size_t i = 0; i < n; i++)
+		if (find(parent, (size_t)tiles[i].low) != main)
+			r->cut[r->ncut++] = i;
+	r->single_train = n > 0 && r->ncut == 0 && r->nodd <= 2;
+	if (r->single_train) {
+		int start = r->nodd ? r->odd[0] : tiles[0].low;
+		if (!r->nodd) /* a closed loop: start from the highest double when there is one */
+			for (size_t i = 0; i < n; i++)
+				if (tiles[i].low == tiles[i].high && tiles[i].low > start)
+					start = tiles[i].low;
+		walk(tiles, n, maxnum, start, r);
+		/* A closed loop may begin anywhere: begin it with the start's double, the
+		 * engine of the page's game. */
+		for (size_t i = 0; !r->nodd && i < r->ntrain; i++) {
+			const struct domino *t = &tiles[r->train[i]];
+			if (t->low == start && t->high == start) {
+				rotate(r, i);
+				break;
+			}
+		}
+	}
+	free(size);
+	free(parent);
+	free(ends);
+}
+
+void domino_report_free(struct domino_report *r)
+{
+	free(r->odd);
+	free(r->cut);
+	free(r->train);
+	free(r->flip);
+	memset(r, 0, sizeof *r);
+}

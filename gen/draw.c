@@ -1,0 +1,610 @@
+/* draw.c: templates onto any cairo_t (user space in millimetres), with Pango text.
+ * Every Pango context has glyph-position rounding and hint metrics off, and is
+ * never updated from the target surface, so a layout is the same on PDF, SVG
+ * and PNG (same line breaks, same positions). */
+#include "draw.h"
+
+#include <fontconfig/fontconfig.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* ---- fields ---- */
+
+void fields_set(struct fields *f, const char *name, const char *value)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (strcmp(f->v[i].name, name) == 0) {
+			free(f->v[i].value);
+			f->v[i].value = xstrdup(value);
+			return;
+		}
+	f->v = xgrow(f->v, &f->cap, f->n + 1, sizeof *f->v);
+	f->v[f->n].name = xstrdup(name);
+	f->v[f->n].value = xstrdup(value);
+	f->n++;
+}
+
+void fields_setf(struct fields *f, const char *name, const char *fmt, ...)
+{
+	struct buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	fields_set(f, name, b.s ? b.s : "");
+	buf_free(&b);
+}
+
+const char *fields_get(const struct fields *f, const char *name)
+{
+	for (size_t i = 0; f && i < f->n; i++)
+		if (strcmp(f->v[i].name, name) == 0)
+			return f->v[i].value;
+	return NULL;
+}
+
+void fields_clear(struct fields *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->v[i].name);
+		free(f->v[i].value);
+	}
+	f->n = 0;
+}
+
+void fields_free(struct fields *f)
+{
+	fields_clear(f);
+	free(f->v);
+	f->v = NULL;
+	f->cap = 0;
+}
+
+static void add_escaped(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': buf_puts(b, "&amp;"); break;
+		case '<': buf_puts(b, "&lt;"); break;
+		case '>': buf_puts(b, "&gt;"); break;
+		case '\'': buf_puts(b, "&apos;"); break;
+		case '"': buf_puts(b, "&quot;"); break;
+		default: buf_add(b, s, 1);
+		}
+	}
+}
+
+char *fields_expand(const struct fields *f, const char *text, bool escape, const char **missing)
+{
+	struct buf b = {0};
+	buf_add(&b, "", 0);
+	for (const char *s = text; *s;) {
+		if ((s[0] == '{' && s[1] == '{') || (s[0] == '}' && s[1] == '}')) {
+			buf_add(&b, s, 1);
+			s += 2;
+			continue;
+		}
+		const char *close = s[0] == '{' ? strchr(s, '}') : NULL;
+		if (!close) {
+			const char *next = strpbrk(s + 1, "{}");
+			size_t n = next ? (size_t)(next - s) : strlen(s);
+			buf_add(&b, s, n);
+			s += n;
+			continue;
+		}
+		char name[64];
+		size_t n = (size_t)(close - s - 1);
+		if (n >= sizeof name)
+			n = sizeof name - 1;
+		memcpy(name, s + 1, n);
+		name[n] = 0;
+		const char *v = fields_get(f, name);
+		if (!v) {
+			if (missing && !*missing)
+				*missing = s + 1;  /* the name, up to its } */
+			v = "";
+		}
+		if (escape)
+			add_escaped(&b, v);
+		else
+			buf_puts(&b, v);
+		s = close + 1;
+	}
+	return b.s;
+}
+
+/* ---- the drawer ---- */
+
+struct drawer {
+	PangoFontMap *map;
+	PangoContext *ctx;
+	cairo_font_options_t *opts;
+	long overflows;         /* text overflow warnings printed */
+	const void *warned[64]; /* elements already warned about an unknown field */
+	size_t nwarned;
+};
+
+static void drawer_setup(struct drawer *d)
+{
+	if (d->ctx)
+		g_object_unref(d->ctx);
+	if (d->map)
+		g_object_unref(d->map);
+	d->map = pango_cairo_font_map_new();
+	d->ctx = pango_font_map_create_context(d->map);
+	pango_cairo_context_set_font_options(d->ctx, d->opts);
+	pango_context_set_round_glyph_positions(d->ctx, FALSE);
+	/* Absolute font sizes in user units (mm): the resolution plays no part. */
+	pango_cairo_context_set_resolution(d->ctx, 72);
+	PangoLanguage *lang = pango_language_from_string("en");
+	pango_context_set_language(d->ctx, lang);
+	pango_context_set_base_dir(d->ctx, PANGO_DIRECTION_LTR);
+}
+
+struct drawer *drawer_new(void)
+{
+	struct drawer *d = xcalloc(1, sizeof *d);
+	d->opts = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(d->opts, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(d->opts, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_antialias(d->opts, CAIRO_ANTIALIAS_GRAY);
+	drawer_setup(d);
+	return d;
+}
+
+void drawer_free(struct drawer *d)
+{
+	if (!d)
+		return;
+	g_object_unref(d->ctx);
+	g_object_unref(d->map);
+	cairo_font_options_destroy(d->opts);
+	free(d);
+}
+
+/* Whether family resolves through fontconfig to a font of that family (or is a
+ * generic name such as monospace). */
+static bool family_found(const char *family)
+{
+	static const char *const generic[] = {"monospace", "sans", "sans-serif", "serif"};
+	for (size_t i = 0; i < sizeof generic / sizeof *generic; i++)
+		if (strcasecmp(family, generic[i]) == 0)
+			return true;
+	FcPattern *pat = FcPatternCreate();
+	FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family);
+	FcConfigSubstitute(NULL, pat, FcMatchPattern);
+	FcDefaultSubstitute(pat);
+	FcResult res;
+	FcPattern *match = FcFontMatch(NULL, pat, &res);
+	bool ok = false;
+	FcChar8 *got;
+	for (int i = 0; match && FcPatternGetString(match, FC_FAMILY, i, &got) == FcResultMatch; i++)
+		if (strcasecmp((const char *)got, family) == 0)
+			ok = true;
+	if (match)
+		FcPatternDestroy(match);
+	FcPatternDestroy(pat);
+	return ok;
+}
+
+static int check_family(const char *family, const struct loc *loc, const struct template *t)
+{
+	if (family_found(family))
+		return 0;
+	diag(SEV_ERROR, loc, "font '%s' not found through fontconfig%s%s (install it, or name a font file with 'font-file:'; 'fc-list : family' lists the installed families)",
+	     family, t->font_file ? " nor in " : "", t->font_file ? t->font_file : "");
+	return -1;
+}
+
+int drawer_check_fonts(struct drawer *d, const struct template *t)
+{
+	int bad = 0;
+	if (!FcInit()) {
+		diag(SEV_ERROR, NULL, "fontconfig could not be initialised");
+		return -1;
+	}
+	if (t->font_file) {
+		if (!FcConfigAppFontAddFile(NULL, (const FcChar8 *)t->font_file)) {
+			diag(SEV_ERROR, &t->loc_font_file, "'%s' is not a font file fontconfig can read",
+			     t->font_file);
+			return -1;
+		}
+		drawer_setup(d);  /* a new font map sees the added font */
+	}
+	bad |= check_family(t->font, &t->loc_font, t);
+	for (size_t i = 0; i < t->nelems; i++)
+		if (t->elems[i].font)
+			bad |= check_family(t->elems[i].font, &t->elems[i].loc_font, t);
+	for (size_t i = 0; i < t->cells.nelems; i++)
+		if (t->cells.elems[i].font)
+			bad |= check_family(t->cells.elems[i].font, &t->cells.elems[i].loc_font, t);
+	return bad ? -1 : 0;
+}
+
+/* ---- drawing ---- */
+
+static void set_color(cairo_t *cr, const struct tpl_color *c, const struct fields *f,
+		      const char *who, bool *shown)
+{
+	struct tpl_color v = *c;
+	if (c->field) {
+		const char *s = fields_get(f, c->field);
+		if (!s || tpl_parse_color(s, &v) != 0) {
+			if (!*shown)
+				diag(SEV_WARNING, &c->loc, "%s: field '%s' is %s%s%s, not a colour; black used",
+				     who, c->field, s ? "'" : "not set", s ? s : "", s ? "'" : "");
+			*shown = true;
+			v = (struct tpl_color){.a = 1};
+		}
+	}
+	cairo_set_source_rgba(cr, v.r, v.g, v.b, v.none ? 0 : v.a);
+}
+
+static bool color_none(const struct tpl_color *c)
+{
+	return c->none && !c->field;
+}
+
+static double resolve(const struct tpl_len *l, double whole)
+{
+	return l->pct ? l->v * whole / 100.0 : l->v;
+}
+
+static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+	if (r <= 0) {
+		cairo_rectangle(cr, x, y, w, h);
+		return;
+	}
+	if (r > w / 2)
+		r = w / 2;
+	if (r > h / 2)
+		r = h / 2;
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+	cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+	cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+	cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+	cairo_close_path(cr);
+}
+
+static PangoLayout *make_layout(struct drawer *d, const char *family, double size, bool bold,
+				bool italic)
+{
+	PangoLayout *lay = pango_layout_new(d->ctx);
+	PangoFontDescription *fd = pango_font_description_new();
+	pango_font_description_set_family(fd, family);
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_font_description_set_style(fd, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	pango_layout_set_font_description(lay, fd);
+	pango_font_description_free(fd);
+	return lay;
+}
+
+struct elem_env {
+	struct drawer *d;
+	const struct template *t;
+	const struct fields *f;
+	const char *who;
+	bool report;          /* report overflows (not on the rotated second pass) */
+	int overflows;
+	bool colour_warned;
+};
+
+/* A placeholder names a field this item does not have: say so once per element
+ * (most likely a typo, or a template meant for another game). */
+static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const char *name)
+{
+	struct drawer *d = env->d;
+	for (size_t i = 0; i < d->nwarned; i++)
+		if (d->warned[i] == e)
+			return;
+	if (d->nwarned < sizeof d->warned / sizeof *d->warned)
+		d->warned[d->nwarned++] = e;
+	struct buf known = {0};
+	for (size_t i = 0; env->f && i < env->f->n; i++)
+		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
+	diag(SEV_WARNING, &e->loc, "%s: no field '%.*s' (this item has: %s); it is left empty",
+	     env->who, (int)strcspn(name, "}"), name, known.s ? known.s : "none");
+	buf_free(&known);
+}
+
+static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+			   double H)
+{
+	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
+	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
+	const char *missing = NULL;
+	char *markup = fields_expand(env->f, e->text, true, &missing);
+	if (missing && env->report)
+		warn_missing(env, e, missing);
+	if (!*markup) {
+		free(markup);
+		return;
+	}
+	PangoLayout *lay = make_layout(env->d, e->font ? e->font : env->t->font, e->size, e->bold,
+				       e->italic);
+	/* The box as the text sees it (rotated a quarter turn: width and height swap). */
+	bool quarter = e->rotate == 90 || e->rotate == 270;
+	double bw = quarter ? h : w, bh = quarter ? w : h;
+	GError *gerr = NULL;
+	if (!strpbrk(markup, "<&")) {
+		/* No markup at all (the common case): skip the markup parser. */
+		pango_layout_set_text(lay, markup, -1);
+	} else if (!pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
+		if (env->report)
+			diag(SEV_WARNING, &e->loc, "%s: text is not valid Pango markup (%s); drawn as plain text",
+			     env->who, gerr ? gerr->message : "?");
+		if (gerr)
+			g_error_free(gerr);
+		char *plain = fields_expand(env->f, e->text, false, NULL);
+		pango_layout_set_text(lay, plain, -1);
+		free(plain);
+	} else {
+		pango_layout_set_markup(lay, markup, -1);
+	}
+	if (e->wrap) {
+		pango_layout_set_width(lay, (int)(bw * PANGO_SCALE));
+		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_alignment(lay, e->align == AL_START ? PANGO_ALIGN_LEFT
+					   : e->align == AL_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
+	}
+	PangoRectangle ink, log;
+	pango_layout_get_extents(lay, &ink, &log);
+	double lw = (double)log.width / PANGO_SCALE, lh = (double)log.height / PANGO_SCALE;
+	double lx = (double)log.x / PANGO_SCALE;
+	const double eps = 0.01;
+	if ((lw > bw + eps || lh > bh + eps) && env->report) {
+		env->overflows++;
+		if (env->d->overflows++ < 20) {
+			char *plain = fields_expand(env->f, e->text, false, NULL);
+			diag(SEV_WARNING, &e->loc,
+			     "%s: text '%s' does not fit its box (it needs %.1f x %.1f mm, the box is %.1f x %.1f mm)",
+			     env->who, plain, lw, lh, bw, bh);
+			free(plain);
+		}
+	}
+	double ox, oy;
+	if (e->wrap)
+		ox = 0;
+	else
+		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx : (bw - lw) / 2 - lx;
+	oy = e->valign == AL_START ? 0 : e->valign == AL_END ? bh - lh : (bh - lh) / 2;
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	switch (e->rotate) {
+	case 90: cairo_translate(cr, w, 0); cairo_rotate(cr, M_PI / 2); break;
+	case 180: cairo_translate(cr, w, h); cairo_rotate(cr, M_PI); break;
+	case 270: cairo_translate(cr, 0, h); cairo_rotate(cr, -M_PI / 2); break;
+	default: break;
+	}
+	cairo_move_to(cr, ox, oy);
+	set_color(cr, &e->color, env->f, env->who, &env->colour_warned);
+	pango_cairo_show_layout(cr, lay);
+	cairo_restore(cr);
+	g_object_unref(lay);
+	free(markup);
+}
+
+static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem *v, size_t n,
+		       double W, double H, double bleed)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct tpl_elem *e = &v[i];
+		if (e->if_field) {
+			const char *s = fields_get(env->f, e->if_field);
+			if (!s || !*s)
+				continue;
+		}
+		if (e->unless_field) {
+			const char *s = fields_get(env->f, e->unless_field);
+			if (s && *s)
+				continue;
+		}
+		if (e->kind == TE_TEXT) {
+			draw_text_elem(env, cr, e, W, H);
+			continue;
+		}
+		double a = resolve(&e->box[0], W), b = resolve(&e->box[1], H);
+		double c = resolve(&e->box[2], W), dd = resolve(&e->box[3], H);
+		if (e->kind == TE_LINE) {
+			if (color_none(&e->stroke) || e->stroke_width <= 0)
+				continue;
+			cairo_move_to(cr, a, b);
+			cairo_line_to(cr, c, dd);
+			cairo_set_line_width(cr, e->stroke_width);
+			set_color(cr, &e->stroke, env->f, env->who, &env->colour_warned);
+			cairo_stroke(cr);
+			continue;
+		}
+		/* A filled rectangle touching an edge of the trim runs into the bleed. */
+		double x = a, y = b, w = c, h = dd;
+		if (!color_none(&e->fill) && bleed > 0) {
+			const double eps = 1e-6;
+			if (x <= eps) {
+				w += x + bleed;
+				x = -bleed;
+			}
+			if (y <= eps) {
+				h += y + bleed;
+				y = -bleed;
+			}
+			if (x + w >= W - eps)
+				w = W + bleed - x;
+			if (y + h >= H - eps)
+				h = H + bleed - y;
+		}
+		if (!color_none(&e->fill)) {
+			rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
+			set_color(cr, &e->fill, env->f, env->who, &env->colour_warned);
+			cairo_fill(cr);
+		}
+		if (!color_none(&e->stroke) && e->stroke_width > 0) {
+			rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
+				     c - e->stroke_width, dd - e->stroke_width, e->radius);
+			cairo_set_line_width(cr, e->stroke_width);
+			set_color(cr, &e->stroke, env->f, env->who, &env->colour_warned);
+			cairo_stroke(cr);
+		}
+	}
+}
+
+int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const struct fields *f,
+	      const struct cells *cells, const char *who)
+{
+	struct elem_env env = {.d = d, .t = t, .f = f, .who = who ? who : "item", .report = who != NULL};
+	double W, H;
+	template_size(t, cells ? cells->rows : 1, cells ? cells->cols : 1, &W, &H);
+	cairo_save(cr);
+	if (!color_none(&t->background)) {
+		cairo_rectangle(cr, -t->bleed, -t->bleed, W + 2 * t->bleed, H + 2 * t->bleed);
+		set_color(cr, &t->background, f, env.who, &env.colour_warned);
+		cairo_fill(cr);
+	}
+	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
+	if (t->double_ended) {
+		cairo_save(cr);
+		cairo_translate(cr, W, H);
+		cairo_rotate(cr, M_PI);
+		bool report = env.report;
+		env.report = false;
+		draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
+		env.report = report;
+		cairo_restore(cr);
+	}
+	if (t->cells.on && cells && cells->fill) {
+		struct fields cf = {0};
+		struct elem_env cenv = env;
+		cenv.f = &cf;
+		for (int r = 0; r < cells->rows; r++)
+			for (int c = 0; c < cells->cols; c++) {
+				fields_clear(&cf);
+				cells->fill(cells->user, r, c, &cf);
+				/* Whole-item fields are visible in every cell too. */
+				for (size_t i = 0; f && i < f->n; i++)
+					if (!fields_get(&cf, f->v[i].name))
+						fields_set(&cf, f->v[i].name, f->v[i].value);
+				cairo_save(cr);
+				cairo_translate(cr, t->cells.margin[3] + c * (t->cells.w + t->cells.gap),
+						t->cells.margin[0] + r * (t->cells.h + t->cells.gap));
+				draw_elems(&cenv, cr, t->cells.elems, t->cells.nelems, t->cells.w,
+					   t->cells.h, 0);
+				cairo_restore(cr);
+			}
+		env.overflows += cenv.overflows;
+		fields_free(&cf);
+	}
+	cairo_restore(cr);
+	return env.overflows;
+}
+
+long drawer_overflows(const struct drawer *d)
+{
+	return d->overflows;
+}
+
+double draw_text(struct drawer *d, cairo_t *cr, const char *family, double size, bool bold,
+		 const char *markup, double x, double y, double width)
+{
+	PangoLayout *lay = make_layout(d, family, size, bold, false);
+	pango_layout_set_markup(lay, markup, -1);
+	if (width > 0) {
+		pango_layout_set_width(lay, (int)(width * PANGO_SCALE));
+		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
+	}
+	PangoRectangle log;
+	pango_layout_get_extents(lay, NULL, &log);
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, lay);
+	g_object_unref(lay);
+	return (double)log.height / PANGO_SCALE;
+}
+
+static double text_width(PangoLayout *lay, const char *s)
+{
+	PangoRectangle log;
+	pango_layout_set_text(lay, s, -1);
+	pango_layout_get_extents(lay, NULL, &log);
+	return (double)log.width / PANGO_SCALE;
+}
+
+double draw_table(struct drawer *d, cairo_t *cr, const char *family, double size,
+		  const char *const *cellv, size_t rows, size_t ncols, int max_groups, double x,
+		  double y, double w, double h)
+{
+	if (rows == 0 || ncols == 0)
+		return 0;
+	double *colw = xcalloc(ncols, sizeof *colw);
+	size_t body = rows - 1, groups = 1, per = body;
+	double lineh = 0, gw = 0, gap = 0;
+	/* Shrink the type until the table fits the box, down to a floor. */
+	for (;;) {
+		PangoLayout *lay = make_layout(d, family, size, false, false);
+		PangoLayout *bl = make_layout(d, family, size, true, false);
+		for (size_t c = 0; c < ncols; c++)
+			colw[c] = text_width(bl, cellv[c]);
+		for (size_t r = 1; r < rows; r++)
+			for (size_t c = 0; c < ncols; c++) {
+				double tw = text_width(lay, cellv[r * ncols + c]);
+				if (tw > colw[c])
+					colw[c] = tw;
+			}
+		PangoRectangle log;
+		pango_layout_set_text(lay, "Ag", -1);
+		pango_layout_get_extents(lay, NULL, &log);
+		lineh = (double)log.height / PANGO_SCALE * 1.15;
+		g_object_unref(lay);
+		g_object_unref(bl);
+		gap = size * 1.5;
+		gw = 0;
+		for (size_t c = 0; c < ncols; c++)
+			gw += colw[c] + (c + 1 < ncols ? size : 0);
+		groups = (size_t)((w + gap) / (gw + gap));
+		if (max_groups > 0 && groups > (size_t)max_groups)
+			groups = (size_t)max_groups;
+		if (groups < 1)
+			groups = 1;
+		if (groups > body && body > 0)
+			groups = body;
+		per = body ? (body + groups - 1) / groups : 0;
+		if (((double)(per + 1) * lineh <= h && gw <= w) || size < 1.2)
+			break;
+		size *= 0.9;
+	}
+	PangoLayout *lay = make_layout(d, family, size, false, false);
+	PangoLayout *bl = make_layout(d, family, size, true, false);
+	for (size_t g = 0; g < groups; g++) {
+		double gx = x + (double)g * (gw + gap);
+		double cx = gx;
+		for (size_t c = 0; c < ncols; c++) {
+			pango_layout_set_text(bl, cellv[c], -1);
+			cairo_move_to(cr, cx, y);
+			pango_cairo_show_layout(cr, bl);
+			for (size_t i = 0; i < per; i++) {
+				size_t r = 1 + g * per + i;
+				if (r >= rows)
+					break;
+				pango_layout_set_text(lay, cellv[r * ncols + c], -1);
+				cairo_move_to(cr, cx, y + (double)(i + 1) * lineh);
+				pango_cairo_show_layout(cr, lay);
+			}
+			cx += colw[c] + size;
+		}
+	}
+	g_object_unref(lay);
+	g_object_unref(bl);
+	free(colw);
+	return (double)(per + 1) * lineh;
+}

@@ -1,0 +1,176 @@
+/* draw.h: one drawing module for every surface. draw_item draws a card face,
+ * back, placemat or board from a template onto ANY cairo_t whose user space is
+ * millimetres; thin writers (PDF, SVG, PNG) set that up; imposition lays items out
+ * on paper (3x3 sheets with crop marks and duplex backs) or tiles one large item
+ * across pages. Nothing here knows the Game of Trains: build.c fills the fields.
+ *
+ * How another game uses it (e.g. colour x number cards):
+ *
+ *     struct template *face = template_load("templates/take-face.yaml");
+ *     struct drawer *d = drawer_new();
+ *     if (!face || drawer_check_fonts(d, face) != 0) ...exit 2...
+ *     // one page per card:
+ *     struct pdfw *w = pdfw_open("out/x/faces.pdf");
+ *     for each card i:
+ *         struct fields f = {0};
+ *         fields_set(&f, "colour", "red"); fields_set(&f, "rank", "7");
+ *         cairo_t *cr = pdfw_page(w, face->w + 2 * face->bleed, face->h + 2 * face->bleed,
+ *                                 face->bleed, "7");
+ *         draw_item(d, cr, face, &f, NULL, "card 7");   // origin = trim corner
+ *         pdfw_end_page(w);
+ *         fields_free(&f);
+ *     pdfw_close(w);   // TrimBox/BleedBox added, renamed into place
+ *
+ * For 3x3 sheets give impose_sheets a callback that draws item i (front or back);
+ * for a board, use a template with `cells:`, pass struct cells with a per-cell
+ * fields callback, and impose_tiles to print it across pages. */
+#ifndef RAILYARD_DRAW_H
+#define RAILYARD_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cairo.h>
+
+#include "template.h"
+
+#define MM_PER_PT (25.4 / 72.0)
+#define PT_PER_MM (72.0 / 25.4)
+
+/* ---- fields: the text of one item, name -> value ---- */
+
+struct field {
+	char *name, *value;
+};
+/* Zero-initialise; free with fields_free. Set copies both strings and replaces an
+ * earlier value of the same name. */
+struct fields {
+	struct field *v;
+	size_t n, cap;
+};
+void fields_set(struct fields *f, const char *name, const char *value);
+void fields_setf(struct fields *f, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The value of name, or NULL. */
+const char *fields_get(const struct fields *f, const char *name);
+/* Forget every value but keep the memory (for reuse in a loop). */
+void fields_clear(struct fields *f);
+void fields_free(struct fields *f);
+
+/* Expand {name} placeholders in text from f; {{ and }} are literal braces. When
+ * escape is set, values are escaped for Pango markup. Unknown names expand to "" and
+ * set *missing (if non-NULL and still NULL) to the first one seen: a pointer into
+ * text at the name, which ends at the next }. Caller frees. */
+char *fields_expand(const struct fields *f, const char *text, bool escape, const char **missing);
+
+/* ---- the drawer ---- */
+
+/* Pango state shared by every draw call (font map, context, layout cache). Not
+ * thread-safe; one per thread. drawer_free releases it. */
+struct drawer;
+struct drawer *drawer_new(void);
+void drawer_free(struct drawer *d);
+
+/* Check that every font t names resolves through fontconfig to a font of that
+ * family (no silent fallback), registering t's font-file first. Problems are
+ * reported at the template's file:line:column; returns 0 or -1. */
+int drawer_check_fonts(struct drawer *d, const struct template *t);
+
+/* How many text overflows d has reported so far (the first 20 are printed). */
+long drawer_overflows(const struct drawer *d);
+
+/* Per-cell fields of a cells template (boards, placemats). */
+struct cells {
+	int rows, cols;
+	/* Fill f (already cleared) for the cell at row r, column c. */
+	void (*fill)(void *user, int r, int c, struct fields *f);
+	void *user;
+};
+
+/* Draw one item of template t with fields f onto cr, whose user space is
+ * millimetres with the origin at the item's trim top-left corner. Background and
+ * full-bleed rectangles extend t->bleed beyond the trim. cells is needed for a
+ * cells template, else NULL. who names the item in messages ("card 12"): text that
+ * does not fit its box is reported as a warning naming who and the element (who
+ * NULL: nothing is reported, for the second and later outputs of one item).
+ * Returns the number of such overflows. */
+int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const struct fields *f,
+	      const struct cells *cells, const char *who);
+
+/* Draw a table of rows x ncols strings (row 0 = header) in the given font family
+ * and size (mm), flowed into as many column groups as fit the box [x, y, w, h] mm
+ * (at most max_groups, 0 = no limit), as the seed page prints its ability tables;
+ * the type shrinks until the table fits. Returns the height used, in mm. */
+double draw_table(struct drawer *d, cairo_t *cr, const char *family, double size,
+		  const char *const *cellv, size_t rows, size_t ncols, int max_groups, double x,
+		  double y, double w, double h);
+
+/* Draw text (Pango markup) at x, y mm, top-left anchored; returns its height in mm. */
+double draw_text(struct drawer *d, cairo_t *cr, const char *family, double size, bool bold,
+		 const char *markup, double x, double y, double width);
+
+/* ---- writers ---- */
+
+/* A PDF being written page by page to a temporary file beside path; pdfw_close
+ * post-processes it (TrimBox, BleedBox, page labels, fixed dates) and renames it
+ * into place, so an interrupted build leaves the previous file intact. */
+struct pdfw;
+struct pdfw *pdfw_open(const char *path);
+/* Begin a page of w x h mm; bleed (mm) is the distance from the page edge to the
+ * trim box (0 = no trim/bleed boxes); label is the page label (NULL = none).
+ * Returns a cairo_t scaled to mm with the origin at the trim corner (page corner
+ * + bleed). Valid until pdfw_end_page. */
+cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const char *label);
+void pdfw_end_page(struct pdfw *w);
+/* Finish: returns 0, or -1 after reporting (the temporary file is removed). */
+int pdfw_close(struct pdfw *w);
+/* Abandon: remove the temporary file. */
+void pdfw_abort(struct pdfw *w);
+
+/* The draw callback of the single-item writers: draw at the origin (trim corner),
+ * in mm. */
+typedef void (*item_draw_fn)(void *user, cairo_t *cr, long index, int side);
+
+/* Write one item of w x h mm (trim) plus bleed on every side as an SVG in mm units
+ * or a PNG at dpi, atomically. Return 0, or -1 after reporting. */
+int svg_write(const char *path, double w, double h, double bleed, item_draw_fn draw, void *user,
+	      long index);
+int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
+	      void *user, long index);
+
+/* Write an image surface as a PNG, atomically. Returns 0, or -1 after reporting. */
+int png_surface_write(cairo_surface_t *s, const char *path);
+
+/* ---- imposition ---- */
+
+/* count items of w x h mm (trim). draw(user, cr, i, side) draws item i (side 0 =
+ * front, 1 = back) at the origin in mm; bleed mm of its artwork may be shown. */
+struct item_source {
+	double w, h, bleed;
+	long count;
+	bool backs;          /* follow each front page with its back page */
+	item_draw_fn draw;
+	void *user;
+};
+
+/* Lay items on paper (pw x ph mm) as many per page as fit up to 3x3, at 100%,
+ * centred, with crop marks outside the grid; with backs, each front page is
+ * followed by its back page mirrored for long-edge duplex. A note line says to
+ * print at 100%. progress (may be NULL) is called after each page with items done. */
+void impose_sheets(struct pdfw *w, double pw, double ph, const struct item_source *src,
+		   void (*progress)(void *user, long done), void *puser);
+
+/* Print one item of w x h mm across pages of pw x ph mm (a single page when it
+ * fits), each tile overlapping the next by overlap mm, with alignment marks and
+ * a tile label ("row 1, column 2 of 1 x 3"). */
+void impose_tiles(struct pdfw *w, double pw, double ph, double iw, double ih, double overlap,
+		  item_draw_fn draw, void *user, long index);
+
+/* A progress bar on stderr when it is a terminal: progress_start(total) then
+ * progress_step(done); progress_end clears it. Quiet when stderr is not a tty or
+ * total is small. */
+void progress_start(const char *what, long total);
+void progress_step(long done);
+void progress_end(void);
+
+#endif

@@ -1,0 +1,767 @@
+/* games_check.c: `railyard check` for Take the Train, domino Trains, Train (52
+ * cards) and Toy Train: options, the pack's view of each game, and the verdict.
+ * The rules themselves are in take.c, domino.c, train52.c and toytrain.c. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "domino.h"
+#include "games.h"
+#include "json.h"
+#include "take.h"
+#include "toytrain.h"
+#include "train52.h"
+#include "util.h"
+
+static int version(void)
+{
+	printf("railyard %s\n", RAILYARD_VERSION);
+	return EXIT_OK;
+}
+
+static int one_pack(int argc, const char *usage)
+{
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "check takes one pack file");
+		fputs(usage, stderr);
+		return -1;
+	}
+	return optind;
+}
+
+/* Print a verdict: the finding lines, each prefixed "not legal: " when illegal. */
+static int verdict(bool legal, const struct buf *out, bool json)
+{
+	const char *s = out->s ? out->s : "";
+	if (json) {
+		printf("{\"legal\": %s, \"findings\": [", legal ? "true" : "false");
+		for (bool first = true; *s; first = false) {
+			size_t n = strcspn(s, "\n");
+			char *line = xstrndup(s, n);
+			fputs(first ? "" : ", ", stdout);
+			json_str(stdout, line);
+			free(line);
+			s += n + (s[n] == '\n');
+		}
+		printf("]}\n");
+		return legal ? EXIT_OK : EXIT_RULE;
+	}
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		if (!legal && strncmp(s, "legal", 5) != 0)
+			fputs("not legal: ", stdout);
+		printf("%.*s\n", (int)n, s);
+		s += n + (s[n] == '\n');
+	}
+	return legal ? EXIT_OK : EXIT_RULE;
+}
+
+/* --- Take the Train ---------------------------------------------------------- */
+
+static const char take_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: take-the-train)\n\n"
+	"Whether a play may be made: a run of one colour to one end of a line, a Station\n"
+	"opening a new line, an End of Line, a Free Ride or the card it stands in for, a\n"
+	"Transfer. Cards: B7 (blue 7), BS (blue Station), FR, EL, TR; or blue-7,\n"
+	"blue-station, free-ride, end-of-line, transfer. Separate cards with spaces.\n\n"
+	"  -l, --line CARDS     the line on the table, left to right, the Station in the\n"
+	"                       middle, the descending side (6..1) on its left and the\n"
+	"                       ascending side (7..12) on its right: \"B4 B5 B6 BS B7 EL\"\n"
+	"  -p, --play CARDS     the cards played, in order (required)\n"
+	"  -e, --end left|right only this end of the line\n"
+	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
+	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
+
+static int take_cards(const struct take_game *g, const char *opt, const char *s,
+		      struct take_card **out, size_t *n)
+{
+	size_t nw;
+	char **w = games_words(s, &nw);
+	*out = xcalloc(nw + 1, sizeof **out);
+	*n = nw;
+	int bad = 0;
+	for (size_t i = 0; i < nw; i++) {
+		struct buf why = {0};
+		if (take_parse_card(g, w[i], &(*out)[i], &why) != 0) {
+			diag(SEV_ERROR, NULL, "%s: %s", opt, why.s);
+			bad++;
+		}
+		buf_free(&why);
+	}
+	games_words_free(w, nw);
+	if (nw > 120) {
+		diag(SEV_ERROR, NULL, "%s: too many cards (%zu)", opt, nw);
+		bad++;
+	}
+	return bad ? -1 : 0;
+}
+
+/* The game as the pack describes it: colours and numbers of the 'number' group. */
+static int take_game_of(const struct deck *d, struct take_game *g)
+{
+	const struct deck_group *num = deck_group_named(d, "number");
+	int ci = num ? deck_field_index(num, "colour") : -1;
+	int ni = num ? deck_field_index(num, "number") : -1;
+	if (ci < 0 || ni < 0) {
+		diag(SEV_ERROR, &d->loc, "a take-the-train pack needs a 'number' card group whose "
+		     "product has the fields 'colour' and 'number'");
+		return -1;
+	}
+	const struct deck_field *nf = &num->fields[ni];
+	for (size_t i = 0; i < nf->n; i++) {
+		long v;
+		if (parse_int(nf->values[i], 1, 60, &v) != 0 || v != (long)i + 1) {
+			diag(SEV_ERROR, &nf->loc, "the numbers of a take-the-train pack run 1, 2, 3, ... "
+			     "(at most 60); value %zu is '%s'", i + 1, nf->values[i]);
+			return -1;
+		}
+	}
+	if (nf->n < 2 || num->fields[ci].n > 64) {
+		diag(SEV_ERROR, &nf->loc, "a take-the-train pack needs at least two numbers and at most "
+		     "64 colours");
+		return -1;
+	}
+	g->colours = (const char *const *)num->fields[ci].values;
+	g->ncolours = num->fields[ci].n;
+	g->high = (int)nf->n;
+	g->split = g->high / 2;
+	const char *names[3] = {"free-ride", "end-of-line", "transfer"};
+	long *counts[3] = {&g->free_rides, &g->end_of_lines, &g->transfers};
+	for (int i = 0; i < 3; i++) {
+		const struct deck_group *sg = deck_group_named(d, names[i]);
+		*counts[i] = sg && sg->included ? sg->count : 0;
+	}
+	return 0;
+}
+
+int games_check_take(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"line", required_argument, NULL, 'l'},
+		{"play", required_argument, NULL, 'p'},
+		{"end", required_argument, NULL, 'e'},
+		{"json", no_argument, NULL, 'j'},
+		{"without", required_argument, NULL, 'w'},
+		{"with", required_argument, NULL, 'W'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *line_arg = NULL, *play_arg = NULL;
+	char *without[8], *with[8];
+	size_t nwithout = 0, nwith = 0;
+	int side = -1, c, errors = 0;
+	bool json = false;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "l:p:e:jw:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 'l': line_arg = optarg; break;
+		case 'p': play_arg = optarg; break;
+		case 'e':
+			if (!strcmp(optarg, "left"))
+				side = TAKE_LEFT;
+			else if (!strcmp(optarg, "right"))
+				side = TAKE_RIGHT;
+			else {
+				diag(SEV_ERROR, NULL, "--end must be left or right, not '%s'", optarg);
+				errors++;
+			}
+			break;
+		case 'w':
+		case 'W':
+			if (nwithout >= 8 || nwith >= 8) {
+				diag(SEV_ERROR, NULL, "too many --with/--without options");
+				return EXIT_INPUT;
+			}
+			if (c == 'w')
+				without[nwithout++] = optarg;
+			else
+				with[nwith++] = optarg;
+			break;
+		case 'h': fputs(take_usage, stdout); return EXIT_OK;
+		case 'V': return version();
+		default: fputs(take_usage, stderr); return EXIT_INPUT;
+		}
+	}
+	if (!play_arg) {
+		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
+		errors++;
+	}
+	if (one_pack(argc, take_usage) < 0 || errors)
+		return EXIT_INPUT;
+	struct deck *d = games_load(argv[optind], without, nwithout, with, nwith);
+	if (!d)
+		return EXIT_INPUT;
+	struct take_game g;
+	struct take_card *line_cards = NULL, *play = NULL;
+	size_t nline = 0, nplay = 0;
+	int status = EXIT_INPUT;
+	struct take_line line;
+	struct buf why = {0}, out = {0};
+	if (take_game_of(d, &g) != 0)
+		goto done;
+	int bad = take_cards(&g, "--play", play_arg, &play, &nplay);
+	if (line_arg)
+		bad |= take_cards(&g, "--line", line_arg, &line_cards, &nline);
+	if (bad)
+		goto done;
+	if (!nplay) {
+		diag(SEV_ERROR, NULL, "--play: no cards");
+		goto done;
+	}
+	if (line_arg && take_line_parse(&g, line_cards, nline, &line, &why) != 0) {
+		const char *s = why.s;
+		while (*s) {
+			size_t n = strcspn(s, "\n");
+			diag(SEV_ERROR, NULL, "--line: %.*s", (int)n, s);
+			s += n + (s[n] == '\n');
+		}
+		goto done;
+	}
+	status = verdict(take_check_play(&g, line_arg ? &line : NULL, play, nplay, side, &out), &out,
+			 json);
+done:
+	buf_free(&why);
+	buf_free(&out);
+	free(line_cards);
+	free(play);
+	deck_free(d);
+	return status;
+}
+
+/* --- domino Trains ------------------------------------------------------------ */
+
+static const char domino_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml     (game: domino-trains)\n\n"
+	"Whether the pack's whole set of tiles, or a chosen subset, can be connected into a\n"
+	"single train (every tile once, touching ends equal), and when not, why: the\n"
+	"numbers on an odd number of tile ends (a train has two ends, so at most two\n"
+	"numbers may be odd) and the tiles cut off from the rest.\n\n"
+	"  -t, --tiles \"0-0 0-1 1-2 ...\"  check these tiles of the set instead\n"
+	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
+
+int games_check_domino(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"tiles", required_argument, NULL, 't'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *tiles_arg = NULL;
+	bool json = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "t:jhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't': tiles_arg = optarg; break;
+		case 'j': json = true; break;
+		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
+		case 'V': return version();
+		default: fputs(domino_usage, stderr); return EXIT_INPUT;
+		}
+	}
+	if (one_pack(argc, domino_usage) < 0)
+		return EXIT_INPUT;
+	struct deck *d = games_load(argv[optind], NULL, 0, NULL, 0);
+	if (!d)
+		return EXIT_INPUT;
+	const struct deck_group *set = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_TILE)
+			set = &d->groups[i];
+	if (!set) {
+		diag(SEV_ERROR, &d->loc, "a domino-trains pack needs 'tiles: {double: N}'");
+		deck_free(d);
+		return EXIT_INPUT;
+	}
+	int dn = set->double_n;
+	size_t n = 0;
+	struct domino *tiles;
+	int bad = 0;
+	if (tiles_arg) {
+		size_t nw;
+		char **w = games_words(tiles_arg, &nw);
+		tiles = xcalloc(nw + 1, sizeof *tiles);
+		bool *seen = xcalloc((size_t)(dn + 1) * (size_t)(dn + 1), sizeof *seen);
+		for (size_t i = 0; i < nw; i++) {
+			struct domino t;
+			if (domino_parse(w[i], &t) != 0) {
+				diag(SEV_ERROR, NULL, "--tiles: '%s' is not a tile (write it as 3-5)", w[i]);
+				bad++;
+			} else if (t.high > dn) {
+				diag(SEV_ERROR, NULL, "--tiles: %s is not in a double-%d set (numbers 0-%d)", w[i],
+				     dn, dn);
+				bad++;
+			} else if (seen[t.low * (dn + 1) + t.high]) {
+				diag(SEV_ERROR, NULL, "--tiles: %d-%d is given twice; the set has one", t.low, t.high);
+				bad++;
+			} else {
+				seen[t.low * (dn + 1) + t.high] = true;
+				tiles[n++] = t;
+			}
+		}
+		if (!nw) {
+			diag(SEV_ERROR, NULL, "--tiles: no tiles");
+			bad++;
+		}
+		free(seen);
+		games_words_free(w, nw);
+	} else {
+		tiles = xcalloc((size_t)domino_set_size(dn), sizeof *tiles);
+		for (int a = 0; a <= dn; a++)
+			for (int b = a; b <= dn; b++)
+				tiles[n++] = (struct domino){a, b};
+	}
+	if (bad) {
+		free(tiles);
+		deck_free(d);
+		return EXIT_INPUT;
+	}
+	struct domino_report r;
+	domino_analyse(tiles, n, dn, &r);
+	if (json) {
+		printf("{\"tiles\": %zu, \"single_train\": %s, \"odd_numbers\": [", n,
+		       r.single_train ? "true" : "false");
+		for (size_t i = 0; i < r.nodd; i++)
+			printf("%s%d", i ? ", " : "", r.odd[i]);
+		printf("], \"disconnected_tiles\": [");
+		for (size_t i = 0; i < r.ncut; i++)
+			printf("%s\"%d-%d\"", i ? ", " : "", tiles[r.cut[i]].low, tiles[r.cut[i]].high);
+		printf("], \"train\": [");
+		for (size_t i = 0; i < r.ntrain; i++) {
+			const struct domino *t = &tiles[r.train[i]];
+			printf("%s\"%d-%d\"", i ? ", " : "", r.flip[i] ? t->high : t->low,
+			       r.flip[i] ? t->low : t->high);
+		}
+		printf("]}\n");
+	} else {
+		printf("%zu tiles of a double-%d set: %s\n", n, dn,
+		       r.single_train ? "a single train exists" : "no single train");
+		if (r.nodd) {
+			printf("numbers on an odd number of tile ends:");
+			for (size_t i = 0; i < r.nodd; i++)
+				printf(" %d", r.odd[i]);
+			if (r.nodd > 2)
+				printf(" (%zu; a train has two ends, so at most 2 may be odd)", r.nodd);
+			else
+				printf(" (the train runs from one to the other)");
+			putchar('\n');
+		}
+		if (r.ncut) {
+			printf("tiles cut off from the rest (%zu):", r.ncut);
+			for (size_t i = 0; i < r.ncut; i++)
+				printf(" %d-%d", tiles[r.cut[i]].low, tiles[r.cut[i]].high);
+			putchar('\n');
+		}
+		if (r.single_train) {
+			printf("train:");
+			for (size_t i = 0; i < r.ntrain; i++) {
+				const struct domino *t = &tiles[r.train[i]];
+				printf(" %d-%d", r.flip[i] ? t->high : t->low, r.flip[i] ? t->low : t->high);
+			}
+			putchar('\n');
+		}
+	}
+	int status = r.single_train ? EXIT_OK : EXIT_RULE;
+	domino_report_free(&r);
+	free(tiles);
+	deck_free(d);
+	return status;
+}
+
+/* --- Train (52 cards) ---------------------------------------------------------- */
+
+static const char train52_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: train-52)\n\n"
+	"Whether a play is legal: a card 1 or 2 higher or 1 lower; sandwiches (J 8 J) and\n"
+	"double sandwiches (J 4 4 J); doubles on an equal value, kings on a 4, queens on a\n"
+	"5, jacks on a 6; the reopening sequence A 2 4 5 7 9 J K on a closed pile; a Train\n"
+	"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
+	"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n\n"
+	"  -s, --start          the beginning of a round: a 2, or two sets of doubles\n"
+	"  -o, --on CARDS       central play: the card on top (the last one given counts)\n"
+	"  -P, --pile           play on a pile; --on gives its face-up cards from the\n"
+	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
+	"                       far); no --on: a pile never closed\n"
+	"  -p, --play CARDS     the cards played at once, in order (required)\n"
+	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
+	"      --open-piles N   piles open now (an A may not close the last open one)\n"
+	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
+
+static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, const char *s,
+		     struct t52_card **out, size_t *n)
+{
+	size_t nw;
+	char **w = games_words(s, &nw);
+	*out = xcalloc(nw + 1, sizeof **out);
+	*n = nw;
+	int bad = 0;
+	for (size_t i = 0; i < nw; i++) {
+		struct buf why = {0};
+		if (t52_parse(w[i], suits, nsuits, &(*out)[i], &why) != 0) {
+			diag(SEV_ERROR, NULL, "%s: %s", opt, why.s);
+			bad++;
+		}
+		buf_free(&why);
+	}
+	games_words_free(w, nw);
+	return bad ? -1 : 0;
+}
+
+int games_check_train52(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"start", no_argument, NULL, 's'},
+		{"on", required_argument, NULL, 'o'},
+		{"pile", no_argument, NULL, 'P'},
+		{"play", required_argument, NULL, 'p'},
+		{"hand", required_argument, NULL, 'H'},
+		{"open-piles", required_argument, NULL, 'n'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
+	bool start = false, pile = false, json = false;
+	int c, errors = 0;
+	long open_piles = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "so:Pp:H:jhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 's': start = true; break;
+		case 'o': on_arg = optarg; break;
+		case 'P': pile = true; break;
+		case 'p': play_arg = optarg; break;
+		case 'H': hand_arg = optarg; break;
+		case 'n':
+			if (parse_int(optarg, 1, 100, &open_piles) != 0) {
+				diag(SEV_ERROR, NULL, "--open-piles must be a number of piles 1..100, not '%s'",
+				     optarg);
+				errors++;
+			}
+			break;
+		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
+		case 'V': return version();
+		default: fputs(train52_usage, stderr); return EXIT_INPUT;
+		}
+	}
+	if (!play_arg) {
+		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
+		errors++;
+	}
+	if (start && (pile || on_arg)) {
+		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --on or --pile");
+		errors++;
+	}
+	if (!start && !pile && !on_arg) {
+		diag(SEV_ERROR, NULL, "check: say where the play goes: --on CARD (central play), "
+		     "--pile [--on ...], or --start");
+		errors++;
+	}
+	if (one_pack(argc, train52_usage) < 0 || errors)
+		return EXIT_INPUT;
+	struct deck *d = games_load(argv[optind], NULL, 0, NULL, 0);
+	if (!d)
+		return EXIT_INPUT;
+	int status = EXIT_INPUT;
+	struct t52_card *on = NULL, *play = NULL, *hand = NULL;
+	size_t non = 0, nplay = 0, nhand = 0;
+	const struct deck_group *g = NULL;
+	for (size_t i = 0; i < d->ngroups && !g; i++)
+		if (deck_field_index(&d->groups[i], "suit") >= 0 &&
+		    deck_field_index(&d->groups[i], "rank") >= 0)
+			g = &d->groups[i];
+	if (!g || g->fields[deck_field_index(g, "rank")].n != 13) {
+		diag(SEV_ERROR, &d->loc, "a train-52 pack needs a card group whose product has the "
+		     "fields 'suit' and 'rank' (the 13 ranks A to K)");
+		goto done;
+	}
+	const struct deck_field *suits = &g->fields[deck_field_index(g, "suit")];
+	const char *const *sv = (const char *const *)suits->values;
+	int bad = t52_cards(sv, suits->n, "--play", play_arg, &play, &nplay);
+	if (on_arg)
+		bad |= t52_cards(sv, suits->n, "--on", on_arg, &on, &non);
+	if (hand_arg)
+		bad |= t52_cards(sv, suits->n, "--hand", hand_arg, &hand, &nhand);
+	if (bad)
+		goto done;
+	if (!nplay) {
+		diag(SEV_ERROR, NULL, "--play: no cards");
+		goto done;
+	}
+	struct buf out = {0};
+	if (pile && t52_pile_valid(on, non, &out) != 0) {
+		diag(SEV_ERROR, NULL, "--on: %s", out.s);
+		buf_free(&out);
+		goto done;
+	}
+	bool legal = t52_check(start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
+			       nplay, hand, nhand, (int)open_piles, &out);
+	status = verdict(legal, &out, json);
+	buf_free(&out);
+done:
+	free(on);
+	free(play);
+	free(hand);
+	deck_free(d);
+	return status;
+}
+
+/* --- Toy Train ------------------------------------------------------------------ */
+
+static const char toy_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml --word WORD     (game: toy-train)\n\n"
+	"Whether the carriages played, in order, make a valid word: at least the pack's\n"
+	"min-letters (4), in the pack's word list, not already used in the game, within\n"
+	"the pack's letter counts, '?' (the wild carriage) standing for any letter; and\n"
+	"where the Engine-Driver's locomotive lands on the board.\n\n"
+	"  -w, --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
+	"  -a, --at SPACE       the locomotive's space (default: the board's start, GO)\n"
+	"  -u, --used WORDS     words already used in this game (spaces or commas)\n"
+	"  -s, --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
+	"                       (all turned up again when fewer than 10 stay face up)\n"
+	"      --words FILE     the word list (default: the pack's rules: words)\n"
+	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
+	"                       \"finish\"}\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
+
+/* Take the face-down carriages of earlier rounds out of r's counts; when fewer
+ * than 10 would stay face up, all are turned face up again (the page). */
+static int toy_spend(struct toy_rules *r, const char *spent)
+{
+	long left[27], up = 0;
+	memcpy(left, r->counts, sizeof left);
+	for (const char *c = spent; *c; c++) {
+		int i = *c == r->wild ? 26 : (*c >= 'a' && *c <= 'z') ? *c - 'a' :
+			(*c >= 'A' && *c <= 'Z') ? *c - 'A' : -1;
+		if (*c == ' ' || *c == ',')
+			continue;
+		if (i < 0) {
+			diag(SEV_ERROR, NULL, "--spent: '%c' is not a carriage (A-Z or '%c')", *c, r->wild);
+			return -1;
+		}
+		if (--left[i] < 0) {
+			diag(SEV_ERROR, NULL, "--spent: more %c carriages than the pack has (%ld)",
+			     i == 26 ? r->wild : 'A' + i, r->counts[i]);
+			return -1;
+		}
+	}
+	for (int i = 0; i < 27; i++)
+		up += left[i];
+	if (up < 10) {
+		diag(SEV_NOTE, NULL, "%ld carriages face up, fewer than 10: the face-down ones are "
+		     "turned up again", up);
+		return 0;
+	}
+	memcpy(r->counts, left, sizeof left);
+	return 0;
+}
+
+/* The word list: as given, or the pack's, relative to the pack file's folder. */
+static char *toy_list_path(const struct deck *d, const char *opt, struct loc *loc)
+{
+	if (opt)
+		return xstrdup(opt);
+	const struct ynode *w = d->rules ? ymap_get(d->rules, "words") : NULL;
+	if (!w || w->kind != Y_SCALAR || !w->len) {
+		diag(SEV_ERROR, d->rules ? &d->rules->loc : &d->loc,
+		     "a toy-train pack names its word list in 'rules: {words: FILE}' (or give --words)");
+		return NULL;
+	}
+	*loc = w->loc;
+	if (w->str[0] == '/')
+		return xstrdup(w->str);
+	const char *slash = strrchr(d->file, '/');
+	if (!slash)
+		return xstrdup(w->str);
+	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, w->str);
+}
+
+int games_check_toy(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"word", required_argument, NULL, 'w'},
+		{"at", required_argument, NULL, 'a'},
+		{"used", required_argument, NULL, 'u'},
+		{"spent", required_argument, NULL, 's'},
+		{"json", no_argument, NULL, 'j'},
+		{"words", required_argument, NULL, 'L'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *word = NULL, *at_arg = NULL, *used_arg = NULL, *list_arg = NULL, *spent = NULL;
+	int c;
+	optind = 1;
+	bool json = false;
+	while ((c = getopt_long(argc, argv, "w:a:u:s:jhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 'w': word = optarg; break;
+		case 'a': at_arg = optarg; break;
+		case 'u': used_arg = optarg; break;
+		case 's': spent = optarg; break;
+		case 'L': list_arg = optarg; break;
+		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
+		case 'V': return version();
+		default: fputs(toy_usage, stderr); return EXIT_INPUT;
+		}
+	}
+	if (!word) {
+		diag(SEV_ERROR, NULL, "check: give the carriages played with --word (see --help)");
+		return EXIT_INPUT;
+	}
+	if (one_pack(argc, toy_usage) < 0)
+		return EXIT_INPUT;
+	struct deck *d = games_load(argv[optind], NULL, 0, NULL, 0);
+	if (!d)
+		return EXIT_INPUT;
+	int status = EXIT_INPUT;
+	struct toy_rules r;
+	memset(&r, 0, sizeof r);
+	r.min_letters = 4;
+	r.wild = '?';
+	const struct deck_group *lg = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_LETTER)
+			lg = &d->groups[i];
+	char *path = NULL;
+	struct toy_words w = {0};
+	struct loc wloc = {NULL, 0, 0};
+	if (!lg || !d->board.present) {
+		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");
+		goto done;
+	}
+	if (lg->wild && strlen(lg->wild) != 1) {
+		diag(SEV_ERROR, &d->loc, "the wild carriage must be one character, not '%s'", lg->wild);
+		goto done;
+	}
+	if (lg->wild)
+		r.wild = lg->wild[0];
+	for (size_t i = 0; i < lg->fields[0].n; i++) {
+		const char *l = lg->fields[0].values[i];
+		if (lg->wild && !strcmp(l, lg->wild))
+			r.counts[26] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'A' && l[0] <= 'Z')
+			r.counts[l[0] - 'A'] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'a' && l[0] <= 'z')
+			r.counts[l[0] - 'a'] = lg->fields[0].counts[i];
+		else {
+			diag(SEV_ERROR, &lg->loc, "toy-train letters are A-Z and the wild; not '%s'", l);
+			goto done;
+		}
+	}
+	const struct ynode *ml = d->rules ? ymap_get(d->rules, "min-letters") : NULL;
+	long v;
+	if (ml && (ynode_int(ml, &v) != 0 || v < 1 || v > 100)) {
+		diag(SEV_ERROR, &ml->loc, "'min-letters' must be a whole number 1..100");
+		goto done;
+	}
+	if (ml)
+		r.min_letters = (int)v;
+	if (spent && toy_spend(&r, spent) != 0)
+		goto done;
+	r.start = d->board.start;
+	r.finish = d->board.finish;
+	const struct deck_mark *broken = NULL;
+	for (size_t i = 0; i < d->board.nmarks; i++)
+		if (!strcmp(d->board.marks[i].name, "broken"))
+			broken = &d->board.marks[i];
+	if (broken) {
+		r.broken = broken->spaces;
+		r.nbroken = broken->n;
+	}
+	int at = r.start;
+	if (at_arg) {
+		long a;
+		if (parse_int(at_arg, 1, d->board.finish - 1, &a) != 0) {
+			diag(SEV_ERROR, NULL, "--at must be a space 1..%d (before FINISH), not '%s'",
+			     d->board.finish - 1, at_arg);
+			goto done;
+		}
+		at = (int)a;
+	}
+	if (!(path = toy_list_path(d, list_arg, &wloc)))
+		goto done;
+	if (toy_words_load(path, &w) != 0) {
+		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
+		     strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
+		goto done;
+	}
+	size_t nused = 0;
+	char **used = used_arg ? games_words(used_arg, &nused) : NULL;
+	struct toy_result res;
+	struct buf why = {0};
+	toy_check(&r, &w, word, (const char *const *)used, nused, at, &res, &why);
+	const char *from = at == r.start && d->board.start_label ? d->board.start_label : NULL;
+	status = res.valid ? EXIT_OK : EXIT_RULE;
+	if (json) {
+		printf("{\"valid\": %s, \"word\": ", res.valid ? "true" : "false");
+		json_str(stdout, word);
+		printf(", \"as\": ");
+		if (res.valid)
+			json_str(stdout, res.match);
+		else
+			fputs("null", stdout);
+		printf(", \"reasons\": [");
+		for (const char *s = why.s ? why.s : ""; *s;) {
+			size_t n = strcspn(s, "\n");
+			char *line = xstrndup(s, n);
+			fputs(s == why.s ? "" : ", ", stdout);
+			json_str(stdout, line);
+			free(line);
+			s += n + (s[n] == '\n');
+		}
+		printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res.land,
+		       res.broken ? "true" : "false", res.finish ? "true" : "false");
+	} else if (!res.valid) {
+		const char *s = why.s;
+		while (*s) {
+			size_t n = strcspn(s, "\n");
+			printf("not valid: %.*s\n", (int)n, s);
+			s += n + (s[n] == '\n');
+		}
+		if (from)
+			printf("the locomotive stays on %s (space %d)\n", from, at);
+		else
+			printf("the locomotive stays on space %d\n", at);
+	} else {
+		printf("valid: %s", word);
+		if (strchr(word, r.wild))
+			printf(" (as %s)", res.match);
+		printf(", %zu letters\n", strlen(word));
+		if (res.finish)
+			printf("the word reaches %s (space %d): the Engine-Driver wins\n",
+			       d->board.finish_label ? d->board.finish_label : "the finish", r.finish);
+		else if (res.broken)
+			printf("the last carriage is on space %ld, a broken railway: the locomotive stays on "
+			       "space %d\n", res.target, at);
+		else
+			printf("the locomotive moves %zu spaces, from space %d to space %d\n", strlen(word), at,
+			       res.land);
+	}
+	buf_free(&why);
+	toy_result_free(&res);
+	games_words_free(used, nused);
+done:
+	toy_words_free(&w);
+	free(path);
+	deck_free(d);
+	return status;
+}

@@ -1,0 +1,618 @@
+/* output.c: the thin writers around draw.c. PDF (Cairo, then libqpdf adds the
+ * TrimBox and BleedBox Cairo 1.16 cannot write), SVG in millimetres, PNG at a dpi;
+ * every file is written under a temporary name and renamed into place. */
+#include "draw.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <math.h>
+#include <qpdf/qpdf-c.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "util.h"
+
+/* A temporary name beside path, unique to this process. */
+static char *temp_name(const char *path, const char *tag)
+{
+	return xasprintf("%s.%s%ld.tmp", path, tag, (long)getpid());
+}
+
+/* Temporary files being written, removed if the build is interrupted (SIGINT,
+ * SIGTERM, SIGHUP), so the previous output stays and nothing half-written is left. */
+static char *volatile live[3];
+
+static void on_signal(int sig)
+{
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (live[i])
+			unlink(live[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void live_add(char *path)
+{
+	static bool installed;
+	if (!installed) {
+		struct sigaction sa = {.sa_handler = on_signal};
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+		installed = true;
+	}
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (!live[i]) {
+			live[i] = path;
+			return;
+		}
+}
+
+static void live_remove(const char *path)
+{
+	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
+		if (live[i] == path)
+			live[i] = NULL;
+}
+
+/* The PDF dates: SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed
+ * date, so a rerun is byte-identical. */
+static void pdf_date(char out[32])
+{
+	time_t t = 946684800; /* 2000-01-01T00:00:00Z */
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	long v;
+	if (s && parse_int(s, 0, 253402300799L, &v) == 0)
+		t = (time_t)v;
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+struct page_box {
+	float w, h, bleed;  /* pt */
+	char *label;        /* page label, or NULL */
+};
+
+struct pdfw {
+	char *path, *tmp;
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	struct page_box *pages;
+	size_t npages, cap;
+	bool boxes, labels;
+};
+
+struct pdfw *pdfw_open(const char *path)
+{
+	struct pdfw *w = xcalloc(1, sizeof *w);
+	w->path = xstrdup(path);
+	w->tmp = temp_name(path, "cairo");
+	live_add(w->tmp);
+	w->surface = cairo_pdf_surface_create(w->tmp, 595, 842);
+	if (cairo_surface_status(w->surface) != CAIRO_STATUS_SUCCESS) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->tmp,
+		     cairo_status_to_string(cairo_surface_status(w->surface)));
+		cairo_surface_destroy(w->surface);
+		live_remove(w->tmp);
+		free(w->tmp);
+		free(w->path);
+		free(w);
+		return NULL;
+	}
+	char date[32];
+	pdf_date(date);
+	cairo_pdf_surface_set_metadata(w->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(w->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+	cairo_pdf_surface_set_metadata(w->surface, CAIRO_PDF_METADATA_CREATOR,
+				       "railyard " RAILYARD_VERSION);
+	w->cr = cairo_create(w->surface);
+	return w;
+}
+
+cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const char *label)
+{
+	double wpt = wmm * PT_PER_MM, hpt = hmm * PT_PER_MM;
+	cairo_pdf_surface_set_size(w->surface, wpt, hpt);
+	/* Labels are written by the incremental update: Cairo 1.16's
+	 * cairo_pdf_surface_set_page_label puts them on the wrong pages. */
+	if (label)
+		w->labels = true;
+	w->pages = xgrow(w->pages, &w->cap, w->npages + 1, sizeof *w->pages);
+	w->pages[w->npages++] = (struct page_box){(float)wpt, (float)hpt, (float)(bleed * PT_PER_MM),
+						   label ? xstrdup(label) : NULL};
+	if (bleed > 0)
+		w->boxes = true;
+	cairo_identity_matrix(w->cr);
+	cairo_scale(w->cr, PT_PER_MM, PT_PER_MM);
+	cairo_translate(w->cr, bleed, bleed);
+	cairo_new_path(w->cr);
+	return w->cr;
+}
+
+void pdfw_end_page(struct pdfw *w)
+{
+	cairo_show_page(w->cr);
+}
+
+static void pdfw_release(struct pdfw *w)
+{
+	if (w->cr)
+		cairo_destroy(w->cr);
+	if (w->surface)
+		cairo_surface_destroy(w->surface);
+	for (size_t i = 0; i < w->npages; i++)
+		free(w->pages[i].label);
+	free(w->pages);
+	live_remove(w->tmp);
+	free(w->tmp);
+	free(w->path);
+	free(w);
+}
+
+void pdfw_abort(struct pdfw *w)
+{
+	if (!w)
+		return;
+	cairo_destroy(w->cr);
+	w->cr = NULL;
+	cairo_surface_finish(w->surface);
+	unlink(w->tmp);
+	pdfw_release(w);
+}
+
+static int qpdf_failed(qpdf_data q, const char *what, const char *path)
+{
+	if (!qpdf_has_error(q))
+		return 0;
+	qpdf_error e = qpdf_get_error(q);
+	diag(SEV_ERROR, NULL, "%s %s: %s", what, path, qpdf_get_error_full_text(q, e));
+	return -1;
+}
+
+/* The page-label number tree, "<< /Nums [ ... ] >>": runs of consecutive numbers
+ * share one decimal range; anything else gets its own prefix-only range. */
+static void label_tree(const struct pdfw *w, struct buf *b)
+{
+	long next = -1;   /* the number the current decimal range expects next */
+	buf_puts(b, "<< /Nums [");
+	for (size_t i = 0; i < w->npages; i++) {
+		const char *l = w->pages[i].label ? w->pages[i].label : "";
+		char *e;
+		long v = strtol(l, &e, 10);
+		bool numeric = *l >= '1' && *l <= '9' && !*e;
+		if (numeric && v == next) {
+			next++;
+			continue;
+		}
+		buf_printf(b, " %zu << ", i);
+		if (numeric) {
+			buf_printf(b, "/S /D /St %ld", v);
+			next = v + 1;
+		} else {
+			buf_puts(b, "/P (");
+			for (; *l; l++) {
+				if (*l == '(' || *l == ')' || *l == '\\')
+					buf_puts(b, "\\");
+				buf_add(b, l, 1);
+			}
+			buf_puts(b, ")");
+			next = -1;
+		}
+		buf_puts(b, " >>");
+	}
+	buf_puts(b, " ] >>");
+}
+
+/* The fallback (and RAILYARD_PDF_QPDF=1): libqpdf adds TrimBox, BleedBox and the
+ * page labels and rewrites the whole file, deterministically, into out. */
+static int add_boxes(const struct pdfw *w, const char *in, const char *out)
+{
+	qpdf_data q = qpdf_init();
+	qpdf_silence_errors(q);
+	int rc = 0;
+	qpdf_read(q, in, NULL);
+	if (qpdf_failed(q, "cannot read back", in)) {
+		qpdf_cleanup(&q);
+		return -1;
+	}
+	int n = qpdf_get_num_pages(q);
+	if (n != (int)w->npages) {
+		diag(SEV_ERROR, NULL, "%s: %d pages, expected %zu", in, n, w->npages);
+		qpdf_cleanup(&q);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct page_box *b = &w->pages[i];
+		if (b->bleed <= 0)
+			continue;
+		qpdf_oh page = qpdf_get_page_n(q, (size_t)i);
+		char box[160];
+		snprintf(box, sizeof box, "[%.4f %.4f %.4f %.4f]", (double)b->bleed, (double)b->bleed,
+			 (double)(b->w - b->bleed), (double)(b->h - b->bleed));
+		qpdf_oh_replace_key(q, page, "/TrimBox", qpdf_oh_parse(q, box));
+		snprintf(box, sizeof box, "[0 0 %.4f %.4f]", (double)b->w, (double)b->h);
+		qpdf_oh_replace_key(q, page, "/BleedBox", qpdf_oh_parse(q, box));
+		/* Handles accumulate: drop them every so often to keep memory flat. */
+		if (i % 256 == 255)
+			qpdf_oh_release_all(q);
+	}
+	if (w->labels) {
+		struct buf tree = {0};
+		label_tree(w, &tree);
+		qpdf_oh_replace_key(q, qpdf_get_root(q), "/PageLabels", qpdf_oh_parse(q, tree.s));
+		buf_free(&tree);
+	}
+	if (qpdf_failed(q, "cannot add page boxes to", in)) {
+		qpdf_cleanup(&q);
+		return -1;
+	}
+	qpdf_init_write(q, out);
+	qpdf_set_deterministic_ID(q, QPDF_TRUE);
+	qpdf_set_object_stream_mode(q, qpdf_o_generate);
+	qpdf_write(q);
+	if (qpdf_failed(q, "cannot write", out))
+		rc = -1;
+	qpdf_cleanup(&q);
+	return rc;
+}
+
+/* Cairo 1.16's PDF is regular: one classic xref table, page objects that begin
+ * "N 0 obj\n<< /Type /Page % K\n". Append an incremental update that gives every
+ * page with a bleed a TrimBox and a BleedBox: streaming, memory in proportion to
+ * the number of pages only (a few bytes each). Returns 0, or -1 (nothing
+ * reported) when the file is not as expected, and the caller falls back to qpdf. */
+struct newobj {
+	long num, off;
+};
+
+static char *find_mem(const char *hay, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++)
+		if (memcmp(hay + i, needle, k) == 0)
+			return (char *)hay + i;
+	return NULL;
+}
+
+static int cmp_newobj(const void *a, const void *b)
+{
+	long x = ((const struct newobj *)a)->num, y = ((const struct newobj *)b)->num;
+	return (x > y) - (x < y);
+}
+
+/* Append the page-label number tree as object tsize and a new version of the
+ * catalog (object root) that points at it. */
+static int write_labels(const struct pdfw *w, FILE *rd, FILE *out, long root, long root_off,
+			long tsize, long *at, struct newobj **objs, size_t *nobjs, size_t *cap)
+{
+	char cat[4097];
+	if (fseeko(rd, root_off, SEEK_SET) != 0)
+		return -1;
+	size_t got = fread(cat, 1, 4096, rd);
+	cat[got] = 0;
+	char head[64];
+	int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Catalog\n", root);
+	char *end = find_mem(cat, got, "endobj\n");
+	if (got < (size_t)hn || memcmp(cat, head, (size_t)hn) != 0 || !end)
+		return -1;
+	long off = *at;
+	struct buf tree = {0};
+	label_tree(w, &tree);
+	fprintf(out, "%ld 0 obj\n%s\nendobj\n", tsize, tree.s);
+	buf_free(&tree);
+	/* Offsets from the file itself (an append stream is at its end). */
+	long pos = fflush(out) == 0 ? (long)ftello(out) : -1;
+	if (pos < 0)
+		return -1;
+	*objs = xgrow(*objs, cap, *nobjs + 1, sizeof **objs);
+	(*objs)[(*nobjs)++] = (struct newobj){tsize, off};
+	*at = pos;
+	/* The catalog again, its old /PageLabels line (if any) replaced. */
+	off = *at;
+	fprintf(out, "%.*s   /PageLabels %ld 0 R\n", hn, cat, tsize);
+	for (char *p = cat + hn; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl + 1 - p) : (size_t)(end - p);
+		if (strncmp(p, "   /PageLabels ", 15) != 0)
+			fwrite(p, 1, len, out);
+		p += len;
+	}
+	fputs("endobj\n", out);
+	if (fflush(out) != 0 || (pos = (long)ftello(out)) < 0)
+		return -1;
+	*objs = xgrow(*objs, cap, *nobjs + 1, sizeof **objs);
+	(*objs)[(*nobjs)++] = (struct newobj){root, off};
+	*at = pos;
+	qsort(*objs, *nobjs, sizeof **objs, cmp_newobj);
+	return 0;
+}
+
+static int incremental_boxes(const struct pdfw *w, const char *path)
+{
+	int rc = -1;
+	FILE *in = fopen(path, "rb");
+	FILE *out = NULL;
+	off_t size = 0;
+	struct newobj *objs = NULL;
+	size_t nobjs = 0, cap = 0, boxed = 0;
+	char *obj = xmalloc(4097);
+	if (!in || fseeko(in, 0, SEEK_END) != 0)
+		goto done;
+	size = ftello(in);
+	char tail[2049];
+	size_t tn = size < 2048 ? (size_t)size : 2048;
+	if (fseeko(in, size - (off_t)tn, SEEK_SET) != 0 || fread(tail, 1, tn, in) != tn)
+		goto done;
+	tail[tn] = 0;
+	char *sx = NULL;
+	for (char *p = tail; (p = find_mem(p, tn - (size_t)(p - tail), "startxref")); p++)
+		sx = p;
+	char *tr = find_mem(tail, tn, "trailer");
+	if (!sx || !tr)
+		goto done;
+	long xref = strtol(sx + 9, NULL, 10), tsize = 0, root = -1, info = -1;
+	char *q;
+	if ((q = strstr(tr, "/Size ")))
+		tsize = strtol(q + 6, NULL, 10);
+	if ((q = strstr(tr, "/Root ")))
+		root = strtol(q + 6, NULL, 10);
+	if ((q = strstr(tr, "/Info ")))
+		info = strtol(q + 6, NULL, 10);
+	if (xref <= 0 || tsize <= 0 || root < 0 || fseeko(in, xref, SEEK_SET) != 0)
+		goto done;
+	char line[64];
+	if (!fgets(line, sizeof line, in) || strcmp(line, "xref\n") != 0)
+		goto done;
+	out = fopen(path, "ab");
+	if (!out)
+		goto done;
+	FILE *rd = fopen(path, "rb");
+	if (!rd)
+		goto done;
+	long at = (long)size, root_off = -1;
+	while (fgets(line, sizeof line, in) && strncmp(line, "trailer", 7) != 0) {
+		long start, count;
+		if (sscanf(line, "%ld %ld", &start, &count) != 2)
+			break;
+		for (long i = 0; i < count; i++) {
+			char e[21];
+			if (fread(e, 1, 20, in) != 20)
+				break;
+			if (e[17] != 'n')
+				continue;
+			long off = strtol(e, NULL, 10);
+			if (start + i == root)
+				root_off = off;
+			char head[48];
+			int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Page %% ", start + i);
+			/* A short look first: most objects are not pages. */
+			ssize_t got = pread(fileno(rd), obj, (size_t)hn, off);
+			if (got != hn || memcmp(obj, head, (size_t)hn) != 0)
+				continue;
+			got = pread(fileno(rd), obj, 4096, off);
+			if (got < hn)
+				continue;
+			obj[got] = 0;
+			long k = strtol(obj + hn, NULL, 10);
+			char *nl = strchr(obj + hn, '\n');
+			char *end = find_mem(obj, (size_t)got, "endobj\n");
+			if (k < 1 || (size_t)k > w->npages || !nl || !end)
+				goto close_rd;
+			const struct page_box *b = &w->pages[k - 1];
+			if (b->bleed <= 0)
+				continue;
+			int n = fprintf(out, "%.*s   /TrimBox [ %.4f %.4f %.4f %.4f ]\n   /BleedBox [ 0 0 %.4f %.4f ]\n%.*s",
+					(int)(nl + 1 - obj), obj, (double)b->bleed, (double)b->bleed,
+					(double)(b->w - b->bleed), (double)(b->h - b->bleed), (double)b->w,
+					(double)b->h, (int)(end + 7 - (nl + 1)), nl + 1);
+			if (n < 0)
+				goto close_rd;
+			objs = xgrow(objs, &cap, nobjs + 1, sizeof *objs);
+			objs[nobjs++] = (struct newobj){start + i, at};
+			at += n;
+			boxed++;
+		}
+	}
+	size_t want = 0;
+	for (size_t i = 0; i < w->npages; i++)
+		want += w->pages[i].bleed > 0;
+	if (boxed != want || root_off < 0)
+		goto close_rd;
+	if (w->labels && write_labels(w, rd, out, root, root_off, tsize, &at, &objs, &nobjs, &cap) != 0)
+		goto close_rd;
+	fprintf(out, "xref\n");
+	for (size_t i = 0; i < nobjs; i++)
+		fprintf(out, "%ld 1\n%010ld 00000 n \n", objs[i].num, objs[i].off);
+	fprintf(out, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n", tsize + (w->labels ? 1 : 0), root);
+	if (info >= 0)
+		fprintf(out, "   /Info %ld 0 R\n", info);
+	fprintf(out, "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", xref, at);
+	if (fflush(out) == 0 && !ferror(out))
+		rc = 0;
+close_rd:
+	fclose(rd);
+done:
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		rc = -1;
+	if (rc != 0 && out && truncate(path, size) != 0)
+		unlink(path);   /* cannot restore it: the caller then reports the failure */
+	free(obj);
+	free(objs);
+	return rc;
+}
+
+static int sync_rename(const char *tmp, const char *path)
+{
+	FILE *f = fopen(tmp, "rb+");
+	if (f) {
+		fflush(f);
+		fsync(fileno(f));
+		fclose(f);
+	}
+	if (rename(tmp, path) != 0) {
+		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int pdfw_close(struct pdfw *w)
+{
+	cairo_destroy(w->cr);
+	w->cr = NULL;
+	cairo_surface_finish(w->surface);
+	cairo_status_t st = cairo_surface_status(w->surface);
+	int rc = 0;
+	if (st != CAIRO_STATUS_SUCCESS) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->path, cairo_status_to_string(st));
+		unlink(w->tmp);
+		rc = -1;
+	} else if ((w->boxes || w->labels) && !getenv("RAILYARD_PDF_QPDF") &&
+		   incremental_boxes(w, w->tmp) == 0) {
+		rc = sync_rename(w->tmp, w->path);
+	} else if (w->boxes || w->labels) {
+		/* Not the layout we know (another Cairo?): let libqpdf rewrite it
+		 * (incremental_boxes has cut tmp back to what Cairo wrote). */
+		char *tmp2 = temp_name(w->path, "qpdf");
+		live_add(tmp2);
+		rc = add_boxes(w, w->tmp, tmp2);
+		unlink(w->tmp);
+		if (rc == 0)
+			rc = sync_rename(tmp2, w->path);
+		else
+			unlink(tmp2);
+		live_remove(tmp2);
+		free(tmp2);
+	} else {
+		rc = sync_rename(w->tmp, w->path);
+	}
+	pdfw_release(w);
+	return rc;
+}
+
+/* ---- SVG and PNG ---- */
+
+int svg_write(const char *path, double w, double h, double bleed, item_draw_fn draw, void *user,
+	      long index)
+{
+	char *tmp = temp_name(path, "");
+	live_add(tmp);
+	double W = w + 2 * bleed, H = h + 2 * bleed;
+	/* With the document unit set to mm, Cairo writes width="Wmm" and a viewBox of
+	 * the same numbers: user units are millimetres. */
+	cairo_surface_t *s = cairo_svg_surface_create(tmp, W, H);
+	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);
+	cairo_t *cr = cairo_create(s);
+	cairo_translate(cr, bleed, bleed);
+	draw(user, cr, index, 0);
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	cairo_status_t st = cairo_surface_status(s);
+	cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
+		unlink(tmp);
+		live_remove(tmp);
+		free(tmp);
+		return -1;
+	}
+	int rc = 0;
+	if (rename(tmp, path) != 0) {
+		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		unlink(tmp);
+		rc = -1;
+	}
+	live_remove(tmp);
+	free(tmp);
+	return rc;
+}
+
+int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
+	      void *user, long index)
+{
+	double scale = dpi / 25.4;
+	int pw = (int)lround((w + 2 * bleed) * scale), ph = (int)lround((h + 2 * bleed) * scale);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	cairo_translate(cr, bleed, bleed);
+	draw(user, cr, index, 0);
+	cairo_destroy(cr);
+	int rc = png_surface_write(s, path);
+	cairo_surface_destroy(s);
+	return rc;
+}
+
+int png_surface_write(cairo_surface_t *s, const char *path)
+{
+	char *tmp = temp_name(path, "");
+	live_add(tmp);
+	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
+	int rc = 0;
+	if (st != CAIRO_STATUS_SUCCESS) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
+		unlink(tmp);
+		rc = -1;
+	} else if (rename(tmp, path) != 0) {
+		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		unlink(tmp);
+		rc = -1;
+	}
+	live_remove(tmp);
+	free(tmp);
+	return rc;
+}
+
+/* ---- progress ---- */
+
+static struct {
+	bool on;
+	const char *what;
+	long total;
+	int shown;   /* last percent drawn */
+} prog;
+
+void progress_start(const char *what, long total)
+{
+	prog.on = isatty(2) && total >= 200;
+	prog.what = what;
+	prog.total = total;
+	prog.shown = -1;
+}
+
+void progress_step(long done)
+{
+	if (!prog.on || prog.total <= 0)
+		return;
+	int pct = (int)(done * 100 / prog.total);
+	if (pct == prog.shown)
+		return;
+	prog.shown = pct;
+	char bar[41];
+	int fill = pct * 40 / 100;
+	for (int i = 0; i < 40; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[40] = 0;
+	fprintf(stderr, "\rrailyard: %-14s [%s] %3d%%", prog.what, bar, pct);
+	fflush(stderr);
+}
+
+void progress_end(void)
+{
+	if (prog.on)
+		fprintf(stderr, "\r%*s\r", 70, "");
+	prog.on = false;
+}

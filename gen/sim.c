@@ -1,0 +1,1627 @@
+/* sim.c: the game engine and player policies of `railyard simulate` (see sim.h
+ * for the rules it plays by). Everything a game needs is allocated when a worker
+ * is made; playing a game only reads the setup and writes the worker. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+#include "sim.h"
+#include "util.h"
+
+/* ---- the random stream ---- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+void sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream)
+{
+	/* Mix the stream number through its own splitmix step so neighbouring games
+	 * start far apart, then fill the state from one splitmix sequence. */
+	uint64_t t = stream;
+	uint64_t x = seed ^ splitmix64(&t);
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&x);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t sim_rng_next(struct sim_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t out = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return out;
+}
+
+uint32_t sim_rng_below(struct sim_rng *r, uint32_t n)
+{
+	/* Lemire's multiply-and-reject. */
+	uint64_t m = (uint64_t)(uint32_t)(sim_rng_next(r) >> 32) * n;
+	uint32_t lo = (uint32_t)m;
+	if (lo < n) {
+		uint32_t floor = (uint32_t)(-n) % n;
+		while (lo < floor) {
+			m = (uint64_t)(uint32_t)(sim_rng_next(r) >> 32) * n;
+			lo = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
+
+/* ---- policies and rules ---- */
+
+static const char *const policy_names[POLICY_COUNT] = {"random", "greedy", "spoiler"};
+
+const char *sim_policy_name(enum sim_policy p)
+{
+	return p < POLICY_COUNT ? policy_names[p] : "?";
+}
+
+int sim_policy_parse(const char *name)
+{
+	for (int i = 0; i < POLICY_COUNT; i++)
+		if (strcmp(name, policy_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "discard"};
+
+const char *sim_opening_name(enum sim_opening o)
+{
+	return o < OPENING_COUNT ? opening_names[o] : "?";
+}
+
+int sim_opening_parse(const char *name)
+{
+	for (int i = 0; i < OPENING_COUNT; i++)
+		if (strcmp(name, opening_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
+{
+	r->apply_to = p->rules.apply_to;
+	r->swap_across = p->rules.swap_across;
+	r->swap_within = p->rules.swap_within;
+	r->win = p->rules.win;
+	r->freeze_tokens = p->rules.freeze_tokens;
+	r->reshuffle = p->rules.reshuffle;
+	r->opening = OPENING_FACE_UP;
+	r->max_turns = 1000;
+}
+
+/* ---- the setup ---- */
+
+enum { OP_SWAP, OP_REMOVE, OP_CYCLE, OP_NUMBER };
+
+/* One concrete way to use an ability: a discretionary ability has several. */
+struct sim_op {
+	unsigned char kind, n;     /* n: spaces in sp (OP_NUMBER: 0 = the whole sequence) */
+	unsigned char action, pick, filter;
+	bool cross;                /* a swap of two named spaces: may cross sequences (§6) */
+	short sp[MAX_CENSUS];
+};
+
+struct sim_card {
+	int num;   /* 0: wild */
+	int ab;    /* ability index, -1: none */
+};
+
+#define SAMPLES 8
+#define WIN_SCORE 0.45     /* scores below this are won sequences (see score) */
+
+struct sim_setup {
+	const struct pack *pack;
+	struct sim_rules rules;
+	int players, census, rows, cols;
+	enum sim_policy policy[SIM_MAX_PLAYERS];
+	int maxnum;
+	int copies;
+	size_t nab;
+	struct sim_card *deck;
+	long ndeck;
+	struct sim_op *ops;
+	size_t nops;
+	size_t *op_first;          /* [nab + 1]: ability a's ops are op_first[a] .. op_first[a+1]-1 */
+	/* Pairs of spaces that must ascend (i before j): all pairs on a line, pairs
+	 * sharing a row or a column on a grid. part[s] lists the partners of s. */
+	int npairs;
+	short *pi, *pj;
+	short *part;               /* [census * census] */
+	int *npart;
+	int *nbefore;              /* how many of part[s] come before s (they are listed first) */
+	double *expect;            /* §5: the expected number at each space */
+	double *rlo, *rhi;         /* §5: the range a completed sequence usually holds there */
+	double wdist;              /* weight of the distance from the expected numbers */
+	double tol;                /* freezing: how near the expected number is settled */
+	int sample[SAMPLES];       /* numbers standing for an unknown card, ascending */
+	double *sdist;             /* [census * SAMPLES]: dist_at of each sample at each space */
+};
+
+/* How far number v lies outside the usual range of space i (§5), plus a
+ * hundredth of its distance from the expected number, to rank numbers inside. */
+static inline double dist_at(const struct sim_setup *s, int i, int v)
+{
+	double d = v < s->rlo[i] ? s->rlo[i] - v : v > s->rhi[i] ? v - s->rhi[i] : 0;
+	return d + 0.01 * fabs(v - s->expect[i]);
+}
+
+static void add_op(struct sim_setup *s, size_t *cap, int kind, const int *sp, int n, bool cross)
+{
+	s->ops = xgrow(s->ops, cap, s->nops + 1, sizeof *s->ops);
+	struct sim_op *o = &s->ops[s->nops++];
+	memset(o, 0, sizeof *o);
+	o->kind = (unsigned char)kind;
+	o->n = (unsigned char)n;
+	o->cross = cross;
+	for (int i = 0; i < n; i++)
+		o->sp[i] = (short)sp[i];
+}
+
+static void add_swap(struct sim_setup *s, size_t *cap, int a, int b, bool cross)
+{
+	int sp[2] = {a, b};
+	add_op(s, cap, OP_SWAP, sp, 2, cross);
+}
+
+static void add_line_cycle(struct sim_setup *s, size_t *cap, bool row, int line, int dir)
+{
+	int sp[MAX_CENSUS];
+	int n = row ? s->cols : s->rows;
+	for (int i = 0; i < n; i++) {
+		int k = dir > 0 ? i : n - 1 - i;
+		sp[i] = row ? line * s->cols + k : k * s->cols + line;
+	}
+	add_op(s, cap, OP_CYCLE, sp, n, false);
+}
+
+/* The concrete moves of ability a. */
+static void build_ops(struct sim_setup *s, size_t *cap, const struct ability *a)
+{
+	const struct pack *p = s->pack;
+	int R = s->rows, C = s->cols;
+	int sp[MAX_CENSUS];
+	switch (a->kind) {
+	case AK_SWAP:
+	case AK_ROW_SWAP:
+	case AK_COLUMN_SWAP:
+	case AK_CROSS_SWAP:
+		add_swap(s, cap, a->sp[0], a->sp[1], true);
+		break;
+	case AK_REMOVE:
+		sp[0] = a->sp[0];
+		add_op(s, cap, OP_REMOVE, sp, 1, false);
+		break;
+	case AK_ROW_ROTATE:
+	case AK_COLUMN_ROTATE:
+		for (int i = 0; i < a->nsp; i++)
+			sp[i] = a->sp[i];
+		add_op(s, cap, OP_CYCLE, sp, a->nsp, false);
+		break;
+	case AK_ROW_ANY_SWAP:
+		for (int c = 0; c < C; c++)
+			for (int d = c + 1; d < C; d++)
+				add_swap(s, cap, a->line * C + c, a->line * C + d, false);
+		break;
+	case AK_COLUMN_ANY_SWAP:
+		for (int r = 0; r < R; r++)
+			for (int q = r + 1; q < R; q++)
+				add_swap(s, cap, r * C + a->line, q * C + a->line, false);
+		break;
+	case AK_PAIR_ANY_ROW:
+		for (int r = 0; r < R; r++)
+			add_swap(s, cap, r * C + a->line, r * C + a->line2, false);
+		break;
+	case AK_PAIR_ANY_COLUMN:
+		for (int c = 0; c < C; c++)
+			add_swap(s, cap, a->line * C + c, a->line2 * C + c, false);
+		break;
+	case AK_ROTATE_ANY_ROW:
+		for (int r = 0; r < R; r++)
+			add_line_cycle(s, cap, true, r, a->dir);
+		break;
+	case AK_ROTATE_ANY_COLUMN:
+		for (int c = 0; c < C; c++)
+			add_line_cycle(s, cap, false, c, a->dir);
+		break;
+	case AK_ROW_ROTATE_EITHER:
+		add_line_cycle(s, cap, true, a->line, 1);
+		add_line_cycle(s, cap, true, a->line, -1);
+		break;
+	case AK_COLUMN_ROTATE_EITHER:
+		add_line_cycle(s, cap, false, a->line, 1);
+		add_line_cycle(s, cap, false, a->line, -1);
+		break;
+	case AK_ROW_ANY_REMOVE:
+		for (int c = 0; c < C; c++) {
+			sp[0] = a->line * C + c;
+			add_op(s, cap, OP_REMOVE, sp, 1, false);
+		}
+		break;
+	case AK_COLUMN_ANY_REMOVE:
+		for (int r = 0; r < R; r++) {
+			sp[0] = r * C + a->line;
+			add_op(s, cap, OP_REMOVE, sp, 1, false);
+		}
+		break;
+	case AK_NUMBER: {
+		const struct ability_spec *spec = &p->specs[a->spec];
+		int n = 0;
+		if (spec->scope == SCOPE_ROW)
+			for (int c = 0; c < C; c++)
+				sp[n++] = a->line * C + c;
+		else if (spec->scope == SCOPE_COLUMN)
+			for (int r = 0; r < R; r++)
+				sp[n++] = r * C + a->line;
+		add_op(s, cap, OP_NUMBER, sp, n, false);
+		struct sim_op *o = &s->ops[s->nops - 1];
+		o->action = (unsigned char)spec->action;
+		o->pick = (unsigned char)spec->pick;
+		o->filter = (unsigned char)spec->filter;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
+				const struct sim_rules *rules, const enum sim_policy *policy,
+				char *err, size_t errlen)
+{
+	if (players < 1 || players > SIM_MAX_PLAYERS) {
+		snprintf(err, errlen, "the simulator plays 1 to %d players, not %d", SIM_MAX_PLAYERS, players);
+		return NULL;
+	}
+	if (upto < 1 || upto > p->cards)
+		upto = p->cards;
+	long ndeck = upto * p->copies + p->wild;
+	if (ndeck > 1000000) {
+		snprintf(err, errlen, "the simulator plays packs of up to 1000000 cards, not %ld", ndeck);
+		return NULL;
+	}
+	long need = (long)players * p->layout.census + 1;
+	if (ndeck < need) {
+		snprintf(err, errlen, "%d players need at least %ld cards (%d each and a draw pile); "
+			 "the pack has %ld", players, need, p->layout.census, ndeck);
+		return NULL;
+	}
+	struct sim_setup *s = xcalloc(1, sizeof *s);
+	s->pack = p;
+	s->rules = *rules;
+	s->players = players;
+	s->census = p->layout.census;
+	s->rows = p->layout.rows ? p->layout.rows : 1;
+	s->cols = p->layout.rows ? p->layout.cols : p->layout.census;
+	for (int i = 0; i < players; i++)
+		s->policy[i] = policy[i];
+	s->maxnum = (int)upto;
+	s->copies = p->copies;
+	s->nab = p->abilities.n;
+	s->ndeck = ndeck;
+	s->deck = xmalloc((size_t)ndeck * sizeof *s->deck);
+	long k = 0;
+	for (long n = 1; n <= upto; n++)
+		for (int c = 0; c < p->copies; c++)
+			s->deck[k++] = (struct sim_card){(int)n, p->by_number[n - 1]};
+	for (int w = 0; w < p->wild; w++)
+		s->deck[k++] = (struct sim_card){0, -1};
+
+	size_t cap = 0;
+	s->op_first = xmalloc((s->nab + 1) * sizeof *s->op_first);
+	for (size_t a = 0; a < s->nab; a++) {
+		s->op_first[a] = s->nops;
+		build_ops(s, &cap, &p->abilities.v[a]);
+	}
+	s->op_first[s->nab] = s->nops;
+
+	int c = s->census;
+	s->pi = xmalloc((size_t)c * (size_t)c * sizeof *s->pi);
+	s->pj = xmalloc((size_t)c * (size_t)c * sizeof *s->pj);
+	s->part = xmalloc((size_t)c * (size_t)c * sizeof *s->part);
+	s->npart = xcalloc((size_t)c, sizeof *s->npart);
+	s->nbefore = xcalloc((size_t)c, sizeof *s->nbefore);
+	for (int i = 0; i < c; i++)
+		for (int j = i + 1; j < c; j++)
+			if (i / s->cols == j / s->cols || i % s->cols == j % s->cols) {
+				s->pi[s->npairs] = (short)i;
+				s->pj[s->npairs++] = (short)j;
+				s->part[i * c + s->npart[i]++] = (short)j;
+				s->part[j * c + s->npart[j]++] = (short)i;
+				s->nbefore[j]++;
+			}
+	s->expect = xmalloc((size_t)c * sizeof *s->expect);
+	s->rlo = xmalloc((size_t)c * sizeof *s->rlo);
+	s->rhi = xmalloc((size_t)c * sizeof *s->rhi);
+	struct pos_pack pk = {upto, p->copies, NULL};
+	for (int i = 0; i < c; i++) {
+		int r = i / s->cols, q = i % s->cols;
+		s->expect[i] = (double)(r + q + 1) / (s->rows + s->cols) * (upto + 1);
+		if (s->rows == 1) {
+			/* the middle half of the order statistic, as `check` shows it */
+			long lo, hi;
+			pos_range(&pk, c, i, 0.25, 0.75, &lo, &hi);
+			s->rlo[i] = (double)lo;
+			s->rhi[i] = (double)hi;
+		} else {
+			double w = (double)(upto + 1) / (s->rows + s->cols) / 4;
+			s->rlo[i] = s->expect[i] - w;
+			s->rhi[i] = s->expect[i] + w;
+		}
+	}
+	s->wdist = 0.39 / ((double)c * (double)upto);
+	s->tol = (double)(upto + 1) / (s->rows + s->cols) / 2;
+	for (int q = 0; q < SAMPLES; q++) {
+		int v = 1 + (int)((q + 0.5) * (double)upto / SAMPLES);
+		s->sample[q] = v > upto ? (int)upto : v;
+	}
+	s->sdist = xmalloc((size_t)c * SAMPLES * sizeof *s->sdist);
+	for (int i = 0; i < c; i++)
+		for (int q = 0; q < SAMPLES; q++)
+			s->sdist[i * SAMPLES + q] = dist_at(s, i, s->sample[q]);
+	return s;
+}
+
+void sim_setup_free(struct sim_setup *s)
+{
+	if (!s)
+		return;
+	free(s->deck);
+	free(s->ops);
+	free(s->op_first);
+	free(s->pi);
+	free(s->pj);
+	free(s->part);
+	free(s->npart);
+	free(s->nbefore);
+	free(s->expect);
+	free(s->sdist);
+	free(s->rlo);
+	free(s->rhi);
+	free(s);
+}
+
+size_t sim_setup_abilities(const struct sim_setup *s)
+{
+	return s->nab;
+}
+
+long sim_setup_cards(const struct sim_setup *s)
+{
+	return s->ndeck;
+}
+
+/* ---- sequences: winning and disorder ---- */
+
+/* How many cards of q (numbered, or wild and already standing for a number in
+ * val[0..upto-1]) show number x. */
+static int showing(const struct sim_setup *s, const struct sim_card *q, const int *val, int upto, int x)
+{
+	int n = 0;
+	for (int i = 0; i < s->census; i++)
+		n += q[i].num ? q[i].num == x : (i < upto && val[i] == x);
+	return n;
+}
+
+/* Whether the sequence wins: every row and column ascending (or never
+ * descending); a wild card takes the smallest number of the pack that fits,
+ * which leaves the most room for the cards after it. Never-descending, it may
+ * repeat its neighbour only while the pack has a copy of that number not shown
+ * elsewhere in the sequence (§10, as gen/position.c judges it). */
+static bool seq_wins(const struct sim_setup *s, const struct sim_card *q)
+{
+	int val[MAX_SPACES];
+	bool strict = s->rules.win == WIN_ASCENDING;
+	int C = s->cols;
+	for (int i = 0; i < s->census; i++) {
+		int lo = 0;
+		if (i % C)
+			lo = val[i - 1];
+		if (i >= C && val[i - C] > lo)
+			lo = val[i - C];
+		int v = q[i].num;
+		if (v) {
+			if (strict ? v <= lo : v < lo)
+				return false;
+			val[i] = v;
+		} else {
+			int w = strict ? lo + 1 : (lo ? lo : 1);
+			if (!strict)
+				while (w <= s->maxnum && showing(s, q, val, i, w) >= s->copies)
+					w++;
+			if (w > s->maxnum)
+				return false;
+			val[i] = w;
+		}
+	}
+	return true;
+}
+
+static inline bool inverted(bool strict, int a, int b)
+{
+	return a && b && (strict ? a >= b : a > b);
+}
+
+static int seq_inversions(const struct sim_setup *s, const struct sim_card *q)
+{
+	bool strict = s->rules.win == WIN_ASCENDING;
+	int inv = 0;
+	for (int k = 0; k < s->npairs; k++)
+		inv += inverted(strict, q[s->pi[k]].num, q[s->pj[k]].num);
+	return inv;
+}
+
+bool sim_sequence_wins(const struct sim_setup *s, const int *nums)
+{
+	struct sim_card q[MAX_SPACES];
+	for (int i = 0; i < s->census; i++)
+		q[i] = (struct sim_card){nums[i], -1};
+	return seq_wins(s, q);
+}
+
+int sim_inversions(const struct sim_setup *s, const int *nums)
+{
+	struct sim_card q[MAX_SPACES];
+	for (int i = 0; i < s->census; i++)
+		q[i] = (struct sim_card){nums[i], -1};
+	return seq_inversions(s, q);
+}
+
+/* A sequence's disorder as the policies see it: inversions, plus a fraction
+ * (under 0.4 in all) for the distance of its numbers from the ranges of §5,
+ * plus 0.5 when it has no inversions but still does not win (wild cards that
+ * fit no number). So a score under WIN_SCORE means a won sequence. */
+struct score {
+	int inv;
+	double dist;
+};
+
+static struct score seq_score(const struct sim_setup *s, const struct sim_card *q)
+{
+	struct score r = {seq_inversions(s, q), 0};
+	for (int i = 0; i < s->census; i++)
+		if (q[i].num)
+			r.dist += dist_at(s, i, q[i].num);
+	return r;
+}
+
+static double score_value(const struct sim_setup *s, struct score sc, const struct sim_card *q)
+{
+	double v = sc.inv + s->wdist * sc.dist;
+	if (sc.inv == 0 && !seq_wins(s, q))
+		v += 0.5;
+	return v;
+}
+
+static double seq_value(const struct sim_setup *s, const struct sim_card *q)
+{
+	return score_value(s, seq_score(s, q), q);
+}
+
+/* Inversions between space i holding number v and its partners: the inner
+ * loop of every policy, so written without branches. Partners before i are
+ * inverted when greater (or equal, if strict); those after when smaller. */
+static int inv_at(const struct sim_setup *s, const struct sim_card *q, int i, int v)
+{
+	if (!v)
+		return 0;
+	int strict = s->rules.win == WIN_ASCENDING;
+	const short *pt = &s->part[i * s->census];
+	int nb = s->nbefore[i], n = s->npart[i], inv = 0;
+	int lo = v - strict, hi = v + strict;
+	for (int k = 0; k < nb; k++)
+		inv += q[pt[k]].num > lo;
+	for (int k = nb; k < n; k++) {
+		int x = q[pt[k]].num;
+		inv += (x != 0) & (x < hi);
+	}
+	return inv;
+}
+
+/* The value of q (whose score is base) with card c at space i; tmp is scratch. */
+static double value_replace(const struct sim_setup *s, const struct sim_card *q, struct score base,
+			    int i, struct sim_card c, int oldinv, struct sim_card *tmp)
+{
+	struct score r = base;
+	int old = q[i].num;
+	r.inv += inv_at(s, q, i, c.num) - oldinv;
+	if (old)
+		r.dist -= dist_at(s, i, old);
+	if (c.num)
+		r.dist += dist_at(s, i, c.num);
+	double v = r.inv + s->wdist * r.dist;
+	if (r.inv == 0) {
+		memcpy(tmp, q, (size_t)s->census * sizeof *q);
+		tmp[i] = c;
+		if (!seq_wins(s, tmp))
+			v += 0.5;
+	}
+	return v;
+}
+
+/* How many sample numbers are below t. */
+static inline int samples_below(const struct sim_setup *s, int t)
+{
+	int lo = 0, hi = SAMPLES;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (s->sample[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* value_replace for every sample number at space i at once (out[SAMPLES]):
+ * each partner is inverted with a run of the ascending samples, so one pass
+ * over the partners and a running sum give every count. The arithmetic is
+ * value_replace's, step for step. */
+static void values_sampled(const struct sim_setup *s, const struct sim_card *q, struct score base, int i,
+			   int oldinv, struct sim_card *tmp, double *out)
+{
+	int strict = s->rules.win == WIN_ASCENDING;
+	int d[SAMPLES + 1] = {0};
+	const short *pt = &s->part[i * s->census];
+	int nb = s->nbefore[i], n = s->npart[i];
+	for (int k = 0; k < n; k++) {
+		int x = q[pt[k]].num;
+		if (!x)
+			continue;
+		if (k < nb) {          /* before i: inverted with samples v < x + strict */
+			d[0]++;
+			d[samples_below(s, x + strict)]--;
+		} else {               /* after i: inverted with samples v > x - strict */
+			d[samples_below(s, x - strict + 1)]++;
+			d[SAMPLES]--;
+		}
+	}
+	double dist0 = base.dist;
+	if (q[i].num)
+		dist0 -= dist_at(s, i, q[i].num);
+	int inv = 0;
+	for (int t = 0; t < SAMPLES; t++) {
+		inv += d[t];
+		int ri = base.inv + inv - oldinv;
+		double v = ri + s->wdist * (dist0 + s->sdist[i * SAMPLES + t]);
+		if (ri == 0) {
+			memcpy(tmp, q, (size_t)s->census * sizeof *q);
+			tmp[i] = (struct sim_card){s->sample[t], -1};
+			if (!seq_wins(s, tmp))
+				v += 0.5;
+		}
+		out[t] = v;
+	}
+}
+
+/* The value of q (whose score is base, and oldinv[i] the inversions at each
+ * space) with the cards at a and b swapped. Only pairs that involve a or b
+ * change; the pair a-b itself is counted in both spaces' inversions. tmp is
+ * scratch and holds the swapped sequence afterwards. */
+static double value_swap(const struct sim_setup *s, const struct sim_card *q, struct score base,
+			 int a, int b, const int *oldinv, struct sim_card *tmp)
+{
+	memcpy(tmp, q, (size_t)s->census * sizeof *q);
+	tmp[a] = q[b];
+	tmp[b] = q[a];
+	bool strict = s->rules.win == WIN_ASCENDING;
+	bool partners = a / s->cols == b / s->cols || a % s->cols == b % s->cols;
+	int lo = a < b ? a : b, hi = a < b ? b : a;
+	int pair_old = partners && inverted(strict, q[lo].num, q[hi].num);
+	int pair_new = partners && inverted(strict, tmp[lo].num, tmp[hi].num);
+	struct score r = base;
+	r.inv += inv_at(s, tmp, a, tmp[a].num) + inv_at(s, tmp, b, tmp[b].num) - pair_new
+		 - (oldinv[a] + oldinv[b] - pair_old);
+	if (q[a].num)
+		r.dist += dist_at(s, b, q[a].num) - dist_at(s, a, q[a].num);
+	if (q[b].num)
+		r.dist += dist_at(s, a, q[b].num) - dist_at(s, b, q[b].num);
+	double v = r.inv + s->wdist * r.dist;
+	if (r.inv == 0 && !seq_wins(s, tmp))
+		v += 0.5;
+	return v;
+}
+
+/* ---- the worker ---- */
+
+/* A legal move. face -1 is a draw; otherwise face-up card `face` used as op `op`:
+ * a swap of tgt's space a with tgt2's space b, a removal of tgt's space a, or a
+ * rotation of tgt's spaces. */
+struct sim_move {
+	short face;
+	int op;
+	signed char tgt, tgt2;
+	unsigned char kind;
+	short a, b;
+};
+
+struct sim_worker {
+	const struct sim_setup *s;
+	struct sim_rng rng;
+	struct sim_card *pile, *disc, *face;
+	int npile, ndisc, nface;
+	int *face_at;              /* [nab]: where ability a lies face up, or -1 */
+	struct sim_card *seq;      /* [players * census] */
+	unsigned char *frozen;     /* [players * census] */
+	int tokens[SIM_MAX_PLAYERS];
+	uint32_t *uses;            /* [players * nab], this game */
+	struct sim_card *tmp, *tmp2;
+	int *oldinv;               /* [players * census], see struct view */
+	/* each sequence's score as of its last change (make_view recomputes the dirty ones) */
+	struct score csc[SIM_MAX_PLAYERS];
+	double cval[SIM_MAX_PLAYERS];
+	bool dirty[SIM_MAX_PLAYERS];
+	struct sim_move *moves;
+	size_t nmoves, cap;
+	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
+	struct buf *log;           /* a running account of the game, or NULL */
+	bool selfcheck;
+	long broken;               /* turns after which an invariant did not hold */
+	long *count;               /* selfcheck scratch: [maxnum + 1] */
+	int *snap;                 /* selfcheck: numbers and frozen flags after the last turn */
+	unsigned char *snapfz;
+};
+
+void sim_worker_selfcheck(struct sim_worker *w, bool on)
+{
+	w->selfcheck = on;
+	if (on && !w->count)
+	{
+		size_t n = (size_t)w->s->players * (size_t)w->s->census;
+		w->count = xmalloc(((size_t)w->s->maxnum + 1) * sizeof *w->count);
+		w->snap = xmalloc(n * sizeof *w->snap);
+		w->snapfz = xmalloc(n);
+	}
+}
+
+long sim_worker_broken(const struct sim_worker *w)
+{
+	return w->broken;
+}
+
+/* Every card of the deck is in exactly one place; the face-up cards have
+ * distinct abilities and face_at points at them; frozen counts match tokens. */
+static bool consistent(struct sim_worker *w)
+{
+	const struct sim_setup *s = w->s;
+	long *count = w->count;
+	memset(count, 0, ((size_t)s->maxnum + 1) * sizeof *count);
+	for (long i = 0; i < s->ndeck; i++)
+		count[s->deck[i].num]++;
+	for (int i = 0; i < w->npile; i++)
+		count[w->pile[i].num]--;
+	for (int i = 0; i < w->ndisc; i++)
+		count[w->disc[i].num]--;
+	for (int i = 0; i < w->nface; i++)
+		count[w->face[i].num]--;
+	for (int i = 0; i < s->players * s->census; i++)
+		count[w->seq[i].num]--;
+	for (int n = 0; n <= s->maxnum; n++)
+		if (count[n])
+			return false;
+	int listed = 0;
+	for (size_t a = 0; a < s->nab; a++)
+		if (w->face_at[a] >= 0) {
+			if (w->face_at[a] >= w->nface || w->face[w->face_at[a]].ab != (int)a)
+				return false;
+			listed++;
+		}
+	if (listed != w->nface)
+		return false;
+	for (int p = 0; p < s->players; p++) {
+		int fz = 0;
+		for (int i = 0; i < s->census; i++)
+			fz += w->frozen[p * s->census + i];
+		if (fz + w->tokens[p] != s->rules.freeze_tokens)
+			return false;
+	}
+	/* frozen cards have not moved since the last check */
+	for (int i = 0; i < s->players * s->census; i++) {
+		if (w->snapfz[i] && w->snap[i] != w->seq[i].num)
+			return false;
+		w->snap[i] = w->seq[i].num;
+		w->snapfz[i] = w->frozen[i];
+	}
+	return true;
+}
+
+void sim_worker_trace(struct sim_worker *w, struct buf *log)
+{
+	w->log = log;
+}
+
+static void log_card(struct buf *b, struct sim_card c)
+{
+	if (c.num)
+		buf_printf(b, "%d", c.num);
+	else
+		buf_puts(b, "W");
+}
+
+static void log_seq(struct sim_worker *w, int p)
+{
+	const struct sim_setup *s = w->s;
+	const struct sim_card *q = &w->seq[p * s->census];
+	const unsigned char *fz = &w->frozen[p * s->census];
+	buf_printf(w->log, "  seat %d:", p + 1);
+	for (int i = 0; i < s->census; i++) {
+		buf_puts(w->log, i && i % s->cols == 0 ? " /" : "");
+		buf_puts(w->log, " ");
+		log_card(w->log, q[i]);
+		if (fz[i])
+			buf_puts(w->log, "*");
+	}
+	buf_puts(w->log, "\n");
+}
+
+static const char *space(const struct sim_setup *s, int i, char nm[3])
+{
+	return space_name(&s->pack->layout, i, nm);
+}
+
+struct sim_worker *sim_worker_new(const struct sim_setup *s)
+{
+	struct sim_worker *w = xcalloc(1, sizeof *w);
+	size_t n = (size_t)s->ndeck, sc = (size_t)s->players * (size_t)s->census;
+	w->s = s;
+	w->pile = xmalloc(n * sizeof *w->pile);
+	w->disc = xmalloc(n * sizeof *w->disc);
+	w->face = xmalloc((s->nab + 1) * sizeof *w->face);
+	w->face_at = xmalloc((s->nab + 1) * sizeof *w->face_at);
+	w->seq = xmalloc(sc * sizeof *w->seq);
+	w->frozen = xmalloc(sc);
+	w->uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->uses);
+	w->tmp = xmalloc((size_t)s->census * sizeof *w->tmp);
+	w->tmp2 = xmalloc((size_t)s->census * sizeof *w->tmp2);
+	w->oldinv = xmalloc(sc * sizeof *w->oldinv);
+	w->cap = 64;
+	w->moves = xmalloc(w->cap * sizeof *w->moves);
+	return w;
+}
+
+void sim_worker_free(struct sim_worker *w)
+{
+	if (!w)
+		return;
+	free(w->pile);
+	free(w->disc);
+	free(w->face);
+	free(w->face_at);
+	free(w->seq);
+	free(w->frozen);
+	free(w->uses);
+	free(w->tmp);
+	free(w->tmp2);
+	free(w->oldinv);
+	free(w->moves);
+	free(w->count);
+	free(w->snap);
+	free(w->snapfz);
+	free(w);
+}
+
+static inline struct sim_card *seq_of(struct sim_worker *w, int p)
+{
+	return &w->seq[p * w->s->census];
+}
+
+static inline unsigned char *frozen_of(struct sim_worker *w, int p)
+{
+	return &w->frozen[p * w->s->census];
+}
+
+static void shuffle(struct sim_rng *r, struct sim_card *v, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)sim_rng_below(r, (uint32_t)i + 1);
+		struct sim_card t = v[i];
+		v[i] = v[j];
+		v[j] = t;
+	}
+}
+
+static bool can_draw(const struct sim_worker *w)
+{
+	return w->npile > 0 || (w->s->rules.reshuffle && w->ndisc > 0);
+}
+
+/* The top card of the draw pile, shuffling the discards into a new pile first
+ * when it is empty. The caller has made sure there is one (can_draw). */
+static struct sim_card draw_card(struct sim_worker *w)
+{
+	if (w->npile == 0) {
+		memcpy(w->pile, w->disc, (size_t)w->ndisc * sizeof *w->pile);
+		w->npile = w->ndisc;
+		w->ndisc = 0;
+		shuffle(&w->rng, w->pile, w->npile);
+		w->reshuffles++;
+	}
+	return w->pile[--w->npile];
+}
+
+static void face_remove(struct sim_worker *w, int f)
+{
+	int ab = w->face[f].ab;
+	w->face_at[ab] = -1;
+	if (f != w->nface - 1) {
+		w->face[f] = w->face[w->nface - 1];
+		w->face_at[w->face[f].ab] = f;
+	}
+	w->nface--;
+}
+
+/* Put a card face up beside the draw pile: a pair of equal abilities is
+ * discarded, and so is a card without an ability. */
+static void face_up(struct sim_worker *w, struct sim_card c)
+{
+	if (c.ab < 0) {
+		w->disc[w->ndisc++] = c;
+		return;
+	}
+	int f = w->face_at[c.ab];
+	if (f >= 0) {
+		w->disc[w->ndisc++] = w->face[f];
+		w->disc[w->ndisc++] = c;
+		face_remove(w, f);
+		return;
+	}
+	w->face_at[c.ab] = w->nface;
+	w->face[w->nface++] = c;
+}
+
+static bool card_passes(int num, int filter)
+{
+	if (!num)
+		return false;
+	return filter == FILTER_ANY || (filter == FILTER_EVEN) == (num % 2 == 0);
+}
+
+/* Resolve a number ability on sequence q: the space to remove (into *a), or the
+ * two spaces to exchange (*a lowest, *b highest). False when impossible. */
+static bool resolve_number(const struct sim_setup *s, const struct sim_op *o, const struct sim_card *q,
+			   short *a, short *b)
+{
+	int n = o->n ? o->n : s->census;
+	int lo = -1, hi = -1;
+	for (int k = 0; k < n; k++) {
+		int i = o->n ? o->sp[k] : k;
+		if (!card_passes(q[i].num, o->filter))
+			continue;
+		if (lo < 0 || q[i].num < q[lo].num)
+			lo = i;
+		if (hi < 0 || q[i].num > q[hi].num)
+			hi = i;
+	}
+	if (lo < 0)
+		return false;
+	if (o->action == NUM_REMOVE) {
+		*a = (short)(o->pick == PICK_LOWEST ? lo : hi);
+		return true;
+	}
+	if (lo == hi)
+		return false;
+	*a = (short)lo;
+	*b = (short)hi;
+	return true;
+}
+
+static void push_move(struct sim_worker *w, struct sim_move m)
+{
+	if (w->nmoves == w->cap)
+		w->moves = xgrow(w->moves, &w->cap, w->nmoves + 1, sizeof *w->moves);
+	w->moves[w->nmoves++] = m;
+}
+
+/* Add op used on tgt's own sequence, if the frozen cards allow it. */
+static void add_within(struct sim_worker *w, int f, int opi, int tgt)
+{
+	const struct sim_setup *s = w->s;
+	const struct sim_op *o = &s->ops[opi];
+	const unsigned char *fz = frozen_of(w, tgt);
+	struct sim_move m = {(short)f, opi, (signed char)tgt, (signed char)tgt, 0, -1, -1};
+	switch (o->kind) {
+	case OP_SWAP:
+		if (fz[o->sp[0]] || fz[o->sp[1]])
+			return;
+		m.kind = OP_SWAP;
+		m.a = o->sp[0];
+		m.b = o->sp[1];
+		break;
+	case OP_REMOVE:
+		if (fz[o->sp[0]])
+			return;
+		m.kind = OP_REMOVE;
+		m.a = o->sp[0];
+		break;
+	case OP_CYCLE:
+		for (int i = 0; i < o->n; i++)
+			if (fz[o->sp[i]])
+				return;
+		m.kind = OP_CYCLE;
+		break;
+	case OP_NUMBER:
+		if (!resolve_number(s, o, seq_of(w, tgt), &m.a, &m.b))
+			return;
+		m.kind = o->action == NUM_REMOVE ? OP_REMOVE : OP_SWAP;
+		if (fz[m.a] || (m.kind == OP_SWAP && fz[m.b]))
+			return;
+		break;
+	default:
+		return;
+	}
+	/* A removal needs a card to fill the space: with reshuffling the used card
+	 * itself is in the discards by then. */
+	if (m.kind == OP_REMOVE && w->npile == 0 && !s->rules.reshuffle)
+		return;
+	push_move(w, m);
+}
+
+static void add_across(struct sim_worker *w, int f, int opi, int x, int a, int y, int b)
+{
+	if (frozen_of(w, x)[a] || frozen_of(w, y)[b])
+		return;
+	push_move(w, (struct sim_move){(short)f, opi, (signed char)x, (signed char)y, OP_SWAP,
+				       (short)a, (short)b});
+}
+
+static bool has_open_space(struct sim_worker *w, int p)
+{
+	const unsigned char *fz = frozen_of(w, p);
+	for (int i = 0; i < w->s->census; i++)
+		if (!fz[i])
+			return true;
+	return false;
+}
+
+/* Every legal move of player m (the draw first). */
+static void list_moves(struct sim_worker *w, int m)
+{
+	const struct sim_setup *s = w->s;
+	const struct sim_rules *r = &s->rules;
+	int N = s->players;
+	w->nmoves = 0;
+	if (can_draw(w) && has_open_space(w, m))
+		push_move(w, (struct sim_move){-1, -1, (signed char)m, (signed char)m, 0, -1, -1});
+	for (int f = 0; f < w->nface; f++) {
+		int ab = w->face[f].ab;
+		for (size_t opi = s->op_first[ab]; opi < s->op_first[ab + 1]; opi++) {
+			const struct sim_op *o = &s->ops[opi];
+			bool across = o->kind == OP_SWAP && o->cross && r->swap_across != ACROSS_NONE && N > 1;
+			if (!across || r->swap_within) {
+				if (r->apply_to == APPLY_SELF)
+					add_within(w, f, (int)opi, m);
+				else
+					for (int t = 0; t < N; t++)
+						add_within(w, f, (int)opi, t);
+			}
+			if (!across)
+				continue;
+			int a = o->sp[0], b = o->sp[1];
+			if (r->swap_across == ACROSS_TWO) {
+				for (int q = 0; q < N; q++)
+					if (q != m) {
+						add_across(w, f, (int)opi, m, a, q, b);
+						add_across(w, f, (int)opi, m, b, q, a);
+					}
+			} else {
+				for (int x = 0; x < N; x++)
+					for (int y = 0; y < N; y++)
+						if (x != y)
+							add_across(w, f, (int)opi, x, a, y, b);
+			}
+		}
+	}
+}
+
+static void cycle(struct sim_card *q, const struct sim_op *o)
+{
+	struct sim_card t = q[o->sp[o->n - 1]];
+	for (int i = o->n - 1; i > 0; i--)
+		q[o->sp[i]] = q[o->sp[i - 1]];
+	q[o->sp[0]] = t;
+}
+
+/* ---- policies ---- */
+
+struct view {
+	double value[SIM_MAX_PLAYERS];   /* each sequence's value now */
+	struct score sc[SIM_MAX_PLAYERS];
+	const int *oldinv;               /* [p * census + i]: inversions at space i now */
+	int leader;                      /* the opponent nearest to winning */
+	double lead_weight;              /* spoiler: 1, greedy: a tie-breaker */
+};
+
+/* What a sequence's new value counts for the mover: winning dominates. */
+static double outcome(double v)
+{
+	return v < WIN_SCORE ? -1000.0 : v;
+}
+
+/* The objective (lower is better) of a move other than a draw for player m. */
+static double judge(struct sim_worker *w, const struct view *vw, int m, const struct sim_move *mv)
+{
+	const struct sim_setup *s = w->s;
+	double after[2];
+	int who[2] = {mv->tgt, mv->tgt2};
+	int nwho = mv->tgt2 != mv->tgt ? 2 : 1;
+	if (mv->kind == OP_SWAP && nwho == 2) {
+		struct sim_card *x = seq_of(w, mv->tgt), *y = seq_of(w, mv->tgt2);
+		int c = s->census;
+		after[0] = value_replace(s, x, vw->sc[mv->tgt], mv->a, y[mv->b], vw->oldinv[mv->tgt * c + mv->a], w->tmp);
+		after[1] = value_replace(s, y, vw->sc[mv->tgt2], mv->b, x[mv->a], vw->oldinv[mv->tgt2 * c + mv->b],
+					 w->tmp);
+	} else if (mv->kind == OP_REMOVE) {
+		/* The replacement is unknown: average over numbers spread over the pack. */
+		const struct sim_card *q = seq_of(w, mv->tgt);
+		double sum = 0, vs[SAMPLES];
+		int wins = 0;
+		values_sampled(s, q, vw->sc[mv->tgt], mv->a, vw->oldinv[mv->tgt * s->census + mv->a], w->tmp, vs);
+		for (int k = 0; k < SAMPLES; k++) {
+			double v = vs[k];
+			sum += mv->tgt == m ? outcome(v) : v;
+			wins += v < WIN_SCORE;
+		}
+		sum /= SAMPLES;
+		if (mv->tgt == m)
+			return sum;
+		/* on an opponent: the harm done, and a heavy cost for each chance of
+		 * completing their sequence */
+		double d = sum - vw->value[mv->tgt];
+		return vw->value[m] - (mv->tgt == vw->leader ? vw->lead_weight : 1e-3) * d + 2000.0 * wins / SAMPLES;
+	} else if (mv->kind == OP_SWAP) {
+		after[0] = value_swap(s, seq_of(w, mv->tgt), vw->sc[mv->tgt], mv->a, mv->b,
+				      &vw->oldinv[mv->tgt * s->census], w->tmp2);
+	} else {
+		struct sim_card *q = seq_of(w, mv->tgt);
+		memcpy(w->tmp2, q, (size_t)s->census * sizeof *q);
+		cycle(w->tmp2, &s->ops[mv->op]);
+		after[0] = seq_value(s, w->tmp2);
+	}
+	double obj = vw->value[m];
+	bool self = false;
+	for (int i = 0; i < nwho; i++) {
+		int p = who[i];
+		if (p == m) {
+			obj += outcome(after[i]) - vw->value[m];
+			self = true;
+		}
+	}
+	for (int i = 0; i < nwho; i++) {
+		int p = who[i];
+		if (p == m)
+			continue;
+		if (after[i] < WIN_SCORE && !(self && obj < -500))
+			obj += 2000.0;
+		obj -= (p == vw->leader ? vw->lead_weight : 1e-3) * (after[i] - vw->value[p]);
+	}
+	return obj;
+}
+
+/* The expected value of drawing: each sample number placed where it helps most. */
+static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
+{
+	const struct sim_setup *s = w->s;
+	const struct sim_card *q = seq_of(w, m);
+	const unsigned char *fz = frozen_of(w, m);
+	double best[SAMPLES], v[SAMPLES];
+	for (int k = 0; k < SAMPLES; k++)
+		best[k] = 1e300;
+	for (int i = 0; i < s->census; i++) {
+		if (fz[i])
+			continue;
+		values_sampled(s, q, vw->sc[m], i, vw->oldinv[m * s->census + i], w->tmp, v);
+		for (int k = 0; k < SAMPLES; k++) {
+			double o = outcome(v[k]);
+			if (o < best[k])
+				best[k] = o;
+		}
+	}
+	double sum = 0;
+	for (int k = 0; k < SAMPLES; k++)
+		sum += best[k];
+	return sum / SAMPLES;
+}
+
+/* Where a non-random player puts card c: the open space that leaves the best value. */
+static int best_place(struct sim_worker *w, int m, struct sim_card c, double *val)
+{
+	const struct sim_setup *s = w->s;
+	const struct sim_card *q = seq_of(w, m);
+	const unsigned char *fz = frozen_of(w, m);
+	struct score sc = seq_score(s, q);
+	int best = -1;
+	double bv = 1e300;
+	for (int i = 0; i < s->census; i++) {
+		if (fz[i])
+			continue;
+		double v = outcome(value_replace(s, q, sc, i, c, inv_at(s, q, i, q[i].num), w->tmp));
+		if (v < bv) {
+			bv = v;
+			best = i;
+		}
+	}
+	*val = bv;
+	return best;
+}
+
+static int random_place(struct sim_worker *w, int m)
+{
+	const unsigned char *fz = frozen_of(w, m);
+	int open = 0;
+	for (int i = 0; i < w->s->census; i++)
+		open += !fz[i];
+	int k = (int)sim_rng_below(&w->rng, (uint32_t)open);
+	for (int i = 0; i < w->s->census; i++)
+		if (!fz[i] && k-- == 0)
+			return i;
+	return -1;
+}
+
+static void make_view(struct sim_worker *w, int m, struct view *vw)
+{
+	const struct sim_setup *s = w->s;
+	int N = s->players;
+	vw->leader = -1;
+	vw->oldinv = w->oldinv;
+	for (int p = 0; p < N; p++) {
+		if (w->dirty[p]) {
+			const struct sim_card *q = seq_of(w, p);
+			w->csc[p] = seq_score(s, q);
+			for (int i = 0; i < s->census; i++)
+				w->oldinv[p * s->census + i] = inv_at(s, q, i, q[i].num);
+			w->cval[p] = score_value(s, w->csc[p], q);
+			w->dirty[p] = false;
+		}
+		vw->sc[p] = w->csc[p];
+		vw->value[p] = w->cval[p];
+	}
+	for (int k = 1; k < N; k++) {
+		int p = (m + k) % N;
+		if (vw->leader < 0 || vw->value[p] < vw->value[vw->leader])
+			vw->leader = p;
+	}
+	vw->lead_weight = s->policy[m] == POLICY_SPOILER ? 1.0 : 1e-3;
+}
+
+/* A non-random player's freeze (§11): the open card that is in no inversion and
+ * nearest the number expected at its space, if near enough. */
+static int choose_freeze(struct sim_worker *w, int m)
+{
+	const struct sim_setup *s = w->s;
+	const struct sim_card *q = seq_of(w, m);
+	const unsigned char *fz = frozen_of(w, m);
+	if (s->policy[m] == POLICY_RANDOM)
+		return sim_rng_below(&w->rng, 4) == 0 ? random_place(w, m) : -1;
+	int best = -1;
+	double bd = s->tol;
+	for (int i = 0; i < s->census; i++) {
+		if (fz[i] || !q[i].num || inv_at(s, q, i, q[i].num))
+			continue;
+		double d = fabs(q[i].num - s->expect[i]);
+		if (d <= bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* ---- a game ---- */
+
+/* Deal, arrange descending (wild cards first), clear the table. */
+static void deal(struct sim_worker *w)
+{
+	const struct sim_setup *s = w->s;
+	int c = s->census;
+	memcpy(w->pile, s->deck, (size_t)s->ndeck * sizeof *w->pile);
+	w->npile = (int)s->ndeck;
+	shuffle(&w->rng, w->pile, w->npile);
+	w->ndisc = w->nface = 0;
+	for (size_t a = 0; a < s->nab; a++)
+		w->face_at[a] = -1;
+	for (int p = 0; p < s->players; p++) {
+		struct sim_card *q = seq_of(w, p);
+		for (int i = 0; i < c; i++) {
+			struct sim_card x = w->pile[--w->npile];
+			int j = i;
+			/* insertion: wild (0) sorts before everything, then descending */
+			while (j > 0 && (x.num == 0 ? q[j - 1].num != 0 : (q[j - 1].num != 0 && q[j - 1].num < x.num))) {
+				q[j] = q[j - 1];
+				j--;
+			}
+			q[j] = x;
+		}
+		memset(frozen_of(w, p), 0, (size_t)c);
+		w->tokens[p] = s->rules.freeze_tokens;
+		w->dirty[p] = true;
+	}
+	memset(w->uses, 0, (size_t)s->players * s->nab * sizeof *w->uses);
+}
+
+/* The opening turn of seat m: draw k cards, keep one. */
+static void opening(struct sim_worker *w, int m, int k)
+{
+	const struct sim_setup *s = w->s;
+	struct sim_card hand[SIM_MAX_PLAYERS];
+	int n = 0;
+	while (n < k && can_draw(w))
+		hand[n++] = draw_card(w);
+	int keep = 0, at = -1;
+	if (s->policy[m] == POLICY_RANDOM) {
+		keep = (int)sim_rng_below(&w->rng, (uint32_t)n);
+		at = random_place(w, m);
+	} else {
+		double bv = 1e300;
+		for (int i = 0; i < n; i++) {
+			double v;
+			int sp = best_place(w, m, hand[i], &v);
+			if (v < bv) {
+				bv = v;
+				keep = i;
+				at = sp;
+			}
+		}
+	}
+	struct sim_card *q = seq_of(w, m);
+	struct sim_card old = q[at];
+	q[at] = hand[keep];
+	if (w->log) {
+		char nm[3];
+		buf_puts(w->log, "  opening: draws");
+		for (int i = 0; i < n; i++) {
+			buf_puts(w->log, " ");
+			log_card(w->log, hand[i]);
+		}
+		buf_puts(w->log, ", puts ");
+		log_card(w->log, hand[keep]);
+		buf_printf(w->log, " at %s in place of ", space(s, at, nm));
+		log_card(w->log, old);
+		buf_puts(w->log, "\n");
+	}
+	for (int i = 0; i < n; i++)
+		if (i != keep) {
+			if (s->rules.opening == OPENING_DISCARD)
+				w->disc[w->ndisc++] = hand[i];
+			else
+				face_up(w, hand[i]);
+		}
+	face_up(w, old);
+	w->draws++;
+}
+
+/* Play seat m's move; returns the ability used (-1: a draw, -2: no move). The
+ * sequences touched are *t1 and *t2. */
+static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
+{
+	const struct sim_setup *s = w->s;
+	*t1 = *t2 = m;
+	if (w->tokens[m] > 0) {
+		int f = choose_freeze(w, m);
+		if (f >= 0) {
+			frozen_of(w, m)[f] = 1;
+			w->tokens[m]--;
+			w->freezes++;
+			if (w->log) {
+				char nm[3];
+				buf_printf(w->log, "  freezes %s (", space(s, f, nm));
+				log_card(w->log, seq_of(w, m)[f]);
+				buf_puts(w->log, ")\n");
+			}
+		}
+	}
+	if (first && s->rules.opening != OPENING_NONE && can_draw(w) && has_open_space(w, m)) {
+		opening(w, m, m + 1);
+		return -1;
+	}
+	list_moves(w, m);
+	if (w->nmoves == 0)
+		return -2;
+	size_t pick = 0;
+	if (s->policy[m] == POLICY_RANDOM) {
+		pick = sim_rng_below(&w->rng, (uint32_t)w->nmoves);
+	} else {
+		struct view vw;
+		make_view(w, m, &vw);
+		double best = 1e300;
+		for (size_t i = 0; i < w->nmoves; i++) {
+			const struct sim_move *mv = &w->moves[i];
+			double v = mv->face < 0 ? judge_draw(w, &vw, m) : judge(w, &vw, m, mv);
+			if (v < best) {
+				best = v;
+				pick = i;
+			}
+		}
+	}
+	struct sim_move mv = w->moves[pick];
+	if (mv.face < 0) {
+		struct sim_card c = draw_card(w);
+		double v;
+		int at = s->policy[m] == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, &v);
+		struct sim_card *q = seq_of(w, m);
+		struct sim_card old = q[at];
+		q[at] = c;
+		if (w->log) {
+			char nm[3];
+			buf_puts(w->log, "  draws ");
+			log_card(w->log, c);
+			buf_printf(w->log, ", puts it at %s in place of ", space(s, at, nm));
+			log_card(w->log, old);
+			buf_puts(w->log, "\n");
+		}
+		face_up(w, old);
+		w->draws++;
+		return -1;
+	}
+	struct sim_card used = w->face[mv.face];
+	face_remove(w, mv.face);
+	w->disc[w->ndisc++] = used;
+	w->uses[(size_t)m * s->nab + (size_t)used.ab]++;
+	*t1 = mv.tgt;
+	*t2 = mv.tgt2;
+	if (mv.tgt != mv.tgt2)
+		w->across++;
+	else if (mv.tgt == m)
+		w->on_self++;
+	else
+		w->on_opponent++;
+	struct sim_card *x = seq_of(w, mv.tgt), *y = seq_of(w, mv.tgt2);
+	if (w->log) {
+		char n1[3], n2[3];
+		buf_printf(w->log, "  uses %d %s", used.num, s->pack->abilities.v[used.ab].symbolic);
+		if (mv.tgt != mv.tgt2)
+			buf_printf(w->log, ": seat %d's %s with seat %d's %s", mv.tgt + 1, space(s, mv.a, n1),
+				   mv.tgt2 + 1, space(s, mv.b, n2));
+		else if (mv.kind == OP_SWAP)
+			buf_printf(w->log, " on seat %d: %s with %s", mv.tgt + 1, space(s, mv.a, n1),
+				   space(s, mv.b, n2));
+		else if (mv.kind == OP_REMOVE)
+			buf_printf(w->log, " on seat %d: removes %s", mv.tgt + 1, space(s, mv.a, n1));
+		else
+			buf_printf(w->log, " on seat %d: rotates from %s", mv.tgt + 1,
+				   space(s, s->ops[mv.op].sp[0], n1));
+		buf_puts(w->log, "\n");
+	}
+	switch (mv.kind) {
+	case OP_SWAP: {
+		struct sim_card t = x[mv.a];
+		x[mv.a] = y[mv.b];
+		y[mv.b] = t;
+		break;
+	}
+	case OP_REMOVE:
+		w->disc[w->ndisc++] = x[mv.a];
+		x[mv.a] = draw_card(w);
+		break;
+	default:
+		cycle(x, &s->ops[mv.op]);
+		break;
+	}
+	return used.ab;
+}
+
+struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st)
+{
+	const struct sim_setup *s = w->s;
+	int N = s->players;
+	struct sim_outcome out = {-1, 0, false};
+	sim_rng_seed(&w->rng, seed, game);
+	w->draws = w->on_self = w->on_opponent = w->across = w->freezes = w->reshuffles = 0;
+	deal(w);
+	int last_ab = -1;
+	if (w->log) {
+		buf_printf(w->log, "game %llu, seed %llu: the deal\n", (unsigned long long)game,
+			   (unsigned long long)seed);
+		for (int p = 0; p < N; p++)
+			log_seq(w, p);
+	}
+	for (int p = 0; p < N && out.winner < 0; p++)
+		if (seq_wins(s, seq_of(w, p)))
+			out.winner = p;
+	if (w->selfcheck) {
+		memset(w->snapfz, 0, (size_t)N * (size_t)s->census);
+		w->broken += !consistent(w);
+	}
+	int passes = 0;
+	while (out.winner < 0 && out.turns < s->rules.max_turns) {
+		int m = out.turns % N, t1, t2;
+		if (w->log)
+			buf_printf(w->log, "turn %d, seat %d (%s)\n", out.turns + 1, m + 1,
+				   sim_policy_name(s->policy[m]));
+		int ab = play_turn(w, m, out.turns < N, &t1, &t2);
+		out.turns++;
+		w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
+		if (w->selfcheck)
+			w->broken += !consistent(w);
+		if (w->log) {
+			if (ab == -2)
+				buf_puts(w->log, "  cannot move\n");
+			log_seq(w, m);
+			if (t1 != m)
+				log_seq(w, t1);
+			if (t2 != m && t2 != t1)
+				log_seq(w, t2);
+			buf_printf(w->log, "  face up:");
+			for (int f = 0; f < w->nface; f++)
+				buf_printf(w->log, " %d%s", w->face[f].num, s->pack->abilities.v[w->face[f].ab].code);
+			buf_printf(w->log, "; draw pile %d, discards %d\n", w->npile, w->ndisc);
+		}
+		if (ab == -2) {
+			if (++passes >= N) {
+				out.stalled = true;
+				break;
+			}
+			continue;
+		}
+		passes = 0;
+		if (seq_wins(s, seq_of(w, m)))
+			out.winner = m;
+		else if (t1 != m && seq_wins(s, seq_of(w, t1)))
+			out.winner = t1;
+		else if (t2 != m && t2 != t1 && seq_wins(s, seq_of(w, t2)))
+			out.winner = t2;
+		if (out.winner >= 0 && out.winner == m)
+			last_ab = ab;
+	}
+	if (w->log) {
+		if (out.winner >= 0)
+			buf_printf(w->log, "seat %d wins after %d turns\n", out.winner + 1, out.turns);
+		else
+			buf_printf(w->log, "no winner after %d turns%s\n", out.turns, out.stalled ? " (stalled)" : "");
+	}
+	if (!st)
+		return out;
+	st->games++;
+	st->turns += (uint64_t)out.turns;
+	st->stalled += out.stalled;
+	if (out.winner >= 0) {
+		st->completed++;
+		st->wins[out.winner]++;
+		st->length[out.turns]++;
+		if (last_ab >= 0)
+			st->won_with[last_ab]++;
+	}
+	for (int p = 0; p < N; p++)
+		for (size_t a = 0; a < s->nab; a++) {
+			uint32_t u = w->uses[(size_t)p * s->nab + a];
+			st->used[a] += u;
+			if (p == out.winner)
+				st->used_by_winner[a] += u;
+		}
+	st->draws += w->draws;
+	st->on_self += w->on_self;
+	st->on_opponent += w->on_opponent;
+	st->across += w->across;
+	st->freezes += w->freezes;
+	st->reshuffles += w->reshuffles;
+	return out;
+}
+
+/* ---- totals ---- */
+
+void sim_stats_init(struct sim_stats *st, const struct sim_setup *s)
+{
+	memset(st, 0, sizeof *st);
+	st->players = s->players;
+	st->nab = s->nab;
+	st->max_turns = s->rules.max_turns;
+	st->length = xcalloc((size_t)s->rules.max_turns + 1, sizeof *st->length);
+	st->used = xcalloc(s->nab + 1, sizeof *st->used);
+	st->used_by_winner = xcalloc(s->nab + 1, sizeof *st->used_by_winner);
+	st->won_with = xcalloc(s->nab + 1, sizeof *st->won_with);
+}
+
+void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
+{
+	d->games += x->games;
+	d->completed += x->completed;
+	d->stalled += x->stalled;
+	d->turns += x->turns;
+	for (int p = 0; p < SIM_MAX_PLAYERS; p++)
+		d->wins[p] += x->wins[p];
+	for (int t = 0; t <= d->max_turns; t++)
+		d->length[t] += x->length[t];
+	for (size_t a = 0; a < d->nab; a++) {
+		d->used[a] += x->used[a];
+		d->used_by_winner[a] += x->used_by_winner[a];
+		d->won_with[a] += x->won_with[a];
+	}
+	d->draws += x->draws;
+	d->on_self += x->on_self;
+	d->on_opponent += x->on_opponent;
+	d->across += x->across;
+	d->freezes += x->freezes;
+	d->reshuffles += x->reshuffles;
+}
+
+void sim_stats_free(struct sim_stats *st)
+{
+	free(st->length);
+	free(st->used);
+	free(st->used_by_winner);
+	free(st->won_with);
+	memset(st, 0, sizeof *st);
+}
+
+/* ---- the summary ---- */
+
+void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
+{
+	if (n == 0) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	const double z = 1.959963984540054;
+	double p = (double)k / (double)n, nn = (double)n, z2 = z * z;
+	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+	double half = z * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
+	*lo = centre - half < 0 ? 0 : centre - half;
+	*hi = centre + half > 1 ? 1 : centre + half;
+}
+
+/* The smallest length t with at least rank games of length <= t. */
+static int rank_length(const struct sim_stats *st, uint64_t rank)
+{
+	uint64_t cum = 0;
+	for (int t = 0; t <= st->max_turns; t++) {
+		cum += st->length[t];
+		if (cum >= rank && cum)
+			return t;
+	}
+	return st->max_turns;
+}
+
+void sim_summarize(const struct sim_stats *st, struct sim_summary *sum)
+{
+	memset(sum, 0, sizeof *sum);
+	sum->games = st->games;
+	sum->completed = st->completed;
+	sum->completion = st->games ? (double)st->completed / (double)st->games : 0;
+	double hi = 0, lo = 1;
+	for (int p = 0; p < st->players; p++) {
+		double r = st->games ? (double)st->wins[p] / (double)st->games : 0;
+		sum->win_rate[p] = r;
+		sim_wilson(st->wins[p], st->games, &sum->ci_lo[p], &sum->ci_hi[p]);
+		if (r > hi)
+			hi = r;
+		if (r < lo)
+			lo = r;
+	}
+	sum->balance = st->players ? 1 - (hi - lo) : 1;
+	if (!st->completed)
+		return;
+	/* Integer sums first, so the mean does not depend on the order of games. */
+	uint64_t s1 = 0;
+	long double s2 = 0;
+	for (int t = 0; t <= st->max_turns; t++) {
+		s1 += st->length[t] * (uint64_t)t;
+		s2 += (long double)st->length[t] * t * t;
+	}
+	double n = (double)st->completed;
+	sum->mean = (double)s1 / n;
+	double var = (double)(s2 / n) - sum->mean * sum->mean;
+	sum->sd = st->completed > 1 && var > 0 ? sqrt(var * n / (n - 1)) : 0;
+	sum->p10 = rank_length(st, (st->completed * 10 + 99) / 100);
+	sum->p50 = rank_length(st, (st->completed * 50 + 99) / 100);
+	sum->p90 = rank_length(st, (st->completed * 90 + 99) / 100);
+	sum->min = rank_length(st, 1);
+	sum->max = rank_length(st, st->completed);
+}

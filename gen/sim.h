@@ -1,0 +1,160 @@
+/* sim.h: the game engine behind `railyard simulate`. Plays whole games of a
+ * Game of Trains pack under its rules with simple player policies. Pure: no
+ * I/O, no allocation while a game is played (a worker owns its scratch space),
+ * and every game draws from its own random stream, so results do not depend
+ * on which thread plays it.
+ *
+ * The game (factory rules as the issue states them, with the pack's rules):
+ *   - each player is dealt `census` cards and arranges them descending (a grid:
+ *     row by row, so rows and columns descend; wild cards first);
+ *   - a turn: optionally freeze one own card (freeze tokens, §11), then either
+ *     draw the top card and put it in place of one own card (the replaced card
+ *     goes face up), or take a face-up card, discard it and use its ability on
+ *     oneself or (apply-to: anyone, §5) an opponent, or across two sequences
+ *     (swap-across, §6); two face-up cards with the same ability are both
+ *     discarded; a card without an ability (wild, table gap) is discarded;
+ *   - the opening: on their first turn player k (1-based) draws k cards, keeps
+ *     one in place of one of theirs, and the others go face up (or are
+ *     discarded, or there is no special opening: rule `opening`);
+ *   - a removal (s → X) discards the removed card and fills the space from the
+ *     draw pile; when the pile is empty the face-down discards are shuffled into
+ *     a new one (rule `reshuffle`), face-up cards stay where they are;
+ *   - after every move the mover, then each sequence the move touched, is tested:
+ *     a sequence that is ascending (or never-descending, §7) wins; a wild card
+ *     stands for the smallest number of the pack that fits (§10);
+ *   - a game that reaches `max_turns` turns, or where nobody can move for a whole
+ *     round, ends without a winner. */
+#ifndef RAILYARD_SIM_H
+#define RAILYARD_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pack.h"
+
+#define SIM_MAX_PLAYERS 16
+#define SIM_MAX_TURNS 1000000
+
+enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_COUNT };
+
+/* The opening: none; player k draws k cards on the first turn and keeps one,
+ * the others going face up beside the pile, or into the discards. */
+enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_DISCARD, OPENING_COUNT };
+
+/* "none", "face-up", "discard"; and back (-1 if unknown). */
+const char *sim_opening_name(enum sim_opening o);
+int sim_opening_parse(const char *name);
+
+/* "random", "greedy", "spoiler"; and back (-1 if unknown). */
+const char *sim_policy_name(enum sim_policy p);
+int sim_policy_parse(const char *name);
+
+/* The rules a game is played by: the pack's, possibly overridden. */
+struct sim_rules {
+	enum apply_to apply_to;
+	enum swap_across swap_across;
+	bool swap_within;
+	enum win_rule win;
+	int freeze_tokens;
+	bool reshuffle;
+	enum sim_opening opening;
+	int max_turns;     /* turns (one player's move each) before a timeout */
+};
+
+/* The pack's rules with the simulator's defaults (opening face-up, 1000 turns). */
+void sim_rules_from_pack(const struct pack *p, struct sim_rules *r);
+
+/* Everything fixed for a series of games: the cards, the concrete moves of every
+ * ability, the layout tables, the seats' policies. Read-only once made, shared
+ * by all workers. */
+struct sim_setup;
+
+/* Prepare games of pack p for `players` players using the numbered cards
+ * 1..upto (each `copies` times) plus the pack's wild cards. policy[i] is seat i's
+ * policy. Returns NULL and writes a reason into err when the game cannot be
+ * played (too few cards). Caller frees with sim_setup_free; p must outlive it. */
+struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
+				const struct sim_rules *rules, const enum sim_policy *policy,
+				char *err, size_t errlen);
+void sim_setup_free(struct sim_setup *s);
+/* How many abilities (rows of sim_stats.used) and physical cards the setup has. */
+size_t sim_setup_abilities(const struct sim_setup *s);
+long sim_setup_cards(const struct sim_setup *s);
+
+/* Integer totals over games: adding them up in any order gives the same result. */
+struct sim_stats {
+	int players;
+	size_t nab;
+	int max_turns;
+	uint64_t games, completed, stalled;
+	uint64_t wins[SIM_MAX_PLAYERS];
+	uint64_t *length;          /* [max_turns + 1]: completed games by turns taken */
+	uint64_t turns;            /* all turns of all games */
+	uint64_t *used;            /* [nab]: times each ability was used */
+	uint64_t *used_by_winner;  /* [nab]: ... by the player who went on to win */
+	uint64_t *won_with;        /* [nab]: winning moves that used the ability */
+	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
+};
+
+void sim_stats_init(struct sim_stats *st, const struct sim_setup *s);
+void sim_stats_add(struct sim_stats *dst, const struct sim_stats *src);
+void sim_stats_free(struct sim_stats *st);
+
+/* What the totals say, in the terms of general game systems. */
+struct sim_summary {
+	uint64_t games, completed;
+	double completion;                  /* games with a winner / games */
+	double win_rate[SIM_MAX_PLAYERS];   /* wins / games, per seat */
+	double ci_lo[SIM_MAX_PLAYERS], ci_hi[SIM_MAX_PLAYERS];  /* 95% Wilson interval */
+	double balance;                     /* 1 - (largest - smallest win rate) */
+	double mean, sd;                    /* turns of the completed games */
+	int p10, p50, p90, min, max;        /* nearest-rank percentiles; 0 if none completed */
+};
+
+void sim_summarize(const struct sim_stats *st, struct sim_summary *sum);
+/* The 95% Wilson score interval of k successes in n trials. */
+void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
+
+/* One thread's scratch space for playing games. */
+struct sim_worker;
+struct sim_worker *sim_worker_new(const struct sim_setup *s);
+void sim_worker_free(struct sim_worker *w);
+
+/* Keep a running account of the games played into log (NULL: stop): the deal,
+ * each turn, the end. Lines end in newlines. */
+struct buf;
+void sim_worker_trace(struct sim_worker *w, struct buf *log);
+
+/* Check the engine's invariants after every turn (for tests): each card of the
+ * deck in exactly one place, face-up abilities distinct, frozen cards unmoved,
+ * freeze tokens accounted for. sim_worker_broken counts the turns that failed. */
+void sim_worker_selfcheck(struct sim_worker *w, bool on);
+long sim_worker_broken(const struct sim_worker *w);
+
+/* What one game came to. */
+struct sim_outcome {
+	int winner;        /* seat 0.., or -1: timeout or stalled */
+	int turns;
+	bool stalled;
+};
+
+/* Play game number `game` of the series seeded by `seed` and add it to st (may be
+ * NULL). The same (seed, game) always plays the same game. */
+struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st);
+
+/* The building blocks, for tests. nums holds the numbers of one sequence in
+ * space order (0 = wild). */
+bool sim_sequence_wins(const struct sim_setup *s, const int *nums);
+int sim_inversions(const struct sim_setup *s, const int *nums);
+
+/* The random stream of the simulator: xoshiro256** seeded through splitmix64. */
+struct sim_rng {
+	uint64_t s[4];
+};
+void sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream);
+uint64_t sim_rng_next(struct sim_rng *r);
+/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
+uint32_t sim_rng_below(struct sim_rng *r, uint32_t n);
+
+#endif

@@ -1,0 +1,334 @@
+/* simplot.c: the simulate plot. One draw function onto a cairo_t; thin SVG, PDF
+ * and PNG writers around it collect the bytes in memory and write the file in
+ * one atomic step. */
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <errno.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "simplot.h"
+#include "util.h"
+
+#define W 900.0
+#define ROW 390.0      /* height of one player count's row of panels */
+#define TOP 40.0       /* the title */
+#define LEGEND 60.0
+
+enum plot_format sim_plot_format(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	if (!dot || strchr(dot, '/'))
+		return PLOT_NONE;
+	if (strcasecmp(dot, ".svg") == 0)
+		return PLOT_SVG;
+	if (strcasecmp(dot, ".pdf") == 0)
+		return PLOT_PDF;
+	if (strcasecmp(dot, ".png") == 0)
+		return PLOT_PNG;
+	return PLOT_NONE;
+}
+
+static const double colour[2][3] = {{0.16, 0.42, 0.70}, {0.90, 0.45, 0.10}};
+
+/* Text with its anchor at (x, y): align 0 left, 0.5 centre, 1 right; y is the
+ * middle of the line. */
+static void text(cairo_t *cr, double x, double y, double size, double align, bool bold, const char *s)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoFontDescription *fd = pango_font_description_from_string("DejaVu Sans");
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_layout_set_text(l, s, -1);
+	int w, h;
+	pango_layout_get_size(l, &w, &h);
+	cairo_move_to(cr, x - align * w / PANGO_SCALE, y - h / PANGO_SCALE / 2.0);
+	pango_cairo_show_layout(cr, l);
+	pango_font_description_free(fd);
+	g_object_unref(l);
+}
+
+/* A round step for an axis covering 0..span with about n ticks. */
+static double nice_step(double span, int n)
+{
+	double raw = span / n, mag = pow(10, floor(log10(raw)));
+	double f = raw / mag;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+static void axis_frame(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x0, y1);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+}
+
+/* The length histogram: share of each series' won games per bin of turns. */
+static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
+{
+	const double x0 = 70, x1 = 470, y0 = top + 40, y1 = top + 320;
+	int lo = 1 << 30, hi = 0;
+	for (int i = 0; i < n; i++)
+		if (s[i].sum->completed) {
+			if (s[i].sum->min < lo)
+				lo = s[i].sum->min;
+			/* the longest games are a thin tail: stop at the 99th percentile */
+			const struct sim_stats *st = s[i].stats;
+			uint64_t rank = (st->completed * 99 + 99) / 100, cum = 0;
+			int t = 0;
+			for (; t <= st->max_turns; t++)
+				if ((cum += st->length[t]) >= rank)
+					break;
+			if (t > hi)
+				hi = t;
+		}
+	char title[64];
+	snprintf(title, sizeof title, "Game length, %d player%s (won games)", players, players == 1 ? "" : "s");
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
+	axis_frame(cr, x0, y0, x1, y1);
+	if (hi < lo) {
+		text(cr, (x0 + x1) / 2, (y0 + y1) / 2, 12, 0.5, false, "no game was won");
+		return;
+	}
+	int bw = (int)ceil((hi - lo + 1) / 40.0);
+	if (bw < 1)
+		bw = 1;
+	int nb = (hi - lo) / bw + 1;
+	double ymax = 0;
+	double share[2][64];
+	for (int i = 0; i < n; i++) {
+		memset(share[i], 0, sizeof share[i]);
+		const struct sim_stats *st = s[i].stats;
+		if (!st->completed)
+			continue;
+		for (int t = lo; t <= st->max_turns; t++) {
+			int b = (t - lo) / bw;
+			if (b >= nb)
+				b = nb - 1; /* the tail goes in the last bin */
+			share[i][b] += (double)st->length[t] / (double)st->completed;
+		}
+		for (int b = 0; b < nb; b++)
+			ymax = fmax(ymax, share[i][b]);
+	}
+	if (ymax <= 0)
+		ymax = 1;
+	double ystep = nice_step(ymax, 5);
+	ymax = ceil(ymax / ystep) * ystep;
+	char lab[64];
+	cairo_set_line_width(cr, 0.5);
+	for (double v = 0; v <= ymax + ystep / 2; v += ystep) {
+		double y = y1 - v / ymax * (y1 - y0);
+		cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+		cairo_move_to(cr, x0, y);
+		cairo_line_to(cr, x1, y);
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		snprintf(lab, sizeof lab, "%.0f%%", v * 100);
+		text(cr, x0 - 6, y, 10, 1, false, lab);
+	}
+	double bwpx = (x1 - x0) / nb;
+	for (int i = 0; i < n; i++)
+		for (int b = 0; b < nb; b++) {
+			double h = share[i][b] / ymax * (y1 - y0);
+			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], n == 2 ? 0.5 : 0.8);
+			cairo_rectangle(cr, x0 + b * bwpx + 0.5, y1 - h, bwpx - 1, h);
+			cairo_fill(cr);
+		}
+	/* x ticks in turns */
+	double xstep = nice_step(nb * bw, 8);
+	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+	for (double t = ceil(lo / xstep) * xstep; t <= lo + nb * bw; t += xstep) {
+		double x = x0 + (t - lo) / (nb * bw) * (x1 - x0);
+		cairo_move_to(cr, x, y1);
+		cairo_line_to(cr, x, y1 + 4);
+		cairo_stroke(cr);
+		snprintf(lab, sizeof lab, "%.0f", t);
+		text(cr, x, y1 + 13, 10, 0.5, false, lab);
+	}
+	/* the medians */
+	for (int i = 0; i < n; i++) {
+		if (!s[i].sum->completed)
+			continue;
+		double x = x0 + (s[i].sum->p50 + 0.5 - lo) / (nb * bw) * (x1 - x0);
+		cairo_set_source_rgb(cr, colour[i][0] * 0.7, colour[i][1] * 0.7, colour[i][2] * 0.7);
+		double dash[] = {4, 3};
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_set_line_width(cr, 1.5);
+		cairo_move_to(cr, x, y0);
+		cairo_line_to(cr, x, y1);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+}
+
+/* Seat win rates with their 95% intervals, and the even share 1/N. */
+static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
+{
+	const double x0 = 560, x1 = 870, y0 = top + 40, y1 = top + 320;
+	char title[64];
+	snprintf(title, sizeof title, "Win rate by seat, %d player%s", players, players == 1 ? "" : "s");
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
+	double ymax = 0;
+	for (int i = 0; i < n; i++)
+		for (int p = 0; p < players; p++)
+			ymax = fmax(ymax, s[i].sum->ci_hi[p]);
+	ymax = fmax(ymax, 1.0 / players);
+	double ystep = nice_step(ymax, 5);
+	ymax = ceil(ymax / ystep + 1e-9) * ystep;
+	char lab[64];
+	cairo_set_line_width(cr, 0.5);
+	for (double v = 0; v <= ymax + ystep / 2; v += ystep) {
+		double y = y1 - v / ymax * (y1 - y0);
+		cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+		cairo_move_to(cr, x0, y);
+		cairo_line_to(cr, x1, y);
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+		snprintf(lab, sizeof lab, "%.0f%%", v * 100);
+		text(cr, x0 - 6, y, 10, 1, false, lab);
+	}
+	axis_frame(cr, x0, y0, x1, y1);
+	double gw = (x1 - x0) / players, bw = gw * 0.7 / n;
+	for (int p = 0; p < players; p++) {
+		for (int i = 0; i < n; i++) {
+			double x = x0 + p * gw + gw * 0.15 + i * bw;
+			double h = s[i].sum->win_rate[p] / ymax * (y1 - y0);
+			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
+			cairo_rectangle(cr, x, y1 - h, bw - 1, h);
+			cairo_fill(cr);
+			double ylo = y1 - s[i].sum->ci_lo[p] / ymax * (y1 - y0);
+			double yhi = y1 - s[i].sum->ci_hi[p] / ymax * (y1 - y0);
+			double xc = x + (bw - 1) / 2;
+			cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+			cairo_set_line_width(cr, 1.2);
+			cairo_move_to(cr, xc, ylo);
+			cairo_line_to(cr, xc, yhi);
+			cairo_move_to(cr, xc - 4, ylo);
+			cairo_line_to(cr, xc + 4, ylo);
+			cairo_move_to(cr, xc - 4, yhi);
+			cairo_line_to(cr, xc + 4, yhi);
+			cairo_stroke(cr);
+		}
+		snprintf(lab, sizeof lab, "seat %d", p + 1);
+		text(cr, x0 + (p + 0.5) * gw, y1 + 13, 10, 0.5, false, lab);
+	}
+	double y = y1 - (1.0 / players) / ymax * (y1 - y0);
+	double dash[] = {6, 4};
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_set_source_rgb(cr, 0.75, 0.1, 0.1);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, x0, y);
+	cairo_line_to(cr, x1, y);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	snprintf(lab, sizeof lab, "1/%d", players);
+	text(cr, x1 + 4, y, 10, 0, false, lab);
+}
+
+static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows, const int *players,
+		 double height)
+{
+	char lab[256];
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	if (n == 2)
+		snprintf(lab, sizeof lab, "%s vs %s: %llu games each", s[0].label, s[1].label,
+			 (unsigned long long)s[0].sum->games);
+	else
+		snprintf(lab, sizeof lab, "%s: %llu games", s[0].label, (unsigned long long)s[0].sum->games);
+	text(cr, W / 2, 20, 16, 0.5, true, lab);
+	for (int r = 0; r < nrows; r++) {
+		double top = TOP + r * ROW;
+		const struct sim_plot_series *row = &s[r * n];
+		draw_lengths(cr, row, n, players[r], top);
+		draw_seats(cr, row, n, players[r], top);
+		/* legend: one line per series with its headline numbers */
+		for (int i = 0; i < n; i++) {
+			double y = top + ROW - 20 + (i - (n - 1)) * 18;
+			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
+			cairo_rectangle(cr, 70, y - 6, 12, 12);
+			cairo_fill(cr);
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			const struct sim_summary *m = row[i].sum;
+			if (m->completed)
+				snprintf(lab, sizeof lab, "%s   completion %.3f   balance %.3f   length mean %.1f, "
+					 "median %d, p90 %d turns", row[i].label, m->completion, m->balance, m->mean,
+					 m->p50, m->p90);
+			else
+				snprintf(lab, sizeof lab, "%s   completion 0   balance %.3f   no game was won",
+					 row[i].label, m->balance);
+			text(cr, 88, y, 11, 0, false, lab);
+		}
+	}
+	text(cr, 70, height - 14, 10, 0, false,
+	     "length: turns (one player's move each); dashed: the median; the last bar holds the longest 1%. "
+	     "Red dashes: an even share of wins.");
+}
+
+static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
+{
+	buf_add(closure, (const char *)data, len);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int nrows,
+		   const int *players, char *err, size_t errlen)
+{
+	double H = TOP + nrows * ROW + LEGEND / 2;
+	enum plot_format fmt = sim_plot_format(path);
+	struct buf out = {0};
+	cairo_surface_t *sf;
+	double scale = 1;
+	switch (fmt) {
+	case PLOT_SVG:
+		sf = cairo_svg_surface_create_for_stream(to_buf, &out, W, H);
+		break;
+	case PLOT_PDF:
+		sf = cairo_pdf_surface_create_for_stream(to_buf, &out, W, H);
+		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_TITLE, "railyard simulate");
+		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR, "railyard");
+		break;
+	case PLOT_PNG:
+		scale = 2;
+		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(W * scale), (int)(H * scale));
+		break;
+	default:
+		snprintf(err, errlen, "the file name must end in .svg, .pdf or .png");
+		return -1;
+	}
+	cairo_t *cr = cairo_create(sf);
+	cairo_scale(cr, scale, scale);
+	draw(cr, s, n, nrows, players, H);
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (fmt == PLOT_PNG && st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png_stream(sf, to_buf, &out);
+	cairo_surface_finish(sf);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(sf);
+	cairo_surface_destroy(sf);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		snprintf(err, errlen, "drawing failed: %s", cairo_status_to_string(st));
+		buf_free(&out);
+		return -1;
+	}
+	if (write_file_atomic(path, out.s, out.len) != 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		buf_free(&out);
+		return -1;
+	}
+	buf_free(&out);
+	return 0;
+}

@@ -1,0 +1,30 @@
+/* simplot.h: the plot of `railyard simulate --plot`: a histogram of game
+ * lengths and the seats' win rates with their 95% intervals, for one pack or
+ * two side by side. Drawn with Cairo and Pango onto any surface; the format
+ * comes from the file name's extension. */
+#ifndef RAILYARD_SIMPLOT_H
+#define RAILYARD_SIMPLOT_H
+
+#include <stddef.h>
+
+#include "sim.h"
+
+enum plot_format { PLOT_NONE, PLOT_SVG, PLOT_PDF, PLOT_PNG };
+
+/* The format named by path's extension (.svg, .pdf, .png, any case), or PLOT_NONE. */
+enum plot_format sim_plot_format(const char *path);
+
+struct sim_plot_series {
+	const char *label;                 /* the pack id */
+	const struct sim_stats *stats;
+	const struct sim_summary *sum;
+};
+
+/* Draw npk (1 or 2) packs' series for each of nrows player counts (players[r])
+ * and write the file at path atomically: one row per count, s[r * npk + j] is
+ * pack j's series of row r. Returns 0, or -1 with a reason in err (nothing is
+ * left behind). */
+int sim_plot_write(const char *path, const struct sim_plot_series *s, int npk, int nrows,
+		   const int *players, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,453 @@
+/* take.c: Take the Train's lines, End of Line, Free Ride and Transfer rules. */
+#include "take.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct special {
+	enum take_kind kind;
+	const char *abbr, *name, *label;
+};
+
+static const struct special specials[] = {
+	{TK_FREE_RIDE, "FR", "free-ride", "Free Ride"},
+	{TK_END_OF_LINE, "EL", "end-of-line", "End of Line"},
+	{TK_END_OF_LINE, "EOL", "end-of-line", "End of Line"},
+	{TK_TRANSFER, "TR", "transfer", "Transfer"},
+};
+
+const char *take_card_name(const struct take_game *g, const struct take_card *c)
+{
+	static char s[96];
+	switch (c->kind) {
+	case TK_NUMBER:
+		snprintf(s, sizeof s, "%s %d", g->colours[c->colour], c->number);
+		break;
+	case TK_STATION:
+		snprintf(s, sizeof s, "%s Station", g->colours[c->colour]);
+		break;
+	default:
+		for (size_t i = 0; i < sizeof specials / sizeof *specials; i++)
+			if (specials[i].kind == c->kind)
+				snprintf(s, sizeof s, "%s", specials[i].label);
+		break;
+	}
+	return s;
+}
+
+/* The colour named by a unique prefix (case-insensitive), or -1. */
+static int colour_of(const struct take_game *g, const char *s, size_t len)
+{
+	int found = -1;
+	for (size_t i = 0; i < g->ncolours && len; i++)
+		if (strlen(g->colours[i]) >= len && strncasecmp(g->colours[i], s, len) == 0) {
+			if (strlen(g->colours[i]) == len)
+				return (int)i;
+			if (found >= 0)
+				return -2;
+			found = (int)i;
+		}
+	return found;
+}
+
+int take_parse_card(const struct take_game *g, const char *tok, struct take_card *c,
+		    struct buf *why)
+{
+	for (size_t i = 0; i < sizeof specials / sizeof *specials; i++)
+		if (strcasecmp(tok, specials[i].abbr) == 0 || strcasecmp(tok, specials[i].name) == 0) {
+			*c = (struct take_card){specials[i].kind, -1, 0};
+			return 0;
+		}
+	/* colour part: letters up to a digit or '-' */
+	size_t len = 0;
+	while (tok[len] && isalpha((unsigned char)tok[len]))
+		len++;
+	const char *rest = tok + len + (tok[len] == '-');
+	bool station = false;
+	size_t clen = len;
+	if (!tok[len] && len > 1 && toupper((unsigned char)tok[len - 1]) == 'S') {
+		/* "BS": colour B, station */
+		clen = len - 1;
+		station = true;
+	} else if (strcasecmp(rest, "station") == 0 || strcasecmp(rest, "s") == 0) {
+		station = true;
+	}
+	int col = colour_of(g, tok, clen);
+	if (col < 0) {
+		buf_printf(why, "'%s' is not a card: expected a colour (", tok);
+		for (size_t i = 0; i < g->ncolours; i++)
+			buf_printf(why, "%s%s", i ? ", " : "", g->colours[i]);
+		buf_printf(why, ") and a number 1-%d or S for its Station, e.g. %c7, %cS; or FR, EL, TR",
+			   g->high, toupper((unsigned char)g->colours[0][0]),
+			   toupper((unsigned char)g->colours[0][0]));
+		if (col == -2)
+			buf_printf(why, " ('%.*s' names more than one colour)", (int)clen, tok);
+		return -1;
+	}
+	if (station) {
+		*c = (struct take_card){TK_STATION, col, 0};
+		return 0;
+	}
+	long v;
+	if (parse_int(rest, 1, g->high, &v) != 0) {
+		buf_printf(why, "'%s': the number must be 1-%d (or S for the %s Station)", tok, g->high,
+			   g->colours[col]);
+		return -1;
+	}
+	*c = (struct take_card){TK_NUMBER, col, (int)v};
+	return 0;
+}
+
+int take_step_value(const struct take_game *g, int side, size_t k)
+{
+	long h = g->high, km = (long)(k % (size_t)g->high);
+	if (side == TAKE_LEFT)
+		return (int)(((g->split - 1 - km) % h + h) % h + 1);
+	return (int)((g->split + km) % h + 1);
+}
+
+/* Steps a side has before it must wrap: split on the left, high-split on the right. */
+static size_t natural_steps(const struct take_game *g, int side)
+{
+	return (size_t)(side == TAKE_LEFT ? g->split : g->high - g->split);
+}
+
+static const char *side_name(int side)
+{
+	return side == TAKE_LEFT ? "left (descending)" : "right (ascending)";
+}
+
+int take_line_parse(const struct take_game *g, const struct take_card *cards, size_t n,
+		    struct take_line *line, struct buf *why)
+{
+	memset(line, 0, sizeof *line);
+	size_t st = n;
+	int errors = 0;
+	for (size_t i = 0; i < n; i++)
+		if (cards[i].kind == TK_STATION) {
+			if (st != n) {
+				buf_printf(why, "a line has one Station; this one has %s and %s\n",
+					   take_card_name(g, &cards[st]), take_card_name(g, &cards[i]));
+				return -1;
+			}
+			st = i;
+		}
+	if (st == n) {
+		buf_puts(why, "a line starts from a Station (e.g. BS); this one has none\n");
+		return -1;
+	}
+	line->colour = cards[st].colour;
+	/* Ends first: whether a side may wrap depends on the other side's End of Line. */
+	for (int side = 0; side < 2; side++) {
+		size_t count = side == TAKE_LEFT ? st : n - st - 1;
+		for (size_t k = 0; k < count; k++) {
+			const struct take_card *c = &cards[side == TAKE_LEFT ? st - 1 - k : st + 1 + k];
+			if (c->kind != TK_END_OF_LINE)
+				continue;
+			if (k != count - 1) {
+				buf_printf(why, "an End of Line must be the last card of its end of the line "
+					   "(the %s side has cards beyond it)\n", side_name(side));
+				errors++;
+			}
+			line->closed[side] = true;
+		}
+	}
+	bool used[65] = {false};
+	for (int side = 0; side < 2; side++) {
+		size_t count = side == TAKE_LEFT ? st : n - st - 1;
+		for (size_t k = 0; k < count; k++) {
+			const struct take_card *c = &cards[side == TAKE_LEFT ? st - 1 - k : st + 1 + k];
+			if (c->kind == TK_END_OF_LINE)
+				break;
+			if (c->kind == TK_TRANSFER) {
+				buf_puts(why, "a Transfer branch cannot be written inside a line; check the "
+					 "Transfer play itself with --play\n");
+				errors++;
+				break;
+			}
+			int v = take_step_value(g, side, k);
+			if (k >= natural_steps(g, side) && !line->closed[!side]) {
+				buf_printf(why, "the %s side goes past %d, which it may only do when the "
+					   "other end is closed by an End of Line\n", side_name(side),
+					   side == TAKE_LEFT ? 1 : g->high);
+				errors++;
+				break;
+			}
+			if (k >= 64 || used[v]) {
+				buf_printf(why, "the %s side runs into the other side: the line holds each "
+					   "number once\n", side_name(side));
+				errors++;
+				break;
+			}
+			if (c->kind == TK_NUMBER && (c->colour != line->colour || c->number != v)) {
+				buf_printf(why, "the %s side needs %s %d at step %zu from the Station, "
+					   "not %s\n", side_name(side), g->colours[line->colour], v, k + 1,
+					   take_card_name(g, c));
+				errors++;
+				break;
+			}
+			used[v] = true;
+			line->value[side][k] = v;
+			line->free[side][k] = c->kind == TK_FREE_RIDE;
+			line->len[side] = k + 1;
+		}
+	}
+	return errors ? -1 : 0;
+}
+
+static bool line_has(const struct take_line *l, int v, int *side, size_t *k)
+{
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < l->len[s]; i++)
+			if (l->value[s][i] == v) {
+				if (side)
+					*side = s;
+				if (k)
+					*k = i;
+				return true;
+			}
+	return false;
+}
+
+/* Lay play[0..n-1] (number cards and Free Rides) on one side; describe in *out. */
+static bool try_side(const struct take_game *g, const struct take_line *l,
+		     const struct take_card *play, size_t n, int side, struct buf *out)
+{
+	const char *col = g->colours[l->colour];
+	if (l->closed[side]) {
+		buf_printf(out, "the %s end is closed by an End of Line\n", side_name(side));
+		return false;
+	}
+	bool used[65] = {false};
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < l->len[s]; i++)
+			used[l->value[s][i]] = true;
+	size_t k = l->len[side];
+	struct buf laid = {0};
+	for (size_t i = 0; i < n; i++, k++) {
+		int v = take_step_value(g, side, k);
+		if (k >= natural_steps(g, side) && !l->closed[!side]) {
+			buf_printf(out, "the %s end stops at %s %d (it wraps around only when the "
+				   "other end is closed by an End of Line)\n", side_name(side), col,
+				   side == TAKE_LEFT ? 1 : g->high);
+			buf_free(&laid);
+			return false;
+		}
+		if (k >= 64 || used[v]) {
+			buf_printf(out, "the %s line is complete: no card can follow on the %s end\n", col,
+				   side_name(side));
+			buf_free(&laid);
+			return false;
+		}
+		if (play[i].kind == TK_NUMBER && play[i].number != v) {
+			buf_printf(out, "the %s end needs %s %d next%s, not %s %d\n", side_name(side), col,
+				   v, i ? " in the run" : "", col, play[i].number);
+			buf_free(&laid);
+			return false;
+		}
+		used[v] = true;
+		if (play[i].kind == TK_FREE_RIDE)
+			buf_printf(&laid, "%sFree Ride as %s %d", i ? ", " : "", col, v);
+		else
+			buf_printf(&laid, "%s%s %d", i ? ", " : "", col, v);
+		if (k + 1 > natural_steps(g, side) && k + 1 - natural_steps(g, side) == 1)
+			buf_printf(&laid, " (wrapping around past %d)", side == TAKE_LEFT ? 1 : g->high);
+	}
+	buf_printf(out, "legal on the %s end: %s\n", side_name(side), laid.s);
+	buf_free(&laid);
+	return true;
+}
+
+/* A run on a line of its colour, on one end or either. */
+static bool run_on(const struct take_game *g, const struct take_line *l,
+		   const struct take_card *play, size_t n, int side, struct buf *out)
+{
+	struct buf tries[2] = {{0}, {0}};
+	bool ok[2] = {false, false};
+	for (int s = 0; s < 2; s++)
+		if (side < 0 || side == s)
+			ok[s] = try_side(g, l, play, n, s, &tries[s]);
+	bool legal = ok[0] || ok[1];
+	for (int s = 0; s < 2; s++)
+		if (tries[s].s && (ok[s] || !legal))
+			buf_puts(out, tries[s].s);
+	if (ok[0] && ok[1])
+		buf_puts(out, "the play fits either end; the player chooses one\n");
+	buf_free(&tries[0]);
+	buf_free(&tries[1]);
+	return legal;
+}
+
+static bool transfer_play(const struct take_game *g, const struct take_line *l,
+			  const struct take_card *play, size_t n, struct buf *out)
+{
+	if (n < 2 || play[1].kind != TK_NUMBER) {
+		buf_puts(out, "a Transfer is played beside a number of the line, followed by the "
+			 "card of the same number in another colour (e.g. TR O5)\n");
+		return false;
+	}
+	const struct take_card *x = &play[1];
+	if (x->colour == l->colour) {
+		buf_printf(out, "a Transfer branches off in a different colour; %s is the line's own "
+			   "colour\n", take_card_name(g, x));
+		return false;
+	}
+	int side;
+	size_t k;
+	if (!line_has(l, x->number, &side, &k)) {
+		buf_printf(out, "a Transfer needs %s %d on the line to branch from; it has not been "
+			   "played\n", g->colours[l->colour], x->number);
+		return false;
+	}
+	int step = side == TAKE_LEFT ? -1 : 1, v = x->number;
+	for (size_t i = 2; i < n; i++) {
+		v += step;
+		if (v < 1 || v > g->high) {
+			buf_printf(out, "the %s branch ends at %d\n", g->colours[x->colour], v - step);
+			return false;
+		}
+		if (play[i].kind == TK_FREE_RIDE)
+			continue;
+		if (play[i].kind != TK_NUMBER || play[i].colour != x->colour || play[i].number != v) {
+			buf_printf(out, "the %s branch runs away from the Station: %s %d comes next, not "
+				   "%s\n", g->colours[x->colour], g->colours[x->colour], v,
+				   take_card_name(g, &play[i]));
+			return false;
+		}
+	}
+	buf_printf(out, "legal: a Transfer beside %s %d, then %s %d", g->colours[l->colour],
+		   x->number, g->colours[x->colour], x->number);
+	if (n > 2)
+		buf_printf(out, " and %zu more toward %d", n - 2, side == TAKE_LEFT ? 1 : g->high);
+	buf_puts(out, "\n");
+	return true;
+}
+
+bool take_check_play(const struct take_game *g, const struct take_line *line,
+		     const struct take_card *play, size_t n, int side, struct buf *out)
+{
+	if (n == 0) {
+		buf_puts(out, "the play has no cards\n");
+		return false;
+	}
+	/* Only as many specials and number cards as the pack holds. */
+	long fr = 0, el = 0, tr = 0;
+	bool seen[64][65];
+	memset(seen, 0, sizeof seen);
+	if (line)
+		for (int s = 0; s < 2; s++) {
+			for (size_t i = 0; i < line->len[s]; i++)
+				if (line->free[s][i])
+					fr++;
+				else
+					seen[line->colour][line->value[s][i]] = true;
+			el += line->closed[s];
+		}
+	for (size_t i = 0; i < n; i++) {
+		const struct take_card *c = &play[i];
+		fr += c->kind == TK_FREE_RIDE;
+		el += c->kind == TK_END_OF_LINE;
+		tr += c->kind == TK_TRANSFER;
+		if (c->kind == TK_NUMBER && c->colour < 64) {
+			if (seen[c->colour][c->number]) {
+				buf_printf(out, "there is only one %s: it is already %s\n", take_card_name(g, c),
+					   line && c->colour == line->colour ? "on the line" : "in the play");
+				return false;
+			}
+			seen[c->colour][c->number] = true;
+		}
+	}
+	struct { long have, pack; const char *what; } counts[] = {
+		{fr, g->free_rides, "Free Ride"}, {el, g->end_of_lines, "End of Line"},
+		{tr, g->transfers, "Transfer"},
+	};
+	for (size_t i = 0; i < 3; i++)
+		if (counts[i].have > counts[i].pack) {
+			if (counts[i].pack == 0)
+				buf_printf(out, "this pack has no %s cards (left out)\n", counts[i].what);
+			else
+				buf_printf(out, "the pack has %ld %s card%s; this uses %ld\n", counts[i].pack,
+					   counts[i].what, counts[i].pack == 1 ? "" : "s", counts[i].have);
+			return false;
+		}
+	for (size_t i = 1; i < n; i++)
+		if (play[i].kind == TK_STATION || play[i].kind == TK_END_OF_LINE ||
+		    play[i].kind == TK_TRANSFER) {
+			buf_printf(out, "%s can only start a play%s\n", take_card_name(g, &play[i]),
+				   play[i].kind == TK_END_OF_LINE ? " (an End of Line is played on its own)"
+								  : "");
+			return false;
+		}
+	if (play[0].kind == TK_STATION) {
+		if (line && line->colour == play[0].colour) {
+			buf_printf(out, "there is one %s and it is already on the table\n",
+				   take_card_name(g, &play[0]));
+			return false;
+		}
+		struct take_line fresh;
+		memset(&fresh, 0, sizeof fresh);
+		fresh.colour = play[0].colour;
+		if (n == 1) {
+			buf_printf(out, "legal: opens a new %s line\n", g->colours[fresh.colour]);
+			return true;
+		}
+		for (size_t i = 1; i < n; i++)
+			if (play[i].kind == TK_NUMBER && play[i].colour != fresh.colour) {
+				buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
+					   take_card_name(g, &play[i]), g->colours[fresh.colour]);
+				return false;
+			}
+		buf_printf(out, "opens a new %s line\n", g->colours[fresh.colour]);
+		return run_on(g, &fresh, play + 1, n - 1, side, out);
+	}
+	if (!line) {
+		buf_puts(out, "no line is on the table (give --line): without one, a play must start "
+			 "with a Station\n");
+		return false;
+	}
+	const char *col = g->colours[line->colour];
+	if (play[0].kind == TK_TRANSFER)
+		return transfer_play(g, line, play, n, out);
+	if (play[0].kind == TK_END_OF_LINE) {
+		if (n > 1) {
+			buf_puts(out, "an End of Line is played on its own\n");
+			return false;
+		}
+		bool ok = false;
+		for (int s = 0; s < 2; s++) {
+			if (side >= 0 && side != s)
+				continue;
+			if (line->closed[s]) {
+				buf_printf(out, "the %s end is already closed\n", side_name(s));
+				continue;
+			}
+			ok = true;
+			if (line->closed[!s])
+				buf_printf(out, "legal on the %s end: the %s line is now closed at both ends\n",
+					   side_name(s), col);
+			else
+				buf_printf(out, "legal on the %s end: cards that would go there now wrap "
+					   "around the %s end, past %d\n", side_name(s), side_name(!s),
+					   s == TAKE_LEFT ? g->high : 1);
+		}
+		return ok;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (play[i].kind == TK_NUMBER && play[i].colour != line->colour) {
+			buf_printf(out, "%s cannot go on the %s line: a run is all one colour\n",
+				   take_card_name(g, &play[i]), col);
+			return false;
+		}
+	int s;
+	size_t k;
+	if (n == 1 && play[0].kind == TK_NUMBER && line_has(line, play[0].number, &s, &k) &&
+	    line->free[s][k]) {
+		buf_printf(out, "legal: %s replaces the Free Ride standing in for it; the player takes "
+			   "the Free Ride\n", take_card_name(g, &play[0]));
+		return true;
+	}
+	return run_on(g, line, play, n, side, out);
+}

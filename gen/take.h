@@ -1,0 +1,65 @@
+/* take.h: Take the Train (seeds/001): lines of one colour built away from a
+ * Station, descending from the middle number to 1 on one side and ascending from
+ * the next number to the highest on the other; End of Line and its wrap-around;
+ * Free Ride standing in for a number card; Transfer branches. Pure: no I/O. */
+#ifndef RAILYARD_TAKE_H
+#define RAILYARD_TAKE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+enum take_kind { TK_NUMBER, TK_STATION, TK_FREE_RIDE, TK_END_OF_LINE, TK_TRANSFER };
+
+struct take_card {
+	enum take_kind kind;
+	int colour;         /* index into take_game.colours; -1 for colourless cards */
+	int number;         /* 1..high for number cards, else 0 */
+};
+
+/* The deck as the rules see it (from the pack: colours x numbers, specials). */
+struct take_game {
+	const char *const *colours;
+	size_t ncolours;
+	int high;            /* numbers 1..high (12) */
+	int split;           /* one side descends from split (6), the other ascends from split+1 */
+	long free_rides, end_of_lines, transfers;  /* copies in the pack (0: left out) */
+};
+
+/* Parse one card: "B7", "blue-7", "BS" / "blue-station", "FR" / "free-ride",
+ * "EL" / "end-of-line", "TR" / "transfer" (case-insensitive; a colour may be any
+ * unique prefix of its name). 0, or -1 with a reason in *why. */
+int take_parse_card(const struct take_game *g, const char *tok, struct take_card *c,
+		    struct buf *why);
+/* "blue 7", "blue Station", "Free Ride", ... into a static buffer. */
+const char *take_card_name(const struct take_game *g, const struct take_card *c);
+
+#define TAKE_LEFT  0   /* the descending side, written left of the Station */
+#define TAKE_RIGHT 1   /* the ascending side, written right of the Station */
+
+/* A line on the table: a Station and, per side, the cards outward from it. A
+ * Free Ride's value is the number it stands in for. */
+struct take_line {
+	int colour;
+	int value[2][64];    /* value[side][k]: number at step k from the Station */
+	bool free[2][64];    /* a Free Ride stands there */
+	size_t len[2];
+	bool closed[2];      /* an End of Line closes that side */
+};
+
+/* The number at step k of a side (wrapping past 1 or past high). */
+int take_step_value(const struct take_game *g, int side, size_t k);
+
+/* Read a line written as on the table, left to right, the Station in the middle:
+ * "B1 B2 B3 B4 B5 B6 BS B7 B8 EL". 0, or -1 with every problem in *why. */
+int take_line_parse(const struct take_game *g, const struct take_card *cards, size_t n,
+		    struct take_line *line, struct buf *why);
+
+/* Is play[0..n-1] legal on line (NULL: no line on the table yet)? side is
+ * TAKE_LEFT, TAKE_RIGHT or -1 for either end. *out gets one line per finding: on
+ * success what the play does, on failure why not. */
+bool take_check_play(const struct take_game *g, const struct take_line *line,
+		     const struct take_card *play, size_t n, int side, struct buf *out);
+
+#endif

@@ -1,0 +1,154 @@
+/* template.h: card, back, placemat and board layouts (the YAML files in templates/), loaded
+ * through ytree.h. A template is data only: sizes in millimetres, elements placed
+ * in millimetres or percent, text with {field} placeholders. draw.h draws it.
+ *
+ * How another game uses it: write templates/GAME-face.yaml whose text elements
+ * name your own fields ("{colour}", "{rank}", "{letter}"; colours may be
+ * "{colour}" too), load it with template_load, and for each item fill a
+ * struct fields (draw.h) and call draw_item. A board or placemat is a template
+ * with a `cells:` block: its size follows from the rows and columns you pass
+ * in struct cells, and each cell's elements get that cell's fields.
+ *
+ * The format (every length: a number in mm, or "12mm", "0.5in", "10pt", "40%"):
+ *
+ *   size: poker            # poker euro-poker bridge mini tarot, or [63mm, 88mm]
+ *   bleed: 3.175mm         # default 1/8 in
+ *   safe: 4mm              # inner margin kept free of important text (checked)
+ *   corner-radius: 3mm     # the cut card's corners: previews (contact.png) show them
+ *   double-ended: true     # the elements drawn again rotated 180 degrees
+ *   font: DejaVu Sans Mono # default family, resolved through fontconfig
+ *   font-file: fonts/x.ttf # optional: a font file, relative to the template
+ *   background: white      # a colour: #rgb #rrggbb #rrggbbaa, a name, or "{field}"
+ *   cells:                 # boards and placemats only
+ *     width: 63.5mm        # one cell (a card-sized space)
+ *     height: 88.9mm
+ *     gap: 6mm             # between cells
+ *     margin: [10mm, 22mm, 10mm, 10mm]   # top right bottom left (or one length)
+ *     elements: [...]      # drawn in every cell; % is of the cell
+ *   elements:
+ *     - text: "{number}"   # Pango markup allowed; field values are escaped
+ *       box: [10%, 30%, 80%, 20%]        # x y w h
+ *       size: 40pt         # font size (pt by default here)
+ *       align: center      # left | center | right
+ *       valign: middle     # top | middle | bottom
+ *       weight: bold       # normal | bold
+ *       color: black
+ *       rotate: 0          # 0 90 180 270
+ *       wrap: false        # wrap words to the box width
+ *       if: code           # draw only when this field is set and not empty
+ *       unless: code       # draw only when this field is unset or empty
+ *     - rect: [0, 0, 100%, 100%]
+ *       fill: "{colour}"
+ *       stroke: black
+ *       stroke-width: 0.5pt
+ *       radius: 3mm
+ *     - line: [0, 50%, 100%, 50%]         # x1 y1 x2 y2
+ *       stroke: black
+ *       stroke-width: 0.25pt
+ */
+#ifndef RAILYARD_TEMPLATE_H
+#define RAILYARD_TEMPLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+
+/* Where installed templates live; the Makefile sets it from PREFIX. */
+#ifndef TEMPLATE_DIR
+#define TEMPLATE_DIR "/usr/local/share/railyard/templates"
+#endif
+
+#define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
+#define TPL_MAX_ELEMENTS 256
+
+/* A length as written: millimetres, or a percent of the enclosing width or height. */
+struct tpl_len {
+	double v;
+	bool pct;
+};
+
+/* A colour: fixed RGBA, none, or the name of a field whose value is a colour. */
+struct tpl_color {
+	bool none;
+	double r, g, b, a;
+	char *field;          /* "{colour}" -> "colour"; resolved at draw time */
+	struct loc loc;
+};
+
+enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE };
+enum tpl_align { AL_START, AL_CENTER, AL_END };
+
+struct tpl_elem {
+	enum tpl_kind kind;
+	struct loc loc;
+	struct tpl_len box[4];     /* text, rect: x y w h; line: x1 y1 x2 y2 */
+	/* TE_TEXT */
+	char *text;                /* with {field} placeholders and Pango markup */
+	char *font;                /* family, or NULL = the template's */
+	struct loc loc_font;
+	double size;               /* mm (converted from pt when written so) */
+	bool bold, italic, wrap;
+	enum tpl_align align, valign;
+	int rotate;                /* 0, 90, 180, 270 */
+	struct tpl_color color;    /* text colour */
+	/* TE_RECT, TE_LINE */
+	struct tpl_color fill, stroke;
+	double stroke_width;       /* mm */
+	double radius;             /* mm, rect corners */
+	/* conditions */
+	char *if_field, *unless_field;
+};
+
+struct tpl_cells {
+	bool on;
+	double w, h, gap;          /* mm */
+	double margin[4];          /* top right bottom left, mm */
+	struct tpl_elem *elems;
+	size_t nelems;
+};
+
+struct template {
+	char *file;                /* the path it was loaded from (locations point here) */
+	double w, h;               /* trim size, mm (for a cells template: one cell grid is
+	                              added by template_size) */
+	bool has_size;
+	double bleed, safe, radius;
+	bool double_ended;
+	char *font;                /* default family */
+	char *font_file;           /* resolved path, or NULL */
+	struct loc loc_font, loc_font_file;
+	struct tpl_color background;
+	struct tpl_elem *elems;
+	size_t nelems;
+	struct tpl_cells cells;
+};
+
+/* Load a template. Every problem is reported through diag() with file:line:column;
+ * returns NULL on any error. Caller frees with template_free. */
+struct template *template_load(const char *path);
+/* The same from memory; name is used in locations and to resolve font-file. */
+struct template *template_parse(const char *name, const char *text, size_t len);
+void template_free(struct template *t);
+
+/* The trim size in mm of an item drawn from t: its size, or for a cells template
+ * with rows x cols cells, the cells plus gaps and margins. */
+void template_size(const struct template *t, int rows, int cols, double *w, double *h);
+
+/* Find a template: path as written in a pack (NULL = templates/DEFNAME), looked for
+ * relative to the pack file's folder, then its parent folder, then the current
+ * folder, then $(PREFIX)/share/railyard/templates (TEMPLATE_DIR). Returns a new
+ * string (caller frees) or NULL when none exists (nothing reported). */
+char *template_find(const char *pack_file, const char *path, const char *defname);
+
+/* Parse a length ("12mm", "0.5in", "10pt", "40%", 12 = mm); -1 if malformed.
+ * allow_pct: whether % is accepted. */
+int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out);
+/* Parse a fixed colour (#rgb, #rrggbb, #rrggbbaa, a name, none); -1 if unknown. */
+int tpl_parse_color(const char *s, struct tpl_color *out);
+
+/* Named paper and card sizes, in mm; -1 if unknown. */
+int paper_size(const char *name, double *w, double *h);
+int card_size(const char *name, double *w, double *h);
+
+#endif

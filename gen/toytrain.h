@@ -1,0 +1,52 @@
+/* toytrain.h: Toy Train (seeds/004): words made of letter carriages, wild
+ * carriages, a word list, and where the locomotive lands on the board. Pure except
+ * for toy_words_load, which reads the word list. */
+#ifndef RAILYARD_TOYTRAIN_H
+#define RAILYARD_TOYTRAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+/* A word list: the entries that are all lowercase a-z (proper nouns, possessives
+ * and accented words cannot be made of the carriages), sorted as in the file. */
+struct toy_words {
+	char *text;           /* the file, words NUL-terminated in place */
+	char **words;
+	size_t n;
+};
+
+/* Read a word list, one word per line. 0, or -1 with errno set. Free with
+ * toy_words_free. */
+int toy_words_load(const char *path, struct toy_words *w);
+void toy_words_free(struct toy_words *w);
+
+/* The rules of one pack. */
+struct toy_rules {
+	int min_letters;          /* 4 */
+	char wild;                /* '?' */
+	long counts[27];          /* carriages face up per letter A..Z, [26] wild */
+	int start, finish;        /* board spaces (GO, FINISH) */
+	const int *broken;        /* broken-railway spaces */
+	size_t nbroken;
+};
+
+struct toy_result {
+	bool valid;
+	size_t nmatch;            /* words of the list the carriages can spell */
+	char *match;              /* the first one not already used, or NULL */
+	int from, land;           /* the locomotive's space before and after */
+	long target;              /* the space of the word's last carriage */
+	bool broken, finish;      /* landed on a broken railway / reached FINISH */
+};
+
+/* Check a word made of carriages in order (letters, the wild character for a
+ * wild), not one of used[0..nused-1], at the locomotive's space `at`. *why gets
+ * one line per broken rule. */
+void toy_check(const struct toy_rules *r, const struct toy_words *w, const char *word,
+	       const char *const *used, size_t nused, int at, struct toy_result *res,
+	       struct buf *why);
+void toy_result_free(struct toy_result *res);
+
+#endif

@@ -1,0 +1,47 @@
+/* train52.h: Train, the 52-card game (seeds/003): central play, pile play, closed
+ * piles and their reopening sequence, sandwiches, doubles and the Train. Pure. */
+#ifndef RAILYARD_TRAIN52_H
+#define RAILYARD_TRAIN52_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+/* A card: rank 1 (A) .. 13 (K); suit an index into the pack's suits or -1. */
+struct t52_card {
+	int rank, suit;
+};
+
+/* Where a play goes. */
+enum t52_area {
+	T52_START,    /* the beginning of a round: a 2 or two sets of doubles */
+	T52_CENTRAL,  /* on the top card of the central area */
+	T52_PILE,     /* on a pile: its face-up cards from the closing Ace (none: never closed) */
+};
+
+/* Parse "7", "10H", "QS", "A♠", "K-clubs": rank A,2..10,J,Q,K and an optional suit
+ * (a unique prefix of one of suits[], or a suit symbol). 0 or -1 with *why. */
+int t52_parse(const char *tok, const char *const *suits, size_t nsuits, struct t52_card *c,
+	      struct buf *why);
+/* "A", "10", "J", ...: a rank's name. */
+const char *t52_rank_name(int rank);
+
+/* The reopening sequence, played on a closed pile's closing A: A 2 4 5 7 9 J K. */
+extern const int t52_reopen[8];
+
+/* How many cards of the reopening sequence on[] holds after its closing A (0..8). */
+size_t t52_reopened(const struct t52_card *on, size_t non);
+/* Whether on[] can be a pile's face-up cards: the closing A, the reopening
+ * sequence on it in order, then (after the K) anything. 0, or -1 with *why. */
+int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why);
+
+/* Is play[0..n-1] legal on area with on[0..non-1] (central: the top card last;
+ * pile: its face-up cards)? hand[0..nhand-1], when nhand, is the player's whole
+ * hand (a Train must use all of it). open_piles, when not 0, is how many piles are
+ * open (an A may not close the last one). *out gets what the play is, or why not. */
+bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
+	       const struct t52_card *play, size_t n, const struct t52_card *hand, size_t nhand,
+	       int open_piles, struct buf *out);
+
+#endif

@@ -1,0 +1,202 @@
+# The other train games of the seeds: list, check and build for Take the Train,
+# domino Trains, Train (52 cards) and Toy Train. Expected values come from the
+# seed pages (001-004), not from railyard's own output.
+. tests/cli/lib.sh
+R=$RAILYARD
+TT=packs/take-the-train.yaml
+D6=packs/domino-double-six.yaml
+D9=packs/domino-double-nine.yaml
+D12=packs/domino-double-twelve.yaml
+T52=packs/train-52.yaml
+TOY=packs/toy-train.yaml
+
+# --- Take the Train: 58 cards, 56 without the Transfer cards, 100 fares
+$R list $TT >"$WORK/tt.out"
+expect_grep "take-the-train: 58 cards" '^cards: 58$' "$WORK/tt.out"
+expect_grep "take-the-train: 48 number cards" '^  number +48 ' "$WORK/tt.out"
+expect_grep "take-the-train: 100 fare tokens" '^tokens: 100$' "$WORK/tt.out"
+expect_grep "deal: 13 each for 3 players, fares 33 each, 1 to the pot" '^3 +13 +39 +19 +33 +1$' "$WORK/tt.out"
+expect_grep "deal: 8 each for 4 players" '^4 +8 +32 +26 +25 +0$' "$WORK/tt.out"
+$R list --without transfer $TT >"$WORK/tt56.out"
+expect_grep "--without transfer: 56 cards" '^cards: 56$' "$WORK/tt56.out"
+expect_status "--without a group that is not optional" 2 $R list --without station $TT
+expect_grep "... names the optional groups" 'optional groups of this pack: transfer' "$WORK/last.err"
+expect_eq "list --cards: one line per face (48+4+3+100 fares)" 56 "$($R list --cards $TT | wc -l | tr -d ' ')"
+
+# the page's End of Line example: on the 8, the 9 becomes the last card
+L="B1 B2 B3 B4 B5 B6 BS B7 B8 EL"
+expect_status "End of Line on the 8: the 9 cannot follow the 8" 1 $R check $TT --line "$L" --play B9
+expect_status "End of Line: wrap around 1 -> 12 -> 11 -> 10 -> 9" 0 $R check $TT --line "$L" --play "B12 B11 B10 B9"
+expect_grep "... played on the left end, wrapping" 'left .*blue 12 \(wrapping around past 1\)' "$WORK/last.out"
+expect_status "ascending from 7" 0 $R check $TT --line "BS" --play "B7 B8"
+expect_status "not in order" 1 $R check $TT --line "B6 BS B7" --play "B9 B8"
+expect_status "another colour on a blue line" 1 $R check $TT --line "B6 BS B7" --play "G8"
+expect_status "a Free Ride standing in for blue 9" 0 $R check $TT --line "B6 BS B7 B8" --play "FR B10"
+expect_status "the blue 5 replaces its Free Ride" 0 $R check $TT --line "FR B6 BS" --play B5
+expect_grep "... and the player takes the Free Ride" 'takes the Free Ride' "$WORK/last.out"
+expect_status "a second Station opens a line" 0 $R check $TT --line "B6 BS" --play "MS M7 M8"
+expect_status "Transfer, the page's example" 0 $R check $TT --line "M5 M6 MS" --play "TR O5 O4"
+expect_status "Transfer without the Transfer cards" 1 $R check --without transfer $TT --line "M5 M6 MS" --play "TR O5"
+expect_status "a line that cannot be: exit 2" 2 $R check $TT --line "B5 BS" --play B4
+expect_grep "... says what the left side needs" 'needs blue 6 at step 1' "$WORK/last.err"
+expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
+expect_status "no --play: exit 2" 2 $R check $TT
+
+# --- domino Trains
+$R list $D9 >"$WORK/d9.out"
+expect_grep "double nine: 55 tiles" '^tiles: 55$' "$WORK/d9.out"
+expect_grep "double nine: 11 of each number (the page)" 'shows on 11 tile ends' "$WORK/d9.out"
+for row in "4 13" "5 11" "6 9" "7 7" "8 6" "9 6" "10 5"; do
+	set -- $row
+	expect_grep "double nine, $1 players: $2 tiles (the page's table)" "^$1 +$2 " "$WORK/d9.out"
+done
+$R list $D12 >"$WORK/d12.out"
+for row in "4 22" "5 18" "6 15" "7 13" "8 11" "9 10" "10 9"; do
+	set -- $row
+	expect_grep "double twelve, $1 players: $2 tiles (the page's table)" "^$1 +$2 " "$WORK/d12.out"
+done
+expect_eq "double six: 28 tiles" "tiles: 28" "$($R list $D6 | grep '^tiles:')"
+expect_status "double six: a single train" 0 $R check $D6
+expect_status "double nine: no single train (every number on 11 ends)" 1 $R check $D9
+expect_status "double twelve: a single train" 0 $R check $D12
+$R check --json $D9 >"$WORK/d9.json"
+expect_grep "--json single_train false" '"single_train": false' "$WORK/d9.json"
+expect_grep "--json odd_numbers 0..9" '"odd_numbers": \[0, 1, 2, 3, 4, 5, 6, 7, 8, 9\]' "$WORK/d9.json"
+expect_grep "--json disconnected_tiles empty" '"disconnected_tiles": \[\]' "$WORK/d9.json"
+$R check --json --tiles "0-0 0-1 1-2 2-2 5-5" $D12 >"$WORK/sub.json"
+expect_eq "--tiles subset: exit 1" 1 $?
+expect_grep "--tiles: the cut-off double" '"disconnected_tiles": \["5-5"\]' "$WORK/sub.json"
+expect_grep "--tiles: odd numbers 0 and 2" '"odd_numbers": \[0, 2\]' "$WORK/sub.json"
+expect_status "--tiles 0-1 1-2 2-3: a single train" 0 $R check --tiles "0-1 1-2 2-3" $D6
+expect_grep "... laid end to end" '^train: 0-1 1-2 2-3$' "$WORK/last.out"
+expect_status "--tiles outside the set: exit 2" 2 $R check --tiles "0-7" $D6
+expect_status "--tiles twice the same tile: exit 2" 2 $R check --tiles "1-2 2-1" $D6
+
+# --- Train (52 cards)
+$R list $T52 >"$WORK/t52.out"
+expect_grep "train-52: 52 cards" '^cards: 52$' "$WORK/t52.out"
+expect_grep "3 players, round 1: 31 cards in 4 piles" '^3 players, round 1: 4 piles of 8, 8, 8, 7; up to 3 closed$' "$WORK/t52.out"
+expect_grep "4 players, round 4: one pile of 24" '^4 players, round 4: 1 pile of 24; up to 0 closed$' "$WORK/t52.out"
+expect_status "6 on a 5" 0 $R check $T52 --on 5 --play 6
+expect_status "7 on a 5" 0 $R check $T52 --on 5 --play 7
+expect_status "4 on a 5" 0 $R check $T52 --on 5 --play 4
+expect_status "3 on a 5" 1 $R check $T52 --on 5 --play 3
+expect_status "sandwich J 8 J on a 10" 0 $R check $T52 --on 10 --play "J 8 J"
+expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --on Q --play "JS 4H 4D JC"
+expect_status "double kings on a 4" 0 $R check $T52 --on 4 --play "K K"
+expect_status "double queens on a 4" 1 $R check $T52 --on 4 --play "Q Q"
+expect_status "double 4 on a 4" 0 $R check $T52 --on 4 --play "4 4"
+expect_status "reopening: 5 after A 2 4 on the closing A" 0 $R check $T52 --pile --on "A A 2 4" --play 5
+expect_status "reopening: 6 after A 2 4 on the closing A" 1 $R check $T52 --pile --on "A A 2 4" --play 6
+expect_status "reopening begins with an A on the closing A" 1 $R check $T52 --pile --on A --play 2
+expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --on A --play "2 3 4 5 6" --hand "6 5 4 3 2"
+expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --on A --play "2 3 4" --hand "2 3 4 9"
+expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
+expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A A 3" --play 4
+expect_status "no place given: exit 2" 2 $R check $T52 --play 4
+
+# --- Toy Train: the page's example, from GO
+$R list $TOY >"$WORK/toy.out"
+expect_grep "toy-train: 126 carriages" '^letters: 126$' "$WORK/toy.out"
+expect_grep "toy-train: the board from GO to FINISH" '^board: 50 spaces, GO on space 1, FINISH on space 50$' "$WORK/toy.out"
+if [ -r /usr/share/dict/words ]; then
+	expect_status "TOP: three letters do not count" 1 $R check $TOY --word TOP
+	expect_status "TONE: valid" 0 $R check $TOY --word TONE
+	expect_grep "... moves the locomotive 4 spaces" 'moves 4 spaces, from space 1 to space 5' "$WORK/last.out"
+	expect_status "TONIGHT: valid, on a broken railway" 0 $R check $TOY --word TONIGHT
+	expect_grep "... so the locomotive stays put" 'space 8, a broken railway: the locomotive stays on space 1' "$WORK/last.out"
+	expect_status "TONE again: already used" 1 $R check $TOY --word TONE --used "TRAIN, tone"
+	expect_status "TO?E with a wild carriage" 0 $R check $TOY --word 'TO?E' --used tone
+	expect_status "not a word" 1 $R check $TOY --word TONX
+	expect_status "reaching FINISH wins" 0 $R check $TOY --word TRAIN --at 47
+	expect_grep "... the Engine-Driver wins" 'reaches FINISH \(space 50\): the Engine-Driver wins' "$WORK/last.out"
+else
+	echo "# /usr/share/dict/words missing (apt-get install wamerican): word checks skipped"
+fi
+printf 'tone\ntonight\n' >"$WORK/words"
+expect_status "--words: another word list" 1 $R check $TOY --word TOME --words "$WORK/words"
+expect_status "an unreadable word list: exit 2" 2 $R check $TOY --word TONE --words "$WORK/none"
+expect_status "--at beyond the board: exit 2" 2 $R check $TOY --word TONE --at 50
+
+# --- bad packs: every problem at its line and column, exit 2
+cat >"$WORK/bad.yaml" <<'YAML'
+pack: bad
+game: take-the-train
+cards:
+  - name: number
+    product: {colour: [blue, blue], number: {from: 1, to: 12}}
+    cout: 2
+deal: {hands: [{players: 0, cards: 13}]}
+YAML
+expect_status "a bad pack: exit 2" 2 $R list "$WORK/bad.yaml"
+expect_grep "... the duplicate colour at 5:30" 'bad.yaml:5:30: error: field .colour. lists .blue. twice' "$WORK/last.err"
+expect_grep "... the misspelt key at 6:5" "bad.yaml:6:5: error: unknown key 'cout'" "$WORK/last.err"
+expect_grep "... the player count at 7:26" "bad.yaml:7:26: error: 'players' must be" "$WORK/last.err"
+printf 'pack: x\ngame: chess\ncards: [{name: a}]\n' >"$WORK/chess.yaml"
+expect_status "an unknown game: exit 2" 2 $R list "$WORK/chess.yaml"
+expect_grep "... names the known games" "unknown game 'chess' \(known: trains, take-the-train" "$WORK/last.err"
+
+# --- build: print-ready files, looked at through poppler and qpdf
+pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
+O="$WORK/out"
+expect_status "build take-the-train" 0 $R build -o "$O/tt" $TT
+expect_eq "faces.pdf: one page per card (58)" 58 "$(pages "$O/tt/faces.pdf")"
+expect_eq "sheets: 7 fronts and 7 backs (58 cards, 9 a page)" 14 "$(pages "$O/tt/sheets-a4.pdf")"
+expect_eq "tokens: 100 fares on 2 pages" 2 "$(pages "$O/tt/tokens-a4.pdf")"
+ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/faces.pdf"
+expect_grep "faces.pdf: trim box of a poker card (63.5 x 88.9 mm)" 'TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' \
+	"$(pdfinfo -box -f 1 -l 1 "$O/tt/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
+ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
+pdftotext -f 49 -l 49 "$O/tt/faces.pdf" "$WORK/p49.txt"
+expect_grep "card 49 is the blue Station" 'STATION' "$WORK/p49.txt"
+expect_status "build --without transfer" 0 $R build --without transfer --only faces -o "$O/tt56" $TT
+expect_eq "... 56 faces" 56 "$(pages "$O/tt56/faces.pdf")"
+expect_status "build domino double-twelve" 0 $R build --only faces,svg -o "$O/d12" $D12
+expect_eq "91 tiles" 91 "$(pages "$O/d12/faces.pdf")"
+ok_if "tile 12-12 as SVG renders" rsvg-convert -o "$WORK/t.png" "$O/d12/svg/091-12-12.svg"
+expect_status "build train-52" 0 $R build --only faces,setup -o "$O/t52" $T52
+expect_eq "52 cards" 52 "$(pages "$O/t52/faces.pdf")"
+expect_eq "the setup sheet is one page" 1 "$(pages "$O/t52/setup.pdf")"
+pdftotext "$O/t52/setup.pdf" "$WORK/setup.txt"
+expect_grep "setup: round 4 has one pile, 31 cards for 3 players" '3 players: 31' "$WORK/setup.txt"
+expect_status "build toy-train" 0 $R build --only faces,board,svg -o "$O/toy" $TOY
+expect_eq "126 carriages and 2 locomotives" 128 "$(pages "$O/toy/faces.pdf")"
+ok_if "the board as SVG renders" rsvg-convert -o "$WORK/b.png" "$O/toy/svg/board.svg"
+pdftotext "$O/toy/board.pdf" "$WORK/board.txt"
+expect_grep "the board shows GO" '^GO$' "$WORK/board.txt"
+expect_grep "the board shows FINISH" '^FINISH$' "$WORK/board.txt"
+expect_status "build into a file that is not a folder: exit 3" 3 $R build --only faces -o /dev/null/x $D6
+expect_status "build --only placemat,reference (as for trains packs)" 0 $R build --only placemat,reference -o "$O/toyref" $TOY
+expect_eq "... the board and the reference page" "board.pdf manifest.csv reference.pdf" "$(cd "$O/toyref" && ls | tr "\n" " " | sed "s/ $//")"
+expect_status "dump routes to the games model" 0 $R dump $D6
+expect_grep "... group tile, 28 tiles" "^group tile \(tiles\): 28$" "$WORK/last.out"
+expect_status "Train: an A may not close the last open pile" 1 $R check $T52 --pile --open-piles 1 --play A
+expect_status "Train: an A closes a pile when another stays open" 0 $R check $T52 --pile --open-piles 2 --play A
+if [ -r /usr/share/dict/words ]; then
+	expect_status "Toy Train: the one Q carriage is face down" 1 $R check $TOY --word QUIT --spent "Q"
+	expect_grep "... so none is face up" 'uses 1 Q carriage; only 0 are face up' "$WORK/last.out"
+	# 116 of the 126 carriages spent: 10 stay face up (V W X Y Y Z and four wilds)
+	expect_status "Toy Train: 10 face up: QUIT cannot be made" 1 $R check $TOY --word QUIT --spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUU"
+	expect_status "Toy Train: fewer than 10 face up: all turn up again" 0 $R check $TOY --word QUIT \
+		--spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUUV"
+	expect_grep "... says so" 'fewer than 10: the face-down ones are turned up again' "$WORK/last.err"
+fi
+expect_status "Toy Train: --spent more than the pack: exit 2" 2 $R check $TOY --word TONE --spent "QQ"
+for p in take-the-train domino-double-six domino-double-nine domino-double-twelve train-52 toy-train; do
+	"$R" build --only faces,sheets,tokens,board,setup,reference -o "$O/quiet-$p" packs/$p.yaml 2>"$WORK/build.err" >/dev/null
+	expect_eq "build $p: no warnings (every text fits, clear of the cut)" "" "$(cat "$WORK/build.err")"
+done
+
+# --json on every game's check: valid JSON with the documented keys
+json_keys() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(sorted(d)))'; }
+expect_eq "take-the-train --json keys" "findings legal" \
+	"$($R check --json $TT --line "B6 BS B7" --play B8 | json_keys)"
+expect_eq "train-52 --json: legal false" "False" \
+	"$($R check --json $T52 --on 5 --play 3 | python3 -c 'import json,sys; print(json.load(sys.stdin)["legal"])')"
+expect_eq "domino --json keys" "disconnected_tiles odd_numbers single_train tiles train" \
+	"$($R check --json $D6 | json_keys)"
+expect_eq "toy-train --json keys" "as broken finish from reasons to valid word" \
+	"$($R check --json $TOY --word TOP --words "$WORK/words" | json_keys)"
+$R check --json $TOY --word TONIGHT --words "$WORK/words" >"$WORK/toy.json"
+expect_eq "toy-train --json: TONIGHT on the broken railway stays on 1" "True 1" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["broken"], d["to"])' "$WORK/toy.json")"

@@ -1,0 +1,311 @@
+/* Unit tests for templates, fields and imposition: lengths, colours, placeholders,
+ * template errors, placemat sizes, and where imposed cards land (duplex mirror). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <math.h>
+
+#include "diag.h"
+#include "draw.h"
+#include "template.h"
+#include "util.h"
+
+static struct template *parse(const char *yaml)
+{
+	diag_set_quiet(1);
+	struct template *t = template_parse("t.yaml", yaml, strlen(yaml));
+	diag_set_quiet(0);
+	return t;
+}
+
+static void test_lengths(void **state)
+{
+	(void)state;
+	struct tpl_len l;
+	assert_int_equal(tpl_parse_len("12", false, &l), 0);
+	assert_true(l.v == 12 && !l.pct);
+	assert_int_equal(tpl_parse_len("1in", false, &l), 0);
+	assert_true(l.v == 25.4);
+	assert_int_equal(tpl_parse_len("72pt", false, &l), 0);
+	assert_true(l.v > 25.399 && l.v < 25.401);
+	assert_int_equal(tpl_parse_len("2.5cm", false, &l), 0);
+	assert_true(l.v == 25);
+	assert_int_equal(tpl_parse_len("40%", true, &l), 0);
+	assert_true(l.v == 40 && l.pct);
+	assert_int_equal(tpl_parse_len("40%", false, &l), -1);
+	assert_int_equal(tpl_parse_len("3 furlongs", false, &l), -1);
+	assert_int_equal(tpl_parse_len("", false, &l), -1);
+	assert_int_equal(tpl_parse_len("nan", false, &l), -1);
+}
+
+static void test_colours(void **state)
+{
+	(void)state;
+	struct tpl_color c;
+	assert_int_equal(tpl_parse_color("#ff8000", &c), 0);
+	assert_true(c.r == 1 && c.g > 0.50 && c.g < 0.51 && c.b == 0 && c.a == 1);
+	assert_int_equal(tpl_parse_color("#fff", &c), 0);
+	assert_true(c.r == 1 && c.g == 1 && c.b == 1);
+	assert_int_equal(tpl_parse_color("#00000080", &c), 0);
+	assert_true(c.a > 0.50 && c.a < 0.51);
+	assert_int_equal(tpl_parse_color("Black", &c), 0);
+	assert_true(c.r == 0 && !c.none);
+	assert_int_equal(tpl_parse_color("none", &c), 0);
+	assert_true(c.none);
+	assert_int_equal(tpl_parse_color("#12345", &c), -1);
+	assert_int_equal(tpl_parse_color("#gg0000", &c), -1);
+	assert_int_equal(tpl_parse_color("mauve", &c), -1);
+}
+
+static void test_fields(void **state)
+{
+	(void)state;
+	struct fields f = {0};
+	fields_set(&f, "number", "12");
+	fields_set(&f, "code", "BF");
+	fields_set(&f, "code", "BG");   /* replaces */
+	fields_set(&f, "name", "A & <B>");
+	assert_int_equal(f.n, 3);
+	assert_string_equal(fields_get(&f, "code"), "BG");
+	assert_null(fields_get(&f, "colour"));
+	char *s = fields_expand(&f, "{number}{code} {{x}}", false, NULL);
+	assert_string_equal(s, "12BG {x}");
+	free(s);
+	s = fields_expand(&f, "<b>{name}</b>", true, NULL);
+	assert_string_equal(s, "<b>A &amp; &lt;B&gt;</b>");
+	free(s);
+	const char *missing = NULL;
+	s = fields_expand(&f, "{colour}-{rank}", false, &missing);
+	assert_string_equal(s, "-");
+	assert_non_null(missing);
+	assert_int_equal(strncmp(missing, "colour}", 7), 0);
+	free(s);
+	s = fields_expand(&f, "no placeholders, a lone } and {", false, NULL);
+	assert_string_equal(s, "no placeholders, a lone } and {");
+	free(s);
+	fields_clear(&f);
+	assert_int_equal(f.n, 0);
+	fields_setf(&f, "n", "%03d", 7);
+	assert_string_equal(fields_get(&f, "n"), "007");
+	fields_free(&f);
+}
+
+static void test_template_sizes(void **state)
+{
+	(void)state;
+	struct template *t = parse("size: poker\nelements: []\n");
+	assert_non_null(t);
+	assert_true(t->w == 63.5 && t->h == 88.9);
+	assert_true(t->bleed == TPL_DEFAULT_BLEED);
+	template_free(t);
+	t = parse("size: [2.5in, 3.5in]\nbleed: 0.125in\n");
+	assert_non_null(t);
+	assert_true(fabs(t->w - 63.5) < 1e-9 && fabs(t->h - 88.9) < 1e-9 && fabs(t->bleed - 3.175) < 1e-9);
+	template_free(t);
+	/* A placemat: census seven, poker spaces, 12 mm gaps, 10 mm margins. */
+	t = parse("cells: {size: poker, gap: 12mm, margin: 10mm}\n");
+	assert_non_null(t);
+	double w, h;
+	template_size(t, 1, 7, &w, &h);
+	assert_true(w > 7 * 63.5 + 6 * 12 + 20 - 1e-9 && w < 7 * 63.5 + 6 * 12 + 20 + 1e-9);
+	assert_true(h > 88.9 + 20 - 1e-9 && h < 88.9 + 20 + 1e-9);
+	template_size(t, 3, 3, &w, &h);
+	assert_true(h > 3 * 88.9 + 2 * 12 + 20 - 1e-9 && h < 3 * 88.9 + 2 * 12 + 20 + 1e-9);
+	template_free(t);
+}
+
+static void test_template_elements(void **state)
+{
+	(void)state;
+	struct template *t = parse(
+		"size: poker\n"
+		"double-ended: yes\n"
+		"elements:\n"
+		"  - text: \"{number}\"\n"
+		"    box: [10%, 20%, 80%, 10mm]\n"
+		"    size: 36\n"
+		"    color: \"{colour}\"\n"
+		"    if: number\n"
+		"  - rect: [0, 0, 100%, 100%]\n"
+		"    fill: red\n");
+	assert_non_null(t);
+	assert_true(t->double_ended);
+	assert_int_equal(t->nelems, 2);
+	const struct tpl_elem *e = &t->elems[0];
+	assert_int_equal(e->kind, TE_TEXT);
+	assert_string_equal(e->text, "{number}");
+	assert_true(e->box[0].pct && e->box[0].v == 10 && !e->box[3].pct && e->box[3].v == 10);
+	assert_true(e->size > 12.69 && e->size < 12.71);   /* 36 pt = 12.7 mm */
+	assert_string_equal(e->color.field, "colour");
+	assert_string_equal(e->if_field, "number");
+	assert_int_equal(t->elems[1].kind, TE_RECT);
+	assert_true(t->elems[1].stroke.none);   /* filled only */
+	template_free(t);
+}
+
+static void test_safe_margin(void **state)
+{
+	(void)state;
+	diag_reset();
+	struct template *t = parse("size: poker\nsafe: 5mm\nelements:\n"
+				   "  - {text: a, box: [5mm, 5mm, 53.5mm, 10mm]}\n"     /* just inside */
+				   "  - {text: b, box: [2mm, 20mm, 10mm, 10mm]}\n"      /* left */
+				   "  - {text: c, box: [10%, 90%, 80%, 10%]}\n");       /* bottom */
+	assert_non_null(t);
+	assert_int_equal(diag_count(SEV_WARNING), 2);
+	assert_int_equal(diag_count(SEV_ERROR), 0);
+	template_free(t);
+	diag_reset();
+}
+
+static void touch(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+}
+
+/* Beside the pack, then its parent folder, then the current folder. */
+static void test_template_find(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/railyard-unit-find-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char packs[300], pack[300], beside[300], parent[300];
+	snprintf(packs, sizeof packs, "%s/packs", dir);
+	snprintf(pack, sizeof pack, "%s/packs/p.yaml", dir);
+	snprintf(beside, sizeof beside, "%s/packs/face.yaml", dir);
+	snprintf(parent, sizeof parent, "%s/face.yaml", dir);
+	assert_int_equal(mkdir_p(packs), 0);
+	touch(beside);
+	touch(parent);
+	char *got = template_find(pack, "face.yaml", "x.yaml");
+	assert_string_equal(got, beside);
+	free(got);
+	unlink(beside);
+	got = template_find(pack, "face.yaml", "x.yaml");
+	char want[320];
+	snprintf(want, sizeof want, "%s/packs/../face.yaml", dir);
+	assert_string_equal(got, want);
+	free(got);
+	unlink(parent);
+	assert_null(template_find(pack, "face.yaml", "x.yaml"));
+	/* NULL: the default, templates/NAME, found from the tree's top (the cwd). */
+	got = template_find("packs/pattern-two-census-seven.yaml", NULL, "trains-face.yaml");
+	assert_string_equal(got, "packs/../templates/trains-face.yaml");
+	free(got);
+	rmdir(packs);
+	rmdir(dir);
+}
+
+static void test_template_errors(void **state)
+{
+	(void)state;
+	diag_reset();
+	assert_null(parse("size: jumbo\n"));
+	assert_null(parse("elements: []\n"));                  /* no size */
+	assert_null(parse("size: poker\nelements: [{text: x}]\n"));   /* no box */
+	assert_null(parse("size: poker\nelements: [{rect: [0, 0, 1]}]\n"));
+	assert_null(parse("size: poker\nwobble: 1\n"));
+	diag_reset();
+	/* Every problem in a file is reported, not just the first. */
+	assert_null(parse("size: jumbo\nbleed: x\nsafe: y\n"));
+	assert_int_equal(diag_count(SEV_ERROR), 3);
+	diag_reset();
+}
+
+/* Where impose_sheets puts each item: the device position of its origin. */
+struct seen {
+	double x[2][32], y[2][32];
+	int n[2];
+};
+
+static void record(void *user, cairo_t *cr, long index, int side)
+{
+	struct seen *s = user;
+	double x = 0, y = 0;
+	cairo_user_to_device(cr, &x, &y);
+	if (index < 32) {
+		s->x[side][index] = x;
+		s->y[side][index] = y;
+	}
+	s->n[side]++;
+}
+
+static void test_sheets_duplex(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/railyard-unit-sheets-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	struct pdfw *w = pdfw_open(path);
+	assert_non_null(w);
+	struct seen s = {0};
+	struct item_source src = {63.5, 88.9, 3.175, 11, true, record, &s};
+	impose_sheets(w, 210, 297, &src, NULL, NULL);
+	assert_int_equal(pdfw_close(w), 0);
+	unlink(path);
+	assert_int_equal(s.n[0], 11);
+	assert_int_equal(s.n[1], 11);
+	const double pt = 72 / 25.4, pw = 210 * pt, cw = 63.5 * pt, ch = 88.9 * pt, eps = 1e-6;
+	/* Fronts: a centred 3x3 grid at 100%, cards touching. */
+	double x0 = (pw - 3 * cw) / 2, y0 = (297 * pt - 3 * ch) / 2;
+	for (int i = 0; i < 9; i++) {
+		assert_true(s.x[0][i] > x0 + (i % 3) * cw - eps && s.x[0][i] < x0 + (i % 3) * cw + eps);
+		assert_true(s.y[0][i] > y0 + (i / 3) * ch - eps && s.y[0][i] < y0 + (i / 3) * ch + eps);
+	}
+	/* Backs: long-edge duplex mirrors left and right, so each back lands exactly
+	 * behind its front: back.x = page width - (front.x + card width). Rows stay. */
+	for (int i = 0; i < 11; i++) {
+		double behind = pw - (s.x[0][i] + cw);
+		assert_true(s.x[1][i] > behind - eps && s.x[1][i] < behind + eps);
+		assert_true(s.y[1][i] > s.y[0][i] - eps && s.y[1][i] < s.y[0][i] + eps);
+	}
+	/* Items 10 and 11 start the second sheet at the top-left. */
+	assert_true(s.x[0][9] > x0 - eps && s.x[0][9] < x0 + eps);
+	assert_true(s.y[0][10] > y0 - eps && s.y[0][10] < y0 + eps);
+}
+
+static void test_tiles(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/railyard-unit-tiles-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	struct pdfw *w = pdfw_open(path);
+	struct seen s = {0};
+	/* 500 x 120 mm on A4: landscape (277 mm usable) with 15 mm overlap: 2 tiles. */
+	impose_tiles(w, 210, 297, 500, 120, 15, record, &s, 0);
+	assert_int_equal(pdfw_close(w), 0);
+	unlink(path);
+	assert_int_equal(s.n[0], 2);
+	/* Both tiles draw item 0; the second tile's window starts 277 - 15 = 262 mm in. */
+	const double pt = 72 / 25.4;
+	assert_true(s.x[0][0] > (10 - 262) * pt - 1e-6 && s.x[0][0] < (10 - 262) * pt + 1e-6);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lengths),
+		cmocka_unit_test(test_colours),
+		cmocka_unit_test(test_fields),
+		cmocka_unit_test(test_template_sizes),
+		cmocka_unit_test(test_template_elements),
+		cmocka_unit_test(test_safe_margin),
+		cmocka_unit_test(test_template_find),
+		cmocka_unit_test(test_template_errors),
+		cmocka_unit_test(test_sheets_duplex),
+		cmocka_unit_test(test_tiles),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

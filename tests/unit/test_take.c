@@ -1,0 +1,213 @@
+/* Take the Train (seeds/001): lines, End of Line wrap-around, Free Ride,
+ * Transfer, each from the page's rules and its examples. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "take.h"
+
+static const char *const colours[] = {"blue", "green", "magenta", "orange"};
+static const struct take_game game = {colours, 4, 12, 6, 2, 2, 2};
+
+static size_t cards(const char *s, struct take_card *out)
+{
+	char copy[512];
+	size_t n = 0;
+	snprintf(copy, sizeof copy, "%s", s);
+	for (char *t = strtok(copy, " "); t; t = strtok(NULL, " ")) {
+		struct buf why = {0};
+		int rc = take_parse_card(&game, t, &out[n++], &why);
+		if (rc != 0)
+			fail_msg("%s", why.s);
+		buf_free(&why);
+	}
+	return n;
+}
+
+static struct take_line line_of(const char *s)
+{
+	struct take_card c[64];
+	size_t n = cards(s, c);
+	struct take_line l;
+	struct buf why = {0};
+	if (take_line_parse(&game, c, n, &l, &why) != 0)
+		fail_msg("line %s: %s", s, why.s);
+	buf_free(&why);
+	return l;
+}
+
+/* Is play legal on line (NULL = none) at side? */
+static bool legal(const char *line, const char *play, int side)
+{
+	struct take_card p[64];
+	size_t n = cards(play, p);
+	struct take_line l;
+	if (line)
+		l = line_of(line);
+	struct buf out = {0};
+	bool ok = take_check_play(&game, line ? &l : NULL, p, n, side, &out);
+	buf_free(&out);
+	return ok;
+}
+
+static void test_parse(void **state)
+{
+	(void)state;
+	struct take_card c;
+	struct buf why = {0};
+	assert_int_equal(take_parse_card(&game, "B7", &c, &why), 0);
+	assert_int_equal(c.kind, TK_NUMBER);
+	assert_int_equal(c.colour, 0);
+	assert_int_equal(c.number, 7);
+	assert_int_equal(take_parse_card(&game, "magenta-12", &c, &why), 0);
+	assert_int_equal(c.colour, 2);
+	assert_int_equal(c.number, 12);
+	assert_int_equal(take_parse_card(&game, "OS", &c, &why), 0);
+	assert_int_equal(c.kind, TK_STATION);
+	assert_int_equal(c.colour, 3);
+	assert_int_equal(take_parse_card(&game, "green-station", &c, &why), 0);
+	assert_int_equal(c.kind, TK_STATION);
+	assert_int_equal(take_parse_card(&game, "free-ride", &c, &why), 0);
+	assert_int_equal(c.kind, TK_FREE_RIDE);
+	assert_int_equal(take_parse_card(&game, "EL", &c, &why), 0);
+	assert_int_equal(c.kind, TK_END_OF_LINE);
+	assert_int_equal(take_parse_card(&game, "B13", &c, &why), -1);
+	assert_int_equal(take_parse_card(&game, "R5", &c, &why), -1);
+	assert_int_equal(take_parse_card(&game, "B0", &c, &why), -1);
+	buf_free(&why);
+}
+
+static void test_step_values(void **state)
+{
+	(void)state;
+	/* descending from 6 to 1, then (wrapping) 12, 11, ...; ascending 7..12, 1, ... */
+	static const int left[] = {6, 5, 4, 3, 2, 1, 12, 11, 10, 9, 8, 7};
+	static const int right[] = {7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6};
+	for (size_t k = 0; k < 12; k++) {
+		assert_int_equal(take_step_value(&game, TAKE_LEFT, k), left[k]);
+		assert_int_equal(take_step_value(&game, TAKE_RIGHT, k), right[k]);
+	}
+}
+
+static void test_runs(void **state)
+{
+	(void)state;
+	/* same colour, ascending from 7 or descending from 6, in order, one end */
+	assert_true(legal("BS", "B7 B8 B9", -1));
+	assert_true(legal("BS", "B6 B5", -1));
+	assert_false(legal("BS", "B8", -1));          /* 7 first */
+	assert_false(legal("BS", "B7 B9", -1));       /* in order */
+	assert_false(legal("BS", "B6 B7", -1));       /* one end only */
+	assert_false(legal("BS", "B5 B6", -1));       /* sequential order away from the Station */
+	assert_false(legal("BS B7", "G8", -1));       /* same colour as the line */
+	assert_true(legal("B6 BS B7", "B8", TAKE_RIGHT));
+	assert_false(legal("B6 BS B7", "B8", TAKE_LEFT));
+	/* no wrap-around without an End of Line */
+	assert_false(legal("B1 B2 B3 B4 B5 B6 BS", "B12", -1));
+	assert_true(legal("B1 B2 B3 B4 B5 B6 BS", "B7", -1));
+	assert_false(legal("B1 B2 B3 B4 B5 B6 BS B7", "B12", TAKE_LEFT));
+	/* a card exists once */
+	assert_false(legal("B6 BS B7", "B7", -1));
+}
+
+static void test_end_of_line(void **state)
+{
+	(void)state;
+	/* The page: an End of Line on the 8: the 9 becomes the last card of the line,
+	 * the descending side wrapping from 1 to 12, 11, ... until the 9. */
+	const char *l = "B1 B2 B3 B4 B5 B6 BS B7 B8 EL";
+	assert_false(legal(l, "B9", -1));
+	assert_true(legal(l, "B12", -1));
+	assert_true(legal(l, "B12 B11 B10 B9", -1));
+	assert_false(legal(l, "B12 B11 B9", -1));
+	assert_false(legal("B9 B10 B11 B12 B1 B2 B3 B4 B5 B6 BS B7 B8 EL", "FR", -1));
+	/* an End of Line goes on an open end, on its own */
+	assert_true(legal("B6 BS B7 B8", "EL", TAKE_RIGHT));
+	assert_false(legal("B6 BS B7 B8 EL", "EL", TAKE_RIGHT));
+	assert_true(legal("B6 BS B7 B8 EL", "EL", TAKE_LEFT));
+	assert_false(legal("B6 BS B7", "B8 EL", -1));
+	/* the other way round: closed on the descending side, the ascending wraps to 1 */
+	assert_true(legal("EL B4 B5 B6 BS B7 B8 B9 B10 B11 B12", "B1 B2 B3", -1));
+	assert_false(legal("EL B4 B5 B6 BS B7 B8 B9 B10 B11 B12", "B1 B2 B3 B4", -1));
+	/* a line may not show a wrap that no End of Line allows */
+	struct take_card c[16];
+	size_t n = cards("B12 B1 B2 B3 B4 B5 B6 BS", c);
+	struct take_line line;
+	struct buf why = {0};
+	assert_int_equal(take_line_parse(&game, c, n, &line, &why), -1);
+	buf_free(&why);
+	n = cards("B6 EL BS", c);
+	assert_int_equal(take_line_parse(&game, c, n, &line, &why), -1);
+	buf_free(&why);
+}
+
+static void test_free_ride(void **state)
+{
+	(void)state;
+	/* a Free Ride stands in for any one number card, not a Station */
+	assert_true(legal("B6 BS B7", "FR B9", TAKE_RIGHT));
+	assert_true(legal("B6 BS B7", "FR FR B10", TAKE_RIGHT));
+	assert_false(legal("B6 BS B7", "FR FR FR", TAKE_RIGHT));  /* the pack has two */
+	assert_false(legal("B6 BS B7", "FR B10", TAKE_RIGHT));
+	/* the card it stands in for may replace it */
+	assert_true(legal("FR B6 BS B7", "B5", -1));
+	assert_true(legal("B6 BS FR", "B7", -1));
+	assert_false(legal("B6 BS FR", "G7", -1));
+	/* a Station with a Free Ride opening a new line */
+	assert_true(legal(NULL, "GS FR G5", -1));
+}
+
+static void test_station(void **state)
+{
+	(void)state;
+	assert_true(legal(NULL, "OS", -1));
+	assert_true(legal(NULL, "OS O6 O5 O4", -1));
+	assert_true(legal(NULL, "OS O7 O8", -1));
+	assert_false(legal(NULL, "OS O6 O7", -1));
+	assert_false(legal(NULL, "OS B6", -1));
+	assert_false(legal(NULL, "O6", -1));               /* no line yet */
+	assert_false(legal("BS B7", "BS", -1));            /* one Station per colour */
+	assert_true(legal("BS B7", "MS M7", -1));
+}
+
+static void test_transfer(void **state)
+{
+	(void)state;
+	/* The page: magenta line, magenta 5 played; Transfer beside it, orange 5 on
+	 * the other side; orange 4 to 1 follow away from the Station. */
+	const char *l = "M5 M6 MS";
+	assert_true(legal(l, "TR O5", -1));
+	assert_true(legal(l, "TR O5 O4 O3 O2 O1", -1));
+	assert_false(legal(l, "TR O5 O6", -1));     /* away from the Station */
+	assert_false(legal(l, "TR O4", -1));        /* the same number as a card of the line */
+	assert_false(legal(l, "TR M5", -1));        /* a different colour */
+	struct take_game without = game;
+	without.transfers = 0;
+	struct take_card p[4];
+	size_t n = cards("TR O5", p);
+	struct take_line line = line_of(l);
+	struct buf out = {0};
+	assert_false(take_check_play(&without, &line, p, n, -1, &out));
+	assert_non_null(strstr(out.s, "no Transfer"));
+	buf_free(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_step_values),
+		cmocka_unit_test(test_runs),
+		cmocka_unit_test(test_end_of_line),
+		cmocka_unit_test(test_free_ride),
+		cmocka_unit_test(test_station),
+		cmocka_unit_test(test_transfer),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
