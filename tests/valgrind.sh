@@ -6,7 +6,7 @@
 # for a broken rule must not hide an error). A new golden case or CLI script is
 # covered without touching this file.
 #
-#   sh tests/valgrind.sh [golden|cli]      RAILYARD defaults to build/release/railyard
+#   sh tests/valgrind.sh [golden | cli [NAME...]]   RAILYARD defaults to build/release/railyard
 set -u
 cd "$(dirname "$0")/.." || exit 2
 BIN="${RAILYARD:-$PWD/build/release/railyard}"
@@ -27,7 +27,9 @@ export VALGRIND=1
 status=0
 case "${1:-all}" in
 golden) RAILYARD="$LOGS/railyard" sh tests/run.sh golden || status=1;;
-cli) RAILYARD="$LOGS/railyard" sh tests/run.sh cli || status=1;;
+cli) shift
+   for s in "$@"; do RAILYARD="$LOGS/railyard" sh tests/run.sh cli "$s" || status=1; done
+   [ $# -gt 0 ] || RAILYARD="$LOGS/railyard" sh tests/run.sh cli || status=1;;
 *) RAILYARD="$LOGS/railyard" sh tests/run.sh golden || status=1
    RAILYARD="$LOGS/railyard" sh tests/run.sh cli || status=1;;
 esac
