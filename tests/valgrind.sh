@@ -1,16 +1,24 @@
 #!/bin/sh
-# The valgrind pass of .ci/run: the golden cases and CLI scripts again, with
-# every run of railyard under valgrind --leak-check=full --error-exitcode=1.
+# The valgrind pass of .ci/run: every railyard run under valgrind
+# --leak-check=full --error-exitcode=1, over
+#   - every golden case (tests/golden/*),
+#   - every CLI script (tests/cli/*.sh) except the ones in VALGRIND_SKIP, which
+#     render hundreds of cards or play thousands of games (minutes each under
+#     valgrind); their commands are covered at a small size by
+#   - tests/valgrind.cmds, one railyard command per line.
 # Each run writes its own log (quiet: only errors are logged); any log that is
 # not empty fails the pass, whatever the command's exit status was (check's 1
 # for a broken rule must not hide an error). A new golden case or CLI script is
-# covered without touching this file.
+# covered without touching this file. Leaks inside libfontconfig are suppressed
+# (tests/valgrind.supp, as tests/lsan.supp does for the sanitizer build).
 #
-#   sh tests/valgrind.sh [golden | cli [NAME...]]   RAILYARD defaults to build/release/railyard
+#   sh tests/valgrind.sh [golden | cli [NAME...] | cmds]
+# RAILYARD defaults to build/release/railyard.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 BIN="${RAILYARD:-$PWD/build/release/railyard}"
 LOGS="$PWD/build/valgrind"
+: "${VALGRIND_SKIP:=build build-surfaces simulate}"
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
 cat >"$LOGS/railyard" <<WRAP
@@ -21,17 +29,50 @@ exec valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--log-file="$LOGS/vg.%p.log" "$BIN" "\$@"
 WRAP
 chmod +x "$LOGS/railyard"
-# The limits script's 10,000,000-card and 100,000-message runs take minutes
-# under valgrind; it runs them with VALGRIND=1 at a tenth of the size.
+# The limits script's many-message inputs take minutes under valgrind; with
+# VALGRIND=1 it runs them at a tenth of the size.
 export VALGRIND=1
 status=0
+
+golden() {
+	RAILYARD="$LOGS/railyard" sh tests/run.sh golden || status=1
+}
+
+cli() { # cli [NAME...]: the named scripts, or all but VALGRIND_SKIP
+	if [ $# = 0 ]; then
+		for s in tests/cli/*.sh; do
+			n=$(basename "$s" .sh)
+			case " lib $VALGRIND_SKIP " in *" $n "*) continue;; esac
+			set -- "$@" "$n"
+		done
+	fi
+	for n in "$@"; do
+		if ! RAILYARD="$LOGS/railyard" sh tests/run.sh cli "$n" >"$LOGS/cli-$n.txt" 2>&1; then
+			cat "$LOGS/cli-$n.txt" >&2
+			status=1
+		fi
+		echo "cli/$n: $(tail -1 "$LOGS/cli-$n.txt")"
+	done
+}
+
+cmds() {
+	OUT="$LOGS/out"
+	mkdir -p "$OUT"
+	n=0
+	while IFS= read -r line; do
+		case "$line" in ''|'#'*) continue;; esac
+		eval "set -- $line"
+		"$LOGS/railyard" "$@" >/dev/null 2>&1 </dev/null
+		n=$((n + 1))
+	done <tests/valgrind.cmds
+	echo "valgrind: the $n commands of tests/valgrind.cmds"
+}
+
 case "${1:-all}" in
-golden) RAILYARD="$LOGS/railyard" sh tests/run.sh golden || status=1;;
-cli) shift
-   for s in "$@"; do RAILYARD="$LOGS/railyard" sh tests/run.sh cli "$s" || status=1; done
-   [ $# -gt 0 ] || RAILYARD="$LOGS/railyard" sh tests/run.sh cli || status=1;;
-*) RAILYARD="$LOGS/railyard" sh tests/run.sh golden || status=1
-   RAILYARD="$LOGS/railyard" sh tests/run.sh cli || status=1;;
+golden) golden;;
+cli) shift; cli "$@";;
+cmds) cmds;;
+*) golden; cli; cmds;;
 esac
 runs=$(ls "$LOGS"/vg.*.log 2>/dev/null | wc -l)
 bad=0
