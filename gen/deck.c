@@ -7,89 +7,20 @@
 #include <string.h>
 
 #include "util.h"
+#include "yread.h"
 
 struct loader {
 	struct deck *d;
-	int errors;
+	struct yread yr;
 };
-
-static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
-{
-	struct buf b = {0};
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	diag(SEV_ERROR, n ? &n->loc : &ld->d->loc, "%s", b.s);
-	buf_free(&b);
-	ld->errors++;
-}
-
-static int get_int(struct loader *ld, const char *key, const struct ynode *n, long lo, long hi,
-		   long *out)
-{
-	long v;
-	if (n->kind != Y_SCALAR || ynode_int(n, &v) != 0) {
-		err(ld, n, "'%s' must be a whole number, not %s", key, ynode_what(n));
-		return -1;
-	}
-	if (v < lo || v > hi) {
-		err(ld, n, "'%s' must be %ld..%ld, not %ld", key, lo, hi, v);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-static int get_str(struct loader *ld, const char *key, const struct ynode *n, char **out)
-{
-	if (n->kind != Y_SCALAR || ynode_is_null(n) || n->len == 0) {
-		err(ld, n, "'%s' must be a string, not %s", key, ynode_what(n));
-		return -1;
-	}
-	free(*out);
-	*out = xstrndup(n->str, n->len);
-	return 0;
-}
-
-static int get_bool(struct loader *ld, const char *key, const struct ynode *n, bool *out)
-{
-	if (ynode_bool(n, out) != 0) {
-		err(ld, n, "'%s' must be true or false, not %s", key, ynode_what(n));
-		return -1;
-	}
-	return 0;
-}
-
-static int want(struct loader *ld, const char *key, const struct ynode *n, enum ykind kind)
-{
-	if (n->kind == kind)
-		return 0;
-	err(ld, n, "'%s' must be %s, not %s", key, kind == Y_MAP ? "a mapping" : "a list",
-	    ynode_what(n));
-	return -1;
-}
 
 /* Report keys of map that are not in known[] (NULL-terminated). */
 static void only_keys(struct loader *ld, const struct ynode *map, const char *where,
 		      const char *const *known)
 {
-	for (size_t i = 0; i < map->n; i++) {
-		const char *k = map->pairs[i].key->str;
-		size_t j;
-		for (j = 0; known[j] && strcmp(known[j], k) != 0; j++)
-			;
-		if (known[j])
-			continue;
-		struct buf b = {0};
-		for (j = 0; known[j]; j++)
-			buf_printf(&b, "%s%s", j ? ", " : "", known[j]);
-		err(ld, map->pairs[i].key, "unknown key '%s' in %s (expected one of: %s)", k, where, b.s);
-		buf_free(&b);
-	}
+	char *in = xasprintf(" in %s", where);
+	yr_only_keys(&ld->yr, map, in, known);
+	free(in);
 }
 
 static bool good_name(const char *s)
@@ -104,10 +35,10 @@ static bool good_name(const char *s)
 
 static int get_name(struct loader *ld, const char *key, const struct ynode *n, char **out)
 {
-	if (get_str(ld, key, n, out) != 0)
+	if (yr_str(&ld->yr, key, n, true, out) != 0)
 		return -1;
 	if (!good_name(*out)) {
-		err(ld, n, "'%s' must be 1 to 64 of a-z, 0-9 and '-' (not starting with '-'), not '%s'",
+		yr_error(&ld->yr, n, "'%s' must be 1 to 64 of a-z, 0-9 and '-' (not starting with '-'), not '%s'",
 		    key, *out);
 		return -1;
 	}
@@ -149,7 +80,7 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 		       const struct ynode *v)
 {
 	if (!good_name(k->str)) {
-		err(ld, k, "a field name must be a-z, 0-9 and '-', not '%s'", k->str);
+		yr_error(&ld->yr, k, "a field name must be a-z, 0-9 and '-', not '%s'", k->str);
 		return;
 	}
 	for (size_t i = 0; i < g->nfields; i++)
@@ -161,19 +92,19 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 		for (size_t i = 0; i < v->n; i++) {
 			const struct ynode *it = v->items[i];
 			if (it->kind != Y_SCALAR || ynode_is_null(it)) {
-				err(ld, it, "the values of field '%s' must be strings or numbers, not %s",
+				yr_error(&ld->yr, it, "the values of field '%s' must be strings or numbers, not %s",
 				    k->str, ynode_what(it));
 				continue;
 			}
 			for (size_t j = 0; j < f->n; j++)
 				if (strcmp(f->values[j], it->str) == 0) {
-					err(ld, it, "field '%s' lists '%s' twice", k->str, it->str);
+					yr_error(&ld->yr, it, "field '%s' lists '%s' twice", k->str, it->str);
 					break;
 				}
 			add_value(f, it->str);
 		}
 		if (v->n == 0)
-			err(ld, v, "field '%s' has no values", k->str);
+			yr_error(&ld->yr, v, "field '%s' has no values", k->str);
 		return;
 	}
 	if (v->kind == Y_MAP) {
@@ -182,14 +113,14 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 		const struct ynode *from = ymap_get(v, "from"), *to = ymap_get(v, "to");
 		long a, b;
 		if (!from || !to) {
-			err(ld, v, "a field range needs 'from' and 'to'");
+			yr_error(&ld->yr, v, "a field range needs 'from' and 'to'");
 			return;
 		}
-		if (get_int(ld, "from", from, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &a) != 0 ||
-		    get_int(ld, "to", to, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &b) != 0)
+		if (yr_int(&ld->yr, "from", from, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &a) != 0 ||
+		    yr_int(&ld->yr, "to", to, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &b) != 0)
 			return;
 		if (b < a || b - a >= DECK_MAX_ITEMS) {
-			err(ld, to, "'to' must be from %ld to %ld, not %ld", a, a + DECK_MAX_ITEMS - 1, b);
+			yr_error(&ld->yr, to, "'to' must be from %ld to %ld, not %ld", a, a + DECK_MAX_ITEMS - 1, b);
 			return;
 		}
 		for (long x = a; x <= b; x++) {
@@ -199,13 +130,13 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 		}
 		return;
 	}
-	err(ld, v, "field '%s' must be a list of values or {from: N, to: M}, not %s", k->str,
+	yr_error(&ld->yr, v, "field '%s' must be a list of values or {from: N, to: M}, not %s", k->str,
 	    ynode_what(v));
 }
 
 static void load_face(struct loader *ld, struct deck_group *g, const struct ynode *v)
 {
-	if (get_str(ld, "face", v, &g->face) == 0)
+	if (yr_str(&ld->yr, "face", v, true, &g->face) == 0)
 		g->loc_face = v->loc;
 }
 
@@ -213,7 +144,7 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 {
 	const char *what = kind == DK_TOKEN ? "a 'tokens' entry" : "a 'cards' entry";
 	if (n->kind != Y_MAP) {
-		err(ld, n, "%s must be a mapping (name, product or count, ...), not %s", what,
+		yr_error(&ld->yr, n, "%s must be a mapping (name, product or count, ...), not %s", what,
 		    ynode_what(n));
 		return;
 	}
@@ -224,22 +155,22 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 	struct deck_group *g = new_group(ld, kind, n);
 	const struct ynode *v;
 	if (!(v = ymap_get(n, "name")))
-		err(ld, n, "%s needs a 'name'", what);
+		yr_error(&ld->yr, n, "%s needs a 'name'", what);
 	else
 		get_name(ld, "name", v, &g->name);
 	if ((v = ymap_get(n, "label")))
-		get_str(ld, "label", v, &g->label);
+		yr_str(&ld->yr, "label", v, true, &g->label);
 	if ((v = ymap_get(n, "count")))
-		get_int(ld, "count", v, 1, DECK_MAX_COUNT, &g->count);
+		yr_int(&ld->yr, "count", v, 1, DECK_MAX_COUNT, &g->count);
 	else if (kind == DK_TOKEN)
-		err(ld, n, "a 'tokens' entry needs a 'count'");
+		yr_error(&ld->yr, n, "a 'tokens' entry needs a 'count'");
 	if ((v = ymap_get(n, "optional")))
-		get_bool(ld, "optional", v, &g->optional);
+		yr_bool(&ld->yr, "optional", v, &g->optional);
 	if ((v = ymap_get(n, "face")))
 		load_face(ld, g, v);
-	if (kind == DK_CARD && (v = ymap_get(n, "product")) && want(ld, "product", v, Y_MAP) == 0) {
+	if (kind == DK_CARD && (v = ymap_get(n, "product")) && yr_want(&ld->yr, "product", v, Y_MAP) == 0) {
 		if (v->n == 0)
-			err(ld, v, "'product' names no fields");
+			yr_error(&ld->yr, v, "'product' names no fields");
 		for (size_t i = 0; i < v->n; i++)
 			load_field(ld, g, v->pairs[i].key, v->pairs[i].value);
 	}
@@ -247,7 +178,7 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 
 static void load_tiles(struct loader *ld, const struct ynode *n)
 {
-	if (want(ld, "tiles", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "tiles", n, Y_MAP) != 0)
 		return;
 	static const char *const known[] = {"name", "label", "double", "face", NULL};
 	only_keys(ld, n, "'tiles'", known);
@@ -257,13 +188,13 @@ static void load_tiles(struct loader *ld, const struct ynode *n)
 	if ((v = ymap_get(n, "name")))
 		get_name(ld, "name", v, &g->name);
 	if ((v = ymap_get(n, "label")))
-		get_str(ld, "label", v, &g->label);
+		yr_str(&ld->yr, "label", v, true, &g->label);
 	if ((v = ymap_get(n, "face")))
 		load_face(ld, g, v);
 	long dn = 0;
 	if (!(v = ymap_get(n, "double")))
-		err(ld, n, "'tiles' needs 'double': the highest number of the set (6, 9, 12, ...)");
-	else if (get_int(ld, "double", v, 0, DECK_MAX_DOUBLE, &dn) != 0)
+		yr_error(&ld->yr, n, "'tiles' needs 'double': the highest number of the set (6, 9, 12, ...)");
+	else if (yr_int(&ld->yr, "double", v, 0, DECK_MAX_DOUBLE, &dn) != 0)
 		return;
 	g->double_n = (int)dn;
 	add_field(g, "low", n->loc);
@@ -272,7 +203,7 @@ static void load_tiles(struct loader *ld, const struct ynode *n)
 
 static void load_letters(struct loader *ld, const struct ynode *n)
 {
-	if (want(ld, "letters", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "letters", n, Y_MAP) != 0)
 		return;
 	static const char *const known[] = {"name", "label", "total", "wild", "counts", "face", NULL};
 	only_keys(ld, n, "'letters'", known);
@@ -282,37 +213,37 @@ static void load_letters(struct loader *ld, const struct ynode *n)
 	if ((v = ymap_get(n, "name")))
 		get_name(ld, "name", v, &g->name);
 	if ((v = ymap_get(n, "label")))
-		get_str(ld, "label", v, &g->label);
+		yr_str(&ld->yr, "label", v, true, &g->label);
 	if ((v = ymap_get(n, "face")))
 		load_face(ld, g, v);
 	if ((v = ymap_get(n, "wild")))
-		get_str(ld, "wild", v, &g->wild);
+		yr_str(&ld->yr, "wild", v, true, &g->wild);
 	add_field(g, "letter", n->loc);
 	struct deck_field *f = &g->fields[0];
 	const struct ynode *c = ymap_get(n, "counts");
 	if (!c) {
-		err(ld, n, "'letters' needs 'counts': {A: 9, B: 2, ...}");
+		yr_error(&ld->yr, n, "'letters' needs 'counts': {A: 9, B: 2, ...}");
 		return;
 	}
-	if (want(ld, "counts", c, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "counts", c, Y_MAP) != 0)
 		return;
 	long sum = 0;
 	f->counts = xcalloc(c->n ? c->n : 1, sizeof *f->counts);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct ynode *k = c->pairs[i].key;
 		long cnt;
-		if (get_int(ld, k->str, c->pairs[i].value, 0, DECK_MAX_COUNT, &cnt) != 0)
+		if (yr_int(&ld->yr, k->str, c->pairs[i].value, 0, DECK_MAX_COUNT, &cnt) != 0)
 			continue;
 		f->counts[f->n] = cnt;
 		add_value(f, k->str);
 		sum += cnt;
 	}
 	if (g->wild && !ymap_get(c, g->wild))
-		err(ld, ymap_get(n, "wild"), "the wild letter '%s' has no count in 'counts'", g->wild);
+		yr_error(&ld->yr, ymap_get(n, "wild"), "the wild letter '%s' has no count in 'counts'", g->wild);
 	if ((v = ymap_get(n, "total"))) {
 		long total;
-		if (get_int(ld, "total", v, 1, DECK_MAX_ITEMS * DECK_MAX_COUNT, &total) == 0 && total != sum)
-			err(ld, v, "'total' says %ld, but the counts add up to %ld", total, sum);
+		if (yr_int(&ld->yr, "total", v, 1, DECK_MAX_ITEMS * DECK_MAX_COUNT, &total) == 0 && total != sum)
+			yr_error(&ld->yr, v, "'total' says %ld, but the counts add up to %ld", total, sum);
 	}
 }
 
@@ -338,7 +269,7 @@ static int get_players(struct loader *ld, const struct ynode *n, int *lo, int *h
 			}
 		}
 	}
-	err(ld, n, "'players' must be a count 1..%d or a range such as 2-3, not %s",
+	yr_error(&ld->yr, n, "'players' must be a count 1..%d or a range such as 2-3, not %s",
 	    DECK_MAX_PLAYERS, n->kind == Y_SCALAR ? n->str : ynode_what(n));
 	return -1;
 }
@@ -346,24 +277,24 @@ static int get_players(struct loader *ld, const struct ynode *n, int *lo, int *h
 static void load_deal(struct loader *ld, const struct ynode *n)
 {
 	struct deck *d = ld->d;
-	if (want(ld, "deal", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "deal", n, Y_MAP) != 0)
 		return;
 	static const char *const known[] = {"hands", "rest", NULL};
 	only_keys(ld, n, "'deal'", known);
 	const struct ynode *v;
 	if ((v = ymap_get(n, "rest")))
-		get_str(ld, "rest", v, &d->deal_rest);
+		yr_str(&ld->yr, "rest", v, true, &d->deal_rest);
 	if (!(v = ymap_get(n, "hands"))) {
-		err(ld, n, "'deal' needs 'hands': a list of {players: 2-3, cards: 13}");
+		yr_error(&ld->yr, n, "'deal' needs 'hands': a list of {players: 2-3, cards: 13}");
 		return;
 	}
-	if (want(ld, "hands", v, Y_SEQ) != 0)
+	if (yr_want(&ld->yr, "hands", v, Y_SEQ) != 0)
 		return;
 	d->deals = xcalloc(v->n ? v->n : 1, sizeof *d->deals);
 	for (size_t i = 0; i < v->n; i++) {
 		const struct ynode *e = v->items[i];
 		if (e->kind != Y_MAP) {
-			err(ld, e, "a 'hands' entry must be {players: N or N-M, cards: N or even}, not %s",
+			yr_error(&ld->yr, e, "a 'hands' entry must be {players: N or N-M, cards: N or even}, not %s",
 			    ynode_what(e));
 			continue;
 		}
@@ -372,18 +303,18 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 		const struct ynode *p = ymap_get(e, "players"), *c = ymap_get(e, "cards");
 		struct deck_deal de = {0, 0, 0, e->loc};
 		if (!p || !c) {
-			err(ld, e, "a 'hands' entry needs 'players' and 'cards'");
+			yr_error(&ld->yr, e, "a 'hands' entry needs 'players' and 'cards'");
 			continue;
 		}
 		if (get_players(ld, p, &de.lo, &de.hi) != 0)
 			continue;
 		if (c->kind == Y_SCALAR && strcmp(c->str, "even") == 0)
 			de.cards = 0;
-		else if (get_int(ld, "cards", c, 1, DECK_MAX_ITEMS, &de.cards) != 0)
+		else if (yr_int(&ld->yr, "cards", c, 1, DECK_MAX_ITEMS, &de.cards) != 0)
 			continue;
 		for (size_t j = 0; j < d->ndeals; j++)
 			if (de.lo <= d->deals[j].hi && d->deals[j].lo <= de.hi) {
-				err(ld, p, "players %s overlap an earlier 'hands' entry (%d-%d)", p->str,
+				yr_error(&ld->yr, p, "players %s overlap an earlier 'hands' entry (%d-%d)", p->str,
 				    d->deals[j].lo, d->deals[j].hi);
 				break;
 			}
@@ -394,7 +325,7 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 static void load_board(struct loader *ld, const struct ynode *n)
 {
 	struct deck_board *b = &ld->d->board;
-	if (want(ld, "board", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "board", n, Y_MAP) != 0)
 		return;
 	static const char *const known[] = {"spaces", "start", "finish", "marks", "face", NULL};
 	only_keys(ld, n, "'board'", known);
@@ -403,44 +334,44 @@ static void load_board(struct loader *ld, const struct ynode *n)
 	const struct ynode *v;
 	long spaces = 0;
 	if (!(v = ymap_get(n, "spaces")))
-		err(ld, n, "'board' needs 'spaces': how many numbered spaces");
-	else if (get_int(ld, "spaces", v, 2, DECK_MAX_SPACES, &spaces) != 0)
+		yr_error(&ld->yr, n, "'board' needs 'spaces': how many numbered spaces");
+	else if (yr_int(&ld->yr, "spaces", v, 2, DECK_MAX_SPACES, &spaces) != 0)
 		return;
 	b->spaces = (int)spaces;
 	b->start = 1;
 	b->finish = b->spaces;
-	if ((v = ymap_get(n, "face")) && get_str(ld, "face", v, &b->face) == 0)
+	if ((v = ymap_get(n, "face")) && yr_str(&ld->yr, "face", v, true, &b->face) == 0)
 		b->loc_face = v->loc;
 	static const char *const end_keys[] = {"space", "label", NULL};
 	const char *ends[2] = {"start", "finish"};
 	for (int e = 0; e < 2; e++) {
 		if (!(v = ymap_get(n, ends[e])))
 			continue;
-		if (want(ld, ends[e], v, Y_MAP) != 0)
+		if (yr_want(&ld->yr, ends[e], v, Y_MAP) != 0)
 			continue;
 		only_keys(ld, v, ends[e], end_keys);
 		const struct ynode *s = ymap_get(v, "space"), *l = ymap_get(v, "label");
 		long x;
-		if (s && get_int(ld, "space", s, 1, b->spaces ? b->spaces : 1, &x) == 0)
+		if (s && yr_int(&ld->yr, "space", s, 1, b->spaces ? b->spaces : 1, &x) == 0)
 			*(e ? &b->finish : &b->start) = (int)x;
 		if (l)
-			get_str(ld, "label", l, e ? &b->finish_label : &b->start_label);
+			yr_str(&ld->yr, "label", l, true, e ? &b->finish_label : &b->start_label);
 	}
 	if (b->start >= b->finish)
-		err(ld, n, "the board's start (space %d) must come before its finish (space %d)",
+		yr_error(&ld->yr, n, "the board's start (space %d) must come before its finish (space %d)",
 		    b->start, b->finish);
 	if (!(v = ymap_get(n, "marks")))
 		return;
-	if (want(ld, "marks", v, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "marks", v, Y_MAP) != 0)
 		return;
 	b->marks = xcalloc(v->n ? v->n : 1, sizeof *b->marks);
 	for (size_t i = 0; i < v->n; i++) {
 		const struct ynode *k = v->pairs[i].key, *m = v->pairs[i].value;
 		if (!good_name(k->str)) {
-			err(ld, k, "a mark's name must be a-z, 0-9 and '-', not '%s'", k->str);
+			yr_error(&ld->yr, k, "a mark's name must be a-z, 0-9 and '-', not '%s'", k->str);
 			continue;
 		}
-		if (want(ld, k->str, m, Y_MAP) != 0)
+		if (yr_want(&ld->yr, k->str, m, Y_MAP) != 0)
 			continue;
 		static const char *const mkeys[] = {"label", "spaces", NULL};
 		only_keys(ld, m, "a board mark", mkeys);
@@ -449,20 +380,20 @@ static void load_board(struct loader *ld, const struct ynode *n)
 		mk->loc = k->loc;
 		const struct ynode *l = ymap_get(m, "label"), *s = ymap_get(m, "spaces");
 		if (l)
-			get_str(ld, "label", l, &mk->label);
+			yr_str(&ld->yr, "label", l, true, &mk->label);
 		if (!s) {
-			err(ld, m, "mark '%s' needs 'spaces': a list of space numbers", k->str);
+			yr_error(&ld->yr, m, "mark '%s' needs 'spaces': a list of space numbers", k->str);
 			continue;
 		}
-		if (want(ld, "spaces", s, Y_SEQ) != 0)
+		if (yr_want(&ld->yr, "spaces", s, Y_SEQ) != 0)
 			continue;
 		mk->spaces = xcalloc(s->n ? s->n : 1, sizeof *mk->spaces);
 		for (size_t j = 0; j < s->n; j++) {
 			long x;
-			if (get_int(ld, "spaces", s->items[j], 1, b->spaces ? b->spaces : 1, &x) != 0)
+			if (yr_int(&ld->yr, "spaces", s->items[j], 1, b->spaces ? b->spaces : 1, &x) != 0)
 				continue;
 			if (x == b->start || x == b->finish) {
-				err(ld, s->items[j], "space %ld is the board's %s; it cannot be marked", x,
+				yr_error(&ld->yr, s->items[j], "space %ld is the board's %s; it cannot be marked", x,
 				    x == b->start ? "start" : "finish");
 				continue;
 			}
@@ -471,7 +402,7 @@ static void load_board(struct loader *ld, const struct ynode *n)
 				for (size_t r = 0; r < b->marks[q].n; r++)
 					dup |= b->marks[q].spaces[r] == x;
 			if (dup) {
-				err(ld, s->items[j], "space %ld is marked twice", x);
+				yr_error(&ld->yr, s->items[j], "space %ld is marked twice", x);
 				continue;
 			}
 			mk->spaces[mk->n++] = (int)x;
@@ -482,12 +413,12 @@ static void load_board(struct loader *ld, const struct ynode *n)
 static void load_appearance(struct loader *ld, const struct ynode *n)
 {
 	struct deck *d = ld->d;
-	if (want(ld, "appearance", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "appearance", n, Y_MAP) != 0)
 		return;
 	d->looks = xcalloc(n->n ? n->n : 1, sizeof *d->looks);
 	for (size_t i = 0; i < n->n; i++) {
 		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
-		if (want(ld, k->str, v, Y_MAP) != 0)
+		if (yr_want(&ld->yr, k->str, v, Y_MAP) != 0)
 			continue;
 		struct deck_look *l = &d->looks[d->nlooks++];
 		l->value = xstrdup(k->str);
@@ -497,11 +428,11 @@ static void load_appearance(struct loader *ld, const struct ynode *n)
 		for (size_t j = 0; j < v->n; j++) {
 			const struct ynode *a = v->pairs[j].key, *t = v->pairs[j].value;
 			if (!good_name(a->str)) {
-				err(ld, a, "an appearance attribute must be a-z, 0-9 and '-', not '%s'", a->str);
+				yr_error(&ld->yr, a, "an appearance attribute must be a-z, 0-9 and '-', not '%s'", a->str);
 				continue;
 			}
 			char *text = NULL;
-			if (get_str(ld, a->str, t, &text) != 0)
+			if (yr_str(&ld->yr, a->str, t, true, &text) != 0)
 				continue;
 			l->attr[l->n] = xstrdup(a->str);
 			l->text[l->n++] = text;
@@ -566,7 +497,7 @@ static void expand(struct loader *ld)
 		for (size_t i = 0; i < g->nfields; i++) {
 			total *= (long)g->fields[i].n;
 			if (total > DECK_MAX_ITEMS) {
-				err(ld, NULL, "group '%s' has more than %ld faces", g->name ? g->name : "?",
+				yr_error(&ld->yr, NULL, "group '%s' has more than %ld faces", g->name ? g->name : "?",
 				    DECK_MAX_ITEMS);
 				return;
 			}
@@ -593,16 +524,16 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 			    size_t nwithout, char **with, size_t nwith)
 {
 	struct deck *d = ld->d;
-	if (pack_without && want(ld, "without", pack_without, Y_SEQ) == 0)
+	if (pack_without && yr_want(&ld->yr, "without", pack_without, Y_SEQ) == 0)
 		for (size_t i = 0; i < pack_without->n; i++) {
 			const struct ynode *it = pack_without->items[i];
 			struct deck_group *g = (struct deck_group *)(it->kind == Y_SCALAR ?
 				deck_group_named(d, it->str) : NULL);
 			if (!g)
-				err(ld, it, "'without' names no group of this pack: %s",
+				yr_error(&ld->yr, it, "'without' names no group of this pack: %s",
 				    it->kind == Y_SCALAR ? it->str : ynode_what(it));
 			else if (!g->optional)
-				err(ld, it, "'%s' is not marked 'optional: true', so it cannot be left out",
+				yr_error(&ld->yr, it, "'%s' is not marked 'optional: true', so it cannot be left out",
 				    g->name);
 			else
 				g->included = false;
@@ -622,7 +553,7 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 				     g ? "that group is not optional" : "no such group",
 				     b.len ? b.s : "none");
 				buf_free(&b);
-				ld->errors++;
+				ld->yr.errors++;
 				continue;
 			}
 			g->included = pass == 1;
@@ -640,36 +571,36 @@ static void load_root(struct loader *ld, const struct ynode *root, char **withou
 	only_keys(ld, root, "a pack of game components", known);
 	const struct ynode *v;
 	if (!(v = ymap_get(root, "pack")))
-		err(ld, root, "the pack needs 'pack': its id (names the output folder)");
+		yr_error(&ld->yr, root, "the pack needs 'pack': its id (names the output folder)");
 	else
 		get_name(ld, "pack", v, &d->id);
 	if ((v = ymap_get(root, "title")))
-		get_str(ld, "title", v, &d->title);
+		yr_str(&ld->yr, "title", v, true, &d->title);
 	if (!(v = ymap_get(root, "game")))
-		err(ld, root, "the pack needs 'game'");
+		yr_error(&ld->yr, root, "the pack needs 'game'");
 	else if (get_name(ld, "game", v, &d->game) == 0)
 		d->loc_game = v->loc;
-	if ((v = ymap_get(root, "cards")) && want(ld, "cards", v, Y_SEQ) == 0)
+	if ((v = ymap_get(root, "cards")) && yr_want(&ld->yr, "cards", v, Y_SEQ) == 0)
 		for (size_t i = 0; i < v->n; i++)
 			load_card_group(ld, v->items[i], DK_CARD);
 	if ((v = ymap_get(root, "tiles")))
 		load_tiles(ld, v);
 	if ((v = ymap_get(root, "letters")))
 		load_letters(ld, v);
-	if ((v = ymap_get(root, "tokens")) && want(ld, "tokens", v, Y_SEQ) == 0)
+	if ((v = ymap_get(root, "tokens")) && yr_want(&ld->yr, "tokens", v, Y_SEQ) == 0)
 		for (size_t i = 0; i < v->n; i++)
 			load_card_group(ld, v->items[i], DK_TOKEN);
 	if ((v = ymap_get(root, "board")))
 		load_board(ld, v);
 	if ((v = ymap_get(root, "deal")))
 		load_deal(ld, v);
-	if ((v = ymap_get(root, "back")) && get_str(ld, "back", v, &d->back) == 0)
+	if ((v = ymap_get(root, "back")) && yr_str(&ld->yr, "back", v, true, &d->back) == 0)
 		d->loc_back = v->loc;
-	if ((v = ymap_get(root, "setup")) && get_str(ld, "setup", v, &d->setup) == 0)
+	if ((v = ymap_get(root, "setup")) && yr_str(&ld->yr, "setup", v, true, &d->setup) == 0)
 		d->loc_setup = v->loc;
 	if ((v = ymap_get(root, "appearance")))
 		load_appearance(ld, v);
-	if ((v = ymap_get(root, "rules")) && want(ld, "rules", v, Y_MAP) == 0)
+	if ((v = ymap_get(root, "rules")) && yr_want(&ld->yr, "rules", v, Y_MAP) == 0)
 		d->rules = v;
 	for (size_t i = 0; i < d->ngroups; i++)
 		for (size_t j = 0; j < i; j++)
@@ -677,10 +608,10 @@ static void load_root(struct loader *ld, const struct ynode *root, char **withou
 			    strcmp(d->groups[i].name, d->groups[j].name) == 0) {
 				diag(SEV_ERROR, &d->groups[i].loc, "a group named '%s' is already defined at line %u",
 				     d->groups[i].name, d->groups[j].loc.line);
-				ld->errors++;
+				ld->yr.errors++;
 			}
 	if (!d->ngroups && !d->board.present)
-		err(ld, root, "the pack describes no components: give 'cards', 'tiles', 'letters', "
+		yr_error(&ld->yr, root, "the pack describes no components: give 'cards', 'tiles', 'letters', "
 		    "'tokens' or 'board'");
 	select_optional(ld, ymap_get(root, "without"), without, nwithout, with, nwith);
 }
@@ -689,9 +620,11 @@ static struct deck *load_doc(struct ydoc *doc, char **without, size_t nwithout, 
 			     size_t nwith)
 {
 	struct deck *d = xcalloc(1, sizeof *d);
-	struct loader ld = {d, 0};
+	struct loader ld = {.d = d};
 	d->doc = doc;
 	d->file = xstrdup(doc->file);
+	ld.yr.file = d->file;
+	ld.yr.errors = doc->errors; /* duplicate keys and the like, already reported */
 	d->loc = (struct loc){doc->file, 1, 1};
 	if (!doc->root || doc->root->kind != Y_MAP) {
 		diag(SEV_ERROR, doc->root ? &doc->root->loc : &d->loc,
@@ -702,9 +635,9 @@ static struct deck *load_doc(struct ydoc *doc, char **without, size_t nwithout, 
 	}
 	d->loc = doc->root->loc;
 	load_root(&ld, doc->root, without, nwithout, with, nwith);
-	if (!ld.errors)
+	if (!ld.yr.errors)
 		expand(&ld);
-	if (ld.errors) {
+	if (ld.yr.errors) {
 		deck_free(d);
 		return NULL;
 	}

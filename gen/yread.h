@@ -1,0 +1,43 @@
+/* yread.h: typed readers over a ytree, shared by every loader (packs, decks).
+ * Each reader checks one node, reports its own error through diag() at the
+ * node's file:line:column, counts it in r->errors, and returns -1; 0 on success.
+ * Loaders keep going after an error so every problem in a file is reported. */
+#ifndef RAILYARD_YREAD_H
+#define RAILYARD_YREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ytree.h"
+
+struct yread {
+	const char *file;   /* when set, locations name this string (owned by the
+			       model, so they outlive the tree); else the tree's */
+	unsigned errors;
+};
+
+/* The location of n, with r->file substituted. */
+struct loc yr_loc(const struct yread *r, const struct ynode *n);
+/* Report an error at n (or at the whole file when n is NULL). */
+void yr_error(struct yread *r, const struct ynode *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A whole number in [lo, hi]. */
+int yr_int(struct yread *r, const char *key, const struct ynode *n, long lo, long hi, long *out);
+/* A string; nonempty when required. *out is replaced (the old value freed). */
+int yr_str(struct yread *r, const char *key, const struct ynode *n, bool nonempty, char **out);
+/* One of names[0..count-1]: returns its index, or -1. */
+int yr_enum(struct yread *r, const char *key, const struct ynode *n, const char *const *names,
+	    int count);
+int yr_bool(struct yread *r, const char *key, const struct ynode *n, bool *out);
+/* n is of the given kind (Y_MAP or Y_SEQ). */
+int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind kind);
+/* Report every key of map not in known[] (NULL-terminated), suggesting the
+ * nearest known key when one is close, else listing them. where: " in 'rules'". */
+void yr_only_keys(struct yread *r, const struct ynode *map, const char *where,
+		  const char *const *known);
+/* Report one unknown key the same way. */
+void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
+		    const char *const *known);
+
+#endif
