@@ -353,7 +353,10 @@ void ability_list_build(const struct layout *lay, const struct ability_spec *spe
 				a->sp[0] = (short)s;
 				a->anchor = (short)s;
 				space_name(lay, s, nm);
-				snprintf(a->code, sizeof a->code, "%sX", nm);
+				/* From census 24 on, X is a space too (A ↔ X is "AX"), so the
+				 * removal is written with a lower-case x there. */
+				bool x_is_space = !lay->rows && lay->census > 'X' - 'A';
+				snprintf(a->code, sizeof a->code, x_is_space ? "%sx" : "%sX", nm);
 				snprintf(a->symbolic, sizeof a->symbolic, "%s → X", nm);
 			}
 			break;

@@ -326,6 +326,27 @@ static void number_abilities(void **state)
 	pack_free(p);
 }
 
+/* Census 24 and up have a space X: A ↔ X is AX, so A → X is written Ax. */
+static void census_with_space_x(void **state)
+{
+	(void)state;
+	struct pack *p = load("pack: big\ngame: trains\ncensus: 26\nabilities: [remove, swap]\ncards: 351\n");
+	assert_non_null(p);
+	assert_int_equal(p->abilities.n, 26 + 325);
+	for (size_t a = 0; a < p->abilities.n; a++)
+		for (size_t b = a + 1; b < p->abilities.n; b++)
+			assert_string_not_equal(p->abilities.v[a].code, p->abilities.v[b].code);
+	int ax = ability_find(&p->abilities, "AX"), rm = ability_find(&p->abilities, "A → X");
+	assert_true(ax >= 0 && rm >= 0 && ax != rm);
+	assert_string_equal(p->abilities.v[ax].symbolic, "A ↔ X");
+	assert_string_equal(p->abilities.v[rm].code, "Ax");
+	pack_free(p);
+	p = load("pack: small\ngame: trains\ncensus: 23\nabilities: [remove]\ncards: 23\n");
+	assert_non_null(p);
+	assert_string_equal(p->abilities.v[0].code, "AX");
+	pack_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +361,7 @@ int main(void)
 		cmocka_unit_test(reductions),
 		cmocka_unit_test(copies_and_wilds),
 		cmocka_unit_test(number_abilities),
+		cmocka_unit_test(census_with_space_x),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
