@@ -7,36 +7,14 @@
 #include <string.h>
 
 #include "util.h"
+#include "yread.h"
 #include "ytree.h"
 
 struct loader {
 	struct pack *p;
-	int errors;
+	struct yread yr;
 	bool seen_layout, seen_abilities, seen_cards, seen_game;
 };
-
-static struct loc at(struct loader *ld, const struct ynode *n)
-{
-	struct loc l = n->loc;
-	l.file = ld->p->file;
-	return l;
-}
-
-static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void err(struct loader *ld, const struct ynode *n, const char *fmt, ...)
-{
-	struct buf b = {0};
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	struct loc l = n ? at(ld, n) : ld->p->loc;
-	diag(SEV_ERROR, &l, "%s", b.s);
-	buf_free(&b);
-	ld->errors++;
-}
 
 struct loc pack_loc(const struct pack *p, unsigned line, unsigned col)
 {
@@ -75,148 +53,21 @@ const char *win_rule_name(enum win_rule w)
 	return w == WIN_ASCENDING ? "ascending" : "never-descending";
 }
 
-/* --- typed readers: each reports its own error and returns -1 ------------- */
-
-/* An optional sign, then one or more decimal digits and nothing else. */
-static bool all_digits(const char *s)
-{
-	if (*s == '-' || *s == '+')
-		s++;
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return false;
-	return true;
-}
-
-static int get_int(struct loader *ld, const char *key, const struct ynode *n, long lo, long hi,
-		   long *out)
-{
-	long v;
-	if (n->kind == Y_SCALAR && ynode_int(n, &v) != 0 && all_digits(n->str)) {
-		/* Too many digits for a long: out of range, not "not a number". */
-		err(ld, n, "'%s' must be %ld..%ld, not %.40s%s", key, lo, hi, n->str,
-		    n->len > 40 ? "..." : "");
-		return -1;
-	}
-	if (n->kind != Y_SCALAR || ynode_int(n, &v) != 0) {
-		err(ld, n, "'%s' must be a whole number, not %s", key, ynode_what(n));
-		return -1;
-	}
-	if (v < lo || v > hi) {
-		err(ld, n, "'%s' must be %ld..%ld, not %ld", key, lo, hi, v);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-static int get_str(struct loader *ld, const char *key, const struct ynode *n, char **out)
-{
-	if (n->kind != Y_SCALAR || ynode_is_null(n)) {
-		err(ld, n, "'%s' must be a string, not %s", key, ynode_what(n));
-		return -1;
-	}
-	free(*out);
-	*out = xstrndup(n->str, n->len);
-	return 0;
-}
-
-/* One of names[0..n-1]; returns its index or -1 after an error. */
-static int get_enum(struct loader *ld, const char *key, const struct ynode *n,
-		    const char *const *names, int count)
-{
-	if (n->kind == Y_SCALAR)
-		for (int i = 0; i < count; i++)
-			if (strcmp(n->str, names[i]) == 0)
-				return i;
-	struct buf b = {0};
-	for (int i = 0; i < count; i++)
-		buf_printf(&b, "%s%s", i ? (i == count - 1 ? " or " : ", ") : "", names[i]);
-	if (n->kind == Y_SCALAR)
-		err(ld, n, "'%s' must be %s, not '%s'", key, b.s, n->str);
-	else
-		err(ld, n, "'%s' must be %s, not %s", key, b.s, ynode_what(n));
-	buf_free(&b);
-	return -1;
-}
-
-static int get_bool(struct loader *ld, const char *key, const struct ynode *n, bool *out)
-{
-	if (ynode_bool(n, out) != 0) {
-		err(ld, n, "'%s' must be true or false, not %s", key, ynode_what(n));
-		return -1;
-	}
-	return 0;
-}
-
-static int want(struct loader *ld, const char *key, const struct ynode *n, enum ykind kind)
-{
-	if (n->kind == kind)
-		return 0;
-	err(ld, n, "'%s' must be %s, not %s", key, kind == Y_MAP ? "a mapping" : "a list",
-	    ynode_what(n));
-	return -1;
-}
-
-/* --- did you mean --------------------------------------------------------- */
-
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 32 || lb > 32)
-		return 99;
-	size_t d[33][33];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb];
-}
-
-static void unknown_key(struct loader *ld, const struct ynode *key, const char *where,
-			const char *const *known, size_t n)
-{
-	const char *best = NULL;
-	size_t bd = 3;
-	for (size_t i = 0; i < n; i++) {
-		size_t d = edit_distance(key->str, known[i]);
-		if (d < bd) {
-			bd = d;
-			best = known[i];
-		}
-	}
-	if (best)
-		err(ld, key, "unknown key '%s'%s (did you mean '%s'?)", key->str, where, best);
-	else
-		err(ld, key, "unknown key '%s'%s", key->str, where);
-}
-
 /* --- keys ------------------------------------------------------------------ */
 
 static void load_id(struct loader *ld, const struct ynode *n)
 {
 	struct pack *p = ld->p;
-	if (get_str(ld, "pack", n, &p->id) != 0)
+	if (yr_str(&ld->yr, "pack", n, false, &p->id) != 0)
 		return;
-	p->loc_id = at(ld, n);
+	p->loc_id = yr_loc(&ld->yr, n);
 	size_t len = strlen(p->id);
 	bool ok = len > 0 && len <= PACK_MAX_ID && p->id[0] != '-';
 	for (size_t i = 0; ok && i < len; i++)
 		ok = (p->id[i] >= 'a' && p->id[i] <= 'z') || isdigit((unsigned char)p->id[i]) ||
 		     p->id[i] == '-';
 	if (!ok)
-		err(ld, n, "'pack' must be 1 to %d of a-z, 0-9 and '-' (not starting with '-'), "
+		yr_error(&ld->yr, n, "'pack' must be 1 to %d of a-z, 0-9 and '-' (not starting with '-'), "
 		    "since it names the output folder; got '%s'", PACK_MAX_ID, p->id);
 }
 
@@ -224,22 +75,22 @@ static void load_grid(struct loader *ld, const struct ynode *n)
 {
 	struct pack *p = ld->p;
 	long v[2];
-	if (want(ld, "grid", n, Y_SEQ) != 0)
+	if (yr_want(&ld->yr, "grid", n, Y_SEQ) != 0)
 		return;
 	if (n->n != 2) {
-		err(ld, n, "'grid' must be [rows, columns], two numbers, not a list of %zu", n->n);
+		yr_error(&ld->yr, n, "'grid' must be [rows, columns], two numbers, not a list of %zu", n->n);
 		return;
 	}
-	if (get_int(ld, "grid", n->items[0], 1, MAX_GRID_LETTERS - 1, &v[0]) != 0 ||
-	    get_int(ld, "grid", n->items[1], 1, MAX_GRID_LETTERS - 1, &v[1]) != 0)
+	if (yr_int(&ld->yr, "grid", n->items[0], 1, MAX_GRID_LETTERS - 1, &v[0]) != 0 ||
+	    yr_int(&ld->yr, "grid", n->items[1], 1, MAX_GRID_LETTERS - 1, &v[1]) != 0)
 		return;
 	if (v[0] + v[1] > MAX_GRID_LETTERS) {
-		err(ld, n, "a grid of %ld rows and %ld columns needs %ld letters; at most %d "
+		yr_error(&ld->yr, n, "a grid of %ld rows and %ld columns needs %ld letters; at most %d "
 		    "(rows are lettered first, then columns)", v[0], v[1], v[0] + v[1], MAX_GRID_LETTERS);
 		return;
 	}
 	if (v[0] * v[1] < 2) {
-		err(ld, n, "a grid needs at least two spaces");
+		yr_error(&ld->yr, n, "a grid needs at least two spaces");
 		return;
 	}
 	p->layout.rows = (int)v[0];
@@ -247,7 +98,7 @@ static void load_grid(struct loader *ld, const struct ynode *n)
 	p->layout.census = (int)(v[0] * v[1]);
 }
 
-static const char *const number_keys[] = {"kind", "action", "pick", "filter", "in", "code", "name"};
+static const char *const number_keys[] = {"kind", "action", "pick", "filter", "in", "code", "name", NULL};
 
 static void load_number_spec(struct loader *ld, const struct ynode *n, struct ability_spec *s)
 {
@@ -261,39 +112,38 @@ static void load_number_spec(struct loader *ld, const struct ynode *n, struct ab
 		const struct ynode *k = n->pairs[i].key, *val = n->pairs[i].value;
 		if (strcmp(k->str, "kind") == 0) {
 			if (val->kind != Y_SCALAR || strcmp(val->str, "number") != 0)
-				err(ld, val, "'kind' of an ability written as a mapping must be 'number'");
+				yr_error(&ld->yr, val, "'kind' of an ability written as a mapping must be 'number'");
 		} else if (strcmp(k->str, "action") == 0) {
-			if ((v = get_enum(ld, "action", val, actions, 2)) >= 0)
+			if ((v = yr_enum(&ld->yr, "action", val, actions, 2)) >= 0)
 				s->action = (enum number_action)v;
 		} else if (strcmp(k->str, "pick") == 0) {
-			if ((v = get_enum(ld, "pick", val, picks, 2)) >= 0)
+			if ((v = yr_enum(&ld->yr, "pick", val, picks, 2)) >= 0)
 				s->pick = (enum number_pick)v;
 		} else if (strcmp(k->str, "filter") == 0) {
-			if ((v = get_enum(ld, "filter", val, filters, 3)) >= 0)
+			if ((v = yr_enum(&ld->yr, "filter", val, filters, 3)) >= 0)
 				s->filter = (enum number_filter)v;
 		} else if (strcmp(k->str, "in") == 0) {
-			if ((v = get_enum(ld, "in", val, scopes, 3)) >= 0)
+			if ((v = yr_enum(&ld->yr, "in", val, scopes, 3)) >= 0)
 				s->scope = (enum number_scope)v;
 		} else if (strcmp(k->str, "code") == 0) {
-			if (get_str(ld, "code", val, &s->code) == 0) {
+			if (yr_str(&ld->yr, "code", val, false, &s->code) == 0) {
 				size_t len = strlen(s->code);
 				bool ok = len >= 1 && len <= 6;
 				for (size_t j = 0; ok && j < len; j++)
 					ok = isalnum((unsigned char)s->code[j]) || strchr("*<>^+-=", s->code[j]);
 				if (!ok)
-					err(ld, val, "'code' must be 1 to 6 letters, digits or * < > ^ + - =, "
+					yr_error(&ld->yr, val, "'code' must be 1 to 6 letters, digits or * < > ^ + - =, "
 					    "short enough for a card's corner; got '%s'", s->code);
 			}
 		} else if (strcmp(k->str, "name") == 0) {
-			if (get_str(ld, "name", val, &s->name) == 0 && strlen(s->name) > 60)
-				err(ld, val, "'name' must be at most 60 bytes, to fit on a card");
+			if (yr_str(&ld->yr, "name", val, false, &s->name) == 0 && strlen(s->name) > 60)
+				yr_error(&ld->yr, val, "'name' must be at most 60 bytes, to fit on a card");
 		} else {
-			unknown_key(ld, k, " in a number ability", number_keys,
-				    sizeof number_keys / sizeof *number_keys);
+			yr_unknown_key(&ld->yr, k, " in a number ability", number_keys);
 		}
 	}
 	if (!s->code)
-		err(ld, n, "a number ability needs a 'code' (the letters printed on the card)");
+		yr_error(&ld->yr, n, "a number ability needs a 'code' (the letters printed on the card)");
 	if (!s->name) {
 		static const char *const fw[] = {"", "even-numbered ", "odd-numbered "};
 		if (s->action == NUM_REMOVE)
@@ -306,22 +156,22 @@ static void load_number_spec(struct loader *ld, const struct ynode *n, struct ab
 static void load_abilities(struct loader *ld, const struct ynode *n)
 {
 	struct pack *p = ld->p;
-	if (want(ld, "abilities", n, Y_SEQ) != 0)
+	if (yr_want(&ld->yr, "abilities", n, Y_SEQ) != 0)
 		return;
-	p->loc_abilities = at(ld, n);
+	p->loc_abilities = yr_loc(&ld->yr, n);
 	if (n->n == 0) {
-		err(ld, n, "'abilities' must list at least one kind (swap, remove, ...)");
+		yr_error(&ld->yr, n, "'abilities' must list at least one kind (swap, remove, ...)");
 		return;
 	}
 	if (n->n > PACK_MAX_SPECS) {
-		err(ld, n, "'abilities' lists %zu kinds; at most %d", n->n, PACK_MAX_SPECS);
+		yr_error(&ld->yr, n, "'abilities' lists %zu kinds; at most %d", n->n, PACK_MAX_SPECS);
 		return;
 	}
 	p->specs = xcalloc(n->n, sizeof *p->specs);
 	for (size_t i = 0; i < n->n; i++) {
 		const struct ynode *item = n->items[i];
 		struct ability_spec *s = &p->specs[p->nspecs];
-		s->loc = at(ld, item);
+		s->loc = yr_loc(&ld->yr, item);
 		if (item->kind == Y_MAP) {
 			load_number_spec(ld, item, s);
 		} else if (item->kind == Y_SCALAR) {
@@ -330,7 +180,7 @@ static void load_abilities(struct loader *ld, const struct ynode *n)
 				struct buf b = {0};
 				for (int j = 0; j < AK_NUMBER; j++)
 					buf_printf(&b, "%s%s", j ? ", " : "", ability_kind_name((enum ability_kind)j));
-				err(ld, item, k == AK_NUMBER
+				yr_error(&ld->yr, item, k == AK_NUMBER
 				    ? "a number ability is written as a mapping (action, pick, filter, code)%s%s"
 				    : "unknown ability kind '%s'; the kinds are %s, or a number ability",
 				    k == AK_NUMBER ? "" : item->str, k == AK_NUMBER ? "" : b.s);
@@ -339,12 +189,12 @@ static void load_abilities(struct loader *ld, const struct ynode *n)
 			}
 			s->kind = (enum ability_kind)k;
 		} else {
-			err(ld, item, "an ability kind must be a name or a mapping, not %s", ynode_what(item));
+			yr_error(&ld->yr, item, "an ability kind must be a name or a mapping, not %s", ynode_what(item));
 			continue;
 		}
 		for (size_t j = 0; j < p->nspecs; j++)
 			if (p->specs[j].kind == s->kind && s->kind != AK_NUMBER) {
-				err(ld, item, "ability kind '%s' listed twice (first at line %u, column %u)",
+				yr_error(&ld->yr, item, "ability kind '%s' listed twice (first at line %u, column %u)",
 				    ability_kind_name(s->kind), p->specs[j].loc.line, p->specs[j].loc.col);
 				break;
 			}
@@ -355,23 +205,23 @@ static void load_abilities(struct loader *ld, const struct ynode *n)
 static void load_players(struct loader *ld, const struct ynode *n)
 {
 	struct pack *p = ld->p;
-	if (want(ld, "players", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "players", n, Y_MAP) != 0)
 		return;
 	p->players = xcalloc(n->n, sizeof *p->players);
 	for (size_t i = 0; i < n->n; i++) {
 		long pl, c;
-		if (get_int(ld, "players", n->pairs[i].key, 1, PACK_MAX_PLAYERS, &pl) != 0 ||
-		    get_int(ld, "players", n->pairs[i].value, 1, PACK_MAX_CARDS, &c) != 0)
+		if (yr_int(&ld->yr, "players", n->pairs[i].key, 1, PACK_MAX_PLAYERS, &pl) != 0 ||
+		    yr_int(&ld->yr, "players", n->pairs[i].value, 1, PACK_MAX_CARDS, &c) != 0)
 			continue;
 		struct players_entry *e = &p->players[p->nplayers++];
 		e->players = (int)pl;
 		e->cards = c;
-		e->loc = at(ld, n->pairs[i].value);
+		e->loc = yr_loc(&ld->yr, n->pairs[i].value);
 	}
 }
 
 static const char *const rules_keys[] = {"apply-to", "swap-across", "swap-within", "win",
-					 "freeze-tokens", "reshuffle"};
+					 "freeze-tokens", "reshuffle", NULL};
 
 static void load_rules(struct loader *ld, const struct ynode *n)
 {
@@ -379,31 +229,31 @@ static void load_rules(struct loader *ld, const struct ynode *n)
 	static const char *const across[] = {"none", "two-sequences", "three-sequences"};
 	static const char *const win[] = {"ascending", "never-descending"};
 	struct rules *r = &ld->p->rules;
-	if (want(ld, "rules", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "rules", n, Y_MAP) != 0)
 		return;
-	r->loc = at(ld, n);
+	r->loc = yr_loc(&ld->yr, n);
 	for (size_t i = 0; i < n->n; i++) {
 		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
 		int e;
 		long l;
 		if (strcmp(k->str, "apply-to") == 0) {
-			if ((e = get_enum(ld, "apply-to", v, apply, 2)) >= 0)
+			if ((e = yr_enum(&ld->yr, "apply-to", v, apply, 2)) >= 0)
 				r->apply_to = (enum apply_to)e;
 		} else if (strcmp(k->str, "swap-across") == 0) {
-			if ((e = get_enum(ld, "swap-across", v, across, 3)) >= 0)
+			if ((e = yr_enum(&ld->yr, "swap-across", v, across, 3)) >= 0)
 				r->swap_across = (enum swap_across)e;
 		} else if (strcmp(k->str, "swap-within") == 0) {
-			get_bool(ld, "swap-within", v, &r->swap_within);
+			yr_bool(&ld->yr, "swap-within", v, &r->swap_within);
 		} else if (strcmp(k->str, "win") == 0) {
-			if ((e = get_enum(ld, "win", v, win, 2)) >= 0)
+			if ((e = yr_enum(&ld->yr, "win", v, win, 2)) >= 0)
 				r->win = (enum win_rule)e;
 		} else if (strcmp(k->str, "freeze-tokens") == 0) {
-			if (get_int(ld, "freeze-tokens", v, 0, MAX_SPACES, &l) == 0)
+			if (yr_int(&ld->yr, "freeze-tokens", v, 0, MAX_SPACES, &l) == 0)
 				r->freeze_tokens = (int)l;
 		} else if (strcmp(k->str, "reshuffle") == 0) {
-			get_bool(ld, "reshuffle", v, &r->reshuffle);
+			yr_bool(&ld->yr, "reshuffle", v, &r->reshuffle);
 		} else {
-			unknown_key(ld, k, " in 'rules'", rules_keys, sizeof rules_keys / sizeof *rules_keys);
+			yr_unknown_key(&ld->yr, k, " in 'rules'", rules_keys);
 		}
 	}
 }
@@ -411,31 +261,31 @@ static void load_rules(struct loader *ld, const struct ynode *n)
 static void load_table(struct loader *ld, const struct ynode *n)
 {
 	struct pack *p = ld->p;
-	if (want(ld, "assignment", n, Y_MAP) != 0)
+	if (yr_want(&ld->yr, "assignment", n, Y_MAP) != 0)
 		return;
 	p->has_table = true;
-	p->loc_table = at(ld, n);
+	p->loc_table = yr_loc(&ld->yr, n);
 	p->table = xcalloc(n->n, sizeof *p->table);
 	for (size_t i = 0; i < n->n; i++) {
 		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
 		struct table_entry *e = &p->table[p->ntable++];
 		e->ability = xstrdup(k->str);
-		e->loc = at(ld, k);
+		e->loc = yr_loc(&ld->yr, k);
 		e->index = -1;
 		const struct ynode *const *items = v->kind == Y_SEQ ? (const struct ynode *const *)v->items : &v;
 		size_t count = v->kind == Y_SEQ ? v->n : 1;
 		if (v->kind == Y_MAP) {
-			err(ld, v, "the cards of '%s' must be a list of numbers, not %s", k->str, ynode_what(v));
+			yr_error(&ld->yr, v, "the cards of '%s' must be a list of numbers, not %s", k->str, ynode_what(v));
 			continue;
 		}
 		e->numbers = xcalloc(count, sizeof *e->numbers);
 		e->number_locs = xcalloc(count, sizeof *e->number_locs);
 		for (size_t j = 0; j < count; j++) {
 			long num;
-			if (get_int(ld, "assignment", items[j], 1, PACK_MAX_CARDS, &num) != 0)
+			if (yr_int(&ld->yr, "assignment", items[j], 1, PACK_MAX_CARDS, &num) != 0)
 				continue;
 			e->numbers[e->n] = num;
-			e->number_locs[e->n] = at(ld, items[j]);
+			e->number_locs[e->n] = yr_loc(&ld->yr, items[j]);
 			e->n++;
 		}
 	}
@@ -444,13 +294,13 @@ static void load_table(struct loader *ld, const struct ynode *n)
 static void load_path(struct loader *ld, const char *key, const struct ynode *n, char **out,
 		      struct loc *l)
 {
-	if (get_str(ld, key, n, out) == 0)
-		*l = at(ld, n);
+	if (yr_str(&ld->yr, key, n, false, out) == 0)
+		*l = yr_loc(&ld->yr, n);
 }
 
 static const char *const pack_keys[] = {
 	"pack", "title", "game", "census", "grid", "abilities", "order", "cards", "players",
-	"copies", "wild", "rules", "assignment", "face", "back", "placemat",
+	"copies", "wild", "rules", "assignment", "face", "back", "placemat", NULL,
 };
 
 static void load_key(struct loader *ld, const struct ynode *k, const struct ynode *v)
@@ -469,40 +319,40 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 	if (strcmp(key, "pack") == 0) {
 		load_id(ld, v);
 	} else if (strcmp(key, "title") == 0) {
-		if (get_str(ld, key, v, &p->title) == 0)
-			p->loc_title = at(ld, v);
+		if (yr_str(&ld->yr, key, v, false, &p->title) == 0)
+			p->loc_title = yr_loc(&ld->yr, v);
 	} else if (strcmp(key, "game") == 0) {
 		static const char *const games[] = {"trains"};
-		if (get_enum(ld, key, v, games, 1) >= 0)
-			get_str(ld, key, v, &p->game);
-		p->loc_game = at(ld, v);
+		if (yr_enum(&ld->yr, key, v, games, 1) >= 0)
+			yr_str(&ld->yr, key, v, false, &p->game);
+		p->loc_game = yr_loc(&ld->yr, v);
 	} else if (strcmp(key, "census") == 0) {
-		p->loc_layout = at(ld, k);
-		if (get_int(ld, key, v, 2, MAX_CENSUS, &l) == 0)
+		p->loc_layout = yr_loc(&ld->yr, k);
+		if (yr_int(&ld->yr, key, v, 2, MAX_CENSUS, &l) == 0)
 			p->layout.census = (int)l;
 	} else if (strcmp(key, "grid") == 0) {
-		p->loc_layout = at(ld, k);
+		p->loc_layout = yr_loc(&ld->yr, k);
 		load_grid(ld, v);
 	} else if (strcmp(key, "abilities") == 0) {
 		load_abilities(ld, v);
 	} else if (strcmp(key, "order") == 0) {
 		static const char *const orders[] = {"space", "kind"};
-		int e = get_enum(ld, key, v, orders, 2);
+		int e = yr_enum(&ld->yr, key, v, orders, 2);
 		if (e >= 0)
 			p->order = (enum ability_order)e;
 	} else if (strcmp(key, "cards") == 0) {
-		p->loc_cards = at(ld, v);
-		if (get_int(ld, key, v, 1, PACK_MAX_CARDS, &l) == 0)
+		p->loc_cards = yr_loc(&ld->yr, v);
+		if (yr_int(&ld->yr, key, v, 1, PACK_MAX_CARDS, &l) == 0)
 			p->cards = l;
 	} else if (strcmp(key, "players") == 0) {
 		load_players(ld, v);
 	} else if (strcmp(key, "copies") == 0) {
-		p->loc_copies = at(ld, v);
-		if (get_int(ld, key, v, 1, PACK_MAX_COPIES, &l) == 0)
+		p->loc_copies = yr_loc(&ld->yr, v);
+		if (yr_int(&ld->yr, key, v, 1, PACK_MAX_COPIES, &l) == 0)
 			p->copies = (int)l;
 	} else if (strcmp(key, "wild") == 0) {
-		p->loc_wild = at(ld, v);
-		if (get_int(ld, key, v, 0, PACK_MAX_WILD, &l) == 0)
+		p->loc_wild = yr_loc(&ld->yr, v);
+		if (yr_int(&ld->yr, key, v, 0, PACK_MAX_WILD, &l) == 0)
 			p->wild = (int)l;
 	} else if (strcmp(key, "rules") == 0) {
 		load_rules(ld, v);
@@ -515,7 +365,7 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 	} else if (strcmp(key, "placemat") == 0) {
 		load_path(ld, key, v, &p->placemat, &p->loc_placemat);
 	} else {
-		unknown_key(ld, k, "", pack_keys, sizeof pack_keys / sizeof *pack_keys);
+		yr_unknown_key(&ld->yr, k, "", pack_keys);
 	}
 }
 
@@ -525,7 +375,7 @@ static void missing(struct loader *ld, const char *what)
 {
 	struct loc whole = {ld->p->file, 0, 0};
 	diag(SEV_ERROR, &whole, "missing required key %s", what);
-	ld->errors++;
+	ld->yr.errors++;
 }
 
 /* Explain why a table key names no ability: a space the layout lacks, or a kind
@@ -559,12 +409,12 @@ static void unknown_table_ability(struct loader *ld, const struct table_entry *e
 				     "(spaces A..%c)%s%s", e->ability, letters[i], lay->census,
 				     'A' + lay->census - 1, b.s ? "; computed: " : "", b.s ? b.s : "");
 			buf_free(&b);
-			ld->errors++;
+			ld->yr.errors++;
 			return;
 		}
 	diag(SEV_ERROR, &e->loc, "'%s' is not one of this pack's %zu abilities "
 	     "(see 'railyard list --abilities')", e->ability, p->abilities.n);
-	ld->errors++;
+	ld->yr.errors++;
 }
 
 static void resolve(struct loader *ld)
@@ -585,7 +435,7 @@ static void resolve(struct loader *ld)
 		else if (!any)
 			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' gives no ability on a line "
 			     "of %d spaces", ability_kind_name(p->specs[i].kind), p->layout.census);
-		ld->errors += !any;
+		ld->yr.errors += !any;
 	}
 	/* Two abilities with one code could not be told apart on the table. */
 	for (size_t a = 0; a < p->abilities.n; a++)
@@ -596,10 +446,10 @@ static void resolve(struct loader *ld)
 				     "ability %s (code %s) is given again by this kind (first by line %u)",
 				     p->abilities.v[b].symbolic, p->abilities.v[b].code,
 				     p->specs[p->abilities.v[a].spec].loc.line);
-				ld->errors++;
+				ld->yr.errors++;
 				return;
 			}
-	if (ld->errors || p->abilities.n == 0)
+	if (ld->yr.errors || p->abilities.n == 0)
 		return;
 
 	p->by_number = xmalloc((size_t)p->cards * sizeof *p->by_number);
@@ -626,7 +476,7 @@ static void resolve(struct loader *ld)
 			diag(SEV_ERROR, &e->loc, "ability %s is given twice in 'assignment' "
 			     "(first at line %u)", p->abilities.v[e->index].symbolic,
 			     p->table[first[e->index]].loc.line);
-			ld->errors++;
+			ld->yr.errors++;
 		} else {
 			first[e->index] = i;
 		}
@@ -635,7 +485,7 @@ static void resolve(struct loader *ld)
 			if (num > p->cards) {
 				diag(SEV_ERROR, &e->number_locs[j], "card %ld is beyond the pack's %ld cards",
 				     num, p->cards);
-				ld->errors++;
+				ld->yr.errors++;
 			} else if (p->by_number[num - 1] < 0) {
 				p->by_number[num - 1] = e->index; /* the first one wins; check reports the rest */
 			}
@@ -664,14 +514,14 @@ static void finish(struct loader *ld, const struct ynode *root)
 			diag(SEV_ERROR, &p->specs[i].loc, "ability kind '%s' needs a grid ('grid: [rows, "
 			     "columns]'), and this pack is a line of %d spaces",
 			     ability_kind_name(p->specs[i].kind), p->layout.census);
-			ld->errors++;
+			ld->yr.errors++;
 		}
 	for (size_t i = 0; i < p->nspecs; i++)
 		if (p->specs[i].kind == AK_NUMBER && p->specs[i].scope != SCOPE_SEQUENCE &&
 		    p->layout.census && !p->layout.rows) {
 			diag(SEV_ERROR, &p->specs[i].loc, "a number ability 'in: %s' needs a grid pack",
 			     p->specs[i].scope == SCOPE_ROW ? "row" : "column");
-			ld->errors++;
+			ld->yr.errors++;
 		}
 	if (!p->title && p->id)
 		p->title = xstrdup(p->id);
@@ -680,21 +530,21 @@ static void finish(struct loader *ld, const struct ynode *root)
 			if (p->players[j].players == p->players[i].players) {
 				diag(SEV_ERROR, &p->players[i].loc, "player count %d is given twice",
 				     p->players[i].players);
-				ld->errors++;
+				ld->yr.errors++;
 			}
 		if (p->cards && p->players[i].cards > p->cards) {
 			diag(SEV_ERROR, &p->players[i].loc, "%d players use cards 1-%ld, but the pack has "
 			     "only %ld cards (raise 'cards' to %ld to print the extension)",
 			     p->players[i].players, p->players[i].cards, p->cards, p->players[i].cards);
-			ld->errors++;
+			ld->yr.errors++;
 		}
 	}
 	if (p->rules.freeze_tokens > p->layout.census && p->layout.census) {
 		diag(SEV_ERROR, &p->rules.loc, "'freeze-tokens' is %d, more than the %d spaces a player has",
 		     p->rules.freeze_tokens, p->layout.census);
-		ld->errors++;
+		ld->yr.errors++;
 	}
-	if (!ld->errors)
+	if (!ld->yr.errors)
 		resolve(ld);
 }
 
@@ -703,6 +553,7 @@ static struct pack *load_tree(struct ydoc *doc)
 	struct pack *p = xcalloc(1, sizeof *p);
 	struct loader ld = {.p = p};
 	p->file = xstrdup(doc->file);
+	ld.yr.file = p->file;
 	p->loc = pack_loc(p, 1, 1);
 	p->copies = 1;
 	p->rules.swap_within = true;
@@ -717,19 +568,19 @@ static struct pack *load_tree(struct ydoc *doc)
 		return NULL;
 	}
 	if (root->kind != Y_MAP) {
-		err(&ld, root, "a pack must be a mapping of keys ('pack: ...', 'census: ...'), not %s",
+		yr_error(&ld.yr, root, "a pack must be a mapping of keys ('pack: ...', 'census: ...'), not %s",
 		    ynode_what(root));
 		pack_free(p);
 		return NULL;
 	}
-	p->loc = at(&ld, root);
-	ld.errors = (int)doc->errors;
+	p->loc = yr_loc(&ld.yr, root);
+	ld.yr.errors = doc->errors;
 	for (size_t i = 0; i < root->n; i++)
 		load_key(&ld, root->pairs[i].key, root->pairs[i].value);
 	if (ymap_get(root, "grid") && ymap_get(root, "census"))
-		err(&ld, ymap_get(root, "census"), "give 'census' or 'grid', not both");
+		yr_error(&ld.yr, ymap_get(root, "census"), "give 'census' or 'grid', not both");
 	finish(&ld, root);
-	if (ld.errors) {
+	if (ld.yr.errors) {
 		pack_free(p);
 		return NULL;
 	}
