@@ -248,8 +248,10 @@ static void load_rules(struct loader *ld, const struct ynode *n)
 			if ((e = yr_enum(&ld->yr, "win", v, win, 2)) >= 0)
 				r->win = (enum win_rule)e;
 		} else if (strcmp(k->str, "freeze-tokens") == 0) {
-			if (yr_int(&ld->yr, "freeze-tokens", v, 0, MAX_SPACES, &l) == 0)
+			if (yr_int(&ld->yr, "freeze-tokens", v, 0, MAX_SPACES, &l) == 0) {
 				r->freeze_tokens = (int)l;
+				r->loc_freeze = yr_loc(&ld->yr, v);
+			}
 		} else if (strcmp(k->str, "reshuffle") == 0) {
 			yr_bool(&ld->yr, "reshuffle", v, &r->reshuffle);
 		} else {
@@ -540,7 +542,7 @@ static void finish(struct loader *ld, const struct ynode *root)
 		}
 	}
 	if (p->rules.freeze_tokens > p->layout.census && p->layout.census) {
-		diag(SEV_ERROR, &p->rules.loc, "'freeze-tokens' is %d, more than the %d spaces a player has",
+		diag(SEV_ERROR, &p->rules.loc_freeze, "'freeze-tokens' is %d, more than the %d spaces a player has",
 		     p->rules.freeze_tokens, p->layout.census);
 		ld->yr.errors++;
 	}

@@ -28,6 +28,7 @@ struct rules {
 	bool swap_within;      /* §6: swaps inside one sequence still allowed */
 	enum win_rule win;
 	int freeze_tokens;     /* §11: tokens per player */
+	struct loc loc_freeze; /* where freeze-tokens was given */
 	bool reshuffle;        /* discards become the new draw pile when it runs out */
 	struct loc loc;
 };
