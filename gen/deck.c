@@ -520,8 +520,8 @@ static void expand(struct loader *ld)
 }
 
 /* Apply the pack's `without:` and the command line's with/without. */
-static void select_optional(struct loader *ld, const struct ynode *pack_without, char **without,
-			    size_t nwithout, char **with, size_t nwith)
+static void select_optional(struct loader *ld, const struct ynode *pack_without, char *const *without,
+			    size_t nwithout, char *const *with, size_t nwith)
 {
 	struct deck *d = ld->d;
 	if (pack_without && yr_want(&ld->yr, "without", pack_without, Y_SEQ) == 0)
@@ -539,7 +539,7 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 				g->included = false;
 		}
 	for (int pass = 0; pass < 2; pass++) {
-		char **names = pass ? with : without;
+		char *const *names = pass ? with : without;
 		size_t n = pass ? nwith : nwithout;
 		for (size_t i = 0; i < n; i++) {
 			struct deck_group *g = (struct deck_group *)deck_group_named(d, names[i]);
@@ -561,8 +561,8 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 	}
 }
 
-static void load_root(struct loader *ld, const struct ynode *root, char **without,
-		      size_t nwithout, char **with, size_t nwith)
+static void load_root(struct loader *ld, const struct ynode *root, char *const *without,
+		      size_t nwithout, char *const *with, size_t nwith)
 {
 	struct deck *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
@@ -616,7 +616,7 @@ static void load_root(struct loader *ld, const struct ynode *root, char **withou
 	select_optional(ld, ymap_get(root, "without"), without, nwithout, with, nwith);
 }
 
-static struct deck *load_doc(struct ydoc *doc, char **without, size_t nwithout, char **with,
+static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
 			     size_t nwith)
 {
 	struct deck *d = xcalloc(1, sizeof *d);
@@ -646,7 +646,7 @@ static struct deck *load_doc(struct ydoc *doc, char **without, size_t nwithout, 
 	return d;
 }
 
-struct deck *deck_load(const char *path, char **without, size_t nwithout, char **with,
+struct deck *deck_load(const char *path, char *const *without, size_t nwithout, char *const *with,
 		       size_t nwith)
 {
 	struct ydoc *doc = ydoc_load(path);

@@ -127,7 +127,7 @@ struct deck {
  * leave out, with[] optional groups to put back (both checked: an unknown or
  * non-optional name is an error). Every problem is reported through diag();
  * returns NULL on any error. Caller frees with deck_free. */
-struct deck *deck_load(const char *path, char **without, size_t nwithout, char **with,
+struct deck *deck_load(const char *path, char *const *without, size_t nwithout, char *const *with,
 		       size_t nwith);
 /* The same from memory (tests); name is used in locations. */
 struct deck *deck_parse(const char *name, const char *text, size_t len);

@@ -17,10 +17,26 @@
 
 static const char *const known_games[] = {GAME_TAKE, GAME_DOMINO, GAME_TRAIN52, GAME_TOY};
 
-struct deck *games_load(const char *path, char **without, size_t nwithout, char **with,
-			size_t nwith)
+int games_select_add(struct games_select *s, int c, char *name)
 {
-	struct deck *d = deck_load(path, without, nwithout, with, nwith);
+	if ((c == 'w' ? s->nwithout : s->nwith) >= GAMES_MAX_SELECT) {
+		diag(SEV_ERROR, NULL, "too many --with/--without options (at most %d each)",
+		     GAMES_MAX_SELECT);
+		return -1;
+	}
+	if (c == 'w')
+		s->without[s->nwithout++] = name;
+	else
+		s->with[s->nwith++] = name;
+	return 0;
+}
+
+struct deck *games_load(const char *path, const struct games_select *sel)
+{
+	static const struct games_select none;
+	if (!sel)
+		sel = &none;
+	struct deck *d = deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
 	if (!d)
 		return NULL;
 	for (size_t i = 0; i < sizeof known_games / sizeof *known_games; i++)
@@ -218,8 +234,7 @@ int games_list(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	bool cards = false, dump = false;
-	char *without[32], *with[32];
-	size_t nwithout = 0, nwith = 0;
+	struct games_select sel = {0};
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "cdw:hV", longopts, NULL)) != -1) {
@@ -228,14 +243,8 @@ int games_list(int argc, char **argv)
 		case 'd': dump = true; break;
 		case 'w':
 		case 'W':
-			if ((c == 'w' ? nwithout : nwith) >= 32) {
-				diag(SEV_ERROR, NULL, "too many --with/--without options");
+			if (games_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
-			}
-			if (c == 'w')
-				without[nwithout++] = optarg;
-			else
-				with[nwith++] = optarg;
 			break;
 		case 'h': fputs(list_usage, stdout); return EXIT_OK;
 		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
@@ -246,7 +255,7 @@ int games_list(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
 		return EXIT_INPUT;
 	}
-	struct deck *d = games_load(argv[optind], without, nwithout, with, nwith);
+	struct deck *d = games_load(argv[optind], &sel);
 	if (!d)
 		return EXIT_INPUT;
 	if (dump) {
@@ -287,7 +296,7 @@ int games_check(int argc, char **argv)
 	} else if (!strcmp(game, GAME_TOY)) {
 		status = games_check_toy(argc, argv);
 	} else {
-		struct deck *d = games_load(path, NULL, 0, NULL, 0);  /* reports the unknown game */
+		struct deck *d = games_load(path, NULL);  /* reports the unknown game */
 		deck_free(d);
 		status = EXIT_INPUT;
 	}

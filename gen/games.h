@@ -13,10 +13,20 @@
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
 
-/* Load path as a deck and make sure its game is one of the four; reports and
- * returns NULL otherwise. */
-struct deck *games_load(const char *path, char **without, size_t nwithout, char **with,
-			size_t nwith);
+/* The optional groups a command leaves out (--without NAME) or puts in (--with
+ * NAME). Zero-initialise; the names point into argv. */
+#define GAMES_MAX_SELECT 32
+struct games_select {
+	char *without[GAMES_MAX_SELECT], *with[GAMES_MAX_SELECT];
+	size_t nwithout, nwith;
+};
+/* Record --without NAME (c == 'w') or --with NAME (any other c). Reports and
+ * returns -1 when there are too many. */
+int games_select_add(struct games_select *s, int c, char *name);
+
+/* Load path as a deck, with sel's groups (sel may be NULL), and make sure its
+ * game is one of the four; reports and returns NULL otherwise. */
+struct deck *games_load(const char *path, const struct games_select *sel);
 
 /* Split a list of words separated by spaces or commas into a new array of new
  * strings (*n of them). Free with games_words_free. */

@@ -667,8 +667,7 @@ int games_build(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *dir = NULL, *paper = NULL;
-	char *without[8], *with[8];
-	size_t nwithout = 0, nwith = 0;
+	struct games_select sel = {0};
 	int only = OUT_ALL, c, status = EXIT_OK;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:w:hV", longopts, NULL)) != -1) {
@@ -689,14 +688,8 @@ int games_build(int argc, char **argv)
 		}
 		case 'w':
 		case 'W':
-			if (nwithout >= 8 || nwith >= 8) {
-				diag(SEV_ERROR, NULL, "too many --with/--without options");
+			if (games_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
-			}
-			if (c == 'w')
-				without[nwithout++] = optarg;
-			else
-				with[nwith++] = optarg;
 			break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
 		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
@@ -709,7 +702,7 @@ int games_build(int argc, char **argv)
 	}
 	if (status != EXIT_OK)
 		return status;
-	struct deck *d = games_load(argv[optind], without, nwithout, with, nwith);
+	struct deck *d = games_load(argv[optind], &sel);
 	if (!d)
 		return EXIT_INPUT;
 	struct gbuild b = {.d = d, .report = true};

@@ -154,8 +154,7 @@ int games_check_take(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *line_arg = NULL, *play_arg = NULL;
-	char *without[8], *with[8];
-	size_t nwithout = 0, nwith = 0;
+	struct games_select sel = {0};
 	int side = -1, c, errors = 0;
 	bool json = false;
 	optind = 1;
@@ -176,14 +175,8 @@ int games_check_take(int argc, char **argv)
 			break;
 		case 'w':
 		case 'W':
-			if (nwithout >= 8 || nwith >= 8) {
-				diag(SEV_ERROR, NULL, "too many --with/--without options");
+			if (games_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
-			}
-			if (c == 'w')
-				without[nwithout++] = optarg;
-			else
-				with[nwith++] = optarg;
 			break;
 		case 'h': fputs(take_usage, stdout); return EXIT_OK;
 		case 'V': return version();
@@ -196,7 +189,7 @@ int games_check_take(int argc, char **argv)
 	}
 	if (one_pack(argc, take_usage) < 0 || errors)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], without, nwithout, with, nwith);
+	struct deck *d = games_load(argv[optind], &sel);
 	if (!d)
 		return EXIT_INPUT;
 	struct take_game g;
@@ -273,7 +266,7 @@ int games_check_domino(int argc, char **argv)
 	}
 	if (one_pack(argc, domino_usage) < 0)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL, 0, NULL, 0);
+	struct deck *d = games_load(argv[optind], NULL);
 	if (!d)
 		return EXIT_INPUT;
 	const struct deck_group *set = NULL;
@@ -475,7 +468,7 @@ int games_check_train52(int argc, char **argv)
 	}
 	if (one_pack(argc, train52_usage) < 0 || errors)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL, 0, NULL, 0);
+	struct deck *d = games_load(argv[optind], NULL);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
@@ -629,7 +622,7 @@ int games_check_toy(int argc, char **argv)
 	}
 	if (one_pack(argc, toy_usage) < 0)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL, 0, NULL, 0);
+	struct deck *d = games_load(argv[optind], NULL);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
