@@ -140,6 +140,27 @@ static void load_face(struct loader *ld, struct deck_group *g, const struct ynod
 		g->loc_face = v->loc;
 }
 
+/* A new group of kind from mapping n, with the keys every group shares: 'name'
+ * (default_name when absent, or an error in what when default_name is NULL),
+ * 'label' and 'face'. */
+static struct deck_group *open_group(struct loader *ld, const struct ynode *n, enum deck_kind kind,
+				     const char *default_name, const char *what)
+{
+	struct deck_group *g = new_group(ld, kind, n);
+	const struct ynode *v;
+	if (default_name)
+		g->name = xstrdup(default_name);
+	if ((v = ymap_get(n, "name")))
+		get_name(ld, "name", v, &g->name);
+	else if (!default_name)
+		yr_error(&ld->yr, n, "%s needs a 'name'", what);
+	if ((v = ymap_get(n, "label")))
+		yr_str(&ld->yr, "label", v, true, &g->label);
+	if ((v = ymap_get(n, "face")))
+		load_face(ld, g, v);
+	return g;
+}
+
 static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_kind kind)
 {
 	const char *what = kind == DK_TOKEN ? "a 'tokens' entry" : "a 'cards' entry";
@@ -152,22 +173,14 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 						"face", NULL};
 	static const char *const token_keys[] = {"name", "label", "count", "face", NULL};
 	only_keys(ld, n, what, kind == DK_TOKEN ? token_keys : card_keys);
-	struct deck_group *g = new_group(ld, kind, n);
+	struct deck_group *g = open_group(ld, n, kind, NULL, what);
 	const struct ynode *v;
-	if (!(v = ymap_get(n, "name")))
-		yr_error(&ld->yr, n, "%s needs a 'name'", what);
-	else
-		get_name(ld, "name", v, &g->name);
-	if ((v = ymap_get(n, "label")))
-		yr_str(&ld->yr, "label", v, true, &g->label);
 	if ((v = ymap_get(n, "count")))
 		yr_int(&ld->yr, "count", v, 1, DECK_MAX_COUNT, &g->count);
 	else if (kind == DK_TOKEN)
 		yr_error(&ld->yr, n, "a 'tokens' entry needs a 'count'");
 	if ((v = ymap_get(n, "optional")))
 		yr_bool(&ld->yr, "optional", v, &g->optional);
-	if ((v = ymap_get(n, "face")))
-		load_face(ld, g, v);
 	if (kind == DK_CARD && (v = ymap_get(n, "product")) && yr_want(&ld->yr, "product", v, Y_MAP) == 0) {
 		if (v->n == 0)
 			yr_error(&ld->yr, v, "'product' names no fields");
@@ -182,15 +195,8 @@ static void load_tiles(struct loader *ld, const struct ynode *n)
 		return;
 	static const char *const known[] = {"name", "label", "double", "face", NULL};
 	only_keys(ld, n, "'tiles'", known);
-	struct deck_group *g = new_group(ld, DK_TILE, n);
+	struct deck_group *g = open_group(ld, n, DK_TILE, "tile", NULL);
 	const struct ynode *v;
-	g->name = xstrdup("tile");
-	if ((v = ymap_get(n, "name")))
-		get_name(ld, "name", v, &g->name);
-	if ((v = ymap_get(n, "label")))
-		yr_str(&ld->yr, "label", v, true, &g->label);
-	if ((v = ymap_get(n, "face")))
-		load_face(ld, g, v);
 	long dn = 0;
 	if (!(v = ymap_get(n, "double")))
 		yr_error(&ld->yr, n, "'tiles' needs 'double': the highest number of the set (6, 9, 12, ...)");
@@ -207,15 +213,8 @@ static void load_letters(struct loader *ld, const struct ynode *n)
 		return;
 	static const char *const known[] = {"name", "label", "total", "wild", "counts", "face", NULL};
 	only_keys(ld, n, "'letters'", known);
-	struct deck_group *g = new_group(ld, DK_LETTER, n);
+	struct deck_group *g = open_group(ld, n, DK_LETTER, "letter", NULL);
 	const struct ynode *v;
-	g->name = xstrdup("letter");
-	if ((v = ymap_get(n, "name")))
-		get_name(ld, "name", v, &g->name);
-	if ((v = ymap_get(n, "label")))
-		yr_str(&ld->yr, "label", v, true, &g->label);
-	if ((v = ymap_get(n, "face")))
-		load_face(ld, g, v);
 	if ((v = ymap_get(n, "wild")))
 		yr_str(&ld->yr, "wild", v, true, &g->wild);
 	add_field(g, "letter", n->loc);
