@@ -486,26 +486,7 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 
 static int parse_only(const char *arg)
 {
-	int mask = 0;
-	char *copy = xstrdup(arg);
-	char *save = NULL;
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-		for (i = 0; i < sizeof out_names / sizeof *out_names; i++)
-			if (strcmp(tok, out_names[i]) == 0)
-				break;
-		if (i == sizeof out_names / sizeof *out_names) {
-			diag(SEV_ERROR, NULL,
-			     "--only: unknown output '%s' (faces, sheets, placemat, reference, svg, png)", tok);
-			free(copy);
-			return -1;
-		}
-		mask |= 1 << i;
-	}
-	free(copy);
-	if (!mask)
-		diag(SEV_ERROR, NULL, "--only needs at least one output");
-	return mask ? mask : -1;
+	return parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
 }
 
 int cmd_build(int argc, char **argv)

@@ -44,8 +44,10 @@ enum {
 	OUT_SVG = 32, OUT_PNG = 64, OUT_REFERENCE = 128, OUT_ALL = 255,
 	OUT_PLACEMAT = OUT_BOARD | OUT_SETUP    /* the trains name for the large tiled items */
 };
+/* --only's names: bit i is out_names[i]; the last, placemat, is the trains name for
+ * the large tiled items (board and setup). */
 static const char *const out_names[] = {"faces", "sheets", "tokens", "board", "setup", "svg", "png",
-					"reference"};
+					"reference", "placemat"};
 
 struct gbuild {
 	struct deck *d;
@@ -629,29 +631,10 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 
 static int parse_only(const char *arg)
 {
-	int mask = 0;
-	size_t n;
-	char **w = games_words(arg, &n);
-	for (size_t i = 0; i < n; i++) {
-		size_t k;
-		if (!strcmp(w[i], "placemat")) {
-			mask |= OUT_PLACEMAT;
-			continue;
-		}
-		for (k = 0; k < sizeof out_names / sizeof *out_names && strcmp(w[i], out_names[k]); k++)
-			;
-		if (k == sizeof out_names / sizeof *out_names) {
-			diag(SEV_ERROR, NULL, "--only: unknown output '%s' (faces, sheets, tokens, board, "
-			     "setup, reference, svg, png, placemat)", w[i]);
-			mask = -1;
-			break;
-		}
-		mask |= 1 << k;
-	}
-	games_words_free(w, n);
-	if (!mask)
-		diag(SEV_ERROR, NULL, "--only needs at least one output");
-	return mask > 0 ? mask : -1;
+	int mask = parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
+	if (mask > 0 && (mask & 256))
+		mask = (mask & ~256) | OUT_PLACEMAT;
+	return mask;
 }
 
 int games_build(int argc, char **argv)
