@@ -153,11 +153,9 @@ static void print_table(const struct pack *p, const struct list_opts *o)
 		if (!fill[a])
 			fputs("(none)", stdout);
 		putchar('\n');
-		free(nums[a]);
 	}
 	for (size_t a = 0; a < k; a++)
-		if (!keep(p, o, (int)a))
-			free(nums[a]);
+		free(nums[a]);
 	long gaps = 0;
 	for (long n = 1; n <= o->upto; n++)
 		gaps += p->by_number[n - 1] < 0;
