@@ -1,5 +1,6 @@
 /* build.c: `railyard build`: a Game of Trains pack -> print-ready files. Fills each
- * card's fields (number, code, ability...) and hands them to draw.h. */
+ * card's fields (number, code, ability...) and the placemat's and reference's,
+ * and hands them to the pipeline (pipeline.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -10,10 +11,12 @@
 
 #include <cairo.h>
 
+#include "check.h"
 #include "commands.h"
 #include "diag.h"
 #include "draw.h"
 #include "pack.h"
+#include "pipeline.h"
 #include "template.h"
 #include "util.h"
 
@@ -23,54 +26,37 @@
 
 static const char build_usage[] =
 	"usage: railyard build [OPTIONS] PACK.yaml\n\n"
-	"Write the pack's print-ready files into out/PACK/ (or -o DIR):\n"
+	"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
 	"  faces.pdf          one card per page, trim + bleed, TrimBox/BleedBox, labels = numbers\n"
-	"  sheets-a4.pdf      3x3 cards per page at 100%, crop marks, each page followed by\n"
-	"  sheets-letter.pdf  its backs for long-edge duplex\n"
+	"  back.pdf           the back, one page, boxes as faces.pdf\n"
+	"  sheets-a4.pdf      as many cards per page as fit, each with its bleed, crop\n"
+	"  sheets-letter.pdf  marks, each page followed by its backs for duplex\n"
 	"  placemat.pdf       the placemat at full size, tiled across pages when larger\n"
 	"  reference.pdf      the pack's ability table\n"
-	"  svg/card-NNN.svg, svg/placemat.svg   in millimetres\n"
-	"  png/card-NNN.png   300 dpi with bleed; contact.png, the whole pack at a glance\n"
-	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
-	"  -o, --output DIR   write into DIR instead of out/PACK\n"
-	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png\n"
-	"                     (manifest.csv is always written)\n"
-	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"
-	"                     only (default: sheets on a4 and letter, the rest on a4)\n"
-	"      --bleed MM     bleed on every side of the cards (default: the template's)\n"
-	"  -h, --help         this help\n"
-	"  -V, --version      the version\n\n"
+	"  svg/card-NNN.svg, svg/back.svg, svg/placemat.svg   in millimetres\n"
+	"  png/card-NNN.png, png/back.png   300 dpi with bleed; contact.png, the whole pack\n"
+	"  manifest.csv       position, number, code, ability and the files of each card\n"
+	"  files.txt          every file of the set\n\n"
+	"A pack that 'railyard check' finds unsound is refused (exit 1) unless --force.\n\n"
+	"%s"
+	"  -h, --help          this help\n"
+	"  -V, --version       the version\n\n"
 	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
 	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
 	"in its parent folder, then the current folder, then " TEMPLATE_DIR ".\n";
-
-enum {
-	OUT_FACES = 1,
-	OUT_SHEETS = 2,
-	OUT_PLACEMAT = 4,
-	OUT_REFERENCE = 8,
-	OUT_SVG = 16,
-	OUT_PNG = 32,
-	OUT_ALL = 63
-};
-
-static const char *const out_names[] = {"faces", "sheets", "placemat", "reference", "svg", "png"};
 
 struct build {
 	struct pack *p;
 	struct template *face, *back, *placemat;
 	struct drawer *d;
-	struct fields f;
-	char *dir;
-	long total;
+	struct fields f;     /* the placemat's and the reference's (main thread) */
 	int width;           /* digits in file names */
-	bool report;         /* report text overflows (the first pass over the cards) */
-	int errors;
 };
 
 /* The fields a trains card offers its template. */
-static void card_fields(struct build *b, long pos, struct fields *f)
+static void card_fields(void *user, long pos, struct fields *f)
 {
+	const struct build *b = user;
 	int a;
 	long n = pack_card_at(b->p, pos, &a);
 	fields_clear(f);
@@ -88,24 +74,6 @@ static void card_fields(struct build *b, long pos, struct fields *f)
 	fields_set(f, "code", a >= 0 ? b->p->abilities.v[a].code : "");
 	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
 	fields_set(f, "wild", "");
-}
-
-static void draw_card(void *user, cairo_t *cr, long pos, int side)
-{
-	struct build *b = user;
-	char who[48];
-	if (side) {
-		fields_clear(&b->f);
-		fields_set(&b->f, "pack", b->p->id);
-		fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
-		snprintf(who, sizeof who, "back");
-		draw_item(b->d, cr, b->back, &b->f, NULL, b->report && pos == 0 ? who : NULL);
-		return;
-	}
-	card_fields(b, pos, &b->f);
-	const char *num = fields_get(&b->f, "number");
-	snprintf(who, sizeof who, "card %s (position %ld)", *num ? num : "W", pos + 1);
-	draw_item(b->d, cr, b->face, &b->f, NULL, b->report ? who : NULL);
 }
 
 static void fill_space(void *user, int r, int c, struct fields *f)
@@ -138,101 +106,21 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
 	fields_set(&b->f, "pack", b->p->id);
 	fields_setf(&b->f, "census", "%d", b->p->layout.census);
-	draw_item(b->d, cr, b->placemat, &b->f, &c, b->report ? "placemat" : NULL);
+	draw_item(b->d, cr, b->placemat, &b->f, &c, "placemat");
 }
 
-/* mkdir -p that also insists on a folder at the end. */
-static int make_dir(const char *dir)
-{
-	struct stat st;
-	if (mkdir_p(dir) != 0)
-		return -1;
-	if (stat(dir, &st) != 0)
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
-
-static char *out_path(const struct build *b, const char *name)
-{
-	return xasprintf("%s/%s", b->dir, name);
-}
-
-static char *card_file(const struct build *b, const char *sub, long pos, const char *ext)
-{
-	return xasprintf("%s/card-%0*ld.%s", sub, b->width, pos + 1, ext);
-}
-
-static void step(void *user, long done)
-{
-	(void)user;
-	progress_step(done);
-}
-
-static int write_faces(struct build *b)
-{
-	char *path = out_path(b, "faces.pdf");
-	struct pdfw *w = pdfw_open(path);
-	free(path);
-	if (!w)
-		return -1;
-	double bl = b->face->bleed;
-	progress_start("faces.pdf", b->total);
-	for (long pos = 0; pos < b->total; pos++) {
-		int a;
-		long n = pack_card_at(b->p, pos, &a);
-		char label[24];
-		if (n)
-			snprintf(label, sizeof label, "%ld", n);
-		else
-			snprintf(label, sizeof label, "W");
-		cairo_t *cr = pdfw_page(w, b->face->w + 2 * bl, b->face->h + 2 * bl, bl, label);
-		draw_card(b, cr, pos, 0);
-		pdfw_end_page(w);
-		progress_step(pos + 1);
-	}
-	progress_end();
-	b->report = false;
-	return pdfw_close(w);
-}
-
-static int write_sheets(struct build *b, const char *paper)
-{
-	double pw, ph;
-	paper_size(paper, &pw, &ph);
-	char *name = xasprintf("sheets-%s.pdf", paper);
-	char *path = out_path(b, name);
-	struct pdfw *w = pdfw_open(path);
-	free(path);
-	if (!w) {
-		free(name);
-		return -1;
-	}
-	struct item_source src = {b->face->w, b->face->h, b->face->bleed, b->total, b->back != NULL,
-				  draw_card, b};
-	progress_start(name, b->total);
-	impose_sheets(w, pw, ph, &src, step, NULL);
-	progress_end();
-	free(name);
-	b->report = false;
-	return pdfw_close(w);
-}
-
-static int write_placemat(struct build *b, const char *paper)
+static int write_placemat(struct build_ctx *c, struct build *b)
 {
 	double pw, ph, iw, ih;
-	paper_size(paper, &pw, &ph);
-	struct cells c = placemat_cells(b);
-	template_size(b->placemat, c.rows, c.cols, &iw, &ih);
-	char *path = out_path(b, "placemat.pdf");
-	struct pdfw *w = pdfw_open(path);
+	paper_size(build_paper(c), &pw, &ph);
+	struct cells cl = placemat_cells(b);
+	template_size(b->placemat, cl.rows, cl.cols, &iw, &ih);
+	char *path = build_path(c, "placemat.pdf");
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
-	impose_tiles(w, pw, ph, iw, ih, 15.0, draw_placemat, b, 0);
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, draw_placemat, b, 0);
 	return pdfw_close(w);
 }
 
@@ -259,18 +147,18 @@ static char *numbers_of(const struct pack *p, int a)
 	return s.s;
 }
 
-static int write_reference(struct build *b, const char *paper)
+static int write_reference(struct build_ctx *c, struct build *b)
 {
 	double pw, ph;
-	paper_size(paper, &pw, &ph);
+	paper_size(build_paper(c), &pw, &ph);
 	/* Landscape: the page's four column groups fit across. */
 	if (ph > pw) {
 		double t = pw;
 		pw = ph;
 		ph = t;
 	}
-	char *path = out_path(b, "reference.pdf");
-	struct pdfw *w = pdfw_open(path);
+	char *path = build_path(c, "reference.pdf");
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
@@ -314,158 +202,105 @@ static int write_reference(struct build *b, const char *paper)
 	return pdfw_close(w);
 }
 
-static int write_svgs(struct build *b)
+static int write_extra(struct build_ctx *c, void *user)
 {
-	char *sub = out_path(b, "svg");
-	if (make_dir(sub) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
-		free(sub);
-		return -1;
-	}
+	struct build *b = user;
 	int rc = 0;
-	progress_start("svg", b->total);
-	for (long pos = 0; pos < b->total && rc == 0; pos++) {
-		char *path = card_file(b, sub, pos, "svg");
-		rc = svg_write(path, b->face->w, b->face->h, b->face->bleed, draw_card, b, pos);
-		free(path);
-		progress_step(pos + 1);
-	}
-	progress_end();
-	b->report = false;
-	if (rc == 0) {
+	if (!rc && (c->opts.only & BO_PLACEMAT))
+		rc = write_placemat(c, b);
+	if (!rc && (c->opts.only & BO_REFERENCE))
+		rc = write_reference(c, b);
+	if (!rc && (c->opts.only & BO_SVG)) {
 		double iw, ih;
-		struct cells c = placemat_cells(b);
-		template_size(b->placemat, c.rows, c.cols, &iw, &ih);
-		char *path = xasprintf("%s/placemat.svg", sub);
-		rc = svg_write(path, iw, ih, b->placemat->bleed, draw_placemat, b, 0);
+		struct cells cl = placemat_cells(b);
+		template_size(b->placemat, cl.rows, cl.cols, &iw, &ih);
+		char *path = build_path(c, "svg/placemat.svg");
+		rc = path ? svg_write(path, iw, ih, b->placemat->bleed, draw_placemat, b, 0) : -1;
 		free(path);
 	}
-	free(sub);
 	return rc;
 }
 
-/* contact.png: every card, small, in one image of at most about 3000 px a side. */
-static int write_contact(struct build *b)
+/* ---- the items, for the pipeline ---- */
+
+static size_t card_face(void *user, long pos)
 {
-	long n = b->total;
-	double cw = b->face->w, ch = b->face->h;
-	int cols = 1;
-	while ((double)cols * cols * cw < (double)n * ch)
-		cols++;
-	if (cols > n)
-		cols = (int)n;
-	int rows = (int)((n + cols - 1) / cols);
-	double gap = 2;  /* mm */
-	double W = cols * (cw + gap) + gap, H = rows * (ch + gap) + gap;
-	double scale = 150 / 25.4;       /* 150 dpi at most */
-	if (W * scale > 3000)
-		scale = 3000 / W;
-	if (H * scale > 3000)
-		scale = 3000 / H;
-	int pw = (int)(W * scale + 0.5), ph = (int)(H * scale + 0.5);
-	if (pw < 1)
-		pw = 1;
-	if (ph < 1)
-		ph = 1;
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
-	cairo_t *cr = cairo_create(s);
-	cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-	cairo_paint(cr);
-	cairo_scale(cr, scale, scale);
-	for (long pos = 0; pos < n; pos++) {
-		cairo_save(cr);
-		cairo_translate(cr, gap + (double)(pos % cols) * (cw + gap),
-				gap + (double)(pos / cols) * (ch + gap));
-		/* The preview shows the card as cut: trim size, rounded corners. */
-		double r = b->face->radius;
-		if (r > 0) {
-			cairo_new_sub_path(cr);
-			cairo_arc(cr, cw - r, r, r, -M_PI / 2, 0);
-			cairo_arc(cr, cw - r, ch - r, r, 0, M_PI / 2);
-			cairo_arc(cr, r, ch - r, r, M_PI / 2, M_PI);
-			cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
-			cairo_close_path(cr);
-		} else {
-			cairo_rectangle(cr, 0, 0, cw, ch);
-		}
-		cairo_clip(cr);
-		draw_card(b, cr, pos, 0);
-		cairo_restore(cr);
-	}
-	cairo_destroy(cr);
-	char *path = out_path(b, "contact.png");
-	int rc = png_surface_write(s, path);
-	cairo_surface_destroy(s);
-	free(path);
-	return rc;
+	(void)user;
+	(void)pos;
+	return 0;
 }
 
-static int write_pngs(struct build *b)
+static void card_label(void *user, long pos, bool who, char *buf, size_t n)
 {
-	char *sub = out_path(b, "png");
-	if (make_dir(sub) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
-		free(sub);
-		return -1;
-	}
-	int rc = 0;
-	progress_start("png", b->total);
-	for (long pos = 0; pos < b->total && rc == 0; pos++) {
-		char *path = card_file(b, sub, pos, "png");
-		rc = png_write(path, b->face->w, b->face->h, b->face->bleed, 300, draw_card, b, pos);
-		free(path);
-		progress_step(pos + 1);
-	}
-	progress_end();
-	b->report = false;
-	free(sub);
-	return rc ? rc : write_contact(b);
+	struct build *b = user;
+	int a;
+	long num = pack_card_at(b->p, pos, &a);
+	char s[24] = "W";
+	if (num)
+		snprintf(s, sizeof s, "%ld", num);
+	if (who)
+		snprintf(buf, n, "card %s (position %ld)", s, pos + 1);
+	else
+		snprintf(buf, n, "%s", s);
 }
 
-static void csv_field(struct buf *s, const char *v)
+/* card-NNN (the position) for each card; unique: card-NNN (the number) for the
+ * first copy of each number, wild for the first wild card. */
+static long card_single(void *user, long pos, bool unique, char *name, size_t n)
 {
-	buf_puts(s, "\"");
-	for (; *v; v++) {
-		if (*v == '"')
-			buf_puts(s, "\"");
-		buf_add(s, v, 1);
+	struct build *b = user;
+	const struct pack *p = b->p;
+	if (!unique) {
+		snprintf(name, n, "card-%0*ld", b->width, pos + 1);
+		return 1;
 	}
-	buf_puts(s, "\"");
+	long numbered = p->cards * p->copies;
+	if (pos < numbered) {
+		if (pos % p->copies)
+			return 0;
+		snprintf(name, n, "card-%0*ld", b->width, pos / p->copies + 1);
+		return p->copies;
+	}
+	if (pos > numbered)
+		return 0;
+	snprintf(name, n, "wild");
+	return p->wild;
 }
 
-static int write_manifest(struct build *b, int only)
+static void card_back_fields(void *user, struct fields *f)
 {
-	struct buf s = {0};
-	buf_puts(&s, "position,number,code,ability,faces_page,svg,png\n");
-	for (long pos = 0; pos < b->total; pos++) {
+	struct build *b = user;
+	fields_set(f, "pack", b->p->id);
+	fields_set(f, "title", b->p->title ? b->p->title : b->p->id);
+}
+
+static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
+{
+	struct build *b = user;
+	int only = c->opts.preset == PRESET_HOME ? c->opts.only : 0;
+	buf_puts(s, "position,number,code,ability,faces_page,svg,png\n");
+	for (long pos = 0; pos < c->it.count; pos++) {
 		int a;
 		long n = pack_card_at(b->p, pos, &a);
-		buf_printf(&s, "%ld,", pos + 1);
+		buf_printf(s, "%ld,", pos + 1);
 		if (n)
-			buf_printf(&s, "%ld,", n);
+			buf_printf(s, "%ld,", n);
 		else
-			buf_puts(&s, "W,");
-		csv_field(&s, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
-		buf_puts(&s, ",");
-		csv_field(&s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
-		buf_puts(&s, ",");
-		if (only & OUT_FACES)
-			buf_printf(&s, "%ld", pos + 1);
-		buf_puts(&s, ",");
-		if (only & OUT_SVG)
-			buf_printf(&s, "svg/card-%0*ld.svg", b->width, pos + 1);
-		buf_puts(&s, ",");
-		if (only & OUT_PNG)
-			buf_printf(&s, "png/card-%0*ld.png", b->width, pos + 1);
-		buf_puts(&s, "\n");
+			buf_puts(s, "W,");
+		csv_field(s, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
+		buf_puts(s, ",");
+		csv_field(s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
+		buf_puts(s, ",");
+		if (only & BO_FACES)
+			buf_printf(s, "%ld", pos + 1);
+		buf_puts(s, ",");
+		if (only & BO_SVG)
+			buf_printf(s, "svg/card-%0*ld.svg", b->width, pos + 1);
+		buf_puts(s, ",");
+		if (only & BO_PNG)
+			buf_printf(s, "png/card-%0*ld.png", b->width, pos + 1);
+		buf_puts(s, "\n");
 	}
-	char *path = out_path(b, "manifest.csv");
-	int rc = write_file_atomic(path, s.s, s.len);
-	if (rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
-	free(path);
-	buf_free(&s);
-	return rc;
 }
 
 static struct template *load_template(const struct pack *p, const char *as_written,
@@ -484,67 +319,17 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 	return t;
 }
 
-static int parse_only(const char *arg)
-{
-	return parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
-}
-
 int cmd_build(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"only", required_argument, NULL, 'O'},
-		{"paper", required_argument, NULL, 'P'},
-		{"bleed", required_argument, NULL, 'B'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *dir = NULL, *paper = NULL;
-	int only = OUT_ALL, c, status = EXIT_OK;
-	double bleed = -1;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': dir = optarg; break;
-		case 'O':
-			if ((only = parse_only(optarg)) < 0)
-				status = EXIT_INPUT;
-			break;
-		case 'P': {
-			double w, h;
-			paper = optarg;
-			if (paper_size(paper, &w, &h) != 0) {
-				diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", paper);
-				status = EXIT_INPUT;
-			}
-			break;
-		}
-		case 'B': {
-			struct tpl_len l;
-			if (tpl_parse_len(optarg, false, &l) != 0 || l.v < 0 || l.v > 25) {
-				diag(SEV_ERROR, NULL, "--bleed: '%s' is not a bleed of 0..25 mm", optarg);
-				status = EXIT_INPUT;
-			} else {
-				bleed = l.v;
-			}
-			break;
-		}
-		case 'h': fputs(build_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
-		default: fputs(build_usage, stderr); return EXIT_INPUT;
-		}
-	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
-		return EXIT_INPUT;
-	}
-	if (status != EXIT_OK)
+	struct build_opts o;
+	int status = build_parse(argc, argv, &o, build_usage, NULL, NULL);
+	if (status >= 0)
 		return status;
+	status = EXIT_OK;
 	struct pack *p = pack_load(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
-	struct build b = {.p = p, .report = true};
+	struct build b = {.p = p};
 	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
 	b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
 	b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml", "placemat");
@@ -572,50 +357,39 @@ int cmd_build(int argc, char **argv)
 			status = EXIT_INPUT;
 	if (status != EXIT_OK)
 		goto done;
-	if (bleed >= 0)
-		b.face->bleed = b.back->bleed = bleed;
-	b.total = pack_card_total(p);
-	b.width = 3;
-	for (long t = b.total; t >= 1000; t /= 10)
-		b.width++;
-	b.dir = dir ? xstrdup(dir) : xasprintf("out/%s", p->id);
-	if (make_dir(b.dir) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", b.dir, strerror(errno));
-		status = EXIT_OUTPUT;
+	/* A pack check finds unsound is not printed, unless forced (a prototype). */
+	int errors = check_pack_errors(p);
+	if (errors && !o.force) {
+		diag(SEV_ERROR, NULL, "%s: not built: 'railyard check' finds %d error%s (--force builds it anyway)",
+		     p->file, errors, errors == 1 ? "" : "s");
+		status = EXIT_RULE;
 		goto done;
 	}
-	int rc = 0;
-	if (!rc && (only & OUT_FACES))
-		rc = write_faces(&b);
-	if (!rc && (only & OUT_SHEETS)) {
-		if (paper)
-			rc = write_sheets(&b, paper);
-		else if (!(rc = write_sheets(&b, "a4")))
-			rc = write_sheets(&b, "letter");
-	}
-	if (!rc && (only & OUT_PLACEMAT))
-		rc = write_placemat(&b, paper ? paper : "a4");
-	if (!rc && (only & OUT_REFERENCE))
-		rc = write_reference(&b, paper ? paper : "a4");
-	if (!rc && (only & OUT_SVG))
-		rc = write_svgs(&b);
-	if (!rc && (only & OUT_PNG))
-		rc = write_pngs(&b);
-	if (!rc)
-		rc = write_manifest(&b, only);
-	if (rc)
-		status = EXIT_OUTPUT;
-	long over = drawer_overflows(b.d);
-	if (over > 20)
-		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
-		     over);
+	if (errors)
+		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s",
+		     p->file, errors, errors == 1 ? "" : "s");
+	double bleed = build_bleed(&o);
+	if (bleed >= 0)
+		b.face->bleed = b.back->bleed = bleed;
+	long total = pack_card_total(p);
+	b.width = 3;
+	for (long t = total; t >= 1000; t /= 10)
+		b.width++;
+	const struct template *faces[1] = {b.face};
+	struct build_ctx ctx = {.opts = o, .id = p->id, .dr = b.d};
+	ctx.it = (struct build_items){
+		.count = total, .faces = faces, .nfaces = 1, .back = b.back, .face_of = card_face,
+		.fields = card_fields, .label = card_label, .single = card_single,
+		.back_fields = card_back_fields, .extra = write_extra, .manifest = card_manifest,
+		.user = &b,
+	};
+	status = build_run(&ctx);
 done:
 	fields_free(&b.f);
 	drawer_free(b.d);
 	template_free(b.face);
 	template_free(b.back);
 	template_free(b.placemat);
-	free(b.dir);
 	pack_free(p);
 	return status;
 }

@@ -446,7 +446,9 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 	if (any_swap && !p->rules.swap_within && p->rules.swap_across == ACROSS_NONE)
 		diag(SEV_ERROR, &p->rules.loc, "swap-within is false and swap-across is none, so no swap "
 		     "can ever be used (§6)");
-	if (o->json)
+	if (o->quiet)
+		;
+	else if (o->json)
 		print_json(p, o, &r);
 	else
 		print_text(p, o, &r);
@@ -454,6 +456,19 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 	free(r.full);
 	free(r.now);
 	return diag_count(SEV_ERROR) ? EXIT_RULE : EXIT_OK;
+}
+
+int check_pack_errors(const struct pack *p)
+{
+	struct check_opts o = {.quiet = true};
+	unsigned before = diag_count(SEV_ERROR);
+	diag_set_quiet(1);
+	check_pack(p, &o);
+	diag_set_quiet(0);
+	unsigned errors = diag_count(SEV_ERROR) - before;
+	if (errors)
+		check_pack(p, &o);   /* again, to print every message */
+	return (int)errors;
 }
 
 int cmd_check(int argc, char **argv)

@@ -19,6 +19,7 @@ struct check_opts {
 	const char *draw;       /* --draw N: the replacement for a removed card */
 	bool opponent;          /* --opponent: the sequence is not the applier's */
 	bool json;
+	bool quiet;             /* check the pack, print only the messages */
 	/* --missing, parsed: missing[n-1] copies of card n lost; wild_missing wilds */
 	unsigned char *missing;
 	long nmissing;
@@ -28,5 +29,9 @@ struct check_opts {
 /* Check the position (and the move) the options describe against pack p.
  * Prints the report on stdout; returns an exit status. */
 int check_position(const struct pack *p, const struct check_opts *o);
+
+/* Check pack p as `railyard check` does, printing its errors and warnings only when
+ * it has errors (for build). Returns the number of errors. */
+int check_pack_errors(const struct pack *p);
 
 #endif

@@ -138,33 +138,58 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
 	      void *user, long index);
 
+/* Call fn (async-signal-safe) when SIGINT, SIGTERM or SIGHUP ends the program,
+ * before the temporary files are removed. */
+void output_on_signal(void (*fn)(void));
+
 /* Write an image surface as a PNG, atomically. Returns 0, or -1 after reporting. */
 int png_surface_write(cairo_surface_t *s, const char *path);
 
 /* ---- imposition ---- */
 
 /* count items of w x h mm (trim). draw(user, cr, i, side) draws item i (side 0 =
- * front, 1 = back) at the origin in mm; bleed mm of its artwork may be shown. */
+ * front, 1 = back) at the origin in mm; bleed mm of its artwork is shown. */
 struct item_source {
 	double w, h, bleed;
 	long count;
-	bool backs;          /* follow each front page with its back page */
+	bool backs;          /* the items have backs */
 	item_draw_fn draw;
 	void *user;
 };
 
-/* Lay items on paper (pw x ph mm) as many per page as fit up to 3x3, at 100%,
- * centred, with crop marks outside the grid; with backs, each front page is
- * followed by its back page mirrored for long-edge duplex. A note line says to
- * print at 100%. progress (may be NULL) is called after each page with items done. */
-void impose_sheets(struct pdfw *w, double pw, double ph, const struct item_source *src,
-		   void (*progress)(void *user, long done), void *puser);
+/* How the backs meet the fronts: the sheet turned over its long edge, its short
+ * edge, or no duplex (sheets hold fronts only). */
+enum duplex { DUPLEX_LONG, DUPLEX_SHORT, DUPLEX_NONE };
+
+/* A grid of nx x ny cells of cw x ch mm (item + bleed on every side, turned a
+ * quarter when rotated), its top-left corner at x0, y0 on the paper. */
+struct sheet_grid {
+	int nx, ny;
+	bool rotated;
+	double cw, ch, x0, y0;
+};
+
+/* The most items of w x h (+ bleed) that fit paper pw x ph inside margin with room
+ * for the crop marks and the note, upright or turned; fills g, returns nx * ny. */
+int impose_fit(double pw, double ph, double margin, double w, double h, double bleed,
+	       struct sheet_grid *g);
+
+/* Lay items on paper (pw x ph mm) as impose_fit says, at 100%, centred, every item
+ * with its full bleed (a gutter of twice the bleed), crop marks at every trim line
+ * inside the margin; with backs and duplex, each front page is followed by its back
+ * page, placed for the sheet turned over the long or short edge. A note line says
+ * to print at 100% (and how to flip). progress (may be NULL) is called after each
+ * sheet with items done. Returns the pages written, or -1 when no item fits. */
+long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum duplex duplex,
+		   const struct item_source *src, void (*progress)(void *user, long done),
+		   void *puser);
 
 /* Print one item of w x h mm across pages of pw x ph mm (a single page when it
  * fits), each tile overlapping the next by overlap mm, with alignment marks and
- * a tile label ("row 1, column 2 of 1 x 3"). */
-void impose_tiles(struct pdfw *w, double pw, double ph, double iw, double ih, double overlap,
-		  item_draw_fn draw, void *user, long index);
+ * a tile label ("row 1, column 2 of 1 x 3"), nothing within margin mm of the
+ * paper's edge. */
+void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
+		  double overlap, item_draw_fn draw, void *user, long index);
 
 /* A progress bar on stderr when it is a terminal: progress_start(total) then
  * progress_step(done); progress_end clears it. Quiet when stderr is not a tty or

@@ -1,6 +1,7 @@
 /* games_build.c: `railyard build` for the other train games: every component of a
- * deck pack drawn through its template (draw.h): faces, 3x3 sheets with backs,
- * token sheets, a board tiled across pages, a setup sheet, SVG and PNG files. */
+ * deck pack and its fields, handed to the pipeline (pipeline.h) for faces, backs,
+ * sheets, SVG and PNG files; token sheets, a board tiled across pages, a setup
+ * sheet and the reference are this game family's own files. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -15,53 +16,43 @@
 #include "diag.h"
 #include "draw.h"
 #include "games.h"
+#include "pipeline.h"
 #include "template.h"
 #include "util.h"
 
 static const char build_usage[] =
 	"usage: railyard build [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n\n"
-	"Write the pack's print-ready files into out/PACK/ (or -o DIR):\n"
+	"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
 	"  faces.pdf           every card, tile and carriage, one per page, trim + bleed\n"
-	"  sheets-a4.pdf       3x3 per page at 100%, crop marks, backs for long-edge duplex\n"
-	"  sheets-letter.pdf   (one pair per face template: sheets-GROUP-a4.pdf ...)\n"
+	"  back.pdf            the back, one page (svg/back.svg, png/back.png)\n"
+	"  sheets-a4.pdf       as many per page as fit, each with its bleed, crop marks,\n"
+	"  sheets-letter.pdf   backs for duplex (one pair per face template:\n"
+	"                      sheets-GROUP-a4.pdf ...)\n"
 	"  tokens-a4.pdf       the tokens as cut-out sheets\n"
 	"  board.pdf           the board at full size, tiled across pages when larger\n"
 	"  setup.pdf           the setup sheet (Train: the piles of the four rounds)\n"
 	"  reference.pdf       the components and the deal table on one page\n"
 	"  svg/NNN-NAME.svg    each distinct face in millimetres; svg/board.svg\n"
-	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed\n"
-	"  manifest.csv        each distinct face: group, name, copies, its fields\n\n"
-	"  -o, --output DIR    write into DIR instead of out/PACK\n"
-	"      --only LIST     faces,sheets,tokens,board,setup,reference,svg,png (manifest\n"
-	"                      always; placemat means board and setup)\n"
-	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
-	"                      rest on a4)\n"
+	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed; contact.png\n"
+	"  manifest.csv        each distinct face: group, name, copies, its fields\n"
+	"  files.txt           every file of the set\n\n"
+	"%s"
 	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
 	"  -h, --help, -V, --version\n";
-
-enum {
-	OUT_FACES = 1, OUT_SHEETS = 2, OUT_TOKENS = 4, OUT_BOARD = 8, OUT_SETUP = 16,
-	OUT_SVG = 32, OUT_PNG = 64, OUT_REFERENCE = 128, OUT_ALL = 255,
-	OUT_PLACEMAT = OUT_BOARD | OUT_SETUP    /* the trains name for the large tiled items */
-};
-/* --only's names: bit i is out_names[i]; the last, placemat, is the trains name for
- * the large tiled items (board and setup). */
-static const char *const out_names[] = {"faces", "sheets", "tokens", "board", "setup", "svg", "png",
-					"reference", "placemat"};
 
 struct gbuild {
 	struct deck *d;
 	struct drawer *dr;
-	struct fields f;
-	char *dir;
+	struct fields f;           /* the board's, setup's and tokens' (main thread) */
 	struct template **tpl;     /* per group: its face template, or NULL */
 	struct template *back, *board, *setup;
 	size_t *phys;              /* physical components (not tokens): item indices */
 	long nphys;
-	size_t *src;               /* the components of the sheet being imposed */
-	long nsrc;
-	const struct template *src_tpl;
-	bool report;
+	const struct template **faces;  /* the distinct face templates of phys */
+	const char **face_names;        /* the group that names each */
+	size_t nfaces;
+	size_t *face_of;           /* per group: index into faces */
+	bool board_reported;
 };
 
 /* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
@@ -130,102 +121,6 @@ static void item_fields(struct gbuild *b, size_t i, struct fields *f)
 		fields_set(f, "ink", "black");
 }
 
-static void draw_component(void *user, cairo_t *cr, long index, int side)
-{
-	struct gbuild *b = user;
-	size_t i = b->src[index];
-	char who[128];
-	if (side) {
-		fields_clear(&b->f);
-		fields_set(&b->f, "pack", b->d->id);
-		fields_set(&b->f, "title", b->d->title);
-		draw_item(b->dr, cr, b->back, &b->f, NULL, b->report && index == 0 ? "back" : NULL);
-		return;
-	}
-	item_fields(b, i, &b->f);
-	snprintf(who, sizeof who, "%s", b->d->items[i].name);
-	draw_item(b->dr, cr, b->tpl[b->d->items[i].group], &b->f, NULL, b->report ? who : NULL);
-}
-
-static char *out_path(const struct gbuild *b, const char *name)
-{
-	return xasprintf("%s/%s", b->dir, name);
-}
-
-static int write_faces(struct gbuild *b)
-{
-	char *path = out_path(b, "faces.pdf");
-	struct pdfw *w = pdfw_open(path);
-	free(path);
-	if (!w)
-		return -1;
-	b->src = b->phys;
-	b->nsrc = b->nphys;
-	progress_start("faces.pdf", b->nphys);
-	for (long k = 0; k < b->nphys; k++) {
-		const struct template *t = b->tpl[b->d->items[b->phys[k]].group];
-		cairo_t *cr = pdfw_page(w, t->w + 2 * t->bleed, t->h + 2 * t->bleed, t->bleed,
-					b->d->items[b->phys[k]].name);
-		draw_component(b, cr, k, 0);
-		pdfw_end_page(w);
-		progress_step(k + 1);
-	}
-	progress_end();
-	b->report = false;
-	return pdfw_close(w);
-}
-
-/* One sheets file per face template and paper. */
-static int write_sheets(struct gbuild *b, const char *paper)
-{
-	const struct deck *d = b->d;
-	double pw, ph;
-	paper_size(paper, &pw, &ph);
-	size_t ntpl = 0;
-	for (size_t g = 0; g < d->ngroups; g++) {
-		bool first = b->tpl[g] && d->groups[g].kind != DK_TOKEN;
-		for (size_t h = 0; h < g && first; h++)
-			first = b->tpl[h] != b->tpl[g] || d->groups[h].kind == DK_TOKEN;
-		ntpl += first;
-	}
-	int rc = 0;
-	size_t *src = xcalloc((size_t)b->nphys + 1, sizeof *src);
-	for (size_t g = 0; g < d->ngroups && !rc; g++) {
-		const struct template *t = b->tpl[g];
-		bool first = t && d->groups[g].kind != DK_TOKEN;
-		for (size_t h = 0; h < g && first; h++)
-			first = b->tpl[h] != t || d->groups[h].kind == DK_TOKEN;
-		if (!first)
-			continue;
-		long n = 0;
-		for (long k = 0; k < b->nphys; k++)
-			if (b->tpl[d->items[b->phys[k]].group] == t)
-				src[n++] = b->phys[k];
-		b->src = src;
-		b->nsrc = n;
-		char *name = ntpl > 1 ? xasprintf("sheets-%s-%s.pdf", d->groups[g].name, paper)
-				      : xasprintf("sheets-%s.pdf", paper);
-		char *path = out_path(b, name);
-		struct pdfw *w = pdfw_open(path);
-		free(path);
-		if (!w) {
-			free(name);
-			rc = -1;
-			break;
-		}
-		bool backs = b->back && fabs(b->back->w - t->w) < 0.01 && fabs(b->back->h - t->h) < 0.01;
-		struct item_source is = {t->w, t->h, t->bleed, n, backs, draw_component, b};
-		progress_start(name, n);
-		impose_sheets(w, pw, ph, &is, NULL, NULL);
-		progress_end();
-		free(name);
-		rc = pdfw_close(w);
-	}
-	free(src);
-	b->report = false;
-	return rc;
-}
-
 struct token_page {
 	struct gbuild *b;
 	size_t item;
@@ -245,14 +140,17 @@ static void fill_token(void *user, int r, int c, struct fields *f)
 }
 
 /* The token groups on cut-out sheets: the template's cells, as many as fit. */
-static int write_tokens(struct gbuild *b, const char *paper)
+static int write_tokens(struct build_ctx *bc, struct gbuild *b)
 {
 	const struct deck *d = b->d;
+	const char *paper = build_paper(bc);
 	double pw, ph;
 	paper_size(paper, &pw, &ph);
 	char *name = xasprintf("tokens-%s.pdf", paper);
-	char *path = out_path(b, name);
+	char *path = build_path(bc, name);
 	free(name);
+	if (!path)
+		return -1;
 	struct pdfw *w = NULL;
 	int rc = 0;
 	for (size_t i = 0; i < d->nitems && !rc; i++) {
@@ -272,6 +170,10 @@ static int write_tokens(struct gbuild *b, const char *paper)
 			rc = -1;
 			break;
 		}
+		if (c->margin[0] < bc->opts.margin || c->margin[1] < bc->opts.margin ||
+		    c->margin[2] < bc->opts.margin || c->margin[3] < bc->opts.margin)
+			diag(SEV_WARNING, NULL, "%s: the sheet's margins are inside the printer's %g mm",
+			     t->file, bc->opts.margin);
 		struct token_page tp = {b, i, 0, d->items[i].count, cols};
 		struct cells cells = {rows, cols, fill_token, &tp};
 		for (; tp.first < tp.count; tp.first += (long)rows * cols) {
@@ -334,23 +236,32 @@ static void draw_board(void *user, cairo_t *cr, long index, int side)
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
 	fields_set(&b->f, "pack", b->d->id);
-	draw_item(b->dr, cr, b->board, &b->f, &c, b->report ? "board" : NULL);
+	draw_item(b->dr, cr, b->board, &b->f, &c, b->board_reported ? NULL : "board");
+	b->board_reported = true;
 }
 
-static int write_board(struct gbuild *b, const char *paper)
+/* A large item tiled across pages of the build's paper. */
+static int write_tiled(struct build_ctx *bc, const char *rel, double iw, double ih,
+		       item_draw_fn draw, void *user)
 {
-	double pw, ph, iw, ih;
-	int rows, cols;
-	paper_size(paper, &pw, &ph);
-	board_shape(b->d, &rows, &cols);
-	template_size(b->board, rows, cols, &iw, &ih);
-	char *path = out_path(b, "board.pdf");
-	struct pdfw *w = pdfw_open(path);
+	double pw, ph;
+	paper_size(build_paper(bc), &pw, &ph);
+	char *path = build_path(bc, rel);
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
-	impose_tiles(w, pw, ph, iw, ih, 15.0, draw_board, b, 0);
+	impose_tiles(w, pw, ph, bc->opts.margin, iw, ih, 15.0, draw, user, 0);
 	return pdfw_close(w);
+}
+
+static int write_board(struct build_ctx *bc, struct gbuild *b)
+{
+	double iw, ih;
+	int rows, cols;
+	board_shape(b->d, &rows, &cols);
+	template_size(b->board, rows, cols, &iw, &ih);
+	return write_tiled(bc, "board.pdf", iw, ih, draw_board, b);
 }
 
 /* The setup sheet: a row per round (rules: piles), a cell per pile. */
@@ -426,23 +337,16 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 	const struct deck_deal *e = b->d->ndeals ? &b->d->deals[0] : NULL;
 	if (e)
 		fields_setf(&b->f, "deal", "%d-%d players, %ld cards each", e->lo, e->hi, e->cards);
-	draw_item(b->dr, cr, b->setup, &b->f, &c, b->report ? "setup sheet" : NULL);
+	draw_item(b->dr, cr, b->setup, &b->f, &c, "setup sheet");
 }
 
-static int write_setup(struct gbuild *b, const char *paper)
+static int write_setup(struct build_ctx *bc, struct gbuild *b)
 {
-	double pw, ph, iw, ih;
+	double iw, ih;
 	int rows, cols;
-	paper_size(paper, &pw, &ph);
 	setup_shape(b->d, &rows, &cols);
 	template_size(b->setup, rows, cols, &iw, &ih);
-	char *path = out_path(b, "setup.pdf");
-	struct pdfw *w = pdfw_open(path);
-	free(path);
-	if (!w)
-		return -1;
-	impose_tiles(w, pw, ph, iw, ih, 15.0, draw_setup, b, 0);
-	return pdfw_close(w);
+	return write_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
 }
 
 static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,
@@ -456,13 +360,13 @@ static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, con
 }
 
 /* reference.pdf: what the pack holds and how it is dealt, as `railyard list`. */
-static int write_reference(struct gbuild *b, const char *paper)
+static int write_reference(struct build_ctx *bc, struct gbuild *b)
 {
 	const struct deck *d = b->d;
 	double pw, ph;
-	paper_size(paper, &pw, &ph);
-	char *path = out_path(b, "reference.pdf");
-	struct pdfw *w = pdfw_open(path);
+	paper_size(build_paper(bc), &pw, &ph);
+	char *path = build_path(bc, "reference.pdf");
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
@@ -547,66 +451,85 @@ static char *slug(const char *name)
 	return s.s;
 }
 
-static int write_singles(struct gbuild *b, bool svg)
+static int write_extra(struct build_ctx *bc, void *user)
 {
-	const char *ext = svg ? "svg" : "png";
-	char *sub = out_path(b, ext);
-	if (mkdir_p(sub) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
-		free(sub);
-		return -1;
-	}
-	const struct deck *d = b->d;
-	size_t *one = xcalloc(1, sizeof *one);
-	b->src = one;
-	b->nsrc = 1;
-	int rc = 0;
-	for (size_t i = 0; i < d->nitems && !rc; i++) {
-		const struct template *t = b->tpl[d->items[i].group];
-		if (!t || t->cells.on)
-			continue;
-		one[0] = i;
-		char *s = slug(d->items[i].name);
-		char *path = xasprintf("%s/%03zu-%s.%s", sub, i + 1, s, ext);
-		rc = svg ? svg_write(path, t->w, t->h, t->bleed, draw_component, b, 0)
-			 : png_write(path, t->w, t->h, t->bleed, 300, draw_component, b, 0);
-		free(path);
-		free(s);
-	}
-	if (!rc && svg && b->board) {
+	struct gbuild *b = user;
+	int only = bc->opts.only, rc = 0;
+	if (!rc && (only & BO_TOKENS) && deck_count(b->d, DK_TOKEN))
+		rc = write_tokens(bc, b);
+	if (!rc && (only & (BO_BOARD | BO_PLACEMAT)) && b->board)
+		rc = write_board(bc, b);
+	if (!rc && (only & (BO_SETUP | BO_PLACEMAT)) && b->setup)
+		rc = write_setup(bc, b);
+	if (!rc && (only & BO_REFERENCE))
+		rc = write_reference(bc, b);
+	if (!rc && (only & BO_SVG) && b->board) {
 		double iw, ih;
 		int rows, cols;
-		board_shape(d, &rows, &cols);
+		board_shape(b->d, &rows, &cols);
 		template_size(b->board, rows, cols, &iw, &ih);
-		char *path = xasprintf("%s/board.svg", sub);
-		rc = svg_write(path, iw, ih, b->board->bleed, draw_board, b, 0);
+		char *path = build_path(bc, "svg/board.svg");
+		rc = path ? svg_write(path, iw, ih, b->board->bleed, draw_board, b, 0) : -1;
 		free(path);
 	}
-	free(one);
-	free(sub);
 	return rc;
 }
 
-static int write_manifest(struct gbuild *b)
+/* ---- the components, for the pipeline ---- */
+
+static size_t comp_face(void *user, long k)
 {
+	const struct gbuild *b = user;
+	return b->face_of[b->d->items[b->phys[k]].group];
+}
+
+static void comp_fields(void *user, long k, struct fields *f)
+{
+	item_fields(user, ((struct gbuild *)user)->phys[k], f);
+}
+
+static void comp_label(void *user, long k, bool who, char *buf, size_t n)
+{
+	const struct gbuild *b = user;
+	(void)who;
+	snprintf(buf, n, "%s", b->d->items[b->phys[k]].name);
+}
+
+/* NNN-NAME for the first copy of each component, standing for all its copies. */
+static long comp_single(void *user, long k, bool unique, char *name, size_t n)
+{
+	const struct gbuild *b = user;
+	(void)unique;
+	size_t i = b->phys[k];
+	if (k > 0 && b->phys[k - 1] == i)
+		return 0;
+	char *s = slug(b->d->items[i].name);
+	snprintf(name, n, "%03zu-%s", i + 1, s);
+	free(s);
+	return b->d->items[i].count;
+}
+
+static void comp_back_fields(void *user, struct fields *f)
+{
+	const struct gbuild *b = user;
+	fields_set(f, "pack", b->d->id);
+	fields_set(f, "title", b->d->title);
+}
+
+static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
+{
+	const struct gbuild *b = user;
 	const struct deck *d = b->d;
-	struct buf s = {0};
-	buf_puts(&s, "index,group,name,copies,fields\n");
+	(void)bc;
+	buf_puts(s, "index,group,name,copies,fields\n");
 	for (size_t i = 0; i < d->nitems; i++) {
 		const struct deck_group *g = &d->groups[d->items[i].group];
-		buf_printf(&s, "%zu,%s,\"%s\",%ld,\"", i + 1, g->name, d->items[i].name,
+		buf_printf(s, "%zu,%s,\"%s\",%ld,\"", i + 1, g->name, d->items[i].name,
 			   d->items[i].count);
 		for (size_t k = 0; k < g->nfields; k++)
-			buf_printf(&s, "%s%s=%s", k ? " " : "", g->fields[k].name, d->items[i].values[k]);
-		buf_puts(&s, "\"\n");
+			buf_printf(s, "%s%s=%s", k ? " " : "", g->fields[k].name, d->items[i].values[k]);
+		buf_puts(s, "\"\n");
 	}
-	char *path = out_path(b, "manifest.csv");
-	int rc = write_file_atomic(path, s.s, s.len);
-	if (rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
-	free(path);
-	buf_free(&s);
-	return rc;
 }
 
 static struct template *load_tpl(const struct deck *d, const char *path, const struct loc *loc,
@@ -629,66 +552,28 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 	return t;
 }
 
-static int parse_only(const char *arg)
+/* --with and --without. */
+static int select_option(void *user, int c, char *arg)
 {
-	int mask = parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
-	if (mask > 0 && (mask & 256))
-		mask = (mask & ~256) | OUT_PLACEMAT;
-	return mask;
+	if (c != 'w' && c != 'W') {
+		diag(SEV_ERROR, NULL, "unknown option (see 'railyard build --help')");
+		return EXIT_INPUT;
+	}
+	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
 }
 
 int games_build(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"only", required_argument, NULL, 'O'},
-		{"paper", required_argument, NULL, 'P'},
-		{"without", required_argument, NULL, 'w'},
-		{"with", required_argument, NULL, 'W'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *dir = NULL, *paper = NULL;
+	struct build_opts o;
 	struct games_select sel = {0};
-	int only = OUT_ALL, c, status = EXIT_OK;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:w:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': dir = optarg; break;
-		case 'O':
-			if ((only = parse_only(optarg)) < 0)
-				status = EXIT_INPUT;
-			break;
-		case 'P': {
-			double pw, ph;
-			paper = optarg;
-			if (paper_size(paper, &pw, &ph) != 0) {
-				diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", paper);
-				status = EXIT_INPUT;
-			}
-			break;
-		}
-		case 'w':
-		case 'W':
-			if (games_select_add(&sel, c, optarg) != 0)
-				return EXIT_INPUT;
-			break;
-		case 'h': fputs(build_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
-		default: fputs(build_usage, stderr); return EXIT_INPUT;
-		}
-	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
-		return EXIT_INPUT;
-	}
-	if (status != EXIT_OK)
+	int status = build_parse(argc, argv, &o, build_usage, select_option, &sel);
+	if (status >= 0)
 		return status;
+	status = EXIT_OK;
 	struct deck *d = games_load(argv[optind], &sel);
 	if (!d)
 		return EXIT_INPUT;
-	struct gbuild b = {.d = d, .report = true};
+	struct gbuild b = {.d = d};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
 	struct template **owned = xcalloc(d->ngroups + 4, sizeof *owned);
@@ -738,44 +623,44 @@ int games_build(int argc, char **argv)
 		if (d->groups[d->items[i].group].kind != DK_TOKEN)
 			for (long k = 0; k < d->items[i].count; k++)
 				b.phys[b.nphys++] = i;
-	b.dir = dir ? xstrdup(dir) : xasprintf("out/%s", d->id);
-	if (mkdir_p(b.dir) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", b.dir, strerror(errno));
-		status = EXIT_OUTPUT;
-		goto done;
+	/* The distinct face templates of the cards, tiles and letters, each named by
+	 * the first group drawn with it. */
+	b.faces = xcalloc(d->ngroups + 1, sizeof *b.faces);
+	b.face_names = xcalloc(d->ngroups + 1, sizeof *b.face_names);
+	b.face_of = xcalloc(d->ngroups + 1, sizeof *b.face_of);
+	for (size_t g = 0; g < d->ngroups; g++) {
+		if (!b.tpl[g] || d->groups[g].kind == DK_TOKEN)
+			continue;
+		size_t f = 0;
+		while (f < b.nfaces && b.faces[f] != b.tpl[g])
+			f++;
+		if (f == b.nfaces) {
+			b.faces[b.nfaces] = b.tpl[g];
+			b.face_names[b.nfaces++] = d->groups[g].name;
+		}
+		b.face_of[g] = f;
 	}
-	const char *one = paper ? paper : "a4";
-	int rc = 0;
-	if (!rc && (only & OUT_FACES) && b.nphys)
-		rc = write_faces(&b);
-	if (!rc && (only & OUT_SHEETS) && b.nphys) {
-		rc = write_sheets(&b, one);
-		if (!rc && !paper)
-			rc = write_sheets(&b, "letter");
-	}
-	if (!rc && (only & OUT_TOKENS) && deck_count(d, DK_TOKEN))
-		rc = write_tokens(&b, one);
-	if (!rc && (only & OUT_BOARD) && b.board)
-		rc = write_board(&b, one);
-	if (!rc && (only & OUT_SETUP) && b.setup)
-		rc = write_setup(&b, one);
-	if (!rc && (only & OUT_REFERENCE))
-		rc = write_reference(&b, one);
-	if (!rc && (only & OUT_SVG))
-		rc = write_singles(&b, true);
-	if (!rc && (only & OUT_PNG))
-		rc = write_singles(&b, false);
-	if (!rc)
-		rc = write_manifest(&b);
-	if (rc)
-		status = EXIT_OUTPUT;
+	double bleed = build_bleed(&o);
+	for (size_t i = 0; bleed >= 0 && i < nowned; i++)
+		if (owned[i] && !owned[i]->cells.on)
+			owned[i]->bleed = bleed;
+	struct build_ctx ctx = {.opts = o, .id = d->id, .dr = b.dr};
+	ctx.it = (struct build_items){
+		.count = b.nphys, .faces = b.faces, .nfaces = b.nfaces, .face_names = b.face_names,
+		.back = b.back, .face_of = comp_face, .fields = comp_fields, .label = comp_label,
+		.single = comp_single, .back_fields = comp_back_fields, .extra = write_extra,
+		.manifest = comp_manifest, .user = &b,
+	};
+	status = build_run(&ctx);
 done:
 	for (size_t i = 0; i < nowned; i++)
 		template_free(owned[i]);
 	free(owned);
 	free(b.tpl);
 	free(b.phys);
-	free(b.dir);
+	free(b.faces);
+	free(b.face_names);
+	free(b.face_of);
 	fields_free(&b.f);
 	drawer_free(b.dr);
 	deck_free(d);

@@ -1,6 +1,8 @@
-/* impose.c: items on paper. 3x3 sheets with crop marks and long-edge duplex
- * backs; one large item (placemat, board) tiled across pages with overlap and
- * alignment marks. Generic over "items of a size drawn by a callback". */
+/* impose.c: items on paper. Sheets: as many items as the paper holds inside its
+ * printable margin, each with its full bleed, turned when that fits more, crop
+ * marks at every trim line and duplex backs; one large item (placemat, board)
+ * tiled across pages with overlap and alignment marks. Generic over "items of a
+ * size drawn by a callback". */
 #include "draw.h"
 
 #include <math.h>
@@ -12,108 +14,146 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#define SHEET_MARGIN 2.0   /* mm of paper left beyond the crop marks (letter: 3 rows fit) */
-#define MARK_GAP 1.0       /* mm between the grid and a crop mark */
+#define MARK_GAP 0.5       /* mm between an item's bleed edge and a crop mark */
 #define MARK_LEN 3.0       /* mm, crop mark length */
+#define MARK_ROOM (MARK_GAP + MARK_LEN)
 #define MARK_WIDTH (0.25 * MM_PER_PT)
+#define NOTE_ROOM 4.0      /* mm below the marks for the note line (and above, to centre) */
 #define TILE_MARGIN 10.0   /* mm of paper left unprinted around a tile */
 
-static const char note_100[] = "Print at 100% / actual size (no \"fit to page\"); duplex: flip on long edge";
+static const char note_100[] = "Print at 100% / actual size (no \"fit to page\")";
 
-static void crop_marks(cairo_t *cr, double x0, double y0, int nx, int ny, double w, double h)
+/* How many of w x h: floor((room + 0) / cell), at least 0. */
+static int fit(double room, double cell)
 {
-	double x1 = x0 + nx * w, y1 = y0 + ny * h;
+	return cell > 0 && room >= cell ? (int)floor(room / cell + 1e-9) : 0;
+}
+
+int impose_fit(double pw, double ph, double margin, double w, double h, double bleed,
+	       struct sheet_grid *g)
+{
+	double rw = pw - 2 * margin - 2 * MARK_ROOM, rh = ph - 2 * margin - 2 * MARK_ROOM - 2 * NOTE_ROOM;
+	double cw = w + 2 * bleed, ch = h + 2 * bleed;
+	int nx = fit(rw, cw), ny = fit(rh, ch), rx = fit(rw, ch), ry = fit(rh, cw);
+	g->rotated = rx * ry > nx * ny;
+	g->nx = g->rotated ? rx : nx;
+	g->ny = g->rotated ? ry : ny;
+	g->cw = g->rotated ? ch : cw;
+	g->ch = g->rotated ? cw : ch;
+	g->x0 = (pw - g->nx * g->cw) / 2;
+	g->y0 = (ph - g->ny * g->ch) / 2;
+	return g->nx * g->ny;
+}
+
+/* A mark line if it is not the one just drawn (items without bleed share cut lines). */
+static void mark(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+}
+
+/* Crop marks at every trim line, outside the grid's bleed edge. */
+static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
+{
+	double gx1 = g->x0 + g->nx * g->cw, gy1 = g->y0 + g->ny * g->ch;
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, MARK_WIDTH);
-	for (int i = 0; i <= nx; i++) {
-		double x = x0 + i * w;
-		cairo_move_to(cr, x, y0 - MARK_GAP);
-		cairo_line_to(cr, x, y0 - MARK_GAP - MARK_LEN);
-		cairo_move_to(cr, x, y1 + MARK_GAP);
-		cairo_line_to(cr, x, y1 + MARK_GAP + MARK_LEN);
-	}
-	for (int j = 0; j <= ny; j++) {
-		double y = y0 + j * h;
-		cairo_move_to(cr, x0 - MARK_GAP, y);
-		cairo_line_to(cr, x0 - MARK_GAP - MARK_LEN, y);
-		cairo_move_to(cr, x1 + MARK_GAP, y);
-		cairo_line_to(cr, x1 + MARK_GAP + MARK_LEN, y);
-	}
+	double last = -1;
+	for (int i = 0; i < g->nx; i++)
+		for (int e = 0; e < 2; e++) {
+			double x = g->x0 + i * g->cw + (e ? g->cw - bleed : bleed);
+			if (fabs(x - last) < 1e-6)
+				continue;
+			last = x;
+			mark(cr, x, g->y0 - MARK_GAP, x, g->y0 - MARK_ROOM);
+			mark(cr, x, gy1 + MARK_GAP, x, gy1 + MARK_ROOM);
+		}
+	last = -1;
+	for (int j = 0; j < g->ny; j++)
+		for (int e = 0; e < 2; e++) {
+			double y = g->y0 + j * g->ch + (e ? g->ch - bleed : bleed);
+			if (fabs(y - last) < 1e-6)
+				continue;
+			last = y;
+			mark(cr, g->x0 - MARK_GAP, y, g->x0 - MARK_ROOM, y);
+			mark(cr, gx1 + MARK_GAP, y, gx1 + MARK_ROOM, y);
+		}
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
 
-/* The note in the widest margin: below the grid, or up the left side. */
-static void sheet_note(cairo_t *cr, double pw, double ph, double x0, double y0, double gw,
-		       double gh, const char *text)
+/* The note line, centred below the grid's marks. */
+static void sheet_note(cairo_t *cr, double pw, const struct sheet_grid *g, const char *text)
 {
-	(void)gw;
-	double below = ph - (y0 + gh), left = x0;
 	cairo_text_extents_t ext;
 	cairo_save(cr);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 2.6);
 	cairo_text_extents(cr, text, &ext);
 	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-	if (below >= 9.5) {
-		cairo_move_to(cr, (pw - ext.x_advance) / 2, y0 + gh + MARK_GAP + MARK_LEN + 3.5);
-	} else {
-		cairo_translate(cr, left - MARK_GAP - MARK_LEN - 2.0, (ph + ext.x_advance) / 2);
-		cairo_rotate(cr, -M_PI / 2);
-		cairo_move_to(cr, 0, 0);
-	}
+	cairo_move_to(cr, (pw - ext.x_advance) / 2, g->y0 + g->ny * g->ch + MARK_ROOM + 3.0);
 	cairo_show_text(cr, text);
 	cairo_restore(cr);
 }
 
-void impose_sheets(struct pdfw *w, double pw, double ph, const struct item_source *src,
-		   void (*progress)(void *user, long done), void *puser)
+long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum duplex duplex,
+		   const struct item_source *src, void (*progress)(void *user, long done),
+		   void *puser)
 {
-	double room = SHEET_MARGIN + MARK_GAP + MARK_LEN;
-	int nx = (int)floor((pw - 2 * room) / src->w), ny = (int)floor((ph - 2 * room) / src->h);
-	if (nx > 3)
-		nx = 3;
-	if (ny > 3)
-		ny = 3;
-	if (nx < 1)
-		nx = 1;
-	if (ny < 1)
-		ny = 1;
-	int per = nx * ny;
-	double gw = nx * src->w, gh = ny * src->h;
-	double x0 = (pw - gw) / 2, y0 = (ph - gh) / 2;
+	struct sheet_grid g;
+	int per = impose_fit(pw, ph, margin, src->w, src->h, src->bleed, &g);
+	if (per < 1)
+		return -1;
+	bool backs = src->backs && duplex != DUPLEX_NONE;
+	char note[160];
+	snprintf(note, sizeof note, "%s%s", note_100,
+		 !backs ? "" : duplex == DUPLEX_LONG ? "; duplex: flip on long edge"
+						     : "; duplex: flip on short edge");
+	double theta = g.rotated ? M_PI / 2 : 0, b = src->bleed;
+	long pages = 0;
 	for (long first = 0; first < src->count; first += per) {
 		long n = src->count - first < per ? src->count - first : per;
-		for (int side = 0; side < (src->backs ? 2 : 1); side++) {
+		for (int side = 0; side < (backs ? 2 : 1); side++) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
 			for (long k = 0; k < n; k++) {
-				int r = (int)(k / nx), c = (int)(k % nx);
-				/* Long-edge duplex turns the sheet about its vertical axis:
-				 * column c of the front is column nx-1-c of the back. */
-				if (side)
-					c = nx - 1 - c;
+				int r = (int)(k / g.nx), c = (int)(k % g.nx);
+				double cx = g.x0 + (c + 0.5) * g.cw, cy = g.y0 + (r + 0.5) * g.ch, t = theta;
+				/* The back of the item at (cx, cy) is where the sheet turned over
+				 * brings it: long edge mirrors x, short edge mirrors y; the
+				 * turn about the item's own upright axis gives the angle. */
+				if (side && duplex == DUPLEX_LONG) {
+					cx = pw - cx;
+					t = -theta;
+				} else if (side) {
+					cy = ph - cy;
+					t = M_PI - theta;
+				}
 				cairo_save(cr);
-				cairo_translate(cr, x0 + c * src->w, y0 + r * src->h);
-				cairo_rectangle(cr, 0, 0, src->w, src->h);
+				cairo_rectangle(cr, cx - g.cw / 2, cy - g.ch / 2, g.cw, g.ch);
 				cairo_clip(cr);
+				cairo_translate(cr, cx, cy);
+				cairo_rotate(cr, t);
+				cairo_translate(cr, -src->w / 2, -src->h / 2);
 				src->draw(src->user, cr, first + k, side);
 				cairo_restore(cr);
 			}
-			crop_marks(cr, x0, y0, nx, ny, src->w, src->h);
+			crop_marks(cr, &g, b);
 			if (!side)
-				sheet_note(cr, pw, ph, x0, y0, gw, gh, note_100);
+				sheet_note(cr, pw, &g, note);
 			pdfw_end_page(w);
+			pages++;
 		}
 		if (progress)
 			progress(puser, first + n);
 	}
+	return pages;
 }
 
-static void tile_grid(double pw, double ph, double iw, double ih, double overlap, int *cols,
-		      int *rows)
+static void tile_grid(double pw, double ph, double tm, double iw, double ih, double overlap,
+		      int *cols, int *rows)
 {
-	double uw = pw - 2 * TILE_MARGIN, uh = ph - 2 * TILE_MARGIN;
+	double uw = pw - 2 * tm, uh = ph - 2 * tm;
 	*cols = iw <= uw ? 1 : (int)ceil((iw - overlap) / (uw - overlap));
 	*rows = ih <= uh ? 1 : (int)ceil((ih - overlap) / (uh - overlap));
 }
@@ -128,13 +168,15 @@ static void cross(cairo_t *cr, double x, double y)
 	cairo_arc(cr, x, y, 1.5, 0, 2 * M_PI);
 }
 
-void impose_tiles(struct pdfw *w, double pw, double ph, double iw, double ih, double overlap,
-		  item_draw_fn draw, void *user, long index)
+void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
+		  double overlap, item_draw_fn draw, void *user, long index)
 {
 	int cols, rows, lc, lr;
+	/* The tile label sits in the tile margin, clear of the printable margin. */
+	double tm = fmax(TILE_MARGIN, margin + 4);
 	/* Portrait or landscape paper, whichever takes fewer pages. */
-	tile_grid(pw, ph, iw, ih, overlap, &cols, &rows);
-	tile_grid(ph, pw, iw, ih, overlap, &lc, &lr);
+	tile_grid(pw, ph, tm, iw, ih, overlap, &cols, &rows);
+	tile_grid(ph, pw, tm, iw, ih, overlap, &lc, &lr);
 	if (lc * lr < cols * rows) {
 		double t = pw;
 		pw = ph;
@@ -142,7 +184,7 @@ void impose_tiles(struct pdfw *w, double pw, double ph, double iw, double ih, do
 		cols = lc;
 		rows = lr;
 	}
-	double uw = pw - 2 * TILE_MARGIN, uh = ph - 2 * TILE_MARGIN;
+	double uw = pw - 2 * tm, uh = ph - 2 * tm;
 	double stepx = uw - overlap, stepy = uh - overlap;
 	/* A single page: the item centred. Tiles: each page shows one window. */
 	for (int r = 0; r < rows; r++)
@@ -150,8 +192,8 @@ void impose_tiles(struct pdfw *w, double pw, double ph, double iw, double ih, do
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
 			double tx = c * stepx, ty = r * stepy;   /* window origin in the item */
 			double vw = cols == 1 ? iw : fmin(uw, iw - tx), vh = rows == 1 ? ih : fmin(uh, ih - ty);
-			double ox = cols == 1 ? (pw - iw) / 2 : TILE_MARGIN;
-			double oy = rows == 1 ? (ph - ih) / 2 : TILE_MARGIN;
+			double ox = cols == 1 ? (pw - iw) / 2 : tm;
+			double oy = rows == 1 ? (ph - ih) / 2 : tm;
 			cairo_save(cr);
 			cairo_rectangle(cr, ox, oy, vw, vh);
 			cairo_clip(cr);
@@ -205,7 +247,7 @@ void impose_tiles(struct pdfw *w, double pw, double ph, double iw, double ih, do
 			cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 					       CAIRO_FONT_WEIGHT_NORMAL);
 			cairo_set_font_size(cr, 2.8);
-			cairo_move_to(cr, TILE_MARGIN, ph - TILE_MARGIN / 2);
+			cairo_move_to(cr, tm, ph - tm + 3.2);
 			cairo_show_text(cr, label);
 			cairo_restore(cr);
 			pdfw_end_page(w);

@@ -27,9 +27,12 @@ static char *temp_name(const char *path, const char *tag)
 /* Temporary files being written, removed if the build is interrupted (SIGINT,
  * SIGTERM, SIGHUP), so the previous output stays and nothing half-written is left. */
 static char *volatile live[3];
+static void (*volatile sig_hook)(void);
 
 static void on_signal(int sig)
 {
+	if (sig_hook)
+		sig_hook();
 	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
 		if (live[i])
 			unlink(live[i]);
@@ -37,7 +40,7 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static void live_add(char *path)
+static void install_handlers(void)
 {
 	static bool installed;
 	if (!installed) {
@@ -48,6 +51,17 @@ static void live_add(char *path)
 		sigaction(SIGHUP, &sa, NULL);
 		installed = true;
 	}
+}
+
+void output_on_signal(void (*fn)(void))
+{
+	sig_hook = fn;
+	install_handlers();
+}
+
+static void live_add(char *path)
+{
+	install_handlers();
 	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
 		if (!live[i]) {
 			live[i] = path;

@@ -8,8 +8,8 @@
 # 3,000 pixels (0.3%): the check is shown to see that.
 . tests/cli/lib.sh
 D=tests/cli/build-surfaces
-O="$WORK/out"
-expect_status "build faces, svg, png" 0 "$RAILYARD" build --only faces,svg,png -o "$O" "$D/pack.yaml"
+O="$WORK/out/surfaces"
+expect_status "build faces, svg, png" 0 "$RAILYARD" build --only faces,svg,png -o "$WORK/out" "$D/pack.yaml"
 pdftotext -f 2 -l 2 "$O/faces.pdf" "$WORK/p2.txt"
 expect_grep "the wrapped text is text in the PDF" 'Swap the' "$WORK/p2.txt"
 expect_eq "it wraps onto several lines" yes "$([ "$(grep -c . "$WORK/p2.txt")" -ge 5 ] && echo yes)"

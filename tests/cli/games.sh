@@ -140,34 +140,34 @@ expect_grep "... names the known games" "unknown game 'chess' \(known: trains, t
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 O="$WORK/out"
 expect_status "build take-the-train" 0 $R build -o "$O/tt" $TT
-expect_eq "faces.pdf: one page per card (58)" 58 "$(pages "$O/tt/faces.pdf")"
-expect_eq "sheets: 7 fronts and 7 backs (58 cards, 9 a page)" 14 "$(pages "$O/tt/sheets-a4.pdf")"
-expect_eq "tokens: 100 fares on 2 pages" 2 "$(pages "$O/tt/tokens-a4.pdf")"
-ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/faces.pdf"
+expect_eq "faces.pdf: one page per card (58)" 58 "$(pages "$O/tt/take-the-train/faces.pdf")"
+expect_eq "sheets: 10 fronts and 10 backs (58 cards, 6 a page)" 20 "$(pages "$O/tt/take-the-train/sheets-a4.pdf")"
+expect_eq "tokens: 100 fares on 2 pages" 2 "$(pages "$O/tt/take-the-train/tokens-a4.pdf")"
+ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/take-the-train/faces.pdf"
 expect_grep "faces.pdf: trim box of a poker card (63.5 x 88.9 mm)" 'TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' \
-	"$(pdfinfo -box -f 1 -l 1 "$O/tt/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
-ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
-pdftotext -f 49 -l 49 "$O/tt/faces.pdf" "$WORK/p49.txt"
+	"$(pdfinfo -box -f 1 -l 1 "$O/tt/take-the-train/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
+ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/take-the-train/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
+pdftotext -f 49 -l 49 "$O/tt/take-the-train/faces.pdf" "$WORK/p49.txt"
 expect_grep "card 49 is the blue Station" 'STATION' "$WORK/p49.txt"
 expect_status "build --without transfer" 0 $R build --without transfer --only faces -o "$O/tt56" $TT
-expect_eq "... 56 faces" 56 "$(pages "$O/tt56/faces.pdf")"
+expect_eq "... 56 faces" 56 "$(pages "$O/tt56/take-the-train/faces.pdf")"
 expect_status "build domino double-twelve" 0 $R build --only faces,svg -o "$O/d12" $D12
-expect_eq "91 tiles" 91 "$(pages "$O/d12/faces.pdf")"
-ok_if "tile 12-12 as SVG renders" rsvg-convert -o "$WORK/t.png" "$O/d12/svg/091-12-12.svg"
+expect_eq "91 tiles" 91 "$(pages "$O/d12/domino-double-twelve/faces.pdf")"
+ok_if "tile 12-12 as SVG renders" rsvg-convert -o "$WORK/t.png" "$O/d12/domino-double-twelve/svg/091-12-12.svg"
 expect_status "build train-52" 0 $R build --only faces,setup -o "$O/t52" $T52
-expect_eq "52 cards" 52 "$(pages "$O/t52/faces.pdf")"
-expect_eq "the setup sheet is one page" 1 "$(pages "$O/t52/setup.pdf")"
-pdftotext "$O/t52/setup.pdf" "$WORK/setup.txt"
+expect_eq "52 cards" 52 "$(pages "$O/t52/train-52/faces.pdf")"
+expect_eq "the setup sheet is one page" 1 "$(pages "$O/t52/train-52/setup.pdf")"
+pdftotext "$O/t52/train-52/setup.pdf" "$WORK/setup.txt"
 expect_grep "setup: round 4 has one pile, 31 cards for 3 players" '3 players: 31' "$WORK/setup.txt"
 expect_status "build toy-train" 0 $R build --only faces,board,svg -o "$O/toy" $TOY
-expect_eq "126 carriages and 2 locomotives" 128 "$(pages "$O/toy/faces.pdf")"
-ok_if "the board as SVG renders" rsvg-convert -o "$WORK/b.png" "$O/toy/svg/board.svg"
-pdftotext "$O/toy/board.pdf" "$WORK/board.txt"
+expect_eq "126 carriages and 2 locomotives" 128 "$(pages "$O/toy/toy-train/faces.pdf")"
+ok_if "the board as SVG renders" rsvg-convert -o "$WORK/b.png" "$O/toy/toy-train/svg/board.svg"
+pdftotext "$O/toy/toy-train/board.pdf" "$WORK/board.txt"
 expect_grep "the board shows GO" '^GO$' "$WORK/board.txt"
 expect_grep "the board shows FINISH" '^FINISH$' "$WORK/board.txt"
 expect_status "build into a file that is not a folder: exit 3" 3 $R build --only faces -o /dev/null/x $D6
 expect_status "build --only placemat,reference (as for trains packs)" 0 $R build --only placemat,reference -o "$O/toyref" $TOY
-expect_eq "... the board and the reference page" "board.pdf manifest.csv reference.pdf" "$(cd "$O/toyref" && ls | tr "\n" " " | sed "s/ $//")"
+expect_eq "... the board and the reference page" "board.pdf files.txt manifest.csv reference.pdf" "$(cd "$O/toyref/toy-train" && ls | tr "\n" " " | sed "s/ $//")"
 expect_status "dump routes to the games model" 0 $R dump $D6
 expect_grep "... group tile, 28 tiles" "^group tile \(tiles\): 28$" "$WORK/last.out"
 expect_status "Train: an A may not close the last open pile" 1 $R check $T52 --pile --open-piles 1 --play A

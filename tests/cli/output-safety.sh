@@ -23,7 +23,7 @@ listing() {
 
 listing out-o >"$WORK/before.txt"
 expect_status "build -o DIR succeeds" 0 sh -c "cd '$S' && exec '$R' build --only faces -o out-o pack.yaml"
-ok_if "it wrote faces.pdf into DIR" test -s "$S/out-o/faces.pdf"
+ok_if "it wrote faces.pdf into DIR" test -s "$S/out-o/pattern-one-census-seven/faces.pdf"
 listing out-o >"$WORK/after.txt"
 ok_if "and nothing outside DIR" cmp -s "$WORK/before.txt" "$WORK/after.txt"
 
@@ -42,9 +42,9 @@ ok_if "and nothing is created" test ! -e "$S/plain/out"
 
 # A full disk: writes fail with EFBIG past 64 KB (SIGXFSZ ignored, so the
 # program sees the error as it would ENOSPC).
-cksum "$S/out-o/faces.pdf" >"$WORK/faces.sum"
+cksum "$S/out-o/pattern-one-census-seven/faces.pdf" >"$WORK/faces.sum"
 expect_status "a full disk is exit 3" 3 sh -c "trap '' XFSZ; ulimit -f 128; exec '$R' build --only faces -o '$S/out-o' '$S/pack.yaml'"
 expect_grep "with a message" "error" "$WORK/last.err"
-ok_if "the previous faces.pdf is untouched" sh -c "cksum '$S/out-o/faces.pdf' | cmp -s - '$WORK/faces.sum'"
+ok_if "the previous faces.pdf is untouched" sh -c "cksum '$S/out-o/pattern-one-census-seven/faces.pdf' | cmp -s - '$WORK/faces.sum'"
 ok_if "no temporary or partial file is left" test -z "$(find "$S/out-o" -name '*tmp*')"
-ok_if "the untouched PDF is still valid" sh -c "qpdf --check '$S/out-o/faces.pdf' >/dev/null 2>&1"
+ok_if "the untouched PDF is still valid" sh -c "qpdf --check '$S/out-o/pattern-one-census-seven/faces.pdf' >/dev/null 2>&1"

@@ -239,39 +239,90 @@ static void record(void *user, cairo_t *cr, long index, int side)
 	s->n[side]++;
 }
 
-static void test_sheets_duplex(void **state)
+/* Impose src on A4 with a 6 mm margin; s records each item's trim origin. */
+static void impose_a4(const struct item_source *src, enum duplex dx)
 {
-	(void)state;
 	char path[] = "/tmp/railyard-unit-sheets-XXXXXX";
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	close(fd);
 	struct pdfw *w = pdfw_open(path);
 	assert_non_null(w);
-	struct seen s = {0};
-	struct item_source src = {63.5, 88.9, 3.175, 11, true, record, &s};
-	impose_sheets(w, 210, 297, &src, NULL, NULL);
+	assert_true(impose_sheets(w, 210, 297, 6, dx, src, NULL, NULL) > 0);
 	assert_int_equal(pdfw_close(w), 0);
 	unlink(path);
+}
+
+#define NEAR(a, b) assert_true((a) > (b) - 1e-6 && (a) < (b) + 1e-6)
+
+static void test_sheets_duplex(void **state)
+{
+	(void)state;
+	struct seen s = {0};
+	/* 50 x 70 mm with 3 mm bleed: cells of 56 x 76 mm, 3 x 3 on A4 (191 x 270 mm of
+	 * room inside the margin, marks and note), upright. */
+	struct item_source src = {50, 70, 3, 11, true, record, &s};
+	struct sheet_grid g;
+	assert_int_equal(impose_fit(210, 297, 6, 50, 70, 3, &g), 9);
+	assert_false(g.rotated);
+	impose_a4(&src, DUPLEX_LONG);
 	assert_int_equal(s.n[0], 11);
 	assert_int_equal(s.n[1], 11);
-	const double pt = 72 / 25.4, pw = 210 * pt, cw = 63.5 * pt, ch = 88.9 * pt, eps = 1e-6;
-	/* Fronts: a centred 3x3 grid at 100%, cards touching. */
+	const double pt = 72 / 25.4, pw = 210 * pt, w = 50 * pt, cw = 56 * pt, ch = 76 * pt;
+	/* Fronts: a centred grid, each trim 3 mm inside its cell (a 6 mm gutter). */
 	double x0 = (pw - 3 * cw) / 2, y0 = (297 * pt - 3 * ch) / 2;
 	for (int i = 0; i < 9; i++) {
-		assert_true(s.x[0][i] > x0 + (i % 3) * cw - eps && s.x[0][i] < x0 + (i % 3) * cw + eps);
-		assert_true(s.y[0][i] > y0 + (i / 3) * ch - eps && s.y[0][i] < y0 + (i / 3) * ch + eps);
+		NEAR(s.x[0][i], x0 + (i % 3) * cw + 3 * pt);
+		NEAR(s.y[0][i], y0 + (i / 3) * ch + 3 * pt);
 	}
 	/* Backs: long-edge duplex mirrors left and right, so each back lands exactly
 	 * behind its front: back.x = page width - (front.x + card width). Rows stay. */
 	for (int i = 0; i < 11; i++) {
-		double behind = pw - (s.x[0][i] + cw);
-		assert_true(s.x[1][i] > behind - eps && s.x[1][i] < behind + eps);
-		assert_true(s.y[1][i] > s.y[0][i] - eps && s.y[1][i] < s.y[0][i] + eps);
+		NEAR(s.x[1][i], pw - (s.x[0][i] + w));
+		NEAR(s.y[1][i], s.y[0][i]);
 	}
 	/* Items 10 and 11 start the second sheet at the top-left. */
-	assert_true(s.x[0][9] > x0 - eps && s.x[0][9] < x0 + eps);
-	assert_true(s.y[0][10] > y0 - eps && s.y[0][10] < y0 + eps);
+	NEAR(s.x[0][9], x0 + 3 * pt);
+	NEAR(s.y[0][10], y0 + 3 * pt);
+	/* Short edge: the back is behind its front turned upside down, so its trim
+	 * origin is the front's bottom-right corner mirrored top to bottom. */
+	struct seen t = {0};
+	src.user = &t;
+	impose_a4(&src, DUPLEX_SHORT);
+	for (int i = 0; i < 9; i++) {
+		NEAR(t.x[1][i], t.x[0][i] + w);
+		NEAR(t.y[1][i], 297 * pt - t.y[0][i]);
+	}
+	/* None: fronts only. */
+	struct seen u = {0};
+	src.user = &u;
+	impose_a4(&src, DUPLEX_NONE);
+	assert_int_equal(u.n[0], 11);
+	assert_int_equal(u.n[1], 0);
+}
+
+static void test_sheets_fit(void **state)
+{
+	(void)state;
+	struct sheet_grid g;
+	/* Poker with 1/8 in bleed (69.85 x 95.25 mm): 2 x 2 upright, 2 x 3 turned. */
+	assert_int_equal(impose_fit(210, 297, 6, 63.5, 88.9, 3.175, &g), 6);
+	assert_true(g.rotated);
+	assert_int_equal(g.nx, 2);
+	/* A3 holds 3 x 4. */
+	assert_int_equal(impose_fit(297, 420, 6, 63.5, 88.9, 3.175, &g), 12);
+	/* Toy Train's 28 mm carriages with 2 mm bleed: 5 x 8. */
+	assert_int_equal(impose_fit(210, 297, 6, 28, 28, 2, &g), 40);
+	/* Turned items: the trim origin is the cell's top-right corner, inset by the bleed. */
+	struct seen s = {0};
+	struct item_source src = {63.5, 88.9, 3.175, 1, false, record, &s};
+	impose_a4(&src, DUPLEX_LONG);
+	impose_fit(210, 297, 6, 63.5, 88.9, 3.175, &g);
+	const double pt = 72 / 25.4;
+	NEAR(s.x[0][0], (g.x0 + g.cw - 3.175) * pt);
+	NEAR(s.y[0][0], (g.y0 + 3.175) * pt);
+	/* Nothing fits: a 300 mm item on A4. */
+	assert_int_equal(impose_fit(210, 297, 6, 300, 300, 0, &g), 0);
 }
 
 static void test_tiles(void **state)
@@ -284,7 +335,7 @@ static void test_tiles(void **state)
 	struct pdfw *w = pdfw_open(path);
 	struct seen s = {0};
 	/* 500 x 120 mm on A4: landscape (277 mm usable) with 15 mm overlap: 2 tiles. */
-	impose_tiles(w, 210, 297, 500, 120, 15, record, &s, 0);
+	impose_tiles(w, 210, 297, 6, 500, 120, 15, record, &s, 0);
 	assert_int_equal(pdfw_close(w), 0);
 	unlink(path);
 	assert_int_equal(s.n[0], 2);
@@ -305,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_template_find),
 		cmocka_unit_test(test_template_errors),
 		cmocka_unit_test(test_sheets_duplex),
+		cmocka_unit_test(test_sheets_fit),
 		cmocka_unit_test(test_tiles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

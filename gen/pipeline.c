@@ -1,0 +1,838 @@
+/* pipeline.c: one build pipeline for every game (pipeline.h). The shared options,
+ * the staging folder and the swap, faces.pdf, back files, sheets, single SVG and
+ * PNG files, contact.png, manifest.csv and files.txt. */
+#define _GNU_SOURCE   /* renameat2, syscall(SYS_getdents64) */
+#include "pipeline.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "diag.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+const char *const build_out_names[9] = {"faces", "sheets", "placemat", "reference", "svg",
+					"png", "tokens", "board", "setup"};
+
+enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
+       OPT_FORCE };
+
+const struct option build_longopts[] = {
+	{"output", required_argument, NULL, 'o'},
+	{"only", required_argument, NULL, OPT_ONLY},
+	{"paper", required_argument, NULL, OPT_PAPER},
+	{"bleed", required_argument, NULL, OPT_BLEED},
+	{"margin", required_argument, NULL, OPT_MARGIN},
+	{"duplex", required_argument, NULL, OPT_DUPLEX},
+	{"preset", required_argument, NULL, OPT_PRESET},
+	{"jobs", required_argument, NULL, 'j'},
+	{"force", no_argument, NULL, OPT_FORCE},
+	{"without", required_argument, NULL, 'w'},
+	{"with", required_argument, NULL, 'W'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
+};
+
+const char build_opts_usage[] =
+	"  -o, --output DIR    the set goes to DIR/PACK/ (default out/PACK/); it is\n"
+	"                      replaced as a whole: files an earlier build listed in\n"
+	"                      files.txt and this one does not write are removed\n"
+	"      --only LIST     faces,sheets,placemat,reference,svg,png,tokens,board,setup\n"
+	"                      (manifest.csv and files.txt always; the back goes with\n"
+	"                      faces, svg and png)\n"
+	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
+	"                      rest on a4)\n"
+	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
+	"                      (default 6mm)\n"
+	"      --duplex HOW    long (default), short or none: how the sheet is turned over\n"
+	"                      for the backs; none: sheets hold fronts only\n"
+	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
+	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
+	"                      (MakePlayingCards) or drivethru (DriveThruCards): the files\n"
+	"                      that service takes, into DIR/PACK.NAME/\n"
+	"  -j, --jobs N        PNG worker threads (default: the cores)\n"
+	"      --force         build a pack that check finds unsound (a prototype)\n";
+
+void build_opts_init(struct build_opts *o)
+{
+	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1};
+}
+
+static int parse_mm(const char *opt, const char *arg, double lo, double hi, double *out)
+{
+	struct tpl_len l;
+	if (tpl_parse_len(arg, false, &l) != 0 || l.v < lo || l.v > hi) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is not a length of %g..%g mm", opt, arg, lo, hi);
+		return -1;
+	}
+	*out = l.v;
+	return 0;
+}
+
+/* The index of arg in names, or -1 after reporting. */
+static int pick(const char *opt, const char *arg, const char *const *names, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	struct buf s = {0};
+	for (int i = 0; i < n; i++)
+		buf_printf(&s, "%s%s", i ? ", " : "", names[i]);
+	diag(SEV_ERROR, NULL, "%s: unknown value '%s' (%s)", opt, arg, s.s);
+	buf_free(&s);
+	return -1;
+}
+
+int build_option(struct build_opts *o, int c, const char *arg)
+{
+	static const char *const duplexes[] = {"long", "short", "none"};
+	static const char *const presets[] = {"home", "tgc", "mpc", "drivethru"};
+	double w, h;
+	long n;
+	int k;
+	switch (c) {
+	case 'o': o->parent = arg; return 1;
+	case OPT_ONLY:
+		o->only = parse_name_mask("--only", "output", arg, build_out_names, 9);
+		return o->only < 0 ? -1 : 1;
+	case OPT_PAPER:
+		o->paper = arg;
+		if (paper_size(arg, &w, &h) == 0)
+			return 1;
+		diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", arg);
+		return -1;
+	case OPT_BLEED: return parse_mm("--bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
+	case OPT_MARGIN: return parse_mm("--margin", arg, 0, 50, &o->margin) ? -1 : 1;
+	case OPT_DUPLEX:
+		if ((k = pick("--duplex", arg, duplexes, 3)) < 0)
+			return -1;
+		o->duplex = (enum duplex)k;
+		return 1;
+	case OPT_PRESET:
+		if ((k = pick("--preset", arg, presets, 4)) < 0)
+			return -1;
+		o->preset = (enum preset)k;
+		return 1;
+	case 'j':
+		if (parse_int(arg, 1, 256, &n) != 0) {
+			diag(SEV_ERROR, NULL, "--jobs: '%s' is not a number of threads (1..256)", arg);
+			return -1;
+		}
+		o->jobs = (int)n;
+		return 1;
+	case OPT_FORCE: o->force = true; return 1;
+	default: return 0;
+	}
+}
+
+int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
+		int (*other)(void *user, int c, char *arg), void *user)
+{
+	int c, status = -1, r;
+	build_opts_init(o);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:j:w:hV", build_longopts, NULL)) != -1) {
+		if ((r = build_option(o, c, optarg)) != 0) {
+			if (r < 0)
+				status = EXIT_INPUT;
+		} else if (c == 'h') {
+			printf(usage, build_opts_usage);
+			return EXIT_OK;
+		} else if (c == 'V') {
+			printf("railyard %s\n", RAILYARD_VERSION);
+			return EXIT_OK;
+		} else if (c == '?' || !other) {
+			fprintf(stderr, usage, build_opts_usage);
+			return EXIT_INPUT;
+		} else if ((r = other(user, c, optarg)) >= 0) {
+			return r;
+		}
+	}
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
+		return EXIT_INPUT;
+	}
+	return status;
+}
+
+const char *build_paper(const struct build_ctx *c)
+{
+	return c->opts.paper ? c->opts.paper : "a4";
+}
+
+void csv_field(struct buf *s, const char *v)
+{
+	buf_puts(s, "\"");
+	for (; *v; v++) {
+		if (*v == '"')
+			buf_puts(s, "\"");
+		buf_add(s, v, 1);
+	}
+	buf_puts(s, "\"");
+}
+
+/* ---- removing a folder, also from a signal handler ---- */
+
+struct linux_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+/* Remove name under dirfd and everything in it; only system calls (async-signal
+ * safe), never following a symbolic link. Returns 0 or -1. */
+static int rm_tree_at(int dirfd, const char *name, int depth)
+{
+	if (unlinkat(dirfd, name, 0) == 0)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return errno == ENOENT ? 0 : -1;
+	if (depth > 16)
+		return -1;
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	char buf[4096] __attribute__((aligned(8)));
+	for (;;) {
+		long n = syscall(SYS_getdents64, fd, buf, sizeof buf);
+		if (n <= 0)
+			break;
+		bool removed = false;
+		for (long off = 0; off < n;) {
+			struct linux_dirent64 *e = (struct linux_dirent64 *)(void *)(buf + off);
+			off += e->d_reclen;
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			if (rm_tree_at(fd, e->d_name, depth + 1) == 0)
+				removed = true;
+		}
+		if (removed)
+			lseek(fd, 0, SEEK_SET);
+	}
+	close(fd);
+	return unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/* The staging folder being written, removed if the build is interrupted. */
+static char stage_live[4096];
+
+static void stage_cleanup(void)
+{
+	if (stage_live[0])
+		rm_tree_at(AT_FDCWD, stage_live, 0);
+}
+
+/* ---- the staging folder and the file list ---- */
+
+static int make_stage(struct build_ctx *c)
+{
+	const char *parent = c->opts.parent ? c->opts.parent : "out";
+	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru"};
+	const char *sx = suffix[c->opts.preset];
+	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
+	struct stat st;
+	if (mkdir_p(parent) != 0 || stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		if (errno == 0 || errno == EEXIST)
+			errno = ENOTDIR;
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", parent, strerror(errno));
+		return -1;
+	}
+	if (lstat(c->dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		diag(SEV_ERROR, NULL, "cannot write %s: it is not a folder", c->dir);
+		return -1;
+	}
+	/* Beside the set, so the swap is a rename within one file system; mkdtemp
+	 * creates it exclusively, mode 0700, so nobody else can plant files in it. */
+	char *tmpl = xasprintf("%s/.%s%s.XXXXXX", parent, c->id, sx);
+	if (strlen(tmpl) >= sizeof stage_live || !mkdtemp(tmpl)) {
+		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s", parent, strerror(errno));
+		free(tmpl);
+		return -1;
+	}
+	c->stage = tmpl;
+	strcpy(stage_live, tmpl);
+	output_on_signal(stage_cleanup);
+	return 0;
+}
+
+char *build_path(struct build_ctx *c, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	if (slash) {
+		char *sub = xasprintf("%s/%.*s", c->stage, (int)(slash - rel), rel);
+		if (mkdir(sub, 0777) != 0 && errno != EEXIST) {
+			diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
+			free(sub);
+			return NULL;
+		}
+		free(sub);
+	}
+	c->files = xgrow(c->files, &c->capfiles, c->nfiles + 1, sizeof *c->files);
+	c->files[c->nfiles++] = xstrdup(rel);
+	return xasprintf("%s/%s", c->stage, rel);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files an earlier build listed in DIR/files.txt, sorted; NULL when there is
+ * none. A folder from before files.txt (a manifest.csv, no files.txt) counts the
+ * names railyard writes. */
+static char **old_files(const char *dir, size_t *n, bool *legacy)
+{
+	char *path = xasprintf("%s/files.txt", dir);
+	size_t len;
+	char *text = read_file(path, 64u << 20, &len);
+	free(path);
+	*n = 0;
+	*legacy = false;
+	if (!text) {
+		char *m = xasprintf("%s/manifest.csv", dir);
+		*legacy = access(m, F_OK) == 0;
+		free(m);
+		return NULL;
+	}
+	char **v = NULL;
+	size_t cap = 0;
+	for (char *line = text, *next; *line; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = 0;
+		if (*line && *line != '#') {
+			v = xgrow(v, &cap, *n + 1, sizeof *v);
+			v[(*n)++] = xstrdup(line);
+		}
+	}
+	free(text);
+	qsort(v, *n, sizeof *v, cmp_str);
+	return v;
+}
+
+static bool listed(char **v, size_t n, const char *rel)
+{
+	return n && bsearch(&rel, v, n, sizeof *v, cmp_str) != NULL;
+}
+
+static bool legacy_name(const char *rel)
+{
+	static const char *const top[] = {"faces.pdf", "placemat.pdf", "reference.pdf", "board.pdf",
+					  "setup.pdf", "manifest.csv", "contact.png"};
+	for (size_t i = 0; i < sizeof top / sizeof *top; i++)
+		if (!strcmp(rel, top[i]))
+			return true;
+	size_t n = strlen(rel);
+	return (!strncmp(rel, "sheets-", 7) && n > 4 && !strcmp(rel + n - 4, ".pdf")) ||
+	       (!strncmp(rel, "tokens-", 7) && n > 4 && !strcmp(rel + n - 4, ".pdf")) ||
+	       (!strncmp(rel, "svg/", 4) && !strchr(rel + 4, '/')) ||
+	       (!strncmp(rel, "png/", 4) && !strchr(rel + 4, '/'));
+}
+
+struct carry {
+	struct build_ctx *c;
+	char **old, **now;
+	size_t nold, nnow;
+	bool legacy;
+	int rc;
+};
+
+/* Hard-link every file of the old set that railyard did not write (not listed in
+ * its files.txt) into the stage, so the swap leaves it where it was, untouched. */
+static void carry_foreign(struct carry *k, const char *rel, int depth)
+{
+	char *path = *rel ? xasprintf("%s/%s", k->c->dir, rel) : xstrdup(k->c->dir);
+	DIR *d = depth > 16 ? NULL : opendir(path);
+	if (!d) {
+		diag(SEV_ERROR, NULL, "cannot read %s: %s", path, depth > 16 ? "nested too deeply" : strerror(errno));
+		k->rc = -1;
+		free(path);
+		return;
+	}
+	struct dirent *e;
+	while ((e = readdir(d)) && !k->rc) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		char *r = *rel ? xasprintf("%s/%s", rel, e->d_name) : xstrdup(e->d_name);
+		char *from = xasprintf("%s/%s", path, e->d_name), *to = xasprintf("%s/%s", k->c->stage, r);
+		struct stat st;
+		if (lstat(from, &st) != 0) {
+			/* gone meanwhile */
+		} else if (S_ISDIR(st.st_mode)) {
+			if (mkdir(to, st.st_mode & 07777) != 0 && errno != EEXIST) {
+				diag(SEV_ERROR, NULL, "cannot create %s: %s", to, strerror(errno));
+				k->rc = -1;
+			} else {
+				carry_foreign(k, r, depth + 1);
+			}
+		} else if (listed(k->old, k->nold, r) || (k->legacy && legacy_name(r))) {
+			/* railyard's own: replaced by this build's set */
+		} else if (listed(k->now, k->nnow, r) || lstat(to, &st) == 0) {
+			diag(SEV_ERROR, NULL, "%s was not written by railyard and this build writes a file "
+			     "of that name: move it away and build again", from);
+			k->rc = -1;
+		} else if (link(from, to) != 0) {
+			diag(SEV_ERROR, NULL, "cannot keep %s in the new set: %s", from, strerror(errno));
+			k->rc = -1;
+		}
+		free(from);
+		free(to);
+		free(r);
+	}
+	closedir(d);
+	free(path);
+}
+
+/* files.txt: every file of the set, itself included, sorted. */
+static int write_list(struct build_ctx *c)
+{
+	char *path = build_path(c, "files.txt");
+	qsort(c->files, c->nfiles, sizeof *c->files, cmp_str);
+	struct buf s = {0};
+	buf_printf(&s, "# railyard %s: the files of this build of %s (a rebuild removes them)\n",
+		   RAILYARD_VERSION, c->id);
+	for (size_t i = 0; i < c->nfiles; i++)
+		buf_printf(&s, "%s\n", c->files[i]);
+	int rc = write_file_atomic(path, s.s, s.len);
+	if (rc != 0)
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	free(path);
+	buf_free(&s);
+	return rc;
+}
+
+/* Swap the stage in for the set: the old set's foreign files are linked in first,
+ * then one renameat2(RENAME_EXCHANGE), then the old set is removed. */
+static int commit(struct build_ctx *c)
+{
+	mode_t um = umask(0);
+	umask(um);
+	chmod(c->stage, 0777 & ~um);
+	struct stat st;
+	if (lstat(c->dir, &st) != 0) {
+		if (rename(c->stage, c->dir) != 0) {
+			diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", c->stage, c->dir, strerror(errno));
+			return -1;
+		}
+		stage_live[0] = 0;
+		return 0;
+	}
+	struct carry k = {.c = c, .now = c->files, .nnow = c->nfiles};
+	k.old = old_files(c->dir, &k.nold, &k.legacy);
+	carry_foreign(&k, "", 0);
+	for (size_t i = 0; i < k.nold; i++)
+		free(k.old[i]);
+	free(k.old);
+	if (k.rc)
+		return -1;
+	if (renameat2(AT_FDCWD, c->stage, AT_FDCWD, c->dir, RENAME_EXCHANGE) != 0) {
+		/* No atomic exchange here (an old kernel or file system): move the old set
+		 * aside, then the new one in. */
+		char *aside = xasprintf("%s.old", c->stage);
+		int rc = rename(c->dir, aside);
+		if (rc == 0 && rename(c->stage, c->dir) != 0) {
+			rename(aside, c->dir);
+			rc = -1;
+		}
+		if (rc != 0) {
+			diag(SEV_ERROR, NULL, "cannot replace %s: %s", c->dir, strerror(errno));
+			free(aside);
+			return -1;
+		}
+		strcpy(stage_live, aside);
+		free(aside);
+	}
+	/* stage_live now names the old set */
+	rm_tree_at(AT_FDCWD, stage_live, 0);
+	stage_live[0] = 0;
+	return 0;
+}
+
+/* ---- drawing ---- */
+
+struct worker {
+	struct drawer *dr;
+	struct fields f;
+};
+
+static bool back_reported;
+
+static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
+{
+	if (side) {
+		fields_clear(&w->f);
+		c->it.back_fields(c->it.user, &w->f);
+		bool rep = c->report && !back_reported;
+		back_reported |= rep;
+		draw_item(w->dr, cr, c->it.back, &w->f, NULL, rep ? "back" : NULL);
+		return;
+	}
+	fields_clear(&w->f);
+	c->it.fields(c->it.user, i, &w->f);
+	char who[160];
+	if (c->report)
+		c->it.label(c->it.user, i, true, who, sizeof who);
+	draw_item(w->dr, cr, c->it.faces[c->it.face_of(c->it.user, i)], &w->f, NULL,
+		  c->report ? who : NULL);
+}
+
+/* The item list of one sheets file (or of every item). */
+struct group {
+	struct build_ctx *c;
+	struct worker *w;
+	long *idx;
+	long n;
+};
+
+static void group_draw(void *user, cairo_t *cr, long k, int side)
+{
+	struct group *g = user;
+	draw_side(g->c, g->w, cr, g->idx ? g->idx[k] : k, side);
+}
+
+static void step(void *user, long done)
+{
+	(void)user;
+	progress_step(done);
+}
+
+double build_bleed(const struct build_opts *o)
+{
+	/* The Game Crafter and DriveThruCards: 1/8 in; MakePlayingCards: 36 px at 300 dpi */
+	return o->preset == PRESET_TGC || o->preset == PRESET_DRIVETHRU ? 3.175
+	       : o->preset == PRESET_MPC				 ? 36 * 25.4 / 300
+									 : o->bleed;
+}
+
+static double item_bleed(const struct build_ctx *c, const struct template *t)
+{
+	(void)c;
+	return t->bleed;
+}
+
+static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
+{
+	char *path = build_path(c, rel);
+	struct pdfw *pw = path ? pdfw_open(path) : NULL;
+	free(path);
+	if (!pw)
+		return -1;
+	bool drivethru = c->opts.preset == PRESET_DRIVETHRU && c->it.back;
+	progress_start(rel, c->it.count);
+	for (long i = 0; i < c->it.count; i++) {
+		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
+		char label[160];
+		c->it.label(c->it.user, i, false, label, sizeof label);
+		double bl = item_bleed(c, t);
+		cairo_t *cr = pdfw_page(pw, t->w + 2 * bl, t->h + 2 * bl, bl, label);
+		draw_side(c, w, cr, i, 0);
+		pdfw_end_page(pw);
+		c->pages++;
+		if (drivethru) {
+			/* DriveThruCards: each front followed by its back */
+			cr = pdfw_page(pw, t->w + 2 * bl, t->h + 2 * bl, bl, "back");
+			draw_side(c, w, cr, i, 1);
+			pdfw_end_page(pw);
+			c->pages++;
+		}
+		progress_step(i + 1);
+	}
+	progress_end();
+	c->report = false;
+	return pdfw_close(pw);
+}
+
+/* back.pdf: the back, one page, boxes as faces.pdf. */
+static int write_back_pdf(struct build_ctx *c, struct worker *w)
+{
+	const struct template *t = c->it.back;
+	char *path = build_path(c, "back.pdf");
+	struct pdfw *pw = path ? pdfw_open(path) : NULL;
+	free(path);
+	if (!pw)
+		return -1;
+	double bl = item_bleed(c, t);
+	cairo_t *cr = pdfw_page(pw, t->w + 2 * bl, t->h + 2 * bl, bl, "back");
+	draw_side(c, w, cr, 0, 1);
+	pdfw_end_page(pw);
+	c->pages++;
+	return pdfw_close(pw);
+}
+
+static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper)
+{
+	double pw, ph;
+	paper_size(paper, &pw, &ph);
+	int rc = 0;
+	struct group g = {c, w, xcalloc((size_t)c->it.count + 1, sizeof *g.idx), 0};
+	for (size_t f = 0; f < c->it.nfaces && !rc; f++) {
+		const struct template *t = c->it.faces[f];
+		g.n = 0;
+		for (long i = 0; i < c->it.count; i++)
+			if (c->it.face_of(c->it.user, i) == f)
+				g.idx[g.n++] = i;
+		if (!g.n)
+			continue;
+		char *rel = c->it.nfaces > 1 ? xasprintf("sheets-%s-%s.pdf", c->it.face_names[f], paper)
+					     : xasprintf("sheets-%s.pdf", paper);
+		char *path = build_path(c, rel);
+		struct pdfw *out = path ? pdfw_open(path) : NULL;
+		free(path);
+		if (!out) {
+			free(rel);
+			rc = -1;
+			break;
+		}
+		const struct template *b = c->it.back;
+		bool backs = b && fabs(b->w - t->w) < 0.01 && fabs(b->h - t->h) < 0.01;
+		struct item_source src = {t->w, t->h, item_bleed(c, t), g.n, backs, group_draw, &g};
+		progress_start(rel, g.n);
+		long pages = impose_sheets(out, pw, ph, c->opts.margin, c->opts.duplex, &src, step, NULL);
+		progress_end();
+		if (pages < 0) {
+			diag(SEV_ERROR, NULL, "%s: a %.1f x %.1f mm item does not fit on %s paper inside a %g mm margin",
+			     t->file, t->w + 2 * src.bleed, t->h + 2 * src.bleed, paper, c->opts.margin);
+			pdfw_abort(out);
+			rc = -1;
+		} else {
+			c->pages += pages;
+			rc = pdfw_close(out);
+		}
+		free(rel);
+		c->report = false;
+	}
+	free(g.idx);
+	return rc;
+}
+
+static void single_draw(void *user, cairo_t *cr, long i, int side)
+{
+	struct group *g = user;
+	draw_side(g->c, g->w, cr, i, side);
+}
+
+static void back_draw(void *user, cairo_t *cr, long i, int side)
+{
+	(void)side;
+	single_draw(user, cr, i, 1);
+}
+
+/* svg/NAME.svg for each single, and svg/back.svg. */
+static int write_svgs(struct build_ctx *c, struct worker *w, bool unique)
+{
+	struct group g = {c, w, NULL, 0};
+	int rc = 0;
+	progress_start("svg", c->it.count);
+	for (long i = 0; i < c->it.count && !rc; i++) {
+		char name[128];
+		if (c->it.single(c->it.user, i, unique, name, sizeof name) <= 0)
+			continue;
+		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
+		char *rel = xasprintf("svg/%s.svg", name);
+		char *path = build_path(c, rel);
+		rc = path ? svg_write(path, t->w, t->h, item_bleed(c, t), single_draw, &g, i) : -1;
+		free(path);
+		free(rel);
+		progress_step(i + 1);
+	}
+	progress_end();
+	c->report = false;
+	if (!rc && c->it.back) {
+		char *path = build_path(c, "svg/back.svg");
+		const struct template *t = c->it.back;
+		rc = path ? svg_write(path, t->w, t->h, item_bleed(c, t), back_draw, &g, -1) : -1;
+		free(path);
+	}
+	return rc;
+}
+
+/* png/NAME.png for each single, and png/back.png; with quantities, quantities.csv. */
+static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double dpi,
+		      bool quantities)
+{
+	struct group g = {c, w, NULL, 0};
+	struct buf q = {0};
+	buf_puts(&q, "file,count\n");
+	int rc = 0;
+	progress_start("png", c->it.count);
+	for (long i = 0; i < c->it.count && !rc; i++) {
+		char name[128];
+		long n = c->it.single(c->it.user, i, unique, name, sizeof name);
+		if (n <= 0)
+			continue;
+		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
+		char *rel = xasprintf("png/%s.png", name);
+		char *path = build_path(c, rel);
+		buf_printf(&q, "%s,%ld\n", rel, n);
+		rc = path ? png_write(path, t->w, t->h, item_bleed(c, t), dpi, single_draw, &g, i) : -1;
+		free(path);
+		free(rel);
+		progress_step(i + 1);
+	}
+	progress_end();
+	c->report = false;
+	if (!rc && c->it.back) {
+		char *path = build_path(c, "png/back.png");
+		const struct template *t = c->it.back;
+		buf_printf(&q, "png/back.png,%ld\n", c->it.count);
+		rc = path ? png_write(path, t->w, t->h, item_bleed(c, t), dpi, back_draw, &g, -1) : -1;
+		free(path);
+	}
+	if (!rc && quantities) {
+		char *path = build_path(c, "quantities.csv");
+		if ((rc = write_file_atomic(path, q.s, q.len)) != 0)
+			diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+		free(path);
+	}
+	buf_free(&q);
+	return rc;
+}
+
+/* contact.png: every item, small, in one image of at most about 3000 px a side
+ * (games with one face template). */
+static int write_contact(struct build_ctx *c, struct worker *w)
+{
+	const struct template *t = c->it.faces[0];
+	long n = c->it.count;
+	double cw = t->w, ch = t->h;
+	int cols = 1;
+	while ((double)cols * cols * cw < (double)n * ch)
+		cols++;
+	if (cols > n)
+		cols = (int)n;
+	int rows = (int)((n + cols - 1) / cols);
+	double gap = 2;  /* mm */
+	double W = cols * (cw + gap) + gap, H = rows * (ch + gap) + gap;
+	double scale = 150 / 25.4;       /* 150 dpi at most */
+	if (W * scale > 3000)
+		scale = 3000 / W;
+	if (H * scale > 3000)
+		scale = 3000 / H;
+	int pw = (int)(W * scale + 0.5), ph = (int)(H * scale + 0.5);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw < 1 ? 1 : pw, ph < 1 ? 1 : ph);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	for (long i = 0; i < n; i++) {
+		cairo_save(cr);
+		cairo_translate(cr, gap + (double)(i % cols) * (cw + gap), gap + (double)(i / cols) * (ch + gap));
+		/* The preview shows the item as cut: trim size, rounded corners. */
+		double r = t->radius;
+		if (r > 0) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, cw - r, r, r, -M_PI / 2, 0);
+			cairo_arc(cr, cw - r, ch - r, r, 0, M_PI / 2);
+			cairo_arc(cr, r, ch - r, r, M_PI / 2, M_PI);
+			cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
+			cairo_close_path(cr);
+		} else {
+			cairo_rectangle(cr, 0, 0, cw, ch);
+		}
+		cairo_clip(cr);
+		draw_side(c, w, cr, i, 0);
+		cairo_restore(cr);
+	}
+	cairo_destroy(cr);
+	char *path = build_path(c, "contact.png");
+	int rc = path ? png_surface_write(s, path) : -1;
+	cairo_surface_destroy(s);
+	free(path);
+	return rc;
+}
+
+static int write_manifest(struct build_ctx *c)
+{
+	struct buf s = {0};
+	c->it.manifest(c, c->it.user, &s);
+	char *path = build_path(c, "manifest.csv");
+	int rc = write_file_atomic(path, s.s, s.len);
+	if (rc != 0)
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	free(path);
+	buf_free(&s);
+	return rc;
+}
+
+/* The files of a home build: everything --only asks for. */
+static int write_home(struct build_ctx *c, struct worker *w)
+{
+	int only = c->opts.only, rc = 0;
+	bool items = c->it.count > 0;
+	if (!rc && (only & BO_FACES) && items)
+		rc = write_faces(c, w, "faces.pdf");
+	if (!rc && (only & BO_FACES) && c->it.back && items)
+		rc = write_back_pdf(c, w);
+	if (!rc && (only & BO_SHEETS) && items) {
+		rc = write_sheets(c, w, build_paper(c));
+		if (!rc && !c->opts.paper)
+			rc = write_sheets(c, w, "letter");
+	}
+	if (!rc && c->it.extra)
+		rc = c->it.extra(c, c->it.user);
+	if (!rc && (only & BO_SVG) && items)
+		rc = write_svgs(c, w, false);
+	if (!rc && (only & BO_PNG) && items) {
+		rc = write_pngs(c, w, false, 300, false);
+		if (!rc && c->it.nfaces == 1)
+			rc = write_contact(c, w);
+	}
+	return rc;
+}
+
+static int write_preset(struct build_ctx *c, struct worker *w)
+{
+	if (c->opts.preset == PRESET_DRIVETHRU)
+		return write_faces(c, w, "drivethru.pdf");
+	bool copies = false;
+	for (long i = 0; i < c->it.count && !copies; i++) {
+		char name[128];
+		copies = c->it.single(c->it.user, i, true, name, sizeof name) > 1;
+	}
+	return write_pngs(c, w, true, 300, copies);
+}
+
+int build_run(struct build_ctx *c)
+{
+	c->report = true;
+	back_reported = false;
+	if (make_stage(c) != 0)
+		return EXIT_OUTPUT;
+	struct worker w = {c->dr, {0}};
+	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
+	if (!rc)
+		rc = write_manifest(c);
+	if (!rc)
+		rc = write_list(c);
+	if (!rc)
+		rc = commit(c);
+	fields_free(&w.f);
+	if (stage_live[0]) {
+		rm_tree_at(AT_FDCWD, stage_live, 0);
+		stage_live[0] = 0;
+	}
+	long over = drawer_overflows(c->dr);
+	if (over > 20)
+		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
+		     over);
+	for (size_t i = 0; i < c->nfiles; i++)
+		free(c->files[i]);
+	free(c->files);
+	free(c->dir);
+	free(c->stage);
+	return rc ? EXIT_OUTPUT : EXIT_OK;
+}

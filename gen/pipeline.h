@@ -1,0 +1,118 @@
+/* pipeline.h: one build pipeline for every game. A command (build.c for the trains,
+ * games_build.c for the other games) fills a struct build_ctx: the outputs, the
+ * paper, margin and duplex, the items and a fields callback per item; build_run
+ * writes faces.pdf, back.pdf, the imposed sheets, the single SVG and PNG files,
+ * the game's own files (extra callback) and the manifest, in a staging folder
+ * beside PARENT/PACK that is then swapped in whole. */
+#ifndef RAILYARD_PIPELINE_H
+#define RAILYARD_PIPELINE_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "draw.h"
+#include "template.h"
+#include "util.h"
+
+/* --only names: bit i is build_out_names[i]. A name a game has nothing for writes
+ * nothing. The backs go with faces (back.pdf), svg and png. */
+enum {
+	BO_FACES = 1, BO_SHEETS = 2, BO_PLACEMAT = 4, BO_REFERENCE = 8, BO_SVG = 16, BO_PNG = 32,
+	BO_TOKENS = 64, BO_BOARD = 128, BO_SETUP = 256, BO_ALL = 511
+};
+extern const char *const build_out_names[9];
+
+enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU };
+
+/* The options every build shares (parsed by build_option). */
+struct build_opts {
+	const char *parent;      /* -o: the set goes to PARENT/PACK (default out) */
+	int only;                /* BO_* mask */
+	const char *paper;       /* NULL: sheets on a4 and letter, the rest on a4 */
+	double margin;           /* printable margin of the paper, mm */
+	enum duplex duplex;
+	double bleed;            /* mm, or -1: the templates' */
+	enum preset preset;
+	int jobs;                /* PNG worker threads (0: the cores) */
+	bool force;              /* build a pack check finds unsound */
+};
+
+/* The long options every build takes (for getopt_long; ends with a zero entry), and
+ * its help text. */
+extern const struct option build_longopts[];
+extern const char build_opts_usage[];
+/* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
+void build_opts_init(struct build_opts *o);
+/* Handle option c (a build_longopts value) with arg. Returns 1 when handled, 0
+ * when c is not a shared option, -1 after reporting a bad value. */
+int build_option(struct build_opts *o, int c, const char *arg);
+
+/* The bleed every item gets: the preset's, --bleed, or -1 for the templates' own.
+ * The command sets it on its templates before build_run. */
+double build_bleed(const struct build_opts *o);
+
+/* Parse build's options (argv[0] is the command) into o, printing usage (a printf
+ * format taking build_opts_usage) for --help. Options build_option does not know
+ * go to other (NULL: bad usage), which returns -1 to go on or an exit status.
+ * Returns -1 when the build should go on (argv[optind] is the pack file), else
+ * the exit status to return now. */
+int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
+		int (*other)(void *user, int c, char *arg), void *user);
+
+struct build_ctx;
+
+/* How a game describes its items. Items are the physical components 0..count-1 in
+ * print order (copies repeated). Every callback may be called from several threads
+ * at once with different f: it must only read user. */
+struct build_items {
+	long count;
+	const struct template *const *faces;  /* the distinct face templates */
+	size_t nfaces;
+	const char *const *face_names;        /* sheets-NAME-PAPER.pdf when nfaces > 1 */
+	const struct template *back;          /* NULL: no backs */
+	size_t (*face_of)(void *user, long i);          /* index into faces */
+	void (*fields)(void *user, long i, struct fields *f);
+	/* Page label of item i, or (who) its name in messages. */
+	void (*label)(void *user, long i, bool who, char *buf, size_t n);
+	/* Item i's own SVG/PNG file: returns how many physical items it stands for
+	 * and writes its base name ("card-001"), or returns 0 for none. unique: one
+	 * file per distinct face (copies counted), else the game's usual files. */
+	long (*single)(void *user, long i, bool unique, char *name, size_t n);
+	/* Back fields (pack, title). */
+	void (*back_fields)(void *user, struct fields *f);
+	/* The game's own files (placemat, reference, board...), for c->opts.only. */
+	int (*extra)(struct build_ctx *c, void *user);
+	/* manifest.csv: the header and one row per item or face. */
+	void (*manifest)(const struct build_ctx *c, void *user, struct buf *csv);
+	void *user;
+};
+
+struct build_ctx {
+	struct build_opts opts;
+	const char *id;           /* pack id: names the folder */
+	struct drawer *dr;        /* the main thread's drawer */
+	struct build_items it;
+	/* set by build_run */
+	char *dir, *stage;        /* the final folder, the staging folder beside it */
+	char **files;             /* relative paths written, in order */
+	size_t nfiles, capfiles;
+	bool report;              /* report text overflows on the next pass */
+	long pages;
+};
+
+/* Write the output set: returns an exit status (0, or 3 after reporting). */
+int build_run(struct build_ctx *c);
+
+/* The staging path of a file of the set (rel: "placemat.pdf", "svg/board.svg"),
+ * registered in files.txt, its folder created. Caller frees. NULL after reporting. */
+char *build_path(struct build_ctx *c, const char *rel);
+
+/* The two papers of the sheets (the --paper one or a4 and letter) and the one of
+ * the other files. */
+const char *build_paper(const struct build_ctx *c);
+
+/* A CSV field, quoted. */
+void csv_field(struct buf *s, const char *v);
+
+#endif
