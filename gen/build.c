@@ -111,17 +111,10 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 
 static int write_placemat(struct build_ctx *c, struct build *b)
 {
-	double pw, ph, iw, ih;
-	paper_size(build_paper(c), &pw, &ph);
+	double iw, ih;
 	struct cells cl = placemat_cells(b);
 	template_size(b->placemat, cl.rows, cl.cols, &iw, &ih);
-	char *path = build_path(c, "placemat.pdf");
-	struct pdfw *w = path ? pdfw_open(path) : NULL;
-	free(path);
-	if (!w)
-		return -1;
-	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, draw_placemat, b, 0);
-	return pdfw_close(w);
+	return build_tiled(c, "placemat.pdf", iw, ih, draw_placemat, b);
 }
 
 /* The card numbers of ability a as the page prints them: "1, 29, 57"; long lists

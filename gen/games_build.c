@@ -240,28 +240,13 @@ static void draw_board(void *user, cairo_t *cr, long index, int side)
 	b->board_reported = true;
 }
 
-/* A large item tiled across pages of the build's paper. */
-static int write_tiled(struct build_ctx *bc, const char *rel, double iw, double ih,
-		       item_draw_fn draw, void *user)
-{
-	double pw, ph;
-	paper_size(build_paper(bc), &pw, &ph);
-	char *path = build_path(bc, rel);
-	struct pdfw *w = path ? pdfw_open(path) : NULL;
-	free(path);
-	if (!w)
-		return -1;
-	impose_tiles(w, pw, ph, bc->opts.margin, iw, ih, 15.0, draw, user, 0);
-	return pdfw_close(w);
-}
-
 static int write_board(struct build_ctx *bc, struct gbuild *b)
 {
 	double iw, ih;
 	int rows, cols;
 	board_shape(b->d, &rows, &cols);
 	template_size(b->board, rows, cols, &iw, &ih);
-	return write_tiled(bc, "board.pdf", iw, ih, draw_board, b);
+	return build_tiled(bc, "board.pdf", iw, ih, draw_board, b);
 }
 
 /* The setup sheet: a row per round (rules: piles), a cell per pile. */
@@ -346,7 +331,7 @@ static int write_setup(struct build_ctx *bc, struct gbuild *b)
 	int rows, cols;
 	setup_shape(b->d, &rows, &cols);
 	template_size(b->setup, rows, cols, &iw, &ih);
-	return write_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
+	return build_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
 }
 
 static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,

@@ -114,7 +114,7 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", arg);
 		return -1;
 	case OPT_BLEED: return parse_mm("--bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
-	case OPT_MARGIN: return parse_mm("--margin", arg, 0, 50, &o->margin) ? -1 : 1;
+	case OPT_MARGIN: return parse_mm("--margin", arg, 0, 100, &o->margin) ? -1 : 1;
 	case OPT_DUPLEX:
 		if ((k = pick("--duplex", arg, duplexes, 3)) < 0)
 			return -1;
@@ -753,6 +753,20 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 	cairo_surface_destroy(s);
 	free(path);
 	return rc;
+}
+
+int build_tiled(struct build_ctx *c, const char *rel, double iw, double ih, item_draw_fn draw,
+		void *user)
+{
+	double pw, ph;
+	paper_size(build_paper(c), &pw, &ph);
+	char *path = build_path(c, rel);
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
+	free(path);
+	if (!w)
+		return -1;
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, draw, user, 0);
+	return pdfw_close(w);
 }
 
 static int write_manifest(struct build_ctx *c)

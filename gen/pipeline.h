@@ -108,6 +108,11 @@ int build_run(struct build_ctx *c);
  * registered in files.txt, its folder created. Caller frees. NULL after reporting. */
 char *build_path(struct build_ctx *c, const char *rel);
 
+/* rel (a PDF): one large item of iw x ih mm tiled across pages of the build's
+ * paper (impose_tiles). Returns 0 or -1 after reporting. */
+int build_tiled(struct build_ctx *c, const char *rel, double iw, double ih, item_draw_fn draw,
+		void *user);
+
 /* The two papers of the sheets (the --paper one or a4 and letter) and the one of
  * the other files. */
 const char *build_paper(const struct build_ctx *c);

@@ -1,0 +1,151 @@
+#!/bin/sh
+# Print production: sheets computed from the paper with every item's full bleed,
+# crop marks and notes inside the printable margin, back files, a clean output set
+# swapped in whole, unsound packs refused. Pages are rendered with pdftoppm and
+# their pixels counted (tests/cli/build-print/ppm.py).
+. tests/cli/lib.sh
+D=tests/cli/build-print
+R="$RAILYARD"
+ppm() { python3 "$D/ppm.py" "$@"; }
+pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
+near() { # near WANT GOT PERMILLE: |GOT - WANT| <= WANT * PERMILLE / 1000
+	awk -v w="$1" -v g="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d * 1000 <= w * p) }'
+}
+
+# --- a 3 x 3 sheet of 50 x 70 mm cards with 3 mm bleed: the green area is nine
+# cards' trim + bleed (56 x 76 mm each), not their trim (50 x 70 mm).
+expect_status "build the bleed grid" 0 $R build -o "$WORK/g" "$D/pack.yaml"
+G="$WORK/g/bleed-grid"
+expect_eq "9 cards, fronts and backs: 2 pages" 2 "$(pages "$G/sheets-a4.pdf")"
+pdftoppm -r 100 -f 1 -l 2 "$G/sheets-a4.pdf" "$WORK/grid"
+want=$(awk 'BEGIN { printf "%d", 9 * 56 * 76 * (100 / 25.4) ^ 2 }')
+trim=$(awk 'BEGIN { printf "%d", 9 * 50 * 70 * (100 / 25.4) ^ 2 }')
+n=$(ppm "$WORK/grid-1.ppm" count 0 192 0)
+ok_if "fronts: the green area is 9 x trim + bleed ($n px, want $want; trim alone $trim)" near "$want" "$n" 5
+n=$(ppm "$WORK/grid-2.ppm" count 0 0 192)
+ok_if "backs: the blue area is 9 x trim + bleed ($n px, want $want)" near "$want" "$n" 5
+# Crop marks: the grid is 3 x 56 mm wide from x = 21 mm, 3 x 76 mm high from y =
+# 34.5 mm; a mark at each of the 6 trim lines across (3 mm in from each cell's
+# edge), above the grid (y 31..34 mm) and below it, 6 down each side.
+expect_eq "crop marks above the grid at every trim line" "24 74 80 130 136 186" "$(ppm "$WORK/grid-1.ppm" marks 32.5 100)"
+expect_eq "crop marks below the grid" "24 74 80 130 136 186" "$(ppm "$WORK/grid-1.ppm" marks 265 100)"
+pdftotext -layout -f 1 -l 1 "$G/sheets-a4.pdf" "$WORK/grid.txt"
+expect_grep "the note says how to flip" 'duplex: flip on long edge' "$WORK/grid.txt"
+expect_status "--duplex short" 0 $R build --only sheets --duplex short -o "$WORK/short" "$D/pack.yaml"
+expect_grep "short: the note says short edge" 'duplex: flip on short edge' \
+	"$(pdftotext -f 1 -l 1 "$WORK/short/bleed-grid/sheets-a4.pdf" "$WORK/short.txt"; echo "$WORK/short.txt")"
+expect_status "--duplex none" 0 $R build --only sheets --duplex none -o "$WORK/none" "$D/pack.yaml"
+expect_eq "none: fronts only, 1 page" 1 "$(pages "$WORK/none/bleed-grid/sheets-a4.pdf")"
+ok_if "none: no duplex wording" sh -c "! pdftotext '$WORK/none/bleed-grid/sheets-a4.pdf' - | grep -q duplex"
+expect_status "--margin 20mm" 0 $R build --only sheets --paper a4 --margin 20mm -o "$WORK/m20" "$D/pack.yaml"
+expect_eq "a 20 mm margin leaves room for 2 x 3: 2 sheets, 4 pages" 4 "$(pages "$WORK/m20/bleed-grid/sheets-a4.pdf")"
+expect_status "--margin 80mm: nothing fits: exit 3" 3 $R build --only sheets --paper a4 --margin 80mm -o "$WORK/m80" "$D/pack.yaml"
+expect_grep "... says the item does not fit" 'does not fit on a4 paper inside a 80 mm margin' "$WORK/last.err"
+ok_if "... and nothing is written" test ! -e "$WORK/m80/bleed-grid"
+expect_status "--duplex sideways: exit 2" 2 $R build --duplex sideways "$D/pack.yaml"
+
+# --- A3 holds 12 poker cards; Toy Train's carriages fit 40 an A4 page, no backs
+# and so no duplex wording.
+expect_status "poker on A3" 0 $R build --only sheets --paper a3 -o "$WORK/a3" packs/pattern-one-census-seven.yaml
+expect_eq "84 poker cards on A3: 7 sheets, 14 pages" 14 "$(pages "$WORK/a3/pattern-one-census-seven/sheets-a3.pdf")"
+expect_status "toy train sheets" 0 $R build --only sheets -o "$WORK/toy" packs/toy-train.yaml
+T="$WORK/toy/toy-train"
+expect_eq "128 carriages at 40 an A4 page: 4 pages" 4 "$(pages "$T/sheets-a4.pdf")"
+expect_eq "page 1 holds 40 carriages (letters and locomotives)" 40 \
+	"$(pdftotext -f 1 -l 1 "$T/sheets-a4.pdf" - | grep -cE '^([A-Z?]|#[12])$')"
+ok_if "no duplex wording without backs" sh -c "! pdftotext '$T/sheets-a4.pdf' - | grep -q duplex"
+ok_if "no back.pdf without a back" test ! -e "$T/back.pdf"
+
+# --- no ink within 5 mm of the paper's edge on any page of any sheet, board,
+# placemat, setup, token or reference file of any shipped pack (50 dpi: 5 mm is 9
+# pixels; the 6 mm margin keeps them white).
+bad=""
+for p in packs/*.yaml; do
+	id=$(sed -n 's/^pack: *//p' "$p")
+	$R build --only sheets,placemat,reference,tokens,board,setup -o "$WORK/ink" "$p" 2>/dev/null || bad="$bad $id:build"
+	for f in "$WORK/ink/$id"/*.pdf; do
+		rm -f "$WORK"/ink-*.ppm
+		pdftoppm -r 50 "$f" "$WORK/ink"
+		for pg in "$WORK"/ink-*.ppm; do
+			[ "$(ppm "$pg" border 9)" = 0 ] || bad="$bad $id/$(basename "$f"):$(basename "$pg")"
+		done
+	done
+done
+expect_eq "no ink within 5 mm of the paper's edge" "" "$bad"
+
+# --- the back as files: back.pdf with page boxes like faces.pdf, png/back.png,
+# svg/back.svg.
+B="$WORK/g/bleed-grid"
+pdfinfo -box "$B/back.pdf" >"$WORK/box"
+expect_grep "back.pdf: one page" '^Pages: +1$' "$WORK/box"
+expect_grep "back.pdf: trim + bleed, 56 x 76 mm" '^Page size: +158\.74 x 215\.43[0-9]* pts' "$WORK/box"
+expect_grep "back.pdf: TrimBox 3 mm in" '^TrimBox: +8\.50 +8\.50 +150\.24 +206\.93' "$WORK/box"
+expect_eq "png/back.png: 56 x 76 mm at 300 dpi" "661 x 898" \
+	"$(file "$B/png/back.png" | sed -E 's/.*PNG image data, ([0-9]+ x [0-9]+).*/\1/')"
+expect_grep "svg/back.svg in mm" 'width="56mm" height="76mm"' "$B/svg/back.svg"
+expect_status "svg/back.svg renders" 0 rsvg-convert -o "$WORK/back.png" "$B/svg/back.svg"
+
+# --- -o DIR is the parent: two packs into one -o stay apart.
+expect_status "a second pack into the same -o" 0 $R build --only faces -o "$WORK/g" packs/pattern-one-census-six.yaml
+expect_eq "two folders, one per pack" "bleed-grid pattern-one-census-six" "$(ls "$WORK/g" | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "the first pack's set is whole" "$(cat "$B/files.txt" | grep -v '^#' | LC_ALL=C sort)" \
+	"$(cd "$B" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)"
+
+# --- a clean, whole set. files.txt lists every file; a rebuild with fewer cards
+# leaves exactly the new set, and keeps what railyard did not write.
+W="$WORK/wild.yaml"
+sed 's/^wild: .*/wild: 4/' packs/pattern-one-wild.yaml >"$W"
+expect_status "build 88 cards" 0 $R build -o "$WORK/c" "$W"
+C="$WORK/c/pattern-one-wild"
+expect_eq "88 PNG cards" 88 "$(ls "$C/png" | grep -c '^card-')"
+echo "my notes" >"$C/notes.txt"
+echo "mine too" >"$C/png/mine.txt"
+mkdir "$C/scans" && echo "scan" >"$C/scans/a.txt"
+ino=$(ls -i "$C/notes.txt" | cut -d' ' -f1)
+sed 's/^wild: .*/wild: 1/' packs/pattern-one-wild.yaml >"$W"
+expect_status "rebuild with 85 cards" 0 $R build -o "$WORK/c" "$W"
+expect_eq "85 PNG cards" 85 "$(ls "$C/png" | grep -c '^card-')"
+ok_if "card-086.png .. card-088.png are gone" test ! -e "$C/png/card-086.png" -a ! -e "$C/png/card-088.png"
+expect_eq "manifest: 85 rows" 86 "$(wc -l <"$C/manifest.csv")"
+expect_eq "the folder holds exactly files.txt and the files railyard did not write" \
+	"$( (grep -v '^#' "$C/files.txt"; printf 'notes.txt\npng/mine.txt\nscans/a.txt\n') | LC_ALL=C sort)" \
+	"$(cd "$C" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)"
+expect_eq "notes.txt is the same file (inode)" "$ino" "$(ls -i "$C/notes.txt" | cut -d' ' -f1)"
+expect_eq "png/mine.txt kept" "mine too" "$(cat "$C/png/mine.txt")"
+expect_eq "no staging folder left" "" "$(ls -A "$WORK/c" | grep '^\.')"
+expect_status "--without transfer" 0 $R build --only png -o "$WORK/tt" packs/take-the-train.yaml
+ok_if "the transfer card is there" test -e "$WORK/tt/take-the-train/png/055-transfer.png"
+expect_status "--without transfer" 0 $R build --only png --without transfer -o "$WORK/tt" packs/take-the-train.yaml
+ok_if "--without transfer: its PNG is gone" test ! -e "$WORK/tt/take-the-train/png/055-transfer.png"
+echo "in the way" >"$WORK/tt/take-the-train/faces.pdf.x"
+mv "$WORK/tt/take-the-train/faces.pdf.x" "$WORK/tt/take-the-train/reference.pdf"
+expect_status "a file railyard did not write where it writes one: exit 3" 3 $R build --only reference -o "$WORK/tt" packs/take-the-train.yaml
+expect_eq "... and that file is untouched" "in the way" "$(cat "$WORK/tt/take-the-train/reference.pdf")"
+
+# Killed midway (SIGKILL, and SIGTERM): the previous set stays byte-identical.
+expect_status "a small set first" 0 $R build -o "$WORK/k" packs/pattern-two-census-seven.yaml
+K="$WORK/k/pattern-two-census-seven"
+sums() { (cd "$K" && find . -type f | LC_ALL=C sort | xargs cksum); }
+sums >"$WORK/before"
+sed -e 's/^cards: .*/cards: 3000/' -e '/^players:/d' packs/pattern-two-census-seven.yaml >"$TOP/.big-$$.yaml" 2>/dev/null ||
+	sed -e 's/^cards: .*/cards: 3000/' -e '/^players:/d' packs/pattern-two-census-seven.yaml >"$WORK/big.yaml"
+[ -f "$TOP/.big-$$.yaml" ] && mv "$TOP/.big-$$.yaml" "$WORK/big.yaml"
+cp -r templates "$WORK/" 2>/dev/null
+for sig in KILL TERM; do
+	$R build --only faces,png -o "$WORK/k" "$WORK/big.yaml" 2>/dev/null &
+	pid=$!
+	sleep 2
+	kill -$sig $pid
+	wait $pid
+	expect_eq "SIG$sig midway: the old set is byte-identical" "$(cat "$WORK/before")" "$(sums)"
+done
+expect_eq "SIGTERM: its staging folder is removed (SIGKILL leaves one)" 1 "$(ls -A "$WORK/k" | grep -c '^\.pattern-two-census-seven\.')"
+
+# --- an unsound pack: exit 1 with check's errors, nothing written; --force builds.
+expect_status "unsound: exit 1" 1 $R build -o "$WORK/u" "$D/unsound.yaml"
+expect_grep "... with check's error" 'unsound.yaml:6:8: error: 11 of the pattern.s 21 abilities are on no card' "$WORK/last.err"
+expect_grep "... and why nothing was built" "not built: 'railyard check' finds 1 error" "$WORK/last.err"
+ok_if "... nothing written" test ! -e "$WORK/u"
+expect_status "--force: exit 0" 0 $R build --force --only faces -o "$WORK/u" "$D/unsound.yaml"
+expect_grep "... with a warning" 'warning: .*built with --force' "$WORK/last.err"
+expect_eq "... 10 faces" 10 "$(pages "$WORK/u/unsound/faces.pdf")"
