@@ -133,6 +133,7 @@ struct drawer {
 	long overflows;         /* text overflow warnings printed */
 	const void *warned[64]; /* elements already warned about an unknown field */
 	size_t nwarned;
+	bool quiet;             /* no warnings at all (a worker thread's drawer) */
 };
 
 static void drawer_setup(struct drawer *d)
@@ -161,6 +162,11 @@ struct drawer *drawer_new(void)
 	cairo_font_options_set_antialias(d->opts, CAIRO_ANTIALIAS_GRAY);
 	drawer_setup(d);
 	return d;
+}
+
+void drawer_set_quiet(struct drawer *d, bool quiet)
+{
+	d->quiet = quiet;
 }
 
 void drawer_free(struct drawer *d)
@@ -308,6 +314,8 @@ struct elem_env {
 static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const char *name)
 {
 	struct drawer *d = env->d;
+	if (d->quiet)
+		return;
 	for (size_t i = 0; i < d->nwarned; i++)
 		if (d->warned[i] == e)
 			return;
@@ -464,7 +472,8 @@ static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const struct fields *f,
 	      const struct cells *cells, const char *who)
 {
-	struct elem_env env = {.d = d, .t = t, .f = f, .who = who ? who : "item", .report = who != NULL};
+	struct elem_env env = {.d = d, .t = t, .f = f, .who = who ? who : "item", .report = who != NULL,
+			       .colour_warned = d->quiet};
 	double W, H;
 	template_size(t, cells ? cells->rows : 1, cells ? cells->cols : 1, &W, &H);
 	cairo_save(cr);

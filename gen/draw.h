@@ -70,6 +70,9 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 struct drawer;
 struct drawer *drawer_new(void);
 void drawer_free(struct drawer *d);
+/* A quiet drawer prints no warnings (for worker threads drawing what another
+ * drawer has already reported on). */
+void drawer_set_quiet(struct drawer *d, bool quiet);
 
 /* Check that every font t names resolves through fontconfig to a font of that
  * family (no silent fallback), registering t's font-file first. Problems are
@@ -137,6 +140,12 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	      long index);
 int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
 	      void *user, long index);
+
+/* Write an RGB24 image surface as a PNG (compression level 1, SUB filter; pHYs of dpi
+ * when dpi > 0) to path, created exclusively (never through a symbolic link): for
+ * a file in a private staging folder. Thread-safe. Returns 0, or -1 with errno set
+ * and path removed. */
+int png_save(cairo_surface_t *s, const char *path, double dpi);
 
 /* Call fn (async-signal-safe) when SIGINT, SIGTERM or SIGHUP ends the program,
  * before the temporary files are removed. */

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -660,38 +661,164 @@ static int write_svgs(struct build_ctx *c, struct worker *w, bool unique)
 	return rc;
 }
 
+/* ---- PNG files, drawn on worker threads ---- */
+
+struct png_job {
+	long item;
+	int side;
+	char *path;
+};
+
+struct png_pool {
+	struct build_ctx *c;
+	struct png_job *jobs;
+	long n, next, done;
+	double dpi;
+	pthread_mutex_t mu;
+	long failed;          /* the job that failed first, or -1 */
+	int err;              /* its errno */
+};
+
+static const struct template *job_template(const struct build_ctx *c, const struct png_job *j)
+{
+	return j->side ? c->it.back : c->it.faces[c->it.face_of(c->it.user, j->item)];
+}
+
+/* Draw job j onto a fresh or reused image surface of its size: white, in mm, the
+ * origin at the trim corner. */
+static cairo_surface_t *job_draw(struct build_ctx *c, struct worker *w, const struct png_job *j,
+				 double dpi, cairo_surface_t *s)
+{
+	const struct template *t = job_template(c, j);
+	double scale = dpi / 25.4;
+	int pw = (int)lround((t->w + 2 * t->bleed) * scale), ph = (int)lround((t->h + 2 * t->bleed) * scale);
+	if (s && (cairo_image_surface_get_width(s) != pw || cairo_image_surface_get_height(s) != ph)) {
+		cairo_surface_destroy(s);
+		s = NULL;
+	}
+	if (!s)
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	cairo_translate(cr, t->bleed, t->bleed);
+	draw_side(c, w, cr, j->item, j->side);
+	cairo_destroy(cr);
+	return s;
+}
+
+static void *png_worker(void *arg)
+{
+	struct png_pool *p = arg;
+	/* Pango is not thread-safe across one font map: each worker has its own
+	 * drawer (fontconfig was initialised and the fonts registered before). */
+	struct worker w = {drawer_new(), {0}};
+	drawer_set_quiet(w.dr, true);
+	cairo_surface_t *s = NULL;
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		long k = p->failed >= 0 || p->next >= p->n ? -1 : p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (k < 0)
+			break;
+		s = job_draw(p->c, &w, &p->jobs[k], p->dpi, s);
+		int rc = png_save(s, p->jobs[k].path, p->dpi), e = errno;
+		pthread_mutex_lock(&p->mu);
+		if (rc != 0 && (p->failed < 0 || k < p->failed)) {
+			p->failed = k;
+			p->err = e;
+		}
+		progress_step(++p->done);
+		pthread_mutex_unlock(&p->mu);
+	}
+	if (s)
+		cairo_surface_destroy(s);
+	fields_free(&w.f);
+	drawer_free(w.dr);
+	return NULL;
+}
+
+static int build_jobs(const struct build_ctx *c)
+{
+	if (c->opts.jobs > 0)
+		return c->opts.jobs;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Write the jobs' PNG files on the worker threads. */
+static int run_png_jobs(struct build_ctx *c, struct worker *w, struct png_job *jobs, long n,
+			double dpi)
+{
+	/* Text overflows are reported once, in order, from this thread: when no
+	 * earlier pass has drawn the items, a pass onto a 1 x 1 surface does. */
+	if (c->report) {
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+		for (long k = 0; k < n; k++) {
+			cairo_t *cr = cairo_create(s);
+			draw_side(c, w, cr, jobs[k].item, jobs[k].side);
+			cairo_destroy(cr);
+		}
+		cairo_surface_destroy(s);
+		c->report = false;
+	}
+	struct png_pool p = {.c = c, .jobs = jobs, .n = n, .dpi = dpi, .failed = -1};
+	pthread_mutex_init(&p.mu, NULL);
+	int nt = build_jobs(c);
+	if (nt > n)
+		nt = n < 1 ? 1 : (int)n;
+	pthread_t *th = xcalloc((size_t)nt, sizeof *th);
+	int started = 0;
+	progress_start("png", n);
+	for (int i = 1; i < nt; i++)
+		if (pthread_create(&th[i], NULL, png_worker, &p) == 0)
+			started = i;
+		else
+			break;
+	png_worker(&p);
+	for (int i = 1; i <= started; i++)
+		pthread_join(th[i], NULL);
+	progress_end();
+	free(th);
+	pthread_mutex_destroy(&p.mu);
+	if (p.failed >= 0) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", jobs[p.failed].path, strerror(p.err));
+		return -1;
+	}
+	return 0;
+}
+
 /* png/NAME.png for each single, and png/back.png; with quantities, quantities.csv. */
 static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double dpi,
 		      bool quantities)
 {
-	struct group g = {c, w, NULL, 0};
 	struct buf q = {0};
 	buf_puts(&q, "file,count\n");
+	struct png_job *jobs = xcalloc((size_t)c->it.count + 2, sizeof *jobs);
+	long n = 0;
 	int rc = 0;
-	progress_start("png", c->it.count);
 	for (long i = 0; i < c->it.count && !rc; i++) {
 		char name[128];
-		long n = c->it.single(c->it.user, i, unique, name, sizeof name);
-		if (n <= 0)
+		long copies = c->it.single(c->it.user, i, unique, name, sizeof name);
+		if (copies <= 0)
 			continue;
-		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
 		char *rel = xasprintf("png/%s.png", name);
-		char *path = build_path(c, rel);
-		buf_printf(&q, "%s,%ld\n", rel, n);
-		rc = path ? png_write(path, t->w, t->h, item_bleed(c, t), dpi, single_draw, &g, i) : -1;
-		free(path);
+		buf_printf(&q, "%s,%ld\n", rel, copies);
+		jobs[n] = (struct png_job){i, 0, build_path(c, rel)};
+		rc = jobs[n++].path ? 0 : -1;
 		free(rel);
-		progress_step(i + 1);
 	}
-	progress_end();
-	c->report = false;
 	if (!rc && c->it.back) {
-		char *path = build_path(c, "png/back.png");
-		const struct template *t = c->it.back;
 		buf_printf(&q, "png/back.png,%ld\n", c->it.count);
-		rc = path ? png_write(path, t->w, t->h, item_bleed(c, t), dpi, back_draw, &g, -1) : -1;
-		free(path);
+		jobs[n] = (struct png_job){0, 1, build_path(c, "png/back.png")};
+		rc = jobs[n++].path ? 0 : -1;
 	}
+	if (!rc)
+		rc = run_png_jobs(c, w, jobs, n, dpi);
+	for (long k = 0; k < n; k++)
+		free(jobs[k].path);
+	free(jobs);
 	if (!rc && quantities) {
 		char *path = build_path(c, "quantities.csv");
 		if ((rc = write_file_atomic(path, q.s, q.len)) != 0)
@@ -749,7 +876,9 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 	}
 	cairo_destroy(cr);
 	char *path = build_path(c, "contact.png");
-	int rc = path ? png_surface_write(s, path) : -1;
+	int rc = path ? png_save(s, path, scale * 25.4) : -1;
+	if (path && rc)
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
 	cairo_surface_destroy(s);
 	free(path);
 	return rc;

@@ -1,9 +1,18 @@
-# ppm.py FILE.ppm count R G B [TOL]: the pixels within TOL (default 40) of the
+# ppm.py phys FILE.png: the pHYs chunk. ppm.py FILE.ppm count R G B [TOL]: the pixels within TOL (default 40) of the
 # colour. ppm.py FILE.ppm border PX: the non-white pixels (any channel below 230)
 # within PX pixels of the image's edge. ppm.py FILE.ppm marks Y DPI: the x (mm,
 # rounded) of each run of dark pixels on the row at Y mm (crop marks). Reads the
 # P6 files pdftoppm writes.
-import sys
+import sys, struct
+if sys.argv[1] == 'phys':
+    # ppm.py phys FILE.png: "X Y UNIT" of the pHYs chunk, or "none"
+    d = open(sys.argv[2], 'rb').read(); pos = 8; out = 'none'
+    while pos < len(d):
+        n, t = struct.unpack('>I4s', d[pos:pos + 8])
+        if t == b'pHYs':
+            x, y, u = struct.unpack('>IIB', d[pos + 8:pos + 17]); out = '%d %d %d' % (x, y, u)
+        pos += 12 + n
+    print(out); sys.exit(0)
 def load(path):
     d = open(path, 'rb').read()
     parts = d.split(maxsplit=4)
