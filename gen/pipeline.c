@@ -532,6 +532,7 @@ static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 	free(path);
 	if (!pw)
 		return -1;
+	/* DriveThruCards: one PDF, each card's back page followed by its front */
 	bool drivethru = c->opts.preset == PRESET_DRIVETHRU && c->it.back;
 	progress_start(rel, c->it.count);
 	for (long i = 0; i < c->it.count; i++) {
@@ -539,14 +540,10 @@ static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 		char label[160];
 		c->it.label(c->it.user, i, false, label, sizeof label);
 		double bl = item_bleed(c, t);
-		cairo_t *cr = pdfw_page(pw, t->w + 2 * bl, t->h + 2 * bl, bl, label);
-		draw_side(c, w, cr, i, 0);
-		pdfw_end_page(pw);
-		c->pages++;
-		if (drivethru) {
-			/* DriveThruCards: each front followed by its back */
-			cr = pdfw_page(pw, t->w + 2 * bl, t->h + 2 * bl, bl, "back");
-			draw_side(c, w, cr, i, 1);
+		for (int side = drivethru ? 1 : 0; side >= 0; side--) {
+			const struct template *pt = side ? c->it.back : t;
+			cairo_t *cr = pdfw_page(pw, pt->w + 2 * bl, pt->h + 2 * bl, bl, side ? "back" : label);
+			draw_side(c, w, cr, i, side);
 			pdfw_end_page(pw);
 			c->pages++;
 		}

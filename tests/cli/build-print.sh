@@ -158,3 +158,34 @@ expect_status "byte-identical for --jobs 1 and 3" 0 diff -r "$WORK/j1" "$WORK/j3
 expect_eq "pHYs: 300 dpi" "11811 11811 1" "$(ppm phys "$WORK/j1/pattern-two-census-seven/png/card-001.png")"
 expect_eq "pHYs of the back too" "11811 11811 1" "$(ppm phys "$WORK/j1/pattern-two-census-seven/png/back.png")"
 expect_status "--jobs 0: exit 2" 2 $R build --jobs 0 packs/pattern-two-census-seven.yaml
+
+# --- print-on-demand presets, each into PARENT/PACK.NAME/.
+P2=packs/pattern-two-two-packs.yaml
+size() { file "$1" | sed -E 's/.*PNG image data, ([0-9]+ x [0-9]+).*/\1/'; }
+expect_status "--preset tgc" 0 $R build --preset tgc -o "$WORK/pod" "$P2"
+T="$WORK/pod/pattern-two-two-packs.tgc"
+expect_eq "tgc: 825 x 1125 px (poker + 1/8 in bleed at 300 dpi)" "825 x 1125" "$(size "$T/png/card-001.png")"
+expect_eq "tgc: the back too" "825 x 1125" "$(size "$T/png/back.png")"
+expect_eq "tgc: the 84 unique faces once, and the back" 85 "$(ls "$T/png" | wc -l)"
+expect_eq "tgc: exactly the PNGs, quantities.csv, manifest.csv and files.txt" "files.txt manifest.csv png quantities.csv" \
+	"$(ls "$T" | tr '\n' ' ' | sed 's/ $//')"
+expect_grep "quantities.csv: header" '^file,count$' "$T/quantities.csv"
+expect_grep "quantities.csv: each face twice (copies: 2)" '^png/card-012\.png,2$' "$T/quantities.csv"
+expect_grep "quantities.csv: 168 backs" '^png/back\.png,168$' "$T/quantities.csv"
+expect_eq "tgc: pHYs 300 dpi" "11811 11811 1" "$(ppm phys "$T/png/card-001.png")"
+expect_status "--preset mpc" 0 $R build --preset mpc -o "$WORK/pod" "$P2"
+M="$WORK/pod/pattern-two-two-packs.mpc"
+expect_eq "mpc: 822 x 1122 px" "822 x 1122" "$(size "$M/png/card-084.png")"
+expect_eq "mpc: the back 822 x 1122 px" "822 x 1122" "$(size "$M/png/back.png")"
+expect_status "--preset drivethru" 0 $R build --preset drivethru -o "$WORK/pod" packs/pattern-two-census-seven.yaml
+DT="$WORK/pod/pattern-two-census-seven.drivethru"
+expect_eq "drivethru: one PDF (and the manifests)" "drivethru.pdf files.txt manifest.csv" "$(ls "$DT" | tr '\n' ' ' | sed 's/ $//')"
+pdfinfo -box -f 1 -l 1 "$DT/drivethru.pdf" >"$WORK/dt"
+expect_grep "drivethru: 84 backs and 84 fronts" '^Pages: +168$' "$WORK/dt"
+expect_grep "drivethru: 2.75 x 3.75 in pages (1/8 in bleed)" 'size: +198 x 270 pts' "$WORK/dt"
+expect_grep "drivethru: TrimBox 1/8 in in" '^Page +1 TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' "$WORK/dt"
+expect_eq "drivethru: page 1 is card 1's back (no text)" "" "$(pdftotext -f 1 -l 1 "$DT/drivethru.pdf" - | tr -d '[:space:]')"
+expect_eq "drivethru: page 2 is card 1's front" "1" "$(pdftotext -f 2 -l 2 "$DT/drivethru.pdf" - | grep -m1 -Ex '[0-9]+')"
+expect_eq "drivethru: page 24 is card 12's front" "12" "$(pdftotext -f 24 -l 24 "$DT/drivethru.pdf" - | grep -m1 -Ex '[0-9]+')"
+expect_status "the home set beside it is untouched by presets" 0 test ! -e "$WORK/pod/pattern-two-census-seven"
+expect_status "--preset nope: exit 2" 2 $R build --preset nope "$P2"
