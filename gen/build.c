@@ -89,8 +89,9 @@ static void chip_fields(struct fields *f, int k, const char *token)
 }
 
 /* The fields of the ability drawing: kind, symbol, space1.. (the spaces it
- * names), and the chips the default face shows: chip1 [symbol chip2 | X], with
- * target "X" for a removal and single set when only chip1 and the symbol show. */
+ * names), and the chips the default face shows: chip1 symbol [chip2 | X], with
+ * target "X" for a removal, and one of line-pair (one-letter chips), grid-pair
+ * (two-letter chips) or grid-single (chip1 and the symbol only) set to "1". */
 static void ability_fields(const struct pack *p, const struct ability *a, struct fields *f)
 {
 	const struct layout *lay = &p->layout;
@@ -161,13 +162,15 @@ static void ability_fields(const struct pack *p, const struct ability *a, struct
 	if (!*t1)
 		return;
 	chip_fields(f, 1, t1);
+	bool pair = true;
 	if (*t2)
 		chip_fields(f, 2, t2);
-	else if (!strcmp(sym, "→") && (a->kind == AK_REMOVE || a->kind == AK_ROW_ANY_REMOVE ||
-					a->kind == AK_COLUMN_ANY_REMOVE))
+	else if (a->kind == AK_REMOVE || a->kind == AK_ROW_ANY_REMOVE ||
+		 a->kind == AK_COLUMN_ANY_REMOVE)
 		fields_set(f, "target", "X");
 	else
-		fields_set(f, "single", "1");
+		pair = false;
+	fields_set(f, !lay->rows ? "line-pair" : pair ? "grid-pair" : "grid-single", "1");
 }
 
 /* The fields a trains card offers its template. */
@@ -720,10 +723,6 @@ int cmd_build(int argc, char **argv)
 		rc = write_manifest(&b, only);
 	if (rc)
 		status = EXIT_OUTPUT;
-	long over = drawer_overflows(b.d);
-	if (over > 20)
-		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
-		     over);
 done:
 	fields_free(&b.f);
 	drawer_free(b.d);

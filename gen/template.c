@@ -538,6 +538,8 @@ static struct template *load_tree(struct ydoc *doc)
 			t->radius = load_mm(&ld, v, k, 0, 100);
 		} else if (strcmp(k, "double-ended") == 0) {
 			t->double_ended = load_bool(&ld, v, k);
+		} else if (strcmp(k, "fallback") == 0) {
+			t->fallback = load_bool(&ld, v, k);
 		} else if (strcmp(k, "font") == 0) {
 			const char *s = scalar(&ld, v, k);
 			if (s) {
@@ -562,7 +564,7 @@ static struct template *load_tree(struct ydoc *doc)
 			load_elems(&ld, v, &t->elems, &t->nelems);
 		} else {
 			ERR(&ld, &root->pairs[i].key->loc,
-			    "unknown key '%s' (size, bleed, safe, corner-radius, double-ended, font, font-file, background, cells, elements)",
+			    "unknown key '%s' (size, bleed, safe, corner-radius, double-ended, fallback, font, font-file, background, cells, elements)",
 			    k);
 		}
 	}
