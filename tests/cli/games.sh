@@ -221,3 +221,35 @@ expect_eq "toy-train --json keys" "as broken finish from reasons to valid word" 
 $R check --json $TOY --word TONIGHT --words "$WORK/words" >"$WORK/toy.json"
 expect_eq "toy-train --json: TONIGHT on the broken railway stays on 1" "True 1" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["broken"], d["to"])' "$WORK/toy.json")"
+
+# Backs look the same turned 180 degrees (no orientation cue): each pack built with
+# its back as the face, page 1 at 140 x 190 px against itself turned round: fewer
+# than 0.2% of the pixels differ by more than a quarter of the range from their
+# turned counterpart and its neighbours (edges may rasterise a pixel apart).
+for p in pattern-two-census-seven take-the-train train-52 domino-double-six; do
+	back=$(sed -n 's/^back: *//p' packs/$p.yaml)
+	back=${back:-templates/trains-back.yaml}
+	sed -e "/^tokens:/,/^[a-z]/!s#^\( *\)face: .*#\1face: ../../../$back#" -e "s#^back: .*#back: ../../../$back#" \
+		-e 's#^\(setup\|placemat\): .*##' packs/$p.yaml >"$WORK/$p-back.yaml"
+	grep -q '^game: trains' packs/$p.yaml && echo "face: ../../../$back" >>"$WORK/$p-back.yaml"
+	mkdir -p "$WORK/x/y" && mv "$WORK/$p-back.yaml" "$WORK/x/y/"
+	sed -i "s#\.\./\.\./\.\./#$PWD/#" "$WORK/x/y/$p-back.yaml"
+	$R build --only faces -o "$WORK/$p-back" "$WORK/x/y/$p-back.yaml" >/dev/null 2>&1
+	pdftoppm -scale-to-x 140 -scale-to-y 190 -gray -f 1 -l 1 -singlefile "$WORK/$p-back/faces.pdf" "$WORK/$p-back"
+	expect_eq "$p: the back is the same turned round" ok "$(python3 - "$WORK/$p-back.pgm" <<'PY'
+import sys
+parts = open(sys.argv[1], 'rb').read().split(maxsplit=4)
+w, h = int(parts[1]), int(parts[2])
+px = parts[4]
+def at(x, y):
+    return px[min(max(y, 0), h - 1) * w + min(max(x, 0), w - 1)]
+# a pixel matches its turned counterpart or one of that one's neighbours (edges
+# may fall a pixel apart when rasterised)
+# (the outermost pixels, bleed, are left out: the rasteriser may leave a column blank)
+off = sum(1 for y in range(2, h - 2) for x in range(2, w - 2)
+          if min(abs(at(x, y) - at(w - 1 - x + dx, h - 1 - y + dy))
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1)) > 64)
+print('ok' if off < 0.002 * w * h else '%d of %d pixels differ' % (off, w * h))
+PY
+)"
+done
