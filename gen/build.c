@@ -415,15 +415,21 @@ static int write_reference(struct build *b, const char *paper)
 	free(path);
 	if (!w)
 		return -1;
-	const struct template *t = b->reference;
+	struct template *t = b->reference;
 	size_t k = b->p->abilities.n;
 	struct ref_cells rc = {b, 4};
 	/* The template is laid out for the smaller of A4 and letter: 279.4 x 210 mm. */
 	const double area_w = 279.4, area_h = 210;
-	int fit = (int)((area_h - t->cells.margin[0] - t->cells.margin[2] + t->cells.gap) /
-			(t->cells.h + t->cells.gap));
+	double room = area_h - t->cells.margin[0] - t->cells.margin[2] + t->cells.gap;
+	int fit = (int)(room / (t->cells.h + t->cells.gap));
 	int rows = (int)((k + (size_t)rc.cols - 1) / (size_t)rc.cols);
 	bool table = rows > fit;
+	/* Fewer rows grow taller (up to half as much again) to fill the page. */
+	double cell_h = t->cells.h;
+	if (!table && rows > 0) {
+		double grown = room / rows - t->cells.gap;
+		t->cells.h = grown < 1.5 * cell_h ? grown : 1.5 * cell_h;
+	}
 	struct cells cells = {table ? 0 : rows, rc.cols, fill_ability, &rc};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
@@ -466,6 +472,7 @@ static int write_reference(struct build *b, const char *paper)
 		free(cellv);
 	}
 	pdfw_end_page(w);
+	t->cells.h = cell_h;
 	return pdfw_close(w);
 }
 
