@@ -16,6 +16,7 @@
 #include "look.h"
 #include "pack.h"
 #include "template.h"
+#include "trainlook.h"
 #include "util.h"
 
 #ifndef M_PI
@@ -69,110 +70,6 @@ struct build {
 	int errors;
 };
 
-/* One chip of the card's ability drawing: a space token ("B", "AD", "A*", "*"),
- * its letters and their colours (the placemat's), as chipK, chipK-a, chipK-b,
- * chipK-colour, chipK-ink, chipK-colour2, chipK-ink2. */
-static void chip_fields(struct fields *f, int k, const char *token)
-{
-	char name[32], a[2] = {token[0], 0}, b[2] = {token[0] ? token[1] : 0, 0};
-	int ia = a[0] >= 'A' && a[0] <= 'Z' ? a[0] - 'A' : -1;
-	int ib = b[0] >= 'A' && b[0] <= 'Z' ? b[0] - 'A' : b[0] ? -1 : ia;
-	snprintf(name, sizeof name, "chip%d", k);
-	fields_set(f, name, token);
-	static const char *const suffix[] = {"-a", "-b", "-colour", "-ink", "-colour2", "-ink2"};
-	const char *v[] = {a, b, look_space_colour(ia), look_space_ink(ia), look_space_colour(ib),
-			   look_space_ink(ib)};
-	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
-		snprintf(name, sizeof name, "chip%d%s", k, suffix[i]);
-		fields_set(f, name, v[i]);
-	}
-}
-
-/* The fields of the ability drawing: kind, symbol, space1.. (the spaces it
- * names), and the chips the default face shows: chip1 symbol [chip2 | X], with
- * target "X" for a removal, and one of line-pair (one-letter chips), grid-pair
- * (two-letter chips) or grid-single (chip1 and the symbol only) set to "1". */
-static void ability_fields(const struct pack *p, const struct ability *a, struct fields *f)
-{
-	const struct layout *lay = &p->layout;
-	char nm[3], t1[4] = "", t2[4] = "";
-	fields_set(f, "kind", ability_kind_name(a->kind));
-	for (int i = 0; i < a->nsp && i < 9; i++) {
-		char name[8];
-		snprintf(name, sizeof name, "space%d", i + 1);
-		fields_set(f, name, space_name(lay, a->sp[i], nm));
-	}
-	char row = (char)('A' + a->line), col = (char)('A' + lay->rows + a->line);
-	char col2 = (char)('A' + lay->rows + a->line2), row2 = (char)('A' + a->line2);
-	const char *sym = "↔";
-	switch (a->kind) {
-	case AK_SWAP: case AK_ROW_SWAP: case AK_COLUMN_SWAP: case AK_CROSS_SWAP:
-		space_name(lay, a->sp[0], t1);
-		space_name(lay, a->sp[1], t2);
-		break;
-	case AK_REMOVE:
-		sym = "→";
-		space_name(lay, a->sp[0], t1);
-		break;
-	case AK_ROW_ROTATE: case AK_ROW_ROTATE_EITHER:
-		sym = a->dir > 0 ? "→" : a->dir < 0 ? "←" : "⇄";
-		snprintf(t1, sizeof t1, "%c", row);
-		break;
-	case AK_COLUMN_ROTATE: case AK_COLUMN_ROTATE_EITHER:
-		sym = a->dir > 0 ? "↓" : a->dir < 0 ? "↑" : "⇅";
-		snprintf(t1, sizeof t1, "%c", col);
-		break;
-	case AK_ROTATE_ANY_ROW:
-		sym = a->dir > 0 ? "→" : "←";
-		snprintf(t1, sizeof t1, "*");
-		break;
-	case AK_ROTATE_ANY_COLUMN:
-		sym = a->dir > 0 ? "↓" : "↑";
-		snprintf(t1, sizeof t1, "*");
-		break;
-	case AK_ROW_ANY_SWAP:
-		snprintf(t1, sizeof t1, "%c*", row);
-		snprintf(t2, sizeof t2, "%c*", row);
-		break;
-	case AK_COLUMN_ANY_SWAP:
-		snprintf(t1, sizeof t1, "*%c", col);
-		snprintf(t2, sizeof t2, "*%c", col);
-		break;
-	case AK_PAIR_ANY_ROW:
-		snprintf(t1, sizeof t1, "*%c", col);
-		snprintf(t2, sizeof t2, "*%c", col2);
-		break;
-	case AK_PAIR_ANY_COLUMN:
-		snprintf(t1, sizeof t1, "%c*", row);
-		snprintf(t2, sizeof t2, "%c*", row2);
-		break;
-	case AK_ROW_ANY_REMOVE:
-		sym = "→";
-		snprintf(t1, sizeof t1, "%c*", row);
-		break;
-	case AK_COLUMN_ANY_REMOVE:
-		sym = "→";
-		snprintf(t1, sizeof t1, "*%c", col);
-		break;
-	default:
-		sym = "";
-		break;
-	}
-	fields_set(f, "symbol", sym);
-	if (!*t1)
-		return;
-	chip_fields(f, 1, t1);
-	bool pair = true;
-	if (*t2)
-		chip_fields(f, 2, t2);
-	else if (a->kind == AK_REMOVE || a->kind == AK_ROW_ANY_REMOVE ||
-		 a->kind == AK_COLUMN_ANY_REMOVE)
-		fields_set(f, "target", "X");
-	else
-		pair = false;
-	fields_set(f, !lay->rows ? "line-pair" : pair ? "grid-pair" : "grid-single", "1");
-}
-
 /* The fields a trains card offers its template. */
 static void card_fields(struct build *b, long pos, struct fields *f)
 {
@@ -196,7 +93,7 @@ static void card_fields(struct build *b, long pos, struct fields *f)
 	fields_set(f, "ambiguous", look_ambiguous(n) ? "1" : "");
 	fields_set(f, "grid", b->p->layout.rows ? "1" : "");
 	if (a >= 0)
-		ability_fields(b->p, &b->p->abilities.v[a], f);
+		trainlook_ability(&b->p->layout, &b->p->abilities.v[a], f);
 }
 
 static void draw_card(void *user, cairo_t *cr, long pos, int side)
@@ -224,15 +121,7 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 	int cols = lay->rows ? lay->cols : lay->census;
 	char name[3];
 	fields_set(f, "space", space_name(lay, r * cols + c, name));
-	/* The space's letters in the colours its cards show them in. */
-	fields_setf(f, "a", "%c", name[0]);
-	fields_setf(f, "b", "%.1s", name + 1);
-	int ia = name[0] - 'A', ib = name[1] ? name[1] - 'A' : ia;
-	fields_set(f, "colour", look_space_colour(ia));
-	fields_set(f, "ink", look_space_ink(ia));
-	fields_set(f, "colour2", look_space_colour(ib));
-	fields_set(f, "ink2", look_space_ink(ib));
-	fields_set(f, "grid", lay->rows ? "1" : "");
+	trainlook_space(lay, name, f);
 	fields_setf(f, "row", "%d", r + 1);
 	fields_setf(f, "column", "%d", c + 1);
 	fields_setf(f, "index", "%d", r * cols + c + 1);
@@ -395,7 +284,7 @@ static void fill_ability(void *user, int r, int c, struct fields *f)
 	char *numbers = numbers_of(p, (int)a);
 	fields_set(f, "cards", numbers);
 	free(numbers);
-	ability_fields(p, &p->abilities.v[a], f);
+	trainlook_ability(&p->layout, &p->abilities.v[a], f);
 }
 
 /* reference.pdf: templates/trains-reference.yaml on a landscape page: the
