@@ -36,8 +36,10 @@ row() {
 	x=12
 	body=""
 	for f in "$@"; do
-		iw=$(file "$f" | sed -E 's/.*PNG image data, ([0-9]+) x ([0-9]+).*/\1 \2/' |
-			awk -v h="$h" '{ printf "%d", $1 * h / $2 }')
+		# the PNG's width and height: big-endian at bytes 16 and 20
+		iw=$(od -An -tu1 -j16 -N8 "$f" | awk -v h="$h" '{
+			w = (($1 * 256 + $2) * 256 + $3) * 256 + $4; ih = (($5 * 256 + $6) * 256 + $7) * 256 + $8
+			printf "%d", w * h / ih }')
 		rr=$(awk -v r="$r" -v w="$wmm" -v iw="$iw" 'BEGIN { printf "%.1f", r * iw / w }')
 		body="$body<clipPath id='c$x'><rect x='$x' y='12' width='$iw' height='$h' rx='$rr'/></clipPath>"
 		body="$body<rect x='$((x + 2))' y='15' width='$iw' height='$h' rx='$rr' fill='#00000022'/>"
