@@ -82,6 +82,13 @@ PY
 )"
 expect_eq "faces: cards 6, 9, 16, 18, 19, 61, 66, 68, 81 among them" "6 9 16 18 19 61 66 68 81" \
 	"$(python3 -c 'print(*[n for n in range(1, 85) if str(n).translate(str.maketrans("69", "96"))[::-1] != str(n) and set(str(n)) <= set("01689") and not str(n).endswith("0")])')"
+# A grid pack: rotations show ⇄ and ⇅ (DejaVu Sans, embedded), and nothing is warned.
+expect_status "grid pack builds" 0 "$RAILYARD" build --only faces -o "$WORK/g9" packs/grid-census-nine.yaml
+expect_eq "grid pack: no warnings" "" "$(cat "$WORK/last.err")"
+expect_eq "grid faces: ⇄ on the three row rotations, ⇅ on the three column ones (twice a card)" "18 18" \
+	"$(pdftotext "$WORK/g9/faces.pdf" - | awk '/^⇄$/ { r++ } /^⇅$/ { c++ } END { print r, c }')"
+expect_grep "grid faces: the arrows' font is embedded" 'DejaVuSans +CID TrueType +Identity-H +yes +yes' \
+	"$(pdffonts "$WORK/g9/faces.pdf" >"$WORK/g9fonts"; echo "$WORK/g9fonts")"
 qpdf --json --json-key=pagelabels "$O/faces.pdf" >"$WORK/labels"
 expect_eq "faces: page labels are one decimal run from 1" 1 \
 	"$(python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["pagelabels"]; print(len(l) if l[0]["label"] == {"/S": "/D", "/St": 1} else -1)' "$WORK/labels")"

@@ -176,6 +176,8 @@ ok_if "tile 12-12 as SVG renders" rsvg-convert -o "$WORK/t.png" "$O/d12/svg/091-
 expect_status "build train-52" 0 $R build --only faces,setup -o "$O/t52" $T52
 expect_eq "52 cards" 52 "$(pages "$O/t52/faces.pdf")"
 expect_eq "the setup sheet is one page" 1 "$(pages "$O/t52/setup.pdf")"
+expect_eq "train-52: each suit's symbol on its 13 cards, 4 times a card" "52 52 52 52" \
+	"$(pdftotext "$O/t52/faces.pdf" - | awk '/^♠$/ { s++ } /^♥$/ { h++ } /^♦$/ { d++ } /^♣$/ { c++ } END { print s, h, d, c }')"
 expect_eq "train-52: 6 and 9 of each suit underlined (pages 6 9 19 22 32 35 45 48)" "6 9 19 22 32 35 45 48" \
 	"$(underlined "$O/t52/faces.pdf" 31.75 28.2)"
 pdftotext "$O/t52/setup.pdf" "$WORK/setup.txt"
