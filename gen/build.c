@@ -91,6 +91,7 @@ static void card_fields(struct build *b, long pos, struct fields *f)
 	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
 	fields_set(f, "wild", "");
 	fields_set(f, "ambiguous", look_ambiguous(n) ? "1" : "");
+	fields_set(f, "long", n >= 100 ? "1" : "");
 	fields_set(f, "grid", b->p->layout.rows ? "1" : "");
 	if (a >= 0)
 		trainlook_ability(&b->p->layout, &b->p->abilities.v[a], f);

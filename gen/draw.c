@@ -438,7 +438,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		struct buf chars = {0};
 		int n = unknown_glyphs(lay, &chars);
 		if (n > 0) {
-			char *plain = fields_expand(env->f, e->text, false, NULL);
+			const char *plain = pango_layout_get_text(lay);  /* without the markup */
 			if (env->t->fallback)
 				note(env, e, DW_GLYPH, &e->loc,
 				     "text '%s': no installed font can show %d character%s (%s); they print as boxes",
@@ -447,7 +447,6 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 				note(env, e, DW_GLYPH, &e->loc,
 				     "text '%s': font '%s' cannot show %d character%s (%s); they print as boxes (use a font that has them, or 'fallback: true' in the template to let other fonts show them)",
 				     plain, family, n, n == 1 ? "" : "s", chars.s);
-			free(plain);
 		}
 		buf_free(&chars);
 	}
@@ -465,11 +464,9 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	if ((lw > bw + eps || lh > bh + eps) && env->report) {
 		env->overflows++;
 		env->d->overflows++;
-		char *plain = fields_expand(env->f, e->text, false, NULL);
 		note(env, e, DW_OVERFLOW, &e->loc,
 		     "text '%s' does not fit its box (it needs %.1f x %.1f mm, the box is %.1f x %.1f mm)",
-		     plain, lw, lh, bw, bh);
-		free(plain);
+		     pango_layout_get_text(lay), lw, lh, bw, bh);
 	}
 	double ox, oy;
 	if (e->wrap)
