@@ -11,11 +11,7 @@ int cmd_build(int argc, char **argv);     /* build.c */
 int cmd_check(int argc, char **argv);     /* check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
-/* The other train games of the seeds (any other `game:`), games.c. main routes
- * list, build and check here when the pack file names another game. */
-int games_list(int argc, char **argv);
-int games_build(int argc, char **argv);
-int games_check(int argc, char **argv);
-int games_dump(int argc, char **argv);     /* list --dump */
+/* The other train games of the seeds have theirs in games.h; game.h's table
+ * picks a pack's game's command. */
 
 #endif
