@@ -11,7 +11,16 @@ int cmd_build(int argc, char **argv);     /* build.c */
 int cmd_check(int argc, char **argv);     /* check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
-/* The other train games of the seeds have theirs in games.h; game.h's table
- * picks a pack's game's command. */
+/* The other train games of the seeds (any other `game:`): list and dump in
+ * games.c, build in games_build.c, check in games_check.c. game.c's table picks
+ * a pack's game's command and passes its entry. */
+struct game;
+int games_list(const struct game *game, int argc, char **argv);
+int games_dump(const struct game *game, int argc, char **argv);     /* list --dump */
+int games_build(const struct game *game, int argc, char **argv);
+int games_check_take(const struct game *game, int argc, char **argv);
+int games_check_domino(const struct game *game, int argc, char **argv);
+int games_check_train52(const struct game *game, int argc, char **argv);
+int games_check_toy(const struct game *game, int argc, char **argv);
 
 #endif

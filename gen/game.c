@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "commands.h"
-#include "games.h"
 #include "util.h"
 
 /* Trains' commands read their pack through pack.c, which knows its game. */

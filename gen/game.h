@@ -10,6 +10,12 @@
 #include "yread.h"
 #include "ytree.h"
 
+/* The games railyard knows besides trains. */
+#define GAME_TAKE    "take-the-train"
+#define GAME_DOMINO  "domino-trains"
+#define GAME_TRAIN52 "train-52"
+#define GAME_TOY     "toy-train"
+
 /* The `rules:` of the games whose rules are read outside pack.c, each filled by
  * its own module's reader (trains' rules are part of struct pack). */
 struct game_rules {

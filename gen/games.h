@@ -9,11 +9,6 @@
 #include "deck.h"
 #include "game.h"
 
-/* The games railyard knows besides trains. */
-#define GAME_TAKE    "take-the-train"
-#define GAME_DOMINO  "domino-trains"
-#define GAME_TRAIN52 "train-52"
-#define GAME_TOY     "toy-train"
 
 /* The optional groups a command leaves out (--without NAME) or puts in (--with
  * NAME). Zero-initialise; the names point into argv. */
@@ -36,15 +31,5 @@ struct deck *games_load(const struct game *g, const char *path, const struct gam
  * strings (*n of them). Free with games_words_free. */
 char **games_words(const char *s, size_t *n);
 void games_words_free(char **v, size_t n);
-
-/* The commands of the other games (see game.h): list and dump in games.c, build
- * in games_build.c, check in games_check.c. */
-int games_list(const struct game *game, int argc, char **argv);
-int games_dump(const struct game *game, int argc, char **argv);     /* list --dump */
-int games_build(const struct game *game, int argc, char **argv);
-int games_check_take(const struct game *game, int argc, char **argv);
-int games_check_domino(const struct game *game, int argc, char **argv);
-int games_check_train52(const struct game *game, int argc, char **argv);
-int games_check_toy(const struct game *game, int argc, char **argv);
 
 #endif
