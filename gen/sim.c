@@ -212,6 +212,22 @@ static void build_ops(struct sim_setup *s, size_t *cap, const struct ability *a)
 	pos_ways(&s->pack->layout, a, k.spec, add_way, &k);
 }
 
+size_t sim_setup_moves(const struct sim_setup *s, size_t ab)
+{
+	return ab < s->nab ? s->op_first[ab + 1] - s->op_first[ab] : 0;
+}
+
+void sim_setup_move(const struct sim_setup *s, size_t ab, size_t k, struct pos_move *out)
+{
+	const struct sim_op *o = &s->ops[s->op_first[ab] + k];
+	memset(out, 0, sizeof *out);
+	out->blocked = -1;
+	out->n = o->n;
+	out->remove = o->kind == OP_REMOVE || (o->kind == OP_NUMBER && o->action == NUM_REMOVE);
+	for (int i = 0; i < o->n; i++)
+		out->sp[i] = o->sp[i];
+}
+
 struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 				const struct sim_rules *rules, const enum sim_policy *policy,
 				char *err, size_t errlen)
