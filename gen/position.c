@@ -388,12 +388,13 @@ bool pos_arrangements(int rows, int cols, char *out, size_t size)
 static void emit(void (*fn)(void *, const struct pos_way *), void *ctx, const short *sp, int n,
 		 bool remove, int line, int dir)
 {
+	/* Only what a way holds is set: sp and seq past n are never read. */
 	struct pos_way w;
-	memset(&w, 0, sizeof w);
 	w.move.blocked = -1;
 	w.move.n = n;
 	w.move.remove = remove;
 	memcpy(w.move.sp, sp, (size_t)n * sizeof *sp);
+	memset(w.move.seq, 0, (size_t)n * sizeof *w.move.seq);
 	w.line = line;
 	w.dir = dir;
 	fn(ctx, &w);
@@ -506,13 +507,17 @@ static bool wanted(long x, enum number_filter f)
 	return f == FILTER_ANY || (f == FILTER_EVEN) == (x % 2 == 0);
 }
 
-/* §9: the cards a number-based ability picks in seq v, among the way's spaces. */
-static enum pos_refusal resolve_number(const struct ability_spec *spec, const struct pos_way *w,
-				       const long *v, int n, struct pos_move *m)
+/* §9: the cards a number-based ability picks in seq v, among the spaces its
+ * way looks at (m on entry: none for the whole sequence); m is replaced. */
+static enum pos_refusal resolve_number(const struct ability_spec *spec, struct pos_move *m,
+				       const long *v, int n)
 {
+	short scope[MAX_CENSUS];
+	int ns = m->n;
+	memcpy(scope, m->sp, (size_t)ns * sizeof *scope);
 	int lo = -1, hi = -1;
-	for (int k = 0; k < (w->move.n ? w->move.n : n); k++) {
-		int s = w->move.n ? w->move.sp[k] : k;
+	for (int k = 0; k < (ns ? ns : n); k++) {
+		int s = ns ? scope[k] : k;
 		if (s >= n || !wanted(v[s], spec->filter))
 			continue;
 		if (lo < 0 || v[s] < v[lo])
@@ -541,8 +546,7 @@ static enum pos_refusal resolve_number(const struct ability_spec *spec, const st
 struct pick {
 	unsigned choose;                /* the kind's KC_* */
 	const struct pos_choice *ch;
-	struct pos_way way;
-	int count;                      /* ways seen */
+	struct pos_move *out;           /* the first way that matches (zeroed before) */
 	bool found;
 };
 
@@ -580,9 +584,10 @@ static bool matches(unsigned k, const struct pos_choice *ch, const struct pos_wa
 static void pick_way(void *ctx, const struct pos_way *w)
 {
 	struct pick *p = ctx;
-	p->count++;
 	if (!p->found && matches(p->choose, p->ch, w)) {
-		p->way = *w;
+		p->out->n = w->move.n;
+		p->out->remove = w->move.remove;
+		memcpy(p->out->sp, w->move.sp, (size_t)w->move.n * sizeof *w->move.sp);
 		p->found = true;
 	}
 }
@@ -599,13 +604,12 @@ static enum pos_refusal resolve(const struct layout *lay, const struct ability *
 	if (a->kind == AK_NUMBER && spec && spec->scope != SCOPE_SEQUENCE && !lay->rows)
 		return POS_NEEDS_GRID;
 	const struct ability_kind_info *info = ability_kind_info(a->kind);
-	struct pick p = {.choose = info->choose, .ch = ch};
+	struct pick p = {info->choose, ch, m, false};
 	pos_ways(lay, a, spec, pick_way, &p);
 	if (!p.found)
 		return POS_CHOICE;
 	if (info->effect == KE_NUMBER)
-		return resolve_number(spec, &p.way, v, n, m);
-	*m = p.way.move;
+		return resolve_number(spec, m, v, n);
 	/* The spaces in the order the player named them. */
 	if ((info->choose & KC_SPACES) && m->n == 2)
 		memcpy(m->sp, ch->sp, sizeof ch->sp);

@@ -16,7 +16,7 @@ void toy_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_
 		long n;
 		switch (yr_key(r, rules->pairs[i].key, " in 'rules' of toy-train", keys)) {
 		case 0:
-			if ((out->words = yr_scalar(r, "words", v)) != NULL && !*out->words) {
+			if ((out->words = yr_scalar(r, "words", v)) != NULL && (ynode_is_null(v) || !*out->words)) {
 				yr_error(r, v, "'words' must name a word list file");
 				out->words = NULL;
 			}
