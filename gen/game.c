@@ -6,36 +6,19 @@
 #include "commands.h"
 #include "util.h"
 
-/* Trains' commands read their pack through pack.c, which knows its game. */
-static int trains_list(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return cmd_list(argc, argv);
-}
-
-static int trains_check(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return cmd_check(argc, argv);
-}
-
-static int trains_build(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return cmd_build(argc, argv);
-}
-
-static int trains_simulate(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return cmd_simulate(argc, argv);
-}
-
-static int trains_dump(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return cmd_dump(argc, argv);
-}
+/* Trains' commands read their pack through pack.c, which knows its game: each
+ * entry only drops the game argument. */
+#define TRAINS_CMD(name, cmd) \
+	static int name(const struct game *g, int argc, char **argv) \
+	{ \
+		(void)g; \
+		return cmd(argc, argv); \
+	}
+TRAINS_CMD(trains_list, cmd_list)
+TRAINS_CMD(trains_check, cmd_check)
+TRAINS_CMD(trains_build, cmd_build)
+TRAINS_CMD(trains_simulate, cmd_simulate)
+TRAINS_CMD(trains_dump, cmd_dump)
 
 static void train52_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
