@@ -22,12 +22,12 @@ TRAINS_CMD(trains_dump, cmd_dump)
 
 static void train52_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
-	t52_rules_load(r, rules, &out->train52);
+	t52_pack_rules_load(r, rules, &out->train52);
 }
 
 static void toy_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
-	toy_rules_load(r, rules, &out->toy);
+	toy_pack_rules_load(r, rules, &out->toy);
 }
 
 void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)

@@ -19,7 +19,7 @@
 /* The `rules:` of the games whose rules are read outside pack.c, each filled by
  * its own module's reader (trains' rules are part of struct pack). */
 struct game_rules {
-	struct t52_rules train52;
+	struct t52_pack_rules train52;
 	struct toy_pack_rules toy;
 };
 

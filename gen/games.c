@@ -120,7 +120,7 @@ static void list_deal(const struct deck *d, const struct game_rules *rules)
 		return;
 	enum deck_kind k = dealt_kind(d);
 	long total = deck_count(d, k), tokens = deck_count(d, DK_TOKEN);
-	const struct t52_rules *t52 = &rules->train52;
+	const struct t52_pack_rules *t52 = &rules->train52;
 	printf("\ndeal (%s each; the rest: %s)\n", kind_word(k, 2),
 	       d->deal_rest ? d->deal_rest : "left over");
 	printf("players  each  dealt  rest");

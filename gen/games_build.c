@@ -63,7 +63,7 @@ struct gbuild {
 	long nsrc;
 	const struct template *src_tpl;
 	bool report;
-	const struct t52_rules *t52;  /* the setup sheet's piles per round (train-52) */
+	const struct t52_pack_rules *t52;  /* the setup sheet's piles per round (train-52) */
 };
 
 /* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
@@ -356,7 +356,7 @@ static int write_board(struct gbuild *b, const char *paper)
 }
 
 /* The setup sheet: a row per round (rules: piles, read by train52.c), a cell per pile. */
-static long piles_in(const struct t52_rules *t, size_t r)
+static long piles_in(const struct t52_pack_rules *t, size_t r)
 {
 	return r < t->nrounds ? t->piles[r] : 0;
 }

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <strings.h>
 
-void t52_rules_load(struct yread *r, const struct ynode *rules, struct t52_rules *out)
+void t52_pack_rules_load(struct yread *r, const struct ynode *rules, struct t52_pack_rules *out)
 {
 	static const char *const keys[] = {"piles", NULL};
-	*out = (struct t52_rules){0};
+	*out = (struct t52_pack_rules){0};
 	if (!rules)
 		return;
 	for (size_t i = 0; i < rules->n; i++) {
