@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "draw.h"
 #include "look.h"
+#include "names.h"
 #include "pack.h"
 #include "template.h"
 #include "trainlook.h"
