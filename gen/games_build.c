@@ -15,7 +15,9 @@
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
+#include "look.h"
 #include "games.h"
+#include "names.h"
 #include "pipeline.h"
 #include "template.h"
 #include "util.h"
@@ -53,6 +55,7 @@ struct gbuild {
 	size_t nfaces;
 	size_t *face_of;           /* per group: index into faces */
 	bool board_reported;
+	const struct t52_pack_rules *t52;  /* the setup sheet's piles per round (train-52) */
 };
 
 /* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
@@ -63,6 +66,13 @@ static void set_value_fields(struct gbuild *b, struct fields *f, const char *fie
 			     const char *value)
 {
 	fields_set(f, field, value);
+	/* A number that reads as another turned round: FIELD-ambiguous, for an underline. */
+	if (*value && strspn(value, "0123456789") == strlen(value) && strlen(value) < 10 &&
+	    look_ambiguous(strtol(value, NULL, 10))) {
+		char *name = xasprintf("%s-ambiguous", field);
+		fields_set(f, name, "1");
+		free(name);
+	}
 	const struct deck *d = b->d;
 	bool ink = false;
 	for (size_t i = 0; i < d->nlooks; i++)
@@ -249,25 +259,17 @@ static int write_board(struct build_ctx *bc, struct gbuild *b)
 	return build_tiled(bc, "board.pdf", iw, ih, draw_board, b);
 }
 
-/* The setup sheet: a row per round (rules: piles), a cell per pile. */
-static const struct ynode *setup_piles(const struct deck *d)
+/* The setup sheet: a row per round (rules: piles, read by train52.c), a cell per pile. */
+static long piles_in(const struct t52_pack_rules *t, size_t r)
 {
-	const struct ynode *p = d->rules ? ymap_get(d->rules, "piles") : NULL;
-	return p && p->kind == Y_SEQ && p->n ? p : NULL;
-}
-
-static long piles_in(const struct ynode *p, size_t r)
-{
-	long n;
-	return r < p->n && ynode_int(p->items[r], &n) == 0 && n > 0 && n < 100 ? n : 0;
+	return r < t->nrounds ? t->piles[r] : 0;
 }
 
 static void fill_setup(void *user, int r, int c, struct fields *f)
 {
 	struct gbuild *b = user;
 	const struct deck *d = b->d;
-	const struct ynode *p = setup_piles(d);
-	long np = piles_in(p, (size_t)r);
+	long np = piles_in(b->t52, (size_t)r);
 	long total = deck_count(d, DK_CARD);
 	fields_setf(f, "round", "%d", r + 1);
 	fields_setf(f, "piles", "%ld", np);
@@ -298,14 +300,13 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 	buf_free(&s);
 }
 
-static void setup_shape(const struct deck *d, int *rows, int *cols)
+static void setup_shape(const struct gbuild *b, int *rows, int *cols)
 {
-	const struct ynode *p = setup_piles(d);
-	*rows = (int)p->n;
+	*rows = (int)b->t52->nrounds;
 	*cols = 1;
-	for (size_t r = 0; r < p->n; r++)
-		if (piles_in(p, r) + 1 > *cols)
-			*cols = (int)piles_in(p, r) + 1;
+	for (size_t r = 0; r < b->t52->nrounds; r++)
+		if (piles_in(b->t52, r) + 1 > *cols)
+			*cols = (int)piles_in(b->t52, r) + 1;
 }
 
 static void draw_setup(void *user, cairo_t *cr, long index, int side)
@@ -314,7 +315,7 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 	(void)index;
 	(void)side;
 	int rows, cols;
-	setup_shape(b->d, &rows, &cols);
+	setup_shape(b, &rows, &cols);
 	struct cells c = {rows, cols, fill_setup, b};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
@@ -329,7 +330,7 @@ static int write_setup(struct build_ctx *bc, struct gbuild *b)
 {
 	double iw, ih;
 	int rows, cols;
-	setup_shape(b->d, &rows, &cols);
+	setup_shape(b, &rows, &cols);
 	template_size(b->setup, rows, cols, &iw, &ih);
 	return build_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
 }
@@ -547,7 +548,7 @@ static int select_option(void *user, int c, char *arg)
 	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
 }
 
-int games_build(int argc, char **argv)
+int games_build(const struct game *game, int argc, char **argv)
 {
 	struct build_opts o;
 	struct games_select sel = {0};
@@ -555,10 +556,11 @@ int games_build(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	status = EXIT_OK;
-	struct deck *d = games_load(argv[optind], &sel);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	struct gbuild b = {.d = d};
+	struct gbuild b = {.d = d, .t52 = &rules.train52};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
 	struct template **owned = xcalloc(d->ngroups + 4, sizeof *owned);
@@ -590,7 +592,7 @@ int games_build(int argc, char **argv)
 		status = EXIT_INPUT;
 	if (d->setup && !(b.setup = load_tpl(d, d->setup, &d->loc_setup, "setup", true)))
 		status = EXIT_INPUT;
-	if (d->setup && !setup_piles(d)) {
+	if (d->setup && !rules.train52.nrounds) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
 		status = EXIT_INPUT;
 	}

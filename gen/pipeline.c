@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "names.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -709,9 +710,9 @@ static void *png_worker(void *arg)
 {
 	struct png_pool *p = arg;
 	/* Pango is not thread-safe across one font map: each worker has its own
-	 * drawer (fontconfig was initialised and the fonts registered before). */
+	 * drawer (fontconfig was initialised and the fonts registered before); it
+	 * draws with no name, so it notes no warnings (the first pass did). */
 	struct worker w = {drawer_new(), {0}};
-	drawer_set_quiet(w.dr, true);
 	cairo_surface_t *s = NULL;
 	for (;;) {
 		pthread_mutex_lock(&p->mu);
