@@ -399,6 +399,23 @@ static void carry_foreign(struct carry *k, const char *rel, int depth)
 	free(path);
 }
 
+/* Write s to path (both freed). Returns 0 or -1 after reporting. */
+static int put_text(char *path, struct buf *s)
+{
+	int rc = path ? write_file_atomic(path, s->s ? s->s : "", s->len) : -1;
+	if (path && rc != 0)
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	free(path);
+	buf_free(s);
+	return rc;
+}
+
+/* Write rel in the stage from s (freed). */
+static int write_text(struct build_ctx *c, const char *rel, struct buf *s)
+{
+	return put_text(build_path(c, rel), s);
+}
+
 /* files.txt: every file of the set, itself included, sorted. */
 static int write_list(struct build_ctx *c)
 {
@@ -409,12 +426,7 @@ static int write_list(struct build_ctx *c)
 		   RAILYARD_VERSION, c->id);
 	for (size_t i = 0; i < c->nfiles; i++)
 		buf_printf(&s, "%s\n", c->files[i]);
-	int rc = write_file_atomic(path, s.s, s.len);
-	if (rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
-	free(path);
-	buf_free(&s);
-	return rc;
+	return put_text(path, &s);
 }
 
 /* Swap the stage in for the set: the old set's foreign files are linked in first,
@@ -817,12 +829,8 @@ static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double
 	for (long k = 0; k < n; k++)
 		free(jobs[k].path);
 	free(jobs);
-	if (!rc && quantities) {
-		char *path = build_path(c, "quantities.csv");
-		if ((rc = write_file_atomic(path, q.s, q.len)) != 0)
-			diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
-		free(path);
-	}
+	if (!rc && quantities)
+		rc = write_text(c, "quantities.csv", &q);
 	buf_free(&q);
 	return rc;
 }
@@ -900,13 +908,7 @@ static int write_manifest(struct build_ctx *c)
 {
 	struct buf s = {0};
 	c->it.manifest(c, c->it.user, &s);
-	char *path = build_path(c, "manifest.csv");
-	int rc = write_file_atomic(path, s.s, s.len);
-	if (rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
-	free(path);
-	buf_free(&s);
-	return rc;
+	return write_text(c, "manifest.csv", &s);
 }
 
 /* The files of a home build: everything --only asks for. */
@@ -951,8 +953,10 @@ int build_run(struct build_ctx *c)
 {
 	c->report = true;
 	back_reported = false;
-	if (make_stage(c) != 0)
+	if (make_stage(c) != 0) {
+		free(c->dir);
 		return EXIT_OUTPUT;
+	}
 	struct worker w = {c->dr, {0}};
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
 	if (!rc)
