@@ -2,6 +2,7 @@
 #include "template.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,6 +22,9 @@ static const struct named_size cards[] = {
 	{"bridge", 57.15, 88.9},      /* 2.25 x 3.5 in */
 	{"mini", 44.45, 63.5},        /* 1.75 x 2.5 in */
 	{"tarot", 69.85, 120.65},     /* 2.75 x 4.75 in */
+	{"mini-euro", 44.0, 68.0},
+	{"mini-american", 41.0, 63.0},
+	{"square", 70.0, 70.0},
 };
 
 static const struct named_size papers[] = {
@@ -60,6 +64,18 @@ int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out)
 	while (*end == ' ')
 		end++;
 	out->pct = false;
+	out->fixed = false;
+	char unit[8];
+	size_t ulen = strlen(end);
+	if (ulen && end[ulen - 1] == '!') {
+		/* "4mm!": a length kept as written when the card is resized */
+		if (ulen > sizeof unit)
+			return -1;
+		memcpy(unit, end, ulen - 1);
+		unit[ulen - 1] = 0;
+		end = unit;
+		out->fixed = true;
+	}
 	if (!*end || strcmp(end, "mm") == 0)
 		;
 	else if (strcmp(end, "cm") == 0)
@@ -241,15 +257,54 @@ static char *field_name(struct tload *ld, const struct ynode *v, const char *key
 	return xstrdup(s);
 }
 
+#define KINDS "'text', 'rect', 'line', 'ellipse', 'polygon' or 'image'"
+static const char *const kind_names[] = {"text", "rect", "line", "ellipse", "polygon", "image"};
+
+static bool is_kind_key(const char *k)
+{
+	for (size_t i = 0; i < sizeof kind_names / sizeof *kind_names; i++)
+		if (strcmp(k, kind_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* polygon: [x1, y1, x2, y2, ...]: at least three corners. */
+static void load_points(struct tload *ld, const struct ynode *v, struct tpl_elem *e)
+{
+	if (v->kind != Y_SEQ || v->n < 6 || v->n % 2 || v->n > 2 * TPL_MAX_POINTS) {
+		ERR(ld, &v->loc, "'polygon' must be a list of 3 to %d corners [x1, y1, x2, y2, x3, y3, ...]",
+		    TPL_MAX_POINTS);
+		return;
+	}
+	e->points = xcalloc(v->n, sizeof *e->points);
+	e->npoints = v->n;
+	for (size_t i = 0; i < v->n; i++)
+		load_len(ld, v->items[i], "polygon", true, &e->points[i]);
+}
+
+/* image: PATH, relative to the template (or the pack), {field} allowed; the file
+ * is found and read when the item is drawn (drawer_preload). */
+static void load_image(struct tload *ld, const struct ynode *v, struct tpl_elem *e)
+{
+	const char *s = scalar(ld, v, "image");
+	if (!s)
+		return;
+	if (!*s) {
+		ERR(ld, &v->loc, "'image' needs a path (a .png or .svg file beside the template)");
+		return;
+	}
+	e->image = xstrdup(s);
+}
+
 static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *e)
 {
 	*e = (struct tpl_elem){.loc = m->loc, .size = 4.0, .align = AL_CENTER, .valign = AL_CENTER,
-			       .stroke_width = 0.25 * 25.4 / 72};
+			       .stroke_width = 0.25 * 25.4 / 72, .opacity = 1};
 	e->color = (struct tpl_color){.a = 1};
 	e->fill.none = true;
 	e->stroke = (struct tpl_color){.a = 1};
 	if (m->kind != Y_MAP) {
-		ERR(ld, &m->loc, "an element must be a mapping with 'text', 'rect' or 'line', not %s",
+		ERR(ld, &m->loc, "an element must be a mapping with one of %s, not %s", KINDS,
 		    ynode_what(m));
 		return;
 	}
@@ -271,21 +326,34 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 			kinds++;
 			e->kind = TE_LINE;
 			load_box(ld, v, k, e->box);
+		} else if (strcmp(k, "ellipse") == 0) {
+			kinds++;
+			e->kind = TE_ELLIPSE;
+			load_box(ld, v, k, e->box);
+		} else if (strcmp(k, "polygon") == 0) {
+			kinds++;
+			e->kind = TE_POLYGON;
+			load_points(ld, v, e);
+		} else if (strcmp(k, "image") == 0) {
+			kinds++;
+			e->kind = TE_IMAGE;
+			load_image(ld, v, e);
 		}
 	}
 	if (kinds != 1) {
-		ERR(ld, &m->loc, "an element needs exactly one of 'text', 'rect' or 'line'%s",
+		ERR(ld, &m->loc, "an element needs exactly one of %s%s", KINDS,
 		    kinds ? " (it has several)" : "");
 		return;
 	}
-	bool has_box = e->kind != TE_TEXT, has_stroke = false;
+	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE, has_stroke = false;
 	for (size_t i = 0; i < m->n; i++) {
 		const char *k = m->pairs[i].key->str;
 		const struct ynode *v = m->pairs[i].value;
-		bool text = e->kind == TE_TEXT;
-		if (strcmp(k, "text") == 0 || strcmp(k, "rect") == 0 || strcmp(k, "line") == 0) {
+		bool text = e->kind == TE_TEXT, image = e->kind == TE_IMAGE;
+		bool shape = !text && !image, closed = shape && e->kind != TE_LINE;
+		if (is_kind_key(k)) {
 			continue;
-		} else if (strcmp(k, "box") == 0 && text) {
+		} else if (strcmp(k, "box") == 0 && (text || image)) {
 			load_box(ld, v, k, e->box);
 			has_box = true;
 		} else if (strcmp(k, "size") == 0 && text) {
@@ -296,8 +364,8 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 			if (!s)
 				continue;
 			double pt = strtod(s, &end);
-			if (end != s && !*end)
-				l.v = pt * 25.4 / 72, l.pct = false;
+			if (end != s && (!*end || strcmp(end, "!") == 0))
+				l.v = pt * 25.4 / 72, l.pct = false, l.fixed = *end == '!';
 			else if (tpl_parse_len(s, false, &l) != 0) {
 				ERR(ld, &v->loc, "'size': '%s' is not a font size (such as 12pt or 4mm)", s);
 				continue;
@@ -305,7 +373,7 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 			if (l.v <= 0 || l.v > 500)
 				ERR(ld, &v->loc, "'size' must be more than 0 and at most 500 mm");
 			else
-				e->size = l.v;
+				e->size = l.v, e->size_fixed = l.fixed;
 		} else if (strcmp(k, "font") == 0 && text) {
 			const char *s = scalar(ld, v, k);
 			if (s) {
@@ -359,12 +427,28 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 			e->wrap = load_bool(ld, v, k);
 		} else if ((strcmp(k, "color") == 0 || strcmp(k, "colour") == 0) && text) {
 			load_color(ld, v, k, &e->color);
-		} else if (strcmp(k, "fill") == 0 && e->kind == TE_RECT) {
+		} else if (strcmp(k, "fill") == 0 && closed) {
 			load_color(ld, v, k, &e->fill);
-		} else if (strcmp(k, "stroke") == 0 && !text) {
+		} else if (strcmp(k, "stroke") == 0 && shape) {
 			load_color(ld, v, k, &e->stroke);
 			has_stroke = true;
-		} else if (strcmp(k, "stroke-width") == 0 && !text) {
+		} else if (strcmp(k, "fit") == 0 && image) {
+			static const char *const fits[] = {"contain", "cover", "stretch"};
+			const char *f = scalar(ld, v, k);
+			int j = 0;
+			while (f && j < 3 && strcmp(f, fits[j]) != 0)
+				j++;
+			if (f && j == 3)
+				ERR(ld, &v->loc, "'fit' must be contain, cover or stretch, not '%s'", f);
+			else
+				e->fit = (enum tpl_fit)j;
+		} else if (strcmp(k, "opacity") == 0) {
+			double o;
+			if (ynode_double(v, &o) != 0 || !(o >= 0 && o <= 1))
+				ERR(ld, &v->loc, "'opacity' must be a number from 0 (invisible) to 1 (solid)");
+			else
+				e->opacity = o;
+		} else if (strcmp(k, "stroke-width") == 0 && shape) {
 			e->stroke_width = load_mm(ld, v, k, 0, 50);
 		} else if (strcmp(k, "radius") == 0 && e->kind == TE_RECT) {
 			e->radius = load_mm(ld, v, k, 0, 1000);
@@ -373,14 +457,15 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 		} else if (strcmp(k, "unless") == 0) {
 			e->unless_field = field_name(ld, v, k);
 		} else {
-			ERR(ld, &m->pairs[i].key->loc, "unknown key '%s' for a %s element", k,
-			    text ? "text" : e->kind == TE_RECT ? "rect" : "line");
+			ERR(ld, &m->pairs[i].key->loc, "unknown key '%s' for %s %s element", k,
+			    e->kind == TE_IMAGE || e->kind == TE_ELLIPSE ? "an" : "a", kind_names[e->kind]);
 		}
 	}
 	if (!has_box)
-		ERR(ld, &m->loc, "a text element needs a 'box: [x, y, width, height]'");
-	/* A rectangle with a fill and no stroke named is filled only. */
-	if (e->kind == TE_RECT && !has_stroke && !e->fill.none)
+		ERR(ld, &m->loc, "%s element needs a 'box: [x, y, width, height]'",
+		    e->kind == TE_TEXT ? "a text" : "an image");
+	/* A shape with a fill and no stroke named is filled only. */
+	if (e->kind != TE_LINE && !has_stroke && (!e->fill.none || e->fill.field))
 		e->stroke.none = true;
 }
 
@@ -430,7 +515,7 @@ static void load_cells(struct tload *ld, const struct ynode *v, struct tpl_cells
 		if (strcmp(k, "size") == 0) {
 			const char *s = scalar(ld, x, k);
 			if (s && card_size(s, &c->w, &c->h) != 0)
-				ERR(ld, &x->loc, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, tarot)",
+				ERR(ld, &x->loc, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot)",
 				    s);
 			w = h = true;
 		} else if (strcmp(k, "width") == 0) {
@@ -458,7 +543,7 @@ static void load_size(struct tload *ld, const struct ynode *v, struct template *
 	if (v->kind == Y_SCALAR) {
 		if (card_size(v->str, &t->w, &t->h) != 0)
 			ERR(ld, &v->loc,
-			    "'size': unknown size '%s' (poker, euro-poker, bridge, mini, tarot, or [width, height])",
+			    "'size': unknown size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot, or [width, height])",
 			    v->str);
 	} else if (v->kind == Y_SEQ && v->n == 2) {
 		t->w = load_mm(ld, v->items[0], "size", 1, 5000);
@@ -484,24 +569,213 @@ static double len_mm(const struct tpl_len *l, double whole)
 	return l->pct ? l->v * whole / 100.0 : l->v;
 }
 
-/* Text outside the safe area may be cut off by the guillotine: warn, at the
- * element. */
-static void check_safe(const struct template *t)
+/* The box of an element in mm, and whether it is content (text, image) that the
+ * layout checks look at. */
+static bool content_box(const struct tpl_elem *e, double W, double H, double b[4])
 {
-	if (t->cells.on || t->safe <= 0)
+	if (e->kind != TE_TEXT && e->kind != TE_IMAGE)
+		return false;
+	b[0] = len_mm(&e->box[0], W);
+	b[1] = len_mm(&e->box[1], H);
+	b[2] = len_mm(&e->box[2], W);
+	b[3] = len_mm(&e->box[3], H);
+	return true;
+}
+
+/* Whether two elements are never drawn on the same card (if: x / unless: x). */
+static bool exclusive(const struct tpl_elem *a, const struct tpl_elem *b)
+{
+	return (a->if_field && b->unless_field && strcmp(a->if_field, b->unless_field) == 0) ||
+	       (a->unless_field && b->if_field && strcmp(a->unless_field, b->if_field) == 0);
+}
+
+void template_check_layout(struct template *t)
+{
+	if (t->cells.on)
 		return;
-	const double eps = 1e-6;
+	const double eps = 1e-6, W = t->w, H = t->h;
 	for (size_t i = 0; i < t->nelems; i++) {
-		const struct tpl_elem *e = &t->elems[i];
-		if (e->kind != TE_TEXT)
+		struct tpl_elem *e = &t->elems[i];
+		double b[4];
+		if (e->layout_warned || !content_box(e, W, H, b) || t->safe <= 0)
 			continue;
-		double x = len_mm(&e->box[0], t->w), y = len_mm(&e->box[1], t->h);
-		double w = len_mm(&e->box[2], t->w), h = len_mm(&e->box[3], t->h);
-		if (x < t->safe - eps || y < t->safe - eps || x + w > t->w - t->safe + eps ||
-		    y + h > t->h - t->safe + eps)
+		if (b[0] < t->safe - eps || b[1] < t->safe - eps || b[0] + b[2] > W - t->safe + eps ||
+		    b[1] + b[3] > H - t->safe + eps) {
 			diag(SEV_WARNING, &e->loc,
-			     "this text box reaches into the %.1f mm safe margin, where the cut may fall",
-			     t->safe);
+			     "this %s box reaches into the %.1f mm safe margin of the %.1f x %.1f mm card, where the cut may fall",
+			     e->kind == TE_TEXT ? "text" : "image", t->safe, W, H);
+			e->layout_warned = true;
+		}
+	}
+	if (!t->double_ended)
+		return;
+	/* The turned copy of f occupies [W - x - w, H - y - h, w, h]. */
+	for (size_t i = 0; i < t->nelems; i++)
+		for (size_t j = i; j < t->nelems; j++) {
+			struct tpl_elem *e = &t->elems[i], *f = &t->elems[j];
+			double a[4], b[4];
+			if (e->layout_warned || f->layout_warned || !content_box(e, W, H, a) ||
+			    !content_box(f, W, H, b) || exclusive(e, f))
+				continue;
+			double bx = W - b[0] - b[2], by = H - b[1] - b[3];
+			double ox = fmin(a[0] + a[2], bx + b[2]) - fmax(a[0], bx);
+			double oy = fmin(a[1] + a[3], by + b[3]) - fmax(a[1], by);
+			if (ox <= 0.01 || oy <= 0.01)
+				continue;
+			if (i == j)
+				diag(SEV_WARNING, &e->loc,
+				     "on this double-ended %.1f x %.1f mm card, this box overlaps its own turned copy (by %.1f x %.1f mm)",
+				     W, H, ox, oy);
+			else
+				diag(SEV_WARNING, &e->loc,
+				     "on this double-ended %.1f x %.1f mm card, this box overlaps the turned copy of the element at line %u (by %.1f x %.1f mm)",
+				     W, H, f->loc.line, ox, oy);
+			e->layout_warned = f->layout_warned = true;
+		}
+}
+
+static void scale_len(struct tpl_len *l, double k)
+{
+	if (!l->pct && !l->fixed)
+		l->v *= k;
+}
+
+static void scale_elems(struct tpl_elem *v, size_t n, double sx, double sy)
+{
+	double s = fmin(sx, sy);
+	for (size_t i = 0; i < n; i++) {
+		struct tpl_elem *e = &v[i];
+		for (size_t k = 0; k < 4; k++)
+			scale_len(&e->box[k], k % 2 ? sy : sx);
+		for (size_t k = 0; k < e->npoints; k++)
+			scale_len(&e->points[k], k % 2 ? sy : sx);
+		if (!e->size_fixed)
+			e->size *= s;
+		e->stroke_width *= s;
+		e->radius *= s;
+	}
+}
+
+void template_resize(struct template *t, double w, double h)
+{
+	if (t->cells.on) {
+		if (t->cells.w > 0 && t->cells.h > 0)
+			scale_elems(t->cells.elems, t->cells.nelems, w / t->cells.w, h / t->cells.h);
+		t->cells.w = w;
+		t->cells.h = h;
+		return;
+	}
+	if (t->w > 0 && t->h > 0)
+		scale_elems(t->elems, t->nelems, w / t->w, h / t->h);
+	t->w = w;
+	t->h = h;
+	template_check_layout(t);
+}
+
+const char *tpl_map_lookup(const struct template *t, const char *map, const char *key)
+{
+	for (size_t i = 0; i < t->nmaps; i++) {
+		const struct tpl_map *m = &t->maps[i];
+		if (strcmp(m->name, map) != 0)
+			continue;
+		const char *dflt = NULL;
+		for (size_t j = 0; j < m->n; j++) {
+			if (strcmp(m->keys[j], key) == 0)
+				return m->values[j];
+			if (strcmp(m->keys[j], "*") == 0)
+				dflt = m->values[j];
+		}
+		return dflt;
+	}
+	return NULL;
+}
+
+static bool name_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+			return false;
+	return true;
+}
+
+/* maps: {NAME: {value: colour-or-path, ..., "*": default}, ...} */
+static void load_maps(struct tload *ld, const struct ynode *v)
+{
+	struct template *t = ld->t;
+	if (v->kind != Y_MAP) {
+		ERR(ld, &v->loc, "'maps' must be a mapping of names to tables (space-colour: {A: \"#e69f00\"})");
+		return;
+	}
+	t->maps = xcalloc(v->n ? v->n : 1, sizeof *t->maps);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *k = v->pairs[i].key, *tab = v->pairs[i].value;
+		if (!name_ok(k->str)) {
+			ERR(ld, &k->loc, "a map's name is a-z, 0-9 and '-', not '%s'", k->str);
+			continue;
+		}
+		if (tab->kind != Y_MAP) {
+			ERR(ld, &tab->loc, "map '%s' must be a mapping of values (A: \"#e69f00\"), not %s",
+			    k->str, ynode_what(tab));
+			continue;
+		}
+		struct tpl_map *m = &t->maps[t->nmaps++];
+		m->name = xstrdup(k->str);
+		m->loc = k->loc;
+		m->keys = xcalloc(tab->n ? tab->n : 1, sizeof *m->keys);
+		m->values = xcalloc(tab->n ? tab->n : 1, sizeof *m->values);
+		for (size_t j = 0; j < tab->n; j++) {
+			const char *val = scalar(ld, tab->pairs[j].value, k->str);
+			if (!val)
+				continue;
+			m->keys[m->n] = xstrdup(tab->pairs[j].key->str);
+			m->values[m->n++] = xstrdup(val);
+		}
+	}
+}
+
+/* Every {field|map} in s names a map of t. */
+static void check_map_refs(struct tload *ld, const char *s, const struct loc *loc)
+{
+	for (const char *p = s ? strchr(s, '{') : NULL; p; p = strchr(p + 1, '{')) {
+		if (p[1] == '{') {
+			p++;
+			continue;
+		}
+		size_t n = strcspn(p + 1, "}");
+		const char *bar = memchr(p + 1, '|', n);
+		if (!bar)
+			continue;
+		size_t mlen = n - (size_t)(bar - (p + 1)) - 1;
+		bool found = false;
+		for (size_t i = 0; i < ld->t->nmaps && !found; i++)
+			found = strlen(ld->t->maps[i].name) == mlen &&
+				strncmp(ld->t->maps[i].name, bar + 1, mlen) == 0;
+		if (!found) {
+			struct buf names = {0};
+			for (size_t i = 0; i < ld->t->nmaps; i++)
+				buf_printf(&names, "%s%s", i ? ", " : "", ld->t->maps[i].name);
+			ERR(ld, loc, "'{%.*s}' names no map of this template (its maps: %s)", (int)n, p + 1,
+			    names.s ? names.s : "none; add 'maps:'");
+			buf_free(&names);
+		}
+	}
+}
+
+static void check_elem_maps(struct tload *ld, const struct tpl_elem *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct tpl_elem *e = &v[i];
+		check_map_refs(ld, e->text, &e->loc);
+		check_map_refs(ld, e->image, &e->loc);
+		const struct tpl_color *c[] = {&e->color, &e->fill, &e->stroke};
+		for (size_t k = 0; k < 3; k++)
+			if (c[k]->field) {
+				char *wrapped = xasprintf("{%s}", c[k]->field);
+				check_map_refs(ld, wrapped, &c[k]->loc);
+				free(wrapped);
+			}
 	}
 }
 
@@ -560,9 +834,11 @@ static struct template *load_tree(struct ydoc *doc)
 			load_cells(&ld, v, &t->cells);
 		} else if (strcmp(k, "elements") == 0) {
 			load_elems(&ld, v, &t->elems, &t->nelems);
+		} else if (strcmp(k, "maps") == 0) {
+			load_maps(&ld, v);
 		} else {
 			ERR(&ld, &root->pairs[i].key->loc,
-			    "unknown key '%s' (size, bleed, safe, corner-radius, double-ended, font, font-file, background, cells, elements)",
+			    "unknown key '%s' (size, bleed, safe, corner-radius, double-ended, font, font-file, background, maps, cells, elements)",
 			    k);
 		}
 	}
@@ -570,11 +846,20 @@ static struct template *load_tree(struct ydoc *doc)
 		t->loc_font = root->loc;
 	if (!t->has_size && !t->cells.on)
 		ERR(&ld, &root->loc, "a template needs a 'size' (or 'cells' for a board or placemat)");
+	check_elem_maps(&ld, t->elems, t->nelems);
+	check_elem_maps(&ld, t->cells.elems, t->cells.nelems);
+	if (t->background.field) {
+		char *wrapped = xasprintf("{%s}", t->background.field);
+		check_map_refs(&ld, wrapped, &t->background.loc);
+		free(wrapped);
+	}
 	if (ld.errors) {
 		template_free(t);
 		return NULL;
 	}
-	check_safe(t);
+	t->design_w = t->cells.on ? t->cells.w : t->w;
+	t->design_h = t->cells.on ? t->cells.h : t->h;
+	template_check_layout(t);
 	return t;
 }
 
@@ -608,6 +893,8 @@ static void free_elems(struct tpl_elem *v, size_t n)
 		free(v[i].stroke.field);
 		free(v[i].if_field);
 		free(v[i].unless_field);
+		free(v[i].points);
+		free(v[i].image);
 	}
 	free(v);
 }
@@ -622,6 +909,16 @@ void template_free(struct template *t)
 	free(t->background.field);
 	free_elems(t->elems, t->nelems);
 	free_elems(t->cells.elems, t->cells.nelems);
+	for (size_t i = 0; i < t->nmaps; i++) {
+		for (size_t j = 0; j < t->maps[i].n; j++) {
+			free(t->maps[i].keys[j]);
+			free(t->maps[i].values[j]);
+		}
+		free(t->maps[i].keys);
+		free(t->maps[i].values);
+		free(t->maps[i].name);
+	}
+	free(t->maps);
 	free(t);
 }
 
