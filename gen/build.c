@@ -68,6 +68,49 @@ struct build {
 	int errors;
 };
 
+/* The arrow a card shows for its ability: ↔ for swaps, → for removals (s → X),
+ * the direction of a rotation, ⇄ ⇅ for a rotation either way. */
+static const char *ability_symbol(const struct pack *p, const struct ability *a)
+{
+	switch (a->kind) {
+	case AK_REMOVE:
+	case AK_ROW_ANY_REMOVE:
+	case AK_COLUMN_ANY_REMOVE: return "→";
+	case AK_ROW_ROTATE:
+	case AK_ROTATE_ANY_ROW: return a->dir > 0 ? "→" : "←";
+	case AK_COLUMN_ROTATE:
+	case AK_ROTATE_ANY_COLUMN: return a->dir > 0 ? "↓" : "↑";
+	case AK_ROW_ROTATE_EITHER: return "⇄";
+	case AK_COLUMN_ROTATE_EITHER: return "⇅";
+	case AK_NUMBER: return p->specs[a->spec].action == NUM_REMOVE ? "→" : "↕";
+	default: return "↔";
+	}
+}
+
+/* space1, space2, space3: the spaces an ability names, in order (a swap's two
+ * spaces, a removal's one, a rotation's first three), or the rows and columns
+ * it names (their letters); unset ones are empty. */
+static void space_fields(const struct pack *p, const struct ability *a, struct fields *f)
+{
+	char names[3][3] = {"", "", ""};
+	const struct layout *lay = &p->layout;
+	bool col = a->kind == AK_COLUMN_ANY_SWAP || a->kind == AK_COLUMN_ANY_REMOVE ||
+		   a->kind == AK_PAIR_ANY_ROW || a->kind == AK_COLUMN_ROTATE_EITHER ||
+		   (a->kind == AK_NUMBER && p->specs[a->spec].scope == SCOPE_COLUMN);
+	if (a->nsp) {
+		for (int i = 0; i < 3 && i < a->nsp; i++)
+			space_name(lay, a->sp[i], names[i]);
+	} else {
+		short lines[2] = {a->line, a->line2};
+		for (int i = 0; i < 2; i++)
+			if (lines[i] >= 0)
+				names[i][0] = (char)('A' + (col ? lay->rows : 0) + lines[i]);
+	}
+	fields_set(f, "space1", names[0]);
+	fields_set(f, "space2", names[1]);
+	fields_set(f, "space3", names[2]);
+}
+
 /* The fields a trains card offers its template. */
 static void card_fields(struct build *b, long pos, struct fields *f)
 {
@@ -82,12 +125,29 @@ static void card_fields(struct build *b, long pos, struct fields *f)
 		fields_set(f, "code", "");
 		fields_set(f, "ability", "wild");
 		fields_set(f, "wild", "wild");
+		fields_set(f, "kind", "wild");
+		fields_set(f, "symbol", "");
+		fields_set(f, "space1", "");
+		fields_set(f, "space2", "");
+		fields_set(f, "space3", "");
+		data_fields(&b->p->data, f);
 		return;
 	}
+	const struct ability *ab = a >= 0 ? &b->p->abilities.v[a] : NULL;
 	fields_setf(f, "number", "%ld", n);
-	fields_set(f, "code", a >= 0 ? b->p->abilities.v[a].code : "");
-	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
+	fields_set(f, "code", ab ? ab->code : "");
+	fields_set(f, "ability", ab ? ab->symbolic : "");
 	fields_set(f, "wild", "");
+	fields_set(f, "kind", ab ? ability_kind_name(ab->kind) : "");
+	fields_set(f, "symbol", ab ? ability_symbol(b->p, ab) : "");
+	if (ab) {
+		space_fields(b->p, ab, f);
+	} else {
+		fields_set(f, "space1", "");
+		fields_set(f, "space2", "");
+		fields_set(f, "space3", "");
+	}
+	data_fields(&b->p->data, f);
 }
 
 static void draw_card(void *user, cairo_t *cr, long pos, int side)
@@ -98,6 +158,7 @@ static void draw_card(void *user, cairo_t *cr, long pos, int side)
 		fields_clear(&b->f);
 		fields_set(&b->f, "pack", b->p->id);
 		fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+		data_fields(&b->p->data, &b->f);
 		snprintf(who, sizeof who, "back");
 		draw_item(b->d, cr, b->back, &b->f, NULL, b->report && pos == 0 ? who : NULL);
 		return;
@@ -138,6 +199,7 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
 	fields_set(&b->f, "pack", b->p->id);
 	fields_setf(&b->f, "census", "%d", b->p->layout.census);
+	data_fields(&b->p->data, &b->f);
 	draw_item(b->d, cr, b->placemat, &b->f, &c, b->report ? "placemat" : NULL);
 }
 
@@ -484,6 +546,35 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 	return t;
 }
 
+/* The pack's size: (if any) for the face and back, the placemat's spaces the
+ * size of the cards; then every image the cards show is read, so a missing one
+ * stops the build before anything is written. Returns 0 or -1. */
+static int fit_sizes(struct build *b)
+{
+	const struct card_data *cd = &b->p->data;
+	if (cd->has_size) {
+		template_resize(b->face, cd->w, cd->h);
+		template_resize(b->back, cd->w, cd->h);
+	}
+	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
+		template_resize(b->placemat, b->face->w, b->face->h);
+	drawer_set_pack(b->d, b->p->file);
+	int rc = 0;
+	bool images = false;
+	for (size_t i = 0; i < b->face->nelems; i++)
+		images |= b->face->elems[i].kind == TE_IMAGE;
+	for (long pos = 0; images && pos < b->total; pos++) {
+		card_fields(b, pos, &b->f);
+		rc |= drawer_preload(b->d, b->face, &b->f);
+	}
+	fields_clear(&b->f);
+	data_fields(cd, &b->f);
+	rc |= drawer_preload(b->d, b->back, &b->f);
+	rc |= drawer_preload(b->d, b->placemat, &b->f);
+	fields_clear(&b->f);
+	return rc;
+}
+
 static int parse_only(const char *arg)
 {
 	return parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
@@ -575,6 +666,10 @@ int cmd_build(int argc, char **argv)
 	if (bleed >= 0)
 		b.face->bleed = b.back->bleed = bleed;
 	b.total = pack_card_total(p);
+	if (fit_sizes(&b) != 0) {
+		status = EXIT_INPUT;
+		goto done;
+	}
 	b.width = 3;
 	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;
