@@ -442,14 +442,36 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	free(markup);
 }
 
-/* The picture of an image element for this item's fields, or NULL (reported). */
+/* Whether every placeholder of text has a nonempty value. */
+static bool all_set(const struct template *t, const struct fields *f, const char *text)
+{
+	for (const char *p = strchr(text, '{'); p; p = strchr(p + 1, '{')) {
+		if (p[1] == '{') {
+			p++;
+			continue;
+		}
+		size_t n = strcspn(p + 1, "}");
+		char name[64];
+		if (n >= sizeof name)
+			return false;
+		memcpy(name, p + 1, n);
+		name[n] = 0;
+		const char *v = lookup(t, f, name);
+		if (!v || !*v)
+			return false;
+	}
+	return true;
+}
+
+/* The picture of an image element for this item's fields, or NULL: reported,
+ * or nothing to show (a placeholder of its path is empty: no art for this item). */
 static const struct image *elem_image(struct drawer *d, const struct template *t,
 				      const struct tpl_elem *e, const struct fields *f,
 				      const char **missing)
 {
 	char *rel = expand(t, f, e->image, false, missing);
 	const struct image *im = NULL;
-	if (*rel) {
+	if (*rel && all_set(t, f, e->image)) {
 		const char *bases[] = {t->file, d->pack_file};
 		im = image_find(d->images, bases, d->pack_file ? 2 : 1, rel, &e->loc);
 	}
@@ -659,10 +681,7 @@ int drawer_preload(struct drawer *d, const struct template *t, const struct fiel
 			if (e->kind != TE_IMAGE || (part && strchr(e->image, '{')) || !elem_shown(e, f))
 				continue;
 			const char *missing = NULL;
-			char *rel = expand(t, f, e->image, false, &missing);
-			bool empty = !*rel;
-			free(rel);
-			if (!empty && !elem_image(d, t, e, f, &missing))
+			if (all_set(t, f, e->image) && !elem_image(d, t, e, f, &missing))
 				bad = -1;
 		}
 	}

@@ -603,7 +603,7 @@ static struct pack *load_tree(struct ydoc *doc)
 	if (ymap_get(root, "grid") && ymap_get(root, "census"))
 		yr_error(&ld.yr, ymap_get(root, "census"), "give 'census' or 'grid', not both");
 	finish(&ld, root);
-	if (!ld.yr.errors)
+	if (p->abilities.n)
 		ld.yr.errors += (unsigned)data_check_keys(&p->data, card_exists, p);
 	if (ld.yr.errors) {
 		pack_free(p);

@@ -1,0 +1,75 @@
+#!/bin/sh
+# The template language: image (PNG, SVG), ellipse, polygon and maps, read back as
+# pixels; data: columns and fields: as text on the right cards; images embedded
+# once; sizes that scale (a tarot pack from the stock templates); bad data located.
+. tests/cli/lib.sh
+T="$WORK/t"
+cp -r tests/cli/templang "$T"
+rsvg-convert "$T/red.svg" -o "$T/red.png"
+
+expect_status "build the element test pack" 0 "$RAILYARD" build -o "$WORK/o" --only faces "$T/pack.yaml"
+expect_eq "no warnings" "" "$(cat "$WORK/last.err")"
+# 254 dpi: 10 pixels a millimetre, the card is 40 x 40 mm with no bleed.
+pdftoppm -r 254 -f 1 -l 2 "$WORK/o/faces.pdf" "$WORK/pg"
+px() { python3 tests/cli/pixel.py "$@" | tr '\n' ' '; }
+# (x, y) in pixels: PNG quadrant, SVG quadrant, ellipse centre, ellipse's box
+# corner, polygon inside, polygon's box outside the triangle.
+expect_eq "card 1: PNG red, SVG blue, ellipse {number|tint} = '*' entry, corner white, triangle yellow, outside white" \
+	"#ff0000 #0000ff #008000 #ffffff #ffff00 #ffffff " \
+	"$(px "$WORK/pg-01.ppm" 50 50 300 100 100 300 15 215 250 250 380 380)"
+expect_eq "card 2: the map's entry for 2" "#00ff00 " "$(px "$WORK/pg-02.ppm" 100 300)"
+# Card 3 has no row, so no art: the SVG quadrant stays white.
+pdftoppm -r 254 -f 3 -l 3 "$WORK/o/faces.pdf" "$WORK/pg"
+expect_eq "card 3: no art named, no image drawn" "#ffffff " "$(px "$WORK/pg-03.ppm" 300 100)"
+
+pdftotext "$WORK/o/faces.pdf" - | tr '\f' '\n' | grep . >"$WORK/text"
+expect_eq "data column and pack field on card 1" "Coal, and more / First edition" "$(sed -n 1p "$WORK/text")"
+expect_eq "RFC 4180 quotes on card 2" 'The "fast" one / First edition' "$(sed -n 2p "$WORK/text")"
+expect_eq "card 3: the pack field only" "/ First edition" "$(sed -n 3p "$WORK/text")"
+
+# 84 cards use the same PNG and SVG: one image object and one form in the file.
+sed 's/^cards: .*/cards: 84/; s/^players: .*/players: {2: 84}/' "$T/pack.yaml" >"$T/p84.yaml"
+expect_status "build 84 cards" 0 "$RAILYARD" build -o "$WORK/o84" --only faces "$T/p84.yaml"
+expect_eq "the PNG is embedded once for 84 cards" 1 \
+	"$(pdfimages -list "$WORK/o84/faces.pdf" | tail -n +3 | awk '{ print $11 }' | sort -u | wc -l)"
+qpdf --qdf --object-streams=disable "$WORK/o84/faces.pdf" "$WORK/q.pdf"
+expect_eq "the SVG is one form for 84 cards" 1 "$(grep -ac '/Subtype /Form' "$WORK/q.pdf")"
+s12=$(wc -c <"$WORK/o/faces.pdf")
+s84=$(wc -c <"$WORK/o84/faces.pdf")
+ok_if "7 times the cards, less than 7 times the bytes ($s12 -> $s84)" test "$s84" -lt $((s12 * 7))
+
+# size: tarot with the stock templates: no warning, page tarot + bleed.
+sed 's/^cards: 60/cards: 12/; s/^players: .*/players: {2: 12}/' packs/pattern-one-census-six.yaml >"$WORK/tarot.yaml"
+echo "size: tarot" >>"$WORK/tarot.yaml"
+cp -r templates "$WORK/templates"
+expect_status "build a tarot pack from the stock templates" 0 "$RAILYARD" build -o "$WORK/tarot" --only faces,placemat "$WORK/tarot.yaml"
+expect_eq "tarot: no overlap or safe-area warning" "" "$(cat "$WORK/last.err")"
+# 2.75 x 4.75 in + 1/8 in each side = 216 x 360 pt
+expect_grep "tarot: page 216 x 360 pt" '^Page size: +216 x 360 pts' "$(pdfinfo "$WORK/tarot/faces.pdf" >"$WORK/info"; echo "$WORK/info")"
+
+# Bad data is located.
+printf 'number,flavour\n1,"open\n2,x\n' >"$T/bad.csv"
+sed 's/^data: .*/data: bad.csv/' "$T/pack.yaml" >"$T/bad.yaml"
+expect_status "an unclosed quote is bad input" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "located at its opening quote" 'bad.csv:2:3: error: this quoted field is not closed' "$WORK/last.err"
+printf 'number,flavour\n1,a\n1,b\n99,c\n2,a"b\n3\n' >"$T/bad.csv"
+expect_status "duplicate, unknown and malformed rows are bad input" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "a bare quote is located" 'bad.csv:5:4: error: a quote inside an unquoted field' "$WORK/last.err"
+expect_grep "a short line is located" 'bad.csv:6:1: error: this line has 1 field; the header has 2' "$WORK/last.err"
+sed 's/^data: .*/data: [{number: 1, flavour: a}, {number: 1, flavour: b}, {number: 99, flavour: c}]/' "$T/pack.yaml" >"$T/bad.yaml"
+expect_status "inline rows: duplicate and unknown" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "a second row for one number" "bad.yaml:[0-9]+:[0-9]+: error: a second row for number '1' \\(the first is at line" "$WORK/last.err"
+sed 's/^data: .*/data: [{number: 1, flavour: a}, {number: 99, flavour: c}]/' "$T/pack.yaml" >"$T/bad.yaml"
+expect_status "inline rows: a row naming no card" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "a row naming no card is located" "bad.yaml:11:33: error: this row is for number '99', but no card has it" "$WORK/last.err"
+sed 's/^data: .*/data: ..\/cards.csv/' "$T/pack.yaml" >"$T/bad.yaml"
+expect_status "data outside the pack's folder is refused" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "'..' refused" "error: data '../cards.csv': '..' may not climb out" "$WORK/last.err"
+sed 's/^data: .*/dta: cards.csv/' "$T/pack.yaml" >"$T/bad.yaml"
+expect_status "a misspelt key" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "did you mean data" "unknown key 'dta'.*data" "$WORK/last.err"
+sed 's/image: red.png/image: \/etc\/passwd/' "$T/face.yaml" >"$T/face2.yaml"
+sed 's/^face: .*/face: face2.yaml/' "$T/pack.yaml" >"$T/bad.yaml"
+expect_status "an absolute image path is refused" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
+expect_grep "located at the element" "face2.yaml:11:5: error: image '/etc/passwd': absolute paths are not allowed" "$WORK/last.err"
+ok_if "nothing written for a bad image" test ! -e "$WORK/bad/faces.pdf"
