@@ -33,7 +33,11 @@ static const char build_usage[] =
 	"  png/card-NNN.png   300 dpi with bleed; contact.png, the whole pack at a glance\n"
 	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
 	"  -o, --output DIR   write into DIR instead of out/PACK\n"
-	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png\n"
+	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png,\n"
+	"                     contact (contact.png alone: a fast preview)\n"
+	"      --cards LIST   only these cards: numbers and ranges (1-9,12), W = wild\n"
+	"      --watch        build again whenever the pack, a template, a data file or an\n"
+	"                     image changes (Ctrl-C ends it)\n"
 	"                     (manifest.csv is always written)\n"
 	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"
 	"                     only (default: sheets on a4 and letter, the rest on a4)\n"
@@ -51,10 +55,12 @@ enum {
 	OUT_REFERENCE = 8,
 	OUT_SVG = 16,
 	OUT_PNG = 32,
-	OUT_ALL = 63
+	OUT_CONTACT = 64,
+	OUT_ALL = 127
 };
 
-static const char *const out_names[] = {"faces", "sheets", "placemat", "reference", "svg", "png"};
+static const char *const out_names[] = {"faces", "sheets", "placemat", "reference", "svg", "png",
+					"contact"};
 
 struct build {
 	struct pack *p;
@@ -62,7 +68,8 @@ struct build {
 	struct drawer *d;
 	struct fields f;
 	char *dir;
-	long total;
+	long total;          /* cards built: all, or those --cards names */
+	long *sel;           /* --cards: the pack positions built, or NULL for all */
 	int width;           /* digits in file names */
 	bool report;         /* report text overflows (the first pass over the cards) */
 	int errors;
@@ -111,9 +118,16 @@ static void space_fields(const struct pack *p, const struct ability *a, struct f
 	fields_set(f, "space3", names[2]);
 }
 
-/* The fields a trains card offers its template. */
-static void card_fields(struct build *b, long pos, struct fields *f)
+/* The pack position of the i-th card built (every card, or those of --cards). */
+static long card_pos(const struct build *b, long i)
 {
+	return b->sel ? b->sel[i] : i;
+}
+
+/* The fields a trains card offers its template: the i-th card built. */
+static void card_fields(struct build *b, long i, struct fields *f)
+{
+	long pos = card_pos(b, i);
 	int a;
 	long n = pack_card_at(b->p, pos, &a);
 	fields_clear(f);
@@ -165,7 +179,7 @@ static void draw_card(void *user, cairo_t *cr, long pos, int side)
 	}
 	card_fields(b, pos, &b->f);
 	const char *num = fields_get(&b->f, "number");
-	snprintf(who, sizeof who, "card %s (position %ld)", *num ? num : "W", pos + 1);
+	snprintf(who, sizeof who, "card %s (position %ld)", *num ? num : "W", card_pos(b, pos) + 1);
 	draw_item(b->d, cr, b->face, &b->f, NULL, b->report ? who : NULL);
 }
 
@@ -225,7 +239,7 @@ static char *out_path(const struct build *b, const char *name)
 
 static char *card_file(const struct build *b, const char *sub, long pos, const char *ext)
 {
-	return xasprintf("%s/card-%0*ld.%s", sub, b->width, pos + 1, ext);
+	return xasprintf("%s/card-%0*ld.%s", sub, b->width, card_pos(b, pos) + 1, ext);
 }
 
 static void step(void *user, long done)
@@ -245,7 +259,7 @@ static int write_faces(struct build *b)
 	progress_start("faces.pdf", b->total);
 	for (long pos = 0; pos < b->total; pos++) {
 		int a;
-		long n = pack_card_at(b->p, pos, &a);
+		long n = pack_card_at(b->p, card_pos(b, pos), &a);
 		char label[24];
 		if (n)
 			snprintf(label, sizeof label, "%ld", n);
@@ -481,7 +495,7 @@ static int write_pngs(struct build *b)
 	progress_end();
 	b->report = false;
 	free(sub);
-	return rc ? rc : write_contact(b);
+	return rc;
 }
 
 static void csv_field(struct buf *s, const char *v)
@@ -501,8 +515,8 @@ static int write_manifest(struct build *b, int only)
 	buf_puts(&s, "position,number,code,ability,faces_page,svg,png\n");
 	for (long pos = 0; pos < b->total; pos++) {
 		int a;
-		long n = pack_card_at(b->p, pos, &a);
-		buf_printf(&s, "%ld,", pos + 1);
+		long n = pack_card_at(b->p, card_pos(b, pos), &a);
+		buf_printf(&s, "%ld,", card_pos(b, pos) + 1);
 		if (n)
 			buf_printf(&s, "%ld,", n);
 		else
@@ -515,10 +529,10 @@ static int write_manifest(struct build *b, int only)
 			buf_printf(&s, "%ld", pos + 1);
 		buf_puts(&s, ",");
 		if (only & OUT_SVG)
-			buf_printf(&s, "svg/card-%0*ld.svg", b->width, pos + 1);
+			buf_printf(&s, "svg/card-%0*ld.svg", b->width, card_pos(b, pos) + 1);
 		buf_puts(&s, ",");
 		if (only & OUT_PNG)
-			buf_printf(&s, "png/card-%0*ld.png", b->width, pos + 1);
+			buf_printf(&s, "png/card-%0*ld.png", b->width, card_pos(b, pos) + 1);
 		buf_puts(&s, "\n");
 	}
 	char *path = out_path(b, "manifest.csv");
@@ -575,6 +589,52 @@ static int fit_sizes(struct build *b)
 	return rc;
 }
 
+/* --cards LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
+ * cards); every copy of each. Returns 0, or -1 after reporting. */
+static int select_cards(struct build *b, const char *list)
+{
+	const struct pack *p = b->p;
+	bool *want = xcalloc((size_t)p->cards + 1, sizeof *want);  /* want[0]: wild */
+	int rc = 0;
+	for (const char *s = list; *s && rc == 0;) {
+		size_t n = strcspn(s, ", ");
+		char part[48];
+		long lo, hi;
+		snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), s);
+		char *dash = strchr(part, '-');
+		if (dash)
+			*dash = 0;
+		if (strcmp(part, "W") == 0 && !dash) {
+			want[0] = true;
+		} else if (parse_int(part, 1, p->cards, &lo) != 0 ||
+			   parse_int(dash ? dash + 1 : part, lo, p->cards, &hi) != 0) {
+			diag(SEV_ERROR, NULL, "--cards: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
+			     (int)n, s, p->cards);
+			rc = -1;
+		} else {
+			for (long k = lo; k <= hi; k++)
+				want[k] = true;
+		}
+		s += n;
+		while (*s == ',' || *s == ' ')
+			s++;
+	}
+	b->sel = xcalloc((size_t)b->total, sizeof *b->sel);
+	long m = 0;
+	for (long pos = 0; rc == 0 && pos < b->total; pos++) {
+		int a;
+		if (want[pack_card_at(p, pos, &a)])
+			b->sel[m++] = pos;
+	}
+	free(want);
+	if (rc == 0 && m == 0) {
+		diag(SEV_ERROR, NULL, "--cards: '%s' names no card of this pack", list);
+		rc = -1;
+	}
+	b->total = m;
+	return rc;
+}
+
 static int parse_only(const char *arg)
 {
 	return parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
@@ -587,11 +647,12 @@ int cmd_build(int argc, char **argv)
 		{"only", required_argument, NULL, 'O'},
 		{"paper", required_argument, NULL, 'P'},
 		{"bleed", required_argument, NULL, 'B'},
+		{"cards", required_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *dir = NULL, *paper = NULL;
+	const char *dir = NULL, *paper = NULL, *cards = NULL;
 	int only = OUT_ALL, c, status = EXIT_OK;
 	double bleed = -1;
 	optind = 1;
@@ -621,6 +682,7 @@ int cmd_build(int argc, char **argv)
 			}
 			break;
 		}
+		case 'C': cards = optarg; break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
 		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
@@ -666,6 +728,10 @@ int cmd_build(int argc, char **argv)
 	if (bleed >= 0)
 		b.face->bleed = b.back->bleed = bleed;
 	b.total = pack_card_total(p);
+	if (cards && select_cards(&b, cards) != 0) {
+		status = EXIT_INPUT;
+		goto done;
+	}
 	if (fit_sizes(&b) != 0) {
 		status = EXIT_INPUT;
 		goto done;
@@ -696,6 +762,8 @@ int cmd_build(int argc, char **argv)
 		rc = write_svgs(&b);
 	if (!rc && (only & OUT_PNG))
 		rc = write_pngs(&b);
+	if (!rc && (only & OUT_CONTACT))
+		rc = write_contact(&b);
 	if (!rc)
 		rc = write_manifest(&b, only);
 	if (rc)
@@ -711,6 +779,7 @@ done:
 	template_free(b.back);
 	template_free(b.placemat);
 	free(b.dir);
+	free(b.sel);
 	pack_free(p);
 	return status;
 }

@@ -9,6 +9,7 @@
 #include "draw.h"
 #include "template.h"
 #include "util.h"
+#include "watch.h"
 #include "ytree.h"
 
 /* A column or field name: what a template writes between braces. */
@@ -370,6 +371,7 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 		d->file = path;
 		if (ends_with(path, ".csv")) {
 			size_t len;
+			watch_note(path);
 			char *text = read_file(path, DATA_MAX_BYTES, &len);
 			if (!text) {
 				yr_error(r, n, "data '%s': %s", path,

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "util.h"
+#include "watch.h"
 
 struct image {
 	char *key;                 /* bases[0] "\n" rel */
@@ -174,6 +175,7 @@ const struct image *image_find(struct image_cache *c, const char *const *bases, 
 		return NULL;
 	}
 	size_t len = 0;
+	watch_note(path);
 	char *data = read_file(path, IMAGE_MAX_BYTES, &len);
 	char msg[300];
 	const char *bad = NULL;

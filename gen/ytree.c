@@ -10,6 +10,7 @@
 #include <yaml.h>
 
 #include "util.h"
+#include "watch.h"
 
 struct anchor {
 	char *name;
@@ -472,6 +473,7 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 struct ydoc *ydoc_load(const char *path)
 {
 	size_t len;
+	watch_note(path);
 	char *text = read_file(path, YT_MAX_FILE, &len);
 	if (!text) {
 		struct loc l = {path, 0, 0};

@@ -73,3 +73,27 @@ sed 's/^face: .*/face: face2.yaml/' "$T/pack.yaml" >"$T/bad.yaml"
 expect_status "an absolute image path is refused" 2 "$RAILYARD" build -o "$WORK/bad" "$T/bad.yaml"
 expect_grep "located at the element" "face2.yaml:11:5: error: image '/etc/passwd': absolute paths are not allowed" "$WORK/last.err"
 ok_if "nothing written for a bad image" test ! -e "$WORK/bad/faces.pdf"
+
+# The designer's loop: --cards builds a subset, --only contact alone, --watch
+# rebuilds on a change to a data file and ends cleanly on SIGINT.
+expect_status "--cards 2-3,12" 0 "$RAILYARD" build -o "$WORK/sub" --only faces,svg --cards 2-3,12 "$T/pack.yaml"
+expect_eq "--cards: three pages" 3 "$(pdfinfo "$WORK/sub/faces.pdf" | awk '/^Pages:/ { print $2 }')"
+expect_eq "--cards: the files keep their positions" "card-002.svg card-003.svg card-012.svg placemat.svg" "$(ls "$WORK/sub/svg" | tr '\n' ' ' | sed 's/ $//')"
+expect_status "--cards beyond the pack" 2 "$RAILYARD" build -o "$WORK/sub" --cards 5-13 "$T/pack.yaml"
+expect_status "--only contact" 0 "$RAILYARD" build -o "$WORK/contact" --only contact "$T/pack.yaml"
+expect_eq "--only contact writes contact.png and the manifest" "contact.png manifest.csv" "$(ls "$WORK/contact" | tr '\n' ' ' | sed 's/ $//')"
+"$RAILYARD" build --watch -o "$WORK/watch" --only faces "$T/pack.yaml" >"$WORK/watch.log" 2>&1 &
+pid=$!
+wait_for() { # wait_for N PATTERN: until the log has N lines matching PATTERN (at most 30 s)
+	i=0
+	while [ "$(grep -c "$2" "$WORK/watch.log")" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+}
+wait_for 1 "watching"
+sleep 1.1   # a later modification time on any file system
+printf '4,"Added later",blue\n' >>"$T/cards.csv"
+wait_for 2 "watching"
+kill -INT $pid
+wait $pid
+expect_eq "--watch ends cleanly on SIGINT" 0 "$?"
+expect_grep "--watch: the data file's change noticed" "cards.csv changed: building again" "$WORK/watch.log"
+expect_eq "--watch: the rebuilt faces show the new row" "Added later / First edition" "$(pdftotext -f 4 -l 4 "$WORK/watch/faces.pdf" - | grep Added)"
