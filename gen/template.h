@@ -11,7 +11,8 @@
  *
  * The format (every length: a number in mm, or "12mm", "0.5in", "10pt", "40%"):
  *
- *   size: poker            # poker euro-poker bridge mini tarot, or [63mm, 88mm]
+ *   size: poker            # poker euro-poker bridge mini mini-euro mini-american
+ *                          # square tarot, or [63mm, 88mm]
  *   bleed: 3.175mm         # default 1/8 in
  *   safe: 4mm              # inner margin kept free of important text (checked)
  *   corner-radius: 3mm     # the cut card's corners: previews (contact.png) show them
@@ -45,6 +46,18 @@
  *     - line: [0, 50%, 100%, 50%]         # x1 y1 x2 y2
  *       stroke: black
  *       stroke-width: 0.25pt
+ *     - ellipse: [10mm, 10mm, 14mm, 14mm] # in its box; fill, stroke as rect
+ *       fill: "{space1|space-colour}"     # {field|map}: a lookup in maps:
+ *       opacity: 0.8                       # every kind
+ *     - polygon: [0, 0, 10mm, 0, 0, 10mm]  # x1 y1 x2 y2 ...: 3 or more corners
+ *     - image: "art/{kind}.svg"           # PNG or SVG beside the template (or pack)
+ *       box: [10%, 40%, 80%, 20%]
+ *       fit: contain                       # contain | cover | stretch
+ *   maps:                  # value tables: {FIELD|MAP} in text, colours, paths
+ *     space-colour: {A: "#e69f00", "*": grey}   # "*": any other value
+ *
+ * A length ending in ! ("4mm!") is kept when template_resize scales the card.
+ * docs/templates.md is the user's guide to all of it.
  */
 #ifndef RAILYARD_TEMPLATE_H
 #define RAILYARD_TEMPLATE_H
