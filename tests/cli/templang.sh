@@ -97,3 +97,22 @@ wait $pid
 expect_eq "--watch ends cleanly on SIGINT" 0 "$?"
 expect_grep "--watch: the data file's change noticed" "cards.csv changed: building again" "$WORK/watch.log"
 expect_eq "--watch: the rebuilt faces show the new row" "Added later / First edition" "$(pdftotext -f 4 -l 4 "$WORK/watch/faces.pdf" - | grep Added)"
+
+# Another game: data keyed by item name, and a pack field, on Take the Train.
+mkdir -p "$WORK/deck"
+sed 's|templates/take-the-train-card.yaml|dface.yaml|' packs/take-the-train.yaml >"$WORK/deck/pack.yaml"
+printf 'fields: {edition: Deck edition}\ndata: [{name: blue 7, flavour: "Seven, in blue"}]\n' >>"$WORK/deck/pack.yaml"
+printf 'size: poker\nelements:\n  - text: "{name}/{flavour}/{edition}"\n    box: [5mm, 40mm, 53.5mm, 8mm]\n    size: 9pt\n' >"$WORK/deck/dface.yaml"
+expect_status "Take the Train with data by item name" 0 "$RAILYARD" build -o "$WORK/deck/o" --only faces "$WORK/deck/pack.yaml"
+pdftotext "$WORK/deck/o/faces.pdf" - | tr -d '\f' >"$WORK/deck/text"
+expect_grep "the row's column on blue 7" '^blue 7/Seven, in blue/Deck edition$' "$WORK/deck/text"
+expect_grep "the pack field on blue 8, no row" '^blue 8//Deck edition$' "$WORK/deck/text"
+sed 's/name: blue 7/name: mauve 7/' "$WORK/deck/pack.yaml" >"$WORK/deck/bad.yaml"
+expect_status "a row naming no item" 2 "$RAILYARD" build -o "$WORK/deck/o" "$WORK/deck/bad.yaml"
+expect_grep "located" "bad.yaml:[0-9]+:[0-9]+: error: this row is for name 'mauve 7', but no card has it" "$WORK/last.err"
+
+# The worked example builds clean.
+expect_status "packs/examples/signal-box builds" 0 "$RAILYARD" build -o "$WORK/sb" --only faces,placemat packs/examples/signal-box/pack.yaml
+expect_eq "signal-box: no warnings" "" "$(cat "$WORK/last.err")"
+expect_grep "signal-box: its custom size, 66 x 100 mm + bleed (205.1 x 301.5 pt)" '^Page size: +205\.[0-9]+ x 301\.[0-9]+ pts' "$(pdfinfo "$WORK/sb/faces.pdf" >"$WORK/info"; echo "$WORK/info")"
+expect_eq "signal-box: the route from routes.csv on card 2" "Ashby ⇄ Bramley" "$(pdftotext -f 2 -l 2 "$WORK/sb/faces.pdf" - | grep Bramley | head -1)"
