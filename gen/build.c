@@ -572,7 +572,9 @@ static int fit_sizes(struct build *b)
 	}
 	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
 		template_resize(b->placemat, b->face->w, b->face->h);
-	drawer_set_pack(b->d, b->p->file);
+	template_set_pack(b->face, b->p->file);
+	template_set_pack(b->back, b->p->file);
+	template_set_pack(b->placemat, b->p->file);
 	int rc = 0;
 	bool images = false;
 	for (size_t i = 0; i < b->face->nelems; i++)

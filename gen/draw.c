@@ -158,7 +158,6 @@ struct drawer {
 	const void *warned[64]; /* elements already warned about an unknown field */
 	size_t nwarned;
 	struct image_cache *images;
-	char *pack_file;        /* images are looked for beside the template, then here */
 };
 
 static void drawer_setup(struct drawer *d)
@@ -190,11 +189,6 @@ struct drawer *drawer_new(void)
 	return d;
 }
 
-void drawer_set_pack(struct drawer *d, const char *pack_file)
-{
-	free(d->pack_file);
-	d->pack_file = pack_file ? xstrdup(pack_file) : NULL;
-}
 
 void drawer_free(struct drawer *d)
 {
@@ -204,7 +198,6 @@ void drawer_free(struct drawer *d)
 	g_object_unref(d->map);
 	cairo_font_options_destroy(d->opts);
 	image_cache_free(d->images);
-	free(d->pack_file);
 	free(d);
 }
 
@@ -472,8 +465,8 @@ static const struct image *elem_image(struct drawer *d, const struct template *t
 	char *rel = expand(t, f, e->image, false, missing);
 	const struct image *im = NULL;
 	if (*rel && all_set(t, f, e->image)) {
-		const char *bases[] = {t->file, d->pack_file};
-		im = image_find(d->images, bases, d->pack_file ? 2 : 1, rel, &e->loc);
+		const char *bases[] = {t->file, t->pack_file};
+		im = image_find(d->images, bases, t->pack_file ? 2 : 1, rel, &e->loc);
 	}
 	free(rel);
 	return im;

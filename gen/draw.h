@@ -72,10 +72,6 @@ struct drawer;
 struct drawer *drawer_new(void);
 void drawer_free(struct drawer *d);
 
-/* Images named by templates are looked for beside the template, then beside
- * pack_file (NULL: only beside the template). The string is copied. */
-void drawer_set_pack(struct drawer *d, const char *pack_file);
-
 /* Find and read every image t shows for an item with fields f (each file once
  * per drawer: later items reuse it). Problems are reported at the element;
  * returns 0 or -1. Call it for every item before writing anything, so a missing

@@ -640,7 +640,9 @@ static int fit_sizes(struct gbuild *b, struct template **owned, size_t nowned)
 	for (size_t i = 0; cd->has_size && i < nowned; i++)
 		if (owned[i] && !owned[i]->cells.on)
 			template_resize(owned[i], cd->w, cd->h);
-	drawer_set_pack(b->dr, b->d->file);
+	for (size_t i = 0; i < nowned; i++)
+		if (owned[i])
+			template_set_pack(owned[i], b->d->file);
 	int rc = 0;
 	for (size_t i = 0; i < b->d->nitems; i++) {
 		const struct template *t = b->tpl[b->d->items[i].group];

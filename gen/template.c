@@ -720,6 +720,12 @@ void template_resize(struct template *t, double w, double h)
 	template_check_layout(t);
 }
 
+void template_set_pack(struct template *t, const char *pack_file)
+{
+	free(t->pack_file);
+	t->pack_file = pack_file ? xstrdup(pack_file) : NULL;
+}
+
 const char *tpl_map_lookup(const struct template *t, const char *map, const char *key)
 {
 	for (size_t i = 0; i < t->nmaps; i++) {
@@ -986,6 +992,7 @@ void template_free(struct template *t)
 		free(t->maps[i].name);
 	}
 	free(t->maps);
+	free(t->pack_file);
 	free(t);
 }
 

@@ -159,6 +159,8 @@ struct template {
 	size_t nmaps;
 	double design_w, design_h; /* the size as written (cells: one cell), before
 	                              template_resize */
+	char *pack_file;           /* images not beside the template are looked for
+	                              beside this pack (template_set_pack), or NULL */
 };
 
 /* Load a template. Every problem is reported through diag() with file:line:column;
@@ -178,6 +180,10 @@ void template_size(const struct template *t, int rows, int cols, double *w, doub
  * by the smaller ratio); percents follow the card; lengths written "4mm!" stay.
  * Then checks the layout again (template_check_layout). */
 void template_resize(struct template *t, double w, double h);
+
+/* Look for the images t names beside pack_file too (after t's own folder). The
+ * string is copied. */
+void template_set_pack(struct template *t, const char *pack_file);
 
 /* Warn, at the element, about text or an image that leaves the safe area, and on
  * a double-ended card about one that overlaps the turned copy of another; once

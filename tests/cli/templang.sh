@@ -116,3 +116,9 @@ expect_status "packs/examples/signal-box builds" 0 "$RAILYARD" build -o "$WORK/s
 expect_eq "signal-box: no warnings" "" "$(cat "$WORK/last.err")"
 expect_grep "signal-box: its custom size, 66 x 100 mm + bleed (205.1 x 301.5 pt)" '^Page size: +205\.[0-9]+ x 301\.[0-9]+ pts' "$(pdfinfo "$WORK/sb/faces.pdf" >"$WORK/info"; echo "$WORK/info")"
 expect_eq "signal-box: the route from routes.csv on card 2" "Ashby ⇄ Bramley" "$(pdftotext -f 2 -l 2 "$WORK/sb/faces.pdf" - | grep Bramley | head -1)"
+
+# An image not beside the template is looked for beside the pack.
+mkdir -p "$T/tpl"
+sed 's/^bleed: 0/bleed: 0/' "$T/face.yaml" >"$T/tpl/face.yaml"
+sed 's/^face: .*/face: tpl\/face.yaml/' "$T/pack.yaml" >"$T/sub.yaml"
+expect_status "images found beside the pack" 0 "$RAILYARD" build -o "$WORK/sub2" --only faces "$T/sub.yaml"
