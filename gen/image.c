@@ -16,6 +16,7 @@
 struct image {
 	char *key;                 /* bases[0] "\n" rel */
 	cairo_surface_t *surface;  /* NULL: could not be loaded (reported) */
+	RsvgHandle *svg;           /* an SVG's handle, drawn afresh onto SVG files */
 	double w, h;
 };
 
@@ -37,6 +38,8 @@ void image_cache_free(struct image_cache *c)
 		free(c->v[i].key);
 		if (c->v[i].surface)
 			cairo_surface_destroy(c->v[i].surface);
+		if (c->v[i].svg)
+			g_object_unref(c->v[i].svg);
 	}
 	free(c->v);
 	free(c);
@@ -139,8 +142,8 @@ static const char *load_svg(struct image *im, const char *data, size_t len, cons
 	RsvgRectangle vp = {0, 0, w, hh};
 	gboolean ok = rsvg_handle_render_document(h, cr, &vp, &err);
 	cairo_destroy(cr);
-	g_object_unref(h);
 	if (!ok) {
+		g_object_unref(h);
 		snprintf(msg, msgsize, "librsvg could not draw it (%s)", err ? err->message : "?");
 		if (err)
 			g_error_free(err);
@@ -148,6 +151,7 @@ static const char *load_svg(struct image *im, const char *data, size_t len, cons
 		return msg;
 	}
 	im->surface = rec;
+	im->svg = h;
 	im->w = w;
 	im->h = hh;
 	return NULL;
@@ -215,6 +219,20 @@ void image_paint(cairo_t *cr, const struct image *im, double x, double y, double
 	cairo_clip(cr);
 	cairo_translate(cr, x + (w - im->w * sx) / 2, y + (h - im->h * sy) / 2);
 	cairo_scale(cr, sx, sy);
+	/* An SVG file gets the drawing itself: cairo 1.16's SVG surface leaks a
+	 * recording surface painted as a source (one file per card: nothing to share). */
+	if (im->svg && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG) {
+		RsvgRectangle vp = {0, 0, im->w, im->h};
+		if (opacity < 1)
+			cairo_push_group(cr);
+		rsvg_handle_render_document(im->svg, cr, &vp, NULL);
+		if (opacity < 1) {
+			cairo_pop_group_to_source(cr);
+			cairo_paint_with_alpha(cr, opacity);
+		}
+		cairo_restore(cr);
+		return;
+	}
 	cairo_set_source_surface(cr, im->surface, 0, 0);
 	if (cairo_surface_get_type(im->surface) == CAIRO_SURFACE_TYPE_IMAGE)
 		cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);

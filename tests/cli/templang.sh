@@ -122,3 +122,10 @@ mkdir -p "$T/tpl"
 sed 's/^bleed: 0/bleed: 0/' "$T/face.yaml" >"$T/tpl/face.yaml"
 sed 's/^face: .*/face: tpl\/face.yaml/' "$T/pack.yaml" >"$T/sub.yaml"
 expect_status "images found beside the pack" 0 "$RAILYARD" build -o "$WORK/sub2" --only faces "$T/sub.yaml"
+
+# The SVG files draw the same pictures (read back through rsvg-convert).
+expect_status "svg output" 0 "$RAILYARD" build -o "$WORK/svgout" --only svg --cards 1,3 "$T/pack.yaml"
+rsvg-convert -f pdf "$WORK/svgout/svg/card-001.svg" -o "$WORK/svg1.pdf"
+pdftoppm -r 254 "$WORK/svg1.pdf" "$WORK/svg1"
+expect_eq "card-001.svg: PNG red, SVG blue, ellipse green, triangle yellow" "#ff0000 #0000ff #008000 #ffff00 " \
+	"$(px "$WORK"/svg1-1.ppm 50 50 300 100 100 300 250 250)"
