@@ -37,6 +37,8 @@ static const char build_usage[] =
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
 	"                      rest on a4)\n"
 	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
+	"      --watch         build again whenever the pack, a template, a data file or\n"
+	"                      an image changes (Ctrl-C ends it)\n"
 	"  -h, --help, -V, --version\n";
 
 enum {
