@@ -10,18 +10,24 @@ D12=packs/domino-double-twelve.yaml
 T52=packs/train-52.yaml
 TOY=packs/toy-train.yaml
 
-# --- Take the Train: 58 cards, 56 without the Transfer cards, 100 fares
+# --- Take the Train: 56 cards ("for the normal game, the Transfer cards are
+# removed"), 58 with the Transfers, 100 fares
 $R list $TT >"$WORK/tt.out"
-expect_grep "take-the-train: 58 cards" '^cards: 58$' "$WORK/tt.out"
+expect_grep "take-the-train: 56 cards (the normal game)" '^cards: 56$' "$WORK/tt.out"
 expect_grep "take-the-train: 48 number cards" '^  number +48 ' "$WORK/tt.out"
 expect_grep "take-the-train: 100 fare tokens" '^tokens: 100$' "$WORK/tt.out"
-expect_grep "deal: 13 each for 3 players, fares 33 each, 1 to the pot" '^3 +13 +39 +19 +33 +1$' "$WORK/tt.out"
-expect_grep "deal: 8 each for 4 players" '^4 +8 +32 +26 +25 +0$' "$WORK/tt.out"
+expect_grep "deal: 13 each for 3 players, fares 33 each, 1 to the pot" '^3 +13 +39 +17 +33 +1$' "$WORK/tt.out"
+expect_grep "deal: 8 each for 4 players" '^4 +8 +32 +24 +25 +0$' "$WORK/tt.out"
+expect_grep "... the Transfers are an option, left out" '^  transfer .*\(optional, left out\)$' "$WORK/tt.out"
+$R list --with transfer $TT >"$WORK/tt58.out"
+expect_grep "--with transfer: 58 cards" '^cards: 58$' "$WORK/tt58.out"
+expect_grep "... 8 each for 7 players leaves 2 to draw" '^7 +8 +56 +2 ' "$WORK/tt58.out"
+expect_grep "7 players, 56 cards: 8 each, an empty Conductor's Hand" '^7 +8 +56 +0 ' "$WORK/tt.out"
 $R list --without transfer $TT >"$WORK/tt56.out"
 expect_grep "--without transfer: 56 cards" '^cards: 56$' "$WORK/tt56.out"
 expect_status "--without a group that is not optional" 2 $R list --without station $TT
 expect_grep "... names the optional groups" 'optional groups of this pack: transfer' "$WORK/last.err"
-expect_eq "list --cards: one line per face (48+4+3+100 fares)" 56 "$($R list --cards $TT | wc -l | tr -d ' ')"
+expect_eq "list --cards: one line per face (48+4+2+100 fares)" 55 "$($R list --cards $TT | wc -l | tr -d ' ')"
 
 # the page's End of Line example: on the 8, the 9 becomes the last card
 L="B1 B2 B3 B4 B5 B6 BS B7 B8 EL"
@@ -35,8 +41,8 @@ expect_status "a Free Ride standing in for blue 9" 0 $R check $TT --line "B6 BS 
 expect_status "the blue 5 replaces its Free Ride" 0 $R check $TT --line "FR B6 BS" --play B5
 expect_grep "... and the player takes the Free Ride" 'takes the Free Ride' "$WORK/last.out"
 expect_status "a second Station opens a line" 0 $R check $TT --line "B6 BS" --play "MS M7 M8"
-expect_status "Transfer, the page's example" 0 $R check $TT --line "M5 M6 MS" --play "TR O5 O4"
-expect_status "Transfer without the Transfer cards" 1 $R check --without transfer $TT --line "M5 M6 MS" --play "TR O5"
+expect_status "Transfer, the page's example" 0 $R check --with transfer $TT --line "M5 M6 MS" --play "TR O5 O4"
+expect_status "Transfer without the Transfer cards (the normal game)" 1 $R check $TT --line "M5 M6 MS" --play "TR O5"
 expect_status "a line that cannot be: exit 2" 2 $R check $TT --line "B5 BS" --play B4
 expect_grep "... says what the left side needs" 'needs blue 6 at step 1' "$WORK/last.err"
 expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
@@ -139,7 +145,7 @@ expect_grep "... names the known games" "unknown game 'chess' \(known: trains, t
 # --- build: print-ready files, looked at through poppler and qpdf
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 O="$WORK/out"
-expect_status "build take-the-train" 0 $R build -o "$O/tt" $TT
+expect_status "build take-the-train --with transfer" 0 $R build --with transfer -o "$O/tt" $TT
 expect_eq "faces.pdf: one page per card (58)" 58 "$(pages "$O/tt/faces.pdf")"
 expect_eq "sheets: 7 fronts and 7 backs (58 cards, 9 a page)" 14 "$(pages "$O/tt/sheets-a4.pdf")"
 expect_eq "tokens: 100 fares on 2 pages" 2 "$(pages "$O/tt/tokens-a4.pdf")"
