@@ -71,7 +71,13 @@ static const char take_usage[] =
 	"  -l, --line CARDS     the line on the table, left to right, the Station in the\n"
 	"                       middle, the descending side (6..1) on its left and the\n"
 	"                       ascending side (7..12) on its right: \"B4 B5 B6 BS B7 EL\"\n"
-	"  -p, --play CARDS     the cards played, in order (required)\n"
+	"  -p, --play CARDS     the cards played, in order\n"
+	"  -H, --hand CARDS     instead of --play: the player's hand; says which cards\n"
+	"                       it can play, or what the rules make the player do (no\n"
+	"                       --line: the Station phase)\n"
+	"      --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
+	"                       the cards left in hand and the fares held; the others pay\n"
+	"                       one fare per card, the most fares wins\n"
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
@@ -140,12 +146,57 @@ static int take_game_of(const struct deck *d, struct take_game *g)
 	return 0;
 }
 
+/* --score "0:20,3:18,5:25": the end of a round. */
+static int take_score(const char *path, const char *arg, bool json)
+{
+	struct deck *d = games_load(path, NULL);
+	if (!d)
+		return EXIT_INPUT;
+	deck_free(d);
+	size_t nw;
+	char **w = games_words(arg, &nw);
+	long cards[64], fares[64], after[64];
+	int bad = nw < 2 || nw > 64;
+	if (bad)
+		diag(SEV_ERROR, NULL, "--score: give 2 to 64 seats as CARDS:FARES, e.g. 0:20,3:18");
+	for (size_t i = 0; i < nw && !bad; i++) {
+		char *colon = strchr(w[i], ':');
+		if (colon)
+			*colon = '\0';
+		if (!colon || parse_int(w[i], 0, 1000, &cards[i]) != 0 ||
+		    parse_int(colon + 1, 0, 1000, &fares[i]) != 0) {
+			diag(SEV_ERROR, NULL, "--score: seat %zu: write CARDS:FARES with whole numbers 0..1000",
+			     i + 1);
+			bad = 1;
+		}
+	}
+	int status = EXIT_INPUT;
+	if (!bad) {
+		struct buf out = {0};
+		int win = take_end(cards, fares, (int)nw, after);
+		for (size_t i = 0; i < nw; i++)
+			buf_printf(&out, "seat %zu: %ld card%s left, pays %ld, %ld fares left\n", i + 1,
+				   cards[i], cards[i] == 1 ? "" : "s", fares[i] - after[i], after[i]);
+		if (win >= 0)
+			buf_printf(&out, "legal: seat %d wins the round with %ld fares, the round's score "
+				   "(play to 100 or 250)\n", win + 1, after[win]);
+		else
+			buf_puts(&out, "legal: a tie for the most fares: the seed names no single winner\n");
+		status = verdict(true, &out, json);
+		buf_free(&out);
+	}
+	games_words_free(w, nw);
+	return status;
+}
+
 int games_check_take(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"line", required_argument, NULL, 'l'},
 		{"play", required_argument, NULL, 'p'},
 		{"end", required_argument, NULL, 'e'},
+		{"hand", required_argument, NULL, 'H'},
+		{"score", required_argument, NULL, 'S'},
 		{"json", no_argument, NULL, 'j'},
 		{"without", required_argument, NULL, 'w'},
 		{"with", required_argument, NULL, 'W'},
@@ -153,14 +204,16 @@ int games_check_take(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *line_arg = NULL, *play_arg = NULL;
+	const char *line_arg = NULL, *play_arg = NULL, *hand_arg = NULL, *score_arg = NULL;
 	struct games_select sel = {0};
 	int side = -1, c, errors = 0;
 	bool json = false;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:p:e:jw:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:p:e:H:jw:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
+		case 'H': hand_arg = optarg; break;
+		case 'S': score_arg = optarg; break;
 		case 'l': line_arg = optarg; break;
 		case 'p': play_arg = optarg; break;
 		case 'e':
@@ -183,12 +236,17 @@ int games_check_take(int argc, char **argv)
 		default: fputs(take_usage, stderr); return EXIT_INPUT;
 		}
 	}
-	if (!play_arg) {
-		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
+	if (!!play_arg + !!hand_arg + !!score_arg != 1) {
+		diag(SEV_ERROR, NULL, "check: give one of --play (the cards played), --hand or --score "
+		     "(see --help)");
 		errors++;
 	}
 	if (one_pack(argc, take_usage) < 0 || errors)
 		return EXIT_INPUT;
+	if (score_arg)
+		return take_score(argv[optind], score_arg, json);
+	if (hand_arg)
+		play_arg = hand_arg;
 	struct deck *d = games_load(argv[optind], &sel);
 	if (!d)
 		return EXIT_INPUT;
@@ -218,8 +276,11 @@ int games_check_take(int argc, char **argv)
 		}
 		goto done;
 	}
-	status = verdict(take_check_play(&g, line_arg ? &line : NULL, play, nplay, side, &out), &out,
-			 json);
+	if (hand_arg)
+		status = verdict(take_turn(&g, line_arg ? &line : NULL, play, nplay, &out) >= 0, &out, json);
+	else
+		status = verdict(take_check_play(&g, line_arg ? &line : NULL, play, nplay, side, &out),
+				 &out, json);
 done:
 	buf_free(&why);
 	buf_free(&out);
