@@ -444,6 +444,8 @@ static const char train52_usage[] =
 	"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
 	"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n\n"
 	"  -s, --start          the beginning of a round: a 2, or two sets of doubles\n"
+	"  -D, --drawn          the beginning of a round where nobody had either: each\n"
+	"                       drew a card, and the first card put down begins\n"
 	"  -o, --on CARDS       central play: the card on top (the last one given counts)\n"
 	"  -P, --pile           play on a pile; --on gives its face-up cards from the\n"
 	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
@@ -451,6 +453,11 @@ static const char train52_usage[] =
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
 	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
 	"      --open-piles N   piles open now (an A may not close the last open one)\n"
+	"  -r, --rule KEY=VALUE a reading of the seed (repeatable): face-cards=doubles\n"
+	"                       (default: the step rule is for non-face cards) or step;\n"
+	"                       ace=piles (default: an A only closes piles) or low;\n"
+	"                       reopen=closing-ace (default: the closing A is the\n"
+	"                       sequence's A) or second-ace\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
@@ -479,6 +486,8 @@ int games_check_train52(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"start", no_argument, NULL, 's'},
+		{"drawn", no_argument, NULL, 'D'},
+		{"rule", required_argument, NULL, 'r'},
 		{"on", required_argument, NULL, 'o'},
 		{"pile", no_argument, NULL, 'P'},
 		{"play", required_argument, NULL, 'p'},
@@ -490,14 +499,25 @@ int games_check_train52(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
-	bool start = false, pile = false, json = false;
+	bool start = false, pile = false, json = false, drawn = false;
 	int c, errors = 0;
 	long open_piles = 0;
+	struct t52_rules rules = {0};
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "so:Pp:H:jhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "sDr:o:Pp:H:jhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 's': start = true; break;
+		case 'D': start = drawn = true; break;
+		case 'r': {
+			struct buf why = {0};
+			if (t52_rule_set(&rules, optarg, &why) != 0) {
+				diag(SEV_ERROR, NULL, "--rule: %s", why.s);
+				errors++;
+			}
+			buf_free(&why);
+			break;
+		}
 		case 'o': on_arg = optarg; break;
 		case 'P': pile = true; break;
 		case 'p': play_arg = optarg; break;
@@ -559,12 +579,12 @@ int games_check_train52(int argc, char **argv)
 		goto done;
 	}
 	struct buf out = {0};
-	if (pile && t52_pile_valid(on, non, &out) != 0) {
+	if (pile && t52_pile_valid(&rules, on, non, &out) != 0) {
 		diag(SEV_ERROR, NULL, "--on: %s", out.s);
 		buf_free(&out);
 		goto done;
 	}
-	bool legal = t52_check(start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
+	bool legal = t52_check(&rules, drawn ? T52_DRAWN : start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
 			       nplay, hand, nhand, (int)open_piles, &out);
 	status = verdict(legal, &out, json);
 	buf_free(&out);

@@ -113,13 +113,28 @@ expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --on Q --play "JS
 expect_status "double kings on a 4" 0 $R check $T52 --on 4 --play "K K"
 expect_status "double queens on a 4" 1 $R check $T52 --on 4 --play "Q Q"
 expect_status "double 4 on a 4" 0 $R check $T52 --on 4 --play "4 4"
-expect_status "reopening: 5 after A 2 4 on the closing A" 0 $R check $T52 --pile --on "A A 2 4" --play 5
-expect_status "reopening: 6 after A 2 4 on the closing A" 1 $R check $T52 --pile --on "A A 2 4" --play 6
-expect_status "reopening begins with an A on the closing A" 1 $R check $T52 --pile --on A --play 2
+expect_status "reopening: 5 after A 2 4 (the closing A is the sequence's A)" 0 $R check $T52 --pile --on "A 2 4" --play 5
+expect_status "reopening: 6 after A 2 4" 1 $R check $T52 --pile --on "A 2 4" --play 6
+expect_status "reopening: a 2 on the closing A" 0 $R check $T52 --pile --on A --play 2
+expect_status "reopen=second-ace: a second A on the closing A first" 1 $R check $T52 --rule reopen=second-ace --pile --on A --play 2
+expect_status "reopen=second-ace: A A 2 4 then 5" 0 $R check $T52 --rule reopen=second-ace --pile --on "A A 2 4" --play 5
+# "On non-face cards (2, 3, 4, etc.) can be played on a card only if ..."
+expect_status "J on a 10: a face card goes down only in a double or sandwich" 1 $R check $T52 --on 10 --play J
+expect_grep "... says which rule" 'face-cards=doubles' "$WORK/last.out"
+expect_status "K on a Q" 1 $R check $T52 --on Q --play K
+expect_status "A on a 2: an A closes piles" 1 $R check $T52 --on 2 --play A
+expect_status "A A is no double" 1 $R check $T52 --on A --play "A A"
+expect_status "--rule face-cards=step: J on a 10" 0 $R check $T52 --rule face-cards=step --on 10 --play J
+expect_status "--rule ace=low: A on a 2" 0 $R check $T52 --rule ace=low --on 2 --play A
+expect_status "--rule nonsense: exit 2" 2 $R check $T52 --rule ace=high --on 2 --play A
+# "each player draws one card from any pile and play begins with the first player
+# to put a card down"
+expect_status "no 2 and no two sets of doubles: after the draw, any card begins" 0 $R check $T52 --drawn --play 9
+expect_status "... but without the draw a 9 does not" 1 $R check $T52 --start --play 9
 expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --on A --play "2 3 4 5 6" --hand "6 5 4 3 2"
 expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --on A --play "2 3 4" --hand "2 3 4 9"
 expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
-expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A A 3" --play 4
+expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A 3" --play 4
 expect_status "no place given: exit 2" 2 $R check $T52 --play 4
 
 # --- Toy Train: the page's example, from GO
