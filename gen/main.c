@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "diag.h"
+#include "gsim.h"
 #include "pack.h"
 
 struct command {
@@ -19,7 +20,7 @@ static const struct command commands[] = {
 	{"list", cmd_list, games_list, "print the cards of a pack (which ability each number carries)"},
 	{"build", cmd_build, games_build, "write print-ready cards, backs, placemats and sheets"},
 	{"check", cmd_check, games_check, "check a pack, a position or a move against the rules"},
-	{"simulate", cmd_simulate, NULL, "play many games of a pack and report balance"},
+	{"simulate", cmd_simulate, games_simulate, "play many games of a pack and report balance"},
 	{"dump", cmd_dump, games_dump, "print the loaded pack model (the debugging view)"},
 };
 
