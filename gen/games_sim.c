@@ -673,7 +673,7 @@ out:
 
 /* ---- shared by the engines ---- */
 
-static const struct gsim_engine *const engines[] = {&gsim_take};
+static const struct gsim_engine *const engines[] = {&gsim_take, &gsim_domino};
 
 const struct gsim_engine *gsim_engine_for(const char *game)
 {
