@@ -42,9 +42,10 @@ static const char usage_text[] =
 	"  -m, --max-length N    a game longer than N (turns, acts or rounds) is a\n"
 	"                        timeout (default 5000)\n"
 	"  -w, --without NAME    leave out an optional group; --with NAME puts it back\n"
-	"  -c, --compare PACK2   also play PACK2 (--compare-with/--compare-without NAME\n"
-	"                        choose its optional groups; PACK2 may be PACK itself)\n"
-	"                        and say which is fairer and which faster\n"
+	"  -c, --compare PACK2   also play PACK2 and say which is fairer and which faster;\n"
+	"                        PACK2 may be PACK itself, with --compare-with NAME,\n"
+	"                        --compare-without NAME (its optional groups) or\n"
+	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
 	"  -j, --json            the report as JSON\n"
 	"  -o, --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
 	"  -q, --quiet           no progress bar (shown only on a terminal anyway)\n"
@@ -61,8 +62,8 @@ struct opts {
 	int threads;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	int npolicy;
-	const char *rules[MAX_RULES];
-	int nrules;
+	const char *rules[2][2 * MAX_RULES];   /* [1]: the compare series' (--rule, then --compare-rule) */
+	int nrules[2];
 	long max_length;
 	const char *compare, *plot;
 	struct games_select sel[2];
@@ -218,9 +219,9 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 }
 
 /* Load a pack and make its setup; false (reported) when it cannot be played. */
-static bool prepare(struct series *se, const char *path, const struct games_select *sel,
-		    int players, const struct opts *o)
+static bool prepare(struct series *se, const char *path, int j, int players, const struct opts *o)
 {
+	const struct games_select *sel = &o->sel[j];
 	memset(se, 0, sizeof *se);
 	se->path = path;
 	se->players = players;
@@ -238,8 +239,8 @@ static bool prepare(struct series *se, const char *path, const struct games_sele
 		return false;
 	}
 	struct gsim_params p = {.deck = se->deck, .players = players,
-				.max_length = (int)o->max_length, .rules = o->rules,
-				.nrules = (size_t)o->nrules};
+				.max_length = (int)o->max_length, .rules = o->rules[j],
+				.nrules = (size_t)o->nrules[j]};
 	for (int i = 0; i < players; i++)
 		p.policy[i] = se->policy[i] = o->npolicy == 1 ? o->policy[0] : o->policy[i];
 	char err[512];
@@ -342,10 +343,12 @@ static void verdicts(const struct series *a, const struct series *b, const char 
 }
 
 /* A series' label: the pack id, with the optional groups chosen for it. */
-static void label_of(const struct series *se, const struct games_select *sel, char *out,
-		     size_t len)
+static void label_of(const struct series *se, const struct games_select *sel,
+		     const char *const *rules, int nrules, char *out, size_t len)
 {
 	size_t n = (size_t)snprintf(out, len, "%s", se->deck->id);
+	for (int i = 0; i < nrules && n < len; i++)
+		n += (size_t)snprintf(out + n, len - n, " --rule %s", rules[i]);
 	for (size_t i = 0; i < sel->nwith && n < len; i++)
 		n += (size_t)snprintf(out + n, len - n, " --with %s", sel->with[i]);
 	for (size_t i = 0; i < sel->nwithout && n < len; i++)
@@ -354,9 +357,9 @@ static void label_of(const struct series *se, const struct games_select *sel, ch
 
 static void print_comparison(const struct series *a, const struct series *b, const struct opts *o)
 {
-	char la[128], lb[128], fair[320], fast[320];
-	label_of(a, &o->sel[0], la, sizeof la);
-	label_of(b, &o->sel[1], lb, sizeof lb);
+	char la[256], lb[256], fair[640], fast[640];
+	label_of(a, &o->sel[0], NULL, 0, la, sizeof la);
+	label_of(b, &o->sel[1], o->rules[1] + o->nrules[0], o->nrules[1] - o->nrules[0], lb, sizeof lb);
 	printf("\ncomparison, %d players: %s | %s\n", a->players, la, lb);
 	printf("  %-24s %-12.4f %-12.4f\n", "completion", a->sum.completion, b->sum.completion);
 	printf("  %-24s %-12.4f %-12.4f\n", "balance", a->sum.balance, b->sum.balance);
@@ -499,7 +502,8 @@ static bool parse_policies(const char *arg, struct opts *o)
 
 int games_simulate(int argc, char **argv)
 {
-	enum { OPT_CWITH = 1000, OPT_CWITHOUT };
+	enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
+	int ncrule = 0;
 	static const struct option longopts[] = {
 		{"players", required_argument, NULL, 'n'},
 		{"games", required_argument, NULL, 'g'},
@@ -513,6 +517,7 @@ int games_simulate(int argc, char **argv)
 		{"compare", required_argument, NULL, 'c'},
 		{"compare-with", required_argument, NULL, OPT_CWITH},
 		{"compare-without", required_argument, NULL, OPT_CWITHOUT},
+		{"compare-rule", required_argument, NULL, OPT_CRULE},
 		{"json", no_argument, NULL, 'j'},
 		{"plot", required_argument, NULL, 'o'},
 		{"quiet", no_argument, NULL, 'q'},
@@ -562,12 +567,16 @@ int games_simulate(int argc, char **argv)
 			break;
 		case 'P': ok &= parse_policies(optarg, &o); break;
 		case 'r':
-			if (o.nrules == MAX_RULES) {
+		case OPT_CRULE:
+			if (o.nrules[1] == 2 * MAX_RULES || (c == 'r' && o.nrules[0] == MAX_RULES)) {
 				diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
 				ok = false;
-			} else {
-				o.rules[o.nrules++] = optarg;
+				break;
 			}
+			if (c == 'r')
+				o.rules[0][o.nrules[0]++] = optarg;
+			o.rules[1][o.nrules[1]++] = optarg;
+			ncrule += c == OPT_CRULE;
 			break;
 		case 'm':
 			if (parse_int(optarg, 1, 1000000, &o.max_length) != 0) {
@@ -612,8 +621,9 @@ int games_simulate(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o.plot);
 		ok = false;
 	}
-	if ((o.sel[1].nwith || o.sel[1].nwithout) && !o.compare) {
-		diag(SEV_ERROR, NULL, "--compare-with/--compare-without choose the groups of --compare's pack");
+	if ((o.sel[1].nwith || o.sel[1].nwithout || ncrule) && !o.compare) {
+		diag(SEV_ERROR, NULL, "--compare-with, --compare-without and --compare-rule are for "
+		     "--compare's pack");
 		ok = false;
 	}
 	if (!ok)
@@ -623,7 +633,7 @@ int games_simulate(int argc, char **argv)
 	struct series *se = xcalloc((size_t)nse, sizeof *se);
 	for (int k = 0; k < o.ncounts; k++)
 		for (int j = 0; j < npk; j++) {
-			if (!prepare(&se[prepared++], j ? o.compare : argv[optind], &o.sel[j], o.counts[k], &o)) {
+			if (!prepare(&se[prepared++], j ? o.compare : argv[optind], j, o.counts[k], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
@@ -673,7 +683,7 @@ out:
 
 /* ---- shared by the engines ---- */
 
-static const struct gsim_engine *const engines[] = {&gsim_take, &gsim_domino};
+static const struct gsim_engine *const engines[] = {&gsim_take, &gsim_domino, &gsim_train52};
 
 const struct gsim_engine *gsim_engine_for(const char *game)
 {
