@@ -33,6 +33,14 @@ struct deck *games_load(const char *path, const struct games_select *sel);
 char **games_words(const char *s, size_t *n);
 void games_words_free(char **v, size_t n);
 
+struct toy_rules;
+/* Toy Train's rules from a pack (letters, min-letters, the board); 0, or -1
+ * reported. The broken spaces point into d. */
+int games_toy_rules(const struct deck *d, struct toy_rules *r);
+/* The word list's path: opt when given, else the pack's rules: words, relative
+ * to the pack's folder; NULL reported. *loc gets where the pack names it. */
+char *games_toy_words_path(const struct deck *d, const char *opt, struct loc *loc);
+
 int games_check_take(int argc, char **argv);
 int games_check_domino(int argc, char **argv);
 int games_check_train52(int argc, char **argv);

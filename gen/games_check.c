@@ -647,8 +647,7 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 	return 0;
 }
 
-/* The word list: as given, or the pack's, relative to the pack file's folder. */
-static char *toy_list_path(const struct deck *d, const char *opt, struct loc *loc)
+char *games_toy_words_path(const struct deck *d, const char *opt, struct loc *loc)
 {
 	if (opt)
 		return xstrdup(opt);
@@ -665,6 +664,56 @@ static char *toy_list_path(const struct deck *d, const char *opt, struct loc *lo
 	if (!slash)
 		return xstrdup(w->str);
 	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, w->str);
+}
+
+int games_toy_rules(const struct deck *d, struct toy_rules *r)
+{
+	memset(r, 0, sizeof *r);
+	r->min_letters = 4;
+	r->wild = '?';
+	const struct deck_group *lg = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_LETTER)
+			lg = &d->groups[i];
+	if (!lg || !d->board.present) {
+		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");
+		return -1;
+	}
+	if (lg->wild && strlen(lg->wild) != 1) {
+		diag(SEV_ERROR, &d->loc, "the wild carriage must be one character, not '%s'", lg->wild);
+		return -1;
+	}
+	if (lg->wild)
+		r->wild = lg->wild[0];
+	for (size_t i = 0; i < lg->fields[0].n; i++) {
+		const char *l = lg->fields[0].values[i];
+		if (lg->wild && !strcmp(l, lg->wild))
+			r->counts[26] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'A' && l[0] <= 'Z')
+			r->counts[l[0] - 'A'] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'a' && l[0] <= 'z')
+			r->counts[l[0] - 'a'] = lg->fields[0].counts[i];
+		else {
+			diag(SEV_ERROR, &lg->loc, "toy-train letters are A-Z and the wild; not '%s'", l);
+			return -1;
+		}
+	}
+	const struct ynode *ml = d->rules ? ymap_get(d->rules, "min-letters") : NULL;
+	long v;
+	if (ml && (ynode_int(ml, &v) != 0 || v < 1 || v > 100)) {
+		diag(SEV_ERROR, &ml->loc, "'min-letters' must be a whole number 1..100");
+		return -1;
+	}
+	if (ml)
+		r->min_letters = (int)v;
+	r->start = d->board.start;
+	r->finish = d->board.finish;
+	for (size_t i = 0; i < d->board.nmarks; i++)
+		if (!strcmp(d->board.marks[i].name, "broken")) {
+			r->broken = d->board.marks[i].spaces;
+			r->nbroken = d->board.marks[i].n;
+		}
+	return 0;
 }
 
 int games_check_toy(int argc, char **argv)
@@ -708,59 +757,13 @@ int games_check_toy(int argc, char **argv)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
 	struct toy_rules r;
-	memset(&r, 0, sizeof r);
-	r.min_letters = 4;
-	r.wild = '?';
-	const struct deck_group *lg = NULL;
-	for (size_t i = 0; i < d->ngroups; i++)
-		if (d->groups[i].kind == DK_LETTER)
-			lg = &d->groups[i];
 	char *path = NULL;
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
-	if (!lg || !d->board.present) {
-		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");
+	if (games_toy_rules(d, &r) != 0)
 		goto done;
-	}
-	if (lg->wild && strlen(lg->wild) != 1) {
-		diag(SEV_ERROR, &d->loc, "the wild carriage must be one character, not '%s'", lg->wild);
-		goto done;
-	}
-	if (lg->wild)
-		r.wild = lg->wild[0];
-	for (size_t i = 0; i < lg->fields[0].n; i++) {
-		const char *l = lg->fields[0].values[i];
-		if (lg->wild && !strcmp(l, lg->wild))
-			r.counts[26] = lg->fields[0].counts[i];
-		else if (strlen(l) == 1 && l[0] >= 'A' && l[0] <= 'Z')
-			r.counts[l[0] - 'A'] = lg->fields[0].counts[i];
-		else if (strlen(l) == 1 && l[0] >= 'a' && l[0] <= 'z')
-			r.counts[l[0] - 'a'] = lg->fields[0].counts[i];
-		else {
-			diag(SEV_ERROR, &lg->loc, "toy-train letters are A-Z and the wild; not '%s'", l);
-			goto done;
-		}
-	}
-	const struct ynode *ml = d->rules ? ymap_get(d->rules, "min-letters") : NULL;
-	long v;
-	if (ml && (ynode_int(ml, &v) != 0 || v < 1 || v > 100)) {
-		diag(SEV_ERROR, &ml->loc, "'min-letters' must be a whole number 1..100");
-		goto done;
-	}
-	if (ml)
-		r.min_letters = (int)v;
 	if (spent && toy_spend(&r, spent) != 0)
 		goto done;
-	r.start = d->board.start;
-	r.finish = d->board.finish;
-	const struct deck_mark *broken = NULL;
-	for (size_t i = 0; i < d->board.nmarks; i++)
-		if (!strcmp(d->board.marks[i].name, "broken"))
-			broken = &d->board.marks[i];
-	if (broken) {
-		r.broken = broken->spaces;
-		r.nbroken = broken->n;
-	}
 	int at = r.start;
 	if (at_arg) {
 		long a;
@@ -771,7 +774,7 @@ int games_check_toy(int argc, char **argv)
 		}
 		at = (int)a;
 	}
-	if (!(path = toy_list_path(d, list_arg, &wloc)))
+	if (!(path = games_toy_words_path(d, list_arg, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,

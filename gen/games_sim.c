@@ -683,7 +683,7 @@ out:
 
 /* ---- shared by the engines ---- */
 
-static const struct gsim_engine *const engines[] = {&gsim_take, &gsim_domino, &gsim_train52};
+static const struct gsim_engine *const engines[] = {&gsim_take, &gsim_domino, &gsim_train52, &gsim_toy};
 
 const struct gsim_engine *gsim_engine_for(const char *game)
 {

@@ -17,7 +17,7 @@
 #include "sim.h"
 #include "util.h"
 
-#define GSIM_MAX_COUNTERS 8
+#define GSIM_MAX_COUNTERS 12
 
 /* A seat's way of choosing among the legal plays. */
 enum gsim_policy {
