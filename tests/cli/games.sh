@@ -151,11 +151,59 @@ if [ -r /usr/share/dict/words ]; then
 	expect_status "TO?E with a wild carriage" 0 $R check $TOY --word 'TO?E' --used tone
 	expect_status "not a word" 1 $R check $TOY --word TONX
 	expect_status "reaching FINISH wins" 0 $R check $TOY --word TRAIN --at 47
-	expect_grep "... the Engine-Driver wins" 'reaches FINISH \(space 50\): the Engine-Driver wins' "$WORK/last.out"
+	expect_grep "... the Engine-Driver wins" 'a valid word wins the game' "$WORK/last.out"
 else
 	echo "# /usr/share/dict/words missing (apt-get install wamerican): word checks skipped"
 fi
 printf 'tone\ntonight\n' >"$WORK/words"
+if [ -r /usr/share/dict/words ]; then
+	# "Four outcomes are now possible" (the challenge)
+	expect_status "outcome 1: the Braker challenges, the Engine-Driver names TONIGHT" 0 $R check $TOY --word TON --challenge braker --answer TONIGHT
+	expect_grep "... on the broken railway (space 8)" '^legal: outcome 1: .*broken railway' "$WORK/last.out"
+	expect_status "outcome 2: the Engine-Driver names no word" 1 $R check $TOY --word TONX --challenge braker
+	expect_grep "... the locomotive stays put" 'outcome 2: .*stays put' "$WORK/last.out"
+	expect_status "outcome 3: the Engine-Driver challenges, the Braker names TONE" 0 $R check $TOY --word TON --challenge driver --answer TONE
+	expect_grep "... the Engine-Driver moves 4" 'from space 1 to space 5' "$WORK/last.out"
+	expect_status "outcome 4: the Braker cannot answer" 1 $R check $TOY --word TONX --challenge driver
+	expect_grep "... the Engine-Driver may replace the last carriage, alone" 'replace the last carriage \(X\) and go on adding carriages alone' "$WORK/last.out"
+	expect_status "an answer that does not begin with the carriages" 1 $R check $TOY --word TONX --challenge driver --answer TONE
+	# "If one of the players manages to place a carriage on the FINISH space ...
+	# If he composes a valid word, he wins the game. If he does not, his turn ends"
+	expect_status "past FINISH with a valid word: wins" 0 $R check $TOY --word TRAIN --at 47
+	expect_grep "... says the Engine-Driver may go on alone" 'may add all the carriages he wants: a valid word wins' "$WORK/last.out"
+	expect_status "past FINISH without a word: no advance" 1 $R check $TOY --word TRAINX --at 47
+	expect_grep "... the game continues" 'turn ends without advancing and the game continues' "$WORK/last.out"
+fi
+# "The Engine-Driver will add two carriages at the beginning ... before the Braker"
+expect_eq "round flow: the second carriage is the Engine-Driver's" "1 carriage laid: carriage 2 is the Engine-Driver's" "$($R check $TOY --word T --next)"
+expect_eq "round flow: then the Braker's" "2 carriages laid: carriage 3 is the Braker's" "$($R check $TOY --word TO --next)"
+expect_eq "round flow: then they alternate" "3 carriages laid: carriage 4 is the Engine-Driver's" "$($R check $TOY --word TON --next)"
+expect_status "--answer without --challenge: exit 2" 2 $R check $TOY --word TON --answer TONE
+
+# --- domino Trains positions (seeds/002, Basic Trains)
+# "The highest double is played first ... If someone cannot make this first play,
+# the game is blocked, nobody scores and a new hand is dealt."
+expect_status "first turn: every seat has an engine" 0 $R check $D9 --hands "9-9 1-2; 5-5 3-4; 0-0 2-3"
+expect_grep "... the 9-9 goes first" 'seat 1 holds the highest double, 9-9' "$WORK/last.out"
+expect_status "first turn: seat 4 has no double: blocked, re-dealt" 1 $R check $D9 --hands "8-8 1-2; 5-5 3-4; 0-1 2-2; 6-7 7-9"
+expect_grep "... says so" 'seat 4 has no double .* new hand is dealt' "$WORK/last.out"
+expect_status "--hands: a tile in two hands: exit 2" 2 $R check $D9 --hands "9-9 1-2; 9-9"
+# "each player must add another car to his train ... After adding a car to his own
+# train, the player can then add one and only one car to any or all of the trains
+# belonging to the other players."
+expect_status "own train, then one tile on each other train" 0 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "6-2 2-8@1 5-0@2"
+expect_status "others' trains before the own: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "2-8@1 6-2"
+expect_status "two tiles on one other train: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "6-2 2-8@1 2-0@1"
+expect_status "a tile matching neither end: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --play "2-5"
+# "Doubles are played in line; there are no spinners."
+expect_status "a double in line keeps the end's number" 0 $R check $D9 --train "6-6 6-4" --play "4-4"
+expect_grep "... the ends show 6 and 4" 'ends now show 6 and 4 \(a double, in line\)' "$WORK/last.out"
+# "The winner gets 5 points for each tile left in the hands of the other players.
+# The game is 120 points."
+expect_status "the end of a hand: 5 a tile" 0 $R check $D9 --score "0,3,2,5" --points "100,20,0,15"
+expect_grep "... 50 points, 150 in all" 'seat 1 dominoed and scores 50 .*150 in all' "$WORK/last.out"
+expect_grep "... 120 wins the game" 'reaches 120 points and wins the game' "$WORK/last.out"
+expect_status "--score with nobody out: exit 2" 2 $R check $D9 --score "1,3"
 expect_status "--words: another word list" 1 $R check $TOY --word TOME --words "$WORK/words"
 expect_status "an unreadable word list: exit 2" 2 $R check $TOY --word TONE --words "$WORK/none"
 expect_status "--at beyond the board: exit 2" 2 $R check $TOY --word TONE --at 50
