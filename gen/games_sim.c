@@ -84,6 +84,7 @@ struct series {
 	double bal_lo, bal_hi;
 	double seconds;
 	char rules[512];
+	char label[256];              /* the pack id and what --compare-* changed */
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 };
 
@@ -355,11 +356,10 @@ static void label_of(const struct series *se, const struct games_select *sel,
 		n += (size_t)snprintf(out + n, len - n, " --without %s", sel->without[i]);
 }
 
-static void print_comparison(const struct series *a, const struct series *b, const struct opts *o)
+static void print_comparison(const struct series *a, const struct series *b)
 {
-	char la[256], lb[256], fair[640], fast[640];
-	label_of(a, &o->sel[0], NULL, 0, la, sizeof la);
-	label_of(b, &o->sel[1], o->rules[1] + o->nrules[0], o->nrules[1] - o->nrules[0], lb, sizeof lb);
+	char fair[640], fast[640];
+	const char *la = a->label, *lb = b->label;
 	printf("\ncomparison, %d players: %s | %s\n", a->players, la, lb);
 	printf("  %-24s %-12.4f %-12.4f\n", "completion", a->sum.completion, b->sum.completion);
 	printf("  %-24s %-12.4f %-12.4f\n", "balance", a->sum.balance, b->sum.balance);
@@ -446,7 +446,7 @@ static int write_plot(const struct series *se, int npk, const struct opts *o)
 {
 	struct sim_plot_series ps[2 * SIM_MAX_PLAYERS];
 	for (int i = 0; i < npk * o->ncounts; i++) {
-		ps[i].label = se[i].deck->id;
+		ps[i].label = se[i].label;
 		ps[i].stats = &se[i].stats;
 		ps[i].sum = &se[i].sum;
 	}
@@ -644,6 +644,11 @@ int games_simulate(int argc, char **argv)
 		status = EXIT_INPUT;
 		goto out;
 	}
+	for (int i = 0; i < nse; i++) {
+		int j = i % npk;
+		label_of(&se[i], &o.sel[j], o.rules[1] + o.nrules[0], j ? o.nrules[1] - o.nrules[0] : 0,
+			 se[i].label, sizeof se[i].label);
+	}
 	bool bar = !o.quiet && isatty(2);
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
@@ -664,7 +669,7 @@ int games_simulate(int argc, char **argv)
 		print_text(&se[i]);
 		print_time(&se[i], o.threads);
 		if (npk == 2 && i % 2 == 1)
-			print_comparison(&se[i - 1], &se[i], &o);
+			print_comparison(&se[i - 1], &se[i]);
 	}
 	if (o.json)
 		printf((o.ncounts > 1 || npk > 1) ? "\n  ]\n}\n" : "\n");
