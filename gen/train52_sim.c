@@ -165,6 +165,28 @@ static int open_piles(const struct state *st)
 	return n;
 }
 
+/* The middle of a sandwich with bottom r (*mid) and of a double sandwich
+ * (*mid2): a card the run 2..m does not need, if any; 0 when none. */
+static void middles(const int *c, int r, int m, int *mid, int *mid2)
+{
+	int spare1 = 0, spare2 = 0;
+	*mid = *mid2 = 0;
+	if (c[r] < 2)
+		return;
+	for (int b = 1; b <= 13; b++) {
+		int have = c[b] - (b == r ? 2 : 0);
+		int spare = have - (b >= 2 && b <= m ? 1 : 0);
+		if (have >= 1 && (!*mid || (spare >= 1 && !spare1))) {
+			*mid = b;
+			spare1 = spare >= 1;
+		}
+		if (have >= 2 && (!*mid2 || (spare >= 2 && !spare2))) {
+			*mid2 = b;
+			spare2 = spare >= 2;
+		}
+	}
+}
+
 /* Add to a[] every play player p can make now. */
 static int acts_of(const struct state *st, int p, struct act *a)
 {
@@ -193,38 +215,33 @@ static int acts_of(const struct state *st, int p, struct act *a)
 						a[n++] = (struct act){A_BEGINDD, (uint8_t)(1 + i), (uint8_t)x, (uint8_t)y, 4};
 		}
 	}
+	/* the middle of a sandwich with bottom r: a card the run from 2 does not
+	 * need, if any (one sandwich per bottom card); the same for a double */
+	int mid[14], mid2[14];
+	memset(mid, -1, sizeof mid);
 	/* central play and play on reopened piles: singles, sandwiches; doubles and
 	 * double sandwiches only in central play */
 	for (int w = 0; w <= st->np; w++) {
 		int top = w == 0 ? st->central : st->pile[w - 1].state == P_REOPENED ? st->pile[w - 1].top : 0;
 		if (!top)
 			continue;
-		for (int r = 1; r <= 13 && n < MAXACTS - 16; r++) {
-			if (!c[r])
+		for (int r = top > 2 ? top - 1 : 1; r <= top + 2 && r <= 13 && n < MAXACTS - 16; r++) {
+			if (!c[r] || !steps(top, r) || (r == 1 && !s->rules.ace_low))
 				continue;
-			bool bottom = steps(top, r) && (r != 1 || s->rules.ace_low);
-			if (bottom && single_ok(s, r))
+			if (single_ok(s, r))
 				a[n++] = (struct act){A_SINGLE, (uint8_t)w, (uint8_t)r, 0, 1};
-			if (w == 0 && c[r] >= 2 && top == double_target(r) && (r != 1 || s->rules.ace_low))
-				a[n++] = (struct act){A_DOUBLE, 0, (uint8_t)r, 0, 2};
-			if (!bottom || c[r] < 2)
-				continue;
-			/* the middle: a card the run from 2 does not need, if any (one
-			 * sandwich per bottom card) */
-			int mid = 0, mid2 = 0;
-			for (int b = 1; b <= 13; b++) {
-				int spare = c[b] - (b == r ? 2 : 0) - (b >= 2 && b <= m ? 1 : 0);
-				int have = c[b] - (b == r ? 2 : 0);
-				if (have >= 1 && (!mid || spare >= 1))
-					mid = mid && spare < 1 ? mid : b;
-				if (have >= 2 && (!mid2 || spare >= 2))
-					mid2 = mid2 && spare < 2 ? mid2 : b;
-			}
-			if (mid)
-				a[n++] = (struct act){A_SANDWICH, (uint8_t)w, (uint8_t)r, (uint8_t)mid, 3};
-			if (w == 0 && mid2)
-				a[n++] = (struct act){A_DSANDWICH, 0, (uint8_t)r, (uint8_t)mid2, 4};
+			if (mid[r] < 0)
+				middles(c, r, m, &mid[r], &mid2[r]);
+			if (mid[r])
+				a[n++] = (struct act){A_SANDWICH, (uint8_t)w, (uint8_t)r, (uint8_t)mid[r], 3};
+			if (w == 0 && mid2[r])
+				a[n++] = (struct act){A_DSANDWICH, 0, (uint8_t)r, (uint8_t)mid2[r], 4};
 		}
+		/* doubles: K K on a 4, Q Q on a 5, J J on a 6, a number on its own value */
+		if (w == 0)
+			for (int r = 1; r <= 13; r++)
+				if (c[r] >= 2 && top == double_target(r) && (r != 1 || s->rules.ace_low))
+					a[n++] = (struct act){A_DOUBLE, 0, (uint8_t)r, 0, 2};
 	}
 	return n;
 }
