@@ -66,6 +66,13 @@ if [ -r /usr/share/dict/words ]; then
 	ok_if "toy: letter-mix=even plays other games" [ "$a" != "$b" ]
 	expect_status "toy: 4 players: exit 2" 2 $R simulate -q --games 10 --players 4 $TOY
 	expect_status "toy --rule broken-every=5" 0 $R simulate -q --games 100 --players 2 --rule broken-every=5 $TOY
+	# the pack sets both: rules: letter-mix and broken-every
+	sed 's/^  min-letters: 4$/  min-letters: 4\n  letter-mix: even\n  broken-every: 5/' $TOY >"$WORK/toy.yaml"
+	sed -i "s#^  words: .*#  words: /usr/share/dict/words#" "$WORK/toy.yaml"
+	expect_eq "toy: the pack's rules set letter-mix and broken-every" "letter-mix=even broken-every=5" \
+		"$($R simulate -q --json --games 20 --players 2 "$WORK/toy.yaml" | field '" ".join(d["rules"].split()[:2])')"
+	expect_eq "... and --rule overrides the pack" "letter-mix=pack" \
+		"$($R simulate -q --json --games 20 --players 2 --rule letter-mix=pack "$WORK/toy.yaml" | field 'd["rules"].split()[0]')"
 fi
 
 # the plot
