@@ -74,6 +74,11 @@ bool gsim_rule_is(const char *kv, const char *key, const char **value);
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
 
+/* For tests: put every play of the Take the Train engine to take_check_play
+ * first; gsim_take_refused counts the plays it refused in a worker's scratch. */
+void gsim_take_selfcheck(void *setup, bool on);
+long gsim_take_refused(const void *scratch);
+
 /* `railyard simulate` on a pack of another game (main.c routes it here). */
 int games_simulate(int argc, char **argv);
 

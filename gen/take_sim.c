@@ -5,8 +5,8 @@
  * End of Line, a Free Ride, the card a Free Ride stands in for, a Transfer and
  * its branch) or "Take the Train" (pay a fare, draw); the end when a hand
  * empties or a player runs out of fares, the others paying one fare a card.
- * The legality of each play follows take.c's rules (tests/unit/test_take_sim.c
- * replays the engine's plays through take_check_play). */
+ * With gsim_take_selfcheck on, every play is first put to take_check_play (the
+ * checker's rules) and the plays it refuses are counted (tests/unit/test_gsim.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +38,7 @@ struct setup {
 	int nnum, ncards, hand, fares;
 	uint8_t deck[256];
 	long target;             /* rule target: 0 one round, else play to this total */
+	bool selfcheck;
 };
 
 struct line {
@@ -49,7 +50,7 @@ struct line {
 };
 
 struct fr_pos {
-	int colour, value;
+	int colour, value, line;
 	bool on;
 };
 
@@ -65,6 +66,7 @@ struct state {
 	uint64_t used[64];       /* per colour, bit v: that number is on the table */
 	struct fr_pos fr[8];
 	int nfr;
+	long refused;            /* selfcheck: plays take_check_play refused */
 };
 
 enum mtype { M_RUN, M_STATION, M_EL, M_REPLACE, M_TRANSFER };
@@ -192,7 +194,7 @@ static void advance(struct state *st, struct line *l, int side, int v)
 /* Cards player p can lay on end `side` of l: number cards in sequence, a Free
  * Ride bridging a gap the next card closes (or standing alone when nothing else
  * goes there). Lays them when `lay`. */
-static int run(struct state *st, int p, int li, int side, bool lay)
+static int run(struct state *st, int p, int li, int side, bool lay, struct take_card *rec)
 {
 	struct line tmp = st->lines[li], *l = lay ? &st->lines[li] : &tmp;
 	uint64_t saved = st->used[l->colour];
@@ -202,6 +204,9 @@ static int run(struct state *st, int p, int li, int side, bool lay)
 		if (!v)
 			break;
 		int id = num_id(st->s, l->colour, v);
+		if (rec)
+			rec[n] = (struct take_card){st->have[p][id] ? TK_NUMBER : TK_FREE_RIDE,
+						    st->have[p][id] ? l->colour : -1, st->have[p][id] ? v : 0};
 		if (st->have[p][id]) {
 			if (lay) {
 				st->have[p][id]--;
@@ -221,7 +226,14 @@ static int run(struct state *st, int p, int li, int side, bool lay)
 			if (lay) {
 				st->have[p][ID_FR]--;
 				st->nhand[p]--;
-				st->fr[st->nfr++] = (struct fr_pos){l->colour, v, true};
+				/* a slot of a Free Ride taken back, or a new one (at most
+				 * 4 are in the pack, so 8 slots never run out) */
+				int slot = 0;
+				while (slot < st->nfr && st->fr[slot].on)
+					slot++;
+				if (slot == st->nfr)
+					st->nfr++;
+				st->fr[slot] = (struct fr_pos){l->colour, v, li, true};
 			}
 		} else {
 			break;
@@ -248,9 +260,9 @@ static int add_line(struct state *st, int colour, bool branch, int dir, int bnex
 /* The best side for a fresh Station's run: the longer one. */
 static int station_run(struct state *st, int p, int li, bool lay)
 {
-	int a = run(st, p, li, TAKE_LEFT, false), b = run(st, p, li, TAKE_RIGHT, false);
+	int a = run(st, p, li, TAKE_LEFT, false, NULL), b = run(st, p, li, TAKE_RIGHT, false, NULL);
 	if (lay && (a || b))
-		run(st, p, li, a >= b ? TAKE_LEFT : TAKE_RIGHT, true);
+		run(st, p, li, a >= b ? TAKE_LEFT : TAKE_RIGHT, true, NULL);
 	return a > b ? a : b;
 }
 
@@ -263,7 +275,7 @@ static int moves_of(struct state *st, int p, struct move *m)
 		for (int side = 0; side < 2; side++) {
 			if (l->branch && side)
 				continue;
-			int k = run(st, p, li, side, false);
+			int k = run(st, p, li, side, false, NULL);
 			if (k)
 				m[n++] = (struct move){M_RUN, li, side, l->colour, k};
 			if (st->have[p][ID_EL] && !l->closed[side] && !l->branch && n < MAXMOVES)
@@ -296,7 +308,7 @@ static void apply(struct state *st, int p, const struct move *m, struct gsim_out
 	switch (m->type) {
 	case M_RUN: {
 		int before = st->have[p][ID_FR];
-		run(st, p, m->line, m->side, true);
+		run(st, p, m->line, m->side, true, NULL);
 		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
 		break;
 	}
@@ -335,12 +347,87 @@ static void apply(struct state *st, int p, const struct move *m, struct gsim_out
 		int li = add_line(st, m->colour, true, dir, v + dir);
 		st->lines[li].len[0] = 1;
 		int before = st->have[p][ID_FR];
-		run(st, p, li, 0, true);
+		run(st, p, li, 0, true, NULL);
 		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
 		o->count[C_TRANSFERS]++;
 		break;
 	}
 	}
+}
+
+/* The checker's view of station line li: its numbers and Free Rides. */
+static void as_take_line(const struct state *st, int li, struct take_line *tl)
+{
+	const struct line *l = &st->lines[li];
+	memset(tl, 0, sizeof *tl);
+	tl->colour = l->colour;
+	for (int side = 0; side < 2; side++) {
+		tl->len[side] = (size_t)l->len[side];
+		tl->closed[side] = l->closed[side];
+		for (int k = 0; k < l->len[side] && k < 64; k++) {
+			int v = take_step_value(&st->s->g, side, (size_t)k);
+			tl->value[side][k] = v;
+			for (int i = 0; i < st->nfr; i++)
+				tl->free[side][k] |= st->fr[i].on && st->fr[i].line == li && st->fr[i].value == v;
+		}
+	}
+}
+
+/* selfcheck: would the checker let player p make move m? */
+static bool checker_agrees(struct state *st, int p, const struct move *m)
+{
+	const struct setup *s = st->s;
+	struct take_card play[72];
+	struct take_line tl;
+	size_t n = 0;
+	int side = m->side;
+	if (m->line >= 0 && m->type != M_REPLACE) {
+		if (st->lines[m->line].branch)
+			return true;   /* a Transfer's branch is not a line the checker reads */
+		as_take_line(st, m->line, &tl);
+	}
+	switch (m->type) {
+	case M_RUN:
+		n = (size_t)run(st, p, m->line, m->side, false, play);
+		break;
+	case M_STATION: {
+		play[n++] = (struct take_card){TK_STATION, m->colour, 0};
+		int li = add_line(st, m->colour, false, 0, 0);
+		int a = run(st, p, li, TAKE_LEFT, false, NULL), b = run(st, p, li, TAKE_RIGHT, false, NULL);
+		side = a >= b ? TAKE_LEFT : TAKE_RIGHT;
+		n += (size_t)run(st, p, li, side, false, play + 1);
+		st->nlines--;
+		if (!a && !b)
+			side = -1;
+		break;
+	}
+	case M_EL:
+		play[n++] = (struct take_card){TK_END_OF_LINE, -1, 0};
+		break;
+	case M_TRANSFER: {
+		const struct line *l = &st->lines[m->line];
+		int v = take_step_value(&s->g, m->side, (size_t)l->len[m->side] - 1);
+		play[n++] = (struct take_card){TK_TRANSFER, -1, 0};
+		play[n++] = (struct take_card){TK_NUMBER, m->colour, v};
+		side = -1;
+		break;
+	}
+	case M_REPLACE: {
+		const struct fr_pos *f = &st->fr[m->line];
+		if (st->lines[f->line].branch)
+			return true;   /* a Free Ride on a branch */
+		as_take_line(st, f->line, &tl);
+		play[n++] = (struct take_card){TK_NUMBER, f->colour, f->value};
+		side = -1;
+		break;
+	}
+	}
+	struct buf out = {0};
+	bool ok = take_check_play(&s->g, m->type == M_STATION ? NULL : &tl, play, n, side, &out);
+	if (!ok)
+		st->refused++;
+	buf_free(&out);
+	return ok;
 }
 
 static int rank_of(enum mtype t)
@@ -440,7 +527,10 @@ static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *tu
 			return -1;
 		int n = moves_of(st, p, m);
 		if (n) {
-			apply(st, p, choose(st, p, m, n, rng), o);
+			const struct move *mv = choose(st, p, m, n, rng);
+			if (s->selfcheck)
+				checker_agrees(st, p, mv);
+			apply(st, p, mv, o);
 			if (st->nhand[p] == 0)
 				ended = 1;
 		} else {
@@ -512,3 +602,13 @@ const struct gsim_engine gsim_take = {
 	.scratch_size = scratch_size,
 	.play = play,
 };
+
+void gsim_take_selfcheck(void *setup, bool on)
+{
+	((struct setup *)setup)->selfcheck = on;
+}
+
+long gsim_take_refused(const void *scratch)
+{
+	return ((const struct state *)scratch)->refused;
+}
