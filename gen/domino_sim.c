@@ -86,11 +86,6 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	return s;
 }
 
-static void setup_free(void *s)
-{
-	free(s);
-}
-
 static void rules_text(const void *sp, struct buf *out)
 {
 	const struct setup *s = sp;
@@ -312,7 +307,7 @@ const struct gsim_engine gsim_domino = {
 	.counters = counters,
 	.counter_text = counter_text,
 	.setup_new = setup_new,
-	.setup_free = setup_free,
+	.setup_free = free,
 	.rules_text = rules_text,
 	.scratch_size = scratch_size,
 	.play = play,

@@ -136,11 +136,6 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	return s;
 }
 
-static void setup_free(void *s)
-{
-	free(s);
-}
-
 static void rules_text(const void *sp, struct buf *out)
 {
 	const struct setup *s = sp;
@@ -597,7 +592,7 @@ const struct gsim_engine gsim_take = {
 	.counters = counters,
 	.counter_text = counter_text,
 	.setup_new = setup_new,
-	.setup_free = setup_free,
+	.setup_free = free,
 	.rules_text = rules_text,
 	.scratch_size = scratch_size,
 	.play = play,

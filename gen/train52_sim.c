@@ -114,11 +114,6 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	return s;
 }
 
-static void setup_free(void *s)
-{
-	free(s);
-}
-
 static void rules_text(const void *sp, struct buf *out)
 {
 	const struct setup *s = sp;
@@ -507,39 +502,29 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 	bool who[SIM_MAX_PLAYERS];
 	for (int p = 0; p < P; p++)
 		who[p] = true;
-	for (int r = 0; r < s->nrounds; r++) {
-		int w = round_play(st, who, s->npiles[r], rng, &acts, o);
-		if (w == -2) {
-			o->winner = -1;
-			o->length = acts;
-			return;
-		}
-		if (w >= 0)
-			points[w]++;
-	}
-	/* "Tie Breakers: A tie breaker is set up in the same fashion as Round 1." */
-	for (;;) {
-		int best = -1, nbest = 0;
-		for (int p = 0; p < P; p++)
-			if (points[p] > best) {
-				best = points[p];
-				nbest = 1;
-			} else if (points[p] == best) {
-				nbest++;
+	for (int r = 0;; r++) {
+		if (r >= s->nrounds) {
+			/* "Tie Breakers: A tie breaker is set up in the same fashion as Round 1.
+			 * 7 cards are dealt the tied players" */
+			int best = -1, nbest = 0, w = -1;
+			for (int p = 0; p < P; p++)
+				if (points[p] > best) {
+					best = points[p];
+					nbest = 1;
+				} else if (points[p] == best) {
+					nbest++;
+				}
+			for (int p = 0; p < P; p++)
+				if ((who[p] = points[p] == best))
+					w = p;
+			if (nbest == 1) {
+				o->winner = w;
+				o->length = acts;
+				return;
 			}
-		int w = -1;
-		for (int p = 0; p < P; p++) {
-			who[p] = points[p] == best;
-			if (who[p])
-				w = p;
+			o->count[C_TIEBREAK]++;
 		}
-		if (nbest == 1) {
-			o->winner = w;
-			o->length = acts;
-			return;
-		}
-		o->count[C_TIEBREAK]++;
-		w = round_play(st, who, s->npiles[0], rng, &acts, o);
+		int w = round_play(st, who, s->npiles[r < s->nrounds ? r : 0], rng, &acts, o);
 		if (w == -2) {
 			o->winner = -1;
 			o->length = acts;
@@ -558,7 +543,7 @@ const struct gsim_engine gsim_train52 = {
 	.counters = counters,
 	.counter_text = counter_text,
 	.setup_new = setup_new,
-	.setup_free = setup_free,
+	.setup_free = free,
 	.rules_text = rules_text,
 	.scratch_size = scratch_size,
 	.play = play,
