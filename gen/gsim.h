@@ -78,6 +78,9 @@ void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
  * first; gsim_take_refused counts the plays it refused in a worker's scratch. */
 void gsim_take_selfcheck(void *setup, bool on);
 long gsim_take_refused(const void *scratch);
+/* The same for Train (52 cards) and t52_check. */
+void gsim_train52_selfcheck(void *setup, bool on);
+long gsim_train52_refused(const void *scratch);
 
 /* `railyard simulate` on a pack of another game (main.c routes it here). */
 int games_simulate(int argc, char **argv);

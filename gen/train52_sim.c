@@ -9,7 +9,8 @@
  * and its point; a Trainwreck (every pile not closed empty) re-deals the round.
  * After the rounds the most points wins; a tie is broken by a round with four
  * piles between the tied players. The plays follow train52.c's rules under the
- * same --rule readings (face-cards, ace, reopen). */
+ * same --rule readings (face-cards, ace, reopen); with gsim_train52_selfcheck on,
+ * each is first put to t52_check and the refusals counted (tests/unit/test_gsim.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ struct setup {
 	bool rotation;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	struct t52_rules rules;
+	bool selfcheck;
 };
 
 enum pstate { P_OPEN, P_CLOSED, P_AWAIT, P_REOPENED };
@@ -52,6 +54,9 @@ struct state {
 	struct pile pile[MAXP];
 	int np, central;         /* central: the top card, 0 before the beginning */
 	uint8_t deck[52];
+	int begun[MAXP][4];      /* P_REOPENED: the cards that began the pile */
+	int nbegun[MAXP];
+	long refused;            /* selfcheck: plays t52_check refused */
 };
 
 enum akind { A_SINGLE, A_DOUBLE, A_SANDWICH, A_DSANDWICH, A_CLOSE, A_SEQ, A_BEGIN2, A_BEGINDD,
@@ -270,12 +275,17 @@ static bool apply(struct state *st, int p, const struct act *a, struct gsim_outc
 		take(st, p, 2, 1);
 		pl->state = P_REOPENED;
 		pl->top = 2;
+		st->nbegun[a->where - 1] = 1;
+		st->begun[a->where - 1][0] = 2;
 		break;
 	case A_BEGINDD:
 		take(st, p, a->r1, 2);
 		take(st, p, a->r2, 2);
 		pl->state = P_REOPENED;
 		pl->top = a->r2;
+		st->nbegun[a->where - 1] = 4;
+		st->begun[a->where - 1][0] = st->begun[a->where - 1][1] = a->r1;
+		st->begun[a->where - 1][2] = st->begun[a->where - 1][3] = a->r2;
 		break;
 	case A_SINGLE:
 	case A_DOUBLE:
@@ -296,6 +306,68 @@ static bool apply(struct state *st, int p, const struct act *a, struct gsim_outc
 	}
 	}
 	return false;
+}
+
+/* selfcheck: would t52_check allow act a? */
+static bool checker_agrees(struct state *st, const struct act *a)
+{
+	const struct setup *s = st->s;
+	struct t52_card on[16], play[16], hand[64];
+	size_t non = 0, n = 0, nh = 0;
+	enum t52_area area = T52_CENTRAL;
+	int open = open_piles(st);
+	if (a->where == 0) {
+		on[non++] = (struct t52_card){st->central, -1};
+	} else {
+		const struct pile *pl = &st->pile[a->where - 1];
+		area = T52_PILE;
+		if (pl->state != P_OPEN) {
+			/* the closing A, the sequence laid on it, the beginning, the top */
+			on[non++] = (struct t52_card){1, -1};
+			int seq = pl->state == P_CLOSED ? pl->seq : 8;
+			for (int k = seq_base(s); k < seq; k++)
+				on[non++] = (struct t52_card){t52_reopen[k], -1};
+			if (pl->state == P_REOPENED) {
+				for (int k = 0; k < st->nbegun[a->where - 1]; k++)
+					on[non++] = (struct t52_card){st->begun[a->where - 1][k], -1};
+				if (pl->top != on[non - 1].rank || a->kind == A_CLOSE)
+					on[non++] = (struct t52_card){pl->top, -1};
+			}
+		}
+	}
+	switch ((enum akind)a->kind) {
+	case A_SINGLE: case A_CLOSE: case A_SEQ: case A_BEGIN2:
+		play[n++] = (struct t52_card){a->r1, -1};
+		break;
+	case A_DOUBLE:
+		play[n++] = (struct t52_card){a->r1, -1};
+		play[n++] = (struct t52_card){a->r1, -1};
+		break;
+	case A_SANDWICH:
+		play[n++] = (struct t52_card){a->r1, -1};
+		play[n++] = (struct t52_card){a->r2, -1};
+		play[n++] = (struct t52_card){a->r1, -1};
+		break;
+	case A_DSANDWICH: case A_BEGINDD: {
+		int x = a->r1, y = a->r2;
+		play[n++] = (struct t52_card){x, -1};
+		play[n++] = (struct t52_card){a->kind == A_BEGINDD ? x : y, -1};
+		play[n++] = (struct t52_card){a->kind == A_BEGINDD ? y : y, -1};
+		play[n++] = (struct t52_card){a->kind == A_BEGINDD ? y : x, -1};
+		break;
+	}
+	case A_TRAIN:
+		for (int r = 2; r <= a->r2; r++)
+			play[n++] = hand[nh++] = (struct t52_card){r, -1};
+		break;
+	}
+	struct buf out = {0};
+	bool ok = t52_check(&s->rules, area, on, non, play, n, nh ? hand : NULL, nh,
+			    a->kind == A_CLOSE ? open : 0, &out);
+	buf_free(&out);
+	if (!ok)
+		st->refused++;
+	return ok;
 }
 
 /* Draw one card from a random open pile that has cards; false when none has. */
@@ -470,6 +542,8 @@ static int round_play(struct state *st, const bool *who, int npiles, struct sim_
 				int k = (int)sim_rng_below(rng, (uint32_t)n + 1);
 				pick = k < n ? k : -1;
 			}
+			if (pick >= 0 && s->selfcheck)
+				checker_agrees(st, &a[pick]);
 			if (pick >= 0) {
 				if (apply(st, p, &a[pick], o)) {
 					o->count[C_ROUNDS]++;
@@ -478,7 +552,10 @@ static int round_play(struct state *st, const bool *who, int npiles, struct sim_
 			} else if (draw(st, p, rng)) {
 				o->count[C_DRAWS]++;
 			} else if (n) {
-				apply(st, p, &a[sim_rng_below(rng, (uint32_t)n)], o);
+				const struct act *any = &a[sim_rng_below(rng, (uint32_t)n)];
+				if (s->selfcheck)
+					checker_agrees(st, any);
+				apply(st, p, any, o);
 			}
 			bool left = false;
 			for (int i = 0; i < st->np; i++)
@@ -548,3 +625,13 @@ const struct gsim_engine gsim_train52 = {
 	.scratch_size = scratch_size,
 	.play = play,
 };
+
+void gsim_train52_selfcheck(void *setup, bool on)
+{
+	((struct setup *)setup)->selfcheck = on;
+}
+
+long gsim_train52_refused(const void *scratch)
+{
+	return ((const struct state *)scratch)->refused;
+}

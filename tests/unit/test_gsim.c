@@ -33,8 +33,10 @@ static long play_series(const struct gsim_engine *e, const struct deck *d, int p
 	char err[256];
 	void *setup = e->setup_new(&p, err, sizeof err);
 	assert_non_null(setup);
-	if (selfcheck)
+	if (selfcheck && e == &gsim_take)
 		gsim_take_selfcheck(setup, true);
+	if (selfcheck && e == &gsim_train52)
+		gsim_train52_selfcheck(setup, true);
 	void *scratch = calloc(1, e->scratch_size(setup));
 	for (int g = 0; g < games; g++) {
 		struct sim_rng rng;
@@ -45,7 +47,8 @@ static long play_series(const struct gsim_engine *e, const struct deck *d, int p
 		if (wins)
 			wins[g] = o.winner * 100000 + o.length;
 	}
-	long refused = selfcheck ? gsim_take_refused(scratch) : 0;
+	long refused = !selfcheck ? 0 : e == &gsim_take ? gsim_take_refused(scratch)
+					       : gsim_train52_refused(scratch);
 	free(scratch);
 	e->setup_free(setup);
 	return refused;
@@ -64,6 +67,20 @@ static void test_take_plays_are_legal(void **state)
 							     0, 300, true, NULL), 0);
 		deck_free(d);
 	}
+}
+
+/* Every act of the Train engine is one t52_check accepts, under each reading. */
+static void test_train52_plays_are_legal(void **state)
+{
+	(void)state;
+	struct deck *d = load("packs/train-52.yaml", NULL, 0);
+	const char *readings[][2] = {{"order=random", "ace=piles"}, {"reopen=second-ace", "face-cards=step"},
+				     {"ace=low", "order=rotation"}};
+	for (int r = 0; r < 3; r++)
+		for (int pol = 0; pol < 2; pol++)
+			assert_int_equal(play_series(&gsim_train52, d, 4, (enum gsim_policy)pol, readings[r], 2,
+						     pol ? 200 : 40, true, NULL), 0);
+	deck_free(d);
 }
 
 /* Game g of a series is the same game on a fresh worker or after others. */
@@ -105,6 +122,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_take_plays_are_legal),
+		cmocka_unit_test(test_train52_plays_are_legal),
 		cmocka_unit_test(test_same_game_any_worker),
 		cmocka_unit_test(test_unknown_rules),
 	};
