@@ -721,6 +721,10 @@ static const char train52_usage[] =
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
 	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
 	"      --open-piles N   piles open now (an A may not close the last open one)\n"
+	"      --piles N,N,...  instead of --play: the cards left in each pile (a C after\n"
+	"                       a number: the pile is closed): is it a Trainwreck?\n"
+	"      --points N,N,... instead of --play: the seats' points after the rounds:\n"
+	"                       the winner, or the tie-breaker's players\n"
 	"  -r, --rule KEY=VALUE a reading of the seed (repeatable): face-cards=doubles\n"
 	"                       (default: the step rule is for non-face cards) or step;\n"
 	"                       ace=piles (default: an A only closes piles) or low;\n"
@@ -750,11 +754,72 @@ static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, c
 	return bad ? -1 : 0;
 }
 
+/* --piles and --points: Trainwrecks and the game's winner. */
+static int t52_round_end(const char *path, const char *piles_arg, const char *points_arg, bool json)
+{
+	struct deck *d = games_load(path, NULL);
+	if (!d)
+		return EXIT_INPUT;
+	deck_free(d);
+	struct buf out = {0};
+	int status = EXIT_INPUT;
+	bool legal = true;
+	size_t nw;
+	char **w = games_words(piles_arg ? piles_arg : points_arg, &nw);
+	int v[64];
+	bool closed[64] = {false}, tied[64];
+	bool bad = nw < 1 || nw > 64;
+	for (size_t i = 0; i < nw && !bad; i++) {
+		size_t len = strlen(w[i]);
+		if (piles_arg && len > 1 && (w[i][len - 1] == 'C' || w[i][len - 1] == 'c')) {
+			closed[i] = true;
+			w[i][len - 1] = '\0';
+		}
+		long x;
+		bad = parse_int(w[i], 0, 52, &x) != 0;
+		v[i] = (int)x;
+	}
+	if (bad) {
+		diag(SEV_ERROR, NULL, "%s: 1 to 64 whole numbers 0..52%s", piles_arg ? "--piles" : "--points",
+		     piles_arg ? ", a C after a closed pile's (5,0C,0)" : "");
+	} else if (piles_arg) {
+		legal = !t52_trainwreck(v, closed, (int)nw);
+		if (legal)
+			buf_puts(&out, "legal: not a Trainwreck: an open pile still has cards to draw\n");
+		else
+			buf_puts(&out, "a Trainwreck: every pile that is not closed is empty; all cards are "
+				 "thrown in and the hand is re-dealt, no player granted the round, the round "
+				 "not advanced\n");
+		status = EXIT_OK;
+	} else {
+		int win = t52_game_winner(v, (int)nw, tied);
+		if (win >= 0) {
+			buf_printf(&out, "legal: seat %d wins the game with %d point%s (one a round won)\n",
+				   win + 1, v[win], v[win] == 1 ? "" : "s");
+		} else {
+			buf_puts(&out, "legal: a tie: a tie-breaker is set up as round 1, 7 cards dealt to "
+				 "seats");
+			for (size_t i = 0, k = 0; i < nw; i++)
+				if (tied[i])
+					buf_printf(&out, "%s %zu", k++ ? "," : "", i + 1);
+			buf_puts(&out, "; the one who completes the round gets a point and wins\n");
+		}
+		status = EXIT_OK;
+	}
+	if (status == EXIT_OK)
+		status = verdict(legal, &out, json);
+	buf_free(&out);
+	games_words_free(w, nw);
+	return status;
+}
+
 int games_check_train52(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"start", no_argument, NULL, 's'},
 		{"drawn", no_argument, NULL, 'D'},
+		{"piles", required_argument, NULL, 'L'},
+		{"points", required_argument, NULL, 'N'},
 		{"rule", required_argument, NULL, 'r'},
 		{"on", required_argument, NULL, 'o'},
 		{"pile", no_argument, NULL, 'P'},
@@ -768,6 +833,7 @@ int games_check_train52(int argc, char **argv)
 	};
 	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
 	bool start = false, pile = false, json = false, drawn = false;
+	const char *piles_arg = NULL, *points_arg = NULL;
 	int c, errors = 0;
 	long open_piles = 0;
 	struct t52_rules rules = {0};
@@ -777,6 +843,8 @@ int games_check_train52(int argc, char **argv)
 		case 'j': json = true; break;
 		case 's': start = true; break;
 		case 'D': start = drawn = true; break;
+		case 'L': piles_arg = optarg; break;
+		case 'N': points_arg = optarg; break;
 		case 'r': {
 			struct buf why = {0};
 			if (t52_rule_set(&rules, optarg, &why) != 0) {
@@ -802,6 +870,8 @@ int games_check_train52(int argc, char **argv)
 		default: fputs(train52_usage, stderr); return EXIT_INPUT;
 		}
 	}
+	if ((piles_arg || points_arg) && !errors && one_pack(argc, train52_usage) >= 0)
+		return t52_round_end(argv[optind], piles_arg, points_arg, json);
 	if (!play_arg) {
 		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
 		errors++;

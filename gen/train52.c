@@ -430,3 +430,27 @@ int t52_rule_set(struct t52_rules *r, const char *kv, struct buf *why)
 		   "reopen=closing-ace|second-ace)", kv);
 	return -1;
 }
+
+bool t52_trainwreck(const int *left, const bool *closed, int npiles)
+{
+	for (int i = 0; i < npiles; i++)
+		if (!closed[i] && left[i] > 0)
+			return false;
+	return true;
+}
+
+int t52_game_winner(const int *points, int players, bool *tied)
+{
+	int best = -1, n = 0, w = -1;
+	for (int p = 0; p < players; p++)
+		if (points[p] > best) {
+			best = points[p];
+			n = 1;
+			w = p;
+		} else if (points[p] == best) {
+			n++;
+		}
+	for (int p = 0; p < players; p++)
+		tied[p] = n > 1 && points[p] == best;
+	return n == 1 ? w : -1;
+}

@@ -64,6 +64,14 @@ bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_c
 	       const struct t52_card *play, size_t n, const struct t52_card *hand, size_t nhand,
 	       int open_piles, struct buf *out);
 
+/* "A Trainwreck does occur when all piles that are not closed are depleted of
+ * cards": left[i] cards to draw in pile i, closed[i] whether it is closed. */
+bool t52_trainwreck(const int *left, const bool *closed, int npiles);
+
+/* After the rounds: the seat with the most points (one a round won), or -1 when
+ * seats tie; tied[i] then marks the seats that play the tie-breaker round. */
+int t52_game_winner(const int *points, int players, bool *tied);
+
 /* Set one rule from "KEY=VALUE" (face-cards=doubles|step, ace=piles|low,
  * reopen=closing-ace|second-ace). 0, or -1 with a reason in *why. */
 int t52_rule_set(struct t52_rules *r, const char *kv, struct buf *why);

@@ -583,18 +583,8 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 		if (r >= s->nrounds) {
 			/* "Tie Breakers: A tie breaker is set up in the same fashion as Round 1.
 			 * 7 cards are dealt the tied players" */
-			int best = -1, nbest = 0, w = -1;
-			for (int p = 0; p < P; p++)
-				if (points[p] > best) {
-					best = points[p];
-					nbest = 1;
-				} else if (points[p] == best) {
-					nbest++;
-				}
-			for (int p = 0; p < P; p++)
-				if ((who[p] = points[p] == best))
-					w = p;
-			if (nbest == 1) {
+			int w = t52_game_winner(points, P, who);
+			if (w >= 0) {
 				o->winner = w;
 				o->length = acts;
 				return;

@@ -134,6 +134,15 @@ expect_status "... but without the draw a 9 does not" 1 $R check $T52 --start --
 expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --on A --play "2 3 4 5 6" --hand "6 5 4 3 2"
 expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --on A --play "2 3 4" --hand "2 3 4 9"
 expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
+# "A Trainwreck does occur when all piles that are not closed are depleted of cards."
+expect_status "Trainwreck: the open piles are empty" 1 $R check $T52 --piles "0,3C,0"
+expect_grep "... the hand is re-dealt" 'a Trainwreck: .*re-dealt, no player granted the round' "$WORK/last.out"
+expect_status "not a Trainwreck: an open pile has cards" 0 $R check $T52 --piles "0,3,0C"
+# "Every round the winning player is granted 1 point ... Tie Breakers"
+expect_status "the most points wins" 0 $R check $T52 --points "2,1,1,0"
+expect_grep "... seat 1" '^legal: seat 1 wins the game with 2 points' "$WORK/last.out"
+expect_status "a tie: the tie-breaker" 0 $R check $T52 --points "1,2,2,0"
+expect_grep "... between seats 2 and 3" 'tie-breaker .* seats 2, 3;' "$WORK/last.out"
 expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A 3" --play 4
 expect_status "no place given: exit 2" 2 $R check $T52 --play 4
 
