@@ -361,14 +361,14 @@ static void print_comparison(const struct series *a, const struct series *b)
 	char fair[640], fast[640];
 	const char *la = a->label, *lb = b->label;
 	printf("\ncomparison, %d players: %s | %s\n", a->players, la, lb);
-	printf("  %-24s %-12.4f %-12.4f\n", "completion", a->sum.completion, b->sum.completion);
-	printf("  %-24s %-12.4f %-12.4f\n", "balance", a->sum.balance, b->sum.balance);
+	printf("  %-24s %-12.4f %.4f\n", "completion", a->sum.completion, b->sum.completion);
+	printf("  %-24s %-12.4f %.4f\n", "balance", a->sum.balance, b->sum.balance);
 	for (int i = 0; i < a->players; i++) {
 		char what[32];
 		snprintf(what, sizeof what, "win rate, seat %d", i + 1);
-		printf("  %-24s %-12.4f %-12.4f\n", what, a->sum.win_rate[i], b->sum.win_rate[i]);
+		printf("  %-24s %-12.4f %.4f\n", what, a->sum.win_rate[i], b->sum.win_rate[i]);
 	}
-	printf("  %-24s %-12.2f %-12.2f\n", "length mean", a->sum.mean, b->sum.mean);
+	printf("  %-24s %-12.2f %.2f\n", "length mean", a->sum.mean, b->sum.mean);
 	verdicts(a, b, la, lb, fair, fast, sizeof fair);
 	printf("fairer: %s\nfaster: %s\n", fair, fast);
 }
