@@ -147,9 +147,10 @@ static int take_game_of(const struct deck *d, struct take_game *g)
 }
 
 /* --score "0:20,3:18,5:25": the end of a round. */
-static int take_score(const char *path, const char *arg, bool json)
+static int take_score(const struct game *game, const char *path, const char *arg, bool json)
 {
-	struct deck *d = games_load(path, NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
@@ -189,7 +190,7 @@ static int take_score(const char *path, const char *arg, bool json)
 	return status;
 }
 
-int games_check_take(int argc, char **argv)
+int games_check_take(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"line", required_argument, NULL, 'l'},
@@ -244,10 +245,11 @@ int games_check_take(int argc, char **argv)
 	if (one_pack(argc, take_usage) < 0 || errors)
 		return EXIT_INPUT;
 	if (score_arg)
-		return take_score(argv[optind], score_arg, json);
+		return take_score(game, argv[optind], score_arg, json);
 	if (hand_arg)
 		play_arg = hand_arg;
-	struct deck *d = games_load(argv[optind], &sel);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	struct take_game g;
@@ -578,7 +580,7 @@ static int domino_position(int dn, const char *hands_arg, const char *train_arg,
 	return status;
 }
 
-int games_check_domino(int argc, char **argv)
+int games_check_domino(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"tiles", required_argument, NULL, 't'},
@@ -615,7 +617,8 @@ int games_check_domino(int argc, char **argv)
 	}
 	if (one_pack(argc, domino_usage) < 0)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	const struct deck_group *set = NULL;
@@ -755,9 +758,11 @@ static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, c
 }
 
 /* --piles and --points: Trainwrecks and the game's winner. */
-static int t52_round_end(const char *path, const char *piles_arg, const char *points_arg, bool json)
+static int t52_round_end(const struct game *game, const char *path, const char *piles_arg,
+			 const char *points_arg, bool json)
 {
-	struct deck *d = games_load(path, NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
@@ -813,7 +818,7 @@ static int t52_round_end(const char *path, const char *piles_arg, const char *po
 	return status;
 }
 
-int games_check_train52(int argc, char **argv)
+int games_check_train52(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"start", no_argument, NULL, 's'},
@@ -871,7 +876,7 @@ int games_check_train52(int argc, char **argv)
 		}
 	}
 	if ((piles_arg || points_arg) && !errors && one_pack(argc, train52_usage) >= 0)
-		return t52_round_end(argv[optind], piles_arg, points_arg, json);
+		return t52_round_end(game, argv[optind], piles_arg, points_arg, json);
 	if (!play_arg) {
 		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
 		errors++;
@@ -887,7 +892,8 @@ int games_check_train52(int argc, char **argv)
 	}
 	if (one_pack(argc, train52_usage) < 0 || errors)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL);
+	struct game_rules prules;
+	struct deck *d = games_load(game, argv[optind], NULL, &prules);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
@@ -990,26 +996,28 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 	return 0;
 }
 
-char *games_toy_words_path(const struct deck *d, const char *opt, struct loc *loc)
+char *games_toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt,
+			   struct loc *loc)
 {
 	if (opt)
 		return xstrdup(opt);
-	const struct ynode *w = d->rules ? ymap_get(d->rules, "words") : NULL;
-	if (!w || w->kind != Y_SCALAR || !w->len) {
-		diag(SEV_ERROR, d->rules ? &d->rules->loc : &d->loc,
+	if (!tr->words) {
+		struct loc rl = d->rules ? d->rules->loc : d->loc;
+		rl.file = d->file;
+		diag(SEV_ERROR, &rl,
 		     "a toy-train pack names its word list in 'rules: {words: FILE}' (or give --words)");
 		return NULL;
 	}
-	*loc = w->loc;
-	if (w->str[0] == '/')
-		return xstrdup(w->str);
+	*loc = tr->loc_words;
+	if (tr->words[0] == '/')
+		return xstrdup(tr->words);
 	const char *slash = strrchr(d->file, '/');
 	if (!slash)
-		return xstrdup(w->str);
-	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, w->str);
+		return xstrdup(tr->words);
+	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, tr->words);
 }
 
-int games_toy_rules(const struct deck *d, struct toy_rules *r)
+int games_toy_rules(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r)
 {
 	memset(r, 0, sizeof *r);
 	r->min_letters = 4;
@@ -1041,14 +1049,7 @@ int games_toy_rules(const struct deck *d, struct toy_rules *r)
 			return -1;
 		}
 	}
-	const struct ynode *ml = d->rules ? ymap_get(d->rules, "min-letters") : NULL;
-	long v;
-	if (ml && (ynode_int(ml, &v) != 0 || v < 1 || v > 100)) {
-		diag(SEV_ERROR, &ml->loc, "'min-letters' must be a whole number 1..100");
-		return -1;
-	}
-	if (ml)
-		r->min_letters = (int)v;
+	r->min_letters = tr->min_letters;
 	r->start = d->board.start;
 	r->finish = d->board.finish;
 	for (size_t i = 0; i < d->board.nmarks; i++)
@@ -1104,7 +1105,7 @@ static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_wor
 	return status;
 }
 
-int games_check_toy(int argc, char **argv)
+int games_check_toy(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"word", required_argument, NULL, 'w'},
@@ -1165,7 +1166,8 @@ int games_check_toy(int argc, char **argv)
 		       driver ? "Engine-Driver" : "Braker");
 		return EXIT_OK;
 	}
-	struct deck *d = games_load(argv[optind], NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
@@ -1173,7 +1175,7 @@ int games_check_toy(int argc, char **argv)
 	char *path = NULL;
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
-	if (games_toy_rules(d, &r) != 0)
+	if (games_toy_rules(d, &rules.toy, &r) != 0)
 		goto done;
 	if (spent && toy_spend(&r, spent) != 0)
 		goto done;
@@ -1187,7 +1189,7 @@ int games_check_toy(int argc, char **argv)
 		}
 		at = (int)a;
 	}
-	if (!(path = games_toy_words_path(d, list_arg, &wloc)))
+	if (!(path = games_toy_words_path(d, &rules.toy, list_arg, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,

@@ -75,6 +75,7 @@ struct series {
 	const char *path;
 	int players;
 	struct deck *deck;
+	struct game_rules pack_rules;
 	const struct gsim_engine *eng;
 	void *setup;
 	struct sim_stats stats;       /* wins and the length histogram, for sim_summarize */
@@ -220,13 +221,25 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 }
 
 /* Load a pack and make its setup; false (reported) when it cannot be played. */
-static bool prepare(struct series *se, const char *path, int j, int players, const struct opts *o)
+static bool prepare(struct series *se, const struct game *game, const char *path, int j,
+		    int players, const struct opts *o)
 {
 	const struct games_select *sel = &o->sel[j];
 	memset(se, 0, sizeof *se);
 	se->path = path;
 	se->players = players;
-	se->deck = games_load(path, sel);
+	if (j) {
+		/* --compare: a pack of the same game, read by that game's rules */
+		struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+		bool same = probe && !strcmp(probe->game, game->name);
+		if (probe && !same)
+			diag(SEV_ERROR, NULL, "--compare: %s plays %s, not %s: compare packs of one game",
+			     path, probe->game, game->name);
+		deck_free(probe);
+		if (!same)
+			return false;
+	}
+	se->deck = games_load(game, path, sel, &se->pack_rules);
 	if (!se->deck)
 		return false;
 	se->eng = gsim_engine_for(se->deck->game);
@@ -239,7 +252,7 @@ static bool prepare(struct series *se, const char *path, int j, int players, con
 		     se->deck->game, se->eng->min_players, se->eng->max_players, players);
 		return false;
 	}
-	struct gsim_params p = {.deck = se->deck, .players = players,
+	struct gsim_params p = {.deck = se->deck, .pack_rules = &se->pack_rules, .players = players,
 				.max_length = (int)o->max_length, .rules = o->rules[j],
 				.nrules = (size_t)o->nrules[j]};
 	for (int i = 0; i < players; i++)
@@ -500,7 +513,7 @@ static bool parse_policies(const char *arg, struct opts *o)
 	return ok;
 }
 
-int games_simulate(int argc, char **argv)
+int games_simulate(const struct game *game, int argc, char **argv)
 {
 	enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
 	int ncrule = 0;
@@ -633,17 +646,11 @@ int games_simulate(int argc, char **argv)
 	struct series *se = xcalloc((size_t)nse, sizeof *se);
 	for (int k = 0; k < o.ncounts; k++)
 		for (int j = 0; j < npk; j++) {
-			if (!prepare(&se[prepared++], j ? o.compare : argv[optind], j, o.counts[k], &o)) {
+			if (!prepare(&se[prepared++], game, j ? o.compare : argv[optind], j, o.counts[k], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
 		}
-	if (npk == 2 && strcmp(se[0].deck->game, se[1].deck->game) != 0) {
-		diag(SEV_ERROR, NULL, "--compare: %s plays %s, %s plays %s: compare packs of one game",
-		     argv[optind], se[0].deck->game, o.compare, se[1].deck->game);
-		status = EXIT_INPUT;
-		goto out;
-	}
 	for (int i = 0; i < nse; i++) {
 		int j = i % npk;
 		label_of(&se[i], &o.sel[j], o.rules[1] + o.nrules[0], j ? o.nrules[1] - o.nrules[0] : 0,
@@ -696,23 +703,4 @@ const struct gsim_engine *gsim_engine_for(const char *game)
 		if (!strcmp(engines[i]->game, game))
 			return engines[i];
 	return NULL;
-}
-
-bool gsim_rule_is(const char *kv, const char *key, const char **value)
-{
-	size_t n = strlen(key);
-	if (strncmp(kv, key, n) != 0 || kv[n] != '=')
-		return false;
-	*value = kv + n + 1;
-	return true;
-}
-
-void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng)
-{
-	for (size_t i = n; i > 1; i--) {
-		size_t j = sim_rng_below(rng, (uint32_t)i);
-		uint8_t t = v[i - 1];
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "deck.h"
+#include "game.h"
 #include "sim.h"
 #include "util.h"
 
@@ -38,6 +39,7 @@ struct gsim_outcome {
 /* What the driver hands an engine when it prepares a series. */
 struct gsim_params {
 	const struct deck *deck;
+	const struct game_rules *pack_rules;  /* the pack's `rules:` as its game read them */
 	int players;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	int max_length;                  /* a game longer than this is a timeout */
@@ -82,7 +84,5 @@ long gsim_take_refused(const void *scratch);
 void gsim_train52_selfcheck(void *setup, bool on);
 long gsim_train52_refused(const void *scratch);
 
-/* `railyard simulate` on a pack of another game (main.c routes it here). */
-int games_simulate(int argc, char **argv);
 
 #endif

@@ -108,7 +108,8 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
 	const struct deck *d = p->deck;
 	struct toy_rules r;
-	if (games_toy_rules(d, &r) != 0) {
+	const struct toy_pack_rules *tr = &p->pack_rules->toy;
+	if (games_toy_rules(d, tr, &r) != 0) {
 		snprintf(err, errlen, "not a toy-train pack the simulator can play");
 		return NULL;
 	}
@@ -120,14 +121,9 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->max_length = p->max_length;
 	s->policy[0] = p->policy[0];
 	s->policy[1] = p->policy[1];
-	snprintf(s->mix, sizeof s->mix, "pack");
-	const struct ynode *y;
-	if (d->rules && (y = ymap_get(d->rules, "letter-mix")) && y->kind == Y_SCALAR)
-		snprintf(s->mix, sizeof s->mix, "%s", y->str);
-	long every = 0;
-	if (d->rules && (y = ymap_get(d->rules, "broken-every")) && ynode_int(y, &every) != 0)
-		every = -1;
-	s->broken_every = every;
+	static const char *const mixes[] = {"pack", "frequency", "even"};
+	snprintf(s->mix, sizeof s->mix, "%s", mixes[tr->letter_mix >= 0 && tr->letter_mix <= 2 ? tr->letter_mix : 0]);
+	s->broken_every = tr->broken_every > 0 ? tr->broken_every : 0;
 	for (size_t i = 0; i < p->nrules; i++) {
 		const char *v;
 		if (gsim_rule_is(p->rules[i], "letter-mix", &v) &&
@@ -155,7 +151,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 			if (r.broken[i] > 0 && r.broken[i] < 256)
 				s->broken[r.broken[i]] = true;
 	struct loc loc = {NULL, 0, 0};
-	char *path = games_toy_words_path(d, NULL, &loc);
+	char *path = games_toy_words_path(d, tr, NULL, &loc);
 	struct toy_words w = {0};
 	if (!path || toy_words_load(path, &w) != 0) {
 		snprintf(err, errlen, "cannot read the word list %s", path ? path : "(none)");

@@ -75,13 +75,10 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->max_length = p->max_length;
 	memcpy(s->policy, p->policy, sizeof s->policy);
 	s->wrecks = 3;
-	const struct ynode *piles = d->rules ? ymap_get(d->rules, "piles") : NULL;
-	if (piles && piles->kind == Y_SEQ)
-		for (size_t i = 0; i < piles->n && s->nrounds < 8; i++) {
-			long v;
-			if (ynode_int(piles->items[i], &v) == 0 && v >= 1 && v <= MAXP)
-				s->npiles[s->nrounds++] = (int)v;
-		}
+	const struct t52_pack_rules *pr = &p->pack_rules->train52;
+	for (size_t i = 0; i < pr->nrounds && s->nrounds < 8; i++)
+		if (pr->piles[i] >= 1 && pr->piles[i] <= MAXP)
+			s->npiles[s->nrounds++] = pr->piles[i];
 	if (!s->nrounds) {
 		s->nrounds = 4;
 		for (int r = 0; r < 4; r++)

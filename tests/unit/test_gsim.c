@@ -11,11 +11,24 @@
 #include <cmocka.h>
 
 #include "deck.h"
+#include "game.h"
+#include "games.h"
 #include "gsim.h"
 
+static struct game_rules pack_rules;
+
+/* Load a shipped pack as its game does, with the optional groups in `with`. */
 static struct deck *load(const char *path, char **with, size_t nwith)
 {
-	struct deck *d = deck_load(path, NULL, 0, with, nwith);
+	struct games_select sel = {0};
+	for (size_t i = 0; i < nwith; i++)
+		sel.with[sel.nwith++] = with[i];
+	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	assert_non_null(probe);
+	const struct game *g = game_find(probe->game);
+	assert_non_null(g);
+	deck_free(probe);
+	struct deck *d = games_load(g, path, &sel, &pack_rules);
 	assert_non_null(d);
 	return d;
 }
@@ -26,7 +39,7 @@ static long play_series(const struct gsim_engine *e, const struct deck *d, int p
 			enum gsim_policy pol, const char **rules, size_t nrules, int games,
 			bool selfcheck, int *wins)
 {
-	struct gsim_params p = {.deck = d, .players = players, .max_length = 5000,
+	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = players, .max_length = 5000,
 				.rules = rules, .nrules = nrules};
 	for (int i = 0; i < players; i++)
 		p.policy[i] = pol;
@@ -105,7 +118,8 @@ static void test_unknown_rules(void **state)
 	(void)state;
 	struct deck *d = load("packs/train-52.yaml", NULL, 0);
 	const char *bad[] = {"order=sideways"};
-	struct gsim_params p = {.deck = d, .players = 4, .max_length = 100, .rules = bad, .nrules = 1};
+	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = 4, .max_length = 100,
+				.rules = bad, .nrules = 1};
 	char err[256];
 	assert_null(gsim_train52.setup_new(&p, err, sizeof err));
 	assert_non_null(strstr(err, "order=random|rotation"));
