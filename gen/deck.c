@@ -623,7 +623,30 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 	select_optional(ld, ymap_get(root, "without"), without, nwithout, with, nwith);
 }
 
-/* Whether a data row's key names an item of the deck ("blue 7"). */
+/* Whether key is the name expand gives an item of group g: one value of each
+ * field from the i-th on, then the label (or name) if it has one, spaced. */
+static bool group_names(const struct deck_group *g, size_t i, const char *key)
+{
+	if (i == g->nfields) {
+		if (!g->label && g->nfields)
+			return !*key;
+		const char *tail = g->label ? g->label : g->name;
+		if (g->nfields && *key++ != ' ')
+			return false;
+		return tail && strcmp(key, tail) == 0;
+	}
+	if (i > 0 && *key++ != ' ')
+		return false;
+	for (size_t k = 0; k < g->fields[i].n; k++) {
+		size_t n = strlen(g->fields[i].values[k]);
+		if (strncmp(key, g->fields[i].values[k], n) == 0 && group_names(g, i + 1, key + n))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a data row's key names an item of the deck ("blue 7"), counting the
+ * groups left out (their items are not expanded). */
 static bool item_named(void *user, const char *column, const char *key)
 {
 	const struct deck *d = user;
@@ -631,9 +654,8 @@ static bool item_named(void *user, const char *column, const char *key)
 	for (size_t i = 0; i < d->nitems; i++)
 		if (strcmp(d->items[i].name, key) == 0)
 			return true;
-	/* Items of groups left out are not expanded: a row may be for one of them. */
 	for (size_t g = 0; g < d->ngroups; g++)
-		if (!d->groups[g].included)
+		if (!d->groups[g].included && group_names(&d->groups[g], 0, key))
 			return true;
 	return false;
 }
