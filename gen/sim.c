@@ -81,7 +81,7 @@ int sim_policy_parse(const char *name)
 	return -1;
 }
 
-static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "discard"};
+static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "face-down"};
 
 const char *sim_opening_name(enum sim_opening o)
 {
@@ -93,6 +93,8 @@ int sim_opening_parse(const char *name)
 	for (int i = 0; i < OPENING_COUNT; i++)
 		if (strcmp(name, opening_names[i]) == 0)
 			return i;
+	if (strcmp(name, "discard") == 0)
+		return OPENING_FACE_DOWN;
 	return -1;
 }
 
@@ -104,7 +106,7 @@ void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 	r->win = p->rules.win;
 	r->freeze_tokens = p->rules.freeze_tokens;
 	r->reshuffle = p->rules.reshuffle;
-	r->opening = OPENING_FACE_UP;
+	r->opening = OPENING_FACE_DOWN;
 	r->max_turns = 1000;
 }
 
@@ -153,6 +155,7 @@ struct sim_setup {
 	double wdist;              /* weight of the distance from the expected numbers */
 	double tol;                /* freezing: how near the expected number is settled */
 	int sample[SAMPLES];       /* numbers standing for an unknown card, ascending */
+	unsigned char *below;      /* [maxnum + 3]: how many samples are below each number */
 	double *sdist;             /* [census * SAMPLES]: dist_at of each sample at each space */
 };
 
@@ -373,6 +376,13 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 		int v = 1 + (int)((q + 0.5) * (double)upto / SAMPLES);
 		s->sample[q] = v > upto ? (int)upto : v;
 	}
+	s->below = xmalloc((size_t)upto + 3);
+	for (long t = 0; t <= upto + 2; t++) {
+		int nb = 0;
+		while (nb < SAMPLES && s->sample[nb] < t)
+			nb++;
+		s->below[t] = (unsigned char)nb;
+	}
 	s->sdist = xmalloc((size_t)c * SAMPLES * sizeof *s->sdist);
 	for (int i = 0; i < c; i++)
 		for (int q = 0; q < SAMPLES; q++)
@@ -394,6 +404,7 @@ void sim_setup_free(struct sim_setup *s)
 	free(s->nbefore);
 	free(s->expect);
 	free(s->sdist);
+	free(s->below);
 	free(s->rlo);
 	free(s->rhi);
 	free(s);
@@ -557,18 +568,10 @@ static double value_replace(const struct sim_setup *s, const struct sim_card *q,
 	return v;
 }
 
-/* How many sample numbers are below t. */
+/* How many sample numbers are below t (0 <= t <= maxnum + 2). */
 static inline int samples_below(const struct sim_setup *s, int t)
 {
-	int lo = 0, hi = SAMPLES;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (s->sample[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return s->below[t];
 }
 
 /* value_replace for every sample number at space i at once (out[SAMPLES]):
@@ -671,7 +674,10 @@ struct sim_worker {
 	bool dirty[SIM_MAX_PLAYERS];
 	struct sim_move *moves;
 	size_t nmoves, cap;
+	double *gain;              /* [players * nab]: see ability_gain */
+	unsigned char *gain_ok;
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
+	uint64_t removals_self, removals_opponent;
 	struct buf *log;           /* a running account of the game, or NULL */
 	bool selfcheck;
 	long broken;               /* turns after which an invariant did not hold */
@@ -792,6 +798,8 @@ struct sim_worker *sim_worker_new(const struct sim_setup *s)
 	w->tmp = xmalloc((size_t)s->census * sizeof *w->tmp);
 	w->tmp2 = xmalloc((size_t)s->census * sizeof *w->tmp2);
 	w->oldinv = xmalloc(sc * sizeof *w->oldinv);
+	w->gain = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->gain);
+	w->gain_ok = xcalloc((size_t)s->players * s->nab + 1, 1);
 	w->cap = 64;
 	w->moves = xmalloc(w->cap * sizeof *w->moves);
 	return w;
@@ -811,6 +819,8 @@ void sim_worker_free(struct sim_worker *w)
 	free(w->tmp);
 	free(w->tmp2);
 	free(w->oldinv);
+	free(w->gain);
+	free(w->gain_ok);
 	free(w->moves);
 	free(w->count);
 	free(w->snap);
@@ -1115,8 +1125,90 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 	return obj;
 }
 
-/* The expected value of drawing: each sample number placed where it helps most. */
-static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
+/* What player p gains by using ability ab on their own sequence (a win: 1000),
+ * kept until p's sequence changes. */
+static double ability_gain(struct sim_worker *w, const struct view *vw, int p, int ab)
+{
+	const struct sim_setup *s = w->s;
+	size_t at = (size_t)p * s->nab + (size_t)ab;
+	if (w->gain_ok[at])
+		return w->gain[at];
+	const struct sim_rules *r = &s->rules;
+	int c = s->census;
+	double best = 0, vs[SAMPLES];
+	for (size_t opi = s->op_first[ab]; opi < s->op_first[ab + 1]; opi++) {
+		const struct sim_op *o = &s->ops[opi];
+		if (o->kind == OP_SWAP && o->cross && r->swap_across != ACROSS_NONE && !r->swap_within)
+			continue;
+		{
+			const unsigned char *fz = frozen_of(w, p);
+			const struct sim_card *q = seq_of(w, p);
+			double after;
+			if (o->kind == OP_SWAP) {
+				if (fz[o->sp[0]] || fz[o->sp[1]])
+					continue;
+				after = value_swap(s, q, vw->sc[p], o->sp[0], o->sp[1], &vw->oldinv[p * c], w->tmp2);
+				after = outcome(after);
+			} else if (o->kind == OP_REMOVE) {
+				if (fz[o->sp[0]])
+					continue;
+				values_sampled(s, q, vw->sc[p], o->sp[0], vw->oldinv[p * c + o->sp[0]], w->tmp2, vs);
+				after = 0;
+				for (int k = 0; k < SAMPLES; k++)
+					after += outcome(vs[k]);
+				after /= SAMPLES;
+			} else {
+				continue;
+			}
+			double gain = after < -500 ? 1000.0 : vw->value[p] - after;
+			if (gain > best)
+				best = gain;
+		}
+	}
+	w->gain[at] = best;
+	w->gain_ok[at] = 1;
+	return best;
+}
+
+/* The next seat has the first pick of a card laid face up: what it gains, as
+ * m weighs that player. */
+static double ability_gift(struct sim_worker *w, const struct view *vw, int m, int ab)
+{
+	int p = (m + 1) % w->s->players;
+	if (p == m)
+		return 0;
+	return ability_gain(w, vw, p, ab) * (p == vw->leader ? vw->lead_weight : 1e-3);
+}
+
+/* What laying card c face up gives the opponents: its ability's worth, or
+ * minus that when the same ability already lies face up (both are discarded). */
+static double card_gift(struct sim_worker *w, const struct view *vw, int m, struct sim_card c)
+{
+	if (c.ab < 0)
+		return 0;
+	double g = ability_gift(w, vw, m, c.ab);
+	return w->face_at[c.ab] >= 0 ? -g : g;
+}
+
+/* The gift of each of m's cards, were it replaced by a draw (gift[census]). */
+static void own_gifts(struct sim_worker *w, const struct view *vw, int m, double *gift)
+{
+	const struct sim_card *q = seq_of(w, m);
+	for (int i = 0; i < w->s->census; i++) {
+		gift[i] = 0;
+		for (int j = 0; j < i; j++)
+			if (q[j].ab == q[i].ab) {
+				gift[i] = gift[j];
+				goto next;
+			}
+		gift[i] = card_gift(w, vw, m, q[i]);
+next:;
+	}
+}
+
+/* The expected value of drawing: each sample number placed where it helps most,
+ * counting what the replaced card, laid face up, gives the opponents (gift). */
+static double judge_draw(struct sim_worker *w, const struct view *vw, int m, const double *gift)
 {
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
@@ -1129,7 +1221,7 @@ static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
 			continue;
 		values_sampled(s, q, vw->sc[m], i, vw->oldinv[m * s->census + i], w->tmp, v);
 		for (int k = 0; k < SAMPLES; k++) {
-			double o = outcome(v[k]);
+			double o = outcome(v[k]) + gift[i];
 			if (o < best[k])
 				best[k] = o;
 		}
@@ -1140,8 +1232,9 @@ static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
 	return sum / SAMPLES;
 }
 
-/* Where a non-random player puts card c: the open space that leaves the best value. */
-static int best_place(struct sim_worker *w, int m, struct sim_card c, double *val)
+/* Where a non-random player puts card c: the open space that leaves the best
+ * value, counting the gift of the card it lays face up (gift NULL: none). */
+static int best_place(struct sim_worker *w, int m, struct sim_card c, const double *gift, double *val)
 {
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
@@ -1153,6 +1246,8 @@ static int best_place(struct sim_worker *w, int m, struct sim_card c, double *va
 		if (fz[i])
 			continue;
 		double v = outcome(value_replace(s, q, sc, i, c, inv_at(s, q, i, q[i].num), w->tmp));
+		if (gift)
+			v += gift[i];
 		if (v < bv) {
 			bv = v;
 			best = i;
@@ -1189,6 +1284,7 @@ static void make_view(struct sim_worker *w, int m, struct view *vw)
 				w->oldinv[p * s->census + i] = inv_at(s, q, i, q[i].num);
 			w->cval[p] = score_value(s, w->csc[p], q);
 			w->dirty[p] = false;
+			memset(&w->gain_ok[(size_t)p * s->nab], 0, s->nab);
 		}
 		vw->sc[p] = w->csc[p];
 		vw->value[p] = w->cval[p];
@@ -1226,7 +1322,71 @@ static int choose_freeze(struct sim_worker *w, int m)
 
 /* ---- a game ---- */
 
-/* Deal, arrange descending (wild cards first), clear the table. */
+/* A uniformly random arrangement of R x C sorted cards whose rows and columns
+ * descend: a random standard Young tableau of the rectangle by the hook walk of
+ * Greene, Nijenhuis and Wilf. Space k gets the lab[k]-th card in sorted order. */
+static void hook_walk(struct sim_rng *r, int R, int C, int *lab)
+{
+	int len[MAX_SPACES];
+	for (int i = 0; i < R; i++)
+		len[i] = C;
+	for (int n = R * C - 1; n >= 0; n--) {
+		int k = (int)sim_rng_below(r, (uint32_t)n + 1), i = 0, j;
+		while (k >= len[i])
+			k -= len[i++];
+		j = k;
+		for (;;) {
+			int arm = len[i] - 1 - j, leg = 0;
+			while (i + leg + 1 < R && len[i + leg + 1] > j)
+				leg++;
+			if (arm + leg == 0)
+				break;
+			int h = (int)sim_rng_below(r, (uint32_t)(arm + leg));
+			if (h < arm)
+				j += 1 + h;
+			else
+				i += 1 + h - arm;
+		}
+		lab[i * C + j] = n;
+		len[i]--;
+	}
+}
+
+#define ARRANGEMENTS 24   /* grid deals a non-random player weighs (§8) */
+
+/* §8: the player arranges a grid deal in any way whose rows and columns
+ * descend. q holds the cards in sorted order (row by row, itself one such
+ * way); a random player takes a random way, the others the best of the
+ * row-by-row way and ARRANGEMENTS random ones. */
+static void arrange_grid(struct sim_worker *w, int p, struct sim_card *q)
+{
+	const struct sim_setup *s = w->s;
+	int c = s->census, lab[MAX_SPACES];
+	struct sim_card *sorted = w->tmp2, *best = w->tmp;
+	memcpy(sorted, q, (size_t)c * sizeof *q);
+	if (s->policy[p] == POLICY_RANDOM) {
+		hook_walk(&w->rng, s->rows, s->cols, lab);
+		for (int k = 0; k < c; k++)
+			q[k] = sorted[lab[k]];
+		return;
+	}
+	double bv = seq_value(s, q);
+	memcpy(best, q, (size_t)c * sizeof *q);
+	for (int t = 0; t < ARRANGEMENTS; t++) {
+		hook_walk(&w->rng, s->rows, s->cols, lab);
+		for (int k = 0; k < c; k++)
+			q[k] = sorted[lab[k]];
+		double v = seq_value(s, q);
+		if (v < bv) {
+			bv = v;
+			memcpy(best, q, (size_t)c * sizeof *q);
+		}
+	}
+	memcpy(q, best, (size_t)c * sizeof *q);
+}
+
+/* Deal, arrange descending (wild cards first; a grid as the policy chooses),
+ * clear the table. */
 static void deal(struct sim_worker *w)
 {
 	const struct sim_setup *s = w->s;
@@ -1249,6 +1409,8 @@ static void deal(struct sim_worker *w)
 			}
 			q[j] = x;
 		}
+		if (s->rows > 1)
+			arrange_grid(w, p, q);
 		memset(frozen_of(w, p), 0, (size_t)c);
 		w->tokens[p] = s->rules.freeze_tokens;
 		w->dirty[p] = true;
@@ -1272,7 +1434,7 @@ static void opening(struct sim_worker *w, int m, int k)
 		double bv = 1e300;
 		for (int i = 0; i < n; i++) {
 			double v;
-			int sp = best_place(w, m, hand[i], &v);
+			int sp = best_place(w, m, hand[i], NULL, &v);
 			if (v < bv) {
 				bv = v;
 				keep = i;
@@ -1298,7 +1460,7 @@ static void opening(struct sim_worker *w, int m, int k)
 	}
 	for (int i = 0; i < n; i++)
 		if (i != keep) {
-			if (s->rules.opening == OPENING_DISCARD)
+			if (s->rules.opening == OPENING_FACE_DOWN)
 				w->disc[w->ndisc++] = hand[i];
 			else
 				face_up(w, hand[i]);
@@ -1309,7 +1471,7 @@ static void opening(struct sim_worker *w, int m, int k)
 
 /* Play seat m's move; returns the ability used (-1: a draw, -2: no move). The
  * sequences touched are *t1 and *t2. */
-static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
+static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 {
 	const struct sim_setup *s = w->s;
 	*t1 = *t2 = m;
@@ -1327,14 +1489,12 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 			}
 		}
 	}
-	if (first && s->rules.opening != OPENING_NONE && can_draw(w) && has_open_space(w, m)) {
-		opening(w, m, m + 1);
-		return -1;
-	}
 	list_moves(w, m);
 	if (w->nmoves == 0)
 		return -2;
 	size_t pick = 0;
+	double gift[MAX_SPACES];
+	bool gifts = false;
 	if (s->policy[m] == POLICY_RANDOM) {
 		pick = sim_rng_below(&w->rng, (uint32_t)w->nmoves);
 	} else {
@@ -1343,8 +1503,16 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 		double best = 1e300;
 		for (size_t i = 0; i < w->nmoves; i++) {
 			const struct sim_move *mv = &w->moves[i];
-			double v = mv->face < 0 ? judge_draw(w, &vw, m) : judge(w, &vw, m, mv);
-			if (v < best) {
+			double v;
+			if (mv->face < 0) {
+				own_gifts(w, &vw, m, gift);
+				gifts = true;
+				v = judge_draw(w, &vw, m, gift);
+			} else {
+				v = judge(w, &vw, m, mv);
+			}
+			/* ties go to the ability: the draw is listed first */
+			if (v < best || (v == best && w->moves[pick].face < 0)) {
 				best = v;
 				pick = i;
 			}
@@ -1354,7 +1522,7 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 	if (mv.face < 0) {
 		struct sim_card c = draw_card(w);
 		double v;
-		int at = s->policy[m] == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, &v);
+		int at = s->policy[m] == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, gifts ? gift : NULL, &v);
 		struct sim_card *q = seq_of(w, m);
 		struct sim_card old = q[at];
 		q[at] = c;
@@ -1409,6 +1577,10 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 	case OP_REMOVE:
 		w->disc[w->ndisc++] = x[mv.a];
 		x[mv.a] = draw_card(w);
+		if (mv.tgt == m)
+			w->removals_self++;
+		else
+			w->removals_opponent++;
 		break;
 	default:
 		cycle(x, &s->ops[mv.op]);
@@ -1424,6 +1596,7 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 	struct sim_outcome out = {-1, 0, false};
 	sim_rng_seed(&w->rng, seed, game);
 	w->draws = w->on_self = w->on_opponent = w->across = w->freezes = w->reshuffles = 0;
+	w->removals_self = w->removals_opponent = 0;
 	deal(w);
 	int last_ab = -1;
 	if (w->log) {
@@ -1439,13 +1612,28 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 		memset(w->snapfz, 0, (size_t)N * (size_t)s->census);
 		w->broken += !consistent(w);
 	}
+	/* the opening is part of the setup: seat k draws k cards and keeps one */
+	for (int p = 0; p < N && out.winner < 0 && s->rules.opening != OPENING_NONE; p++) {
+		if (!can_draw(w) || !has_open_space(w, p))
+			continue;
+		if (w->log)
+			buf_printf(w->log, "setup, seat %d (%s)\n", p + 1, sim_policy_name(s->policy[p]));
+		opening(w, p, p + 1);
+		w->dirty[p] = true;
+		if (w->selfcheck)
+			w->broken += !consistent(w);
+		if (w->log)
+			log_seq(w, p);
+		if (seq_wins(s, seq_of(w, p)))
+			out.winner = p;
+	}
 	int passes = 0;
 	while (out.winner < 0 && out.turns < s->rules.max_turns) {
 		int m = out.turns % N, t1, t2;
 		if (w->log)
 			buf_printf(w->log, "turn %d, seat %d (%s)\n", out.turns + 1, m + 1,
 				   sim_policy_name(s->policy[m]));
-		int ab = play_turn(w, m, out.turns < N, &t1, &t2);
+		int ab = play_turn(w, m, &t1, &t2);
 		out.turns++;
 		w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
 		if (w->selfcheck)
@@ -1498,19 +1686,25 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 		if (last_ab >= 0)
 			st->won_with[last_ab]++;
 	}
-	for (int p = 0; p < N; p++)
-		for (size_t a = 0; a < s->nab; a++) {
+	for (size_t a = 0; a < s->nab; a++) {
+		uint32_t any = 0;
+		for (int p = 0; p < N; p++) {
 			uint32_t u = w->uses[(size_t)p * s->nab + a];
 			st->used[a] += u;
+			any |= u;
 			if (p == out.winner)
 				st->used_by_winner[a] += u;
 		}
+		st->games_used[a] += any != 0;
+	}
 	st->draws += w->draws;
 	st->on_self += w->on_self;
 	st->on_opponent += w->on_opponent;
 	st->across += w->across;
 	st->freezes += w->freezes;
 	st->reshuffles += w->reshuffles;
+	st->removals_self += w->removals_self;
+	st->removals_opponent += w->removals_opponent;
 	return out;
 }
 
@@ -1526,6 +1720,7 @@ void sim_stats_init(struct sim_stats *st, const struct sim_setup *s)
 	st->used = xcalloc(s->nab + 1, sizeof *st->used);
 	st->used_by_winner = xcalloc(s->nab + 1, sizeof *st->used_by_winner);
 	st->won_with = xcalloc(s->nab + 1, sizeof *st->won_with);
+	st->games_used = xcalloc(s->nab + 1, sizeof *st->games_used);
 }
 
 void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
@@ -1542,6 +1737,7 @@ void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
 		d->used[a] += x->used[a];
 		d->used_by_winner[a] += x->used_by_winner[a];
 		d->won_with[a] += x->won_with[a];
+		d->games_used[a] += x->games_used[a];
 	}
 	d->draws += x->draws;
 	d->on_self += x->on_self;
@@ -1549,6 +1745,8 @@ void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
 	d->across += x->across;
 	d->freezes += x->freezes;
 	d->reshuffles += x->reshuffles;
+	d->removals_self += x->removals_self;
+	d->removals_opponent += x->removals_opponent;
 }
 
 void sim_stats_free(struct sim_stats *st)
@@ -1557,6 +1755,7 @@ void sim_stats_free(struct sim_stats *st)
 	free(st->used);
 	free(st->used_by_winner);
 	free(st->won_with);
+	free(st->games_used);
 	memset(st, 0, sizeof *st);
 }
 

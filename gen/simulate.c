@@ -612,10 +612,11 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 		       "\"max\": null},\n");
 	}
 	printf("%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
-	       "\"freezes\": %llu, \"reshuffles\": %llu},\n", ind, (unsigned long long)st->draws,
-	       (unsigned long long)st->on_self, (unsigned long long)st->on_opponent,
-	       (unsigned long long)st->across, (unsigned long long)st->freezes,
-	       (unsigned long long)st->reshuffles);
+	       "\"removals_self\": %llu, \"removals_opponent\": %llu, \"freezes\": %llu, \"reshuffles\": %llu},\n",
+	       ind, (unsigned long long)st->draws, (unsigned long long)st->on_self,
+	       (unsigned long long)st->on_opponent, (unsigned long long)st->across,
+	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
+	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
 	printf("%s  \"abilities\": {", ind);
 	for (size_t a = 0; a < p->abilities.n; a++) {
 		printf("%s\n%s    ", a ? "," : "", ind);
