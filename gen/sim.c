@@ -8,6 +8,7 @@
 
 #include "position.h"
 #include "sim.h"
+#include "stats.h"
 #include "util.h"
 
 /* ---- the random stream ---- */
@@ -1761,20 +1762,6 @@ void sim_stats_free(struct sim_stats *st)
 
 /* ---- the summary ---- */
 
-void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
-{
-	if (n == 0) {
-		*lo = 0;
-		*hi = 1;
-		return;
-	}
-	const double z = 1.959963984540054;
-	double p = (double)k / (double)n, nn = (double)n, z2 = z * z;
-	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
-	double half = z * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
-}
 
 /* The smallest length t with at least rank games of length <= t. */
 static int rank_length(const struct sim_stats *st, uint64_t rank)
@@ -1794,17 +1781,11 @@ void sim_summarize(const struct sim_stats *st, struct sim_summary *sum)
 	sum->games = st->games;
 	sum->completed = st->completed;
 	sum->completion = st->games ? (double)st->completed / (double)st->games : 0;
-	double hi = 0, lo = 1;
 	for (int p = 0; p < st->players; p++) {
-		double r = st->games ? (double)st->wins[p] / (double)st->games : 0;
-		sum->win_rate[p] = r;
-		sim_wilson(st->wins[p], st->games, &sum->ci_lo[p], &sum->ci_hi[p]);
-		if (r > hi)
-			hi = r;
-		if (r < lo)
-			lo = r;
+		sum->win_rate[p] = st->games ? (double)st->wins[p] / (double)st->games : 0;
+		stats_wilson(st->wins[p], st->games, &sum->ci_lo[p], &sum->ci_hi[p]);
 	}
-	sum->balance = st->players ? 1 - (hi - lo) : 1;
+	sum->balance = stats_balance(st->wins, st->players, st->games);
 	if (!st->completed)
 		return;
 	/* Integer sums first, so the mean does not depend on the order of games. */

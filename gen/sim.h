@@ -114,14 +114,12 @@ struct sim_summary {
 	double completion;                  /* games with a winner / games */
 	double win_rate[SIM_MAX_PLAYERS];   /* wins / games, per seat */
 	double ci_lo[SIM_MAX_PLAYERS], ci_hi[SIM_MAX_PLAYERS];  /* 95% Wilson interval */
-	double balance;                     /* 1 - (largest - smallest win rate) */
+	double balance;                     /* N x the smallest win rate (gen/stats.h) */
 	double mean, sd;                    /* turns of the completed games */
 	int p10, p50, p90, min, max;        /* nearest-rank percentiles; 0 if none completed */
 };
 
 void sim_summarize(const struct sim_stats *st, struct sim_summary *sum);
-/* The 95% Wilson score interval of k successes in n trials. */
-void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* One thread's scratch space for playing games. */
 struct sim_worker;
