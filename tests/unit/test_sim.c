@@ -490,6 +490,77 @@ static void test_summary(void **state)
 	assert_true(fabs(s.ci_lo[0] - 0.2538) < 1e-4 && fabs(s.ci_hi[0] - 0.7462) < 1e-4);
 }
 
+/* Issue 14: greedy players use removals on their own sequence when they pay (a
+ * draw lays the replaced card face up for the next seat; a removal does not).
+ * Four greedy players of pattern two, 400 games. */
+static void test_self_removals(void **state)
+{
+	(void)state;
+	struct pack *p = pack_load("packs/pattern-two-census-seven.yaml");
+	assert_non_null(p);
+	struct sim_rules r;
+	sim_rules_from_pack(p, &r);
+	struct sim_setup *s = setup_for(p, 4, &r, POLICY_GREEDY);
+	struct sim_worker *w = sim_worker_new(s);
+	struct sim_stats st;
+	sim_stats_init(&st, s);
+	for (int g = 0; g < 400; g++)
+		sim_play(w, 1, (uint64_t)g, &st);
+	uint64_t removals = 0;
+	for (size_t a = 0; a < p->abilities.n; a++)
+		if (p->abilities.v[a].kind == AK_REMOVE)
+			removals += st.used[a];
+	assert_true(st.removals_self > 0);
+	assert_int_equal(st.removals_self + st.removals_opponent, removals);
+	/* games_used counts each game once: never more than the games, nor the uses */
+	for (size_t a = 0; a < p->abilities.n; a++)
+		assert_true(st.games_used[a] <= st.games && st.games_used[a] <= st.used[a]);
+	sim_stats_free(&st);
+	sim_worker_free(w);
+	sim_setup_free(s);
+	pack_free(p);
+}
+
+/* §8: a grid deal is arranged by the player in any way whose rows and columns
+ * descend; random players take varied ways, all legal. */
+static void test_grid_arrangements(void **state)
+{
+	(void)state;
+	struct pack *p = parse("pack: g\ntitle: G\ngame: trains\ngrid: [3, 3]\nabilities: [row-swap]\ncards: 90\n");
+	struct sim_rules r;
+	sim_rules_from_pack(p, &r);
+	r.max_turns = 1;
+	struct sim_setup *s = setup_for(p, 2, &r, POLICY_RANDOM);
+	struct sim_worker *w = sim_worker_new(s);
+	int other = 0;
+	for (int g = 0; g < 30; g++) {
+		struct buf log = {0};
+		sim_worker_trace(w, &log);
+		sim_play(w, 1, (uint64_t)g, NULL);
+		sim_worker_trace(w, NULL);
+		int v[9];
+		const char *line = strstr(log.s, "  seat 1:");
+		assert_non_null(line);
+		assert_int_equal(sscanf(line, "  seat 1: %d %d %d / %d %d %d / %d %d %d", &v[0], &v[1], &v[2], &v[3],
+					&v[4], &v[5], &v[6], &v[7], &v[8]), 9);
+		bool row_major = true;
+		for (int i = 0; i < 9; i++) {
+			if (i % 3)
+				assert_true(v[i - 1] > v[i]);   /* rows descend */
+			if (i >= 3)
+				assert_true(v[i - 3] > v[i]);   /* columns descend */
+			if (i)
+				row_major &= v[i - 1] > v[i];
+		}
+		other += !row_major;
+		buf_free(&log);
+	}
+	assert_true(other >= 10);   /* 41 of the 42 ways are not row by row */
+	sim_worker_free(w);
+	sim_setup_free(s);
+	pack_free(p);
+}
+
 static void test_too_few_cards(void **state)
 {
 	(void)state;
@@ -521,6 +592,8 @@ int main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_too_few_cards),
+		cmocka_unit_test(test_self_removals),
+		cmocka_unit_test(test_grid_arrangements),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
