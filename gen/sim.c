@@ -67,7 +67,7 @@ uint32_t sim_rng_below(struct sim_rng *r, uint32_t n)
 
 /* ---- policies and rules ---- */
 
-static const char *const policy_names[POLICY_COUNT] = {"random", "greedy", "spoiler"};
+static const char *const policy_names[POLICY_COUNT] = {"random", "greedy", "spoiler", "lookahead"};
 
 const char *sim_policy_name(enum sim_policy p)
 {
@@ -136,6 +136,7 @@ struct sim_setup {
 	struct sim_rules rules;
 	int players, census, rows, cols;
 	enum sim_policy policy[SIM_MAX_PLAYERS];
+	int npolicy_lookahead;     /* seats playing lookahead */
 	int maxnum;
 	int copies;
 	size_t nab;
@@ -315,8 +316,10 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	s->census = p->layout.census;
 	s->rows = p->layout.rows ? p->layout.rows : 1;
 	s->cols = p->layout.rows ? p->layout.cols : p->layout.census;
-	for (int i = 0; i < players; i++)
+	for (int i = 0; i < players; i++) {
 		s->policy[i] = policy[i];
+		s->npolicy_lookahead += policy[i] == POLICY_LOOKAHEAD;
+	}
 	s->maxnum = (int)upto;
 	s->copies = p->copies;
 	s->nab = p->abilities.n;
@@ -677,6 +680,16 @@ struct sim_worker {
 	size_t nmoves, cap;
 	double *gain;              /* [players * nab]: see ability_gain */
 	unsigned char *gain_ok;
+	/* lookahead: the best moves by the one-move objective, and the state
+	 * saved while it plays imagined futures */
+	int nlook;
+	size_t lookmv[8];
+	double lookval[8];
+	bool rollout;
+	struct sim_card *sv_pile, *sv_disc, *sv_face, *sv_seq;
+	int *sv_face_at;
+	unsigned char *sv_frozen;
+	uint32_t *sv_uses;
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
 	uint64_t removals_self, removals_opponent;
 	struct buf *log;           /* a running account of the game, or NULL */
@@ -686,6 +699,19 @@ struct sim_worker {
 	int *snap;                 /* selfcheck: numbers and frozen flags after the last turn */
 	unsigned char *snapfz;
 };
+
+static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, const double *gift, int *t1,
+		      int *t2);
+static struct sim_move look_choose(struct sim_worker *w, int m, const double *gift);
+static int play_turn(struct sim_worker *w, int m, int *t1, int *t2);
+
+/* The policy seat m plays by: in a lookahead's imagined futures everybody
+ * plays greedy (random players stay random). */
+static enum sim_policy policy_of(const struct sim_worker *w, int m)
+{
+	enum sim_policy p = w->s->policy[m];
+	return w->rollout && p != POLICY_RANDOM ? POLICY_GREEDY : p;
+}
 
 void sim_worker_selfcheck(struct sim_worker *w, bool on)
 {
@@ -801,6 +827,15 @@ struct sim_worker *sim_worker_new(const struct sim_setup *s)
 	w->oldinv = xmalloc(sc * sizeof *w->oldinv);
 	w->gain = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->gain);
 	w->gain_ok = xcalloc((size_t)s->players * s->nab + 1, 1);
+	if (s->npolicy_lookahead) {
+		w->sv_pile = xmalloc(n * sizeof *w->sv_pile);
+		w->sv_disc = xmalloc(n * sizeof *w->sv_disc);
+		w->sv_face = xmalloc((s->nab + 1) * sizeof *w->sv_face);
+		w->sv_face_at = xmalloc((s->nab + 1) * sizeof *w->sv_face_at);
+		w->sv_seq = xmalloc(sc * sizeof *w->sv_seq);
+		w->sv_frozen = xmalloc(sc);
+		w->sv_uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->sv_uses);
+	}
 	w->cap = 64;
 	w->moves = xmalloc(w->cap * sizeof *w->moves);
 	return w;
@@ -822,6 +857,13 @@ void sim_worker_free(struct sim_worker *w)
 	free(w->oldinv);
 	free(w->gain);
 	free(w->gain_ok);
+	free(w->sv_pile);
+	free(w->sv_disc);
+	free(w->sv_face);
+	free(w->sv_face_at);
+	free(w->sv_seq);
+	free(w->sv_frozen);
+	free(w->sv_uses);
 	free(w->moves);
 	free(w->count);
 	free(w->snap);
@@ -1058,6 +1100,7 @@ struct view {
 	const int *oldinv;               /* [p * census + i]: inversions at space i now */
 	int leader;                      /* the opponent nearest to winning */
 	double lead_weight;              /* spoiler: 1, greedy: a tie-breaker */
+	double next_weight;              /* lookahead: what the next seat gains counts fully */
 };
 
 /* What a sequence's new value counts for the mover: winning dominates. */
@@ -1178,7 +1221,7 @@ static double ability_gift(struct sim_worker *w, const struct view *vw, int m, i
 	int p = (m + 1) % w->s->players;
 	if (p == m)
 		return 0;
-	return ability_gain(w, vw, p, ab) * (p == vw->leader ? vw->lead_weight : 1e-3);
+	return ability_gain(w, vw, p, ab) * fmax(p == vw->leader ? vw->lead_weight : 1e-3, vw->next_weight);
 }
 
 /* What laying card c face up gives the opponents: its ability's worth, or
@@ -1271,7 +1314,7 @@ static int random_place(struct sim_worker *w, int m)
 	return -1;
 }
 
-static void make_view(struct sim_worker *w, int m, struct view *vw)
+static void make_view(struct sim_worker *w, int m, enum sim_policy pol, struct view *vw)
 {
 	const struct sim_setup *s = w->s;
 	int N = s->players;
@@ -1295,7 +1338,8 @@ static void make_view(struct sim_worker *w, int m, struct view *vw)
 		if (vw->leader < 0 || vw->value[p] < vw->value[vw->leader])
 			vw->leader = p;
 	}
-	vw->lead_weight = s->policy[m] == POLICY_SPOILER ? 1.0 : 1e-3;
+	vw->lead_weight = pol == POLICY_GREEDY ? 1e-3 : 1.0;
+	vw->next_weight = pol == POLICY_LOOKAHEAD ? 1.0 : 1e-3;
 }
 
 /* A non-random player's freeze (§11): the open card that is in no inversion and
@@ -1305,7 +1349,7 @@ static int choose_freeze(struct sim_worker *w, int m)
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
 	const unsigned char *fz = frozen_of(w, m);
-	if (s->policy[m] == POLICY_RANDOM)
+	if (policy_of(w, m) == POLICY_RANDOM)
 		return sim_rng_below(&w->rng, 4) == 0 ? random_place(w, m) : -1;
 	int best = -1;
 	double bd = s->tol;
@@ -1428,7 +1472,7 @@ static void opening(struct sim_worker *w, int m, int k)
 	while (n < k && can_draw(w))
 		hand[n++] = draw_card(w);
 	int keep = 0, at = -1;
-	if (s->policy[m] == POLICY_RANDOM) {
+	if (policy_of(w, m) == POLICY_RANDOM) {
 		keep = (int)sim_rng_below(&w->rng, (uint32_t)n);
 		at = random_place(w, m);
 	} else {
@@ -1470,11 +1514,155 @@ static void opening(struct sim_worker *w, int m, int k)
 	w->draws++;
 }
 
+/* ---- the lookahead policy ---- */
+
+#define LOOK_CANDIDATES 4     /* the best moves by the greedy judgement, played forward */
+#define LOOK_ROLLOUTS 24      /* imagined futures of each */
+#define LOOK_ROUNDS 2         /* rounds each future lasts */
+
+/* Keep move i (greedy objective v) among the LOOK_CANDIDATES best, sorted. */
+static void look_keep(struct sim_worker *w, size_t i, double v)
+{
+	int k = w->nlook < LOOK_CANDIDATES ? w->nlook++ : LOOK_CANDIDATES;
+	if (k == LOOK_CANDIDATES && v >= w->lookval[k - 1])
+		return;
+	if (k == LOOK_CANDIDATES)
+		k--;
+	while (k > 0 && w->lookval[k - 1] > v) {
+		w->lookval[k] = w->lookval[k - 1];
+		w->lookmv[k] = w->lookmv[k - 1];
+		k--;
+	}
+	w->lookval[k] = v;
+	w->lookmv[k] = i;
+}
+
+/* The state a future changes, saved and put back (counters included). */
+struct look_saved {
+	int npile, ndisc, nface;
+	int tokens[SIM_MAX_PLAYERS];
+	uint64_t counts[8];
+	struct sim_rng rng;
+};
+
+static void look_save(struct sim_worker *w, struct look_saved *sv)
+{
+	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census;
+	sv->npile = w->npile;
+	sv->ndisc = w->ndisc;
+	sv->nface = w->nface;
+	memcpy(sv->tokens, w->tokens, sizeof sv->tokens);
+	uint64_t c[8] = {w->draws, w->on_self, w->on_opponent, w->across, w->freezes, w->reshuffles,
+			 w->removals_self, w->removals_opponent};
+	memcpy(sv->counts, c, sizeof c);
+	sv->rng = w->rng;
+	memcpy(w->sv_pile, w->pile, (size_t)w->npile * sizeof *w->pile);
+	memcpy(w->sv_disc, w->disc, (size_t)w->ndisc * sizeof *w->disc);
+	memcpy(w->sv_face, w->face, (size_t)w->nface * sizeof *w->face);
+	memcpy(w->sv_face_at, w->face_at, s->nab * sizeof *w->face_at);
+	memcpy(w->sv_seq, w->seq, sc * sizeof *w->seq);
+	memcpy(w->sv_frozen, w->frozen, sc);
+	memcpy(w->sv_uses, w->uses, (size_t)s->players * s->nab * sizeof *w->uses);
+}
+
+static void look_restore(struct sim_worker *w, const struct look_saved *sv)
+{
+	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census;
+	w->npile = sv->npile;
+	w->ndisc = sv->ndisc;
+	w->nface = sv->nface;
+	memcpy(w->tokens, sv->tokens, sizeof sv->tokens);
+	const uint64_t *c = sv->counts;
+	w->draws = c[0], w->on_self = c[1], w->on_opponent = c[2], w->across = c[3];
+	w->freezes = c[4], w->reshuffles = c[5], w->removals_self = c[6], w->removals_opponent = c[7];
+	w->rng = sv->rng;
+	memcpy(w->pile, w->sv_pile, (size_t)w->npile * sizeof *w->pile);
+	memcpy(w->disc, w->sv_disc, (size_t)w->ndisc * sizeof *w->disc);
+	memcpy(w->face, w->sv_face, (size_t)w->nface * sizeof *w->face);
+	memcpy(w->face_at, w->sv_face_at, s->nab * sizeof *w->face_at);
+	memcpy(w->seq, w->sv_seq, sc * sizeof *w->seq);
+	memcpy(w->frozen, w->sv_frozen, sc);
+	memcpy(w->uses, w->sv_uses, (size_t)s->players * s->nab * sizeof *w->uses);
+	for (int p = 0; p < s->players; p++)
+		w->dirty[p] = true;
+}
+
+/* Seat m's move mv, then LOOK_ROUNDS rounds of greedy play; how it ends for m:
+ * 1 won, 0 lost, else by how m's disorder compares with the best opponent's. */
+static double look_future(struct sim_worker *w, int m, const struct sim_move *mv, const double *gift)
+{
+	const struct sim_setup *s = w->s;
+	int N = s->players, t1, t2;
+	apply_move(w, m, mv, gift, &t1, &t2);
+	w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
+	int winner = seq_wins(s, seq_of(w, m)) ? m : t1 != m && seq_wins(s, seq_of(w, t1)) ? t1 :
+		     t2 != m && seq_wins(s, seq_of(w, t2)) ? t2 : -1;
+	for (int k = 1; winner < 0 && k <= LOOK_ROUNDS * N; k++) {
+		int p = (m + k) % N;
+		int ab = play_turn(w, p, &t1, &t2);
+		w->dirty[p] = w->dirty[t1] = w->dirty[t2] = true;
+		if (ab == -2)
+			continue;
+		if (seq_wins(s, seq_of(w, p)))
+			winner = p;
+		else if (t1 != p && seq_wins(s, seq_of(w, t1)))
+			winner = t1;
+		else if (t2 != p && t2 != t1 && seq_wins(s, seq_of(w, t2)))
+			winner = t2;
+	}
+	if (winner >= 0)
+		return winner == m;
+	double mine = seq_value(s, seq_of(w, m)), theirs = 1e300;
+	for (int p = 0; p < N; p++)
+		if (p != m)
+			theirs = fmin(theirs, seq_value(s, seq_of(w, p)));
+	return 1 / (1 + exp(0.7 * (mine - theirs)));
+}
+
+/* Lookahead: play each of the best moves by the greedy judgement forward
+ * LOOK_ROLLOUTS times, the unseen cards shuffled (the player does not know
+ * the draw pile's order), and take the move whose futures end best. The same
+ * imagined shuffles serve every move, so they are compared on equal terms. */
+static struct sim_move look_choose(struct sim_worker *w, int m, const double *gift)
+{
+	struct look_saved sv;
+	struct sim_move cand[LOOK_CANDIDATES];   /* the futures list moves of their own */
+	int ncand = w->nlook;
+	for (int k = 0; k < ncand; k++)
+		cand[k] = w->moves[w->lookmv[k]];
+	uint64_t base = sim_rng_next(&w->rng);
+	struct buf *log = w->log;
+	w->log = NULL;
+	w->rollout = true;
+	look_save(w, &sv);
+	double best = -1;
+	struct sim_move pick = cand[0];
+	for (int k = 0; k < ncand; k++) {
+		struct sim_move mv = cand[k];
+		double sum = 0;
+		for (int r = 0; r < LOOK_ROLLOUTS; r++) {
+			sim_rng_seed(&w->rng, base, (uint64_t)r);
+			shuffle(&w->rng, w->pile, w->npile);
+			sum += look_future(w, m, &mv, gift);
+			look_restore(w, &sv);
+		}
+		if (sum > best) {
+			best = sum;
+			pick = mv;
+		}
+	}
+	w->rollout = false;
+	w->log = log;
+	return pick;
+}
 /* Play seat m's move; returns the ability used (-1: a draw, -2: no move). The
  * sequences touched are *t1 and *t2. */
 static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 {
 	const struct sim_setup *s = w->s;
+	enum sim_policy pol = policy_of(w, m);
 	*t1 = *t2 = m;
 	if (w->tokens[m] > 0) {
 		int f = choose_freeze(w, m);
@@ -1496,11 +1684,12 @@ static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 	size_t pick = 0;
 	double gift[MAX_SPACES];
 	bool gifts = false;
-	if (s->policy[m] == POLICY_RANDOM) {
+	w->nlook = 0;
+	if (pol == POLICY_RANDOM) {
 		pick = sim_rng_below(&w->rng, (uint32_t)w->nmoves);
 	} else {
 		struct view vw;
-		make_view(w, m, &vw);
+		make_view(w, m, pol, &vw);
 		double best = 1e300;
 		for (size_t i = 0; i < w->nmoves; i++) {
 			const struct sim_move *mv = &w->moves[i];
@@ -1517,13 +1706,29 @@ static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 				best = v;
 				pick = i;
 			}
+			if (pol == POLICY_LOOKAHEAD)
+				look_keep(w, i, v);
+		}
+		if (pol == POLICY_LOOKAHEAD && w->nlook > 1) {
+			struct sim_move mv = look_choose(w, m, gifts ? gift : NULL);
+			return apply_move(w, m, &mv, gifts ? gift : NULL, t1, t2);
 		}
 	}
 	struct sim_move mv = w->moves[pick];
+	return apply_move(w, m, &mv, gifts ? gift : NULL, t1, t2);
+}
+
+/* Carry out move *mvp of seat m (gift: as judge_draw had it, or NULL). */
+static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, const double *gift, int *t1,
+		      int *t2)
+{
+	const struct sim_setup *s = w->s;
+	struct sim_move mv = *mvp;
+	*t1 = *t2 = m;
 	if (mv.face < 0) {
 		struct sim_card c = draw_card(w);
 		double v;
-		int at = s->policy[m] == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, gifts ? gift : NULL, &v);
+		int at = policy_of(w, m) == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, gift, &v);
 		struct sim_card *q = seq_of(w, m);
 		struct sim_card old = q[at];
 		q[at] = c;

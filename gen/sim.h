@@ -38,7 +38,7 @@
 #define SIM_MAX_PLAYERS 16
 #define SIM_MAX_TURNS 1000000
 
-enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_COUNT };
+enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_LOOKAHEAD, POLICY_COUNT };
 
 /* The opening, at setup: none; player k draws k cards and keeps one, the
  * others going face up beside the pile, or face down into the discards (the
@@ -50,7 +50,7 @@ enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_FACE_DOWN, OPENING_COU
 const char *sim_opening_name(enum sim_opening o);
 int sim_opening_parse(const char *name);
 
-/* "random", "greedy", "spoiler"; and back (-1 if unknown). */
+/* "random", "greedy", "spoiler", "lookahead"; and back (-1 if unknown). */
 const char *sim_policy_name(enum sim_policy p);
 int sim_policy_parse(const char *name);
 
