@@ -133,6 +133,15 @@ ok_if "spoiler in seat 1 beats greedy" jq -e '.win_rate[0] > 0.6' "$WORK/pol-spo
 ok_if "spoiler in seat 2 beats greedy" jq -e '.win_rate[1] > 0.6' "$WORK/pol-greedy,spoiler.json"
 ok_if "greedy beats random" jq -e '.win_rate[1] > 0.9' "$WORK/pol-random,greedy.json"
 expect_eq "the report names each seat's policy" '["random","greedy"]' "$(jqv .policies "$WORK/pol-random,greedy.json")"
+# lookahead (Monte-Carlo over greedy futures) beats greedy clearly, from either seat
+for pol in lookahead,greedy greedy,lookahead; do
+	"$RAILYARD" simulate $P2 --players 2 --games 200 --policy $pol --json >"$WORK/pol-$pol.json"
+done
+ok_if "lookahead in seat 1 beats greedy" jq -e '.win_rate[0] > 0.8' "$WORK/pol-lookahead,greedy.json"
+ok_if "lookahead in seat 2 beats greedy" jq -e '.win_rate[1] > 0.8' "$WORK/pol-greedy,lookahead.json"
+"$RAILYARD" simulate $P1 --players 2 --games 100 --policy lookahead --seed 3 --threads 1 --json | jq 'del(.timing)' >"$WORK/la1.json"
+"$RAILYARD" simulate $P1 --players 2 --games 100 --policy lookahead --seed 3 --threads 2 --json | jq 'del(.timing)' >"$WORK/la2.json"
+ok_if "lookahead: the same report for --threads 1 and 2" cmp -s "$WORK/la1.json" "$WORK/la2.json"
 
 # --- compare and plots ----------------------------------------------------------
 "$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 --json >"$WORK/cmp.json" 2>/dev/null
