@@ -99,7 +99,7 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 				hi = round_of(t, players);
 		}
 	char title[64];
-	snprintf(title, sizeof title, "Game length, %d player%s (rounds, won games)", players,
+	snprintf(title, sizeof title, "Game length, %d player%s (rounds; share of all games)", players,
 		 players == 1 ? "" : "s");
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
@@ -125,7 +125,7 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 			int b = (round_of(t, players) - lo) / bw;
 			if (b >= nb)
 				b = nb - 1; /* the tail goes in the last bin */
-			share[i][b] += (double)st->length[t] / (double)st->completed;
+			share[i][b] += (double)st->length[t] / (double)st->games;
 		}
 		for (int b = 0; b < nb; b++)
 			ymax = fmax(ymax, share[i][b]);
@@ -165,11 +165,11 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 		snprintf(lab, sizeof lab, "%.0f", t);
 		text(cr, x, y1 + 13, 10, 0.5, false, lab);
 	}
-	/* the medians */
+	/* the medians over all games (none when fewer than half of them end) */
 	for (int i = 0; i < n; i++) {
-		if (!s[i].sum->completed)
+		if (s[i].median < 0 || round_of(s[i].median, players) >= lo + nb * bw)
 			continue;
-		double x = x0 + (round_of(s[i].sum->p50, players) + 0.5 - lo) / (nb * bw) * (x1 - x0);
+		double x = x0 + (round_of(s[i].median, players) + 0.5 - lo) / (nb * bw) * (x1 - x0);
 		cairo_set_source_rgb(cr, colour[i][0] * 0.7, colour[i][1] * 0.7, colour[i][2] * 0.7);
 		double dash[] = {4, 3};
 		cairo_set_dash(cr, dash, 2, 0);
@@ -266,7 +266,7 @@ static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows,
 		draw_seats(cr, row, n, players[r], top);
 		/* legend: one line per series with its headline numbers */
 		for (int i = 0; i < n; i++) {
-			double y = top + ROW - 40 + (i - (n - 1)) * 18;
+			double y = top + ROW - 48 + (i - (n - 1)) * 18;
 			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
 			cairo_rectangle(cr, 70, y - 6, 12, 12);
 			cairo_fill(cr);
@@ -275,12 +275,12 @@ static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows,
 		}
 		if (note && note[r]) {
 			cairo_set_source_rgb(cr, 0, 0, 0);
-			text(cr, 70, top + ROW - 20, 10, 0, true, note[r]);
+			text(cr, 70, top + ROW - 18, 10, 0, true, note[r]);
 		}
 	}
 	text(cr, 70, height - 14, 10, 0, false,
-	     "length: rounds (every seat's turn once); dashed: the median; the last bar holds the longest 1%. "
-	     "Win rates: share of all games. Red dashes: an even share.");
+	     "Length in rounds (each seat's turn once): won games, share of all; dashed: median of all games; "
+	     "last bar: the longest 1%. Red: an even share.");
 }
 
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)

@@ -81,10 +81,11 @@ static const char simulate_usage[] =
 	"take a face-up card, discard it and use its ability (on an opponent too with\n"
 	"apply-to: anyone). Two face-up cards with the same ability are both discarded;\n"
 	"cards without an ability are discarded. A removal (→ X) discards the card and\n"
-	"fills the space from the draw pile. After each move the mover, then any sequence the move touched, wins when\n"
-	"ascending (or never-descending); a wild card stands for the smallest number of\n"
-	"the pack that fits. No winner after --max-turns turns is a timeout; a round in\n"
-	"which nobody can move ends the game as stalled.\n\n"
+	"fills the space from the draw pile. After each move the mover, then any\n"
+	"sequence the move touched, wins when ascending (or never-descending); a wild\n"
+	"card stands for the smallest number of the pack that fits. No winner after\n"
+	"--max-turns turns is a timeout; a round in which nobody can move ends the\n"
+	"game as stalled (it would never end: both count as unfinished).\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written\n"
 	"(its folder is checked first).\n";
 
@@ -949,13 +950,14 @@ static int write_plot(const struct series *se, const struct comparison *cmp, int
 		ps[i].stats = &s->stats;
 		ps[i].sum = &s->sum;
 		ps[i].legend = legend[i];
+		ps[i].median = L->median;
 	}
 	for (int k = 0; k < o->ncounts; k++) {
 		notes[k] = NULL;
 		if (npk == 2) {
 			char fair[512], fast[512];
 			verdict_text(&se[2 * k], &se[2 * k + 1], &cmp[k], o->threshold, fair, fast, sizeof fair);
-			snprintf(note[k], sizeof note[k], "fairer: %s; faster: %s", fair, fast);
+			snprintf(note[k], sizeof note[k], "fairer: %s\nfaster: %s", fair, fast);
 			notes[k] = note[k];
 		}
 	}

@@ -201,7 +201,7 @@ expect_grep "plot.pdf has the seat labels" 'seat 3' "$WORK/plot.txt"
 expect_grep "plot.pdf names both packs" 'pattern-two-census-seven vs pattern-one-census-seven' "$WORK/plot.txt"
 expect_eq "plot.png is a PNG" "$(printf '\211PNG')" "$(head -c 4 "$WORK/plot.png")"
 pdftotext "$WORK/plot.pdf" - | tr -s ' \n' ' ' >"$WORK/plot-words.txt"
-expect_grep "plot: lengths binned per round" 'Game length, 3 players \(rounds, won games\)' "$WORK/plot-words.txt"
+expect_grep "plot: lengths binned per round, over all games" 'Game length, 3 players \(rounds; share of all games\)' "$WORK/plot-words.txt"
 expect_grep "plot: the verdict under the row" 'fairer: .*faster: ' "$WORK/plot-words.txt"
 expect_grep "plot: the balance's interval in the legend" 'balance [0-9.]+ \[[0-9.]+, [0-9.]+\]' "$WORK/plot-words.txt"
 expect_status "plot into a missing folder: exit 3" 3 "$RAILYARD" simulate $P2 --players 2 --games 20 \
