@@ -707,6 +707,8 @@ static void print_comparison(const struct series *a, const struct series *b, con
 	diff_row("length, median", &c->median, 1, false);
 	char fair[512], fast[512];
 	verdict_text(a, b, c, o->threshold, fair, fast, sizeof fair);
+	printf("completion: %.4f vs %.4f (a verdict needs at least %.2f each)\n", a->sum.completion, b->sum.completion,
+	       o->threshold);
 	printf("fairer: %s\nfaster: %s\n", fair, fast);
 	if (c->rules[0])
 		printf("note: the packs differ in rule%s %s as well as in the pattern\n", strchr(c->rules, ',') ? "s" : "",
@@ -720,7 +722,8 @@ static void print_summary(const struct series *se, const struct comparison *cmp,
 	for (int k = 0; k < o->ncounts; k++) {
 		char fair[512], fast[512];
 		verdict_text(&se[2 * k], &se[2 * k + 1], &cmp[k], o->threshold, fair, fast, sizeof fair);
-		printf("  %d players: fairer: %s; faster: %s\n", o->counts[k], fair, fast);
+		printf("  %d players (completion %.4f vs %.4f): fairer: %s; faster: %s\n", o->counts[k],
+		       se[2 * k].sum.completion, se[2 * k + 1].sum.completion, fair, fast);
 	}
 }
 
@@ -887,6 +890,8 @@ static void print_json_compare(const struct series *a, const struct series *b, c
 	json_diff("length_median", &c->median, a, b, false);
 	printf("},\n  \"verdict\": {\"threshold\": ");
 	json_num(stdout, o->threshold);
+	printf(", \"completion\": ");
+	json_pair(a->sum.completion, b->sum.completion);
 	printf(", \"stalls\": [");
 	for (int i = 0, n = 0; i < 2; i++)
 		if (c->v.stalls[i]) {

@@ -149,12 +149,13 @@ expect_eq "compare: both packs in one JSON" '["pattern-one-census-seven","patter
 	"$(jq -c '[.pack, .compare.pack]' "$WORK/cmp.json")"
 "$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 >"$WORK/cmp.txt" 2>/dev/null
 expect_grep "compare: says which is fairer" '^fairer: ' "$WORK/cmp.txt"
+expect_grep "compare: completion beside the verdicts" '^completion: [01]\.[0-9]+ vs [01]\.[0-9]+ \(a verdict needs at least 0\.95 each\)' "$WORK/cmp.txt"
 expect_grep "compare: says which is faster, or that the difference may be 0" \
 	'^faster: (pattern-(one|two)-census-seven \(restricted mean|neither \(restricted mean)' "$WORK/cmp.txt"
 expect_grep "compare: every metric's difference with an interval" '^  balance +[0-9.]+ +[0-9.]+ +[-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\]' "$WORK/cmp.txt"
 expect_grep "compare: the length's difference with an interval" '^  length, restricted mean +[0-9.]+ +[0-9.]+ +[-+][0-9.]+ \[' "$WORK/cmp.txt"
 expect_eq "json compare: verdict and difference of every metric" \
-	'[["fairer","faster","rules_differ","stalls","threshold"],["balance","completion","length_median","length_restricted_mean","win_rate"]]' \
+	'[["completion","fairer","faster","rules_differ","stalls","threshold"],["balance","completion","length_median","length_restricted_mean","win_rate"]]' \
 	"$(jq -c '[(.verdict | keys_unsorted | sort), (.difference | keys)]' "$WORK/cmp.json")"
 expect_eq "json compare: a verdict names a pack only when its interval excludes 0" true \
 	"$(jq '(.verdict.fairer == null) == (.difference.balance.ci[0] <= 0 and .difference.balance.ci[1] >= 0)' "$WORK/cmp.json")"
@@ -254,7 +255,8 @@ expect_eq "--players 2,3: one run per count, each with its comparison" '[[2,2],[
 ok_if "a count in a list reports what it reports alone" \
 	jq -e -n --slurpfile a "$WORK/in-runs.json" --slurpfile b "$WORK/alone.json" '$a[0] == $b[0]'
 "$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 200 >"$WORK/runs.txt" 2>/dev/null
-expect_eq "--players 2,3,4 --compare: a summary line per count" 3 "$(grep -c '^  [234] players: fairer: .*; faster: ' "$WORK/runs.txt")"
+expect_eq "--players 2,3,4 --compare: a summary line per count, completion beside the verdicts" 3 \
+	"$(grep -cE '^  [234] players \(completion [01]\.[0-9]+ vs [01]\.[0-9]+\): fairer: .*; faster: ' "$WORK/runs.txt")"
 expect_eq "--players 2,3 --compare --json: a verdict and balance_ci in every run" '[true,true]' \
 	"$(jq -c '[.runs[] | has("verdict") and has("difference") and has("balance_ci") and (.compare | has("balance_ci"))]' "$WORK/runs.json")"
 expect_status "--players 2,3,4 --plot: written" 0 "$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 100 \
