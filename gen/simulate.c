@@ -310,7 +310,7 @@ static void progress(int players, const char *what, long done, long total, doubl
 {
 	int width = 30, fill = total ? (int)(width * done / total) : width;
 	double rate = elapsed > 0 ? done / elapsed : 0;
-	fprintf(stderr, "\r%2d players %-24.24s [", players, what);
+	fprintf(stderr, "\r%2d player%s %-24.24s [", players, players == 1 ? " " : "s", what);
 	for (int i = 0; i < width; i++)
 		fputc(i < fill ? '#' : '.', stderr);
 	fprintf(stderr, "] %ld/%ld %7.0f games/s", done, total, rate);
