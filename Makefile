@@ -5,6 +5,7 @@
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme-figures  regenerate README.md's simulate figures
+#   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
 
@@ -51,7 +52,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz readme-figures
+.PHONY: all demo test unit golden cli bench install uninstall clean fuzz readme-figures docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -92,6 +93,10 @@ bench: all
 # README.md's simulate figures, regenerated from the code as it is (tools/readme-figures.sh)
 readme-figures: all
 	@sh tools/readme-figures.sh
+
+# The README's pictures of every game's cards (docs/*.png), from the default templates.
+docs-images: all
+	@sh tools/docs-images.sh
 
 # bench/render.sh times the renderer against this bare Cairo + Pango loop.
 bench: $(BUILD)/bench/floor

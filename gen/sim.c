@@ -1931,11 +1931,15 @@ void sim_summarize(const struct sim_stats *st, struct sim_summary *sum)
 	sum->games = st->games;
 	sum->completed = st->completed;
 	sum->completion = st->games ? (double)st->completed / (double)st->games : 0;
+	double hi = 0, lo = 1;
 	for (int p = 0; p < st->players; p++) {
-		sum->win_rate[p] = st->games ? (double)st->wins[p] / (double)st->games : 0;
+		double r = st->games ? (double)st->wins[p] / (double)st->games : 0;
+		sum->win_rate[p] = r;
 		stats_wilson(st->wins[p], st->games, &sum->ci_lo[p], &sum->ci_hi[p]);
+		hi = fmax(hi, r);
+		lo = fmin(lo, r);
 	}
-	sum->balance = stats_balance(st->wins, st->players, st->games);
+	sum->balance = st->players ? 1 - (hi - lo) : 1;
 	if (!st->completed)
 		return;
 	/* Integer sums first, so the mean does not depend on the order of games. */

@@ -121,7 +121,8 @@ struct sim_summary {
 	double completion;                  /* games with a winner / games */
 	double win_rate[SIM_MAX_PLAYERS];   /* wins / games, per seat */
 	double ci_lo[SIM_MAX_PLAYERS], ci_hi[SIM_MAX_PLAYERS];  /* 95% Wilson interval */
-	double balance;                     /* N x the smallest win rate (gen/stats.h) */
+	double balance;                     /* 1 - (largest - smallest win rate); the trains
+					     * report uses stats_balance (gen/stats.h) instead */
 	double mean, sd;                    /* turns of the completed games */
 	int p10, p50, p90, min, max;        /* nearest-rank percentiles; 0 if none completed */
 };

@@ -326,6 +326,7 @@ static void analyse(struct series *se, const struct sim_opts *o)
 {
 	const struct sim_stats *st = &se->stats;
 	sim_summarize(st, &se->sum);
+	se->sum.balance = stats_balance(st->wins, st->players, st->games);
 	stats_wilson(st->completed, st->games, &se->comp_lo, &se->comp_hi);
 	stats_balance_interval(st->wins, st->players, st->games, &se->bal_lo, &se->bal_hi);
 	se->stalls = se->sum.completion < o->threshold;

@@ -379,7 +379,7 @@ static void test_census_two(void **state)
 	assert_int_equal(st.length[1], st.won_with[0]);
 	struct sim_summary sum;
 	sim_summarize(&st, &sum);
-	assert_true(fabs(sum.balance - 2 * fmin(sum.win_rate[0], sum.win_rate[1])) < 1e-12);
+	assert_true(fabs(sum.balance - (1 - fabs(sum.win_rate[0] - sum.win_rate[1]))) < 1e-12);
 	assert_true(sum.completion == 1.0);
 	sim_stats_free(&st);
 	sim_worker_free(w);
@@ -488,7 +488,7 @@ static void test_summary(void **state)
 	assert_int_equal(s.min, 1);
 	assert_int_equal(s.max, 10);
 	assert_true(fabs(s.completion - 10.0 / 12) < 1e-12);
-	assert_true(fabs(s.balance - 2 * 4.0 / 12) < 1e-12);  /* two seats, the weaker wins 4 of 12 */
+	assert_true(fabs(s.balance - (1 - 2.0 / 12)) < 1e-12);
 	assert_true(fabs(s.ci_lo[0] - 0.2538) < 1e-4 && fabs(s.ci_hi[0] - 0.7462) < 1e-4);
 }
 
