@@ -4,6 +4,7 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
+#   make readme-figures  regenerate README.md's simulate figures
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -11,7 +12,7 @@
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
-PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig libpng
+PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0 libpng
 
 ifeq ($(SAN),1)
 VARIANT := san
@@ -51,7 +52,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz docs-images
+.PHONY: all demo test unit golden cli bench install uninstall clean fuzz readme-figures docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -89,6 +90,10 @@ test: $(BIN) $(UNIT_BIN)
 bench: all
 	@sh bench/run.sh
 
+# README.md's simulate figures, regenerated from the code as it is (tools/readme-figures.sh)
+readme-figures: all
+	@sh tools/readme-figures.sh
+
 # The README's pictures of every game's cards (docs/*.png), from the default templates.
 docs-images: all
 	@sh tools/docs-images.sh
@@ -103,10 +108,12 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/railyard
 	for t in templates/*; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(PREFIX)/share/railyard/templates/; done
+	install -d $(DESTDIR)$(PREFIX)/share/doc/railyard
+	install -m 644 docs/templates.md $(DESTDIR)$(PREFIX)/share/doc/railyard/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/railyard
-	rm -rf $(DESTDIR)$(PREFIX)/share/railyard
+	rm -rf $(DESTDIR)$(PREFIX)/share/railyard $(DESTDIR)$(PREFIX)/share/doc/railyard
 
 clean:
 	rm -rf build railyard

@@ -40,8 +40,12 @@ static const char build_usage[] =
 	"  png/card-NNN.png, png/back.png   300 dpi with bleed; contact.png, the whole pack\n"
 	"  manifest.csv       position, number, code, ability and the files of each card\n"
 	"  files.txt          every file of the set\n\n"
+	"A pack's data: and fields: give every template more fields; its size: resizes\n"
+	"the cards. A missing image stops the build before anything is written.\n\n"
 	"A pack that 'railyard check' finds unsound is refused (exit 1) unless --force.\n\n"
 	"%s"
+	"      --cards LIST    only these cards: numbers and ranges (1-9,12), W = wild;\n"
+	"                      the files keep their positions\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       the version\n\n"
 	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
@@ -53,13 +57,22 @@ struct build {
 	struct template *face, *back, *placemat, *reference;
 	struct drawer *d;
 	struct fields f;     /* the placemat's and the reference's (main thread) */
+	long total;          /* cards built: all, or those --cards names */
+	long *sel;           /* --cards: the pack positions built, or NULL for all */
 	int width;           /* digits in file names */
 };
 
-/* The fields a trains card offers its template. */
-static void card_fields(void *user, long pos, struct fields *f)
+/* The pack position of the i-th card built (every card, or those of --cards). */
+static long card_pos(const struct build *b, long i)
+{
+	return b->sel ? b->sel[i] : i;
+}
+
+/* The fields a trains card offers its template: the i-th card built. */
+static void card_fields(void *user, long i, struct fields *f)
 {
 	const struct build *b = user;
+	long pos = card_pos(b, i);
 	int a;
 	long n = pack_card_at(b->p, pos, &a);
 	fields_clear(f);
@@ -71,17 +84,36 @@ static void card_fields(void *user, long pos, struct fields *f)
 		fields_set(f, "code", "");
 		fields_set(f, "ability", "wild");
 		fields_set(f, "wild", "wild");
+		fields_set(f, "kind", "wild");
+		fields_set(f, "symbol", "");
+		fields_set(f, "space1", "");
+		fields_set(f, "space2", "");
+		fields_set(f, "space3", "");
+		data_fields(&b->p->data, f);
 		return;
 	}
+	const struct ability *ab = a >= 0 ? &b->p->abilities.v[a] : NULL;
 	fields_setf(f, "number", "%ld", n);
-	fields_set(f, "code", a >= 0 ? b->p->abilities.v[a].code : "");
-	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
+	fields_set(f, "code", ab ? ab->code : "");
+	fields_set(f, "ability", ab ? ab->symbolic : "");
 	fields_set(f, "wild", "");
 	fields_set(f, "ambiguous", look_ambiguous(n) ? "1" : "");
 	fields_set(f, "long", n >= 100 ? "1" : "");
 	fields_set(f, "grid", b->p->layout.rows ? "1" : "");
-	if (a >= 0)
-		trainlook_ability(&b->p->layout, &b->p->abilities.v[a], f);
+	if (ab)
+		trainlook_ability(&b->p->layout, ab, f);
+	/* space1..space3 on every card, so a template may name them all. */
+	for (int k = 1; k <= 3; k++) {
+		char name[8];
+		snprintf(name, sizeof name, "space%d", k);
+		if (!fields_get(f, name))
+			fields_set(f, name, "");
+	}
+	if (!fields_get(f, "kind"))
+		fields_set(f, "kind", "");
+	if (!fields_get(f, "symbol"))
+		fields_set(f, "symbol", "");
+	data_fields(&b->p->data, f);
 }
 
 static void fill_space(void *user, int r, int c, struct fields *f)
@@ -115,6 +147,7 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
 	fields_set(&b->f, "pack", b->p->id);
 	fields_setf(&b->f, "census", "%d", b->p->layout.census);
+	data_fields(&b->p->data, &b->f);
 	draw_item(b->d, cr, b->placemat, &b->f, &c, "placemat");
 }
 
@@ -276,9 +309,10 @@ static size_t card_face(void *user, long pos)
 	return 0;
 }
 
-static void card_label(void *user, long pos, bool who, char *buf, size_t n)
+static void card_label(void *user, long i, bool who, char *buf, size_t n)
 {
 	struct build *b = user;
+	long pos = card_pos(b, i);
 	int a;
 	long num = pack_card_at(b->p, pos, &a);
 	char s[24] = "W";
@@ -292,10 +326,11 @@ static void card_label(void *user, long pos, bool who, char *buf, size_t n)
 
 /* card-NNN (the position) for each card; unique: card-NNN (the number) for the
  * first copy of each number, wild for the first wild card. */
-static long card_single(void *user, long pos, bool unique, char *name, size_t n)
+static long card_single(void *user, long i, bool unique, char *name, size_t n)
 {
 	struct build *b = user;
 	const struct pack *p = b->p;
+	long pos = card_pos(b, i);
 	if (!unique) {
 		snprintf(name, n, "card-%0*ld", b->width, pos + 1);
 		return 1;
@@ -318,6 +353,7 @@ static void card_back_fields(void *user, struct fields *f)
 	struct build *b = user;
 	fields_set(f, "pack", b->p->id);
 	fields_set(f, "title", b->p->title ? b->p->title : b->p->id);
+	data_fields(&b->p->data, f);
 }
 
 static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
@@ -325,7 +361,8 @@ static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
 	struct build *b = user;
 	int only = c->opts.preset == PRESET_HOME ? c->opts.only : 0;
 	buf_puts(s, "position,number,code,ability,faces_page,svg,png\n");
-	for (long pos = 0; pos < c->it.count; pos++) {
+	for (long i = 0; i < c->it.count; i++) {
+		long pos = card_pos(b, i);
 		int a;
 		long n = pack_card_at(b->p, pos, &a);
 		buf_printf(s, "%ld,", pos + 1);
@@ -338,7 +375,7 @@ static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
 		csv_field(s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
 		buf_puts(s, ",");
 		if (only & BO_FACES)
-			buf_printf(s, "%ld", pos + 1);
+			buf_printf(s, "%ld", i + 1);
 		buf_puts(s, ",");
 		if (only & BO_SVG)
 			buf_printf(s, "svg/card-%0*ld.svg", b->width, pos + 1);
@@ -365,10 +402,99 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 	return t;
 }
 
+/* The pack's size: (if any) for the face and back, the placemat's spaces the
+ * size of the cards; then every image the cards show is read, so a missing one
+ * stops the build before anything is written. Returns 0 or -1. */
+static int fit_sizes(struct build *b)
+{
+	const struct card_data *cd = &b->p->data;
+	if (cd->has_size) {
+		template_resize(b->face, cd->w, cd->h);
+		template_resize(b->back, cd->w, cd->h);
+	}
+	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
+		template_resize(b->placemat, b->face->w, b->face->h);
+	template_set_pack(b->face, b->p->file);
+	template_set_pack(b->back, b->p->file);
+	template_set_pack(b->placemat, b->p->file);
+	int rc = 0;
+	bool images = false;
+	for (size_t i = 0; i < b->face->nelems; i++)
+		images |= b->face->elems[i].kind == TE_IMAGE;
+	for (long i = 0; images && i < b->total; i++) {
+		card_fields(b, i, &b->f);
+		rc |= drawer_preload(b->d, b->face, &b->f);
+	}
+	fields_clear(&b->f);
+	data_fields(cd, &b->f);
+	rc |= drawer_preload(b->d, b->back, &b->f);
+	rc |= drawer_preload(b->d, b->placemat, &b->f);
+	fields_clear(&b->f);
+	return rc;
+}
+
+/* --cards LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
+ * cards); every copy of each. Returns 0, or -1 after reporting. */
+static int select_cards(struct build *b, const char *list)
+{
+	const struct pack *p = b->p;
+	bool *want = xcalloc((size_t)p->cards + 1, sizeof *want);  /* want[0]: wild */
+	int rc = 0;
+	for (const char *s = list; *s && rc == 0;) {
+		size_t n = strcspn(s, ", ");
+		char part[48];
+		long lo, hi;
+		snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), s);
+		char *dash = strchr(part, '-');
+		if (dash)
+			*dash = 0;
+		if (strcmp(part, "W") == 0 && !dash) {
+			want[0] = true;
+		} else if (parse_int(part, 1, p->cards, &lo) != 0 ||
+			   parse_int(dash ? dash + 1 : part, lo, p->cards, &hi) != 0) {
+			diag(SEV_ERROR, NULL, "--cards: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
+			     (int)n, s, p->cards);
+			rc = -1;
+		} else {
+			for (long k = lo; k <= hi; k++)
+				want[k] = true;
+		}
+		s += n;
+		while (*s == ',' || *s == ' ')
+			s++;
+	}
+	b->sel = xcalloc((size_t)b->total + 1, sizeof *b->sel);
+	long m = 0;
+	for (long pos = 0; rc == 0 && pos < b->total; pos++) {
+		int a;
+		if (want[pack_card_at(p, pos, &a)])
+			b->sel[m++] = pos;
+	}
+	free(want);
+	if (rc == 0 && m == 0) {
+		diag(SEV_ERROR, NULL, "--cards: '%s' names no card of this pack", list);
+		rc = -1;
+	}
+	b->total = m;
+	return rc;
+}
+
+/* build's own option: --cards. */
+static int card_option(void *user, int c, char *arg)
+{
+	if (c != BUILD_OPT_CARDS) {
+		diag(SEV_ERROR, NULL, "unknown option (see 'railyard build --help')");
+		return EXIT_INPUT;
+	}
+	*(const char **)user = arg;
+	return -1;
+}
+
 int cmd_build(int argc, char **argv)
 {
 	struct build_opts o;
-	int status = build_parse(argc, argv, &o, build_usage, NULL, NULL);
+	const char *cards = NULL;
+	int status = build_parse(argc, argv, &o, build_usage, card_option, &cards);
 	if (status >= 0)
 		return status;
 	status = EXIT_OK;
@@ -424,14 +550,22 @@ int cmd_build(int argc, char **argv)
 	double bleed = build_bleed(&o);
 	if (bleed >= 0)
 		b.face->bleed = b.back->bleed = bleed;
-	long total = pack_card_total(p);
+	b.total = pack_card_total(p);
 	b.width = 3;
-	for (long t = total; t >= 1000; t /= 10)
+	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;
+	if (cards && select_cards(&b, cards) != 0) {
+		status = EXIT_INPUT;
+		goto done;
+	}
+	if (fit_sizes(&b) != 0) {
+		status = EXIT_INPUT;
+		goto done;
+	}
 	const struct template *faces[1] = {b.face};
 	struct build_ctx ctx = {.opts = o, .id = p->id, .dr = b.d};
 	ctx.it = (struct build_items){
-		.count = total, .faces = faces, .nfaces = 1, .back = b.back, .face_of = card_face,
+		.count = b.total, .faces = faces, .nfaces = 1, .back = b.back, .face_of = card_face,
 		.fields = card_fields, .label = card_label, .single = card_single,
 		.back_fields = card_back_fields, .extra = write_extra, .manifest = card_manifest,
 		.user = &b,
@@ -444,6 +578,7 @@ done:
 	template_free(b.back);
 	template_free(b.placemat);
 	template_free(b.reference);
+	free(b.sel);
 	pack_free(p);
 	return status;
 }

@@ -24,8 +24,8 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-const char *const build_out_names[9] = {"faces", "sheets", "placemat", "reference", "svg",
-					"png", "tokens", "board", "setup"};
+const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
+					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
        OPT_FORCE };
@@ -42,6 +42,7 @@ const struct option build_longopts[] = {
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"without", required_argument, NULL, 'w'},
 	{"with", required_argument, NULL, 'W'},
+	{"cards", required_argument, NULL, BUILD_OPT_CARDS},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
@@ -51,9 +52,10 @@ const char build_opts_usage[] =
 	"  -o, --output DIR    the set goes to DIR/PACK/ (default out/PACK/); it is\n"
 	"                      replaced as a whole: files an earlier build listed in\n"
 	"                      files.txt and this one does not write are removed\n"
-	"      --only LIST     faces,sheets,placemat,reference,svg,png,tokens,board,setup\n"
-	"                      (manifest.csv and files.txt always; the back goes with\n"
-	"                      faces, svg and png)\n"
+	"      --only LIST     faces,sheets,placemat,reference,svg,png,contact,tokens,\n"
+	"                      board,setup (manifest.csv and files.txt always; the back\n"
+	"                      goes with faces, svg and png; contact alone: a fast\n"
+	"                      preview)\n"
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
 	"                      rest on a4)\n"
 	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
@@ -65,7 +67,9 @@ const char build_opts_usage[] =
 	"                      (MakePlayingCards) or drivethru (DriveThruCards): the files\n"
 	"                      that service takes, into DIR/PACK.NAME/\n"
 	"  -j, --jobs N        PNG worker threads (default: the cores)\n"
-	"      --force         build a pack that check finds unsound (a prototype)\n";
+	"      --force         build a pack that check finds unsound (a prototype)\n"
+	"      --watch         build again whenever the pack, a template, a data file or\n"
+	"                      an image changes (Ctrl-C ends it)\n";
 
 void build_opts_init(struct build_opts *o)
 {
@@ -107,7 +111,7 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	switch (c) {
 	case 'o': o->parent = arg; return 1;
 	case OPT_ONLY:
-		o->only = parse_name_mask("--only", "output", arg, build_out_names, 9);
+		o->only = parse_name_mask("--only", "output", arg, build_out_names, 10);
 		return o->only < 0 ? -1 : 1;
 	case OPT_PAPER:
 		o->paper = arg;
@@ -718,13 +722,21 @@ static cairo_surface_t *job_draw(struct build_ctx *c, struct worker *w, const st
 	return s;
 }
 
+/* One PNG thread: the pool and the thread's own drawer. */
+struct png_thread {
+	struct png_pool *p;
+	struct drawer *dr;
+};
+
 static void *png_worker(void *arg)
 {
-	struct png_pool *p = arg;
-	/* Pango is not thread-safe across one font map: each worker has its own
-	 * drawer (fontconfig was initialised and the fonts registered before); it
+	struct png_thread *t = arg;
+	struct png_pool *p = t->p;
+	/* Pango is not thread-safe across one font map, nor are librsvg handles and
+	 * Cairo's recording surfaces when replayed at once: each worker has its own
+	 * drawer with its own images, read before it starts (worker_drawer). It
 	 * draws with no name, so it notes no warnings (the first pass did). */
-	struct worker w = {drawer_new(), {0}};
+	struct worker w = {t->dr, {0}};
 	cairo_surface_t *s = NULL;
 	for (;;) {
 		pthread_mutex_lock(&p->mu);
@@ -745,8 +757,46 @@ static void *png_worker(void *arg)
 	if (s)
 		cairo_surface_destroy(s);
 	fields_free(&w.f);
-	drawer_free(w.dr);
 	return NULL;
+}
+
+static bool has_images(const struct template *t)
+{
+	for (size_t i = 0; t && i < t->nelems; i++)
+		if (t->elems[i].kind == TE_IMAGE)
+			return true;
+	return false;
+}
+
+/* A drawer for a PNG thread (fontconfig was initialised and the fonts registered
+ * before) with every image the items and the back show already read, so the
+ * thread only looks them up in its own cache. NULL after reporting (an image
+ * that could be read before is gone). */
+static struct drawer *worker_drawer(struct build_ctx *c, struct fields *f)
+{
+	struct drawer *dr = drawer_new();
+	int rc = 0;
+	bool any = false;
+	for (size_t k = 0; k < c->it.nfaces; k++)
+		any |= has_images(c->it.faces[k]);
+	for (long i = 0; any && i < c->it.count; i++) {
+		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
+		if (!has_images(t))
+			continue;
+		fields_clear(f);
+		c->it.fields(c->it.user, i, f);
+		rc |= drawer_preload(dr, t, f);
+	}
+	if (has_images(c->it.back)) {
+		fields_clear(f);
+		c->it.back_fields(c->it.user, f);
+		rc |= drawer_preload(dr, c->it.back, f);
+	}
+	if (rc) {
+		drawer_free(dr);
+		return NULL;
+	}
+	return dr;
 }
 
 static int build_jobs(const struct build_ctx *c)
@@ -779,19 +829,32 @@ static int run_png_jobs(struct build_ctx *c, struct worker *w, struct png_job *j
 	if (nt > n)
 		nt = n < 1 ? 1 : (int)n;
 	pthread_t *th = xcalloc((size_t)nt, sizeof *th);
-	int started = 0;
-	progress_start("png", n);
-	for (int i = 1; i < nt; i++)
-		if (pthread_create(&th[i], NULL, png_worker, &p) == 0)
-			started = i;
-		else
+	struct png_thread *pt = xcalloc((size_t)nt, sizeof *pt);
+	int started = 0, made = 0;
+	for (; made < nt; made++) {
+		pt[made] = (struct png_thread){&p, worker_drawer(c, &w->f)};
+		if (!pt[made].dr)
 			break;
-	png_worker(&p);
-	for (int i = 1; i <= started; i++)
-		pthread_join(th[i], NULL);
-	progress_end();
+	}
+	if (made == nt) {
+		progress_start("png", n);
+		for (int i = 1; i < nt; i++)
+			if (pthread_create(&th[i], NULL, png_worker, &pt[i]) == 0)
+				started = i;
+			else
+				break;
+		png_worker(&pt[0]);
+		for (int i = 1; i <= started; i++)
+			pthread_join(th[i], NULL);
+		progress_end();
+	}
+	for (int i = 0; i < made; i++)
+		drawer_free(pt[i].dr);
+	free(pt);
 	free(th);
 	pthread_mutex_destroy(&p.mu);
+	if (made < nt)
+		return -1;
 	if (p.failed >= 0) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", jobs[p.failed].path, strerror(p.err));
 		return -1;
@@ -929,11 +992,10 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = c->it.extra(c, c->it.user);
 	if (!rc && (only & BO_SVG) && items)
 		rc = write_svgs(c, w, false);
-	if (!rc && (only & BO_PNG) && items) {
+	if (!rc && (only & BO_PNG) && items)
 		rc = write_pngs(c, w, false, 300, false);
-		if (!rc && c->it.nfaces == 1)
-			rc = write_contact(c, w);
-	}
+	if (!rc && (only & BO_CONTACT) && items && c->it.nfaces == 1)
+		rc = write_contact(c, w);
 	return rc;
 }
 

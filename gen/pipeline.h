@@ -19,9 +19,13 @@
  * nothing. The backs go with faces (back.pdf), svg and png. */
 enum {
 	BO_FACES = 1, BO_SHEETS = 2, BO_PLACEMAT = 4, BO_REFERENCE = 8, BO_SVG = 16, BO_PNG = 32,
-	BO_TOKENS = 64, BO_BOARD = 128, BO_SETUP = 256, BO_ALL = 511
+	BO_TOKENS = 64, BO_BOARD = 128, BO_SETUP = 256, BO_CONTACT = 512, BO_ALL = 1023
 };
-extern const char *const build_out_names[9];
+extern const char *const build_out_names[10];
+
+/* The getopt value of --cards (build.c's own option; build_parse hands it to
+ * other). */
+enum { BUILD_OPT_CARDS = 2000 };
 
 enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU };
 
