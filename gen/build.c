@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "draw.h"
+#include "output.h"
 #include "pack.h"
 #include "template.h"
 #include "util.h"
@@ -422,50 +423,49 @@ static int write_pngs(struct build *b)
 	return rc ? rc : write_contact(b);
 }
 
-static void csv_field(struct buf *s, const char *v)
+static void csv_field(FILE *f, const char *v)
 {
-	buf_puts(s, "\"");
+	putc('"', f);
 	for (; *v; v++) {
 		if (*v == '"')
-			buf_puts(s, "\"");
-		buf_add(s, v, 1);
+			putc('"', f);
+		putc(*v, f);
 	}
-	buf_puts(s, "\"");
+	putc('"', f);
 }
 
+/* The manifest is streamed row by row into its temporary file: memory stays flat
+ * however many cards the pack holds. */
 static int write_manifest(struct build *b, int only)
 {
-	struct buf s = {0};
-	buf_puts(&s, "position,number,code,ability,faces_page,svg,png\n");
-	for (long pos = 0; pos < b->total; pos++) {
+	struct out_tmp t;
+	if (out_tmp_open(b->dir, "manifest.csv", &t) != 0)
+		return -1;
+	FILE *f = t.f;
+	fputs("position,number,code,ability,faces_page,svg,png\n", f);
+	for (long pos = 0; pos < b->total && !ferror(f); pos++) {
 		int a;
 		long n = pack_card_at(b->p, pos, &a);
-		buf_printf(&s, "%ld,", pos + 1);
+		fprintf(f, "%ld,", pos + 1);
 		if (n)
-			buf_printf(&s, "%ld,", n);
+			fprintf(f, "%ld,", n);
 		else
-			buf_puts(&s, "W,");
-		csv_field(&s, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
-		buf_puts(&s, ",");
-		csv_field(&s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
-		buf_puts(&s, ",");
+			fputs("W,", f);
+		csv_field(f, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
+		putc(',', f);
+		csv_field(f, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
+		putc(',', f);
 		if (only & OUT_FACES)
-			buf_printf(&s, "%ld", pos + 1);
-		buf_puts(&s, ",");
+			fprintf(f, "%ld", pos + 1);
+		putc(',', f);
 		if (only & OUT_SVG)
-			buf_printf(&s, "svg/card-%0*ld.svg", b->width, pos + 1);
-		buf_puts(&s, ",");
+			fprintf(f, "svg/card-%0*ld.svg", b->width, pos + 1);
+		putc(',', f);
 		if (only & OUT_PNG)
-			buf_printf(&s, "png/card-%0*ld.png", b->width, pos + 1);
-		buf_puts(&s, "\n");
+			fprintf(f, "png/card-%0*ld.png", b->width, pos + 1);
+		putc('\n', f);
 	}
-	char *path = out_path(b, "manifest.csv");
-	int rc = write_file_atomic(path, s.s, s.len);
-	if (rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
-	free(path);
-	buf_free(&s);
-	return rc;
+	return out_tmp_commit(&t);
 }
 
 static struct template *load_template(const struct pack *p, const char *as_written,

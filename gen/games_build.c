@@ -602,8 +602,6 @@ static int write_manifest(struct gbuild *b)
 	}
 	char *path = out_path(b, "manifest.csv");
 	int rc = write_file_atomic(path, s.s, s.len);
-	if (rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
 	free(path);
 	buf_free(&s);
 	return rc;

@@ -325,7 +325,7 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 		return -1;
 	}
 	if (write_file_atomic(path, out.s, out.len) != 0) {
-		snprintf(err, errlen, "%s", strerror(errno));
+		err[0] = 0;   /* reported, with the reason */
 		buf_free(&out);
 		return -1;
 	}

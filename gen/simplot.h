@@ -22,7 +22,8 @@ struct sim_plot_series {
 
 /* Draw npk (1 or 2) packs' series for each of nrows player counts (players[r])
  * and write the file at path atomically: one row per count, s[r * npk + j] is
- * pack j's series of row r. Returns 0, or -1 with a reason in err (nothing is
+ * pack j's series of row r. Returns 0, or -1 with a reason in err (empty when the
+ * failure to write was reported already; nothing is
  * left behind). */
 int sim_plot_write(const char *path, const struct sim_plot_series *s, int npk, int nrows,
 		   const int *players, char *err, size_t errlen);

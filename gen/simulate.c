@@ -641,7 +641,8 @@ static int write_plot(const struct series *se, int npk, const struct sim_opts *o
 	}
 	char err[512];
 	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, err, sizeof err) != 0) {
-		diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
+		if (err[0])
+			diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
 		return EXIT_OUTPUT;
 	}
 	return EXIT_OK;

@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include "diag.h"
+#include "output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -155,43 +156,17 @@ char *read_file(const char *path, size_t max, size_t *len)
 
 int write_file_atomic(const char *path, const void *data, size_t len)
 {
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0) {
-		free(tmp);
+	struct out_tmp t;
+	if (out_tmp_open(NULL, path, &t) != 0)
+		return -1;
+	if (len && fwrite(data, 1, len, t.f) != len) {
+		int e = errno ? errno : EIO;
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(e));
+		out_tmp_abort(&t);
+		errno = e;
 		return -1;
 	}
-	const char *p = data;
-	size_t left = len;
-	while (left > 0) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += w;
-		left -= (size_t)w;
-	}
-	if (fsync(fd) != 0 && errno != EINVAL)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
-	free(tmp);
-	return 0;
-fail:;
-	int e = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	errno = e;
-	return -1;
+	return out_tmp_commit(&t);
 }
 
 int mkdir_p(const char *dir)

@@ -31,8 +31,9 @@ void buf_free(struct buf *b);
  * sets *len, or returns NULL with errno set. Refuses files larger than max. */
 char *read_file(const char *path, size_t max, size_t *len);
 
-/* Write data to path atomically: a temporary file in the same folder, fsync'd, then
- * renamed over path. Returns 0, or -1 with errno set and nothing left behind. */
+/* Write data to path atomically through out_tmp_open (output.h): a temporary file
+ * in the same folder, fsync'd, then renamed over path. Returns 0, or -1 after
+ * reporting the reason, with errno set and nothing left behind. */
 int write_file_atomic(const char *path, const void *data, size_t len);
 
 /* Create dir and its parents (mode 0777 & umask). Returns 0 or -1 with errno set. */

@@ -48,3 +48,41 @@ expect_grep "with a message" "error" "$WORK/last.err"
 ok_if "the previous faces.pdf is untouched" sh -c "cksum '$S/out-o/faces.pdf' | cmp -s - '$WORK/faces.sum'"
 ok_if "no temporary or partial file is left" test -z "$(find "$S/out-o" -name '*tmp*')"
 ok_if "the untouched PDF is still valid" sh -c "qpdf --check '$S/out-o/faces.pdf' >/dev/null 2>&1"
+
+# Planted symbolic links (issue 13): temporary names are unpredictable and created
+# exclusively, so links planted at the names an older railyard used (its PID is
+# the shell's, thanks to exec) catch nothing; a link at a final name is refused,
+# not followed and not replaced; the victim is untouched either way.
+V="$WORK/victim"
+echo "precious" >"$V"
+mkdir -p "$S/plant"
+expect_status "links planted at the old temporary names: the build succeeds" 0 sh -c "
+	for n in faces.pdf.cairo\$\$.tmp faces.pdf.qpdf\$\$.tmp manifest.csv.tmp.\$\$; do
+		ln -s '$V' '$S/plant/'\$n
+	done
+	exec '$R' build --only faces -o '$S/plant' '$S/pack.yaml'"
+ok_if "faces.pdf is a regular file, not a link" sh -c "test -f '$S/plant/faces.pdf' && test ! -L '$S/plant/faces.pdf'"
+ok_if "manifest.csv is a regular file, not a link" sh -c "test -f '$S/plant/manifest.csv' && test ! -L '$S/plant/manifest.csv'"
+expect_eq "the victim is untouched" "precious" "$(cat "$V")"
+rm -f "$S/plant"/*.tmp* "$S/plant/faces.pdf"
+ln -s "$V" "$S/plant/faces.pdf"
+expect_status "a link at faces.pdf is refused: exit 3" 3 "$R" build --only faces -o "$S/plant" "$S/pack.yaml"
+expect_grep "saying it is a link" "faces.pdf: it is a symbolic link" "$WORK/last.err"
+ok_if "the link is still a link" test -L "$S/plant/faces.pdf"
+expect_eq "the victim is still untouched" "precious" "$(cat "$V")"
+ok_if "no temporary file is left" test -z "$(find "$S/plant" -name '*tmp*')"
+
+# A read-only folder gives the system's reason (as root, run as nobody: root
+# writes anyway).
+AS=""
+[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if [ "$(id -u)" != 0 ] || [ -n "$AS" ]; then
+	RO=$(mktemp -d) && chmod 755 "$RO"
+	cp "$S/pack.yaml" "$RO/" && cp -r "$S/templates" "$RO/" && chmod -R a+rX "$RO"
+	mkdir "$RO/ro" && chmod 555 "$RO/ro"
+	expect_status "a read-only output folder is exit 3" 3 $AS "$R" build --only faces -o "$RO/ro" "$RO/pack.yaml"
+	expect_grep "with the reason" "cannot write .*faces.pdf: Permission denied" "$WORK/last.err"
+	rm -rf "$RO"
+else
+	echo "ok - a read-only folder: root without setpriv # SKIP"
+fi

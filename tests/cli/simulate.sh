@@ -126,7 +126,7 @@ expect_eq "plot.png is a PNG" "$(printf '\211PNG')" "$(head -c 4 "$WORK/plot.png
 expect_status "plot into a missing folder: exit 3" 3 "$RAILYARD" simulate $P2 --players 2 --games 20 \
 	--plot "$WORK/no/such/plot.svg"
 ok_if "plot into a missing folder: nothing left behind" test ! -e "$WORK/no"
-expect_grep "plot into a missing folder: says why" 'error: --plot .*plot.svg: ' "$WORK/last.err"
+expect_grep "plot into a missing folder: says why" 'error: cannot write .*plot.svg: No such file' "$WORK/last.err"
 
 # --- trace ------------------------------------------------------------------------
 "$RAILYARD" simulate $P2 --players 3 --trace 4 >"$WORK/trace.txt"

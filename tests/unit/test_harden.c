@@ -383,7 +383,7 @@ static int remove_scratch(void **state)
 	DIR *dir = opendir(scratch);
 	struct dirent *e;
 	while (dir && (e = readdir(dir)) != NULL)
-		if (e->d_name[0] != '.') {
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
 			char *p = xasprintf("%s/%s", scratch, e->d_name);
 			unlink(p);
 			free(p);
@@ -401,7 +401,7 @@ static size_t entries(const char *dir)
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	while (d && (e = readdir(d)) != NULL)
-		n += e->d_name[0] != '.';
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	if (d)
 		closedir(d);
 	return n;

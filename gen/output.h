@@ -1,0 +1,38 @@
+/* output.h: the one way railyard creates an output file.
+ *
+ * Every file is written to a temporary file beside its final name, created with an
+ * unpredictable name, exclusively and never through a symbolic link, removed if
+ * the process is interrupted (SIGINT, SIGTERM, SIGHUP), then flushed, synced and
+ * renamed into place. A symbolic link at the final name is refused, never
+ * followed, so a planted link cannot redirect a write outside the output folder. */
+#ifndef RAILYARD_OUTPUT_H
+#define RAILYARD_OUTPUT_H
+
+#include <stdio.h>
+
+struct out_tmp {
+	FILE *f;     /* the temporary file, open for reading and writing */
+	char *path;  /* the final path */
+	char *tmp;   /* the temporary file's path */
+	int slot;    /* its place in the clean-up list, or -1 */
+};
+
+/* Create the temporary file for dir/final_name (dir NULL: final_name is the whole
+ * path). Returns 0, or -1 after reporting (e.g. the folder is not writable, with
+ * the reason, or the final name is a symbolic link); t is then empty. */
+int out_tmp_open(const char *dir, const char *final_name, struct out_tmp *t);
+
+/* A path naming the open temporary file itself, not its name in the folder
+ * (/proc/self/fd/N where there is one), for libraries that only take paths.
+ * Caller frees. */
+char *out_tmp_fdpath(const struct out_tmp *t);
+
+/* Flush, sync, close and rename over the final path. Returns 0, or -1 after
+ * reporting with the reason; the temporary file is removed either way. */
+int out_tmp_commit(struct out_tmp *t);
+
+/* Close and remove the temporary file; the final path is untouched. Accepts an
+ * empty or already finished t. */
+void out_tmp_abort(struct out_tmp *t);
+
+#endif
