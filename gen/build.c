@@ -16,6 +16,7 @@
 #include "output.h"
 #include "pack.h"
 #include "template.h"
+#include "trust.h"
 #include "util.h"
 
 #ifndef M_PI
@@ -39,6 +40,8 @@ static const char build_usage[] =
 	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"
 	"                     only (default: sheets on a4 and letter, the rest on a4)\n"
 	"      --bleed MM     bleed on every side of the cards (default: the template's)\n"
+	"      --max-items N  print at most N cards (default 1000000)\n"
+	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n\n"
 	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
@@ -479,7 +482,13 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 		     what, name, TEMPLATE_DIR);
 		return NULL;
 	}
-	struct template *t = template_load(path);
+	/* Only from a trusted folder, and only a regular file; messages keep the
+	 * path as found. */
+	char *safe = trust_path(path, as_written ? loc : NULL, what, as_written ? as_written : path);
+	struct template *t = safe ? template_load(path) : NULL;
+	if (safe && !t && as_written)
+		diag(SEV_NOTE, loc, "the %s template chosen here", what);
+	free(safe);
 	free(path);
 	return t;
 }
@@ -496,6 +505,8 @@ int cmd_build(int argc, char **argv)
 		{"only", required_argument, NULL, 'O'},
 		{"paper", required_argument, NULL, 'P'},
 		{"bleed", required_argument, NULL, 'B'},
+		{"max-items", required_argument, NULL, 'M'},
+		{"allow-path", required_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -503,6 +514,7 @@ int cmd_build(int argc, char **argv)
 	const char *dir = NULL, *paper = NULL;
 	int only = OUT_ALL, c, status = EXIT_OK;
 	double bleed = -1;
+	long max_items = OUT_MAX_ITEMS;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -530,6 +542,14 @@ int cmd_build(int argc, char **argv)
 			}
 			break;
 		}
+		case 'M':
+			if (out_parse_max_items(optarg, &max_items) != 0)
+				status = EXIT_INPUT;
+			break;
+		case 'A':
+			if (trust_allow(optarg) != 0)
+				status = EXIT_INPUT;
+			break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
 		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
@@ -545,6 +565,7 @@ int cmd_build(int argc, char **argv)
 	if (!p)
 		return EXIT_INPUT;
 	struct build b = {.p = p, .report = true};
+	trust_set_pack(p->file);
 	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
 	b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
 	b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml", "placemat");
@@ -575,6 +596,18 @@ int cmd_build(int argc, char **argv)
 	if (bleed >= 0)
 		b.face->bleed = b.back->bleed = bleed;
 	b.total = pack_card_total(p);
+	/* Bounded work and memory, refused before anything is written. */
+	if (b.total > max_items) {
+		diag(SEV_ERROR, p->cards > max_items || !p->loc_copies.file ? &p->loc_cards : &p->loc_copies,
+		     "the pack prints %ld cards, more than the %ld a build allows (--max-items N raises it)",
+		     b.total, max_items);
+		status = EXIT_INPUT;
+	}
+	if ((only & OUT_PNG) &&
+	    out_check_png(b.face->w, b.face->h, b.face->bleed, 300, &b.face->loc_size, "a card") != 0)
+		status = EXIT_INPUT;
+	if (status != EXIT_OK)
+		goto done;
 	b.width = 3;
 	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;

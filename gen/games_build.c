@@ -15,7 +15,9 @@
 #include "diag.h"
 #include "draw.h"
 #include "games.h"
+#include "output.h"
 #include "template.h"
+#include "trust.h"
 #include "util.h"
 
 static const char build_usage[] =
@@ -37,6 +39,8 @@ static const char build_usage[] =
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
 	"                      rest on a4)\n"
 	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
+	"      --max-items N   print at most N components (default 1000000)\n"
+	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"  -h, --help, -V, --version\n";
 
 enum {
@@ -616,7 +620,11 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 		     "parent folder, in the current folder and in %s)", what, path, TEMPLATE_DIR);
 		return NULL;
 	}
-	struct template *t = template_load(found);
+	char *safe = trust_path(found, loc, what, path);
+	struct template *t = safe ? template_load(found) : NULL;
+	if (safe && !t)
+		diag(SEV_NOTE, loc, "the %s template chosen here", what);
+	free(safe);
 	free(found);
 	if (t && t->cells.on != cells) {
 		diag(SEV_ERROR, loc, "the %s template %s needs %s", what, t->file,
@@ -635,6 +643,33 @@ static int parse_only(const char *arg)
 	return mask;
 }
 
+/* At most max printed components (every copy counted), else reported at the
+ * group holding most of them. */
+static int check_items(const struct deck *d, long max)
+{
+	double total = 0, most = -1;
+	const struct loc *at = &d->loc;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		if (!gr->included)
+			continue;
+		double n = 0;
+		for (size_t i = 0; i < d->nitems; i++)
+			if (d->items[i].group == g)
+				n += (double)d->items[i].count;
+		total += n;
+		if (n > most) {
+			most = n;
+			at = &gr->loc;
+		}
+	}
+	if (total <= (double)max)
+		return 0;
+	diag(SEV_ERROR, at, "the pack prints %.0f components, more than the %ld a build allows (--max-items N raises it)",
+	     total, max);
+	return -1;
+}
+
 int games_build(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -643,6 +678,8 @@ int games_build(int argc, char **argv)
 		{"paper", required_argument, NULL, 'P'},
 		{"without", required_argument, NULL, 'w'},
 		{"with", required_argument, NULL, 'W'},
+		{"max-items", required_argument, NULL, 'M'},
+		{"allow-path", required_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -650,6 +687,7 @@ int games_build(int argc, char **argv)
 	const char *dir = NULL, *paper = NULL;
 	struct games_select sel = {0};
 	int only = OUT_ALL, c, status = EXIT_OK;
+	long max_items = OUT_MAX_ITEMS;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:w:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -672,6 +710,14 @@ int games_build(int argc, char **argv)
 			if (games_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
 			break;
+		case 'M':
+			if (out_parse_max_items(optarg, &max_items) != 0)
+				status = EXIT_INPUT;
+			break;
+		case 'A':
+			if (trust_allow(optarg) != 0)
+				status = EXIT_INPUT;
+			break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
 		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
@@ -687,6 +733,12 @@ int games_build(int argc, char **argv)
 	if (!d)
 		return EXIT_INPUT;
 	struct gbuild b = {.d = d, .report = true};
+	trust_set_pack(d->file);
+	/* Bounded work and memory, refused before any template is read. */
+	if (check_items(d, max_items) != 0) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
 	struct template **owned = xcalloc(d->ngroups + 4, sizeof *owned);

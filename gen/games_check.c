@@ -694,7 +694,7 @@ int games_check_toy(int argc, char **argv)
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
-		     strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
+		     file_strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
 		goto done;
 	}
 	size_t nused = 0;

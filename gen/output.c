@@ -679,6 +679,27 @@ int pdfw_close(struct pdfw *w)
 	return rc;
 }
 
+/* ---- limits ---- */
+
+int out_parse_max_items(const char *arg, long *max)
+{
+	if (parse_count("--max-items", arg, 1, OUT_MAX_ITEMS_CAP, max) != 0)
+		return -1;
+	return 0;
+}
+
+int out_check_png(double w, double h, double bleed, double dpi, const struct loc *loc,
+		  const char *what)
+{
+	double pw = (w + 2 * bleed) * dpi / 25.4, ph = (h + 2 * bleed) * dpi / 25.4;
+	if (pw * ph <= (double)OUT_PNG_MAX_PIXELS && pw <= 32767 && ph <= 32767)
+		return 0;
+	diag(SEV_ERROR, loc,
+	     "%s of %g x %g mm with %g mm bleed is %.0f x %.0f pixels at %g dpi; a PNG may have at most %ld pixels and 32767 a side (make it smaller, or build --only without png)",
+	     what, w, h, bleed, pw, ph, dpi, OUT_PNG_MAX_PIXELS);
+	return -1;
+}
+
 /* ---- SVG and PNG ---- */
 
 int svg_write(const char *path, double w, double h, double bleed, item_draw_fn draw, void *user,

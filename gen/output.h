@@ -35,4 +35,20 @@ int out_tmp_commit(struct out_tmp *t);
  * empty or already finished t. */
 void out_tmp_abort(struct out_tmp *t);
 
+/* ---- limits of a build, checked before anything is written ---- */
+
+#define OUT_MAX_ITEMS     1000000L     /* printed items per build, by default */
+#define OUT_MAX_ITEMS_CAP 1000000000L  /* the most --max-items allows */
+#define OUT_PNG_MAX_PIXELS 100000000L  /* pixels of one PNG (and 32767 a side) */
+
+struct loc;
+
+/* --max-items N: 0 and *max set, or -1 after reporting. */
+int out_parse_max_items(const char *arg, long *max);
+
+/* Whether a PNG of w x h mm (trim) plus bleed at dpi stays within the pixel
+ * limits; else reports at loc (what names the item) and returns -1. */
+int out_check_png(double w, double h, double bleed, double dpi, const struct loc *loc,
+		  const char *what);
+
 #endif

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "trust.h"
 #include "util.h"
 #include "ytree.h"
 
@@ -467,16 +468,7 @@ static void load_size(struct tload *ld, const struct ynode *v, struct template *
 		ERR(ld, &v->loc, "'size' must be a name such as poker or [width, height]");
 	}
 	t->has_size = true;
-}
-
-static char *resolve_beside(const char *file, const char *rel)
-{
-	if (rel[0] == '/')
-		return xstrdup(rel);
-	const char *slash = strrchr(file, '/');
-	if (!slash)
-		return xstrdup(rel);
-	return xasprintf("%.*s/%s", (int)(slash - file), file, rel);
+	t->loc_size = v->loc;
 }
 
 static double len_mm(const struct tpl_len *l, double whole)
@@ -548,11 +540,13 @@ static struct template *load_tree(struct ydoc *doc)
 		} else if (strcmp(k, "font-file") == 0) {
 			const char *s = scalar(&ld, v, k);
 			if (s) {
-				t->font_file = resolve_beside(t->file, s);
+				/* Only a regular file under a trusted folder: a folder
+				 * would have fontconfig scan it (and hang on a FIFO). */
+				free(t->font_file);
+				t->font_file = trust_resolve(t->file, s, &v->loc, "font-file");
 				t->loc_font_file = v->loc;
-				if (access(t->font_file, R_OK) != 0)
-					ERR(&ld, &v->loc, "'font-file': cannot read '%s': %s", t->font_file,
-					    strerror(errno));
+				if (!t->font_file)
+					ld.errors++;
 			}
 		} else if (strcmp(k, "background") == 0) {
 			load_color(&ld, v, k, &t->background);

@@ -117,7 +117,7 @@ struct template {
 	bool double_ended;
 	char *font;                /* default family */
 	char *font_file;           /* resolved path, or NULL */
-	struct loc loc_font, loc_font_file;
+	struct loc loc_font, loc_font_file, loc_size;
 	struct tpl_color background;
 	struct tpl_elem *elems;
 	size_t nelems;

@@ -124,11 +124,41 @@ void buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+int open_regular(const char *path)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st = {0};
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	int fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
+const char *file_strerror(int e)
+{
+	return e == EINVAL ? "not a regular file" : strerror(e);
+}
+
 char *read_file(const char *path, size_t max, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	int fd = open_regular(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+	if (!f) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
 		return NULL;
+	}
 	struct buf b = {0};
 	char chunk[65536];
 	size_t n;
@@ -141,7 +171,7 @@ char *read_file(const char *path, size_t max, size_t *len)
 		}
 		buf_add(&b, chunk, n);
 	}
-	int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a folder */
+	int err = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
 	if (err) {
 		buf_free(&b);
@@ -201,6 +231,32 @@ int parse_int(const char *s, long lo, long hi, long *out)
 	long v = strtol(s, &end, 10);
 	if (errno || *end || end == s || v < lo || v > hi)
 		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_count(const char *opt, const char *arg, long lo, long hi, long *out)
+{
+	const char *why = NULL;
+	const char *d = arg;
+	if (*d == '+' || *d == '-')
+		d++;
+	size_t ndig = strspn(d, "0123456789");
+	long v = 0;
+	if (!*arg)
+		why = "is empty";
+	else if (ndig == 0 || d[ndig])
+		why = "is not a whole number (digits 0-9 only)";
+	else if (*arg == '-' && strspn(d, "0") != ndig && lo >= 0)
+		why = "is negative";
+	else if (parse_int(arg, LONG_MIN, LONG_MAX, &v) != 0)
+		why = *arg == '-' ? "is too small" : "is too large";
+	else if (v < lo || v > hi)
+		why = v < lo ? "is too small" : "is too large";
+	if (why) {
+		diag(SEV_ERROR, NULL, "%s: '%s' %s; it must be %ld..%ld", opt, arg, why, lo, hi);
+		return -1;
+	}
 	*out = v;
 	return 0;
 }

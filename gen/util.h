@@ -27,7 +27,14 @@ void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(print
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 void buf_free(struct buf *b);
 
-/* Read a whole file; returns a NUL-terminated malloc'd buffer (caller frees) and
+/* Open path for reading only if it is a regular file, without blocking on a FIFO
+ * or a device: returns the descriptor, or -1 with errno set (EISDIR for a folder,
+ * EINVAL for anything else that is not a regular file; see file_strerror). */
+int open_regular(const char *path);
+/* strerror, but "not a regular file" for the EINVAL of open_regular and read_file. */
+const char *file_strerror(int e);
+
+/* Read a whole regular file (through open_regular); returns a NUL-terminated malloc'd buffer (caller frees) and
  * sets *len, or returns NULL with errno set. Refuses files larger than max. */
 char *read_file(const char *path, size_t max, size_t *len);
 
@@ -44,6 +51,11 @@ int mkdir_p(const char *dir);
  * 'x' (names...)" and gives -1. */
 int parse_name_mask(const char *opt, const char *what, const char *arg,
 		    const char *const *names, size_t n);
+
+/* A command-line number for option opt: a whole decimal number in [lo, hi], or
+ * -1 after a precise report ("--max-items: '1e6' is not a whole number (digits
+ * 0-9 only); it must be 1..1000000000", "... is too large", "... is negative"). */
+int parse_count(const char *opt, const char *arg, long lo, long hi, long *out);
 
 /* Parse a whole decimal integer in [lo, hi]; returns 0 on success, -1 otherwise. */
 int parse_int(const char *s, long lo, long hi, long *out);

@@ -478,7 +478,7 @@ struct ydoc *ydoc_load(const char *path)
 		if (errno == EFBIG)
 			diag(SEV_ERROR, &l, "file too large (more than %u MiB)", YT_MAX_FILE >> 20);
 		else
-			diag(SEV_ERROR, &l, "cannot read: %s", strerror(errno));
+			diag(SEV_ERROR, &l, "cannot read: %s", file_strerror(errno));
 		return NULL;
 	}
 	struct ydoc *doc = ydoc_parse(path, text, len);

@@ -182,7 +182,7 @@ for t in face back placemat; do
 done
 sed -e '/^face:/d' -e '/^back:/d' -e '/^placemat:/d' "$P" >"$WORK/fc/packs/p.yaml"
 printf 'face: ../tpl/face.yaml\nback: ../tpl/back.yaml\nplacemat: ../tpl/placemat.yaml\n' >>"$WORK/fc/packs/p.yaml"
-expect_status "font-file: builds with no installed fonts" 0 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces -o "$WORK/fc/out" "$WORK/fc/packs/p.yaml"
+expect_status "font-file: builds with no installed fonts" 0 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces --allow-path "$WORK/fc/tpl" -o "$WORK/fc/out" "$WORK/fc/packs/p.yaml"
 expect_grep "font-file: the font is embedded" 'DejaVuSansMono +TrueType .* yes yes' "$(pdffonts "$WORK/fc/out/faces.pdf" >"$WORK/fonts"; echo "$WORK/fonts")"
 
 # A progress bar on a terminal for a long job, and nothing on a pipe.
