@@ -109,3 +109,10 @@ for s in INT TERM HUP; do
 	expect_eq "SIG$s: the old manifest is intact" "old manifest" "$(cat "$WORK/sig/manifest.csv")"
 	expect_eq "SIG$s: no temporary file is left" "" "$(find "$WORK/sig" -name '*tmp*')"
 done
+
+# ---- every input's messages capped at 100, then how many more
+G=$(awk 'BEGIN { for (i = 0; i < 100000; i++) printf "/" }')
+expect_status "--grid of 100,000 '/': exit 2" 2 "$R" check packs/grid-census-nine.yaml --grid "$G"
+expect_eq "100 errors shown" 100 "$(grep -c 'error: row [0-9]* has 0 cards' "$WORK/last.err")"
+expect_grep "then how many more" "^railyard: --grid: note: and 99900 more errors and warnings \(only the first 100 of each input are shown\)$" "$WORK/last.err"
+ok_if "in a few hundred lines" test "$(wc -l <"$WORK/last.err")" -le 310
