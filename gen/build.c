@@ -534,8 +534,13 @@ int cmd_build(int argc, char **argv)
 		}
 		case 'B': {
 			struct tpl_len l;
-			if (tpl_parse_len(optarg, false, &l) != 0 || l.v < 0 || l.v > 25) {
-				diag(SEV_ERROR, NULL, "--bleed: '%s' is not a bleed of 0..25 mm", optarg);
+			if (tpl_parse_len(optarg, false, &l) != 0) {
+				diag(SEV_ERROR, NULL, "--bleed: '%s' is not a length such as 3mm (decimal digits, then mm, cm, in or pt)",
+				     optarg);
+				status = EXIT_INPUT;
+			} else if (l.v < 0 || l.v > 25) {
+				diag(SEV_ERROR, NULL, "--bleed: '%s' is %s; a bleed is 0..25 mm", optarg,
+				     l.v < 0 ? "negative" : "more than 25 mm");
 				status = EXIT_INPUT;
 			} else {
 				bleed = l.v;

@@ -2,7 +2,9 @@
  * ability present, blocks and player reductions balanced, an explicit table
  * against the rules and the computed one, a defective pack (--missing), and
  * whether the win rule can be met. Positions and moves are in checkpos.c. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,11 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 	int bad = 0;
 	diag_source("--missing", text, strlen(text));
 	o->missing = xcalloc((size_t)p->cards, 1);
+	if (!text[strspn(text, ", \t")]) {
+		struct loc at = {"--missing", 1, 1};
+		diag(SEV_ERROR, &at, "no card given; list card numbers, ranges such as 17-20, or W");
+		return 1;
+	}
 	const char *s = text;
 	while (*s) {
 		if (*s == ',' || *s == ' ' || *s == '\t') {
@@ -74,6 +81,7 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			continue;
 		}
 		char *end = (char *)s;
+		errno = 0;
 		long lo = *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : 0, hi = lo;
 		if (end == s) {
 			diag(SEV_ERROR, &at, "expected a card number, a range such as 17-20, or W");
@@ -88,6 +96,8 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			end = (char *)h;
 			if (*h >= '0' && *h <= '9')
 				hi = strtol(h, &end, 10);
+			if (errno == ERANGE)
+				lo = hi = LONG_MAX;   /* too large: reported as not in the pack */
 			if (end == h) {
 				diag(SEV_ERROR, &at, "expected a number after '-'");
 				bad = 1;
@@ -104,11 +114,13 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			continue;
 		}
 		if (lo < 1 || hi > p->cards || lo > hi) {
-			if (lo == hi)
-				diag(SEV_ERROR, &at, "card %ld is not in the pack (cards 1-%ld)", lo, p->cards);
+			/* As written: a number too large for a long must not become another. */
+			if (strchr(start, '-') && strchr(start, '-') < s)
+				diag(SEV_ERROR, &at, "%.*s is not a range of the pack's cards 1-%ld",
+				     (int)(s - start), start, p->cards);
 			else
-				diag(SEV_ERROR, &at, "%ld-%ld is not a range of the pack's cards 1-%ld", lo, hi,
-				     p->cards);
+				diag(SEV_ERROR, &at, "card %.*s is not in the pack (cards 1-%ld)",
+				     (int)(s - start), start, p->cards);
 			bad = 1;
 			continue;
 		}

@@ -190,31 +190,36 @@ bad:
 /* --players N or N,N,...: each count once, in the order given. */
 static bool parse_counts(const char *arg, struct sim_opts *o)
 {
-	char *copy = xstrdup(arg), *save = NULL;
 	bool ok = true;
 	o->ncounts = 0;
-	for (char *t = strtok_r(copy, ",", &save); t && ok; t = strtok_r(NULL, ",", &save)) {
+	/* Every entry between commas must be a number: "2," and "2,,3" are mistakes. */
+	for (const char *t = arg;; t++) {
+		size_t n = strcspn(t, ",");
+		char *item = xstrndup(t, n);
 		long v;
-		if (parse_int(t, 1, SIM_MAX_PLAYERS, &v) != 0) {
-			diag(SEV_ERROR, NULL, "--players must be 1..%d (or a list such as 2,3,4), not '%s'",
-			     SIM_MAX_PLAYERS, arg);
+		if (!n) {
+			diag(SEV_ERROR, NULL, "--players '%s': an empty entry; give player counts 1..%d separated by commas (2,3,4)",
+			     arg, SIM_MAX_PLAYERS);
 			ok = false;
-			break;
+		} else if (o->ncounts == SIM_MAX_PLAYERS) {
+			diag(SEV_ERROR, NULL, "--players '%s': more than %d counts", arg, SIM_MAX_PLAYERS);
+			ok = false;
+		} else if (parse_count("--players", item, 1, SIM_MAX_PLAYERS, &v) != 0) {
+			ok = false;
+		} else {
+			for (int k = 0; k < o->ncounts; k++)
+				if (o->counts[k] == v) {
+					diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
+					ok = false;
+				}
+			if (ok)
+				o->counts[o->ncounts++] = (int)v;
 		}
-		for (int k = 0; k < o->ncounts; k++)
-			if (o->counts[k] == v) {
-				diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
-				ok = false;
-			}
-		if (ok)
-			o->counts[o->ncounts++] = (int)v;
+		free(item);
+		t += n;
+		if (!ok || !*t)
+			break;
 	}
-	if (ok && !o->ncounts) {
-		diag(SEV_ERROR, NULL, "--players must be 1..%d (or a list such as 2,3,4), not '%s'",
-		     SIM_MAX_PLAYERS, arg);
-		ok = false;
-	}
-	free(copy);
 	return ok;
 }
 
@@ -671,13 +676,14 @@ int cmd_simulate(int argc, char **argv)
 			     .policy = {POLICY_GREEDY}, .trace = -1};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-	bool ok = true;
+	bool ok = true, players_given = false;
 	long v;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "n:g:s:t:P:r:m:c:jo:qT:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
+			players_given = true;
 			ok &= parse_counts(optarg, &o);
 			break;
 		case 'g':
@@ -739,7 +745,7 @@ int cmd_simulate(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "simulate takes one pack file (see 'railyard simulate --help')");
 		ok = false;
 	}
-	if (!o.ncounts) {
+	if (!players_given) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}

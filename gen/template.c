@@ -53,10 +53,17 @@ int paper_size(const char *name, double *w, double *h)
 
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out)
 {
+	/* Plain decimals only ("-1.5"): strtod would take 0x10, 1e3, inf and nan. */
+	const char *d = s + (*s == '-' || *s == '+');
+	size_t ip = strspn(d, "0123456789"), fp = 0;
+	if (d[ip] == '.')
+		fp = strspn(d + ip + 1, "0123456789");
+	if (ip + fp == 0)
+		return -1;
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (end == s || errno || v != v)
+	if (end != d + ip + (d[ip] == '.') + fp || errno || v != v)
 		return -1;
 	while (*end == ' ')
 		end++;
