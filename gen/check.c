@@ -194,6 +194,7 @@ static void check_table(const struct pack *p)
 	size_t k = p->abilities.n;
 	long N = p->cards;
 	struct loc *where = xcalloc((size_t)N, sizeof *where);   /* first mention of n */
+	unsigned *times = xcalloc((size_t)N, sizeof *times);     /* mentions of n so far */
 	long *count = xcalloc(k, sizeof *count);
 	const struct ability *ab = p->abilities.v;
 	for (size_t i = 0; i < p->ntable; i++) {
@@ -207,8 +208,11 @@ static void check_table(const struct pack *p)
 				continue;
 			if (where[n - 1].file) {
 				int first = p->by_number[n - 1];
-				diag(SEV_ERROR, &e->number_locs[j], "card %ld is given twice: %s here, %s at line %u",
-				     n, ab[e->index].symbolic, first >= 0 ? ab[first].symbolic : "?",
+				unsigned t = ++times[n - 1] + 1;
+				char how[32];
+				snprintf(how, sizeof how, t == 2 ? "twice" : "%u times", t);
+				diag(SEV_ERROR, &e->number_locs[j], "card %ld is given %s: %s here, %s at line %u",
+				     n, how, ab[e->index].symbolic, first >= 0 ? ab[first].symbolic : "?",
 				     where[n - 1].line);
 				continue;
 			}
@@ -261,6 +265,7 @@ static void check_table(const struct pack *p)
 	}
 	free(seen);
 	free(count);
+	free(times);
 	free(where);
 }
 
@@ -540,7 +545,9 @@ int cmd_check(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "--on, --with, --draw and --opponent describe a move: give --apply");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[optind]);
+	/* The pack itself is checked even when its table has invalid entries: every
+	 * other entry and every missing ability is still compared (exit 2). */
+	struct pack *p = o.sequence ? pack_load(argv[optind]) : pack_load_check(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
 	int status;
@@ -550,6 +557,8 @@ int cmd_check(int argc, char **argv)
 		status = check_position(p, &o);
 	else
 		status = check_pack(p, &o);
+	if (p->table_invalid)
+		status = EXIT_INPUT;
 	fflush(stdout);
 	if (ferror(stdout) && status != EXIT_INPUT)
 		status = EXIT_OUTPUT;

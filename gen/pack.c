@@ -14,6 +14,7 @@ struct loader {
 	struct pack *p;
 	struct yread yr;
 	bool seen_layout, seen_abilities, seen_cards, seen_game;
+	unsigned table_errors;  /* invalid assignment entries (check compares the rest) */
 };
 
 struct loc pack_loc(const struct pack *p, unsigned line, unsigned col)
@@ -360,6 +361,7 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 		load_rules(ld, v);
 	} else if (strcmp(key, "assignment") == 0) {
 		load_table(ld, v);
+		p->loc_table = yr_loc(&ld->yr, k);  /* the key: what a missing row is missing from */
 	} else if (strcmp(key, "face") == 0) {
 		load_path(ld, key, v, &p->face, &p->loc_face);
 	} else if (strcmp(key, "back") == 0) {
@@ -411,12 +413,12 @@ static void unknown_table_ability(struct loader *ld, const struct table_entry *e
 				     "(spaces A..%c)%s%s", e->ability, letters[i], lay->census,
 				     'A' + lay->census - 1, b.s ? "; computed: " : "", b.s ? b.s : "");
 			buf_free(&b);
-			ld->yr.errors++;
+			ld->table_errors++;
 			return;
 		}
 	diag(SEV_ERROR, &e->loc, "'%s' is not one of this pack's %zu abilities "
 	     "(see 'railyard list --abilities')", e->ability, p->abilities.n);
-	ld->yr.errors++;
+	ld->table_errors++;
 }
 
 static void resolve(struct loader *ld)
@@ -478,7 +480,7 @@ static void resolve(struct loader *ld)
 			diag(SEV_ERROR, &e->loc, "ability %s is given twice in 'assignment' "
 			     "(first at line %u)", p->abilities.v[e->index].symbolic,
 			     p->table[first[e->index]].loc.line);
-			ld->yr.errors++;
+			ld->table_errors++;
 		} else {
 			first[e->index] = i;
 		}
@@ -487,7 +489,7 @@ static void resolve(struct loader *ld)
 			if (num > p->cards) {
 				diag(SEV_ERROR, &e->number_locs[j], "card %ld is beyond the pack's %ld cards",
 				     num, p->cards);
-				ld->yr.errors++;
+				ld->table_errors++;
 			} else if (p->by_number[num - 1] < 0) {
 				p->by_number[num - 1] = e->index; /* the first one wins; check reports the rest */
 			}
@@ -550,7 +552,7 @@ static void finish(struct loader *ld, const struct ynode *root)
 		resolve(ld);
 }
 
-static struct pack *load_tree(struct ydoc *doc)
+static struct pack *load_tree(struct ydoc *doc, bool lenient)
 {
 	struct pack *p = xcalloc(1, sizeof *p);
 	struct loader ld = {.p = p};
@@ -582,10 +584,11 @@ static struct pack *load_tree(struct ydoc *doc)
 	if (ymap_get(root, "grid") && ymap_get(root, "census"))
 		yr_error(&ld.yr, ymap_get(root, "census"), "give 'census' or 'grid', not both");
 	finish(&ld, root);
-	if (ld.yr.errors) {
+	if (ld.yr.errors || (ld.table_errors && !lenient)) {
 		pack_free(p);
 		return NULL;
 	}
+	p->table_invalid = ld.table_errors;
 	return p;
 }
 
@@ -594,7 +597,7 @@ struct pack *pack_parse(const char *name, const char *text, size_t len)
 	struct ydoc *doc = ydoc_parse(name, text, len);
 	if (!doc)
 		return NULL;
-	struct pack *p = load_tree(doc);
+	struct pack *p = load_tree(doc, false);
 	ydoc_free(doc);
 	return p;
 }
@@ -604,7 +607,17 @@ struct pack *pack_load(const char *path)
 	struct ydoc *doc = ydoc_load(path);
 	if (!doc)
 		return NULL;
-	struct pack *p = load_tree(doc);
+	struct pack *p = load_tree(doc, false);
+	ydoc_free(doc);
+	return p;
+}
+
+struct pack *pack_load_check(const char *path)
+{
+	struct ydoc *doc = ydoc_load(path);
+	if (!doc)
+		return NULL;
+	struct pack *p = load_tree(doc, true);
 	ydoc_free(doc);
 	return p;
 }
