@@ -2,10 +2,13 @@
 #include "template.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+
+#include <pango/pango.h>
 
 #include "trust.h"
 #include "util.h"
@@ -271,6 +274,8 @@ static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *
 			const char *s = scalar(ld, v, k);
 			if (s)
 				e->text = xstrdup(s);
+			if (s && template_check_markup(s, &v->loc) != 0)
+				ld->errors++;
 		} else if (strcmp(k, "rect") == 0) {
 			kinds++;
 			e->kind = TE_RECT;
@@ -476,6 +481,103 @@ static void load_size(struct tload *ld, const struct ynode *v, struct template *
 	}
 	t->has_size = true;
 	t->loc_size = v->loc;
+}
+
+/* ---- Pango markup in text elements ---- */
+
+#define MARKUP_MAX_MM 500.0    /* as the 'size' of a text element */
+#define MARKUP_MAX_SCALE 8.0   /* <big> nested eleven times */
+
+/* A length in Pango units (1/1024 pt) as mm. */
+static double pango_mm(int v)
+{
+	return (double)v / PANGO_SCALE * 25.4 / 72;
+}
+
+/* The first attribute of attrs that railyard will not draw, described in why. */
+static bool bad_attr(PangoAttribute *a, char *why, size_t n)
+{
+	double mm = 0, f = 1;
+	const char *name = NULL;
+	switch (a->klass->type) {
+	case PANGO_ATTR_SIZE:
+	case PANGO_ATTR_ABSOLUTE_SIZE:
+		name = "size", mm = pango_mm(((PangoAttrSize *)a)->size);
+		if (mm <= 0) {
+			snprintf(why, n, "a text size must be more than 0");
+			return true;
+		}
+		break;
+	case PANGO_ATTR_FONT_DESC: {
+		PangoFontDescription *d = ((PangoAttrFontDesc *)a)->desc;
+		if (pango_font_description_get_set_fields(d) & PANGO_FONT_MASK_SIZE)
+			name = "font size", mm = pango_mm(pango_font_description_get_size(d));
+		break;
+	}
+	case PANGO_ATTR_RISE: name = "rise", mm = pango_mm(((PangoAttrInt *)a)->value); break;
+	case PANGO_ATTR_LETTER_SPACING:
+		name = "letter_spacing", mm = pango_mm(((PangoAttrInt *)a)->value);
+		break;
+	case PANGO_ATTR_ABSOLUTE_LINE_HEIGHT:
+		name = "line_height", mm = pango_mm(((PangoAttrInt *)a)->value);
+		break;
+	case PANGO_ATTR_BASELINE_SHIFT:
+		name = "baseline_shift", mm = pango_mm(((PangoAttrInt *)a)->value);
+		break;
+	case PANGO_ATTR_SCALE: name = "scale (<big>, <small>)", f = ((PangoAttrFloat *)a)->value; break;
+	case PANGO_ATTR_LINE_HEIGHT: name = "line_height", f = ((PangoAttrFloat *)a)->value; break;
+	default:
+		return false;
+	}
+	if (fabs(mm) > MARKUP_MAX_MM) {
+		snprintf(why, n, "its %s is %.0f mm; at most %.0f mm", name, fabs(mm), MARKUP_MAX_MM);
+		return true;
+	}
+	if (f > MARKUP_MAX_SCALE || f < 1 / MARKUP_MAX_SCALE) {
+		snprintf(why, n, "its %s is %g times; %g to %g", name, f, 1 / MARKUP_MAX_SCALE,
+			 MARKUP_MAX_SCALE);
+		return true;
+	}
+	return false;
+}
+
+int template_check_markup(const char *text, const struct loc *loc)
+{
+	if (!strpbrk(text, "<&"))
+		return 0;
+	/* A {field} inside a tag would let a pack's values set attributes that are
+	 * never checked: sizes come from the template only. */
+	bool in_tag = false;
+	for (const char *c = text; *c; c++) {
+		if (*c == '<')
+			in_tag = true;
+		else if (*c == '>')
+			in_tag = false;
+		else if (*c == '{' && in_tag) {
+			diag(SEV_ERROR, loc, "text: a {field} cannot stand inside a markup tag (use the element's 'color' for an ink from a field)");
+			return 1;
+		}
+	}
+	PangoAttrList *attrs = NULL;
+	GError *err = NULL;
+	if (!pango_parse_markup(text, -1, 0, &attrs, NULL, NULL, &err)) {
+		diag(SEV_ERROR, loc, "text is not valid Pango markup: %s",
+		     err ? err->message : "unknown error");
+		if (err)
+			g_error_free(err);
+		return 1;
+	}
+	int bad = 0;
+	char why[160];
+	GSList *list = pango_attr_list_get_attributes(attrs);
+	for (GSList *l = list; l && !bad; l = l->next)
+		if (bad_attr(l->data, why, sizeof why)) {
+			diag(SEV_ERROR, loc, "text markup: %s", why);
+			bad = 1;
+		}
+	g_slist_free_full(list, (GDestroyNotify)pango_attribute_destroy);
+	pango_attr_list_unref(attrs);
+	return bad;
 }
 
 static double len_mm(const struct tpl_len *l, double whole)

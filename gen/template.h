@@ -141,6 +141,11 @@ void template_size(const struct template *t, int rows, int cols, double *w, doub
  * string (caller frees) or NULL when none exists (nothing reported). */
 char *template_find(const char *pack_file, const char *path, const char *defname);
 
+/* Check the Pango markup of a text element's text: it parses, holds no {field}
+ * inside a tag, and every size, rise, spacing and scale it sets is within the
+ * 500 mm text limit (scales 1/8..8). Reports at loc; returns 0, or 1 on a problem. */
+int template_check_markup(const char *text, const struct loc *loc);
+
 /* Parse a length ("12mm", "0.5in", "10pt", "40%", 12 = mm); -1 if malformed.
  * allow_pct: whether % is accepted. */
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "template.h"  /* TEMPLATE_DIR */
 #include "util.h"
 
 static char *pack_dir;     /* realpath of the pack's folder, or NULL */

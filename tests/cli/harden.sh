@@ -116,3 +116,18 @@ expect_status "--grid of 100,000 '/': exit 2" 2 "$R" check packs/grid-census-nin
 expect_eq "100 errors shown" 100 "$(grep -c 'error: row [0-9]* has 0 cards' "$WORK/last.err")"
 expect_grep "then how many more" "^railyard: --grid: note: and 99900 more errors and warnings \(only the first 100 of each input are shown\)$" "$WORK/last.err"
 ok_if "in a few hundred lines" test "$(wc -l <"$WORK/last.err")" -le 310
+
+# ---- Pango markup: checked at load; what passes draws without Pango warnings
+mkdir -p "$WORK/mk/templates"
+cp "$P1" "$WORK/mk/pack.yaml"
+cp templates/trains-*.yaml "$WORK/mk/templates/"
+sed -i "s|^  - text: \"WILD\"|  - text: '<b>WI</b><span size=\"9pt\" foreground=\"#c62828\">\&amp;x</span>'|" "$WORK/mk/templates/trains-face.yaml"
+echo "wild: 1" >>"$WORK/mk/pack.yaml"
+expect_status "valid markup builds" 0 "$R" build --only faces -o "$WORK/mk/out" "$WORK/mk/pack.yaml"
+ok_if "no Pango warning" sh -c "! grep -q 'Pango-' '$WORK/last.err'"
+ok_if "the marked-up text is drawn" sh -c "pdftotext -f 85 -l 85 '$WORK/mk/out/faces.pdf' - | grep -q 'WI&x'"
+sed -i "s|^  - text: '<b>WI<.*|  - text: '<span size=\"100000000\">X</span>'|" "$WORK/mk/templates/trains-face.yaml"
+expect_status "a 34 m text size in markup: exit 2" 2 "$R" build --only faces -o "$WORK/mk/out2" "$WORK/mk/pack.yaml"
+expect_grep "said at the text" "trains-face.yaml:[0-9]+:[0-9]+: error: text markup: its size is 34451 mm; at most 500 mm" "$WORK/last.err"
+ok_if "no Pango warning" sh -c "! grep -q 'Pango-' '$WORK/last.err'"
+ok_if "nothing written" test ! -e "$WORK/mk/out2/faces.pdf"
