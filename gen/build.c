@@ -592,10 +592,16 @@ int cmd_build(int argc, char **argv)
 		     b.placemat->file);
 		status = EXIT_INPUT;
 	}
-	for (struct template *const *t = (struct template *const[]){b.face, b.back, b.placemat, NULL};
-	     *t; t++)
-		if (drawer_check_fonts(b.d, *t) != 0)
+	struct template *const tpl[] = {b.face, b.back, b.placemat};
+	const char *const chosen[] = {p->face, p->back, p->placemat};
+	const struct loc *const at[] = {&p->loc_face, &p->loc_back, &p->loc_placemat};
+	static const char *const role[] = {"face", "back", "placemat"};
+	for (int i = 0; i < 3; i++)
+		if (tpl[i] && drawer_check_fonts(b.d, tpl[i]) != 0) {
+			if (chosen[i])
+				diag(SEV_NOTE, at[i], "the %s template chosen here", role[i]);
 			status = EXIT_INPUT;
+		}
 	if (status != EXIT_OK)
 		goto done;
 	if (bleed >= 0)

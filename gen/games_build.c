@@ -611,8 +611,8 @@ static int write_manifest(struct gbuild *b)
 	return rc;
 }
 
-static struct template *load_tpl(const struct deck *d, const char *path, const struct loc *loc,
-				 const char *what, bool cells)
+static struct template *load_tpl(struct drawer *dr, const struct deck *d, const char *path,
+				 const struct loc *loc, const char *what, bool cells)
 {
 	char *found = template_find(d->file, path, path);
 	if (!found) {
@@ -622,6 +622,10 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 	}
 	char *safe = trust_path(found, loc, what, path);
 	struct template *t = safe ? template_load(found) : NULL;
+	if (t && drawer_check_fonts(dr, t) != 0) {
+		template_free(t);
+		t = NULL;
+	}
 	if (safe && !t)
 		diag(SEV_NOTE, loc, "the %s template chosen here", what);
 	free(safe);
@@ -757,18 +761,18 @@ int games_build(int argc, char **argv)
 			if (d->groups[h].face && !strcmp(d->groups[h].face, gr->face) &&
 			    (d->groups[h].kind == DK_TOKEN) == (gr->kind == DK_TOKEN))
 				b.tpl[g] = b.tpl[h];
-		if (!b.tpl[g] && (b.tpl[g] = load_tpl(d, gr->face, &gr->loc_face, "face",
+		if (!b.tpl[g] && (b.tpl[g] = load_tpl(b.dr, d, gr->face, &gr->loc_face, "face",
 						       gr->kind == DK_TOKEN)))
 			owned[nowned++] = b.tpl[g];
 		if (!b.tpl[g])
 			status = EXIT_INPUT;
 	}
-	if (d->back && !(b.back = load_tpl(d, d->back, &d->loc_back, "back", false)))
+	if (d->back && !(b.back = load_tpl(b.dr, d, d->back, &d->loc_back, "back", false)))
 		status = EXIT_INPUT;
 	if (d->board.present && d->board.face &&
-	    !(b.board = load_tpl(d, d->board.face, &d->board.loc_face, "board", true)))
+	    !(b.board = load_tpl(b.dr, d, d->board.face, &d->board.loc_face, "board", true)))
 		status = EXIT_INPUT;
-	if (d->setup && !(b.setup = load_tpl(d, d->setup, &d->loc_setup, "setup", true)))
+	if (d->setup && !(b.setup = load_tpl(b.dr, d, d->setup, &d->loc_setup, "setup", true)))
 		status = EXIT_INPUT;
 	if (d->setup && !setup_piles(d)) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
@@ -777,9 +781,6 @@ int games_build(int argc, char **argv)
 	owned[nowned++] = b.back;
 	owned[nowned++] = b.board;
 	owned[nowned++] = b.setup;
-	for (size_t i = 0; i < nowned; i++)
-		if (owned[i] && drawer_check_fonts(b.dr, owned[i]) != 0)
-			status = EXIT_INPUT;
 	if (status != EXIT_OK)
 		goto done;
 	b.phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +

@@ -15,6 +15,7 @@
 #include "take.h"
 #include "toytrain.h"
 #include "train52.h"
+#include "trust.h"
 #include "util.h"
 
 static int version(void)
@@ -529,6 +530,7 @@ static const char toy_usage[] =
 	"  -s, --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
 	"                       (all turned up again when fewer than 10 stay face up)\n"
 	"      --words FILE     the word list (default: the pack's rules: words)\n"
+	"      --allow-path DIR the pack's word list may also come from DIR\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
 	"                       \"finish\"}\n"
 	"  -h, --help, -V, --version\n\n"
@@ -578,12 +580,10 @@ static char *toy_list_path(const struct deck *d, const char *opt, struct loc *lo
 		return NULL;
 	}
 	*loc = w->loc;
-	if (w->str[0] == '/')
-		return xstrdup(w->str);
-	const char *slash = strrchr(d->file, '/');
-	if (!slash)
-		return xstrdup(w->str);
-	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, w->str);
+	/* A file the pack names: only from a trusted folder (the pack's, the
+	 * template folders, /usr/share/dict), and only a regular file. */
+	trust_set_pack(d->file);
+	return trust_resolve(d->file, w->str, &w->loc, "words");
 }
 
 int games_check_toy(int argc, char **argv)
@@ -595,6 +595,7 @@ int games_check_toy(int argc, char **argv)
 		{"spent", required_argument, NULL, 's'},
 		{"json", no_argument, NULL, 'j'},
 		{"words", required_argument, NULL, 'L'},
+		{"allow-path", required_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -611,6 +612,10 @@ int games_check_toy(int argc, char **argv)
 		case 'u': used_arg = optarg; break;
 		case 's': spent = optarg; break;
 		case 'L': list_arg = optarg; break;
+		case 'A':
+			if (trust_allow(optarg) != 0)
+				return EXIT_INPUT;
+			break;
 		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
 		case 'V': return version();
 		default: fputs(toy_usage, stderr); return EXIT_INPUT;
