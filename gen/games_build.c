@@ -781,6 +781,12 @@ int games_build(int argc, char **argv)
 	owned[nowned++] = b.back;
 	owned[nowned++] = b.board;
 	owned[nowned++] = b.setup;
+	/* Every face drawn as a PNG stays within the pixel limits. */
+	for (size_t i = 0; i < nowned && (only & OUT_PNG); i++)
+		if (owned[i] && !owned[i]->cells.on && owned[i] != b.back &&
+		    out_check_png(owned[i]->w, owned[i]->h, owned[i]->bleed, 300, &owned[i]->loc_size,
+				  "a face") != 0)
+			status = EXIT_INPUT;
 	if (status != EXIT_OK)
 		goto done;
 	b.phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +
