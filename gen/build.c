@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "draw.h"
+#include "names.h"
 #include "output.h"
 #include "pack.h"
 #include "template.h"

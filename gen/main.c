@@ -6,21 +6,21 @@
 
 #include "commands.h"
 #include "diag.h"
-#include "pack.h"
+#include "game.h"
+#include "ytree.h"
 
 struct command {
 	const char *name;
-	int (*run)(int argc, char **argv);          /* game: trains */
-	int (*run_other)(int argc, char **argv);    /* any other game, or NULL */
+	enum game_cmd_kind kind;    /* the entry of the pack's game to run */
 	const char *summary;
 };
 
 static const struct command commands[] = {
-	{"list", cmd_list, games_list, "print the cards of a pack (which ability each number carries)"},
-	{"build", cmd_build, games_build, "write print-ready cards, backs, placemats and sheets"},
-	{"check", cmd_check, games_check, "check a pack, a position or a move against the rules"},
-	{"simulate", cmd_simulate, NULL, "play many games of a pack and report balance"},
-	{"dump", cmd_dump, games_dump, "print the loaded pack model (the debugging view)"},
+	{"list", GAME_LIST, "print the cards of a pack (which ability each number carries)"},
+	{"build", GAME_BUILD, "write print-ready cards, backs, placemats and sheets"},
+	{"check", GAME_CHECK, "check a pack, a position or a move against the rules"},
+	{"simulate", GAME_SIMULATE, "play many games of a pack and report balance"},
+	{"dump", GAME_DUMP, "print the loaded pack model (the debugging view)"},
 };
 
 /* The pack file among a command's arguments: the first one ending in .yaml or
@@ -36,15 +36,26 @@ static const char *pack_argument(int argc, char **argv)
 	return NULL;
 }
 
-/* Run a command, routed to the other-games module when its pack names a game
- * other than trains. */
+/* Run a command through the game table: the pack file is parsed once, here, to
+ * learn its game, and its tree handed on to the command's loader. */
 static int run_command(const struct command *c, int argc, char **argv)
 {
-	const char *path = c->run_other ? pack_argument(argc, argv) : NULL;
-	char *game = path ? pack_peek_game(path) : NULL;
-	bool other = game && strcmp(game, "trains") != 0;
-	free(game);
-	return other ? c->run_other(argc, argv) : c->run(argc, argv);
+	const char *path = pack_argument(argc, argv);
+	const struct game *g = game_find("trains");
+	if (path) {
+		struct ydoc *doc = ydoc_load(path);
+		if (!doc)
+			return EXIT_INPUT;
+		g = game_of(doc);
+		ydoc_keep(doc);
+		if (!g)
+			return EXIT_INPUT;
+	}
+	if (!g->run[c->kind]) {
+		diag(SEV_ERROR, NULL, "%s: not available for game '%s' yet", c->name, g->name);
+		return EXIT_INPUT;
+	}
+	return g->run[c->kind](g, argc, argv);
 }
 
 static void usage(FILE *f)
@@ -86,6 +97,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (strcmp(commands[i].name, name) == 0) {
 			int status = run_command(&commands[i], argc - 1, argv + 1);
+			ydoc_keep(NULL);
 			diag_reset();
 			return status;
 		}

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "names.h"
 #include "output.h"
 #include "util.h"
 
@@ -677,6 +678,21 @@ int pdfw_close(struct pdfw *w)
 	free(self);
 	pdfw_release(w);
 	return rc;
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len)
+{
+	struct out_tmp t;
+	if (out_tmp_open(NULL, path, &t) != 0)
+		return -1;
+	if (len && fwrite(data, 1, len, t.f) != len) {
+		int e = errno ? errno : EIO;
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(e));
+		out_tmp_abort(&t);
+		errno = e;
+		return -1;
+	}
+	return out_tmp_commit(&t);
 }
 
 /* ---- limits ---- */

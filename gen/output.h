@@ -8,6 +8,7 @@
 #ifndef RAILYARD_OUTPUT_H
 #define RAILYARD_OUTPUT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct out_tmp {
@@ -34,6 +35,11 @@ int out_tmp_commit(struct out_tmp *t);
 /* Close and remove the temporary file; the final path is untouched. Accepts an
  * empty or already finished t. */
 void out_tmp_abort(struct out_tmp *t);
+
+/* Write data to path atomically through out_tmp_open: a temporary file in the
+ * same folder, synced, then renamed over path. Returns 0, or -1 after reporting
+ * the reason, with errno set and nothing left behind. */
+int write_file_atomic(const char *path, const void *data, size_t len);
 
 /* ---- limits of a build, checked before anything is written ---- */
 

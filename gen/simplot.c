@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "simplot.h"
+#include "output.h"
 #include "util.h"
 
 #define W 900.0

@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "json.h"
+#include "names.h"
 #include "pack.h"
 #include "sim.h"
 #include "simplot.h"

@@ -9,8 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "template.h"  /* TEMPLATE_DIR */
 #include "util.h"
+
+#ifndef TEMPLATE_DIR   /* as template.h: the Makefile sets it from PREFIX */
+#define TEMPLATE_DIR "/usr/local/share/railyard/templates"
+#endif
 
 static char *pack_dir;     /* realpath of the pack's folder, or NULL */
 static char *pack_parent;  /* the pack's folder as written (for templates/ beside it) */

@@ -1,8 +1,6 @@
 /* util.c: allocation, buffers, files. */
 #include "util.h"
 
-#include "diag.h"
-#include "output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -184,21 +182,6 @@ char *read_file(const char *path, size_t max, size_t *len)
 	return b.s;
 }
 
-int write_file_atomic(const char *path, const void *data, size_t len)
-{
-	struct out_tmp t;
-	if (out_tmp_open(NULL, path, &t) != 0)
-		return -1;
-	if (len && fwrite(data, 1, len, t.f) != len) {
-		int e = errno ? errno : EIO;
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(e));
-		out_tmp_abort(&t);
-		errno = e;
-		return -1;
-	}
-	return out_tmp_commit(&t);
-}
-
 int mkdir_p(const char *dir)
 {
 	char *d = xstrdup(dir);
@@ -233,56 +216,4 @@ int parse_int(const char *s, long lo, long hi, long *out)
 		return -1;
 	*out = v;
 	return 0;
-}
-
-int parse_count(const char *opt, const char *arg, long lo, long hi, long *out)
-{
-	const char *why = NULL;
-	const char *d = arg;
-	if (*d == '+' || *d == '-')
-		d++;
-	size_t ndig = strspn(d, "0123456789");
-	long v = 0;
-	if (!*arg)
-		why = "is empty";
-	else if (ndig == 0 || d[ndig])
-		why = "is not a whole number (digits 0-9 only)";
-	else if (*arg == '-' && strspn(d, "0") != ndig && lo >= 0)
-		why = "is negative";
-	else if (parse_int(arg, LONG_MIN, LONG_MAX, &v) != 0)
-		why = *arg == '-' ? "is too small" : "is too large";
-	else if (v < lo || v > hi)
-		why = v < lo ? "is too small" : "is too large";
-	if (why) {
-		diag(SEV_ERROR, NULL, "%s: '%s' %s; it must be %ld..%ld", opt, arg, why, lo, hi);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-int parse_name_mask(const char *opt, const char *what, const char *arg,
-		    const char *const *names, size_t n)
-{
-	int mask = 0;
-	char *copy = xstrdup(arg), *save = NULL;
-	struct buf all = {0};
-	for (size_t i = 0; i < n; i++)
-		buf_printf(&all, "%s%s", i ? ", " : "", names[i]);
-	for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		size_t i;
-		for (i = 0; i < n && strcmp(tok, names[i]) != 0; i++)
-			;
-		if (i == n) {
-			diag(SEV_ERROR, NULL, "%s: unknown %s '%s' (%s)", opt, what, tok, all.s);
-			mask = -1;
-			break;
-		}
-		mask |= 1 << i;
-	}
-	if (mask == 0)
-		diag(SEV_ERROR, NULL, "%s needs at least one %s (%s)", opt, what, all.s);
-	free(copy);
-	buf_free(&all);
-	return mask > 0 ? mask : -1;
 }

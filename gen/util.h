@@ -34,28 +34,13 @@ int open_regular(const char *path);
 /* strerror, but "not a regular file" for the EINVAL of open_regular and read_file. */
 const char *file_strerror(int e);
 
-/* Read a whole regular file (through open_regular); returns a NUL-terminated malloc'd buffer (caller frees) and
+/* Read a whole regular file (through open_regular); returns a NUL-terminated
+ * malloc'd buffer (caller frees) and
  * sets *len, or returns NULL with errno set. Refuses files larger than max. */
 char *read_file(const char *path, size_t max, size_t *len);
 
-/* Write data to path atomically through out_tmp_open (output.h): a temporary file
- * in the same folder, fsync'd, then renamed over path. Returns 0, or -1 after
- * reporting the reason, with errno set and nothing left behind. */
-int write_file_atomic(const char *path, const void *data, size_t len);
-
 /* Create dir and its parents (mode 0777 & umask). Returns 0 or -1 with errno set. */
 int mkdir_p(const char *dir);
-
-/* A command-line list of names ("faces,svg" or "faces svg") as a bit mask: bit i
- * for names[i]. An unknown or missing name is reported as "OPT: unknown WHAT
- * 'x' (names...)" and gives -1. */
-int parse_name_mask(const char *opt, const char *what, const char *arg,
-		    const char *const *names, size_t n);
-
-/* A command-line number for option opt: a whole decimal number in [lo, hi], or
- * -1 after a precise report ("--max-items: '1e6' is not a whole number (digits
- * 0-9 only); it must be 1..1000000000", "... is too large", "... is negative"). */
-int parse_count(const char *opt, const char *arg, long lo, long hi, long *out);
 
 /* Parse a whole decimal integer in [lo, hi]; returns 0 on success, -1 otherwise. */
 int parse_int(const char *s, long lo, long hi, long *out);

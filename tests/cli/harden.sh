@@ -21,8 +21,9 @@ done
 # may be shown, it was allowed).
 expect_status "--allow-path DIR: the file is read" 2 "$R" build --only faces --allow-path "$WORK/home" -o "$WORK/o-allow" "$WORK/home/packs/rel.yaml"
 expect_grep "--allow-path: now read as a template" "secrets.yaml:[0-9]+:[0-9]+: error" "$WORK/last.err"
-expect_status "--allow-path on a file: exit 2" 2 "$R" build --allow-path "$WORK/home/secrets.yaml" "$P1"
-expect_grep "--allow-path on a file: says so" "allow-path: '.*secrets.yaml' is not a folder" "$WORK/last.err"
+printf 'x\n' >"$WORK/home/plain.txt"
+expect_status "--allow-path on a file: exit 2" 2 "$R" build --allow-path "$WORK/home/plain.txt" "$P1"
+expect_grep "--allow-path on a file: says so" "allow-path: '.*plain.txt' is not a folder" "$WORK/last.err"
 # A symbolic link inside the pack's folder that points outside it is refused too.
 ln -s "$WORK/home/secrets.yaml" "$WORK/home/packs/face.yaml"
 sed -e '/^face:/d' "$P1" >"$WORK/home/packs/link.yaml"
