@@ -322,8 +322,7 @@ static int write_reference(struct build *b, const char *paper)
 static int write_svgs(struct build *b)
 {
 	char *sub = out_path(b, "svg");
-	if (make_dir(sub) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
+	if (out_subdir(sub) != 0) {
 		free(sub);
 		return -1;
 	}
@@ -408,8 +407,7 @@ static int write_contact(struct build *b)
 static int write_pngs(struct build *b)
 {
 	char *sub = out_path(b, "png");
-	if (make_dir(sub) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
+	if (out_subdir(sub) != 0) {
 		free(sub);
 		return -1;
 	}

@@ -548,8 +548,7 @@ static int write_singles(struct gbuild *b, bool svg)
 {
 	const char *ext = svg ? "svg" : "png";
 	char *sub = out_path(b, ext);
-	if (mkdir_p(sub) != 0) {
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", sub, strerror(errno));
+	if (out_subdir(sub) != 0) {
 		free(sub);
 		return -1;
 	}

@@ -695,6 +695,23 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 	return out_tmp_commit(&t);
 }
 
+int out_subdir(const char *path)
+{
+	if (mkdir(path, 0777) == 0)
+		return 0;
+	int e = errno;
+	struct stat st;
+	if (e == EEXIST && lstat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", path,
+		     S_ISLNK(st.st_mode) ? "it is a symbolic link (not followed)" : strerror(ENOTDIR));
+		return -1;
+	}
+	diag(SEV_ERROR, NULL, "cannot create %s: %s", path, strerror(e));
+	return -1;
+}
+
 /* ---- limits ---- */
 
 int out_parse_max_items(const char *arg, long *max)

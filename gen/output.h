@@ -41,6 +41,11 @@ void out_tmp_abort(struct out_tmp *t);
  * the reason, with errno set and nothing left behind. */
 int write_file_atomic(const char *path, const void *data, size_t len);
 
+/* A folder inside the output folder (svg/, png/): created, or kept when it is a
+ * folder already; a symbolic link there is refused, never followed, so no file
+ * lands outside the output folder. Returns 0, or -1 after reporting. */
+int out_subdir(const char *path);
+
 /* ---- limits of a build, checked before anything is written ---- */
 
 #define OUT_MAX_ITEMS     1000000L     /* printed items per build, by default */

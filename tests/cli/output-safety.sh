@@ -72,6 +72,13 @@ ok_if "the link is still a link" test -L "$S/plant/faces.pdf"
 expect_eq "the victim is still untouched" "precious" "$(cat "$V")"
 ok_if "no temporary file is left" test -z "$(find "$S/plant" -name '*tmp*')"
 
+# A link planted at a subfolder (png/ -> elsewhere) is refused, not followed.
+mkdir -p "$WORK/elsewhere" "$S/plant2"
+ln -s "$WORK/elsewhere" "$S/plant2/png"
+expect_status "a link at OUT/png is refused: exit 3" 3 "$R" build --only png -o "$S/plant2" "$S/pack.yaml"
+expect_grep "saying it is a link" "png: it is a symbolic link" "$WORK/last.err"
+expect_eq "nothing lands in the link's target" "" "$(ls -A "$WORK/elsewhere")"
+
 # A read-only folder gives the system's reason (as root, run as nobody: root
 # writes anyway).
 AS=""
