@@ -4,6 +4,7 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
+#   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
 
@@ -50,7 +51,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz
+.PHONY: all demo test unit golden cli bench install uninstall clean fuzz docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -87,6 +88,10 @@ test: $(BIN) $(UNIT_BIN)
 
 bench: all
 	@sh bench/run.sh
+
+# The README's pictures of every game's cards (docs/*.png), from the default templates.
+docs-images: all
+	@sh tools/docs-images.sh
 
 # bench/render.sh times the renderer against this bare Cairo + Pango loop.
 bench: $(BUILD)/bench/floor

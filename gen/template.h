@@ -17,6 +17,8 @@
  *   corner-radius: 3mm     # the cut card's corners: previews (contact.png) show them
  *   double-ended: true     # the elements drawn again rotated 180 degrees
  *   font: DejaVu Sans Mono # default family, resolved through fontconfig
+ *   fallback: false        # true: characters the font lacks may come from other
+ *                          # fonts; false (default): they are a warning at the element
  *   font-file: fonts/x.ttf # optional: a font file, relative to the template
  *   background: white      # a colour: #rgb #rrggbb #rrggbbaa, a name, or "{field}"
  *   cells:                 # boards and placemats only
@@ -115,6 +117,7 @@ struct template {
 	bool has_size;
 	double bleed, safe, radius;
 	bool double_ended;
+	bool fallback;             /* other fonts may show what the font lacks */
 	char *font;                /* default family */
 	char *font_file;           /* resolved path, or NULL */
 	struct loc loc_font, loc_font_file, loc_size;

@@ -6,6 +6,10 @@ set -eu
 PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libcmocka-dev \
 libqpdf-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time \
 python3"
+# The default templates' fonts (SIL Open Font License, embedded in the PDFs): Inter for
+# numbers and names, JetBrains Mono for codes, League Spartan for titles; DejaVu Sans
+# (above) for the arrows and the card suits.
+PKGS="$PKGS fonts-inter fonts-jetbrains-mono fonts-league-spartan"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
 PKGS="$PKGS valgrind clang libclang-rt-14-dev"
 missing=""

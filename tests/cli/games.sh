@@ -9,6 +9,23 @@ D9=packs/domino-double-nine.yaml
 D12=packs/domino-double-twelve.yaml
 T52=packs/train-52.yaml
 TOY=packs/toy-train.yaml
+# 6 and 9 read as each other turned round: underlined, and no other rank or number.
+# The pixel at the underline's centre (at 100 dpi, 3.175 mm of bleed): Train's
+# large rank (31.75, 28.2 mm), Take the Train's number in its disc (31.75, 58.5 mm).
+underlined() { # PDF X_MM Y_MM: the pages whose pixel there is dark
+	pdftoppm -r 100 -gray "$1" "$WORK/ul"
+	python3 - "$WORK" "$2" "$3" <<'PY'
+import glob, sys
+px = lambda mm: int(round((float(mm) + 3.175) / 25.4 * 100))
+out = []
+for n, path in enumerate(sorted(glob.glob(sys.argv[1] + '/ul-*.pgm')), 1):
+    parts = open(path, 'rb').read().split(maxsplit=4)
+    if parts[4][px(sys.argv[3]) * int(parts[1]) + px(sys.argv[2])] < 160:
+        out.append(n)
+print(*out)
+PY
+	rm -f "$WORK"/ul-*.pgm
+}
 
 # --- Take the Train: 58 cards, 56 without the Transfer cards, 100 fares
 $R list $TT >"$WORK/tt.out"
@@ -163,6 +180,8 @@ ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/faces.pdf"
 expect_grep "faces.pdf: trim box of a poker card (63.5 x 88.9 mm)" 'TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' \
 	"$(pdfinfo -box -f 1 -l 1 "$O/tt/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
 ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
+expect_eq "take-the-train: 6 and 9 of each colour underlined" "6 9 18 21 30 33 42 45" \
+	"$(underlined "$O/tt/faces.pdf" 31.75 58.5)"
 pdftotext -f 49 -l 49 "$O/tt/faces.pdf" "$WORK/p49.txt"
 expect_grep "card 49 is the blue Station" 'STATION' "$WORK/p49.txt"
 expect_status "build --without transfer" 0 $R build --without transfer --only faces -o "$O/tt56" $TT
@@ -173,6 +192,10 @@ ok_if "tile 12-12 as SVG renders" rsvg-convert -o "$WORK/t.png" "$O/d12/svg/091-
 expect_status "build train-52" 0 $R build --only faces,setup -o "$O/t52" $T52
 expect_eq "52 cards" 52 "$(pages "$O/t52/faces.pdf")"
 expect_eq "the setup sheet is one page" 1 "$(pages "$O/t52/setup.pdf")"
+expect_eq "train-52: each suit's symbol on its 13 cards, 4 times a card" "52 52 52 52" \
+	"$(pdftotext "$O/t52/faces.pdf" - | awk '/^♠$/ { s++ } /^♥$/ { h++ } /^♦$/ { d++ } /^♣$/ { c++ } END { print s, h, d, c }')"
+expect_eq "train-52: 6 and 9 of each suit underlined (pages 6 9 19 22 32 35 45 48)" "6 9 19 22 32 35 45 48" \
+	"$(underlined "$O/t52/faces.pdf" 31.75 28.2)"
 pdftotext "$O/t52/setup.pdf" "$WORK/setup.txt"
 expect_grep "setup: round 4 has one pile, 31 cards for 3 players" '3 players: 31' "$WORK/setup.txt"
 expect_status "build toy-train" 0 $R build --only faces,board,svg -o "$O/toy" $TOY
@@ -216,3 +239,35 @@ expect_eq "toy-train --json keys" "as broken finish from reasons to valid word" 
 $R check --json $TOY --word TONIGHT --words "$WORK/words" >"$WORK/toy.json"
 expect_eq "toy-train --json: TONIGHT on the broken railway stays on 1" "True 1" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["broken"], d["to"])' "$WORK/toy.json")"
+
+# Backs look the same turned 180 degrees (no orientation cue): each pack built with
+# its back as the face, page 1 at 140 x 190 px against itself turned round: fewer
+# than 0.2% of the pixels differ by more than a quarter of the range from their
+# turned counterpart and its neighbours (edges may rasterise a pixel apart).
+for p in pattern-two-census-seven take-the-train train-52 domino-double-six; do
+	back=$(sed -n 's/^back: *//p' packs/$p.yaml)
+	back=${back:-templates/trains-back.yaml}
+	sed -e "/^tokens:/,/^[a-z]/!s#^\( *\)face: .*#\1face: ../../../$back#" -e "s#^back: .*#back: ../../../$back#" \
+		-e 's#^\(setup\|placemat\): .*##' packs/$p.yaml >"$WORK/$p-back.yaml"
+	grep -q '^game: trains' packs/$p.yaml && echo "face: ../../../$back" >>"$WORK/$p-back.yaml"
+	mkdir -p "$WORK/x/y" && mv "$WORK/$p-back.yaml" "$WORK/x/y/"
+	sed -i "s#\.\./\.\./\.\./#$PWD/#" "$WORK/x/y/$p-back.yaml"
+	$R build --only faces -o "$WORK/$p-back" "$WORK/x/y/$p-back.yaml" >/dev/null 2>&1
+	pdftoppm -scale-to-x 140 -scale-to-y 190 -gray -f 1 -l 1 -singlefile "$WORK/$p-back/faces.pdf" "$WORK/$p-back"
+	expect_eq "$p: the back is the same turned round" ok "$(python3 - "$WORK/$p-back.pgm" <<'PY'
+import sys
+parts = open(sys.argv[1], 'rb').read().split(maxsplit=4)
+w, h = int(parts[1]), int(parts[2])
+px = parts[4]
+def at(x, y):
+    return px[min(max(y, 0), h - 1) * w + min(max(x, 0), w - 1)]
+# a pixel matches its turned counterpart or one of that one's neighbours (edges
+# may fall a pixel apart when rasterised)
+# (the outermost pixels, bleed, are left out: the rasteriser may leave a column blank)
+off = sum(1 for y in range(2, h - 2) for x in range(2, w - 2)
+          if min(abs(at(x, y) - at(w - 1 - x + dx, h - 1 - y + dy))
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1)) > 64)
+print('ok' if off < 0.002 * w * h else '%d of %d pixels differ' % (off, w * h))
+PY
+)"
+done
