@@ -4,6 +4,7 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
+#   make readme-figures  regenerate README.md's simulate figures
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -51,7 +52,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz docs-images
+.PHONY: all demo test unit golden cli bench install uninstall clean fuzz readme-figures docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -88,6 +89,10 @@ test: $(BIN) $(UNIT_BIN)
 
 bench: all
 	@sh bench/run.sh
+
+# README.md's simulate figures, regenerated from the code as it is (tools/readme-figures.sh)
+readme-figures: all
+	@sh tools/readme-figures.sh
 
 # The README's pictures of every game's cards (docs/*.png), from the default templates.
 docs-images: all
