@@ -12,7 +12,7 @@
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
-PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig
+PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0
 
 ifeq ($(SAN),1)
 VARIANT := san
@@ -108,10 +108,12 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/railyard
 	for t in templates/*; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(PREFIX)/share/railyard/templates/; done
+	install -d $(DESTDIR)$(PREFIX)/share/doc/railyard
+	install -m 644 docs/templates.md $(DESTDIR)$(PREFIX)/share/doc/railyard/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/railyard
-	rm -rf $(DESTDIR)$(PREFIX)/share/railyard
+	rm -rf $(DESTDIR)$(PREFIX)/share/railyard $(DESTDIR)$(PREFIX)/share/doc/railyard
 
 clean:
 	rm -rf build railyard

@@ -4,7 +4,7 @@
 # apt-get line and fail. Called by the Makefile before the first build.
 set -eu
 PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libcmocka-dev \
-libqpdf-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time \
+libqpdf-dev librsvg2-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time \
 python3"
 # The default templates' fonts (SIL Open Font License, embedded in the PDFs): Inter for
 # numbers and names, JetBrains Mono for codes, League Spartan for titles; DejaVu Sans
