@@ -83,9 +83,11 @@ demo: all
 
 # The one test command: unit tests, golden cases, CLI scripts, one summary line.
 test: $(BIN) $(UNIT_BIN)
+	@tools/deps.sh test
 	@RAILYARD=$(CURDIR)/$(BIN) UNIT_DIR=$(CURDIR)/$(BUILD)/tests sh tests/run.sh
 
 bench: all
+	@tools/deps.sh bench
 	@sh bench/run.sh
 
 # bench/render.sh times the renderer against this bare Cairo + Pango loop.
