@@ -28,8 +28,10 @@ BUILD   := build/$(VARIANT)
 CC      ?= cc
 WARN    := -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wvla -Wwrite-strings -Wno-overlength-strings
-# Run the dependency check once per make invocation, before pkg-config is asked.
-DEPS_OK := $(shell tools/deps.sh >&2 && echo yes)
+# Run the dependency check once per make invocation, before pkg-config is asked:
+# the packages to build, plus those of `make test` or `make bench` when asked for.
+DEPS_MODE := $(or $(filter test bench,$(MAKECMDGOALS)),build)
+DEPS_OK := $(shell tools/deps.sh $(firstword $(DEPS_MODE)) >&2 && echo yes)
 ifneq ($(DEPS_OK),yes)
 $(error missing build dependencies, see the message above)
 endif
@@ -37,8 +39,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 CFLAGS  ?= $(OPT)
 ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
-              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP \
-              -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
+              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP
 LDLIBS  := $(PKG_LIBS) -lm -lpthread
 
 LIB_SRC := $(filter-out gen/main.c,$(wildcard gen/*.c))
@@ -50,7 +51,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz
+.PHONY: all demo test unit golden cli bench install uninstall clean fuzz FORCE
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -61,6 +62,14 @@ endif
 $(BUILD)/gen/%.o: gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# Only datapath.o knows PREFIX (its last-resort template folder); it is rebuilt
+# whenever PREFIX differs from the previous build's ($(BUILD)/prefix).
+$(BUILD)/gen/datapath.o: ALL_CFLAGS += -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
+$(BUILD)/gen/datapath.o: $(BUILD)/prefix
+$(BUILD)/prefix: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@
@@ -83,11 +92,9 @@ demo: all
 
 # The one test command: unit tests, golden cases, CLI scripts, one summary line.
 test: $(BIN) $(UNIT_BIN)
-	@tools/deps.sh test
 	@RAILYARD=$(CURDIR)/$(BIN) UNIT_DIR=$(CURDIR)/$(BUILD)/tests sh tests/run.sh
 
 bench: all
-	@tools/deps.sh bench
 	@sh bench/run.sh
 
 # bench/render.sh times the renderer against this bare Cairo + Pango loop.
@@ -96,14 +103,28 @@ $(BUILD)/bench/floor: bench/floor.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDLIBS)
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/railyard
-	for t in templates/*; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(PREFIX)/share/railyard/templates/; done
+# What `make install` puts under $(DESTDIR)$(PREFIX), relative paths; `make uninstall`
+# removes exactly these (and the folders it made, when left empty).
+SHARE     := share/railyard
+INST_DATA := $(addprefix $(SHARE)/,$(wildcard templates/*.yaml) $(wildcard packs/*.yaml))
+INST_MAN  := $(patsubst man/%,share/man/man1/%,$(wildcard man/*.1)) \
+             $(patsubst man/%,share/man/man5/%,$(wildcard man/*.5))
+INST_COMP := share/bash-completion/completions/railyard
+INST      := $(DESTDIR)$(PREFIX)
+
+install: $(BIN)
+	install -d $(INST)/bin $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs \
+		$(INST)/share/man/man1 $(INST)/share/man/man5 $(dir $(INST)/$(INST_COMP))
+	install -m 755 $(BIN) $(INST)/bin/railyard
+	install -m 644 $(wildcard templates/*.yaml) $(INST)/$(SHARE)/templates/
+	install -m 644 $(wildcard packs/*.yaml) $(INST)/$(SHARE)/packs/
+	$(if $(wildcard man/*.1),install -m 644 $(wildcard man/*.1) $(INST)/share/man/man1/)
+	$(if $(wildcard man/*.5),install -m 644 $(wildcard man/*.5) $(INST)/share/man/man5/)
+	$(if $(wildcard completion/railyard),install -m 644 completion/railyard $(INST)/$(INST_COMP))
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/railyard
-	rm -rf $(DESTDIR)$(PREFIX)/share/railyard
+	rm -f $(INST)/bin/railyard $(addprefix $(INST)/,$(INST_DATA) $(INST_MAN) $(INST_COMP))
+	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs $(INST)/$(SHARE) 2>/dev/null
 
 clean:
 	rm -rf build railyard

@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include "commands.h"
+#include "datapath.h"
 #include "diag.h"
 #include "draw.h"
 #include "pack.h"
@@ -42,7 +43,8 @@ static const char build_usage[] =
 	"  -V, --version      the version\n\n"
 	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
 	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
-	"in its parent folder, then the current folder, then " TEMPLATE_DIR ".\n";
+	"in its parent folder, then the current folder, then the RAILYARD_PATH folders, then\n"
+	"the installed templates (see railyard-template(5)).\n";
 
 enum {
 	OUT_FACES = 1,
@@ -476,7 +478,7 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 		const char *name = as_written ? as_written : defname;
 		diag(SEV_ERROR, as_written ? loc : NULL,
 		     "cannot find the %s template '%s' (looked beside the pack, in its parent folder, in the current folder and in %s)",
-		     what, name, TEMPLATE_DIR);
+		     what, name, datapath_describe());
 		return NULL;
 	}
 	struct template *t = template_load(path);

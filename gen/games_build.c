@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include "commands.h"
+#include "datapath.h"
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
@@ -615,7 +616,7 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 	char *found = template_find(d->file, path, path);
 	if (!found) {
 		diag(SEV_ERROR, loc, "cannot find the %s template '%s' (looked beside the pack, in its "
-		     "parent folder, in the current folder and in %s)", what, path, TEMPLATE_DIR);
+		     "parent folder, in the current folder and in %s)", what, path, datapath_describe());
 		return NULL;
 	}
 	struct template *t = template_load(found);

@@ -54,11 +54,6 @@
 
 #include "diag.h"
 
-/* Where installed templates live; the Makefile sets it from PREFIX. */
-#ifndef TEMPLATE_DIR
-#define TEMPLATE_DIR "/usr/local/share/railyard/templates"
-#endif
-
 #define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
 #define TPL_MAX_ELEMENTS 256
 
@@ -137,7 +132,8 @@ void template_size(const struct template *t, int rows, int cols, double *w, doub
 
 /* Find a template: path as written in a pack (NULL = templates/DEFNAME), looked for
  * relative to the pack file's folder, then its parent folder, then the current
- * folder, then $(PREFIX)/share/railyard/templates (TEMPLATE_DIR). Returns a new
+ * folder, then each data folder of datapath_dirs() (datapath.h), the path as written
+ * and then by file name. Returns a new
  * string (caller frees) or NULL when none exists (nothing reported). */
 char *template_find(const char *pack_file, const char *path, const char *defname);
 
