@@ -1,7 +1,7 @@
 /* build.c: `railyard build`: a Game of Trains pack -> print-ready files. Fills each
  * card's fields (number, code, ability...) and hands them to draw.h. */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +34,8 @@ static const char build_usage[] =
 	"  png/card-NNN.png   300 dpi with bleed; contact.png, the whole pack at a glance\n"
 	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
 	"  -o, --output DIR   write into DIR instead of out/PACK\n"
+	"  -q, --quiet        no summary line (files, pages, seconds) on stderr\n"
+	"  -q, --quiet        no summary line (files, pages, seconds) on stderr\n"
 	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png\n"
 	"                     (manifest.csv is always written)\n"
 	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"
@@ -465,6 +467,8 @@ static int write_manifest(struct build *b, int only)
 	int rc = write_file_atomic(path, s.s, s.len);
 	if (rc != 0)
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	else
+		output_tally(0);
 	free(path);
 	buf_free(&s);
 	return rc;
@@ -498,6 +502,7 @@ int cmd_build(int argc, char **argv)
 		{"only", required_argument, NULL, 'O'},
 		{"paper", required_argument, NULL, 'P'},
 		{"bleed", required_argument, NULL, 'B'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -505,10 +510,13 @@ int cmd_build(int argc, char **argv)
 	const char *dir = NULL, *paper = NULL;
 	int only = OUT_ALL, c, status = EXIT_OK;
 	double bleed = -1;
+	bool quiet = false;
+	output_tally_start();
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'o': dir = optarg; break;
+		case 'q': quiet = true; break;
 		case 'O':
 			if ((only = parse_only(optarg)) < 0)
 				status = EXIT_INPUT;
@@ -533,7 +541,7 @@ int cmd_build(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -607,6 +615,8 @@ int cmd_build(int argc, char **argv)
 		rc = write_manifest(&b, only);
 	if (rc)
 		status = EXIT_OUTPUT;
+	else if (!quiet)
+		output_tally_print(b.dir);
 	long over = drawer_overflows(b.d);
 	if (over > 20)
 		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",

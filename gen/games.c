@@ -2,7 +2,7 @@
  * seeds (any `game:` other than trains): loading, the component list and deal
  * table, and dispatch to each game's check (games_check.c) and build
  * (games_build.c). */
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,7 +237,7 @@ int games_list(int argc, char **argv)
 	struct games_select sel = {0};
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "cdw:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'c': cards = true; break;
 		case 'd': dump = true; break;
@@ -247,7 +247,7 @@ int games_list(int argc, char **argv)
 				return EXIT_INPUT;
 			break;
 		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(list_usage, stderr); return EXIT_INPUT;
 		}
 	}

@@ -2,7 +2,7 @@
  * cards) and Toy Train: options, the pack's view of each game, and the verdict.
  * The rules themselves are in take.c, domino.c, train52.c and toytrain.c. */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +16,6 @@
 #include "toytrain.h"
 #include "train52.h"
 #include "util.h"
-
-static int version(void)
-{
-	printf("railyard %s\n", RAILYARD_VERSION);
-	return EXIT_OK;
-}
 
 static int one_pack(int argc, const char *usage)
 {
@@ -158,7 +152,7 @@ int games_check_take(int argc, char **argv)
 	int side = -1, c, errors = 0;
 	bool json = false;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:p:e:jw:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'l': line_arg = optarg; break;
@@ -179,7 +173,7 @@ int games_check_take(int argc, char **argv)
 				return EXIT_INPUT;
 			break;
 		case 'h': fputs(take_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(take_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -255,12 +249,12 @@ int games_check_domino(int argc, char **argv)
 	bool json = false;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:jhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 't': tiles_arg = optarg; break;
 		case 'j': json = true; break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(domino_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -382,9 +376,9 @@ static const char train52_usage[] =
 	"5, jacks on a 6; the reopening sequence A 2 4 5 7 9 J K on a closed pile; a Train\n"
 	"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
 	"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n\n"
-	"  -s, --start          the beginning of a round: a 2, or two sets of doubles\n"
-	"  -o, --on CARDS       central play: the card on top (the last one given counts)\n"
-	"  -P, --pile           play on a pile; --on gives its face-up cards from the\n"
+	"      --start          the beginning of a round: a 2, or two sets of doubles\n"
+	"      --on CARDS       central play: the card on top (the last one given counts)\n"
+	"      --pile           play on a pile; --on gives its face-up cards from the\n"
 	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
 	"                       far); no --on: a pile never closed\n"
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
@@ -433,7 +427,7 @@ int games_check_train52(int argc, char **argv)
 	int c, errors = 0;
 	long open_piles = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "so:Pp:H:jhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 's': start = true; break;
@@ -449,7 +443,7 @@ int games_check_train52(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(train52_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -523,10 +517,10 @@ static const char toy_usage[] =
 	"min-letters (4), in the pack's word list, not already used in the game, within\n"
 	"the pack's letter counts, '?' (the wild carriage) standing for any letter; and\n"
 	"where the Engine-Driver's locomotive lands on the board.\n\n"
-	"  -w, --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
-	"  -a, --at SPACE       the locomotive's space (default: the board's start, GO)\n"
+	"      --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
+	"      --at SPACE       the locomotive's space (default: the board's start, GO)\n"
 	"  -u, --used WORDS     words already used in this game (spaces or commas)\n"
-	"  -s, --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
+	"      --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
 	"                       (all turned up again when fewer than 10 stay face up)\n"
 	"      --words FILE     the word list (default: the pack's rules: words)\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
@@ -603,7 +597,7 @@ int games_check_toy(int argc, char **argv)
 	int c;
 	optind = 1;
 	bool json = false;
-	while ((c = getopt_long(argc, argv, "w:a:u:s:jhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'w': word = optarg; break;
@@ -612,7 +606,7 @@ int games_check_toy(int argc, char **argv)
 		case 's': spent = optarg; break;
 		case 'L': list_arg = optarg; break;
 		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(toy_usage, stderr); return EXIT_INPUT;
 		}
 	}

@@ -1,5 +1,5 @@
 /* list.c: `railyard list` and `railyard dump`: the ability/number table of a pack. */
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +15,11 @@ static const char list_usage[] =
 	"each ability, then its card numbers.\n\n"
 	"  -c, --cards        one line per physical card: NUMBER<TAB>CODE<TAB>SYMBOLIC\n"
 	"                     (duplicates from 'copies' as many times as they exist, W for wilds)\n"
-	"  -a, --abilities    the pattern's abilities in order: INDEX<TAB>CODE<TAB>SYMBOLIC<TAB>KIND\n"
+	"      --abilities    the pattern's abilities in order: INDEX<TAB>CODE<TAB>SYMBOLIC<TAB>KIND\n"
 	"  -j, --json         the cards as a JSON array of {number, code, ability}\n"
-	"  -n, --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
+	"      --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
 	"                     out of a census-seven pack for census six)\n"
-	"  -p, --players N    only the cards used by N players (the pack's 'players' table)\n"
+	"  -n, --players N    only the cards used by N players (the pack's 'players' table)\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n";
 
@@ -199,7 +199,7 @@ int cmd_list(int argc, char **argv)
 	long players = 0;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "cajn:p:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'c': o.cards = true; break;
 		case 'a': o.abilities = true; break;
@@ -213,7 +213,7 @@ int cmd_list(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(list_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -262,19 +262,25 @@ static const char dump_usage[] =
 
 int cmd_dump(int argc, char **argv)
 {
-	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		fputs(dump_usage, stdout);
-		return EXIT_OK;
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	optind = 1;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		switch (c) {
+		case 'h': fputs(dump_usage, stdout); return EXIT_OK;
+		case 'V': return cli_version();
+		default: fputs(dump_usage, stderr); return EXIT_INPUT;
+		}
 	}
-	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-		printf("railyard %s\n", RAILYARD_VERSION);
-		return EXIT_OK;
-	}
-	if (argc != 2 || argv[1][0] == '-') {
-		fputs(dump_usage, stderr);
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "dump takes one pack file (see 'railyard help dump')");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[1]);
+	struct pack *p = pack_load(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
 	pack_dump(p, stdout);

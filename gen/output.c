@@ -467,6 +467,31 @@ static int sync_rename(const char *tmp, const char *path)
 	return 0;
 }
 
+/* What this run wrote, for build's summary line (draw.h: output_tally_*). */
+static unsigned long tally_files, tally_pages;
+static struct timespec tally_start;
+
+void output_tally_start(void)
+{
+	tally_files = tally_pages = 0;
+	clock_gettime(CLOCK_MONOTONIC, &tally_start);
+}
+
+void output_tally(unsigned long pages)
+{
+	tally_files++;
+	tally_pages += pages;
+}
+
+void output_tally_print(const char *dir)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double s = (double)(now.tv_sec - tally_start.tv_sec) + (now.tv_nsec - tally_start.tv_nsec) / 1e9;
+	fprintf(stderr, "railyard: build: %lu file%s, %lu PDF page%s in %s/ (%.1f s)\n", tally_files,
+		tally_files == 1 ? "" : "s", tally_pages, tally_pages == 1 ? "" : "s", dir, s);
+}
+
 int pdfw_close(struct pdfw *w)
 {
 	cairo_destroy(w->cr);
@@ -497,6 +522,8 @@ int pdfw_close(struct pdfw *w)
 	} else {
 		rc = sync_rename(w->tmp, w->path);
 	}
+	if (rc == 0)
+		output_tally(w->npages);
 	pdfw_release(w);
 	return rc;
 }
@@ -532,6 +559,8 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
 		unlink(tmp);
 		rc = -1;
+	} else {
+		output_tally(0);
 	}
 	live_remove(tmp);
 	free(tmp);
@@ -570,6 +599,8 @@ int png_surface_write(cairo_surface_t *s, const char *path)
 		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
 		unlink(tmp);
 		rc = -1;
+	} else {
+		output_tally(0);
 	}
 	live_remove(tmp);
 	free(tmp);

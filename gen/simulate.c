@@ -3,7 +3,7 @@
  * and ability use, as text or JSON, and optionally a plot (gen/simplot.c). */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -30,10 +30,10 @@ static const char simulate_usage[] =
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
 	"                        count in turn; cards from the pack's 'players' table\n"
 	"                        for N (all cards when it has no entry)\n"
-	"  -g, --games G         games to play (default 10000)\n"
-	"  -s, --seed S          seed of the series (default 1); game g plays from its own\n"
+	"      --games G         games to play (default 10000)\n"
+	"      --seed S          seed of the series (default 1); game g plays from its own\n"
 	"                        stream, so the report does not depend on --threads\n"
-	"  -t, --threads T       threads (default: the number of cores)\n"
+	"      --threads T       threads (default: the number of cores)\n"
 	"  -P, --policy LIST     one policy for every seat, or one per seat, comma-\n"
 	"                        separated: random (any legal move), greedy (the move\n"
 	"                        that most reduces its own inversions, ties broken by\n"
@@ -51,11 +51,11 @@ static const char simulate_usage[] =
 	"                        on the first turn and keeps one; the others go face\n"
 	"                        up, or are discarded; none: an ordinary first turn);\n"
 	"                        repeatable\n"
-	"  -m, --max-turns N     turns before a game ends as a timeout (default 1000)\n"
-	"  -c, --compare PACK2   also play PACK2 the same way, show both side by side and\n"
+	"      --max-turns N     turns before a game ends as a timeout (default 1000)\n"
+	"      --compare PACK2   also play PACK2 the same way, show both side by side and\n"
 	"                        say which is fairer and which faster\n"
 	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
-	"  -o, --plot FILE       draw the length histogram and seat win rates;\n"
+	"      --plot FILE       draw the length histogram and seat win rates;\n"
 	"                        SVG, PDF or PNG by the extension\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
 	"                        turn by turn instead of a report\n"
@@ -674,7 +674,7 @@ int cmd_simulate(int argc, char **argv)
 	long v;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:g:s:t:P:r:m:c:jo:qT:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'n':
 			ok &= parse_counts(optarg, &o);
@@ -730,7 +730,7 @@ int cmd_simulate(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(simulate_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(simulate_usage, stderr); return EXIT_INPUT;
 		}
 	}
