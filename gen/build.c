@@ -35,7 +35,6 @@ static const char build_usage[] =
 	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
 	"  -o, --output DIR   write into DIR instead of out/PACK\n"
 	"  -q, --quiet        no summary line (files, pages, seconds) on stderr\n"
-	"  -q, --quiet        no summary line (files, pages, seconds) on stderr\n"
 	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png\n"
 	"                     (manifest.csv is always written)\n"
 	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"

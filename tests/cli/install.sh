@@ -17,6 +17,7 @@ expect_status "make install into DESTDIR/PREFIX" 0 \
 ok_if "the binary is installed" test -x "$I/bin/railyard"
 ok_if "the templates are installed" test -s "$I/share/railyard/templates/trains-face.yaml"
 ok_if "the packs are installed" test -s "$I/share/railyard/packs/take-the-train.yaml"
+ok_if "the bash completion is installed" test -s "$I/share/bash-completion/completions/railyard"
 ok_if "nothing outside DESTDIR/PREFIX" test -z "$(find "$S" -mindepth 1 -maxdepth 1 ! -name opt)"
 
 # A pack copied elsewhere, built from a third folder: the default templates come from
