@@ -9,42 +9,8 @@
  * with a `cells:` block: its size follows from the rows and columns you pass
  * in struct cells, and each cell's elements get that cell's fields.
  *
- * The format (every length: a number in mm, or "12mm", "0.5in", "10pt", "40%"):
- *
- *   size: poker            # poker euro-poker bridge mini tarot, or [63mm, 88mm]
- *   bleed: 3.175mm         # default 1/8 in
- *   safe: 4mm              # inner margin kept free of important text (checked)
- *   corner-radius: 3mm     # the cut card's corners: previews (contact.png) show them
- *   double-ended: true     # the elements drawn again rotated 180 degrees
- *   font: DejaVu Sans Mono # default family, resolved through fontconfig
- *   font-file: fonts/x.ttf # optional: a font file, relative to the template
- *   background: white      # a colour: #rgb #rrggbb #rrggbbaa, a name, or "{field}"
- *   cells:                 # boards and placemats only
- *     width: 63.5mm        # one cell (a card-sized space)
- *     height: 88.9mm
- *     gap: 6mm             # between cells
- *     margin: [10mm, 22mm, 10mm, 10mm]   # top right bottom left (or one length)
- *     elements: [...]      # drawn in every cell; % is of the cell
- *   elements:
- *     - text: "{number}"   # Pango markup allowed; field values are escaped
- *       box: [10%, 30%, 80%, 20%]        # x y w h
- *       size: 40pt         # font size (pt by default here)
- *       align: center      # left | center | right
- *       valign: middle     # top | middle | bottom
- *       weight: bold       # normal | bold
- *       color: black
- *       rotate: 0          # 0 90 180 270
- *       wrap: false        # wrap words to the box width
- *       if: code           # draw only when this field is set and not empty
- *       unless: code       # draw only when this field is unset or empty
- *     - rect: [0, 0, 100%, 100%]
- *       fill: "{colour}"
- *       stroke: black
- *       stroke-width: 0.5pt
- *       radius: 3mm
- *     - line: [0, 50%, 100%, 50%]         # x1 y1 x2 y2
- *       stroke: black
- *       stroke-width: 0.25pt
+ * The format is documented in man/railyard-template.5 (one subsection per element
+ * kind: add a new element's keys there).
  */
 #ifndef RAILYARD_TEMPLATE_H
 #define RAILYARD_TEMPLATE_H

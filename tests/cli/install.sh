@@ -17,6 +17,8 @@ expect_status "make install into DESTDIR/PREFIX" 0 \
 ok_if "the binary is installed" test -x "$I/bin/railyard"
 ok_if "the templates are installed" test -s "$I/share/railyard/templates/trains-face.yaml"
 ok_if "the packs are installed" test -s "$I/share/railyard/packs/take-the-train.yaml"
+ok_if "every man page is installed" test -s "$I/share/man/man1/railyard.1" -a \
+	-s "$I/share/man/man5/railyard-pack.5" -a -s "$I/share/man/man5/railyard-template.5"
 ok_if "the bash completion is installed" test -s "$I/share/bash-completion/completions/railyard"
 ok_if "nothing outside DESTDIR/PREFIX" test -z "$(find "$S" -mindepth 1 -maxdepth 1 ! -name opt)"
 
