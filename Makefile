@@ -4,6 +4,7 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
+#   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
 
@@ -51,7 +52,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz FORCE
+.PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -93,6 +94,10 @@ demo: all
 # The one test command: unit tests, golden cases, CLI scripts, one summary line.
 test: $(BIN) $(UNIT_BIN)
 	@RAILYARD=$(CURDIR)/$(BIN) UNIT_DIR=$(CURDIR)/$(BUILD)/tests sh tests/run.sh
+
+# Rewrite the README's quoted outputs from their commands (tools/readme.py).
+readme: all
+	RAILYARD=$(CURDIR)/railyard python3 tools/readme.py --update
 
 bench: all
 	@sh bench/run.sh
