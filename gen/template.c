@@ -9,6 +9,7 @@
 
 #include "datapath.h"
 #include "util.h"
+#include "yread.h"
 #include "ytree.h"
 
 struct named_size {
@@ -142,67 +143,49 @@ int tpl_parse_color(const char *s, struct tpl_color *out)
 
 /* ---- loading ---- */
 
-struct tload {
-	struct template *t;
-	int errors;
-};
+/* Every reader reports through yread (file:line:column, "did you mean"), counts
+ * the error in r->errors and keeps going, so one run lists every problem. */
 
-/* Report an error and count it. */
-#define ERR(ld, loc, ...) (diag(SEV_ERROR, (loc), __VA_ARGS__), (ld)->errors++)
-
-static const char *scalar(struct tload *ld, const struct ynode *v, const char *key)
-{
-	if (v->kind != Y_SCALAR) {
-		ERR(ld, &v->loc, "'%s' must be a string, not %s", key, ynode_what(v));
-		return NULL;
-	}
-	return v->str;
-}
-
-static void load_len(struct tload *ld, const struct ynode *v, const char *key, bool pct,
+static void load_len(struct yread *r, const struct ynode *v, const char *key, bool pct,
 		     struct tpl_len *out)
 {
-	const char *s = scalar(ld, v, key);
+	const char *s = yr_scalar(r, key, v);
 	if (s && tpl_parse_len(s, pct, out) != 0)
-		ERR(ld, &v->loc,
-		    pct ? "'%s': '%s' is not a length (12mm, 0.5in, 10pt, 40%%; a number is mm)"
-			: "'%s': '%s' is not a length (12mm, 0.5in, 10pt; a number is mm)",
-		    key, s);
+		yr_error(r, v,
+			 pct ? "'%s': '%s' is not a length (12mm, 0.5in, 10pt, 40%%; a number is mm)"
+			     : "'%s': '%s' is not a length (12mm, 0.5in, 10pt; a number is mm)",
+			 key, s);
 }
 
-static double load_mm(struct tload *ld, const struct ynode *v, const char *key, double lo,
+static double load_mm(struct yread *r, const struct ynode *v, const char *key, double lo,
 		      double hi)
 {
 	struct tpl_len l = {0};
-	const char *s = scalar(ld, v, key);
+	const char *s = yr_scalar(r, key, v);
 	if (!s)
 		return 0;
 	if (tpl_parse_len(s, false, &l) != 0) {
-		ERR(ld, &v->loc, "'%s': '%s' is not a length (12mm, 0.5in, 10pt; a number is mm)", key, s);
+		yr_error(r, v, "'%s': '%s' is not a length (12mm, 0.5in, 10pt; a number is mm)", key, s);
 		return 0;
 	}
 	if (l.v < lo || l.v > hi) {
-		char range[64];
-		snprintf(range, sizeof range, "%g..%g mm", lo, hi);
-		ERR(ld, &v->loc, "'%s' must be %s", key, range);
+		yr_error(r, v, "'%s' must be %g..%g mm", key, lo, hi);
 		return 0;
 	}
 	return l.v;
 }
 
-static bool load_bool(struct tload *ld, const struct ynode *v, const char *key)
+static bool load_bool(struct yread *r, const struct ynode *v, const char *key)
 {
 	bool b = false;
-	if (ynode_bool(v, &b) != 0)
-		ERR(ld, &v->loc, "'%s' must be true or false, not '%s'", key,
-		    v->kind == Y_SCALAR ? v->str : ynode_what(v));
+	yr_bool(r, key, v, &b);
 	return b;
 }
 
-static void load_color(struct tload *ld, const struct ynode *v, const char *key,
+static void load_color(struct yread *r, const struct ynode *v, const char *key,
 		       struct tpl_color *out)
 {
-	const char *s = scalar(ld, v, key);
+	const char *s = yr_scalar(r, key, v);
 	if (!s)
 		return;
 	size_t n = strlen(s);
@@ -210,262 +193,339 @@ static void load_color(struct tload *ld, const struct ynode *v, const char *key,
 		free(out->field);
 		*out = (struct tpl_color){.a = 1};
 		out->field = xstrndup(s + 1, n - 2);
-		out->loc = v->loc;
+		out->loc = yr_loc(r, v);
 		return;
 	}
 	if (tpl_parse_color(s, out) != 0)
-		ERR(ld, &v->loc, "'%s': '%s' is not a colour (#rrggbb, a name such as black, or {field})",
-		    key, s);
-	out->loc = v->loc;
+		yr_error(r, v, "'%s': '%s' is not a colour (#rrggbb, a name such as black, or {field})",
+			 key, s);
+	out->loc = yr_loc(r, v);
 }
 
-static void load_box(struct tload *ld, const struct ynode *v, const char *key, struct tpl_len *box)
+static void load_box(struct yread *r, const struct ynode *v, const char *key, struct tpl_len *box)
 {
 	if (v->kind != Y_SEQ || v->n != 4) {
-		ERR(ld, &v->loc, "'%s' must be a list of four lengths [%s]", key,
-		    strcmp(key, "line") == 0 ? "x1, y1, x2, y2" : "x, y, width, height");
+		yr_error(r, v, "'%s' must be a list of four lengths [%s]", key,
+			 strcmp(key, "line") == 0 ? "x1, y1, x2, y2" : "x, y, width, height");
 		return;
 	}
 	for (size_t i = 0; i < 4; i++)
-		load_len(ld, v->items[i], key, true, &box[i]);
+		load_len(r, v->items[i], key, true, &box[i]);
 }
 
-static char *field_name(struct tload *ld, const struct ynode *v, const char *key)
+static char *field_name(struct yread *r, const struct ynode *v, const char *key)
 {
-	const char *s = scalar(ld, v, key);
+	const char *s = yr_scalar(r, key, v);
 	if (!s)
 		return NULL;
 	if (!*s || strchr(s, '{') || strchr(s, ' ')) {
-		ERR(ld, &v->loc, "'%s' names a field (such as code), not '%s'", key, s);
+		yr_error(r, v, "'%s' names a field (such as code), not '%s'", key, s);
 		return NULL;
 	}
 	return xstrdup(s);
 }
 
-static void load_elem(struct tload *ld, const struct ynode *m, struct tpl_elem *e)
+/* A font size: a bare number is points, as in every word processor. */
+static void load_font_size(struct yread *r, const struct ynode *v, double *out)
 {
-	*e = (struct tpl_elem){.loc = m->loc, .size = 4.0, .align = AL_CENTER, .valign = AL_CENTER,
-			       .stroke_width = 0.25 * 25.4 / 72};
+	const char *s = yr_scalar(r, "size", v);
+	struct tpl_len l;
+	char *end;
+	if (!s)
+		return;
+	double pt = strtod(s, &end);
+	if (end != s && !*end)
+		l.v = pt * 25.4 / 72, l.pct = false;
+	else if (tpl_parse_len(s, false, &l) != 0) {
+		yr_error(r, v, "'size': '%s' is not a font size (such as 12pt or 4mm)", s);
+		return;
+	}
+	if (l.v <= 0 || l.v > 500)
+		yr_error(r, v, "'size' must be more than 0 and at most 500 mm");
+	else
+		*out = l.v;
+}
+
+/* The element kinds, indexed by enum tpl_kind: each is also the key that makes one. */
+static const char *const kind_names[] = {"text", "rect", "line", NULL};
+#define KIND(k) (1u << (k))
+#define ALL_KINDS (KIND(TE_TEXT) | KIND(TE_RECT) | KIND(TE_LINE))
+
+/* Every key an element may have, and the kinds it applies to. */
+enum elem_key {
+	EK_TEXT, EK_RECT, EK_LINE, EK_BOX, EK_SIZE, EK_FONT, EK_WEIGHT, EK_STYLE, EK_ALIGN,
+	EK_VALIGN, EK_ROTATE, EK_WRAP, EK_COLOR, EK_COLOUR, EK_FILL, EK_STROKE, EK_STROKE_WIDTH,
+	EK_RADIUS, EK_IF, EK_UNLESS, EK_COUNT
+};
+static const char *const elem_key_names[] = {
+	"text", "rect", "line", "box", "size", "font", "weight", "style", "align", "valign",
+	"rotate", "wrap", "color", "colour", "fill", "stroke", "stroke-width", "radius", "if",
+	"unless", NULL,
+};
+static const unsigned elem_key_kinds[EK_COUNT] = {
+	[EK_TEXT] = ALL_KINDS, [EK_RECT] = ALL_KINDS, [EK_LINE] = ALL_KINDS,
+	[EK_BOX] = KIND(TE_TEXT), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
+	[EK_WEIGHT] = KIND(TE_TEXT), [EK_STYLE] = KIND(TE_TEXT), [EK_ALIGN] = KIND(TE_TEXT),
+	[EK_VALIGN] = KIND(TE_TEXT), [EK_ROTATE] = KIND(TE_TEXT), [EK_WRAP] = KIND(TE_TEXT),
+	[EK_COLOR] = KIND(TE_TEXT), [EK_COLOUR] = KIND(TE_TEXT), [EK_FILL] = KIND(TE_RECT),
+	[EK_STROKE] = KIND(TE_RECT) | KIND(TE_LINE),
+	[EK_STROKE_WIDTH] = KIND(TE_RECT) | KIND(TE_LINE), [EK_RADIUS] = KIND(TE_RECT),
+	[EK_IF] = ALL_KINDS, [EK_UNLESS] = ALL_KINDS,
+};
+
+static int find_name(const char *const *names, const char *s)
+{
+	for (int i = 0; names[i]; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+/* Report a key an element of this kind does not take: a key of another kind
+ * says which kinds take it; anything else gets yread's "did you mean" among
+ * the keys this kind takes. Returns the key's index, or -1 when reported. */
+static int elem_key(struct yread *r, const struct ynode *key, enum tpl_kind kind)
+{
+	int k = find_name(elem_key_names, key->str);
+	if (k >= 0 && (elem_key_kinds[k] & KIND(kind)))
+		return k;
+	if (k >= 0) {
+		struct buf b = {0};
+		for (int i = 0; kind_names[i]; i++)
+			if (elem_key_kinds[k] & KIND(i))
+				buf_printf(&b, "%s%s", b.s ? " or " : "", kind_names[i]);
+		yr_error(r, key, "'%s' does not apply to a %s element (only to %s)", key->str,
+			 kind_names[kind], b.s);
+		buf_free(&b);
+		return -1;
+	}
+	const char *known[EK_COUNT + 1];
+	size_t n = 0;
+	for (int i = 0; i < EK_COUNT; i++)
+		if (elem_key_kinds[i] & KIND(kind) && find_name(kind_names, elem_key_names[i]) < 0)
+			known[n++] = elem_key_names[i];
+	known[n] = NULL;
+	char where[32];
+	snprintf(where, sizeof where, " for a %s element", kind_names[kind]);
+	yr_unknown_key(r, key, where, known);
+	return -1;
+}
+
+/* One key of a text, rect or line element. */
+static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *v,
+			  struct tpl_elem *e, bool *has_box, bool *has_stroke)
+{
+	static const char *const weights[] = {"normal", "bold"};
+	static const char *const styles[] = {"normal", "italic"};
+	static const char *const aligns[] = {"left", "center", "right"};
+	static const char *const valigns[] = {"top", "middle", "bottom"};
+	static const char *const rotations[] = {"0", "90", "180", "270"};
+	const char *key = elem_key_names[k];
+	int i;
+	switch (k) {
+	case EK_TEXT:
+	case EK_RECT:
+	case EK_LINE:
+	case EK_COUNT:
+		break;
+	case EK_BOX:
+		load_box(r, v, key, e->box);
+		*has_box = true;
+		break;
+	case EK_SIZE:
+		load_font_size(r, v, &e->size);
+		break;
+	case EK_FONT:
+		if (yr_str(r, key, v, false, &e->font) == 0)
+			e->loc_font = yr_loc(r, v);
+		break;
+	case EK_WEIGHT:
+		if ((i = yr_enum(r, key, v, weights, 2)) >= 0)
+			e->bold = i == 1;
+		break;
+	case EK_STYLE:
+		if ((i = yr_enum(r, key, v, styles, 2)) >= 0)
+			e->italic = i == 1;
+		break;
+	case EK_ALIGN:
+		/* "centre" is accepted too, though not listed. */
+		i = v->kind == Y_SCALAR && strcmp(v->str, "centre") == 0 ? 1 : yr_enum(r, key, v, aligns, 3);
+		if (i >= 0)
+			e->align = (enum tpl_align)i;
+		break;
+	case EK_VALIGN:
+		i = v->kind == Y_SCALAR && strcmp(v->str, "center") == 0 ? 1 : yr_enum(r, key, v, valigns, 3);
+		if (i >= 0)
+			e->valign = (enum tpl_align)i;
+		break;
+	case EK_ROTATE:
+		if ((i = yr_enum(r, key, v, rotations, 4)) >= 0)
+			e->rotate = 90 * i;
+		break;
+	case EK_WRAP:
+		e->wrap = load_bool(r, v, key);
+		break;
+	case EK_COLOR:
+	case EK_COLOUR:
+		load_color(r, v, key, &e->color);
+		break;
+	case EK_FILL:
+		load_color(r, v, key, &e->fill);
+		break;
+	case EK_STROKE:
+		load_color(r, v, key, &e->stroke);
+		*has_stroke = true;
+		break;
+	case EK_STROKE_WIDTH:
+		e->stroke_width = load_mm(r, v, key, 0, 50);
+		break;
+	case EK_RADIUS:
+		e->radius = load_mm(r, v, key, 0, 1000);
+		break;
+	case EK_IF:
+		free(e->if_field);
+		e->if_field = field_name(r, v, key);
+		break;
+	case EK_UNLESS:
+		free(e->unless_field);
+		e->unless_field = field_name(r, v, key);
+		break;
+	}
+}
+
+static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e)
+{
+	*e = (struct tpl_elem){.loc = yr_loc(r, m), .size = 4.0, .align = AL_CENTER,
+			       .valign = AL_CENTER, .stroke_width = 0.25 * 25.4 / 72};
 	e->color = (struct tpl_color){.a = 1};
 	e->fill.none = true;
 	e->stroke = (struct tpl_color){.a = 1};
 	if (m->kind != Y_MAP) {
-		ERR(ld, &m->loc, "an element must be a mapping with 'text', 'rect' or 'line', not %s",
-		    ynode_what(m));
+		yr_error(r, m, "an element must be a mapping with 'text', 'rect' or 'line', not %s",
+			 ynode_what(m));
 		return;
 	}
 	int kinds = 0;
 	for (size_t i = 0; i < m->n; i++) {
-		const char *k = m->pairs[i].key->str;
-		const struct ynode *v = m->pairs[i].value;
-		if (strcmp(k, "text") == 0) {
-			kinds++;
-			e->kind = TE_TEXT;
-			const char *s = scalar(ld, v, k);
+		const struct ynode *k = m->pairs[i].key, *v = m->pairs[i].value;
+		int kind = find_name(kind_names, k->str);
+		if (kind < 0)
+			continue;
+		kinds++;
+		e->kind = (enum tpl_kind)kind;
+		if (kind == TE_TEXT) {
+			const char *s = yr_scalar(r, k->str, v);
 			if (s)
 				e->text = xstrdup(s);
-		} else if (strcmp(k, "rect") == 0) {
-			kinds++;
-			e->kind = TE_RECT;
-			load_box(ld, v, k, e->box);
-		} else if (strcmp(k, "line") == 0) {
-			kinds++;
-			e->kind = TE_LINE;
-			load_box(ld, v, k, e->box);
+		} else {
+			load_box(r, v, k->str, e->box);
 		}
 	}
 	if (kinds != 1) {
-		ERR(ld, &m->loc, "an element needs exactly one of 'text', 'rect' or 'line'%s",
-		    kinds ? " (it has several)" : "");
+		/* With no kind, a misspelt one ("txt") is the likely cause: say so. */
+		for (size_t i = 0; i < m->n && !kinds; i++)
+			if (find_name(elem_key_names, m->pairs[i].key->str) < 0)
+				yr_unknown_key(r, m->pairs[i].key, " for an element", kind_names);
+		yr_error(r, m, "an element needs exactly one of 'text', 'rect' or 'line'%s",
+			 kinds ? " (it has several)" : "");
 		return;
 	}
 	bool has_box = e->kind != TE_TEXT, has_stroke = false;
 	for (size_t i = 0; i < m->n; i++) {
-		const char *k = m->pairs[i].key->str;
-		const struct ynode *v = m->pairs[i].value;
-		bool text = e->kind == TE_TEXT;
-		if (strcmp(k, "text") == 0 || strcmp(k, "rect") == 0 || strcmp(k, "line") == 0) {
-			continue;
-		} else if (strcmp(k, "box") == 0 && text) {
-			load_box(ld, v, k, e->box);
-			has_box = true;
-		} else if (strcmp(k, "size") == 0 && text) {
-			/* Font sizes: a bare number is points, as in every word processor. */
-			const char *s = scalar(ld, v, k);
-			struct tpl_len l;
-			char *end;
-			if (!s)
-				continue;
-			double pt = strtod(s, &end);
-			if (end != s && !*end)
-				l.v = pt * 25.4 / 72, l.pct = false;
-			else if (tpl_parse_len(s, false, &l) != 0) {
-				ERR(ld, &v->loc, "'size': '%s' is not a font size (such as 12pt or 4mm)", s);
-				continue;
-			}
-			if (l.v <= 0 || l.v > 500)
-				ERR(ld, &v->loc, "'size' must be more than 0 and at most 500 mm");
-			else
-				e->size = l.v;
-		} else if (strcmp(k, "font") == 0 && text) {
-			const char *s = scalar(ld, v, k);
-			if (s) {
-				free(e->font);
-				e->font = xstrdup(s);
-				e->loc_font = v->loc;
-			}
-		} else if (strcmp(k, "weight") == 0 && text) {
-			const char *s = scalar(ld, v, k);
-			if (s && strcmp(s, "bold") == 0)
-				e->bold = true;
-			else if (s && strcmp(s, "normal") != 0)
-				ERR(ld, &v->loc, "'weight' must be normal or bold, not '%s'", s);
-		} else if (strcmp(k, "style") == 0 && text) {
-			const char *s = scalar(ld, v, k);
-			if (s && strcmp(s, "italic") == 0)
-				e->italic = true;
-			else if (s && strcmp(s, "normal") != 0)
-				ERR(ld, &v->loc, "'style' must be normal or italic, not '%s'", s);
-		} else if (strcmp(k, "align") == 0 && text) {
-			const char *s = scalar(ld, v, k);
-			if (!s)
-				continue;
-			if (strcmp(s, "left") == 0)
-				e->align = AL_START;
-			else if (strcmp(s, "center") == 0 || strcmp(s, "centre") == 0)
-				e->align = AL_CENTER;
-			else if (strcmp(s, "right") == 0)
-				e->align = AL_END;
-			else
-				ERR(ld, &v->loc, "'align' must be left, center or right, not '%s'", s);
-		} else if (strcmp(k, "valign") == 0 && text) {
-			const char *s = scalar(ld, v, k);
-			if (!s)
-				continue;
-			if (strcmp(s, "top") == 0)
-				e->valign = AL_START;
-			else if (strcmp(s, "middle") == 0 || strcmp(s, "center") == 0)
-				e->valign = AL_CENTER;
-			else if (strcmp(s, "bottom") == 0)
-				e->valign = AL_END;
-			else
-				ERR(ld, &v->loc, "'valign' must be top, middle or bottom, not '%s'", s);
-		} else if (strcmp(k, "rotate") == 0 && text) {
-			long r;
-			if (ynode_int(v, &r) != 0 || (r != 0 && r != 90 && r != 180 && r != 270))
-				ERR(ld, &v->loc, "'rotate' must be 0, 90, 180 or 270");
-			else
-				e->rotate = (int)r;
-		} else if (strcmp(k, "wrap") == 0 && text) {
-			e->wrap = load_bool(ld, v, k);
-		} else if ((strcmp(k, "color") == 0 || strcmp(k, "colour") == 0) && text) {
-			load_color(ld, v, k, &e->color);
-		} else if (strcmp(k, "fill") == 0 && e->kind == TE_RECT) {
-			load_color(ld, v, k, &e->fill);
-		} else if (strcmp(k, "stroke") == 0 && !text) {
-			load_color(ld, v, k, &e->stroke);
-			has_stroke = true;
-		} else if (strcmp(k, "stroke-width") == 0 && !text) {
-			e->stroke_width = load_mm(ld, v, k, 0, 50);
-		} else if (strcmp(k, "radius") == 0 && e->kind == TE_RECT) {
-			e->radius = load_mm(ld, v, k, 0, 1000);
-		} else if (strcmp(k, "if") == 0) {
-			e->if_field = field_name(ld, v, k);
-		} else if (strcmp(k, "unless") == 0) {
-			e->unless_field = field_name(ld, v, k);
-		} else {
-			ERR(ld, &m->pairs[i].key->loc, "unknown key '%s' for a %s element", k,
-			    text ? "text" : e->kind == TE_RECT ? "rect" : "line");
-		}
+		int k = elem_key(r, m->pairs[i].key, e->kind);
+		if (k >= 0)
+			load_elem_key(r, (enum elem_key)k, m->pairs[i].value, e, &has_box, &has_stroke);
 	}
 	if (!has_box)
-		ERR(ld, &m->loc, "a text element needs a 'box: [x, y, width, height]'");
+		yr_error(r, m, "a text element needs a 'box: [x, y, width, height]'");
 	/* A rectangle with a fill and no stroke named is filled only. */
 	if (e->kind == TE_RECT && !has_stroke && !e->fill.none)
 		e->stroke.none = true;
 }
 
-static void load_elems(struct tload *ld, const struct ynode *v, struct tpl_elem **out, size_t *n)
+static void load_elems(struct yread *r, const struct ynode *v, struct tpl_elem **out, size_t *n)
 {
-	if (v->kind != Y_SEQ) {
-		ERR(ld, &v->loc, "'elements' must be a list, not %s", ynode_what(v));
+	if (yr_want(r, "elements", v, Y_SEQ) != 0)
 		return;
-	}
 	if (v->n > TPL_MAX_ELEMENTS) {
-		char lim[32];
-		snprintf(lim, sizeof lim, "%d", TPL_MAX_ELEMENTS);
-		ERR(ld, &v->loc, "too many elements (at most %s)", lim);
+		yr_error(r, v, "too many elements (at most %d)", TPL_MAX_ELEMENTS);
 		return;
 	}
 	*out = xcalloc(v->n ? v->n : 1, sizeof **out);
 	*n = v->n;
 	for (size_t i = 0; i < v->n; i++)
-		load_elem(ld, v->items[i], &(*out)[i]);
+		load_elem(r, v->items[i], &(*out)[i]);
 }
 
-static void load_margin(struct tload *ld, const struct ynode *v, double m[4])
+static void load_margin(struct yread *r, const struct ynode *v, double m[4])
 {
 	if (v->kind == Y_SCALAR) {
-		m[0] = m[1] = m[2] = m[3] = load_mm(ld, v, "margin", 0, 1000);
+		m[0] = m[1] = m[2] = m[3] = load_mm(r, v, "margin", 0, 1000);
 		return;
 	}
 	if (v->kind != Y_SEQ || v->n != 4) {
-		ERR(ld, &v->loc, "'margin' must be a length or [top, right, bottom, left]");
+		yr_error(r, v, "'margin' must be a length or [top, right, bottom, left]");
 		return;
 	}
 	for (size_t i = 0; i < 4; i++)
-		m[i] = load_mm(ld, v->items[i], "margin", 0, 1000);
+		m[i] = load_mm(r, v->items[i], "margin", 0, 1000);
 }
 
-static void load_cells(struct tload *ld, const struct ynode *v, struct tpl_cells *c)
+enum cells_key { CK_SIZE, CK_WIDTH, CK_HEIGHT, CK_GAP, CK_MARGIN, CK_ELEMENTS };
+static const char *const cells_keys[] = {"size", "width", "height", "gap", "margin", "elements", NULL};
+
+static void load_cells(struct yread *r, const struct ynode *v, struct tpl_cells *c)
 {
-	if (v->kind != Y_MAP) {
-		ERR(ld, &v->loc, "'cells' must be a mapping, not %s", ynode_what(v));
+	if (yr_want(r, "cells", v, Y_MAP) != 0)
 		return;
-	}
 	c->on = true;
 	bool w = false, h = false;
 	for (size_t i = 0; i < v->n; i++) {
-		const char *k = v->pairs[i].key->str;
 		const struct ynode *x = v->pairs[i].value;
-		if (strcmp(k, "size") == 0) {
-			const char *s = scalar(ld, x, k);
+		const char *s;
+		switch (yr_key(r, v->pairs[i].key, " in 'cells'", cells_keys)) {
+		case CK_SIZE:
+			s = yr_scalar(r, "size", x);
 			if (s && card_size(s, &c->w, &c->h) != 0)
-				ERR(ld, &x->loc, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, tarot)",
-				    s);
+				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, tarot)",
+					 s);
 			w = h = true;
-		} else if (strcmp(k, "width") == 0) {
-			c->w = load_mm(ld, x, k, 1, 2000);
+			break;
+		case CK_WIDTH:
+			c->w = load_mm(r, x, "width", 1, 2000);
 			w = true;
-		} else if (strcmp(k, "height") == 0) {
-			c->h = load_mm(ld, x, k, 1, 2000);
+			break;
+		case CK_HEIGHT:
+			c->h = load_mm(r, x, "height", 1, 2000);
 			h = true;
-		} else if (strcmp(k, "gap") == 0) {
-			c->gap = load_mm(ld, x, k, 0, 1000);
-		} else if (strcmp(k, "margin") == 0) {
-			load_margin(ld, x, c->margin);
-		} else if (strcmp(k, "elements") == 0) {
-			load_elems(ld, x, &c->elems, &c->nelems);
-		} else {
-			ERR(ld, &v->pairs[i].key->loc, "unknown key '%s' in 'cells'", k);
+			break;
+		case CK_GAP:
+			c->gap = load_mm(r, x, "gap", 0, 1000);
+			break;
+		case CK_MARGIN:
+			load_margin(r, x, c->margin);
+			break;
+		case CK_ELEMENTS:
+			load_elems(r, x, &c->elems, &c->nelems);
+			break;
 		}
 	}
 	if (!w || !h)
-		ERR(ld, &v->loc, "'cells' needs a 'size' or a 'width' and 'height'");
+		yr_error(r, v, "'cells' needs a 'size' or a 'width' and 'height'");
 }
 
-static void load_size(struct tload *ld, const struct ynode *v, struct template *t)
+static void load_size(struct yread *r, const struct ynode *v, struct template *t)
 {
 	if (v->kind == Y_SCALAR) {
 		if (card_size(v->str, &t->w, &t->h) != 0)
-			ERR(ld, &v->loc,
-			    "'size': unknown size '%s' (poker, euro-poker, bridge, mini, tarot, or [width, height])",
-			    v->str);
+			yr_error(r, v,
+				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, tarot, or [width, height])",
+				 v->str);
 	} else if (v->kind == Y_SEQ && v->n == 2) {
-		t->w = load_mm(ld, v->items[0], "size", 1, 5000);
-		t->h = load_mm(ld, v->items[1], "size", 1, 5000);
+		t->w = load_mm(r, v->items[0], "size", 1, 5000);
+		t->h = load_mm(r, v->items[1], "size", 1, 5000);
 	} else {
-		ERR(ld, &v->loc, "'size' must be a name such as poker or [width, height]");
+		yr_error(r, v, "'size' must be a name such as poker or [width, height]");
 	}
 	t->has_size = true;
 }
@@ -506,72 +566,90 @@ static void check_safe(const struct template *t)
 	}
 }
 
+enum root_key {
+	RK_TEMPLATE, RK_TITLE, RK_SIZE, RK_BLEED, RK_SAFE, RK_CORNER_RADIUS, RK_DOUBLE_ENDED,
+	RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS
+};
+static const char *const root_keys[] = {
+	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "font",
+	"font-file", "background", "cells", "elements", NULL,
+};
+
+/* One top-level key of a template. */
+static void load_root_key(struct yread *r, const struct ynode *k, const struct ynode *v,
+			  struct template *t)
+{
+	const char *s;
+	switch (yr_key(r, k, "", root_keys)) {
+	case RK_TEMPLATE:
+	case RK_TITLE:
+		yr_scalar(r, k->str, v);
+		break;
+	case RK_SIZE:
+		load_size(r, v, t);
+		break;
+	case RK_BLEED:
+		t->bleed = load_mm(r, v, "bleed", 0, 25);
+		break;
+	case RK_SAFE:
+		t->safe = load_mm(r, v, "safe", 0, 100);
+		break;
+	case RK_CORNER_RADIUS:
+		t->radius = load_mm(r, v, "corner-radius", 0, 100);
+		break;
+	case RK_DOUBLE_ENDED:
+		t->double_ended = load_bool(r, v, "double-ended");
+		break;
+	case RK_FONT:
+		if (yr_str(r, "font", v, false, &t->font) == 0)
+			t->loc_font = yr_loc(r, v);
+		break;
+	case RK_FONT_FILE:
+		if ((s = yr_scalar(r, "font-file", v)) != NULL) {
+			free(t->font_file);
+			t->font_file = resolve_beside(t->file, s);
+			t->loc_font_file = yr_loc(r, v);
+			if (access(t->font_file, R_OK) != 0)
+				yr_error(r, v, "'font-file': cannot read '%s': %s", t->font_file,
+					 strerror(errno));
+		}
+		break;
+	case RK_BACKGROUND:
+		load_color(r, v, "background", &t->background);
+		break;
+	case RK_CELLS:
+		load_cells(r, v, &t->cells);
+		break;
+	case RK_ELEMENTS:
+		load_elems(r, v, &t->elems, &t->nelems);
+		break;
+	}
+}
+
 static struct template *load_tree(struct ydoc *doc)
 {
 	struct template *t = xcalloc(1, sizeof *t);
-	struct tload ld = {.t = t};
 	/* Every loc in the tree points at doc->file: the template keeps that string. */
 	t->file = doc->file;
 	doc->file = NULL;
+	struct yread r = {.file = t->file};
 	t->bleed = TPL_DEFAULT_BLEED;
 	t->safe = 3;
 	t->font = xstrdup("DejaVu Sans Mono");
 	t->background = (struct tpl_color){.r = 1, .g = 1, .b = 1, .a = 1};
 	const struct ynode *root = doc->root;
-	struct loc whole = {t->file, 0, 0};
 	if (!root || root->kind != Y_MAP) {
-		ERR(&ld, root ? &root->loc : &whole, "a template must be a mapping (size, elements, ...)");
+		yr_error(&r, root, "a template must be a mapping (size, elements, ...)");
 		template_free(t);
 		return NULL;
 	}
-	for (size_t i = 0; i < root->n; i++) {
-		const char *k = root->pairs[i].key->str;
-		const struct ynode *v = root->pairs[i].value;
-		if (strcmp(k, "template") == 0 || strcmp(k, "title") == 0) {
-			scalar(&ld, v, k);
-		} else if (strcmp(k, "size") == 0) {
-			load_size(&ld, v, t);
-		} else if (strcmp(k, "bleed") == 0) {
-			t->bleed = load_mm(&ld, v, k, 0, 25);
-		} else if (strcmp(k, "safe") == 0) {
-			t->safe = load_mm(&ld, v, k, 0, 100);
-		} else if (strcmp(k, "corner-radius") == 0) {
-			t->radius = load_mm(&ld, v, k, 0, 100);
-		} else if (strcmp(k, "double-ended") == 0) {
-			t->double_ended = load_bool(&ld, v, k);
-		} else if (strcmp(k, "font") == 0) {
-			const char *s = scalar(&ld, v, k);
-			if (s) {
-				free(t->font);
-				t->font = xstrdup(s);
-				t->loc_font = v->loc;
-			}
-		} else if (strcmp(k, "font-file") == 0) {
-			const char *s = scalar(&ld, v, k);
-			if (s) {
-				t->font_file = resolve_beside(t->file, s);
-				t->loc_font_file = v->loc;
-				if (access(t->font_file, R_OK) != 0)
-					ERR(&ld, &v->loc, "'font-file': cannot read '%s': %s", t->font_file,
-					    strerror(errno));
-			}
-		} else if (strcmp(k, "background") == 0) {
-			load_color(&ld, v, k, &t->background);
-		} else if (strcmp(k, "cells") == 0) {
-			load_cells(&ld, v, &t->cells);
-		} else if (strcmp(k, "elements") == 0) {
-			load_elems(&ld, v, &t->elems, &t->nelems);
-		} else {
-			ERR(&ld, &root->pairs[i].key->loc,
-			    "unknown key '%s' (size, bleed, safe, corner-radius, double-ended, font, font-file, background, cells, elements)",
-			    k);
-		}
-	}
+	for (size_t i = 0; i < root->n; i++)
+		load_root_key(&r, root->pairs[i].key, root->pairs[i].value, t);
 	if (!t->loc_font.file)
-		t->loc_font = root->loc;
+		t->loc_font = yr_loc(&r, root);
 	if (!t->has_size && !t->cells.on)
-		ERR(&ld, &root->loc, "a template needs a 'size' (or 'cells' for a board or placemat)");
-	if (ld.errors) {
+		yr_error(&r, root, "a template needs a 'size' (or 'cells' for a board or placemat)");
+	if (r.errors) {
 		template_free(t);
 		return NULL;
 	}

@@ -64,6 +64,15 @@ int yr_int(struct yread *r, const char *key, const struct ynode *n, long lo, lon
 	return 0;
 }
 
+const char *yr_scalar(struct yread *r, const char *key, const struct ynode *n)
+{
+	if (n->kind != Y_SCALAR) {
+		yr_error(r, n, "'%s' must be a string, not %s", key, ynode_what(n));
+		return NULL;
+	}
+	return n->str;
+}
+
 int yr_str(struct yread *r, const char *key, const struct ynode *n, bool nonempty, char **out)
 {
 	if (n->kind != Y_SCALAR || ynode_is_null(n) || (nonempty && n->len == 0)) {
@@ -95,8 +104,14 @@ int yr_enum(struct yread *r, const char *key, const struct ynode *n, const char 
 
 int yr_bool(struct yread *r, const char *key, const struct ynode *n, bool *out)
 {
+	double d;
 	if (ynode_bool(n, out) != 0) {
-		yr_error(r, n, "'%s' must be true or false, not %s", key, ynode_what(n));
+		/* A word is quoted back ("not 'maybe'"); a number or a list is named. */
+		if (n->kind == Y_SCALAR && !ynode_is_null(n) && !(n->plain && ynode_double(n, &d) == 0))
+			yr_error(r, n, "'%s' must be true or false, not '%.40s%s'", key, n->str,
+				 n->len > 40 ? "..." : "");
+		else
+			yr_error(r, n, "'%s' must be true or false, not %s", key, ynode_what(n));
 		return -1;
 	}
 	return 0;
@@ -154,6 +169,15 @@ void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
 		buf_printf(&b, "%s%s", i ? ", " : "", known[i]);
 	yr_error(r, key, "unknown key '%s'%s (expected one of: %s)", key->str, where, b.s ? b.s : "");
 	buf_free(&b);
+}
+
+int yr_key(struct yread *r, const struct ynode *key, const char *where, const char *const *known)
+{
+	for (int i = 0; known[i]; i++)
+		if (strcmp(known[i], key->str) == 0)
+			return i;
+	yr_unknown_key(r, key, where, known);
+	return -1;
 }
 
 void yr_only_keys(struct yread *r, const struct ynode *map, const char *where,

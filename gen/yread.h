@@ -24,6 +24,9 @@ void yr_error(struct yread *r, const struct ynode *n, const char *fmt, ...)
 
 /* A whole number in [lo, hi]. */
 int yr_int(struct yread *r, const char *key, const struct ynode *n, long lo, long hi, long *out);
+/* The text of a scalar (any scalar, empty or null included), or NULL after
+ * reporting "'key' must be a string". The text belongs to the tree. */
+const char *yr_scalar(struct yread *r, const char *key, const struct ynode *n);
 /* A string; nonempty when required. *out is replaced (the old value freed). */
 int yr_str(struct yread *r, const char *key, const struct ynode *n, bool nonempty, char **out);
 /* One of names[0..count-1]: returns its index, or -1. */
@@ -36,6 +39,9 @@ int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind 
  * nearest known key when one is close, else listing them. where: " in 'rules'". */
 void yr_only_keys(struct yread *r, const struct ynode *map, const char *where,
 		  const char *const *known);
+/* The index of key's text in known[] (NULL-terminated); else reports it as
+ * yr_unknown_key does and returns -1. For a switch over a mapping's keys. */
+int yr_key(struct yread *r, const struct ynode *key, const char *where, const char *const *known);
 /* Report one unknown key the same way. */
 void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
 		    const char *const *known);
