@@ -258,7 +258,8 @@ int cmd_list(int argc, char **argv)
 static const char dump_usage[] =
 	"usage: railyard dump PACK.yaml\n\n"
 	"Print the loaded pack model and its assignment as stable plain text: what railyard\n"
-	"understood of the file (the debugging view).\n";
+	"understood of the file (the debugging view). For a pack of another game, the same\n"
+	"as 'railyard list --dump PACK.yaml'.\n";
 
 int cmd_dump(int argc, char **argv)
 {

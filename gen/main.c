@@ -31,7 +31,7 @@ static const struct command commands[] = {
 	{"check", cmd_check, games_check, "check a pack, a position or a move against the rules",
 	 {games_check_take, games_check_domino, games_check_train52, games_check_toy}},
 	{"simulate", cmd_simulate, NULL, "play many games of a pack and report balance", {NULL}},
-	{"dump", cmd_dump, games_dump, "print the loaded pack model (the debugging view)", {games_list}},
+	{"dump", cmd_dump, games_dump, "print the loaded pack model (the debugging view)", {NULL}},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
