@@ -183,7 +183,10 @@ static void print_abilities(const struct pack *p)
 		       ability_kind_name(p->abilities.v[a].kind));
 }
 
-int cmd_list(int argc, char **argv)
+/* Parse list's options into o (and *players); returns -1 to go on, or the exit
+ * status (--help, --version, a bad option). *path is the pack file. */
+static int parse_list_args(int argc, char **argv, struct list_opts *o, long *players,
+			   const char **path)
 {
 	static const struct option longopts[] = {
 		{"cards", no_argument, NULL, 'c'},
@@ -195,18 +198,16 @@ int cmd_list(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	struct list_opts o = {.naming = -1};
-	long players = 0;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
-		case 'c': o.cards = true; break;
-		case 'a': o.abilities = true; break;
-		case 'j': o.json = true; break;
-		case 'n': o.naming_arg = optarg; break;
+		case 'c': o->cards = true; break;
+		case 'a': o->abilities = true; break;
+		case 'j': o->json = true; break;
+		case 'n': o->naming_arg = optarg; break;
 		case 'p':
-			if (parse_int(optarg, 1, PACK_MAX_PLAYERS, &players) != 0) {
+			if (parse_int(optarg, 1, PACK_MAX_PLAYERS, players) != 0) {
 				diag(SEV_ERROR, NULL, "--players must be a number of players 1..%d, not '%s'",
 				     PACK_MAX_PLAYERS, optarg);
 				return EXIT_INPUT;
@@ -221,17 +222,22 @@ int cmd_list(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[optind]);
-	if (!p)
-		return EXIT_INPUT;
+	*path = argv[optind];
+	return -1;
+}
+
+/* Resolve --naming and --players against the loaded pack p; reports and returns
+ * EXIT_INPUT when the pack lacks the space or the player count. */
+static int resolve_filters(const struct pack *p, struct list_opts *o, long players)
+{
 	int status = EXIT_OK;
-	o.upto = p->cards;
-	if (o.naming_arg && (o.naming = space_parse(&p->layout, o.naming_arg)) < 0) {
-		diag(SEV_ERROR, NULL, "--naming: '%s' is not a space of this pack", o.naming_arg);
+	o->upto = p->cards;
+	if (o->naming_arg && (o->naming = space_parse(&p->layout, o->naming_arg)) < 0) {
+		diag(SEV_ERROR, NULL, "--naming: '%s' is not a space of this pack", o->naming_arg);
 		status = EXIT_INPUT;
 	}
 	if (players) {
-		o.players = (int)players;
+		o->players = (int)players;
 		size_t i;
 		for (i = 0; i < p->nplayers && p->players[i].players != players; i++)
 			;
@@ -240,9 +246,24 @@ int cmd_list(int argc, char **argv)
 			     players);
 			status = EXIT_INPUT;
 		} else {
-			o.upto = p->players[i].cards;
+			o->upto = p->players[i].cards;
 		}
 	}
+	return status;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct list_opts o = {.naming = -1};
+	long players = 0;
+	const char *path = NULL;
+	int status = parse_list_args(argc, argv, &o, &players, &path);
+	if (status >= 0)
+		return status;
+	struct pack *p = pack_load(path);
+	if (!p)
+		return EXIT_INPUT;
+	status = resolve_filters(p, &o, players);
 	if (status == EXIT_OK) {
 		if (o.abilities)
 			print_abilities(p);
