@@ -7,43 +7,58 @@
 
 #include "util.h"
 
-static const char *const kind_names[AK_COUNT] = {
-	[AK_SWAP] = "swap",
-	[AK_REMOVE] = "remove",
-	[AK_ROW_SWAP] = "row-swap",
-	[AK_COLUMN_SWAP] = "column-swap",
-	[AK_CROSS_SWAP] = "cross-swap",
-	[AK_ROW_ROTATE] = "row-rotate",
-	[AK_COLUMN_ROTATE] = "column-rotate",
-	[AK_ROW_ANY_SWAP] = "row-any-swap",
-	[AK_COLUMN_ANY_SWAP] = "column-any-swap",
-	[AK_PAIR_ANY_ROW] = "pair-any-row",
-	[AK_PAIR_ANY_COLUMN] = "pair-any-column",
-	[AK_ROTATE_ANY_ROW] = "rotate-any-row",
-	[AK_ROTATE_ANY_COLUMN] = "rotate-any-column",
-	[AK_ROW_ROTATE_EITHER] = "row-rotate-either",
-	[AK_COLUMN_ROTATE_EITHER] = "column-rotate-either",
-	[AK_ROW_ANY_REMOVE] = "row-any-remove",
-	[AK_COLUMN_ANY_REMOVE] = "column-any-remove",
-	[AK_NUMBER] = "number",
+static const struct ability_kind_info kinds[AK_COUNT] = {
+	[AK_SWAP] = {"swap", false, KE_SWAP, 0, NULL},
+	[AK_REMOVE] = {"remove", false, KE_REMOVE, 0, NULL},
+	[AK_ROW_SWAP] = {"row-swap", true, KE_SWAP, 0, NULL},
+	[AK_COLUMN_SWAP] = {"column-swap", true, KE_SWAP, 0, NULL},
+	[AK_CROSS_SWAP] = {"cross-swap", true, KE_SWAP, 0, NULL},
+	[AK_ROW_ROTATE] = {"row-rotate", true, KE_ROTATE, 0, NULL},
+	[AK_COLUMN_ROTATE] = {"column-rotate", true, KE_ROTATE, 0, NULL},
+	[AK_ROW_ANY_SWAP] = {"row-any-swap", true, KE_SWAP, KC_SPACES,
+			     "--on with two spaces of its row (--on AD,AF)"},
+	[AK_COLUMN_ANY_SWAP] = {"column-any-swap", true, KE_SWAP, KC_SPACES,
+				"--on with two spaces of its column (--on AD,CD)"},
+	[AK_PAIR_ANY_ROW] = {"pair-any-row", true, KE_SWAP, KC_LINE | KC_BY_SPACES | KC_ROW,
+			     "--on with the row (--on B)"},
+	[AK_PAIR_ANY_COLUMN] = {"pair-any-column", true, KE_SWAP, KC_LINE | KC_BY_SPACES,
+				"--on with the column (--on E)"},
+	[AK_ROTATE_ANY_ROW] = {"rotate-any-row", true, KE_ROTATE, KC_LINE | KC_ROW,
+			       "--on with the row to rotate (--on B)"},
+	[AK_ROTATE_ANY_COLUMN] = {"rotate-any-column", true, KE_ROTATE, KC_LINE,
+				  "--on with the column to rotate (--on E)"},
+	[AK_ROW_ROTATE_EITHER] = {"row-rotate-either", true, KE_ROTATE, KC_DIR | KC_ROW,
+				  "--on right or --on left"},
+	[AK_COLUMN_ROTATE_EITHER] = {"column-rotate-either", true, KE_ROTATE, KC_DIR,
+				     "--on down or --on up"},
+	[AK_ROW_ANY_REMOVE] = {"row-any-remove", true, KE_REMOVE, KC_SPACES,
+			       "--on with the space of its row to remove (--on AE)"},
+	[AK_COLUMN_ANY_REMOVE] = {"column-any-remove", true, KE_REMOVE, KC_SPACES,
+				  "--on with the space of its column to remove (--on BE)"},
+	[AK_NUMBER] = {"number", false, KE_NUMBER, 0, NULL},
 };
+
+const struct ability_kind_info *ability_kind_info(enum ability_kind k)
+{
+	return &kinds[(unsigned)k < AK_COUNT ? k : AK_NUMBER];
+}
 
 const char *ability_kind_name(enum ability_kind k)
 {
-	return (unsigned)k < AK_COUNT ? kind_names[k] : "?";
+	return (unsigned)k < AK_COUNT ? kinds[k].name : "?";
 }
 
 int ability_kind_parse(const char *name)
 {
 	for (int k = 0; k < AK_COUNT; k++)
-		if (strcmp(kind_names[k], name) == 0)
+		if (strcmp(kinds[k].name, name) == 0)
 			return k;
 	return -1;
 }
 
 bool ability_kind_grid_only(enum ability_kind k)
 {
-	return k != AK_SWAP && k != AK_REMOVE && k != AK_NUMBER;
+	return (unsigned)k < AK_COUNT && kinds[k].grid_only;
 }
 
 const char *space_name(const struct layout *lay, int s, char buf[3])

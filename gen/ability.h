@@ -48,6 +48,35 @@ enum ability_kind {
 	AK_COUNT
 };
 
+/* What using an ability of a kind does to the cards. */
+enum kind_effect {
+	KE_SWAP,     /* two cards change places */
+	KE_REMOVE,   /* a card is replaced from the draw pile */
+	KE_ROTATE,   /* the cards of a row or column move one place round */
+	KE_NUMBER,   /* §9: which cards depends on their numbers (spec's action) */
+};
+
+/* What the player chooses when using an ability (§8), as bits; 0 for the
+ * specific abilities, which name everything themselves. */
+#define KC_SPACES    1u  /* the spaces: two to swap, or one to remove */
+#define KC_LINE      2u  /* a row or a column */
+#define KC_DIR       4u  /* the direction of a rotation */
+#define KC_BY_SPACES 8u  /* the line may be named by the two spaces the swap moves */
+#define KC_ROW      16u  /* a line letter given with --on names a row (else a column) */
+
+/* The kind table (ability.c): one entry per kind. A new kind is an entry there,
+ * its abilities in ability_list_build and its moves in pos_ways (position.c),
+ * which the checker and the simulator both use. */
+struct ability_kind_info {
+	const char *name;        /* in YAML: "swap", "row-rotate", ... */
+	bool grid_only;          /* needs a grid layout */
+	enum kind_effect effect;
+	unsigned choose;         /* KC_* */
+	const char *on_hint;     /* what `check --on` must say for it (choose != 0) */
+};
+/* The entry of kind k (k < AK_COUNT). */
+const struct ability_kind_info *ability_kind_info(enum ability_kind k);
+
 /* The YAML name of a kind ("swap", "row-rotate", ...), and back (-1 if unknown). */
 const char *ability_kind_name(enum ability_kind k);
 int ability_kind_parse(const char *name);

@@ -14,6 +14,7 @@
 #include "datapath.h"
 #include "diag.h"
 #include "draw.h"
+#include "names.h"
 #include "pack.h"
 #include "template.h"
 #include "util.h"

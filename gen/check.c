@@ -436,10 +436,7 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 	/* §5, §6: rules that contradict each other. */
 	bool any_swap = false;
 	for (size_t a = 0; a < k; a++)
-		any_swap |= p->abilities.v[a].nsp == 2 || p->abilities.v[a].kind == AK_ROW_ANY_SWAP ||
-			    p->abilities.v[a].kind == AK_COLUMN_ANY_SWAP ||
-			    p->abilities.v[a].kind == AK_PAIR_ANY_ROW ||
-			    p->abilities.v[a].kind == AK_PAIR_ANY_COLUMN;
+		any_swap |= ability_kind_info(p->abilities.v[a].kind)->effect == KE_SWAP;
 	if (p->rules.swap_across == ACROSS_THREE && p->rules.apply_to == APPLY_SELF)
 		diag(SEV_WARNING, &p->rules.loc, "swap-across: three-sequences lets a player swap two "
 		     "opponents' cards, but apply-to: self forbids applying abilities to opponents (§5, §6)");

@@ -575,8 +575,7 @@ static int parse_choice(const struct pack *p, const struct ability *ab, const ch
 		if (lay->rows && len == 1 && w[0] >= 'A' && w[0] < 'A' + lay->rows + lay->cols) {
 			int i = w[0] - 'A';
 			bool row = i < lay->rows;
-			bool wants_row = ab->kind == AK_ROTATE_ANY_ROW || ab->kind == AK_PAIR_ANY_ROW ||
-					 ab->kind == AK_ROW_ROTATE_EITHER;
+			bool wants_row = ability_kind_info(ab->kind)->choose & KC_ROW;
 			if (row != wants_row) {
 				diag(SEV_ERROR, &l, "%s is a %s; %s needs a %s", w, row ? "row" : "column",
 				     ab->symbolic, wants_row ? "row" : "column");
@@ -601,19 +600,8 @@ static int parse_choice(const struct pack *p, const struct ability *ab, const ch
 /* What --on must say for a discretionary ability. */
 static const char *choice_hint(const struct ability *ab)
 {
-	switch (ab->kind) {
-	case AK_ROW_ANY_SWAP: return "--on with two spaces of its row (--on AD,AF)";
-	case AK_COLUMN_ANY_SWAP: return "--on with two spaces of its column (--on AD,CD)";
-	case AK_PAIR_ANY_ROW: return "--on with the row (--on B)";
-	case AK_PAIR_ANY_COLUMN: return "--on with the column (--on E)";
-	case AK_ROTATE_ANY_ROW: return "--on with the row to rotate (--on B)";
-	case AK_ROTATE_ANY_COLUMN: return "--on with the column to rotate (--on E)";
-	case AK_ROW_ROTATE_EITHER: return "--on right or --on left";
-	case AK_COLUMN_ROTATE_EITHER: return "--on down or --on up";
-	case AK_ROW_ANY_REMOVE: return "--on with the space of its row to remove (--on AE)";
-	case AK_COLUMN_ANY_REMOVE: return "--on with the space of its column to remove (--on BE)";
-	default: return "a valid --on";
-	}
+	const char *hint = ability_kind_info(ab->kind)->on_hint;
+	return hint ? hint : "a valid --on";
 }
 
 static void describe_move(const struct pack *p, const struct pos_move *m, const struct seq *seqs,

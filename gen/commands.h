@@ -11,11 +11,16 @@ int cmd_build(int argc, char **argv);     /* build.c */
 int cmd_check(int argc, char **argv);     /* check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
-/* The other train games of the seeds (any other `game:`), games.c. main routes
- * list, build and check here when the pack file names another game. */
-int games_list(int argc, char **argv);
-int games_build(int argc, char **argv);
-int games_check(int argc, char **argv);
-int games_dump(int argc, char **argv);     /* list --dump */
+/* The other train games of the seeds (any other `game:`): list and dump in
+ * games.c, build in games_build.c, check in games_check.c. game.c's table picks
+ * a pack's game's command and passes its entry. */
+struct game;
+int games_list(const struct game *game, int argc, char **argv);
+int games_dump(const struct game *game, int argc, char **argv);     /* list --dump */
+int games_build(const struct game *game, int argc, char **argv);
+int games_check_take(const struct game *game, int argc, char **argv);
+int games_check_domino(const struct game *game, int argc, char **argv);
+int games_check_train52(const struct game *game, int argc, char **argv);
+int games_check_toy(const struct game *game, int argc, char **argv);
 
 #endif

@@ -1,7 +1,6 @@
-/* games.c: `railyard list`, `check` and `build` for the other train games of the
- * seeds (any `game:` other than trains): loading, the component list and deal
- * table, and dispatch to each game's check (games_check.c) and build
- * (games_build.c). */
+/* games.c: `railyard list` for the other train games of the seeds (any `game:`
+ * other than trains): loading a pack and its rules, the component list and deal
+ * table. Their check is in games_check.c, their build in games_build.c. */
 #include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +10,8 @@
 #include "diag.h"
 #include "domino.h"
 #include "games.h"
-#include "pack.h"
 #include "train52.h"
 #include "util.h"
-
-static const char *const known_games[] = {GAME_TAKE, GAME_DOMINO, GAME_TRAIN52, GAME_TOY};
 
 int games_select_add(struct games_select *s, int c, char *name)
 {
@@ -31,7 +27,8 @@ int games_select_add(struct games_select *s, int c, char *name)
 	return 0;
 }
 
-struct deck *games_load(const char *path, const struct games_select *sel)
+struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
+			struct game_rules *rules)
 {
 	static const struct games_select none;
 	if (!sel)
@@ -39,13 +36,15 @@ struct deck *games_load(const char *path, const struct games_select *sel)
 	struct deck *d = deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
 	if (!d)
 		return NULL;
-	for (size_t i = 0; i < sizeof known_games / sizeof *known_games; i++)
-		if (strcmp(d->game, known_games[i]) == 0)
-			return d;
-	diag(SEV_ERROR, &d->loc_game, "unknown game '%s' (known: trains, %s, %s, %s, %s)", d->game,
-	     known_games[0], known_games[1], known_games[2], known_games[3]);
-	deck_free(d);
-	return NULL;
+	struct yread r = {.file = d->file};
+	*rules = (struct game_rules){0};
+	if (g->load_rules)
+		g->load_rules(&r, d->rules, rules);
+	if (r.errors) {
+		deck_free(d);
+		return NULL;
+	}
+	return d;
 }
 
 char **games_words(const char *s, size_t *n)
@@ -115,13 +114,13 @@ static enum deck_kind dealt_kind(const struct deck *d)
 	return DK_LETTER;
 }
 
-static void list_deal(const struct deck *d)
+static void list_deal(const struct deck *d, const struct game_rules *rules)
 {
 	if (!d->ndeals)
 		return;
 	enum deck_kind k = dealt_kind(d);
 	long total = deck_count(d, k), tokens = deck_count(d, DK_TOKEN);
-	const struct ynode *piles = d->rules ? ymap_get(d->rules, "piles") : NULL;
+	const struct t52_pack_rules *t52 = &rules->train52;
 	printf("\ndeal (%s each; the rest: %s)\n", kind_word(k, 2),
 	       d->deal_rest ? d->deal_rest : "left over");
 	printf("players  each  dealt  rest");
@@ -143,17 +142,15 @@ static void list_deal(const struct deck *d)
 			printf("  %11ld  %11ld", tokens / p, tokens % p);
 		putchar('\n');
 	}
-	if (piles && piles->kind == Y_SEQ && !strcmp(d->game, GAME_TRAIN52)) {
+	if (t52->nrounds) {
 		printf("\nrounds (the rest split into piles, one pile always open)\n");
 		for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
 			long each = deck_hand_size(d, p, total);
 			if (each < 0 || each * p > total)
 				continue;
 			long rest = total - each * p;
-			for (size_t r = 0; r < piles->n; r++) {
-				long np;
-				if (ynode_int(piles->items[r], &np) != 0 || np < 1)
-					continue;
+			for (size_t r = 0; r < t52->nrounds; r++) {
+				long np = t52->piles[r];
 				printf("%d players, round %zu: %ld pile%s of", p, r + 1, np, np == 1 ? "" : "s");
 				for (long i = 0; i < np; i++)
 					printf("%s %ld", i ? "," : "", rest / np + (i < rest % np));
@@ -163,7 +160,7 @@ static void list_deal(const struct deck *d)
 	}
 }
 
-static void list_deck(const struct deck *d)
+static void list_deck(const struct deck *d, const struct game_rules *rules)
 {
 	printf("%s (%s)\n", d->title, d->game);
 	for (int k = DK_CARD; k <= DK_TOKEN; k++) {
@@ -219,10 +216,10 @@ static void list_deck(const struct deck *d)
 			putchar('\n');
 		}
 	}
-	list_deal(d);
+	list_deal(d, rules);
 }
 
-int games_list(int argc, char **argv)
+int games_list(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"cards", no_argument, NULL, 'c'},
@@ -255,7 +252,8 @@ int games_list(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
 		return EXIT_INPUT;
 	}
-	struct deck *d = games_load(argv[optind], &sel);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	if (dump) {
@@ -265,47 +263,14 @@ int games_list(int argc, char **argv)
 			printf("%ld\t%s\t%s\n", d->items[i].count, d->items[i].name,
 			       d->groups[d->items[i].group].name);
 	} else {
-		list_deck(d);
+		list_deck(d, &rules);
 	}
 	deck_free(d);
 	return EXIT_OK;
 }
 
-/* --- check ------------------------------------------------------------------ */
-
-int games_check(int argc, char **argv)
-{
-	/* The pack argument is known to name another game (main routed here). */
-	const char *path = NULL;
-	for (int i = 1; i < argc && !path; i++) {
-		size_t n = strlen(argv[i]);
-		if ((n > 5 && !strcmp(argv[i] + n - 5, ".yaml")) || (n > 4 && !strcmp(argv[i] + n - 4, ".yml")))
-			path = argv[i];
-	}
-	char *game = path ? pack_peek_game(path) : NULL;
-	int status;
-	if (!game) {
-		diag(SEV_ERROR, NULL, "check: no pack file naming a game");
-		status = EXIT_INPUT;
-	} else if (!strcmp(game, GAME_TAKE)) {
-		status = games_check_take(argc, argv);
-	} else if (!strcmp(game, GAME_DOMINO)) {
-		status = games_check_domino(argc, argv);
-	} else if (!strcmp(game, GAME_TRAIN52)) {
-		status = games_check_train52(argc, argv);
-	} else if (!strcmp(game, GAME_TOY)) {
-		status = games_check_toy(argc, argv);
-	} else {
-		struct deck *d = games_load(path, NULL);  /* reports the unknown game */
-		deck_free(d);
-		status = EXIT_INPUT;
-	}
-	free(game);
-	return status;
-}
-
 /* `railyard dump PACK`: the same as `railyard list --dump PACK`. */
-int games_dump(int argc, char **argv)
+int games_dump(const struct game *game, int argc, char **argv)
 {
 	static char dump_opt[] = "--dump";
 	char **v = xcalloc((size_t)argc + 2, sizeof *v);
@@ -313,7 +278,7 @@ int games_dump(int argc, char **argv)
 	v[1] = dump_opt;
 	for (int i = 1; i < argc; i++)
 		v[i + 1] = argv[i];
-	int status = games_list(argc + 1, v);
+	int status = games_list(game, argc + 1, v);
 	free(v);
 	return status;
 }

@@ -1,17 +1,14 @@
-/* games.h: shared by the other-games commands (games.c, games_check.c,
- * games_build.c): loading a deck pack with --with/--without, card lists. */
+/* games.h: the commands of the other games (games.c, games_check.c,
+ * games_build.c) and what they share: loading a deck pack with --with/--without
+ * and its rules, card lists. */
 #ifndef RAILYARD_GAMES_H
 #define RAILYARD_GAMES_H
 
 #include <stddef.h>
 
 #include "deck.h"
+#include "game.h"
 
-/* The games railyard knows besides trains. */
-#define GAME_TAKE    "take-the-train"
-#define GAME_DOMINO  "domino-trains"
-#define GAME_TRAIN52 "train-52"
-#define GAME_TOY     "toy-train"
 
 /* The optional groups a command leaves out (--without NAME) or puts in (--with
  * NAME). Zero-initialise; the names point into argv. */
@@ -24,18 +21,15 @@ struct games_select {
  * returns -1 when there are too many. */
 int games_select_add(struct games_select *s, int c, char *name);
 
-/* Load path as a deck, with sel's groups (sel may be NULL), and make sure its
- * game is one of the four; reports and returns NULL otherwise. */
-struct deck *games_load(const char *path, const struct games_select *sel);
+/* Load path as a deck of game g, with sel's groups (sel may be NULL), and read
+ * its `rules:` through g into *rules; reports every problem and returns NULL
+ * on any. */
+struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
+			struct game_rules *rules);
 
 /* Split a list of words separated by spaces or commas into a new array of new
  * strings (*n of them). Free with games_words_free. */
 char **games_words(const char *s, size_t *n);
 void games_words_free(char **v, size_t n);
-
-int games_check_take(int argc, char **argv);
-int games_check_domino(int argc, char **argv);
-int games_check_train52(int argc, char **argv);
-int games_check_toy(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@
 #include "diag.h"
 #include "draw.h"
 #include "games.h"
+#include "names.h"
 #include "template.h"
 #include "util.h"
 
@@ -64,6 +65,7 @@ struct gbuild {
 	long nsrc;
 	const struct template *src_tpl;
 	bool report;
+	const struct t52_pack_rules *t52;  /* the setup sheet's piles per round (train-52) */
 };
 
 /* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
@@ -355,25 +357,17 @@ static int write_board(struct gbuild *b, const char *paper)
 	return pdfw_close(w);
 }
 
-/* The setup sheet: a row per round (rules: piles), a cell per pile. */
-static const struct ynode *setup_piles(const struct deck *d)
+/* The setup sheet: a row per round (rules: piles, read by train52.c), a cell per pile. */
+static long piles_in(const struct t52_pack_rules *t, size_t r)
 {
-	const struct ynode *p = d->rules ? ymap_get(d->rules, "piles") : NULL;
-	return p && p->kind == Y_SEQ && p->n ? p : NULL;
-}
-
-static long piles_in(const struct ynode *p, size_t r)
-{
-	long n;
-	return r < p->n && ynode_int(p->items[r], &n) == 0 && n > 0 && n < 100 ? n : 0;
+	return r < t->nrounds ? t->piles[r] : 0;
 }
 
 static void fill_setup(void *user, int r, int c, struct fields *f)
 {
 	struct gbuild *b = user;
 	const struct deck *d = b->d;
-	const struct ynode *p = setup_piles(d);
-	long np = piles_in(p, (size_t)r);
+	long np = piles_in(b->t52, (size_t)r);
 	long total = deck_count(d, DK_CARD);
 	fields_setf(f, "round", "%d", r + 1);
 	fields_setf(f, "piles", "%ld", np);
@@ -404,14 +398,13 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 	buf_free(&s);
 }
 
-static void setup_shape(const struct deck *d, int *rows, int *cols)
+static void setup_shape(const struct gbuild *b, int *rows, int *cols)
 {
-	const struct ynode *p = setup_piles(d);
-	*rows = (int)p->n;
+	*rows = (int)b->t52->nrounds;
 	*cols = 1;
-	for (size_t r = 0; r < p->n; r++)
-		if (piles_in(p, r) + 1 > *cols)
-			*cols = (int)piles_in(p, r) + 1;
+	for (size_t r = 0; r < b->t52->nrounds; r++)
+		if (piles_in(b->t52, r) + 1 > *cols)
+			*cols = (int)piles_in(b->t52, r) + 1;
 }
 
 static void draw_setup(void *user, cairo_t *cr, long index, int side)
@@ -420,7 +413,7 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 	(void)index;
 	(void)side;
 	int rows, cols;
-	setup_shape(b->d, &rows, &cols);
+	setup_shape(b, &rows, &cols);
 	struct cells c = {rows, cols, fill_setup, b};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
@@ -436,7 +429,7 @@ static int write_setup(struct gbuild *b, const char *paper)
 	double pw, ph, iw, ih;
 	int rows, cols;
 	paper_size(paper, &pw, &ph);
-	setup_shape(b->d, &rows, &cols);
+	setup_shape(b, &rows, &cols);
 	template_size(b->setup, rows, cols, &iw, &ih);
 	char *path = out_path(b, "setup.pdf");
 	struct pdfw *w = pdfw_open(path);
@@ -641,7 +634,7 @@ static int parse_only(const char *arg)
 	return mask;
 }
 
-int games_build(int argc, char **argv)
+int games_build(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
@@ -693,10 +686,11 @@ int games_build(int argc, char **argv)
 	}
 	if (status != EXIT_OK)
 		return status;
-	struct deck *d = games_load(argv[optind], &sel);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	struct gbuild b = {.d = d, .report = true};
+	struct gbuild b = {.d = d, .report = true, .t52 = &rules.train52};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
 	struct template **owned = xcalloc(d->ngroups + 4, sizeof *owned);
@@ -728,7 +722,7 @@ int games_build(int argc, char **argv)
 		status = EXIT_INPUT;
 	if (d->setup && !(b.setup = load_tpl(d, d->setup, &d->loc_setup, "setup", true)))
 		status = EXIT_INPUT;
-	if (d->setup && !setup_piles(d)) {
+	if (d->setup && !rules.train52.nrounds) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
 		status = EXIT_INPUT;
 	}

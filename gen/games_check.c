@@ -134,7 +134,7 @@ static int take_game_of(const struct deck *d, struct take_game *g)
 	return 0;
 }
 
-int games_check_take(int argc, char **argv)
+int games_check_take(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"line", required_argument, NULL, 'l'},
@@ -183,7 +183,8 @@ int games_check_take(int argc, char **argv)
 	}
 	if (one_pack(argc, take_usage) < 0 || errors)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], &sel);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	struct take_game g;
@@ -236,7 +237,7 @@ static const char domino_usage[] =
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
 
-int games_check_domino(int argc, char **argv)
+int games_check_domino(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"tiles", required_argument, NULL, 't'},
@@ -260,7 +261,8 @@ int games_check_domino(int argc, char **argv)
 	}
 	if (one_pack(argc, domino_usage) < 0)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	const struct deck_group *set = NULL;
@@ -408,7 +410,7 @@ static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, c
 	return bad ? -1 : 0;
 }
 
-int games_check_train52(int argc, char **argv)
+int games_check_train52(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"start", no_argument, NULL, 's'},
@@ -462,7 +464,8 @@ int games_check_train52(int argc, char **argv)
 	}
 	if (one_pack(argc, train52_usage) < 0 || errors)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
@@ -561,26 +564,28 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 }
 
 /* The word list: as given, or the pack's, relative to the pack file's folder. */
-static char *toy_list_path(const struct deck *d, const char *opt, struct loc *loc)
+static char *toy_list_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt,
+			   struct loc *loc)
 {
 	if (opt)
 		return xstrdup(opt);
-	const struct ynode *w = d->rules ? ymap_get(d->rules, "words") : NULL;
-	if (!w || w->kind != Y_SCALAR || !w->len) {
-		diag(SEV_ERROR, d->rules ? &d->rules->loc : &d->loc,
+	if (!tr->words) {
+		struct loc rl = d->rules ? d->rules->loc : d->loc;
+		rl.file = d->file;
+		diag(SEV_ERROR, &rl,
 		     "a toy-train pack names its word list in 'rules: {words: FILE}' (or give --words)");
 		return NULL;
 	}
-	*loc = w->loc;
-	if (w->str[0] == '/')
-		return xstrdup(w->str);
+	*loc = tr->loc_words;
+	if (tr->words[0] == '/')
+		return xstrdup(tr->words);
 	const char *slash = strrchr(d->file, '/');
 	if (!slash)
-		return xstrdup(w->str);
-	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, w->str);
+		return xstrdup(tr->words);
+	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, tr->words);
 }
 
-int games_check_toy(int argc, char **argv)
+int games_check_toy(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"word", required_argument, NULL, 'w'},
@@ -616,7 +621,8 @@ int games_check_toy(int argc, char **argv)
 	}
 	if (one_pack(argc, toy_usage) < 0)
 		return EXIT_INPUT;
-	struct deck *d = games_load(argv[optind], NULL);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
@@ -654,14 +660,7 @@ int games_check_toy(int argc, char **argv)
 			goto done;
 		}
 	}
-	const struct ynode *ml = d->rules ? ymap_get(d->rules, "min-letters") : NULL;
-	long v;
-	if (ml && (ynode_int(ml, &v) != 0 || v < 1 || v > 100)) {
-		diag(SEV_ERROR, &ml->loc, "'min-letters' must be a whole number 1..100");
-		goto done;
-	}
-	if (ml)
-		r.min_letters = (int)v;
+	r.min_letters = rules.toy.min_letters;
 	if (spent && toy_spend(&r, spent) != 0)
 		goto done;
 	r.start = d->board.start;
@@ -684,7 +683,7 @@ int games_check_toy(int argc, char **argv)
 		}
 		at = (int)a;
 	}
-	if (!(path = toy_list_path(d, list_arg, &wloc)))
+	if (!(path = toy_list_path(d, &rules.toy, list_arg, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,

@@ -1,7 +1,8 @@
-/* main.c: railyard's entry point. Picks the command; each command parses its own
- * options through cli.h. Exit statuses are enum exit_status (diag.h), documented in
- * the README and railyard(1); whatever the command, a lost write to standard output
- * makes it 3 (cli_finish). */
+/* main.c: railyard's entry point. Picks the command and runs it through the game
+ * table (game.h) after one parse of the pack file; each command parses its own
+ * options through cli.h. Exit statuses are enum exit_status (diag.h), documented
+ * in the README and railyard(1); whatever the command, a lost write to standard
+ * output makes it 3 (cli_finish). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,29 +10,22 @@
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
-#include "games.h"
-#include "pack.h"
+#include "game.h"
+#include "util.h"
 #include "ytree.h"
-
-typedef int (*command_fn)(int argc, char **argv);
 
 struct command {
 	const char *name;
-	command_fn run;             /* game: trains */
-	command_fn run_other;       /* any other game, or NULL */
+	enum game_cmd_kind kind;    /* the entry of the pack's game to run */
 	const char *summary;
-	command_fn other_help[4];   /* what prints each other game's --help, NULL-ended */
 };
 
 static const struct command commands[] = {
-	{"list", cmd_list, games_list, "print the cards of a pack (which ability each number carries)",
-	 {games_list}},
-	{"build", cmd_build, games_build, "write print-ready cards, backs, placemats and sheets",
-	 {games_build}},
-	{"check", cmd_check, games_check, "check a pack, a position or a move against the rules",
-	 {games_check_take, games_check_domino, games_check_train52, games_check_toy}},
-	{"simulate", cmd_simulate, NULL, "play many games of a pack and report balance", {NULL}},
-	{"dump", cmd_dump, games_dump, "print the loaded pack model (the debugging view)", {NULL}},
+	{"list", GAME_LIST, "print the cards of a pack (which ability each number carries)"},
+	{"build", GAME_BUILD, "write print-ready cards, backs, placemats and sheets"},
+	{"check", GAME_CHECK, "check a pack, a position or a move against the rules"},
+	{"simulate", GAME_SIMULATE, "play many games of a pack and report balance"},
+	{"dump", GAME_DUMP, "print the loaded pack model (the debugging view)"},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
@@ -48,46 +42,65 @@ static const char *pack_argument(int argc, char **argv)
 	return NULL;
 }
 
-/* For a command that plays only trains packs: report, at its `game:`, a pack of
- * another game. Returns whether it did. */
-static bool refuse_other_game(const char *command, const char *path)
+/* A command the pack's game g lacks: one error at its `game:`, naming the games
+ * that have the command. */
+static int not_for_game(const struct command *c, const struct game *g, const struct ydoc *doc)
 {
-	diag_set_quiet(1);
-	struct ydoc *doc = ydoc_load(path);
-	diag_set_quiet(0);
-	const struct ynode *g = doc ? ymap_get(doc->root, "game") : NULL;
-	bool other = g && g->kind == Y_SCALAR && strcmp(g->str, "trains") != 0;
-	if (other)
-		diag(SEV_ERROR, &g->loc, "%s plays Game of Trains packs only (game: trains), not "
-		     "game: %s", command, g->str);
-	else
-		diag_reset();
-	ydoc_free(doc);
-	return other;
+	struct buf b = {0};
+	size_t n = 0;
+	for (const struct game *o; (o = game_at(n)); n++)
+		if (o->run[c->kind])
+			buf_printf(&b, "%s%s", b.len ? " or " : "", o->name);
+	const struct ynode *at = doc && doc->root && doc->root->kind == Y_MAP
+		? ymap_get(doc->root, "game") : NULL;
+	diag(SEV_ERROR, at ? &at->loc : NULL, "%s plays game: %s packs only, not game: %s", c->name,
+	     b.s ? b.s : "(none)", g->name);
+	buf_free(&b);
+	return EXIT_INPUT;
 }
 
-/* Run a command, routed to the other-games module when its pack names a game
- * other than trains. */
+/* Run a command through the game table: the pack file is parsed once, here, to
+ * learn its game, and its tree handed on to the command's loader. */
 static int run_command(const struct command *c, int argc, char **argv)
 {
 	const char *path = pack_argument(argc, argv);
-	if (!c->run_other)
-		return path && refuse_other_game(c->name, path) ? EXIT_INPUT : c->run(argc, argv);
-	char *game = path ? pack_peek_game(path) : NULL;
-	bool other = game && strcmp(game, "trains") != 0;
-	free(game);
-	return other ? c->run_other(argc, argv) : c->run(argc, argv);
+	const struct game *g = game_find("trains");
+	struct ydoc *doc = NULL;
+	if (path) {
+		doc = ydoc_load(path);
+		if (!doc)
+			return EXIT_INPUT;
+		g = game_of(doc);
+		ydoc_keep(doc);
+		if (!g)
+			return EXIT_INPUT;
+	}
+	if (!g->run[c->kind])
+		return not_for_game(c, g, doc);
+	return g->run[c->kind](g, argc, argv);
 }
 
-/* COMMAND --help: the trains options, then one section per other game. */
+/* COMMAND --help: the options of every game that has the command, trains first,
+ * each usage once (games sharing an entry share its usage). */
 static int command_help(const struct command *c)
 {
 	static char help_opt[] = "--help";
 	char *argv[] = {(char *)c->name, help_opt, NULL};
-	int status = c->run(2, argv);
-	for (size_t i = 0; status == EXIT_OK && i < 4 && c->other_help[i]; i++) {
-		putchar('\n');
-		status = c->other_help[i](2, argv);
+	game_cmd *shown[16];
+	size_t nshown = 0;
+	int status = EXIT_OK;
+	const struct game *g;
+	for (size_t i = 0; status == EXIT_OK && (g = game_at(i)); i++) {
+		game_cmd *run = g->run[c->kind];
+		bool seen = !run;
+		for (size_t k = 0; k < nshown && !seen; k++)
+			seen = shown[k] == run;
+		if (seen || nshown == sizeof shown / sizeof *shown)
+			continue;
+		if (nshown)
+			putchar('\n');
+		shown[nshown++] = run;
+		status = run(g, 2, argv);
 	}
 	return status;
 }
@@ -139,6 +152,7 @@ static int run(int argc, char **argv)
 	if (cli_wants_help(argc - 1, argv + 1))
 		return command_help(c);
 	int status = run_command(c, argc - 1, argv + 1);
+	ydoc_keep(NULL);
 	diag_reset();
 	return status;
 }

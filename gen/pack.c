@@ -609,20 +609,6 @@ struct pack *pack_load(const char *path)
 	return p;
 }
 
-char *pack_peek_game(const char *path)
-{
-	diag_set_quiet(1);
-	struct ydoc *doc = ydoc_load(path);
-	diag_set_quiet(0);
-	diag_reset();
-	if (!doc)
-		return NULL;
-	const struct ynode *g = ymap_get(doc->root, "game");
-	char *game = g && g->kind == Y_SCALAR ? xstrdup(g->str) : NULL;
-	ydoc_free(doc);
-	return game;
-}
-
 void pack_free(struct pack *p)
 {
 	if (!p)

@@ -86,10 +86,6 @@ struct pack *pack_load(const char *path);
 struct pack *pack_parse(const char *name, const char *text, size_t len);
 void pack_free(struct pack *p);
 
-/* The `game` a pack file names ("trains", ...), read without reporting anything;
- * NULL when the file cannot be read or names none. Caller frees. */
-char *pack_peek_game(const char *path);
-
 /* The physical cards of the pack, in print order: every number 1..cards, each
  * `copies` times in a row (1, 1, 2, 2, ... for two copies), then the wild cards. */
 long pack_card_total(const struct pack *p);

@@ -383,26 +383,120 @@ bool pos_arrangements(int rows, int cols, char *out, size_t size)
 	return true;
 }
 
-/* Resolving an ability into the cards it moves. */
+/* Expanding an ability into the moves it allows, and picking one. */
 
-static int row_of(const struct layout *lay, int s) { return s / lay->cols; }
-static int col_of(const struct layout *lay, int s) { return s % lay->cols; }
-
-static void set_swap(struct pos_move *m, int s, int t)
+static void emit(void (*fn)(void *, const struct pos_way *), void *ctx, const short *sp, int n,
+		 bool remove, int line, int dir)
 {
-	m->n = 2;
-	m->sp[0] = (short)s;
-	m->sp[1] = (short)t;
+	/* Only what a way holds is set: sp and seq past n are never read. */
+	struct pos_way w;
+	w.move.blocked = -1;
+	w.move.n = n;
+	w.move.remove = remove;
+	memcpy(w.move.sp, sp, (size_t)n * sizeof *sp);
+	memset(w.move.seq, 0, (size_t)n * sizeof *w.move.seq);
+	w.line = line;
+	w.dir = dir;
+	fn(ctx, &w);
+}
+
+static void emit_swap(void (*fn)(void *, const struct pos_way *), void *ctx, int s, int t, int line)
+{
+	short sp[2] = {(short)s, (short)t};
+	emit(fn, ctx, sp, 2, false, line, 0);
 }
 
 /* A rotation of row (row true) or column l; dir +1 right/down, -1 left/up. */
-static void set_rotation(const struct layout *lay, struct pos_move *m, bool row, int l, int dir)
+static void emit_rotation(const struct layout *lay, void (*fn)(void *, const struct pos_way *),
+			  void *ctx, bool row, int l, int dir)
 {
+	short sp[MAX_CENSUS];
 	int n = row ? lay->cols : lay->rows;
-	m->n = n;
 	for (int i = 0; i < n; i++) {
 		int k = dir > 0 ? i : n - 1 - i;
-		m->sp[i] = (short)(row ? l * lay->cols + k : k * lay->cols + l);
+		sp[i] = (short)(row ? l * lay->cols + k : k * lay->cols + l);
+	}
+	emit(fn, ctx, sp, n, false, l, dir);
+}
+
+void pos_ways(const struct layout *lay, const struct ability *a, const struct ability_spec *spec,
+	      void (*fn)(void *ctx, const struct pos_way *w), void *ctx)
+{
+	int R = lay->rows, C = lay->cols;
+	short sp[MAX_CENSUS];
+	int n = 0;
+	if (ability_kind_grid_only(a->kind) && !R)
+		return;
+	switch (a->kind) {
+	case AK_SWAP:
+	case AK_ROW_SWAP:
+	case AK_COLUMN_SWAP:
+	case AK_CROSS_SWAP:
+		emit_swap(fn, ctx, a->sp[0], a->sp[1], -1);
+		break;
+	case AK_REMOVE:
+		emit(fn, ctx, a->sp, 1, true, -1, 0);
+		break;
+	case AK_ROW_ROTATE:
+	case AK_COLUMN_ROTATE:
+		emit(fn, ctx, a->sp, a->nsp, false, a->line, a->dir);
+		break;
+	case AK_ROW_ANY_SWAP:
+		for (int c = 0; c < C; c++)
+			for (int d = c + 1; d < C; d++)
+				emit_swap(fn, ctx, a->line * C + c, a->line * C + d, a->line);
+		break;
+	case AK_COLUMN_ANY_SWAP:
+		for (int r = 0; r < R; r++)
+			for (int q = r + 1; q < R; q++)
+				emit_swap(fn, ctx, r * C + a->line, q * C + a->line, a->line);
+		break;
+	case AK_PAIR_ANY_ROW:
+		for (int r = 0; r < R; r++)
+			emit_swap(fn, ctx, r * C + a->line, r * C + a->line2, r);
+		break;
+	case AK_PAIR_ANY_COLUMN:
+		for (int c = 0; c < C; c++)
+			emit_swap(fn, ctx, a->line * C + c, a->line2 * C + c, c);
+		break;
+	case AK_ROTATE_ANY_ROW:
+		for (int r = 0; r < R; r++)
+			emit_rotation(lay, fn, ctx, true, r, a->dir);
+		break;
+	case AK_ROTATE_ANY_COLUMN:
+		for (int c = 0; c < C; c++)
+			emit_rotation(lay, fn, ctx, false, c, a->dir);
+		break;
+	case AK_ROW_ROTATE_EITHER:
+	case AK_COLUMN_ROTATE_EITHER:
+		emit_rotation(lay, fn, ctx, a->kind == AK_ROW_ROTATE_EITHER, a->line, 1);
+		emit_rotation(lay, fn, ctx, a->kind == AK_ROW_ROTATE_EITHER, a->line, -1);
+		break;
+	case AK_ROW_ANY_REMOVE:
+		for (int c = 0; c < C; c++) {
+			sp[0] = (short)(a->line * C + c);
+			emit(fn, ctx, sp, 1, true, a->line, 0);
+		}
+		break;
+	case AK_COLUMN_ANY_REMOVE:
+		for (int r = 0; r < R; r++) {
+			sp[0] = (short)(r * C + a->line);
+			emit(fn, ctx, sp, 1, true, a->line, 0);
+		}
+		break;
+	case AK_NUMBER:
+		if (!spec || (spec->scope != SCOPE_SEQUENCE && !R))
+			return;
+		if (spec->scope == SCOPE_ROW)
+			for (int c = 0; c < C; c++)
+				sp[n++] = (short)(a->line * C + c);
+		else if (spec->scope == SCOPE_COLUMN)
+			for (int r = 0; r < R; r++)
+				sp[n++] = (short)(r * C + a->line);
+		emit(fn, ctx, sp, n, spec->action == NUM_REMOVE, a->line, 0);
+		break;
+	default:
+		break;
 	}
 }
 
@@ -413,24 +507,25 @@ static bool wanted(long x, enum number_filter f)
 	return f == FILTER_ANY || (f == FILTER_EVEN) == (x % 2 == 0);
 }
 
-/* §9: the cards a number-based ability picks in seq v. */
-static enum pos_refusal resolve_number(const struct layout *lay, const struct ability *a,
-				       const struct ability_spec *spec, const long *v, int n,
-				       struct pos_move *m)
+/* §9: the cards a number-based ability picks in seq v, among the spaces its
+ * way looks at (m on entry: none for the whole sequence); m is replaced. */
+static enum pos_refusal resolve_number(const struct ability_spec *spec, struct pos_move *m,
+				       const long *v, int n)
 {
+	short scope[MAX_CENSUS];
+	int ns = m->n;
+	memcpy(scope, m->sp, (size_t)ns * sizeof *scope);
 	int lo = -1, hi = -1;
-	for (int s = 0; s < n; s++) {
-		if (spec->scope == SCOPE_ROW && row_of(lay, s) != a->line)
-			continue;
-		if (spec->scope == SCOPE_COLUMN && col_of(lay, s) != a->line)
-			continue;
-		if (!wanted(v[s], spec->filter))
+	for (int k = 0; k < (ns ? ns : n); k++) {
+		int s = ns ? scope[k] : k;
+		if (s >= n || !wanted(v[s], spec->filter))
 			continue;
 		if (lo < 0 || v[s] < v[lo])
 			lo = s;
 		if (hi < 0 || v[s] > v[hi])
 			hi = s;
 	}
+	m->n = 0;
 	if (spec->action == NUM_REMOVE) {
 		if (lo < 0)
 			return POS_IMPOSSIBLE;
@@ -441,8 +536,60 @@ static enum pos_refusal resolve_number(const struct layout *lay, const struct ab
 	}
 	if (lo < 0 || lo == hi)
 		return POS_IMPOSSIBLE;
-	set_swap(m, lo, hi);
+	m->n = 2;
+	m->sp[0] = (short)lo;
+	m->sp[1] = (short)hi;
 	return POS_OK;
+}
+
+/* Picking the way the player's choices name. */
+struct pick {
+	unsigned choose;                /* the kind's KC_* */
+	const struct pos_choice *ch;
+	struct pos_move *out;           /* the first way that matches (zeroed before) */
+	bool found;
+};
+
+static bool same_pair(const short *a, const short *b)
+{
+	return (a[0] == b[0] && a[1] == b[1]) || (a[0] == b[1] && a[1] == b[0]);
+}
+
+static bool matches(unsigned k, const struct pos_choice *ch, const struct pos_way *w)
+{
+	if (!k)
+		return true;   /* a specific ability: its one way */
+	if (k & KC_SPACES) {
+		if (ch->nsp != w->move.n)
+			return false;
+		if (w->move.n == 2 ? !same_pair(ch->sp, w->move.sp) : ch->sp[0] != w->move.sp[0])
+			return false;
+	}
+	if (k & KC_LINE) {
+		bool by_spaces = (k & KC_BY_SPACES) && ch->nsp == 2;
+		if (ch->line < 0 && !by_spaces)
+			return false;
+		if (ch->dir && w->dir && ch->dir != w->dir)
+			return false;
+		if (by_spaces && !same_pair(ch->sp, w->move.sp))
+			return false;
+	}
+	if ((k & KC_DIR) && ch->dir != w->dir)
+		return false;
+	if ((k & (KC_LINE | KC_DIR)) && ch->line >= 0 && ch->line != w->line)
+		return false;
+	return true;
+}
+
+static void pick_way(void *ctx, const struct pos_way *w)
+{
+	struct pick *p = ctx;
+	if (!p->found && matches(p->choose, p->ch, w)) {
+		p->out->n = w->move.n;
+		p->out->remove = w->move.remove;
+		memcpy(p->out->sp, w->move.sp, (size_t)w->move.n * sizeof *w->move.sp);
+		p->found = true;
+	}
 }
 
 /* The spaces moved by a in one sequence, given the player's choices. */
@@ -450,96 +597,22 @@ static enum pos_refusal resolve(const struct layout *lay, const struct ability *
 				const struct ability_spec *spec, const struct pos_choice *ch,
 				const long *v, int n, struct pos_move *m)
 {
-	int R = lay->rows, C = lay->cols;
 	memset(m, 0, sizeof *m);
 	m->blocked = -1;
-	if (ability_kind_grid_only(a->kind) && !R)
+	if (ability_kind_grid_only(a->kind) && !lay->rows)
 		return POS_NEEDS_GRID;
-	switch (a->kind) {
-	case AK_SWAP:
-	case AK_ROW_SWAP:
-	case AK_COLUMN_SWAP:
-	case AK_CROSS_SWAP:
-		set_swap(m, a->sp[0], a->sp[1]);
-		break;
-	case AK_REMOVE:
-		m->n = 1;
-		m->remove = true;
-		m->sp[0] = a->sp[0];
-		break;
-	case AK_ROW_ROTATE:
-	case AK_COLUMN_ROTATE:
-		m->n = a->nsp;
-		memcpy(m->sp, a->sp, a->nsp * sizeof *a->sp);
-		break;
-	case AK_ROW_ANY_SWAP:
-	case AK_COLUMN_ANY_SWAP: {
-		bool row = a->kind == AK_ROW_ANY_SWAP;
-		if (ch->nsp != 2 || ch->sp[0] == ch->sp[1])
-			return POS_CHOICE;
-		for (int i = 0; i < 2; i++)
-			if ((row ? row_of(lay, ch->sp[i]) : col_of(lay, ch->sp[i])) != a->line)
-				return POS_CHOICE;
-		set_swap(m, ch->sp[0], ch->sp[1]);
-		break;
-	}
-	case AK_PAIR_ANY_ROW:
-	case AK_PAIR_ANY_COLUMN: {
-		bool row = a->kind == AK_PAIR_ANY_ROW;   /* the row is chosen */
-		int l = ch->line;
-		if (l < 0 && ch->nsp == 2) {
-			/* Chosen by naming the two spaces. */
-			int s = ch->sp[0], t = ch->sp[1];
-			l = row ? row_of(lay, s) : col_of(lay, s);
-			if ((row ? row_of(lay, t) : col_of(lay, t)) != l)
-				return POS_CHOICE;
-		}
-		if (l < 0 || l >= (row ? R : C))
-			return POS_CHOICE;
-		if (row)
-			set_swap(m, l * C + a->line, l * C + a->line2);
-		else
-			set_swap(m, a->line * C + l, a->line2 * C + l);
-		if (ch->nsp == 2 && !((m->sp[0] == ch->sp[0] && m->sp[1] == ch->sp[1]) ||
-				      (m->sp[0] == ch->sp[1] && m->sp[1] == ch->sp[0])))
-			return POS_CHOICE;
-		break;
-	}
-	case AK_ROTATE_ANY_ROW:
-	case AK_ROTATE_ANY_COLUMN: {
-		bool row = a->kind == AK_ROTATE_ANY_ROW;
-		if (ch->line < 0 || ch->line >= (row ? R : C) || (ch->dir && ch->dir != a->dir))
-			return POS_CHOICE;
-		set_rotation(lay, m, row, ch->line, a->dir);
-		break;
-	}
-	case AK_ROW_ROTATE_EITHER:
-	case AK_COLUMN_ROTATE_EITHER: {
-		bool row = a->kind == AK_ROW_ROTATE_EITHER;
-		if ((ch->dir != 1 && ch->dir != -1) || (ch->line >= 0 && ch->line != a->line))
-			return POS_CHOICE;
-		set_rotation(lay, m, row, a->line, ch->dir);
-		break;
-	}
-	case AK_ROW_ANY_REMOVE:
-	case AK_COLUMN_ANY_REMOVE: {
-		bool row = a->kind == AK_ROW_ANY_REMOVE;
-		if (ch->nsp != 1 || (row ? row_of(lay, ch->sp[0]) : col_of(lay, ch->sp[0])) != a->line)
-			return POS_CHOICE;
-		m->n = 1;
-		m->remove = true;
-		m->sp[0] = ch->sp[0];
-		break;
-	}
-	case AK_NUMBER:
-		if (!spec)
-			return POS_CHOICE;
-		if (spec->scope != SCOPE_SEQUENCE && !R)
-			return POS_NEEDS_GRID;
-		return resolve_number(lay, a, spec, v, n, m);
-	default:
+	if (a->kind == AK_NUMBER && spec && spec->scope != SCOPE_SEQUENCE && !lay->rows)
+		return POS_NEEDS_GRID;
+	const struct ability_kind_info *info = ability_kind_info(a->kind);
+	struct pick p = {info->choose, ch, m, false};
+	pos_ways(lay, a, spec, pick_way, &p);
+	if (!p.found)
 		return POS_CHOICE;
-	}
+	if (info->effect == KE_NUMBER)
+		return resolve_number(spec, m, v, n);
+	/* The spaces in the order the player named them. */
+	if ((info->choose & KC_SPACES) && m->n == 2)
+		memcpy(m->sp, ch->sp, sizeof ch->sp);
 	for (int i = 0; i < m->n; i++)
 		if (m->sp[i] < 0 || m->sp[i] >= n)
 			return POS_NEEDS_GRID;

@@ -127,6 +127,22 @@ struct pos_move {
 	short sp[MAX_CENSUS];
 };
 
+/* One way to use an ability: the cards it moves (for KE_NUMBER, the spaces it
+ * looks at, n 0 meaning the whole sequence), and the row or column (-1: none)
+ * and direction (0: none) the player picks it by. */
+struct pos_way {
+	struct pos_move move;
+	int line, dir;
+};
+
+/* The one expansion of an ability into moves: calls fn once per way to use a
+ * (every choice of a discretionary ability, §8; one way for the others), in a
+ * fixed order. spec: a's entry of the pack (needed for AK_NUMBER). Nothing on
+ * a line for a kind that needs a grid. pos_apply picks among these ways; the
+ * simulator's engine plays them. */
+void pos_ways(const struct layout *lay, const struct ability *a, const struct ability_spec *spec,
+	      void (*fn)(void *ctx, const struct pos_way *w), void *ctx);
+
 /* Apply ability a (its spec for AK_NUMBER, else may be NULL) under rules, with
  * the choices ch, to t. On POS_OK the sequences are changed and *done says what
  * moved; on a refusal nothing is changed. */

@@ -176,111 +176,56 @@ static void add_op(struct sim_setup *s, size_t *cap, int kind, const int *sp, in
 		o->sp[i] = (short)sp[i];
 }
 
-static void add_swap(struct sim_setup *s, size_t *cap, int a, int b, bool cross)
-{
-	int sp[2] = {a, b};
-	add_op(s, cap, OP_SWAP, sp, 2, cross);
-}
+/* build_ops' collector: each way of one ability (position.c's expansion) as an op. */
+struct op_sink {
+	struct sim_setup *s;
+	size_t *cap;
+	const struct ability_spec *spec;
+	int kind;                  /* the op kind of every way: OP_* */
+	bool cross;                /* a swap of two named spaces may cross sequences (§6) */
+};
 
-static void add_line_cycle(struct sim_setup *s, size_t *cap, bool row, int line, int dir)
+static void add_way(void *ctx, const struct pos_way *w)
 {
+	struct op_sink *k = ctx;
 	int sp[MAX_CENSUS];
-	int n = row ? s->cols : s->rows;
-	for (int i = 0; i < n; i++) {
-		int k = dir > 0 ? i : n - 1 - i;
-		sp[i] = row ? line * s->cols + k : k * s->cols + line;
+	for (int i = 0; i < w->move.n; i++)
+		sp[i] = w->move.sp[i];
+	add_op(k->s, k->cap, k->kind, sp, w->move.n, k->cross);
+	if (k->kind == OP_NUMBER) {
+		struct sim_op *o = &k->s->ops[k->s->nops - 1];
+		o->action = (unsigned char)k->spec->action;
+		o->pick = (unsigned char)k->spec->pick;
+		o->filter = (unsigned char)k->spec->filter;
 	}
-	add_op(s, cap, OP_CYCLE, sp, n, false);
 }
 
-/* The concrete moves of ability a. */
+/* The concrete moves of ability a: the position module's ways to use it. */
 static void build_ops(struct sim_setup *s, size_t *cap, const struct ability *a)
 {
-	const struct pack *p = s->pack;
-	int R = s->rows, C = s->cols;
-	int sp[MAX_CENSUS];
-	switch (a->kind) {
-	case AK_SWAP:
-	case AK_ROW_SWAP:
-	case AK_COLUMN_SWAP:
-	case AK_CROSS_SWAP:
-		add_swap(s, cap, a->sp[0], a->sp[1], true);
-		break;
-	case AK_REMOVE:
-		sp[0] = a->sp[0];
-		add_op(s, cap, OP_REMOVE, sp, 1, false);
-		break;
-	case AK_ROW_ROTATE:
-	case AK_COLUMN_ROTATE:
-		for (int i = 0; i < a->nsp; i++)
-			sp[i] = a->sp[i];
-		add_op(s, cap, OP_CYCLE, sp, a->nsp, false);
-		break;
-	case AK_ROW_ANY_SWAP:
-		for (int c = 0; c < C; c++)
-			for (int d = c + 1; d < C; d++)
-				add_swap(s, cap, a->line * C + c, a->line * C + d, false);
-		break;
-	case AK_COLUMN_ANY_SWAP:
-		for (int r = 0; r < R; r++)
-			for (int q = r + 1; q < R; q++)
-				add_swap(s, cap, r * C + a->line, q * C + a->line, false);
-		break;
-	case AK_PAIR_ANY_ROW:
-		for (int r = 0; r < R; r++)
-			add_swap(s, cap, r * C + a->line, r * C + a->line2, false);
-		break;
-	case AK_PAIR_ANY_COLUMN:
-		for (int c = 0; c < C; c++)
-			add_swap(s, cap, a->line * C + c, a->line2 * C + c, false);
-		break;
-	case AK_ROTATE_ANY_ROW:
-		for (int r = 0; r < R; r++)
-			add_line_cycle(s, cap, true, r, a->dir);
-		break;
-	case AK_ROTATE_ANY_COLUMN:
-		for (int c = 0; c < C; c++)
-			add_line_cycle(s, cap, false, c, a->dir);
-		break;
-	case AK_ROW_ROTATE_EITHER:
-		add_line_cycle(s, cap, true, a->line, 1);
-		add_line_cycle(s, cap, true, a->line, -1);
-		break;
-	case AK_COLUMN_ROTATE_EITHER:
-		add_line_cycle(s, cap, false, a->line, 1);
-		add_line_cycle(s, cap, false, a->line, -1);
-		break;
-	case AK_ROW_ANY_REMOVE:
-		for (int c = 0; c < C; c++) {
-			sp[0] = a->line * C + c;
-			add_op(s, cap, OP_REMOVE, sp, 1, false);
-		}
-		break;
-	case AK_COLUMN_ANY_REMOVE:
-		for (int r = 0; r < R; r++) {
-			sp[0] = r * C + a->line;
-			add_op(s, cap, OP_REMOVE, sp, 1, false);
-		}
-		break;
-	case AK_NUMBER: {
-		const struct ability_spec *spec = &p->specs[a->spec];
-		int n = 0;
-		if (spec->scope == SCOPE_ROW)
-			for (int c = 0; c < C; c++)
-				sp[n++] = a->line * C + c;
-		else if (spec->scope == SCOPE_COLUMN)
-			for (int r = 0; r < R; r++)
-				sp[n++] = r * C + a->line;
-		add_op(s, cap, OP_NUMBER, sp, n, false);
-		struct sim_op *o = &s->ops[s->nops - 1];
-		o->action = (unsigned char)spec->action;
-		o->pick = (unsigned char)spec->pick;
-		o->filter = (unsigned char)spec->filter;
-		break;
-	}
-	default:
-		break;
-	}
+	static const int op_of[] = {[KE_SWAP] = OP_SWAP, [KE_REMOVE] = OP_REMOVE,
+				    [KE_ROTATE] = OP_CYCLE, [KE_NUMBER] = OP_NUMBER};
+	const struct ability_kind_info *info = ability_kind_info(a->kind);
+	struct op_sink k = {s, cap, NULL, op_of[info->effect], info->effect == KE_SWAP && !info->choose};
+	if (info->effect == KE_NUMBER)
+		k.spec = &s->pack->specs[a->spec];
+	pos_ways(&s->pack->layout, a, k.spec, add_way, &k);
+}
+
+size_t sim_setup_moves(const struct sim_setup *s, size_t ab)
+{
+	return ab < s->nab ? s->op_first[ab + 1] - s->op_first[ab] : 0;
+}
+
+void sim_setup_move(const struct sim_setup *s, size_t ab, size_t k, struct pos_move *out)
+{
+	const struct sim_op *o = &s->ops[s->op_first[ab] + k];
+	memset(out, 0, sizeof *out);
+	out->blocked = -1;
+	out->n = o->n;
+	out->remove = o->kind == OP_REMOVE || (o->kind == OP_NUMBER && o->action == NUM_REMOVE);
+	for (int i = 0; i < o->n; i++)
+		out->sp[i] = o->sp[i];
 }
 
 struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,

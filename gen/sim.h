@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "pack.h"
+#include "position.h"
 
 #define SIM_MAX_PLAYERS 16
 #define SIM_MAX_TURNS 1000000
@@ -81,6 +82,12 @@ void sim_setup_free(struct sim_setup *s);
 /* How many abilities (rows of sim_stats.used) and physical cards the setup has. */
 size_t sim_setup_abilities(const struct sim_setup *s);
 long sim_setup_cards(const struct sim_setup *s);
+/* The engine's moves for ability ab (< sim_setup_abilities): how many, and the
+ * k-th as a struct pos_move (remove set for a removal; a rotation's cycle; a
+ * number ability: the spaces it looks at, none for the whole sequence). For
+ * tests that hold the engine to the checker. */
+size_t sim_setup_moves(const struct sim_setup *s, size_t ab);
+void sim_setup_move(const struct sim_setup *s, size_t ab, size_t k, struct pos_move *out);
 
 /* Integer totals over games: adding them up in any order gives the same result. */
 struct sim_stats {

@@ -7,6 +7,40 @@
 #include <string.h>
 #include <strings.h>
 
+void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out)
+{
+	static const char *const keys[] = {"words", "min-letters", "letter-mix", "broken-every", NULL};
+	static const char *const mixes[] = {"pack", "frequency", "even"};
+	*out = (struct toy_pack_rules){.min_letters = 4, .broken_every = -1};
+	for (size_t i = 0; rules && i < rules->n; i++) {
+		const struct ynode *v = rules->pairs[i].value;
+		long n;
+		switch (yr_key(r, rules->pairs[i].key, " in 'rules' of toy-train", keys)) {
+		case 0:
+			if ((out->words = yr_scalar(r, "words", v)) != NULL && (ynode_is_null(v) || !*out->words)) {
+				yr_error(r, v, "'words' must name a word list file");
+				out->words = NULL;
+			}
+			out->loc_words = yr_loc(r, v);
+			break;
+		case 1:
+			if (yr_int(r, "min-letters", v, 1, 100, &n) == 0)
+				out->min_letters = (int)n;
+			break;
+		case 2: {
+			int m = yr_enum(r, "letter-mix", v, mixes, 3);
+			if (m >= 0)
+				out->letter_mix = m;
+			break;
+		}
+		case 3:
+			if (yr_int(r, "broken-every", v, 0, 1000, &n) == 0)
+				out->broken_every = n;
+			break;
+		}
+	}
+}
+
 int toy_words_load(const char *path, struct toy_words *w)
 {
 	memset(w, 0, sizeof *w);

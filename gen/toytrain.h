@@ -8,6 +8,20 @@
 #include <stddef.h>
 
 #include "util.h"
+#include "yread.h"
+
+/* A pack's `rules:` for Toy Train: the word list and the shortest word; and
+ * for the simulator, how the carriages are mixed and where broken railways are. */
+struct toy_pack_rules {
+	const char *words;        /* as written (points into the tree), or NULL */
+	struct loc loc_words;
+	int min_letters;          /* 4 unless given: 1..100 */
+	int letter_mix;           /* letter-mix: 0 pack (default), 1 frequency, 2 even */
+	long broken_every;        /* broken-every: 0..1000 (0: the board's marks); -1: not given */
+};
+/* Read rules (NULL: none given) into *out; every unknown key or bad value is
+ * reported through r. */
+void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out);
 
 /* A word list: the entries that are all lowercase a-z (proper nouns, possessives
  * and accented words cannot be made of the carriages), sorted as in the file. */

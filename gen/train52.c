@@ -6,6 +6,33 @@
 #include <string.h>
 #include <strings.h>
 
+void t52_pack_rules_load(struct yread *r, const struct ynode *rules, struct t52_pack_rules *out)
+{
+	static const char *const keys[] = {"piles", NULL};
+	*out = (struct t52_pack_rules){0};
+	if (!rules)
+		return;
+	for (size_t i = 0; i < rules->n; i++) {
+		const struct ynode *v = rules->pairs[i].value;
+		if (yr_key(r, rules->pairs[i].key, " in 'rules' of train-52", keys) != 0)
+			continue;
+		if (yr_want(r, "piles", v, Y_SEQ) != 0)
+			continue;
+		if (v->n < 1 || v->n > T52_MAX_ROUNDS) {
+			yr_error(r, v, "'piles' must list 1 to %d rounds, not %zu", T52_MAX_ROUNDS, v->n);
+			continue;
+		}
+		out->loc_piles = yr_loc(r, v);
+		for (size_t k = 0; k < v->n; k++) {
+			long n;
+			if (yr_int(r, "piles", v->items[k], 1, T52_MAX_PILES, &n) == 0)
+				out->piles[out->nrounds++] = (int)n;
+		}
+		if (out->nrounds != v->n)
+			out->nrounds = 0;
+	}
+}
+
 const int t52_reopen[8] = {1, 2, 4, 5, 7, 9, 11, 13};
 
 static const char *const rank_names[14] = {"?", "A", "2", "3", "4", "5", "6", "7",

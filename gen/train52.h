@@ -7,6 +7,20 @@
 #include <stddef.h>
 
 #include "util.h"
+#include "yread.h"
+
+/* A pack's `rules:` for Train. piles: the piles per round, e.g. [4, 3, 2, 1]:
+ * 1..T52_MAX_ROUNDS rounds of 1..T52_MAX_PILES piles each. */
+#define T52_MAX_ROUNDS 13
+#define T52_MAX_PILES 13
+struct t52_pack_rules {
+	int piles[T52_MAX_ROUNDS];
+	size_t nrounds;               /* 0: no piles given */
+	struct loc loc_piles;
+};
+/* Read rules (NULL: none given) into *out; every unknown key or bad value is
+ * reported through r. */
+void t52_pack_rules_load(struct yread *r, const struct ynode *rules, struct t52_pack_rules *out);
 
 /* A card: rank 1 (A) .. 13 (K); suit an index into the pack's suits or -1. */
 struct t52_card {

@@ -38,12 +38,6 @@ int write_file_atomic(const char *path, const void *data, size_t len);
 /* Create dir and its parents (mode 0777 & umask). Returns 0 or -1 with errno set. */
 int mkdir_p(const char *dir);
 
-/* A command-line list of names ("faces,svg" or "faces svg") as a bit mask: bit i
- * for names[i]. An unknown or missing name is reported as "OPT: unknown WHAT
- * 'x' (names...)" and gives -1. */
-int parse_name_mask(const char *opt, const char *what, const char *arg,
-		    const char *const *names, size_t n);
-
 /* Parse a whole decimal integer in [lo, hi]; returns 0 on success, -1 otherwise. */
 int parse_int(const char *s, long lo, long hi, long *out);
 

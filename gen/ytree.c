@@ -469,8 +469,22 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	return b.doc;
 }
 
+/* The document main parsed to learn a pack's game, until a loader claims it. */
+static struct ydoc *kept;
+
+void ydoc_keep(struct ydoc *doc)
+{
+	ydoc_free(kept);
+	kept = doc;
+}
+
 struct ydoc *ydoc_load(const char *path)
 {
+	if (kept && strcmp(kept->file, path) == 0) {
+		struct ydoc *doc = kept;
+		kept = NULL;
+		return doc;
+	}
 	size_t len;
 	char *text = read_file(path, YT_MAX_FILE, &len);
 	if (!text) {

@@ -52,6 +52,11 @@ struct ydoc {
  * problems such as duplicate keys. Caller frees with ydoc_free. The file's text is registered with
  * diag_source so later messages can quote it. */
 struct ydoc *ydoc_load(const char *path);
+/* Hand doc to the next ydoc_load of the same path instead of parsing the file
+ * again (main parses a pack once to learn its game; the command's loader then
+ * takes that tree). A document not claimed is freed by the next ydoc_keep;
+ * ydoc_keep(NULL) frees it. */
+void ydoc_keep(struct ydoc *doc);
 /* The same from memory; name is used in locations. */
 struct ydoc *ydoc_parse(const char *name, const char *text, size_t len);
 void ydoc_free(struct ydoc *doc);

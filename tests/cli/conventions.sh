@@ -70,7 +70,7 @@ expect_grep "the two-player cards" 'cards 1-42' "$WORK/last.out"
 expect_status "simulate on a Take the Train pack: exit 2" 2 $R simulate $TT
 expect_eq "one error" 1 "$(grep -c 'error' "$WORK/last.err")"
 expect_grep "at its game: line, naming the game it plays" \
-	"^railyard: $TT:[0-9]+:[0-9]+: error: simulate plays Game of Trains packs only \\(game: trains\\), not game: take-the-train" "$WORK/last.err"
+	"^railyard: $TT:[0-9]+:[0-9]+: error: simulate plays game: trains packs only, not game: take-the-train" "$WORK/last.err"
 
 # build: one summary line on stderr, none with -q.
 expect_status "build" 0 $R build --only faces,reference -o "$WORK/b" $P

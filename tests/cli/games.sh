@@ -136,6 +136,22 @@ printf 'pack: x\ngame: chess\ncards: [{name: a}]\n' >"$WORK/chess.yaml"
 expect_status "an unknown game: exit 2" 2 $R list "$WORK/chess.yaml"
 expect_grep "... names the known games" "unknown game 'chess' \(known: trains, take-the-train" "$WORK/last.err"
 
+# rules: are read once, by each game's module: list, build and check give one
+# answer for piles beyond the limit, and a misspelt key is located with a suggestion.
+sed 's/^  piles: .*/  piles: [4, 3, 200, 1]\n  pilez: 3/' packs/train-52.yaml >"$WORK/piles.yaml"
+for cmd in "list" "build -o $WORK/piles-out" "check --start --play 2"; do
+	expect_status "piles 200: $cmd exits 2" 2 $R $cmd "$WORK/piles.yaml"
+	expect_grep "... $cmd: 200 piles is beyond the limit, at 24:17" "piles.yaml:24:17: error: 'piles' must be 1..13, not 200" "$WORK/last.err"
+	expect_grep "... $cmd: pilez at 25:3, did you mean piles" "piles.yaml:25:3: error: unknown key 'pilez' in 'rules' of train-52 \(did you mean 'piles'\?\)" "$WORK/last.err"
+done
+ok_if "... nothing was built" test ! -e "$WORK/piles-out"
+printf 'pack: t\ngame: take-the-train\ncards: [{name: a}]\nrules: {reshufle: true}\n' >"$WORK/take-rules.yaml"
+expect_status "take-the-train: a rules key it does not know: exit 2" 2 $R list "$WORK/take-rules.yaml"
+expect_grep "... located" "take-rules.yaml:4:9: error: unknown key 'reshufle' in 'rules'" "$WORK/last.err"
+sed 's/^  min-letters: .*/  min-leters: 4/' packs/toy-train.yaml >"$WORK/toy-rules.yaml"
+expect_status "toy-train: min-leters: exit 2" 2 $R list "$WORK/toy-rules.yaml"
+expect_grep "... did you mean min-letters" "unknown key 'min-leters' in 'rules' of toy-train \(did you mean 'min-letters'\?\)" "$WORK/last.err"
+
 # --- build: print-ready files, looked at through poppler and qpdf
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 O="$WORK/out"

@@ -1,0 +1,84 @@
+/* game.c: the table of games and the pick of a pack's game. */
+#include "game.h"
+
+#include <string.h>
+
+#include "commands.h"
+#include "util.h"
+
+/* Trains' commands read their pack through pack.c, which knows its game: each
+ * entry only drops the game argument. */
+#define TRAINS_CMD(name, cmd) \
+	static int name(const struct game *g, int argc, char **argv) \
+	{ \
+		(void)g; \
+		return cmd(argc, argv); \
+	}
+TRAINS_CMD(trains_list, cmd_list)
+TRAINS_CMD(trains_check, cmd_check)
+TRAINS_CMD(trains_build, cmd_build)
+TRAINS_CMD(trains_simulate, cmd_simulate)
+TRAINS_CMD(trains_dump, cmd_dump)
+
+static void train52_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	t52_pack_rules_load(r, rules, &out->train52);
+}
+
+static void toy_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	toy_pack_rules_load(r, rules, &out->toy);
+}
+
+void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	(void)out;
+	for (size_t i = 0; rules && i < rules->n; i++)
+		yr_error(r, rules->pairs[i].key, "unknown key '%s' in 'rules': this game has no rules to set",
+			 rules->pairs[i].key->str);
+}
+
+#define OTHER_GAME_CMDS(check) \
+	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = games_build, \
+	 [GAME_DUMP] = games_dump}
+
+static const struct game games[] = {
+	{"trains", NULL,
+	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}},
+	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take)},
+	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino)},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52)},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy)},
+};
+
+const struct game *game_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+		if (strcmp(games[i].name, name) == 0)
+			return &games[i];
+	return NULL;
+}
+
+const struct game *game_at(size_t i)
+{
+	return i < sizeof games / sizeof *games ? &games[i] : NULL;
+}
+
+const struct game *game_of(const struct ydoc *doc)
+{
+	const struct ynode *n = doc->root && doc->root->kind == Y_MAP ? ymap_get(doc->root, "game") : NULL;
+	/* No game, or not a name: trains, whose loader says what is wrong. */
+	if (!n || n->kind != Y_SCALAR)
+		return &games[0];
+	const struct game *g = game_find(n->str);
+	if (g)
+		return g;
+	struct buf b = {0};
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", games[i].name);
+	struct yread r = {0};
+	yr_error(&r, n, "unknown game '%s' (known: %s)", n->str, b.s);
+	buf_free(&b);
+	return NULL;
+}

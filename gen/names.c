@@ -1,0 +1,34 @@
+/* names.c: a command-line list of names as a bit mask. */
+#include "names.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+
+int parse_name_mask(const char *opt, const char *what, const char *arg,
+		    const char *const *names, size_t n)
+{
+	int mask = 0;
+	char *copy = xstrdup(arg), *save = NULL;
+	struct buf all = {0};
+	for (size_t i = 0; i < n; i++)
+		buf_printf(&all, "%s%s", i ? ", " : "", names[i]);
+	for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		size_t i;
+		for (i = 0; i < n && strcmp(tok, names[i]) != 0; i++)
+			;
+		if (i == n) {
+			diag(SEV_ERROR, NULL, "%s: unknown %s '%s' (%s)", opt, what, tok, all.s);
+			mask = -1;
+			break;
+		}
+		mask |= 1 << i;
+	}
+	if (mask == 0)
+		diag(SEV_ERROR, NULL, "%s needs at least one %s (%s)", opt, what, all.s);
+	free(copy);
+	buf_free(&all);
+	return mask > 0 ? mask : -1;
+}

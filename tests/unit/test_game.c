@@ -1,0 +1,273 @@
+/* test_game.c: the game table (gen/game.c), each game's `rules:` reader
+ * (train52.c, toytrain.c, none for take and domino) and games_load, which
+ * reads a deck pack with its rules (gen/games.c), called directly. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "deck.h"
+#include "diag.h"
+#include "game.h"
+#include "games.h"
+#include "util.h"
+#include "ytree.h"
+
+static char *said;
+static size_t said_len;
+static FILE *said_stream;
+
+static void capture(void)
+{
+	free(said);
+	said = NULL;
+	said_stream = open_memstream(&said, &said_len);
+	diag_set_stream(said_stream);
+	diag_set_excerpts(0);
+}
+
+static void release(void)
+{
+	fclose(said_stream);
+	diag_set_stream(stderr);
+	diag_set_excerpts(1);
+	diag_reset();
+}
+
+static const char t52_pack[] =
+	"pack: t52\n"
+	"game: train-52\n"
+	"cards:\n"
+	"  - name: card\n"
+	"    product:\n"
+	"      suit: [hearts, spades]\n"
+	"      rank: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]\n"
+	"deal: {hands: [{players: 2-4, cards: 5}]}\n"
+	"rules:\n"
+	"%s";
+
+/* Load a train-52 pack whose rules: block is rules, through games_load, the
+ * parsed tree handed over as main does (ydoc_keep). */
+static struct deck *load_t52(const char *rules, struct game_rules *out)
+{
+	char *text = xasprintf(t52_pack, rules);
+	struct ydoc *doc = ydoc_parse("t52.yaml", text, strlen(text));
+	free(text);
+	assert_non_null(doc);
+	const struct game *g = game_of(doc);
+	assert_non_null(g);
+	assert_string_equal(g->name, GAME_TRAIN52);
+	ydoc_keep(doc);
+	capture();
+	struct deck *d = games_load(g, "t52.yaml", NULL, out);
+	release();
+	ydoc_keep(NULL);
+	return d;
+}
+
+static void test_table(void **state)
+{
+	(void)state;
+	const char *names[] = {"trains", GAME_TAKE, GAME_DOMINO, GAME_TRAIN52, GAME_TOY};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		const struct game *g = game_find(names[i]);
+		assert_non_null(g);
+		assert_string_equal(g->name, names[i]);
+		for (int c = 0; c < GAME_NCMDS; c++)
+			if (c != GAME_SIMULATE)
+				assert_non_null(g->run[c]);
+		/* trains reads its rules in pack.c; every other game through its entry */
+		assert_true(!g->load_rules == !strcmp(names[i], "trains"));
+	}
+	assert_non_null(game_find("trains")->run[GAME_SIMULATE]);
+	assert_null(game_find("chess"));
+}
+
+static void test_game_of(void **state)
+{
+	(void)state;
+	const char *text = "pack: x\ngame: take-the-train\n";
+	struct ydoc *doc = ydoc_parse("g.yaml", text, strlen(text));
+	assert_string_equal(game_of(doc)->name, GAME_TAKE);
+	ydoc_free(doc);
+	/* no game (or not a name): trains, whose loader says what is wrong */
+	text = "pack: x\ncensus: 5\n";
+	doc = ydoc_parse("g.yaml", text, strlen(text));
+	assert_string_equal(game_of(doc)->name, "trains");
+	ydoc_free(doc);
+	text = "pack: x\ngame: chess\n";
+	doc = ydoc_parse("g.yaml", text, strlen(text));
+	capture();
+	assert_null(game_of(doc));
+	release();
+	ydoc_free(doc);
+	assert_non_null(strstr(said, "g.yaml:2:7: error: unknown game 'chess' (known: trains, take-the-train, "
+				     "domino-trains, train-52, toy-train)"));
+}
+
+static void test_keep_hands_over_once(void **state)
+{
+	(void)state;
+	const char *text = "a: 1\n";
+	struct ydoc *doc = ydoc_parse("kept.yaml", text, strlen(text));
+	ydoc_keep(doc);
+	assert_ptr_equal(ydoc_load("kept.yaml"), doc);  /* the same tree, not parsed again */
+	capture();
+	assert_null(ydoc_load("kept.yaml"));           /* claimed: now it is read from disk */
+	release();
+	ydoc_free(doc);
+	ydoc_keep(NULL);
+}
+
+static void test_t52_piles(void **state)
+{
+	(void)state;
+	struct game_rules r;
+	struct deck *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
+	assert_non_null(d);
+	assert_int_equal(r.train52.nrounds, 4);
+	assert_int_equal(r.train52.piles[0], 4);
+	assert_int_equal(r.train52.piles[3], 1);
+	assert_int_equal(r.train52.loc_piles.line, 10);
+	deck_free(d);
+
+	/* beyond the limit, and a misspelt key: both located, nothing loaded */
+	assert_null(load_t52("  piles: [4, 3, 200, 1]\n  pilez: 3\n", &r));
+	assert_non_null(strstr(said, "t52.yaml:10:17: error: 'piles' must be 1..13, not 200\n"));
+	assert_non_null(strstr(said, "t52.yaml:11:3: error: unknown key 'pilez' in 'rules' of train-52 "
+				     "(did you mean 'piles'?)\n"));
+	assert_null(load_t52("  piles: 4\n", &r));
+	assert_non_null(strstr(said, "'piles' must be a list, not a whole number"));
+	assert_null(load_t52("  piles: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n", &r));
+	assert_non_null(strstr(said, "'piles' must list 1 to 13 rounds, not 14"));
+}
+
+static struct yread reader;
+
+static const struct ynode *rules_of(struct ydoc **doc, const char *text)
+{
+	*doc = ydoc_parse("r.yaml", text, strlen(text));
+	assert_non_null(*doc);
+	reader = (struct yread){0};
+	return ymap_get((*doc)->root, "rules");
+}
+
+static void test_toy_rules(void **state)
+{
+	(void)state;
+	struct ydoc *doc;
+	struct toy_pack_rules t;
+	toy_pack_rules_load(&reader, NULL, &t);
+	assert_int_equal(t.min_letters, 4);
+	assert_null(t.words);
+	const struct ynode *r = rules_of(&doc, "rules: {words: w.txt, min-letters: 5}\n");
+	toy_pack_rules_load(&reader, r, &t);
+	assert_int_equal(reader.errors, 0);
+	assert_string_equal(t.words, "w.txt");
+	assert_int_equal(t.min_letters, 5);
+	assert_int_equal(t.letter_mix, 0);
+	assert_int_equal(t.broken_every, -1);
+	ydoc_free(doc);
+	r = rules_of(&doc, "rules: {letter-mix: even, broken-every: 7}\n");
+	toy_pack_rules_load(&reader, r, &t);
+	assert_int_equal(reader.errors, 0);
+	assert_int_equal(t.letter_mix, 2);
+	assert_int_equal(t.broken_every, 7);
+	ydoc_free(doc);
+	r = rules_of(&doc, "rules: {letter-mix: random, broken-every: -1}\n");
+	capture();
+	toy_pack_rules_load(&reader, r, &t);
+	release();
+	assert_int_equal(reader.errors, 2);
+	assert_non_null(strstr(said, "'letter-mix' must be pack, frequency or even, not 'random'"));
+	assert_non_null(strstr(said, "'broken-every' must be 0..1000, not -1"));
+	ydoc_free(doc);
+	r = rules_of(&doc, "rules:\n  min-letters: 0\n  word: w.txt\n");
+	capture();
+	toy_pack_rules_load(&reader, r, &t);
+	release();
+	assert_int_equal(reader.errors, 2);
+	assert_int_equal(t.min_letters, 4);
+	assert_non_null(strstr(said, "r.yaml:2:16: error: 'min-letters' must be 1..100, not 0\n"));
+	assert_non_null(strstr(said, "r.yaml:3:3: error: unknown key 'word' in 'rules' of toy-train "
+				     "(did you mean 'words'?)\n"));
+	ydoc_free(doc);
+}
+
+static void test_no_rules(void **state)
+{
+	(void)state;
+	struct ydoc *doc;
+	struct game_rules out;
+	const struct ynode *r = rules_of(&doc, "rules: {reshuffle: true, jokers: 2}\n");
+	capture();
+	game_find(GAME_DOMINO)->load_rules(&reader, r, &out);
+	release();
+	assert_int_equal(reader.errors, 2);
+	assert_non_null(strstr(said, "r.yaml:1:9: error: unknown key 'reshuffle' in 'rules'"));
+	assert_non_null(strstr(said, "r.yaml:1:26: error: unknown key 'jokers' in 'rules'"));
+	ydoc_free(doc);
+}
+
+/* The shipped packs load through their game's entry, with their rules. */
+static void test_shipped_packs(void **state)
+{
+	(void)state;
+	const char *packs[] = {"packs/train-52.yaml", "packs/toy-train.yaml", "packs/take-the-train.yaml",
+			       "packs/domino-double-six.yaml"};
+	for (size_t i = 0; i < sizeof packs / sizeof *packs; i++) {
+		struct ydoc *doc = ydoc_load(packs[i]);
+		assert_non_null(doc);
+		const struct game *g = game_of(doc);
+		assert_non_null(g);
+		ydoc_keep(doc);
+		struct game_rules r;
+		struct deck *d = games_load(g, packs[i], NULL, &r);
+		assert_non_null(d);
+		assert_string_equal(d->game, g->name);
+		if (!strcmp(g->name, GAME_TRAIN52))
+			assert_int_equal(r.train52.nrounds, 4);
+		if (!strcmp(g->name, GAME_TOY))
+			assert_int_equal(r.toy.min_letters, 4);
+		deck_free(d);
+		ydoc_keep(NULL);
+		diag_reset();
+	}
+}
+
+static void test_words(void **state)
+{
+	(void)state;
+	size_t n;
+	char **v = games_words(" tone, TONE\tnote ,,", &n);
+	assert_int_equal(n, 3);
+	assert_string_equal(v[0], "tone");
+	assert_string_equal(v[1], "TONE");
+	assert_string_equal(v[2], "note");
+	games_words_free(v, n);
+	v = games_words(" , ", &n);
+	assert_int_equal(n, 0);
+	games_words_free(v, n);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_game_of),
+		cmocka_unit_test(test_keep_hands_over_once),
+		cmocka_unit_test(test_t52_piles),
+		cmocka_unit_test(test_toy_rules),
+		cmocka_unit_test(test_no_rules),
+		cmocka_unit_test(test_shipped_packs),
+		cmocka_unit_test(test_words),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	free(said);
+	return rc;
+}

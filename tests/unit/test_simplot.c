@@ -1,0 +1,153 @@
+/* test_simplot.c: the plot of `railyard simulate --plot` (gen/simplot.c): the
+ * format from the file name, and the data path from game totals to the drawn
+ * histogram bars, read back from the PNG's pixels; a failed write leaves
+ * nothing behind. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <cmocka.h>
+
+#include "sim.h"
+#include "simplot.h"
+#include "util.h"
+
+static void test_format(void **state)
+{
+	(void)state;
+	assert_int_equal(sim_plot_format("out/a.svg"), PLOT_SVG);
+	assert_int_equal(sim_plot_format("A.PDF"), PLOT_PDF);
+	assert_int_equal(sim_plot_format("x.Png"), PLOT_PNG);
+	assert_int_equal(sim_plot_format("x.jpeg"), PLOT_NONE);
+	assert_int_equal(sim_plot_format("svg"), PLOT_NONE);
+	assert_int_equal(sim_plot_format(""), PLOT_NONE);
+}
+
+/* Totals of 100 two-player games: lengths[t] games won in t turns. */
+static void fill(struct sim_stats *st, uint64_t *length, int max_turns, const int *turns,
+		 const uint64_t *games, int n)
+{
+	memset(st, 0, sizeof *st);
+	memset(length, 0, (size_t)(max_turns + 1) * sizeof *length);
+	st->players = 2;
+	st->max_turns = max_turns;
+	st->length = length;
+	st->games = 100;
+	for (int i = 0; i < n; i++) {
+		length[turns[i]] += games[i];
+		st->completed += games[i];
+		st->wins[i % 2] += games[i];
+		st->turns += games[i] * (uint64_t)turns[i];
+	}
+}
+
+static int plot(const char *path, const struct sim_stats *st, const struct sim_summary *sum, char *err)
+{
+	struct sim_plot_series s = {"test-pack", st, sum};
+	int players = 2;
+	return sim_plot_write(path, &s, 1, 1, &players, err, 256);
+}
+
+/* Pixels of the first series' bar colour in the length histogram's panel, and
+ * in *runs the number of separate bars (runs of columns holding such pixels). */
+static long bar_pixels(const char *png, int *runs)
+{
+	cairo_surface_t *sf = cairo_image_surface_create_from_png(png);
+	assert_int_equal(cairo_surface_status(sf), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(sf);
+	const unsigned char *data = cairo_image_surface_get_data(sf);
+	int stride = cairo_image_surface_get_stride(sf), h = cairo_image_surface_get_height(sf);
+	long count = 0;
+	bool was = false;
+	*runs = 0;
+	/* the panel: x 70..470, y 80..360 at scale 2 */
+	for (int x = 150; x < 930; x++) {
+		bool any = false;
+		for (int y = 170; y < 710 && y < h; y++) {
+			const unsigned char *p = data + y * stride + x * 4;  /* B G R x */
+			int b = p[0], g = p[1], r = p[2];
+			/* 80% of (0.16, 0.42, 0.70) over white: about (84, 138, 194) */
+			bool hit = abs(r - 84) < 20 && abs(g - 138) < 20 && abs(b - 194) < 20;
+			count += hit;
+			any |= hit;
+		}
+		*runs += any && !was;
+		was = any;
+	}
+	cairo_surface_destroy(sf);
+	return count;
+}
+
+static void test_bars(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/railyard-plot.XXXXXX", err[256];
+	assert_non_null(mkdtemp(dir));
+	char *one = xasprintf("%s/one.png", dir), *two = xasprintf("%s/two.png", dir),
+	     *none = xasprintf("%s/none.png", dir);
+	uint64_t length[61];
+	struct sim_stats st;
+	struct sim_summary sum;
+
+	/* every won game the same length: one bar */
+	int t1[] = {30};
+	uint64_t g1[] = {80};
+	fill(&st, length, 60, t1, g1, 1);
+	sim_summarize(&st, &sum);
+	assert_int_equal(sum.completed, 80);
+	assert_int_equal(plot(one, &st, &sum, err), 0);
+	int runs;
+	assert_true(bar_pixels(one, &runs) > 500);
+	assert_int_equal(runs, 1);
+
+	/* half at 30 turns and half at 50: two bars, one bin of turns each, apart */
+	int t2[] = {30, 50};
+	uint64_t g2[] = {40, 40};
+	fill(&st, length, 60, t2, g2, 2);
+	sim_summarize(&st, &sum);
+	assert_int_equal(plot(two, &st, &sum, err), 0);
+	assert_true(bar_pixels(two, &runs) > 100);
+	assert_int_equal(runs, 2);
+
+	/* no game won: no bars at all */
+	fill(&st, length, 60, t1, g1, 0);
+	sim_summarize(&st, &sum);
+	assert_int_equal(sum.completed, 0);
+	assert_int_equal(plot(none, &st, &sum, err), 0);
+	assert_int_equal(bar_pixels(none, &runs), 0);
+	assert_int_equal(runs, 0);
+
+	/* a bad name or folder: an error, and no file */
+	char *bad = xasprintf("%s/plot.gif", dir), *nodir = xasprintf("%s/no/such/plot.svg", dir);
+	assert_int_equal(plot(bad, &st, &sum, err), -1);
+	assert_non_null(strstr(err, ".svg, .pdf or .png"));
+	assert_int_not_equal(access(bad, F_OK), 0);
+	assert_int_equal(plot(nodir, &st, &sum, err), -1);
+	assert_int_not_equal(access(nodir, F_OK), 0);
+
+	unlink(one);
+	unlink(two);
+	unlink(none);
+	rmdir(dir);
+	free(one);
+	free(two);
+	free(none);
+	free(bad);
+	free(nodir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_bars),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
