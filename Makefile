@@ -5,6 +5,7 @@
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
+#   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
 
@@ -52,7 +53,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE
+.PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -101,6 +102,10 @@ readme: all
 
 bench: all
 	@sh bench/run.sh
+
+# The README's pictures of every game's cards (docs/*.png), from the default templates.
+docs-images: all
+	@sh tools/docs-images.sh
 
 # bench/render.sh times the renderer against this bare Cairo + Pango loop.
 bench: $(BUILD)/bench/floor

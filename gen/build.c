@@ -14,9 +14,11 @@
 #include "datapath.h"
 #include "diag.h"
 #include "draw.h"
+#include "look.h"
 #include "names.h"
 #include "pack.h"
 #include "template.h"
+#include "trainlook.h"
 #include "util.h"
 
 #ifndef M_PI
@@ -62,7 +64,7 @@ static const char *const out_names[] = {"faces", "sheets", "placemat", "referenc
 
 struct build {
 	struct pack *p;
-	struct template *face, *back, *placemat;
+	struct template *face, *back, *placemat, *reference;
 	struct drawer *d;
 	struct fields f;
 	char *dir;
@@ -92,6 +94,11 @@ static void card_fields(struct build *b, long pos, struct fields *f)
 	fields_set(f, "code", a >= 0 ? b->p->abilities.v[a].code : "");
 	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
 	fields_set(f, "wild", "");
+	fields_set(f, "ambiguous", look_ambiguous(n) ? "1" : "");
+	fields_set(f, "long", n >= 100 ? "1" : "");
+	fields_set(f, "grid", b->p->layout.rows ? "1" : "");
+	if (a >= 0)
+		trainlook_ability(&b->p->layout, &b->p->abilities.v[a], f);
 }
 
 static void draw_card(void *user, cairo_t *cr, long pos, int side)
@@ -119,6 +126,7 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 	int cols = lay->rows ? lay->cols : lay->census;
 	char name[3];
 	fields_set(f, "space", space_name(lay, r * cols + c, name));
+	trainlook_space(lay, name, f);
 	fields_setf(f, "row", "%d", r + 1);
 	fields_setf(f, "column", "%d", c + 1);
 	fields_setf(f, "index", "%d", r * cols + c + 1);
@@ -263,11 +271,34 @@ static char *numbers_of(const struct pack *p, int a)
 	return s.s;
 }
 
+/* The reference page's cells: ability r * cols + c with its chips, code and cards. */
+struct ref_cells {
+	const struct build *b;
+	int cols;
+};
+
+static void fill_ability(void *user, int r, int c, struct fields *f)
+{
+	const struct ref_cells *rc = user;
+	const struct pack *p = rc->b->p;
+	size_t a = (size_t)r * (size_t)rc->cols + (size_t)c;
+	if (a >= p->abilities.n)
+		return;
+	fields_set(f, "code", p->abilities.v[a].code);
+	fields_set(f, "ability", p->abilities.v[a].symbolic);
+	char *numbers = numbers_of(p, (int)a);
+	fields_set(f, "cards", numbers);
+	free(numbers);
+	trainlook_ability(&p->layout, &p->abilities.v[a], f);
+}
+
+/* reference.pdf: templates/trains-reference.yaml on a landscape page: the
+ * abilities in cells of four columns (a plain table when they are too many to
+ * fit), a legend and a card-sized quick reference to cut out. */
 static int write_reference(struct build *b, const char *paper)
 {
 	double pw, ph;
 	paper_size(paper, &pw, &ph);
-	/* Landscape: the page's four column groups fit across. */
 	if (ph > pw) {
 		double t = pw;
 		pw = ph;
@@ -278,25 +309,28 @@ static int write_reference(struct build *b, const char *paper)
 	free(path);
 	if (!w)
 		return -1;
+	struct template *t = b->reference;
 	size_t k = b->p->abilities.n;
-	size_t rows = k + 1;
-	char **cells = xcalloc(rows * 2, sizeof *cells);
-	cells[0] = xstrdup("ability");
-	cells[1] = xstrdup("cards");
-	for (size_t a = 0; a < k; a++) {
-		cells[(a + 1) * 2] = xstrdup(b->p->abilities.v[a].symbolic);
-		cells[(a + 1) * 2 + 1] = numbers_of(b->p, (int)a);
+	struct ref_cells rc = {b, 4};
+	/* The template is laid out for the smaller of A4 and letter: 279.4 x 210 mm. */
+	const double area_w = 279.4, area_h = 210;
+	double room = area_h - t->cells.margin[0] - t->cells.margin[2] + t->cells.gap;
+	int fit = (int)(room / (t->cells.h + t->cells.gap));
+	int rows = (int)((k + (size_t)rc.cols - 1) / (size_t)rc.cols);
+	bool table = rows > fit;
+	/* Fewer rows grow taller (up to half as much again) to fill the page. */
+	double cell_h = t->cells.h;
+	if (!table && rows > 0) {
+		double grown = room / rows - t->cells.gap;
+		t->cells.h = grown < 1.5 * cell_h ? grown : 1.5 * cell_h;
 	}
-	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	struct cells cells = {table ? 0 : rows, rc.cols, fill_ability, &rc};
+	fields_clear(&b->f);
+	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+	fields_set(&b->f, "pack", b->p->id);
+	fields_set(&b->f, "grid", b->p->layout.rows ? "1" : "");
+	fields_set(&b->f, "line", b->p->layout.rows ? "" : "1");
 	struct buf head = {0};
-	struct fields t = {0};
-	fields_set(&t, "t", b->p->title ? b->p->title : b->p->id);
-	char *title = fields_expand(&t, "<b>{t}</b>", true, NULL);
-	fields_free(&t);
-	double y = 15;
-	y += draw_text(b->d, cr, b->face->font, 6.0, false, title, 15, y, pw - 30);
-	free(title);
 	long cards = b->p->cards;
 	if (b->p->layout.rows)
 		buf_printf(&head, "%zu abilities, cards 1-%ld, grid %dx%d", k, cards, b->p->layout.rows,
@@ -307,14 +341,32 @@ static int write_reference(struct build *b, const char *paper)
 		buf_printf(&head, ", %d copies of each number", b->p->copies);
 	if (b->p->wild)
 		buf_printf(&head, ", %d wild card%s", b->p->wild, b->p->wild == 1 ? "" : "s");
-	y += draw_text(b->d, cr, b->face->font, 3.5, false, head.s, 15, y + 1, pw - 30) + 6;
+	fields_set(&b->f, "summary", head.s);
 	buf_free(&head);
-	draw_table(b->d, cr, b->face->font, 4.2, (const char *const *)cells, rows, 2, 4, 15, y,
-		   pw - 30, ph - y - 12);
+	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+	cairo_translate(cr, (pw - area_w) / 2, (ph - area_h) / 2);
+	draw_item(b->d, cr, t, &b->f, &cells, "reference");
+	if (table) {
+		/* Too many abilities for the cells: the seed page's plain table instead. */
+		size_t n = k + 1;
+		char **cellv = xcalloc(n * 2, sizeof *cellv);
+		cellv[0] = xstrdup("ability");
+		cellv[1] = xstrdup("cards");
+		for (size_t a = 0; a < k; a++) {
+			cellv[(a + 1) * 2] = xstrdup(b->p->abilities.v[a].symbolic);
+			cellv[(a + 1) * 2 + 1] = numbers_of(b->p, (int)a);
+		}
+		double x = t->cells.margin[3], y = t->cells.margin[0];
+		double tw = rc.cols * (t->cells.w + t->cells.gap) - t->cells.gap;
+		cairo_set_source_rgb(cr, 0.12, 0.16, 0.27);
+		draw_table(b->d, cr, t->font, 3.5, (const char *const *)cellv, n, 2, 3, x, y, tw,
+			   area_h - y - t->cells.margin[2]);
+		for (size_t i = 0; i < n * 2; i++)
+			free(cellv[i]);
+		free(cellv);
+	}
 	pdfw_end_page(w);
-	for (size_t i = 0; i < rows * 2; i++)
-		free(cells[i]);
-	free(cells);
+	t->cells.h = cell_h;
 	return pdfw_close(w);
 }
 
@@ -558,8 +610,9 @@ int cmd_build(int argc, char **argv)
 	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
 	b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
 	b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml", "placemat");
+	b.reference = load_template(p, NULL, NULL, "trains-reference.yaml", "reference");
 	b.d = drawer_new();
-	if (!b.face || !b.back || !b.placemat)
+	if (!b.face || !b.back || !b.placemat || !b.reference)
 		status = EXIT_INPUT;
 	if (b.face && b.face->cells.on) {
 		diag(SEV_ERROR, NULL, "%s: a card face needs a 'size', not 'cells'", b.face->file);
@@ -571,12 +624,18 @@ int cmd_build(int argc, char **argv)
 		     b.back->file, b.back->w, b.back->h, b.face->file, b.face->w, b.face->h);
 		status = EXIT_INPUT;
 	}
+	if (b.reference && !b.reference->cells.on) {
+		diag(SEV_ERROR, NULL, "%s: the reference template needs 'cells' (one per ability)",
+		     b.reference->file);
+		status = EXIT_INPUT;
+	}
 	if (b.placemat && !b.placemat->cells.on) {
 		diag(SEV_ERROR, NULL, "%s: a placemat template needs 'cells' (one per space)",
 		     b.placemat->file);
 		status = EXIT_INPUT;
 	}
-	for (struct template *const *t = (struct template *const[]){b.face, b.back, b.placemat, NULL};
+	for (struct template *const *t =
+		     (struct template *const[]){b.face, b.back, b.placemat, b.reference, NULL};
 	     *t; t++)
 		if (drawer_check_fonts(b.d, *t) != 0)
 			status = EXIT_INPUT;
@@ -617,16 +676,13 @@ int cmd_build(int argc, char **argv)
 		status = EXIT_OUTPUT;
 	else if (!quiet)
 		output_tally_print(b.dir);
-	long over = drawer_overflows(b.d);
-	if (over > 20)
-		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
-		     over);
 done:
 	fields_free(&b.f);
 	drawer_free(b.d);
 	template_free(b.face);
 	template_free(b.back);
 	template_free(b.placemat);
+	template_free(b.reference);
 	free(b.dir);
 	pack_free(p);
 	return status;

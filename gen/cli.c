@@ -17,7 +17,8 @@ static const struct {
 	{'c', "cards"}, {'d', "dump"}, {'n', "players"}, {'w', "without"},
 	{'s', "sequence"}, {'g', "grid"}, {'f', "frozen"}, {'m', "missing"}, {'a', "apply"},
 	{'p', "play"}, {'l', "line"}, {'e', "end"}, {'t', "tiles"}, {'u', "used"}, {'H', "hand"},
-	{'r', "rule"}, {'P', "policy"}, {'T', "trace"},
+	{'r', "rule"}, {'P', "policy"}, {'T', "trace"}, {'S', "score"}, {'D', "drawn"},
+	{'A', "answer"},
 };
 #define NSHORTS (sizeof shorts / sizeof *shorts)
 

@@ -22,5 +22,6 @@ int games_check_take(const struct game *game, int argc, char **argv);
 int games_check_domino(const struct game *game, int argc, char **argv);
 int games_check_train52(const struct game *game, int argc, char **argv);
 int games_check_toy(const struct game *game, int argc, char **argv);
+int games_simulate(const struct game *game, int argc, char **argv);  /* games_sim.c */
 
 #endif

@@ -196,3 +196,75 @@ void domino_report_free(struct domino_report *r)
 	free(r->flip);
 	memset(r, 0, sizeof *r);
 }
+
+int domino_train_read(const struct domino *tiles, size_t n, struct domino_train *t,
+		      struct buf *why)
+{
+	if (n == 0) {
+		buf_puts(why, "a train has at least its engine double");
+		return -1;
+	}
+	t->end[0] = tiles[0].low;
+	t->end[1] = tiles[0].high;
+	if (n == 1)
+		return 0;
+	/* the first tile's outer end is the number it does not share with the next */
+	const struct domino *a = &tiles[0], *b = &tiles[1];
+	int cur;
+	if (a->high == b->low || a->high == b->high) {
+		t->end[0] = a->low;
+		cur = a->high;
+	} else if (a->low == b->low || a->low == b->high) {
+		t->end[0] = a->high;
+		cur = a->low;
+	} else {
+		buf_printf(why, "tiles 1 and 2 (%d-%d, %d-%d) do not touch with equal numbers", a->low,
+			   a->high, b->low, b->high);
+		return -1;
+	}
+	for (size_t i = 1; i < n; i++) {
+		const struct domino *x = &tiles[i];
+		if (x->low != cur && x->high != cur) {
+			buf_printf(why, "tile %zu (%d-%d) does not touch the %d before it", i + 1, x->low,
+				   x->high, cur);
+			return -1;
+		}
+		cur = x->low == cur ? x->high : x->low;
+	}
+	t->end[1] = cur;
+	return 0;
+}
+
+bool domino_lay(struct domino_train *t, struct domino tile)
+{
+	for (int e = 0; e < 2; e++)
+		if (tile.low == t->end[e] || tile.high == t->end[e]) {
+			t->end[e] = tile.low == t->end[e] ? tile.high : tile.low;
+			return true;
+		}
+	return false;
+}
+
+int domino_first_turn(const struct domino *const *hands, const size_t *nhand, int players,
+		      int *lead)
+{
+	int high = -1;
+	*lead = -1;
+	for (int p = 0; p < players; p++)
+		for (size_t k = 0; k < nhand[p]; k++)
+			if (hands[p][k].low == hands[p][k].high && hands[p][k].low > high) {
+				high = hands[p][k].low;
+				*lead = p;
+			}
+	if (*lead < 0)
+		return 0;
+	for (int i = 0; i < players; i++) {
+		int p = (*lead + i) % players;
+		bool any = false;
+		for (size_t k = 0; k < nhand[p] && !any; k++)
+			any = hands[p][k].low == hands[p][k].high;
+		if (!any)
+			return p;
+	}
+	return -1;
+}

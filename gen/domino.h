@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util.h"
+
 /* A tile; low <= high. */
 struct domino {
 	int low, high;
@@ -41,5 +43,28 @@ struct domino_report {
  * domino_report_free. */
 void domino_analyse(const struct domino *tiles, size_t n, int maxnum, struct domino_report *r);
 void domino_report_free(struct domino_report *r);
+
+/* A player's train on the table: the numbers its two open ends show. */
+struct domino_train {
+	int end[2];
+};
+
+/* Read a train as laid, left to right ("6-6 6-3 3-1": each tile touching the
+ * next with equal numbers, a double in line like any tile). 0, or -1 with a
+ * reason in *why. */
+int domino_train_read(const struct domino *tiles, size_t n, struct domino_train *t,
+		      struct buf *why);
+
+/* Lay tile on t: it must show a number of one end, which then shows the tile's
+ * other number (a double keeps it: "Doubles are played in line; there are no
+ * spinners"). false when it matches neither end. */
+bool domino_lay(struct domino_train *t, struct domino tile);
+
+/* The first turn (seeds/002, "The Play"): hands[p][0..nhand[p]-1] per seat.
+ * *lead gets the seat holding the highest double (-1 when nobody holds one);
+ * returns the first seat, from the leader clockwise, with no double to put
+ * down as its engine, or -1 when every seat has one. */
+int domino_first_turn(const struct domino *const *hands, const size_t *nhand, int players,
+		      int *lead);
 
 #endif

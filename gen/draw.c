@@ -126,13 +126,24 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 
 /* ---- the drawer ---- */
 
+/* A warning about one template element (or colour), held until drawer_report so
+ * that it is printed once with the number of items it concerns, not per card. */
+enum { DW_MISSING, DW_MARKUP, DW_OVERFLOW, DW_GLYPH, DW_COLOUR };
+struct dwarn {
+	const void *key;        /* the element or colour it is about */
+	int what;
+	struct loc loc;         /* file owned (templates may be freed first) */
+	char *first;            /* the message for the first item, naming it */
+	long count;             /* items it happened on */
+};
+
 struct drawer {
 	PangoFontMap *map;
 	PangoContext *ctx;
 	cairo_font_options_t *opts;
-	long overflows;         /* text overflow warnings printed */
-	const void *warned[64]; /* elements already warned about an unknown field */
-	size_t nwarned;
+	long overflows;         /* texts that did not fit, over every item */
+	struct dwarn *warns;
+	size_t nwarns, capwarns;
 };
 
 static void drawer_setup(struct drawer *d)
@@ -163,10 +174,27 @@ struct drawer *drawer_new(void)
 	return d;
 }
 
+void drawer_report(struct drawer *d)
+{
+	for (size_t i = 0; i < d->nwarns; i++) {
+		struct dwarn *w = &d->warns[i];
+		if (w->count > 1)
+			diag(SEV_WARNING, &w->loc, "%s; the same on %ld more item%s", w->first, w->count - 1,
+			     w->count == 2 ? "" : "s");
+		else
+			diag(SEV_WARNING, &w->loc, "%s", w->first);
+		free(w->first);
+		free((char *)w->loc.file);
+	}
+	d->nwarns = 0;
+}
+
 void drawer_free(struct drawer *d)
 {
 	if (!d)
 		return;
+	drawer_report(d);
+	free(d->warns);
 	g_object_unref(d->ctx);
 	g_object_unref(d->map);
 	cairo_font_options_destroy(d->opts);
@@ -234,17 +262,49 @@ int drawer_check_fonts(struct drawer *d, const struct template *t)
 
 /* ---- drawing ---- */
 
-static void set_color(cairo_t *cr, const struct tpl_color *c, const struct fields *f,
-		      const char *who, bool *shown)
+struct elem_env {
+	struct drawer *d;
+	const struct template *t;
+	const struct fields *f;
+	const char *who;
+	bool report;          /* report problems (not on the rotated second pass) */
+	int overflows;
+};
+
+/* Note a problem with key (an element or a colour) on the item being drawn: the
+ * first item's message is kept, later items only counted (see drawer_report). */
+__attribute__((format(printf, 5, 6)))
+static void note(struct elem_env *env, const void *key, int what, const struct loc *loc,
+		 const char *fmt, ...)
+{
+	if (!env->report)
+		return;
+	struct drawer *d = env->d;
+	for (size_t i = 0; i < d->nwarns; i++)
+		if (d->warns[i].key == key && d->warns[i].what == what) {
+			d->warns[i].count++;
+			return;
+		}
+	d->warns = xgrow(d->warns, &d->capwarns, d->nwarns + 1, sizeof *d->warns);
+	struct dwarn *w = &d->warns[d->nwarns++];
+	struct buf b = {0};
+	buf_printf(&b, "%s: ", env->who);
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	*w = (struct dwarn){key, what, *loc, b.s, 1};
+	w->loc.file = loc->file ? xstrdup(loc->file) : NULL;
+}
+
+static void set_color(struct elem_env *env, cairo_t *cr, const struct tpl_color *c)
 {
 	struct tpl_color v = *c;
 	if (c->field) {
-		const char *s = fields_get(f, c->field);
+		const char *s = fields_get(env->f, c->field);
 		if (!s || tpl_parse_color(s, &v) != 0) {
-			if (!*shown)
-				diag(SEV_WARNING, &c->loc, "%s: field '%s' is %s%s%s, not a colour; black used",
-				     who, c->field, s ? "'" : "not set", s ? s : "", s ? "'" : "");
-			*shown = true;
+			note(env, c, DW_COLOUR, &c->loc, "field '%s' is %s%s%s, not a colour; black used",
+			     c->field, s ? "'" : "not set", s ? s : "", s ? "'" : "");
 			v = (struct tpl_color){.a = 1};
 		}
 	}
@@ -293,32 +353,42 @@ static PangoLayout *make_layout(struct drawer *d, const char *family, double siz
 	return lay;
 }
 
-struct elem_env {
-	struct drawer *d;
-	const struct template *t;
-	const struct fields *f;
-	const char *who;
-	bool report;          /* report overflows (not on the rotated second pass) */
-	int overflows;
-	bool colour_warned;
-};
-
-/* A placeholder names a field this item does not have: say so once per element
- * (most likely a typo, or a template meant for another game). */
+/* A placeholder names a field this item does not have (most likely a typo, or a
+ * template meant for another game). */
 static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const char *name)
 {
-	struct drawer *d = env->d;
-	for (size_t i = 0; i < d->nwarned; i++)
-		if (d->warned[i] == e)
-			return;
-	if (d->nwarned < sizeof d->warned / sizeof *d->warned)
-		d->warned[d->nwarned++] = e;
 	struct buf known = {0};
 	for (size_t i = 0; env->f && i < env->f->n; i++)
 		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
-	diag(SEV_WARNING, &e->loc, "%s: no field '%.*s' (this item has: %s); it is left empty",
-	     env->who, (int)strcspn(name, "}"), name, known.s ? known.s : "none");
+	note(env, e, DW_MISSING, &e->loc, "no field '%.*s' (this item has: %s); it is left empty",
+	     (int)strcspn(name, "}"), name, known.s ? known.s : "none");
 	buf_free(&known);
+}
+
+/* Characters of lay that no font shows (drawn as boxes): how many, and the first
+ * few as "'🚂' U+1F682" into out. */
+static int unknown_glyphs(PangoLayout *lay, struct buf *out)
+{
+	int n = pango_layout_get_unknown_glyphs_count(lay);
+	if (n <= 0)
+		return 0;
+	PangoLayoutIter *it = pango_layout_get_iter(lay);
+	int listed = 0;
+	do {
+		PangoLayoutRun *run = pango_layout_iter_get_run_readonly(it);
+		for (int g = 0; run && g < run->glyphs->num_glyphs && listed < 4; g++) {
+			PangoGlyph id = run->glyphs->glyphs[g].glyph;
+			if (!(id & PANGO_GLYPH_UNKNOWN_FLAG))
+				continue;
+			gunichar wc = id & ~PANGO_GLYPH_UNKNOWN_FLAG;
+			char utf8[8] = {0};
+			g_unichar_to_utf8(wc, utf8);
+			buf_printf(out, "%s'%s' U+%04X", listed ? ", " : "", utf8, (unsigned)wc);
+			listed++;
+		}
+	} while (pango_layout_iter_next_run(it));
+	pango_layout_iter_free(it);
+	return n;
 }
 
 static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
@@ -344,9 +414,8 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		/* No markup at all (the common case): skip the markup parser. */
 		pango_layout_set_text(lay, markup, -1);
 	} else if (!pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
-		if (env->report)
-			diag(SEV_WARNING, &e->loc, "%s: text is not valid Pango markup (%s); drawn as plain text",
-			     env->who, gerr ? gerr->message : "?");
+		note(env, e, DW_MARKUP, &e->loc, "text is not valid Pango markup (%s); drawn as plain text",
+		     gerr ? gerr->message : "?");
 		if (gerr)
 			g_error_free(gerr);
 		char *plain = fields_expand(env->f, e->text, false, NULL);
@@ -354,6 +423,32 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		free(plain);
 	} else {
 		pango_layout_set_markup(lay, markup, -1);
+	}
+	const char *family = e->font ? e->font : env->t->font;
+	if (!env->t->fallback) {
+		/* Only the font asked for (or a markup span's): what it lacks shows as a box
+		 * and is reported, rather than coming silently from another font. */
+		PangoAttrList *al = pango_layout_get_attributes(lay);
+		al = al ? pango_attr_list_copy(al) : pango_attr_list_new();
+		pango_attr_list_insert_before(al, pango_attr_fallback_new(FALSE));
+		pango_layout_set_attributes(lay, al);
+		pango_attr_list_unref(al);
+	}
+	if (env->report) {
+		struct buf chars = {0};
+		int n = unknown_glyphs(lay, &chars);
+		if (n > 0) {
+			const char *plain = pango_layout_get_text(lay);  /* without the markup */
+			if (env->t->fallback)
+				note(env, e, DW_GLYPH, &e->loc,
+				     "text '%s': no installed font can show %d character%s (%s); they print as boxes",
+				     plain, n, n == 1 ? "" : "s", chars.s);
+			else
+				note(env, e, DW_GLYPH, &e->loc,
+				     "text '%s': font '%s' cannot show %d character%s (%s); they print as boxes (use a font that has them, or 'fallback: true' in the template to let other fonts show them)",
+				     plain, family, n, n == 1 ? "" : "s", chars.s);
+		}
+		buf_free(&chars);
 	}
 	if (e->wrap) {
 		pango_layout_set_width(lay, (int)(bw * PANGO_SCALE));
@@ -368,13 +463,10 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	const double eps = 0.01;
 	if ((lw > bw + eps || lh > bh + eps) && env->report) {
 		env->overflows++;
-		if (env->d->overflows++ < 20) {
-			char *plain = fields_expand(env->f, e->text, false, NULL);
-			diag(SEV_WARNING, &e->loc,
-			     "%s: text '%s' does not fit its box (it needs %.1f x %.1f mm, the box is %.1f x %.1f mm)",
-			     env->who, plain, lw, lh, bw, bh);
-			free(plain);
-		}
+		env->d->overflows++;
+		note(env, e, DW_OVERFLOW, &e->loc,
+		     "text '%s' does not fit its box (it needs %.1f x %.1f mm, the box is %.1f x %.1f mm)",
+		     pango_layout_get_text(lay), lw, lh, bw, bh);
 	}
 	double ox, oy;
 	if (e->wrap)
@@ -391,7 +483,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	default: break;
 	}
 	cairo_move_to(cr, ox, oy);
-	set_color(cr, &e->color, env->f, env->who, &env->colour_warned);
+	set_color(env, cr, &e->color);
 	pango_cairo_show_layout(cr, lay);
 	cairo_restore(cr);
 	g_object_unref(lay);
@@ -425,7 +517,7 @@ static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 			cairo_move_to(cr, a, b);
 			cairo_line_to(cr, c, dd);
 			cairo_set_line_width(cr, e->stroke_width);
-			set_color(cr, &e->stroke, env->f, env->who, &env->colour_warned);
+			set_color(env, cr, &e->stroke);
 			cairo_stroke(cr);
 			continue;
 		}
@@ -448,14 +540,14 @@ static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 		}
 		if (!color_none(&e->fill)) {
 			rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
-			set_color(cr, &e->fill, env->f, env->who, &env->colour_warned);
+			set_color(env, cr, &e->fill);
 			cairo_fill(cr);
 		}
 		if (!color_none(&e->stroke) && e->stroke_width > 0) {
 			rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
 				     c - e->stroke_width, dd - e->stroke_width, e->radius);
 			cairo_set_line_width(cr, e->stroke_width);
-			set_color(cr, &e->stroke, env->f, env->who, &env->colour_warned);
+			set_color(env, cr, &e->stroke);
 			cairo_stroke(cr);
 		}
 	}
@@ -470,7 +562,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	cairo_save(cr);
 	if (!color_none(&t->background)) {
 		cairo_rectangle(cr, -t->bleed, -t->bleed, W + 2 * t->bleed, H + 2 * t->bleed);
-		set_color(cr, &t->background, f, env.who, &env.colour_warned);
+		set_color(&env, cr, &t->background);
 		cairo_fill(cr);
 	}
 	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);

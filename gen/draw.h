@@ -76,8 +76,13 @@ void drawer_free(struct drawer *d);
  * reported at the template's file:line:column; returns 0 or -1. */
 int drawer_check_fonts(struct drawer *d, const struct template *t);
 
-/* How many text overflows d has reported so far (the first 20 are printed). */
+/* How many texts did not fit their boxes so far, over every item drawn. */
 long drawer_overflows(const struct drawer *d);
+/* Print the warnings held since the last report: one per template element (a
+ * text that did not fit, characters its font cannot show, a field that is not a
+ * colour, a missing field, bad markup), naming the first item and counting the
+ * others. drawer_free reports what is left. */
+void drawer_report(struct drawer *d);
 
 /* Per-cell fields of a cells template (boards, placemats). */
 struct cells {
@@ -91,8 +96,9 @@ struct cells {
  * millimetres with the origin at the item's trim top-left corner. Background and
  * full-bleed rectangles extend t->bleed beyond the trim. cells is needed for a
  * cells template, else NULL. who names the item in messages ("card 12"): text that
- * does not fit its box is reported as a warning naming who and the element (who
- * NULL: nothing is reported, for the second and later outputs of one item).
+ * does not fit its box, or has characters its font cannot show, is noted against
+ * its element for drawer_report, naming who (who NULL: nothing is noted, for the
+ * second and later outputs of one item).
  * Returns the number of such overflows. */
 int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const struct fields *f,
 	      const struct cells *cells, const char *who);

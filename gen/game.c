@@ -40,6 +40,7 @@ void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules
 
 #define OTHER_GAME_CMDS(check) \
 	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = games_build, \
+	 [GAME_SIMULATE] = games_simulate, \
 	 [GAME_DUMP] = games_dump}
 
 static const struct game games[] = {

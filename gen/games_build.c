@@ -15,6 +15,7 @@
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
+#include "look.h"
 #include "games.h"
 #include "names.h"
 #include "template.h"
@@ -76,6 +77,13 @@ static void set_value_fields(struct gbuild *b, struct fields *f, const char *fie
 			     const char *value)
 {
 	fields_set(f, field, value);
+	/* A number that reads as another turned round: FIELD-ambiguous, for an underline. */
+	if (*value && strspn(value, "0123456789") == strlen(value) && strlen(value) < 10 &&
+	    look_ambiguous(strtol(value, NULL, 10))) {
+		char *name = xasprintf("%s-ambiguous", field);
+		fields_set(f, name, "1");
+		free(name);
+	}
 	const struct deck *d = b->d;
 	bool ink = false;
 	for (size_t i = 0; i < d->nlooks; i++)

@@ -302,6 +302,15 @@ static bool transfer_play(const struct take_game *g, const struct take_line *l,
 			   "played\n", g->colours[l->colour], x->number);
 		return false;
 	}
+	/* "Orange cards 4 to 1 can now be played off of the 5 heading away from the
+	 * station" (seeds/001): the branch leaves from the card at an open end. */
+	if (k + 1 != l->len[side] || l->closed[side]) {
+		buf_printf(out, "a Transfer goes beside the card at an open end of the line, so that "
+			   "the branch can head away from the Station; %s %d is %s\n",
+			   g->colours[l->colour], x->number,
+			   l->closed[side] ? "closed off by an End of Line" : "not at the end of its side");
+		return false;
+	}
 	int step = side == TAKE_LEFT ? -1 : 1, v = x->number;
 	for (size_t i = 2; i < n; i++) {
 		v += step;
@@ -450,4 +459,72 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 		return true;
 	}
 	return run_on(g, line, play, n, side, out);
+}
+
+int take_turn(const struct take_game *g, const struct take_line *line,
+	      const struct take_card *hand, size_t n, struct buf *out)
+{
+	int plays = 0;
+	if (!line) {
+		/* "a player checks to see if they have a Station card. If so, they play it
+		 * to start the first line. If not, their turn passes (they do NOT need to
+		 * pay a Fare at this time)." */
+		for (size_t i = 0; i < n; i++)
+			if (hand[i].kind == TK_STATION) {
+				buf_printf(out, "legal: the Station phase: %s starts the first line\n",
+					   take_card_name(g, &hand[i]));
+				plays++;
+			}
+		if (!plays)
+			buf_puts(out, "the Station phase: no Station, so the turn passes without paying a "
+				 "fare; if no player has a Station, players draw in turn until one is found\n");
+		return plays;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct take_card play[2] = {hand[i], {TK_NUMBER, -1, 0}};
+		size_t np = 1;
+		if (hand[i].kind == TK_TRANSFER) {
+			/* a Transfer needs a number of another colour from the same hand */
+			for (size_t j = 0; j < n; j++)
+				if (hand[j].kind == TK_NUMBER && hand[j].colour != line->colour) {
+					play[1] = hand[j];
+					struct buf why = {0};
+					if (take_check_play(g, line, play, 2, -1, &why)) {
+						buf_printf(out, "legal: Transfer and %s\n", take_card_name(g, &hand[j]));
+						plays++;
+					}
+					buf_free(&why);
+				}
+			continue;
+		}
+		struct buf why = {0};
+		if (take_check_play(g, line, play, np, -1, &why)) {
+			buf_printf(out, "legal: %s\n", take_card_name(g, &hand[i]));
+			plays++;
+		}
+		buf_free(&why);
+	}
+	if (!plays)
+		buf_puts(out, "no play: the player must Take the Train: pay one fare to the Conductor's "
+			 "Pot and draw a card from the Conductor's Hand (when it is empty, still pay)\n");
+	return plays;
+}
+
+int take_end(const long *cards, const long *fares, int players, long *after)
+{
+	/* "All other players pay one Fare to the pot for each card, and the player
+	 * with the most Fares left wins." */
+	int best = -1;
+	bool tie = false;
+	for (int i = 0; i < players; i++) {
+		long pay = cards[i] < fares[i] ? cards[i] : fares[i];
+		after[i] = fares[i] - (pay > 0 ? pay : 0);
+		if (best < 0 || after[i] > after[best]) {
+			best = i;
+			tie = false;
+		} else if (after[i] == after[best]) {
+			tie = true;
+		}
+	}
+	return tie ? -1 : best;
 }

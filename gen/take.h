@@ -62,4 +62,19 @@ int take_line_parse(const struct take_game *g, const struct take_card *cards, si
 bool take_check_play(const struct take_game *g, const struct take_line *line,
 		     const struct take_card *play, size_t n, int side, struct buf *out);
 
+/* The turn of a player holding hand[0..n-1] (line NULL: no line yet, the Station
+ * phase). Writes one line per finding into *out: the plays the hand allows, or
+ * what the rules make the player do instead (pass without a fare in the Station
+ * phase; otherwise "Take the Train": pay one fare and draw). Returns how many
+ * one-card plays (or Station openings) are legal. */
+int take_turn(const struct take_game *g, const struct take_line *line,
+	      const struct take_card *hand, size_t n, struct buf *out);
+
+/* The end of a round (seeds/001, "Ending the game"): every player but the one
+ * whose hand emptied pays one fare per card left (no more than they have); the
+ * most fares wins. cards[i], fares[i] per seat; after[i] gets the fares left.
+ * Returns the winning seat, or -1 on a tie for the most (the seed is silent:
+ * the round has no single winner). */
+int take_end(const long *cards, const long *fares, int players, long *after);
+
 #endif

@@ -568,10 +568,10 @@ static void check_safe(const struct template *t)
 
 enum root_key {
 	RK_TEMPLATE, RK_TITLE, RK_SIZE, RK_BLEED, RK_SAFE, RK_CORNER_RADIUS, RK_DOUBLE_ENDED,
-	RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS
+	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS
 };
 static const char *const root_keys[] = {
-	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "font",
+	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "fallback", "font",
 	"font-file", "background", "cells", "elements", NULL,
 };
 
@@ -599,6 +599,9 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 		break;
 	case RK_DOUBLE_ENDED:
 		t->double_ended = load_bool(r, v, "double-ended");
+		break;
+	case RK_FALLBACK:
+		t->fallback = load_bool(r, v, "fallback");
 		break;
 	case RK_FONT:
 		if (yr_str(r, "font", v, false, &t->font) == 0)

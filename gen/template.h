@@ -76,6 +76,7 @@ struct template {
 	bool has_size;
 	double bleed, safe, radius;
 	bool double_ended;
+	bool fallback;             /* other fonts may show what the font lacks */
 	char *font;                /* default family */
 	char *font_file;           /* resolved path, or NULL */
 	struct loc loc_font, loc_font_file;

@@ -169,3 +169,57 @@ void toy_result_free(struct toy_result *res)
 	free(res->match);
 	res->match = NULL;
 }
+
+/* Give the `left` carriages to the largest remainders (rem[i]), ties to A first. */
+static void largest_remainders(long counts[26], const double rem[26], long left)
+{
+	bool given[26] = {false};
+	for (; left > 0; left--) {
+		int best = -1;
+		for (int i = 0; i < 26; i++)
+			if (!given[i] && (best < 0 || rem[i] > rem[best]))
+				best = i;
+		if (best < 0)
+			break;
+		given[best] = true;
+		counts[best]++;
+	}
+}
+
+int toy_mix(const char *method, const struct toy_words *w, int min_letters, long lettered,
+	    long counts[26])
+{
+	double rem[26] = {0};
+	long sum = 0;
+	if (!strcmp(method, "even")) {
+		for (int i = 0; i < 26; i++) {
+			counts[i] = lettered / 26;
+			rem[i] = 26 - i;
+		}
+		largest_remainders(counts, rem, lettered % 26);
+		return 0;
+	}
+	if (strcmp(method, "frequency") != 0)
+		return -1;
+	unsigned long long occ[26] = {0}, all = 0;
+	for (size_t i = 0; i < w->n; i++) {
+		if ((long)strlen(w->words[i]) < min_letters)
+			continue;
+		for (const char *c = w->words[i]; *c; c++) {
+			occ[*c - 'a']++;
+			all++;
+		}
+	}
+	for (int i = 0; i < 26; i++) {
+		double share = all ? (double)lettered * (double)occ[i] / (double)all : 0;
+		counts[i] = (long)share;
+		rem[i] = share - (double)counts[i];
+		if (counts[i] < 1) {
+			counts[i] = 1;
+			rem[i] = -1;
+		}
+		sum += counts[i];
+	}
+	largest_remainders(counts, rem, lettered - sum);
+	return 0;
+}

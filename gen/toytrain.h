@@ -63,4 +63,13 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 	       struct buf *why);
 void toy_result_free(struct toy_result *res);
 
+/* The letter mix of `lettered` carriages (the wild ones apart), by method:
+ * "frequency" (the pack's: in proportion to how often each letter occurs in the
+ * list's words of min_letters or more, rounded down, at least one of every
+ * letter, the carriages left over to the largest remainders, ties to A first)
+ * or "even" (the same number of every letter, the left-over ones to A, B, ...).
+ * 0, or -1 for an unknown method. */
+int toy_mix(const char *method, const struct toy_words *w, int min_letters, long lettered,
+	    long counts[26]);
+
 #endif

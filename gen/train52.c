@@ -2,6 +2,7 @@
 #include "train52.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -96,10 +97,22 @@ int t52_parse(const char *tok, const char *const *suits, size_t nsuits, struct t
 	return 0;
 }
 
+static const struct t52_rules defaults;
+
 /* Central play: 1 or 2 higher, or 1 lower. */
 static bool steps_ok(int top, int card)
 {
 	return card == top + 1 || card == top + 2 || card == top - 1;
+}
+
+/* "On non-face cards (2, 3, 4, etc.) can be played on a card only if the card
+ * being played is 1 or 2 higher in value, or 1 lower" (seeds/003): which cards
+ * that rule lets go down on their own. */
+static bool single_ok(const struct t52_rules *r, int card)
+{
+	if (card == 1)
+		return r->ace_low;
+	return card <= 10 || r->face_step;
 }
 
 static void say_step(struct buf *out, const char *what, int top, int card)
@@ -150,11 +163,23 @@ static int double_target(int r)
 	return r == 13 ? 4 : r == 12 ? 5 : r == 11 ? 6 : r;
 }
 
-static bool central(int top, const struct t52_card *p, size_t n, bool doubles, struct buf *out)
+static bool central(const struct t52_rules *r, int top, const struct t52_card *p, size_t n,
+		    bool doubles, struct buf *out)
 {
 	const char *where = doubles ? "central play" : "a reopened pile";
 	switch (shape_of(p, n)) {
 	case SH_SINGLE:
+		if (!single_ok(r, p[0].rank)) {
+			if (p[0].rank == 1)
+				buf_puts(out, "an A closes a pile; it is not a card of central play (rule "
+					 "ace=piles; ace=low plays it as 1)\n");
+			else
+				buf_printf(out, "%s is a face card: the 1 or 2 higher / 1 lower rule is for "
+					   "non-face cards, so it goes down only in a double or a sandwich "
+					   "(rule face-cards=doubles; face-cards=step plays it as %d)\n",
+					   t52_rank_name(p[0].rank), p[0].rank);
+			return false;
+		}
 		if (!steps_ok(top, p[0].rank)) {
 			say_step(out, "cannot play", top, p[0].rank);
 			return false;
@@ -164,6 +189,11 @@ static bool central(int top, const struct t52_card *p, size_t n, bool doubles, s
 	case SH_DOUBLE: {
 		if (!doubles) {
 			buf_puts(out, "doubles may be played only in central play\n");
+			return false;
+		}
+		if (p[0].rank == 1 && !r->ace_low) {
+			buf_puts(out, "a double A has no value to go on: an A only closes piles (rule "
+				 "ace=piles)\n");
 			return false;
 		}
 		int want = double_target(p[0].rank);
@@ -177,6 +207,10 @@ static bool central(int top, const struct t52_card *p, size_t n, bool doubles, s
 		return true;
 	}
 	case SH_SANDWICH:
+		if (p[0].rank == 1 && !r->ace_low) {
+			buf_puts(out, "an A closes a pile; it is not a card of central play (rule ace=piles)\n");
+			return false;
+		}
 		if (!steps_ok(top, p[0].rank)) {
 			say_step(out, "the bottom card of a sandwich follows central play: cannot play",
 				 top, p[0].rank);
@@ -240,16 +274,28 @@ static bool same_cards(const struct t52_card *a, size_t na, const struct t52_car
 	return true;
 }
 
-size_t t52_reopened(const struct t52_card *on, size_t non)
+/* The reopening sequence starts at on[base]: 0 when the closing A is its A
+ * (the default), 1 when a second A goes on the closing one. */
+static size_t seq_base(const struct t52_rules *r)
 {
-	size_t k = 0;
-	while (k + 1 < non && k < 8 && on[k + 1].rank == t52_reopen[k])
+	return r->second_ace ? 1 : 0;
+}
+
+size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t non)
+{
+	if (!r)
+		r = &defaults;
+	size_t base = seq_base(r), k = 0;
+	while (base + k < non && k < 8 && on[base + k].rank == t52_reopen[k])
 		k++;
 	return k;
 }
 
-int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why)
+int t52_pile_valid(const struct t52_rules *r, const struct t52_card *on, size_t non,
+		   struct buf *why)
 {
+	if (!r)
+		r = &defaults;
 	if (non == 0)
 		return 0;
 	if (on[0].rank != 1) {
@@ -257,11 +303,11 @@ int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why)
 			   t52_rank_name(on[0].rank));
 		return -1;
 	}
-	size_t k = t52_reopened(on, non);
-	if (k + 1 < non && k < 8) {
-		buf_printf(why, "the reopening sequence on the closing A goes A 2 4 5 7 9 J K; card %zu "
-			   "is %s, not %s", k + 2, t52_rank_name(on[k + 1].rank),
-			   t52_rank_name(t52_reopen[k]));
+	size_t base = seq_base(r), k = t52_reopened(r, on, non);
+	if (base + k < non && k < 8) {
+		buf_printf(why, "the reopening sequence %s goes A 2 4 5 7 9 J K; card %zu "
+			   "is %s, not %s", r->second_ace ? "on the closing A" : "from the closing A",
+			   base + k + 1, t52_rank_name(on[base + k].rank), t52_rank_name(t52_reopen[k]));
 		return -1;
 	}
 	return 0;
@@ -278,8 +324,9 @@ static bool close_pile(int open_piles, const char *what, struct buf *out)
 	return true;
 }
 
-static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p, size_t n,
-		 const struct t52_card *hand, size_t nhand, int open_piles, struct buf *out)
+static bool pile(const struct t52_rules *r, const struct t52_card *on, size_t non,
+		 const struct t52_card *p, size_t n, const struct t52_card *hand, size_t nhand,
+		 int open_piles, struct buf *out)
 {
 	if (non == 0) {
 		if (n == 1 && p[0].rank == 1)
@@ -287,11 +334,11 @@ static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p
 		buf_puts(out, "an open pile that was never closed takes only an A, which closes it\n");
 		return false;
 	}
-	if (t52_pile_valid(on, non, out) != 0) {
+	if (t52_pile_valid(r, on, non, out) != 0) {
 		buf_puts(out, "\n");
 		return false;
 	}
-	size_t k = t52_reopened(on, non);
+	size_t k = t52_reopened(r, on, non), seq_end = seq_base(r) + 8;
 	if (k < 8) {
 		/* closed: the next cards of the sequence, or a Train on a bare Ace */
 		if (non == 1 && is_run_from_2(p, n) && !(n == 1)) {
@@ -322,14 +369,14 @@ static bool pile(const struct t52_card *on, size_t non, const struct t52_card *p
 		return true;
 	}
 	/* reopened: after the K, a beginning; then central play without doubles */
-	if (non == 9)
+	if (non == seq_end)
 		return start(p, n, "play on the reopened pile", out);
 	if (n == 1 && p[0].rank == 1)
 		return close_pile(open_piles, "closes again", out);
-	return central(on[non - 1].rank, p, n, false, out);
+	return central(r, on[non - 1].rank, p, n, false, out);
 }
 
-bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
+bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_card *on, size_t non,
 	       const struct t52_card *play, size_t n, const struct t52_card *hand, size_t nhand,
 	       int open_piles, struct buf *out)
 {
@@ -349,9 +396,21 @@ bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
 				buf_printf(out, "the play uses the same card (%s) twice\n", t52_rank_name(play[i].rank));
 				return false;
 			}
+	if (!r)
+		r = &defaults;
 	switch (area) {
 	case T52_START:
 		return start(play, n, "a round", out);
+	case T52_DRAWN:
+		/* "If no player has two sets of Doubles, each player draws one card from
+		 * any pile and play begins with the first player to put a card down." */
+		if (n != 1) {
+			buf_puts(out, "after the draw, play begins with the first player to put a card "
+				 "down: one card\n");
+			return false;
+		}
+		buf_printf(out, "legal: %s put down first begins the round\n", t52_rank_name(play[0].rank));
+		return true;
 	case T52_CENTRAL:
 		if (!non) {
 			buf_puts(out, "central play needs the top card (--on)\n");
@@ -361,9 +420,64 @@ bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
 			buf_puts(out, "a Train may be played only on a closed pile with a bare A\n");
 			return false;
 		}
-		return central(on[non - 1].rank, play, n, true, out);
+		return central(r, on[non - 1].rank, play, n, true, out);
 	case T52_PILE:
-		return pile(on, non, play, n, hand, nhand, open_piles, out);
+		return pile(r, on, non, play, n, hand, nhand, open_piles, out);
 	}
 	return false;
+}
+
+int t52_rule_set(struct t52_rules *r, const char *kv, struct buf *why)
+{
+	static const struct {
+		const char *key, *off, *on;
+		size_t field;
+	} rules[] = {
+		{"face-cards", "doubles", "step", offsetof(struct t52_rules, face_step)},
+		{"ace", "piles", "low", offsetof(struct t52_rules, ace_low)},
+		{"reopen", "closing-ace", "second-ace", offsetof(struct t52_rules, second_ace)},
+	};
+	const char *eq = strchr(kv, '=');
+	for (size_t i = 0; eq && i < sizeof rules / sizeof *rules; i++) {
+		if (strlen(rules[i].key) != (size_t)(eq - kv) || strncmp(kv, rules[i].key, (size_t)(eq - kv)))
+			continue;
+		bool *f = (bool *)((char *)r + rules[i].field);
+		if (!strcmp(eq + 1, rules[i].off))
+			*f = false;
+		else if (!strcmp(eq + 1, rules[i].on))
+			*f = true;
+		else {
+			buf_printf(why, "rule %s is %s or %s, not '%s'", rules[i].key, rules[i].off,
+				   rules[i].on, eq + 1);
+			return -1;
+		}
+		return 0;
+	}
+	buf_printf(why, "'%s' is not a rule of train-52 (face-cards=doubles|step, ace=piles|low, "
+		   "reopen=closing-ace|second-ace)", kv);
+	return -1;
+}
+
+bool t52_trainwreck(const int *left, const bool *closed, int npiles)
+{
+	for (int i = 0; i < npiles; i++)
+		if (!closed[i] && left[i] > 0)
+			return false;
+	return true;
+}
+
+int t52_game_winner(const int *points, int players, bool *tied)
+{
+	int best = -1, n = 0, w = -1;
+	for (int p = 0; p < players; p++)
+		if (points[p] > best) {
+			best = points[p];
+			n = 1;
+			w = p;
+		} else if (points[p] == best) {
+			n++;
+		}
+	for (int p = 0; p < players; p++)
+		tied[p] = n > 1 && points[p] == best;
+	return n == 1 ? w : -1;
 }

@@ -32,6 +32,8 @@ enum t52_area {
 	T52_START,    /* the beginning of a round: a 2 or two sets of doubles */
 	T52_CENTRAL,  /* on the top card of the central area */
 	T52_PILE,     /* on a pile: its face-up cards from the closing Ace (none: never closed) */
+	T52_DRAWN,    /* nobody had a 2 or two sets of doubles; each drew a card: the first
+		       * card put down begins */
 };
 
 /* Parse "7", "10H", "QS", "A♠", "K-clubs": rank A,2..10,J,Q,K and an optional suit
@@ -41,21 +43,51 @@ int t52_parse(const char *tok, const char *const *suits, size_t nsuits, struct t
 /* "A", "10", "J", ...: a rank's name. */
 const char *t52_rank_name(int rank);
 
+/* Where the seed is silent or ambiguous, the reading is a named rule (--rule);
+ * zero-initialised means the defaults. */
+struct t52_rules {
+	/* face-cards=step: J, Q, K follow the 1-or-2-higher / 1-lower rule as 11, 12, 13
+	 * when played singly. Default (doubles): that rule is "on non-face cards", so a
+	 * face card goes down only in a double or a sandwich. */
+	bool face_step;
+	/* ace=low: an A is a card of central play (1, below the 2). Default (piles):
+	 * an A only closes a pile and heads its reopening sequence. */
+	bool ace_low;
+	/* reopen=second-ace: the sequence A 2 4 ... K is laid on the closing A, so it
+	 * needs a second A. Default (closing-ace): the closing A is the sequence's A. */
+	bool second_ace;
+};
+
 /* The reopening sequence, played on a closed pile's closing A: A 2 4 5 7 9 J K. */
 extern const int t52_reopen[8];
 
-/* How many cards of the reopening sequence on[] holds after its closing A (0..8). */
-size_t t52_reopened(const struct t52_card *on, size_t non);
+/* How many cards of the reopening sequence on[] holds, counting the closing A
+ * under the default rules (1..8; 0 under reopen=second-ace with only the closing A). */
+size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t non);
 /* Whether on[] can be a pile's face-up cards: the closing A, the reopening
  * sequence on it in order, then (after the K) anything. 0, or -1 with *why. */
-int t52_pile_valid(const struct t52_card *on, size_t non, struct buf *why);
+int t52_pile_valid(const struct t52_rules *r, const struct t52_card *on, size_t non,
+		   struct buf *why);
 
 /* Is play[0..n-1] legal on area with on[0..non-1] (central: the top card last;
  * pile: its face-up cards)? hand[0..nhand-1], when nhand, is the player's whole
  * hand (a Train must use all of it). open_piles, when not 0, is how many piles are
- * open (an A may not close the last one). *out gets what the play is, or why not. */
-bool t52_check(enum t52_area area, const struct t52_card *on, size_t non,
+ * open (an A may not close the last one). r NULL: the default rules. *out gets
+ * what the play is, or why not. */
+bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_card *on, size_t non,
 	       const struct t52_card *play, size_t n, const struct t52_card *hand, size_t nhand,
 	       int open_piles, struct buf *out);
+
+/* "A Trainwreck does occur when all piles that are not closed are depleted of
+ * cards": left[i] cards to draw in pile i, closed[i] whether it is closed. */
+bool t52_trainwreck(const int *left, const bool *closed, int npiles);
+
+/* After the rounds: the seat with the most points (one a round won), or -1 when
+ * seats tie; tied[i] then marks the seats that play the tie-breaker round. */
+int t52_game_winner(const int *points, int players, bool *tied);
+
+/* Set one rule from "KEY=VALUE" (face-cards=doubles|step, ace=piles|low,
+ * reopen=closing-ace|second-ace). 0, or -1 with a reason in *why. */
+int t52_rule_set(struct t52_rules *r, const char *kv, struct buf *why);
 
 #endif

@@ -7,9 +7,12 @@
 # As root, install the missing ones with apt-get; otherwise print the exact
 # apt-get line and fail. Each list is kept here and only here.
 set -eu
-# Compiler, libraries, and what railyard reads at run time (fonts, the word list).
+# Compiler, libraries, and what railyard reads at run time: the word list, and the
+# default templates' fonts (SIL Open Font License, embedded in the PDFs): Inter for
+# numbers and names, JetBrains Mono for codes, League Spartan for titles, DejaVu Sans
+# for the arrows and the card suits.
 BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev \
-fonts-dejavu-core fontconfig wamerican"
+fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
 # The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
 # (JSON), file (PNG size), mandoc (man page lint). tests/ calls nothing else outside
 # the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).

@@ -35,9 +35,9 @@ for f in faces sheets-a4 sheets-letter placemat reference; do
 done
 # Every page's text: its number and its code, in order, as `list --cards` says.
 "$RAILYARD" list --cards "$P" | cut -f1,2 | tr '\t' ' ' >"$WORK/want"
-# (the first word of a page is its number, the first word with letters its code)
+# (the first word of a page is its number, the first word of two letters or more its code)
 pdftotext "$O/faces.pdf" - |
-	awk 'BEGIN { RS = "\f" } NF { c = ""; for (i = 1; i <= NF && c == ""; i++) if ($i ~ /[A-Z]/) c = $i; print $1, c }' >"$WORK/got"
+	awk 'BEGIN { RS = "\f" } NF { c = ""; for (i = 1; i <= NF && c == ""; i++) if ($i ~ /[A-Z]/ && length($i) > 1) c = $i; print $1, c }' >"$WORK/got"
 expect_eq "faces text: number and code of all 84 cards in order" "$(cat "$WORK/want")" "$(cat "$WORK/got")"
 expect_eq "faces: card 12 is BF (figure 6)" "12 BF" "$(sed -n 12p "$WORK/got")"
 expect_eq "faces: card 69 is BG (figure 6, not the table's B ↔ H)" "69 BG" "$(sed -n 69p "$WORK/got")"
@@ -45,6 +45,50 @@ expect_eq "faces: card 1 is AX" "1 AX" "$(sed -n 1p "$WORK/got")"
 # Double-ended: the large number appears twice and the small one twice per page.
 expect_eq "faces page 12: number printed four times" 4 \
 	"$(pdftotext -f 12 -l 12 "$O/faces.pdf" - | grep -c '^12$')"
+# The ability drawn with its symbol: swaps show ↔, removals →, each twice a card.
+expect_eq "faces page 12 (B ↔ F): the symbol ↔ twice" 2 \
+	"$(pdftotext -f 12 -l 12 "$O/faces.pdf" - | grep -c '^↔$')"
+expect_eq "faces page 1 (A → X): the symbol → twice" 2 \
+	"$(pdftotext -f 1 -l 1 "$O/faces.pdf" - | grep -c '^→$')"
+expect_eq "faces: 63 swap cards and 21 removals, each symbol twice a card" "126 42" \
+	"$(pdftotext "$O/faces.pdf" - | awk '/^↔$/ { s++ } /^→$/ { r++ } END { print s, r }')"
+# Numbers that read as another number turned round are underlined, large and in the
+# corner, and no other: the pixels under the large number (x 31.75 mm, y 28.4 mm
+# from the trim) and under the index (x 6.6 mm, y 12.65 mm), at 100 dpi with the
+# 3.175 mm bleed, against an independent reading of the digits.
+pdftoppm -r 100 -gray "$O/faces.pdf" "$WORK/gray"
+expect_eq "faces: every ambiguous number underlined, large and small, and no other" "" "$(python3 - "$WORK" <<'PY'
+import glob, sys
+def ambiguous(n):
+    turn = {'0': '0', '1': '1', '6': '9', '8': '8', '9': '6'}
+    s = str(n)
+    if any(c not in turn for c in s):
+        return False
+    t = ''.join(turn[c] for c in reversed(s))
+    return t[0] != '0' and t != s
+def pixel(path, x, y):
+    data = open(path, 'rb').read()
+    parts = data.split(maxsplit=4)   # P5 width height maxval pixels
+    w = int(parts[1])
+    return parts[4][y * w + x]
+px = lambda mm: int(round((mm + 3.175) / 25.4 * 100))
+bad = []
+for n, path in enumerate(sorted(glob.glob(sys.argv[1] + '/gray-*.pgm')), 1):
+    marks = (pixel(path, px(31.75), px(28.4)) < 128, pixel(path, px(6.6), px(12.65)) < 128)
+    if marks != (ambiguous(n),) * 2:
+        bad.append('%d: %s' % (n, marks))
+print(' '.join(bad))
+PY
+)"
+expect_eq "faces: cards 6, 9, 16, 18, 19, 61, 66, 68, 81 among them" "6 9 16 18 19 61 66 68 81" \
+	"$(python3 -c 'print(*[n for n in range(1, 85) if str(n).translate(str.maketrans("69", "96"))[::-1] != str(n) and set(str(n)) <= set("01689") and not str(n).endswith("0")])')"
+# A grid pack: rotations show ⇄ and ⇅ (DejaVu Sans, embedded), and nothing is warned.
+expect_status "grid pack builds" 0 "$RAILYARD" build -q --only faces -o "$WORK/g9" packs/grid-census-nine.yaml
+expect_eq "grid pack: no warnings" "" "$(cat "$WORK/last.err")"
+expect_eq "grid faces: ⇄ on the three row rotations, ⇅ on the three column ones (twice a card)" "18 18" \
+	"$(pdftotext "$WORK/g9/faces.pdf" - | awk '/^⇄$/ { r++ } /^⇅$/ { c++ } END { print r, c }')"
+expect_grep "grid faces: the arrows' font is embedded" 'DejaVuSans +CID TrueType +Identity-H +yes +yes' \
+	"$(pdffonts "$WORK/g9/faces.pdf" >"$WORK/g9fonts"; echo "$WORK/g9fonts")"
 qpdf --json --json-key=pagelabels "$O/faces.pdf" >"$WORK/labels"
 expect_eq "faces: page labels are one decimal run from 1" 1 \
 	"$(python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["pagelabels"]; print(len(l) if l[0]["label"] == {"/S": "/D", "/St": 1} else -1)' "$WORK/labels")"
@@ -64,8 +108,8 @@ expect_eq "sheets page 2 is the backs: no card numbers" "" \
 	"$(pdftotext -f 2 -l 2 "$O/sheets-a4.pdf" - | grep -Ex '[0-9]+')"
 # Geometry: 3 x 63.5 mm = 540 pt wide grid, centred: cards start at (595.276 - 540) / 2.
 pdftotext -bbox -f 1 -l 1 "$O/sheets-a4.pdf" "$WORK/bbox.html"
-expect_eq "sheets: the grid is centred (card 1's small index 5 mm in from x = 27.6 pt)" ok \
-	"$(awk -F'"' '/>1</ && !done { x = $2; done = 1 } END { d = x - (27.638 + 5 * 72 / 25.4); print (d > -1 && d < 1) ? "ok" : x }' "$WORK/bbox.html")"
+expect_eq "sheets: the grid is centred (card 1's leftmost 1, its small index, 4 mm in from x = 27.6 pt)" ok \
+	"$(awk -F'"' '/>1</ && (x == "" || $2 < x) { x = $2 } END { d = x - (27.638 + 4 * 72 / 25.4); print (d > -1 && d < 1) ? "ok" : x }' "$WORK/bbox.html")"
 
 # placemat: census seven at poker size is wider than A4: tiled, two landscape pages.
 pdfinfo "$O/placemat.pdf" >"$WORK/info"
@@ -74,11 +118,13 @@ expect_grep "placemat: 2 tiles" '^Pages: +2$' "$WORK/info"
 expect_eq "placemat: the seven space letters" "A B C D E F G" \
 	"$(pdftotext "$O/placemat.pdf" - | grep -Ex '[A-G]' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
-# reference: the page's table.
-pdftotext -layout "$O/reference.pdf" "$WORK/ref.txt"
-expect_grep "reference: A → X 1, 29, 57" 'A → X +1, 29, 57' "$WORK/ref.txt"
-expect_grep "reference: B ↔ G 13, 41, 69" 'B ↔ G +13, 41, 69' "$WORK/ref.txt"
-expect_grep "reference: G → X 28, 56, 84" 'G → X +28, 56, 84' "$WORK/ref.txt"
+# reference: a cell per ability (chips, symbol, code, then its cards) and the quick reference.
+pdftotext -raw "$O/reference.pdf" "$WORK/ref.txt"
+expect_eq "reference: A → X 1, 29, 57" "1, 29, 57" "$(grep -A1 -x 'A → X AX' "$WORK/ref.txt" | sed -n 2p)"
+expect_eq "reference: B ↔ G 13, 41, 69" "13, 41, 69" "$(grep -A1 -x 'B ↔ G BG' "$WORK/ref.txt" | sed -n 2p)"
+expect_eq "reference: G → X 28, 56, 84" "28, 56, 84" "$(grep -A1 -x 'G → X GX' "$WORK/ref.txt" | sed -n 2p)"
+expect_eq "reference: 28 ability cells" 28 "$(grep -cE '^[A-G] [↔→] [A-GX] [A-G][A-GX]$' "$WORK/ref.txt")"
+expect_grep "reference: the quick reference's legend" 'Swap the cards in spaces A' "$WORK/ref.txt"
 ok_if "reference: no B ↔ H (the page's misprint)" sh -c "! grep -q 'B ↔ H' '$WORK/ref.txt'"
 
 # SVG in millimetres, readable by librsvg; PNG at 300 dpi with bleed.
@@ -175,11 +221,17 @@ expect_eq "interrupted build: no temporary files" "" "$(find "$WORK/int" -name '
 mkdir -p "$WORK/fc/cache" "$WORK/fc/tpl/fonts" "$WORK/fc/packs"
 printf '<?xml version="1.0"?>\n<fontconfig><cachedir>%s</cachedir></fontconfig>\n' "$WORK/fc/cache" >"$WORK/fc/fonts.conf"
 expect_status "no fonts: exit 2" 2 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces -o "$WORK/fc/out" "$P"
-expect_grep "no fonts: names the template's font line" "trains-face.yaml:[0-9]+:[0-9]+: error: font 'DejaVu Sans Mono' not found" "$WORK/last.err"
+expect_grep "no fonts: names the template's font line" "trains-face.yaml:[0-9]+:[0-9]+: error: font 'Inter' not found" "$WORK/last.err"
 cp /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf /usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf "$WORK/fc/tpl/fonts/"
-for t in face back placemat; do
-	sed 's/^font: DejaVu Sans Mono$/font: DejaVu Sans Mono\nfont-file: fonts\/DejaVuSansMono.ttf/' "templates/trains-$t.yaml" >"$WORK/fc/tpl/$t.yaml"
+# (every font of the templates becomes DejaVu Sans Mono, named by its file; the
+# reference template is found in the pack's parent folder's templates/)
+mkdir -p "$WORK/fc/templates"
+for t in face back placemat reference; do
+	sed -e 's/font: [A-Za-z ]*\([,}]\)/font: DejaVu Sans Mono\1/g' -e 's/^font: .*$/font: DejaVu Sans Mono\nfont-file: fonts\/DejaVuSansMono.ttf/' \
+		-e 's/^\( *\)font: [A-Za-z ]*$/\1font: DejaVu Sans Mono/' "templates/trains-$t.yaml" >"$WORK/fc/tpl/$t.yaml"
 done
+cp "$WORK/fc/tpl/reference.yaml" "$WORK/fc/templates/trains-reference.yaml"
+sed -i 's/^font-file: fonts/font-file: ..\/tpl\/fonts/' "$WORK/fc/templates/trains-reference.yaml"
 sed -e '/^face:/d' -e '/^back:/d' -e '/^placemat:/d' "$P" >"$WORK/fc/packs/p.yaml"
 printf 'face: ../tpl/face.yaml\nback: ../tpl/back.yaml\nplacemat: ../tpl/placemat.yaml\n' >>"$WORK/fc/packs/p.yaml"
 expect_status "font-file: builds with no installed fonts" 0 env FONTCONFIG_FILE="$WORK/fc/fonts.conf" "$RAILYARD" build --only faces -o "$WORK/fc/out" "$WORK/fc/packs/p.yaml"

@@ -9,19 +9,42 @@ D9=packs/domino-double-nine.yaml
 D12=packs/domino-double-twelve.yaml
 T52=packs/train-52.yaml
 TOY=packs/toy-train.yaml
+# 6 and 9 read as each other turned round: underlined, and no other rank or number.
+# The pixel at the underline's centre (at 100 dpi, 3.175 mm of bleed): Train's
+# large rank (31.75, 28.2 mm), Take the Train's number in its disc (31.75, 58.5 mm).
+underlined() { # PDF X_MM Y_MM: the pages whose pixel there is dark
+	pdftoppm -r 100 -gray "$1" "$WORK/ul"
+	python3 - "$WORK" "$2" "$3" <<'PY'
+import glob, sys
+px = lambda mm: int(round((float(mm) + 3.175) / 25.4 * 100))
+out = []
+for n, path in enumerate(sorted(glob.glob(sys.argv[1] + '/ul-*.pgm')), 1):
+    parts = open(path, 'rb').read().split(maxsplit=4)
+    if parts[4][px(sys.argv[3]) * int(parts[1]) + px(sys.argv[2])] < 160:
+        out.append(n)
+print(*out)
+PY
+	rm -f "$WORK"/ul-*.pgm
+}
 
-# --- Take the Train: 58 cards, 56 without the Transfer cards, 100 fares
+# --- Take the Train: 56 cards ("for the normal game, the Transfer cards are
+# removed"), 58 with the Transfers, 100 fares
 $R list $TT >"$WORK/tt.out"
-expect_grep "take-the-train: 58 cards" '^cards: 58$' "$WORK/tt.out"
+expect_grep "take-the-train: 56 cards (the normal game)" '^cards: 56$' "$WORK/tt.out"
 expect_grep "take-the-train: 48 number cards" '^  number +48 ' "$WORK/tt.out"
 expect_grep "take-the-train: 100 fare tokens" '^tokens: 100$' "$WORK/tt.out"
-expect_grep "deal: 13 each for 3 players, fares 33 each, 1 to the pot" '^3 +13 +39 +19 +33 +1$' "$WORK/tt.out"
-expect_grep "deal: 8 each for 4 players" '^4 +8 +32 +26 +25 +0$' "$WORK/tt.out"
+expect_grep "deal: 13 each for 3 players, fares 33 each, 1 to the pot" '^3 +13 +39 +17 +33 +1$' "$WORK/tt.out"
+expect_grep "deal: 8 each for 4 players" '^4 +8 +32 +24 +25 +0$' "$WORK/tt.out"
+expect_grep "... the Transfers are an option, left out" '^  transfer .*\(optional, left out\)$' "$WORK/tt.out"
+$R list --with transfer $TT >"$WORK/tt58.out"
+expect_grep "--with transfer: 58 cards" '^cards: 58$' "$WORK/tt58.out"
+expect_grep "... 8 each for 7 players leaves 2 to draw" '^7 +8 +56 +2 ' "$WORK/tt58.out"
+expect_grep "7 players, 56 cards: 8 each, an empty Conductor's Hand" '^7 +8 +56 +0 ' "$WORK/tt.out"
 $R list --without transfer $TT >"$WORK/tt56.out"
 expect_grep "--without transfer: 56 cards" '^cards: 56$' "$WORK/tt56.out"
 expect_status "--without a group that is not optional" 2 $R list --without station $TT
 expect_grep "... names the optional groups" 'optional groups of this pack: transfer' "$WORK/last.err"
-expect_eq "list --cards: one line per face (48+4+3+100 fares)" 56 "$($R list --cards $TT | wc -l | tr -d ' ')"
+expect_eq "list --cards: one line per face (48+4+2+100 fares)" 55 "$($R list --cards $TT | wc -l | tr -d ' ')"
 
 # the page's End of Line example: on the 8, the 9 becomes the last card
 L="B1 B2 B3 B4 B5 B6 BS B7 B8 EL"
@@ -35,8 +58,29 @@ expect_status "a Free Ride standing in for blue 9" 0 $R check $TT --line "B6 BS 
 expect_status "the blue 5 replaces its Free Ride" 0 $R check $TT --line "FR B6 BS" --play B5
 expect_grep "... and the player takes the Free Ride" 'takes the Free Ride' "$WORK/last.out"
 expect_status "a second Station opens a line" 0 $R check $TT --line "B6 BS" --play "MS M7 M8"
-expect_status "Transfer, the page's example" 0 $R check $TT --line "M5 M6 MS" --play "TR O5 O4"
-expect_status "Transfer without the Transfer cards" 1 $R check --without transfer $TT --line "M5 M6 MS" --play "TR O5"
+expect_status "Transfer, the page's example" 0 $R check --with transfer $TT --line "M5 M6 MS" --play "TR O5 O4"
+expect_status "Transfer beside a card not at the end of the line" 1 $R check --with transfer $TT --line "M4 M5 M6 MS" --play "TR O5"
+expect_grep "... says why" 'not at the end of its side' "$WORK/last.out"
+expect_status "Transfer beside the end card M4" 0 $R check --with transfer $TT --line "M4 M5 M6 MS" --play "TR O4 O3"
+expect_status "Transfer without the Transfer cards (the normal game)" 1 $R check $TT --line "M5 M6 MS" --play "TR O5"
+# "If not, their turn passes (they do NOT need to pay a Fare at this time)"
+expect_status "Station phase: no Station in hand" 0 $R check $TT --hand "B3 G4 FR"
+expect_grep "... the turn passes, no fare" 'turn passes without paying a fare' "$WORK/last.out"
+expect_status "Station phase: a Station starts the first line" 0 $R check $TT --hand "B3 GS"
+expect_grep "... the green Station" 'green Station starts the first line' "$WORK/last.out"
+# "If a player cannot make any play, he must 'Take the Train'; he pays one Fare"
+expect_status "no play: Take the Train" 0 $R check $TT --line "B6 BS" --hand "B3 G4"
+expect_grep "... pays a fare and draws" 'pay one fare .* and draw a card' "$WORK/last.out"
+expect_status "a play: the blue 5" 0 $R check $TT --line "B6 BS" --hand "B5 G4"
+expect_grep "... names it" '^legal: blue 5$' "$WORK/last.out"
+# "All other players pay one Fare to the pot for each card, and the player with
+# the most Fares left wins."
+expect_status "the end: one fare per card" 0 $R check $TT --score "0:20,3:18,5:25,2:10"
+expect_grep "... seat 3 pays 5" '^seat 3: 5 cards left, pays 5, 20 fares left$' "$WORK/last.out"
+expect_grep "... a tie with seat 1 (the seed names no winner)" 'a tie for the most fares' "$WORK/last.out"
+expect_status "the end: most fares wins" 0 $R check --json $TT --score "0:21,3:18,5:25"
+expect_grep "... seat 1 wins with 21" 'seat 1 wins the round with 21 fares' "$WORK/last.out"
+expect_status "--score and --play: exit 2" 2 $R check $TT --score "0:1,1:1" --play B3
 expect_status "a line that cannot be: exit 2" 2 $R check $TT --line "B5 BS" --play B4
 expect_grep "... says what the left side needs" 'needs blue 6 at step 1' "$WORK/last.err"
 expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
@@ -86,13 +130,37 @@ expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --on Q --play "JS
 expect_status "double kings on a 4" 0 $R check $T52 --on 4 --play "K K"
 expect_status "double queens on a 4" 1 $R check $T52 --on 4 --play "Q Q"
 expect_status "double 4 on a 4" 0 $R check $T52 --on 4 --play "4 4"
-expect_status "reopening: 5 after A 2 4 on the closing A" 0 $R check $T52 --pile --on "A A 2 4" --play 5
-expect_status "reopening: 6 after A 2 4 on the closing A" 1 $R check $T52 --pile --on "A A 2 4" --play 6
-expect_status "reopening begins with an A on the closing A" 1 $R check $T52 --pile --on A --play 2
+expect_status "reopening: 5 after A 2 4 (the closing A is the sequence's A)" 0 $R check $T52 --pile --on "A 2 4" --play 5
+expect_status "reopening: 6 after A 2 4" 1 $R check $T52 --pile --on "A 2 4" --play 6
+expect_status "reopening: a 2 on the closing A" 0 $R check $T52 --pile --on A --play 2
+expect_status "reopen=second-ace: a second A on the closing A first" 1 $R check $T52 --rule reopen=second-ace --pile --on A --play 2
+expect_status "reopen=second-ace: A A 2 4 then 5" 0 $R check $T52 --rule reopen=second-ace --pile --on "A A 2 4" --play 5
+# "On non-face cards (2, 3, 4, etc.) can be played on a card only if ..."
+expect_status "J on a 10: a face card goes down only in a double or sandwich" 1 $R check $T52 --on 10 --play J
+expect_grep "... says which rule" 'face-cards=doubles' "$WORK/last.out"
+expect_status "K on a Q" 1 $R check $T52 --on Q --play K
+expect_status "A on a 2: an A closes piles" 1 $R check $T52 --on 2 --play A
+expect_status "A A is no double" 1 $R check $T52 --on A --play "A A"
+expect_status "--rule face-cards=step: J on a 10" 0 $R check $T52 --rule face-cards=step --on 10 --play J
+expect_status "--rule ace=low: A on a 2" 0 $R check $T52 --rule ace=low --on 2 --play A
+expect_status "--rule nonsense: exit 2" 2 $R check $T52 --rule ace=high --on 2 --play A
+# "each player draws one card from any pile and play begins with the first player
+# to put a card down"
+expect_status "no 2 and no two sets of doubles: after the draw, any card begins" 0 $R check $T52 --drawn --play 9
+expect_status "... but without the draw a 9 does not" 1 $R check $T52 --start --play 9
 expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --on A --play "2 3 4 5 6" --hand "6 5 4 3 2"
 expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --on A --play "2 3 4" --hand "2 3 4 9"
 expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
-expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A A 3" --play 4
+# "A Trainwreck does occur when all piles that are not closed are depleted of cards."
+expect_status "Trainwreck: the open piles are empty" 1 $R check $T52 --piles "0,3C,0"
+expect_grep "... the hand is re-dealt" 'a Trainwreck: .*re-dealt, no player granted the round' "$WORK/last.out"
+expect_status "not a Trainwreck: an open pile has cards" 0 $R check $T52 --piles "0,3,0C"
+# "Every round the winning player is granted 1 point ... Tie Breakers"
+expect_status "the most points wins" 0 $R check $T52 --points "2,1,1,0"
+expect_grep "... seat 1" '^legal: seat 1 wins the game with 2 points' "$WORK/last.out"
+expect_status "a tie: the tie-breaker" 0 $R check $T52 --points "1,2,2,0"
+expect_grep "... between seats 2 and 3" 'tie-breaker .* seats 2, 3;' "$WORK/last.out"
+expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A 3" --play 4
 expect_status "no place given: exit 2" 2 $R check $T52 --play 4
 
 # --- Toy Train: the page's example, from GO
@@ -109,11 +177,59 @@ if [ -r /usr/share/dict/words ]; then
 	expect_status "TO?E with a wild carriage" 0 $R check $TOY --word 'TO?E' --used tone
 	expect_status "not a word" 1 $R check $TOY --word TONX
 	expect_status "reaching FINISH wins" 0 $R check $TOY --word TRAIN --at 47
-	expect_grep "... the Engine-Driver wins" 'reaches FINISH \(space 50\): the Engine-Driver wins' "$WORK/last.out"
+	expect_grep "... the Engine-Driver wins" 'a valid word wins the game' "$WORK/last.out"
 else
 	echo "# /usr/share/dict/words missing (apt-get install wamerican): word checks skipped"
 fi
 printf 'tone\ntonight\n' >"$WORK/words"
+if [ -r /usr/share/dict/words ]; then
+	# "Four outcomes are now possible" (the challenge)
+	expect_status "outcome 1: the Braker challenges, the Engine-Driver names TONIGHT" 0 $R check $TOY --word TON --challenge braker --answer TONIGHT
+	expect_grep "... on the broken railway (space 8)" '^legal: outcome 1: .*broken railway' "$WORK/last.out"
+	expect_status "outcome 2: the Engine-Driver names no word" 1 $R check $TOY --word TONX --challenge braker
+	expect_grep "... the locomotive stays put" 'outcome 2: .*stays put' "$WORK/last.out"
+	expect_status "outcome 3: the Engine-Driver challenges, the Braker names TONE" 0 $R check $TOY --word TON --challenge driver --answer TONE
+	expect_grep "... the Engine-Driver moves 4" 'from space 1 to space 5' "$WORK/last.out"
+	expect_status "outcome 4: the Braker cannot answer" 1 $R check $TOY --word TONX --challenge driver
+	expect_grep "... the Engine-Driver may replace the last carriage, alone" 'replace the last carriage \(X\) and go on adding carriages alone' "$WORK/last.out"
+	expect_status "an answer that does not begin with the carriages" 1 $R check $TOY --word TONX --challenge driver --answer TONE
+	# "If one of the players manages to place a carriage on the FINISH space ...
+	# If he composes a valid word, he wins the game. If he does not, his turn ends"
+	expect_status "past FINISH with a valid word: wins" 0 $R check $TOY --word TRAIN --at 47
+	expect_grep "... says the Engine-Driver may go on alone" 'may add all the carriages he wants: a valid word wins' "$WORK/last.out"
+	expect_status "past FINISH without a word: no advance" 1 $R check $TOY --word TRAINX --at 47
+	expect_grep "... the game continues" 'turn ends without advancing and the game continues' "$WORK/last.out"
+fi
+# "The Engine-Driver will add two carriages at the beginning ... before the Braker"
+expect_eq "round flow: the second carriage is the Engine-Driver's" "1 carriage laid: carriage 2 is the Engine-Driver's" "$($R check $TOY --word T --next)"
+expect_eq "round flow: then the Braker's" "2 carriages laid: carriage 3 is the Braker's" "$($R check $TOY --word TO --next)"
+expect_eq "round flow: then they alternate" "3 carriages laid: carriage 4 is the Engine-Driver's" "$($R check $TOY --word TON --next)"
+expect_status "--answer without --challenge: exit 2" 2 $R check $TOY --word TON --answer TONE
+
+# --- domino Trains positions (seeds/002, Basic Trains)
+# "The highest double is played first ... If someone cannot make this first play,
+# the game is blocked, nobody scores and a new hand is dealt."
+expect_status "first turn: every seat has an engine" 0 $R check $D9 --hands "9-9 1-2; 5-5 3-4; 0-0 2-3"
+expect_grep "... the 9-9 goes first" 'seat 1 holds the highest double, 9-9' "$WORK/last.out"
+expect_status "first turn: seat 4 has no double: blocked, re-dealt" 1 $R check $D9 --hands "8-8 1-2; 5-5 3-4; 0-1 2-2; 6-7 7-9"
+expect_grep "... says so" 'seat 4 has no double .* new hand is dealt' "$WORK/last.out"
+expect_status "--hands: a tile in two hands: exit 2" 2 $R check $D9 --hands "9-9 1-2; 9-9"
+# "each player must add another car to his train ... After adding a car to his own
+# train, the player can then add one and only one car to any or all of the trains
+# belonging to the other players."
+expect_status "own train, then one tile on each other train" 0 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "6-2 2-8@1 5-0@2"
+expect_status "others' trains before the own: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "2-8@1 6-2"
+expect_status "two tiles on one other train: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "6-2 2-8@1 2-0@1"
+expect_status "a tile matching neither end: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --play "2-5"
+# "Doubles are played in line; there are no spinners."
+expect_status "a double in line keeps the end's number" 0 $R check $D9 --train "6-6 6-4" --play "4-4"
+expect_grep "... the ends show 6 and 4" 'ends now show 6 and 4 \(a double, in line\)' "$WORK/last.out"
+# "The winner gets 5 points for each tile left in the hands of the other players.
+# The game is 120 points."
+expect_status "the end of a hand: 5 a tile" 0 $R check $D9 --score "0,3,2,5" --points "100,20,0,15"
+expect_grep "... 50 points, 150 in all" 'seat 1 dominoed and scores 50 .*150 in all' "$WORK/last.out"
+expect_grep "... 120 wins the game" 'reaches 120 points and wins the game' "$WORK/last.out"
+expect_status "--score with nobody out: exit 2" 2 $R check $D9 --score "1,3"
 expect_status "--words: another word list" 1 $R check $TOY --word TOME --words "$WORK/words"
 expect_status "an unreadable word list: exit 2" 2 $R check $TOY --word TONE --words "$WORK/none"
 expect_status "--at beyond the board: exit 2" 2 $R check $TOY --word TONE --at 50
@@ -155,7 +271,7 @@ expect_grep "... did you mean min-letters" "unknown key 'min-leters' in 'rules' 
 # --- build: print-ready files, looked at through poppler and qpdf
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 O="$WORK/out"
-expect_status "build take-the-train" 0 $R build -o "$O/tt" $TT
+expect_status "build take-the-train --with transfer" 0 $R build --with transfer -o "$O/tt" $TT
 expect_eq "faces.pdf: one page per card (58)" 58 "$(pages "$O/tt/faces.pdf")"
 expect_eq "sheets: 7 fronts and 7 backs (58 cards, 9 a page)" 14 "$(pages "$O/tt/sheets-a4.pdf")"
 expect_eq "tokens: 100 fares on 2 pages" 2 "$(pages "$O/tt/tokens-a4.pdf")"
@@ -163,6 +279,8 @@ ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/faces.pdf"
 expect_grep "faces.pdf: trim box of a poker card (63.5 x 88.9 mm)" 'TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' \
 	"$(pdfinfo -box -f 1 -l 1 "$O/tt/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
 ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
+expect_eq "take-the-train: 6 and 9 of each colour underlined" "6 9 18 21 30 33 42 45" \
+	"$(underlined "$O/tt/faces.pdf" 31.75 58.5)"
 pdftotext -f 49 -l 49 "$O/tt/faces.pdf" "$WORK/p49.txt"
 expect_grep "card 49 is the blue Station" 'STATION' "$WORK/p49.txt"
 expect_status "build --without transfer" 0 $R build --without transfer --only faces -o "$O/tt56" $TT
@@ -173,6 +291,10 @@ ok_if "tile 12-12 as SVG renders" rsvg-convert -o "$WORK/t.png" "$O/d12/svg/091-
 expect_status "build train-52" 0 $R build --only faces,setup -o "$O/t52" $T52
 expect_eq "52 cards" 52 "$(pages "$O/t52/faces.pdf")"
 expect_eq "the setup sheet is one page" 1 "$(pages "$O/t52/setup.pdf")"
+expect_eq "train-52: each suit's symbol on its 13 cards, 4 times a card" "52 52 52 52" \
+	"$(pdftotext "$O/t52/faces.pdf" - | awk '/^♠$/ { s++ } /^♥$/ { h++ } /^♦$/ { d++ } /^♣$/ { c++ } END { print s, h, d, c }')"
+expect_eq "train-52: 6 and 9 of each suit underlined (pages 6 9 19 22 32 35 45 48)" "6 9 19 22 32 35 45 48" \
+	"$(underlined "$O/t52/faces.pdf" 31.75 28.2)"
 pdftotext "$O/t52/setup.pdf" "$WORK/setup.txt"
 expect_grep "setup: round 4 has one pile, 31 cards for 3 players" '3 players: 31' "$WORK/setup.txt"
 expect_status "build toy-train" 0 $R build --only faces,board,svg -o "$O/toy" $TOY
@@ -216,3 +338,35 @@ expect_eq "toy-train --json keys" "as broken finish from reasons to valid word" 
 $R check --json $TOY --word TONIGHT --words "$WORK/words" >"$WORK/toy.json"
 expect_eq "toy-train --json: TONIGHT on the broken railway stays on 1" "True 1" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["broken"], d["to"])' "$WORK/toy.json")"
+
+# Backs look the same turned 180 degrees (no orientation cue): each pack built with
+# its back as the face, page 1 at 140 x 190 px against itself turned round: fewer
+# than 0.2% of the pixels differ by more than a quarter of the range from their
+# turned counterpart and its neighbours (edges may rasterise a pixel apart).
+for p in pattern-two-census-seven take-the-train train-52 domino-double-six; do
+	back=$(sed -n 's/^back: *//p' packs/$p.yaml)
+	back=${back:-templates/trains-back.yaml}
+	sed -e "/^tokens:/,/^[a-z]/!s#^\( *\)face: .*#\1face: ../../../$back#" -e "s#^back: .*#back: ../../../$back#" \
+		-e 's#^\(setup\|placemat\): .*##' packs/$p.yaml >"$WORK/$p-back.yaml"
+	grep -q '^game: trains' packs/$p.yaml && echo "face: ../../../$back" >>"$WORK/$p-back.yaml"
+	mkdir -p "$WORK/x/y" && mv "$WORK/$p-back.yaml" "$WORK/x/y/"
+	sed -i "s#\.\./\.\./\.\./#$PWD/#" "$WORK/x/y/$p-back.yaml"
+	$R build --only faces -o "$WORK/$p-back" "$WORK/x/y/$p-back.yaml" >/dev/null 2>&1
+	pdftoppm -scale-to-x 140 -scale-to-y 190 -gray -f 1 -l 1 -singlefile "$WORK/$p-back/faces.pdf" "$WORK/$p-back"
+	expect_eq "$p: the back is the same turned round" ok "$(python3 - "$WORK/$p-back.pgm" <<'PY'
+import sys
+parts = open(sys.argv[1], 'rb').read().split(maxsplit=4)
+w, h = int(parts[1]), int(parts[2])
+px = parts[4]
+def at(x, y):
+    return px[min(max(y, 0), h - 1) * w + min(max(x, 0), w - 1)]
+# a pixel matches its turned counterpart or one of that one's neighbours (edges
+# may fall a pixel apart when rasterised)
+# (the outermost pixels, bleed, are left out: the rasteriser may leave a column blank)
+off = sum(1 for y in range(2, h - 2) for x in range(2, w - 2)
+          if min(abs(at(x, y) - at(w - 1 - x + dx, h - 1 - y + dy))
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1)) > 64)
+print('ok' if off < 0.002 * w * h else '%d of %d pixels differ' % (off, w * h))
+PY
+)"
+done

@@ -130,6 +130,30 @@ static void test_board(void **state)
 	toy_result_free(&r);
 }
 
+/* The pack's letter mix is toy_mix's "frequency" method over wamerican. */
+static void test_mix(void **state)
+{
+	(void)state;
+	static const long pack[26] = {9, 2, 5, 5, 14, 2, 4, 3, 10, 1, 1, 6, 3,
+				      8, 7, 3, 1, 9, 11, 8, 4, 1, 1, 1, 2, 1};
+	long counts[26], sum = 0;
+	struct toy_words w;
+	assert_int_equal(toy_mix("even", NULL, 4, 122, counts), 0);
+	for (int i = 0; i < 26; i++)
+		sum += counts[i];
+	assert_int_equal(sum, 122);
+	assert_int_equal(counts[0], 5);      /* 122 = 26 x 4 + 18: A..R get 5 */
+	assert_int_equal(counts[17], 5);
+	assert_int_equal(counts[18], 4);
+	assert_int_equal(toy_mix("scrabble", NULL, 4, 122, counts), -1);
+	if (toy_words_load("/usr/share/dict/words", &w) != 0)
+		skip();
+	assert_int_equal(toy_mix("frequency", &w, 4, 122, counts), 0);
+	for (int i = 0; i < 26; i++)
+		assert_int_equal(counts[i], pack[i]);
+	toy_words_free(&w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_page_example),
 		cmocka_unit_test(test_wild_and_used),
 		cmocka_unit_test(test_board),
+		cmocka_unit_test(test_mix),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -28,13 +28,14 @@ static size_t cards(const char *s, struct t52_card *out)
 }
 
 static int open_piles;
+static struct t52_rules rules;
 
 static bool legal(enum t52_area area, const char *on, const char *play, const char *hand)
 {
 	struct t52_card o[32], p[32], h[32];
 	size_t no = cards(on, o), np = cards(play, p), nh = cards(hand, h);
 	struct buf out = {0};
-	bool ok = t52_check(area, o, no, p, np, h, nh, open_piles, &out);
+	bool ok = t52_check(&rules, area, o, no, p, np, h, nh, open_piles, &out);
 	buf_free(&out);
 	return ok;
 }
@@ -72,9 +73,22 @@ static void test_central(void **state)
 	assert_false(central("5", "5"));
 	/* only the top card counts */
 	assert_true(central("9 2 5", "6"));
-	/* face cards continue the numbers: J 11, Q 12, K 13 */
+	/* "On non-face cards (2, 3, 4, etc.)": by default a face card does not go
+	 * down on its own, and an A only closes piles */
+	assert_false(central("10", "J"));
+	assert_false(central("Q", "K"));
+	assert_false(central("2", "A"));
+	assert_false(central("A", "A A"));
+	assert_true(central("J", "10"));
+	/* face-cards=step: J 11, Q 12, K 13; ace=low: A is 1 */
+	rules.face_step = true;
 	assert_true(central("10", "Q"));
+	assert_true(central("Q", "K"));
 	assert_false(central("K", "2"));
+	rules.face_step = false;
+	rules.ace_low = true;
+	assert_true(central("2", "A"));
+	rules.ace_low = false;
 }
 
 static void test_sandwiches(void **state)
@@ -87,11 +101,11 @@ static void test_sandwiches(void **state)
 	assert_false(central("8", "J 8 J"));
 	assert_false(central("10", "J 8 Q"));
 	/* on both central and pile play */
-	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
+	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
 	/* double sandwich: "J, 4, 4, J", central only */
 	assert_true(central("10", "J 4 4 J"));
 	assert_false(central("4", "J 4 4 J"));
-	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2 3", "4 K K 4", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K K 4", NULL));
 }
 
 static void test_doubles(void **state)
@@ -108,12 +122,16 @@ static void test_doubles(void **state)
 	assert_false(central("5", "4 4"));
 	assert_false(central("3", "4 4"));
 	/* doubles only in central play */
-	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2 4", "4 4", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2 4", "4 4", NULL));
 	/* a set of doubles only at the beginning of a round */
 	assert_true(legal(T52_START, NULL, "J J 4 4", NULL));
 	assert_false(central("4", "J J 4 4"));
 	assert_true(legal(T52_START, NULL, "2", NULL));
 	assert_false(legal(T52_START, NULL, "3", NULL));
+	/* "each player draws one card from any pile and play begins with the first
+	 * player to put a card down" */
+	assert_true(legal(T52_DRAWN, NULL, "3", NULL));
+	assert_false(legal(T52_DRAWN, NULL, "3 4", NULL));
 	assert_false(central("5", "6 6 6 6 6"));     /* more than four of a rank */
 	assert_false(central("5", "6H 6H"));         /* the same card twice */
 }
@@ -126,32 +144,40 @@ static void test_piles(void **state)
 	/* "One deck must always remain open" */
 	open_piles = 1;
 	assert_false(legal(T52_PILE, NULL, "A", NULL));
-	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "A", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));
 	open_piles = 2;
 	assert_true(legal(T52_PILE, NULL, "A", NULL));
 	open_piles = 0;
 	assert_false(legal(T52_PILE, NULL, "5", NULL));
-	/* reopening: A, 2, 4, 5, 7, 9, J, K placed on the closing A */
+	/* reopening: "placing cards on the closing A in this sequence: A, 2, 4, 5,
+	 * 7, 9, J, K": by default the closing A is the sequence's A */
+	assert_false(legal(T52_PILE, "A", "A", NULL));
+	assert_true(legal(T52_PILE, "A", "2", NULL));
+	assert_false(legal(T52_PILE, "A", "3", NULL));
+	assert_true(legal(T52_PILE, "A 2", "4", NULL));
+	assert_true(legal(T52_PILE, "A 2 4", "5 7", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5", "9", NULL));
+	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J", "K", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K", "K", NULL));
+	/* after the K: a 2 or two sets of doubles */
+	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "2", NULL));
+	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K", "3", NULL));
+	/* then central rules without doubles */
+	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "4", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "5", NULL));
+	/* reopen=second-ace: a second A on the closing one */
+	rules.second_ace = true;
 	assert_true(legal(T52_PILE, "A", "A", NULL));
 	assert_false(legal(T52_PILE, "A", "2", NULL));
 	assert_true(legal(T52_PILE, "A A", "2", NULL));
-	assert_false(legal(T52_PILE, "A A", "3", NULL));
-	assert_true(legal(T52_PILE, "A A 2", "4", NULL));
-	assert_true(legal(T52_PILE, "A A 2 4", "5 7", NULL));
-	assert_false(legal(T52_PILE, "A A 2 4 5", "9", NULL));
-	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J", "K", NULL));
-	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K", "K", NULL));
-	/* after the K: a 2 or two sets of doubles */
 	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K", "2", NULL));
-	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
-	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K", "3", NULL));
-	/* then central rules without doubles */
 	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "4", NULL));
-	assert_false(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "5", NULL));
+	rules.second_ace = false;
 	struct t52_card on[8];
-	size_t n = cards("A A 2 5", on);
+	size_t n = cards("A 2 5", on);
 	struct buf why = {0};
-	assert_int_equal(t52_pile_valid(on, n, &why), -1);
+	assert_int_equal(t52_pile_valid(&rules, on, n, &why), -1);
 	buf_free(&why);
 }
 
@@ -163,7 +189,7 @@ static void test_train(void **state)
 	assert_false(legal(T52_PILE, "A", "2 3 4 5 6", "2 3 4 5 6 9"));
 	assert_false(legal(T52_PILE, "A", "3 4 5 6", "3 4 5 6"));
 	assert_false(legal(T52_PILE, "A", "2 3 5", "2 3 5"));
-	assert_false(legal(T52_PILE, "A A", "2 3 4", "2 3 4"));   /* not a bare A */
+	assert_false(legal(T52_PILE, "A 2", "2 3 4", "2 3 4"));   /* not a bare A */
 	assert_false(central("A", "2 3 4 5 6"));                   /* only in pile play */
 }
 

@@ -1,0 +1,120 @@
+/* trainlook.c: the fields the default Game of Trains templates draw with: an
+ * ability as space chips in the placemat's colours and a symbol, a placemat
+ * space's colours (trainlook.h). */
+#include "trainlook.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "look.h"
+
+/* One chip of the card's ability drawing: a space token ("B", "AD", "A*", "*"),
+ * its letters and their colours (the placemat's), as chipK, chipK-a, chipK-b,
+ * chipK-colour, chipK-ink, chipK-colour2, chipK-ink2. */
+static void chip_fields(struct fields *f, int k, const char *token)
+{
+	char name[32], a[2] = {token[0], 0}, b[2] = {token[0] ? token[1] : 0, 0};
+	int ia = a[0] >= 'A' && a[0] <= 'Z' ? a[0] - 'A' : -1;
+	int ib = b[0] >= 'A' && b[0] <= 'Z' ? b[0] - 'A' : b[0] ? -1 : ia;
+	snprintf(name, sizeof name, "chip%d", k);
+	fields_set(f, name, token);
+	static const char *const suffix[] = {"-a", "-b", "-colour", "-ink", "-colour2", "-ink2"};
+	const char *v[] = {a, b, look_space_colour(ia), look_space_ink(ia), look_space_colour(ib),
+			   look_space_ink(ib)};
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		snprintf(name, sizeof name, "chip%d%s", k, suffix[i]);
+		fields_set(f, name, v[i]);
+	}
+}
+
+void trainlook_ability(const struct layout *lay, const struct ability *a, struct fields *f)
+{
+	char nm[3], t1[4] = "", t2[4] = "";
+	fields_set(f, "kind", ability_kind_name(a->kind));
+	for (int i = 0; i < a->nsp && i < 9; i++) {
+		char name[8];
+		snprintf(name, sizeof name, "space%d", i + 1);
+		fields_set(f, name, space_name(lay, a->sp[i], nm));
+	}
+	char row = (char)('A' + a->line), col = (char)('A' + lay->rows + a->line);
+	char col2 = (char)('A' + lay->rows + a->line2), row2 = (char)('A' + a->line2);
+	const char *sym = "↔";
+	switch (a->kind) {
+	case AK_SWAP: case AK_ROW_SWAP: case AK_COLUMN_SWAP: case AK_CROSS_SWAP:
+		space_name(lay, a->sp[0], t1);
+		space_name(lay, a->sp[1], t2);
+		break;
+	case AK_REMOVE:
+		sym = "→";
+		space_name(lay, a->sp[0], t1);
+		break;
+	case AK_ROW_ROTATE: case AK_ROW_ROTATE_EITHER:
+		sym = a->dir > 0 ? "→" : a->dir < 0 ? "←" : "⇄";
+		snprintf(t1, sizeof t1, "%c", row);
+		break;
+	case AK_COLUMN_ROTATE: case AK_COLUMN_ROTATE_EITHER:
+		sym = a->dir > 0 ? "↓" : a->dir < 0 ? "↑" : "⇅";
+		snprintf(t1, sizeof t1, "%c", col);
+		break;
+	case AK_ROTATE_ANY_ROW:
+		sym = a->dir > 0 ? "→" : "←";
+		snprintf(t1, sizeof t1, "*");
+		break;
+	case AK_ROTATE_ANY_COLUMN:
+		sym = a->dir > 0 ? "↓" : "↑";
+		snprintf(t1, sizeof t1, "*");
+		break;
+	case AK_ROW_ANY_SWAP:
+		snprintf(t1, sizeof t1, "%c*", row);
+		snprintf(t2, sizeof t2, "%c*", row);
+		break;
+	case AK_COLUMN_ANY_SWAP:
+		snprintf(t1, sizeof t1, "*%c", col);
+		snprintf(t2, sizeof t2, "*%c", col);
+		break;
+	case AK_PAIR_ANY_ROW:
+		snprintf(t1, sizeof t1, "*%c", col);
+		snprintf(t2, sizeof t2, "*%c", col2);
+		break;
+	case AK_PAIR_ANY_COLUMN:
+		snprintf(t1, sizeof t1, "%c*", row);
+		snprintf(t2, sizeof t2, "%c*", row2);
+		break;
+	case AK_ROW_ANY_REMOVE:
+		sym = "→";
+		snprintf(t1, sizeof t1, "%c*", row);
+		break;
+	case AK_COLUMN_ANY_REMOVE:
+		sym = "→";
+		snprintf(t1, sizeof t1, "*%c", col);
+		break;
+	default:
+		sym = "";
+		break;
+	}
+	fields_set(f, "symbol", sym);
+	if (!*t1)
+		return;
+	chip_fields(f, 1, t1);
+	bool pair = true;
+	if (*t2)
+		chip_fields(f, 2, t2);
+	else if (a->kind == AK_REMOVE || a->kind == AK_ROW_ANY_REMOVE ||
+		 a->kind == AK_COLUMN_ANY_REMOVE)
+		fields_set(f, "target", "X");
+	else
+		pair = false;
+	fields_set(f, !lay->rows ? "line-pair" : pair ? "grid-pair" : "grid-single", "1");
+}
+
+void trainlook_space(const struct layout *lay, const char *name, struct fields *f)
+{
+	fields_setf(f, "a", "%c", name[0]);
+	fields_setf(f, "b", "%.1s", name + 1);
+	int ia = name[0] - 'A', ib = name[1] ? name[1] - 'A' : ia;
+	fields_set(f, "colour", look_space_colour(ia));
+	fields_set(f, "ink", look_space_ink(ia));
+	fields_set(f, "colour2", look_space_colour(ib));
+	fields_set(f, "ink2", look_space_ink(ib));
+	fields_set(f, "grid", lay->rows ? "1" : "");
+}

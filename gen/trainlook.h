@@ -1,0 +1,24 @@
+/* trainlook.h: the fields the default Game of Trains templates draw with, so
+ * that a card shows its ability's spaces in the colours of the placemat's spaces.
+ * Colours come from look.h. */
+#ifndef RAILYARD_TRAINLOOK_H
+#define RAILYARD_TRAINLOOK_H
+
+#include "ability.h"
+#include "draw.h"
+
+/* Set the fields of ability a's drawing in f: kind, symbol (↔ → ← ↓ ↑ ⇄ ⇅),
+ * space1, space2 ... (the spaces it names), and the chips the default face
+ * shows, chip1 symbol [chip2 | X]: chipK (a token: "B", "AD", "A*", "*"),
+ * chipK-a, chipK-b (its letters), chipK-colour, chipK-ink, chipK-colour2,
+ * chipK-ink2 (their colours and the text on them), target ("X" on a removal),
+ * and one of line-pair (one-letter chips), grid-pair (two-letter chips) or
+ * grid-single (chip1 and the symbol only) set to "1". A number-based ability
+ * gets kind and an empty symbol only. */
+void trainlook_ability(const struct layout *lay, const struct ability *a, struct fields *f);
+
+/* Set a placemat space's fields in f: a and b (the letters of its name, b empty
+ * on a line), colour, ink, colour2, ink2 (as on the cards' chips), grid. */
+void trainlook_space(const struct layout *lay, const char *name, struct fields *f);
+
+#endif

@@ -1,0 +1,81 @@
+# `railyard simulate` on the other games of the seeds: every shipped pack plays,
+# the JSON report has the trains keys plus each game's own, the report does not
+# depend on the threads, and the readings of the seeds are --rule options.
+. tests/cli/lib.sh
+R=$RAILYARD
+TT=packs/take-the-train.yaml
+D6=packs/domino-double-six.yaml
+D9=packs/domino-double-nine.yaml
+T52=packs/train-52.yaml
+TOY=packs/toy-train.yaml
+keys() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(k for k in ("completion","win_rate","balance","length","use") if k in d))'; }
+field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }
+
+for p in take-the-train domino-double-six domino-double-nine domino-double-twelve train-52 toy-train; do
+	n=4; [ $p = toy-train ] && n=2
+	[ $p = toy-train ] && [ ! -r /usr/share/dict/words ] && continue
+	expect_status "simulate $p" 0 $R simulate -q --games 300 --players $n packs/$p.yaml
+	expect_eq "simulate $p --json: the trains keys and its own (use)" "completion win_rate balance length use" \
+		"$($R simulate -q --json --games 300 --players $n packs/$p.yaml | keys)"
+	a=$($R simulate -q --json --games 400 --players $n --threads 1 packs/$p.yaml)
+	b=$($R simulate -q --json --games 400 --players $n --threads 2 packs/$p.yaml)
+	expect_eq "simulate $p: the same report on 1 and 2 threads" "$a" "$b"
+done
+a=$($R simulate -q --json --games 200 --players 4 --seed 1 $TT | field 'd["wins"]')
+b=$($R simulate -q --json --games 200 --players 4 --seed 2 $TT | field 'd["wins"]')
+ok_if "another seed plays other games" [ "$a" != "$b" ]
+
+# Take the Train: 56 cards; the Transfers only with --with transfer
+expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 0" \
+	"$($R simulate -q --json --games 200 --players 4 $TT | field 'd["rules"] + " " + str(d["use"]["transfers_played"]["total"])')"
+expect_eq "take --with transfer: 58 cards, Transfers played" "cards=58 True" \
+	"$($R simulate -q --json --games 200 --players 4 --with transfer $TT | field 'd["rules"].split()[0] + " " + str(d["use"]["transfers_played"]["total"] > 0)')"
+expect_eq "take: fares are paid" "True" \
+	"$($R simulate -q --json --games 200 --players 4 $TT | field 'd["use"]["fares_paid"]["per_game"] > 0')"
+$R simulate -q --games 2000 --players 4 $TT --compare $TT --compare-with transfer >"$WORK/tt.out"
+expect_grep "take: --compare-with transfer labels the second series" '^comparison, 4 players: take-the-train \| take-the-train --with transfer$' "$WORK/tt.out"
+expect_grep "... and gives a verdict" '^fairer: ' "$WORK/tt.out"
+expect_eq "take --rule target=100: several rounds a game" "True" \
+	"$($R simulate -q --json --games 100 --players 4 --rule target=100 $TT | field 'd["use"]["rounds"]["per_game"] > 1')"
+expect_status "take: an unknown rule: exit 2" 2 $R simulate -q --games 10 --players 4 --rule transfer=yes $TT
+expect_grep "... names the rules it knows" 'knows target=N' "$WORK/last.err"
+expect_status "take: 8 players, 56 cards: exit 2" 2 $R simulate -q --games 10 --players 8 $TT
+
+# domino: 5 points a tile, the game to 120
+expect_eq "domino: the winner has 120 or more (points per game >= 120)" "True" \
+	"$($R simulate -q --json --games 200 --players 4 $D9 | field 'd["use"]["points"]["per_game"] >= 120')"
+expect_eq "domino double-six, 8 players: 7 doubles for 8 engines, never completes" "0" \
+	"$($R simulate -q --json --games 20 --players 8 --max-length 200 $D6 | field 'd["completed"]')"
+expect_status "domino --rule blocked=fewest" 0 $R simulate -q --games 100 --players 4 --rule blocked=fewest $D9
+
+# Train: the readings of the seed; order=rotation puts seat 1 first
+expect_status "train-52 --rule reopen=second-ace face-cards=step" 0 $R simulate -q --games 200 --players 4 --rule reopen=second-ace --rule face-cards=step $T52
+expect_status "train-52 --rule ace=high: exit 2" 2 $R simulate -q --games 10 --players 4 --rule ace=high $T52
+expect_status "train-52, 5 players: exit 2 (7 cards each for 3-4)" 2 $R simulate -q --games 10 --players 5 $T52
+$R simulate -q --games 1000 --players 4 $T52 --compare $T52 --compare-rule order=rotation >"$WORK/t52.out"
+expect_grep "train-52: --compare-rule labels the second series" '\| train-52 --rule order=rotation$' "$WORK/t52.out"
+expect_status "--compare-rule without --compare: exit 2" 2 $R simulate -q --games 10 --players 4 --compare-rule order=rotation $T52
+expect_status "--compare across games: exit 2" 2 $R simulate -q --games 10 --players 4 $T52 --compare $TT
+
+# Toy Train: two players; the frequency method gives the pack's own mix
+if [ -r /usr/share/dict/words ]; then
+	a=$($R simulate -q --json --games 300 --players 2 $TOY | field 'd["wins"]')
+	b=$($R simulate -q --json --games 300 --players 2 --rule letter-mix=frequency $TOY | field 'd["wins"]')
+	expect_eq "toy: letter-mix=frequency (the pack's method) plays the pack's games" "$a" "$b"
+	b=$($R simulate -q --json --games 300 --players 2 --rule letter-mix=even $TOY | field 'd["wins"]')
+	ok_if "toy: letter-mix=even plays other games" [ "$a" != "$b" ]
+	expect_status "toy: 4 players: exit 2" 2 $R simulate -q --games 10 --players 4 $TOY
+	expect_status "toy --rule broken-every=5" 0 $R simulate -q --games 100 --players 2 --rule broken-every=5 $TOY
+	# the pack sets both: rules: letter-mix and broken-every
+	sed 's/^  min-letters: 4$/  min-letters: 4\n  letter-mix: even\n  broken-every: 5/' $TOY >"$WORK/toy.yaml"
+	sed -i "s#^  words: .*#  words: /usr/share/dict/words#" "$WORK/toy.yaml"
+	expect_eq "toy: the pack's rules set letter-mix and broken-every" "letter-mix=even broken-every=5" \
+		"$($R simulate -q --json --games 20 --players 2 "$WORK/toy.yaml" | field '" ".join(d["rules"].split()[:2])')"
+	expect_eq "... and --rule overrides the pack" "letter-mix=pack" \
+		"$($R simulate -q --json --games 20 --players 2 --rule letter-mix=pack "$WORK/toy.yaml" | field 'd["rules"].split()[0]')"
+fi
+
+# the plot
+expect_status "--plot an SVG" 0 $R simulate -q --games 300 --players 3,4 --plot "$WORK/t.svg" $T52
+ok_if "... renders" rsvg-convert -o "$WORK/t.png" "$WORK/t.svg"
+expect_status "--plot into a folder that is not there: exit 3" 3 $R simulate -q --games 30 --players 4 --plot /nonexistent/x.svg $T52

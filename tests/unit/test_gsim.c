@@ -1,0 +1,144 @@
+/* The other games' engines: every Take the Train play the engine makes is one
+ * take_check_play (the checker) accepts; a game is the same whichever worker
+ * plays it; the engines refuse rules they do not know. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "deck.h"
+#include "game.h"
+#include "games.h"
+#include "gsim.h"
+
+static struct game_rules pack_rules;
+
+/* Load a shipped pack as its game does, with the optional groups in `with`. */
+static struct deck *load(const char *path, char **with, size_t nwith)
+{
+	struct games_select sel = {0};
+	for (size_t i = 0; i < nwith; i++)
+		sel.with[sel.nwith++] = with[i];
+	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	assert_non_null(probe);
+	const struct game *g = game_find(probe->game);
+	assert_non_null(g);
+	deck_free(probe);
+	struct deck *d = games_load(g, path, &sel, &pack_rules);
+	assert_non_null(d);
+	return d;
+}
+
+/* Play `games` games of d with the engine, each seat `pol`; returns the
+ * scratch-reported refusals (Take the Train) and fills wins. */
+static long play_series(const struct gsim_engine *e, const struct deck *d, int players,
+			enum gsim_policy pol, const char **rules, size_t nrules, int games,
+			bool selfcheck, int *wins)
+{
+	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = players, .max_length = 5000,
+				.rules = rules, .nrules = nrules};
+	for (int i = 0; i < players; i++)
+		p.policy[i] = pol;
+	char err[256];
+	void *setup = e->setup_new(&p, err, sizeof err);
+	assert_non_null(setup);
+	if (selfcheck && e == &gsim_take)
+		gsim_take_selfcheck(setup, true);
+	if (selfcheck && e == &gsim_train52)
+		gsim_train52_selfcheck(setup, true);
+	void *scratch = calloc(1, e->scratch_size(setup));
+	for (int g = 0; g < games; g++) {
+		struct sim_rng rng;
+		sim_rng_seed(&rng, 7, (uint64_t)g);
+		struct gsim_outcome o;
+		memset(&o, 0, sizeof o);
+		e->play(setup, scratch, &rng, &o);
+		if (wins)
+			wins[g] = o.winner * 100000 + o.length;
+	}
+	long refused = !selfcheck ? 0 : e == &gsim_take ? gsim_take_refused(scratch)
+					       : gsim_train52_refused(scratch);
+	free(scratch);
+	e->setup_free(setup);
+	return refused;
+}
+
+static void test_take_plays_are_legal(void **state)
+{
+	(void)state;
+	static char tr[] = "transfer";
+	char *with[] = {tr};
+	for (int t = 0; t < 2; t++) {
+		struct deck *d = load("packs/take-the-train.yaml", with, (size_t)t);
+		for (int pol = 0; pol < 2; pol++)
+			for (int players = 2; players <= 7; players += 5)
+				assert_int_equal(play_series(&gsim_take, d, players, (enum gsim_policy)pol, NULL,
+							     0, 300, true, NULL), 0);
+		deck_free(d);
+	}
+}
+
+/* Every act of the Train engine is one t52_check accepts, under each reading. */
+static void test_train52_plays_are_legal(void **state)
+{
+	(void)state;
+	struct deck *d = load("packs/train-52.yaml", NULL, 0);
+	const char *readings[][2] = {{"order=random", "ace=piles"}, {"reopen=second-ace", "face-cards=step"},
+				     {"ace=low", "order=rotation"}};
+	for (int r = 0; r < 3; r++)
+		for (int pol = 0; pol < 2; pol++)
+			assert_int_equal(play_series(&gsim_train52, d, 4, (enum gsim_policy)pol, readings[r], 2,
+						     pol ? 200 : 40, true, NULL), 0);
+	deck_free(d);
+}
+
+/* Game g of a series is the same game on a fresh worker or after others. */
+static void test_same_game_any_worker(void **state)
+{
+	(void)state;
+	const char *packs[] = {"packs/take-the-train.yaml", "packs/domino-double-nine.yaml",
+			       "packs/train-52.yaml"};
+	const struct gsim_engine *engines[] = {&gsim_take, &gsim_domino, &gsim_train52};
+	for (int i = 0; i < 3; i++) {
+		struct deck *d = load(packs[i], NULL, 0);
+		int a[40], b[40];
+		play_series(engines[i], d, 4, GSIM_GREEDY, NULL, 0, 40, false, a);
+		play_series(engines[i], d, 4, GSIM_GREEDY, NULL, 0, 40, false, b);
+		assert_memory_equal(a, b, sizeof a);
+		deck_free(d);
+	}
+}
+
+static void test_unknown_rules(void **state)
+{
+	(void)state;
+	struct deck *d = load("packs/train-52.yaml", NULL, 0);
+	const char *bad[] = {"order=sideways"};
+	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = 4, .max_length = 100,
+				.rules = bad, .nrules = 1};
+	char err[256];
+	assert_null(gsim_train52.setup_new(&p, err, sizeof err));
+	assert_non_null(strstr(err, "order=random|rotation"));
+	const char *good[] = {"order=rotation", "reopen=second-ace", "face-cards=step", "wrecks=0"};
+	p.rules = good;
+	p.nrules = 4;
+	void *s = gsim_train52.setup_new(&p, err, sizeof err);
+	assert_non_null(s);
+	gsim_train52.setup_free(s);
+	deck_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_take_plays_are_legal),
+		cmocka_unit_test(test_train52_plays_are_legal),
+		cmocka_unit_test(test_same_game_any_worker),
+		cmocka_unit_test(test_unknown_rules),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
