@@ -5,6 +5,7 @@
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
+#   make readme-figures  regenerate README.md's simulate figures
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -53,7 +54,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE docs-images
+.PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE readme-figures docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -102,6 +103,10 @@ readme: all
 
 bench: all
 	@sh bench/run.sh
+
+# README.md's simulate figures, regenerated from the code as it is (tools/readme-figures.sh)
+readme-figures: all
+	@sh tools/readme-figures.sh
 
 # The README's pictures of every game's cards (docs/*.png), from the default templates.
 docs-images: all

@@ -458,13 +458,23 @@ static void print_json(const struct series *se, const char *ind)
 static int write_plot(const struct series *se, int npk, const struct opts *o)
 {
 	struct sim_plot_series ps[2 * SIM_MAX_PLAYERS];
+	char legend[2 * SIM_MAX_PLAYERS][256];
 	for (int i = 0; i < npk * o->ncounts; i++) {
+		const struct sim_summary *m = &se[i].sum;
+		if (m->completed)
+			snprintf(legend[i], sizeof legend[i], "%s   completion %.3f   balance %.3f   length mean %.1f, "
+				 "median %d, p90 %d", se[i].label, m->completion, m->balance, m->mean, m->p50, m->p90);
+		else
+			snprintf(legend[i], sizeof legend[i], "%s   completion 0   balance %.3f   no game was won",
+				 se[i].label, m->balance);
 		ps[i].label = se[i].label;
 		ps[i].stats = &se[i].stats;
-		ps[i].sum = &se[i].sum;
+		ps[i].sum = m;
+		ps[i].legend = legend[i];
+		ps[i].median = m->completed ? m->p50 : -1;
 	}
 	char err[512];
-	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, err, sizeof err) != 0) {
+	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, NULL, err, sizeof err) != 0) {
 		diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
 		return EXIT_OUTPUT;
 	}

@@ -8,6 +8,7 @@
 
 #include "position.h"
 #include "sim.h"
+#include "stats.h"
 #include "util.h"
 
 /* ---- the random stream ---- */
@@ -66,7 +67,7 @@ uint32_t sim_rng_below(struct sim_rng *r, uint32_t n)
 
 /* ---- policies and rules ---- */
 
-static const char *const policy_names[POLICY_COUNT] = {"random", "greedy", "spoiler"};
+static const char *const policy_names[POLICY_COUNT] = {"random", "greedy", "spoiler", "lookahead"};
 
 const char *sim_policy_name(enum sim_policy p)
 {
@@ -81,7 +82,7 @@ int sim_policy_parse(const char *name)
 	return -1;
 }
 
-static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "discard"};
+static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "face-down"};
 
 const char *sim_opening_name(enum sim_opening o)
 {
@@ -93,6 +94,8 @@ int sim_opening_parse(const char *name)
 	for (int i = 0; i < OPENING_COUNT; i++)
 		if (strcmp(name, opening_names[i]) == 0)
 			return i;
+	if (strcmp(name, "discard") == 0)
+		return OPENING_FACE_DOWN;
 	return -1;
 }
 
@@ -104,7 +107,7 @@ void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 	r->win = p->rules.win;
 	r->freeze_tokens = p->rules.freeze_tokens;
 	r->reshuffle = p->rules.reshuffle;
-	r->opening = OPENING_FACE_UP;
+	r->opening = OPENING_FACE_DOWN;
 	r->max_turns = 1000;
 }
 
@@ -133,6 +136,7 @@ struct sim_setup {
 	struct sim_rules rules;
 	int players, census, rows, cols;
 	enum sim_policy policy[SIM_MAX_PLAYERS];
+	int npolicy_lookahead;     /* seats playing lookahead */
 	int maxnum;
 	int copies;
 	size_t nab;
@@ -153,6 +157,7 @@ struct sim_setup {
 	double wdist;              /* weight of the distance from the expected numbers */
 	double tol;                /* freezing: how near the expected number is settled */
 	int sample[SAMPLES];       /* numbers standing for an unknown card, ascending */
+	unsigned char *below;      /* [maxnum + 3]: how many samples are below each number */
 	double *sdist;             /* [census * SAMPLES]: dist_at of each sample at each space */
 };
 
@@ -256,8 +261,10 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	s->census = p->layout.census;
 	s->rows = p->layout.rows ? p->layout.rows : 1;
 	s->cols = p->layout.rows ? p->layout.cols : p->layout.census;
-	for (int i = 0; i < players; i++)
+	for (int i = 0; i < players; i++) {
 		s->policy[i] = policy[i];
+		s->npolicy_lookahead += policy[i] == POLICY_LOOKAHEAD;
+	}
 	s->maxnum = (int)upto;
 	s->copies = p->copies;
 	s->nab = p->abilities.n;
@@ -318,6 +325,13 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 		int v = 1 + (int)((q + 0.5) * (double)upto / SAMPLES);
 		s->sample[q] = v > upto ? (int)upto : v;
 	}
+	s->below = xmalloc((size_t)upto + 3);
+	for (long t = 0; t <= upto + 2; t++) {
+		int nb = 0;
+		while (nb < SAMPLES && s->sample[nb] < t)
+			nb++;
+		s->below[t] = (unsigned char)nb;
+	}
 	s->sdist = xmalloc((size_t)c * SAMPLES * sizeof *s->sdist);
 	for (int i = 0; i < c; i++)
 		for (int q = 0; q < SAMPLES; q++)
@@ -339,6 +353,7 @@ void sim_setup_free(struct sim_setup *s)
 	free(s->nbefore);
 	free(s->expect);
 	free(s->sdist);
+	free(s->below);
 	free(s->rlo);
 	free(s->rhi);
 	free(s);
@@ -502,18 +517,10 @@ static double value_replace(const struct sim_setup *s, const struct sim_card *q,
 	return v;
 }
 
-/* How many sample numbers are below t. */
+/* How many sample numbers are below t (0 <= t <= maxnum + 2). */
 static inline int samples_below(const struct sim_setup *s, int t)
 {
-	int lo = 0, hi = SAMPLES;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (s->sample[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return s->below[t];
 }
 
 /* value_replace for every sample number at space i at once (out[SAMPLES]):
@@ -616,7 +623,20 @@ struct sim_worker {
 	bool dirty[SIM_MAX_PLAYERS];
 	struct sim_move *moves;
 	size_t nmoves, cap;
+	double *gain;              /* [players * nab]: see ability_gain */
+	unsigned char *gain_ok;
+	/* lookahead: the best moves by the one-move objective, and the state
+	 * saved while it plays imagined futures */
+	int nlook;
+	size_t lookmv[8];
+	double lookval[8];
+	bool rollout;
+	struct sim_card *sv_pile, *sv_disc, *sv_face, *sv_seq;
+	int *sv_face_at;
+	unsigned char *sv_frozen;
+	uint32_t *sv_uses;
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
+	uint64_t removals_self, removals_opponent;
 	struct buf *log;           /* a running account of the game, or NULL */
 	bool selfcheck;
 	long broken;               /* turns after which an invariant did not hold */
@@ -624,6 +644,19 @@ struct sim_worker {
 	int *snap;                 /* selfcheck: numbers and frozen flags after the last turn */
 	unsigned char *snapfz;
 };
+
+static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, const double *gift, int *t1,
+		      int *t2);
+static struct sim_move look_choose(struct sim_worker *w, int m, const double *gift);
+static int play_turn(struct sim_worker *w, int m, int *t1, int *t2);
+
+/* The policy seat m plays by: in a lookahead's imagined futures everybody
+ * plays greedy (random players stay random). */
+static enum sim_policy policy_of(const struct sim_worker *w, int m)
+{
+	enum sim_policy p = w->s->policy[m];
+	return w->rollout && p != POLICY_RANDOM ? POLICY_GREEDY : p;
+}
 
 void sim_worker_selfcheck(struct sim_worker *w, bool on)
 {
@@ -737,6 +770,17 @@ struct sim_worker *sim_worker_new(const struct sim_setup *s)
 	w->tmp = xmalloc((size_t)s->census * sizeof *w->tmp);
 	w->tmp2 = xmalloc((size_t)s->census * sizeof *w->tmp2);
 	w->oldinv = xmalloc(sc * sizeof *w->oldinv);
+	w->gain = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->gain);
+	w->gain_ok = xcalloc((size_t)s->players * s->nab + 1, 1);
+	if (s->npolicy_lookahead) {
+		w->sv_pile = xmalloc(n * sizeof *w->sv_pile);
+		w->sv_disc = xmalloc(n * sizeof *w->sv_disc);
+		w->sv_face = xmalloc((s->nab + 1) * sizeof *w->sv_face);
+		w->sv_face_at = xmalloc((s->nab + 1) * sizeof *w->sv_face_at);
+		w->sv_seq = xmalloc(sc * sizeof *w->sv_seq);
+		w->sv_frozen = xmalloc(sc);
+		w->sv_uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->sv_uses);
+	}
 	w->cap = 64;
 	w->moves = xmalloc(w->cap * sizeof *w->moves);
 	return w;
@@ -756,6 +800,15 @@ void sim_worker_free(struct sim_worker *w)
 	free(w->tmp);
 	free(w->tmp2);
 	free(w->oldinv);
+	free(w->gain);
+	free(w->gain_ok);
+	free(w->sv_pile);
+	free(w->sv_disc);
+	free(w->sv_face);
+	free(w->sv_face_at);
+	free(w->sv_seq);
+	free(w->sv_frozen);
+	free(w->sv_uses);
 	free(w->moves);
 	free(w->count);
 	free(w->snap);
@@ -992,6 +1045,7 @@ struct view {
 	const int *oldinv;               /* [p * census + i]: inversions at space i now */
 	int leader;                      /* the opponent nearest to winning */
 	double lead_weight;              /* spoiler: 1, greedy: a tie-breaker */
+	double next_weight;              /* lookahead: what the next seat gains counts fully */
 };
 
 /* What a sequence's new value counts for the mover: winning dominates. */
@@ -1060,8 +1114,90 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 	return obj;
 }
 
-/* The expected value of drawing: each sample number placed where it helps most. */
-static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
+/* What player p gains by using ability ab on their own sequence (a win: 1000),
+ * kept until p's sequence changes. */
+static double ability_gain(struct sim_worker *w, const struct view *vw, int p, int ab)
+{
+	const struct sim_setup *s = w->s;
+	size_t at = (size_t)p * s->nab + (size_t)ab;
+	if (w->gain_ok[at])
+		return w->gain[at];
+	const struct sim_rules *r = &s->rules;
+	int c = s->census;
+	double best = 0, vs[SAMPLES];
+	for (size_t opi = s->op_first[ab]; opi < s->op_first[ab + 1]; opi++) {
+		const struct sim_op *o = &s->ops[opi];
+		if (o->kind == OP_SWAP && o->cross && r->swap_across != ACROSS_NONE && !r->swap_within)
+			continue;
+		{
+			const unsigned char *fz = frozen_of(w, p);
+			const struct sim_card *q = seq_of(w, p);
+			double after;
+			if (o->kind == OP_SWAP) {
+				if (fz[o->sp[0]] || fz[o->sp[1]])
+					continue;
+				after = value_swap(s, q, vw->sc[p], o->sp[0], o->sp[1], &vw->oldinv[p * c], w->tmp2);
+				after = outcome(after);
+			} else if (o->kind == OP_REMOVE) {
+				if (fz[o->sp[0]])
+					continue;
+				values_sampled(s, q, vw->sc[p], o->sp[0], vw->oldinv[p * c + o->sp[0]], w->tmp2, vs);
+				after = 0;
+				for (int k = 0; k < SAMPLES; k++)
+					after += outcome(vs[k]);
+				after /= SAMPLES;
+			} else {
+				continue;
+			}
+			double gain = after < -500 ? 1000.0 : vw->value[p] - after;
+			if (gain > best)
+				best = gain;
+		}
+	}
+	w->gain[at] = best;
+	w->gain_ok[at] = 1;
+	return best;
+}
+
+/* The next seat has the first pick of a card laid face up: what it gains, as
+ * m weighs that player. */
+static double ability_gift(struct sim_worker *w, const struct view *vw, int m, int ab)
+{
+	int p = (m + 1) % w->s->players;
+	if (p == m)
+		return 0;
+	return ability_gain(w, vw, p, ab) * fmax(p == vw->leader ? vw->lead_weight : 1e-3, vw->next_weight);
+}
+
+/* What laying card c face up gives the opponents: its ability's worth, or
+ * minus that when the same ability already lies face up (both are discarded). */
+static double card_gift(struct sim_worker *w, const struct view *vw, int m, struct sim_card c)
+{
+	if (c.ab < 0)
+		return 0;
+	double g = ability_gift(w, vw, m, c.ab);
+	return w->face_at[c.ab] >= 0 ? -g : g;
+}
+
+/* The gift of each of m's cards, were it replaced by a draw (gift[census]). */
+static void own_gifts(struct sim_worker *w, const struct view *vw, int m, double *gift)
+{
+	const struct sim_card *q = seq_of(w, m);
+	for (int i = 0; i < w->s->census; i++) {
+		gift[i] = 0;
+		for (int j = 0; j < i; j++)
+			if (q[j].ab == q[i].ab) {
+				gift[i] = gift[j];
+				goto next;
+			}
+		gift[i] = card_gift(w, vw, m, q[i]);
+next:;
+	}
+}
+
+/* The expected value of drawing: each sample number placed where it helps most,
+ * counting what the replaced card, laid face up, gives the opponents (gift). */
+static double judge_draw(struct sim_worker *w, const struct view *vw, int m, const double *gift)
 {
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
@@ -1074,7 +1210,7 @@ static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
 			continue;
 		values_sampled(s, q, vw->sc[m], i, vw->oldinv[m * s->census + i], w->tmp, v);
 		for (int k = 0; k < SAMPLES; k++) {
-			double o = outcome(v[k]);
+			double o = outcome(v[k]) + gift[i];
 			if (o < best[k])
 				best[k] = o;
 		}
@@ -1085,8 +1221,9 @@ static double judge_draw(struct sim_worker *w, const struct view *vw, int m)
 	return sum / SAMPLES;
 }
 
-/* Where a non-random player puts card c: the open space that leaves the best value. */
-static int best_place(struct sim_worker *w, int m, struct sim_card c, double *val)
+/* Where a non-random player puts card c: the open space that leaves the best
+ * value, counting the gift of the card it lays face up (gift NULL: none). */
+static int best_place(struct sim_worker *w, int m, struct sim_card c, const double *gift, double *val)
 {
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
@@ -1098,6 +1235,8 @@ static int best_place(struct sim_worker *w, int m, struct sim_card c, double *va
 		if (fz[i])
 			continue;
 		double v = outcome(value_replace(s, q, sc, i, c, inv_at(s, q, i, q[i].num), w->tmp));
+		if (gift)
+			v += gift[i];
 		if (v < bv) {
 			bv = v;
 			best = i;
@@ -1120,7 +1259,7 @@ static int random_place(struct sim_worker *w, int m)
 	return -1;
 }
 
-static void make_view(struct sim_worker *w, int m, struct view *vw)
+static void make_view(struct sim_worker *w, int m, enum sim_policy pol, struct view *vw)
 {
 	const struct sim_setup *s = w->s;
 	int N = s->players;
@@ -1134,6 +1273,7 @@ static void make_view(struct sim_worker *w, int m, struct view *vw)
 				w->oldinv[p * s->census + i] = inv_at(s, q, i, q[i].num);
 			w->cval[p] = score_value(s, w->csc[p], q);
 			w->dirty[p] = false;
+			memset(&w->gain_ok[(size_t)p * s->nab], 0, s->nab);
 		}
 		vw->sc[p] = w->csc[p];
 		vw->value[p] = w->cval[p];
@@ -1143,7 +1283,8 @@ static void make_view(struct sim_worker *w, int m, struct view *vw)
 		if (vw->leader < 0 || vw->value[p] < vw->value[vw->leader])
 			vw->leader = p;
 	}
-	vw->lead_weight = s->policy[m] == POLICY_SPOILER ? 1.0 : 1e-3;
+	vw->lead_weight = pol == POLICY_GREEDY ? 1e-3 : 1.0;
+	vw->next_weight = pol == POLICY_LOOKAHEAD ? 1.0 : 1e-3;
 }
 
 /* A non-random player's freeze (§11): the open card that is in no inversion and
@@ -1153,7 +1294,7 @@ static int choose_freeze(struct sim_worker *w, int m)
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
 	const unsigned char *fz = frozen_of(w, m);
-	if (s->policy[m] == POLICY_RANDOM)
+	if (policy_of(w, m) == POLICY_RANDOM)
 		return sim_rng_below(&w->rng, 4) == 0 ? random_place(w, m) : -1;
 	int best = -1;
 	double bd = s->tol;
@@ -1171,7 +1312,71 @@ static int choose_freeze(struct sim_worker *w, int m)
 
 /* ---- a game ---- */
 
-/* Deal, arrange descending (wild cards first), clear the table. */
+/* A uniformly random arrangement of R x C sorted cards whose rows and columns
+ * descend: a random standard Young tableau of the rectangle by the hook walk of
+ * Greene, Nijenhuis and Wilf. Space k gets the lab[k]-th card in sorted order. */
+static void hook_walk(struct sim_rng *r, int R, int C, int *lab)
+{
+	int len[MAX_SPACES];
+	for (int i = 0; i < R; i++)
+		len[i] = C;
+	for (int n = R * C - 1; n >= 0; n--) {
+		int k = (int)sim_rng_below(r, (uint32_t)n + 1), i = 0, j;
+		while (k >= len[i])
+			k -= len[i++];
+		j = k;
+		for (;;) {
+			int arm = len[i] - 1 - j, leg = 0;
+			while (i + leg + 1 < R && len[i + leg + 1] > j)
+				leg++;
+			if (arm + leg == 0)
+				break;
+			int h = (int)sim_rng_below(r, (uint32_t)(arm + leg));
+			if (h < arm)
+				j += 1 + h;
+			else
+				i += 1 + h - arm;
+		}
+		lab[i * C + j] = n;
+		len[i]--;
+	}
+}
+
+#define ARRANGEMENTS 24   /* grid deals a non-random player weighs (§8) */
+
+/* §8: the player arranges a grid deal in any way whose rows and columns
+ * descend. q holds the cards in sorted order (row by row, itself one such
+ * way); a random player takes a random way, the others the best of the
+ * row-by-row way and ARRANGEMENTS random ones. */
+static void arrange_grid(struct sim_worker *w, int p, struct sim_card *q)
+{
+	const struct sim_setup *s = w->s;
+	int c = s->census, lab[MAX_SPACES];
+	struct sim_card *sorted = w->tmp2, *best = w->tmp;
+	memcpy(sorted, q, (size_t)c * sizeof *q);
+	if (s->policy[p] == POLICY_RANDOM) {
+		hook_walk(&w->rng, s->rows, s->cols, lab);
+		for (int k = 0; k < c; k++)
+			q[k] = sorted[lab[k]];
+		return;
+	}
+	double bv = seq_value(s, q);
+	memcpy(best, q, (size_t)c * sizeof *q);
+	for (int t = 0; t < ARRANGEMENTS; t++) {
+		hook_walk(&w->rng, s->rows, s->cols, lab);
+		for (int k = 0; k < c; k++)
+			q[k] = sorted[lab[k]];
+		double v = seq_value(s, q);
+		if (v < bv) {
+			bv = v;
+			memcpy(best, q, (size_t)c * sizeof *q);
+		}
+	}
+	memcpy(q, best, (size_t)c * sizeof *q);
+}
+
+/* Deal, arrange descending (wild cards first; a grid as the policy chooses),
+ * clear the table. */
 static void deal(struct sim_worker *w)
 {
 	const struct sim_setup *s = w->s;
@@ -1194,6 +1399,8 @@ static void deal(struct sim_worker *w)
 			}
 			q[j] = x;
 		}
+		if (s->rows > 1)
+			arrange_grid(w, p, q);
 		memset(frozen_of(w, p), 0, (size_t)c);
 		w->tokens[p] = s->rules.freeze_tokens;
 		w->dirty[p] = true;
@@ -1210,14 +1417,14 @@ static void opening(struct sim_worker *w, int m, int k)
 	while (n < k && can_draw(w))
 		hand[n++] = draw_card(w);
 	int keep = 0, at = -1;
-	if (s->policy[m] == POLICY_RANDOM) {
+	if (policy_of(w, m) == POLICY_RANDOM) {
 		keep = (int)sim_rng_below(&w->rng, (uint32_t)n);
 		at = random_place(w, m);
 	} else {
 		double bv = 1e300;
 		for (int i = 0; i < n; i++) {
 			double v;
-			int sp = best_place(w, m, hand[i], &v);
+			int sp = best_place(w, m, hand[i], NULL, &v);
 			if (v < bv) {
 				bv = v;
 				keep = i;
@@ -1243,7 +1450,7 @@ static void opening(struct sim_worker *w, int m, int k)
 	}
 	for (int i = 0; i < n; i++)
 		if (i != keep) {
-			if (s->rules.opening == OPENING_DISCARD)
+			if (s->rules.opening == OPENING_FACE_DOWN)
 				w->disc[w->ndisc++] = hand[i];
 			else
 				face_up(w, hand[i]);
@@ -1252,11 +1459,155 @@ static void opening(struct sim_worker *w, int m, int k)
 	w->draws++;
 }
 
-/* Play seat m's move; returns the ability used (-1: a draw, -2: no move). The
- * sequences touched are *t1 and *t2. */
-static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
+/* ---- the lookahead policy ---- */
+
+#define LOOK_CANDIDATES 4     /* the best moves by the greedy judgement, played forward */
+#define LOOK_ROLLOUTS 24      /* imagined futures of each */
+#define LOOK_ROUNDS 2         /* rounds each future lasts */
+
+/* Keep move i (greedy objective v) among the LOOK_CANDIDATES best, sorted. */
+static void look_keep(struct sim_worker *w, size_t i, double v)
+{
+	int k = w->nlook < LOOK_CANDIDATES ? w->nlook++ : LOOK_CANDIDATES;
+	if (k == LOOK_CANDIDATES && v >= w->lookval[k - 1])
+		return;
+	if (k == LOOK_CANDIDATES)
+		k--;
+	while (k > 0 && w->lookval[k - 1] > v) {
+		w->lookval[k] = w->lookval[k - 1];
+		w->lookmv[k] = w->lookmv[k - 1];
+		k--;
+	}
+	w->lookval[k] = v;
+	w->lookmv[k] = i;
+}
+
+/* The state a future changes, saved and put back (counters included). */
+struct look_saved {
+	int npile, ndisc, nface;
+	int tokens[SIM_MAX_PLAYERS];
+	uint64_t counts[8];
+	struct sim_rng rng;
+};
+
+static void look_save(struct sim_worker *w, struct look_saved *sv)
 {
 	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census;
+	sv->npile = w->npile;
+	sv->ndisc = w->ndisc;
+	sv->nface = w->nface;
+	memcpy(sv->tokens, w->tokens, sizeof sv->tokens);
+	uint64_t c[8] = {w->draws, w->on_self, w->on_opponent, w->across, w->freezes, w->reshuffles,
+			 w->removals_self, w->removals_opponent};
+	memcpy(sv->counts, c, sizeof c);
+	sv->rng = w->rng;
+	memcpy(w->sv_pile, w->pile, (size_t)w->npile * sizeof *w->pile);
+	memcpy(w->sv_disc, w->disc, (size_t)w->ndisc * sizeof *w->disc);
+	memcpy(w->sv_face, w->face, (size_t)w->nface * sizeof *w->face);
+	memcpy(w->sv_face_at, w->face_at, s->nab * sizeof *w->face_at);
+	memcpy(w->sv_seq, w->seq, sc * sizeof *w->seq);
+	memcpy(w->sv_frozen, w->frozen, sc);
+	memcpy(w->sv_uses, w->uses, (size_t)s->players * s->nab * sizeof *w->uses);
+}
+
+static void look_restore(struct sim_worker *w, const struct look_saved *sv)
+{
+	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census;
+	w->npile = sv->npile;
+	w->ndisc = sv->ndisc;
+	w->nface = sv->nface;
+	memcpy(w->tokens, sv->tokens, sizeof sv->tokens);
+	const uint64_t *c = sv->counts;
+	w->draws = c[0], w->on_self = c[1], w->on_opponent = c[2], w->across = c[3];
+	w->freezes = c[4], w->reshuffles = c[5], w->removals_self = c[6], w->removals_opponent = c[7];
+	w->rng = sv->rng;
+	memcpy(w->pile, w->sv_pile, (size_t)w->npile * sizeof *w->pile);
+	memcpy(w->disc, w->sv_disc, (size_t)w->ndisc * sizeof *w->disc);
+	memcpy(w->face, w->sv_face, (size_t)w->nface * sizeof *w->face);
+	memcpy(w->face_at, w->sv_face_at, s->nab * sizeof *w->face_at);
+	memcpy(w->seq, w->sv_seq, sc * sizeof *w->seq);
+	memcpy(w->frozen, w->sv_frozen, sc);
+	memcpy(w->uses, w->sv_uses, (size_t)s->players * s->nab * sizeof *w->uses);
+	for (int p = 0; p < s->players; p++)
+		w->dirty[p] = true;
+}
+
+/* Seat m's move mv, then LOOK_ROUNDS rounds of greedy play; how it ends for m:
+ * 1 won, 0 lost, else by how m's disorder compares with the best opponent's. */
+static double look_future(struct sim_worker *w, int m, const struct sim_move *mv, const double *gift)
+{
+	const struct sim_setup *s = w->s;
+	int N = s->players, t1, t2;
+	apply_move(w, m, mv, gift, &t1, &t2);
+	w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
+	int winner = seq_wins(s, seq_of(w, m)) ? m : t1 != m && seq_wins(s, seq_of(w, t1)) ? t1 :
+		     t2 != m && seq_wins(s, seq_of(w, t2)) ? t2 : -1;
+	for (int k = 1; winner < 0 && k <= LOOK_ROUNDS * N; k++) {
+		int p = (m + k) % N;
+		int ab = play_turn(w, p, &t1, &t2);
+		w->dirty[p] = w->dirty[t1] = w->dirty[t2] = true;
+		if (ab == -2)
+			continue;
+		if (seq_wins(s, seq_of(w, p)))
+			winner = p;
+		else if (t1 != p && seq_wins(s, seq_of(w, t1)))
+			winner = t1;
+		else if (t2 != p && t2 != t1 && seq_wins(s, seq_of(w, t2)))
+			winner = t2;
+	}
+	if (winner >= 0)
+		return winner == m;
+	double mine = seq_value(s, seq_of(w, m)), theirs = 1e300;
+	for (int p = 0; p < N; p++)
+		if (p != m)
+			theirs = fmin(theirs, seq_value(s, seq_of(w, p)));
+	return 1 / (1 + exp(0.7 * (mine - theirs)));
+}
+
+/* Lookahead: play each of the best moves by the greedy judgement forward
+ * LOOK_ROLLOUTS times, the unseen cards shuffled (the player does not know
+ * the draw pile's order), and take the move whose futures end best. The same
+ * imagined shuffles serve every move, so they are compared on equal terms. */
+static struct sim_move look_choose(struct sim_worker *w, int m, const double *gift)
+{
+	struct look_saved sv;
+	struct sim_move cand[LOOK_CANDIDATES];   /* the futures list moves of their own */
+	int ncand = w->nlook;
+	for (int k = 0; k < ncand; k++)
+		cand[k] = w->moves[w->lookmv[k]];
+	uint64_t base = sim_rng_next(&w->rng);
+	struct buf *log = w->log;
+	w->log = NULL;
+	w->rollout = true;
+	look_save(w, &sv);
+	double best = -1;
+	struct sim_move pick = cand[0];
+	for (int k = 0; k < ncand; k++) {
+		struct sim_move mv = cand[k];
+		double sum = 0;
+		for (int r = 0; r < LOOK_ROLLOUTS; r++) {
+			sim_rng_seed(&w->rng, base, (uint64_t)r);
+			shuffle(&w->rng, w->pile, w->npile);
+			sum += look_future(w, m, &mv, gift);
+			look_restore(w, &sv);
+		}
+		if (sum > best) {
+			best = sum;
+			pick = mv;
+		}
+	}
+	w->rollout = false;
+	w->log = log;
+	return pick;
+}
+/* Play seat m's move; returns the ability used (-1: a draw, -2: no move). The
+ * sequences touched are *t1 and *t2. */
+static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
+{
+	const struct sim_setup *s = w->s;
+	enum sim_policy pol = policy_of(w, m);
 	*t1 = *t2 = m;
 	if (w->tokens[m] > 0) {
 		int f = choose_freeze(w, m);
@@ -1272,34 +1623,57 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 			}
 		}
 	}
-	if (first && s->rules.opening != OPENING_NONE && can_draw(w) && has_open_space(w, m)) {
-		opening(w, m, m + 1);
-		return -1;
-	}
 	list_moves(w, m);
 	if (w->nmoves == 0)
 		return -2;
 	size_t pick = 0;
-	if (s->policy[m] == POLICY_RANDOM) {
+	double gift[MAX_SPACES];
+	bool gifts = false;
+	w->nlook = 0;
+	if (pol == POLICY_RANDOM) {
 		pick = sim_rng_below(&w->rng, (uint32_t)w->nmoves);
 	} else {
 		struct view vw;
-		make_view(w, m, &vw);
+		make_view(w, m, pol, &vw);
 		double best = 1e300;
 		for (size_t i = 0; i < w->nmoves; i++) {
 			const struct sim_move *mv = &w->moves[i];
-			double v = mv->face < 0 ? judge_draw(w, &vw, m) : judge(w, &vw, m, mv);
-			if (v < best) {
+			double v;
+			if (mv->face < 0) {
+				own_gifts(w, &vw, m, gift);
+				gifts = true;
+				v = judge_draw(w, &vw, m, gift);
+			} else {
+				v = judge(w, &vw, m, mv);
+			}
+			/* ties go to the ability: the draw is listed first */
+			if (v < best || (v == best && w->moves[pick].face < 0)) {
 				best = v;
 				pick = i;
 			}
+			if (pol == POLICY_LOOKAHEAD)
+				look_keep(w, i, v);
+		}
+		if (pol == POLICY_LOOKAHEAD && w->nlook > 1) {
+			struct sim_move mv = look_choose(w, m, gifts ? gift : NULL);
+			return apply_move(w, m, &mv, gifts ? gift : NULL, t1, t2);
 		}
 	}
 	struct sim_move mv = w->moves[pick];
+	return apply_move(w, m, &mv, gifts ? gift : NULL, t1, t2);
+}
+
+/* Carry out move *mvp of seat m (gift: as judge_draw had it, or NULL). */
+static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, const double *gift, int *t1,
+		      int *t2)
+{
+	const struct sim_setup *s = w->s;
+	struct sim_move mv = *mvp;
+	*t1 = *t2 = m;
 	if (mv.face < 0) {
 		struct sim_card c = draw_card(w);
 		double v;
-		int at = s->policy[m] == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, &v);
+		int at = policy_of(w, m) == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, gift, &v);
 		struct sim_card *q = seq_of(w, m);
 		struct sim_card old = q[at];
 		q[at] = c;
@@ -1354,6 +1728,10 @@ static int play_turn(struct sim_worker *w, int m, bool first, int *t1, int *t2)
 	case OP_REMOVE:
 		w->disc[w->ndisc++] = x[mv.a];
 		x[mv.a] = draw_card(w);
+		if (mv.tgt == m)
+			w->removals_self++;
+		else
+			w->removals_opponent++;
 		break;
 	default:
 		cycle(x, &s->ops[mv.op]);
@@ -1369,6 +1747,7 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 	struct sim_outcome out = {-1, 0, false};
 	sim_rng_seed(&w->rng, seed, game);
 	w->draws = w->on_self = w->on_opponent = w->across = w->freezes = w->reshuffles = 0;
+	w->removals_self = w->removals_opponent = 0;
 	deal(w);
 	int last_ab = -1;
 	if (w->log) {
@@ -1384,13 +1763,28 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 		memset(w->snapfz, 0, (size_t)N * (size_t)s->census);
 		w->broken += !consistent(w);
 	}
+	/* the opening is part of the setup: seat k draws k cards and keeps one */
+	for (int p = 0; p < N && out.winner < 0 && s->rules.opening != OPENING_NONE; p++) {
+		if (!can_draw(w) || !has_open_space(w, p))
+			continue;
+		if (w->log)
+			buf_printf(w->log, "setup, seat %d (%s)\n", p + 1, sim_policy_name(s->policy[p]));
+		opening(w, p, p + 1);
+		w->dirty[p] = true;
+		if (w->selfcheck)
+			w->broken += !consistent(w);
+		if (w->log)
+			log_seq(w, p);
+		if (seq_wins(s, seq_of(w, p)))
+			out.winner = p;
+	}
 	int passes = 0;
 	while (out.winner < 0 && out.turns < s->rules.max_turns) {
 		int m = out.turns % N, t1, t2;
 		if (w->log)
 			buf_printf(w->log, "turn %d, seat %d (%s)\n", out.turns + 1, m + 1,
 				   sim_policy_name(s->policy[m]));
-		int ab = play_turn(w, m, out.turns < N, &t1, &t2);
+		int ab = play_turn(w, m, &t1, &t2);
 		out.turns++;
 		w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
 		if (w->selfcheck)
@@ -1443,19 +1837,25 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 		if (last_ab >= 0)
 			st->won_with[last_ab]++;
 	}
-	for (int p = 0; p < N; p++)
-		for (size_t a = 0; a < s->nab; a++) {
+	for (size_t a = 0; a < s->nab; a++) {
+		uint32_t any = 0;
+		for (int p = 0; p < N; p++) {
 			uint32_t u = w->uses[(size_t)p * s->nab + a];
 			st->used[a] += u;
+			any |= u;
 			if (p == out.winner)
 				st->used_by_winner[a] += u;
 		}
+		st->games_used[a] += any != 0;
+	}
 	st->draws += w->draws;
 	st->on_self += w->on_self;
 	st->on_opponent += w->on_opponent;
 	st->across += w->across;
 	st->freezes += w->freezes;
 	st->reshuffles += w->reshuffles;
+	st->removals_self += w->removals_self;
+	st->removals_opponent += w->removals_opponent;
 	return out;
 }
 
@@ -1471,6 +1871,7 @@ void sim_stats_init(struct sim_stats *st, const struct sim_setup *s)
 	st->used = xcalloc(s->nab + 1, sizeof *st->used);
 	st->used_by_winner = xcalloc(s->nab + 1, sizeof *st->used_by_winner);
 	st->won_with = xcalloc(s->nab + 1, sizeof *st->won_with);
+	st->games_used = xcalloc(s->nab + 1, sizeof *st->games_used);
 }
 
 void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
@@ -1487,6 +1888,7 @@ void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
 		d->used[a] += x->used[a];
 		d->used_by_winner[a] += x->used_by_winner[a];
 		d->won_with[a] += x->won_with[a];
+		d->games_used[a] += x->games_used[a];
 	}
 	d->draws += x->draws;
 	d->on_self += x->on_self;
@@ -1494,6 +1896,8 @@ void sim_stats_add(struct sim_stats *d, const struct sim_stats *x)
 	d->across += x->across;
 	d->freezes += x->freezes;
 	d->reshuffles += x->reshuffles;
+	d->removals_self += x->removals_self;
+	d->removals_opponent += x->removals_opponent;
 }
 
 void sim_stats_free(struct sim_stats *st)
@@ -1502,25 +1906,12 @@ void sim_stats_free(struct sim_stats *st)
 	free(st->used);
 	free(st->used_by_winner);
 	free(st->won_with);
+	free(st->games_used);
 	memset(st, 0, sizeof *st);
 }
 
 /* ---- the summary ---- */
 
-void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
-{
-	if (n == 0) {
-		*lo = 0;
-		*hi = 1;
-		return;
-	}
-	const double z = 1.959963984540054;
-	double p = (double)k / (double)n, nn = (double)n, z2 = z * z;
-	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
-	double half = z * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
-}
 
 /* The smallest length t with at least rank games of length <= t. */
 static int rank_length(const struct sim_stats *st, uint64_t rank)
@@ -1544,11 +1935,9 @@ void sim_summarize(const struct sim_stats *st, struct sim_summary *sum)
 	for (int p = 0; p < st->players; p++) {
 		double r = st->games ? (double)st->wins[p] / (double)st->games : 0;
 		sum->win_rate[p] = r;
-		sim_wilson(st->wins[p], st->games, &sum->ci_lo[p], &sum->ci_hi[p]);
-		if (r > hi)
-			hi = r;
-		if (r < lo)
-			lo = r;
+		stats_wilson(st->wins[p], st->games, &sum->ci_lo[p], &sum->ci_hi[p]);
+		hi = fmax(hi, r);
+		lo = fmin(lo, r);
 	}
 	sum->balance = st->players ? 1 - (hi - lo) : 1;
 	if (!st->completed)

@@ -5,17 +5,19 @@
  * on which thread plays it.
  *
  * The game (factory rules as the issue states them, with the pack's rules):
- *   - each player is dealt `census` cards and arranges them descending (a grid:
- *     row by row, so rows and columns descend; wild cards first);
+ *   - each player is dealt `census` cards and arranges them descending (wild
+ *     cards first); on a grid any arrangement whose rows and columns descend
+ *     (§8), chosen by the player's policy;
  *   - a turn: optionally freeze one own card (freeze tokens, §11), then either
  *     draw the top card and put it in place of one own card (the replaced card
  *     goes face up), or take a face-up card, discard it and use its ability on
  *     oneself or (apply-to: anyone, §5) an opponent, or across two sequences
  *     (swap-across, §6); two face-up cards with the same ability are both
  *     discarded; a card without an ability (wild, table gap) is discarded;
- *   - the opening: on their first turn player k (1-based) draws k cards, keeps
- *     one in place of one of theirs, and the others go face up (or are
- *     discarded, or there is no special opening: rule `opening`);
+ *   - the opening, part of the setup before the first turn (factory rules):
+ *     player k (1-based) draws k cards, keeps one in place of one of theirs,
+ *     and the others go face down into the discards (rule `opening`: or face
+ *     up, or no opening at all); the replaced card goes face up;
  *   - a removal (s → X) discards the removed card and fills the space from the
  *     draw pile; when the pile is empty the face-down discards are shuffled into
  *     a new one (rule `reshuffle`), face-up cards stay where they are;
@@ -37,17 +39,19 @@
 #define SIM_MAX_PLAYERS 16
 #define SIM_MAX_TURNS 1000000
 
-enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_COUNT };
+enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_LOOKAHEAD, POLICY_COUNT };
 
-/* The opening: none; player k draws k cards on the first turn and keeps one,
- * the others going face up beside the pile, or into the discards. */
-enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_DISCARD, OPENING_COUNT };
+/* The opening, at setup: none; player k draws k cards and keeps one, the
+ * others going face up beside the pile, or face down into the discards (the
+ * factory rules). */
+enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_FACE_DOWN, OPENING_COUNT };
 
-/* "none", "face-up", "discard"; and back (-1 if unknown). */
+/* "none", "face-up", "face-down" ("discard" is read as face-down); and back
+ * (-1 if unknown). */
 const char *sim_opening_name(enum sim_opening o);
 int sim_opening_parse(const char *name);
 
-/* "random", "greedy", "spoiler"; and back (-1 if unknown). */
+/* "random", "greedy", "spoiler", "lookahead"; and back (-1 if unknown). */
 const char *sim_policy_name(enum sim_policy p);
 int sim_policy_parse(const char *name);
 
@@ -63,7 +67,8 @@ struct sim_rules {
 	int max_turns;     /* turns (one player's move each) before a timeout */
 };
 
-/* The pack's rules with the simulator's defaults (opening face-up, 1000 turns). */
+/* The pack's rules with the simulator's defaults (the factory opening, face
+ * down; 1000 turns). */
 void sim_rules_from_pack(const struct pack *p, struct sim_rules *r);
 
 /* Everything fixed for a series of games: the cards, the concrete moves of every
@@ -101,7 +106,9 @@ struct sim_stats {
 	uint64_t *used;            /* [nab]: times each ability was used */
 	uint64_t *used_by_winner;  /* [nab]: ... by the player who went on to win */
 	uint64_t *won_with;        /* [nab]: winning moves that used the ability */
+	uint64_t *games_used;      /* [nab]: games in which the ability was used at all */
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
+	uint64_t removals_self, removals_opponent;   /* removals (s → X) by target */
 };
 
 void sim_stats_init(struct sim_stats *st, const struct sim_setup *s);
@@ -114,14 +121,13 @@ struct sim_summary {
 	double completion;                  /* games with a winner / games */
 	double win_rate[SIM_MAX_PLAYERS];   /* wins / games, per seat */
 	double ci_lo[SIM_MAX_PLAYERS], ci_hi[SIM_MAX_PLAYERS];  /* 95% Wilson interval */
-	double balance;                     /* 1 - (largest - smallest win rate) */
+	double balance;                     /* 1 - (largest - smallest win rate); the trains
+					     * report uses stats_balance (gen/stats.h) instead */
 	double mean, sd;                    /* turns of the completed games */
 	int p10, p50, p90, min, max;        /* nearest-rank percentiles; 0 if none completed */
 };
 
 void sim_summarize(const struct sim_stats *st, struct sim_summary *sum);
-/* The 95% Wilson score interval of k successes in n trials. */
-void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
 /* One thread's scratch space for playing games. */
 struct sim_worker;

@@ -15,7 +15,7 @@
 #include "util.h"
 
 #define W 900.0
-#define ROW 390.0      /* height of one player count's row of panels */
+#define ROW 410.0      /* height of one player count's row of panels */
 #define TOP 40.0       /* the title */
 #define LEGEND 60.0
 
@@ -72,15 +72,22 @@ static void axis_frame(cairo_t *cr, double x0, double y0, double x1, double y1)
 	cairo_stroke(cr);
 }
 
-/* The length histogram: share of each series' won games per bin of turns. */
+/* The round of turn t: turns 1..N are round 1 (the setup is round 0). */
+static int round_of(int t, int players)
+{
+	return (t + players - 1) / players;
+}
+
+/* The length histogram in whole rounds (so every bar holds every seat's
+ * turns): share of each series' won games per bin. */
 static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
 {
 	const double x0 = 70, x1 = 470, y0 = top + 40, y1 = top + 320;
 	int lo = 1 << 30, hi = 0;
 	for (int i = 0; i < n; i++)
 		if (s[i].sum->completed) {
-			if (s[i].sum->min < lo)
-				lo = s[i].sum->min;
+			if (round_of(s[i].sum->min, players) < lo)
+				lo = round_of(s[i].sum->min, players);
 			/* the longest games are a thin tail: stop at the 99th percentile */
 			const struct sim_stats *st = s[i].stats;
 			uint64_t rank = (st->completed * 99 + 99) / 100, cum = 0;
@@ -88,11 +95,12 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 			for (; t <= st->max_turns; t++)
 				if ((cum += st->length[t]) >= rank)
 					break;
-			if (t > hi)
-				hi = t;
+			if (round_of(t, players) > hi)
+				hi = round_of(t, players);
 		}
 	char title[64];
-	snprintf(title, sizeof title, "Game length, %d player%s (won games)", players, players == 1 ? "" : "s");
+	snprintf(title, sizeof title, "Game length, %d player%s (rounds; share of all games)", players,
+		 players == 1 ? "" : "s");
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
 	axis_frame(cr, x0, y0, x1, y1);
@@ -111,11 +119,13 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 		const struct sim_stats *st = s[i].stats;
 		if (!st->completed)
 			continue;
-		for (int t = lo; t <= st->max_turns; t++) {
-			int b = (t - lo) / bw;
+		for (int t = 0; t <= st->max_turns; t++) {
+			if (!st->length[t] || round_of(t, players) < lo)
+				continue;
+			int b = (round_of(t, players) - lo) / bw;
 			if (b >= nb)
 				b = nb - 1; /* the tail goes in the last bin */
-			share[i][b] += (double)st->length[t] / (double)st->completed;
+			share[i][b] += (double)st->length[t] / (double)st->games;
 		}
 		for (int b = 0; b < nb; b++)
 			ymax = fmax(ymax, share[i][b]);
@@ -144,7 +154,7 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 			cairo_rectangle(cr, x0 + b * bwpx + 0.5, y1 - h, bwpx - 1, h);
 			cairo_fill(cr);
 		}
-	/* x ticks in turns */
+	/* x ticks in rounds */
 	double xstep = nice_step(nb * bw, 8);
 	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
 	for (double t = ceil(lo / xstep) * xstep; t <= lo + nb * bw; t += xstep) {
@@ -155,11 +165,11 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 		snprintf(lab, sizeof lab, "%.0f", t);
 		text(cr, x, y1 + 13, 10, 0.5, false, lab);
 	}
-	/* the medians */
+	/* the medians over all games (none when fewer than half of them end) */
 	for (int i = 0; i < n; i++) {
-		if (!s[i].sum->completed)
+		if (s[i].median < 0 || round_of(s[i].median, players) >= lo + nb * bw)
 			continue;
-		double x = x0 + (s[i].sum->p50 + 0.5 - lo) / (nb * bw) * (x1 - x0);
+		double x = x0 + (round_of(s[i].median, players) + 0.5 - lo) / (nb * bw) * (x1 - x0);
 		cairo_set_source_rgb(cr, colour[i][0] * 0.7, colour[i][1] * 0.7, colour[i][2] * 0.7);
 		double dash[] = {4, 3};
 		cairo_set_dash(cr, dash, 2, 0);
@@ -237,7 +247,7 @@ static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int 
 }
 
 static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows, const int *players,
-		 double height)
+		 const char *const *note, double height)
 {
 	char lab[256];
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -256,25 +266,21 @@ static void draw(cairo_t *cr, const struct sim_plot_series *s, int n, int nrows,
 		draw_seats(cr, row, n, players[r], top);
 		/* legend: one line per series with its headline numbers */
 		for (int i = 0; i < n; i++) {
-			double y = top + ROW - 20 + (i - (n - 1)) * 18;
+			double y = top + ROW - 48 + (i - (n - 1)) * 18;
 			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], 0.8);
 			cairo_rectangle(cr, 70, y - 6, 12, 12);
 			cairo_fill(cr);
 			cairo_set_source_rgb(cr, 0, 0, 0);
-			const struct sim_summary *m = row[i].sum;
-			if (m->completed)
-				snprintf(lab, sizeof lab, "%s   completion %.3f   balance %.3f   length mean %.1f, "
-					 "median %d, p90 %d turns", row[i].label, m->completion, m->balance, m->mean,
-					 m->p50, m->p90);
-			else
-				snprintf(lab, sizeof lab, "%s   completion 0   balance %.3f   no game was won",
-					 row[i].label, m->balance);
-			text(cr, 88, y, 11, 0, false, lab);
+			text(cr, 88, y, 11, 0, false, row[i].legend ? row[i].legend : row[i].label);
+		}
+		if (note && note[r]) {
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			text(cr, 70, top + ROW - 18, 10, 0, true, note[r]);
 		}
 	}
 	text(cr, 70, height - 14, 10, 0, false,
-	     "length: turns (one player's move each); dashed: the median; the last bar holds the longest 1%. "
-	     "Red dashes: an even share of wins.");
+	     "Length in rounds (each seat's turn once): won games, share of all; dashed: median of all games; "
+	     "last bar: the longest 1%. Red: an even share.");
 }
 
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
@@ -284,7 +290,7 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 }
 
 int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int nrows,
-		   const int *players, char *err, size_t errlen)
+		   const int *players, const char *const *note, char *err, size_t errlen)
 {
 	double H = TOP + nrows * ROW + LEGEND / 2;
 	enum plot_format fmt = sim_plot_format(path);
@@ -310,7 +316,7 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 	}
 	cairo_t *cr = cairo_create(sf);
 	cairo_scale(cr, scale, scale);
-	draw(cr, s, n, nrows, players, H);
+	draw(cr, s, n, nrows, players, note, H);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (fmt == PLOT_PNG && st == CAIRO_STATUS_SUCCESS)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,15 +19,17 @@
 #include "pack.h"
 #include "sim.h"
 #include "simplot.h"
+#include "stats.h"
 #include "util.h"
 
 static const char simulate_usage[] =
 	"usage: railyard simulate PACK.yaml --players N [OPTIONS]\n\n"
 	"Play many games of the pack under its rules and report how fair and how long\n"
 	"they are: completion (games with a winner), win rate per seat with a 95%\n"
-	"Wilson interval, balance (1 minus the largest gap between seats' win rates),\n"
-	"game length in turns (one player's move is a turn), and how often each\n"
-	"ability is used and by the eventual winner.\n\n"
+	"Wilson interval, balance (N x the least-winning seat's share of all games,\n"
+	"with a bootstrap interval), game length in turns (one player's move) over\n"
+	"all games, unfinished ones censored (median, restricted mean), and how often\n"
+	"each ability is used and by the eventual winner (under 1% of games: rare).\n\n"
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
 	"                        count in turn; cards from the pack's 'players' table\n"
 	"                        for N (all cards when it has no entry)\n"
@@ -39,41 +42,52 @@ static const char simulate_usage[] =
 	"                        that most reduces its own inversions, ties broken by\n"
 	"                        distance from the usual ranges of §5), spoiler\n"
 	"                        (greedy, but uses abilities on the leader when that\n"
-	"                        hurts the leader more than it helps itself);\n"
-	"                        default greedy\n"
+	"                        hurts the leader more than it helps itself),\n"
+	"                        lookahead (plays its 4 best moves forward 24 times\n"
+	"                        for two rounds, unseen cards shuffled, and keeps the\n"
+	"                        one whose futures end best; slower); default greedy\n"
 	"  -r, --rule KEY=VALUE  override a rule of the pack: apply-to=self|anyone,\n"
 	"                        swap-across=none|two-sequences|three-sequences,\n"
 	"                        swap-within=true|false, win=ascending|never-descending,\n"
 	"                        freeze-tokens=N, reshuffle=true|false (shuffle the\n"
 	"                        face-down discards into a new draw pile when it runs\n"
 	"                        out; otherwise the game goes on without drawing),\n"
-	"                        opening=face-up|discard|none (player k draws k cards\n"
-	"                        on the first turn and keeps one; the others go face\n"
-	"                        up, or are discarded; none: an ordinary first turn);\n"
-	"                        repeatable\n"
+	"                        opening=face-down|face-up|none (at the setup player\n"
+	"                        k draws k cards and keeps one; the others go face\n"
+	"                        down into the discards, the factory rule and the\n"
+	"                        default, or face up; none: no opening); repeatable\n"
 	"      --max-turns N     turns before a game ends as a timeout (default 1000)\n"
-	"      --compare PACK2   also play PACK2 the same way, show both side by side and\n"
-	"                        say which is fairer and which faster\n"
+	"      --completion P    a pack completing fewer than this share of its games\n"
+	"                        stalls: no verdict on it (default 0.95)\n"
+	"      --compare PACK2   also play PACK2 the same way, show both side by side,\n"
+	"                        every difference with its 95% interval, and say\n"
+	"                        which is fairer and which faster when the interval\n"
+	"                        excludes 0; warns when the packs' rules differ\n"
 	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
-	"      --plot FILE       draw the length histogram and seat win rates;\n"
-	"                        SVG, PDF or PNG by the extension\n"
+	"      --plot FILE       draw the length histogram (per round) and seat win\n"
+	"                        rates; SVG, PDF or PNG by the extension; its folder\n"
+	"                        is checked before any game is played\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
 	"                        turn by turn instead of a report\n"
-	"  -q, --quiet           no progress bar (it is shown only on a terminal anyway)\n"
+	"  -q, --quiet           no progress bar (players, games, rate, time left; it is\n"
+	"                        shown only on a terminal anyway)\n"
 	"  -h, --help            this help\n"
 	"  -V, --version         the version\n\n"
-	"The game: each player is dealt the census and arranges it descending (wild\n"
-	"cards first; a grid row by row). A turn is: optionally freeze one own card\n"
-	"(freeze-tokens, §11), then either draw the top card and put it in place of one\n"
-	"own card (the replaced card goes face up), or take a face-up card, discard it\n"
-	"and use its ability (on an opponent too with apply-to: anyone). Two face-up\n"
-	"cards with the same ability are both discarded; cards without an ability are\n"
-	"discarded. A removal (→ X) discards the card and fills the space from the draw\n"
-	"pile. After each move the mover, then any sequence the move touched, wins when\n"
-	"ascending (or never-descending); a wild card stands for the smallest number of\n"
-	"the pack that fits. No winner after --max-turns turns is a timeout; a round in\n"
-	"which nobody can move ends the game as stalled.\n\n"
-	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
+	"The game (factory rules): each player is dealt the census and arranges it\n"
+	"descending (wild cards first; a grid in any way whose rows and columns\n"
+	"descend, as the policy chooses); then the opening (above). A turn is:\n"
+	"optionally freeze one own card (freeze-tokens, §11), then either draw the top\n"
+	"card and put it in place of one own card (the replaced card goes face up), or\n"
+	"take a face-up card, discard it and use its ability (on an opponent too with\n"
+	"apply-to: anyone). Two face-up cards with the same ability are both discarded;\n"
+	"cards without an ability are discarded. A removal (→ X) discards the card and\n"
+	"fills the space from the draw pile. After each move the mover, then any\n"
+	"sequence the move touched, wins when ascending (or never-descending); a wild\n"
+	"card stands for the smallest number of the pack that fits. No winner after\n"
+	"--max-turns turns is a timeout; a round in which nobody can move ends the\n"
+	"game as stalled (it would never end: both count as unfinished).\n\n"
+	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written\n"
+	"(its folder is checked first).\n";
 
 #define MAX_RULES 16
 
@@ -90,6 +104,7 @@ struct sim_opts {
 	const char *rules[MAX_RULES];
 	int nrules;
 	long max_turns;
+	double threshold;  /* --completion: below it a series stalls */
 	const char *compare, *plot;
 	bool json, quiet;
 	long trace;        /* game to trace, or -1 */
@@ -105,6 +120,9 @@ struct series {
 	struct sim_setup *setup;
 	struct sim_stats stats;
 	struct sim_summary sum;
+	struct stats_length len;           /* all games, unfinished ones censored */
+	double comp_lo, comp_hi, bal_lo, bal_hi;   /* 95% intervals */
+	bool stalls;                       /* completion below --completion */
 	double seconds;
 };
 
@@ -227,7 +245,7 @@ static bool parse_policies(const char *arg, struct sim_opts *o)
 		int p = sim_policy_parse(t);
 		if (p < 0) {
 			diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy, "
-			     "spoiler", t);
+			     "spoiler, lookahead", t);
 			ok = false;
 			continue;
 		}
@@ -287,14 +305,37 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void progress(const char *what, long done, long total)
+/* The progress bar: player count, pack, games done, rate and time left. */
+static void progress(int players, const char *what, long done, long total, double elapsed)
 {
-	int width = 40, fill = total ? (int)(width * done / total) : width;
-	fprintf(stderr, "\r%-28.28s [", what);
+	int width = 30, fill = total ? (int)(width * done / total) : width;
+	double rate = elapsed > 0 ? done / elapsed : 0;
+	fprintf(stderr, "\r%2d player%s %-24.24s [", players, players == 1 ? " " : "s", what);
 	for (int i = 0; i < width; i++)
 		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %ld/%ld", done, total);
+	fprintf(stderr, "] %ld/%ld %7.0f games/s", done, total, rate);
+	if (done < total && rate > 0)
+		fprintf(stderr, ", %4.0f s left ", (double)(total - done) / rate);
+	else
+		fprintf(stderr, ", %5.1f s      ", elapsed);
 	fflush(stderr);
+}
+
+/* Every measure of the report, from the totals (gen/stats.h). */
+static void analyse(struct series *se, const struct sim_opts *o)
+{
+	const struct sim_stats *st = &se->stats;
+	sim_summarize(st, &se->sum);
+	se->sum.balance = stats_balance(st->wins, st->players, st->games);
+	stats_wilson(st->completed, st->games, &se->comp_lo, &se->comp_hi);
+	stats_balance_interval(st->wins, st->players, st->games, &se->bal_lo, &se->bal_hi);
+	se->stalls = se->sum.completion < o->threshold;
+	/* an unfinished game (timed out, or stalled: it would never end) is
+	 * censored at the horizon */
+	uint64_t *censored = xcalloc((size_t)st->max_turns + 1, sizeof *censored);
+	censored[st->max_turns] = st->games - st->completed;
+	stats_length(st->length, censored, st->max_turns, &se->len);
+	free(censored);
 }
 
 /* Play the series on T threads; the totals are integer sums, so they are the
@@ -323,11 +364,11 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 		worker(&ta[0]);
 	if (bar) {
 		while (atomic_load(&sh.done) < o->games) {
-			progress(se->pack->id, atomic_load(&sh.done), o->games);
+			progress(se->players, se->pack->id, atomic_load(&sh.done), o->games, now() - t0);
 			struct timespec d = {0, 100000000};
 			nanosleep(&d, NULL);
 		}
-		progress(se->pack->id, o->games, o->games);
+		progress(se->players, se->pack->id, o->games, o->games, now() - t0);
 		fputc('\n', stderr);
 	}
 	sim_stats_init(&se->stats, se->setup);
@@ -340,7 +381,7 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 	se->seconds = now() - t0;
 	free(tid);
 	free(ta);
-	sim_summarize(&se->stats, &se->sum);
+	analyse(se, o);
 }
 
 /* Load a pack and prepare its series; false (reported) when it cannot be played. */
@@ -391,6 +432,38 @@ static void series_free(struct series *se)
 	pack_free(se->pack);
 }
 
+/* Whether a file can be written at path: its folder exists and is writable,
+ * and path is not a folder. Otherwise false with the reason in why. */
+static bool plot_writable(const char *path, char *why, size_t len)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	struct stat sb;
+	if (stat(dir, &sb) != 0) {
+		snprintf(why, len, "folder %s: %s", dir, strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		snprintf(why, len, "%s is not a folder", dir);
+		return false;
+	}
+	if (access(dir, W_OK) != 0) {
+		snprintf(why, len, "folder %s: %s", dir, strerror(errno));
+		return false;
+	}
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(why, len, "it is a folder");
+		return false;
+	}
+	return true;
+}
+
 /* ---- reports ---- */
 
 static const char *yes(bool b)
@@ -406,9 +479,49 @@ static void print_rules(FILE *f, const struct sim_rules *r)
 		sim_opening_name(r->opening), r->max_turns);
 }
 
+/* The rules two series differ in, comma-separated into out ("" when none). */
+static void rules_differ(const struct sim_rules *a, const struct sim_rules *b, char *out, size_t len)
+{
+	out[0] = 0;
+	const char *names[8];
+	int n = 0;
+	if (a->apply_to != b->apply_to)
+		names[n++] = "apply-to";
+	if (a->swap_across != b->swap_across)
+		names[n++] = "swap-across";
+	if (a->swap_within != b->swap_within)
+		names[n++] = "swap-within";
+	if (a->win != b->win)
+		names[n++] = "win";
+	if (a->freeze_tokens != b->freeze_tokens)
+		names[n++] = "freeze-tokens";
+	if (a->reshuffle != b->reshuffle)
+		names[n++] = "reshuffle";
+	if (a->opening != b->opening)
+		names[n++] = "opening";
+	for (int i = 0; i < n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s", i ? ", " : "", names[i]);
+}
+
 static double pct(uint64_t part, uint64_t whole)
 {
 	return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+/* Whether ability a was used in under 1% of the games: dead or nearly so. */
+static bool rare(const struct sim_stats *st, size_t a)
+{
+	return st->games && (double)st->games_used[a] < 0.01 * (double)st->games;
+}
+
+/* A quantile of length for the text: the turn, or "> H" beyond the horizon. */
+static const char *turns(int t, int horizon, char *buf, size_t len)
+{
+	if (t < 0)
+		snprintf(buf, len, "> %d", horizon);
+	else
+		snprintf(buf, len, "%d", t);
+	return buf;
 }
 
 static void print_text(const struct series *se, const struct sim_opts *o)
@@ -416,6 +529,7 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	const struct pack *p = se->pack;
 	const struct sim_stats *st = &se->stats;
 	const struct sim_summary *s = &se->sum;
+	const struct stats_length *L = &se->len;
 	printf("%s (%s)\n", p->title, p->id);
 	printf("players: %d, cards 1-%ld", o->players, se->upto);
 	if (p->copies > 1)
@@ -428,25 +542,36 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	printf("\nrules: ");
 	print_rules(stdout, &se->rules);
 	printf("\ngames: %llu, seed %llu\n", (unsigned long long)s->games, (unsigned long long)o->seed);
-	printf("completion: %.4f (%llu won, %llu timed out, %llu stalled)\n", s->completion,
-	       (unsigned long long)s->completed,
+	printf("completion: %.4f [%.4f, %.4f] (%llu won, %llu timed out, %llu stalled)\n", s->completion,
+	       se->comp_lo, se->comp_hi, (unsigned long long)s->completed,
 	       (unsigned long long)(s->games - s->completed - st->stalled), (unsigned long long)st->stalled);
-	printf("win rate by seat (95%% interval):\n");
+	if (se->stalls)
+		printf("STALLS: completion %.4f is below %.2f: no verdict on its fairness or length\n",
+		       s->completion, o->threshold);
+	printf("win rate by seat, share of all games (95%% interval):\n");
 	for (int i = 0; i < o->players; i++)
 		printf("  seat %-2d %.4f  [%.4f, %.4f]  %llu wins\n", i + 1, s->win_rate[i], s->ci_lo[i],
 		       s->ci_hi[i], (unsigned long long)st->wins[i]);
-	printf("balance: %.4f\n", s->balance);
-	if (s->completed)
-		printf("length (turns, won games): mean %.2f, sd %.2f, p10 %d, p50 %d, p90 %d, min %d, max %d; "
-		       "rounds: mean %.2f\n", s->mean, s->sd, s->p10, s->p50, s->p90, s->min, s->max,
-		       s->mean / o->players);
+	printf("balance: %.4f [%.4f, %.4f] (%d x the least-winning seat's share of all games; 1: every "
+	       "seat wins 1/%d)\n", se->sum.balance, se->bal_lo, se->bal_hi, o->players, o->players);
+	char b1[32], b2[32], b3[32], b4[32], b5[32];
+	printf("length (turns, all games, unfinished ones censored at %d): median %s [%s, %s], "
+	       "restricted mean %.2f [%.2f, %.2f], p10 %s, p90 %s\n", L->horizon,
+	       turns(L->median, L->horizon, b1, sizeof b1), turns(L->median_lo, L->horizon, b2, sizeof b2),
+	       turns(L->median_hi, L->horizon, b3, sizeof b3), L->rmst, L->rmst - STATS_Z95 * L->rmst_se,
+	       L->rmst + STATS_Z95 * L->rmst_se, turns(L->p10, L->horizon, b4, sizeof b4),
+	       turns(L->p90, L->horizon, b5, sizeof b5));
+	if (L->ended)
+		printf("won games: mean %.2f, sd %.2f, min %d, max %d turns\n", L->won_mean, L->won_sd, L->won_min,
+		       L->won_max);
 	else
-		printf("length: no game was won\n");
+		printf("won games: none\n");
 	uint64_t moves = st->draws + st->on_self + st->on_opponent + st->across;
 	printf("moves: %.1f%% draws, %.1f%% abilities on oneself, %.1f%% on an opponent, %.1f%% across "
-	       "sequences; %llu freezes, %llu reshuffles\n", pct(st->draws, moves), pct(st->on_self, moves),
-	       pct(st->on_opponent, moves), pct(st->across, moves), (unsigned long long)st->freezes,
-	       (unsigned long long)st->reshuffles);
+	       "sequences; removals: %llu on oneself, %llu on an opponent; %llu freezes, %llu reshuffles\n",
+	       pct(st->draws, moves), pct(st->on_self, moves), pct(st->on_opponent, moves), pct(st->across, moves),
+	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
+	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
 	size_t k = p->abilities.n;
 	if (!k)
 		return;
@@ -458,16 +583,28 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 		if (chars > w)
 			w = chars;
 	}
-	printf("abilities (used; by the player who went on to win; that share; winning moves):\n");
-	printf("  %-*s %10s %10s %7s %9s\n", (int)w, "ability", "used", "by winner", "share", "won with");
+	printf("abilities (used; share of games using it; by the player who went on to win; that share; "
+	       "winning moves):\n");
+	printf("  %-*s %10s %7s %10s %7s %9s\n", (int)w, "ability", "used", "games", "by winner", "share",
+	       "won with");
+	size_t nrare = 0;
 	for (size_t a = 0; a < k; a++) {
 		const char *sym = p->abilities.v[a].symbolic;
 		size_t chars = 0;
 		for (const char *c = sym; *c; c++)
 			chars += ((unsigned char)*c & 0xC0) != 0x80;
-		printf("  %s%*s %10llu %10llu %6.1f%% %9llu\n", sym, (int)(w - chars), "",
-		       (unsigned long long)st->used[a], (unsigned long long)st->used_by_winner[a],
-		       pct(st->used_by_winner[a], st->used[a]), (unsigned long long)st->won_with[a]);
+		nrare += rare(st, a);
+		printf("  %s%*s %10llu %6.1f%% %10llu %6.1f%% %9llu%s\n", sym, (int)(w - chars), "",
+		       (unsigned long long)st->used[a], pct(st->games_used[a], st->games),
+		       (unsigned long long)st->used_by_winner[a], pct(st->used_by_winner[a], st->used[a]),
+		       (unsigned long long)st->won_with[a], rare(st, a) ? "  rare" : "");
+	}
+	if (nrare) {
+		printf("rarely used (in under 1%% of games, dead or nearly):");
+		for (size_t a = 0, i = 0; a < k; a++)
+			if (rare(st, a))
+				printf("%s %s", i++ ? "," : "", p->abilities.v[a].symbolic);
+		printf("\n");
 	}
 }
 
@@ -477,75 +614,117 @@ static void print_time(const struct series *se, int threads)
 	       se->seconds > 0 ? (double)se->sum.games / se->seconds : 0);
 }
 
-static const char *faster_fairer(double a, double b, bool lower_better)
+/* Two series of the same player count compared: every metric's difference
+ * with its interval, and the verdict. */
+struct comparison {
+	struct stats_diff completion, balance, seat[SIM_MAX_PLAYERS], rmst, median;
+	struct stats_verdict v;
+	char rules[160];   /* the rules they differ in, or "" */
+};
+
+static void compare(const struct series *a, const struct series *b, int players, double threshold,
+		    struct comparison *c)
 {
-	if (a == b)
-		return "=";
-	return (lower_better ? a < b : a > b) ? "<-" : "->";
+	const struct sim_stats *x = &a->stats, *y = &b->stats;
+	double lo, hi;
+	stats_diff_proportions(x->completed, x->games, y->completed, y->games, &lo, &hi);
+	stats_diff_set(&c->completion, a->sum.completion, b->sum.completion, lo, hi, true);
+	stats_diff_balance(x->wins, x->games, y->wins, y->games, players, &c->balance);
+	for (int i = 0; i < players; i++) {
+		stats_diff_proportions(x->wins[i], x->games, y->wins[i], y->games, &lo, &hi);
+		stats_diff_set(&c->seat[i], a->sum.win_rate[i], b->sum.win_rate[i], lo, hi, true);
+	}
+	stats_diff_rmst(&a->len, &b->len, &c->rmst);
+	stats_diff_median(&a->len, &b->len, &c->median);
+	stats_verdict(a->sum.completion, b->sum.completion, threshold, &c->balance, &c->rmst, &c->v);
+	rules_differ(&a->rules, &b->rules, c->rules, sizeof c->rules);
 }
 
-/* Fairer: the larger balance, but only when the gap exceeds what chance
- * explains (the widest seat interval of either series). Faster: the smaller
- * mean length, likewise beyond three standard errors of the difference. */
-static void verdicts(const struct series *a, const struct series *b, int players, char *fair,
-		     char *fast, size_t len)
+/* The verdicts in words. */
+static void verdict_text(const struct series *a, const struct series *b, const struct comparison *c,
+			 double threshold, char *fair, char *fast, size_t len)
 {
-	double noise = 0;
-	for (int i = 0; i < players; i++) {
-		double h1 = a->sum.ci_hi[i] - a->sum.ci_lo[i], h2 = b->sum.ci_hi[i] - b->sum.ci_lo[i];
-		noise = fmax(noise, fmax(h1, h2));
-	}
-	double gap = a->sum.balance - b->sum.balance;
-	if (fabs(gap) <= noise)
-		snprintf(fair, len, "neither (balance %.4f vs %.4f: the gap is within the seats' 95%% "
-			 "intervals, %.4f wide)", a->sum.balance, b->sum.balance, noise);
-	else
-		snprintf(fair, len, "%s (balance %.4f vs %.4f)", gap > 0 ? a->pack->id : b->pack->id,
-			 a->sum.balance, b->sum.balance);
-	if (!a->sum.completed || !b->sum.completed) {
-		snprintf(fast, len, "unknown (a pack had no won game)");
+	const struct stats_diff *d = &c->balance, *m = &c->rmst;
+	if (c->v.stalls[0] || c->v.stalls[1]) {
+		char why[256] = "";
+		for (int i = 0; i < 2; i++) {
+			const struct series *s = i ? b : a;
+			if (c->v.stalls[i])
+				snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s stalls (completion %.4f, "
+					 "below %.2f)", why[0] ? "; " : "", s->pack->id, s->sum.completion, threshold);
+		}
+		snprintf(fair, len, "no verdict: %s", why);
+		snprintf(fast, len, "no verdict: %s", why);
 		return;
 	}
-	double se = sqrt(a->sum.sd * a->sum.sd / (double)a->sum.completed +
-			 b->sum.sd * b->sum.sd / (double)b->sum.completed);
-	double d = a->sum.mean - b->sum.mean;
-	if (fabs(d) <= 3 * se)
-		snprintf(fast, len, "neither (mean %.2f vs %.2f turns: within 3 standard errors, %.2f)",
-			 a->sum.mean, b->sum.mean, 3 * se);
+	if (c->v.fairer >= 0)
+		snprintf(fair, len, "%s (balance %.4f vs %.4f, difference %+.4f [%+.4f, %+.4f])",
+			 c->v.fairer ? b->pack->id : a->pack->id, d->a, d->b, d->d, d->lo, d->hi);
 	else
-		snprintf(fast, len, "%s (mean %.2f vs %.2f turns)", d < 0 ? a->pack->id : b->pack->id,
-			 a->sum.mean, b->sum.mean);
+		snprintf(fair, len, "neither (balance %.4f vs %.4f: the difference %+.4f [%+.4f, %+.4f] may be 0)",
+			 d->a, d->b, d->d, d->lo, d->hi);
+	if (c->v.faster >= 0)
+		snprintf(fast, len, "%s (restricted mean %.2f vs %.2f turns, difference %+.2f [%+.2f, %+.2f])",
+			 c->v.faster ? b->pack->id : a->pack->id, m->a, m->b, m->d, m->lo, m->hi);
+	else
+		snprintf(fast, len, "neither (restricted mean %.2f vs %.2f turns: the difference %+.2f [%+.2f, "
+			 "%+.2f] may be 0)", m->a, m->b, m->d, m->lo, m->hi);
 }
 
-static void print_comparison(const struct series *a, const struct series *b, const struct sim_opts *o)
+/* One row of the comparison: both values, the difference and its interval,
+ * and which is better when the interval says so (or "differs" for a seat). */
+static void diff_row(const char *what, const struct stats_diff *d, int digits, bool seat)
 {
-	printf("\ncomparison, %d players         %-24s %-24s\n", o->players, a->pack->id, b->pack->id);
-	printf("  %-28s %-24.4f %-24.4f %s\n", "completion", a->sum.completion, b->sum.completion,
-	       faster_fairer(a->sum.completion, b->sum.completion, false));
-	printf("  %-28s %-24.4f %-24.4f %s\n", "balance", a->sum.balance, b->sum.balance,
-	       faster_fairer(a->sum.balance, b->sum.balance, false));
+	char va[32], vb[32], dd[96];
+	if (isnan(d->a))
+		snprintf(va, sizeof va, "-");
+	else
+		snprintf(va, sizeof va, "%.*f", digits, d->a);
+	if (isnan(d->b))
+		snprintf(vb, sizeof vb, "-");
+	else
+		snprintf(vb, sizeof vb, "%.*f", digits, d->b);
+	if (isnan(d->lo))
+		snprintf(dd, sizeof dd, "-");
+	else
+		snprintf(dd, sizeof dd, "%+.*f [%+.*f, %+.*f]", digits, d->d, digits, d->lo, digits, d->hi);
+	const char *mark = !d->better ? "" : seat ? "differs" : d->better > 0 ? "a better" : "b better";
+	printf("  %-23s %-10s %-10s %-30s %s\n", what, va, vb, dd, mark);
+}
+
+static void print_comparison(const struct series *a, const struct series *b, const struct sim_opts *o,
+			     const struct comparison *c)
+{
+	printf("\ncomparison, %d players: a = %s, b = %s\n", o->players, a->pack->id, b->pack->id);
+	printf("  %-23s %-10s %-10s %s\n", "", "a", "b", "a - b [95% interval]");
+	diff_row("completion", &c->completion, 4, false);
+	diff_row("balance", &c->balance, 4, false);
 	for (int i = 0; i < o->players; i++) {
 		char what[32];
 		snprintf(what, sizeof what, "win rate, seat %d", i + 1);
-		printf("  %-28s %-24.4f %-24.4f\n", what, a->sum.win_rate[i], b->sum.win_rate[i]);
+		diff_row(what, &c->seat[i], 4, true);
 	}
-	printf("  %-28s %-24.2f %-24.2f %s\n", "length mean (turns)", a->sum.mean, b->sum.mean,
-	       faster_fairer(a->sum.mean, b->sum.mean, true));
-	printf("  %-28s %-24d %-24d\n", "length p50", a->sum.p50, b->sum.p50);
-	printf("  %-28s %-24d %-24d\n", "length p90", a->sum.p90, b->sum.p90);
-	char fair[256], fast[256];
-	verdicts(a, b, o->players, fair, fast, sizeof fair);
+	diff_row("length, restricted mean", &c->rmst, 2, false);
+	diff_row("length, median", &c->median, 1, false);
+	char fair[512], fast[512];
+	verdict_text(a, b, c, o->threshold, fair, fast, sizeof fair);
+	printf("completion: %.4f vs %.4f (a verdict needs at least %.2f each)\n", a->sum.completion, b->sum.completion,
+	       o->threshold);
 	printf("fairer: %s\nfaster: %s\n", fair, fast);
+	if (c->rules[0])
+		printf("note: the packs differ in rule%s %s as well as in the pattern\n", strchr(c->rules, ',') ? "s" : "",
+		       c->rules);
 }
 
 /* One line per player count: which pack is fairer and which faster. */
-static void print_summary(const struct series *se, const struct sim_opts *o)
+static void print_summary(const struct series *se, const struct comparison *cmp, const struct sim_opts *o)
 {
 	printf("\nsummary: %s vs %s\n", se[0].pack->id, se[1].pack->id);
 	for (int k = 0; k < o->ncounts; k++) {
-		char fair[256], fast[256];
-		verdicts(&se[2 * k], &se[2 * k + 1], o->counts[k], fair, fast, sizeof fair);
-		printf("  %d players: fairer: %s; faster: %s\n", o->counts[k], fair, fast);
+		char fair[512], fast[512];
+		verdict_text(&se[2 * k], &se[2 * k + 1], &cmp[k], o->threshold, fair, fast, sizeof fair);
+		printf("  %d players (completion %.4f vs %.4f): fairer: %s; faster: %s\n", o->counts[k],
+		       se[2 * k].sum.completion, se[2 * k + 1].sum.completion, fair, fast);
 	}
 }
 
@@ -557,11 +736,29 @@ static void json_num(FILE *f, double v)
 		fputs("null", f);
 }
 
+static void json_pair(double lo, double hi)
+{
+	printf("[");
+	json_num(stdout, lo);
+	printf(", ");
+	json_num(stdout, hi);
+	printf("]");
+}
+
+static void json_turn(int t)
+{
+	if (t < 0)
+		printf("null");
+	else
+		printf("%d", t);
+}
+
 static void print_json_series(const struct series *se, const struct sim_opts *o, const char *ind)
 {
 	const struct pack *p = se->pack;
 	const struct sim_stats *st = &se->stats;
 	const struct sim_summary *s = &se->sum;
+	const struct stats_length *L = &se->len;
 	printf("{\n%s  \"pack\": ", ind);
 	json_str(stdout, p->id);
 	printf(",\n%s  \"title\": ", ind);
@@ -581,7 +778,9 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	       (unsigned long long)s->games, ind, (unsigned long long)s->completed, ind,
 	       (unsigned long long)(s->games - s->completed - st->stalled), ind, (unsigned long long)st->stalled, ind);
 	json_num(stdout, s->completion);
-	printf(",\n%s  \"wins\": [", ind);
+	printf(",\n%s  \"completion_ci\": ", ind);
+	json_pair(se->comp_lo, se->comp_hi);
+	printf(",\n%s  \"stalls\": %s,\n%s  \"wins\": [", ind, yes(se->stalls), ind);
 	for (int i = 0; i < o->players; i++)
 		printf("%s%llu", i ? ", " : "", (unsigned long long)st->wins[i]);
 	printf("],\n%s  \"win_rate\": [", ind);
@@ -591,56 +790,185 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	}
 	printf("],\n%s  \"win_rate_ci\": [", ind);
 	for (int i = 0; i < o->players; i++) {
-		printf("%s[", i ? ", " : "");
-		json_num(stdout, s->ci_lo[i]);
-		printf(", ");
-		json_num(stdout, s->ci_hi[i]);
-		printf("]");
+		printf("%s", i ? ", " : "");
+		json_pair(s->ci_lo[i], s->ci_hi[i]);
 	}
 	printf("],\n%s  \"balance\": ", ind);
 	json_num(stdout, s->balance);
-	printf(",\n%s  \"length\": {\"mean\": ", ind);
-	if (s->completed) {
-		json_num(stdout, s->mean);
+	printf(",\n%s  \"balance_ci\": ", ind);
+	json_pair(se->bal_lo, se->bal_hi);
+	printf(",\n%s  \"length\": {\"censored_at\": %d, \"median\": ", ind, L->horizon);
+	json_turn(L->median);
+	printf(", \"median_ci\": [");
+	json_turn(L->median_lo);
+	printf(", ");
+	json_turn(L->median_hi);
+	printf("], \"restricted_mean\": ");
+	json_num(stdout, L->rmst);
+	printf(", \"restricted_mean_ci\": ");
+	json_pair(L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
+	printf(", \"p10\": ");
+	json_turn(L->p10);
+	printf(", \"p90\": ");
+	json_turn(L->p90);
+	if (L->ended) {
+		printf(", \"won\": {\"mean\": ");
+		json_num(stdout, L->won_mean);
 		printf(", \"sd\": ");
-		json_num(stdout, s->sd);
-		printf(", \"p10\": %d, \"p50\": %d, \"p90\": %d, \"min\": %d, \"max\": %d},\n", s->p10,
-		       s->p50, s->p90, s->min, s->max);
+		json_num(stdout, L->won_sd);
+		printf(", \"min\": %d, \"max\": %d}},\n", L->won_min, L->won_max);
 	} else {
-		/* no game was won: no lengths to describe */
-		printf("null, \"sd\": null, \"p10\": null, \"p50\": null, \"p90\": null, \"min\": null, "
-		       "\"max\": null},\n");
+		printf(", \"won\": null},\n");
 	}
 	printf("%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
-	       "\"freezes\": %llu, \"reshuffles\": %llu},\n", ind, (unsigned long long)st->draws,
-	       (unsigned long long)st->on_self, (unsigned long long)st->on_opponent,
-	       (unsigned long long)st->across, (unsigned long long)st->freezes,
-	       (unsigned long long)st->reshuffles);
+	       "\"removals_self\": %llu, \"removals_opponent\": %llu, \"freezes\": %llu, \"reshuffles\": %llu},\n",
+	       ind, (unsigned long long)st->draws, (unsigned long long)st->on_self,
+	       (unsigned long long)st->on_opponent, (unsigned long long)st->across,
+	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
+	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
 	printf("%s  \"abilities\": {", ind);
 	for (size_t a = 0; a < p->abilities.n; a++) {
 		printf("%s\n%s    ", a ? "," : "", ind);
 		json_str(stdout, p->abilities.v[a].code);
 		printf(": {\"ability\": ");
 		json_str(stdout, p->abilities.v[a].symbolic);
-		printf(", \"used\": %llu, \"used_by_winner\": %llu, \"won_with\": %llu}",
-		       (unsigned long long)st->used[a], (unsigned long long)st->used_by_winner[a],
-		       (unsigned long long)st->won_with[a]);
+		printf(", \"used\": %llu, \"games\": %llu, \"used_by_winner\": %llu, \"won_with\": %llu, \"rare\": %s}",
+		       (unsigned long long)st->used[a], (unsigned long long)st->games_used[a],
+		       (unsigned long long)st->used_by_winner[a], (unsigned long long)st->won_with[a],
+		       yes(rare(st, a)));
 	}
-	printf("%s},\n", p->abilities.n ? "\n  " : "");
-	printf("%s  \"timing\": {\"seconds\": %.3f, \"threads\": %d, \"games_per_second\": %.0f}", ind,
-	       se->seconds, o->threads, se->seconds > 0 ? (double)s->games / se->seconds : 0);
+	printf("%s},\n%s  \"rare_abilities\": [", p->abilities.n ? "\n  " : "", ind);
+	for (size_t a = 0, i = 0; a < p->abilities.n; a++)
+		if (rare(st, a)) {
+			printf("%s", i++ ? ", " : "");
+			json_str(stdout, p->abilities.v[a].code);
+		}
+	printf("]");
 }
 
-static int write_plot(const struct series *se, int npk, const struct sim_opts *o)
+static void json_diff(const char *key, const struct stats_diff *d, const struct series *a,
+		      const struct series *b, bool seat)
+{
+	if (key)
+		printf("\"%s\": ", key);
+	printf("{\"a\": ");
+	json_num(stdout, d->a);
+	printf(", \"b\": ");
+	json_num(stdout, d->b);
+	printf(", \"difference\": ");
+	json_num(stdout, isnan(d->lo) ? NAN : d->d);
+	printf(", \"ci\": ");
+	json_pair(d->lo, d->hi);
+	if (seat) {
+		printf(", \"significant\": %s}", yes(d->better != 0));
+		return;
+	}
+	printf(", \"better\": ");
+	if (d->better)
+		json_str(stdout, d->better > 0 ? a->pack->id : b->pack->id);
+	else
+		printf("null");
+	printf("}");
+}
+
+/* The differences and the verdict of a comparison, as members of the object
+ * being printed. */
+static void print_json_compare(const struct series *a, const struct series *b, const struct comparison *c,
+			       const struct sim_opts *o)
+{
+	printf(",\n  \"difference\": {");
+	json_diff("completion", &c->completion, a, b, false);
+	printf(",\n    ");
+	json_diff("balance", &c->balance, a, b, false);
+	printf(",\n    \"win_rate\": [");
+	for (int i = 0; i < o->players; i++) {
+		printf("%s", i ? ", " : "");
+		json_diff(NULL, &c->seat[i], a, b, true);
+	}
+	printf("],\n    ");
+	json_diff("length_restricted_mean", &c->rmst, a, b, false);
+	printf(",\n    ");
+	json_diff("length_median", &c->median, a, b, false);
+	printf("},\n  \"verdict\": {\"threshold\": ");
+	json_num(stdout, o->threshold);
+	printf(", \"completion\": ");
+	json_pair(a->sum.completion, b->sum.completion);
+	printf(", \"stalls\": [");
+	for (int i = 0, n = 0; i < 2; i++)
+		if (c->v.stalls[i]) {
+			printf("%s", n++ ? ", " : "");
+			json_str(stdout, (i ? b : a)->pack->id);
+		}
+	printf("], \"fairer\": ");
+	if (c->v.fairer >= 0)
+		json_str(stdout, (c->v.fairer ? b : a)->pack->id);
+	else
+		printf("null");
+	printf(", \"faster\": ");
+	if (c->v.faster >= 0)
+		json_str(stdout, (c->v.faster ? b : a)->pack->id);
+	else
+		printf("null");
+	printf(", \"rules_differ\": [");
+	char copy[sizeof c->rules];
+	snprintf(copy, sizeof copy, "%s", c->rules);
+	char *save = NULL;
+	int n = 0;
+	for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save))
+		printf("%s\"%s\"", n++ ? ", " : "", t);
+	printf("]}");
+}
+
+/* All timings, in one place outside the report proper. */
+static void print_json_timing(const struct series *se, int nse, const struct sim_opts *o)
+{
+	double total = 0;
+	uint64_t games = 0;
+	for (int i = 0; i < nse; i++) {
+		total += se[i].seconds;
+		games += se[i].sum.games;
+	}
+	printf("\"timing\": {\"seconds\": %.3f, \"threads\": %d, \"games_per_second\": %.0f, \"series\": [", total,
+	       o->threads, total > 0 ? (double)games / total : 0);
+	for (int i = 0; i < nse; i++) {
+		printf("%s{\"pack\": ", i ? ", " : "");
+		json_str(stdout, se[i].pack->id);
+		printf(", \"players\": %d, \"seconds\": %.3f, \"games_per_second\": %.0f}", se[i].players,
+		       se[i].seconds, se[i].seconds > 0 ? (double)se[i].sum.games / se[i].seconds : 0);
+	}
+	printf("]}");
+}
+
+static int write_plot(const struct series *se, const struct comparison *cmp, int npk, const struct sim_opts *o)
 {
 	struct sim_plot_series ps[2 * SIM_MAX_PLAYERS];
+	char legend[2 * SIM_MAX_PLAYERS][256], note[SIM_MAX_PLAYERS][1100];
+	const char *notes[SIM_MAX_PLAYERS];
 	for (int i = 0; i < npk * o->ncounts; i++) {
-		ps[i].label = se[i].pack->id;
-		ps[i].stats = &se[i].stats;
-		ps[i].sum = &se[i].sum;
+		const struct series *s = &se[i];
+		const struct stats_length *L = &s->len;
+		char med[32];
+		turns(L->median, L->horizon, med, sizeof med);
+		snprintf(legend[i], sizeof legend[i], "%s   completion %.3f%s   balance %.3f [%.3f, %.3f]   "
+			 "median %s turns, restricted mean %.1f", s->pack->id, s->sum.completion,
+			 s->stalls ? " (stalls)" : "", s->sum.balance, s->bal_lo, s->bal_hi, med, L->rmst);
+		ps[i].label = s->pack->id;
+		ps[i].stats = &s->stats;
+		ps[i].sum = &s->sum;
+		ps[i].legend = legend[i];
+		ps[i].median = L->median;
+	}
+	for (int k = 0; k < o->ncounts; k++) {
+		notes[k] = NULL;
+		if (npk == 2) {
+			char fair[512], fast[512];
+			verdict_text(&se[2 * k], &se[2 * k + 1], &cmp[k], o->threshold, fair, fast, sizeof fair);
+			snprintf(note[k], sizeof note[k], "fairer: %s\nfaster: %s", fair, fast);
+			notes[k] = note[k];
+		}
 	}
 	char err[512];
-	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, err, sizeof err) != 0) {
+	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, notes, err, sizeof err) != 0) {
 		diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
 		return EXIT_OUTPUT;
 	}
@@ -657,6 +985,7 @@ int cmd_simulate(int argc, char **argv)
 		{"policy", required_argument, NULL, 'P'},
 		{"rule", required_argument, NULL, 'r'},
 		{"max-turns", required_argument, NULL, 'm'},
+		{"completion", required_argument, NULL, 'C'},
 		{"compare", required_argument, NULL, 'c'},
 		{"json", no_argument, NULL, 'j'},
 		{"plot", required_argument, NULL, 'o'},
@@ -666,7 +995,7 @@ int cmd_simulate(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	struct sim_opts o = {.games = 10000, .seed = 1, .max_turns = 1000, .npolicy = 1,
+	struct sim_opts o = {.games = 10000, .seed = 1, .max_turns = 1000, .threshold = STATS_COMPLETION, .npolicy = 1,
 			     .policy = {POLICY_GREEDY}, .trace = -1};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
@@ -719,6 +1048,17 @@ int cmd_simulate(int argc, char **argv)
 				ok = false;
 			}
 			break;
+		case 'C': {
+			char *end;
+			errno = 0;
+			double t = strtod(optarg, &end);
+			if (!*optarg || *end || errno || !(t >= 0 && t <= 1)) {
+				diag(SEV_ERROR, NULL, "--completion must be a share 0..1 (such as 0.95), not '%s'", optarg);
+				ok = false;
+			}
+			o.threshold = t;
+			break;
+		}
 		case 'c': o.compare = optarg; break;
 		case 'j': o.json = true; break;
 		case 'o': o.plot = optarg; break;
@@ -756,6 +1096,12 @@ int cmd_simulate(int argc, char **argv)
 	}
 	if (!ok)
 		return EXIT_INPUT;
+	/* fail before the games, not after them */
+	char why[4400];
+	if (o.plot && o.trace < 0 && !plot_writable(o.plot, why, sizeof why)) {
+		diag(SEV_ERROR, NULL, "--plot %s: cannot be written: %s", o.plot, why);
+		return EXIT_OUTPUT;
+	}
 
 	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk;
 	struct series *se = xcalloc((size_t)nse, sizeof *se);
@@ -780,9 +1126,20 @@ int cmd_simulate(int argc, char **argv)
 		buf_free(&log);
 		goto out;
 	}
+	struct comparison cmp[SIM_MAX_PLAYERS];
+	if (npk == 2) {
+		char differ[160];
+		rules_differ(&se[0].rules, &se[1].rules, differ, sizeof differ);
+		if (differ[0])
+			diag(SEV_WARNING, NULL, "--compare: %s and %s differ in rule%s %s as well as in the pattern; "
+			     "the comparison mixes both (make them equal with --rule)", se[0].pack->id,
+			     se[1].pack->id, strchr(differ, ',') ? "s" : "", differ);
+	}
 	bool bar = !o.quiet && isatty(2);
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
+	for (int k = 0; npk == 2 && k < o.ncounts; k++)
+		compare(&se[2 * k], &se[2 * k + 1], o.counts[k], o.threshold, &cmp[k]);
 	if (o.json && o.ncounts > 1)
 		printf("{\n  \"runs\": [\n");
 	for (int k = 0; k < o.ncounts; k++) {
@@ -796,6 +1153,11 @@ int cmd_simulate(int argc, char **argv)
 				printf(",\n  \"compare\": ");
 				print_json_series(&row[1], &o, "  ");
 				printf("\n  }");
+				print_json_compare(&row[0], &row[1], &cmp[k], &o);
+			}
+			if (o.ncounts == 1) {
+				printf(",\n  ");
+				print_json_timing(se, nse, &o);
 			}
 			printf("\n}");
 			continue;
@@ -807,18 +1169,23 @@ int cmd_simulate(int argc, char **argv)
 			print_time(&row[j], o.threads);
 		}
 		if (npk == 2)
-			print_comparison(&row[0], &row[1], &o);
+			print_comparison(&row[0], &row[1], &o, &cmp[k]);
 	}
-	if (o.json)
-		printf(o.ncounts > 1 ? "\n  ]\n}\n" : "\n");
-	else if (npk == 2 && o.ncounts > 1)
-		print_summary(se, &o);
+	if (o.json && o.ncounts > 1) {
+		printf("\n  ],\n  ");
+		print_json_timing(se, nse, &o);
+		printf("\n}\n");
+	} else if (o.json) {
+		printf("\n");
+	} else if (npk == 2 && o.ncounts > 1) {
+		print_summary(se, cmp, &o);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag(SEV_ERROR, NULL, "could not write the report");
 		status = EXIT_OUTPUT;
 	}
 	if (o.plot && status == EXIT_OK)
-		status = write_plot(se, npk, &o);
+		status = write_plot(se, cmp, npk, &o);
 out:
 	for (int i = 0; i < prepared; i++)
 		series_free(&se[i]);

@@ -8,4 +8,4 @@ else
 	echo "not ok - every README output block matches its command"
 	cat "$WORK/readme.diff" "$WORK/readme.err" >&2
 fi
-expect_eq "README has its marked blocks" 3 "$(grep -c '^<!-- output: ' README.md)"
+expect_eq "README has its marked blocks" 1 "$(grep -c '^<!-- output: ' README.md)"

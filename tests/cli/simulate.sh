@@ -11,18 +11,26 @@ P2=packs/pattern-two-census-seven.yaml
 jqv() { jq -c "$1" "$2"; }
 
 # --- the same seed gives the same report whatever --threads is -------------
-for t in 1 2 3; do
+# (jq 'del(.timing)' is the whole reproducible report: no timing elsewhere)
+for t in 1 2 3 8; do
 	"$RAILYARD" simulate $P2 --players 4 --games 600 --seed 7 --threads $t --json >"$WORK/t$t.json"
-	grep -v '"timing"' "$WORK/t$t.json" >"$WORK/t$t.notime"
+	jq 'del(.timing)' "$WORK/t$t.json" >"$WORK/t$t.notime"
 	"$RAILYARD" simulate $P1 --players 3 --games 300 --seed 7 --threads $t --policy spoiler,random,greedy \
 		>"$WORK/t$t.txt"
 	grep -v '^time:' "$WORK/t$t.txt" >"$WORK/t$t.txtnotime"
+	"$RAILYARD" simulate $P1 --compare $P2 --players 2,4 --games 300 --seed 7 --threads $t --json \
+		2>/dev/null | jq 'del(.timing)' >"$WORK/c$t.notime"
 done
 ok_if "json: --threads 1 and 2 give the same report" cmp -s "$WORK/t1.notime" "$WORK/t2.notime"
 ok_if "json: --threads 1 and 3 give the same report" cmp -s "$WORK/t1.notime" "$WORK/t3.notime"
-ok_if "text: --threads 1, 2 and 3 give the same report" \
-	sh -c "cmp -s '$WORK/t1.txtnotime' '$WORK/t2.txtnotime' && cmp -s '$WORK/t1.txtnotime' '$WORK/t3.txtnotime'"
-"$RAILYARD" simulate $P2 --players 4 --games 600 --seed 8 --json | grep -v '"timing"' >"$WORK/s8.notime"
+ok_if "json: --threads 1 and 8 give the same report" cmp -s "$WORK/t1.notime" "$WORK/t8.notime"
+ok_if "text: --threads 1, 2, 3 and 8 give the same report" \
+	sh -c "cmp -s '$WORK/t1.txtnotime' '$WORK/t2.txtnotime' && cmp -s '$WORK/t1.txtnotime' '$WORK/t3.txtnotime' && cmp -s '$WORK/t1.txtnotime' '$WORK/t8.txtnotime'"
+ok_if "json --compare, two counts: --threads 1, 2 and 8 give the same report (intervals and verdicts too)" \
+	sh -c "cmp -s '$WORK/c1.notime' '$WORK/c2.notime' && cmp -s '$WORK/c1.notime' '$WORK/c8.notime'"
+expect_eq "json: no timing inside runs[] or compare" 0 \
+	"$(jq '[.. | objects | select(has("timing") or has("seconds") or has("games_per_second"))] | length' "$WORK/c1.notime")"
+"$RAILYARD" simulate $P2 --players 4 --games 600 --seed 8 --json | jq 'del(.timing)' >"$WORK/s8.notime"
 ok_if "another seed gives another report" sh -c "! cmp -s '$WORK/t1.notime' '$WORK/s8.notime'"
 # the first 300 games of a series are the first 300 of a longer one: wins add up
 "$RAILYARD" simulate $P2 --players 4 --games 300 --seed 7 --json >"$WORK/half.json"
@@ -37,16 +45,34 @@ expect_eq "json: one win_rate per seat" 4 "$(jqv '.win_rate | length' "$J")"
 expect_eq "json: a 95% interval per seat around its rate" true \
 	"$(jqv '[range(4) as $i | .win_rate_ci[$i][0] <= .win_rate[$i] and .win_rate[$i] <= .win_rate_ci[$i][1]] | all' "$J")"
 expect_eq "json: completion is won games over games" true "$(jqv '.completion == (.wins | add) / .games' "$J")"
-expect_eq "json: balance is 1 minus the largest gap between seats" true \
-	"$(jqv '(.balance - (1 - ((.win_rate | max) - (.win_rate | min)))) | fabs < 1e-5' "$J")"
-expect_eq "json: length has mean, sd, p10, p50, p90" '["mean","p10","p50","p90","sd"]' \
-	"$(jqv '.length | keys - ["min","max"]' "$J")"
-expect_eq "json: percentiles in order" true \
-	"$(jqv '.length | .min <= .p10 and .p10 <= .p50 and .p50 <= .p90 and .p90 <= .max' "$J")"
-expect_eq "json: 28 abilities of pattern two, each with used and used_by_winner" 28 \
-	"$(jqv '[.abilities[] | select(has("used") and has("used_by_winner") and .used_by_winner <= .used)] | length' "$J")"
+expect_eq "json: completion's interval holds it" true "$(jqv '.completion_ci[0] <= .completion and .completion <= .completion_ci[1]' "$J")"
+expect_eq "json: balance is N times the least-winning seat's share of all games" true \
+	"$(jqv '(.balance - (.players * (.win_rate | min))) | fabs < 1e-5' "$J")"
+expect_eq "json: balance_ci holds the balance, inside [0, 1]" true \
+	"$(jqv '.balance_ci[0] <= .balance and .balance <= .balance_ci[1] and .balance_ci[0] >= 0 and .balance_ci[1] <= 1' "$J")"
+expect_eq "json: length over all games: median, restricted mean, their intervals, p10, p90, won games" \
+	'["censored_at","median","median_ci","p10","p90","restricted_mean","restricted_mean_ci","won"]' "$(jqv '.length | keys' "$J")"
+expect_eq "json: length quantiles in order" true \
+	"$(jqv '.length | .won.min <= .p10 and .p10 <= .median and .median <= .p90 and .p90 <= .won.max' "$J")"
+expect_eq "json: the intervals hold median and restricted mean" true \
+	"$(jqv '.length | .median_ci[0] <= .median and .median <= .median_ci[1] and .restricted_mean_ci[0] <= .restricted_mean and .restricted_mean <= .restricted_mean_ci[1]' "$J")"
+expect_eq "json: every game completes, so the restricted mean is the won games' mean" true \
+	"$(jqv '.completion == 1 and ((.length.restricted_mean - .length.won.mean) | fabs < 1e-3)' "$J")"
+expect_eq "json: 28 abilities of pattern two, each with used, games and used_by_winner" 28 \
+	"$(jqv '[.abilities[] | select(has("used") and has("used_by_winner") and .used_by_winner <= .used and .games <= .used)] | length' "$J")"
 expect_eq "json: abilities keyed by code" '"A → X"' "$(jqv '.abilities.AX.ability' "$J")"
-expect_eq "json: timing only under timing" '["games_per_second","seconds","threads"]' "$(jqv '.timing | keys' "$J")"
+expect_eq "json: rare abilities are those used in under 1% of games" true \
+	"$(jqv '. as $r | [.abilities | to_entries[] | select(.value.games < 0.01 * $r.games) | .key] == .rare_abilities and ([.abilities[] | select(.rare)] | length) == (.rare_abilities | length)' "$J")"
+expect_eq "json: timing only under timing" '["games_per_second","seconds","series","threads"]' "$(jqv '.timing | keys' "$J")"
+# the factory opening (rejected cards face down) is the default
+expect_eq "json: the default opening is the factory one, face down" '"face-down"' "$(jqv .rules.opening "$J")"
+expect_grep "README names the source of the factory opening" 'ultraboardgames.com/game-of-trains' README.md
+# greedy players remove their own cards when that pays (issue 14)
+"$RAILYARD" simulate $P2 --players 4 --games 400 --json >"$WORK/self-rm.json"
+ok_if "greedy, pattern two, four players: removals used on the player's own sequence" \
+	jq -e '.moves.removals_self > 0 and .moves.removals_self + .moves.removals_opponent <= ([.abilities | to_entries[] | select(.key | test("X$")) | .value.used] | add)' "$WORK/self-rm.json"
+"$RAILYARD" simulate $P2 --players 4 --games 400 >"$WORK/self-rm.txt"
+expect_grep "text: removals counted by target" '^moves: .*removals: [1-9][0-9]* on oneself' "$WORK/self-rm.txt"
 expect_eq "json: every ability use is counted once" true \
 	"$(jqv '([.abilities[].used] | add) == .moves.on_self + .moves.on_opponent + .moves.across' "$J")"
 
@@ -57,16 +83,16 @@ expect_eq "json: every ability use is counted once" true \
 expect_eq "freeze-tokens=0 freezes nothing" 0 "$(jqv .moves.freezes "$WORK/f0.json")"
 ok_if "freeze-tokens=2 freezes cards" test "$(jqv .moves.freezes "$WORK/f2.json")" -gt 0
 ok_if "freezing shortens spoilers' games" \
-	jq -e -n --slurpfile a "$WORK/f0.json" --slurpfile b "$WORK/f2.json" '$b[0].length.mean < $a[0].length.mean'
+	jq -e -n --slurpfile a "$WORK/f0.json" --slurpfile b "$WORK/f2.json" '$b[0].length.restricted_mean_ci[1] < $a[0].length.restricted_mean_ci[0]'
 ok_if "freezing does not lower completion" \
 	jq -e -n --slurpfile a "$WORK/f0.json" --slurpfile b "$WORK/f2.json" '$b[0].completion >= $a[0].completion'
 # §7: with two packs, allowing repeated numbers in a winning sequence shortens games
 "$RAILYARD" simulate packs/pattern-two-two-packs.yaml --players 4 --games 1500 --json >"$WORK/nd.json"
 "$RAILYARD" simulate packs/pattern-two-two-packs.yaml --players 4 --games 1500 --rule win=ascending --json >"$WORK/asc.json"
 expect_eq "the pack's own rule is never-descending" '"never-descending"' "$(jqv '.rules.win' "$WORK/nd.json")"
-ok_if "never-descending games are shorter than ascending ones (beyond 3 standard errors)" \
+ok_if "never-descending games are shorter than ascending ones (the intervals apart)" \
 	jq -e -n --slurpfile a "$WORK/asc.json" --slurpfile b "$WORK/nd.json" \
-	'($a[0].length.mean - $b[0].length.mean) > 3 * ((($a[0].length.sd | . * .) / $a[0].completed + ($b[0].length.sd | . * .) / $b[0].completed) | sqrt)'
+	'$a[0].length.restricted_mean_ci[0] > $b[0].length.restricted_mean_ci[1]'
 # reshuffle: without it the draw pile runs dry and random players get stuck
 "$RAILYARD" simulate $P1 --players 2 --games 200 --policy random --max-turns 200 --json >"$WORK/r1.json"
 "$RAILYARD" simulate $P1 --players 2 --games 200 --policy random --max-turns 200 --rule reshuffle=false --json >"$WORK/r0.json"
@@ -74,14 +100,16 @@ ok_if "reshuffle=true reshuffles and never stalls" \
 	jq -e '.moves.reshuffles > 0 and .stalled == 0' "$WORK/r1.json"
 ok_if "reshuffle=false never reshuffles, and games stall" \
 	jq -e '.moves.reshuffles == 0 and .stalled > 0' "$WORK/r0.json"
-# the opening: discarding the rejected cards is fairer than laying them face up
-# (seat 1 would pick them up next); the JSON names the choice
-"$RAILYARD" simulate $P1 --players 4 --games 2000 --json >"$WORK/o-up.json"
-"$RAILYARD" simulate $P1 --players 4 --games 2000 --rule opening=discard --json >"$WORK/o-disc.json"
-expect_eq "opening: face-up by default" '"face-up"' "$(jqv .rules.opening "$WORK/o-up.json")"
-ok_if "opening=discard: fairer than face-up, and seat 1 wins less" \
+# the opening: the factory's face-down rejected cards are fairer than laying
+# them face up (seat 1 would pick them up next); the JSON names the choice
+"$RAILYARD" simulate $P1 --players 4 --games 2000 --rule opening=face-up --json >"$WORK/o-up.json"
+"$RAILYARD" simulate $P1 --players 4 --games 2000 --json >"$WORK/o-disc.json"
+"$RAILYARD" simulate $P1 --players 4 --games 20 --rule opening=discard --json >"$WORK/o-alias.json"
+expect_eq "opening=face-up is a rule option" '"face-up"' "$(jqv .rules.opening "$WORK/o-up.json")"
+expect_eq "opening=discard is read as face-down" '"face-down"' "$(jqv .rules.opening "$WORK/o-alias.json")"
+ok_if "opening face-down: seat 1 wins less than with face-up, balance higher" \
 	jq -e -n --slurpfile a "$WORK/o-up.json" --slurpfile b "$WORK/o-disc.json" \
-	'$b[0].balance > $a[0].balance + 0.03 and $b[0].win_rate[0] < $a[0].win_rate[0]'
+	'$b[0].balance > $a[0].balance and $b[0].win_rate[0] < $a[0].win_rate[0]'
 expect_status "opening=sideways: exit 2" 2 "$RAILYARD" simulate $P1 --players 2 --rule opening=sideways
 
 # apply-to: self forbids using abilities on opponents
@@ -105,14 +133,64 @@ ok_if "spoiler in seat 1 beats greedy" jq -e '.win_rate[0] > 0.6' "$WORK/pol-spo
 ok_if "spoiler in seat 2 beats greedy" jq -e '.win_rate[1] > 0.6' "$WORK/pol-greedy,spoiler.json"
 ok_if "greedy beats random" jq -e '.win_rate[1] > 0.9' "$WORK/pol-random,greedy.json"
 expect_eq "the report names each seat's policy" '["random","greedy"]' "$(jqv .policies "$WORK/pol-random,greedy.json")"
+# lookahead (Monte-Carlo over greedy futures) beats greedy clearly, from either seat
+for pol in lookahead,greedy greedy,lookahead; do
+	"$RAILYARD" simulate $P2 --players 2 --games 200 --policy $pol --json >"$WORK/pol-$pol.json"
+done
+ok_if "lookahead in seat 1 beats greedy" jq -e '.win_rate[0] > 0.8' "$WORK/pol-lookahead,greedy.json"
+ok_if "lookahead in seat 2 beats greedy" jq -e '.win_rate[1] > 0.8' "$WORK/pol-greedy,lookahead.json"
+"$RAILYARD" simulate $P1 --players 2 --games 100 --policy lookahead --seed 3 --threads 1 --json | jq 'del(.timing)' >"$WORK/la1.json"
+"$RAILYARD" simulate $P1 --players 2 --games 100 --policy lookahead --seed 3 --threads 2 --json | jq 'del(.timing)' >"$WORK/la2.json"
+ok_if "lookahead: the same report for --threads 1 and 2" cmp -s "$WORK/la1.json" "$WORK/la2.json"
 
 # --- compare and plots ----------------------------------------------------------
-"$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 --json >"$WORK/cmp.json"
+"$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 --json >"$WORK/cmp.json" 2>/dev/null
 expect_eq "compare: both packs in one JSON" '["pattern-one-census-seven","pattern-two-census-seven"]' \
 	"$(jq -c '[.pack, .compare.pack]' "$WORK/cmp.json")"
-"$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 >"$WORK/cmp.txt"
+"$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P2 >"$WORK/cmp.txt" 2>/dev/null
 expect_grep "compare: says which is fairer" '^fairer: ' "$WORK/cmp.txt"
-expect_grep "compare: says which is faster" '^faster: pattern-(one|two)-census-seven \(mean' "$WORK/cmp.txt"
+expect_grep "compare: completion beside the verdicts" '^completion: [01]\.[0-9]+ vs [01]\.[0-9]+ \(a verdict needs at least 0\.95 each\)' "$WORK/cmp.txt"
+expect_grep "compare: says which is faster, or that the difference may be 0" \
+	'^faster: (pattern-(one|two)-census-seven \(restricted mean|neither \(restricted mean)' "$WORK/cmp.txt"
+expect_grep "compare: every metric's difference with an interval" '^  balance +[0-9.]+ +[0-9.]+ +[-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\]' "$WORK/cmp.txt"
+expect_grep "compare: the length's difference with an interval" '^  length, restricted mean +[0-9.]+ +[0-9.]+ +[-+][0-9.]+ \[' "$WORK/cmp.txt"
+expect_eq "json compare: verdict and difference of every metric" \
+	'[["completion","fairer","faster","rules_differ","stalls","threshold"],["balance","completion","length_median","length_restricted_mean","win_rate"]]' \
+	"$(jq -c '[(.verdict | keys_unsorted | sort), (.difference | keys)]' "$WORK/cmp.json")"
+expect_eq "json compare: a verdict names a pack only when its interval excludes 0" true \
+	"$(jq '(.verdict.fairer == null) == (.difference.balance.ci[0] <= 0 and .difference.balance.ci[1] >= 0)' "$WORK/cmp.json")"
+# pattern one (apply-to: self) against pattern two (anyone): a rule differs too
+"$RAILYARD" simulate $P1 --players 2 --games 50 --compare $P2 >/dev/null 2>"$WORK/cmp.err"
+expect_grep "compare: warns when the packs differ in a rule as well as the pattern" \
+	'warning: --compare: .* differ in rule apply-to as well as in the pattern' "$WORK/cmp.err"
+expect_eq "json compare: the rules that differ" '["apply-to"]' "$(jq -c .verdict.rules_differ "$WORK/cmp.json")"
+"$RAILYARD" simulate $P2 --players 2 --games 50 --compare $P2 --json >"$WORK/same.json" 2>"$WORK/same.err"
+ok_if "compare: no warning when the rules agree" test ! -s "$WORK/same.err"
+expect_eq "compare: a pack against itself: no verdict, differences exactly 0" 'null null 0 0' \
+	"$(jq -r '"\(.verdict.fairer) \(.verdict.faster) \(.difference.balance.difference) \(.difference.length_restricted_mean.difference)"' "$WORK/same.json")"
+
+# --- the stalling case of issue 14: never fairer or faster ---------------------------
+for n in 49 35; do
+	S=tests/cli/data/p1-short-pile-$n.yaml
+	"$RAILYARD" simulate $S --players 4 --games 1000 --compare $P1 >"$WORK/stall$n.txt" 2>/dev/null
+	"$RAILYARD" simulate $S --players 4 --games 1000 --compare $P1 --json >"$WORK/stall$n.json" 2>/dev/null
+	expect_grep "{4: $n}, no reshuffle: the text says it stalls" "^STALLS: completion 0\.[0-9]+ is below 0\.95" "$WORK/stall$n.txt"
+	expect_grep "{4: $n}: not fairer" "^fairer: no verdict: p1-short-pile-$n stalls \(completion" "$WORK/stall$n.txt"
+	expect_grep "{4: $n}: not faster" "^faster: no verdict: p1-short-pile-$n stalls \(completion" "$WORK/stall$n.txt"
+	expect_eq "{4: $n}: the JSON verdict: stalls, neither fairer nor faster" "[[\"p1-short-pile-$n\"],null,null,true]" \
+		"$(jq -c '[.verdict.stalls, .verdict.fairer, .verdict.faster, .stalls]' "$WORK/stall$n.json")"
+	ok_if "{4: $n}: balance counts unfinished games: far below the shipped pack's" \
+		jq -e '.balance < 0.5 and .compare.balance > 0.7 and .balance_ci[1] < .compare.balance_ci[0]' "$WORK/stall$n.json"
+	ok_if "{4: $n}: length counts unfinished games (censored), not only won ones" \
+		jq -e '.length.restricted_mean > 10 * .compare.length.restricted_mean and .length.median == null' "$WORK/stall$n.json"
+done
+expect_eq "{4: 35}: no game completes, balance 0" '0 0' "$(jq -r '"\(.completed) \(.balance)"' "$WORK/stall35.json")"
+"$RAILYARD" simulate tests/cli/data/p1-short-pile-49.yaml --players 4 --games 1000 --compare $P1 --completion 0.1 --json \
+	>"$WORK/stall-low.json" 2>/dev/null
+expect_eq "--completion 0.1: the same pack now gets a verdict (the shipped one is fairer and faster)" \
+	'[[],"pattern-one-census-seven","pattern-one-census-seven"]' "$(jq -c '[.verdict.stalls, .verdict.fairer, .verdict.faster]' "$WORK/stall-low.json")"
+expect_status "--completion 2: exit 2" 2 "$RAILYARD" simulate $P1 --players 2 --completion 2
+expect_grep "--completion 2: says why" "error: --completion must be a share 0..1" "$WORK/last.err"
 for ext in svg pdf png; do
 	expect_status "plot .$ext written" 0 "$RAILYARD" simulate $P2 --players 3 --games 200 --compare $P1 \
 		--plot "$WORK/plot.$ext"
@@ -123,10 +201,20 @@ pdftotext "$WORK/plot.pdf" "$WORK/plot.txt"
 expect_grep "plot.pdf has the seat labels" 'seat 3' "$WORK/plot.txt"
 expect_grep "plot.pdf names both packs" 'pattern-two-census-seven vs pattern-one-census-seven' "$WORK/plot.txt"
 expect_eq "plot.png is a PNG" "$(printf '\211PNG')" "$(head -c 4 "$WORK/plot.png")"
+pdftotext "$WORK/plot.pdf" - | tr -s ' \n' ' ' >"$WORK/plot-words.txt"
+expect_grep "plot: lengths binned per round, over all games" 'Game length, 3 players \(rounds; share of all games\)' "$WORK/plot-words.txt"
+expect_grep "plot: the verdict under the row" 'fairer: .*faster: ' "$WORK/plot-words.txt"
+expect_grep "plot: the balance's interval in the legend" 'balance [0-9.]+ \[[0-9.]+, [0-9.]+\]' "$WORK/plot-words.txt"
 expect_status "plot into a missing folder: exit 3" 3 "$RAILYARD" simulate $P2 --players 2 --games 20 \
 	--plot "$WORK/no/such/plot.svg"
 ok_if "plot into a missing folder: nothing left behind" test ! -e "$WORK/no"
-expect_grep "plot into a missing folder: says why" 'error: --plot .*plot.svg: ' "$WORK/last.err"
+expect_grep "plot into a missing folder: says why" 'error: --plot .*plot.svg: cannot be written: folder .*/no/such: No such file' "$WORK/last.err"
+# checked before the games: a billion games would take hours
+expect_status "plot into a missing folder: fails before playing a billion games" 3 \
+	timeout 20 "$RAILYARD" simulate $P2 --players 4 --games 1000000000 --plot /nonexistent/x.svg
+ok_if "plot into a missing folder: nothing on stdout" test ! -s "$WORK/last.out"
+mkdir -p "$WORK/adir.svg"
+expect_status "plot named like a folder that exists: exit 3" 3 "$RAILYARD" simulate $P2 --players 2 --games 20 --plot "$WORK/adir.svg"
 
 # --- trace ------------------------------------------------------------------------
 "$RAILYARD" simulate $P2 --players 3 --trace 4 >"$WORK/trace.txt"
@@ -159,15 +247,18 @@ expect_status "--help: exit 0" 0 "$RAILYARD" simulate --help
 expect_grep "--help documents the reshuffle rule" 'reshuffle=true.false' "$WORK/last.out"
 
 # --- several player counts in one run ------------------------------------------------
-"$RAILYARD" simulate $P1 --compare $P2 --players 2,3 --games 200 --json >"$WORK/runs.json"
+"$RAILYARD" simulate $P1 --compare $P2 --players 2,3 --games 200 --json >"$WORK/runs.json" 2>/dev/null
 expect_eq "--players 2,3: one run per count, each with its comparison" '[[2,2],[3,3]]' \
 	"$(jq -c '[.runs[] | [.players, .compare.players]]' "$WORK/runs.json")"
 "$RAILYARD" simulate $P2 --players 3 --games 200 --seed 3 --json | jq 'del(.timing)' >"$WORK/alone.json"
 "$RAILYARD" simulate $P2 --players 2,3 --games 200 --seed 3 --json | jq '.runs[1] | del(.timing)' >"$WORK/in-runs.json"
 ok_if "a count in a list reports what it reports alone" \
 	jq -e -n --slurpfile a "$WORK/in-runs.json" --slurpfile b "$WORK/alone.json" '$a[0] == $b[0]'
-"$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 200 >"$WORK/runs.txt"
-expect_eq "--players 2,3,4 --compare: a summary line per count" 3 "$(grep -c '^  [234] players: fairer: .*; faster: ' "$WORK/runs.txt")"
+"$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 200 >"$WORK/runs.txt" 2>/dev/null
+expect_eq "--players 2,3,4 --compare: a summary line per count, completion beside the verdicts" 3 \
+	"$(grep -cE '^  [234] players \(completion [01]\.[0-9]+ vs [01]\.[0-9]+\): fairer: .*; faster: ' "$WORK/runs.txt")"
+expect_eq "--players 2,3 --compare --json: a verdict and balance_ci in every run" '[true,true]' \
+	"$(jq -c '[.runs[] | has("verdict") and has("difference") and has("balance_ci") and (.compare | has("balance_ci"))]' "$WORK/runs.json")"
 expect_status "--players 2,3,4 --plot: written" 0 "$RAILYARD" simulate $P1 --compare $P2 --players 2,3,4 --games 100 \
 	--plot "$WORK/runs.pdf"
 pdftotext "$WORK/runs.pdf" "$WORK/runs-pdf.txt"
@@ -179,6 +270,12 @@ expect_status "--policy per seat with two counts: exit 2" 2 "$RAILYARD" simulate
 if command -v script >/dev/null 2>&1; then
 	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 >/dev/null" /dev/null >"$WORK/tty.out" 2>&1
 	expect_grep "a progress bar on a terminal" '\] 3000/3000' "$WORK/tty.out"
+	expect_grep "the progress bar: player count, rate" ' 2 players pattern-one-census-seven .*\] [0-9]+/3000 +[0-9]+ games/s' "$WORK/tty.out"
+	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 200000 --threads 1 >/dev/null" /dev/null >"$WORK/tty2.out" 2>&1 &
+	spid=$!
+	sleep 2
+	kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
+	expect_grep "the progress bar: time left while running" 'games/s, +[0-9]+ s left' "$WORK/tty2.out"
 	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 --quiet >/dev/null" /dev/null >"$WORK/ttyq.out" 2>&1
 	ok_if "--quiet: no progress bar" sh -c "! grep -q '3000/3000' '$WORK/ttyq.out'"
 fi

@@ -50,9 +50,9 @@ static void fill(struct sim_stats *st, uint64_t *length, int max_turns, const in
 
 static int plot(const char *path, const struct sim_stats *st, const struct sim_summary *sum, char *err)
 {
-	struct sim_plot_series s = {"test-pack", st, sum};
+	struct sim_plot_series s = {"test-pack", st, sum, NULL, -1};
 	int players = 2;
-	return sim_plot_write(path, &s, 1, 1, &players, err, 256);
+	return sim_plot_write(path, &s, 1, 1, &players, NULL, err, 256);
 }
 
 /* Pixels of the first series' bar colour in the length histogram's panel, and
@@ -107,7 +107,7 @@ static void test_bars(void **state)
 	assert_true(bar_pixels(one, &runs) > 500);
 	assert_int_equal(runs, 1);
 
-	/* half at 30 turns and half at 50: two bars, one bin of turns each, apart */
+	/* half at 30 turns and half at 50 (rounds 15 and 25): two bars, apart */
 	int t2[] = {30, 50};
 	uint64_t g2[] = {40, 40};
 	fill(&st, length, 60, t2, g2, 2);
@@ -143,11 +143,39 @@ static void test_bars(void **state)
 	free(nodir);
 }
 
+/* Issue 14: lengths are binned per round, so four players' games of 21, 22, 23
+ * and 24 turns (round 6: every seat's turn in it) make one bar, not a sawtooth
+ * of four. */
+static void test_rounds(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/railyard-plot.XXXXXX", err[256];
+	assert_non_null(mkdtemp(dir));
+	char *path = xasprintf("%s/rounds.png", dir);
+	uint64_t length[61];
+	struct sim_stats st;
+	struct sim_summary sum;
+	int t[] = {21, 22, 23, 24};
+	uint64_t g[] = {20, 30, 20, 30};
+	fill(&st, length, 60, t, g, 4);
+	st.players = 4;
+	sim_summarize(&st, &sum);
+	struct sim_plot_series s = {"test-pack", &st, &sum, NULL, 22};
+	int players = 4, runs;
+	assert_int_equal(sim_plot_write(path, &s, 1, 1, &players, NULL, err, sizeof err), 0);
+	assert_true(bar_pixels(path, &runs) > 500);
+	assert_int_equal(runs, 1);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_bars),
+		cmocka_unit_test(test_rounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,91 @@
+/* stats.h: the statistics behind a balance report, on plain counts so that any
+ * game's simulator can report the same way (gen/simulate.c for the trains).
+ * Pure and deterministic: the same counts always give the same numbers (the
+ * bootstrap draws from a stream seeded by the counts themselves), so results
+ * do not depend on how many threads played the games.
+ *
+ * The measures:
+ *   - completion: games with a winner / games, with a Wilson interval;
+ *   - balance: N times the smallest seat's share of ALL games (an unfinished
+ *     game is nobody's fair outcome): 1 when every seat wins 1/N of the games,
+ *     0 when some seat never wins or no game ends; comparable across N; a
+ *     percentile bootstrap interval over games (outcomes resampled as one
+ *     multinomial of seats and "no winner");
+ *   - length: Kaplan-Meier over all games, a game without a winner censored
+ *     where it stopped; the restricted mean (mean of min(length, horizon)) with
+ *     its standard error, and the median and other quantiles with intervals
+ *     (none when fewer than that share of games ever end);
+ *   - differences between two series: an interval on each, and a verdict only
+ *     when the interval excludes 0 and both series complete often enough. */
+#ifndef RAILYARD_STATS_H
+#define RAILYARD_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define STATS_Z95 1.959963984540054
+#define STATS_BOOT 2000            /* bootstrap replicates */
+#define STATS_COMPLETION 0.95      /* default threshold below which a series stalls */
+
+/* The 95% Wilson score interval of k successes in n trials ([0, 1] when n is 0). */
+void stats_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
+
+/* Newcombe's hybrid score interval (95%) for k1/n1 - k2/n2. */
+void stats_diff_proportions(uint64_t k1, uint64_t n1, uint64_t k2, uint64_t n2, double *lo, double *hi);
+
+/* N * min over seats of wins[i] / games (0 when games is 0). */
+double stats_balance(const uint64_t *wins, int seats, uint64_t games);
+
+/* STATS_BOOT bootstrap replicates of stats_balance into out[STATS_BOOT], drawn
+ * from a stream seeded by the counts; and their 2.5% and 97.5% percentiles. */
+void stats_balance_replicates(const uint64_t *wins, int seats, uint64_t games, double *out);
+void stats_balance_interval(const uint64_t *wins, int seats, uint64_t games, double *lo, double *hi);
+
+/* Game length from two histograms over 0..horizon: ended[t] games won at turn
+ * t, censored[t] games that stopped at t without a winner (a timeout at the
+ * horizon, or a game that can never end, counted at the horizon). */
+struct stats_length {
+	uint64_t games, ended;
+	int horizon;
+	double rmst, rmst_se;      /* restricted mean: mean of min(length, horizon) */
+	int median, median_lo, median_hi;   /* -1: beyond the horizon (fewer than half end) */
+	int p10, p90;              /* -1: beyond the horizon */
+	/* the games that ended: mean, sd, min, max (0 when none) */
+	double won_mean, won_sd;
+	int won_min, won_max;
+};
+
+void stats_length(const uint64_t *ended, const uint64_t *censored, int horizon, struct stats_length *out);
+
+/* The difference a - b of one metric with its 95% interval; better is +1 when
+ * the interval shows a is better, -1 when b is, 0 when it holds 0 (or is
+ * unknown: lo/hi NaN). */
+struct stats_diff {
+	double a, b, d, lo, hi;
+	int better;
+};
+
+void stats_diff_set(struct stats_diff *x, double a, double b, double lo, double hi, bool higher_better);
+
+/* The restricted means' difference (normal, independent series). */
+void stats_diff_rmst(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x);
+/* The medians' difference, standard errors taken from each median's interval
+ * (Price and Bonett); unknown (NaN) when a median lies beyond the horizon. */
+void stats_diff_median(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x);
+/* The balances' difference from paired bootstrap replicates of each. */
+void stats_diff_balance(const uint64_t *wa, uint64_t ga, const uint64_t *wb, uint64_t gb, int seats,
+			struct stats_diff *x);
+
+/* The verdict on two series: which is fairer (balance) and which faster
+ * (restricted mean length), each 0 (a), 1 (b) or -1 (neither: the difference
+ * is within chance); a series whose completion is below the threshold stalls
+ * and is never fairer or faster (stalls[i] set, both verdicts -1). */
+struct stats_verdict {
+	bool stalls[2];
+	int fairer, faster;
+};
+
+void stats_verdict(double completion_a, double completion_b, double threshold, const struct stats_diff *balance,
+		   const struct stats_diff *length, struct stats_verdict *v);
+
+#endif

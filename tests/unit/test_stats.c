@@ -1,0 +1,129 @@
+/* test_stats.c: gen/stats.c: intervals with known values, the balance and its
+ * bootstrap, censored length by hand, and verdicts that refuse stalling packs. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "stats.h"
+
+static void test_wilson_newcombe(void **state)
+{
+	(void)state;
+	double lo, hi;
+	stats_wilson(50, 100, &lo, &hi);
+	assert_true(fabs(lo - 0.4038) < 1e-4 && fabs(hi - 0.5962) < 1e-4);
+	stats_wilson(0, 0, &lo, &hi);
+	assert_true(lo == 0 && hi == 1);
+	/* Newcombe (1998), example (a): 56/70 - 48/80 = 0.2, [0.0524, 0.3339] */
+	stats_diff_proportions(56, 70, 48, 80, &lo, &hi);
+	assert_true(fabs(lo - 0.0524) < 1e-4 && fabs(hi - 0.3339) < 1e-4);
+}
+
+static void test_balance(void **state)
+{
+	(void)state;
+	uint64_t even[4] = {250, 250, 250, 250}, skew[4] = {400, 200, 200, 200};
+	uint64_t half[4] = {100, 100, 100, 100}, none[4] = {0, 0, 0, 0};
+	assert_true(stats_balance(even, 4, 1000) == 1.0);
+	assert_true(fabs(stats_balance(skew, 4, 1000) - 0.8) < 1e-12);
+	/* unfinished games are nobody's fair share: 40% completion, evenly spread */
+	assert_true(fabs(stats_balance(half, 4, 1000) - 0.4) < 1e-12);
+	assert_true(stats_balance(none, 4, 1000) == 0.0);
+	/* comparable across player counts: a fair game scores 1 at any N */
+	uint64_t two[2] = {500, 500};
+	assert_true(stats_balance(two, 2, 1000) == 1.0);
+	/* the bootstrap interval holds the estimate, is repeatable, narrows with n */
+	double lo, hi, lo2, hi2, lo3, hi3;
+	stats_balance_interval(skew, 4, 1000, &lo, &hi);
+	stats_balance_interval(skew, 4, 1000, &lo2, &hi2);
+	assert_true(lo == lo2 && hi == hi2);
+	assert_true(lo < 0.8 && 0.8 <= hi + 1e-12 && lo > 0.6 && hi < 0.95);
+	uint64_t big[4] = {40000, 20000, 20000, 20000};
+	stats_balance_interval(big, 4, 100000, &lo3, &hi3);
+	assert_true(hi3 - lo3 < (hi - lo) / 5);
+	stats_balance_interval(none, 4, 1000, &lo, &hi);
+	assert_true(lo == 0 && hi == 0);
+	/* the same counts twice: the difference is exactly 0, not significant */
+	struct stats_diff d;
+	stats_diff_balance(skew, 1000, skew, 1000, 4, &d);
+	assert_true(d.d == 0 && d.lo <= 0 && d.hi >= 0 && d.better == 0);
+	/* a clear gap is significant */
+	stats_diff_balance(even, 1000, big, 100000, 4, &d);
+	assert_int_equal(d.better, 1);
+	assert_true(d.lo > 0.05 && d.hi <= 0.2 + 1e-12);
+}
+
+static void test_length(void **state)
+{
+	(void)state;
+	uint64_t ended[21] = {0}, cens[21] = {0};
+	for (int t = 1; t <= 10; t++)
+		ended[t] = 1;
+	struct stats_length L;
+	stats_length(ended, cens, 20, &L);
+	assert_true(fabs(L.rmst - 5.5) < 1e-12);
+	assert_int_equal(L.median, 5);
+	assert_int_equal(L.p10, 1);
+	assert_int_equal(L.p90, 9);
+	assert_true(fabs(L.won_mean - 5.5) < 1e-12 && fabs(L.won_sd - sqrt(82.5 / 9)) < 1e-9);
+	assert_int_equal(L.won_min, 1);
+	assert_int_equal(L.won_max, 10);
+	/* without censoring the restricted mean's error is the sample's (n - 1 vs n) */
+	assert_true(fabs(L.rmst_se - sqrt(8.25 / 10)) < 1e-9);
+	/* ten more games never end: censored at the horizon, not dropped */
+	cens[20] = 10;
+	stats_length(ended, cens, 20, &L);
+	assert_true(fabs(L.rmst - 12.75) < 1e-12);   /* mean of min(length, 20) */
+	assert_int_equal(L.median, 10);
+	assert_int_equal(L.p90, -1);                  /* 90% of games never end */
+	assert_true(fabs(L.won_mean - 5.5) < 1e-12);
+	/* no game ends: no median, the restricted mean is the horizon */
+	memset(ended, 0, sizeof ended);
+	stats_length(ended, cens, 20, &L);
+	assert_int_equal(L.median, -1);
+	assert_true(L.rmst == 20.0 && L.rmst_se == 0.0);
+	assert_int_equal(L.ended, 0);
+}
+
+static void test_verdict(void **state)
+{
+	(void)state;
+	struct stats_diff bal, len;
+	struct stats_verdict v;
+	stats_diff_set(&bal, 0.9, 0.84, 0.02, 0.10, true);
+	stats_diff_set(&len, 20.3, 25.5, -6.0, -4.0, false);
+	assert_int_equal(bal.better, 1);
+	assert_int_equal(len.better, 1);
+	stats_verdict(0.99, 0.999, STATS_COMPLETION, &bal, &len, &v);
+	assert_int_equal(v.fairer, 0);
+	assert_int_equal(v.faster, 0);
+	assert_false(v.stalls[0] || v.stalls[1]);
+	/* a pack that stalls is never fairer or faster, whatever the numbers say */
+	stats_verdict(0.414, 0.999, STATS_COMPLETION, &bal, &len, &v);
+	assert_true(v.stalls[0] && !v.stalls[1]);
+	assert_int_equal(v.fairer, -1);
+	assert_int_equal(v.faster, -1);
+	/* within chance: no verdict */
+	stats_diff_set(&bal, 0.9, 0.89, -0.02, 0.04, true);
+	stats_verdict(0.99, 0.99, STATS_COMPLETION, &bal, &len, &v);
+	assert_int_equal(v.fairer, -1);
+	/* unknown intervals never decide */
+	stats_diff_set(&len, 3, 4, NAN, NAN, false);
+	assert_int_equal(len.better, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wilson_newcombe),
+		cmocka_unit_test(test_balance),
+		cmocka_unit_test(test_length),
+		cmocka_unit_test(test_verdict),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

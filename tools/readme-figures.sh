@@ -1,0 +1,110 @@
+#!/bin/sh
+# tools/readme-figures.sh: regenerate the figures README.md quotes from
+# `railyard simulate`, so they cannot go stale. Each figure sits between
+#   <!-- figures: NAME (sources HASH) -->  and  <!-- /figures -->
+# and is rewritten in place from the commands below; HASH is a digest of the
+# simulator's sources (gen/sim.c, gen/stats.c, gen/simulate.c), so
+#   tools/readme-figures.sh --check
+# says, in no time, whether the figures were made by the code as it is now
+# (exit 1 when the sources changed since). `make readme-figures` runs it.
+# Seeds are fixed: a rerun on unchanged sources rewrites the same text.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+R=${RAILYARD:-./railyard}
+README=README.md
+P1=packs/pattern-one-census-seven.yaml
+P2=packs/pattern-two-census-seven.yaml
+hash=$(cat gen/sim.c gen/stats.c gen/simulate.c | sha256sum | cut -c1-12)
+
+if [ "${1:-}" = --check ]; then
+	stale=$(grep -o '<!-- figures: [a-z-]* (sources [0-9a-f]*) -->' "$README" | grep -v "sources $hash" || true)
+	if [ -n "$stale" ]; then
+		echo "README.md figures made by other sources (now $hash); run tools/readme-figures.sh:" >&2
+		echo "$stale" | sed 's/^/  /' >&2
+		exit 1
+	fi
+	exit 0
+fi
+[ -x "$R" ] || { echo "readme-figures: build railyard first (make)" >&2; exit 2; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# each figure: a function writing its text to stdout
+fig_compare() {
+	echo '    $ railyard simulate packs/pattern-one-census-seven.yaml --compare packs/pattern-two-census-seven.yaml \'
+	echo '          --players 2,3,4 --games 20000 | sed -n "/^summary/,\$p"'
+	"$R" simulate $P1 --compare $P2 --players 2,3,4 --games 20000 --quiet 2>/dev/null |
+		sed -n '/^summary/,$p' | sed 's/^/    /'
+	echo
+	echo '    $ railyard simulate packs/pattern-one-census-seven.yaml --rule apply-to=anyone \'
+	echo '          --compare packs/pattern-two-census-seven.yaml --players 2,3,4 --games 20000 | sed -n "/^summary/,\$p"'
+	"$R" simulate $P1 --rule apply-to=anyone --compare $P2 --players 2,3,4 --games 20000 --quiet 2>/dev/null |
+		sed -n '/^summary/,$p' | sed 's/^/    /'
+}
+
+fig_stalls() {
+	echo '    $ railyard simulate tests/cli/data/p1-short-pile-49.yaml --compare packs/pattern-one-census-seven.yaml \'
+	echo '          --players 4 --games 4000 | grep -E "^(completion|STALLS|balance|fairer|faster)"'
+	"$R" simulate tests/cli/data/p1-short-pile-49.yaml --compare $P1 --players 4 --games 4000 --quiet 2>/dev/null |
+		grep -E '^(completion|STALLS|balance|fairer|faster)' | sed 's/^/    /'
+}
+
+fig_openings() {
+	echo '| pack, players | `opening=face-down` (factory) | `opening=face-up` | `opening=none` |'
+	echo '|---|---|---|---|'
+	for p in one two; do
+		for n in 2 3 4; do
+			row="| pattern $p, $n |"
+			for o in face-down face-up none; do
+				v=$("$R" simulate packs/pattern-$p-census-seven.yaml --players $n --games 4000 \
+					--rule opening=$o --json --quiet |
+					jq -r '"\(.balance | . * 1000 | round / 1000) [\(.balance_ci[0] | . * 1000 | round / 1000), \(.balance_ci[1] | . * 1000 | round / 1000)], seat 1 \(.win_rate[0] | . * 1000 | round / 10)%"')
+				row="$row $v |"
+			done
+			echo "$row"
+		done
+	done
+}
+
+fig_policies() {
+	echo '| pack (2 players, 1,000 games per seating) | policies | the first wins, as seat 1 | as seat 2 |'
+	echo '|---|---|---|---|'
+	for p in one two; do
+		for pair in lookahead,greedy spoiler,greedy greedy,random; do
+			a=${pair%,*} b=${pair#*,}
+			w1=$("$R" simulate packs/pattern-$p-census-seven.yaml --players 2 --games 1000 --policy "$a,$b" \
+				--json --quiet | jq -r '.win_rate[0] * 1000 | round / 10')
+			w2=$("$R" simulate packs/pattern-$p-census-seven.yaml --players 2 --games 1000 --policy "$b,$a" \
+				--json --quiet | jq -r '.win_rate[1] * 1000 | round / 10')
+			echo "| pattern $p | $a vs $b | $w1% | $w2% |"
+		done
+	done
+}
+
+fig_play() {
+	"$R" simulate $P2 --players 4 --games 4000 --json --quiet >"$tmp/g.json"
+	"$R" simulate $P2 --players 4 --games 2000 --policy spoiler --json --quiet >"$tmp/s.json"
+	"$R" simulate $P2 --players 4 --games 2000 --policy spoiler --rule freeze-tokens=2 --json --quiet >"$tmp/f.json"
+	jq -r '"- four greedy players of pattern two, 4,000 games: \(.moves.removals_self) removals on their own sequence and \(.moves.removals_opponent) on an opponent'"'"'s, in \(.moves.draws + .moves.on_self + .moves.on_opponent + .moves.across) moves; rarely used (under 1% of games): \(.rare_abilities | join(", "))"' "$tmp/g.json"
+	jq -r '"- four spoilers of pattern two, 2,000 games: completion \(.completion), median length \(.length.median // "beyond \(.length.censored_at)") turns, restricted mean \(.length.restricted_mean | round)"' "$tmp/s.json"
+	jq -r '"- the same with `--rule freeze-tokens=2`: completion \(.completion), median \(.length.median) turns, restricted mean \(.length.restricted_mean | round)"' "$tmp/f.json"
+}
+
+for f in compare stalls openings policies play; do
+	echo "readme-figures: $f" >&2
+	"fig_$f" >"$tmp/$f.txt" || exit 1
+done
+awk -v dir="$tmp" -v hash="$hash" '
+	/^<!-- figures: [a-z-]+ .*-->$/ {
+		name = $3
+		print "<!-- figures: " name " (sources " hash ") -->"
+		while ((getline line < (dir "/" name ".txt")) > 0)
+			print line
+		close(dir "/" name ".txt")
+		skip = 1
+		next
+	}
+	/^<!-- \/figures -->$/ { skip = 0 }
+	!skip { print }
+' "$README" >"$tmp/README.md" && cat "$tmp/README.md" >"$README"
+echo "readme-figures: README.md updated (sources $hash)" >&2
