@@ -13,7 +13,7 @@
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
-PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig
+PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0
 
 ifeq ($(SAN),1)
 VARIANT := san
@@ -125,21 +125,25 @@ INST_DATA := $(addprefix $(SHARE)/,$(wildcard templates/*.yaml) $(wildcard packs
 INST_MAN  := $(patsubst man/%,share/man/man1/%,$(wildcard man/*.1)) \
              $(patsubst man/%,share/man/man5/%,$(wildcard man/*.5))
 INST_COMP := share/bash-completion/completions/railyard
+INST_DOC  := share/doc/railyard/templates.md
 INST      := $(DESTDIR)$(PREFIX)
 
 install: $(BIN)
 	install -d $(INST)/bin $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs \
-		$(INST)/share/man/man1 $(INST)/share/man/man5 $(dir $(INST)/$(INST_COMP))
+		$(INST)/share/man/man1 $(INST)/share/man/man5 $(dir $(INST)/$(INST_COMP)) \
+		$(dir $(INST)/$(INST_DOC))
 	install -m 755 $(BIN) $(INST)/bin/railyard
 	install -m 644 $(wildcard templates/*.yaml) $(INST)/$(SHARE)/templates/
 	install -m 644 $(wildcard packs/*.yaml) $(INST)/$(SHARE)/packs/
 	$(if $(wildcard man/*.1),install -m 644 $(wildcard man/*.1) $(INST)/share/man/man1/)
 	$(if $(wildcard man/*.5),install -m 644 $(wildcard man/*.5) $(INST)/share/man/man5/)
 	$(if $(wildcard completion/railyard),install -m 644 completion/railyard $(INST)/$(INST_COMP))
+	install -m 644 docs/templates.md $(INST)/$(INST_DOC)
 
 uninstall:
-	rm -f $(INST)/bin/railyard $(addprefix $(INST)/,$(INST_DATA) $(INST_MAN) $(INST_COMP))
-	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs $(INST)/$(SHARE) 2>/dev/null
+	rm -f $(INST)/bin/railyard $(addprefix $(INST)/,$(INST_DATA) $(INST_MAN) $(INST_COMP) $(INST_DOC))
+	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs $(INST)/$(SHARE) \
+		$(dir $(INST)/$(INST_DOC)) 2>/dev/null
 
 clean:
 	rm -rf build railyard

@@ -38,8 +38,12 @@ static const char build_usage[] =
 	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
 	"  -o, --output DIR   write into DIR instead of out/PACK\n"
 	"  -q, --quiet        no summary line (files, pages, seconds) on stderr\n"
-	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png\n"
-	"                     (manifest.csv is always written)\n"
+	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png,\n"
+	"                     contact (contact.png alone: a fast preview; manifest.csv is\n"
+	"                     always written)\n"
+	"      --cards LIST   only these cards: numbers and ranges (1-9,12), W = wild\n"
+	"      --watch        build again whenever the pack, a template, a data file or an\n"
+	"                     image changes (Ctrl-C ends it)\n"
 	"      --paper NAME   a4, letter or a3: the sheets and the placemat on that paper\n"
 	"                     only (default: sheets on a4 and letter, the rest on a4)\n"
 	"      --bleed MM     bleed on every side of the cards (default: the template's)\n"
@@ -57,10 +61,12 @@ enum {
 	OUT_REFERENCE = 8,
 	OUT_SVG = 16,
 	OUT_PNG = 32,
-	OUT_ALL = 63
+	OUT_CONTACT = 64,
+	OUT_ALL = 127
 };
 
-static const char *const out_names[] = {"faces", "sheets", "placemat", "reference", "svg", "png"};
+static const char *const out_names[] = {"faces", "sheets", "placemat", "reference", "svg", "png",
+					"contact"};
 
 struct build {
 	struct pack *p;
@@ -68,15 +74,23 @@ struct build {
 	struct drawer *d;
 	struct fields f;
 	char *dir;
-	long total;
+	long total;          /* cards built: all, or those --cards names */
+	long *sel;           /* --cards: the pack positions built, or NULL for all */
 	int width;           /* digits in file names */
 	bool report;         /* report text overflows (the first pass over the cards) */
 	int errors;
 };
 
-/* The fields a trains card offers its template. */
-static void card_fields(struct build *b, long pos, struct fields *f)
+/* The pack position of the i-th card built (every card, or those of --cards). */
+static long card_pos(const struct build *b, long i)
 {
+	return b->sel ? b->sel[i] : i;
+}
+
+/* The fields a trains card offers its template: the i-th card built. */
+static void card_fields(struct build *b, long i, struct fields *f)
+{
+	long pos = card_pos(b, i);
 	int a;
 	long n = pack_card_at(b->p, pos, &a);
 	fields_clear(f);
@@ -88,17 +102,36 @@ static void card_fields(struct build *b, long pos, struct fields *f)
 		fields_set(f, "code", "");
 		fields_set(f, "ability", "wild");
 		fields_set(f, "wild", "wild");
+		fields_set(f, "kind", "wild");
+		fields_set(f, "symbol", "");
+		fields_set(f, "space1", "");
+		fields_set(f, "space2", "");
+		fields_set(f, "space3", "");
+		data_fields(&b->p->data, f);
 		return;
 	}
+	const struct ability *ab = a >= 0 ? &b->p->abilities.v[a] : NULL;
 	fields_setf(f, "number", "%ld", n);
-	fields_set(f, "code", a >= 0 ? b->p->abilities.v[a].code : "");
-	fields_set(f, "ability", a >= 0 ? b->p->abilities.v[a].symbolic : "");
+	fields_set(f, "code", ab ? ab->code : "");
+	fields_set(f, "ability", ab ? ab->symbolic : "");
 	fields_set(f, "wild", "");
 	fields_set(f, "ambiguous", look_ambiguous(n) ? "1" : "");
 	fields_set(f, "long", n >= 100 ? "1" : "");
 	fields_set(f, "grid", b->p->layout.rows ? "1" : "");
-	if (a >= 0)
-		trainlook_ability(&b->p->layout, &b->p->abilities.v[a], f);
+	if (ab)
+		trainlook_ability(&b->p->layout, ab, f);
+	/* space1..space3 on every card, so a template may name them all. */
+	for (int k = 1; k <= 3; k++) {
+		char name[8];
+		snprintf(name, sizeof name, "space%d", k);
+		if (!fields_get(f, name))
+			fields_set(f, name, "");
+	}
+	if (!fields_get(f, "kind"))
+		fields_set(f, "kind", "");
+	if (!fields_get(f, "symbol"))
+		fields_set(f, "symbol", "");
+	data_fields(&b->p->data, f);
 }
 
 static void draw_card(void *user, cairo_t *cr, long pos, int side)
@@ -109,13 +142,14 @@ static void draw_card(void *user, cairo_t *cr, long pos, int side)
 		fields_clear(&b->f);
 		fields_set(&b->f, "pack", b->p->id);
 		fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+		data_fields(&b->p->data, &b->f);
 		snprintf(who, sizeof who, "back");
 		draw_item(b->d, cr, b->back, &b->f, NULL, b->report && pos == 0 ? who : NULL);
 		return;
 	}
 	card_fields(b, pos, &b->f);
 	const char *num = fields_get(&b->f, "number");
-	snprintf(who, sizeof who, "card %s (position %ld)", *num ? num : "W", pos + 1);
+	snprintf(who, sizeof who, "card %s (position %ld)", *num ? num : "W", card_pos(b, pos) + 1);
 	draw_item(b->d, cr, b->face, &b->f, NULL, b->report ? who : NULL);
 }
 
@@ -150,6 +184,7 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
 	fields_set(&b->f, "pack", b->p->id);
 	fields_setf(&b->f, "census", "%d", b->p->layout.census);
+	data_fields(&b->p->data, &b->f);
 	draw_item(b->d, cr, b->placemat, &b->f, &c, b->report ? "placemat" : NULL);
 }
 
@@ -175,7 +210,7 @@ static char *out_path(const struct build *b, const char *name)
 
 static char *card_file(const struct build *b, const char *sub, long pos, const char *ext)
 {
-	return xasprintf("%s/card-%0*ld.%s", sub, b->width, pos + 1, ext);
+	return xasprintf("%s/card-%0*ld.%s", sub, b->width, card_pos(b, pos) + 1, ext);
 }
 
 static void step(void *user, long done)
@@ -195,7 +230,7 @@ static int write_faces(struct build *b)
 	progress_start("faces.pdf", b->total);
 	for (long pos = 0; pos < b->total; pos++) {
 		int a;
-		long n = pack_card_at(b->p, pos, &a);
+		long n = pack_card_at(b->p, card_pos(b, pos), &a);
 		char label[24];
 		if (n)
 			snprintf(label, sizeof label, "%ld", n);
@@ -475,7 +510,7 @@ static int write_pngs(struct build *b)
 	progress_end();
 	b->report = false;
 	free(sub);
-	return rc ? rc : write_contact(b);
+	return rc;
 }
 
 static void csv_field(struct buf *s, const char *v)
@@ -495,8 +530,8 @@ static int write_manifest(struct build *b, int only)
 	buf_puts(&s, "position,number,code,ability,faces_page,svg,png\n");
 	for (long pos = 0; pos < b->total; pos++) {
 		int a;
-		long n = pack_card_at(b->p, pos, &a);
-		buf_printf(&s, "%ld,", pos + 1);
+		long n = pack_card_at(b->p, card_pos(b, pos), &a);
+		buf_printf(&s, "%ld,", card_pos(b, pos) + 1);
 		if (n)
 			buf_printf(&s, "%ld,", n);
 		else
@@ -509,10 +544,10 @@ static int write_manifest(struct build *b, int only)
 			buf_printf(&s, "%ld", pos + 1);
 		buf_puts(&s, ",");
 		if (only & OUT_SVG)
-			buf_printf(&s, "svg/card-%0*ld.svg", b->width, pos + 1);
+			buf_printf(&s, "svg/card-%0*ld.svg", b->width, card_pos(b, pos) + 1);
 		buf_puts(&s, ",");
 		if (only & OUT_PNG)
-			buf_printf(&s, "png/card-%0*ld.png", b->width, pos + 1);
+			buf_printf(&s, "png/card-%0*ld.png", b->width, card_pos(b, pos) + 1);
 		buf_puts(&s, "\n");
 	}
 	char *path = out_path(b, "manifest.csv");
@@ -542,6 +577,83 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 	return t;
 }
 
+/* The pack's size: (if any) for the face and back, the placemat's spaces the
+ * size of the cards; then every image the cards show is read, so a missing one
+ * stops the build before anything is written. Returns 0 or -1. */
+static int fit_sizes(struct build *b)
+{
+	const struct card_data *cd = &b->p->data;
+	if (cd->has_size) {
+		template_resize(b->face, cd->w, cd->h);
+		template_resize(b->back, cd->w, cd->h);
+	}
+	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
+		template_resize(b->placemat, b->face->w, b->face->h);
+	template_set_pack(b->face, b->p->file);
+	template_set_pack(b->back, b->p->file);
+	template_set_pack(b->placemat, b->p->file);
+	int rc = 0;
+	bool images = false;
+	for (size_t i = 0; i < b->face->nelems; i++)
+		images |= b->face->elems[i].kind == TE_IMAGE;
+	for (long pos = 0; images && pos < b->total; pos++) {
+		card_fields(b, pos, &b->f);
+		rc |= drawer_preload(b->d, b->face, &b->f);
+	}
+	fields_clear(&b->f);
+	data_fields(cd, &b->f);
+	rc |= drawer_preload(b->d, b->back, &b->f);
+	rc |= drawer_preload(b->d, b->placemat, &b->f);
+	fields_clear(&b->f);
+	return rc;
+}
+
+/* --cards LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
+ * cards); every copy of each. Returns 0, or -1 after reporting. */
+static int select_cards(struct build *b, const char *list)
+{
+	const struct pack *p = b->p;
+	bool *want = xcalloc((size_t)p->cards + 1, sizeof *want);  /* want[0]: wild */
+	int rc = 0;
+	for (const char *s = list; *s && rc == 0;) {
+		size_t n = strcspn(s, ", ");
+		char part[48];
+		long lo, hi;
+		snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), s);
+		char *dash = strchr(part, '-');
+		if (dash)
+			*dash = 0;
+		if (strcmp(part, "W") == 0 && !dash) {
+			want[0] = true;
+		} else if (parse_int(part, 1, p->cards, &lo) != 0 ||
+			   parse_int(dash ? dash + 1 : part, lo, p->cards, &hi) != 0) {
+			diag(SEV_ERROR, NULL, "--cards: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
+			     (int)n, s, p->cards);
+			rc = -1;
+		} else {
+			for (long k = lo; k <= hi; k++)
+				want[k] = true;
+		}
+		s += n;
+		while (*s == ',' || *s == ' ')
+			s++;
+	}
+	b->sel = xcalloc((size_t)b->total, sizeof *b->sel);
+	long m = 0;
+	for (long pos = 0; rc == 0 && pos < b->total; pos++) {
+		int a;
+		if (want[pack_card_at(p, pos, &a)])
+			b->sel[m++] = pos;
+	}
+	free(want);
+	if (rc == 0 && m == 0) {
+		diag(SEV_ERROR, NULL, "--cards: '%s' names no card of this pack", list);
+		rc = -1;
+	}
+	b->total = m;
+	return rc;
+}
+
 static int parse_only(const char *arg)
 {
 	return parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
@@ -555,11 +667,12 @@ int cmd_build(int argc, char **argv)
 		{"paper", required_argument, NULL, 'P'},
 		{"bleed", required_argument, NULL, 'B'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"cards", required_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *dir = NULL, *paper = NULL;
+	const char *dir = NULL, *paper = NULL, *cards = NULL;
 	int only = OUT_ALL, c, status = EXIT_OK;
 	double bleed = -1;
 	bool quiet = false;
@@ -592,6 +705,7 @@ int cmd_build(int argc, char **argv)
 			}
 			break;
 		}
+		case 'C': cards = optarg; break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
@@ -644,6 +758,14 @@ int cmd_build(int argc, char **argv)
 	if (bleed >= 0)
 		b.face->bleed = b.back->bleed = bleed;
 	b.total = pack_card_total(p);
+	if (cards && select_cards(&b, cards) != 0) {
+		status = EXIT_INPUT;
+		goto done;
+	}
+	if (fit_sizes(&b) != 0) {
+		status = EXIT_INPUT;
+		goto done;
+	}
 	b.width = 3;
 	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;
@@ -670,6 +792,8 @@ int cmd_build(int argc, char **argv)
 		rc = write_svgs(&b);
 	if (!rc && (only & OUT_PNG))
 		rc = write_pngs(&b);
+	if (!rc && (only & OUT_CONTACT))
+		rc = write_contact(&b);
 	if (!rc)
 		rc = write_manifest(&b, only);
 	if (rc)
@@ -684,6 +808,7 @@ done:
 	template_free(b.placemat);
 	template_free(b.reference);
 	free(b.dir);
+	free(b.sel);
 	pack_free(p);
 	return status;
 }

@@ -566,7 +566,7 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 	struct deck *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
 					    "tokens", "board", "deal", "back", "setup", "appearance",
-					    "without", "rules", NULL};
+					    "without", "rules", "size", "fields", "data", NULL};
 	only_keys(ld, root, "a pack of game components", known);
 	const struct ynode *v;
 	if (!(v = ymap_get(root, "pack")))
@@ -599,6 +599,14 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 		d->loc_setup = v->loc;
 	if ((v = ymap_get(root, "appearance")))
 		load_appearance(ld, v);
+	if ((v = ymap_get(root, "size")))
+		data_read_size(&ld->yr, v, &d->data);
+	if ((v = ymap_get(root, "fields")))
+		data_read_fields(&ld->yr, v, &d->data);
+	if ((v = ymap_get(root, "data"))) {
+		static const char *const keys[] = {"name", NULL};
+		data_read(&ld->yr, v, d->file, keys, &d->data);
+	}
 	if ((v = ymap_get(root, "rules")) && yr_want(&ld->yr, "rules", v, Y_MAP) == 0)
 		d->rules = v;
 	for (size_t i = 0; i < d->ngroups; i++)
@@ -613,6 +621,43 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 		yr_error(&ld->yr, root, "the pack describes no components: give 'cards', 'tiles', 'letters', "
 		    "'tokens' or 'board'");
 	select_optional(ld, ymap_get(root, "without"), without, nwithout, with, nwith);
+}
+
+/* Whether key is the name expand gives an item of group g: one value of each
+ * field from the i-th on, then the label (or name) if it has one, spaced. */
+static bool group_names(const struct deck_group *g, size_t i, const char *key)
+{
+	if (i == g->nfields) {
+		if (!g->label && g->nfields)
+			return !*key;
+		const char *tail = g->label ? g->label : g->name;
+		if (g->nfields && *key++ != ' ')
+			return false;
+		return tail && strcmp(key, tail) == 0;
+	}
+	if (i > 0 && *key++ != ' ')
+		return false;
+	for (size_t k = 0; k < g->fields[i].n; k++) {
+		size_t n = strlen(g->fields[i].values[k]);
+		if (strncmp(key, g->fields[i].values[k], n) == 0 && group_names(g, i + 1, key + n))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a data row's key names an item of the deck ("blue 7"), counting the
+ * groups left out (their items are not expanded). */
+static bool item_named(void *user, const char *column, const char *key)
+{
+	const struct deck *d = user;
+	(void)column;
+	for (size_t i = 0; i < d->nitems; i++)
+		if (strcmp(d->items[i].name, key) == 0)
+			return true;
+	for (size_t g = 0; g < d->ngroups; g++)
+		if (!d->groups[g].included && group_names(&d->groups[g], 0, key))
+			return true;
+	return false;
 }
 
 static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
@@ -636,6 +681,8 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 	load_root(&ld, doc->root, without, nwithout, with, nwith);
 	if (!ld.yr.errors)
 		expand(&ld);
+	if (!ld.yr.errors)
+		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, d);
 	if (ld.yr.errors) {
 		deck_free(d);
 		return NULL;
@@ -662,6 +709,7 @@ void deck_free(struct deck *d)
 {
 	if (!d)
 		return;
+	data_free(&d->data);
 	for (size_t i = 0; i < d->ngroups; i++) {
 		struct deck_group *g = &d->groups[i];
 		for (size_t j = 0; j < g->nfields; j++) {

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "data.h"
 #include "diag.h"
 #include "ytree.h"
 
@@ -121,6 +122,7 @@ struct deck {
 	struct loc loc_setup;
 	struct deck_look *looks;
 	size_t nlooks;
+	struct card_data data;   /* size:, fields:, data: keyed by item name (data.h) */
 };
 
 /* Load and validate a deck pack. without[0..nwithout-1] name optional groups to

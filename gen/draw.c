@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "image.h"
 #include "util.h"
 
 #ifndef M_PI
@@ -85,7 +86,25 @@ static void add_escaped(struct buf *b, const char *s)
 	}
 }
 
-char *fields_expand(const struct fields *f, const char *text, bool escape, const char **missing)
+/* The value of a placeholder's name: "field", or "field|map" looked up in t's
+ * maps; NULL when the field is unset or the map has no entry for its value. */
+static const char *lookup(const struct template *t, const struct fields *f, const char *name)
+{
+	const char *bar = strchr(name, '|');
+	if (!bar)
+		return fields_get(f, name);
+	char field[64];
+	size_t n = (size_t)(bar - name);
+	if (n >= sizeof field)
+		return NULL;
+	memcpy(field, name, n);
+	field[n] = 0;
+	const char *v = fields_get(f, field);
+	return v && t ? tpl_map_lookup(t, bar + 1, v) : NULL;
+}
+
+static char *expand(const struct template *t, const struct fields *f, const char *text,
+		    bool escape, const char **missing)
 {
 	struct buf b = {0};
 	buf_add(&b, "", 0);
@@ -109,7 +128,7 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 			n = sizeof name - 1;
 		memcpy(name, s + 1, n);
 		name[n] = 0;
-		const char *v = fields_get(f, name);
+		const char *v = lookup(t, f, name);
 		if (!v) {
 			if (missing && !*missing)
 				*missing = s + 1;  /* the name, up to its } */
@@ -122,6 +141,11 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 		s = close + 1;
 	}
 	return b.s;
+}
+
+char *fields_expand(const struct fields *f, const char *text, bool escape, const char **missing)
+{
+	return expand(NULL, f, text, escape, missing);
 }
 
 /* ---- the drawer ---- */
@@ -144,6 +168,7 @@ struct drawer {
 	long overflows;         /* texts that did not fit, over every item */
 	struct dwarn *warns;
 	size_t nwarns, capwarns;
+	struct image_cache *images;
 };
 
 static void drawer_setup(struct drawer *d)
@@ -171,6 +196,7 @@ struct drawer *drawer_new(void)
 	cairo_font_options_set_hint_style(d->opts, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_antialias(d->opts, CAIRO_ANTIALIAS_GRAY);
 	drawer_setup(d);
+	d->images = image_cache_new();
 	return d;
 }
 
@@ -198,6 +224,7 @@ void drawer_free(struct drawer *d)
 	g_object_unref(d->ctx);
 	g_object_unref(d->map);
 	cairo_font_options_destroy(d->opts);
+	image_cache_free(d->images);
 	free(d);
 }
 
@@ -297,18 +324,19 @@ static void note(struct elem_env *env, const void *key, int what, const struct l
 	w->loc.file = loc->file ? xstrdup(loc->file) : NULL;
 }
 
-static void set_color(struct elem_env *env, cairo_t *cr, const struct tpl_color *c)
+static void set_color(struct elem_env *env, cairo_t *cr, const struct tpl_color *c,
+		      double opacity)
 {
 	struct tpl_color v = *c;
 	if (c->field) {
-		const char *s = fields_get(env->f, c->field);
+		const char *s = lookup(env->t, env->f, c->field);
 		if (!s || tpl_parse_color(s, &v) != 0) {
 			note(env, c, DW_COLOUR, &c->loc, "field '%s' is %s%s%s, not a colour; black used",
 			     c->field, s ? "'" : "not set", s ? s : "", s ? "'" : "");
 			v = (struct tpl_color){.a = 1};
 		}
 	}
-	cairo_set_source_rgba(cr, v.r, v.g, v.b, v.none ? 0 : v.a);
+	cairo_set_source_rgba(cr, v.r, v.g, v.b, v.none ? 0 : v.a * opacity);
 }
 
 static bool color_none(const struct tpl_color *c)
@@ -357,11 +385,21 @@ static PangoLayout *make_layout(struct drawer *d, const char *family, double siz
  * template meant for another game). */
 static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const char *name)
 {
+	int n = (int)strcspn(name, "}"), fn = (int)strcspn(name, "|}");
+	char field[64];
+	snprintf(field, sizeof field, "%.*s", fn, name);
+	const char *v = fn < n ? fields_get(env->f, field) : NULL;
+	if (v) {
+		note(env, e, DW_MISSING, &e->loc,
+		     "map '%.*s' has no entry for '%s' (nor a \"*\" entry); it is left empty", n - fn - 1,
+		     name + fn + 1, v);
+		return;
+	}
 	struct buf known = {0};
 	for (size_t i = 0; env->f && i < env->f->n; i++)
 		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
-	note(env, e, DW_MISSING, &e->loc, "no field '%.*s' (this item has: %s); it is left empty",
-	     (int)strcspn(name, "}"), name, known.s ? known.s : "none");
+	note(env, e, DW_MISSING, &e->loc, "no field '%s' (this item has: %s); it is left empty", field,
+	     known.s ? known.s : "none");
 	buf_free(&known);
 }
 
@@ -397,7 +435,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
 	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
 	const char *missing = NULL;
-	char *markup = fields_expand(env->f, e->text, true, &missing);
+	char *markup = expand(env->t, env->f, e->text, true, &missing);
 	if (missing && env->report)
 		warn_missing(env, e, missing);
 	if (!*markup) {
@@ -418,7 +456,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		     gerr ? gerr->message : "?");
 		if (gerr)
 			g_error_free(gerr);
-		char *plain = fields_expand(env->f, e->text, false, NULL);
+		char *plain = expand(env->t, env->f, e->text, false, NULL);
 		pango_layout_set_text(lay, plain, -1);
 		free(plain);
 	} else {
@@ -483,11 +521,107 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	default: break;
 	}
 	cairo_move_to(cr, ox, oy);
-	set_color(env, cr, &e->color);
+	set_color(env, cr, &e->color, e->opacity);
 	pango_cairo_show_layout(cr, lay);
 	cairo_restore(cr);
 	g_object_unref(lay);
 	free(markup);
+}
+
+/* Whether every placeholder of text has a nonempty value. */
+static bool all_set(const struct template *t, const struct fields *f, const char *text)
+{
+	for (const char *p = strchr(text, '{'); p; p = strchr(p + 1, '{')) {
+		if (p[1] == '{') {
+			p++;
+			continue;
+		}
+		size_t n = strcspn(p + 1, "}");
+		char name[64];
+		if (n >= sizeof name)
+			return false;
+		memcpy(name, p + 1, n);
+		name[n] = 0;
+		const char *v = lookup(t, f, name);
+		if (!v || !*v)
+			return false;
+	}
+	return true;
+}
+
+/* The picture of an image element for this item's fields, or NULL: reported,
+ * or nothing to show (a placeholder of its path is empty: no art for this item). */
+static const struct image *elem_image(struct drawer *d, const struct template *t,
+				      const struct tpl_elem *e, const struct fields *f,
+				      const char **missing)
+{
+	char *rel = expand(t, f, e->image, false, missing);
+	const struct image *im = NULL;
+	if (*rel && all_set(t, f, e->image)) {
+		const char *bases[] = {t->file, t->pack_file};
+		im = image_find(d->images, bases, t->pack_file ? 2 : 1, rel, &e->loc);
+	}
+	free(rel);
+	return im;
+}
+
+/* Fill (and stroke) the current path of a closed shape, keeping the path. */
+static void paint_shape(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e)
+{
+	if (!color_none(&e->fill)) {
+		set_color(env, cr, &e->fill, e->opacity);
+		cairo_fill_preserve(cr);
+	}
+	if (!color_none(&e->stroke) && e->stroke_width > 0) {
+		cairo_set_line_width(cr, e->stroke_width);
+		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		set_color(env, cr, &e->stroke, e->opacity);
+		cairo_stroke_preserve(cr);
+	}
+	cairo_new_path(cr);
+}
+
+static void draw_shape(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+		       double H)
+{
+	if (e->kind == TE_POLYGON) {
+		for (size_t k = 0; k + 1 < e->npoints; k += 2) {
+			double x = resolve(&e->points[k], W), y = resolve(&e->points[k + 1], H);
+			if (k == 0)
+				cairo_move_to(cr, x, y);
+			else
+				cairo_line_to(cr, x, y);
+		}
+		cairo_close_path(cr);
+		paint_shape(env, cr, e);
+		return;
+	}
+	/* An ellipse in its box; the stroke stays inside it as a rect's does. */
+	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
+	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
+	double in = color_none(&e->stroke) ? 0 : e->stroke_width / 2;
+	double rx = w / 2 - in, ry = h / 2 - in;
+	if (rx <= 0 || ry <= 0)
+		return;
+	cairo_save(cr);
+	cairo_translate(cr, x + w / 2, y + h / 2);
+	cairo_scale(cr, rx, ry);
+	cairo_new_path(cr);
+	cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+	cairo_restore(cr);
+	paint_shape(env, cr, e);
+}
+
+static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e,
+			    double W, double H)
+{
+	const char *missing = NULL;
+	const struct image *im = elem_image(env->d, env->t, e, env->f, &missing);
+	if (missing && env->report)
+		warn_missing(env, e, missing);
+	if (im)
+		image_paint(cr, im, resolve(&e->box[0], W), resolve(&e->box[1], H),
+			    resolve(&e->box[2], W), resolve(&e->box[3], H), e->fit, e->opacity);
 }
 
 static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem *v, size_t n,
@@ -509,6 +643,14 @@ static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 			draw_text_elem(env, cr, e, W, H);
 			continue;
 		}
+		if (e->kind == TE_IMAGE) {
+			draw_image_elem(env, cr, e, W, H);
+			continue;
+		}
+		if (e->kind == TE_ELLIPSE || e->kind == TE_POLYGON) {
+			draw_shape(env, cr, e, W, H);
+			continue;
+		}
 		double a = resolve(&e->box[0], W), b = resolve(&e->box[1], H);
 		double c = resolve(&e->box[2], W), dd = resolve(&e->box[3], H);
 		if (e->kind == TE_LINE) {
@@ -517,7 +659,7 @@ static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 			cairo_move_to(cr, a, b);
 			cairo_line_to(cr, c, dd);
 			cairo_set_line_width(cr, e->stroke_width);
-			set_color(env, cr, &e->stroke);
+			set_color(env, cr, &e->stroke, e->opacity);
 			cairo_stroke(cr);
 			continue;
 		}
@@ -540,14 +682,14 @@ static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 		}
 		if (!color_none(&e->fill)) {
 			rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
-			set_color(env, cr, &e->fill);
+			set_color(env, cr, &e->fill, e->opacity);
 			cairo_fill(cr);
 		}
 		if (!color_none(&e->stroke) && e->stroke_width > 0) {
 			rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
 				     c - e->stroke_width, dd - e->stroke_width, e->radius);
 			cairo_set_line_width(cr, e->stroke_width);
-			set_color(env, cr, &e->stroke);
+			set_color(env, cr, &e->stroke, e->opacity);
 			cairo_stroke(cr);
 		}
 	}
@@ -562,7 +704,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	cairo_save(cr);
 	if (!color_none(&t->background)) {
 		cairo_rectangle(cr, -t->bleed, -t->bleed, W + 2 * t->bleed, H + 2 * t->bleed);
-		set_color(&env, cr, &t->background);
+		set_color(&env, cr, &t->background, 1);
 		cairo_fill(cr);
 	}
 	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
@@ -600,6 +742,36 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	}
 	cairo_restore(cr);
 	return env.overflows;
+}
+
+/* Whether e is drawn for an item with fields f. */
+static bool elem_shown(const struct tpl_elem *e, const struct fields *f)
+{
+	const char *s;
+	if (e->if_field && (!(s = fields_get(f, e->if_field)) || !*s))
+		return false;
+	if (e->unless_field && (s = fields_get(f, e->unless_field)) && *s)
+		return false;
+	return true;
+}
+
+int drawer_preload(struct drawer *d, const struct template *t, const struct fields *f)
+{
+	int bad = 0;
+	for (int part = 0; part < 2; part++) {
+		const struct tpl_elem *v = part ? t->cells.elems : t->elems;
+		size_t n = part ? t->cells.nelems : t->nelems;
+		for (size_t i = 0; i < n; i++) {
+			const struct tpl_elem *e = &v[i];
+			/* Cell images with placeholders need each cell's fields: drawn later. */
+			if (e->kind != TE_IMAGE || (part && strchr(e->image, '{')) || !elem_shown(e, f))
+				continue;
+			const char *missing = NULL;
+			if (all_set(t, f, e->image) && !elem_image(d, t, e, f, &missing))
+				bad = -1;
+		}
+	}
+	return bad;
 }
 
 long drawer_overflows(const struct drawer *d)

@@ -57,7 +57,8 @@ const char *fields_get(const struct fields *f, const char *name);
 void fields_clear(struct fields *f);
 void fields_free(struct fields *f);
 
-/* Expand {name} placeholders in text from f; {{ and }} are literal braces. When
+/* Expand {name} placeholders in text from f ({name|map} needs a template: it
+ * expands as missing here; draw_item looks it up in the template's maps); {{ and }} are literal braces. When
  * escape is set, values are escaped for Pango markup. Unknown names expand to "" and
  * set *missing (if non-NULL and still NULL) to the first one seen: a pointer into
  * text at the name, which ends at the next }. Caller frees. */
@@ -70,6 +71,12 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 struct drawer;
 struct drawer *drawer_new(void);
 void drawer_free(struct drawer *d);
+
+/* Find and read every image t shows for an item with fields f (each file once
+ * per drawer: later items reuse it). Problems are reported at the element;
+ * returns 0 or -1. Call it for every item before writing anything, so a missing
+ * file stops the build before any output is replaced. */
+int drawer_preload(struct drawer *d, const struct template *t, const struct fields *f);
 
 /* Check that every font t names resolves through fontconfig to a font of that
  * family (no silent fallback), registering t's font-file first. Problems are

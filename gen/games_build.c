@@ -41,6 +41,8 @@ static const char build_usage[] =
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
 	"                      rest on a4)\n"
 	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
+	"      --watch         build again whenever the pack, a template, a data file or\n"
+	"                      an image changes (Ctrl-C ends it)\n"
 	"  -h, --help, -V, --version\n";
 
 enum {
@@ -140,6 +142,7 @@ static void item_fields(struct gbuild *b, size_t i, struct fields *f)
 		fields_set(f, "wild", g->wild && !strcmp(it->values[0], g->wild) ? "1" : "");
 	if (!fields_get(f, "ink"))
 		fields_set(f, "ink", "black");
+	data_fields(&d->data, f);
 }
 
 static void draw_component(void *user, cairo_t *cr, long index, int side)
@@ -151,6 +154,7 @@ static void draw_component(void *user, cairo_t *cr, long index, int side)
 		fields_clear(&b->f);
 		fields_set(&b->f, "pack", b->d->id);
 		fields_set(&b->f, "title", b->d->title);
+		data_fields(&b->d->data, &b->f);
 		draw_item(b->dr, cr, b->back, &b->f, NULL, b->report && index == 0 ? "back" : NULL);
 		return;
 	}
@@ -634,6 +638,39 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 	return t;
 }
 
+/* The pack's size: (if any) for every card face and the back; then every image
+ * the items show is read, so a missing one stops the build before anything is
+ * written. Returns 0 or -1. */
+static int fit_sizes(struct gbuild *b, struct template **owned, size_t nowned)
+{
+	const struct card_data *cd = &b->d->data;
+	for (size_t i = 0; cd->has_size && i < nowned; i++)
+		if (owned[i] && !owned[i]->cells.on)
+			template_resize(owned[i], cd->w, cd->h);
+	for (size_t i = 0; i < nowned; i++)
+		if (owned[i])
+			template_set_pack(owned[i], b->d->file);
+	int rc = 0;
+	for (size_t i = 0; i < b->d->nitems; i++) {
+		const struct template *t = b->tpl[b->d->items[i].group];
+		if (!t)
+			continue;
+		item_fields(b, i, &b->f);
+		rc |= drawer_preload(b->dr, t, &b->f);
+	}
+	fields_clear(&b->f);
+	fields_set(&b->f, "pack", b->d->id);
+	fields_set(&b->f, "title", b->d->title);
+	data_fields(cd, &b->f);
+	for (size_t i = 0; i < nowned; i++)
+		if (owned[i] && owned[i]->cells.on)
+			rc |= drawer_preload(b->dr, owned[i], &b->f);
+	if (b->back)
+		rc |= drawer_preload(b->dr, b->back, &b->f);
+	fields_clear(&b->f);
+	return rc;
+}
+
 static int parse_only(const char *arg)
 {
 	int mask = parse_name_mask("--only", "output", arg, out_names, sizeof out_names / sizeof *out_names);
@@ -740,6 +777,8 @@ int games_build(const struct game *game, int argc, char **argv)
 	for (size_t i = 0; i < nowned; i++)
 		if (owned[i] && drawer_check_fonts(b.dr, owned[i]) != 0)
 			status = EXIT_INPUT;
+	if (status == EXIT_OK && fit_sizes(&b, owned, nowned) != 0)
+		status = EXIT_INPUT;
 	if (status != EXIT_OK)
 		goto done;
 	b.phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "game.h"
 #include "util.h"
+#include "watch.h"
 #include "ytree.h"
 
 struct command {
@@ -105,6 +106,35 @@ static int command_help(const struct command *c)
 	return status;
 }
 
+static int run_watched(void *user, int argc, char **argv)
+{
+	int status = run_command(user, argc, argv);
+	ydoc_keep(NULL);  /* the next run reads the pack afresh */
+	return status;
+}
+
+/* build --watch: the option is taken out and the build run again on every
+ * change (watch.h). */
+static int run_maybe_watched(const struct command *c, int argc, char **argv)
+{
+	int at = 0;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--watch") == 0)
+			at = i;
+	if (!at || strcmp(c->name, "build") != 0)
+		return run_command(c, argc, argv);
+	char **rest = calloc((size_t)argc, sizeof *rest);
+	if (!rest)
+		return EXIT_INPUT;
+	int n = 0;
+	for (int i = 0; i < argc; i++)
+		if (i != at)
+			rest[n++] = argv[i];
+	int status = watch_run(run_watched, (void *)c, n, rest);
+	free(rest);
+	return status;
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: railyard COMMAND [OPTIONS] PACK.yaml\n"
@@ -151,7 +181,7 @@ static int run(int argc, char **argv)
 		return EXIT_INPUT;
 	if (cli_wants_help(argc - 1, argv + 1))
 		return command_help(c);
-	int status = run_command(c, argc - 1, argv + 1);
+	int status = run_maybe_watched(c, argc - 1, argv + 1);
 	ydoc_keep(NULL);
 	diag_reset();
 	return status;

@@ -302,7 +302,8 @@ static void load_path(struct loader *ld, const char *key, const struct ynode *n,
 
 static const char *const pack_keys[] = {
 	"pack", "title", "game", "census", "grid", "abilities", "order", "cards", "players",
-	"copies", "wild", "rules", "assignment", "face", "back", "placemat", NULL,
+	"copies", "wild", "rules", "assignment", "face", "back", "placemat", "size", "fields",
+	"data", NULL,
 };
 
 static void load_key(struct loader *ld, const struct ynode *k, const struct ynode *v)
@@ -366,6 +367,13 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 		load_path(ld, key, v, &p->back, &p->loc_back);
 	} else if (strcmp(key, "placemat") == 0) {
 		load_path(ld, key, v, &p->placemat, &p->loc_placemat);
+	} else if (strcmp(key, "size") == 0) {
+		data_read_size(&ld->yr, v, &p->data);
+	} else if (strcmp(key, "fields") == 0) {
+		data_read_fields(&ld->yr, v, &p->data);
+	} else if (strcmp(key, "data") == 0) {
+		static const char *const keys[] = {"number", "code", NULL};
+		data_read(&ld->yr, v, p->file, keys, &p->data);
 	} else {
 		yr_unknown_key(&ld->yr, k, "", pack_keys);
 	}
@@ -550,6 +558,19 @@ static void finish(struct loader *ld, const struct ynode *root)
 		resolve(ld);
 }
 
+/* Whether a data row's key (a card number or an ability code) names a card. */
+static bool card_exists(void *user, const char *column, const char *key)
+{
+	const struct pack *p = user;
+	long n;
+	if (strcmp(column, "number") == 0)
+		return parse_int(key, 1, p->cards, &n) == 0;
+	for (size_t a = 0; a < p->abilities.n; a++)
+		if (strcmp(p->abilities.v[a].code, key) == 0)
+			return true;
+	return false;
+}
+
 static struct pack *load_tree(struct ydoc *doc)
 {
 	struct pack *p = xcalloc(1, sizeof *p);
@@ -582,6 +603,8 @@ static struct pack *load_tree(struct ydoc *doc)
 	if (ymap_get(root, "grid") && ymap_get(root, "census"))
 		yr_error(&ld.yr, ymap_get(root, "census"), "give 'census' or 'grid', not both");
 	finish(&ld, root);
+	if (p->abilities.n)
+		ld.yr.errors += (unsigned)data_check_keys(&p->data, card_exists, p);
 	if (ld.yr.errors) {
 		pack_free(p);
 		return NULL;
@@ -618,6 +641,7 @@ void pack_free(struct pack *p)
 		free(p->specs[i].name);
 	}
 	free(p->specs);
+	data_free(&p->data);
 	for (size_t i = 0; i < p->ntable; i++) {
 		free(p->table[i].ability);
 		free(p->table[i].numbers);

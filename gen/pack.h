@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "ability.h"
+#include "data.h"
 #include "diag.h"
 
 #define PACK_MAX_ID     64
@@ -72,6 +73,7 @@ struct pack {
 	struct loc loc_table;
 	char *face, *back, *placemat;  /* template paths as written, or NULL */
 	struct loc loc_face, loc_back, loc_placemat;
+	struct card_data data;         /* size:, fields:, data: (data.h) */
 
 	/* Derived on load. */
 	struct ability_list abilities;

@@ -2,6 +2,7 @@
 #include "template.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -23,6 +24,9 @@ static const struct named_size cards[] = {
 	{"bridge", 57.15, 88.9},      /* 2.25 x 3.5 in */
 	{"mini", 44.45, 63.5},        /* 1.75 x 2.5 in */
 	{"tarot", 69.85, 120.65},     /* 2.75 x 4.75 in */
+	{"mini-euro", 44.0, 68.0},
+	{"mini-american", 41.0, 63.0},
+	{"square", 70.0, 70.0},
 };
 
 static const struct named_size papers[] = {
@@ -62,6 +66,19 @@ int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out)
 	while (*end == ' ')
 		end++;
 	out->pct = false;
+	out->fixed = false;
+	char unit[8];
+	size_t ulen = strlen(end);
+	if (ulen && end[ulen - 1] == '!') {
+		/* "4mm!": a length kept as written when the card is resized */
+		if (ulen > sizeof unit)
+			return -1;
+		memcpy(unit, end, ulen - 1);
+		unit[ulen - 1] = 0;
+		end = unit;
+		out->fixed = true;
+	}
+
 	if (!*end || strcmp(end, "mm") == 0)
 		;
 	else if (strcmp(end, "cm") == 0)
@@ -226,7 +243,7 @@ static char *field_name(struct yread *r, const struct ynode *v, const char *key)
 }
 
 /* A font size: a bare number is points, as in every word processor. */
-static void load_font_size(struct yread *r, const struct ynode *v, double *out)
+static void load_font_size(struct yread *r, const struct ynode *v, double *out, bool *fixed)
 {
 	const char *s = yr_scalar(r, "size", v);
 	struct tpl_len l;
@@ -234,8 +251,8 @@ static void load_font_size(struct yread *r, const struct ynode *v, double *out)
 	if (!s)
 		return;
 	double pt = strtod(s, &end);
-	if (end != s && !*end)
-		l.v = pt * 25.4 / 72, l.pct = false;
+	if (end != s && (!*end || strcmp(end, "!") == 0))
+		l.v = pt * 25.4 / 72, l.pct = false, l.fixed = *end == '!';
 	else if (tpl_parse_len(s, false, &l) != 0) {
 		yr_error(r, v, "'size': '%s' is not a font size (such as 12pt or 4mm)", s);
 		return;
@@ -243,34 +260,38 @@ static void load_font_size(struct yread *r, const struct ynode *v, double *out)
 	if (l.v <= 0 || l.v > 500)
 		yr_error(r, v, "'size' must be more than 0 and at most 500 mm");
 	else
-		*out = l.v;
+		*out = l.v, *fixed = l.fixed;
 }
 
 /* The element kinds, indexed by enum tpl_kind: each is also the key that makes one. */
-static const char *const kind_names[] = {"text", "rect", "line", NULL};
+static const char *const kind_names[] = {"text", "rect", "line", "ellipse", "polygon", "image", NULL};
+#define KINDS "'text', 'rect', 'line', 'ellipse', 'polygon' or 'image'"
 #define KIND(k) (1u << (k))
-#define ALL_KINDS (KIND(TE_TEXT) | KIND(TE_RECT) | KIND(TE_LINE))
+#define ALL_KINDS (KIND(TE_TEXT) | KIND(TE_RECT) | KIND(TE_LINE) | KIND(TE_ELLIPSE) | \
+		   KIND(TE_POLYGON) | KIND(TE_IMAGE))
+#define CLOSED (KIND(TE_RECT) | KIND(TE_ELLIPSE) | KIND(TE_POLYGON))
 
 /* Every key an element may have, and the kinds it applies to. */
 enum elem_key {
 	EK_TEXT, EK_RECT, EK_LINE, EK_BOX, EK_SIZE, EK_FONT, EK_WEIGHT, EK_STYLE, EK_ALIGN,
 	EK_VALIGN, EK_ROTATE, EK_WRAP, EK_COLOR, EK_COLOUR, EK_FILL, EK_STROKE, EK_STROKE_WIDTH,
-	EK_RADIUS, EK_IF, EK_UNLESS, EK_COUNT
+	EK_RADIUS, EK_IF, EK_UNLESS, EK_ELLIPSE, EK_POLYGON, EK_IMAGE, EK_FIT, EK_OPACITY, EK_COUNT
 };
 static const char *const elem_key_names[] = {
 	"text", "rect", "line", "box", "size", "font", "weight", "style", "align", "valign",
 	"rotate", "wrap", "color", "colour", "fill", "stroke", "stroke-width", "radius", "if",
-	"unless", NULL,
+	"unless", "ellipse", "polygon", "image", "fit", "opacity", NULL,
 };
 static const unsigned elem_key_kinds[EK_COUNT] = {
 	[EK_TEXT] = ALL_KINDS, [EK_RECT] = ALL_KINDS, [EK_LINE] = ALL_KINDS,
-	[EK_BOX] = KIND(TE_TEXT), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
+	[EK_ELLIPSE] = ALL_KINDS, [EK_POLYGON] = ALL_KINDS, [EK_IMAGE] = ALL_KINDS,
+	[EK_BOX] = KIND(TE_TEXT) | KIND(TE_IMAGE), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
 	[EK_WEIGHT] = KIND(TE_TEXT), [EK_STYLE] = KIND(TE_TEXT), [EK_ALIGN] = KIND(TE_TEXT),
 	[EK_VALIGN] = KIND(TE_TEXT), [EK_ROTATE] = KIND(TE_TEXT), [EK_WRAP] = KIND(TE_TEXT),
-	[EK_COLOR] = KIND(TE_TEXT), [EK_COLOUR] = KIND(TE_TEXT), [EK_FILL] = KIND(TE_RECT),
-	[EK_STROKE] = KIND(TE_RECT) | KIND(TE_LINE),
-	[EK_STROKE_WIDTH] = KIND(TE_RECT) | KIND(TE_LINE), [EK_RADIUS] = KIND(TE_RECT),
-	[EK_IF] = ALL_KINDS, [EK_UNLESS] = ALL_KINDS,
+	[EK_COLOR] = KIND(TE_TEXT), [EK_COLOUR] = KIND(TE_TEXT), [EK_FILL] = CLOSED,
+	[EK_STROKE] = CLOSED | KIND(TE_LINE), [EK_STROKE_WIDTH] = CLOSED | KIND(TE_LINE),
+	[EK_RADIUS] = KIND(TE_RECT), [EK_IF] = ALL_KINDS, [EK_UNLESS] = ALL_KINDS,
+	[EK_FIT] = KIND(TE_IMAGE), [EK_OPACITY] = ALL_KINDS,
 };
 
 static int find_name(const char *const *names, const char *s)
@@ -294,8 +315,8 @@ static int elem_key(struct yread *r, const struct ynode *key, enum tpl_kind kind
 		for (int i = 0; kind_names[i]; i++)
 			if (elem_key_kinds[k] & KIND(i))
 				buf_printf(&b, "%s%s", b.s ? " or " : "", kind_names[i]);
-		yr_error(r, key, "'%s' does not apply to a %s element (only to %s)", key->str,
-			 kind_names[kind], b.s);
+		yr_error(r, key, "'%s' does not apply to %s %s element (only to %s)", key->str,
+			 kind == TE_IMAGE || kind == TE_ELLIPSE ? "an" : "a", kind_names[kind], b.s);
 		buf_free(&b);
 		return -1;
 	}
@@ -306,12 +327,42 @@ static int elem_key(struct yread *r, const struct ynode *key, enum tpl_kind kind
 			known[n++] = elem_key_names[i];
 	known[n] = NULL;
 	char where[32];
-	snprintf(where, sizeof where, " for a %s element", kind_names[kind]);
+	snprintf(where, sizeof where, " for %s %s element",
+		 kind == TE_IMAGE || kind == TE_ELLIPSE ? "an" : "a", kind_names[kind]);
 	yr_unknown_key(r, key, where, known);
 	return -1;
 }
 
-/* One key of a text, rect or line element. */
+/* polygon: [x1, y1, x2, y2, ...]: at least three corners. */
+static void load_points(struct yread *r, const struct ynode *v, struct tpl_elem *e)
+{
+	if (v->kind != Y_SEQ || v->n < 6 || v->n % 2 || v->n > 2 * TPL_MAX_POINTS) {
+		yr_error(r, v, "'polygon' must be a list of 3 to %d corners [x1, y1, x2, y2, x3, y3, ...]",
+			 TPL_MAX_POINTS);
+		return;
+	}
+	e->points = xcalloc(v->n, sizeof *e->points);
+	e->npoints = v->n;
+	for (size_t i = 0; i < v->n; i++)
+		load_len(r, v->items[i], "polygon", true, &e->points[i]);
+}
+
+/* image: PATH, relative to the template (or the pack), {field} allowed; the file
+ * is found and read when the item is drawn (drawer_preload). */
+static void load_image(struct yread *r, const struct ynode *v, struct tpl_elem *e)
+{
+	const char *s = yr_scalar(r, "image", v);
+	if (!s)
+		return;
+	if (!*s) {
+		yr_error(r, v, "'image' needs a path (a .png or .svg file beside the template)");
+		return;
+	}
+	free(e->image);
+	e->image = xstrdup(s);
+}
+
+/* One key of an element. */
 static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *v,
 			  struct tpl_elem *e, bool *has_box, bool *has_stroke)
 {
@@ -326,14 +377,31 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 	case EK_TEXT:
 	case EK_RECT:
 	case EK_LINE:
+	case EK_ELLIPSE:
+	case EK_POLYGON:
+	case EK_IMAGE:
 	case EK_COUNT:
 		break;
+	case EK_FIT: {
+		static const char *const fits[] = {"contain", "cover", "stretch"};
+		if ((i = yr_enum(r, key, v, fits, 3)) >= 0)
+			e->fit = (enum tpl_fit)i;
+		break;
+	}
+	case EK_OPACITY: {
+		double o;
+		if (ynode_double(v, &o) != 0 || !(o >= 0 && o <= 1))
+			yr_error(r, v, "'opacity' must be a number from 0 (invisible) to 1 (solid)");
+		else
+			e->opacity = o;
+		break;
+	}
 	case EK_BOX:
 		load_box(r, v, key, e->box);
 		*has_box = true;
 		break;
 	case EK_SIZE:
-		load_font_size(r, v, &e->size);
+		load_font_size(r, v, &e->size, &e->size_fixed);
 		break;
 	case EK_FONT:
 		if (yr_str(r, key, v, false, &e->font) == 0)
@@ -396,12 +464,12 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e)
 {
 	*e = (struct tpl_elem){.loc = yr_loc(r, m), .size = 4.0, .align = AL_CENTER,
-			       .valign = AL_CENTER, .stroke_width = 0.25 * 25.4 / 72};
+			       .valign = AL_CENTER, .stroke_width = 0.25 * 25.4 / 72, .opacity = 1};
 	e->color = (struct tpl_color){.a = 1};
 	e->fill.none = true;
 	e->stroke = (struct tpl_color){.a = 1};
 	if (m->kind != Y_MAP) {
-		yr_error(r, m, "an element must be a mapping with 'text', 'rect' or 'line', not %s",
+		yr_error(r, m, "an element must be a mapping with one of " KINDS ", not %s",
 			 ynode_what(m));
 		return;
 	}
@@ -417,6 +485,10 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			const char *s = yr_scalar(r, k->str, v);
 			if (s)
 				e->text = xstrdup(s);
+		} else if (kind == TE_POLYGON) {
+			load_points(r, v, e);
+		} else if (kind == TE_IMAGE) {
+			load_image(r, v, e);
 		} else {
 			load_box(r, v, k->str, e->box);
 		}
@@ -426,20 +498,21 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 		for (size_t i = 0; i < m->n && !kinds; i++)
 			if (find_name(elem_key_names, m->pairs[i].key->str) < 0)
 				yr_unknown_key(r, m->pairs[i].key, " for an element", kind_names);
-		yr_error(r, m, "an element needs exactly one of 'text', 'rect' or 'line'%s",
+		yr_error(r, m, "an element needs exactly one of " KINDS "%s",
 			 kinds ? " (it has several)" : "");
 		return;
 	}
-	bool has_box = e->kind != TE_TEXT, has_stroke = false;
+	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE, has_stroke = false;
 	for (size_t i = 0; i < m->n; i++) {
 		int k = elem_key(r, m->pairs[i].key, e->kind);
 		if (k >= 0)
 			load_elem_key(r, (enum elem_key)k, m->pairs[i].value, e, &has_box, &has_stroke);
 	}
 	if (!has_box)
-		yr_error(r, m, "a text element needs a 'box: [x, y, width, height]'");
-	/* A rectangle with a fill and no stroke named is filled only. */
-	if (e->kind == TE_RECT && !has_stroke && !e->fill.none)
+		yr_error(r, m, "%s element needs a 'box: [x, y, width, height]'",
+			 e->kind == TE_TEXT ? "a text" : "an image");
+	/* A shape with a fill and no stroke named is filled only. */
+	if (e->kind != TE_LINE && !has_stroke && (!e->fill.none || e->fill.field))
 		e->stroke.none = true;
 }
 
@@ -487,7 +560,7 @@ static void load_cells(struct yread *r, const struct ynode *v, struct tpl_cells 
 		case CK_SIZE:
 			s = yr_scalar(r, "size", x);
 			if (s && card_size(s, &c->w, &c->h) != 0)
-				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, tarot)",
+				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot)",
 					 s);
 			w = h = true;
 			break;
@@ -519,7 +592,7 @@ static void load_size(struct yread *r, const struct ynode *v, struct template *t
 	if (v->kind == Y_SCALAR) {
 		if (card_size(v->str, &t->w, &t->h) != 0)
 			yr_error(r, v,
-				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, tarot, or [width, height])",
+				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot, or [width, height])",
 				 v->str);
 	} else if (v->kind == Y_SEQ && v->n == 2) {
 		t->w = load_mm(r, v->items[0], "size", 1, 5000);
@@ -545,34 +618,229 @@ static double len_mm(const struct tpl_len *l, double whole)
 	return l->pct ? l->v * whole / 100.0 : l->v;
 }
 
-/* Text outside the safe area may be cut off by the guillotine: warn, at the
- * element. */
-static void check_safe(const struct template *t)
+/* The box of an element in mm, and whether it is content (text, image) that the
+ * layout checks look at. */
+static bool content_box(const struct tpl_elem *e, double W, double H, double b[4])
 {
-	if (t->cells.on || t->safe <= 0)
+	if (e->kind != TE_TEXT && e->kind != TE_IMAGE)
+		return false;
+	b[0] = len_mm(&e->box[0], W);
+	b[1] = len_mm(&e->box[1], H);
+	b[2] = len_mm(&e->box[2], W);
+	b[3] = len_mm(&e->box[3], H);
+	return true;
+}
+
+/* Whether two elements are never drawn on the same card (if: x / unless: x). */
+static bool exclusive(const struct tpl_elem *a, const struct tpl_elem *b)
+{
+	return (a->if_field && b->unless_field && strcmp(a->if_field, b->unless_field) == 0) ||
+	       (a->unless_field && b->if_field && strcmp(a->unless_field, b->if_field) == 0);
+}
+
+void template_check_layout(struct template *t)
+{
+	if (t->cells.on)
 		return;
-	const double eps = 1e-6;
+	const double eps = 1e-6, W = t->w, H = t->h;
 	for (size_t i = 0; i < t->nelems; i++) {
-		const struct tpl_elem *e = &t->elems[i];
-		if (e->kind != TE_TEXT)
+		struct tpl_elem *e = &t->elems[i];
+		double b[4];
+		if (e->layout_warned || !content_box(e, W, H, b) || t->safe <= 0)
 			continue;
-		double x = len_mm(&e->box[0], t->w), y = len_mm(&e->box[1], t->h);
-		double w = len_mm(&e->box[2], t->w), h = len_mm(&e->box[3], t->h);
-		if (x < t->safe - eps || y < t->safe - eps || x + w > t->w - t->safe + eps ||
-		    y + h > t->h - t->safe + eps)
+		if (b[0] < t->safe - eps || b[1] < t->safe - eps || b[0] + b[2] > W - t->safe + eps ||
+		    b[1] + b[3] > H - t->safe + eps) {
 			diag(SEV_WARNING, &e->loc,
-			     "this text box reaches into the %.1f mm safe margin, where the cut may fall",
-			     t->safe);
+			     "this %s box reaches into the %.1f mm safe margin of the %.1f x %.1f mm card, where the cut may fall",
+			     e->kind == TE_TEXT ? "text" : "image", t->safe, W, H);
+			e->layout_warned = true;
+		}
+	}
+	if (!t->double_ended)
+		return;
+	/* The turned copy of f occupies [W - x - w, H - y - h, w, h]. */
+	for (size_t i = 0; i < t->nelems; i++)
+		for (size_t j = i; j < t->nelems; j++) {
+			struct tpl_elem *e = &t->elems[i], *f = &t->elems[j];
+			double a[4], b[4];
+			if (e->layout_warned || f->layout_warned || !content_box(e, W, H, a) ||
+			    !content_box(f, W, H, b) || exclusive(e, f))
+				continue;
+			double bx = W - b[0] - b[2], by = H - b[1] - b[3];
+			double ox = fmin(a[0] + a[2], bx + b[2]) - fmax(a[0], bx);
+			double oy = fmin(a[1] + a[3], by + b[3]) - fmax(a[1], by);
+			if (ox <= 0.01 || oy <= 0.01)
+				continue;
+			if (i == j)
+				diag(SEV_WARNING, &e->loc,
+				     "on this double-ended %.1f x %.1f mm card, this box overlaps its own turned copy (by %.1f x %.1f mm)",
+				     W, H, ox, oy);
+			else
+				diag(SEV_WARNING, &e->loc,
+				     "on this double-ended %.1f x %.1f mm card, this box overlaps the turned copy of the element at line %u (by %.1f x %.1f mm)",
+				     W, H, f->loc.line, ox, oy);
+			e->layout_warned = f->layout_warned = true;
+		}
+}
+
+static void scale_len(struct tpl_len *l, double k)
+{
+	if (!l->pct && !l->fixed)
+		l->v *= k;
+}
+
+static void scale_elems(struct tpl_elem *v, size_t n, double sx, double sy)
+{
+	double s = fmin(sx, sy);
+	for (size_t i = 0; i < n; i++) {
+		struct tpl_elem *e = &v[i];
+		for (size_t k = 0; k < 4; k++)
+			scale_len(&e->box[k], k % 2 ? sy : sx);
+		for (size_t k = 0; k < e->npoints; k++)
+			scale_len(&e->points[k], k % 2 ? sy : sx);
+		if (!e->size_fixed)
+			e->size *= s;
+		e->stroke_width *= s;
+		e->radius *= s;
+	}
+}
+
+void template_resize(struct template *t, double w, double h)
+{
+	if (t->cells.on) {
+		if (t->cells.w > 0 && t->cells.h > 0)
+			scale_elems(t->cells.elems, t->cells.nelems, w / t->cells.w, h / t->cells.h);
+		t->cells.w = w;
+		t->cells.h = h;
+		return;
+	}
+	if (t->w > 0 && t->h > 0)
+		scale_elems(t->elems, t->nelems, w / t->w, h / t->h);
+	t->w = w;
+	t->h = h;
+	template_check_layout(t);
+}
+
+void template_set_pack(struct template *t, const char *pack_file)
+{
+	free(t->pack_file);
+	t->pack_file = pack_file ? xstrdup(pack_file) : NULL;
+}
+
+const char *tpl_map_lookup(const struct template *t, const char *map, const char *key)
+{
+	for (size_t i = 0; i < t->nmaps; i++) {
+		const struct tpl_map *m = &t->maps[i];
+		if (strcmp(m->name, map) != 0)
+			continue;
+		const char *dflt = NULL;
+		for (size_t j = 0; j < m->n; j++) {
+			if (strcmp(m->keys[j], key) == 0)
+				return m->values[j];
+			if (strcmp(m->keys[j], "*") == 0)
+				dflt = m->values[j];
+		}
+		return dflt;
+	}
+	return NULL;
+}
+
+static bool name_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+			return false;
+	return true;
+}
+
+/* maps: {NAME: {value: colour-or-path, ..., "*": default}, ...} */
+static void load_maps(struct yread *r, const struct ynode *v, struct template *t)
+{
+	if (yr_want(r, "maps", v, Y_MAP) != 0)
+		return;
+	t->maps = xcalloc(v->n ? v->n : 1, sizeof *t->maps);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *k = v->pairs[i].key, *tab = v->pairs[i].value;
+		if (!name_ok(k->str)) {
+			yr_error(r, k, "a map's name is a-z, 0-9 and '-', not '%s'", k->str);
+			continue;
+		}
+		if (tab->kind != Y_MAP) {
+			yr_error(r, tab, "map '%s' must be a mapping of values (A: \"#e69f00\"), not %s",
+				 k->str, ynode_what(tab));
+			continue;
+		}
+		struct tpl_map *m = &t->maps[t->nmaps++];
+		m->name = xstrdup(k->str);
+		m->loc = yr_loc(r, k);
+		m->keys = xcalloc(tab->n ? tab->n : 1, sizeof *m->keys);
+		m->values = xcalloc(tab->n ? tab->n : 1, sizeof *m->values);
+		for (size_t j = 0; j < tab->n; j++) {
+			const char *val = yr_scalar(r, k->str, tab->pairs[j].value);
+			if (!val)
+				continue;
+			m->keys[m->n] = xstrdup(tab->pairs[j].key->str);
+			m->values[m->n++] = xstrdup(val);
+		}
+	}
+}
+
+/* Every {field|map} in s names a map of t. */
+static void check_map_refs(struct yread *r, const struct template *t, const char *s,
+			   const struct loc *loc)
+{
+	for (const char *p = s ? strchr(s, '{') : NULL; p; p = strchr(p + 1, '{')) {
+		if (p[1] == '{') {
+			p++;
+			continue;
+		}
+		size_t n = strcspn(p + 1, "}");
+		const char *bar = memchr(p + 1, '|', n);
+		if (!bar)
+			continue;
+		size_t mlen = n - (size_t)(bar - (p + 1)) - 1;
+		bool found = false;
+		for (size_t i = 0; i < t->nmaps && !found; i++)
+			found = strlen(t->maps[i].name) == mlen &&
+				strncmp(t->maps[i].name, bar + 1, mlen) == 0;
+		if (!found) {
+			struct buf names = {0};
+			for (size_t i = 0; i < t->nmaps; i++)
+				buf_printf(&names, "%s%s", i ? ", " : "", t->maps[i].name);
+			diag(SEV_ERROR, loc, "'{%.*s}' names no map of this template (its maps: %s)", (int)n,
+			     p + 1, names.s ? names.s : "none; add 'maps:'");
+			r->errors++;
+			buf_free(&names);
+		}
+	}
+}
+
+static void check_elem_maps(struct yread *r, const struct template *t, const struct tpl_elem *v,
+			    size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct tpl_elem *e = &v[i];
+		check_map_refs(r, t, e->text, &e->loc);
+		check_map_refs(r, t, e->image, &e->loc);
+		const struct tpl_color *c[] = {&e->color, &e->fill, &e->stroke};
+		for (size_t k = 0; k < 3; k++)
+			if (c[k]->field) {
+				char *wrapped = xasprintf("{%s}", c[k]->field);
+				check_map_refs(r, t, wrapped, &c[k]->loc);
+				free(wrapped);
+			}
 	}
 }
 
 enum root_key {
 	RK_TEMPLATE, RK_TITLE, RK_SIZE, RK_BLEED, RK_SAFE, RK_CORNER_RADIUS, RK_DOUBLE_ENDED,
-	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS
+	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS, RK_MAPS
 };
 static const char *const root_keys[] = {
-	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "fallback", "font",
-	"font-file", "background", "cells", "elements", NULL,
+	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "fallback",
+	"font", "font-file", "background", "cells", "elements", "maps", NULL,
 };
 
 /* One top-level key of a template. */
@@ -626,6 +894,9 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 	case RK_ELEMENTS:
 		load_elems(r, v, &t->elems, &t->nelems);
 		break;
+	case RK_MAPS:
+		load_maps(r, v, t);
+		break;
 	}
 }
 
@@ -652,11 +923,20 @@ static struct template *load_tree(struct ydoc *doc)
 		t->loc_font = yr_loc(&r, root);
 	if (!t->has_size && !t->cells.on)
 		yr_error(&r, root, "a template needs a 'size' (or 'cells' for a board or placemat)");
+	check_elem_maps(&r, t, t->elems, t->nelems);
+	check_elem_maps(&r, t, t->cells.elems, t->cells.nelems);
+	if (t->background.field) {
+		char *wrapped = xasprintf("{%s}", t->background.field);
+		check_map_refs(&r, t, wrapped, &t->background.loc);
+		free(wrapped);
+	}
 	if (r.errors) {
 		template_free(t);
 		return NULL;
 	}
-	check_safe(t);
+	t->design_w = t->cells.on ? t->cells.w : t->w;
+	t->design_h = t->cells.on ? t->cells.h : t->h;
+	template_check_layout(t);
 	return t;
 }
 
@@ -690,6 +970,8 @@ static void free_elems(struct tpl_elem *v, size_t n)
 		free(v[i].stroke.field);
 		free(v[i].if_field);
 		free(v[i].unless_field);
+		free(v[i].points);
+		free(v[i].image);
 	}
 	free(v);
 }
@@ -704,6 +986,17 @@ void template_free(struct template *t)
 	free(t->background.field);
 	free_elems(t->elems, t->nelems);
 	free_elems(t->cells.elems, t->cells.nelems);
+	for (size_t i = 0; i < t->nmaps; i++) {
+		for (size_t j = 0; j < t->maps[i].n; j++) {
+			free(t->maps[i].keys[j]);
+			free(t->maps[i].values[j]);
+		}
+		free(t->maps[i].keys);
+		free(t->maps[i].values);
+		free(t->maps[i].name);
+	}
+	free(t->maps);
+	free(t->pack_file);
 	free(t);
 }
 

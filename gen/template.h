@@ -11,6 +11,7 @@
  *
  * The format is documented in man/railyard-template.5 (one subsection per element
  * kind: add a new element's keys there).
+ * docs/templates.md is the designer's guide to all of it (images, maps, data, sizes).
  */
 #ifndef RAILYARD_TEMPLATE_H
 #define RAILYARD_TEMPLATE_H
@@ -22,11 +23,13 @@
 
 #define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
 #define TPL_MAX_ELEMENTS 256
+#define TPL_MAX_POINTS 1000    /* corners of one polygon */
 
 /* A length as written: millimetres, or a percent of the enclosing width or height. */
 struct tpl_len {
 	double v;
 	bool pct;
+	bool fixed;           /* "4mm!": kept when the card is resized */
 };
 
 /* A colour: fixed RGBA, none, or the name of a field whose value is a colour. */
@@ -37,7 +40,8 @@ struct tpl_color {
 	struct loc loc;
 };
 
-enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE };
+enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON, TE_IMAGE };
+enum tpl_fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 enum tpl_align { AL_START, AL_CENTER, AL_END };
 
 struct tpl_elem {
@@ -49,16 +53,33 @@ struct tpl_elem {
 	char *font;                /* family, or NULL = the template's */
 	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */
+	bool size_fixed;           /* "13pt!": kept when the card is resized */
 	bool bold, italic, wrap;
 	enum tpl_align align, valign;
 	int rotate;                /* 0, 90, 180, 270 */
 	struct tpl_color color;    /* text colour */
-	/* TE_RECT, TE_LINE */
+	/* TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON */
 	struct tpl_color fill, stroke;
 	double stroke_width;       /* mm */
 	double radius;             /* mm, rect corners */
+	struct tpl_len *points;    /* TE_POLYGON: x1 y1 x2 y2 ... (npoints lengths) */
+	size_t npoints;
+	/* TE_IMAGE (box: x y w h) */
+	char *image;               /* path with {field} placeholders, as written */
+	enum tpl_fit fit;
+	double opacity;            /* 0..1, every kind */
 	/* conditions */
 	char *if_field, *unless_field;
+	bool layout_warned;        /* safe area / turned copy already reported */
+};
+
+/* maps: {space-colour: {A: "#e69f00", B: ..., "*": grey}}: {space1|space-colour}
+ * is the entry for the value of field space1 ("*": any other value). */
+struct tpl_map {
+	char *name;
+	char **keys, **values;
+	size_t n;
+	struct loc loc;
 };
 
 struct tpl_cells {
@@ -84,6 +105,12 @@ struct template {
 	struct tpl_elem *elems;
 	size_t nelems;
 	struct tpl_cells cells;
+	struct tpl_map *maps;
+	size_t nmaps;
+	double design_w, design_h; /* the size as written (cells: one cell), before
+	                              template_resize */
+	char *pack_file;           /* images not beside the template are looked for
+	                              beside this pack (template_set_pack), or NULL */
 };
 
 /* Load a template. Every problem is reported through diag() with file:line:column;
@@ -96,6 +123,25 @@ void template_free(struct template *t);
 /* The trim size in mm of an item drawn from t: its size, or for a cells template
  * with rows x cols cells, the cells plus gaps and margins. */
 void template_size(const struct template *t, int rows, int cols, double *w, double *h);
+
+/* Give t a new trim size w x h mm (a cells template: each cell's size; the
+ * placemat's spaces follow the card). Lengths in mm scale by the ratio to the
+ * design size (x by the widths, y by the heights; font sizes, strokes and radii
+ * by the smaller ratio); percents follow the card; lengths written "4mm!" stay.
+ * Then checks the layout again (template_check_layout). */
+void template_resize(struct template *t, double w, double h);
+
+/* Look for the images t names beside pack_file too (after t's own folder). The
+ * string is copied. */
+void template_set_pack(struct template *t, const char *pack_file);
+
+/* Warn, at the element, about text or an image that leaves the safe area, and on
+ * a double-ended card about one that overlaps the turned copy of another; once
+ * per element however often it is called. template_load calls it. */
+void template_check_layout(struct template *t);
+
+/* The value maps[map][key] of t (or its "*" entry), NULL when there is none. */
+const char *tpl_map_lookup(const struct template *t, const char *map, const char *key);
 
 /* Find a template: path as written in a pack (NULL = templates/DEFNAME), looked for
  * relative to the pack file's folder, then its parent folder, then the current

@@ -10,6 +10,7 @@
 #include <yaml.h>
 
 #include "util.h"
+#include "watch.h"
 
 struct anchor {
 	char *name;
@@ -486,6 +487,7 @@ struct ydoc *ydoc_load(const char *path)
 		return doc;
 	}
 	size_t len;
+	watch_note(path);
 	char *text = read_file(path, YT_MAX_FILE, &len);
 	if (!text) {
 		struct loc l = {path, 0, 0};

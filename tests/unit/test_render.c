@@ -239,6 +239,127 @@ static void record(void *user, cairo_t *cr, long index, int side)
 	s->n[side]++;
 }
 
+/* Maps: {field|map} in text and colours, "*" as the default entry; a map that
+ * does not exist is an error when the template is read. */
+static void test_maps(void **state)
+{
+	(void)state;
+	struct template *t = parse("size: poker\n"
+				   "maps: {tint: {A: \"#ff0000\", \"*\": blue}, name: {A: Ashby}}\n"
+				   "elements:\n"
+				   "  - ellipse: [0, 0, 10mm, 10mm]\n"
+				   "    fill: \"{space1|tint}\"\n"
+				   "  - text: \"{space1|name}\"\n"
+				   "    box: [10mm, 10mm, 20mm, 10mm]\n");
+	assert_non_null(t);
+	assert_int_equal(t->nmaps, 2);
+	assert_string_equal(tpl_map_lookup(t, "tint", "A"), "#ff0000");
+	assert_string_equal(tpl_map_lookup(t, "tint", "Q"), "blue");
+	assert_null(tpl_map_lookup(t, "name", "Q"));
+	assert_null(tpl_map_lookup(t, "nope", "A"));
+	assert_int_equal(t->elems[0].kind, TE_ELLIPSE);
+	assert_string_equal(t->elems[0].fill.field, "space1|tint");
+	assert_true(t->elems[0].stroke.none);  /* filled only */
+	template_free(t);
+	diag_reset();
+	assert_null(parse("size: poker\nmaps: {tint: {A: red}}\nelements:\n"
+			  "  - rect: [0, 0, 1, 1]\n    fill: \"{space1|tnt}\"\n"
+			  "  - text: \"{x|colours}\"\n    box: [0, 0, 1, 1]\n"));
+	assert_int_equal(diag_count(SEV_ERROR), 2);
+	diag_reset();
+}
+
+/* The new kinds: their keys, and what they refuse. */
+static void test_shapes_and_images(void **state)
+{
+	(void)state;
+	struct template *t = parse("size: poker\nelements:\n"
+				   "  - polygon: [0, 0, 10mm, 0, 50%, 20%]\n    opacity: 0.5\n"
+				   "  - image: \"icons/{kind}.svg\"\n    box: [5mm, 5mm, 10mm, 10mm]\n"
+				   "    fit: cover\n");
+	assert_non_null(t);
+	assert_int_equal(t->elems[0].kind, TE_POLYGON);
+	assert_int_equal(t->elems[0].npoints, 6);
+	assert_true(t->elems[0].points[4].pct && t->elems[0].points[4].v == 50);
+	assert_true(t->elems[0].opacity == 0.5);
+	assert_int_equal(t->elems[1].kind, TE_IMAGE);
+	assert_string_equal(t->elems[1].image, "icons/{kind}.svg");
+	assert_int_equal(t->elems[1].fit, FIT_COVER);
+	template_free(t);
+	diag_reset();
+	/* two corners; an image without a box; fill on an image; opacity 2; fit: tile */
+	assert_null(parse("size: poker\nelements:\n"
+			  "  - polygon: [0, 0, 10, 10]\n"
+			  "  - image: a.png\n"
+			  "  - image: a.png\n    box: [0, 0, 1, 1]\n    fill: red\n    opacity: 2\n"
+			  "    fit: tile\n"));
+	assert_int_equal(diag_count(SEV_ERROR), 5);
+	diag_reset();
+}
+
+/* A pack's size: mm lengths scale by the ratio to the design size (x by the
+ * widths, y by the heights, type by the smaller), "!" lengths and percents stay;
+ * the layout is checked again at the new size. */
+static void test_resize(void **state)
+{
+	(void)state;
+	struct template *t = parse("size: [50mm, 100mm]\nsafe: 2mm\nelements:\n"
+				   "  - text: x\n    box: [10mm, 10mm!, 50%, 20mm]\n    size: 10pt\n"
+				   "  - rect: [5mm, 5mm, 40mm, 90mm]\n    stroke-width: 1mm\n    radius: 2mm\n"
+				   "  - text: y\n    box: [4mm!, 80mm, 10mm, 10mm]\n    size: 8pt!\n");
+	assert_non_null(t);
+	diag_reset();
+	template_resize(t, 100, 150);  /* x 2, y 1.5 */
+	assert_true(t->w == 100 && t->h == 150 && t->design_w == 50 && t->design_h == 100);
+	const struct tpl_elem *e = &t->elems[0];
+	assert_true(e->box[0].v == 20 && e->box[1].v == 10 && e->box[2].v == 50 && e->box[2].pct);
+	assert_true(fabs(e->box[3].v - 30) < 1e-9);
+	assert_true(fabs(e->size - 10 * 25.4 / 72 * 1.5) < 1e-9);
+	e = &t->elems[1];
+	assert_true(fabs(e->stroke_width - 1.5) < 1e-9 && fabs(e->radius - 3) < 1e-9);
+	e = &t->elems[2];
+	assert_true(e->box[0].v == 4 && fabs(e->size - 8 * 25.4 / 72) < 1e-9);
+	assert_int_equal(diag_count(SEV_WARNING), 0);
+	/* Shrunk to 12 mm high, both texts reach into the 2 mm safe margin ('x' keeps
+	 * its fixed y of 10 mm, 'y' is at 9.6..10.8): one warning each, and not again. */
+	template_resize(t, 100, 12);
+	assert_int_equal(diag_count(SEV_WARNING), 2);
+	template_resize(t, 100, 11);
+	assert_int_equal(diag_count(SEV_WARNING), 2);
+	template_free(t);
+	diag_reset();
+	/* A placemat's spaces take the card's size; its cell elements scale. */
+	t = parse("cells: {size: poker, elements: [{rect: [1mm, 2mm, 10mm, 10mm]}]}\n");
+	assert_non_null(t);
+	template_resize(t, 2 * 63.5, 88.9);
+	assert_true(t->cells.w == 127 && t->cells.elems[0].box[0].v == 2 &&
+		    fabs(t->cells.elems[0].box[1].v - 2) < 1e-9);
+	template_free(t);
+}
+
+/* A double-ended card: a box that overlaps the turned copy of another is a
+ * warning at the element, unless the two are never drawn together. */
+static void test_turned_overlap(void **state)
+{
+	(void)state;
+	diag_reset();
+	struct template *t = parse("size: [60mm, 100mm]\nsafe: 3mm\ndouble-ended: true\nelements:\n"
+				   "  - text: a\n    box: [5mm, 40mm, 20mm, 25mm]\n"
+				   "  - text: b\n    box: [5mm, 5mm, 10mm, 10mm]\n    if: wild\n"
+				   "  - text: c\n    box: [45mm, 85mm, 10mm, 10mm]\n    unless: wild\n");
+	assert_non_null(t);
+	/* a's turned copy is [35, 35, 20, 25]: clear of a; b and c are never together;
+	 * a and c: c at [45..55, 85..95] vs turned a [35..55, 35..60]: clear. */
+	assert_int_equal(diag_count(SEV_WARNING), 0);
+	template_free(t);
+	t = parse("size: [60mm, 100mm]\nsafe: 3mm\ndouble-ended: true\nelements:\n"
+		  "  - text: a\n    box: [5mm, 40mm, 50mm, 25mm]\n");
+	assert_non_null(t);
+	assert_int_equal(diag_count(SEV_WARNING), 1);  /* over its own turned copy */
+	template_free(t);
+	diag_reset();
+}
+
 static void test_sheets_duplex(void **state)
 {
 	(void)state;
@@ -304,6 +425,10 @@ int main(void)
 		cmocka_unit_test(test_safe_margin),
 		cmocka_unit_test(test_template_find),
 		cmocka_unit_test(test_template_errors),
+		cmocka_unit_test(test_maps),
+		cmocka_unit_test(test_shapes_and_images),
+		cmocka_unit_test(test_resize),
+		cmocka_unit_test(test_turned_overlap),
 		cmocka_unit_test(test_sheets_duplex),
 		cmocka_unit_test(test_tiles),
 	};

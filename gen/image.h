@@ -1,0 +1,39 @@
+/* image.h: pictures placed by templates (PNG through Cairo, SVG through librsvg).
+ * Each file is read once per build and kept: a PNG as one image surface, an SVG
+ * as one recording surface of its vector drawing, so every card that shows it
+ * paints the same surface and a PDF embeds it once. */
+#ifndef RAILYARD_IMAGE_H
+#define RAILYARD_IMAGE_H
+
+#include <cairo.h>
+
+#include "diag.h"
+#include "template.h"
+
+#define IMAGE_MAX_BYTES (32u << 20)  /* one image file */
+#define IMAGE_MAX_SIDE  20000        /* pixels of a PNG, px of an SVG's size */
+
+struct image;
+struct image_cache;
+
+/* Caller frees with image_cache_free (which frees every image it returned). */
+struct image_cache *image_cache_new(void);
+void image_cache_free(struct image_cache *c);
+
+/* The picture rel names, resolved beside bases[0], else bases[1], ... under the
+ * trust rule (path_inside): loaded on first use and kept. On failure, reports
+ * once at loc (later calls for the same rel return NULL quietly) and returns
+ * NULL. */
+const struct image *image_find(struct image_cache *c, const char *const *bases, size_t nbases,
+			       const char *rel, const struct loc *loc);
+
+/* The picture's own size (pixels for a PNG, CSS px for an SVG). */
+void image_size(const struct image *im, double *w, double *h);
+
+/* Paint im into the box [x, y, w, h] (user units) as fit says, at opacity 0..1:
+ * contain shows all of it centred, cover fills the box and clips the rest,
+ * stretch fills the box exactly. */
+void image_paint(cairo_t *cr, const struct image *im, double x, double y, double w, double h,
+		 enum tpl_fit fit, double opacity);
+
+#endif

@@ -1,0 +1,16 @@
+/* watch.h: `build --watch`, the designer's loop. Every input file a build reads
+ * (the pack, templates, data files, images) is noted while watching; after the
+ * build, their modification times are polled once a second and the build runs
+ * again when one changes. Ctrl-C ends the loop cleanly (during a build, the
+ * build's own handler removes its temporary files and ends the program). */
+#ifndef RAILYARD_WATCH_H
+#define RAILYARD_WATCH_H
+
+/* Note that the current build read path (a no-op unless watching). */
+void watch_note(const char *path);
+
+/* Run run(user, argc, argv) now and again after every change to a file it read,
+ * until SIGINT or SIGTERM. Returns the status of the last run. */
+int watch_run(int (*run)(void *user, int argc, char **argv), void *user, int argc, char **argv);
+
+#endif
