@@ -1,7 +1,7 @@
 /* build.c: `railyard build`: a Game of Trains pack -> print-ready files. Fills each
  * card's fields (number, code, ability...) and hands them to draw.h. */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include "commands.h"
+#include "datapath.h"
 #include "diag.h"
 #include "draw.h"
 #include "look.h"
@@ -38,6 +39,7 @@ static const char build_usage[] =
 	"  png/card-NNN.png   300 dpi with bleed; contact.png, the whole pack at a glance\n"
 	"  manifest.csv       position, number, code, ability and the files of each card\n\n"
 	"  -o, --output DIR   write into DIR instead of out/PACK\n"
+	"  -q, --quiet        no summary line (files, pages, seconds) on stderr\n"
 	"      --only LIST    only these outputs: faces,sheets,placemat,reference,svg,png,\n"
 	"                     contact (contact.png alone: a fast preview; manifest.csv is\n"
 	"                     always written)\n"
@@ -53,7 +55,8 @@ static const char build_usage[] =
 	"  -V, --version      the version\n\n"
 	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
 	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
-	"in its parent folder, then the current folder, then " TEMPLATE_DIR ".\n";
+	"in its parent folder, then the current folder, then the RAILYARD_PATH folders, then\n"
+	"the installed templates (see railyard-template(5)).\n";
 
 enum {
 	OUT_FACES = 1,
@@ -554,7 +557,10 @@ static int write_manifest(struct build *b, int only)
 			fprintf(f, "png/card-%0*ld.png", b->width, card_pos(b, pos) + 1);
 		putc('\n', f);
 	}
-	return out_tmp_commit(&t);
+	int rc = out_tmp_commit(&t);
+	if (rc == 0)
+		output_tally(0);
+	return rc;
 }
 
 static struct template *load_template(const struct pack *p, const char *as_written,
@@ -565,7 +571,7 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 		const char *name = as_written ? as_written : defname;
 		diag(SEV_ERROR, as_written ? loc : NULL,
 		     "cannot find the %s template '%s' (looked beside the pack, in its parent folder, in the current folder and in %s)",
-		     what, name, TEMPLATE_DIR);
+		     what, name, datapath_describe());
 		return NULL;
 	}
 	/* Only from a trusted folder, and only a regular file; messages keep the
@@ -670,6 +676,7 @@ int cmd_build(int argc, char **argv)
 		{"bleed", required_argument, NULL, 'B'},
 		{"max-items", required_argument, NULL, 'M'},
 		{"allow-path", required_argument, NULL, 'A'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"cards", required_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -679,10 +686,13 @@ int cmd_build(int argc, char **argv)
 	int only = OUT_ALL, c, status = EXIT_OK;
 	double bleed = -1;
 	long max_items = OUT_MAX_ITEMS;
+	bool quiet = false;
+	output_tally_start();
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'o': dir = optarg; break;
+		case 'q': quiet = true; break;
 		case 'O':
 			if ((only = parse_only(optarg)) < 0)
 				status = EXIT_INPUT;
@@ -721,7 +731,7 @@ int cmd_build(int argc, char **argv)
 			break;
 		case 'C': cards = optarg; break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -826,6 +836,8 @@ int cmd_build(int argc, char **argv)
 		rc = write_manifest(&b, only);
 	if (rc)
 		status = EXIT_OUTPUT;
+	else if (!quiet)
+		output_tally_print(b.dir);
 done:
 	fields_free(&b.f);
 	drawer_free(b.d);

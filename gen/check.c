@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,14 +33,14 @@ static const char check_usage[] =
 	"A move (with --sequence or --grid):\n"
 	"  -a, --apply CARD     the ability to apply: a code (BD, \"B ↔ D\"), a card number\n"
 	"                       (10), or both (10BD: the card must carry that ability)\n"
-	"  -o, --on CHOICE      the player's choice for a discretionary ability (§8):\n"
+	"      --on CHOICE      the player's choice for a discretionary ability (§8):\n"
 	"                       spaces (AD,AF), a row or column letter (B), a direction\n"
 	"                       (right, left, down, up); with --with, the space of the\n"
 	"                       first sequence that takes part in the swap\n"
-	"  -w, --with CARDS     swap with another player's sequence (§6); given twice, the\n"
+	"      --with CARDS     swap with another player's sequence (§6); given twice, the\n"
 	"                       player directs a swap between those two sequences\n"
-	"  -d, --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
-	"  -O, --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
+	"      --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
+	"      --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
 	"  -j, --json           the report as JSON (keys in the README)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        the version\n\n"
@@ -491,8 +492,7 @@ int cmd_check(int argc, char **argv)
 	const char *missing = NULL;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "s:g:f:m:a:o:w:d:Ojh", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 's':
 		case 'g':
@@ -518,14 +518,8 @@ int cmd_check(int argc, char **argv)
 		case 'O': o.opponent = true; break;
 		case 'j': o.json = true; break;
 		case 'h': fputs(check_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
-		default:
-			if (optopt)
-				diag(SEV_ERROR, NULL, "option -%c: unknown, or needs a value", optopt);
-			else
-				diag(SEV_ERROR, NULL, "unknown option '%s'", argv[optind - 1]);
-			fputs(check_usage, stderr);
-			return EXIT_INPUT;
+		case 'V': return cli_version();
+		default: fputs(check_usage, stderr); return EXIT_INPUT;
 		}
 	}
 	if (optind != argc - 1) {
@@ -556,9 +550,6 @@ int cmd_check(int argc, char **argv)
 		status = check_pack(p, &o);
 	if (p->table_invalid)
 		status = EXIT_INPUT;
-	fflush(stdout);
-	if (ferror(stdout) && status != EXIT_INPUT)
-		status = EXIT_OUTPUT;
 	free(o.missing);
 	pack_free(p);
 	return status;

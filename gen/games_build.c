@@ -2,7 +2,7 @@
  * deck pack drawn through its template (draw.h): faces, 3x3 sheets with backs,
  * token sheets, a board tiled across pages, a setup sheet, SVG and PNG files. */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include "commands.h"
+#include "datapath.h"
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
@@ -36,6 +37,7 @@ static const char build_usage[] =
 	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed\n"
 	"  manifest.csv        each distinct face: group, name, copies, its fields\n\n"
 	"  -o, --output DIR    write into DIR instead of out/PACK\n"
+	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
 	"      --only LIST     faces,sheets,tokens,board,setup,reference,svg,png (manifest\n"
 	"                      always; placemat means board and setup)\n"
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
@@ -610,6 +612,8 @@ static int write_manifest(struct gbuild *b)
 	}
 	char *path = out_path(b, "manifest.csv");
 	int rc = write_file_atomic(path, s.s, s.len);
+	if (rc == 0)
+		output_tally(0);
 	free(path);
 	buf_free(&s);
 	return rc;
@@ -621,7 +625,7 @@ static struct template *load_tpl(struct drawer *dr, const struct deck *d, const 
 	char *found = template_find(d->file, path, path);
 	if (!found) {
 		diag(SEV_ERROR, loc, "cannot find the %s template '%s' (looked beside the pack, in its "
-		     "parent folder, in the current folder and in %s)", what, path, TEMPLATE_DIR);
+		     "parent folder, in the current folder and in %s)", what, path, datapath_describe());
 		return NULL;
 	}
 	char *safe = trust_path(found, loc, what, path);
@@ -721,6 +725,7 @@ int games_build(const struct game *game, int argc, char **argv)
 		{"with", required_argument, NULL, 'W'},
 		{"max-items", required_argument, NULL, 'M'},
 		{"allow-path", required_argument, NULL, 'A'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -729,10 +734,13 @@ int games_build(const struct game *game, int argc, char **argv)
 	struct games_select sel = {0};
 	int only = OUT_ALL, c, status = EXIT_OK;
 	long max_items = OUT_MAX_ITEMS;
+	bool quiet = false;
+	output_tally_start();
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:w:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'o': dir = optarg; break;
+		case 'q': quiet = true; break;
 		case 'O':
 			if ((only = parse_only(optarg)) < 0)
 				status = EXIT_INPUT;
@@ -760,7 +768,7 @@ int games_build(const struct game *game, int argc, char **argv)
 				status = EXIT_INPUT;
 			break;
 		case 'h': fputs(build_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(build_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -866,6 +874,8 @@ int games_build(const struct game *game, int argc, char **argv)
 		rc = write_manifest(&b);
 	if (rc)
 		status = EXIT_OUTPUT;
+	else if (!quiet)
+		output_tally_print(b.dir);
 done:
 	for (size_t i = 0; i < nowned; i++)
 		template_free(owned[i]);

@@ -641,6 +641,31 @@ done:
 	return rc;
 }
 
+/* What this run wrote, for build's summary line (draw.h: output_tally_*). */
+static unsigned long tally_files, tally_pages;
+static struct timespec tally_start;
+
+void output_tally_start(void)
+{
+	tally_files = tally_pages = 0;
+	clock_gettime(CLOCK_MONOTONIC, &tally_start);
+}
+
+void output_tally(unsigned long pages)
+{
+	tally_files++;
+	tally_pages += pages;
+}
+
+void output_tally_print(const char *dir)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double s = (double)(now.tv_sec - tally_start.tv_sec) + (now.tv_nsec - tally_start.tv_nsec) / 1e9;
+	fprintf(stderr, "railyard: build: %lu file%s, %lu PDF page%s in %s/ (%.1f s)\n", tally_files,
+		tally_files == 1 ? "" : "s", tally_pages, tally_pages == 1 ? "" : "s", dir, s);
+}
+
 int pdfw_close(struct pdfw *w)
 {
 	cairo_destroy(w->cr);
@@ -676,6 +701,8 @@ int pdfw_close(struct pdfw *w)
 		rc = out_tmp_commit(&w->out);
 	}
 	free(self);
+	if (rc == 0)
+		output_tally(w->npages);
 	pdfw_release(w);
 	return rc;
 }
@@ -758,7 +785,10 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 		out_tmp_abort(&t);
 		return -1;
 	}
-	return out_tmp_commit(&t);
+	int rc = out_tmp_commit(&t);
+	if (rc == 0)
+		output_tally(0);
+	return rc;
 }
 
 int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
@@ -790,7 +820,10 @@ int png_surface_write(cairo_surface_t *s, const char *path)
 		out_tmp_abort(&t);
 		return -1;
 	}
-	return out_tmp_commit(&t);
+	int rc = out_tmp_commit(&t);
+	if (rc == 0)
+		output_tally(0);
+	return rc;
 }
 
 /* ---- progress ---- */

@@ -3,7 +3,7 @@
  * and ability use, as text or JSON, and optionally a plot (gen/simplot.c). */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -34,10 +34,10 @@ static const char simulate_usage[] =
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
 	"                        count in turn; cards from the pack's 'players' table\n"
 	"                        for N (all cards when it has no entry)\n"
-	"  -g, --games G         games to play (default 10000)\n"
-	"  -s, --seed S          seed of the series (default 1); game g plays from its own\n"
+	"      --games G         games to play (default 10000)\n"
+	"      --seed S          seed of the series (default 1); game g plays from its own\n"
 	"                        stream, so the report does not depend on --threads\n"
-	"  -t, --threads T       threads (default: the number of cores)\n"
+	"      --threads T       threads (default: the number of cores)\n"
 	"  -P, --policy LIST     one policy for every seat, or one per seat, comma-\n"
 	"                        separated: random (any legal move), greedy (the move\n"
 	"                        that most reduces its own inversions, ties broken by\n"
@@ -57,15 +57,15 @@ static const char simulate_usage[] =
 	"                        k draws k cards and keeps one; the others go face\n"
 	"                        down into the discards, the factory rule and the\n"
 	"                        default, or face up; none: no opening); repeatable\n"
-	"  -m, --max-turns N     turns before a game ends as a timeout (default 1000)\n"
-	"  -C, --completion P    a pack completing fewer than this share of its games\n"
+	"      --max-turns N     turns before a game ends as a timeout (default 1000)\n"
+	"      --completion P    a pack completing fewer than this share of its games\n"
 	"                        stalls: no verdict on it (default 0.95)\n"
-	"  -c, --compare PACK2   also play PACK2 the same way, show both side by side,\n"
+	"      --compare PACK2   also play PACK2 the same way, show both side by side,\n"
 	"                        every difference with its 95% interval, and say\n"
 	"                        which is fairer and which faster when the interval\n"
 	"                        excludes 0; warns when the packs' rules differ\n"
 	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
-	"  -o, --plot FILE       draw the length histogram (per round) and seat win\n"
+	"      --plot FILE       draw the length histogram (per round) and seat win\n"
 	"                        rates; SVG, PDF or PNG by the extension; its folder\n"
 	"                        is checked before any game is played\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
@@ -1010,7 +1010,7 @@ int cmd_simulate(int argc, char **argv)
 	long v;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:g:s:t:P:r:m:C:c:jo:qT:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'n':
 			players_given = true;
@@ -1078,7 +1078,7 @@ int cmd_simulate(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(simulate_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(simulate_usage, stderr); return EXIT_INPUT;
 		}
 	}

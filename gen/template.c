@@ -10,6 +10,7 @@
 
 #include <pango/pango.h>
 
+#include "datapath.h"
 #include "trust.h"
 #include "util.h"
 #include "yread.h"
@@ -1125,7 +1126,11 @@ char *template_find(const char *pack_file, const char *path, const char *defname
 	char *dir;
 	const char *slash = pack_file ? strrchr(pack_file, '/') : NULL;
 	dir = slash ? xstrndup(pack_file, (size_t)(slash - pack_file)) : xstrdup(".");
-	char *cand[5];
+	const char *const *data = datapath_dirs();
+	size_t ndata = 0;
+	while (data[ndata])
+		ndata++;
+	char **cand = xcalloc(3 + 2 * ndata, sizeof *cand);
 	size_t n = 0;
 	if (rel[0] == '/') {
 		cand[n++] = xstrdup(rel);
@@ -1134,7 +1139,11 @@ char *template_find(const char *pack_file, const char *path, const char *defname
 		cand[n++] = xasprintf("%s/../%s", dir, rel);
 		cand[n++] = xstrdup(rel);
 		const char *base = strrchr(rel, '/');
-		cand[n++] = xasprintf("%s/%s", TEMPLATE_DIR, base ? base + 1 : rel);
+		for (size_t i = 0; i < ndata; i++) {  /* as written, then by file name */
+			if (base)
+				cand[n++] = xasprintf("%s/%s", data[i], rel);
+			cand[n++] = xasprintf("%s/%s", data[i], base ? base + 1 : rel);
+		}
 	}
 	char *found = NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -1143,6 +1152,7 @@ char *template_find(const char *pack_file, const char *path, const char *defname
 		else
 			free(cand[i]);
 	}
+	free(cand);
 	free(dir);
 	free(rel);
 	return found;

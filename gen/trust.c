@@ -9,11 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "datapath.h"
 #include "util.h"
-
-#ifndef TEMPLATE_DIR   /* as template.h: the Makefile sets it from PREFIX */
-#define TEMPLATE_DIR "/usr/local/share/railyard/templates"
-#endif
 
 static char *pack_dir;     /* realpath of the pack's folder, or NULL */
 static char *pack_parent;  /* the pack's folder as written (for templates/ beside it) */
@@ -85,8 +82,9 @@ static bool under(const char *path, const char *root, bool resolved)
 	return in;
 }
 
-/* The template folders, in template_find's search order (keep the two in step;
- * RAILYARD_PATH's folders too, for the search path to come). */
+/* The template folders, in template_find's search order (keep the two in step):
+ * templates/ beside the pack and its parent, ./templates, and the data folders
+ * (RAILYARD_PATH, the installation: datapath.h). */
 static bool in_template_path(const char *path)
 {
 	bool in = false;
@@ -97,14 +95,9 @@ static bool in_template_path(const char *path)
 		free(a);
 		free(b);
 	}
-	in = in || under(path, "templates", false) || under(path, TEMPLATE_DIR, false);
-	const char *env = getenv("RAILYARD_PATH");
-	if (!in && env && *env) {
-		char *copy = xstrdup(env), *save = NULL;
-		for (char *d = strtok_r(copy, ":", &save); d && !in; d = strtok_r(NULL, ":", &save))
-			in = under(path, d, false);
-		free(copy);
-	}
+	in = in || under(path, "templates", false);
+	for (const char *const *d = datapath_dirs(); !in && *d; d++)
+		in = under(path, *d, false);
 	return in;
 }
 
