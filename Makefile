@@ -4,6 +4,7 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
+#   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
 #   make readme-figures  regenerate README.md's simulate figures
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
@@ -30,8 +31,10 @@ BUILD   := build/$(VARIANT)
 CC      ?= cc
 WARN    := -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wvla -Wwrite-strings -Wno-overlength-strings
-# Run the dependency check once per make invocation, before pkg-config is asked.
-DEPS_OK := $(shell tools/deps.sh >&2 && echo yes)
+# Run the dependency check once per make invocation, before pkg-config is asked:
+# the packages to build, plus those of `make test` or `make bench` when asked for.
+DEPS_MODE := $(or $(filter test bench,$(MAKECMDGOALS)),build)
+DEPS_OK := $(shell tools/deps.sh $(firstword $(DEPS_MODE)) >&2 && echo yes)
 ifneq ($(DEPS_OK),yes)
 $(error missing build dependencies, see the message above)
 endif
@@ -39,8 +42,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 CFLAGS  ?= $(OPT)
 ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
-              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP \
-              -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
+              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP
 LDLIBS  := $(PKG_LIBS) -lm -lpthread
 
 LIB_SRC := $(filter-out gen/main.c,$(wildcard gen/*.c))
@@ -52,7 +54,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .SECONDARY:
-.PHONY: all demo test unit golden cli bench install uninstall clean fuzz readme-figures docs-images
+.PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE readme-figures docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
 all: railyard
@@ -63,6 +65,14 @@ endif
 $(BUILD)/gen/%.o: gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# Only datapath.o knows PREFIX (its last-resort template folder); it is rebuilt
+# whenever PREFIX differs from the previous build's ($(BUILD)/prefix).
+$(BUILD)/gen/datapath.o: ALL_CFLAGS += -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
+$(BUILD)/gen/datapath.o: $(BUILD)/prefix
+$(BUILD)/prefix: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@
@@ -87,6 +97,10 @@ demo: all
 test: $(BIN) $(UNIT_BIN)
 	@RAILYARD=$(CURDIR)/$(BIN) UNIT_DIR=$(CURDIR)/$(BUILD)/tests sh tests/run.sh
 
+# Rewrite the README's quoted outputs from their commands (tools/readme.py).
+readme: all
+	RAILYARD=$(CURDIR)/railyard python3 tools/readme.py --update
+
 bench: all
 	@sh bench/run.sh
 
@@ -104,16 +118,32 @@ $(BUILD)/bench/floor: bench/floor.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDLIBS)
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/railyard/templates
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/railyard
-	for t in templates/*; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(PREFIX)/share/railyard/templates/; done
-	install -d $(DESTDIR)$(PREFIX)/share/doc/railyard
-	install -m 644 docs/templates.md $(DESTDIR)$(PREFIX)/share/doc/railyard/
+# What `make install` puts under $(DESTDIR)$(PREFIX), relative paths; `make uninstall`
+# removes exactly these (and the folders it made, when left empty).
+SHARE     := share/railyard
+INST_DATA := $(addprefix $(SHARE)/,$(wildcard templates/*.yaml) $(wildcard packs/*.yaml))
+INST_MAN  := $(patsubst man/%,share/man/man1/%,$(wildcard man/*.1)) \
+             $(patsubst man/%,share/man/man5/%,$(wildcard man/*.5))
+INST_COMP := share/bash-completion/completions/railyard
+INST_DOC  := share/doc/railyard/templates.md
+INST      := $(DESTDIR)$(PREFIX)
+
+install: $(BIN)
+	install -d $(INST)/bin $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs \
+		$(INST)/share/man/man1 $(INST)/share/man/man5 $(dir $(INST)/$(INST_COMP)) \
+		$(dir $(INST)/$(INST_DOC))
+	install -m 755 $(BIN) $(INST)/bin/railyard
+	install -m 644 $(wildcard templates/*.yaml) $(INST)/$(SHARE)/templates/
+	install -m 644 $(wildcard packs/*.yaml) $(INST)/$(SHARE)/packs/
+	$(if $(wildcard man/*.1),install -m 644 $(wildcard man/*.1) $(INST)/share/man/man1/)
+	$(if $(wildcard man/*.5),install -m 644 $(wildcard man/*.5) $(INST)/share/man/man5/)
+	$(if $(wildcard completion/railyard),install -m 644 completion/railyard $(INST)/$(INST_COMP))
+	install -m 644 docs/templates.md $(INST)/$(INST_DOC)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/railyard
-	rm -rf $(DESTDIR)$(PREFIX)/share/railyard $(DESTDIR)$(PREFIX)/share/doc/railyard
+	rm -f $(INST)/bin/railyard $(addprefix $(INST)/,$(INST_DATA) $(INST_MAN) $(INST_COMP) $(INST_DOC))
+	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs $(INST)/$(SHARE) \
+		$(dir $(INST)/$(INST_DOC)) 2>/dev/null
 
 clean:
 	rm -rf build railyard

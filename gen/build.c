@@ -13,14 +13,17 @@
 
 #include "check.h"
 #include "commands.h"
+#include "datapath.h"
 #include "diag.h"
 #include "draw.h"
 #include "look.h"
 #include "names.h"
+#include "output.h"
 #include "pack.h"
 #include "pipeline.h"
 #include "template.h"
 #include "trainlook.h"
+#include "trust.h"
 #include "util.h"
 
 #ifndef M_PI
@@ -50,7 +53,8 @@ static const char build_usage[] =
 	"  -V, --version       the version\n\n"
 	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
 	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
-	"in its parent folder, then the current folder, then " TEMPLATE_DIR ".\n";
+	"in its parent folder, then the current folder, then the RAILYARD_PATH folders, then\n"
+	"the installed templates (see railyard-template(5)).\n";
 
 struct build {
 	struct pack *p;
@@ -394,10 +398,16 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 		const char *name = as_written ? as_written : defname;
 		diag(SEV_ERROR, as_written ? loc : NULL,
 		     "cannot find the %s template '%s' (looked beside the pack, in its parent folder, in the current folder and in %s)",
-		     what, name, TEMPLATE_DIR);
+		     what, name, datapath_describe());
 		return NULL;
 	}
-	struct template *t = template_load(path);
+	/* Only from a trusted folder, and only a regular file; messages keep the
+	 * path as found. */
+	char *safe = trust_path(path, as_written ? loc : NULL, what, as_written ? as_written : path);
+	struct template *t = safe ? template_load(path) : NULL;
+	if (safe && !t && as_written)
+		diag(SEV_NOTE, loc, "the %s template chosen here", what);
+	free(safe);
 	free(path);
 	return t;
 }
@@ -502,6 +512,7 @@ int cmd_build(int argc, char **argv)
 	if (!p)
 		return EXIT_INPUT;
 	struct build b = {.p = p};
+	trust_set_pack(p->file);
 	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
 	b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
 	b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml", "placemat");
@@ -529,13 +540,27 @@ int cmd_build(int argc, char **argv)
 		     b.placemat->file);
 		status = EXIT_INPUT;
 	}
-	for (struct template *const *t =
-		     (struct template *const[]){b.face, b.back, b.placemat, b.reference, NULL};
-	     *t; t++)
-		if (drawer_check_fonts(b.d, *t) != 0)
+	struct template *const tpl[] = {b.face, b.back, b.placemat, b.reference};
+	const char *const chosen[] = {p->face, p->back, p->placemat, NULL};
+	const struct loc *const at[] = {&p->loc_face, &p->loc_back, &p->loc_placemat, NULL};
+	static const char *const role[] = {"face", "back", "placemat", "reference"};
+	for (int i = 0; i < 4; i++)
+		if (tpl[i] && drawer_check_fonts(b.d, tpl[i]) != 0) {
+			if (chosen[i])
+				diag(SEV_NOTE, at[i], "the %s template chosen here", role[i]);
 			status = EXIT_INPUT;
+		}
 	if (status != EXIT_OK)
 		goto done;
+	/* Bounded work and memory, refused before the check or anything is written. */
+	b.total = pack_card_total(p);
+	if (b.total > o.max_items) {
+		diag(SEV_ERROR, p->cards > o.max_items || !p->loc_copies.file ? &p->loc_cards : &p->loc_copies,
+		     "the pack prints %ld cards, more than the %ld a build allows (--max-items N raises it)",
+		     b.total, o.max_items);
+		status = EXIT_INPUT;
+		goto done;
+	}
 	/* A pack check finds unsound is not printed, unless forced (a prototype). */
 	int errors = check_pack_errors(p);
 	if (errors && !o.force) {
@@ -550,18 +575,19 @@ int cmd_build(int argc, char **argv)
 	double bleed = build_bleed(&o);
 	if (bleed >= 0)
 		b.face->bleed = b.back->bleed = bleed;
-	b.total = pack_card_total(p);
 	b.width = 3;
 	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;
-	if (cards && select_cards(&b, cards) != 0) {
+	if (status == EXIT_OK && cards && select_cards(&b, cards) != 0)
 		status = EXIT_INPUT;
-		goto done;
-	}
-	if (fit_sizes(&b) != 0) {
+	if (status == EXIT_OK && fit_sizes(&b) != 0)
 		status = EXIT_INPUT;
+	if (status == EXIT_OK && ((o.only & (BO_PNG | BO_CONTACT)) || o.preset != PRESET_HOME) &&
+	    o.preset != PRESET_DRIVETHRU &&
+	    out_check_png(b.face->w, b.face->h, b.face->bleed, 300, &b.face->loc_size, "a card") != 0)
+		status = EXIT_INPUT;
+	if (status != EXIT_OK)
 		goto done;
-	}
 	const struct template *faces[1] = {b.face};
 	struct build_ctx ctx = {.opts = o, .id = p->id, .dr = b.d};
 	ctx.it = (struct build_items){

@@ -2,7 +2,10 @@
  * ability present, blocks and player reductions balanced, an explicit table
  * against the rules and the computed one, a defective pack (--missing), and
  * whether the win rule can be met. Positions and moves are in checkpos.c. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,14 +33,14 @@ static const char check_usage[] =
 	"A move (with --sequence or --grid):\n"
 	"  -a, --apply CARD     the ability to apply: a code (BD, \"B ↔ D\"), a card number\n"
 	"                       (10), or both (10BD: the card must carry that ability)\n"
-	"  -o, --on CHOICE      the player's choice for a discretionary ability (§8):\n"
+	"      --on CHOICE      the player's choice for a discretionary ability (§8):\n"
 	"                       spaces (AD,AF), a row or column letter (B), a direction\n"
 	"                       (right, left, down, up); with --with, the space of the\n"
 	"                       first sequence that takes part in the swap\n"
-	"  -w, --with CARDS     swap with another player's sequence (§6); given twice, the\n"
+	"      --with CARDS     swap with another player's sequence (§6); given twice, the\n"
 	"                       player directs a swap between those two sequences\n"
-	"  -d, --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
-	"  -O, --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
+	"      --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
+	"      --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
 	"  -j, --json           the report as JSON (keys in the README)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        the version\n\n"
@@ -57,6 +60,11 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 	int bad = 0;
 	diag_source("--missing", text, strlen(text));
 	o->missing = xcalloc((size_t)p->cards, 1);
+	if (!text[strspn(text, ", \t")]) {
+		struct loc at = {"--missing", 1, 1};
+		diag(SEV_ERROR, &at, "no card given; list card numbers, ranges such as 17-20, or W");
+		return 1;
+	}
 	const char *s = text;
 	while (*s) {
 		if (*s == ',' || *s == ' ' || *s == '\t') {
@@ -74,6 +82,7 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			continue;
 		}
 		char *end = (char *)s;
+		errno = 0;
 		long lo = *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : 0, hi = lo;
 		if (end == s) {
 			diag(SEV_ERROR, &at, "expected a card number, a range such as 17-20, or W");
@@ -88,6 +97,8 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			end = (char *)h;
 			if (*h >= '0' && *h <= '9')
 				hi = strtol(h, &end, 10);
+			if (errno == ERANGE)
+				lo = hi = LONG_MAX;   /* too large: reported as not in the pack */
 			if (end == h) {
 				diag(SEV_ERROR, &at, "expected a number after '-'");
 				bad = 1;
@@ -104,11 +115,13 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			continue;
 		}
 		if (lo < 1 || hi > p->cards || lo > hi) {
-			if (lo == hi)
-				diag(SEV_ERROR, &at, "card %ld is not in the pack (cards 1-%ld)", lo, p->cards);
+			/* As written: a number too large for a long must not become another. */
+			if (strchr(start, '-') && strchr(start, '-') < s)
+				diag(SEV_ERROR, &at, "%.*s is not a range of the pack's cards 1-%ld",
+				     (int)(s - start), start, p->cards);
 			else
-				diag(SEV_ERROR, &at, "%ld-%ld is not a range of the pack's cards 1-%ld", lo, hi,
-				     p->cards);
+				diag(SEV_ERROR, &at, "card %.*s is not in the pack (cards 1-%ld)",
+				     (int)(s - start), start, p->cards);
 			bad = 1;
 			continue;
 		}
@@ -182,6 +195,7 @@ static void check_table(const struct pack *p)
 	size_t k = p->abilities.n;
 	long N = p->cards;
 	struct loc *where = xcalloc((size_t)N, sizeof *where);   /* first mention of n */
+	unsigned *times = xcalloc((size_t)N, sizeof *times);     /* mentions of n so far */
 	long *count = xcalloc(k, sizeof *count);
 	const struct ability *ab = p->abilities.v;
 	for (size_t i = 0; i < p->ntable; i++) {
@@ -195,8 +209,11 @@ static void check_table(const struct pack *p)
 				continue;
 			if (where[n - 1].file) {
 				int first = p->by_number[n - 1];
-				diag(SEV_ERROR, &e->number_locs[j], "card %ld is given twice: %s here, %s at line %u",
-				     n, ab[e->index].symbolic, first >= 0 ? ab[first].symbolic : "?",
+				unsigned t = ++times[n - 1] + 1;
+				char how[32];
+				snprintf(how, sizeof how, t == 2 ? "twice" : "%u times", t);
+				diag(SEV_ERROR, &e->number_locs[j], "card %ld is given %s: %s here, %s at line %u",
+				     n, how, ab[e->index].symbolic, first >= 0 ? ab[first].symbolic : "?",
 				     where[n - 1].line);
 				continue;
 			}
@@ -249,6 +266,7 @@ static void check_table(const struct pack *p)
 	}
 	free(seen);
 	free(count);
+	free(times);
 	free(where);
 }
 
@@ -489,8 +507,7 @@ int cmd_check(int argc, char **argv)
 	const char *missing = NULL;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "s:g:f:m:a:o:w:d:Ojh", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 's':
 		case 'g':
@@ -516,14 +533,8 @@ int cmd_check(int argc, char **argv)
 		case 'O': o.opponent = true; break;
 		case 'j': o.json = true; break;
 		case 'h': fputs(check_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
-		default:
-			if (optopt)
-				diag(SEV_ERROR, NULL, "option -%c: unknown, or needs a value", optopt);
-			else
-				diag(SEV_ERROR, NULL, "unknown option '%s'", argv[optind - 1]);
-			fputs(check_usage, stderr);
-			return EXIT_INPUT;
+		case 'V': return cli_version();
+		default: fputs(check_usage, stderr); return EXIT_INPUT;
 		}
 	}
 	if (optind != argc - 1) {
@@ -540,7 +551,9 @@ int cmd_check(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "--on, --with, --draw and --opponent describe a move: give --apply");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[optind]);
+	/* The pack itself is checked even when its table has invalid entries: every
+	 * other entry and every missing ability is still compared (exit 2). */
+	struct pack *p = o.sequence ? pack_load(argv[optind]) : pack_load_check(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
 	int status;
@@ -550,9 +563,8 @@ int cmd_check(int argc, char **argv)
 		status = check_position(p, &o);
 	else
 		status = check_pack(p, &o);
-	fflush(stdout);
-	if (ferror(stdout) && status != EXIT_INPUT)
-		status = EXIT_OUTPUT;
+	if (p->table_invalid)
+		status = EXIT_INPUT;
 	free(o.missing);
 	pack_free(p);
 	return status;

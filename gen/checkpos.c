@@ -2,6 +2,7 @@
  * (§5, §7, §8, §10, §11) and a move (§5, §6, §8, §9, §11), read from the
  * command line and analysed with position.h. Problems in an option's text are
  * reported at its column ("--sequence:1:9"). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,18 @@ static int parse_seq(const struct pack *p, struct seq *s)
 	bool by_rows = strchr(s->text, '/') != NULL;   /* else a grid is one list, row by row */
 	diag_source(s->name, s->text, strlen(s->text));
 	for (const char *c = s->text;; c++) {
+		/* '-' separates cards (2-6-14), but before a number, not after one, it
+		 * is a minus sign: "-1" is not card 1. */
+		if (*c == '-' && c[1] >= '0' && c[1] <= '9' &&
+		    (c == s->text || strchr(" \t,/", c[-1]))) {
+			struct loc l = loc_in(s, c);
+			size_t n = 1 + strspn(c + 1, "0123456789");
+			diag(SEV_ERROR, &l, "card %.*s is not in the pack (cards 1-%ld; card numbers are positive)",
+			     (int)n, c, p->cards);
+			bad = 1;
+			c += n - 1;
+			continue;
+		}
 		if (*c == ' ' || *c == '\t' || *c == ',' || *c == '-')
 			continue;
 		if (*c == '/' || *c == '\0') {
@@ -109,8 +122,8 @@ static int check_supply(const struct pack *p, const struct check_opts *o, struct
 			long x = seqs[i].v[k];
 			if (x == POS_WILD) {
 				if (++wilds > p->wild - o->wild_missing) {
-					diag(SEV_ERROR, &seqs[i].at[k], "%d wild cards in play, but the pack has %d%s",
-					     wilds, p->wild - o->wild_missing, o->wild_missing ? " (some are missing)" : "");
+					diag(SEV_ERROR, &seqs[i].at[k], "%d wild card%s in play, but the pack has %d%s",
+					     wilds, wilds == 1 ? "" : "s", p->wild - o->wild_missing, o->wild_missing ? " (some are missing)" : "");
 					bad = 1;
 				}
 				continue;
@@ -512,9 +525,12 @@ static int parse_apply(const struct pack *p, const char *text, long *card)
 		c++;
 	if (*c >= '0' && *c <= '9') {
 		char *end;
+		errno = 0;
 		*card = strtol(c, &end, 10);
-		if (*card < 1 || *card > p->cards) {
-			diag(SEV_ERROR, &l, "card %ld is not in the pack (cards 1-%ld)", *card, p->cards);
+		if (errno || *card < 1 || *card > p->cards) {
+			/* As written: a number too large for a long must not become another. */
+			diag(SEV_ERROR, &l, "card %.*s is not in the pack (cards 1-%ld)", (int)(end - c), c,
+			     p->cards);
 			return -1;
 		}
 		c = end;

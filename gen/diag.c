@@ -23,6 +23,30 @@ static int quiet;
 
 static const char *const sevname[] = {"note", "warning", "error"};
 
+/* Each input (a file, or "" for the command line) shows at most DIAG_MAX_SHOWN
+ * errors and warnings; the rest are counted and summed up by diag_reset. */
+#define DIAG_MAX_SHOWN 100
+
+struct input {
+	char *file;
+	unsigned long shown, hidden;
+};
+static struct input *inputs;
+static size_t ninputs, capinputs;
+static int last_hidden;  /* the last error or warning was hidden: so are its notes */
+
+static struct input *input_of(const char *file)
+{
+	if (!file)
+		file = "";
+	for (size_t i = ninputs; i-- > 0;)
+		if (strcmp(inputs[i].file, file) == 0)
+			return &inputs[i];
+	inputs = xgrow(inputs, &capinputs, ninputs + 1, sizeof *inputs);
+	inputs[ninputs] = (struct input){xstrdup(file), 0, 0};
+	return &inputs[ninputs++];
+}
+
 void diag_set_stream(FILE *f)
 {
 	stream = f;
@@ -145,24 +169,67 @@ static void excerpt(FILE *f, const struct loc *loc)
 	fputs("^\n", f);
 }
 
+/* Write s with every control character (C0, DEL, C1) escaped as \xNN or \u00NN and
+ * every byte that is not UTF-8 as \xNN: text from a file or the command line
+ * cannot move the cursor, change colours or ring the bell. */
+static void put_escaped(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
+			if (c < 0x20 || c == 0x7f)
+				fprintf(f, "\\x%02x", c);
+			else
+				fputc(c, f);
+			continue;
+		}
+		size_t len = utf8_len(s + i, n - i);
+		if (len == 2 && c == 0xC2 && (unsigned char)s[i + 1] < 0xA0) {
+			fprintf(f, "\\u%04x", (unsigned char)s[i + 1]);   /* C1 */
+			i++;
+		} else if (len) {
+			fwrite(s + i, 1, len, f);
+			i += len - 1;
+		} else {
+			fprintf(f, "\\x%02x", c);
+		}
+	}
+}
+
 void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
 {
 	FILE *f = stream ? stream : stderr;
 	counts[sev]++;
 	if (quiet)
 		return;
+	if (sev == SEV_NOTE) {
+		if (last_hidden)
+			return;
+	} else {
+		struct input *in = input_of(loc ? loc->file : NULL);
+		last_hidden = in->shown >= DIAG_MAX_SHOWN;
+		if (last_hidden) {
+			in->hidden++;
+			return;
+		}
+		in->shown++;
+	}
 	fputs("railyard: ", f);
 	if (loc && loc->file) {
+		put_escaped(f, loc->file, strlen(loc->file));
 		if (loc->line)
-			fprintf(f, "%s:%u:%u: ", loc->file, loc->line, loc->col);
-		else
-			fprintf(f, "%s: ", loc->file);
+			fprintf(f, ":%u:%u", loc->line, loc->col);
+		fputs(": ", f);
 	}
 	fprintf(f, "%s: ", sevname[sev]);
+	struct buf msg = {0};
 	va_list ap;
 	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
+	buf_vprintf(&msg, fmt, ap);
 	va_end(ap);
+	if (msg.s)
+		put_escaped(f, msg.s, msg.len);
+	buf_free(&msg);
 	fputc('\n', f);
 	if (excerpts && loc && loc->file && loc->line)
 		excerpt(f, loc);
@@ -175,6 +242,23 @@ unsigned diag_count(enum severity sev)
 
 void diag_reset(void)
 {
+	FILE *f = stream ? stream : stderr;
+	for (size_t i = 0; i < ninputs; i++) {
+		if (inputs[i].hidden) {
+			fputs("railyard: ", f);
+			if (inputs[i].file[0]) {
+				put_escaped(f, inputs[i].file, strlen(inputs[i].file));
+				fputs(": ", f);
+			}
+			fprintf(f, "note: and %lu more errors and warnings (only the first %d of each input are shown)\n",
+				inputs[i].hidden, DIAG_MAX_SHOWN);
+		}
+		free(inputs[i].file);
+	}
+	free(inputs);
+	inputs = NULL;
+	ninputs = capinputs = 0;
+	last_hidden = 0;
 	for (size_t i = 0; i < nsources; i++) {
 		free(sources[i].file);
 		free(sources[i].text);

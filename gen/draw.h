@@ -210,6 +210,14 @@ long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum dup
 void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
 		  double overlap, item_draw_fn draw, void *user, long index);
 
+/* Build's summary line: output_tally_start() when a build starts; each file written by
+ * pdfw_close, svg_write and png_*_write counts itself, output_tally(0) counts another
+ * (the manifest); output_tally_print(dir) prints on stderr
+ * "railyard: build: N files, P PDF pages in DIR/ (S s)". */
+void output_tally_start(void);
+void output_tally(unsigned long pages);
+void output_tally_print(const char *dir);
+
 /* A progress bar on stderr when it is a terminal: progress_start(total) then
  * progress_step(done); progress_end clears it. Quiet when stderr is not a tty or
  * total is small. */

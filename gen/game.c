@@ -61,6 +61,11 @@ const struct game *game_find(const char *name)
 	return NULL;
 }
 
+const struct game *game_at(size_t i)
+{
+	return i < sizeof games / sizeof *games ? &games[i] : NULL;
+}
+
 const struct game *game_of(const struct ydoc *doc)
 {
 	const struct ynode *n = doc->root && doc->root->kind == Y_MAP ? ymap_get(doc->root, "game") : NULL;

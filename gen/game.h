@@ -40,6 +40,8 @@ struct game {
 
 /* The game named name, or NULL. */
 const struct game *game_find(const char *name);
+/* The i-th game of the table (trains first), or NULL past the last. */
+const struct game *game_at(size_t i);
 /* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
  * after reporting an unknown game at its location. */
 const struct game *game_of(const struct ydoc *doc);

@@ -1,7 +1,7 @@
 /* games.c: `railyard list` for the other train games of the seeds (any `game:`
  * other than trains): loading a pack and its rules, the component list and deal
  * table. Their check is in games_check.c, their build in games_build.c. */
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,7 +234,7 @@ int games_list(const struct game *game, int argc, char **argv)
 	struct games_select sel = {0};
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "cdw:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'c': cards = true; break;
 		case 'd': dump = true; break;
@@ -244,7 +244,7 @@ int games_list(const struct game *game, int argc, char **argv)
 				return EXIT_INPUT;
 			break;
 		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(list_usage, stderr); return EXIT_INPUT;
 		}
 	}

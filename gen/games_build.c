@@ -12,14 +12,17 @@
 #include <cairo.h>
 
 #include "commands.h"
+#include "datapath.h"
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
 #include "look.h"
 #include "games.h"
 #include "names.h"
+#include "output.h"
 #include "pipeline.h"
 #include "template.h"
+#include "trust.h"
 #include "util.h"
 
 static const char build_usage[] =
@@ -520,16 +523,24 @@ static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 	}
 }
 
-static struct template *load_tpl(const struct deck *d, const char *path, const struct loc *loc,
-				 const char *what, bool cells)
+static struct template *load_tpl(struct drawer *dr, const struct deck *d, const char *path,
+				 const struct loc *loc, const char *what, bool cells)
 {
 	char *found = template_find(d->file, path, path);
 	if (!found) {
 		diag(SEV_ERROR, loc, "cannot find the %s template '%s' (looked beside the pack, in its "
-		     "parent folder, in the current folder and in %s)", what, path, TEMPLATE_DIR);
+		     "parent folder, in the current folder and in %s)", what, path, datapath_describe());
 		return NULL;
 	}
-	struct template *t = template_load(found);
+	char *safe = trust_path(found, loc, what, path);
+	struct template *t = safe ? template_load(found) : NULL;
+	if (t && drawer_check_fonts(dr, t) != 0) {
+		template_free(t);
+		t = NULL;
+	}
+	if (safe && !t)
+		diag(SEV_NOTE, loc, "the %s template chosen here", what);
+	free(safe);
 	free(found);
 	if (t && t->cells.on != cells) {
 		diag(SEV_ERROR, loc, "the %s template %s needs %s", what, t->file,
@@ -538,6 +549,33 @@ static struct template *load_tpl(const struct deck *d, const char *path, const s
 		return NULL;
 	}
 	return t;
+}
+
+/* At most max printed components (every copy counted), else reported at the
+ * group holding most of them. */
+static int check_items(const struct deck *d, long max)
+{
+	double total = 0, most = -1;
+	const struct loc *at = &d->loc;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		if (!gr->included)
+			continue;
+		double n = 0;
+		for (size_t i = 0; i < d->nitems; i++)
+			if (d->items[i].group == g)
+				n += (double)d->items[i].count;
+		total += n;
+		if (n > most) {
+			most = n;
+			at = &gr->loc;
+		}
+	}
+	if (total <= (double)max)
+		return 0;
+	diag(SEV_ERROR, at, "the pack prints %.0f components, more than the %ld a build allows (--max-items N raises it)",
+	     total, max);
+	return -1;
 }
 
 /* The pack's size: (if any) for every card face and the back; then every image
@@ -595,6 +633,12 @@ int games_build(const struct game *game, int argc, char **argv)
 	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
+	trust_set_pack(d->file);
+	/* Bounded work and memory, refused before any template is read. */
+	if (check_items(d, o.max_items) != 0) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
 	struct gbuild b = {.d = d, .t52 = &rules.train52};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
@@ -614,18 +658,18 @@ int games_build(const struct game *game, int argc, char **argv)
 			if (d->groups[h].face && !strcmp(d->groups[h].face, gr->face) &&
 			    (d->groups[h].kind == DK_TOKEN) == (gr->kind == DK_TOKEN))
 				b.tpl[g] = b.tpl[h];
-		if (!b.tpl[g] && (b.tpl[g] = load_tpl(d, gr->face, &gr->loc_face, "face",
+		if (!b.tpl[g] && (b.tpl[g] = load_tpl(b.dr, d, gr->face, &gr->loc_face, "face",
 						       gr->kind == DK_TOKEN)))
 			owned[nowned++] = b.tpl[g];
 		if (!b.tpl[g])
 			status = EXIT_INPUT;
 	}
-	if (d->back && !(b.back = load_tpl(d, d->back, &d->loc_back, "back", false)))
+	if (d->back && !(b.back = load_tpl(b.dr, d, d->back, &d->loc_back, "back", false)))
 		status = EXIT_INPUT;
 	if (d->board.present && d->board.face &&
-	    !(b.board = load_tpl(d, d->board.face, &d->board.loc_face, "board", true)))
+	    !(b.board = load_tpl(b.dr, d, d->board.face, &d->board.loc_face, "board", true)))
 		status = EXIT_INPUT;
-	if (d->setup && !(b.setup = load_tpl(d, d->setup, &d->loc_setup, "setup", true)))
+	if (d->setup && !(b.setup = load_tpl(b.dr, d, d->setup, &d->loc_setup, "setup", true)))
 		status = EXIT_INPUT;
 	if (d->setup && !rules.train52.nrounds) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
@@ -634,9 +678,6 @@ int games_build(const struct game *game, int argc, char **argv)
 	owned[nowned++] = b.back;
 	owned[nowned++] = b.board;
 	owned[nowned++] = b.setup;
-	for (size_t i = 0; i < nowned; i++)
-		if (owned[i] && drawer_check_fonts(b.dr, owned[i]) != 0)
-			status = EXIT_INPUT;
 	if (status == EXIT_OK && fit_sizes(&b, owned, nowned) != 0)
 		status = EXIT_INPUT;
 	if (status != EXIT_OK)
@@ -668,6 +709,15 @@ int games_build(const struct game *game, int argc, char **argv)
 	for (size_t i = 0; bleed >= 0 && i < nowned; i++)
 		if (owned[i] && !owned[i]->cells.on)
 			owned[i]->bleed = bleed;
+	/* Every face drawn as a PNG stays within the pixel limits. */
+	bool pngs = (o.only & (BO_PNG | BO_CONTACT)) || o.preset == PRESET_TGC || o.preset == PRESET_MPC;
+	for (size_t i = 0; i < nowned && pngs; i++)
+		if (owned[i] && !owned[i]->cells.on &&
+		    out_check_png(owned[i]->w, owned[i]->h, owned[i]->bleed, 300, &owned[i]->loc_size,
+				  owned[i] == b.back ? "the back" : "a face") != 0)
+			status = EXIT_INPUT;
+	if (status != EXIT_OK)
+		goto done;
 	struct build_ctx ctx = {.opts = o, .id = d->id, .dr = b.dr};
 	ctx.it = (struct build_items){
 		.count = b.nphys, .faces = b.faces, .nfaces = b.nfaces, .face_names = b.face_names,

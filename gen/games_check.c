@@ -2,7 +2,7 @@
  * cards) and Toy Train: options, the pack's view of each game, and the verdict.
  * The rules themselves are in take.c, domino.c, train52.c and toytrain.c. */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +15,8 @@
 #include "take.h"
 #include "toytrain.h"
 #include "train52.h"
+#include "trust.h"
 #include "util.h"
-
-static int version(void)
-{
-	printf("railyard %s\n", RAILYARD_VERSION);
-	return EXIT_OK;
-}
 
 static int one_pack(int argc, const char *usage)
 {
@@ -75,7 +70,7 @@ static const char take_usage[] =
 	"  -H, --hand CARDS     instead of --play: the player's hand; says which cards\n"
 	"                       it can play, or what the rules make the player do (no\n"
 	"                       --line: the Station phase)\n"
-	"      --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
+	"  -S, --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
 	"                       the cards left in hand and the fares held; the others pay\n"
 	"                       one fare per card, the most fares wins\n"
 	"  -e, --end left|right only this end of the line\n"
@@ -210,7 +205,7 @@ int games_check_take(const struct game *game, int argc, char **argv)
 	int side = -1, c, errors = 0;
 	bool json = false;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:p:e:H:jw:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'H': hand_arg = optarg; break;
@@ -233,7 +228,7 @@ int games_check_take(const struct game *game, int argc, char **argv)
 				return EXIT_INPUT;
 			break;
 		case 'h': fputs(take_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(take_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -302,15 +297,15 @@ static const char domino_usage[] =
 	"numbers may be odd) and the tiles cut off from the rest.\n\n"
 	"  -t, --tiles \"0-0 0-1 1-2 ...\"  check these tiles of the set instead\n\n"
 	"Positions of the game (seeds/002, \"Basic Trains\"):\n"
-	"  -H, --hands \"H1; H2; ...\" the first turn: each seat's tiles (seat 1 first,\n"
+	"      --hands \"H1; H2; ...\" the first turn: each seat's tiles (seat 1 first,\n"
 	"                       clockwise): who plays the highest double first, and\n"
 	"                       whether every seat has a double for its engine\n"
-	"  -T, --train TILES    the player's own train as laid, left to right\n"
-	"  -O, --others \"T1; T2\" the other players' trains, numbered 1, 2, ...\n"
+	"      --train TILES    the player's own train as laid, left to right\n"
+	"      --others \"T1; T2\" the other players' trains, numbered 1, 2, ...\n"
 	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
 	"                       one tile on each other train, written TILE@N\n"
 	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
-	"  -P, --points N,N,... the seats' points before the hand (the game is 120)\n"
+	"      --points N,N,... the seats' points before the hand (the game is 120)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
@@ -600,7 +595,7 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 	bool json = false;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:H:T:O:p:S:P:jhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 't': tiles_arg = optarg; break;
 		case 'H': hands_arg = optarg; break;
@@ -611,7 +606,7 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 		case 'P': points_arg = optarg; break;
 		case 'j': json = true; break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(domino_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -714,11 +709,11 @@ static const char train52_usage[] =
 	"5, jacks on a 6; the reopening sequence A 2 4 5 7 9 J K on a closed pile; a Train\n"
 	"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
 	"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n\n"
-	"  -s, --start          the beginning of a round: a 2, or two sets of doubles\n"
+	"      --start          the beginning of a round: a 2, or two sets of doubles\n"
 	"  -D, --drawn          the beginning of a round where nobody had either: each\n"
 	"                       drew a card, and the first card put down begins\n"
-	"  -o, --on CARDS       central play: the card on top (the last one given counts)\n"
-	"  -P, --pile           play on a pile; --on gives its face-up cards from the\n"
+	"      --on CARDS       central play: the card on top (the last one given counts)\n"
+	"      --pile           play on a pile; --on gives its face-up cards from the\n"
 	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
 	"                       far); no --on: a pile never closed\n"
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
@@ -843,7 +838,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	long open_piles = 0;
 	struct t52_rules rules = {0};
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "sDr:o:Pp:H:jhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 's': start = true; break;
@@ -871,7 +866,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(train52_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -948,17 +943,18 @@ static const char toy_usage[] =
 	"min-letters (4), in the pack's word list, not already used in the game, within\n"
 	"the pack's letter counts, '?' (the wild carriage) standing for any letter; and\n"
 	"where the Engine-Driver's locomotive lands on the board.\n\n"
-	"  -w, --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
-	"  -a, --at SPACE       the locomotive's space (default: the board's start, GO)\n"
+	"      --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
+	"      --at SPACE       the locomotive's space (default: the board's start, GO)\n"
 	"  -u, --used WORDS     words already used in this game (spaces or commas)\n"
-	"  -s, --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
+	"      --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
 	"                       (all turned up again when fewer than 10 stay face up)\n"
 	"      --words FILE     the word list (default: the pack's rules: words)\n"
-	"  -c, --challenge braker|driver  --word is the carriages so far and this player\n"
+	"      --challenge braker|driver  --word is the carriages so far and this player\n"
 	"                       challenges the other, who names --answer (or nothing):\n"
 	"                       which of the page's four outcomes follows\n"
 	"  -A, --answer WORD    the word the challenged player names\n"
-	"  -n, --next           whose carriage comes next after --word in a round\n"
+	"      --next           whose carriage comes next after --word in a round\n"
+	"      --allow-path DIR the pack's word list may also come from DIR\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
 	"                       \"finish\"}\n"
 	"  -h, --help, -V, --version\n\n"
@@ -1009,12 +1005,10 @@ char *games_toy_words_path(const struct deck *d, const struct toy_pack_rules *tr
 		return NULL;
 	}
 	*loc = tr->loc_words;
-	if (tr->words[0] == '/')
-		return xstrdup(tr->words);
-	const char *slash = strrchr(d->file, '/');
-	if (!slash)
-		return xstrdup(tr->words);
-	return xasprintf("%.*s/%s", (int)(slash - d->file), d->file, tr->words);
+	/* A file the pack names: only from a trusted folder (the pack's, the
+	 * template folders, /usr/share/dict), and only a regular file. */
+	trust_set_pack(d->file);
+	return trust_resolve(d->file, tr->words, &tr->loc_words, "words");
 }
 
 int games_toy_rules(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r)
@@ -1117,6 +1111,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 		{"challenge", required_argument, NULL, 'c'},
 		{"answer", required_argument, NULL, 'A'},
 		{"next", no_argument, NULL, 'n'},
+		{"allow-path", required_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -1127,7 +1122,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	bool json = false;
 	const char *challenge = NULL, *answer = NULL;
 	bool next = false;
-	while ((c = getopt_long(argc, argv, "w:a:u:s:jc:A:nhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'w': word = optarg; break;
@@ -1138,8 +1133,12 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 		case 'c': challenge = optarg; break;
 		case 'A': answer = optarg; break;
 		case 'n': next = true; break;
+		case 'T':
+			if (trust_allow(optarg) != 0)
+				return EXIT_INPUT;
+			break;
 		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
-		case 'V': return version();
+		case 'V': return cli_version();
 		default: fputs(toy_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -1193,7 +1192,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
-		     strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
+		     file_strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
 		goto done;
 	}
 	size_t nused = 0;

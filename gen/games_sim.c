@@ -5,7 +5,6 @@
  * themselves are played by the engines of gsim.h. */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -15,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "games.h"
 #include "gsim.h"
@@ -29,25 +29,25 @@ static const char usage_text[] =
 	"largest gap between seats' win rates) with an interval, game length, and how\n"
 	"often each component is used (fares paid, tiles played, ...).\n\n"
 	"  -n, --players N[,N..] players (seats), or a list (3,4) to play each in turn\n"
-	"  -g, --games G         games to play (default 10000)\n"
-	"  -s, --seed S          seed of the series (default 1); game g plays from its\n"
+	"      --games G         games to play (default 10000)\n"
+	"      --seed S          seed of the series (default 1); game g plays from its\n"
 	"                        own stream, so the report does not depend on --threads\n"
-	"  -t, --threads T       threads (default: the number of cores)\n"
+	"      --threads T       threads (default: the number of cores)\n"
 	"  -P, --policy LIST     random (any legal play) or greedy (the play that does\n"
 	"                        the most for the player now), for every seat or one per\n"
 	"                        seat, comma-separated; default greedy\n"
 	"  -r, --rule KEY=VALUE  a reading of the seed where it is silent or ambiguous\n"
 	"                        (each game's keys: README, 'Simulating the other\n"
 	"                        games'); repeatable\n"
-	"  -m, --max-length N    a game longer than N (turns, acts or rounds) is a\n"
+	"      --max-length N    a game longer than N (turns, acts or rounds) is a\n"
 	"                        timeout (default 5000)\n"
 	"  -w, --without NAME    leave out an optional group; --with NAME puts it back\n"
-	"  -c, --compare PACK2   also play PACK2 and say which is fairer and which faster;\n"
+	"      --compare PACK2   also play PACK2 and say which is fairer and which faster;\n"
 	"                        PACK2 may be PACK itself, with --compare-with NAME,\n"
 	"                        --compare-without NAME (its optional groups) or\n"
 	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
 	"  -j, --json            the report as JSON\n"
-	"  -o, --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
+	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
 	"  -q, --quiet           no progress bar (shown only on a terminal anyway)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
@@ -561,7 +561,7 @@ int games_simulate(const struct game *game, int argc, char **argv)
 	long v;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:g:s:t:P:r:m:w:c:jo:qhV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'n': ok &= parse_counts(optarg, &o); break;
 		case 'g':
@@ -622,7 +622,7 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		case 'o': o.plot = optarg; break;
 		case 'q': o.quiet = true; break;
 		case 'h': fputs(usage_text, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(usage_text, stderr); return EXIT_INPUT;
 		}
 	}

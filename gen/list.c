@@ -1,5 +1,5 @@
 /* list.c: `railyard list` and `railyard dump`: the ability/number table of a pack. */
-#include <getopt.h>
+#include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +15,11 @@ static const char list_usage[] =
 	"each ability, then its card numbers.\n\n"
 	"  -c, --cards        one line per physical card: NUMBER<TAB>CODE<TAB>SYMBOLIC\n"
 	"                     (duplicates from 'copies' as many times as they exist, W for wilds)\n"
-	"  -a, --abilities    the pattern's abilities in order: INDEX<TAB>CODE<TAB>SYMBOLIC<TAB>KIND\n"
+	"      --abilities    the pattern's abilities in order: INDEX<TAB>CODE<TAB>SYMBOLIC<TAB>KIND\n"
 	"  -j, --json         the cards as a JSON array of {number, code, ability}\n"
-	"  -n, --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
+	"      --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
 	"                     out of a census-seven pack for census six)\n"
-	"  -p, --players N    only the cards used by N players (the pack's 'players' table)\n"
+	"  -n, --players N    only the cards used by N players (the pack's 'players' table)\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n";
 
@@ -183,7 +183,10 @@ static void print_abilities(const struct pack *p)
 		       ability_kind_name(p->abilities.v[a].kind));
 }
 
-int cmd_list(int argc, char **argv)
+/* Parse list's options into o (and *players); returns -1 to go on, or the exit
+ * status (--help, --version, a bad option). *path is the pack file. */
+static int parse_list_args(int argc, char **argv, struct list_opts *o, long *players,
+			   const char **path)
 {
 	static const struct option longopts[] = {
 		{"cards", no_argument, NULL, 'c'},
@@ -195,25 +198,23 @@ int cmd_list(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	struct list_opts o = {.naming = -1};
-	long players = 0;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "cajn:p:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
-		case 'c': o.cards = true; break;
-		case 'a': o.abilities = true; break;
-		case 'j': o.json = true; break;
-		case 'n': o.naming_arg = optarg; break;
+		case 'c': o->cards = true; break;
+		case 'a': o->abilities = true; break;
+		case 'j': o->json = true; break;
+		case 'n': o->naming_arg = optarg; break;
 		case 'p':
-			if (parse_int(optarg, 1, PACK_MAX_PLAYERS, &players) != 0) {
+			if (parse_int(optarg, 1, PACK_MAX_PLAYERS, players) != 0) {
 				diag(SEV_ERROR, NULL, "--players must be a number of players 1..%d, not '%s'",
 				     PACK_MAX_PLAYERS, optarg);
 				return EXIT_INPUT;
 			}
 			break;
 		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(list_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -221,17 +222,22 @@ int cmd_list(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[optind]);
-	if (!p)
-		return EXIT_INPUT;
+	*path = argv[optind];
+	return -1;
+}
+
+/* Resolve --naming and --players against the loaded pack p; reports and returns
+ * EXIT_INPUT when the pack lacks the space or the player count. */
+static int resolve_filters(const struct pack *p, struct list_opts *o, long players)
+{
 	int status = EXIT_OK;
-	o.upto = p->cards;
-	if (o.naming_arg && (o.naming = space_parse(&p->layout, o.naming_arg)) < 0) {
-		diag(SEV_ERROR, NULL, "--naming: '%s' is not a space of this pack", o.naming_arg);
+	o->upto = p->cards;
+	if (o->naming_arg && (o->naming = space_parse(&p->layout, o->naming_arg)) < 0) {
+		diag(SEV_ERROR, NULL, "--naming: '%s' is not a space of this pack", o->naming_arg);
 		status = EXIT_INPUT;
 	}
 	if (players) {
-		o.players = (int)players;
+		o->players = (int)players;
 		size_t i;
 		for (i = 0; i < p->nplayers && p->players[i].players != players; i++)
 			;
@@ -240,9 +246,24 @@ int cmd_list(int argc, char **argv)
 			     players);
 			status = EXIT_INPUT;
 		} else {
-			o.upto = p->players[i].cards;
+			o->upto = p->players[i].cards;
 		}
 	}
+	return status;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct list_opts o = {.naming = -1};
+	long players = 0;
+	const char *path = NULL;
+	int status = parse_list_args(argc, argv, &o, &players, &path);
+	if (status >= 0)
+		return status;
+	struct pack *p = pack_load(path);
+	if (!p)
+		return EXIT_INPUT;
+	status = resolve_filters(p, &o, players);
 	if (status == EXIT_OK) {
 		if (o.abilities)
 			print_abilities(p);
@@ -258,23 +279,30 @@ int cmd_list(int argc, char **argv)
 static const char dump_usage[] =
 	"usage: railyard dump PACK.yaml\n\n"
 	"Print the loaded pack model and its assignment as stable plain text: what railyard\n"
-	"understood of the file (the debugging view).\n";
+	"understood of the file (the debugging view). For a pack of another game, the same\n"
+	"as 'railyard list --dump PACK.yaml'.\n";
 
 int cmd_dump(int argc, char **argv)
 {
-	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		fputs(dump_usage, stdout);
-		return EXIT_OK;
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	optind = 1;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		switch (c) {
+		case 'h': fputs(dump_usage, stdout); return EXIT_OK;
+		case 'V': return cli_version();
+		default: fputs(dump_usage, stderr); return EXIT_INPUT;
+		}
 	}
-	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-		printf("railyard %s\n", RAILYARD_VERSION);
-		return EXIT_OK;
-	}
-	if (argc != 2 || argv[1][0] == '-') {
-		fputs(dump_usage, stderr);
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "dump takes one pack file (see 'railyard help dump')");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[1]);
+	struct pack *p = pack_load(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
 	pack_dump(p, stdout);

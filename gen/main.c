@@ -1,12 +1,17 @@
-/* main.c: railyard's entry point. Picks the command; each command parses its own
- * options. Exit statuses are enum exit_status (diag.h), documented in the README. */
+/* main.c: railyard's entry point. Picks the command and runs it through the game
+ * table (game.h) after one parse of the pack file; each command parses its own
+ * options through cli.h. Exit statuses are enum exit_status (diag.h), documented
+ * in the README and railyard(1); whatever the command, a lost write to standard
+ * output makes it 3 (cli_finish). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "diag.h"
 #include "game.h"
+#include "util.h"
 #include "watch.h"
 #include "ytree.h"
 
@@ -23,6 +28,7 @@ static const struct command commands[] = {
 	{"simulate", GAME_SIMULATE, "play many games of a pack and report balance"},
 	{"dump", GAME_DUMP, "print the loaded pack model (the debugging view)"},
 };
+#define NCOMMANDS (sizeof commands / sizeof *commands)
 
 /* The pack file among a command's arguments: the first one ending in .yaml or
  * .yml (option values such as --sequence "53 7" never do). */
@@ -37,14 +43,32 @@ static const char *pack_argument(int argc, char **argv)
 	return NULL;
 }
 
+/* A command the pack's game g lacks: one error at its `game:`, naming the games
+ * that have the command. */
+static int not_for_game(const struct command *c, const struct game *g, const struct ydoc *doc)
+{
+	struct buf b = {0};
+	size_t n = 0;
+	for (const struct game *o; (o = game_at(n)); n++)
+		if (o->run[c->kind])
+			buf_printf(&b, "%s%s", b.len ? " or " : "", o->name);
+	const struct ynode *at = doc && doc->root && doc->root->kind == Y_MAP
+		? ymap_get(doc->root, "game") : NULL;
+	diag(SEV_ERROR, at ? &at->loc : NULL, "%s plays game: %s packs only, not game: %s", c->name,
+	     b.s ? b.s : "(none)", g->name);
+	buf_free(&b);
+	return EXIT_INPUT;
+}
+
 /* Run a command through the game table: the pack file is parsed once, here, to
  * learn its game, and its tree handed on to the command's loader. */
 static int run_command(const struct command *c, int argc, char **argv)
 {
 	const char *path = pack_argument(argc, argv);
 	const struct game *g = game_find("trains");
+	struct ydoc *doc = NULL;
 	if (path) {
-		struct ydoc *doc = ydoc_load(path);
+		doc = ydoc_load(path);
 		if (!doc)
 			return EXIT_INPUT;
 		g = game_of(doc);
@@ -52,11 +76,34 @@ static int run_command(const struct command *c, int argc, char **argv)
 		if (!g)
 			return EXIT_INPUT;
 	}
-	if (!g->run[c->kind]) {
-		diag(SEV_ERROR, NULL, "%s: not available for game '%s' yet", c->name, g->name);
-		return EXIT_INPUT;
-	}
+	if (!g->run[c->kind])
+		return not_for_game(c, g, doc);
 	return g->run[c->kind](g, argc, argv);
+}
+
+/* COMMAND --help: the options of every game that has the command, trains first,
+ * each usage once (games sharing an entry share its usage). */
+static int command_help(const struct command *c)
+{
+	static char help_opt[] = "--help";
+	char *argv[] = {(char *)c->name, help_opt, NULL};
+	game_cmd *shown[16];
+	size_t nshown = 0;
+	int status = EXIT_OK;
+	const struct game *g;
+	for (size_t i = 0; status == EXIT_OK && (g = game_at(i)); i++) {
+		game_cmd *run = g->run[c->kind];
+		bool seen = !run;
+		for (size_t k = 0; k < nshown && !seen; k++)
+			seen = shown[k] == run;
+		if (seen || nshown == sizeof shown / sizeof *shown)
+			continue;
+		if (nshown)
+			putchar('\n');
+		shown[nshown++] = run;
+		status = run(g, 2, argv);
+	}
+	return status;
 }
 
 static int run_watched(void *user, int argc, char **argv)
@@ -91,47 +138,56 @@ static int run_maybe_watched(const struct command *c, int argc, char **argv)
 static void usage(FILE *f)
 {
 	fputs("usage: railyard COMMAND [OPTIONS] PACK.yaml\n"
-	      "       railyard --help | --version\n\n"
+	      "       railyard help [COMMAND] | --help | --version\n\n"
 	      "Turns YAML pack specifications into print-ready cards and checks packs and\n"
 	      "game positions against the rules.\n\ncommands:\n", f);
-	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-	fputs("\n'railyard COMMAND --help' describes each command.\n"
+	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
+	      "and its options for every game; man railyard has it all.\n"
 	      "exit status: 0 success, 1 a rule is broken (check), 2 invalid input or usage,\n"
 	      "3 output could not be written.\n", f);
 }
 
-int main(int argc, char **argv)
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	diag(SEV_ERROR, NULL, "unknown command '%s' (see 'railyard help')", name);
+	return NULL;
+}
+
+static int run(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_INPUT;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+	const char *name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+	    (strcmp(name, "help") == 0 && argc == 2)) {
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (strcmp(argv[1], "--version") == 0) {
-		printf("railyard %s\n", RAILYARD_VERSION);
-		return EXIT_OK;
+	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
+		return cli_version();
+	if (strcmp(name, "help") == 0) {
+		const struct command *c = find_command(argv[2]);
+		return c ? command_help(c) : EXIT_INPUT;
 	}
-	const char *name = argv[1];
-	static char help_opt[] = "--help";
-	char *help_argv[] = {argv[0], NULL, help_opt, NULL};
-	if (strcmp(name, "help") == 0 && argc >= 3) {
-		help_argv[1] = argv[2];
-		argv = help_argv;
-		argc = 3;
-		name = argv[1];
-	}
-	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-		if (strcmp(commands[i].name, name) == 0) {
-			int status = run_maybe_watched(&commands[i], argc - 1, argv + 1);
-			ydoc_keep(NULL);
-			diag_reset();
-			return status;
-		}
-	fprintf(stderr, "railyard: error: unknown command '%s'\n\n", name);
-	usage(stderr);
-	return EXIT_INPUT;
+	const struct command *c = find_command(name);
+	if (!c)
+		return EXIT_INPUT;
+	if (cli_wants_help(argc - 1, argv + 1))
+		return command_help(c);
+	int status = run_maybe_watched(c, argc - 1, argv + 1);
+	ydoc_keep(NULL);
+	diag_reset();
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	return cli_finish(run(argc, argv));
 }

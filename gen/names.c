@@ -1,6 +1,7 @@
 /* names.c: a command-line list of names as a bit mask. */
 #include "names.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,4 +32,30 @@ int parse_name_mask(const char *opt, const char *what, const char *arg,
 	free(copy);
 	buf_free(&all);
 	return mask > 0 ? mask : -1;
+}
+
+int parse_count(const char *opt, const char *arg, long lo, long hi, long *out)
+{
+	const char *why = NULL;
+	const char *d = arg;
+	if (*d == '+' || *d == '-')
+		d++;
+	size_t ndig = strspn(d, "0123456789");
+	long v = 0;
+	if (!*arg)
+		why = "is empty";
+	else if (ndig == 0 || d[ndig])
+		why = "is not a whole number (digits 0-9 only)";
+	else if (*arg == '-' && strspn(d, "0") != ndig && lo >= 0)
+		why = "is negative";
+	else if (parse_int(arg, LONG_MIN, LONG_MAX, &v) != 0)
+		why = *arg == '-' ? "is too small" : "is too large";
+	else if (v < lo || v > hi)
+		why = v < lo ? "is too small" : "is too large";
+	if (why) {
+		diag(SEV_ERROR, NULL, "%s: '%s' %s; it must be %ld..%ld", opt, arg, why, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
 }

@@ -1,4 +1,4 @@
-/* names.h: a command-line list of names as a bit mask (apart from util.h, which
+/* names.h: command-line lists of names and numbers, reported (apart from util.h, which
  * reports nothing, so util does not depend on diag). */
 #ifndef RAILYARD_NAMES_H
 #define RAILYARD_NAMES_H
@@ -10,5 +10,10 @@
  * 'x' (names...)" and gives -1. */
 int parse_name_mask(const char *opt, const char *what, const char *arg,
 		    const char *const *names, size_t n);
+
+/* A command-line number for option opt: a whole decimal number in [lo, hi], or
+ * -1 after a precise report ("--max-items: '1e6' is not a whole number (digits
+ * 0-9 only); it must be 1..1000000000", "... is too large", "... is negative"). */
+int parse_count(const char *opt, const char *arg, long lo, long hi, long *out);
 
 #endif

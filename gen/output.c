@@ -7,53 +7,64 @@
 #include <cairo-svg.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <png.h>
 #include <stdint.h>
 #include <math.h>
 #include <qpdf/qpdf-c.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
+#include "names.h"
+#include "output.h"
 #include "util.h"
 
-/* A temporary name beside path, unique to this process. */
-static char *temp_name(const char *path, const char *tag)
-{
-	return xasprintf("%s.%s%ld.tmp", path, tag, (long)getpid());
-}
+/* ---- temporary files ---- */
 
-/* Temporary files being written, removed if the build is interrupted (SIGINT,
- * SIGTERM, SIGHUP), so the previous output stays and nothing half-written is left. */
-static char *volatile live[3];
-static void (*volatile sig_hook)(void);
+/* The clean-up list: the paths of the temporary files being written, in fixed
+ * storage so that the signal handler only reads memory that is never freed, and
+ * a state per slot (0 free, 1 being filled, 2 live) changed atomically, so that
+ * threads may register files too. */
+#define LIVE_MAX 64
+static char live_path[LIVE_MAX][PATH_MAX];
+static atomic_int live_state[LIVE_MAX];
+static void (*volatile sig_hook)(void);  /* output_on_signal */
 
+/* On SIGINT, SIGTERM or SIGHUP: remove every live temporary file (unlink is
+ * async-signal-safe), then die of the signal as if unhandled. */
 static void on_signal(int sig)
 {
+	int e = errno;
 	if (sig_hook)
 		sig_hook();
-	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
-		if (live[i])
-			unlink(live[i]);
+	for (size_t i = 0; i < LIVE_MAX; i++)
+		if (atomic_load(&live_state[i]) == 2)
+			unlink(live_path[i]);
 	signal(sig, SIG_DFL);
 	raise(sig);
+	errno = e;
 }
 
 static void install_handlers(void)
 {
-	static bool installed;
-	if (!installed) {
-		struct sigaction sa = {.sa_handler = on_signal};
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		sigaction(SIGHUP, &sa, NULL);
-		installed = true;
-	}
+	static atomic_flag installed = ATOMIC_FLAG_INIT;
+	if (atomic_flag_test_and_set(&installed))
+		return;
+	struct sigaction sa = {.sa_handler = on_signal};
+	sigemptyset(&sa.sa_mask);
+	/* Installed even over an ignored SIGINT (a shell's background job), so a
+	 * kill always cleans up. */
+	for (const int *s = (const int[]){SIGINT, SIGTERM, SIGHUP, 0}; *s; s++)
+		sigaction(*s, &sa, NULL);
 }
 
 void output_on_signal(void (*fn)(void))
@@ -62,21 +73,198 @@ void output_on_signal(void (*fn)(void))
 	install_handlers();
 }
 
-static void live_add(char *path)
+/* Register path; returns its slot, or -1 when the list is full or path too long. */
+static int live_add(const char *path)
 {
+	size_t n = strlen(path);
+	if (n >= PATH_MAX)
+		return -1;
 	install_handlers();
-	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
-		if (!live[i]) {
-			live[i] = path;
-			return;
+	for (int i = 0; i < LIVE_MAX; i++) {
+		int want = 0;
+		if (atomic_compare_exchange_strong(&live_state[i], &want, 1)) {
+			memcpy(live_path[i], path, n + 1);
+			atomic_store(&live_state[i], 2);
+			return i;
 		}
+	}
+	return -1;
 }
 
-static void live_remove(const char *path)
+static void live_remove(int slot)
 {
-	for (size_t i = 0; i < sizeof live / sizeof *live; i++)
-		if (live[i] == path)
-			live[i] = NULL;
+	if (slot >= 0)
+		atomic_store(&live_state[slot], 0);
+}
+
+/* name with its folder part replaced by nothing: "a/b/c.pdf" -> "c.pdf". */
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+/* A temporary path beside path: ".NAME.<12 random characters>.tmp" in its folder. */
+static char *random_temp(const char *path)
+{
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char r[12];
+	size_t got = 0;
+	while (got < sizeof r) {
+		ssize_t k = getrandom(r + got, sizeof r - got, 0);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+	}
+	if (got < sizeof r) {
+		/* No getrandom (an old kernel): mix what the process has at hand; O_EXCL
+		 * still makes a guessed name fail rather than be followed. */
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^
+			     ((uint64_t)getpid() << 40) ^ (uint64_t)(uintptr_t)&ts;
+		for (size_t i = 0; i < sizeof r; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			r[i] = (unsigned char)(x >> 56);
+		}
+	}
+	char rnd[sizeof r + 1];
+	for (size_t i = 0; i < sizeof r; i++)
+		rnd[i] = abc[r[i] % (sizeof abc - 1)];
+	rnd[sizeof r] = 0;
+	const char *base = base_name(path);
+	return xasprintf("%.*s.%s.%s.tmp", (int)(base - path), path, base, rnd);
+}
+
+/* Refuse a symbolic link at the final path: it would be replaced by a file
+ * the user may have meant to go elsewhere, and a planted one must not be kept. */
+static int refuse_link(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		diag(SEV_ERROR, NULL, "cannot write %s: it is a symbolic link (not followed, not replaced)",
+		     path);
+		return -1;
+	}
+	return 0;
+}
+
+int out_tmp_open(const char *dir, const char *final_name, struct out_tmp *t)
+{
+	*t = (struct out_tmp){.slot = -1};
+	char *path = dir ? xasprintf("%s/%s", dir, final_name) : xstrdup(final_name);
+	if (refuse_link(path) != 0) {
+		free(path);
+		errno = ELOOP;
+		return -1;
+	}
+	for (int tries = 0; tries < 100; tries++) {
+		char *tmp = random_temp(path);
+		int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd < 0) {
+			int e = errno;
+			free(tmp);
+			if (e == EEXIST)
+				continue;
+			diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(e));
+			free(path);
+			errno = e;
+			return -1;
+		}
+		t->slot = live_add(tmp);
+		if (t->slot < 0 || !(t->f = fdopen(fd, "w+b"))) {
+			diag(SEV_ERROR, NULL, "cannot write %s: %s", path,
+			     t->slot < 0 ? "too many files open at once" : strerror(errno));
+			unlink(tmp);
+			close(fd);
+			live_remove(t->slot);
+			free(tmp);
+			free(path);
+			*t = (struct out_tmp){.slot = -1};
+			return -1;
+		}
+		t->path = path;
+		t->tmp = tmp;
+		return 0;
+	}
+	diag(SEV_ERROR, NULL, "cannot write %s: no free temporary name", path);
+	free(path);
+	return -1;
+}
+
+char *out_tmp_fdpath(const struct out_tmp *t)
+{
+	char *p = xasprintf("/proc/self/fd/%d", fileno(t->f));
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return xstrdup(t->tmp);
+}
+
+static void out_tmp_release(struct out_tmp *t)
+{
+	live_remove(t->slot);
+	free(t->tmp);
+	free(t->path);
+	*t = (struct out_tmp){.slot = -1};
+}
+
+int out_tmp_commit(struct out_tmp *t)
+{
+	int e = 0;
+	if (fflush(t->f) != 0 || ferror(t->f))
+		e = errno ? errno : EIO;
+	if (!e && fsync(fileno(t->f)) != 0 && errno != EINVAL)
+		e = errno;
+	if (fclose(t->f) != 0 && !e)
+		e = errno;
+	t->f = NULL;
+	if (!e && refuse_link(t->path) != 0)
+		e = -1;
+	else if (!e && rename(t->tmp, t->path) != 0)
+		e = errno;
+	if (e) {
+		if (e > 0)
+			diag(SEV_ERROR, NULL, "cannot write %s: %s", t->path, strerror(e));
+		unlink(t->tmp);
+		out_tmp_release(t);
+		errno = e > 0 ? e : ELOOP;
+		return -1;
+	}
+	out_tmp_release(t);
+	return 0;
+}
+
+void out_tmp_abort(struct out_tmp *t)
+{
+	if (!t->tmp)
+		return;
+	if (t->f)
+		fclose(t->f);
+	unlink(t->tmp);
+	out_tmp_release(t);
+}
+
+/* Cairo writes every file through this callback onto the temporary file's
+ * stream; errno of a failed write is kept for the message. */
+static _Thread_local int write_errno;
+
+static cairo_status_t write_stream(void *closure, const unsigned char *data, unsigned int length)
+{
+	if (fwrite(data, 1, length, closure) == length)
+		return CAIRO_STATUS_SUCCESS;
+	write_errno = errno;
+	return CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* The reason a surface failed: the system's, when a write to f failed. */
+static const char *stream_error(cairo_status_t st, FILE *f)
+{
+	if (st == CAIRO_STATUS_WRITE_ERROR && ferror(f) && write_errno)
+		return strerror(write_errno);
+	return cairo_status_to_string(st);
 }
 
 /* The PDF dates: SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed
@@ -99,7 +287,7 @@ struct page_box {
 };
 
 struct pdfw {
-	char *path, *tmp;
+	struct out_tmp out;
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	struct page_box *pages;
@@ -110,17 +298,16 @@ struct pdfw {
 struct pdfw *pdfw_open(const char *path)
 {
 	struct pdfw *w = xcalloc(1, sizeof *w);
-	w->path = xstrdup(path);
-	w->tmp = temp_name(path, "cairo");
-	live_add(w->tmp);
-	w->surface = cairo_pdf_surface_create(w->tmp, 595, 842);
+	if (out_tmp_open(NULL, path, &w->out) != 0) {
+		free(w);
+		return NULL;
+	}
+	w->surface = cairo_pdf_surface_create_for_stream(write_stream, w->out.f, 595, 842);
 	if (cairo_surface_status(w->surface) != CAIRO_STATUS_SUCCESS) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->tmp,
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path,
 		     cairo_status_to_string(cairo_surface_status(w->surface)));
 		cairo_surface_destroy(w->surface);
-		live_remove(w->tmp);
-		free(w->tmp);
-		free(w->path);
+		out_tmp_abort(&w->out);
 		free(w);
 		return NULL;
 	}
@@ -168,9 +355,7 @@ static void pdfw_release(struct pdfw *w)
 	for (size_t i = 0; i < w->npages; i++)
 		free(w->pages[i].label);
 	free(w->pages);
-	live_remove(w->tmp);
-	free(w->tmp);
-	free(w->path);
+	out_tmp_abort(&w->out);
 	free(w);
 }
 
@@ -181,7 +366,6 @@ void pdfw_abort(struct pdfw *w)
 	cairo_destroy(w->cr);
 	w->cr = NULL;
 	cairo_surface_finish(w->surface);
-	unlink(w->tmp);
 	pdfw_release(w);
 }
 
@@ -468,20 +652,29 @@ done:
 	return rc;
 }
 
-static int sync_rename(const char *tmp, const char *path)
+/* What this run wrote, for build's summary line (draw.h: output_tally_*). */
+static unsigned long tally_files, tally_pages;
+static struct timespec tally_start;
+
+void output_tally_start(void)
 {
-	FILE *f = fopen(tmp, "rb+");
-	if (f) {
-		fflush(f);
-		fsync(fileno(f));
-		fclose(f);
-	}
-	if (rename(tmp, path) != 0) {
-		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	tally_files = tally_pages = 0;
+	clock_gettime(CLOCK_MONOTONIC, &tally_start);
+}
+
+void output_tally(unsigned long pages)
+{
+	tally_files++;
+	tally_pages += pages;
+}
+
+void output_tally_print(const char *dir)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double s = (double)(now.tv_sec - tally_start.tv_sec) + (now.tv_nsec - tally_start.tv_nsec) / 1e9;
+	fprintf(stderr, "railyard: build: %lu file%s, %lu PDF page%s in %s/ (%.1f s)\n", tally_files,
+		tally_files == 1 ? "" : "s", tally_pages, tally_pages == 1 ? "" : "s", dir, s);
 }
 
 int pdfw_close(struct pdfw *w)
@@ -491,31 +684,91 @@ int pdfw_close(struct pdfw *w)
 	cairo_surface_finish(w->surface);
 	cairo_status_t st = cairo_surface_status(w->surface);
 	int rc = 0;
-	if (st != CAIRO_STATUS_SUCCESS) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->path, cairo_status_to_string(st));
-		unlink(w->tmp);
+	/* The post-processing reads and appends through the open file itself, never
+	 * through its name in the folder. */
+	char *self = out_tmp_fdpath(&w->out);
+	if (st != CAIRO_STATUS_SUCCESS || fflush(w->out.f) != 0) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", w->out.path,
+		     st != CAIRO_STATUS_SUCCESS ? stream_error(st, w->out.f) : strerror(errno));
 		rc = -1;
 	} else if ((w->boxes || w->labels) && !getenv("RAILYARD_PDF_QPDF") &&
-		   incremental_boxes(w, w->tmp) == 0) {
-		rc = sync_rename(w->tmp, w->path);
+		   incremental_boxes(w, self) == 0) {
+		rc = out_tmp_commit(&w->out);
 	} else if (w->boxes || w->labels) {
 		/* Not the layout we know (another Cairo?): let libqpdf rewrite it
-		 * (incremental_boxes has cut tmp back to what Cairo wrote). */
-		char *tmp2 = temp_name(w->path, "qpdf");
-		live_add(tmp2);
-		rc = add_boxes(w, w->tmp, tmp2);
-		unlink(w->tmp);
-		if (rc == 0)
-			rc = sync_rename(tmp2, w->path);
-		else
-			unlink(tmp2);
-		live_remove(tmp2);
-		free(tmp2);
+		 * (incremental_boxes has cut it back to what Cairo wrote). */
+		struct out_tmp q;
+		rc = out_tmp_open(NULL, w->out.path, &q);
+		if (rc == 0) {
+			char *qself = out_tmp_fdpath(&q);
+			rc = add_boxes(w, self, qself);
+			free(qself);
+			if (rc == 0)
+				rc = out_tmp_commit(&q);
+			else
+				out_tmp_abort(&q);
+		}
 	} else {
-		rc = sync_rename(w->tmp, w->path);
+		rc = out_tmp_commit(&w->out);
 	}
+	free(self);
+	if (rc == 0)
+		output_tally(w->npages);
 	pdfw_release(w);
 	return rc;
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len)
+{
+	struct out_tmp t;
+	if (out_tmp_open(NULL, path, &t) != 0)
+		return -1;
+	if (len && fwrite(data, 1, len, t.f) != len) {
+		int e = errno ? errno : EIO;
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(e));
+		out_tmp_abort(&t);
+		errno = e;
+		return -1;
+	}
+	return out_tmp_commit(&t);
+}
+
+int out_subdir(const char *path)
+{
+	if (mkdir(path, 0777) == 0)
+		return 0;
+	int e = errno;
+	struct stat st;
+	if (e == EEXIST && lstat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", path,
+		     S_ISLNK(st.st_mode) ? "it is a symbolic link (not followed)" : strerror(ENOTDIR));
+		return -1;
+	}
+	diag(SEV_ERROR, NULL, "cannot create %s: %s", path, strerror(e));
+	return -1;
+}
+
+/* ---- limits ---- */
+
+int out_parse_max_items(const char *arg, long *max)
+{
+	if (parse_count("--max-items", arg, 1, OUT_MAX_ITEMS_CAP, max) != 0)
+		return -1;
+	return 0;
+}
+
+int out_check_png(double w, double h, double bleed, double dpi, const struct loc *loc,
+		  const char *what)
+{
+	double pw = (w + 2 * bleed) * dpi / 25.4, ph = (h + 2 * bleed) * dpi / 25.4;
+	if (pw * ph <= (double)OUT_PNG_MAX_PIXELS && pw <= 32767 && ph <= 32767)
+		return 0;
+	diag(SEV_ERROR, loc,
+	     "%s of %g x %g mm with %g mm bleed is %.0f x %.0f pixels at %g dpi; a PNG may have at most %ld pixels and 32767 a side (make it smaller, or build --only without png)",
+	     what, w, h, bleed, pw, ph, dpi, OUT_PNG_MAX_PIXELS);
+	return -1;
 }
 
 /* ---- SVG and PNG ---- */
@@ -523,12 +776,13 @@ int pdfw_close(struct pdfw *w)
 int svg_write(const char *path, double w, double h, double bleed, item_draw_fn draw, void *user,
 	      long index)
 {
-	char *tmp = temp_name(path, "");
-	live_add(tmp);
+	struct out_tmp t;
+	if (out_tmp_open(NULL, path, &t) != 0)
+		return -1;
 	double W = w + 2 * bleed, H = h + 2 * bleed;
 	/* With the document unit set to mm, Cairo writes width="Wmm" and a viewBox of
 	 * the same numbers: user units are millimetres. */
-	cairo_surface_t *s = cairo_svg_surface_create(tmp, W, H);
+	cairo_surface_t *s = cairo_svg_surface_create_for_stream(write_stream, t.f, W, H);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);
 	cairo_t *cr = cairo_create(s);
 	cairo_translate(cr, bleed, bleed);
@@ -538,20 +792,13 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	cairo_status_t st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
-		unlink(tmp);
-		live_remove(tmp);
-		free(tmp);
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, stream_error(st, t.f));
+		out_tmp_abort(&t);
 		return -1;
 	}
-	int rc = 0;
-	if (rename(tmp, path) != 0) {
-		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-		unlink(tmp);
-		rc = -1;
-	}
-	live_remove(tmp);
-	free(tmp);
+	int rc = out_tmp_commit(&t);
+	if (rc == 0)
+		output_tally(0);
 	return rc;
 }
 
@@ -575,21 +822,18 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
 
 int png_surface_write(cairo_surface_t *s, const char *path)
 {
-	char *tmp = temp_name(path, "");
-	live_add(tmp);
-	cairo_status_t st = cairo_surface_write_to_png(s, tmp);
-	int rc = 0;
+	struct out_tmp t;
+	if (out_tmp_open(NULL, path, &t) != 0)
+		return -1;
+	cairo_status_t st = cairo_surface_write_to_png_stream(s, write_stream, t.f);
 	if (st != CAIRO_STATUS_SUCCESS) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, cairo_status_to_string(st));
-		unlink(tmp);
-		rc = -1;
-	} else if (rename(tmp, path) != 0) {
-		diag(SEV_ERROR, NULL, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-		unlink(tmp);
-		rc = -1;
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, stream_error(st, t.f));
+		out_tmp_abort(&t);
+		return -1;
 	}
-	live_remove(tmp);
-	free(tmp);
+	int rc = out_tmp_commit(&t);
+	if (rc == 0)
+		output_tally(0);
 	return rc;
 }
 

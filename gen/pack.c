@@ -14,6 +14,7 @@ struct loader {
 	struct pack *p;
 	struct yread yr;
 	bool seen_layout, seen_abilities, seen_cards, seen_game;
+	unsigned table_errors;  /* invalid assignment entries (check compares the rest) */
 };
 
 struct loc pack_loc(const struct pack *p, unsigned line, unsigned col)
@@ -361,6 +362,7 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 		load_rules(ld, v);
 	} else if (strcmp(key, "assignment") == 0) {
 		load_table(ld, v);
+		p->loc_table = yr_loc(&ld->yr, k);  /* the key: what a missing row is missing from */
 	} else if (strcmp(key, "face") == 0) {
 		load_path(ld, key, v, &p->face, &p->loc_face);
 	} else if (strcmp(key, "back") == 0) {
@@ -419,12 +421,12 @@ static void unknown_table_ability(struct loader *ld, const struct table_entry *e
 				     "(spaces A..%c)%s%s", e->ability, letters[i], lay->census,
 				     'A' + lay->census - 1, b.s ? "; computed: " : "", b.s ? b.s : "");
 			buf_free(&b);
-			ld->yr.errors++;
+			ld->table_errors++;
 			return;
 		}
 	diag(SEV_ERROR, &e->loc, "'%s' is not one of this pack's %zu abilities "
 	     "(see 'railyard list --abilities')", e->ability, p->abilities.n);
-	ld->yr.errors++;
+	ld->table_errors++;
 }
 
 static void resolve(struct loader *ld)
@@ -486,7 +488,7 @@ static void resolve(struct loader *ld)
 			diag(SEV_ERROR, &e->loc, "ability %s is given twice in 'assignment' "
 			     "(first at line %u)", p->abilities.v[e->index].symbolic,
 			     p->table[first[e->index]].loc.line);
-			ld->yr.errors++;
+			ld->table_errors++;
 		} else {
 			first[e->index] = i;
 		}
@@ -495,7 +497,7 @@ static void resolve(struct loader *ld)
 			if (num > p->cards) {
 				diag(SEV_ERROR, &e->number_locs[j], "card %ld is beyond the pack's %ld cards",
 				     num, p->cards);
-				ld->yr.errors++;
+				ld->table_errors++;
 			} else if (p->by_number[num - 1] < 0) {
 				p->by_number[num - 1] = e->index; /* the first one wins; check reports the rest */
 			}
@@ -571,7 +573,7 @@ static bool card_exists(void *user, const char *column, const char *key)
 	return false;
 }
 
-static struct pack *load_tree(struct ydoc *doc)
+static struct pack *load_tree(struct ydoc *doc, bool lenient)
 {
 	struct pack *p = xcalloc(1, sizeof *p);
 	struct loader ld = {.p = p};
@@ -605,10 +607,11 @@ static struct pack *load_tree(struct ydoc *doc)
 	finish(&ld, root);
 	if (p->abilities.n)
 		ld.yr.errors += (unsigned)data_check_keys(&p->data, card_exists, p);
-	if (ld.yr.errors) {
+	if (ld.yr.errors || (ld.table_errors && !lenient)) {
 		pack_free(p);
 		return NULL;
 	}
+	p->table_invalid = ld.table_errors;
 	return p;
 }
 
@@ -617,7 +620,7 @@ struct pack *pack_parse(const char *name, const char *text, size_t len)
 	struct ydoc *doc = ydoc_parse(name, text, len);
 	if (!doc)
 		return NULL;
-	struct pack *p = load_tree(doc);
+	struct pack *p = load_tree(doc, false);
 	ydoc_free(doc);
 	return p;
 }
@@ -627,7 +630,17 @@ struct pack *pack_load(const char *path)
 	struct ydoc *doc = ydoc_load(path);
 	if (!doc)
 		return NULL;
-	struct pack *p = load_tree(doc);
+	struct pack *p = load_tree(doc, false);
+	ydoc_free(doc);
+	return p;
+}
+
+struct pack *pack_load_check(const char *path)
+{
+	struct ydoc *doc = ydoc_load(path);
+	if (!doc)
+		return NULL;
+	struct pack *p = load_tree(doc, true);
 	ydoc_free(doc);
 	return p;
 }

@@ -70,7 +70,8 @@ struct pack {
 	struct table_entry *table;  /* explicit assignment, when has_table */
 	size_t ntable;
 	bool has_table;
-	struct loc loc_table;
+	struct loc loc_table;       /* the 'assignment' key */
+	unsigned table_invalid;     /* entries reported invalid (pack_load_check only) */
 	char *face, *back, *placemat;  /* template paths as written, or NULL */
 	struct loc loc_face, loc_back, loc_placemat;
 	struct card_data data;         /* size:, fields:, data: (data.h) */
@@ -84,6 +85,11 @@ struct pack {
  * file:line:column; returns NULL if there was any error. Caller frees with
  * pack_free. */
 struct pack *pack_load(const char *path);
+/* The same, but a pack whose assignment table has invalid entries (a space the
+ * layout lacks, a card beyond the pack, an ability twice; each reported) is kept,
+ * with p->table_invalid counting them and those entries' index -1 or their
+ * numbers unassigned, so that check can still compare every other entry. */
+struct pack *pack_load_check(const char *path);
 /* The same from memory (for tests and fuzzing); name is used in locations. */
 struct pack *pack_parse(const char *name, const char *text, size_t len);
 void pack_free(struct pack *p);

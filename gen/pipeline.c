@@ -17,8 +17,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "diag.h"
 #include "names.h"
+#include "output.h"
+#include "trust.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -28,7 +31,7 @@ const char *const build_out_names[10] = {"faces", "sheets", "placemat", "referen
 					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -38,7 +41,10 @@ const struct option build_longopts[] = {
 	{"margin", required_argument, NULL, OPT_MARGIN},
 	{"duplex", required_argument, NULL, OPT_DUPLEX},
 	{"preset", required_argument, NULL, OPT_PRESET},
-	{"jobs", required_argument, NULL, 'j'},
+	{"jobs", required_argument, NULL, OPT_JOBS},
+	{"quiet", no_argument, NULL, 'q'},
+	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
+	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"without", required_argument, NULL, 'w'},
 	{"with", required_argument, NULL, 'W'},
@@ -66,21 +72,32 @@ const char build_opts_usage[] =
 	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
 	"                      (MakePlayingCards) or drivethru (DriveThruCards): the files\n"
 	"                      that service takes, into DIR/PACK.NAME/\n"
-	"  -j, --jobs N        PNG worker threads (default: the cores)\n"
+	"      --jobs N        PNG worker threads (default: the cores)\n"
+	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
+	"      --max-items N   print at most N items (default 1000000)\n"
+	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"      --force         build a pack that check finds unsound (a prototype)\n"
 	"      --watch         build again whenever the pack, a template, a data file or\n"
 	"                      an image changes (Ctrl-C ends it)\n";
 
 void build_opts_init(struct build_opts *o)
 {
-	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1};
+	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
+				 .max_items = OUT_MAX_ITEMS};
 }
 
-static int parse_mm(const char *opt, const char *arg, double lo, double hi, double *out)
+static int parse_mm(const char *opt, const char *what, const char *arg, double lo, double hi,
+		    double *out)
 {
 	struct tpl_len l;
-	if (tpl_parse_len(arg, false, &l) != 0 || l.v < lo || l.v > hi) {
-		diag(SEV_ERROR, NULL, "%s: '%s' is not a length of %g..%g mm", opt, arg, lo, hi);
+	if (tpl_parse_len(arg, false, &l) != 0) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is not a length such as 3mm (decimal digits, then mm, cm, in or pt)",
+		     opt, arg);
+		return -1;
+	}
+	if (l.v < lo || l.v > hi) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is %s; a %s is %g..%g mm", opt, arg,
+		     l.v < lo ? "negative" : hi == 25 ? "more than 25 mm" : "more than 100 mm", what, lo, hi);
 		return -1;
 	}
 	*out = l.v;
@@ -119,8 +136,8 @@ int build_option(struct build_opts *o, int c, const char *arg)
 			return 1;
 		diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", arg);
 		return -1;
-	case OPT_BLEED: return parse_mm("--bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
-	case OPT_MARGIN: return parse_mm("--margin", arg, 0, 100, &o->margin) ? -1 : 1;
+	case OPT_BLEED: return parse_mm("--bleed", "bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
+	case OPT_MARGIN: return parse_mm("--margin", "margin", arg, 0, 100, &o->margin) ? -1 : 1;
 	case OPT_DUPLEX:
 		if ((k = pick("--duplex", arg, duplexes, 3)) < 0)
 			return -1;
@@ -131,7 +148,7 @@ int build_option(struct build_opts *o, int c, const char *arg)
 			return -1;
 		o->preset = (enum preset)k;
 		return 1;
-	case 'j':
+	case OPT_JOBS:
 		if (parse_int(arg, 1, 256, &n) != 0) {
 			diag(SEV_ERROR, NULL, "--jobs: '%s' is not a number of threads (1..256)", arg);
 			return -1;
@@ -139,6 +156,9 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->jobs = (int)n;
 		return 1;
 	case OPT_FORCE: o->force = true; return 1;
+	case 'q': o->quiet = true; return 1;
+	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
+	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
 	default: return 0;
 	}
 }
@@ -148,8 +168,9 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 {
 	int c, status = -1, r;
 	build_opts_init(o);
+	output_tally_start();
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:j:w:hV", build_longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, build_longopts)) != -1) {
 		if ((r = build_option(o, c, optarg)) != 0) {
 			if (r < 0)
 				status = EXIT_INPUT;
@@ -157,8 +178,7 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 			printf(usage, build_opts_usage);
 			return EXIT_OK;
 		} else if (c == 'V') {
-			printf("railyard %s\n", RAILYARD_VERSION);
-			return EXIT_OK;
+			return cli_version();
 		} else if (c == '?' || !other) {
 			fprintf(stderr, usage, build_opts_usage);
 			return EXIT_INPUT;
@@ -406,9 +426,10 @@ static void carry_foreign(struct carry *k, const char *rel, int depth)
 /* Write s to path (both freed). Returns 0 or -1 after reporting. */
 static int put_text(char *path, struct buf *s)
 {
+	/* write_file_atomic reports its own failure */
 	int rc = path ? write_file_atomic(path, s->s ? s->s : "", s->len) : -1;
-	if (path && rc != 0)
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	if (rc == 0)
+		output_tally(0);
 	free(path);
 	buf_free(s);
 	return rc;
@@ -747,6 +768,8 @@ static void *png_worker(void *arg)
 		s = job_draw(p->c, &w, &p->jobs[k], p->dpi, s);
 		int rc = png_save(s, p->jobs[k].path, p->dpi), e = errno;
 		pthread_mutex_lock(&p->mu);
+		if (rc == 0)
+			output_tally(0);
 		if (rc != 0 && (p->failed < 0 || k < p->failed)) {
 			p->failed = k;
 			p->err = e;
@@ -948,6 +971,8 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 	int rc = path ? png_save(s, path, scale * 25.4) : -1;
 	if (path && rc)
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
+	else if (!rc)
+		output_tally(0);
 	cairo_surface_destroy(s);
 	free(path);
 	return rc;
@@ -1027,6 +1052,8 @@ int build_run(struct build_ctx *c)
 		rc = write_list(c);
 	if (!rc)
 		rc = commit(c);
+	if (!rc && !c->opts.quiet)
+		output_tally_print(c->dir);
 	fields_free(&w.f);
 	if (stage_live[0]) {
 		rm_tree_at(AT_FDCWD, stage_live, 0);

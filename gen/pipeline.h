@@ -40,6 +40,8 @@ struct build_opts {
 	enum preset preset;
 	int jobs;                /* PNG worker threads (0: the cores) */
 	bool force;              /* build a pack check finds unsound */
+	long max_items;          /* --max-items: at most this many printed items */
+	bool quiet;              /* -q: no summary line */
 };
 
 /* The long options every build takes (for getopt_long; ends with a zero entry), and

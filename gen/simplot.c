@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "simplot.h"
+#include "output.h"
 #include "util.h"
 
 #define W 900.0
@@ -331,7 +332,7 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 		return -1;
 	}
 	if (write_file_atomic(path, out.s, out.len) != 0) {
-		snprintf(err, errlen, "%s", strerror(errno));
+		err[0] = 0;   /* reported, with the reason */
 		buf_free(&out);
 		return -1;
 	}

@@ -25,8 +25,8 @@ struct sim_plot_series {
 /* Draw npk (1 or 2) packs' series for each of nrows player counts (players[r])
  * and write the file at path atomically: one row per count, s[r * npk + j] is
  * pack j's series of row r, note[r] (NULL, or note NULL: none) up to two
- * lines under the row (the verdict). Returns 0, or -1 with a reason in err (nothing is
- * left behind). */
+ * lines under the row (the verdict). Returns 0, or -1 with a reason in err
+ * (empty when a failure to write was reported already); nothing is left behind. */
 int sim_plot_write(const char *path, const struct sim_plot_series *s, int npk, int nrows,
 		   const int *players, const char *const *note, char *err, size_t errlen);
 

@@ -3,7 +3,7 @@
  * and ability use, as text or JSON, and optionally a plot (gen/simplot.c). */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include <errno.h>
-#include <getopt.h>
+#include "cli.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "json.h"
+#include "names.h"
 #include "pack.h"
 #include "sim.h"
 #include "simplot.h"
@@ -33,10 +34,10 @@ static const char simulate_usage[] =
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
 	"                        count in turn; cards from the pack's 'players' table\n"
 	"                        for N (all cards when it has no entry)\n"
-	"  -g, --games G         games to play (default 10000)\n"
-	"  -s, --seed S          seed of the series (default 1); game g plays from its own\n"
+	"      --games G         games to play (default 10000)\n"
+	"      --seed S          seed of the series (default 1); game g plays from its own\n"
 	"                        stream, so the report does not depend on --threads\n"
-	"  -t, --threads T       threads (default: the number of cores)\n"
+	"      --threads T       threads (default: the number of cores)\n"
 	"  -P, --policy LIST     one policy for every seat, or one per seat, comma-\n"
 	"                        separated: random (any legal move), greedy (the move\n"
 	"                        that most reduces its own inversions, ties broken by\n"
@@ -56,15 +57,15 @@ static const char simulate_usage[] =
 	"                        k draws k cards and keeps one; the others go face\n"
 	"                        down into the discards, the factory rule and the\n"
 	"                        default, or face up; none: no opening); repeatable\n"
-	"  -m, --max-turns N     turns before a game ends as a timeout (default 1000)\n"
-	"  -C, --completion P    a pack completing fewer than this share of its games\n"
+	"      --max-turns N     turns before a game ends as a timeout (default 1000)\n"
+	"      --completion P    a pack completing fewer than this share of its games\n"
 	"                        stalls: no verdict on it (default 0.95)\n"
-	"  -c, --compare PACK2   also play PACK2 the same way, show both side by side,\n"
+	"      --compare PACK2   also play PACK2 the same way, show both side by side,\n"
 	"                        every difference with its 95% interval, and say\n"
 	"                        which is fairer and which faster when the interval\n"
 	"                        excludes 0; warns when the packs' rules differ\n"
 	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
-	"  -o, --plot FILE       draw the length histogram (per round) and seat win\n"
+	"      --plot FILE       draw the length histogram (per round) and seat win\n"
 	"                        rates; SVG, PDF or PNG by the extension; its folder\n"
 	"                        is checked before any game is played\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
@@ -208,31 +209,36 @@ bad:
 /* --players N or N,N,...: each count once, in the order given. */
 static bool parse_counts(const char *arg, struct sim_opts *o)
 {
-	char *copy = xstrdup(arg), *save = NULL;
 	bool ok = true;
 	o->ncounts = 0;
-	for (char *t = strtok_r(copy, ",", &save); t && ok; t = strtok_r(NULL, ",", &save)) {
+	/* Every entry between commas must be a number: "2," and "2,,3" are mistakes. */
+	for (const char *t = arg;; t++) {
+		size_t n = strcspn(t, ",");
+		char *item = xstrndup(t, n);
 		long v;
-		if (parse_int(t, 1, SIM_MAX_PLAYERS, &v) != 0) {
-			diag(SEV_ERROR, NULL, "--players must be 1..%d (or a list such as 2,3,4), not '%s'",
-			     SIM_MAX_PLAYERS, arg);
+		if (!n) {
+			diag(SEV_ERROR, NULL, "--players '%s': an empty entry; give player counts 1..%d separated by commas (2,3,4)",
+			     arg, SIM_MAX_PLAYERS);
 			ok = false;
-			break;
+		} else if (o->ncounts == SIM_MAX_PLAYERS) {
+			diag(SEV_ERROR, NULL, "--players '%s': more than %d counts", arg, SIM_MAX_PLAYERS);
+			ok = false;
+		} else if (parse_count("--players", item, 1, SIM_MAX_PLAYERS, &v) != 0) {
+			ok = false;
+		} else {
+			for (int k = 0; k < o->ncounts; k++)
+				if (o->counts[k] == v) {
+					diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
+					ok = false;
+				}
+			if (ok)
+				o->counts[o->ncounts++] = (int)v;
 		}
-		for (int k = 0; k < o->ncounts; k++)
-			if (o->counts[k] == v) {
-				diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
-				ok = false;
-			}
-		if (ok)
-			o->counts[o->ncounts++] = (int)v;
+		free(item);
+		t += n;
+		if (!ok || !*t)
+			break;
 	}
-	if (ok && !o->ncounts) {
-		diag(SEV_ERROR, NULL, "--players must be 1..%d (or a list such as 2,3,4), not '%s'",
-		     SIM_MAX_PLAYERS, arg);
-		ok = false;
-	}
-	free(copy);
 	return ok;
 }
 
@@ -969,7 +975,8 @@ static int write_plot(const struct series *se, const struct comparison *cmp, int
 	}
 	char err[512];
 	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, notes, err, sizeof err) != 0) {
-		diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
+		if (err[0])   /* else reported already, with the reason */
+			diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
 		return EXIT_OUTPUT;
 	}
 	return EXIT_OK;
@@ -999,13 +1006,14 @@ int cmd_simulate(int argc, char **argv)
 			     .policy = {POLICY_GREEDY}, .trace = -1};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-	bool ok = true;
+	bool ok = true, players_given = false;
 	long v;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "n:g:s:t:P:r:m:C:c:jo:qT:hV", longopts, NULL)) != -1) {
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'n':
+			players_given = true;
 			ok &= parse_counts(optarg, &o);
 			break;
 		case 'g':
@@ -1070,7 +1078,7 @@ int cmd_simulate(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(simulate_usage, stdout); return EXIT_OK;
-		case 'V': printf("railyard %s\n", RAILYARD_VERSION); return EXIT_OK;
+		case 'V': return cli_version();
 		default: fputs(simulate_usage, stderr); return EXIT_INPUT;
 		}
 	}
@@ -1078,7 +1086,7 @@ int cmd_simulate(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "simulate takes one pack file (see 'railyard simulate --help')");
 		ok = false;
 	}
-	if (!o.ncounts) {
+	if (!players_given) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}

@@ -8,6 +8,10 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <pango/pango.h>
+
+#include "datapath.h"
+#include "trust.h"
 #include "util.h"
 #include "yread.h"
 #include "ytree.h"
@@ -57,10 +61,17 @@ int paper_size(const char *name, double *w, double *h)
 
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out)
 {
+	/* Plain decimals only ("-1.5"): strtod would take 0x10, 1e3, inf and nan. */
+	const char *d = s + (*s == '-' || *s == '+');
+	size_t ip = strspn(d, "0123456789"), fp = 0;
+	if (d[ip] == '.')
+		fp = strspn(d + ip + 1, "0123456789");
+	if (ip + fp == 0)
+		return -1;
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (end == s || errno || v != v)
+	if (end != d + ip + (d[ip] == '.') + fp || errno || v != v)
 		return -1;
 	while (*end == ' ')
 		end++;
@@ -246,16 +257,18 @@ static void load_font_size(struct yread *r, const struct ynode *v, double *out, 
 {
 	const char *s = yr_scalar(r, "size", v);
 	struct tpl_len l;
-	char *end;
 	if (!s)
 		return;
-	double pt = strtod(s, &end);
-	if (end != s && (!*end || strcmp(end, "!") == 0))
-		l.v = pt * 25.4 / 72, l.pct = false, l.fixed = *end == '!';
-	else if (tpl_parse_len(s, false, &l) != 0) {
+	/* Plain decimals only (tpl_parse_len): strtod took nan, inf and 0x10. */
+	if (tpl_parse_len(s, false, &l) != 0) {
 		yr_error(r, v, "'size': '%s' is not a font size (such as 12pt or 4mm)", s);
 		return;
 	}
+	size_t n = strlen(s);
+	if (n && s[n - 1] == '!')
+		n--;   /* "12!": a bare number kept as written */
+	if (n && ((s[n - 1] >= '0' && s[n - 1] <= '9') || s[n - 1] == '.'))
+		l.v = l.v * 25.4 / 72;   /* a bare number: points, not mm */
 	if (l.v <= 0 || l.v > 500)
 		yr_error(r, v, "'size' must be more than 0 and at most 500 mm");
 	else
@@ -484,6 +497,9 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			const char *s = yr_scalar(r, k->str, v);
 			if (s)
 				e->text = xstrdup(s);
+			struct loc at = yr_loc(r, v);
+			if (s && template_check_markup(s, &at) != 0)
+				r->errors++;
 		} else if (kind == TE_POLYGON) {
 			load_points(r, v, e);
 		} else if (kind == TE_IMAGE) {
@@ -600,16 +616,104 @@ static void load_size(struct yread *r, const struct ynode *v, struct template *t
 		yr_error(r, v, "'size' must be a name such as poker or [width, height]");
 	}
 	t->has_size = true;
+	t->loc_size = v->loc;
 }
 
-static char *resolve_beside(const char *file, const char *rel)
+/* ---- Pango markup in text elements ---- */
+
+#define MARKUP_MAX_MM 500.0    /* as the 'size' of a text element */
+#define MARKUP_MAX_SCALE 8.0   /* <big> nested eleven times */
+
+/* A length in Pango units (1/1024 pt) as mm. */
+static double pango_mm(int v)
 {
-	if (rel[0] == '/')
-		return xstrdup(rel);
-	const char *slash = strrchr(file, '/');
-	if (!slash)
-		return xstrdup(rel);
-	return xasprintf("%.*s/%s", (int)(slash - file), file, rel);
+	return (double)v / PANGO_SCALE * 25.4 / 72;
+}
+
+/* The first attribute of attrs that railyard will not draw, described in why. */
+static bool bad_attr(PangoAttribute *a, char *why, size_t n)
+{
+	double mm = 0, f = 1;
+	const char *name = NULL;
+	switch (a->klass->type) {
+	case PANGO_ATTR_SIZE:
+	case PANGO_ATTR_ABSOLUTE_SIZE:
+		name = "size", mm = pango_mm(((PangoAttrSize *)a)->size);
+		if (mm <= 0) {
+			snprintf(why, n, "a text size must be more than 0");
+			return true;
+		}
+		break;
+	case PANGO_ATTR_FONT_DESC: {
+		PangoFontDescription *d = ((PangoAttrFontDesc *)a)->desc;
+		if (pango_font_description_get_set_fields(d) & PANGO_FONT_MASK_SIZE)
+			name = "font size", mm = pango_mm(pango_font_description_get_size(d));
+		break;
+	}
+	case PANGO_ATTR_RISE: name = "rise", mm = pango_mm(((PangoAttrInt *)a)->value); break;
+	case PANGO_ATTR_LETTER_SPACING:
+		name = "letter_spacing", mm = pango_mm(((PangoAttrInt *)a)->value);
+		break;
+	case PANGO_ATTR_ABSOLUTE_LINE_HEIGHT:
+		name = "line_height", mm = pango_mm(((PangoAttrInt *)a)->value);
+		break;
+	case PANGO_ATTR_BASELINE_SHIFT:
+		name = "baseline_shift", mm = pango_mm(((PangoAttrInt *)a)->value);
+		break;
+	case PANGO_ATTR_SCALE: name = "scale (<big>, <small>)", f = ((PangoAttrFloat *)a)->value; break;
+	case PANGO_ATTR_LINE_HEIGHT: name = "line_height", f = ((PangoAttrFloat *)a)->value; break;
+	default:
+		return false;
+	}
+	if (fabs(mm) > MARKUP_MAX_MM) {
+		snprintf(why, n, "its %s is %.0f mm; at most %.0f mm", name, fabs(mm), MARKUP_MAX_MM);
+		return true;
+	}
+	if (f > MARKUP_MAX_SCALE || f < 1 / MARKUP_MAX_SCALE) {
+		snprintf(why, n, "its %s is %g times; %g to %g", name, f, 1 / MARKUP_MAX_SCALE,
+			 MARKUP_MAX_SCALE);
+		return true;
+	}
+	return false;
+}
+
+int template_check_markup(const char *text, const struct loc *loc)
+{
+	if (!strpbrk(text, "<&"))
+		return 0;
+	/* A {field} inside a tag would let a pack's values set attributes that are
+	 * never checked: sizes come from the template only. */
+	bool in_tag = false;
+	for (const char *c = text; *c; c++) {
+		if (*c == '<')
+			in_tag = true;
+		else if (*c == '>')
+			in_tag = false;
+		else if (*c == '{' && in_tag) {
+			diag(SEV_ERROR, loc, "text: a {field} cannot stand inside a markup tag (use the element's 'color' for an ink from a field)");
+			return 1;
+		}
+	}
+	PangoAttrList *attrs = NULL;
+	GError *err = NULL;
+	if (!pango_parse_markup(text, -1, 0, &attrs, NULL, NULL, &err)) {
+		diag(SEV_ERROR, loc, "text is not valid Pango markup: %s",
+		     err ? err->message : "unknown error");
+		if (err)
+			g_error_free(err);
+		return 1;
+	}
+	int bad = 0;
+	char why[160];
+	GSList *list = pango_attr_list_get_attributes(attrs);
+	for (GSList *l = list; l && !bad; l = l->next)
+		if (bad_attr(l->data, why, sizeof why)) {
+			diag(SEV_ERROR, loc, "text markup: %s", why);
+			bad = 1;
+		}
+	g_slist_free_full(list, (GDestroyNotify)pango_attribute_destroy);
+	pango_attr_list_unref(attrs);
+	return bad;
 }
 
 static double len_mm(const struct tpl_len *l, double whole)
@@ -877,11 +981,12 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 	case RK_FONT_FILE:
 		if ((s = yr_scalar(r, "font-file", v)) != NULL) {
 			free(t->font_file);
-			t->font_file = resolve_beside(t->file, s);
+			/* Only a regular file under a trusted folder: a folder would
+			 * have fontconfig scan it (and hang on a FIFO inside). */
 			t->loc_font_file = yr_loc(r, v);
-			if (access(t->font_file, R_OK) != 0)
-				yr_error(r, v, "'font-file': cannot read '%s': %s", t->font_file,
-					 strerror(errno));
+			t->font_file = trust_resolve(t->file, s, &t->loc_font_file, "font-file");
+			if (!t->font_file)
+				r->errors++;
 		}
 		break;
 	case RK_BACKGROUND:
@@ -1021,7 +1126,11 @@ char *template_find(const char *pack_file, const char *path, const char *defname
 	char *dir;
 	const char *slash = pack_file ? strrchr(pack_file, '/') : NULL;
 	dir = slash ? xstrndup(pack_file, (size_t)(slash - pack_file)) : xstrdup(".");
-	char *cand[5];
+	const char *const *data = datapath_dirs();
+	size_t ndata = 0;
+	while (data[ndata])
+		ndata++;
+	char **cand = xcalloc(3 + 2 * ndata, sizeof *cand);
 	size_t n = 0;
 	if (rel[0] == '/') {
 		cand[n++] = xstrdup(rel);
@@ -1030,7 +1139,11 @@ char *template_find(const char *pack_file, const char *path, const char *defname
 		cand[n++] = xasprintf("%s/../%s", dir, rel);
 		cand[n++] = xstrdup(rel);
 		const char *base = strrchr(rel, '/');
-		cand[n++] = xasprintf("%s/%s", TEMPLATE_DIR, base ? base + 1 : rel);
+		for (size_t i = 0; i < ndata; i++) {  /* as written, then by file name */
+			if (base)
+				cand[n++] = xasprintf("%s/%s", data[i], rel);
+			cand[n++] = xasprintf("%s/%s", data[i], base ? base + 1 : rel);
+		}
 	}
 	char *found = NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -1039,6 +1152,7 @@ char *template_find(const char *pack_file, const char *path, const char *defname
 		else
 			free(cand[i]);
 	}
+	free(cand);
 	free(dir);
 	free(rel);
 	return found;

@@ -9,57 +9,9 @@
  * with a `cells:` block: its size follows from the rows and columns you pass
  * in struct cells, and each cell's elements get that cell's fields.
  *
- * The format (every length: a number in mm, or "12mm", "0.5in", "10pt", "40%"):
- *
- *   size: poker            # poker euro-poker bridge mini mini-euro mini-american
- *                          # square tarot, or [63mm, 88mm]
- *   bleed: 3.175mm         # default 1/8 in
- *   safe: 4mm              # inner margin kept free of important text (checked)
- *   corner-radius: 3mm     # the cut card's corners: previews (contact.png) show them
- *   double-ended: true     # the elements drawn again rotated 180 degrees
- *   font: DejaVu Sans Mono # default family, resolved through fontconfig
- *   fallback: false        # true: characters the font lacks may come from other
- *                          # fonts; false (default): they are a warning at the element
- *   font-file: fonts/x.ttf # optional: a font file, relative to the template
- *   background: white      # a colour: #rgb #rrggbb #rrggbbaa, a name, or "{field}"
- *   cells:                 # boards and placemats only
- *     width: 63.5mm        # one cell (a card-sized space)
- *     height: 88.9mm
- *     gap: 6mm             # between cells
- *     margin: [10mm, 22mm, 10mm, 10mm]   # top right bottom left (or one length)
- *     elements: [...]      # drawn in every cell; % is of the cell
- *   elements:
- *     - text: "{number}"   # Pango markup allowed; field values are escaped
- *       box: [10%, 30%, 80%, 20%]        # x y w h
- *       size: 40pt         # font size (pt by default here)
- *       align: center      # left | center | right
- *       valign: middle     # top | middle | bottom
- *       weight: bold       # normal | bold
- *       color: black
- *       rotate: 0          # 0 90 180 270
- *       wrap: false        # wrap words to the box width
- *       if: code           # draw only when this field is set and not empty
- *       unless: code       # draw only when this field is unset or empty
- *     - rect: [0, 0, 100%, 100%]
- *       fill: "{colour}"
- *       stroke: black
- *       stroke-width: 0.5pt
- *       radius: 3mm
- *     - line: [0, 50%, 100%, 50%]         # x1 y1 x2 y2
- *       stroke: black
- *       stroke-width: 0.25pt
- *     - ellipse: [10mm, 10mm, 14mm, 14mm] # in its box; fill, stroke as rect
- *       fill: "{space1|space-colour}"     # {field|map}: a lookup in maps:
- *       opacity: 0.8                       # every kind
- *     - polygon: [0, 0, 10mm, 0, 0, 10mm]  # x1 y1 x2 y2 ...: 3 or more corners
- *     - image: "art/{kind}.svg"           # PNG or SVG beside the template (or pack)
- *       box: [10%, 40%, 80%, 20%]
- *       fit: contain                       # contain | cover | stretch
- *   maps:                  # value tables: {FIELD|MAP} in text, colours, paths
- *     space-colour: {A: "#e69f00", "*": grey}   # "*": any other value
- *
- * A length ending in ! ("4mm!") is kept when template_resize scales the card.
- * docs/templates.md is the user's guide to all of it.
+ * The format is documented in man/railyard-template.5 (one subsection per element
+ * kind: add a new element's keys there).
+ * docs/templates.md is the designer's guide to all of it (images, maps, data, sizes).
  */
 #ifndef RAILYARD_TEMPLATE_H
 #define RAILYARD_TEMPLATE_H
@@ -68,11 +20,6 @@
 #include <stddef.h>
 
 #include "diag.h"
-
-/* Where installed templates live; the Makefile sets it from PREFIX. */
-#ifndef TEMPLATE_DIR
-#define TEMPLATE_DIR "/usr/local/share/railyard/templates"
-#endif
 
 #define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
 #define TPL_MAX_ELEMENTS 256
@@ -153,7 +100,7 @@ struct template {
 	bool fallback;             /* other fonts may show what the font lacks */
 	char *font;                /* default family */
 	char *font_file;           /* resolved path, or NULL */
-	struct loc loc_font, loc_font_file;
+	struct loc loc_font, loc_font_file, loc_size;
 	struct tpl_color background;
 	struct tpl_elem *elems;
 	size_t nelems;
@@ -198,9 +145,15 @@ const char *tpl_map_lookup(const struct template *t, const char *map, const char
 
 /* Find a template: path as written in a pack (NULL = templates/DEFNAME), looked for
  * relative to the pack file's folder, then its parent folder, then the current
- * folder, then $(PREFIX)/share/railyard/templates (TEMPLATE_DIR). Returns a new
+ * folder, then each data folder of datapath_dirs() (datapath.h), the path as written
+ * and then by file name. Returns a new
  * string (caller frees) or NULL when none exists (nothing reported). */
 char *template_find(const char *pack_file, const char *path, const char *defname);
+
+/* Check the Pango markup of a text element's text: it parses, holds no {field}
+ * inside a tag, and every size, rise, spacing and scale it sets is within the
+ * 500 mm text limit (scales 1/8..8). Reports at loc; returns 0, or 1 on a problem. */
+int template_check_markup(const char *text, const struct loc *loc);
 
 /* Parse a length ("12mm", "0.5in", "10pt", "40%", 12 = mm); -1 if malformed.
  * allow_pct: whether % is accepted. */

@@ -123,11 +123,41 @@ void buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+int open_regular(const char *path)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st = {0};
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	int fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
+const char *file_strerror(int e)
+{
+	return e == EINVAL ? "not a regular file" : strerror(e);
+}
+
 char *read_file(const char *path, size_t max, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	int fd = open_regular(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+	if (!f) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
 		return NULL;
+	}
 	struct buf b = {0};
 	char chunk[65536];
 	size_t n;
@@ -140,7 +170,7 @@ char *read_file(const char *path, size_t max, size_t *len)
 		}
 		buf_add(&b, chunk, n);
 	}
-	int err = ferror(f) ? (errno ? errno : EIO) : 0; /* EISDIR for a folder */
+	int err = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
 	if (err) {
 		buf_free(&b);
@@ -151,47 +181,6 @@ char *read_file(const char *path, size_t max, size_t *len)
 		buf_add(&b, "", 0);
 	*len = b.len;
 	return b.s;
-}
-
-int write_file_atomic(const char *path, const void *data, size_t len)
-{
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0) {
-		free(tmp);
-		return -1;
-	}
-	const char *p = data;
-	size_t left = len;
-	while (left > 0) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += w;
-		left -= (size_t)w;
-	}
-	if (fsync(fd) != 0 && errno != EINVAL)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
-	free(tmp);
-	return 0;
-fail:;
-	int e = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	errno = e;
-	return -1;
 }
 
 int mkdir_p(const char *dir)

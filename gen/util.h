@@ -27,13 +27,17 @@ void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(print
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 void buf_free(struct buf *b);
 
-/* Read a whole file; returns a NUL-terminated malloc'd buffer (caller frees) and
+/* Open path for reading only if it is a regular file, without blocking on a FIFO
+ * or a device: returns the descriptor, or -1 with errno set (EISDIR for a folder,
+ * EINVAL for anything else that is not a regular file; see file_strerror). */
+int open_regular(const char *path);
+/* strerror, but "not a regular file" for the EINVAL of open_regular and read_file. */
+const char *file_strerror(int e);
+
+/* Read a whole regular file (through open_regular); returns a NUL-terminated
+ * malloc'd buffer (caller frees) and
  * sets *len, or returns NULL with errno set. Refuses files larger than max. */
 char *read_file(const char *path, size_t max, size_t *len);
-
-/* Write data to path atomically: a temporary file in the same folder, fsync'd, then
- * renamed over path. Returns 0, or -1 with errno set and nothing left behind. */
-int write_file_atomic(const char *path, const void *data, size_t len);
 
 /* Create dir and its parents (mode 0777 & umask). Returns 0 or -1 with errno set. */
 int mkdir_p(const char *dir);

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util.h"
 
@@ -43,6 +44,33 @@ static bool all_digits(const char *s)
 	return true;
 }
 
+/* Why a scalar that looks like a number is not a plain whole number, or NULL. */
+static const char *number_form(const char *s)
+{
+	const char *d = s + (*s == '-' || *s == '+');
+	if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X') && isxdigit((unsigned char)d[2]))
+		return "hexadecimal";
+	if (d[0] == '0' && (d[1] == 'o' || d[1] == 'O') && isdigit((unsigned char)d[2]))
+		return "octal";
+	if (!strcasecmp(d, ".inf") || !strcasecmp(d, ".nan"))
+		return "not a finite number";
+	size_t ip = strspn(d, "0123456789"), fp = 0;
+	bool dot = d[ip] == '.';
+	if (dot)
+		fp = strspn(d + ip + 1, "0123456789");
+	if (ip + fp == 0)
+		return NULL;
+	const char *e = d + ip + dot + fp;
+	if ((*e == 'e' || *e == 'E') && e[1 + (e[1] == '-' || e[1] == '+')] >= '0' &&
+	    e[1 + (e[1] == '-' || e[1] == '+')] <= '9')
+		return "exponent notation";
+	if (dot && !*e) {
+		bool zeros = strspn(d + ip + 1, "0") == fp;
+		return zeros ? "a decimal point" : "a fraction";
+	}
+	return NULL;
+}
+
 int yr_int(struct yread *r, const char *key, const struct ynode *n, long lo, long hi, long *out)
 {
 	long v;
@@ -50,6 +78,12 @@ int yr_int(struct yread *r, const char *key, const struct ynode *n, long lo, lon
 		/* Too many digits for a long: out of range, not "not a number". */
 		yr_error(r, n, "'%s' must be %ld..%ld, not %.40s%s", key, lo, hi, n->str,
 			 n->len > 40 ? "..." : "");
+		return -1;
+	}
+	const char *form = n->kind == Y_SCALAR ? number_form(n->str) : NULL;
+	if (form && ynode_int(n, &v) != 0) {
+		yr_error(r, n, "'%s' must be a whole number in decimal digits, not %.40s (%s)", key,
+			 n->str, form);
 		return -1;
 	}
 	if (n->kind != Y_SCALAR || ynode_int(n, &v) != 0) {

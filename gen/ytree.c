@@ -275,6 +275,29 @@ static const struct ynode *find_anchor(const struct builder *b, const char *name
 	return b->aslot[i] ? b->anchors[b->aslot[i] - 1].node : NULL;
 }
 
+/* A scalar, its escapes decoded, must hold no control character but a line
+ * break: no C0 (tab included), DEL or C1 (U+0080..U+009F). Reported once per
+ * scalar at its start; the tree stays usable. */
+static void check_controls(struct builder *b, yaml_mark_t m, const struct ynode *n)
+{
+	for (size_t i = 0; i < n->len; i++) {
+		unsigned char c = (unsigned char)n->str[i];
+		unsigned cp = c;
+		if (c == 0xC2 && i + 1 < n->len && (unsigned char)n->str[i + 1] < 0xA0 &&
+		    (unsigned char)n->str[i + 1] >= 0x80)
+			cp = (unsigned char)n->str[i + 1];
+		else if ((c >= 0x20 && c != 0x7f) || c == '\n')
+			continue;
+		char what[64];
+		snprintf(what, sizeof what, "U+%04X", cp);
+		error_at(b, m, "string contains the control character %s (only line breaks are allowed)",
+			 what);
+		b->errors--;
+		b->soft++;
+		return;
+	}
+}
+
 /* Build the node that starts with ev (already read). Returns NULL on error. */
 static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 {
@@ -314,6 +337,7 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 			node_free(n);
 			return NULL;
 		}
+		check_controls(b, ev->start_mark, n);
 		add_anchor(b, ev->data.scalar.anchor, n);
 		return n;
 	}
@@ -494,7 +518,7 @@ struct ydoc *ydoc_load(const char *path)
 		if (errno == EFBIG)
 			diag(SEV_ERROR, &l, "file too large (more than %u MiB)", YT_MAX_FILE >> 20);
 		else
-			diag(SEV_ERROR, &l, "cannot read: %s", strerror(errno));
+			diag(SEV_ERROR, &l, "cannot read: %s", file_strerror(errno));
 		return NULL;
 	}
 	struct ydoc *doc = ydoc_parse(path, text, len);

@@ -48,14 +48,17 @@ run_unit() {
 }
 
 # A golden case is a folder tests/golden/NAME holding:
-#   cmd      the arguments to railyard, one line, shell words; $D is this folder
+#   cmd      the arguments to railyard, one line, shell words; $D is this folder,
+#            $T an empty scratch folder for output files (never out/ of the checkout)
 #   out      expected standard output     (missing: must be empty)
 #   err      expected standard error      (missing: must be empty)
 #   status   expected exit status         (missing: 0)
 run_golden_case() {
 	D="tests/golden/$1"
 	[ -f "$D/cmd" ] || { echo "no such golden case: $1" >&2; record fail "golden/$1"; return; }
-	export D
+	T="$TMP/golden-$1"
+	rm -rf "$T" && mkdir -p "$T"
+	export D T
 	eval "set -- $(cat "$D/cmd")"
 	"$RAILYARD" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
 	echo $? >"$TMP/status"
@@ -117,11 +120,20 @@ run_cli() {
 	done
 }
 
+# Tests write only under $TMP (and build/): a new file elsewhere in the checkout fails.
+check_tree() {
+	git rev-parse --git-dir >/dev/null 2>&1 || return 0
+	new=$(find . \( -path ./build -o -path ./.git \) -prune -o -type f -newer "$TMP/start" -print |
+		while IFS= read -r f; do git ls-files --error-unmatch "$f" >/dev/null 2>&1 || echo "$f"; done)
+	if [ -z "$new" ]; then record ok "tests write nothing into the checkout"
+	else record fail "tests wrote into the checkout:$(echo "$new" | head -5 | tr '\n' ' ')"; fi
+}
+
 case "${1:-all}" in
 unit) run_unit;;
 golden) shift; run_golden "$@";;
 cli) shift; run_cli "$@";;
-all) run_unit; run_golden; run_cli;;
+all) touch "$TMP/start"; run_unit; run_golden; run_cli; check_tree;;
 *) echo "usage: tests/run.sh [unit | golden [NAME] | cli [NAME]]" >&2; exit 2;;
 esac
 

@@ -1,17 +1,32 @@
 #!/bin/sh
-# Make sure the Debian packages railyard needs are present.
+# Make sure the Debian packages railyard needs are present:
+#   tools/deps.sh [build]   to build and run railyard (the Makefile, before the first build)
+#   tools/deps.sh test      also what `make test` runs (the Makefile's test target)
+#   tools/deps.sh bench     also what `make bench` runs
+#   tools/deps.sh ci        also .ci/run's extra passes (valgrind, clang for `make fuzz`)
 # As root, install the missing ones with apt-get; otherwise print the exact
-# apt-get line and fail. Called by the Makefile before the first build.
+# apt-get line and fail. Each list is kept here and only here.
 set -eu
-PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libcmocka-dev \
-libqpdf-dev libpng-dev librsvg2-dev qpdf poppler-utils librsvg2-bin fonts-dejavu-core fontconfig wamerican time \
-python3"
-# The default templates' fonts (SIL Open Font License, embedded in the PDFs): Inter for
-# numbers and names, JetBrains Mono for codes, League Spartan for titles; DejaVu Sans
-# (above) for the arrows and the card suits.
-PKGS="$PKGS fonts-inter fonts-jetbrains-mono fonts-league-spartan"
+# Compiler, libraries, and what railyard reads at run time: the word list, and the
+# default templates' fonts (SIL Open Font License, embedded in the PDFs): Inter for
+# numbers and names, JetBrains Mono for codes, League Spartan for titles, DejaVu Sans
+# for the arrows and the card suits.
+BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev \
+fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
+# The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
+# (JSON), file (PNG size), mandoc (man page lint). tests/ calls nothing else outside
+# the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).
+TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc"
+BENCH="time"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
-PKGS="$PKGS valgrind clang libclang-rt-14-dev"
+CI="valgrind clang libclang-rt-14-dev"
+case "${1:-build}" in
+build) PKGS="$BUILD";;
+test) PKGS="$BUILD $TEST";;
+bench) PKGS="$BUILD $BENCH";;
+ci) PKGS="$BUILD $TEST $BENCH $CI";;
+*) echo "usage: tools/deps.sh [build | test | bench | ci]" >&2; exit 2;;
+esac
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -152,7 +152,7 @@ expect_eq "... 10 faces" 10 "$(pages "$WORK/u/unsound/faces.pdf")"
 
 # --- PNG files: drawn on worker threads, the same bytes for any --jobs, a 300 dpi
 # pHYs (11811 pixels a metre).
-expect_status "png, 1 job" 0 $R build --only png -j 1 -o "$WORK/j1" packs/pattern-two-census-seven.yaml
+expect_status "png, 1 job" 0 $R build --only png --jobs 1 -o "$WORK/j1" packs/pattern-two-census-seven.yaml
 expect_status "png, 3 jobs" 0 $R build --only png --jobs 3 -o "$WORK/j3" packs/pattern-two-census-seven.yaml
 expect_status "byte-identical for --jobs 1 and 3" 0 diff -r "$WORK/j1" "$WORK/j3"
 expect_eq "pHYs: 300 dpi" "11811 11811 1" "$(ppm phys "$WORK/j1/pattern-two-census-seven/png/card-001.png")"

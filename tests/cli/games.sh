@@ -321,7 +321,7 @@ if [ -r /usr/share/dict/words ]; then
 fi
 expect_status "Toy Train: --spent more than the pack: exit 2" 2 $R check $TOY --word TONE --spent "QQ"
 for p in take-the-train domino-double-six domino-double-nine domino-double-twelve train-52 toy-train; do
-	"$R" build --only faces,sheets,tokens,board,setup,reference -o "$O/quiet-$p" packs/$p.yaml 2>"$WORK/build.err" >/dev/null
+	"$R" build -q --only faces,sheets,tokens,board,setup,reference -o "$O/quiet-$p" packs/$p.yaml 2>"$WORK/build.err" >/dev/null
 	expect_eq "build $p: no warnings (every text fits, clear of the cut)" "" "$(cat "$WORK/build.err")"
 done
 

@@ -48,3 +48,50 @@ expect_grep "with a message" "error" "$WORK/last.err"
 ok_if "the previous faces.pdf is untouched" sh -c "cksum '$S/out-o/pattern-one-census-seven/faces.pdf' | cmp -s - '$WORK/faces.sum'"
 ok_if "no temporary or partial file is left" test -z "$(find "$S/out-o" -name '*tmp*')"
 ok_if "the untouched PDF is still valid" sh -c "qpdf --check '$S/out-o/pattern-one-census-seven/faces.pdf' >/dev/null 2>&1"
+
+# Planted symbolic links (issue 13): temporary names are unpredictable and created
+# exclusively, so links planted at the names an older railyard used (its PID is
+# the shell's, thanks to exec) catch nothing; a link at a final name is refused,
+# not followed and not replaced; the victim is untouched either way.
+V="$WORK/victim"
+echo "precious" >"$V"
+mkdir -p "$S/plant/pattern-one-census-seven"
+expect_status "links planted at the old temporary names: the build succeeds" 0 sh -c "
+	for n in faces.pdf.cairo\$\$.tmp faces.pdf.qpdf\$\$.tmp manifest.csv.tmp.\$\$; do
+		ln -s '$V' '$S/plant/pattern-one-census-seven/'\$n
+	done
+	exec '$R' build --only faces -o '$S/plant' '$S/pack.yaml'"
+ok_if "faces.pdf is a regular file, not a link" sh -c "test -f '$S/plant/pattern-one-census-seven/faces.pdf' && test ! -L '$S/plant/pattern-one-census-seven/faces.pdf'"
+ok_if "manifest.csv is a regular file, not a link" sh -c "test -f '$S/plant/pattern-one-census-seven/manifest.csv' && test ! -L '$S/plant/pattern-one-census-seven/manifest.csv'"
+expect_eq "the victim is untouched" "precious" "$(cat "$V")"
+rm -f "$S/plant/pattern-one-census-seven"/*.tmp* "$S/plant/pattern-one-census-seven/faces.pdf"
+ln -s "$V" "$S/plant/pattern-one-census-seven/faces.pdf"
+# (faces.pdf is listed in the set's files.txt: the new set replaces it whole, the
+# link is removed with the old set, never followed.)
+expect_status "a link at a listed faces.pdf: the set is replaced" 0 "$R" build --only faces -o "$S/plant" "$S/pack.yaml"
+ok_if "faces.pdf is a regular file again" sh -c "test -f '$S/plant/pattern-one-census-seven/faces.pdf' && test ! -L '$S/plant/pattern-one-census-seven/faces.pdf'"
+expect_eq "the victim is still untouched" "precious" "$(cat "$V")"
+ok_if "no temporary file is left" test -z "$(find "$S/plant" -name '*tmp*')"
+
+# A link planted at a subfolder (png/ -> elsewhere) is refused, not followed.
+mkdir -p "$WORK/elsewhere" "$S/plant2"
+mkdir -p "$S/plant2/pattern-one-census-seven"
+ln -s "$WORK/elsewhere" "$S/plant2/pattern-one-census-seven/png"
+expect_status "a link at OUT/png is refused: exit 3" 3 "$R" build --only png -o "$S/plant2" "$S/pack.yaml"
+expect_grep "saying it is not railyard's" "png was not written by railyard" "$WORK/last.err"
+expect_eq "nothing lands in the link's target" "" "$(ls -A "$WORK/elsewhere")"
+
+# A read-only folder gives the system's reason (as root, run as nobody: root
+# writes anyway).
+AS=""
+[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if [ "$(id -u)" != 0 ] || [ -n "$AS" ]; then
+	RO=$(mktemp -d) && chmod 755 "$RO"
+	cp "$S/pack.yaml" "$RO/" && cp -r "$S/templates" "$RO/" && chmod -R a+rX "$RO"
+	mkdir "$RO/ro" && chmod 555 "$RO/ro"
+	expect_status "a read-only output folder is exit 3" 3 $AS "$R" build --only faces -o "$RO/ro" "$RO/pack.yaml"
+	expect_grep "with the reason" "cannot create a staging folder in .*: Permission denied" "$WORK/last.err"
+	rm -rf "$RO"
+else
+	echo "ok - a read-only folder: root without setpriv # SKIP"
+fi

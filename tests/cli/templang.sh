@@ -7,7 +7,7 @@ T="$WORK/t"
 cp -r tests/cli/templang "$T"
 rsvg-convert "$T/red.svg" -o "$T/red.png"
 
-expect_status "build the element test pack" 0 "$RAILYARD" build -o "$WORK/o" --only faces "$T/pack.yaml"
+expect_status "build the element test pack" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$T/pack.yaml"
 expect_eq "no warnings" "" "$(cat "$WORK/last.err")"
 # 254 dpi: 10 pixels a millimetre, the card is 40 x 40 mm with no bleed.
 pdftoppm -r 254 -f 1 -l 2 "$WORK/o/templang/faces.pdf" "$WORK/pg"
@@ -43,7 +43,7 @@ ok_if "7 times the cards, less than 7 times the bytes ($s12 -> $s84)" test "$s84
 cp packs/pattern-one-census-six.yaml "$WORK/tarot.yaml"
 echo "size: tarot" >>"$WORK/tarot.yaml"
 cp -r templates "$WORK/templates"
-expect_status "build a tarot pack from the stock templates" 0 "$RAILYARD" build -o "$WORK/tarot" --only faces,placemat "$WORK/tarot.yaml"
+expect_status "build a tarot pack from the stock templates" 0 "$RAILYARD" build -q -o "$WORK/tarot" --only faces,placemat "$WORK/tarot.yaml"
 expect_eq "tarot: no overlap or safe-area warning" "" "$(cat "$WORK/last.err")"
 # 2.75 x 4.75 in + 1/8 in each side = 216 x 360 pt
 expect_grep "tarot: page 216 x 360 pt" '^Page size: +216 x 360 pts' "$(pdfinfo "$WORK/tarot/pattern-one-census-six/faces.pdf" >"$WORK/info"; echo "$WORK/info")"
@@ -113,7 +113,7 @@ expect_status "a row naming no item" 2 "$RAILYARD" build -o "$WORK/deck/o" "$WOR
 expect_grep "located" "bad.yaml:[0-9]+:[0-9]+: error: this row is for name 'mauve 7', but no card has it" "$WORK/last.err"
 
 # The worked example builds clean.
-expect_status "packs/examples/signal-box builds" 0 "$RAILYARD" build -o "$WORK/sb" --only faces,placemat packs/examples/signal-box/pack.yaml
+expect_status "packs/examples/signal-box builds" 0 "$RAILYARD" build -q -o "$WORK/sb" --only faces,placemat packs/examples/signal-box/pack.yaml
 expect_eq "signal-box: no warnings" "" "$(cat "$WORK/last.err")"
 expect_grep "signal-box: its custom size, 66 x 100 mm + bleed (205.1 x 301.5 pt)" '^Page size: +205\.[0-9]+ x 301\.[0-9]+ pts' "$(pdfinfo "$WORK/sb/signal-box/faces.pdf" >"$WORK/info"; echo "$WORK/info")"
 expect_eq "signal-box: the route from routes.csv on card 2" "Ashby ⇄ Bramley" "$(pdftotext -f 2 -l 2 "$WORK/sb/signal-box/faces.pdf" - | grep Bramley | head -1)"
@@ -134,7 +134,7 @@ expect_eq "card-001.svg: PNG red, SVG blue, ellipse green, triangle yellow" "#ff
 # PNG files are drawn on worker threads, each with its own copy of the images
 # read before it starts: every card's PNG shows the pictures (read back through
 # an SVG that shows the PNG; 300 dpi: 11.8 pixels a millimetre).
-expect_status "png on 3 threads" 0 "$RAILYARD" build -o "$WORK/pngj" --only png -j 3 "$T/pack.yaml"
+expect_status "png on 3 threads" 0 "$RAILYARD" build -o "$WORK/pngj" --only png --jobs 3 "$T/pack.yaml"
 for n in 001 002; do
 	printf '<svg xmlns="http://www.w3.org/2000/svg" width="472" height="472"><image href="file://%s" width="472" height="472"/></svg>\n' \
 		"$WORK/pngj/templang/png/card-$n.png" >"$WORK/png$n.svg"

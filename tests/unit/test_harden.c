@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "output.h"
 #include "pack.h"
+#include "trust.h"
 #include "util.h"
 #include "ytree.h"
 
@@ -383,7 +385,7 @@ static int remove_scratch(void **state)
 	DIR *dir = opendir(scratch);
 	struct dirent *e;
 	while (dir && (e = readdir(dir)) != NULL)
-		if (e->d_name[0] != '.') {
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
 			char *p = xasprintf("%s/%s", scratch, e->d_name);
 			unlink(p);
 			free(p);
@@ -401,7 +403,7 @@ static size_t entries(const char *dir)
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	while (d && (e = readdir(d)) != NULL)
-		n += e->d_name[0] != '.';
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	if (d)
 		closedir(d);
 	return n;
@@ -468,6 +470,109 @@ static void atomic_unwritable_folder(void **state)
 	free(path);
 }
 
+/* --- issue 13: temporary files, trusted folders, escaped and capped messages - */
+
+/* Two temporary files for one name get different, hidden, unpredictable names;
+ * a link at the final name is refused and its target untouched. */
+static void out_tmp_names_and_links(void **state)
+{
+	(void)state;
+	size_t before = entries(scratch);
+	struct out_tmp a, b;
+	assert_int_equal(out_tmp_open(scratch, "faces.pdf", &a), 0);
+	assert_int_equal(out_tmp_open(scratch, "faces.pdf", &b), 0);
+	assert_string_not_equal(a.tmp, b.tmp);
+	assert_non_null(strstr(a.tmp, "/.faces.pdf."));
+	fputs("one", a.f);
+	assert_int_equal(out_tmp_commit(&a), 0);
+	out_tmp_abort(&b);
+	char *path = xasprintf("%s/faces.pdf", scratch), *victim = xasprintf("%s/victim", scratch);
+	size_t len;
+	char *text = read_file(path, 100, &len);
+	assert_string_equal(text, "one");
+	free(text);
+	assert_int_equal(write_file_atomic(victim, "precious", 8), 0);
+	unlink(path);
+	assert_int_equal(symlink(victim, path), 0);
+	capture_begin();
+	assert_int_equal(out_tmp_open(scratch, "faces.pdf", &a), -1);
+	capture_end();
+	assert_non_null(strstr(captured, "is a symbolic link"));
+	capture_free();
+	text = read_file(victim, 100, &len);
+	assert_string_equal(text, "precious");
+	free(text);
+	assert_int_equal(entries(scratch), before + 2);   /* the link and the victim, no temporary */
+	unlink(path);
+	unlink(victim);
+	free(path);
+	free(victim);
+}
+
+/* Trusted folders compare whole path components: an allowed /x/a does not let in
+ * /x/ab; a link inside an allowed folder pointing out of it is refused. */
+static void trust_components_and_links(void **state)
+{
+	(void)state;
+	char *a = xasprintf("%s/a", scratch), *ab = xasprintf("%s/ab", scratch);
+	char *in = xasprintf("%s/a/t.yaml", scratch), *out = xasprintf("%s/ab/t.yaml", scratch);
+	char *link = xasprintf("%s/a/link.yaml", scratch);
+	assert_int_equal(mkdir(a, 0777), 0);
+	assert_int_equal(mkdir(ab, 0777), 0);
+	assert_int_equal(write_file_atomic(in, "x", 1), 0);
+	assert_int_equal(write_file_atomic(out, "x", 1), 0);
+	assert_int_equal(symlink(out, link), 0);
+	trust_reset();
+	assert_int_equal(trust_allow(a), 0);
+	struct loc at = {"pack.yaml", 3, 7};
+	capture_begin();
+	char *r = trust_resolve(NULL, in, &at, "face");
+	assert_non_null(r);
+	free(r);
+	assert_null(trust_resolve(NULL, out, &at, "face"));
+	assert_null(trust_resolve(NULL, link, &at, "face"));
+	assert_null(trust_resolve(NULL, a, &at, "face"));    /* a folder */
+	capture_end();
+	assert_non_null(strstr(captured, "pack.yaml:3:7: error: 'face'"));
+	capture_free();
+	trust_reset();
+	unlink(link);
+	unlink(in);
+	unlink(out);
+	rmdir(a);
+	rmdir(ab);
+	free(a);
+	free(ab);
+	free(in);
+	free(out);
+	free(link);
+}
+
+static void diag_escapes_and_caps(void **state)
+{
+	(void)state;
+	capture_begin();
+	struct loc at = {"p.yaml", 1, 1};
+	diag(SEV_ERROR, &at, "unknown key '%s'", "k\x1b[31m\x07\xc2\x85\xff");
+	capture_end();
+	assert_non_null(strstr(captured, "unknown key 'k\\x1b[31m\\x07\\u0085\\xff'"));
+	assert_null(strchr(captured, 0x1b));
+	capture_free();
+	capture_begin();
+	for (int i = 0; i < 150; i++) {
+		diag(SEV_ERROR, &at, "problem %d", i);
+		diag(SEV_NOTE, &at, "its note %d", i);
+	}
+	diag_reset();
+	capture_end();
+	assert_non_null(strstr(captured, "problem 99\n"));
+	assert_non_null(strstr(captured, "its note 99\n"));
+	assert_null(strstr(captured, "problem 100\n"));
+	assert_null(strstr(captured, "its note 100\n"));
+	assert_non_null(strstr(captured, "p.yaml: note: and 50 more errors and warnings"));
+	capture_free();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,6 +592,9 @@ int main(void)
 		cmocka_unit_test(atomic_replaces_whole),
 		cmocka_unit_test(atomic_full_disk),
 		cmocka_unit_test(atomic_unwritable_folder),
+		cmocka_unit_test(out_tmp_names_and_links),
+		cmocka_unit_test(trust_components_and_links),
+		cmocka_unit_test(diag_escapes_and_caps),
 	};
 	return cmocka_run_group_tests(tests, make_scratch, remove_scratch);
 }

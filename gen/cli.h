@@ -1,0 +1,29 @@
+/* cli.h: what every command shares on the command line: option parsing with one
+ * meaning per short option, errors through diag, --version, and the exit status
+ * when standard output could not be written. */
+#ifndef RAILYARD_CLI_H
+#define RAILYARD_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+
+/* The next option of a command's arguments (argv[0] is the command name), like
+ * getopt_long over longopts (set optind = 1 before the first call). Short options
+ * come from cli.c's one table (-o is --output wherever a command has --output);
+ * a command accepts a short option only when it has its long option. Returns the
+ * option's val (optarg set), -1 after the last option (optind is the first operand),
+ * or '?' after reporting "COMMAND: unknown option '--frob'" or a missing value. */
+int cli_next(int argc, char **argv, const struct option *longopts);
+
+/* Whether argv (a command's arguments) asks for help: -h or --help before "--". */
+bool cli_wants_help(int argc, char **argv);
+
+/* Print "railyard VERSION" on stdout; returns EXIT_OK. */
+int cli_version(void);
+
+/* Flush and close standard output; reports and returns EXIT_OUTPUT when anything
+ * written to it was lost (a full disk, a closed pipe), otherwise status. Called once,
+ * by main, after the command. */
+int cli_finish(int status);
+
+#endif

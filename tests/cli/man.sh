@@ -1,0 +1,18 @@
+# The man pages: mandoc -Tlint finds nothing (style included, but for links to the
+# sibling pages, which lint cannot look up), they render, and railyard(1) documents
+# every option that 'railyard help COMMAND' lists, for every game.
+. tests/cli/lib.sh
+for m in man/railyard.1 man/railyard-pack.5 man/railyard-template.5; do
+	mandoc -Tlint "$m" 2>&1 | grep -v 'STYLE: referenced manual not found: Xr railyard' >"$WORK/lint"
+	expect_eq "mandoc -Tlint $m: no message" "" "$(cat "$WORK/lint")"
+	ok_if "$m renders" sh -c "mandoc -Tascii '$m' >'$WORK/page' && test -s '$WORK/page'"
+done
+mandoc -Tascii man/railyard.1 | sed "s/.\x08//g" >"$WORK/railyard.txt"
+for c in list build check simulate dump; do
+	expect_grep "railyard(1) has a section for $c" "^   $c\$" "$WORK/railyard.txt"
+	for o in $($RAILYARD help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u); do
+		ok_if "railyard(1) documents $c $o" grep -q -- "$o\\b" "$WORK/railyard.txt"
+	done
+done
+ok_if "railyard(1) documents RAILYARD_PATH" grep -q '^     RAILYARD_PATH' "$WORK/railyard.txt"
+ok_if "railyard(1) documents exit status 3" grep -qE '^     3 +Output could not be written' "$WORK/railyard.txt"
