@@ -29,7 +29,7 @@ cp packs/pattern-one-census-seven.yaml "$WORK/mine/p.yaml"
 cp packs/take-the-train.yaml "$WORK/mine/t.yaml"
 expect_status "a copied trains pack builds from another folder" 0 \
 	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' build --only faces -o out ../mine/p.yaml"
-ok_if "its faces are written" test -s "$WORK/elsewhere/out/faces.pdf"
+ok_if "its faces are written" test -s "$WORK/elsewhere/out/pattern-one-census-seven/faces.pdf"
 expect_status "a copied Take the Train pack (templates/NAME) builds" 0 \
 	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' build --only faces -o out-t ../mine/t.yaml"
 expect_status "an installed pack builds" 0 \
