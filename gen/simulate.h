@@ -1,0 +1,34 @@
+/* simulate.h: what the two simulate commands share (simulate.c for Game of
+ * Trains, games_sim.c for the other games): option values, the checks after
+ * the options, the report's time line. Implemented in simulate.c. */
+#ifndef RAILYARD_SIMULATE_H
+#define RAILYARD_SIMULATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* --games ARG into *games; false (reported) unless 1..1000000000. */
+bool simulate_games_opt(const char *arg, long *games);
+
+/* --threads ARG into *threads; false (reported) unless 1..256. */
+bool simulate_threads_opt(const char *arg, int *threads);
+
+/* After the options: true when exactly one argument (the pack) is left,
+ * else false (reported). */
+bool simulate_one_pack(int argc);
+
+/* ok, and false (reported) when ok and npolicy is neither 1 nor counts[k] for
+ * some k, or (whatever ok) when plot is set without a known extension. */
+bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, const char *plot);
+
+/* Seconds on the monotonic clock. */
+double simulate_now(void);
+
+/* The report's line "time: ... s on N threads, ... games/s". */
+void simulate_print_time(double seconds, uint64_t games, int threads);
+
+/* v as a JSON number, or null when it is not finite. */
+void simulate_json_num(FILE *f, double v);
+
+#endif
