@@ -111,18 +111,13 @@ struct thread_arg {
 	struct totals t;
 };
 
-#define CHUNK 64
-
 static void *worker(void *arg)
 {
 	struct thread_arg *ta = arg;
 	const struct series *se = ta->sh->se;
 	void *scratch = xcalloc(1, se->eng->scratch_size(se->setup));
-	for (;;) {
-		long first = atomic_fetch_add(&ta->sh->next, CHUNK);
-		if (first >= ta->sh->games)
-			break;
-		long last = first + CHUNK < ta->sh->games ? first + CHUNK : ta->sh->games;
+	long first, last;
+	while (simulate_next_chunk(&ta->sh->next, ta->sh->games, &first, &last)) {
 		for (long g = first; g < last; g++) {
 			struct sim_rng rng;
 			sim_rng_seed(&rng, ta->sh->seed, (uint64_t)g);
@@ -646,10 +641,7 @@ int games_simulate(const struct game *game, int argc, char **argv)
 	}
 	if (o.json)
 		printf((o.ncounts > 1 || npk > 1) ? "\n  ]\n}\n" : "\n");
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag(SEV_ERROR, NULL, "could not write the report");
-		status = EXIT_OUTPUT;
-	}
+	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, npk, &o);
 out:

@@ -292,17 +292,23 @@ static void *worker(void *p)
 	struct thread_arg *ta = p;
 	struct shared *sh = ta->sh;
 	struct sim_worker *w = sim_worker_new(sh->se->setup);
-	for (;;) {
-		long first = atomic_fetch_add(&sh->next, CHUNK);
-		if (first >= sh->games)
-			break;
-		long last = first + CHUNK < sh->games ? first + CHUNK : sh->games;
+	long first, last;
+	while (simulate_next_chunk(&sh->next, sh->games, &first, &last)) {
 		for (long g = first; g < last; g++)
 			sim_play(w, sh->seed, (uint64_t)g, &ta->stats);
 		atomic_fetch_add(&sh->done, last - first);
 	}
 	sim_worker_free(w);
 	return NULL;
+}
+
+bool simulate_next_chunk(atomic_long *next, long games, long *first, long *last)
+{
+	*first = atomic_fetch_add(next, CHUNK);
+	if (*first >= games)
+		return false;
+	*last = *first + CHUNK < games ? *first + CHUNK : games;
+	return true;
 }
 
 double simulate_now(void)
@@ -1025,6 +1031,14 @@ bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, 
 	return ok;
 }
 
+int simulate_flush_report(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return EXIT_OK;
+	diag(SEV_ERROR, NULL, "could not write the report");
+	return EXIT_OUTPUT;
+}
+
 int cmd_simulate(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -1206,10 +1220,7 @@ int cmd_simulate(int argc, char **argv)
 	} else if (npk == 2 && o.ncounts > 1) {
 		print_summary(se, cmp, &o);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag(SEV_ERROR, NULL, "could not write the report");
-		status = EXIT_OUTPUT;
-	}
+	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, cmp, npk, &o);
 out:

@@ -4,6 +4,7 @@
 #ifndef RAILYARD_SIMULATE_H
 #define RAILYARD_SIMULATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +22,14 @@ bool simulate_one_pack(int argc);
 /* ok, and false (reported) when ok and npolicy is neither 1 nor counts[k] for
  * some k, or (whatever ok) when plot is set without a known extension. */
 bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, const char *plot);
+
+/* The next games [*first, *last) for a worker thread, taken in chunks from
+ * *next, shared by the threads; false when all `games` are handed out. */
+bool simulate_next_chunk(atomic_long *next, long games, long *first, long *last);
+
+/* Flush the report on stdout: EXIT_OK, or EXIT_OUTPUT (reported) when it
+ * could not be written. */
+int simulate_flush_report(void);
 
 /* Seconds on the monotonic clock. */
 double simulate_now(void);
