@@ -119,9 +119,7 @@ static void print_table(const struct pack *p, const struct list_opts *o)
 	/* Column width: the widest symbolic form, counted in characters. */
 	size_t w = 7;
 	for (size_t a = 0; a < k; a++) {
-		size_t chars = 0;
-		for (const char *s = p->abilities.v[a].symbolic; *s; s++)
-			chars += ((unsigned char)*s & 0xC0) != 0x80;
+		size_t chars = utf8_chars(p->abilities.v[a].symbolic);
 		if (chars > w)
 			w = chars;
 	}
@@ -144,10 +142,7 @@ static void print_table(const struct pack *p, const struct list_opts *o)
 		if (!keep(p, o, (int)a))
 			continue;
 		const char *sym = p->abilities.v[a].symbolic;
-		size_t chars = 0;
-		for (const char *s = sym; *s; s++)
-			chars += ((unsigned char)*s & 0xC0) != 0x80;
-		printf("%s%*s  ", sym, (int)(w - chars), "");
+		printf("%s%*s  ", sym, (int)(w - utf8_chars(sym)), "");
 		for (size_t i = 0; i < fill[a]; i++)
 			printf("%s%ld", i ? ", " : "", nums[a][i]);
 		if (!fill[a])

@@ -590,9 +590,7 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 		return;
 	size_t w = 7;
 	for (size_t a = 0; a < k; a++) {
-		size_t chars = 0;
-		for (const char *c = p->abilities.v[a].symbolic; *c; c++)
-			chars += ((unsigned char)*c & 0xC0) != 0x80;
+		size_t chars = utf8_chars(p->abilities.v[a].symbolic);
 		if (chars > w)
 			w = chars;
 	}
@@ -603,11 +601,8 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	size_t nrare = 0;
 	for (size_t a = 0; a < k; a++) {
 		const char *sym = p->abilities.v[a].symbolic;
-		size_t chars = 0;
-		for (const char *c = sym; *c; c++)
-			chars += ((unsigned char)*c & 0xC0) != 0x80;
 		nrare += rare(st, a);
-		printf("  %s%*s %10llu %6.1f%% %10llu %6.1f%% %9llu%s\n", sym, (int)(w - chars), "",
+		printf("  %s%*s %10llu %6.1f%% %10llu %6.1f%% %9llu%s\n", sym, (int)(w - utf8_chars(sym)), "",
 		       (unsigned long long)st->used[a], pct(st->games_used[a], st->games),
 		       (unsigned long long)st->used_by_winner[a], pct(st->used_by_winner[a], st->used[a]),
 		       (unsigned long long)st->won_with[a], rare(st, a) ? "  rare" : "");
