@@ -386,29 +386,9 @@ static void print_json(const struct series *se, const char *ind)
 	       "%s  \"completion\": ", ind, (unsigned long long)s->games, ind,
 	       (unsigned long long)s->completed, ind, (unsigned long long)se->stalled, ind);
 	simulate_json_num(stdout, s->completion);
-	printf(",\n%s  \"wins\": [", ind);
-	for (int i = 0; i < se->players; i++)
-		printf("%s%llu", i ? ", " : "", (unsigned long long)st->wins[i]);
-	printf("],\n%s  \"win_rate\": [", ind);
-	for (int i = 0; i < se->players; i++) {
-		printf("%s", i ? ", " : "");
-		simulate_json_num(stdout, s->win_rate[i]);
-	}
-	printf("],\n%s  \"win_rate_ci\": [", ind);
-	for (int i = 0; i < se->players; i++) {
-		printf("%s[", i ? ", " : "");
-		simulate_json_num(stdout, s->ci_lo[i]);
-		printf(", ");
-		simulate_json_num(stdout, s->ci_hi[i]);
-		printf("]");
-	}
-	printf("],\n%s  \"balance\": ", ind);
-	simulate_json_num(stdout, s->balance);
-	printf(",\n%s  \"balance_ci\": [", ind);
-	simulate_json_num(stdout, se->bal_lo);
-	printf(", ");
-	simulate_json_num(stdout, se->bal_hi);
-	printf("],\n%s  \"length\": {\"unit\": \"%s\", ", ind, se->eng->unit);
+	printf(",\n");
+	simulate_json_seats(ind, se->players, st->wins, s, se->bal_lo, se->bal_hi);
+	printf(",\n%s  \"length\": {\"unit\": \"%s\", ", ind, se->eng->unit);
 	if (s->completed) {
 		printf("\"mean\": ");
 		simulate_json_num(stdout, s->mean);

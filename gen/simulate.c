@@ -753,6 +753,28 @@ static void json_pair(double lo, double hi)
 	printf("]");
 }
 
+void simulate_json_seats(const char *ind, int players, const uint64_t *wins, const struct sim_summary *s,
+			 double bal_lo, double bal_hi)
+{
+	printf("%s  \"wins\": [", ind);
+	for (int i = 0; i < players; i++)
+		printf("%s%llu", i ? ", " : "", (unsigned long long)wins[i]);
+	printf("],\n%s  \"win_rate\": [", ind);
+	for (int i = 0; i < players; i++) {
+		printf("%s", i ? ", " : "");
+		simulate_json_num(stdout, s->win_rate[i]);
+	}
+	printf("],\n%s  \"win_rate_ci\": [", ind);
+	for (int i = 0; i < players; i++) {
+		printf("%s", i ? ", " : "");
+		json_pair(s->ci_lo[i], s->ci_hi[i]);
+	}
+	printf("],\n%s  \"balance\": ", ind);
+	simulate_json_num(stdout, s->balance);
+	printf(",\n%s  \"balance_ci\": ", ind);
+	json_pair(bal_lo, bal_hi);
+}
+
 static void json_turn(int t)
 {
 	if (t < 0)
@@ -788,23 +810,8 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	simulate_json_num(stdout, s->completion);
 	printf(",\n%s  \"completion_ci\": ", ind);
 	json_pair(se->comp_lo, se->comp_hi);
-	printf(",\n%s  \"stalls\": %s,\n%s  \"wins\": [", ind, yes(se->stalls), ind);
-	for (int i = 0; i < o->players; i++)
-		printf("%s%llu", i ? ", " : "", (unsigned long long)st->wins[i]);
-	printf("],\n%s  \"win_rate\": [", ind);
-	for (int i = 0; i < o->players; i++) {
-		printf("%s", i ? ", " : "");
-		simulate_json_num(stdout, s->win_rate[i]);
-	}
-	printf("],\n%s  \"win_rate_ci\": [", ind);
-	for (int i = 0; i < o->players; i++) {
-		printf("%s", i ? ", " : "");
-		json_pair(s->ci_lo[i], s->ci_hi[i]);
-	}
-	printf("],\n%s  \"balance\": ", ind);
-	simulate_json_num(stdout, s->balance);
-	printf(",\n%s  \"balance_ci\": ", ind);
-	json_pair(se->bal_lo, se->bal_hi);
+	printf(",\n%s  \"stalls\": %s,\n", ind, yes(se->stalls));
+	simulate_json_seats(ind, o->players, st->wins, s, se->bal_lo, se->bal_hi);
 	printf(",\n%s  \"length\": {\"censored_at\": %d, \"median\": ", ind, L->horizon);
 	json_turn(L->median);
 	printf(", \"median_ci\": [");

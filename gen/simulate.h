@@ -40,4 +40,12 @@ void simulate_print_time(double seconds, uint64_t games, int threads);
 /* v as a JSON number, or null when it is not finite. */
 void simulate_json_num(FILE *f, double v);
 
+struct sim_summary;
+
+/* A series' seats in its JSON object on stdout, each member on a line of its
+ * own indented by ind: "wins" (of players seats), "win_rate", "win_rate_ci",
+ * "balance" and "balance_ci" (bal_lo, bal_hi), without the line ends around. */
+void simulate_json_seats(const char *ind, int players, const uint64_t *wins, const struct sim_summary *s,
+			 double bal_lo, double bal_hi);
+
 #endif
