@@ -564,12 +564,10 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		case 'j': o.json = true; break;
 		case 'o': o.plot = optarg; break;
 		case 'q': o.quiet = true; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(usage_text, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, usage_text);
 		}
 	}
-	ok &= simulate_one_pack(argc);
+	ok &= cli_one_pack(argc, "simulate");
 	if (!o.ncounts) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;

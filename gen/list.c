@@ -208,15 +208,11 @@ static int parse_list_args(int argc, char **argv, struct list_opts *o, long *pla
 				return EXIT_INPUT;
 			}
 			break;
-		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(list_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, list_usage);
 		}
 	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
+	if (!cli_one_pack(argc, "list"))
 		return EXIT_INPUT;
-	}
 	*path = argv[optind];
 	return -1;
 }
@@ -288,9 +284,7 @@ int cmd_dump(int argc, char **argv)
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
-		case 'h': fputs(dump_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(dump_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, dump_usage);
 		}
 	}
 	if (optind != argc - 1) {

@@ -1010,14 +1010,6 @@ bool simulate_threads_opt(const char *arg, int *threads)
 	return false;
 }
 
-bool simulate_one_pack(int argc)
-{
-	if (optind == argc - 1)
-		return true;
-	diag(SEV_ERROR, NULL, "simulate takes one pack file (see 'railyard simulate --help')");
-	return false;
-}
-
 bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, const char *plot)
 {
 	for (int k = 0; ok && k < ncounts; k++)
@@ -1124,12 +1116,10 @@ int cmd_simulate(int argc, char **argv)
 				ok = false;
 			}
 			break;
-		case 'h': fputs(simulate_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(simulate_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, simulate_usage);
 		}
 	}
-	ok &= simulate_one_pack(argc);
+	ok &= cli_one_pack(argc, "simulate");
 	if (!players_given) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;

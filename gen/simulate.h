@@ -15,10 +15,6 @@ bool simulate_games_opt(const char *arg, long *games);
 /* --threads ARG into *threads; false (reported) unless 1..256. */
 bool simulate_threads_opt(const char *arg, int *threads);
 
-/* After the options: true when exactly one argument (the pack) is left,
- * else false (reported). */
-bool simulate_one_pack(int argc);
-
 /* ok, and false (reported) when ok and npolicy is neither 1 nor counts[k] for
  * some k, or (whatever ok) when plot is set without a known extension. */
 bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, const char *plot);
