@@ -532,9 +532,7 @@ int cmd_check(int argc, char **argv)
 		case 'd': o.draw = optarg; break;
 		case 'O': o.opponent = true; break;
 		case 'j': o.json = true; break;
-		case 'h': fputs(check_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(check_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, check_usage);
 		}
 	}
 	if (optind != argc - 1) {

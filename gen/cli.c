@@ -81,6 +81,22 @@ bool cli_wants_help(int argc, char **argv)
 	return false;
 }
 
+bool cli_one_pack(int argc, const char *cmd)
+{
+	if (optind == argc - 1)
+		return true;
+	diag(SEV_ERROR, NULL, "%s takes one pack file (see 'railyard %s --help')", cmd, cmd);
+	return false;
+}
+
+int cli_usage(int c, const char *usage)
+{
+	if (c == 'V')
+		return cli_version();
+	fputs(usage, c == 'h' ? stdout : stderr);
+	return c == 'h' ? EXIT_OK : EXIT_INPUT;
+}
+
 int cli_version(void)
 {
 	printf("railyard %s\n", RAILYARD_VERSION);

@@ -18,6 +18,15 @@ int cli_next(int argc, char **argv, const struct option *longopts);
 /* Whether argv (a command's arguments) asks for help: -h or --help before "--". */
 bool cli_wants_help(int argc, char **argv);
 
+/* After cli_next's last option: true when exactly one operand (the pack) is
+ * left, else false after "CMD takes one pack file (see 'railyard CMD --help')". */
+bool cli_one_pack(int argc, const char *cmd);
+
+/* A command's option switch's last case: for -h its usage on stdout and EXIT_OK,
+ * for -V cli_version(), else (an option cli_next reported) the usage on stderr
+ * and EXIT_INPUT. */
+int cli_usage(int c, const char *usage);
+
 /* Print "railyard VERSION" on stdout; returns EXIT_OK. */
 int cli_version(void);
 

@@ -243,15 +243,11 @@ int games_list(const struct game *game, int argc, char **argv)
 			if (games_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
 			break;
-		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(list_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, list_usage);
 		}
 	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
+	if (!cli_one_pack(argc, "list"))
 		return EXIT_INPUT;
-	}
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)

@@ -20,6 +20,7 @@
 #include "gsim.h"
 #include "json.h"
 #include "simplot.h"
+#include "simulate.h"
 
 static const char usage_text[] =
 	"usage: railyard simulate PACK.yaml --players N [OPTIONS]   (the other games)\n\n"
@@ -110,18 +111,13 @@ struct thread_arg {
 	struct totals t;
 };
 
-#define CHUNK 64
-
 static void *worker(void *arg)
 {
 	struct thread_arg *ta = arg;
 	const struct series *se = ta->sh->se;
 	void *scratch = xcalloc(1, se->eng->scratch_size(se->setup));
-	for (;;) {
-		long first = atomic_fetch_add(&ta->sh->next, CHUNK);
-		if (first >= ta->sh->games)
-			break;
-		long last = first + CHUNK < ta->sh->games ? first + CHUNK : ta->sh->games;
+	long first, last;
+	while (simulate_next_chunk(&ta->sh->next, ta->sh->games, &first, &last)) {
 		for (long g = first; g < last; g++) {
 			struct sim_rng rng;
 			sim_rng_seed(&rng, ta->sh->seed, (uint64_t)g);
@@ -143,13 +139,6 @@ static void *worker(void *arg)
 	}
 	free(scratch);
 	return NULL;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Balance's interval from the seats' Wilson intervals: the gap between the
@@ -178,7 +167,7 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 	bool *running = xcalloc((size_t)T, sizeof *running);
 	struct thread_arg *ta = xcalloc((size_t)T, sizeof *ta);
 	size_t nlen = (size_t)se->stats.max_turns + 1;
-	double t0 = now();
+	double t0 = simulate_now();
 	int started = 0;
 	for (int i = 0; i < T; i++) {
 		ta[i].sh = &sh;
@@ -212,7 +201,7 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 		free(ta[i].t.length);
 	}
 	st->stalled = se->stalled;
-	se->seconds = now() - t0;
+	se->seconds = simulate_now() - t0;
 	free(tid);
 	free(running);
 	free(ta);
@@ -319,12 +308,6 @@ static void print_text(const struct series *se)
 	putchar('\n');
 }
 
-static void print_time(const struct series *se, int threads)
-{
-	printf("time: %.2f s on %d thread%s, %.0f games/s\n", se->seconds, threads,
-	       threads == 1 ? "" : "s", se->seconds > 0 ? (double)se->sum.games / se->seconds : 0);
-}
-
 /* Fairer: the larger balance, when the gap is beyond the widest seat interval
  * of either series. Faster: the smaller mean length, beyond 3 standard errors. */
 static void verdicts(const struct series *a, const struct series *b, const char *la,
@@ -386,14 +369,6 @@ static void print_comparison(const struct series *a, const struct series *b)
 	printf("fairer: %s\nfaster: %s\n", fair, fast);
 }
 
-static void json_num(double v)
-{
-	if (isfinite(v))
-		printf("%.6g", v);
-	else
-		fputs("null", stdout);
-}
-
 static void print_json(const struct series *se, const char *ind)
 {
 	const struct sim_summary *s = &se->sum;
@@ -410,35 +385,15 @@ static void print_json(const struct series *se, const char *ind)
 	printf(",\n%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"no_single_winner\": %llu,\n"
 	       "%s  \"completion\": ", ind, (unsigned long long)s->games, ind,
 	       (unsigned long long)s->completed, ind, (unsigned long long)se->stalled, ind);
-	json_num(s->completion);
-	printf(",\n%s  \"wins\": [", ind);
-	for (int i = 0; i < se->players; i++)
-		printf("%s%llu", i ? ", " : "", (unsigned long long)st->wins[i]);
-	printf("],\n%s  \"win_rate\": [", ind);
-	for (int i = 0; i < se->players; i++) {
-		printf("%s", i ? ", " : "");
-		json_num(s->win_rate[i]);
-	}
-	printf("],\n%s  \"win_rate_ci\": [", ind);
-	for (int i = 0; i < se->players; i++) {
-		printf("%s[", i ? ", " : "");
-		json_num(s->ci_lo[i]);
-		printf(", ");
-		json_num(s->ci_hi[i]);
-		printf("]");
-	}
-	printf("],\n%s  \"balance\": ", ind);
-	json_num(s->balance);
-	printf(",\n%s  \"balance_ci\": [", ind);
-	json_num(se->bal_lo);
-	printf(", ");
-	json_num(se->bal_hi);
-	printf("],\n%s  \"length\": {\"unit\": \"%s\", ", ind, se->eng->unit);
+	simulate_json_num(stdout, s->completion);
+	printf(",\n");
+	simulate_json_seats(ind, se->players, st->wins, s, se->bal_lo, se->bal_hi);
+	printf(",\n%s  \"length\": {\"unit\": \"%s\", ", ind, se->eng->unit);
 	if (s->completed) {
 		printf("\"mean\": ");
-		json_num(s->mean);
+		simulate_json_num(stdout, s->mean);
 		printf(", \"sd\": ");
-		json_num(s->sd);
+		simulate_json_num(stdout, s->sd);
 		printf(", \"p10\": %d, \"p50\": %d, \"p90\": %d, \"min\": %d, \"max\": %d},\n", s->p10,
 		       s->p50, s->p90, s->min, s->max);
 	} else {
@@ -449,7 +404,7 @@ static void print_json(const struct series *se, const char *ind)
 	for (int c = 0; se->eng->counters[c]; c++) {
 		printf("%s\"%s\": {\"total\": %llu, \"per_game\": ", c ? ", " : "", se->eng->counters[c],
 		       (unsigned long long)se->count[c]);
-		json_num(s->games ? (double)se->count[c] / (double)s->games : 0);
+		simulate_json_num(stdout, s->games ? (double)se->count[c] / (double)s->games : 0);
 		printf("}");
 	}
 	printf("}\n%s}", ind);
@@ -558,18 +513,12 @@ int games_simulate(const struct game *game, int argc, char **argv)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 	bool ok = true;
-	long v;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'n': ok &= parse_counts(optarg, &o); break;
-		case 'g':
-			if (parse_int(optarg, 1, 1000000000L, &o.games) != 0) {
-				diag(SEV_ERROR, NULL, "--games must be 1..1000000000, not '%s'", optarg);
-				ok = false;
-			}
-			break;
+		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
 		case 's': {
 			char *end;
 			errno = 0;
@@ -581,13 +530,7 @@ int games_simulate(const struct game *game, int argc, char **argv)
 			o.seed = (uint64_t)s;
 			break;
 		}
-		case 't':
-			if (parse_int(optarg, 1, 256, &v) != 0) {
-				diag(SEV_ERROR, NULL, "--threads must be 1..256, not '%s'", optarg);
-				ok = false;
-			}
-			o.threads = (int)v;
-			break;
+		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
 		case 'P': ok &= parse_policies(optarg, &o); break;
 		case 'r':
 		case OPT_CRULE:
@@ -621,29 +564,15 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		case 'j': o.json = true; break;
 		case 'o': o.plot = optarg; break;
 		case 'q': o.quiet = true; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(usage_text, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, usage_text);
 		}
 	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "simulate takes one pack file (see 'railyard simulate --help')");
-		ok = false;
-	}
+	ok &= cli_one_pack(argc, "simulate");
 	if (!o.ncounts) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}
-	for (int k = 0; ok && k < o.ncounts; k++)
-		if (o.npolicy != 1 && o.npolicy != o.counts[k]) {
-			diag(SEV_ERROR, NULL, "--policy names %d policies for %d players: give one for "
-			     "every seat, or one for all", o.npolicy, o.counts[k]);
-			ok = false;
-		}
-	if (o.plot && !sim_plot_format(o.plot)) {
-		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o.plot);
-		ok = false;
-	}
+	ok = simulate_check_seats(ok, o.npolicy, o.counts, o.ncounts, o.plot);
 	if ((o.sel[1].nwith || o.sel[1].nwithout || ncrule) && !o.compare) {
 		diag(SEV_ERROR, NULL, "--compare-with, --compare-without and --compare-rule are for "
 		     "--compare's pack");
@@ -684,16 +613,13 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		if (i)
 			putchar('\n');
 		print_text(&se[i]);
-		print_time(&se[i], o.threads);
+		simulate_print_time(se[i].seconds, se[i].sum.games, o.threads);
 		if (npk == 2 && i % 2 == 1)
 			print_comparison(&se[i - 1], &se[i]);
 	}
 	if (o.json)
 		printf((o.ncounts > 1 || npk > 1) ? "\n  ]\n}\n" : "\n");
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag(SEV_ERROR, NULL, "could not write the report");
-		status = EXIT_OUTPUT;
-	}
+	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, npk, &o);
 out:

@@ -119,9 +119,7 @@ static void print_table(const struct pack *p, const struct list_opts *o)
 	/* Column width: the widest symbolic form, counted in characters. */
 	size_t w = 7;
 	for (size_t a = 0; a < k; a++) {
-		size_t chars = 0;
-		for (const char *s = p->abilities.v[a].symbolic; *s; s++)
-			chars += ((unsigned char)*s & 0xC0) != 0x80;
+		size_t chars = utf8_chars(p->abilities.v[a].symbolic);
 		if (chars > w)
 			w = chars;
 	}
@@ -144,10 +142,7 @@ static void print_table(const struct pack *p, const struct list_opts *o)
 		if (!keep(p, o, (int)a))
 			continue;
 		const char *sym = p->abilities.v[a].symbolic;
-		size_t chars = 0;
-		for (const char *s = sym; *s; s++)
-			chars += ((unsigned char)*s & 0xC0) != 0x80;
-		printf("%s%*s  ", sym, (int)(w - chars), "");
+		printf("%s%*s  ", sym, (int)(w - utf8_chars(sym)), "");
 		for (size_t i = 0; i < fill[a]; i++)
 			printf("%s%ld", i ? ", " : "", nums[a][i]);
 		if (!fill[a])
@@ -213,15 +208,11 @@ static int parse_list_args(int argc, char **argv, struct list_opts *o, long *pla
 				return EXIT_INPUT;
 			}
 			break;
-		case 'h': fputs(list_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(list_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, list_usage);
 		}
 	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "list takes one pack file (see 'railyard list --help')");
+	if (!cli_one_pack(argc, "list"))
 		return EXIT_INPUT;
-	}
 	*path = argv[optind];
 	return -1;
 }
@@ -293,9 +284,7 @@ int cmd_dump(int argc, char **argv)
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
-		case 'h': fputs(dump_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(dump_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, dump_usage);
 		}
 	}
 	if (optind != argc - 1) {

@@ -20,6 +20,7 @@
 #include "pack.h"
 #include "sim.h"
 #include "simplot.h"
+#include "simulate.h"
 #include "stats.h"
 #include "util.h"
 
@@ -291,11 +292,8 @@ static void *worker(void *p)
 	struct thread_arg *ta = p;
 	struct shared *sh = ta->sh;
 	struct sim_worker *w = sim_worker_new(sh->se->setup);
-	for (;;) {
-		long first = atomic_fetch_add(&sh->next, CHUNK);
-		if (first >= sh->games)
-			break;
-		long last = first + CHUNK < sh->games ? first + CHUNK : sh->games;
+	long first, last;
+	while (simulate_next_chunk(&sh->next, sh->games, &first, &last)) {
 		for (long g = first; g < last; g++)
 			sim_play(w, sh->seed, (uint64_t)g, &ta->stats);
 		atomic_fetch_add(&sh->done, last - first);
@@ -304,7 +302,16 @@ static void *worker(void *p)
 	return NULL;
 }
 
-static double now(void)
+bool simulate_next_chunk(atomic_long *next, long games, long *first, long *last)
+{
+	*first = atomic_fetch_add(next, CHUNK);
+	if (*first >= games)
+		return false;
+	*last = *first + CHUNK < games ? *first + CHUNK : games;
+	return true;
+}
+
+double simulate_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -356,7 +363,7 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 		T = o->games > 0 ? (int)o->games : 1;
 	pthread_t *tid = xcalloc((size_t)T, sizeof *tid);
 	struct thread_arg *ta = xcalloc((size_t)T, sizeof *ta);
-	double t0 = now();
+	double t0 = simulate_now();
 	int started = 0;
 	for (int i = 0; i < T; i++) {
 		ta[i].sh = &sh;
@@ -370,11 +377,11 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 		worker(&ta[0]);
 	if (bar) {
 		while (atomic_load(&sh.done) < o->games) {
-			progress(se->players, se->pack->id, atomic_load(&sh.done), o->games, now() - t0);
+			progress(se->players, se->pack->id, atomic_load(&sh.done), o->games, simulate_now() - t0);
 			struct timespec d = {0, 100000000};
 			nanosleep(&d, NULL);
 		}
-		progress(se->players, se->pack->id, o->games, o->games, now() - t0);
+		progress(se->players, se->pack->id, o->games, o->games, simulate_now() - t0);
 		fputc('\n', stderr);
 	}
 	sim_stats_init(&se->stats, se->setup);
@@ -384,7 +391,7 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 		sim_stats_add(&se->stats, &ta[i].stats);
 		sim_stats_free(&ta[i].stats);
 	}
-	se->seconds = now() - t0;
+	se->seconds = simulate_now() - t0;
 	free(tid);
 	free(ta);
 	analyse(se, o);
@@ -583,9 +590,7 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 		return;
 	size_t w = 7;
 	for (size_t a = 0; a < k; a++) {
-		size_t chars = 0;
-		for (const char *c = p->abilities.v[a].symbolic; *c; c++)
-			chars += ((unsigned char)*c & 0xC0) != 0x80;
+		size_t chars = utf8_chars(p->abilities.v[a].symbolic);
 		if (chars > w)
 			w = chars;
 	}
@@ -596,11 +601,8 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	size_t nrare = 0;
 	for (size_t a = 0; a < k; a++) {
 		const char *sym = p->abilities.v[a].symbolic;
-		size_t chars = 0;
-		for (const char *c = sym; *c; c++)
-			chars += ((unsigned char)*c & 0xC0) != 0x80;
 		nrare += rare(st, a);
-		printf("  %s%*s %10llu %6.1f%% %10llu %6.1f%% %9llu%s\n", sym, (int)(w - chars), "",
+		printf("  %s%*s %10llu %6.1f%% %10llu %6.1f%% %9llu%s\n", sym, (int)(w - utf8_chars(sym)), "",
 		       (unsigned long long)st->used[a], pct(st->games_used[a], st->games),
 		       (unsigned long long)st->used_by_winner[a], pct(st->used_by_winner[a], st->used[a]),
 		       (unsigned long long)st->won_with[a], rare(st, a) ? "  rare" : "");
@@ -614,10 +616,10 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	}
 }
 
-static void print_time(const struct series *se, int threads)
+void simulate_print_time(double seconds, uint64_t games, int threads)
 {
-	printf("time: %.2f s on %d thread%s, %.0f games/s\n", se->seconds, threads, threads == 1 ? "" : "s",
-	       se->seconds > 0 ? (double)se->sum.games / se->seconds : 0);
+	printf("time: %.2f s on %d thread%s, %.0f games/s\n", seconds, threads, threads == 1 ? "" : "s",
+	       seconds > 0 ? (double)games / seconds : 0);
 }
 
 /* Two series of the same player count compared: every metric's difference
@@ -734,7 +736,7 @@ static void print_summary(const struct series *se, const struct comparison *cmp,
 	}
 }
 
-static void json_num(FILE *f, double v)
+void simulate_json_num(FILE *f, double v)
 {
 	if (isfinite(v))
 		fprintf(f, "%.6g", v);
@@ -745,10 +747,32 @@ static void json_num(FILE *f, double v)
 static void json_pair(double lo, double hi)
 {
 	printf("[");
-	json_num(stdout, lo);
+	simulate_json_num(stdout, lo);
 	printf(", ");
-	json_num(stdout, hi);
+	simulate_json_num(stdout, hi);
 	printf("]");
+}
+
+void simulate_json_seats(const char *ind, int players, const uint64_t *wins, const struct sim_summary *s,
+			 double bal_lo, double bal_hi)
+{
+	printf("%s  \"wins\": [", ind);
+	for (int i = 0; i < players; i++)
+		printf("%s%llu", i ? ", " : "", (unsigned long long)wins[i]);
+	printf("],\n%s  \"win_rate\": [", ind);
+	for (int i = 0; i < players; i++) {
+		printf("%s", i ? ", " : "");
+		simulate_json_num(stdout, s->win_rate[i]);
+	}
+	printf("],\n%s  \"win_rate_ci\": [", ind);
+	for (int i = 0; i < players; i++) {
+		printf("%s", i ? ", " : "");
+		json_pair(s->ci_lo[i], s->ci_hi[i]);
+	}
+	printf("],\n%s  \"balance\": ", ind);
+	simulate_json_num(stdout, s->balance);
+	printf(",\n%s  \"balance_ci\": ", ind);
+	json_pair(bal_lo, bal_hi);
 }
 
 static void json_turn(int t)
@@ -783,26 +807,11 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	       "%s  \"stalled\": %llu,\n%s  \"completion\": ", ind, (unsigned long long)o->seed, ind,
 	       (unsigned long long)s->games, ind, (unsigned long long)s->completed, ind,
 	       (unsigned long long)(s->games - s->completed - st->stalled), ind, (unsigned long long)st->stalled, ind);
-	json_num(stdout, s->completion);
+	simulate_json_num(stdout, s->completion);
 	printf(",\n%s  \"completion_ci\": ", ind);
 	json_pair(se->comp_lo, se->comp_hi);
-	printf(",\n%s  \"stalls\": %s,\n%s  \"wins\": [", ind, yes(se->stalls), ind);
-	for (int i = 0; i < o->players; i++)
-		printf("%s%llu", i ? ", " : "", (unsigned long long)st->wins[i]);
-	printf("],\n%s  \"win_rate\": [", ind);
-	for (int i = 0; i < o->players; i++) {
-		printf("%s", i ? ", " : "");
-		json_num(stdout, s->win_rate[i]);
-	}
-	printf("],\n%s  \"win_rate_ci\": [", ind);
-	for (int i = 0; i < o->players; i++) {
-		printf("%s", i ? ", " : "");
-		json_pair(s->ci_lo[i], s->ci_hi[i]);
-	}
-	printf("],\n%s  \"balance\": ", ind);
-	json_num(stdout, s->balance);
-	printf(",\n%s  \"balance_ci\": ", ind);
-	json_pair(se->bal_lo, se->bal_hi);
+	printf(",\n%s  \"stalls\": %s,\n", ind, yes(se->stalls));
+	simulate_json_seats(ind, o->players, st->wins, s, se->bal_lo, se->bal_hi);
 	printf(",\n%s  \"length\": {\"censored_at\": %d, \"median\": ", ind, L->horizon);
 	json_turn(L->median);
 	printf(", \"median_ci\": [");
@@ -810,7 +819,7 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	printf(", ");
 	json_turn(L->median_hi);
 	printf("], \"restricted_mean\": ");
-	json_num(stdout, L->rmst);
+	simulate_json_num(stdout, L->rmst);
 	printf(", \"restricted_mean_ci\": ");
 	json_pair(L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
 	printf(", \"p10\": ");
@@ -819,9 +828,9 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	json_turn(L->p90);
 	if (L->ended) {
 		printf(", \"won\": {\"mean\": ");
-		json_num(stdout, L->won_mean);
+		simulate_json_num(stdout, L->won_mean);
 		printf(", \"sd\": ");
-		json_num(stdout, L->won_sd);
+		simulate_json_num(stdout, L->won_sd);
 		printf(", \"min\": %d, \"max\": %d}},\n", L->won_min, L->won_max);
 	} else {
 		printf(", \"won\": null},\n");
@@ -858,11 +867,11 @@ static void json_diff(const char *key, const struct stats_diff *d, const struct 
 	if (key)
 		printf("\"%s\": ", key);
 	printf("{\"a\": ");
-	json_num(stdout, d->a);
+	simulate_json_num(stdout, d->a);
 	printf(", \"b\": ");
-	json_num(stdout, d->b);
+	simulate_json_num(stdout, d->b);
 	printf(", \"difference\": ");
-	json_num(stdout, isnan(d->lo) ? NAN : d->d);
+	simulate_json_num(stdout, isnan(d->lo) ? NAN : d->d);
 	printf(", \"ci\": ");
 	json_pair(d->lo, d->hi);
 	if (seat) {
@@ -896,7 +905,7 @@ static void print_json_compare(const struct series *a, const struct series *b, c
 	printf(",\n    ");
 	json_diff("length_median", &c->median, a, b, false);
 	printf("},\n  \"verdict\": {\"threshold\": ");
-	json_num(stdout, o->threshold);
+	simulate_json_num(stdout, o->threshold);
 	printf(", \"completion\": ");
 	json_pair(a->sum.completion, b->sum.completion);
 	printf(", \"stalls\": [");
@@ -982,6 +991,48 @@ static int write_plot(const struct series *se, const struct comparison *cmp, int
 	return EXIT_OK;
 }
 
+bool simulate_games_opt(const char *arg, long *games)
+{
+	if (parse_int(arg, 1, 1000000000L, games) == 0)
+		return true;
+	diag(SEV_ERROR, NULL, "--games must be 1..1000000000, not '%s'", arg);
+	return false;
+}
+
+bool simulate_threads_opt(const char *arg, int *threads)
+{
+	long v;
+	if (parse_int(arg, 1, 256, &v) == 0) {
+		*threads = (int)v;
+		return true;
+	}
+	diag(SEV_ERROR, NULL, "--threads must be 1..256, not '%s'", arg);
+	return false;
+}
+
+bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, const char *plot)
+{
+	for (int k = 0; ok && k < ncounts; k++)
+		if (npolicy != 1 && npolicy != counts[k]) {
+			diag(SEV_ERROR, NULL, "--policy names %d policies for %d players: give one for every seat, "
+			     "or one for all", npolicy, counts[k]);
+			ok = false;
+		}
+	if (plot && !sim_plot_format(plot)) {
+		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", plot);
+		ok = false;
+	}
+	return ok;
+}
+
+int simulate_flush_report(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return EXIT_OK;
+	diag(SEV_ERROR, NULL, "could not write the report");
+	return EXIT_OUTPUT;
+}
+
 int cmd_simulate(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -1007,7 +1058,6 @@ int cmd_simulate(int argc, char **argv)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 	bool ok = true, players_given = false;
-	long v;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
@@ -1016,12 +1066,7 @@ int cmd_simulate(int argc, char **argv)
 			players_given = true;
 			ok &= parse_counts(optarg, &o);
 			break;
-		case 'g':
-			if (parse_int(optarg, 1, 1000000000L, &o.games) != 0) {
-				diag(SEV_ERROR, NULL, "--games must be 1..1000000000, not '%s'", optarg);
-				ok = false;
-			}
-			break;
+		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
 		case 's': {
 			char *end;
 			errno = 0;
@@ -1034,13 +1079,7 @@ int cmd_simulate(int argc, char **argv)
 			o.seed = (uint64_t)s;
 			break;
 		}
-		case 't':
-			if (parse_int(optarg, 1, 256, &v) != 0) {
-				diag(SEV_ERROR, NULL, "--threads must be 1..256, not '%s'", optarg);
-				ok = false;
-			}
-			o.threads = (int)v;
-			break;
+		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
 		case 'P': o.policy_arg = optarg; break;
 		case 'r':
 			if (o.nrules == MAX_RULES) {
@@ -1077,32 +1116,17 @@ int cmd_simulate(int argc, char **argv)
 				ok = false;
 			}
 			break;
-		case 'h': fputs(simulate_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: fputs(simulate_usage, stderr); return EXIT_INPUT;
+		default: return cli_usage(c, simulate_usage);
 		}
 	}
-	if (optind != argc - 1) {
-		diag(SEV_ERROR, NULL, "simulate takes one pack file (see 'railyard simulate --help')");
-		ok = false;
-	}
+	ok &= cli_one_pack(argc, "simulate");
 	if (!players_given) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}
 	if (o.policy_arg && !parse_policies(o.policy_arg, &o))
 		ok = false;
-	for (int k = 0; ok && k < o.ncounts; k++)
-		if (o.npolicy != 1 && o.npolicy != o.counts[k]) {
-			diag(SEV_ERROR, NULL, "--policy names %d policies for %d players: give one for every seat, "
-			     "or one for all", o.npolicy, o.counts[k]);
-			ok = false;
-		}
-	if (o.plot && !sim_plot_format(o.plot)) {
-		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o.plot);
-		ok = false;
-	}
-	if (!ok)
+	if (!simulate_check_seats(ok, o.npolicy, o.counts, o.ncounts, o.plot))
 		return EXIT_INPUT;
 	/* fail before the games, not after them */
 	char why[4400];
@@ -1174,7 +1198,7 @@ int cmd_simulate(int argc, char **argv)
 			if (k || j)
 				putchar('\n');
 			print_text(&row[j], &o);
-			print_time(&row[j], o.threads);
+			simulate_print_time(row[j].seconds, row[j].sum.games, o.threads);
 		}
 		if (npk == 2)
 			print_comparison(&row[0], &row[1], &o, &cmp[k]);
@@ -1188,10 +1212,7 @@ int cmd_simulate(int argc, char **argv)
 	} else if (npk == 2 && o.ncounts > 1) {
 		print_summary(se, cmp, &o);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag(SEV_ERROR, NULL, "could not write the report");
-		status = EXIT_OUTPUT;
-	}
+	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, cmp, npk, &o);
 out:

@@ -206,6 +206,14 @@ int mkdir_p(const char *dir)
 	return 0;
 }
 
+size_t utf8_chars(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 int parse_int(const char *s, long lo, long hi, long *out)
 {
 	if (!s || !*s)

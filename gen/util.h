@@ -45,6 +45,9 @@ int mkdir_p(const char *dir);
 /* Parse a whole decimal integer in [lo, hi]; returns 0 on success, -1 otherwise. */
 int parse_int(const char *s, long lo, long hi, long *out);
 
+/* The characters of UTF-8 text s: its bytes that do not continue a character. */
+size_t utf8_chars(const char *s);
+
 /* The file rel names, relative to the folder of base_file (the pack or template
  * that names it). Returns that path (caller frees), or NULL with *why set when
  * rel is absolute, has a '..' part, leads out of the folder through a symbolic
