@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "trains_tune.h"
 #include "util.h"
 
 /* Trains' commands read their pack through pack.c, which knows its game: each
@@ -46,7 +47,8 @@ void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump,
+	  [GAME_TUNE] = trains_tune}},
 	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take)},
 	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino)},
 	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52)},
