@@ -377,7 +377,7 @@ static void draw_intervals(cairo_t *cr, const void *user, double height)
 {
 	const struct interval_plot *p = user;
 	static const double ink[4][3] = {{0.6, 0.6, 0.6}, {0.35, 0.55, 0.8}, {0.55, 0.75, 0.95}, {0.16, 0.42, 0.70}};
-	double x0 = ILEFT, x1 = W - 30, top = TOP + 20, bottom = height - 40;
+	double x0 = ILEFT, x1 = W - 30, top = TOP + 20, bottom = height - 62;
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
@@ -420,5 +420,5 @@ int sim_plot_intervals(const char *path, const char *title, const struct sim_plo
 		       char *err, size_t errlen)
 {
 	struct interval_plot p = {title, rows, n};
-	return plot_file(path, TOP + 20 + IROW * (double)n + 60, draw_intervals, &p, err, errlen);
+	return plot_file(path, TOP + 20 + IROW * (double)n + 82, draw_intervals, &p, err, errlen);
 }

@@ -954,13 +954,15 @@ static int write_variant(const struct tune_engine *e, const struct tune_ctx *c, 
 		return EXIT_INPUT;
 	}
 	const struct tune_var *b = &c->v[c->best];
-	const struct tune_meas *m = &b->cell[b->worst].m;
 	struct buf head = {0}, body = {0};
-	buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s), the highest balance\n"
-		   "# at its worst player count (%d players: %.4f [%.4f, %.4f]) among the variants completing\n"
-		   "# at least %.2f of their games at %d..%d players; seed %llu, %llu games in all.\n",
-		   path, c->best + 1, c->nv, b->all, c->counts[b->worst], m->bal, m->bal_lo, m->bal_hi, c->threshold,
-		   c->counts[0], c->counts[c->ncounts - 1], (unsigned long long)c->seed, (unsigned long long)c->games);
+	buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
+		   "# the highest balance at its worst player count among the variants completing at least %.2f\n"
+		   "# of their games at every count of %d..%d players: %.4f [%.4f, %.4f] at %d players\n"
+		   "# (seed %llu, %llu games in all). simulate reproduces that series:\n"
+		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
+		   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1], b->J,
+		   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed, (unsigned long long)c->games,
+		   out, c->counts[b->worst], (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
 	tune_space_write(sp, doc, text, len, (size_t)c->best, head.s, e->sim_only, &body);
 	free(text);
 	buf_free(&head);
@@ -1102,10 +1104,8 @@ static bool read_header(char **p, struct tune_ctx *c, const char *file)
 			(*p)++;
 	}
 	ok = ok && strncmp(*p, "space ", 6) == 0 && (*p += 6, (t[0] = next_token(p)) != NULL);
-	if (ok) {
+	if (ok)
 		c->space = get_str(t[0]);
-		(*p)++;
-	}
 	int used = 0;
 	unsigned long long seed;
 	int exh = 0;

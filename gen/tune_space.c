@@ -619,7 +619,9 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
 		if (sim_only_key(path, sim_only)) {
 			buf_printf(out, "# %s: ", path);
 			tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
-			buf_puts(out, " (a simulator rule packs cannot give yet: simulate --rule)\n");
+			buf_printf(out, " (a rule packs cannot give yet: add --rule %s=", strrchr(path, '.') ? strrchr(path, '.') + 1 : path);
+			tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
+			buf_puts(out, " to simulate)\n");
 			continue;
 		}
 		/* keys sharing their first part with another are written as that whole entry */
