@@ -13,7 +13,7 @@ int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
 /* The other train games of the seeds (any other `game:`): list and dump in
  * games.c, build in deck_build.c (with each game's GAME_build.c), check in
- * games_check.c. game.c's table picks a pack's game's command and passes its entry. */
+ * GAME_check.c. game.c's table picks a pack's game's command and passes its entry. */
 struct game;
 int games_list(const struct game *game, int argc, char **argv);
 int games_dump(const struct game *game, int argc, char **argv);     /* list --dump */

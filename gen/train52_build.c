@@ -9,7 +9,7 @@
 #include "diag.h"
 #include "util.h"
 
-/* The setup sheet: a row per round (rules: piles, read by train52.c), a cell per pile. */
+/* The setup sheet: a row per round (rules: piles, read by train52_rules.c), a cell per pile. */
 static long piles_in(const struct t52_pack_rules *t, size_t r)
 {
 	return r < t->nrounds ? t->piles[r] : 0;

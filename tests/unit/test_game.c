@@ -1,5 +1,5 @@
 /* test_game.c: the game table (gen/game.c), each game's `rules:` reader
- * (train52.c, toytrain.c, none for take and domino) and games_load, which
+ * (train52_rules.c, toytrain_rules.c, none for take and domino) and games_load, which
  * reads a deck pack with its rules (gen/games.c), called directly. */
 #include <setjmp.h>
 #include <stdarg.h>
