@@ -7,8 +7,8 @@
 
 #include "commands.h"
 #include "game.h"
-#include "pack.h"
-#include "sim.h"
+#include "trains_rules.h"
+#include "trains_sim.h"
 #include "trains_tune.h"
 #include "tune.h"
 #include "util.h"
