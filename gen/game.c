@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "gsim.h"
 #include "util.h"
 
 /* Trains' commands read their pack through pack.c, which knows its game: each
@@ -46,11 +47,11 @@ void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}},
-	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take)},
-	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino)},
-	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52)},
-	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy)},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, NULL},
+	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take), &gsim_take},
+	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino), &gsim_domino},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &gsim_train52},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &gsim_toy},
 };
 
 const struct game *game_find(const char *name)
@@ -59,6 +60,12 @@ const struct game *game_find(const char *name)
 		if (strcmp(games[i].name, name) == 0)
 			return &games[i];
 	return NULL;
+}
+
+const struct gsim_engine *gsim_engine_for(const char *game)
+{
+	const struct game *g = game_find(game);
+	return g ? g->engine : NULL;
 }
 
 const struct game *game_at(size_t i)

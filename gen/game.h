@@ -24,6 +24,7 @@ struct game_rules {
 };
 
 struct game;
+struct gsim_engine;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
 typedef int game_cmd(const struct game *g, int argc, char **argv);
@@ -36,6 +37,9 @@ struct game {
 	 * or bad value is reported through r. NULL: read elsewhere (trains). */
 	void (*load_rules)(struct yread *r, const struct ynode *rules, struct game_rules *out);
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
+	/* The simulate engine of a deck game (gsim.h); NULL: none, or trains,
+	 * whose engine is sim.c. */
+	const struct gsim_engine *engine;
 };
 
 /* The game named name, or NULL. */

@@ -771,6 +771,32 @@ static int write_plot(const struct series *se, const struct comparison *cmp, int
 	return EXIT_OK;
 }
 
+bool simulate_completion_opt(const char *arg, double *threshold)
+{
+	char *end;
+	errno = 0;
+	double t = strtod(arg, &end);
+	if (!*arg || *end || errno || !(t >= 0 && t <= 1)) {
+		diag(SEV_ERROR, NULL, "--completion must be a share 0..1 (such as 0.95), not '%s'", arg);
+		return false;
+	}
+	*threshold = t;
+	return true;
+}
+
+bool simulate_seed_opt(const char *arg, uint64_t *seed)
+{
+	char *end;
+	errno = 0;
+	unsigned long long s = strtoull(arg, &end, 10);
+	if (!*arg || *end || errno || arg[0] == '-') {
+		diag(SEV_ERROR, NULL, "--seed must be a whole number, not '%s'", arg);
+		return false;
+	}
+	*seed = (uint64_t)s;
+	return true;
+}
+
 bool simulate_games_opt(const char *arg, long *games)
 {
 	if (parse_int(arg, 1, 1000000000L, games) == 0)
@@ -875,17 +901,7 @@ int cmd_simulate(int argc, char **argv)
 				ok = false;
 			}
 			break;
-		case 'C': {
-			char *end;
-			errno = 0;
-			double t = strtod(optarg, &end);
-			if (!*optarg || *end || errno || !(t >= 0 && t <= 1)) {
-				diag(SEV_ERROR, NULL, "--completion must be a share 0..1 (such as 0.95), not '%s'", optarg);
-				ok = false;
-			}
-			o.threshold = t;
-			break;
-		}
+		case 'C': ok &= simulate_completion_opt(optarg, &o.threshold); break;
 		case 'c': o.compare = optarg; break;
 		case 'j': o.json = true; break;
 		case 'o': o.plot = optarg; break;

@@ -580,7 +580,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 		}
 	}
 	o->winner = w;
-	o->stalled = w < 0;
+	o->no_winner = w < 0;
 	o->length = turns;
 }
 
