@@ -133,9 +133,7 @@ static void *worker(void *arg)
 static void analyse(struct series *se, double threshold)
 {
 	const struct gsim_counts *t = &se->t;
-	se->cnt = (struct stats_counts){.seats = se->players, .ties = true, .games = t->games,
-					.completed = t->completed, .no_winner = t->no_winner, .wins = t->wins,
-					.horizon = t->horizon, .ended = t->ended};
+	gsim_stats_counts(t, se->players, &se->cnt);
 	stats_series(&se->cnt, threshold, &se->v);
 	se->side = (struct verdict_side){.id = se->label, .c = &se->cnt, .s = &se->v};
 	struct sim_stats *st = &se->plot;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
 #include "util.h"
 
 bool gsim_rule_is(const char *kv, const char *key, const char **value)
@@ -73,4 +74,11 @@ void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scrat
 		for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
 			t->count[c] += o.count[c];
 	}
+}
+
+void gsim_stats_counts(const struct gsim_counts *t, int seats, struct stats_counts *out)
+{
+	*out = (struct stats_counts){.seats = seats, .ties = true, .games = t->games, .completed = t->completed,
+				     .no_winner = t->no_winner, .wins = t->wins, .horizon = t->horizon,
+				     .ended = t->ended};
 }

@@ -87,6 +87,11 @@ void gsim_counts_free(struct gsim_counts *t);
 /* Add src's totals into dst (same horizon). */
 void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src);
 
+/* The totals as stats.h reads them (pointing into t): stats_series and
+ * stats_compare turn them into the verdict. */
+struct stats_counts;
+void gsim_stats_counts(const struct gsim_counts *t, int seats, struct stats_counts *out);
+
 /* Play games first..last-1 of the series `seed` (game g from its own stream,
  * so any split over threads gives the same totals) with an engine's setup, in
  * scratch (scratch_size bytes), adding into *t. Thread-safe per scratch and t. */
