@@ -217,7 +217,7 @@ static bool prepare(struct series *se, const struct game *game, const char *path
 	if (j && !same_game(game, path))
 		return false;
 	se->deck = games_load(game, path, &o->sel[j], &se->pack_rules);
-	if (!se->deck)
+	if (!se->deck || !game_rules_override(&se->pack_rules, o->rules[j], (size_t)o->nrules[j]))
 		return false;
 	se->eng = game->engine;
 	if (!se->eng) {
@@ -230,8 +230,7 @@ static bool prepare(struct series *se, const struct game *game, const char *path
 		return false;
 	}
 	struct gsim_params p = {.deck = se->deck, .pack_rules = &se->pack_rules, .players = players,
-				.max_length = (int)o->max_length, .rules = o->rules[j],
-				.nrules = (size_t)o->nrules[j]};
+				.max_length = (int)o->max_length};
 	for (int i = 0; i < players; i++)
 		p.policy[i] = se->policy[i] = o->npolicy == 1 ? o->policy[0] : o->policy[i];
 	char err[512];
@@ -350,6 +349,8 @@ static void print_json(const struct series *se, const struct opts *o, const char
 		printf("%s\"%s\"", i ? ", " : "", policy_name(se->policy[i]));
 	printf("],\n%s  \"rules\": ", ind);
 	json_rules(se->rules);
+	printf(",\n%s  \"rules_from\": ", ind);
+	ruleset_json_from(&se->pack_rules.set, stdout);
 	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)o->seed);
 	verdict_json_series(&se->side, ind);
 	printf(",\n%s  \"unit\": \"%s\",\n%s  \"use\": {", ind, se->eng->unit, ind);

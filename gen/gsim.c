@@ -7,13 +7,16 @@
 #include "stats.h"
 #include "util.h"
 
-bool gsim_rule_is(const char *kv, const char *key, const char **value)
+long gsim_rule_int(const struct gsim_params *p, const char *key)
 {
-	size_t n = strlen(key);
-	if (strncmp(kv, key, n) != 0 || kv[n] != '=')
-		return false;
-	*value = kv + n + 1;
-	return true;
+	const char *v = ruleset_get(&p->pack_rules->set, key);
+	return v ? strtol(v, NULL, 10) : 0;
+}
+
+bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value)
+{
+	const char *v = ruleset_get(&p->pack_rules->set, key);
+	return v && !strcmp(v, value);
 }
 
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng)

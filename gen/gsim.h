@@ -39,12 +39,12 @@ struct gsim_outcome {
 /* What the driver hands an engine when it prepares a series. */
 struct gsim_params {
 	const struct deck *deck;
-	const struct game_rules *pack_rules;  /* the pack's `rules:` as its game read them */
+	/* the pack's `rules:` as its game read them, --rule applied: the engine
+	 * reads its named rules from pack_rules->set (ruleset_get), checked already */
+	const struct game_rules *pack_rules;
 	int players;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	int max_length;                  /* a game longer than this is a timeout */
-	const char *const *rules;        /* --rule KEY=VALUE, in order */
-	size_t nrules;
 };
 
 struct gsim_engine {
@@ -98,8 +98,10 @@ void gsim_stats_counts(const struct gsim_counts *t, int seats, struct stats_coun
 void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,
 		     long last, struct gsim_counts *t);
 
-/* Split "key=value" into key (up to the '=') and value; true when it is key. */
-bool gsim_rule_is(const char *kv, const char *key, const char **value);
+/* The named rule key of the series as a whole number (its table bounds it). */
+long gsim_rule_int(const struct gsim_params *p, const char *key);
+/* Whether the named rule key of the series is value. */
+bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value);
 
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
