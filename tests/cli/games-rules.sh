@@ -56,7 +56,7 @@ expect_grep "... its values" "'ace' must be piles or low, not 'high'" "$WORK/las
 expect_status "check --rule ace=low: an A plays as 1 on a 2" 0 $R check packs/train-52.yaml --on 2 --play A --rule ace=low
 
 # Take the Train: "or the highest total after a number of rounds"
-expect_eq "take --rule rounds=3: three rounds a game" "3.0" \
+expect_eq "take --rule rounds=3: three rounds a game" "3" \
 	"$($R simulate -q --json --games 100 --players 4 --rule rounds=3 packs/take-the-train.yaml | field 'd["use"]["rounds"]["per_game"]')"
 expect_eq "take --rule target=250 --rule rounds=2: at most two rounds" "True" \
 	"$($R simulate -q --json --games 100 --players 4 --rule target=250 --rule rounds=2 packs/take-the-train.yaml | field 'd["use"]["rounds"]["per_game"] <= 2')"
