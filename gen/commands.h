@@ -5,10 +5,10 @@
 #define RAILYARD_COMMANDS_H
 
 /* Game of Trains variants (game: trains) */
-int cmd_list(int argc, char **argv);      /* list.c */
-int cmd_dump(int argc, char **argv);      /* list.c */
-int cmd_build(int argc, char **argv);     /* build.c */
-int cmd_check(int argc, char **argv);     /* check.c */
+int cmd_list(int argc, char **argv);      /* trains_list.c */
+int cmd_dump(int argc, char **argv);      /* trains_list.c */
+int cmd_build(int argc, char **argv);     /* trains_build.c */
+int cmd_check(int argc, char **argv);     /* trains_check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
 /* The other train games of the seeds (any other `game:`): list and dump in

@@ -17,10 +17,10 @@
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
 
-/* The `rules:` of the games whose rules are read outside pack.c, each filled by
- * its own module's reader (trains' rules are part of struct pack): the named
- * rules of every game with their origins (set), and the structured keys some
- * games have beside them (Train's piles, Toy Train's words). */
+/* The `rules:` of the games whose rules are read outside trains_rules.c, each
+ * filled by its own module's reader (trains' rules are part of struct pack):
+ * the named rules of every game with their origins (set), and the structured
+ * keys some games have beside them (Train's piles, Toy Train's words). */
 struct game_rules {
 	struct ruleset set;
 	struct t52_pack_rules train52;

@@ -81,7 +81,7 @@ static void test_table(void **state)
 		for (int c = 0; c < GAME_NCMDS; c++)
 			if (c != GAME_SIMULATE)
 				assert_non_null(g->run[c]);
-		/* trains reads its rules in pack.c; every other game through its entry */
+		/* trains reads its rules in trains_rules.c; every other game through its entry */
 		assert_true(!g->load_rules == !strcmp(names[i], "trains"));
 	}
 	assert_non_null(game_find("trains")->run[GAME_SIMULATE]);
