@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "commands.h"
+#include "domino.h"
+#include "gsim.h"
+#include "take.h"
 #include "trains_tune.h"
 #include "util.h"
 
@@ -21,22 +24,40 @@ TRAINS_CMD(trains_build, cmd_build)
 TRAINS_CMD(trains_simulate, cmd_simulate)
 TRAINS_CMD(trains_dump, cmd_dump)
 
+/* Each game's `rules:` reader: its named rules (ruleset.h), which also
+ * reports every key the game does not know, then its structured keys. */
+static void take_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, GAME_TAKE, take_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
+}
+
+static void domino_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, GAME_DOMINO, domino_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
+}
+
 static void train52_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
+	ruleset_init(&out->set, GAME_TRAIN52, t52_rule_keys);
+	ruleset_load(r, rules, &out->set, t52_pack_rule_keys);
 	t52_pack_rules_load(r, rules, &out->train52);
 }
 
 static void toy_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
+	ruleset_init(&out->set, GAME_TOY, toy_rule_keys);
+	ruleset_load(r, rules, &out->set, toy_pack_rule_keys);
 	toy_pack_rules_load(r, rules, &out->toy);
 }
 
-void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t n)
 {
-	(void)out;
-	for (size_t i = 0; rules && i < rules->n; i++)
-		yr_error(r, rules->pairs[i].key, "unknown key '%s' in 'rules': this game has no rules to set",
-			 rules->pairs[i].key->str);
+	bool ok = true;
+	for (size_t i = 0; i < n; i++)
+		ok &= ruleset_set(&rules->set, kv[i]);
+	return ok;
 }
 
 #define OTHER_GAME_CMDS(check) \
@@ -47,11 +68,11 @@ void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = trains_tune}, NULL},
-	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items},
-	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items},
-	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items},
-	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = trains_tune}, NULL, NULL},
+	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
+	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &gsim_toy},
 };
 
 const struct game *game_find(const char *name)
@@ -60,6 +81,12 @@ const struct game *game_find(const char *name)
 		if (strcmp(games[i].name, name) == 0)
 			return &games[i];
 	return NULL;
+}
+
+const struct gsim_engine *gsim_engine_for(const char *game)
+{
+	const struct game *g = game_find(game);
+	return g ? g->engine : NULL;
 }
 
 const struct game *game_at(size_t i)

@@ -5,6 +5,7 @@
 #ifndef RAILYARD_GAME_H
 #define RAILYARD_GAME_H
 
+#include "ruleset.h"
 #include "toytrain.h"
 #include "train52.h"
 #include "yread.h"
@@ -16,15 +17,19 @@
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
 
-/* The `rules:` of the games whose rules are read outside trains_rules.c, each filled by
- * its own module's reader (trains' rules are part of struct pack). */
+/* The `rules:` of the games whose rules are read outside trains_rules.c, each
+ * filled by its own module's reader (trains' rules are part of struct pack):
+ * the named rules of every game with their origins (set), and the structured
+ * keys some games have beside them (Train's piles, Toy Train's words). */
 struct game_rules {
+	struct ruleset set;
 	struct t52_pack_rules train52;
 	struct toy_pack_rules toy;
 };
 
 struct game;
 struct deck_build_game;
+struct gsim_engine;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
 typedef int game_cmd(const struct game *g, int argc, char **argv);
@@ -39,6 +44,9 @@ struct game {
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
 	/* A deck-pack game: what its GAME_build.c adds to the deck build; NULL: trains. */
 	const struct deck_build_game *build;
+	/* The simulate engine of a deck game (gsim.h); NULL: none, or trains,
+	 * whose engine is sim.c. */
+	const struct gsim_engine *engine;
 };
 
 /* The game named name, or NULL. */
@@ -48,7 +56,8 @@ const struct game *game_at(size_t i);
 /* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
  * after reporting an unknown game at its location. */
 const struct game *game_of(const struct ydoc *doc);
-/* A `rules:` reader for a game that has no rules keys: each key is unknown. */
-void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Apply --rule KEY=VALUE overrides (n of them) to rules; false, reported with
+ * "did you mean", on any that is not a rule of the game or not a value of it. */
+bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t n);
 
 #endif

@@ -27,24 +27,24 @@ enum gsim_policy {
 };
 
 /* What one game came to: the winner (seat 0..) or -1 (a timeout, or a tie or
- * block with no winner: `stalled`), its length in the engine's unit, and the
- * engine's counters (fares paid, tiles played, ...). */
+ * block with no single winner: `no_winner`), its length in the engine's unit,
+ * and the engine's counters (fares paid, tiles played, ...). */
 struct gsim_outcome {
 	int winner;
 	int length;
-	bool stalled;
+	bool no_winner;
 	uint64_t count[GSIM_MAX_COUNTERS];
 };
 
 /* What the driver hands an engine when it prepares a series. */
 struct gsim_params {
 	const struct deck *deck;
-	const struct game_rules *pack_rules;  /* the pack's `rules:` as its game read them */
+	/* the pack's `rules:` as its game read them, --rule applied: the engine
+	 * reads its named rules from pack_rules->set (ruleset_get), checked already */
+	const struct game_rules *pack_rules;
 	int players;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	int max_length;                  /* a game longer than this is a timeout */
-	const char *const *rules;        /* --rule KEY=VALUE, in order */
-	size_t nrules;
 };
 
 struct gsim_engine {
@@ -67,11 +67,41 @@ struct gsim_engine {
 
 extern const struct gsim_engine gsim_take, gsim_domino, gsim_train52, gsim_toy;
 
-/* The engine of a game name, or NULL. */
+/* The engine of a game name (through game.c's table), or NULL. */
 const struct gsim_engine *gsim_engine_for(const char *game);
 
-/* Split "key=value" into key (up to the '=') and value; true when it is key. */
-bool gsim_rule_is(const char *kv, const char *key, const char **value);
+/* The plain totals of a series of games: what stats.h's stats_counts reads.
+ * ended[0..horizon] counts the games that ended (won, or with no single
+ * winner) by length; a game still going past the horizon is a timeout. */
+struct gsim_counts {
+	int horizon;
+	uint64_t games, completed, no_winner;
+	uint64_t wins[SIM_MAX_PLAYERS];
+	uint64_t *ended;
+	uint64_t count[GSIM_MAX_COUNTERS];
+};
+
+/* Zeroed totals for a horizon (ended allocated); free with gsim_counts_free. */
+void gsim_counts_init(struct gsim_counts *t, int horizon);
+void gsim_counts_free(struct gsim_counts *t);
+/* Add src's totals into dst (same horizon). */
+void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src);
+
+/* The totals as stats.h reads them (pointing into t): stats_series and
+ * stats_compare turn them into the verdict. */
+struct stats_counts;
+void gsim_stats_counts(const struct gsim_counts *t, int seats, struct stats_counts *out);
+
+/* Play games first..last-1 of the series `seed` (game g from its own stream,
+ * so any split over threads gives the same totals) with an engine's setup, in
+ * scratch (scratch_size bytes), adding into *t. Thread-safe per scratch and t. */
+void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,
+		     long last, struct gsim_counts *t);
+
+/* The named rule key of the series as a whole number (its table bounds it). */
+long gsim_rule_int(const struct gsim_params *p, const char *key);
+/* Whether the named rule key of the series is value. */
+bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value);
 
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);

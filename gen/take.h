@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ruleset.h"
 #include "util.h"
 
 enum take_kind { TK_NUMBER, TK_STATION, TK_FREE_RIDE, TK_END_OF_LINE, TK_TRANSFER };
@@ -76,5 +77,8 @@ int take_turn(const struct take_game *g, const struct take_line *line,
  * Returns the winning seat, or -1 on a tie for the most (the seed is silent:
  * the round has no single winner). */
 int take_end(const long *cards, const long *fares, int players, long *after);
+
+/* The named rules of Take the Train (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_key take_rule_keys[];
 
 #endif

@@ -7,6 +7,16 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ruleset.h"
+
+/* The seed: "Play can then be to 100 or 250, or the highest total after a
+ * number of rounds." */
+const struct ruleset_key take_rule_keys[] = {
+	{"target", NULL, 0, 100000, "0", "rounds until a player's total of fares reaches N; 0: one round"},
+	{"rounds", NULL, 0, 1000, "0", "at most N rounds, then the highest total wins; 0: no limit"},
+	{NULL, NULL, 0, 0, NULL, NULL},
+};
+
 struct special {
 	enum take_kind kind;
 	const char *abbr, *name, *label;

@@ -38,6 +38,7 @@ struct setup {
 	int nnum, ncards, hand, fares;
 	uint8_t deck[256];
 	long target;             /* rule target: 0 one round, else play to this total */
+	long rounds;             /* rule rounds: 0 no limit, else the highest total after it */
 	bool selfcheck;
 };
 
@@ -124,22 +125,16 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	}
 	const struct deck_group *fare = deck_group_named(d, "fare");
 	s->fares = fare ? (int)fare->count : 100;
-	for (size_t i = 0; i < p->nrules; i++) {
-		const char *v;
-		if (gsim_rule_is(p->rules[i], "target", &v) && parse_int(v, 0, 100000, &s->target) == 0)
-			continue;
-		snprintf(err, errlen, "--rule %s: take-the-train knows target=N (0: one round, the "
-			 "default; 100 or 250: rounds until a total reaches it)", p->rules[i]);
-		free(s);
-		return NULL;
-	}
+	s->target = gsim_rule_int(p, "target");
+	s->rounds = gsim_rule_int(p, "rounds");
 	return s;
 }
 
 static void rules_text(const void *sp, struct buf *out)
 {
 	const struct setup *s = sp;
-	buf_printf(out, "cards=%d transfers=%ld target=%ld", s->ncards, s->g.transfers, s->target);
+	buf_printf(out, "cards=%d transfers=%ld target=%ld rounds=%ld", s->ncards, s->g.transfers, s->target,
+		   s->rounds);
 }
 
 static size_t scratch_size(const void *s)
@@ -562,7 +557,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 			o->length = turns;
 			return;
 		}
-		if (!s->target)
+		if (!s->target && !s->rounds)
 			break;
 		long best = -1;
 		int bi = -1, tie = 0;
@@ -574,13 +569,15 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 			} else if (st->total[q] == best) {
 				tie = 1;
 			}
-		if (best >= s->target) {
+		/* "Play can then be to 100 or 250, or the highest total after a
+		 * number of rounds." */
+		if ((s->target && best >= s->target) || (s->rounds && r + 1 >= s->rounds)) {
 			w = tie ? -1 : bi;
 			break;
 		}
 	}
 	o->winner = w;
-	o->stalled = w < 0;
+	o->no_winner = w < 0;
 	o->length = turns;
 }
 

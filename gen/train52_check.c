@@ -151,6 +151,8 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	int c, errors = 0;
 	long open_piles = 0;
 	struct t52_rules rules = {0};
+	const char *rule_args[RULESET_MAX];
+	size_t nrule = 0;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
@@ -159,15 +161,14 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 		case 'D': start = drawn = true; break;
 		case 'L': piles_arg = optarg; break;
 		case 'N': points_arg = optarg; break;
-		case 'r': {
-			struct buf why = {0};
-			if (t52_rule_set(&rules, optarg, &why) != 0) {
-				diag(SEV_ERROR, NULL, "--rule: %s", why.s);
+		case 'r':
+			if (nrule == RULESET_MAX) {
+				diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
 				errors++;
+				break;
 			}
-			buf_free(&why);
+			rule_args[nrule++] = optarg;
 			break;
-		}
 		case 'o': on_arg = optarg; break;
 		case 'P': pile = true; break;
 		case 'p': play_arg = optarg; break;
@@ -208,6 +209,9 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	int status = EXIT_INPUT;
 	struct t52_card *on = NULL, *play = NULL, *hand = NULL;
 	size_t non = 0, nplay = 0, nhand = 0;
+	if (!game_rules_override(&prules, rule_args, nrule))
+		goto done;
+	t52_rules_from(&prules.set, &rules);
 	const struct deck_group *g = NULL;
 	for (size_t i = 0; i < d->ngroups && !g; i++)
 		if (deck_field_index(&d->groups[i], "suit") >= 0 &&
