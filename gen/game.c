@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "deck_tune.h"
 #include "domino.h"
 #include "gsim.h"
 #include "take.h"
@@ -62,7 +63,7 @@ bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t
 
 #define OTHER_GAME_CMDS(check) \
 	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
-	 [GAME_SIMULATE] = games_simulate, \
+	 [GAME_SIMULATE] = games_simulate, [GAME_TUNE] = deck_tune, \
 	 [GAME_DUMP] = games_dump}
 
 static const struct game games[] = {

@@ -157,6 +157,7 @@ const struct tune_engine trains_tune_engine = {
 	.sim_only = sim_only,
 	.load = load,
 	.free = variant_free,
+	.unit_of = NULL,
 	.pack_counts = pack_counts,
 	.series_new = series_new,
 	.series_free = series_free,

@@ -924,8 +924,9 @@ static void fill_ctx(struct tune_ctx *c, const struct ydoc *doc, const char *pat
 	const struct ynode *id = doc->root ? ymap_get(doc->root, "pack") : NULL;
 	c->pack_path = xstrdup(path);
 	c->pack_id = xstrdup(id && id->kind == Y_SCALAR ? id->str : "");
-	c->game = xstrdup(e->game);
-	c->unit = xstrdup(e->unit);
+	const struct ynode *game = doc->root ? ymap_get(doc->root, "game") : NULL;
+	c->game = xstrdup(e->game ? e->game : game && game->kind == Y_SCALAR ? game->str : "?");
+	c->unit = e->unit ? xstrdup(e->unit) : NULL;
 	c->space = space_text(sp);
 	c->nv = sp->nvariants;
 	c->v = xcalloc(c->nv, sizeof *c->v);
@@ -1013,6 +1014,9 @@ static int tune_body(const struct tune_engine *e, struct opts *o, struct tune_ct
 		diag(SEV_ERROR, NULL, "no variant of the space loads: nothing to tune");
 		goto out;
 	}
+	for (size_t v = 0; !c->unit && v < c->nv; v++)
+		if (c->v[v].variant)
+			c->unit = xstrdup(e->unit_of(c->v[v].variant));
 	if (!c->ncounts && !default_counts(e, c))
 		goto out;
 	make_series(e, c);

@@ -36,8 +36,8 @@ struct tune_outcome {
 /* A game as tune sees it. Every function but load is called from worker
  * threads on read-only variants and series; a worker is one thread's. */
 struct tune_engine {
-	const char *game;
-	const char *unit;                 /* what length counts: "turns" */
+	const char *game;                 /* NULL: the pack's game: */
+	const char *unit;                 /* what length counts: "turns"; NULL: unit_of */
 	int max_length;                   /* default horizon: a longer game is a timeout */
 	/* rules the pack cannot say yet: the writer leaves them as a comment */
 	const char *const *sim_only;
@@ -45,6 +45,8 @@ struct tune_engine {
 	 * after reporting every problem at its location. policy: --policy or NULL. */
 	void *(*load)(struct ydoc *doc, const char *policy);
 	void (*free)(void *variant);
+	/* The unit of a variant's game length, when unit is NULL. */
+	const char *(*unit_of)(const void *variant);
 	/* The player counts the pack's own tables name (into counts, at most max). */
 	int (*pack_counts)(const void *variant, int *counts, int max);
 	/* A series at n players; NULL with a reason in err when it cannot be played. */

@@ -24,7 +24,19 @@ const char *tune_state_name(enum tune_state s)
 
 /* ---- measures ---- */
 
-static void measure_cell(struct tune_cell *cl, int players, int horizon, uint64_t *censored)
+/* Whether length counts turns (reported in rounds: N turns), else the
+ * engine's own unit (acts, rounds), reported as it is. */
+static bool turns(const struct tune_ctx *c)
+{
+	return c->unit && strcmp(c->unit, "turns") == 0;
+}
+
+static const char *len_unit(const struct tune_ctx *c)
+{
+	return turns(c) ? "rounds" : c->unit ? c->unit : "rounds";
+}
+
+static void measure_cell(struct tune_cell *cl, int players, int per_round, int horizon, uint64_t *censored)
 {
 	struct tune_meas *m = &cl->m;
 	if (!cl->games) {
@@ -41,9 +53,9 @@ static void measure_cell(struct tune_cell *cl, int players, int horizon, uint64_
 	censored[horizon] = cl->games - cl->completed;
 	stats_length(cl->ended, censored, horizon, &L);
 	censored[horizon] = 0;
-	m->med = L.median < 0 ? -1 : (double)L.median / players;
-	m->med_lo = L.median_lo < 0 ? -1 : (double)L.median_lo / players;
-	m->med_hi = L.median_hi < 0 ? -1 : (double)L.median_hi / players;
+	m->med = L.median < 0 ? -1 : (double)L.median / per_round;
+	m->med_lo = L.median_lo < 0 ? -1 : (double)L.median_lo / per_round;
+	m->med_hi = L.median_hi < 0 ? -1 : (double)L.median_hi / per_round;
 }
 
 void tune_measure(struct tune_ctx *c)
@@ -59,7 +71,7 @@ void tune_measure(struct tune_ctx *c)
 		tv->len_max = 0;
 		for (int k = 0; k < c->ncounts; k++) {
 			struct tune_cell *cl = &tv->cell[k];
-			measure_cell(cl, c->counts[k], c->horizon, censored);
+			measure_cell(cl, c->counts[k], turns(c) ? c->counts[k] : 1, c->horizon, censored);
 			const struct tune_meas *m = &cl->m;
 			if (m->bal < tv->J) {
 				tv->J = m->bal;
@@ -228,13 +240,15 @@ static void print_header(const struct tune_ctx *c)
 		printf("%s %d", k ? "," : "", c->counts[k]);
 	printf("; seed %llu; at most %ld games a variant at each count%s\n", (unsigned long long)c->seed, c->cap,
 	       c->exhaustive ? " (exhaustive: every variant plays them all)" : "");
+	printf("length: the median in %s over all games, unfinished ones censored (the range over the counts)\n",
+	       len_unit(c));
 	printf("objective: completion >= %.2f at every count (else it stalls and is never chosen), then the highest\n"
 	       "  balance (N x the least-winning seat's share of all games, 95%% interval) at the variant's worst count\n",
 	       c->threshold);
 	if (c->len_hi > 0 || c->first_seat >= 0) {
 		printf("constraints:");
 		if (c->len_hi > 0)
-			printf(" median length %g..%g rounds at every count%s", c->len_lo, c->len_hi,
+			printf(" median length %g..%g %s at every count%s", c->len_lo, c->len_hi, len_unit(c),
 			       c->first_seat >= 0 ? ";" : "");
 		if (c->first_seat >= 0)
 			printf(" seat 1's share at most %.3f above 1/N", c->first_seat);
@@ -289,7 +303,7 @@ void tune_report_text(const struct tune_ctx *c)
 		char len[32];
 		length_text(b, len, sizeof len);
 		printf("best: #%d (%s): balance %.4f [%.4f, %.4f] at %d players, completion %.4f, median length %s "
-		       "rounds\n", c->best + 1, b->all, b->J, b->J_lo, b->J_hi, c->counts[b->worst], b->comp, len);
+		       "%s\n", c->best + 1, b->all, b->J, b->J_lo, b->J_hi, c->counts[b->worst], b->comp, len, len_unit(c));
 		printf("ties:");
 		size_t nt = 0;
 		for (size_t i = 0; i < c->nv; i++)
@@ -306,7 +320,7 @@ void tune_report_text(const struct tune_ctx *c)
 		for (size_t i = 0; i < c->nv; i++) {
 			const struct tune_var *tv = &c->v[order[i]];
 			if (tv->pareto)
-				printf(" #%zu (%.4f, %.1f rounds%s)", order[i] + 1, tv->J, tv->len_max,
+				printf(" #%zu (%.4f, %.1f %s%s)", order[i] + 1, tv->J, tv->len_max, len_unit(c),
 				       fits(c, tv) ? "" : ", outside the range");
 		}
 		printf("\n");
