@@ -76,7 +76,8 @@ static void variant_free(void *p)
 	free(v);
 }
 
-/* The counts of the pack's deal table that the engine plays. */
+/* The counts of the pack's deal table that the engine plays; without a
+ * table, the engine's own counts when they are few. */
 static int pack_counts(const void *p, int *counts, int max)
 {
 	const struct variant *v = p;
@@ -85,7 +86,10 @@ static int pack_counts(const void *p, int *counts, int max)
 	for (int k = e->min_players; k <= e->max_players && n < max; k++)
 		if (deck_deal_for(v->deck, k))
 			counts[n++] = k;
-	return n;
+	/* no deal table (Toy Train): the counts the engine plays, when few */
+	for (int k = e->min_players; !n && e->max_players - e->min_players < 4 && k <= e->max_players && k - e->min_players < max; k++)
+		counts[k - e->min_players] = k;
+	return n ? n : e->max_players - e->min_players < 4 ? e->max_players - e->min_players + 1 : 0;
 }
 
 static const char *unit_of(const void *p)
