@@ -174,9 +174,3 @@ const struct tune_engine deck_tune_engine = {
 	.worker_free = worker_free,
 	.play = play,
 };
-
-int deck_tune(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return tune_run(&deck_tune_engine, argc, argv);
-}

@@ -4,10 +4,6 @@
 
 #include "tune.h"
 
-struct game;
 extern const struct tune_engine deck_tune_engine;
-/* railyard tune on a deck pack (Take the Train, domino Trains, Train, Toy
- * Train): the game table's entry. */
-int deck_tune(const struct game *g, int argc, char **argv);
 
 #endif

@@ -61,15 +61,22 @@ bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t
 	return ok;
 }
 
+/* railyard tune: one entry (one usage) for every game; a deck game's variants
+ * play on its engine, the trains' on sim.c. */
+static int game_tune(const struct game *g, int argc, char **argv)
+{
+	return tune_run(g->engine ? &deck_tune_engine : &trains_tune_engine, argc, argv);
+}
+
 #define OTHER_GAME_CMDS(check) \
 	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
-	 [GAME_SIMULATE] = games_simulate, [GAME_TUNE] = deck_tune, \
+	 [GAME_SIMULATE] = games_simulate, [GAME_TUNE] = game_tune, \
 	 [GAME_DUMP] = games_dump}
 
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = trains_tune}, NULL, NULL},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, NULL},
 	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
 	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
 	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},

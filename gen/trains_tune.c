@@ -165,9 +165,3 @@ const struct tune_engine trains_tune_engine = {
 	.worker_free = worker_free,
 	.play = play,
 };
-
-int trains_tune(const struct game *g, int argc, char **argv)
-{
-	(void)g;
-	return tune_run(&trains_tune_engine, argc, argv);
-}

@@ -4,9 +4,6 @@
 
 #include "tune.h"
 
-struct game;
 extern const struct tune_engine trains_tune_engine;
-/* railyard tune on a trains pack: the game table's entry. */
-int trains_tune(const struct game *g, int argc, char **argv);
 
 #endif
