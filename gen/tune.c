@@ -892,6 +892,28 @@ static char *space_text(const struct tune_space *sp)
 	return b.s;
 }
 
+/* Whether a file can be written at path (its folder exists and is writable,
+ * path is no folder): checked before the games; reported with the reason. */
+static bool writable(const char *opt, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	struct stat sb;
+	const char *why = NULL;
+	if (stat(dir, &sb) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(sb.st_mode))
+		why = "not a folder";
+	else if (access(dir, W_OK) != 0)
+		why = strerror(errno);
+	else if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		why = "it is a folder";
+	if (why)
+		diag(SEV_ERROR, NULL, "%s %s: cannot be written (%s: %s)", opt, path, dir, why);
+	free(dir);
+	return !why;
+}
+
 static bool check_opts(const struct opts *o, struct tune_ctx *c)
 {
 	bool ok = true;
@@ -1060,6 +1082,8 @@ int tune_run(const struct tune_engine *e, int argc, char **argv)
 	ok = check_opts(&o, &c) && ok;
 	if (!ok)
 		return EXIT_INPUT;
+	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write)))
+		return EXIT_OUTPUT;
 	return tune_body(e, &o, &c, argv[optind]);
 }
 

@@ -98,3 +98,5 @@ expect_status "a pack without tune: and no --vary: bad input" 2 "$RAILYARD" tune
 expect_grep "says where the space comes from" "tune:.*--vary" "$WORK/last.err"
 expect_status "merge of a folder without shards: bad input" 2 "$RAILYARD" merge "$WORK"
 expect_status "--plot with an unknown extension: bad usage" 2 "$RAILYARD" tune $P2 --plot x.txt
+expect_status "--write into a missing folder: exit 3 before any game" 3 "$RAILYARD" tune $P2 --write "$WORK/no/such/x.yaml"
+expect_status "--plot into a missing folder: exit 3" 3 "$RAILYARD" tune $P2 --plot "$WORK/no/such/x.svg"
