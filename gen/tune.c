@@ -586,6 +586,14 @@ static bool worse_than(const struct tune_var *a, const struct tune_var *b)
 	return b->J - a->J > sqrt(up * up + down * down);
 }
 
+/* Whether a cannot beat b by more than d with confidence: the upper end of
+ * the 95% interval of the difference a - b (as worse_than) is below d. */
+static bool settled_below(const struct tune_var *a, const struct tune_var *b, double d)
+{
+	double up = a->J_hi - a->J, down = b->J - b->J_lo;
+	return a->J - b->J + sqrt(up * up + down * down) < d;
+}
+
 /* Whether variant v, live, surely meets the objective's floor and the
  * constraints at every count. Drops it (state, round) when it surely does not. */
 static bool sure_feasible(struct tune_ctx *c, struct tune_var *tv)
@@ -624,9 +632,9 @@ static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int p
 }
 
 /* Drop what is decided with confidence; mark the cells that want more games.
- * Returns whether any cell does. The race is over when every other live
- * variant cannot beat the leader (the best sure one) by more than the
- * tolerance: its upper bound is below the leader's lower bound + tolerance. */
+ * Returns whether any cell does. The race is over when no other live variant
+ * can beat the leader (the best sure one) by more than the tolerance: the
+ * 95% interval of its difference from the leader lies below the tolerance. */
 static bool judge(struct tune_ctx *c)
 {
 	tune_measure(c);
@@ -645,10 +653,10 @@ static bool judge(struct tune_ctx *c)
 	bool any = false, unsettled = false;
 	for (size_t v = 0; v < c->nv; v++)
 		if (c->v[v].state == TS_LIVE && (int)v != lead)
-			unsettled |= lead < 0 || c->v[v].J_hi >= c->v[lead].J_lo + c->tolerance;
+			unsettled |= lead < 0 || !settled_below(&c->v[v], &c->v[lead], c->tolerance);
 	for (size_t v = 0; v < c->nv; v++) {
 		struct tune_var *tv = &c->v[v];
-		bool settled = lead >= 0 && (int)v != lead && tv->J_hi < c->v[lead].J_lo + c->tolerance;
+		bool settled = lead >= 0 && (int)v != lead && settled_below(tv, &c->v[lead], c->tolerance);
 		for (int k = 0; k < c->ncounts; k++) {
 			struct tune_cell *cl = &tv->cell[k];
 			bool open = cell_open(c, &cl->m, c->counts[k]);

@@ -230,7 +230,7 @@ static void result_text(const struct tune_ctx *c, const struct tune_var *tv, cha
 	else if (tv->state == TS_UNPLAYABLE)
 		snprintf(out, len, "unplayable");
 	else
-		snprintf(out, len, "%s (dropped, round %d)", tune_state_name(tv->state), tv->dropped_round + 1);
+		snprintf(out, len, "%s (dropped after round %d)", tune_state_name(tv->state), tv->dropped_round);
 }
 
 static void print_header(const struct tune_ctx *c)
