@@ -5,7 +5,6 @@
 
 #include "commands.h"
 #include "domino.h"
-#include "gsim.h"
 #include "take.h"
 #include "util.h"
 
@@ -51,13 +50,6 @@ static void toy_rules(struct yread *r, const struct ynode *rules, struct game_ru
 	toy_pack_rules_load(r, rules, &out->toy);
 }
 
-bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t n)
-{
-	bool ok = true;
-	for (size_t i = 0; i < n; i++)
-		ok &= ruleset_set(&rules->set, kv[i]);
-	return ok;
-}
 
 #define OTHER_GAME_CMDS(check) \
 	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = games_build, \
@@ -80,12 +72,6 @@ const struct game *game_find(const char *name)
 		if (strcmp(games[i].name, name) == 0)
 			return &games[i];
 	return NULL;
-}
-
-const struct gsim_engine *gsim_engine_for(const char *game)
-{
-	const struct game *g = game_find(game);
-	return g ? g->engine : NULL;
 }
 
 const struct game *game_at(size_t i)

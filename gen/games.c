@@ -293,7 +293,7 @@ int games_list(const struct game *game, int argc, char **argv)
 	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	if (!game_rules_override(&rules, rule_args, nrule)) {
+	if (!ruleset_set_all(&rules.set, rule_args, nrule)) {
 		deck_free(d);
 		return EXIT_INPUT;
 	}

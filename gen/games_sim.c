@@ -217,7 +217,7 @@ static bool prepare(struct series *se, const struct game *game, const char *path
 	if (j && !same_game(game, path))
 		return false;
 	se->deck = games_load(game, path, &o->sel[j], &se->pack_rules);
-	if (!se->deck || !game_rules_override(&se->pack_rules, o->rules[j], (size_t)o->nrules[j]))
+	if (!se->deck || !ruleset_set_all(&se->pack_rules.set, o->rules[j], (size_t)o->nrules[j]))
 		return false;
 	se->eng = game->engine;
 	if (!se->eng) {

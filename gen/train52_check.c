@@ -209,7 +209,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	int status = EXIT_INPUT;
 	struct t52_card *on = NULL, *play = NULL, *hand = NULL;
 	size_t non = 0, nplay = 0, nhand = 0;
-	if (!game_rules_override(&prules, rule_args, nrule))
+	if (!ruleset_set_all(&prules.set, rule_args, nrule))
 		goto done;
 	t52_rules_from(&prules.set, &rules);
 	const struct deck_group *g = NULL;
