@@ -566,7 +566,8 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 	struct deck *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
 					    "tokens", "board", "deal", "back", "setup", "appearance",
-					    "without", "rules", "size", "fields", "data", NULL};
+					    "without", "rules", "size", "fields", "data", "tune", NULL};
+	/* tune: the balance search's, read by `railyard tune` */
 	only_keys(ld, root, "a pack of game components", known);
 	const struct ynode *v;
 	if (!(v = ymap_get(root, "pack")))
@@ -697,6 +698,12 @@ struct deck *deck_load(const char *path, char *const *without, size_t nwithout, 
 {
 	struct ydoc *doc = ydoc_load(path);
 	return doc ? load_doc(doc, without, nwithout, with, nwith) : NULL;
+}
+
+struct deck *deck_from_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
+			   size_t nwith)
+{
+	return load_doc(doc, without, nwithout, with, nwith);
 }
 
 struct deck *deck_parse(const char *name, const char *text, size_t len)
