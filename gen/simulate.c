@@ -937,7 +937,8 @@ int cmd_simulate(int argc, char **argv)
 			simulate_print_time(row[j].seconds, row[j].sum.games, o.threads);
 		}
 		if (npk == 2)
-			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k].d, o.threshold, "turns", cmp[k].rules);
+			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k].d, o.threshold, "turns", cmp[k].rules,
+						 "the pattern");
 	}
 	if (o.json && o.ncounts > 1) {
 		printf("\n  ],\n  ");
