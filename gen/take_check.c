@@ -30,8 +30,9 @@ static const char take_usage[] =
 	"                       it can play, or what the rules make the player do (no\n"
 	"                       --line: the Station phase)\n"
 	"  -S, --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
-	"                       the cards left in hand and the fares held; the others pay\n"
-	"                       one fare per card, the most fares wins\n"
+	"                       the cards left in hand and the fares held (a seat with 0\n"
+	"                       cards or 0 fares ended it); the others pay one fare per\n"
+	"                       card, the most fares wins\n"
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
@@ -126,7 +127,15 @@ static int take_score(const struct game *game, const char *path, const char *arg
 		}
 	}
 	int status = EXIT_INPUT;
-	if (!bad) {
+	bool over = false;
+	for (size_t i = 0; i < nw && !bad; i++)
+		over |= cards[i] == 0 || fares[i] == 0;
+	if (!bad && !over) {
+		/* "The game is over when one player empties his hand of cards, or
+		 * alternately if a player runs out of Fares." */
+		diag(SEV_ERROR, NULL, "--score: the round ends when a player empties their hand or runs out of "
+		     "fares: give a seat 0 cards or 0 fares (nobody wins before that)");
+	} else if (!bad) {
 		struct buf out = {0};
 		int win = take_end(cards, fares, (int)nw, after);
 		for (size_t i = 0; i < nw; i++)

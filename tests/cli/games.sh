@@ -81,6 +81,10 @@ expect_grep "... a tie with seat 1 (the seed names no winner)" 'a tie for the mo
 expect_status "the end: most fares wins" 0 $R check --json $TT --score "0:21,3:18,5:25"
 expect_grep "... seat 1 wins with 21" 'seat 1 wins the round with 21 fares' "$WORK/last.out"
 expect_status "--score and --play: exit 2" 2 $R check $TT --score "0:1,1:1" --play B3
+expect_status "--score before the round ends (nobody out of cards or fares): exit 2" 2 $R check $TT --score "3:10,2:8"
+expect_grep "... names no winner, says when the round ends" 'give a seat 0 cards or 0 fares' "$WORK/last.err"
+ok_if "... and prints no winner" sh -c "! grep -q wins '$WORK/last.out'"
+expect_status "--score: a seat out of fares ends the round" 0 $R check $TT --score "3:0,2:8"
 expect_status "a line that cannot be: exit 2" 2 $R check $TT --line "B5 BS" --play B4
 expect_grep "... says what the left side needs" 'needs blue 6 at step 1' "$WORK/last.err"
 expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
