@@ -32,7 +32,7 @@ static const char domino_usage[] =
 	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
 	"                       one tile on each other train, written TILE@N\n"
 	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
-	"      --points N,N,... the seats' points before the hand (the game is 120)\n"
+	"      --points N,N,... the seats' points before the hand (the game: rules: target, 120)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
