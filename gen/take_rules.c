@@ -414,32 +414,28 @@ static bool branch_play(const struct take_game *g, const struct take_line *l, in
 	return true;
 }
 
-bool take_check_play(const struct take_game *g, const struct take_line *line,
-		     const struct take_card *play, size_t n, int side, struct buf *out)
+/* Only as many of each card as the pack holds, counting the line's: false,
+ * with the finding in *out, when the play would need more. */
+static bool within_pack(const struct take_game *g, const struct take_line *line, const struct take_card *play,
+			size_t n, struct buf *out)
 {
-	if (n == 0) {
-		buf_puts(out, "the play has no cards\n");
-		return false;
-	}
-	/* Only as many specials and number cards as the pack holds. */
 	long fr = 0, el = 0, tr = 0;
 	uint8_t seen[64][65];   /* 1: on the table, 2: in the play */
 	memset(seen, 0, sizeof seen);
-	if (line)
-		for (int s = 0; s < 2; s++) {
-			for (size_t i = 0; i < line->len[s]; i++)
-				if (line->free[s][i])
-					fr++;
-				else
-					seen[line->colour][line->value[s][i]] = 1;
-			el += line->closed[s];
-			tr += line->branch_len[s] > 0;
-			for (size_t i = 0; i < line->branch_len[s]; i++)
-				if (line->branch_free[s][i])
-					fr++;
-				else if (line->branch_colour[s] < 64)
-					seen[line->branch_colour[s]][line->branch_value[s][i]] = 1;
-		}
+	for (int s = 0; line && s < 2; s++) {
+		for (size_t i = 0; i < line->len[s]; i++)
+			if (line->free[s][i])
+				fr++;
+			else
+				seen[line->colour][line->value[s][i]] = 1;
+		el += line->closed[s];
+		tr += line->branch_len[s] > 0;
+		for (size_t i = 0; i < line->branch_len[s]; i++)
+			if (line->branch_free[s][i])
+				fr++;
+			else if (line->branch_colour[s] < 64)
+				seen[line->branch_colour[s]][line->branch_value[s][i]] = 1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct take_card *c = &play[i];
 		fr += c->kind == TK_FREE_RIDE;
@@ -467,6 +463,70 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 					   counts[i].what, counts[i].pack == 1 ? "" : "s", counts[i].have);
 			return false;
 		}
+	return true;
+}
+
+/* A Station, alone or with a run of its colour on a fresh line. */
+static bool station_play(const struct take_game *g, const struct take_line *line, const struct take_card *play,
+			 size_t n, int side, struct buf *out)
+{
+	if (line && line->colour == play[0].colour) {
+		buf_printf(out, "there is one %s and it is already on the table\n", take_card_name(g, &play[0]));
+		return false;
+	}
+	struct take_line fresh;
+	memset(&fresh, 0, sizeof fresh);
+	fresh.colour = play[0].colour;
+	if (n == 1) {
+		buf_printf(out, "legal: opens a new %s line\n", g->colours[fresh.colour]);
+		return true;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (play[i].kind == TK_NUMBER && play[i].colour != fresh.colour) {
+			buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
+				   take_card_name(g, &play[i]), g->colours[fresh.colour]);
+			return false;
+		}
+	buf_printf(out, "opens a new %s line\n", g->colours[fresh.colour]);
+	return run_on(g, &fresh, play + 1, n - 1, side, out);
+}
+
+/* An End of Line, played on its own, at one open end or either. */
+static bool end_of_line_play(const struct take_game *g, const struct take_line *line, size_t n, int side,
+			     struct buf *out)
+{
+	if (n > 1) {
+		buf_puts(out, "an End of Line is played on its own\n");
+		return false;
+	}
+	bool ok = false;
+	for (int s = 0; s < 2; s++) {
+		if (side >= 0 && side != s)
+			continue;
+		if (line->closed[s]) {
+			buf_printf(out, "the %s end is already closed\n", side_name(s));
+			continue;
+		}
+		ok = true;
+		if (line->closed[!s])
+			buf_printf(out, "legal on the %s end: the %s line is now closed at both ends\n", side_name(s),
+				   g->colours[line->colour]);
+		else
+			buf_printf(out, "legal on the %s end: cards that would go there now wrap around the %s end, "
+				   "past %d\n", side_name(s), side_name(!s), s == TAKE_LEFT ? g->high : 1);
+	}
+	return ok;
+}
+
+bool take_check_play(const struct take_game *g, const struct take_line *line,
+		     const struct take_card *play, size_t n, int side, struct buf *out)
+{
+	if (n == 0) {
+		buf_puts(out, "the play has no cards\n");
+		return false;
+	}
+	if (!within_pack(g, line, play, n, out))
+		return false;
 	for (size_t i = 1; i < n; i++)
 		if (play[i].kind == TK_STATION || play[i].kind == TK_END_OF_LINE ||
 		    play[i].kind == TK_TRANSFER) {
@@ -475,67 +535,24 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 								  : "");
 			return false;
 		}
-	if (play[0].kind == TK_STATION) {
-		if (line && line->colour == play[0].colour) {
-			buf_printf(out, "there is one %s and it is already on the table\n",
-				   take_card_name(g, &play[0]));
-			return false;
-		}
-		struct take_line fresh;
-		memset(&fresh, 0, sizeof fresh);
-		fresh.colour = play[0].colour;
-		if (n == 1) {
-			buf_printf(out, "legal: opens a new %s line\n", g->colours[fresh.colour]);
-			return true;
-		}
-		for (size_t i = 1; i < n; i++)
-			if (play[i].kind == TK_NUMBER && play[i].colour != fresh.colour) {
-				buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
-					   take_card_name(g, &play[i]), g->colours[fresh.colour]);
-				return false;
-			}
-		buf_printf(out, "opens a new %s line\n", g->colours[fresh.colour]);
-		return run_on(g, &fresh, play + 1, n - 1, side, out);
-	}
+	if (play[0].kind == TK_STATION)
+		return station_play(g, line, play, n, side, out);
 	if (!line) {
 		buf_puts(out, "no line is on the table (give --line): without one, a play must start "
 			 "with a Station\n");
 		return false;
 	}
-	const char *col = g->colours[line->colour];
 	if (play[0].kind == TK_TRANSFER)
 		return transfer_play(g, line, play, n, out);
-	if (play[0].kind == TK_END_OF_LINE) {
-		if (n > 1) {
-			buf_puts(out, "an End of Line is played on its own\n");
-			return false;
-		}
-		bool ok = false;
-		for (int s = 0; s < 2; s++) {
-			if (side >= 0 && side != s)
-				continue;
-			if (line->closed[s]) {
-				buf_printf(out, "the %s end is already closed\n", side_name(s));
-				continue;
-			}
-			ok = true;
-			if (line->closed[!s])
-				buf_printf(out, "legal on the %s end: the %s line is now closed at both ends\n",
-					   side_name(s), col);
-			else
-				buf_printf(out, "legal on the %s end: cards that would go there now wrap "
-					   "around the %s end, past %d\n", side_name(s), side_name(!s),
-					   s == TAKE_LEFT ? g->high : 1);
-		}
-		return ok;
-	}
+	if (play[0].kind == TK_END_OF_LINE)
+		return end_of_line_play(g, line, n, side, out);
 	for (int b = 0; b < 2; b++)
 		if (line->branch_len[b] && play[0].kind == TK_NUMBER && play[0].colour == line->branch_colour[b])
 			return branch_play(g, line, b, play, n, out);
 	for (size_t i = 0; i < n; i++)
 		if (play[i].kind == TK_NUMBER && play[i].colour != line->colour) {
 			buf_printf(out, "%s cannot go on the %s line: a run is all one colour\n",
-				   take_card_name(g, &play[i]), col);
+				   take_card_name(g, &play[i]), g->colours[line->colour]);
 			return false;
 		}
 	int s;
