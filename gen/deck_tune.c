@@ -49,7 +49,7 @@ static void *load(struct ydoc *doc, const char *policy)
 		diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy", policy);
 		return NULL;
 	}
-	struct deck *d = deck_from_doc(ydoc_clone(doc));
+	struct deck *d = deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0);
 	if (!d)
 		return NULL;
 	struct variant *v = xcalloc(1, sizeof *v);

@@ -6,7 +6,6 @@
 #include "commands.h"
 #include "deck_tune.h"
 #include "domino.h"
-#include "gsim.h"
 #include "take.h"
 #include "trains_tune.h"
 #include "util.h"
@@ -53,13 +52,6 @@ static void toy_rules(struct yread *r, const struct ynode *rules, struct game_ru
 	toy_pack_rules_load(r, rules, &out->toy);
 }
 
-bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t n)
-{
-	bool ok = true;
-	for (size_t i = 0; i < n; i++)
-		ok &= ruleset_set(&rules->set, kv[i]);
-	return ok;
-}
 
 /* railyard tune: one entry (one usage) for every game; a deck game's variants
  * play on its engine, the trains' on sim.c. */
@@ -89,12 +81,6 @@ const struct game *game_find(const char *name)
 		if (strcmp(games[i].name, name) == 0)
 			return &games[i];
 	return NULL;
-}
-
-const struct gsim_engine *gsim_engine_for(const char *game)
-{
-	const struct game *g = game_find(game);
-	return g ? g->engine : NULL;
 }
 
 const struct game *game_at(size_t i)

@@ -56,8 +56,7 @@ const struct game *game_at(size_t i);
 /* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
  * after reporting an unknown game at its location. */
 const struct game *game_of(const struct ydoc *doc);
-/* Apply --rule KEY=VALUE overrides (n of them) to rules; false, reported with
- * "did you mean", on any that is not a rule of the game or not a value of it. */
-bool game_rules_override(struct game_rules *rules, const char *const *kv, size_t n);
+/* The simulate engines of the four deck games (gsim.h: the type; *_sim.c). */
+extern const struct gsim_engine gsim_take, gsim_domino, gsim_train52, gsim_toy;
 
 #endif

@@ -27,13 +27,9 @@ int games_select_add(struct games_select *s, int c, char *name)
 	return 0;
 }
 
-struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
-			struct game_rules *rules)
+/* The game's rules of a loaded deck into *rules; d, or NULL (freed) on errors. */
+static struct deck *with_rules(const struct game *g, struct deck *d, struct game_rules *rules)
 {
-	static const struct games_select none;
-	if (!sel)
-		sel = &none;
-	struct deck *d = deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
 	if (!d)
 		return NULL;
 	struct yread r = {.file = d->file};
@@ -45,6 +41,24 @@ struct deck *games_load(const struct game *g, const char *path, const struct gam
 		return NULL;
 	}
 	return d;
+}
+
+struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
+			struct game_rules *rules)
+{
+	static const struct games_select none;
+	if (!sel)
+		sel = &none;
+	return with_rules(g, deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
+}
+
+struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct games_select *sel,
+			    struct game_rules *rules)
+{
+	static const struct games_select none;
+	if (!sel)
+		sel = &none;
+	return with_rules(g, deck_from_doc(doc, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
 }
 
 char **games_words(const char *s, size_t *n)
@@ -293,7 +307,7 @@ int games_list(const struct game *game, int argc, char **argv)
 	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	if (!game_rules_override(&rules, rule_args, nrule)) {
+	if (!ruleset_set_all(&rules.set, rule_args, nrule)) {
 		deck_free(d);
 		return EXIT_INPUT;
 	}

@@ -42,9 +42,10 @@ static const char usage_text[] =
 	"  -P, --policy LIST     random (any legal play) or greedy (the play that does\n"
 	"                        the most for the player now), for every seat or one per\n"
 	"                        seat, comma-separated; default greedy\n"
-	"  -r, --rule KEY=VALUE  a reading of the seed where it is silent or ambiguous\n"
-	"                        (each game's keys: README, 'Simulating the other\n"
-	"                        games'); repeatable\n"
+	"  -r, --rule KEY=VALUE  override one of the pack's rules (a reading of the seed\n"
+	"                        where it is silent or ambiguous) for this run; each\n"
+	"                        game's keys and defaults: railyard-pack(5), RULES, or\n"
+	"                        'railyard dump PACK'; repeatable\n"
 	"      --max-length N    a game longer than N (turns, acts or rounds) is a\n"
 	"                        timeout (default 5000)\n"
 	"      --completion P    a pack completing fewer than this share of its games\n"
@@ -217,7 +218,7 @@ static bool prepare(struct series *se, const struct game *game, const char *path
 	if (j && !same_game(game, path))
 		return false;
 	se->deck = games_load(game, path, &o->sel[j], &se->pack_rules);
-	if (!se->deck || !game_rules_override(&se->pack_rules, o->rules[j], (size_t)o->nrules[j]))
+	if (!se->deck || !ruleset_set_all(&se->pack_rules.set, o->rules[j], (size_t)o->nrules[j]))
 		return false;
 	se->eng = game->engine;
 	if (!se->eng) {
@@ -277,31 +278,16 @@ static void print_text(const struct series *se, const struct opts *o)
 	putchar('\n');
 }
 
-/* The value of key in a "key=value key=value" text, as a length-bounded span. */
-static const char *rule_value(const char *text, const char *key, size_t *len)
-{
-	size_t k = strlen(key);
-	for (const char *p = text; *p; p += strcspn(p, " "), p += strspn(p, " "))
-		if (!strncmp(p, key, k) && p[k] == '=') {
-			*len = strcspn(p + k + 1, " ");
-			return p + k + 1;
-		}
-	return NULL;
-}
-
-/* The rule keys whose values differ between two series, comma-separated. */
+/* The named rules whose values differ between two series, comma-separated. */
 static void rules_differ(const struct series *a, const struct series *b, char *out, size_t len)
 {
+	const struct ruleset *x = &a->pack_rules.set, *y = &b->pack_rules.set;
 	out[0] = 0;
-	for (const char *p = a->rules; *p; p += strcspn(p, " "), p += strspn(p, " ")) {
-		size_t k = strcspn(p, "="), la, lb;
-		char key[64];
-		snprintf(key, sizeof key, "%.*s", (int)k, p);
-		const char *va = rule_value(a->rules, key, &la), *vb = rule_value(b->rules, key, &lb);
-		if (va && vb && la == lb && !strncmp(va, vb, la))
+	for (size_t i = 0; i < x->n && i < y->n; i++) {
+		if (!strcmp(x->value[i], y->value[i]))
 			continue;
 		size_t n = strlen(out);
-		snprintf(out + n, len - n, "%s%s", n ? ", " : "", key);
+		snprintf(out + n, len - n, "%s%s", n ? ", " : "", x->keys[i].key);
 	}
 }
 
@@ -431,7 +417,7 @@ static void report(const struct series *se, const struct stats_comparison *cmp, 
 		}
 		if (npk == 2)
 			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k], o->threshold, row[0].eng->unit,
-						 differ);
+						 differ, NULL);
 	}
 	if (o->json && o->ncounts > 1) {
 		printf("\n  ],\n  ");

@@ -65,10 +65,9 @@ struct gsim_engine {
 	void (*play)(const void *setup, void *scratch, struct sim_rng *rng, struct gsim_outcome *o);
 };
 
-extern const struct gsim_engine gsim_take, gsim_domino, gsim_train52, gsim_toy;
+/* gsim_take, gsim_domino, gsim_train52, gsim_toy: declared in game.h. */
 
-/* The engine of a game name (through game.c's table), or NULL. */
-const struct gsim_engine *gsim_engine_for(const char *game);
+/* A game's engine: game_find(name)->engine (game.h). */
 
 /* The plain totals of a series of games: what stats.h's stats_counts reads.
  * ended[0..horizon] counts the games that ended (won, or with no single

@@ -11,6 +11,7 @@ void ruleset_init(struct ruleset *rs, const char *game, const struct ruleset_key
 {
 	memset(rs, 0, sizeof *rs);
 	rs->game = game;
+	rs->where = strcmp(game, "trains") != 0;   /* the core game's messages name no game */
 	rs->keys = keys;
 	for (size_t i = 0; keys && keys[i].key && i < RULESET_MAX; i++, rs->n++)
 		snprintf(rs->value[i], RULESET_VALUE, "%s", keys[i].def);
@@ -24,20 +25,51 @@ static int index_of(const struct ruleset *rs, const char *key, size_t len)
 	return -1;
 }
 
+static bool is_bool(const struct ruleset_key *k)
+{
+	return k->values && !strcmp(k->values, "true|false");
+}
+
+/* A --rule boolean in any of its spellings, as "true" or "false"; NULL if none. */
+static const char *bool_word(const char *v)
+{
+	static const char *const yes[] = {"true", "yes", "on"}, *const no[] = {"false", "no", "off"};
+	for (int i = 0; i < 3; i++) {
+		if (!strcmp(v, yes[i]))
+			return "true";
+		if (!strcmp(v, no[i]))
+			return "false";
+	}
+	return NULL;
+}
+
+/* The value v of a word rule as written in the table (an old name read as its
+ * new one) into out; false when it is none of its words. */
+static bool word_of(const struct ruleset_key *k, const char *v, char *out)
+{
+	size_t len = strlen(v);
+	for (const char *w = k->values; *w; w += strcspn(w, "|"), w += *w == '|') {
+		size_t n = strcspn(w, "|"), name = strcspn(w, "=|");
+		if (name == len && !strncmp(w, v, len)) {
+			const char *to = name < n ? w + name + 1 : w;
+			snprintf(out, RULESET_VALUE, "%.*s", (int)(n - (size_t)(to - w)), to);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Whether v is a value of rule k: one of its words, or a whole number in range. */
 static bool valid(const struct ruleset_key *k, const char *v)
 {
+	char word[RULESET_VALUE];
 	if (!k->values) {
 		long n;
 		return parse_int(v, k->lo, k->hi, &n) == 0;
 	}
-	size_t len = strlen(v);
-	for (const char *w = k->values; *w; w += strcspn(w, "|"), w += *w == '|') {
-		size_t n = strcspn(w, "|");
-		if (n == len && !strncmp(w, v, n))
-			return true;
-	}
-	return false;
+	if (is_bool(k))
+		return bool_word(v) != NULL;
+	return word_of(k, v, word);
 }
 
 /* What a rule may be, in words: "random or rotation", "a whole number 0..1000". */
@@ -49,7 +81,10 @@ static void may_be(const struct ruleset_key *k, struct buf *b)
 	}
 	for (const char *w = k->values; *w; w += strcspn(w, "|"), w += *w == '|') {
 		size_t n = strcspn(w, "|");
-		bool last = !w[n];
+		const char *next = w + n + (w[n] == '|');
+		bool last = !w[n] || memchr(next, '=', strcspn(next, "|"));   /* the rest: old names */
+		if (memchr(w, '=', n))
+			break;
 		buf_printf(b, "%s%.*s", w == k->values ? "" : last ? " or " : ", ", (int)n, w);
 	}
 }
@@ -63,6 +98,42 @@ static void known_keys(const struct ruleset *rs, const char *const *other, const
 	for (size_t i = 0; other && other[i] && n + 1 < cap; i++)
 		names[n++] = other[i];
 	names[n] = NULL;
+}
+
+/* Read the pack's value of rule k into out through yread's typed readers (their
+ * located messages); false when it is not one of its values. */
+static bool read_value(struct yread *r, const struct ruleset_key *k, const struct ynode *v, char *out)
+{
+	if (!k->values) {
+		long n;
+		if (yr_int(r, k->key, v, k->lo, k->hi, &n) != 0)
+			return false;
+		snprintf(out, RULESET_VALUE, "%ld", n);
+		return true;
+	}
+	if (is_bool(k)) {
+		bool b;
+		if (yr_bool(r, k->key, v, &b) != 0)
+			return false;
+		snprintf(out, RULESET_VALUE, "%s", b ? "true" : "false");
+		return true;
+	}
+	if (v->kind == Y_SCALAR && word_of(k, v->str, out))
+		return true;
+	char words[RULESET_MAX][RULESET_VALUE];
+	const char *names[RULESET_MAX];
+	int n = 0;
+	for (const char *w = k->values; *w && n < RULESET_MAX && !memchr(w, '=', strcspn(w, "|"));
+	     w += strcspn(w, "|"), w += *w == '|') {
+		snprintf(words[n], RULESET_VALUE, "%.*s", (int)strcspn(w, "|"), w);
+		names[n] = words[n];
+		n++;
+	}
+	int e = yr_enum(r, k->key, v, names, n);
+	if (e < 0)
+		return false;
+	snprintf(out, RULESET_VALUE, "%s", names[e]);
+	return true;
 }
 
 static bool is_other(const char *key, const char *const *other)
@@ -82,7 +153,7 @@ void ruleset_load(struct yread *r, const struct ynode *rules, struct ruleset *rs
 	const char *names[2 * RULESET_MAX + 2];
 	known_keys(rs, other, names, sizeof names / sizeof *names);
 	char where[64];
-	snprintf(where, sizeof where, " in 'rules' of %s", rs->game);
+	snprintf(where, sizeof where, " in 'rules'%s%s", rs->where ? " of " : "", rs->where ? rs->game : "");
 	for (size_t i = 0; i < rules->n; i++) {
 		const struct ynode *k = rules->pairs[i].key, *v = rules->pairs[i].value;
 		int j = index_of(rs, k->str, strlen(k->str));
@@ -91,18 +162,8 @@ void ruleset_load(struct yread *r, const struct ynode *rules, struct ruleset *rs
 				yr_unknown_key(r, k, where, names);
 			continue;
 		}
-		const struct ruleset_key *key = &rs->keys[j];
-		if (v->kind != Y_SCALAR || !valid(key, v->str) || strlen(v->str) >= RULESET_VALUE) {
-			struct buf b = {0};
-			may_be(key, &b);
-			if (v->kind == Y_SCALAR)
-				yr_error(r, v, "'%s' must be %s, not '%s'", key->key, b.s, v->str);
-			else
-				yr_error(r, v, "'%s' must be %s, not %s", key->key, b.s, ynode_what(v));
-			buf_free(&b);
+		if (!read_value(r, &rs->keys[j], v, rs->value[j]))
 			continue;
-		}
-		snprintf(rs->value[j], RULESET_VALUE, "%s", v->str);
 		rs->from[j] = RULE_PACK;
 		rs->loc[j] = yr_loc(r, v);
 	}
@@ -155,9 +216,22 @@ bool ruleset_set(struct ruleset *rs, const char *kv)
 		buf_free(&b);
 		return false;
 	}
-	snprintf(rs->value[j], RULESET_VALUE, "%s", eq + 1);
+	if (is_bool(key))
+		snprintf(rs->value[j], RULESET_VALUE, "%s", bool_word(eq + 1));
+	else if (key->values)
+		word_of(key, eq + 1, rs->value[j]);
+	else
+		snprintf(rs->value[j], RULESET_VALUE, "%s", eq + 1);
 	rs->from[j] = RULE_COMMAND_LINE;
 	return true;
+}
+
+bool ruleset_set_all(struct ruleset *rs, const char *const *kv, size_t n)
+{
+	bool ok = true;
+	for (size_t i = 0; i < n; i++)
+		ok &= ruleset_set(rs, kv[i]);
+	return ok;
 }
 
 const char *ruleset_get(const struct ruleset *rs, const char *key)

@@ -19,7 +19,8 @@
 /* One rule of a game's table (the table ends with a NULL key). */
 struct ruleset_key {
 	const char *key;
-	const char *values;   /* the words it may be, "random|rotation"; NULL: a whole number */
+	const char *values;   /* the words it may be, "random|rotation"; NULL: a whole number;
+			       * "old=new" among them: an old name still read as new */
 	long lo, hi;          /* a whole number's range */
 	const char *def;      /* the default, as written */
 	const char *means;    /* one line: what it decides (docs, --help) */
@@ -29,6 +30,7 @@ enum ruleset_from { RULE_DEFAULT, RULE_PACK, RULE_COMMAND_LINE };
 
 struct ruleset {
 	const char *game;
+	bool where;                           /* name the game in "unknown key" messages */
 	const struct ruleset_key *keys;
 	size_t n;
 	char value[RULESET_MAX][RULESET_VALUE];
@@ -49,6 +51,9 @@ void ruleset_load(struct yread *r, const struct ynode *rules, struct ruleset *rs
 /* Override one rule from "KEY=VALUE" (--rule); false, reported with "did you
  * mean" or the values it may take, when it is not a rule or not a value. */
 bool ruleset_set(struct ruleset *rs, const char *kv);
+
+/* ruleset_set for each of n overrides; false when any is wrong (all reported). */
+bool ruleset_set_all(struct ruleset *rs, const char *const *kv, size_t n);
 
 /* The value of key, or NULL when the game has no such rule. */
 const char *ruleset_get(const struct ruleset *rs, const char *key);

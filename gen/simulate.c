@@ -131,81 +131,22 @@ struct series {
 
 /* ---- options ---- */
 
-static bool parse_bool(const char *v, bool *out)
+/* Apply the --rule overrides to the pack's named rules (ruleset.h: "did you
+ * mean", the values each may take); false, reported, on any that is wrong. */
+static bool apply_rules(struct pack *p, const struct sim_opts *o)
 {
-	if (strcmp(v, "true") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "on") == 0)
-		*out = true;
-	else if (strcmp(v, "false") == 0 || strcmp(v, "no") == 0 || strcmp(v, "off") == 0)
-		*out = false;
-	else
+	bool ok = true;
+	for (int i = 0; i < o->nrules; i++)
+		ok &= ruleset_set(&p->rules.set, o->rules[i]);
+	if (!ok)
 		return false;
-	return true;
-}
-
-/* Apply one --rule KEY=VALUE; reports and returns false when it is not one. */
-static bool apply_rule(const char *arg, struct sim_rules *r, int census)
-{
-	const char *eq = strchr(arg, '=');
-	if (!eq) {
-		diag(SEV_ERROR, NULL, "--rule '%s': expected KEY=VALUE (see 'railyard simulate --help')", arg);
+	rules_from_set(&p->rules);
+	if (p->rules.freeze_tokens > p->layout.census) {
+		diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), not '%d'",
+		     p->layout.census, p->rules.freeze_tokens);
 		return false;
 	}
-	size_t kl = (size_t)(eq - arg);
-	const char *v = eq + 1;
-#define KEY(k) (kl == strlen(k) && strncmp(arg, k, kl) == 0)
-	if (KEY("apply-to")) {
-		if (strcmp(v, "self") == 0)
-			r->apply_to = APPLY_SELF;
-		else if (strcmp(v, "anyone") == 0)
-			r->apply_to = APPLY_ANYONE;
-		else
-			goto bad;
-	} else if (KEY("swap-across")) {
-		if (strcmp(v, "none") == 0)
-			r->swap_across = ACROSS_NONE;
-		else if (strcmp(v, "two-sequences") == 0)
-			r->swap_across = ACROSS_TWO;
-		else if (strcmp(v, "three-sequences") == 0)
-			r->swap_across = ACROSS_THREE;
-		else
-			goto bad;
-	} else if (KEY("swap-within")) {
-		if (!parse_bool(v, &r->swap_within))
-			goto bad;
-	} else if (KEY("win")) {
-		if (strcmp(v, "ascending") == 0)
-			r->win = WIN_ASCENDING;
-		else if (strcmp(v, "never-descending") == 0)
-			r->win = WIN_NEVER_DESCENDING;
-		else
-			goto bad;
-	} else if (KEY("freeze-tokens")) {
-		long n;
-		if (parse_int(v, 0, census, &n) != 0) {
-			diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), "
-			     "not '%s'", census, v);
-			return false;
-		}
-		r->freeze_tokens = (int)n;
-	} else if (KEY("reshuffle")) {
-		if (!parse_bool(v, &r->reshuffle))
-			goto bad;
-	} else if (KEY("opening")) {
-		int op = sim_opening_parse(v);
-		if (op < 0)
-			goto bad;
-		r->opening = (enum sim_opening)op;
-	} else {
-		diag(SEV_ERROR, NULL, "--rule '%.*s': unknown rule; the rules are apply-to, swap-across, "
-		     "swap-within, win, freeze-tokens, reshuffle, opening", (int)kl, arg);
-		return false;
-	}
-#undef KEY
 	return true;
-bad:
-	diag(SEV_ERROR, NULL, "--rule %.*s: '%s' is not one of its values (see 'railyard simulate "
-	     "--help')", (int)kl, arg, v);
-	return false;
 }
 
 /* --players N or N,N,...: each count once, in the order given. */
@@ -411,13 +352,10 @@ static bool prepare(struct series *se, const char *path, const struct sim_opts *
 		     path, p->game);
 		return false;
 	}
+	if (!apply_rules(p, o))
+		return false;
 	sim_rules_from_pack(p, &se->rules);
 	se->rules.max_turns = (int)o->max_turns;
-	bool ok = true;
-	for (int i = 0; i < o->nrules; i++)
-		ok &= apply_rule(o->rules[i], &se->rules, p->layout.census);
-	if (!ok)
-		return false;
 	se->upto = p->cards;
 	for (size_t i = 0; i < p->nplayers; i++)
 		if (p->players[i].players == o->players)
@@ -685,7 +623,9 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	       "\"max-turns\": %d},\n", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
 	       sim_opening_name(r->opening), r->max_turns);
-	printf("%s  \"seed\": %llu,\n", ind, (unsigned long long)o->seed);
+	printf("%s  \"rules_from\": ", ind);
+	ruleset_json_from(&p->rules.set, stdout);
+	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)o->seed);
 	verdict_json_series(&se->side, ind);
 	printf(",\n");
 	printf("%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
@@ -997,7 +937,8 @@ int cmd_simulate(int argc, char **argv)
 			simulate_print_time(row[j].seconds, row[j].sum.games, o.threads);
 		}
 		if (npk == 2)
-			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k].d, o.threshold, "turns", cmp[k].rules);
+			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k].d, o.threshold, "turns", cmp[k].rules,
+						 "the pattern");
 	}
 	if (o.json && o.ncounts > 1) {
 		printf("\n  ],\n  ");

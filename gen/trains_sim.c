@@ -107,7 +107,8 @@ void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 	r->win = p->rules.win;
 	r->freeze_tokens = p->rules.freeze_tokens;
 	r->reshuffle = p->rules.reshuffle;
-	r->opening = OPENING_FACE_DOWN;
+	int op = sim_opening_parse(ruleset_get(&p->rules.set, "opening"));
+	r->opening = op < 0 ? OPENING_FACE_DOWN : (enum sim_opening)op;
 	r->max_turns = 1000;
 }
 

@@ -222,7 +222,7 @@ static void diff_row(const char *what, const struct stats_diff *d, int digits, b
 
 void verdict_print_comparison(const struct verdict_side *a, const struct verdict_side *b,
 			      const struct stats_comparison *c, double threshold, const char *unit,
-			      const char *rules_differ)
+			      const char *rules_differ, const char *besides)
 {
 	printf("\ncomparison, %d players: a = %s, b = %s\n", a->c->seats, a->id, b->id);
 	printf("  %-23s %-10s %-10s %s\n", "", "a", "b", "a - b [95% interval]");
@@ -242,9 +242,11 @@ void verdict_print_comparison(const struct verdict_side *a, const struct verdict
 	printf("completion: %.4f vs %.4f (a verdict needs at least %.2f each)\n", a->s->completion, b->s->completion,
 	       threshold);
 	printf("fairer: %s\nfaster: %s\n", fair, fast);
-	if (rules_differ[0])
-		printf("note: the packs differ in rule%s %s as well as in the pattern\n",
-		       strchr(rules_differ, ',') ? "s" : "", rules_differ);
+	if (rules_differ[0] && besides)
+		printf("note: the packs differ in rule%s %s as well as in %s\n",
+		       strchr(rules_differ, ',') ? "s" : "", rules_differ, besides);
+	else if (rules_differ[0])
+		printf("note: the series differ in rule%s %s\n", strchr(rules_differ, ',') ? "s" : "", rules_differ);
 }
 
 static void json_diff(const char *key, const struct stats_diff *d, const struct verdict_side *a,

@@ -30,10 +30,11 @@ void verdict_words(const struct verdict_side *a, const struct verdict_side *b, c
 		   double threshold, const char *unit, char *fair, char *fast, size_t len);
 
 /* The comparison block of the text report; rules_differ names the rules the
- * series differ in ("" when none). */
+ * series differ in ("" when none), besides what else they differ in ("the
+ * pattern"; NULL: say only the rules). */
 void verdict_print_comparison(const struct verdict_side *a, const struct verdict_side *b,
 			      const struct stats_comparison *c, double threshold, const char *unit,
-			      const char *rules_differ);
+			      const char *rules_differ, const char *besides);
 
 /* The "difference" and "verdict" members of the JSON object being printed
  * (starting with ",\n"); rules_differ is comma-separated ("" when none). */

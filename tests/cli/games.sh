@@ -81,8 +81,29 @@ expect_grep "... a tie with seat 1 (the seed names no winner)" 'a tie for the mo
 expect_status "the end: most fares wins" 0 $R check --json $TT --score "0:21,3:18,5:25"
 expect_grep "... seat 1 wins with 21" 'seat 1 wins the round with 21 fares' "$WORK/last.out"
 expect_status "--score and --play: exit 2" 2 $R check $TT --score "0:1,1:1" --play B3
+expect_status "--score before the round ends (nobody out of cards or fares): exit 2" 2 $R check $TT --score "3:10,2:8"
+expect_grep "... names no winner, says when the round ends" 'give a seat 0 cards or 0 fares' "$WORK/last.err"
+ok_if "... and prints no winner" sh -c "! grep -q wins '$WORK/last.out'"
+expect_status "--score: a seat out of fares ends the round" 0 $R check $TT --score "3:0,2:8"
 expect_status "a line that cannot be: exit 2" 2 $R check $TT --line "B5 BS" --play B4
 expect_grep "... says what the left side needs" 'needs blue 6 at step 1' "$WORK/last.err"
+# a line after a Transfer: "Orange cards 4 to 1 can now be played off of the 5
+# heading away from the station. Any cards that would normally lie between the
+# Station and the number at which the Transfer was played, as well as anything
+# to the other side of the Station, cannot be played until the Station is played."
+BR="O3 O4 O5 TR M5 M6 MS M7"
+expect_status "--line with a Transfer's branch: the branch goes on" 0 $R check --with transfer $TT --line "$BR" --play O2
+expect_grep "... on the branch" '^legal: on the orange branch, toward 1$' "$WORK/last.out"
+expect_status "... orange 6 waits for the orange Station: exit 1" 1 $R check --with transfer $TT --line "$BR" --play O6
+expect_grep "... says so" 'orange 6 cannot be played until the orange Station is played' "$WORK/last.out"
+expect_status "... the orange Station's run stops at the branch's 5: exit 1" 1 $R check --with transfer $TT --line "$BR" --play "OS O6 O5"
+expect_grep "... the 5 is on the table" 'there is only one orange 5: it is already on the table' "$WORK/last.out"
+expect_status "... the orange Station and 6 are legal" 0 $R check --with transfer $TT --line "$BR" --play "OS O6"
+expect_status "... a branch needs the Transfers in the pack: exit 1" 1 $R check $TT --line "$BR" --play O2
+expect_status "... a branch must start at the end's number: exit 2" 2 $R check --with transfer $TT --line "M5 M6 MS M7 M8 TR O7" --play M9
+expect_grep "... says which" 'a Transfer branches at magenta 8 with the 8 of another colour, not orange 7' "$WORK/last.err"
+expect_status "... --hand sees the branch" 0 $R check --with transfer $TT --line "$BR" --hand "O2 O6 B3"
+expect_grep "... orange 2 plays" '^legal: orange 2$' "$WORK/last.out"
 expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
 expect_status "no --play: exit 2" 2 $R check $TT
 

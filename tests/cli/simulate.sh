@@ -231,7 +231,7 @@ expect_status "unknown policy: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --
 expect_grep "unknown policy: named" "unknown policy 'clever'" "$WORK/last.err"
 expect_status "three policies for two players: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --policy greedy,random,spoiler
 expect_status "unknown rule: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --rule speed=fast
-expect_grep "unknown rule: listed" "unknown rule; the rules are apply-to" "$WORK/last.err"
+expect_grep "unknown rule: listed" "'speed' is not a rule of trains \\(its rules: apply-to=self.anyone, " "$WORK/last.err"
 expect_status "bad rule value: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --rule win=descending
 expect_status "too many freeze tokens: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --rule freeze-tokens=8
 expect_status "plot with an unknown extension: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --plot "$WORK/p.gif"

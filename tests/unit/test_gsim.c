@@ -39,8 +39,9 @@ static long play_series(const struct gsim_engine *e, const struct deck *d, int p
 			enum gsim_policy pol, const char **rules, size_t nrules, int games,
 			bool selfcheck, int *wins)
 {
-	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = players, .max_length = 5000,
-				.rules = rules, .nrules = nrules};
+	struct game_rules with = pack_rules;
+	assert_true(ruleset_set_all(&with.set, rules, nrules));
+	struct gsim_params p = {.deck = d, .pack_rules = &with, .players = players, .max_length = 5000};
 	for (int i = 0; i < players; i++)
 		p.policy[i] = pol;
 	char err[256];
@@ -113,21 +114,27 @@ static void test_same_game_any_worker(void **state)
 	}
 }
 
+/* The engine reads the named rules; a rule that is not one, or not one of
+ * its values, never gets there (ruleset_set_all says so). */
 static void test_unknown_rules(void **state)
 {
 	(void)state;
 	struct deck *d = load("packs/train-52.yaml", NULL, 0);
 	const char *bad[] = {"order=sideways"};
-	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = 4, .max_length = 100,
-				.rules = bad, .nrules = 1};
-	char err[256];
-	assert_null(gsim_train52.setup_new(&p, err, sizeof err));
-	assert_non_null(strstr(err, "order=random|rotation"));
+	struct game_rules r = pack_rules;
+	diag_set_quiet(1);
+	assert_false(ruleset_set_all(&r.set, bad, 1));
+	diag_set_quiet(0);
 	const char *good[] = {"order=rotation", "reopen=second-ace", "face-cards=step", "wrecks=0"};
-	p.rules = good;
-	p.nrules = 4;
+	assert_true(ruleset_set_all(&r.set, good, 4));
+	struct gsim_params p = {.deck = d, .pack_rules = &r, .players = 4, .max_length = 100};
+	char err[256];
 	void *s = gsim_train52.setup_new(&p, err, sizeof err);
 	assert_non_null(s);
+	struct buf b = {0};
+	gsim_train52.rules_text(s, &b);
+	assert_non_null(strstr(b.s, "order=rotation wrecks=0 face-cards=step ace=piles reopen=second-ace"));
+	buf_free(&b);
 	gsim_train52.setup_free(s);
 	deck_free(d);
 }
