@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "deck.h"
-#include "deck_tune.h"
 #include "game.h"
 #include "gsim.h"
 #include "tune.h"
@@ -33,11 +32,9 @@ struct worker {
 	void *scratch;
 };
 
-static void *load(struct ydoc *doc, const char *policy)
+static void *load(struct ydoc *doc, const void *game, const char *policy)
 {
-	const struct game *g = game_of(doc);
-	if (!g)
-		return NULL;
+	const struct game *g = game;
 	if (!g->engine) {
 		diag(SEV_ERROR, NULL, "tune: game %s has no simulate engine", g->name);
 		return NULL;

@@ -4,10 +4,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "deck_tune.h"
 #include "domino.h"
 #include "take.h"
-#include "trains_tune.h"
+#include "tune.h"
 #include "util.h"
 
 /* Trains' commands read their pack through trains_rules.c, which knows its game: each
@@ -57,7 +56,7 @@ static void toy_rules(struct yread *r, const struct ynode *rules, struct game_ru
  * play on its engine, the trains' on sim.c. */
 static int game_tune(const struct game *g, int argc, char **argv)
 {
-	return tune_run(g->engine ? &deck_tune_engine : &trains_tune_engine, argc, argv);
+	return tune_run(g->engine ? &deck_tune_engine : &trains_tune_engine, g, argc, argv);
 }
 
 #define OTHER_GAME_CMDS(check) \

@@ -1,27 +1,19 @@
 /* trains_tune.c: the Game of Trains as `railyard tune` sees it (tune.h): a
  * variant is a pack loaded from its edited tree through pack.c, its games are
- * played by the simulate engine (sim.c) exactly as `railyard simulate` plays
- * them (greedy seats, game g from stream (seed, g), 1000 turns). */
+ * played by the simulate engine (trains_sim.c) exactly as `railyard simulate`
+ * plays them (greedy seats, game g from stream (seed, g), 1000 turns), the
+ * pack's rules (rules.opening too) as the pack gives them. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "game.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
-#include "trains_tune.h"
 #include "tune.h"
 #include "util.h"
 #include "yread.h"
 
-/* Rules the simulator plays that a pack cannot give yet (a --rule of simulate):
- * tune sets them from the variant's `rules:` and takes them out before the
- * pack is loaded. */
-static const char *const sim_only[] = {"rules.opening", NULL};
-
 struct variant {
 	struct pack *pack;
-	enum sim_opening opening;
 	enum sim_policy policy;
 };
 
@@ -30,35 +22,10 @@ struct series {
 	struct sim_setup *setup;
 };
 
-/* rules.opening out of the tree into *out; false (reported at the value) when
- * it is not an opening. */
-static bool take_opening(struct ydoc *doc, enum sim_opening *out)
+static void *load(struct ydoc *doc, const void *game, const char *policy)
 {
-	*out = OPENING_FACE_DOWN;
-	struct ynode *rules = doc->root && doc->root->kind == Y_MAP ? (struct ynode *)ymap_get(doc->root, "rules") : NULL;
-	if (!rules || rules->kind != Y_MAP)
-		return true;
-	struct ynode *v = ymap_take(rules, "opening");
-	if (!v)
-		return true;
-	int o = v->kind == Y_SCALAR ? sim_opening_parse(v->str) : -1;
-	if (o < 0) {
-		struct yread r = {0};
-		yr_error(&r, v, "'opening' must be face-down, face-up or none, not %s%s%s",
-			 v->kind == Y_SCALAR ? "'" : "", v->kind == Y_SCALAR ? v->str : ynode_what(v),
-			 v->kind == Y_SCALAR ? "'" : "");
-	}
-	ynode_free(v);
-	if (o < 0)
-		return false;
-	*out = (enum sim_opening)o;
-	return true;
-}
-
-static void *load(struct ydoc *doc, const char *policy)
-{
-	enum sim_opening opening;
-	bool ok = take_opening(doc, &opening);
+	(void)game;
+	bool ok = true;
 	int pol = policy ? sim_policy_parse(policy) : POLICY_GREEDY;
 	if (pol < 0) {
 		diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy, spoiler, "
@@ -72,7 +39,6 @@ static void *load(struct ydoc *doc, const char *policy)
 	}
 	struct variant *v = xcalloc(1, sizeof *v);
 	v->pack = p;
-	v->opening = opening;
 	v->policy = (enum sim_policy)pol;
 	return v;
 }
@@ -100,7 +66,6 @@ static void *series_new(const void *p, int players, int max_length, char *err, s
 	const struct variant *v = p;
 	struct sim_rules r;
 	sim_rules_from_pack(v->pack, &r);
-	r.opening = v->opening;
 	r.max_turns = max_length;
 	long upto = v->pack->cards;
 	for (size_t i = 0; i < v->pack->nplayers; i++)
@@ -154,7 +119,7 @@ const struct tune_engine trains_tune_engine = {
 	.game = "trains",
 	.unit = "turns",
 	.max_length = 1000,
-	.sim_only = sim_only,
+	.sim_only = NULL,
 	.load = load,
 	.free = variant_free,
 	.unit_of = NULL,

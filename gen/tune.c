@@ -22,7 +22,7 @@
 #include "simulate.h"
 #include "stats.h"
 #include "tune.h"
-#include "tune_race.h"
+#include "tune_report.h"
 
 static const char tune_usage[] =
 	"usage: railyard tune PACK.yaml [--vary KEY=V1,V2,... | --vary KEY=LO..HI]... [OPTIONS]\n\n"
@@ -292,8 +292,8 @@ static void cell_alloc(struct tune_ctx *c)
 /* Load every variant through the game's loader. A variant that does not load
  * is left out: its messages are printed once for all the variants that share
  * them, with the variants named. Returns how many load. */
-static size_t load_variants(const struct tune_engine *e, struct tune_ctx *c, const struct tune_space *sp,
-			    const struct ydoc *base, const char *policy)
+static size_t load_variants(const struct tune_engine *e, const void *game, struct tune_ctx *c,
+			    const struct tune_space *sp, const struct ydoc *base, const char *policy)
 {
 	struct buf *msgs = xcalloc(c->nv, sizeof *msgs);
 	size_t good = 0;
@@ -318,7 +318,7 @@ static size_t load_variants(const struct tune_engine *e, struct tune_ctx *c, con
 		size_t len = 0;
 		FILE *f = open_memstream(&text, &len);
 		diag_set_stream(f);
-		tv->variant = e->load(d, policy);
+		tv->variant = e->load(d, game, policy);
 		diag_set_stream(stderr);
 		fclose(f);
 		ydoc_free(d);
@@ -975,8 +975,8 @@ static bool default_counts(const struct tune_engine *e, struct tune_ctx *c)
 	return c->ncounts > 0;
 }
 
-static int write_variant(const struct tune_engine *e, const struct tune_ctx *c, const struct tune_space *sp,
-			 const struct ydoc *doc, const char *path, const char *out)
+static int write_variant(const struct tune_engine *e, const void *game, const struct tune_ctx *c,
+			 const struct tune_space *sp, const struct ydoc *doc, const char *path, const char *out)
 {
 	size_t len;
 	char *text = read_file(path, YT_MAX_FILE, &len);
@@ -999,7 +999,7 @@ static int write_variant(const struct tune_engine *e, const struct tune_ctx *c, 
 	buf_free(&head);
 	/* what is written must load as the chosen variant does */
 	struct ydoc *d = ydoc_parse(out, body.s, body.len);
-	void *back = d ? e->load(d, NULL) : NULL;
+	void *back = d ? e->load(d, game, NULL) : NULL;
 	ydoc_free(d);
 	int status = EXIT_OK;
 	if (!back) {
@@ -1029,7 +1029,8 @@ static int report(const struct tune_ctx *c, bool json, const char *plot)
 }
 
 /* Load the space and the variants, then race, shard or merge. */
-static int tune_body(const struct tune_engine *e, struct opts *o, struct tune_ctx *c, const char *path)
+static int tune_body(const struct tune_engine *e, const void *game, struct opts *o, struct tune_ctx *c,
+		     const char *path)
 {
 	struct ydoc *doc = ydoc_load(path);
 	if (!doc)
@@ -1039,7 +1040,7 @@ static int tune_body(const struct tune_engine *e, struct opts *o, struct tune_ct
 	if (tune_space_read(&sp, doc, o->vary, o->nvary) != 0)
 		goto out;
 	fill_ctx(c, doc, path, e, &sp);
-	size_t good = load_variants(e, c, &sp, doc, o->policy);
+	size_t good = load_variants(e, game, c, &sp, doc, o->policy);
 	if (!good) {
 		diag(SEV_ERROR, NULL, "no variant of the space loads: nothing to tune");
 		goto out;
@@ -1060,7 +1061,7 @@ static int tune_body(const struct tune_engine *e, struct opts *o, struct tune_ct
 	race(c, &src);
 	status = report(c, o->json, o->plot);
 	if (status != EXIT_OUTPUT && o->write && c->best >= 0) {
-		int w = write_variant(e, c, &sp, doc, path, o->write);
+		int w = write_variant(e, game, c, &sp, doc, path, o->write);
 		if (w != EXIT_OK)
 			status = w;
 	}
@@ -1071,7 +1072,7 @@ out:
 	return status;
 }
 
-int tune_run(const struct tune_engine *e, int argc, char **argv)
+int tune_run(const struct tune_engine *e, const void *game, int argc, char **argv)
 {
 	struct opts o = {.threads = 1};
 	struct tune_ctx c = {.seed = 1, .cap = 32768, .threshold = STATS_COMPLETION, .horizon = e->max_length,
@@ -1092,7 +1093,7 @@ int tune_run(const struct tune_engine *e, int argc, char **argv)
 		return EXIT_INPUT;
 	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write)))
 		return EXIT_OUTPUT;
-	return tune_body(e, &o, &c, argv[optind]);
+	return tune_body(e, game, &o, &c, argv[optind]);
 }
 
 /* ---- merge ---- */

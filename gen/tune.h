@@ -22,8 +22,6 @@
 #define TUNE_MAX_KEYS      16
 #define TUNE_MAX_VALUES    1000     /* values of one key */
 #define TUNE_MAX_VARIANTS  4096
-#define TUNE_MAX_COUNTS    16       /* player counts judged */
-#define TUNE_MAX_SEATS     16
 
 /* What one game came to: the winning seat or -1, its length in the engine's
  * unit, and whether it stalled (could never end). */
@@ -42,8 +40,9 @@ struct tune_engine {
 	/* rules the pack cannot say yet: the writer leaves them as a comment */
 	const char *const *sim_only;
 	/* Load a variant from its edited tree through the game's loader; NULL
-	 * after reporting every problem at its location. policy: --policy or NULL. */
-	void *(*load)(struct ydoc *doc, const char *policy);
+	 * after reporting every problem at its location. game: what the game
+	 * table handed tune_run; policy: --policy or NULL. */
+	void *(*load)(struct ydoc *doc, const void *game, const char *policy);
 	void (*free)(void *variant);
 	/* The unit of a variant's game length, when unit is NULL. */
 	const char *(*unit_of)(const void *variant);
@@ -99,8 +98,13 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
 
 /* ---- the commands ---- */
 
-/* railyard tune PACK for the game of engine e (argv[0] is "tune"). */
-int tune_run(const struct tune_engine *e, int argc, char **argv);
+/* The engines: the core game (trains_tune.c) and the deck games on their
+ * game-table engines (deck_tune.c, whose game is the struct game). */
+extern const struct tune_engine trains_tune_engine, deck_tune_engine;
+
+/* railyard tune PACK with engine e for game (handed to e->load; argv[0] is
+ * "tune"). */
+int tune_run(const struct tune_engine *e, const void *game, int argc, char **argv);
 /* railyard merge DIR... (argv[0] is "merge"). */
 int cmd_merge(int argc, char **argv);
 

@@ -13,7 +13,8 @@
 #include "simplot.h"
 #include "simulate.h"
 #include "stats.h"
-#include "tune_race.h"
+#include "tune_report.h"
+#include "util.h"
 
 const char *tune_state_name(enum tune_state s)
 {

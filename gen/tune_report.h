@@ -1,12 +1,15 @@
-/* tune_race.h: what tune.c (the search, shards, merge) and tune_report.c (the
- * report, JSON, plot) share. Internal to `railyard tune`; knows no game. */
-#ifndef RAILYARD_TUNE_RACE_H
-#define RAILYARD_TUNE_RACE_H
+/* tune_report.h: the measures, the choice and the report of `railyard tune`
+ * and `railyard merge` (tune_report.c), and the search's state they read,
+ * which tune.c fills from games played or shards read back. Knows no game. */
+#ifndef RAILYARD_TUNE_REPORT_H
+#define RAILYARD_TUNE_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "tune.h"
+#define TUNE_MAX_COUNTS    16       /* player counts judged */
+#define TUNE_MAX_SEATS     16
 
 #define TUNE_SEG 256        /* games in one unit of work, a shard's grain */
 
