@@ -59,7 +59,7 @@ static void toy_rules(struct yread *r, const struct ynode *rules, struct game_ru
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, NULL},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, &gsim_trains},
 	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &gsim_take},
 	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &gsim_domino},
 	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &gsim_train52},

@@ -120,13 +120,13 @@ static void *worker(void *arg)
 {
 	struct thread_arg *ta = arg;
 	const struct series *se = ta->sh->se;
-	void *scratch = xcalloc(1, se->eng->scratch_size(se->setup));
+	void *scratch = gsim_scratch_new(se->eng, se->setup);
 	long first, last;
 	while (simulate_next_chunk(&ta->sh->next, ta->sh->games, &first, &last)) {
 		gsim_play_range(se->eng, se->setup, scratch, ta->sh->seed, first, last, &ta->t);
 		atomic_fetch_add(&ta->sh->done, last - first);
 	}
-	free(scratch);
+	gsim_scratch_free(se->eng, scratch);
 	return NULL;
 }
 
@@ -134,7 +134,7 @@ static void *worker(void *arg)
 static void analyse(struct series *se, double threshold)
 {
 	const struct gsim_counts *t = &se->t;
-	gsim_stats_counts(t, se->players, &se->cnt);
+	gsim_stats_counts(se->eng, t, se->players, &se->cnt);
 	stats_series(&se->cnt, threshold, &se->v);
 	se->side = (struct verdict_side){.id = se->label, .c = &se->cnt, .s = &se->v};
 	struct sim_stats *st = &se->plot;
