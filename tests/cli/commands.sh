@@ -12,3 +12,16 @@ sed 's|^tokens:|board:\n  spaces: 20\n  face: templates/toy-train-board.yaml\nto
 expect_status "build: a take-the-train pack with a board: exit 2" 2 $R build -q -o "$O" "$WORK/tt/board.yaml"
 expect_grep "... named at the board's face" 'board.yaml:[0-9]+:[0-9]+: error: a take-the-train pack has no board to draw' "$WORK/last.err"
 ok_if "... and nothing written" test ! -e "$O/take-the-train"
+
+# One build input path for every game: the PNG limits apply when PNG files are
+# written, the same for the core game and the others (drivethru writes one PDF).
+for p in pattern-one-census-seven take-the-train; do
+	{ cat packs/$p.yaml; echo "size: [1000mm, 1000mm]"; } >"$WORK/big-$p.yaml"
+	expect_status "$p, 1 m cards, --preset drivethru --only png: built (no PNG is written)" 0 \
+		$R build -q --preset drivethru --only png -o "$O/dt" "$WORK/big-$p.yaml"
+	ok_if "... drivethru.pdf written" test -s "$O/dt/$p.drivethru/drivethru.pdf"
+	expect_status "$p, 1 m cards, --preset tgc: refused (PNG files), exit 2" 2 \
+		$R build -q --preset tgc -o "$O/tgc" "$WORK/big-$p.yaml"
+	expect_grep "... at the pack's size:" "big-$p.yaml:[0-9]+:7: error: a (card|face) of 1000 x 1000 mm with 3.175 mm bleed is 11886 x 11886 pixels" "$WORK/last.err"
+	ok_if "... nothing written" test ! -e "$O/tgc"
+done
