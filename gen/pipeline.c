@@ -250,6 +250,11 @@ int build_check_sound(const struct build_opts *o, const char *pack_file, int err
 	return EXIT_OK;
 }
 
+int build_home_outputs(const struct build_opts *o)
+{
+	return o->preset == PRESET_HOME ? o->only : 0;
+}
+
 bool build_writes_png(const struct build_opts *o)
 {
 	if (o->preset == PRESET_HOME)

@@ -88,6 +88,10 @@ int build_check_items(const struct build_opts *o, double n, const char *what, co
  * prototype: then a warning). Returns EXIT_OK, or EXIT_RULE after reporting. */
 int build_check_sound(const struct build_opts *o, const char *pack_file, int errors);
 
+/* Which of the home set's files (BO_* mask) the build writes: --only's at home,
+ * none for a preset (its files are the service's own). */
+int build_home_outputs(const struct build_opts *o);
+
 /* Whether the build writes items as PNG files (home: --only png or contact; the
  * tgc and mpc presets; never drivethru, whose one file is a PDF). */
 bool build_writes_png(const struct build_opts *o);

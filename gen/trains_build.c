@@ -362,7 +362,7 @@ static void card_back_fields(void *user, struct fields *f)
 static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
 {
 	struct build *b = user;
-	int only = c->opts.preset == PRESET_HOME ? c->opts.only : 0;
+	int only = build_home_outputs(&c->opts);
 	buf_puts(s, "position,number,code,ability,faces_page,svg,png\n");
 	for (long i = 0; i < c->it.count; i++) {
 		long pos = card_pos(b, i);
