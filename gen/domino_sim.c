@@ -287,6 +287,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_domino = {
 	.game = "domino-trains",
+	.ties = true,
 	.unit = "turns",
 	.min_players = 2,
 	.max_players = 16,

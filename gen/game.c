@@ -53,10 +53,10 @@ static void toy_rules(struct yread *r, const struct ynode *rules, struct game_ru
 
 
 /* railyard tune: one entry (one usage) for every game; a deck game's variants
- * play on its engine, the trains' on sim.c. */
+ * load through deck.c and play on its engine, the trains' through trains_tune.c. */
 static int game_tune(const struct game *g, int argc, char **argv)
 {
-	return tune_run(g->engine ? &deck_tune_engine : &trains_tune_engine, g, argc, argv);
+	return tune_run(strcmp(g->name, "trains") ? &deck_tune_engine : &trains_tune_engine, g, argc, argv);
 }
 
 #define OTHER_GAME_CMDS(check) \
@@ -67,7 +67,7 @@ static int game_tune(const struct game *g, int argc, char **argv)
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, NULL},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, &gsim_trains},
 	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
 	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
 	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},

@@ -28,8 +28,8 @@ struct game_rules {
 };
 
 struct game;
-struct deck_build_game;
 struct gsim_engine;
+struct deck_build_game;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
 typedef int game_cmd(const struct game *g, int argc, char **argv);
@@ -44,8 +44,8 @@ struct game {
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
 	/* A deck-pack game: what its GAME_build.c adds to the deck build; NULL: trains. */
 	const struct deck_build_game *build;
-	/* The simulate engine of a deck game (gsim.h); NULL: none, or trains,
-	 * whose engine is sim.c. */
+	/* The simulate engine (gsim.h): plays one game of a loaded pack (the
+	 * core game's pack, or a deck with its game_rules) from a seed stream. */
 	const struct gsim_engine *engine;
 };
 
@@ -56,7 +56,8 @@ const struct game *game_at(size_t i);
 /* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
  * after reporting an unknown game at its location. */
 const struct game *game_of(const struct ydoc *doc);
-/* The simulate engines of the four deck games (gsim.h: the type; *_sim.c). */
-extern const struct gsim_engine gsim_take, gsim_domino, gsim_train52, gsim_toy;
+/* The simulate engines of every game (gsim.h: the type; GAME_sim.c, and
+ * trains_gsim.c for the core game's trains_sim.c). */
+extern const struct gsim_engine gsim_trains, gsim_take, gsim_domino, gsim_train52, gsim_toy;
 
 #endif

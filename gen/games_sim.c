@@ -120,13 +120,13 @@ static void *worker(void *arg)
 {
 	struct thread_arg *ta = arg;
 	const struct series *se = ta->sh->se;
-	void *scratch = xcalloc(1, se->eng->scratch_size(se->setup));
+	void *scratch = gsim_scratch_new(se->eng, se->setup);
 	long first, last;
 	while (simulate_next_chunk(&ta->sh->next, ta->sh->games, &first, &last)) {
 		gsim_play_range(se->eng, se->setup, scratch, ta->sh->seed, first, last, &ta->t);
 		atomic_fetch_add(&ta->sh->done, last - first);
 	}
-	free(scratch);
+	gsim_scratch_free(se->eng, scratch);
 	return NULL;
 }
 
@@ -134,7 +134,7 @@ static void *worker(void *arg)
 static void analyse(struct series *se, double threshold)
 {
 	const struct gsim_counts *t = &se->t;
-	gsim_stats_counts(t, se->players, &se->cnt);
+	gsim_stats_counts(se->eng, t, se->players, &se->cnt);
 	stats_series(&se->cnt, threshold, &se->v);
 	se->side = (struct verdict_side){.id = se->label, .c = &se->cnt, .s = &se->v};
 	struct sim_stats *st = &se->plot;
@@ -469,42 +469,18 @@ static int write_plot(const struct series *se, const struct stats_comparison *cm
 
 static bool parse_counts(const char *arg, struct opts *o)
 {
-	size_t n;
-	char **w = games_words(arg, &n);
-	bool ok = n > 0 && n <= SIM_MAX_PLAYERS;
-	o->ncounts = 0;
-	for (size_t i = 0; ok && i < n; i++) {
-		long v;
-		if (parse_int(w[i], 1, SIM_MAX_PLAYERS, &v) != 0)
-			ok = false;
-		else
-			o->counts[o->ncounts++] = (int)v;
-	}
-	games_words_free(w, n);
-	if (!ok)
-		diag(SEV_ERROR, NULL, "--players must be 1..%d or a list of them (3,4), not '%s'",
-		     SIM_MAX_PLAYERS, arg);
-	return ok;
+	return cli_players(arg, SIM_MAX_PLAYERS, o->counts, &o->ncounts) == 0;
 }
 
 static bool parse_policies(const char *arg, struct opts *o)
 {
-	size_t n;
-	char **w = games_words(arg, &n);
-	bool ok = n > 0 && n <= SIM_MAX_PLAYERS;
-	o->npolicy = 0;
-	for (size_t i = 0; ok && i < n; i++) {
-		if (!strcmp(w[i], "random"))
-			o->policy[o->npolicy++] = GSIM_RANDOM;
-		else if (!strcmp(w[i], "greedy"))
-			o->policy[o->npolicy++] = GSIM_GREEDY;
-		else
-			ok = false;
-	}
-	games_words_free(w, n);
-	if (!ok)
-		diag(SEV_ERROR, NULL, "--policy: random or greedy, per seat or for all, not '%s'", arg);
-	return ok;
+	static const char *const names[] = {[GSIM_RANDOM] = "random", [GSIM_GREEDY] = "greedy"};
+	int p[SIM_MAX_PLAYERS];
+	if (cli_policies(arg, names, 2, SIM_MAX_PLAYERS, p, &o->npolicy) != 0)
+		return false;
+	for (int k = 0; k < o->npolicy; k++)
+		o->policy[k] = (enum gsim_policy)p[k];
+	return true;
 }
 
 /* One option into *o; false (reported) when its value is wrong, or -1 through
@@ -515,7 +491,7 @@ static bool take_option(int c, struct opts *o, int *ncrule, int *stop)
 	switch (c) {
 	case 'n': return parse_counts(optarg, o);
 	case 'g': return simulate_games_opt(optarg, &o->games);
-	case 's': return simulate_seed_opt(optarg, &o->seed);
+	case 's': return cli_seed(optarg, &o->seed) == 0;
 	case 't': return simulate_threads_opt(optarg, &o->threads);
 	case 'P': return parse_policies(optarg, o);
 	case 'C': return simulate_completion_opt(optarg, &o->threshold);

@@ -29,6 +29,32 @@ void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng)
 	}
 }
 
+void *gsim_scratch_new(const struct gsim_engine *e, const void *setup)
+{
+	return e->scratch_new ? e->scratch_new(setup) : xcalloc(1, e->scratch_size(setup));
+}
+
+void gsim_scratch_free(const struct gsim_engine *e, void *scratch)
+{
+	if (e->scratch_free)
+		e->scratch_free(scratch);
+	else
+		free(scratch);
+}
+
+void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, uint64_t g,
+	       struct gsim_outcome *o)
+{
+	memset(o, 0, sizeof *o);
+	if (e->play_game) {
+		e->play_game(setup, scratch, seed, g, o);
+		return;
+	}
+	struct sim_rng rng;
+	sim_rng_seed(&rng, seed, g);
+	e->play(setup, scratch, &rng, o);
+}
+
 void gsim_counts_init(struct gsim_counts *t, int horizon)
 {
 	memset(t, 0, sizeof *t);
@@ -47,6 +73,7 @@ void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src)
 	dst->games += src->games;
 	dst->completed += src->completed;
 	dst->no_winner += src->no_winner;
+	dst->stalled += src->stalled;
 	for (int p = 0; p < SIM_MAX_PLAYERS; p++)
 		dst->wins[p] += src->wins[p];
 	for (int k = 0; k <= dst->horizon; k++)
@@ -59,12 +86,10 @@ void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scrat
 		     long last, struct gsim_counts *t)
 {
 	for (long g = first; g < last; g++) {
-		struct sim_rng rng;
-		sim_rng_seed(&rng, seed, (uint64_t)g);
 		struct gsim_outcome o;
-		memset(&o, 0, sizeof o);
-		e->play(setup, scratch, &rng, &o);
+		gsim_play(e, setup, scratch, seed, (uint64_t)g, &o);
 		t->games++;
+		t->stalled += o.stalled && o.winner < 0;
 		bool ended = o.length >= 0 && o.length <= t->horizon;
 		if (ended && o.winner >= 0) {
 			t->completed++;
@@ -79,9 +104,10 @@ void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scrat
 	}
 }
 
-void gsim_stats_counts(const struct gsim_counts *t, int seats, struct stats_counts *out)
+void gsim_stats_counts(const struct gsim_engine *e, const struct gsim_counts *t, int seats,
+		       struct stats_counts *out)
 {
-	*out = (struct stats_counts){.seats = seats, .ties = true, .games = t->games, .completed = t->completed,
-				     .no_winner = t->no_winner, .wins = t->wins, .horizon = t->horizon,
-				     .ended = t->ended};
+	*out = (struct stats_counts){.seats = seats, .ties = e->ties, .games = t->games, .completed = t->completed,
+				     .no_winner = t->no_winner, .stalled = t->stalled, .wins = t->wins,
+				     .horizon = t->horizon, .ended = t->ended};
 }

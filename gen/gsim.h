@@ -24,6 +24,8 @@
 enum gsim_policy {
 	GSIM_RANDOM,   /* any legal play, uniformly */
 	GSIM_GREEDY,   /* the play that does the most for itself now (per game) */
+	GSIM_SPOILER,  /* the core game only (trains_sim.h) */
+	GSIM_LOOKAHEAD,
 };
 
 /* What one game came to: the winner (seat 0..) or -1 (a timeout, or a tie or
@@ -33,12 +35,15 @@ struct gsim_outcome {
 	int winner;
 	int length;
 	bool no_winner;
+	bool stalled;              /* it could never end (the core game): censored */
 	uint64_t count[GSIM_MAX_COUNTERS];
 };
 
 /* What the driver hands an engine when it prepares a series. */
+struct pack;
 struct gsim_params {
-	const struct deck *deck;
+	const struct deck *deck;         /* the other games' pack */
+	const struct pack *pack;         /* the core game's (deck NULL) */
 	/* the pack's `rules:` as its game read them, --rule applied: the engine
 	 * reads its named rules from pack_rules->set (ruleset_get), checked already */
 	const struct game_rules *pack_rules;
@@ -50,6 +55,7 @@ struct gsim_params {
 struct gsim_engine {
 	const char *game;                /* the deck's game: */
 	const char *unit;                /* what length counts: "turns", "rounds" */
+	bool ties;                       /* a game may end with no single winner */
 	int min_players, max_players;
 	const char *const *counters;     /* JSON keys of count[], NULL-terminated */
 	const char *const *counter_text; /* the same in words, for the text report */
@@ -63,7 +69,20 @@ struct gsim_engine {
 	size_t (*scratch_size)(const void *setup);
 	/* Play one game from rng into *o (zeroed by the caller). */
 	void (*play)(const void *setup, void *scratch, struct sim_rng *rng, struct gsim_outcome *o);
+	/* Or (the core game) play game g of series seed into *o; scratch made by
+	 * scratch_new and freed by scratch_free instead of scratch_size bytes. */
+	void (*play_game)(const void *setup, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o);
+	void *(*scratch_new)(const void *setup);
+	void (*scratch_free)(void *scratch);
 };
+
+/* A worker's scratch space for an engine's setup (either kind); free with
+ * gsim_scratch_free. */
+void *gsim_scratch_new(const struct gsim_engine *e, const void *setup);
+void gsim_scratch_free(const struct gsim_engine *e, void *scratch);
+/* Play game g of series seed with any engine into *o (zeroed here). */
+void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, uint64_t g,
+	       struct gsim_outcome *o);
 
 /* gsim_take, gsim_domino, gsim_train52, gsim_toy: declared in game.h. */
 
@@ -74,7 +93,7 @@ struct gsim_engine {
  * winner) by length; a game still going past the horizon is a timeout. */
 struct gsim_counts {
 	int horizon;
-	uint64_t games, completed, no_winner;
+	uint64_t games, completed, no_winner, stalled;
 	uint64_t wins[SIM_MAX_PLAYERS];
 	uint64_t *ended;
 	uint64_t count[GSIM_MAX_COUNTERS];
@@ -89,7 +108,8 @@ void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src);
 /* The totals as stats.h reads them (pointing into t): stats_series and
  * stats_compare turn them into the verdict. */
 struct stats_counts;
-void gsim_stats_counts(const struct gsim_counts *t, int seats, struct stats_counts *out);
+void gsim_stats_counts(const struct gsim_engine *e, const struct gsim_counts *t, int seats,
+		       struct stats_counts *out);
 
 /* Play games first..last-1 of the series `seed` (game g from its own stream,
  * so any split over threads gives the same totals) with an engine's setup, in

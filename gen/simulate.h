@@ -12,9 +12,6 @@
 /* --games ARG into *games; false (reported) unless 1..1000000000. */
 bool simulate_games_opt(const char *arg, long *games);
 
-/* --seed ARG into *seed; false (reported) unless a whole number. */
-bool simulate_seed_opt(const char *arg, uint64_t *seed);
-
 /* --completion ARG into *threshold; false (reported) unless a share 0..1. */
 bool simulate_completion_opt(const char *arg, double *threshold);
 

@@ -608,6 +608,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_take = {
 	.game = "take-the-train",
+	.ties = true,
 	.unit = "turns",
 	.min_players = 2,
 	.max_players = 16,

@@ -394,6 +394,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_toy = {
 	.game = "toy-train",
+	.ties = true,
 	.unit = "rounds",
 	.min_players = 2,
 	.max_players = 2,

@@ -580,6 +580,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_train52 = {
 	.game = "train-52",
+	.ties = true,
 	.unit = "acts",
 	.min_players = 2,
 	.max_players = 7,

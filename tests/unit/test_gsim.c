@@ -14,6 +14,9 @@
 #include "game.h"
 #include "games.h"
 #include "gsim.h"
+#include "stats.h"
+#include "trains_rules.h"
+#include "trains_sim.h"
 
 static struct game_rules pack_rules;
 
@@ -139,6 +142,55 @@ static void test_unknown_rules(void **state)
 	deck_free(d);
 }
 
+/* The core game through the table's engine: the same games, the same totals
+ * as trains_sim.c played directly (the path of simulate's trains report),
+ * and every game's engine is in the table. */
+static void test_trains_engine(void **state)
+{
+	(void)state;
+	const struct gsim_engine *e = game_find("trains")->engine;
+	assert_non_null(e);
+	for (size_t i = 0; game_at(i); i++)
+		assert_non_null(game_at(i)->engine);
+	struct pack *pk = pack_load("packs/pattern-two-census-seven.yaml");
+	assert_non_null(pk);
+	struct gsim_params p = {.pack = pk, .players = 3, .max_length = 1000,
+				.policy = {GSIM_GREEDY, GSIM_GREEDY, GSIM_GREEDY}};
+	char err[256];
+	void *setup = e->setup_new(&p, err, sizeof err);
+	assert_non_null(setup);
+	void *scratch = gsim_scratch_new(e, setup);
+	struct gsim_counts t;
+	gsim_counts_init(&t, 1000);
+	gsim_play_range(e, setup, scratch, 1, 0, 300, &t);
+	gsim_scratch_free(e, scratch);
+	e->setup_free(setup);
+
+	struct sim_rules r;
+	sim_rules_from_pack(pk, &r);
+	enum sim_policy pol[3] = {POLICY_GREEDY, POLICY_GREEDY, POLICY_GREEDY};
+	struct sim_setup *ss = sim_setup_new(pk, 3, pk->cards, &r, pol, err, sizeof err);
+	assert_non_null(ss);
+	struct sim_stats st;
+	sim_stats_init(&st, ss);
+	struct sim_worker *w = sim_worker_new(ss);
+	for (uint64_t g = 0; g < 300; g++)
+		sim_play(w, 1, g, &st);
+	assert_int_equal(t.games, st.games);
+	assert_int_equal(t.completed, st.completed);
+	assert_int_equal(t.stalled, st.stalled);
+	assert_memory_equal(t.wins, st.wins, 3 * sizeof *t.wins);
+	assert_memory_equal(t.ended, st.length, 1001 * sizeof *t.ended);
+	struct stats_counts c;
+	gsim_stats_counts(e, &t, 3, &c);
+	assert_false(c.ties);
+	sim_worker_free(w);
+	sim_stats_free(&st);
+	sim_setup_free(ss);
+	gsim_counts_free(&t);
+	pack_free(pk);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +198,7 @@ int main(void)
 		cmocka_unit_test(test_train52_plays_are_legal),
 		cmocka_unit_test(test_same_game_any_worker),
 		cmocka_unit_test(test_unknown_rules),
+		cmocka_unit_test(test_trains_engine),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
