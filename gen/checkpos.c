@@ -620,12 +620,11 @@ static const char *choice_hint(const struct ability *ab)
 	return hint ? hint : "a valid --on";
 }
 
-static void describe_move(const struct pack *p, const struct pos_move *m, const struct seq *seqs,
-			  int first, int nseq)
+static void describe_move(const struct pack *p, const struct pos_move *m, const struct seq *seqs, int nseq)
 {
 	char n1[3];
 	for (int i = 0; i < m->n; i++) {
-		const struct seq *s = &seqs[first + m->seq[i]];
+		const struct seq *s = &seqs[m->seq[i]];   /* pos_apply's sequences: 0 the applier's */
 		printf("%s", i ? (m->n == 2 ? " ↔ " : " → ") : "");
 		if (nseq > 1)
 			printf("%s ", s->name);
@@ -712,7 +711,7 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 	if (r != POS_OK) {
 		char n1[3];
 		if (r == POS_FROZEN) {
-			const struct seq *s = &seqs[first + m.seq[m.blocked]];
+			const struct seq *s = &seqs[m.seq[m.blocked]];
 			diag(SEV_ERROR, &l, "%s cannot be applied: card %ld at %s%s%s is frozen; %s", label,
 			     s->v[m.sp[m.blocked]], sname(p, m.sp[m.blocked], n1), nseq > 1 ? " of " : "",
 			     nseq > 1 ? s->name : "", pos_refusal_text(r));
@@ -764,7 +763,7 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 				 : nseq == 2 ? "the player's and another sequence (§6)"
 					     : "two other players' sequences (§6)");
 		printf("moved: ");
-		describe_move(p, &m, before, first, nseq);
+		describe_move(p, &m, before, nseq);
 		printf("\n");
 		for (int i = 0; i < nseq; i++) {
 			printf("%s before:%s", seqs[i].name, p->layout.rows ? "\n" : " ");
