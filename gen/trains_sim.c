@@ -1,4 +1,4 @@
-/* sim.c: the game engine and player policies of `railyard simulate` (see sim.h
+/* trains_sim.c: the game engine and player policies of `railyard simulate` (see trains_sim.h
  * for the rules it plays by). Everything a game needs is allocated when a worker
  * is made; playing a game only reads the setup and writes the worker. */
 #include <math.h>
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
-#include "sim.h"
+#include "trains_position.h"
+#include "trains_sim.h"
 #include "stats.h"
 #include "util.h"
 
@@ -167,7 +167,7 @@ static inline double dist_at(const struct sim_setup *s, int i, int v)
 	return d + 0.01 * fabs(v - s->expect[i]);
 }
 
-/* build_ways' collector: each way of one ability, as position.c expands it. */
+/* build_ways' collector: each way of one ability, as trains_position.c expands it. */
 struct way_sink {
 	struct sim_setup *s;
 	size_t *cap;
@@ -356,7 +356,7 @@ static int showing(const struct sim_setup *s, const struct sim_card *q, const in
  * descending); a wild card takes the smallest number of the pack that fits,
  * which leaves the most room for the cards after it. Never-descending, it may
  * repeat its neighbour only while the pack has a copy of that number not shown
- * elsewhere in the sequence (§10, as gen/position.c judges it). */
+ * elsewhere in the sequence (§10, as gen/trains_position.c judges it). */
 static bool seq_wins(const struct sim_setup *s, const struct sim_card *q)
 {
 	int val[MAX_SPACES];
@@ -594,7 +594,7 @@ struct sim_worker {
 	bool dirty[SIM_MAX_PLAYERS];
 	struct sim_move *moves;
 	size_t nmoves, cap;
-	/* the position as position.c's legality reads it: sequences in place */
+	/* the position as trains_position.c's legality reads it: sequences in place */
 	struct pos_view view;
 	const int *vnum[SIM_MAX_PLAYERS];
 	const unsigned char *vfrozen[SIM_MAX_PLAYERS];
@@ -908,7 +908,7 @@ static bool has_open_space(struct sim_worker *w, int p)
 }
 
 /* Every legal move of player m (the draw first): the draw, then each face-up
- * card's uses as position.c's one legality finds them. */
+ * card's uses as trains_position.c's one legality finds them. */
 static void list_moves(struct sim_worker *w, int m)
 {
 	const struct sim_setup *s = w->s;
