@@ -181,16 +181,6 @@ static void add_way(void *ctx, const struct pos_way *w)
 	s->ways[s->nways++] = *w;
 }
 
-size_t sim_setup_moves(const struct sim_setup *s, size_t ab)
-{
-	return ab < s->nab ? s->way_first[ab + 1] - s->way_first[ab] : 0;
-}
-
-void sim_setup_move(const struct sim_setup *s, size_t ab, size_t k, struct pos_move *out)
-{
-	*out = s->ways[s->way_first[ab] + k].move;
-}
-
 struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 				const struct sim_rules *rules, const enum sim_policy *policy,
 				char *err, size_t errlen)
@@ -925,6 +915,50 @@ static void list_moves(struct sim_worker *w, int m)
 		pos_legal_moves(&s->ways[k.first], s->way_first[ab + 1] - k.first, s->spec[ab], &s->rules_pos,
 				&w->view, add_use, &k);
 	}
+}
+
+size_t sim_worker_moves(struct sim_worker *w, int m, size_t ab, const int *nums, const unsigned char *frozen,
+			int npile, void (*fn)(void *ctx, const struct pos_move *mv), void *ctx)
+{
+	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census, n = 0;
+	for (size_t i = 0; i < sc; i++) {
+		w->seq[i] = (struct sim_card){nums[i], -1};
+		w->frozen[i] = frozen ? frozen[i] : 0;
+	}
+	for (size_t a = 0; a < s->nab; a++)
+		w->face_at[a] = -1;
+	w->face[0] = (struct sim_card){0, (int)ab};
+	w->face_at[ab] = 0;
+	w->nface = 1;
+	w->npile = npile < 0 ? 0 : npile > s->ndeck ? (int)s->ndeck : npile;
+	w->ndisc = 0;
+	list_moves(w, m);
+	for (size_t k = 0; k < w->nmoves; k++) {
+		const struct sim_move *mv = &w->moves[k];
+		if (mv->face < 0)
+			continue;
+		struct pos_move pm;
+		memset(&pm, 0, sizeof pm);
+		pm.blocked = -1;
+		pm.seq[0] = mv->tgt;
+		pm.seq[1] = mv->tgt2;
+		pm.sp[0] = mv->a;
+		pm.sp[1] = mv->b;
+		pm.n = mv->kind == OP_SWAP ? 2 : 1;
+		pm.remove = mv->kind == OP_REMOVE;
+		if (mv->kind == OP_CYCLE) {
+			const struct pos_way *o = &s->ways[mv->op];
+			pm.n = o->move.n;
+			for (int i = 0; i < pm.n; i++) {
+				pm.seq[i] = mv->tgt;
+				pm.sp[i] = o->move.sp[i];
+			}
+		}
+		fn(ctx, &pm);
+		n++;
+	}
+	return n;
 }
 
 static void cycle(struct sim_card *q, const struct pos_way *o)
