@@ -15,7 +15,7 @@ for how in abs rel; do
 	expect_status "face: a secrets file by a $how path: exit 2" 2 "$R" build --only faces -o "$WORK/o-$how" "$WORK/home/packs/$how.yaml"
 	expect_grep "$how: refused at the pack's face line" "packs/$how.yaml:[0-9]+:7: error: 'face': '.*secrets.yaml' is outside the pack's folder" "$WORK/last.err"
 	ok_if "$how: no line of the secrets file is shown" sh -c "! grep -q SECRET '$WORK/last.err'"
-	ok_if "$how: nothing is written" test ! -e "$WORK/o-$how/faces.pdf"
+	ok_if "$how: nothing is written (-o names the parent of the set)" test ! -e "$WORK/o-$how"
 done
 # --allow-path lets the folder in (and then it is read as a template: its errors
 # may be shown, it was allowed).
