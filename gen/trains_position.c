@@ -661,7 +661,8 @@ void pos_legal_moves(const struct pos_way *ways, size_t nw, const struct ability
 		/* The candidates that can pass (pos_legal refuses every other one):
 		 * under apply-to self the mover's sequence alone, */
 		bool self = rules->apply_to == APPLY_SELF;
-		for (int q = self ? v->mover : 0; q >= 0 && q < (self ? v->mover + 1 : v->nseq); q++) {
+		int lo = self ? v->mover : 0, hi = self ? v->mover + 1 : v->nseq;
+		for (int q = lo < 0 ? hi : lo; q < hi; q++) {
 			u.seq[0] = u.seq[1] = q;
 			if (legal(w, spec, rules, v, &u, &m) == POS_OK)
 				fn(ctx, &u, &m);

@@ -870,17 +870,18 @@ struct move_sink {
 	struct sim_worker *w;
 	int face;
 	size_t first;
+	const struct pos_way *ways;   /* the ability's: &s->ways[first] */
 };
 
 static void add_use(void *ctx, const struct pos_use *u, const struct pos_move *pm)
 {
 	struct move_sink *k = ctx;
-	size_t way = k->first + (size_t)u->way;
-	struct sim_move m = {(short)k->face, (int)way, pm->seq[0], pm->seq[pm->n > 1], OP_CYCLE, -1, -1};
+	struct sim_move m = {(short)k->face, (int)(k->first + (size_t)u->way), pm->seq[0], pm->seq[pm->n > 1],
+			     OP_CYCLE, -1, -1};
 	if (pm->remove) {
 		m.kind = OP_REMOVE;
 		m.a = pm->sp[0];
-	} else if (k->w->s->ways[way].effect != KE_ROTATE) {
+	} else if (k->ways[u->way].effect != KE_ROTATE) {
 		m.kind = OP_SWAP;
 		m.a = pm->sp[0];
 		m.b = pm->sp[1];
@@ -911,9 +912,9 @@ static void list_moves(struct sim_worker *w, int m)
 	w->view.refill = w->npile > 0 || s->rules.reshuffle;
 	for (int f = 0; f < w->nface; f++) {
 		int ab = w->face[f].ab;
-		struct move_sink k = {w, f, s->way_first[ab]};
-		pos_legal_moves(&s->ways[k.first], s->way_first[ab + 1] - k.first, s->spec[ab], &s->rules_pos,
-				&w->view, add_use, &k);
+		struct move_sink k = {w, f, s->way_first[ab], &s->ways[s->way_first[ab]]};
+		pos_legal_moves(k.ways, s->way_first[ab + 1] - k.first, s->spec[ab], &s->rules_pos, &w->view, add_use,
+				&k);
 	}
 }
 
