@@ -260,20 +260,20 @@ static void play_position(struct world *w, struct sim_worker *wk)
 }
 
 /* Every combination of the rules: apply-to x swap-across x swap-within x
- * freeze-tokens x wild cards, win alternating (it decides no move). */
+ * freeze-tokens x wild cards x win (which decides no move, but is a rule). */
 static void walk_pack(struct pack *p, const char *name, long *moves, bool *seen)
 {
 	static long eb[MAX_BOARDS][BOARD], cb[MAX_BOARDS][BOARD];
 	int wild0 = p->wild;
-	for (int combo = 0; combo < 48; combo++) {
+	for (int combo = 0; combo < 96; combo++) {
 		struct world w = {.p = p, .name = name, .eb = eb, .cb = cb, .n = p->layout.census};
 		w.rules = p->rules;
 		w.rules.apply_to = combo % 2 ? APPLY_ANYONE : APPLY_SELF;
 		w.rules.swap_across = (enum swap_across)(combo / 2 % 3);
 		w.rules.swap_within = combo / 6 % 2 == 0;
 		w.rules.freeze_tokens = combo / 12 % 2 ? 2 : 0;
-		w.rules.win = combo % 5 == 0 ? WIN_NEVER_DESCENDING : WIN_ASCENDING;
-		p->wild = combo / 24 ? 3 : 0;
+		p->wild = combo / 24 % 2 ? 3 : 0;
+		w.rules.win = combo / 48 ? WIN_NEVER_DESCENDING : WIN_ASCENDING;
 		p->rules = w.rules;
 		struct sim_rules r;
 		sim_rules_from_pack(p, &r);
