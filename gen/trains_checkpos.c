@@ -258,20 +258,19 @@ struct analysis {
 static void best_swaps(const struct pack *p, const struct seq *s, struct analysis *a)
 {
 	a->nbest = 0;
-	if (!p->rules.swap_within)
-		return;
-	long w[MAX_CENSUS];
-	memcpy(w, s->v, (size_t)s->n * sizeof *w);
 	for (size_t i = 0; i < p->abilities.n; i++) {
 		const struct ability *ab = &p->abilities.v[i];
-		if (ab->kind != AK_SWAP || s->frozen[ab->sp[0]] || s->frozen[ab->sp[1]])
+		if (ab->kind != AK_SWAP)
 			continue;
-		long x = w[ab->sp[0]];
-		w[ab->sp[0]] = w[ab->sp[1]];
-		w[ab->sp[1]] = x;
+		/* only what the rules allow here (swap-within, frozen cards: §6, §11) */
+		long w[MAX_CENSUS];
+		memcpy(w, s->v, (size_t)s->n * sizeof *w);
+		struct pos_choice ch = {-1, 0, 0, {0, 0}, false, POS_DRAWN};
+		struct pos_target t = {1, s->n, {w, NULL, NULL}, {s->frozen, NULL, NULL}, false};
+		struct pos_move m;
+		if (pos_apply(&p->layout, ab, NULL, &p->rules, &ch, &t, &m) != POS_OK)
+			continue;
 		long inv = pos_inversions(w, s->n, NULL, 0);
-		w[ab->sp[1]] = w[ab->sp[0]];
-		w[ab->sp[0]] = x;
 		if (inv >= a->inversions)
 			continue;
 		int k = a->nbest < 3 ? a->nbest++ : 3;
