@@ -143,6 +143,7 @@ struct sim_setup {
 	size_t nways;
 	size_t *way_first;
 	const struct ability_spec **spec;
+	size_t max_moves;          /* the most moves a turn can list: every card face up */
 	/* Pairs of spaces that must ascend (i before j): all pairs on a line, pairs
 	 * sharing a row or a column on a grid. part[s] lists the partners of s. */
 	int npairs;
@@ -244,6 +245,16 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 		pos_ways(&p->layout, ab, s->spec[a], add_way, &sink);
 	}
 	s->way_first[s->nab] = s->nways;
+	/* What pos_legal_moves can give at most, so a worker never grows its list
+	 * during a game: each way on each sequence it may reach, and across. */
+	int N = players;
+	s->max_moves = 1;
+	for (size_t i = 0; i < s->nways; i++) {
+		size_t pairs = 0;
+		if (s->ways[i].across && rules->swap_across != ACROSS_NONE && N > 1)
+			pairs = rules->swap_across == ACROSS_TWO ? 2 * (size_t)(N - 1) : (size_t)N * (size_t)(N - 1);
+		s->max_moves += (rules->apply_to == APPLY_SELF ? 1 : (size_t)N) + pairs;
+	}
 
 	int c = s->census;
 	s->pi = xmalloc((size_t)c * (size_t)c * sizeof *s->pi);
@@ -746,7 +757,7 @@ struct sim_worker *sim_worker_new(const struct sim_setup *s)
 		w->sv_frozen = xmalloc(sc);
 		w->sv_uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->sv_uses);
 	}
-	w->cap = 64;
+	w->cap = s->max_moves;
 	w->moves = xmalloc(w->cap * sizeof *w->moves);
 	for (int p = 0; p < s->players; p++) {
 		/* a card's number is the first int of its struct sim_card */
