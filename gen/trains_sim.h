@@ -12,7 +12,8 @@
  *     draw the top card and put it in place of one own card (the replaced card
  *     goes face up), or take a face-up card, discard it and use its ability on
  *     oneself or (apply-to: anyone, §5) an opponent, or across two sequences
- *     (swap-across, §6); two face-up cards with the same ability are both
+ *     (swap-across, §6), as pos_legal_moves (trains_position.h) lists the
+ *     legal uses; two face-up cards with the same ability are both
  *     discarded; a card without an ability (wild, table gap) is discarded;
  *   - the opening, part of the setup before the first turn (factory rules):
  *     player k (1-based) draws k cards, keeps one in place of one of theirs,
