@@ -111,6 +111,7 @@ struct sim_opts {
 	const char *compare, *plot;
 	bool json, quiet;
 	long trace;        /* game to trace, or -1 */
+	bool players_given;
 };
 
 /* One pack's series of games. */
@@ -721,165 +722,189 @@ int simulate_flush_report(void)
 	return EXIT_OUTPUT;
 }
 
-int cmd_simulate(int argc, char **argv)
+/* One option into *o; false (reported) when its value is wrong. */
+static bool sim_option(int c, struct sim_opts *o)
+{
+	switch (c) {
+	case 'n': o->players_given = true; return parse_counts(optarg, o);
+	case 'g': return simulate_games_opt(optarg, &o->games);
+	case 's': return cli_seed(optarg, &o->seed) == 0;
+	case 't': return simulate_threads_opt(optarg, &o->threads);
+	case 'P': o->policy_arg = optarg; return true;
+	case 'r':
+		if (o->nrules == MAX_RULES) {
+			diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
+			return false;
+		}
+		o->rules[o->nrules++] = optarg;
+		return true;
+	case 'm':
+		if (parse_int(optarg, 1, SIM_MAX_TURNS, &o->max_turns) == 0)
+			return true;
+		diag(SEV_ERROR, NULL, "--max-turns must be 1..%d, not '%s'", SIM_MAX_TURNS, optarg);
+		return false;
+	case 'C': return simulate_completion_opt(optarg, &o->threshold);
+	case 'c': o->compare = optarg; return true;
+	case 'j': o->json = true; return true;
+	case 'o': o->plot = optarg; return true;
+	case 'q': o->quiet = true; return true;
+	default:
+		if (parse_int(optarg, 0, 1000000000L, &o->trace) == 0)
+			return true;
+		diag(SEV_ERROR, NULL, "--trace must be a game number 0..1000000000, not '%s'", optarg);
+		return false;
+	}
+}
+
+/* The options into *o; -1 to go on, or the status to end with (reported). */
+static int sim_options(int argc, char **argv, struct sim_opts *o)
 {
 	static const struct option longopts[] = {
-		{"players", required_argument, NULL, 'n'},
-		{"games", required_argument, NULL, 'g'},
-		{"seed", required_argument, NULL, 's'},
-		{"threads", required_argument, NULL, 't'},
-		{"policy", required_argument, NULL, 'P'},
-		{"rule", required_argument, NULL, 'r'},
-		{"max-turns", required_argument, NULL, 'm'},
-		{"completion", required_argument, NULL, 'C'},
-		{"compare", required_argument, NULL, 'c'},
-		{"json", no_argument, NULL, 'j'},
-		{"plot", required_argument, NULL, 'o'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"trace", required_argument, NULL, 'T'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
+		{"players", required_argument, NULL, 'n'}, {"games", required_argument, NULL, 'g'},
+		{"seed", required_argument, NULL, 's'}, {"threads", required_argument, NULL, 't'},
+		{"policy", required_argument, NULL, 'P'}, {"rule", required_argument, NULL, 'r'},
+		{"max-turns", required_argument, NULL, 'm'}, {"completion", required_argument, NULL, 'C'},
+		{"compare", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
+		{"plot", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
+		{"trace", required_argument, NULL, 'T'}, {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
 	};
-	struct sim_opts o = {.games = 10000, .seed = 1, .max_turns = 1000, .threshold = STATS_COMPLETION, .npolicy = 1,
-			     .policy = {POLICY_GREEDY}, .trace = -1};
+	*o = (struct sim_opts){.games = 10000, .seed = 1, .max_turns = 1000, .threshold = STATS_COMPLETION,
+			       .npolicy = 1, .policy = {POLICY_GREEDY}, .trace = -1};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-	bool ok = true, players_given = false;
+	o->threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+	bool ok = true;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
-		switch (c) {
-		case 'n':
-			players_given = true;
-			ok &= parse_counts(optarg, &o);
-			break;
-		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
-		case 's': ok &= cli_seed(optarg, &o.seed) == 0; break;
-		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
-		case 'P': o.policy_arg = optarg; break;
-		case 'r':
-			if (o.nrules == MAX_RULES) {
-				diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
-				ok = false;
-			} else {
-				o.rules[o.nrules++] = optarg;
-			}
-			break;
-		case 'm':
-			if (parse_int(optarg, 1, SIM_MAX_TURNS, &o.max_turns) != 0) {
-				diag(SEV_ERROR, NULL, "--max-turns must be 1..%d, not '%s'", SIM_MAX_TURNS, optarg);
-				ok = false;
-			}
-			break;
-		case 'C': ok &= simulate_completion_opt(optarg, &o.threshold); break;
-		case 'c': o.compare = optarg; break;
-		case 'j': o.json = true; break;
-		case 'o': o.plot = optarg; break;
-		case 'q': o.quiet = true; break;
-		case 'T':
-			if (parse_int(optarg, 0, 1000000000L, &o.trace) != 0) {
-				diag(SEV_ERROR, NULL, "--trace must be a game number 0..1000000000, not '%s'", optarg);
-				ok = false;
-			}
-			break;
-		default: return cli_usage(c, simulate_usage);
-		}
+		if (!strchr("ngstPrmCcjoqT", c) || c == 0)
+			return cli_usage(c, simulate_usage);
+		ok &= sim_option(c, o);
 	}
 	ok &= cli_one_pack(argc, "simulate");
-	if (!players_given) {
+	if (!o->players_given) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}
-	if (o.policy_arg && !parse_policies(o.policy_arg, &o))
+	if (o->policy_arg && !parse_policies(o->policy_arg, o))
 		ok = false;
-	if (!simulate_check_seats(ok, o.npolicy, o.counts, o.ncounts, o.plot))
+	if (!simulate_check_seats(ok, o->npolicy, o->counts, o->ncounts, o->plot))
 		return EXIT_INPUT;
 	/* fail before the games, not after them */
 	char why[4400];
-	if (o.plot && o.trace < 0 && !plot_writable(o.plot, why, sizeof why)) {
-		diag(SEV_ERROR, NULL, "--plot %s: cannot be written: %s", o.plot, why);
+	if (o->plot && o->trace < 0 && !plot_writable(o->plot, why, sizeof why)) {
+		diag(SEV_ERROR, NULL, "--plot %s: cannot be written: %s", o->plot, why);
 		return EXIT_OUTPUT;
 	}
+	return -1;
+}
 
-	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk;
+/* --trace G: play only game G and print it turn by turn. */
+static void trace_game(const struct series *se, const struct sim_opts *o)
+{
+	struct buf log = {0};
+	struct sim_worker *w = sim_worker_new(se->setup);
+	sim_worker_trace(w, &log);
+	sim_play(w, o->seed, (uint64_t)o->trace, NULL);
+	fputs(log.s, stdout);
+	sim_worker_free(w);
+	buf_free(&log);
+}
+
+/* --compare of packs that differ in a rule as well as in the pattern: say so. */
+static void warn_rules_differ(const struct series *a, const struct series *b)
+{
+	char differ[160];
+	rules_differ(&a->rules, &b->rules, differ, sizeof differ);
+	if (differ[0])
+		diag(SEV_WARNING, NULL, "--compare: %s and %s differ in rule%s %s as well as in the pattern; "
+		     "the comparison mixes both (make them equal with --rule)", a->pack->id, b->pack->id,
+		     strchr(differ, ',') ? "s" : "", differ);
+}
+
+/* One player count's report: each series, and the comparison. */
+static void report_row(const struct series *row, const struct comparison *cmp, int k, int npk, int nse,
+		       const struct series *all, const struct sim_opts *o)
+{
+	if (o->json) {
+		if (k)
+			printf(",\n");
+		print_json_series(&row[0], o, "");
+		if (npk == 2) {
+			printf(",\n  \"compare\": ");
+			print_json_series(&row[1], o, "  ");
+			printf("\n  }");
+			verdict_json_comparison(&row[0].side, &row[1].side, &cmp->d, o->threshold, cmp->rules);
+		}
+		if (o->ncounts == 1) {
+			printf(",\n  ");
+			print_json_timing(all, nse, o);
+		}
+		printf("\n}");
+		return;
+	}
+	for (int j = 0; j < npk; j++) {
+		if (k || j)
+			putchar('\n');
+		print_text(&row[j], o);
+		simulate_print_time(row[j].seconds, row[j].sum.games, o->threads);
+	}
+	if (npk == 2)
+		verdict_print_comparison(&row[0].side, &row[1].side, &cmp->d, o->threshold, "turns", cmp->rules,
+					 "the pattern");
+}
+
+/* The whole report, every player count; o->players is set per row. */
+static void report(const struct series *se, const struct comparison *cmp, int npk, struct sim_opts *o)
+{
+	int nse = o->ncounts * npk;
+	if (o->json && o->ncounts > 1)
+		printf("{\n  \"runs\": [\n");
+	for (int k = 0; k < o->ncounts; k++) {
+		o->players = o->counts[k];
+		report_row(&se[k * npk], &cmp[k], k, npk, nse, se, o);
+	}
+	if (o->json && o->ncounts > 1) {
+		printf("\n  ],\n  ");
+		print_json_timing(se, nse, o);
+		printf("\n}\n");
+	} else if (o->json) {
+		printf("\n");
+	} else if (npk == 2 && o->ncounts > 1) {
+		print_summary(se, cmp, o);
+	}
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+	struct sim_opts o;
+	int status = sim_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	status = EXIT_OK;
+	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk, prepared = 0;
 	struct series *se = xcalloc((size_t)nse, sizeof *se);
-	int status = EXIT_OK, prepared = 0;
 	for (int k = 0; k < o.ncounts; k++) {
 		o.players = o.counts[k];
-		for (int j = 0; j < npk; j++) {
-			bool ready = prepare(&se[prepared++], j ? o.compare : argv[optind], &o);
-			if (!ready) {
+		for (int j = 0; j < npk; j++)
+			if (!prepare(&se[prepared++], j ? o.compare : argv[optind], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
-		}
 	}
 	if (o.trace >= 0) {
-		struct buf log = {0};
-		struct sim_worker *w = sim_worker_new(se[0].setup);
-		sim_worker_trace(w, &log);
-		sim_play(w, o.seed, (uint64_t)o.trace, NULL);
-		fputs(log.s, stdout);
-		sim_worker_free(w);
-		buf_free(&log);
+		trace_game(&se[0], &o);
 		goto out;
 	}
+	if (npk == 2)
+		warn_rules_differ(&se[0], &se[1]);
 	struct comparison cmp[SIM_MAX_PLAYERS];
-	if (npk == 2) {
-		char differ[160];
-		rules_differ(&se[0].rules, &se[1].rules, differ, sizeof differ);
-		if (differ[0])
-			diag(SEV_WARNING, NULL, "--compare: %s and %s differ in rule%s %s as well as in the pattern; "
-			     "the comparison mixes both (make them equal with --rule)", se[0].pack->id,
-			     se[1].pack->id, strchr(differ, ',') ? "s" : "", differ);
-	}
 	bool bar = !o.quiet && isatty(2);
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
 	for (int k = 0; npk == 2 && k < o.ncounts; k++)
 		compare(&se[2 * k], &se[2 * k + 1], o.threshold, &cmp[k]);
-	if (o.json && o.ncounts > 1)
-		printf("{\n  \"runs\": [\n");
-	for (int k = 0; k < o.ncounts; k++) {
-		struct series *row = &se[k * npk];
-		o.players = o.counts[k];
-		if (o.json) {
-			if (k)
-				printf(",\n");
-			print_json_series(&row[0], &o, "");
-			if (npk == 2) {
-				printf(",\n  \"compare\": ");
-				print_json_series(&row[1], &o, "  ");
-				printf("\n  }");
-				verdict_json_comparison(&row[0].side, &row[1].side, &cmp[k].d, o.threshold, cmp[k].rules);
-			}
-			if (o.ncounts == 1) {
-				printf(",\n  ");
-				print_json_timing(se, nse, &o);
-			}
-			printf("\n}");
-			continue;
-		}
-		for (int j = 0; j < npk; j++) {
-			if (k || j)
-				putchar('\n');
-			print_text(&row[j], &o);
-			simulate_print_time(row[j].seconds, row[j].sum.games, o.threads);
-		}
-		if (npk == 2)
-			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k].d, o.threshold, "turns", cmp[k].rules,
-						 "the pattern");
-	}
-	if (o.json && o.ncounts > 1) {
-		printf("\n  ],\n  ");
-		print_json_timing(se, nse, &o);
-		printf("\n}\n");
-	} else if (o.json) {
-		printf("\n");
-	} else if (npk == 2 && o.ncounts > 1) {
-		print_summary(se, cmp, &o);
-	}
+	report(se, cmp, npk, &o);
 	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, cmp, npk, &o);
