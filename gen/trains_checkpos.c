@@ -27,6 +27,26 @@ static struct loc loc_in(const struct seq *s, const char *at)
 	return l;
 }
 
+/* The end of row `rows` (1-based) of in_row cards at c ('/' or the end): 0, or 1
+ * after reporting a row of the wrong length or a '/' in a line. */
+static int end_row(const struct layout *lay, const struct seq *s, const char *c, int in_row, int rows,
+		   bool by_rows)
+{
+	int bad = 0;
+	struct loc l = loc_in(s, c);
+	if (lay->rows && by_rows && in_row != lay->cols) {
+		diag(SEV_ERROR, &l, "row %d has %d card%s; this pack's grid has %d columns",
+		     rows, in_row, in_row == 1 ? "" : "s", lay->cols);
+		bad = 1;
+	}
+	if (!lay->rows && *c == '/') {
+		diag(SEV_ERROR, &l, "'/' separates the rows of a grid, but this pack has "
+		     "a line of %d spaces", lay->census);
+		bad = 1;
+	}
+	return bad;
+}
+
 /* Parse cards separated by blanks, commas or '-'; rows of a grid by '/'. A card
  * is a number or W, optionally followed by '*' (frozen). Returns 0 or -1. */
 static int parse_seq(const struct pack *p, struct seq *s)
@@ -51,21 +71,8 @@ static int parse_seq(const struct pack *p, struct seq *s)
 		if (*c == ' ' || *c == '\t' || *c == ',' || *c == '-')
 			continue;
 		if (*c == '/' || *c == '\0') {
-			if (in_row || *c == '/') {
-				rows++;
-				if (lay->rows && by_rows && in_row != lay->cols) {
-					struct loc l = loc_in(s, c);
-					diag(SEV_ERROR, &l, "row %d has %d card%s; this pack's grid has %d columns",
-					     rows, in_row, in_row == 1 ? "" : "s", lay->cols);
-					bad = 1;
-				}
-				if (!lay->rows && *c == '/') {
-					struct loc l = loc_in(s, c);
-					diag(SEV_ERROR, &l, "'/' separates the rows of a grid, but this pack has "
-					     "a line of %d spaces", lay->census);
-					bad = 1;
-				}
-			}
+			if (in_row || *c == '/')
+				bad |= end_row(lay, s, c, in_row, ++rows, by_rows);
 			in_row = 0;
 			if (*c == '\0')
 				break;
@@ -353,6 +360,34 @@ static void print_seq_text(const struct pack *p, const struct seq *s)
 	}
 }
 
+/* "  A ↔ D: cards 3, 24, ..." : the cards whose ability swaps spaces s1 and s2. */
+static void print_swap_cards(const struct pack *p, int s1, int s2)
+{
+	char n1[3], n2[3];
+	char code[16];
+	snprintf(code, sizeof code, "%s%s", sname(p, s1, n1), sname(p, s2, n2));
+	int ab = ability_find(&p->abilities, code);
+	printf("  %s ↔ %s: ", n1, n2);
+	if (ab < 0) {
+		printf("no card of this pack does it\n");
+		return;
+	}
+	long nums[8];
+	long c = cards_with(p, ab, nums, 8);
+	if (!c) {
+		printf("no card of this pack does it\n");
+		return;
+	}
+	printf("card%s", c == 1 ? "" : "s");
+	for (long i = 0; i < c && i < 8; i++)
+		printf("%s%ld", i ? ", " : " ", nums[i]);
+	if (c > 8)
+		printf(", ... (%ld in all)", c);
+	if (!p->rules.swap_within)
+		printf(" (but swap-within is false: only across sequences, §6)");
+	printf("\n");
+}
+
 static void print_analysis_text(const struct pack *p, const struct seq *s, const struct analysis *a)
 {
 	const struct layout *lay = &p->layout;
@@ -387,30 +422,8 @@ static void print_analysis_text(const struct pack *p, const struct seq *s, const
 			printf("  no swaps alone make it win: %s\n",
 			       !a->valid_wilds ? "a wild card cannot stand for a number there"
 					       : "the frozen cards are out of order (§11)");
-		for (int k = 0; k < a->nswaps; k++) {
-			char code[16];
-			snprintf(code, sizeof code, "%s%s", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
-			int ab = ability_find(&p->abilities, code);
-			printf("  %s ↔ %s: ", n1, n2);
-			if (ab < 0) {
-				printf("no card of this pack does it\n");
-				continue;
-			}
-			long nums[8];
-			long c = cards_with(p, ab, nums, 8);
-			if (!c) {
-				printf("no card of this pack does it\n");
-				continue;
-			}
-			printf("card%s", c == 1 ? "" : "s");
-			for (long i = 0; i < c && i < 8; i++)
-				printf("%s%ld", i ? ", " : " ", nums[i]);
-			if (c > 8)
-				printf(", ... (%ld in all)", c);
-			if (!p->rules.swap_within)
-				printf(" (but swap-within is false: only across sequences, §6)");
-			printf("\n");
-		}
+		for (int k = 0; k < a->nswaps; k++)
+			print_swap_cards(p, a->swaps[k][0], a->swaps[k][1]);
 		for (int k = 0; k < a->nbest; k++)
 			printf("%s%s %ld", k ? ", " : "best single swaps of the pack (inversions after): ",
 			       p->abilities.v[a->best[k]].symbolic, a->best_inv[k]);

@@ -39,8 +39,6 @@ gen/take_check.c games_check_take games
 gen/simulate.c cmd_simulate games
 gen/games_sim.c games_simulate games
 gen/trains_checkpos.c apply_move legality
-gen/trains_checkpos.c print_analysis_text legality
-gen/trains_checkpos.c parse_seq legality
 LIST
 }
 
