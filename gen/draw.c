@@ -488,11 +488,12 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		}
 		buf_free(&chars);
 	}
+	/* Lines of a text of several lines align as the box says. */
+	pango_layout_set_alignment(lay, e->align == AL_START ? PANGO_ALIGN_LEFT
+				   : e->align == AL_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
 	if (e->wrap) {
 		pango_layout_set_width(lay, (int)(bw * PANGO_SCALE));
 		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
-		pango_layout_set_alignment(lay, e->align == AL_START ? PANGO_ALIGN_LEFT
-					   : e->align == AL_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
 	}
 	PangoRectangle ink, log;
 	pango_layout_get_extents(lay, &ink, &log);
@@ -510,7 +511,11 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	if (e->wrap)
 		ox = 0;
 	else
-		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx : (bw - lw) / 2 - lx;
+		/* Centred on its ink, not its advance: side bearings and a letter
+		 * spacing's trailing space would move it off centre (and off its
+		 * turned copy on a double-ended card). */
+		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx
+		     : (bw - (double)ink.width / PANGO_SCALE) / 2 - (double)ink.x / PANGO_SCALE;
 	oy = e->valign == AL_START ? 0 : e->valign == AL_END ? bh - lh : (bh - lh) / 2;
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -624,74 +629,114 @@ static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_
 			    resolve(&e->box[2], W), resolve(&e->box[3], H), e->fit, e->opacity);
 }
 
+/* Whether the condition cond ("name": set and not empty; "name=value": exactly
+ * value) holds for f. */
+static bool cond_holds(const struct fields *f, const char *cond)
+{
+	const char *eq = strchr(cond, '=');
+	if (!eq) {
+		const char *s = fields_get(f, cond);
+		return s && *s;
+	}
+	char name[128];
+	size_t n = (size_t)(eq - cond);
+	if (n >= sizeof name)
+		return false;
+	memcpy(name, cond, n);
+	name[n] = 0;
+	const char *s = fields_get(f, name);
+	return strcmp(s ? s : "", eq + 1) == 0;
+}
+
+/* Whether e is drawn for an item with fields f. */
+static bool elem_shown(const struct tpl_elem *e, const struct fields *f)
+{
+	if (e->if_field && !cond_holds(f, e->if_field))
+		return false;
+	if (e->unless_field && cond_holds(f, e->unless_field))
+		return false;
+	return true;
+}
+
+static void draw_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+		      double H, double bleed)
+{
+	if (e->kind == TE_TEXT) {
+		draw_text_elem(env, cr, e, W, H);
+		return;
+	}
+	if (e->kind == TE_IMAGE) {
+		draw_image_elem(env, cr, e, W, H);
+		return;
+	}
+	if (e->kind == TE_ELLIPSE || e->kind == TE_POLYGON) {
+		draw_shape(env, cr, e, W, H);
+		return;
+	}
+	double a = resolve(&e->box[0], W), b = resolve(&e->box[1], H);
+	double c = resolve(&e->box[2], W), dd = resolve(&e->box[3], H);
+	if (e->kind == TE_LINE) {
+		if (color_none(&e->stroke) || e->stroke_width <= 0)
+			return;
+		cairo_move_to(cr, a, b);
+		cairo_line_to(cr, c, dd);
+		cairo_set_line_width(cr, e->stroke_width);
+		set_color(env, cr, &e->stroke, e->opacity);
+		cairo_stroke(cr);
+		return;
+	}
+	/* A filled rectangle touching an edge of the trim runs into the bleed. */
+	double x = a, y = b, w = c, h = dd;
+	if (!color_none(&e->fill) && bleed > 0) {
+		const double eps = 1e-6;
+		if (x <= eps) {
+			w += x + bleed;
+			x = -bleed;
+		}
+		if (y <= eps) {
+			h += y + bleed;
+			y = -bleed;
+		}
+		if (x + w >= W - eps)
+			w = W + bleed - x;
+		if (y + h >= H - eps)
+			h = H + bleed - y;
+	}
+	if (!color_none(&e->fill)) {
+		rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
+		set_color(env, cr, &e->fill, e->opacity);
+		cairo_fill(cr);
+	}
+	if (!color_none(&e->stroke) && e->stroke_width > 0) {
+		rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
+			     c - e->stroke_width, dd - e->stroke_width, e->radius);
+		cairo_set_line_width(cr, e->stroke_width);
+		set_color(env, cr, &e->stroke, e->opacity);
+		cairo_stroke(cr);
+	}
+}
+
+/* Draw the elements v in order; twice: each is followed by its copy turned 180
+ * degrees about the centre (a double-ended card), so a shape under the middle
+ * lies under both copies of what is drawn on it. */
 static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem *v, size_t n,
-		       double W, double H, double bleed)
+		       double W, double H, double bleed, bool twice)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct tpl_elem *e = &v[i];
-		if (e->if_field) {
-			const char *s = fields_get(env->f, e->if_field);
-			if (!s || !*s)
-				continue;
-		}
-		if (e->unless_field) {
-			const char *s = fields_get(env->f, e->unless_field);
-			if (s && *s)
-				continue;
-		}
-		if (e->kind == TE_TEXT) {
-			draw_text_elem(env, cr, e, W, H);
+		if (!elem_shown(e, env->f))
 			continue;
-		}
-		if (e->kind == TE_IMAGE) {
-			draw_image_elem(env, cr, e, W, H);
+		draw_elem(env, cr, e, W, H, bleed);
+		if (!twice)
 			continue;
-		}
-		if (e->kind == TE_ELLIPSE || e->kind == TE_POLYGON) {
-			draw_shape(env, cr, e, W, H);
-			continue;
-		}
-		double a = resolve(&e->box[0], W), b = resolve(&e->box[1], H);
-		double c = resolve(&e->box[2], W), dd = resolve(&e->box[3], H);
-		if (e->kind == TE_LINE) {
-			if (color_none(&e->stroke) || e->stroke_width <= 0)
-				continue;
-			cairo_move_to(cr, a, b);
-			cairo_line_to(cr, c, dd);
-			cairo_set_line_width(cr, e->stroke_width);
-			set_color(env, cr, &e->stroke, e->opacity);
-			cairo_stroke(cr);
-			continue;
-		}
-		/* A filled rectangle touching an edge of the trim runs into the bleed. */
-		double x = a, y = b, w = c, h = dd;
-		if (!color_none(&e->fill) && bleed > 0) {
-			const double eps = 1e-6;
-			if (x <= eps) {
-				w += x + bleed;
-				x = -bleed;
-			}
-			if (y <= eps) {
-				h += y + bleed;
-				y = -bleed;
-			}
-			if (x + w >= W - eps)
-				w = W + bleed - x;
-			if (y + h >= H - eps)
-				h = H + bleed - y;
-		}
-		if (!color_none(&e->fill)) {
-			rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
-			set_color(env, cr, &e->fill, e->opacity);
-			cairo_fill(cr);
-		}
-		if (!color_none(&e->stroke) && e->stroke_width > 0) {
-			rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
-				     c - e->stroke_width, dd - e->stroke_width, e->radius);
-			cairo_set_line_width(cr, e->stroke_width);
-			set_color(env, cr, &e->stroke, e->opacity);
-			cairo_stroke(cr);
-		}
+		cairo_save(cr);
+		cairo_translate(cr, W, H);
+		cairo_rotate(cr, M_PI);
+		bool report = env->report;
+		env->report = false;
+		draw_elem(env, cr, e, W, H, bleed);
+		env->report = report;
+		cairo_restore(cr);
 	}
 }
 
@@ -707,17 +752,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 		set_color(&env, cr, &t->background, 1);
 		cairo_fill(cr);
 	}
-	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
-	if (t->double_ended) {
-		cairo_save(cr);
-		cairo_translate(cr, W, H);
-		cairo_rotate(cr, M_PI);
-		bool report = env.report;
-		env.report = false;
-		draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
-		env.report = report;
-		cairo_restore(cr);
-	}
+	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed, t->double_ended);
 	if (t->cells.on && cells && cells->fill) {
 		struct fields cf = {0};
 		struct elem_env cenv = env;
@@ -734,7 +769,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 				cairo_translate(cr, t->cells.margin[3] + c * (t->cells.w + t->cells.gap),
 						t->cells.margin[0] + r * (t->cells.h + t->cells.gap));
 				draw_elems(&cenv, cr, t->cells.elems, t->cells.nelems, t->cells.w,
-					   t->cells.h, 0);
+					   t->cells.h, 0, false);
 				cairo_restore(cr);
 			}
 		env.overflows += cenv.overflows;
@@ -742,17 +777,6 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	}
 	cairo_restore(cr);
 	return env.overflows;
-}
-
-/* Whether e is drawn for an item with fields f. */
-static bool elem_shown(const struct tpl_elem *e, const struct fields *f)
-{
-	const char *s;
-	if (e->if_field && (!(s = fields_get(f, e->if_field)) || !*s))
-		return false;
-	if (e->unless_field && (s = fields_get(f, e->unless_field)) && *s)
-		return false;
-	return true;
 }
 
 int drawer_preload(struct drawer *d, const struct template *t, const struct fields *f)

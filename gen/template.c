@@ -245,8 +245,9 @@ static char *field_name(struct yread *r, const struct ynode *v, const char *key)
 	const char *s = yr_scalar(r, key, v);
 	if (!s)
 		return NULL;
-	if (!*s || strchr(s, '{') || strchr(s, ' ')) {
-		yr_error(r, v, "'%s' names a field (such as code), not '%s'", key, s);
+	/* "name" (set and not empty) or "name=value" (exactly that value). */
+	if (!*s || *s == '=' || strchr(s, '{') || strcspn(s, " ") < strcspn(s, "=")) {
+		yr_error(r, v, "'%s' names a field (such as code) or a field and its value (colour-shape=circle), not '%s'", key, s);
 		return NULL;
 	}
 	return xstrdup(s);
@@ -737,6 +738,12 @@ static bool content_box(const struct tpl_elem *e, double W, double H, double b[4
 /* Whether two elements are never drawn on the same card (if: x / unless: x). */
 static bool exclusive(const struct tpl_elem *a, const struct tpl_elem *b)
 {
+	/* if: x=1 and if: x=2 */
+	const char *ea = a->if_field ? strchr(a->if_field, '=') : NULL;
+	const char *eb = b->if_field ? strchr(b->if_field, '=') : NULL;
+	if (ea && eb && ea - a->if_field == eb - b->if_field &&
+	    strncmp(a->if_field, b->if_field, (size_t)(ea - a->if_field)) == 0 && strcmp(ea, eb) != 0)
+		return true;
 	return (a->if_field && b->unless_field && strcmp(a->if_field, b->unless_field) == 0) ||
 	       (a->unless_field && b->if_field && strcmp(a->unless_field, b->if_field) == 0);
 }
