@@ -617,6 +617,52 @@ static void draw_shape(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 	paint_shape(env, cr, e);
 }
 
+/* The pips of a count 0..18 (a domino half): the classic 3 x 3 patterns to nine,
+ * 3 x 4 for ten and twelve, 3 x 5 for the odd counts to fifteen and for
+ * fourteen, 3 x 6 to eighteen; each a mask of grid cells, row by row. Every
+ * pattern but seventeen's is the same turned 180 degrees. */
+static const struct {
+	int cols, rows;
+	unsigned long mask;
+} pip_patterns[] = {
+	{3, 3, 0x00000}, {3, 3, 0x00010}, {3, 3, 0x00101}, {3, 3, 0x00111}, {3, 3, 0x00145},
+	{3, 3, 0x00155}, {3, 3, 0x0016d}, {3, 3, 0x0017d}, {3, 3, 0x001ef}, {3, 3, 0x001ff},
+	{3, 4, 0x00bfd}, {3, 5, 0x05bed}, {3, 4, 0x00fff}, {3, 5, 0x05ffd}, {3, 5, 0x07f7f},
+	{3, 5, 0x07fff}, {3, 6, 0x2fffd}, {3, 6, 0x2ffff}, {3, 6, 0x3ffff},
+};
+#define MAX_PIPS ((long)(sizeof pip_patterns / sizeof pip_patterns[0]) - 1)
+
+/* pips: "{low}": the count's pattern, its pips as large as the grid allows. */
+static void draw_pips(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+		      double H)
+{
+	const char *missing = NULL;
+	char *s = fields_expand(env->f, e->text, false, &missing);
+	char *end;
+	long n = strtol(s, &end, 10);
+	if (missing && env->report)
+		warn_missing(env, e, missing);
+	if (end == s || *end || n < 0 || n > MAX_PIPS) {
+		if (env->report && *s)
+			note(env, e, DW_COLOUR, &e->loc, "pips '%s' is not a count from 0 to %ld", s,
+			     MAX_PIPS);
+		free(s);
+		return;
+	}
+	free(s);
+	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
+	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
+	int cols = pip_patterns[n].cols, rows = pip_patterns[n].rows;
+	double cw = w / cols, ch = h / rows, r = 0.36 * fmin(cw, ch);
+	for (int k = 0; k < cols * rows; k++) {
+		if (!(pip_patterns[n].mask >> k & 1))
+			continue;
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, x + (k % cols + 0.5) * cw, y + (k / cols + 0.5) * ch, r, 0, 2 * M_PI);
+	}
+	paint_shape(env, cr, e);
+}
+
 static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e,
 			    double W, double H)
 {
@@ -667,6 +713,10 @@ static void draw_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *
 	}
 	if (e->kind == TE_IMAGE) {
 		draw_image_elem(env, cr, e, W, H);
+		return;
+	}
+	if (e->kind == TE_PIPS) {
+		draw_pips(env, cr, e, W, H);
 		return;
 	}
 	if (e->kind == TE_ELLIPSE || e->kind == TE_POLYGON) {

@@ -277,28 +277,30 @@ static void load_font_size(struct yread *r, const struct ynode *v, double *out, 
 }
 
 /* The element kinds, indexed by enum tpl_kind: each is also the key that makes one. */
-static const char *const kind_names[] = {"text", "rect", "line", "ellipse", "polygon", "image", NULL};
-#define KINDS "'text', 'rect', 'line', 'ellipse', 'polygon' or 'image'"
+static const char *const kind_names[] = {"text", "rect", "line", "ellipse", "polygon", "image",
+					 "pips", NULL};
+#define KINDS "'text', 'rect', 'line', 'ellipse', 'polygon', 'image' or 'pips'"
 #define KIND(k) (1u << (k))
 #define ALL_KINDS (KIND(TE_TEXT) | KIND(TE_RECT) | KIND(TE_LINE) | KIND(TE_ELLIPSE) | \
-		   KIND(TE_POLYGON) | KIND(TE_IMAGE))
-#define CLOSED (KIND(TE_RECT) | KIND(TE_ELLIPSE) | KIND(TE_POLYGON))
+		   KIND(TE_POLYGON) | KIND(TE_IMAGE) | KIND(TE_PIPS))
+#define CLOSED (KIND(TE_RECT) | KIND(TE_ELLIPSE) | KIND(TE_POLYGON) | KIND(TE_PIPS))
 
 /* Every key an element may have, and the kinds it applies to. */
 enum elem_key {
 	EK_TEXT, EK_RECT, EK_LINE, EK_BOX, EK_SIZE, EK_FONT, EK_WEIGHT, EK_STYLE, EK_ALIGN,
 	EK_VALIGN, EK_ROTATE, EK_WRAP, EK_COLOR, EK_COLOUR, EK_FILL, EK_STROKE, EK_STROKE_WIDTH,
-	EK_RADIUS, EK_IF, EK_UNLESS, EK_ELLIPSE, EK_POLYGON, EK_IMAGE, EK_FIT, EK_OPACITY, EK_COUNT
+	EK_RADIUS, EK_IF, EK_UNLESS, EK_ELLIPSE, EK_POLYGON, EK_IMAGE, EK_FIT, EK_OPACITY, EK_PIPS,
+	EK_COUNT
 };
 static const char *const elem_key_names[] = {
 	"text", "rect", "line", "box", "size", "font", "weight", "style", "align", "valign",
 	"rotate", "wrap", "color", "colour", "fill", "stroke", "stroke-width", "radius", "if",
-	"unless", "ellipse", "polygon", "image", "fit", "opacity", NULL,
+	"unless", "ellipse", "polygon", "image", "fit", "opacity", "pips", NULL,
 };
 static const unsigned elem_key_kinds[EK_COUNT] = {
 	[EK_TEXT] = ALL_KINDS, [EK_RECT] = ALL_KINDS, [EK_LINE] = ALL_KINDS,
 	[EK_ELLIPSE] = ALL_KINDS, [EK_POLYGON] = ALL_KINDS, [EK_IMAGE] = ALL_KINDS,
-	[EK_BOX] = KIND(TE_TEXT) | KIND(TE_IMAGE), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
+	[EK_PIPS] = ALL_KINDS, [EK_BOX] = KIND(TE_TEXT) | KIND(TE_IMAGE) | KIND(TE_PIPS), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
 	[EK_WEIGHT] = KIND(TE_TEXT), [EK_STYLE] = KIND(TE_TEXT), [EK_ALIGN] = KIND(TE_TEXT),
 	[EK_VALIGN] = KIND(TE_TEXT), [EK_ROTATE] = KIND(TE_TEXT), [EK_WRAP] = KIND(TE_TEXT),
 	[EK_COLOR] = KIND(TE_TEXT), [EK_COLOUR] = KIND(TE_TEXT), [EK_FILL] = CLOSED,
@@ -393,6 +395,7 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 	case EK_ELLIPSE:
 	case EK_POLYGON:
 	case EK_IMAGE:
+	case EK_PIPS:
 	case EK_COUNT:
 		break;
 	case EK_FIT: {
@@ -505,6 +508,10 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			load_points(r, v, e);
 		} else if (kind == TE_IMAGE) {
 			load_image(r, v, e);
+		} else if (kind == TE_PIPS) {
+			const char *s = yr_scalar(r, k->str, v);
+			if (s)
+				e->text = xstrdup(s);
 		} else {
 			load_box(r, v, k->str, e->box);
 		}
@@ -518,7 +525,8 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			 kinds ? " (it has several)" : "");
 		return;
 	}
-	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE, has_stroke = false;
+	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE && e->kind != TE_PIPS;
+	bool has_stroke = false;
 	for (size_t i = 0; i < m->n; i++) {
 		int k = elem_key(r, m->pairs[i].key, e->kind);
 		if (k >= 0)
@@ -526,7 +534,7 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 	}
 	if (!has_box)
 		yr_error(r, m, "%s element needs a 'box: [x, y, width, height]'",
-			 e->kind == TE_TEXT ? "a text" : "an image");
+			 e->kind == TE_TEXT ? "a text" : e->kind == TE_PIPS ? "a pips" : "an image");
 	/* A shape with a fill and no stroke named is filled only. */
 	if (e->kind != TE_LINE && !has_stroke && (!e->fill.none || e->fill.field))
 		e->stroke.none = true;

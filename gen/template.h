@@ -40,7 +40,7 @@ struct tpl_color {
 	struct loc loc;
 };
 
-enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON, TE_IMAGE };
+enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON, TE_IMAGE, TE_PIPS };
 enum tpl_fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 enum tpl_align { AL_START, AL_CENTER, AL_END };
 
@@ -49,7 +49,8 @@ struct tpl_elem {
 	struct loc loc;
 	struct tpl_len box[4];     /* text, rect: x y w h; line: x1 y1 x2 y2 */
 	/* TE_TEXT */
-	char *text;                /* with {field} placeholders and Pango markup */
+	char *text;                /* with {field} placeholders and Pango markup; TE_PIPS:
+	                              the count, as written ("{low}") */
 	char *font;                /* family, or NULL = the template's */
 	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */

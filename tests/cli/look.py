@@ -20,6 +20,7 @@ when it fails.
                                   band inside every edge, no run of a colour under
                                   1 mm wide with the same colour on both sides (a
                                   line, a frame, a stroke of text)
+  look.py blobs PPM X Y W H       prints how many separate marks (pips) the box holds
 """
 import math
 import sys
@@ -110,16 +111,18 @@ def check_suits(imgs, box, ground):
 
 
 def blocks(img, k):
-    """The image averaged over k x k pixel blocks (the rasteriser hints text
-    differently turned round: compare at about a millimetre)."""
+    """The image averaged over k x k pixel blocks, the grid centred on the image
+    (the rasteriser hints text differently turned round, and a page whose size is
+    not whole pixels has a part pixel on one side: compare at about 1 mm)."""
     bw, bh = img.w // k, img.h // k
+    x0, y0 = (img.w - bw * k) // 2, (img.h - bh * k) // 2
     out = []
     for by in range(bh):
         row = []
         for bx in range(bw):
             acc = [0, 0, 0]
-            for y in range(by * k, by * k + k):
-                i = 3 * (y * img.w + bx * k)
+            for y in range(y0 + by * k, y0 + by * k + k):
+                i = 3 * (y * img.w + x0 + bx * k)
                 for c in range(3):
                     acc[c] += sum(img.px[i + c:i + 3 * k:3])
             row.append(tuple(v / (k * k) for v in acc))
@@ -128,11 +131,7 @@ def blocks(img, k):
 
 
 def check_turned(img, limit):
-    k = next((k for k in range(max(1, int(img.dpm)), int(1.5 * img.dpm) + 2)
-              if img.w % k == 0 and img.h % k == 0), 0)
-    if not k:
-        sys.exit('look.py: %s: %d x %d pixels do not split into blocks of about 1 mm' %
-                 (img.path, img.w, img.h))
+    k = max(1, int(round(img.dpm)))
     b = blocks(img, k)
     n = len(b) * len(b[0])
     diff = sum(1 for y, row in enumerate(b) for x, v in enumerate(row)
@@ -206,6 +205,22 @@ def check_safe(img, band):
     return not ok
 
 
+def count_blobs(img, box):
+    """Connected areas of box (mm, on the trim) that differ from its corner colour."""
+    left = mask(img, box)
+    n = 0
+    while left:
+        n += 1
+        todo = [left.pop()]
+        while todo:
+            x, y = todo.pop()
+            for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if p in left:
+                    left.remove(p)
+                    todo.append(p)
+    return n
+
+
 def main(argv):
     dpm, bleed, box, ground = 10.0, 0.0, (4.0, 14.5, 6.0, 6.0), (1.5, 44.0)
     args = []
@@ -229,6 +244,9 @@ def main(argv):
     if cmd == 'index':
         return check_index(Image(rest[0], dpm, bleed), float(rest[1]),
                            float(rest[2]) if len(rest) > 2 else 3.0)
+    if cmd == 'blobs':
+        print(count_blobs(Image(rest[0], dpm, bleed), tuple(float(v) for v in rest[1:5])))
+        return 0
     if cmd == 'safe':
         return check_safe(Image(rest[0], dpm, bleed), float(rest[1]))
     sys.exit('look.py: unknown check %s' % cmd)

@@ -30,3 +30,32 @@ expect_eq "Take the Train: 6 underlined in the disc, 5 not" "#00896a #fffdf8 " \
 	"$(px "$WORK/tt18.ppm" 412 507; px "$WORK/tt17.ppm" 412 507)"
 page "$WORK/o/take-the-train/back.pdf" 1 ttback
 ok_if "Take the Train: the back is the same turned round" look --bleed 3.175 turned "$WORK/ttback.ppm"
+
+# --- Dominoes: pips on every half up to double eighteen, never numerals; 24 x 48
+# mm tiles with 3.175 mm of bleed; half boxes on the trim: [2, 2, 20, 20.5] and
+# [2, 25.5, 20, 20.5].
+expect_status "build double twelve" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/domino-double-twelve.yaml
+expect_eq "double twelve: no warnings" "" "$(cat "$WORK/last.err")"
+D="$WORK/o/domino-double-twelve/faces.pdf"
+expect_eq "double twelve: no numerals on any tile" "" "$(pdftotext "$D" - | tr -d ' \n\f')"
+halves() { # halves PPM: the pips on the top and the bottom half
+	echo "$(look --bleed 3.175 blobs "$1" 2 2 20 20.5) $(look --bleed 3.175 blobs "$1" 2 25.5 20 20.5)"
+}
+page "$D" 91 d91
+page "$D" 87 d87
+page "$D" 2 d2
+expect_eq "double twelve: 12-12 shows 12 and 12 pips" "12 12" "$(halves "$WORK/d91.ppm")"
+expect_eq "double twelve: 10-11 shows 10 and 11 pips" "10 11" "$(halves "$WORK/d87.ppm")"
+expect_eq "double twelve: 0-1 shows 0 and 1 pip" "0 1" "$(halves "$WORK/d2.ppm")"
+ok_if "double twelve: 12-12 the same turned round" look --bleed 3.175 turned "$WORK/d91.ppm" 0.002
+ok_if "double twelve: nothing thin within 5 mm of the cut" look --bleed 3.175 safe "$WORK/d87.ppm" 5
+page "$WORK/o/domino-double-twelve/back.pdf" 1 dback
+ok_if "dominoes: the back is the same turned round" look --bleed 3.175 turned "$WORK/dback.ppm"
+ok_if "dominoes: nothing thin within 5 mm of the back's cut" look --bleed 3.175 safe "$WORK/dback.ppm" 5
+sed 's/double: 12/double: 18/; s/^pack: .*/pack: d18/' packs/domino-double-twelve.yaml >"$WORK/d18.yaml"
+cp -r templates "$WORK/templates"
+expect_status "build double eighteen" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/d18.yaml"
+page "$WORK/o/d18/faces.pdf" 190 d190
+page "$WORK/o/d18/faces.pdf" 174 d174
+expect_eq "double eighteen: 18-18 shows 18 and 18 pips" "18 18" "$(halves "$WORK/d190.ppm")"
+expect_eq "double eighteen: 13-17 shows 13 and 17 pips" "13 17" "$(halves "$WORK/d174.ppm")"
