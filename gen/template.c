@@ -756,21 +756,74 @@ static bool exclusive(const struct tpl_elem *a, const struct tpl_elem *b)
 	       (a->unless_field && b->if_field && strcmp(a->unless_field, b->if_field) == 0);
 }
 
+/* The box of a shape in mm (rect, ellipse: its box; line: its ends, widened by
+ * the stroke), and how thin it is: its smaller side, or a stroke's width for a
+ * line or an outline. False for text, images, polygons and pips. */
+static bool shape_box(const struct tpl_elem *e, double W, double H, double b[4], double *thin)
+{
+	if (e->kind != TE_RECT && e->kind != TE_LINE && e->kind != TE_ELLIPSE)
+		return false;
+	double x0 = len_mm(&e->box[0], W), y0 = len_mm(&e->box[1], H);
+	double x1 = len_mm(&e->box[2], W), y1 = len_mm(&e->box[3], H);
+	if (e->kind == TE_LINE) {
+		double hw = e->stroke_width / 2;
+		b[0] = fmin(x0, x1) - hw, b[1] = fmin(y0, y1) - hw;
+		b[2] = fmax(x0, x1) + hw, b[3] = fmax(y0, y1) + hw;
+		*thin = e->stroke_width;
+		return !e->stroke.none || e->stroke.field;
+	}
+	b[0] = x0, b[1] = y0, b[2] = x0 + x1, b[3] = y0 + y1;
+	bool filled = !e->fill.none || e->fill.field;
+	*thin = filled ? fmin(x1, y1) : e->stroke_width;
+	return filled || ((!e->stroke.none || e->stroke.field) && e->stroke_width > 0);
+}
+
+/* LOOK.md: nothing thin within 5 mm of the cut, and no edge of a shape within
+ * 1 mm of it (a cut that drifts would show a sliver); whatever the template's
+ * safe margin. A shape that runs past the trim into the bleed is fine there. */
+static void check_cut(struct template *t, struct tpl_elem *e)
+{
+	const double W = t->w, H = t->h;
+	double b[4], thin;
+	if (e->layout_warned || !shape_box(e, W, H, b, &thin))
+		return;
+	/* each side of the shape, as a distance inside each edge of the trim */
+	double in[4][2] = {{b[0], b[2]}, {b[1], b[3]}, {W - b[2], W - b[0]}, {H - b[3], H - b[1]}};
+	static const char *const edge[4] = {"left", "top", "right", "bottom"};
+	for (int k = 0; k < 8; k++) {
+		double d = in[k / 2][k % 2];
+		bool is_thin = thin < LOOK_THIN_MM && d > 1e-6 && d < LOOK_THIN_SAFE_MM;
+		bool sliver = d > 1e-6 && d < LOOK_EDGE_MM;
+		if (!is_thin && !sliver)
+			continue;
+		diag(SEV_WARNING, &e->loc, is_thin
+		     ? "this %.2f mm thin %s lies %.2f mm inside the %s edge of the %.1f x %.1f mm card: nothing thin within %g mm of the cut (a drift of the cut shows)"
+		     : "this %.2f mm %s has a side %.2f mm inside the %s edge of the %.1f x %.1f mm card, where the cut may fall: run it into the bleed or keep it %g mm inside",
+		     thin, e->kind == TE_LINE ? "line" : e->kind == TE_ELLIPSE ? "ellipse" : "rect",
+		     d, edge[k / 2], W, H, is_thin ? LOOK_THIN_SAFE_MM : LOOK_EDGE_MM);
+		e->layout_warned = true;
+		return;
+	}
+}
+
 void template_check_layout(struct template *t)
 {
 	if (t->cells.on)
 		return;
 	const double eps = 1e-6, W = t->w, H = t->h;
+	/* text at least LOOK_TEXT_SAFE_MM inside the trim, whatever the template says */
+	double safe = fmax(t->safe, LOOK_TEXT_SAFE_MM);
 	for (size_t i = 0; i < t->nelems; i++) {
 		struct tpl_elem *e = &t->elems[i];
 		double b[4];
-		if (e->layout_warned || !content_box(e, W, H, b) || t->safe <= 0)
+		check_cut(t, e);
+		if (e->layout_warned || !content_box(e, W, H, b))
 			continue;
-		if (b[0] < t->safe - eps || b[1] < t->safe - eps || b[0] + b[2] > W - t->safe + eps ||
-		    b[1] + b[3] > H - t->safe + eps) {
+		if (b[0] < safe - eps || b[1] < safe - eps || b[0] + b[2] > W - safe + eps ||
+		    b[1] + b[3] > H - safe + eps) {
 			diag(SEV_WARNING, &e->loc,
 			     "this %s box reaches into the %.1f mm safe margin of the %.1f x %.1f mm card, where the cut may fall",
-			     e->kind == TE_TEXT ? "text" : "image", t->safe, W, H);
+			     e->kind == TE_TEXT ? "text" : "image", safe, W, H);
 			e->layout_warned = true;
 		}
 	}

@@ -24,6 +24,11 @@
 #define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
 #define TPL_MAX_ELEMENTS 256
 #define TPL_MAX_POINTS 1000    /* corners of one polygon */
+/* shared/LOOK.md's print facts, checked whatever a template declares: */
+#define LOOK_TEXT_SAFE_MM 3.0  /* text and images at least this far inside the trim */
+#define LOOK_THIN_MM 1.0       /* a shape thinner than this is thin (a line, a frame) */
+#define LOOK_THIN_SAFE_MM 5.0  /* nothing thin within this of the trim */
+#define LOOK_EDGE_MM 1.0       /* no edge of a shape this close inside the trim */
 
 /* A length as written: millimetres, or a percent of the enclosing width or height. */
 struct tpl_len {
@@ -136,9 +141,11 @@ void template_resize(struct template *t, double w, double h);
  * string is copied. */
 void template_set_pack(struct template *t, const char *pack_file);
 
-/* Warn, at the element, about text or an image that leaves the safe area, and on
- * a double-ended card about one that overlaps the turned copy of another; once
- * per element however often it is called. template_load calls it. */
+/* Warn, at the element, about text or an image that leaves the safe area (the
+ * template's, at least LOOK_TEXT_SAFE_MM), a thin shape within LOOK_THIN_SAFE_MM
+ * of the trim or a shape's edge within LOOK_EDGE_MM of it, and on a double-ended
+ * card about one that overlaps the turned copy of another; once per element
+ * however often it is called. template_load calls it. */
 void template_check_layout(struct template *t);
 
 /* The value maps[map][key] of t (or its "*" entry), NULL when there is none. */

@@ -21,9 +21,18 @@ when it fails.
                                   1 mm wide with the same colour on both sides (a
                                   line, a frame, a stroke of text)
   look.py blobs PPM X Y W H       prints how many separate marks (pips) the box holds
+  look.py height PPM X Y W H      prints the height (mm) of the ink in the box
+  look.py board IMG TOP,LEFT,CW,CH,GAP,COLS,N BROKEN SPOT RED
+                                  a board of N spaces in rows that turn at each end:
+                                  with a carriage over SPOT (x,y,w,h in the cell) of
+                                  every space, the spaces in BROKEN (1,5,...) still
+                                  show at least 20% RED (#rrggbb) around it, the
+                                  others less (IMG: a PPM, or an RGB(A) PNG)
 """
 import math
+import struct
 import sys
+import zlib
 
 sys.path.insert(0, __file__.rsplit('/', 1)[0])
 from pixel import read_ppm  # noqa: E402
@@ -65,10 +74,47 @@ def delta_e(a, b, kind):
     return math.dist(lab(simulated(a, kind)), lab(simulated(b, kind)))
 
 
+def read_png(path):
+    """An 8-bit RGB or RGBA non-interlaced PNG (rsvg-convert's) as read_ppm gives it."""
+    data = open(path, 'rb').read()
+    pos, idat, w = 8, b'', 0
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b'IHDR':
+            w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+            if depth != 8 or ctype not in (2, 6) or body[12]:
+                sys.exit('look.py: %s: only 8-bit RGB(A) non-interlaced PNGs' % path)
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + n
+    raw, stride = zlib.decompress(idat), w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line) if bpp == 3 else bytes(v for k, v in enumerate(line) if k % 4 != 3))
+        prev = line
+    return w, h, b''.join(rows)
+
+
 class Image:
     def __init__(self, path, dpm, bleed):
         self.path = path
-        self.w, self.h, self.px = read_ppm(path)
+        self.w, self.h, self.px = (read_png if path.endswith('.png') else read_ppm)(path)
         self.dpm, self.bleed = dpm, bleed
 
     def at(self, x, y):
@@ -221,6 +267,38 @@ def count_blobs(img, box):
     return n
 
 
+def check_board(img, cells, broken, spot, red):
+    """A carriage over each space: the spot (x, y, w, h in mm, in the cell) covered,
+    the broken railways' red still in sight around it, the others with none."""
+    top, left, cw, ch, gap, cols, n = cells
+    bad = 0
+    for k in range(n):
+        r, c = divmod(k, cols)
+        c = cols - 1 - c if r % 2 else c
+        x0, y0 = left + c * (cw + gap), top + r * (ch + gap)
+        shown = 0
+        for y in range(img.mm(y0), img.mm(y0 + ch)):
+            for x in range(img.mm(x0), img.mm(x0 + cw)):
+                xm, ym = x / img.dpm - x0, y / img.dpm - y0
+                if spot[0] <= xm < spot[0] + spot[2] and spot[1] <= ym < spot[1] + spot[3]:
+                    continue
+                shown += close(img.at(x, y), red, 24)
+        share = shown / ((cw * ch - spot[2] * spot[3]) * img.dpm ** 2)
+        want = k + 1 in broken
+        ok = (share >= 0.2) == want
+        bad += not ok
+        if not ok or want:
+            print('%s: space %d with a carriage on it: %.0f%% of what shows is the broken mark' %
+                  ('ok' if ok else 'FAIL', k + 1, 100 * share))
+    return bad
+
+
+def ink_height(img, box):
+    """The height in mm of what differs from the box's corner colour."""
+    ys = [y for x, y in mask(img, box)]
+    return (max(ys) - min(ys) + 1) / img.dpm if ys else 0.0
+
+
 def main(argv):
     dpm, bleed, box, ground = 10.0, 0.0, (4.0, 14.5, 6.0, 6.0), (1.5, 44.0)
     args = []
@@ -244,6 +322,15 @@ def main(argv):
     if cmd == 'index':
         return check_index(Image(rest[0], dpm, bleed), float(rest[1]),
                            float(rest[2]) if len(rest) > 2 else 3.0)
+    if cmd == 'board':
+        nums = [float(v) for v in rest[1].split(',')]
+        return check_board(Image(rest[0], dpm, bleed), nums[:6] + [int(nums[6])],
+                           {int(v) for v in rest[2].split(',')},
+                           tuple(float(v) for v in rest[3].split(',')),
+                           tuple(int(rest[4][i:i + 2], 16) for i in (1, 3, 5)))
+    if cmd == 'height':
+        print('%.1f' % ink_height(Image(rest[0], dpm, bleed), tuple(float(v) for v in rest[1:5])))
+        return 0
     if cmd == 'blobs':
         print(count_blobs(Image(rest[0], dpm, bleed), tuple(float(v) for v in rest[1:5])))
         return 0

@@ -59,3 +59,26 @@ page "$WORK/o/d18/faces.pdf" 190 d190
 page "$WORK/o/d18/faces.pdf" 174 d174
 expect_eq "double eighteen: 18-18 shows 18 and 18 pips" "18 18" "$(halves "$WORK/d190.ppm")"
 expect_eq "double eighteen: 13-17 shows 13 and 17 pips" "13 17" "$(halves "$WORK/d174.ppm")"
+
+# --- Toy Train: 28 mm carriages with 3.175 mm of bleed, a back, the board as a
+# railway whose broken spaces stay in sight with a carriage on them.
+expect_status "build Toy Train" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces,svg packs/toy-train.yaml
+expect_eq "Toy Train: no warnings" "" "$(cat "$WORK/last.err")"
+T="$WORK/o/toy-train"
+page "$T/faces.pdf" 1 loco
+page "$T/faces.pdf" 30 carE
+ok_if "Toy Train: nothing thin within 5 mm of a carriage's cut" look --bleed 3.175 safe "$WORK/carE.ppm" 5
+ok_if "Toy Train: nothing thin within 5 mm of a locomotive's cut" look --bleed 3.175 safe "$WORK/loco.ppm" 5
+h=$(look --bleed 3.175 height "$WORK/carE.ppm" 2 1 24 19)
+ok_if "Toy Train: the letter E is at least 10 mm tall ($h mm)" awk "BEGIN { exit !($h >= 10) }"
+page "$T/back.pdf" 1 tback
+ok_if "Toy Train: the back is the same turned round" look --bleed 3.175 turned "$WORK/tback.ppm"
+rsvg-convert -d 127 -p 127 "$T/svg/board.svg" -o "$WORK/board.png"
+# cells 34 x 40 mm, gap 3, margins 46 (top) and 10 (left), 10 a row; a carriage
+# of 28 mm centred on the 30 mm place at (2, 8.5) covers (3, 9.5).
+ok_if "Toy Train: every broken railway in sight with a carriage on it, no other space red" \
+	look --dpm 5 board "$WORK/board.png" 46,10,34,40,3,10,50 8,15,22,29,36,43 3,9.5,28,28 '#C0392B'
+expect_eq "Toy Train: GO has a place for the second locomotive above it" "#e3f2e7 " \
+	"$(python3 -c "
+import sys; sys.path.insert(0, 'tests/cli'); import look
+i = look.Image('$WORK/board.png', 5, 0); print('#%02x%02x%02x' % i.at(i.mm(15), i.mm(15)))" | tr '\n' ' ')"
