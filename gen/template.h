@@ -28,7 +28,7 @@
 #define LOOK_TEXT_SAFE_MM 3.0  /* text and images at least this far inside the trim */
 #define LOOK_THIN_MM 1.0       /* a shape thinner than this is thin (a line, a frame) */
 #define LOOK_THIN_SAFE_MM 5.0  /* nothing thin within this of the trim */
-#define LOOK_EDGE_MM 1.0       /* no edge of a shape this close inside the trim */
+#define LOOK_EDGE_MM 1.5       /* no edge of a shape this close inside the trim */
 
 /* A length as written: millimetres, or a percent of the enclosing width or height. */
 struct tpl_len {

@@ -82,3 +82,28 @@ expect_eq "Toy Train: GO has a place for the second locomotive above it" "#e3f2e
 	"$(python3 -c "
 import sys; sys.path.insert(0, 'tests/cli'); import look
 i = look.Image('$WORK/board.png', 5, 0); print('#%02x%02x%02x' % i.at(i.mm(15), i.mm(15)))" | tr '\n' ' ')"
+
+# --- Train (52 cards) and the Game of Trains: the index 3-6 mm from the edges,
+# as on a commercial deck; 6 and 9 marked; reversible backs; nothing thin near the cut.
+expect_status "build Train" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/train-52.yaml
+expect_eq "Train: no warnings" "" "$(cat "$WORK/last.err")"
+page "$WORK/o/train-52/faces.pdf" 1 t52a
+page "$WORK/o/train-52/faces.pdf" 10 t52ten
+page "$WORK/o/train-52/faces.pdf" 6 t52six
+page "$WORK/o/train-52/faces.pdf" 5 t52five
+for p in t52a t52ten; do
+	ok_if "Train: $p: the index 3-6 mm from the edges" look --bleed 3.175 index "$WORK/$p.ppm" 6
+	ok_if "Train: $p: double-ended" look --bleed 3.175 turned "$WORK/$p.ppm" 0.002
+done
+# the index underline at (6.6, 12.7) mm: on 6, not on 5
+expect_eq "Train: 6 underlined in the index, 5 not" "#000000 #fffefa " \
+	"$(px "$WORK/t52six.ppm" 115 187; px "$WORK/t52five.ppm" 115 187)"
+page "$WORK/o/train-52/back.pdf" 1 t52back
+ok_if "Train: the back is the same turned round" look --bleed 3.175 turned "$WORK/t52back.ppm"
+expect_status "build a Game of Trains pack" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/pattern-two-census-seven.yaml
+page "$WORK/o/pattern-two-census-seven/faces.pdf" 16 p16
+ok_if "Game of Trains: card 16's index 3-6 mm from the edges" look --bleed 3.175 index "$WORK/p16.ppm" 6
+ok_if "Game of Trains: card 16 double-ended" look --bleed 3.175 turned "$WORK/p16.ppm" 0.002
+ok_if "Game of Trains: nothing thin within 3.5 mm of card 16's cut" look --bleed 3.175 safe "$WORK/p16.ppm" 3.5
+page "$WORK/o/pattern-two-census-seven/back.pdf" 1 pback
+ok_if "Game of Trains: the back is the same turned round" look --bleed 3.175 turned "$WORK/pback.ppm"
