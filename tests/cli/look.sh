@@ -107,3 +107,21 @@ ok_if "Game of Trains: card 16 double-ended" look --bleed 3.175 turned "$WORK/p1
 ok_if "Game of Trains: nothing thin within 3.5 mm of card 16's cut" look --bleed 3.175 safe "$WORK/p16.ppm" 3.5
 page "$WORK/o/pattern-two-census-seven/back.pdf" 1 pback
 ok_if "Game of Trains: the back is the same turned round" look --bleed 3.175 turned "$WORK/pback.ppm"
+
+# --- Reference pages: every game's designed like the trains one (components
+# grouped with counts, the legend, the deal, a quick reference to cut out), no
+# debug table ("count" rows of one).
+squash() { pdftotext -raw "$1" - | tr -d ' \n'; }
+for p in take-the-train domino-double-twelve train-52 toy-train; do
+	expect_status "$p: build the reference" 0 "$RAILYARD" build -q -o "$WORK/o" --only reference packs/$p.yaml
+	expect_eq "$p: the reference without warnings" "" "$(cat "$WORK/last.err")"
+	squash "$WORK/o/$p/reference.pdf" >"$WORK/ref.txt"
+	for w in COMPONENTS LEGEND THEDEAL QUICKREFERENCE; do
+		expect_grep "$p: the reference has $w" "$w" "$WORK/ref.txt"
+	done
+	ok_if "$p: no debug table" sh -c "! grep -Eq 'componentwhatcount|noboneyard\)\)' '$WORK/ref.txt'"
+done
+squash "$WORK/o/take-the-train/reference.pdf" >"$WORK/tt.txt"
+expect_grep "Take the Train: 48 number cards grouped" '48Numberblue,green,magenta,orange×1-12' "$WORK/tt.txt"
+expect_grep "Take the Train: the deal" '2-3players:13each' "$WORK/tt.txt"
+expect_grep "dominoes: 91 tiles in one group" '91Tile' "$(squash "$WORK/o/domino-double-twelve/reference.pdf" >"$WORK/dr.txt"; echo "$WORK/dr.txt")"
