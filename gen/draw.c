@@ -429,6 +429,24 @@ static int unknown_glyphs(PangoLayout *lay, struct buf *out)
 	return n;
 }
 
+/* fit: shrink: the scale (at most 1) at which lay fits bw x bh mm; a wrapped
+ * text is re-wrapped to the wider line the smaller type allows. */
+static double shrink_to_fit(PangoLayout *lay, bool wrap, double bw, double bh)
+{
+	double k = 1;
+	for (int i = 0; i < 16; i++) {
+		PangoRectangle log;
+		pango_layout_get_extents(lay, NULL, &log);
+		double lw = k * log.width / PANGO_SCALE, lh = k * log.height / PANGO_SCALE;
+		if ((lw <= bw + 0.005 && lh <= bh + 0.005) || k < 0.05)
+			break;
+		k *= fmin(1, fmin(bw / lw, bh / lh)) * (wrap ? 0.97 : 0.999);
+		if (wrap)
+			pango_layout_set_width(lay, (int)(bw / k * PANGO_SCALE));
+	}
+	return k;
+}
+
 static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
 			   double H)
 {
@@ -495,10 +513,11 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		pango_layout_set_width(lay, (int)(bw * PANGO_SCALE));
 		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
 	}
+	double k = e->shrink ? shrink_to_fit(lay, e->wrap, bw, bh) : 1;
 	PangoRectangle ink, log;
 	pango_layout_get_extents(lay, &ink, &log);
-	double lw = (double)log.width / PANGO_SCALE, lh = (double)log.height / PANGO_SCALE;
-	double lx = (double)log.x / PANGO_SCALE;
+	double lw = k * log.width / PANGO_SCALE, lh = k * log.height / PANGO_SCALE;
+	double lx = k * log.x / PANGO_SCALE;
 	const double eps = 0.01;
 	if ((lw > bw + eps || lh > bh + eps) && env->report) {
 		env->overflows++;
@@ -515,7 +534,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		 * spacing's trailing space would move it off centre (and off its
 		 * turned copy on a double-ended card). */
 		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx
-		     : (bw - (double)ink.width / PANGO_SCALE) / 2 - (double)ink.x / PANGO_SCALE;
+		     : (bw - k * ink.width / PANGO_SCALE) / 2 - k * ink.x / PANGO_SCALE;
 	oy = e->valign == AL_START ? 0 : e->valign == AL_END ? bh - lh : (bh - lh) / 2;
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -525,7 +544,9 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	case 270: cairo_translate(cr, 0, h); cairo_rotate(cr, -M_PI / 2); break;
 	default: break;
 	}
-	cairo_move_to(cr, ox, oy);
+	cairo_translate(cr, ox, oy);
+	cairo_scale(cr, k, k);
+	cairo_move_to(cr, 0, 0);
 	set_color(env, cr, &e->color, e->opacity);
 	pango_cairo_show_layout(cr, lay);
 	cairo_restore(cr);

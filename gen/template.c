@@ -306,7 +306,7 @@ static const unsigned elem_key_kinds[EK_COUNT] = {
 	[EK_COLOR] = KIND(TE_TEXT), [EK_COLOUR] = KIND(TE_TEXT), [EK_FILL] = CLOSED,
 	[EK_STROKE] = CLOSED | KIND(TE_LINE), [EK_STROKE_WIDTH] = CLOSED | KIND(TE_LINE),
 	[EK_RADIUS] = KIND(TE_RECT), [EK_IF] = ALL_KINDS, [EK_UNLESS] = ALL_KINDS,
-	[EK_FIT] = KIND(TE_IMAGE), [EK_OPACITY] = ALL_KINDS,
+	[EK_FIT] = KIND(TE_IMAGE) | KIND(TE_TEXT), [EK_OPACITY] = ALL_KINDS,
 };
 
 static int find_name(const char *const *names, const char *s)
@@ -400,8 +400,13 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 		break;
 	case EK_FIT: {
 		static const char *const fits[] = {"contain", "cover", "stretch"};
-		if ((i = yr_enum(r, key, v, fits, 3)) >= 0)
+		static const char *const text_fits[] = {"none", "shrink"};
+		if (e->kind == TE_TEXT) {
+			if ((i = yr_enum(r, key, v, text_fits, 2)) >= 0)
+				e->shrink = i == 1;
+		} else if ((i = yr_enum(r, key, v, fits, 3)) >= 0) {
 			e->fit = (enum tpl_fit)i;
+		}
 		break;
 	}
 	case EK_OPACITY: {
@@ -819,8 +824,12 @@ void template_check_layout(struct template *t)
 		check_cut(t, e);
 		if (e->layout_warned || !content_box(e, W, H, b))
 			continue;
-		if (b[0] < safe - eps || b[1] < safe - eps || b[0] + b[2] > W - safe + eps ||
-		    b[1] + b[3] > H - safe + eps) {
+		/* an image's side at or past the trim is art into the bleed */
+		double in[4] = {b[0], b[1], W - b[0] - b[2], H - b[1] - b[3]};
+		bool reaches = false;
+		for (int k = 0; k < 4; k++)
+			reaches |= in[k] < safe - eps && (e->kind == TE_TEXT || in[k] > eps);
+		if (reaches) {
 			diag(SEV_WARNING, &e->loc,
 			     "this %s box reaches into the %.1f mm safe margin of the %.1f x %.1f mm card, where the cut may fall",
 			     e->kind == TE_TEXT ? "text" : "image", safe, W, H);
@@ -854,21 +863,93 @@ void template_check_layout(struct template *t)
 		}
 }
 
-static void scale_len(struct tpl_len *l, double k)
+/* A distance d from the trim, resized by s: what lies beyond the safe margin
+ * keeps its distance from the margin times s (the margin itself stays, and a
+ * group of elements near one edge moves as one); what lies within it, d * s. */
+static double keep_safe(double d, double s, double safe)
 {
-	if (!l->pct && !l->fixed)
-		l->v *= k;
+	return d >= safe ? safe + (d - safe) * s : d * s;
 }
 
-static void scale_elems(struct tpl_elem *v, size_t n, double sx, double sy)
+/* One axis of a box resized from W to W2 mm, s the uniform factor (the smaller
+ * of the two axes'): a box spanning the whole axis (a background, a band into the
+ * bleed) stretches with it, its overhang scaled by s; any other keeps its size
+ * times s and its distance to the nearer edge times s, or when its centre is
+ * within 2 mm of the middle, its offset from the middle times s (keep_safe:
+ * what lay outside the safe margin stays outside it). Lengths in percent or written with "!" stay. */
+static void place_axis(struct tpl_len *pos, struct tpl_len *len, double W, double W2, double s,
+		       double safe)
 {
-	double s = fmin(sx, sy);
+	const double eps = 1e-6;
+	if (pos->pct || len->pct)
+		return;
+	double x = pos->v, w = len->v;
+	if (x <= eps && x + w >= W - eps) {
+		double a = -x, b = x + w - W;
+		if (!pos->fixed)
+			pos->v = -a * s;
+		if (!len->fixed)
+			len->v = W2 + (a + b) * s;
+		return;
+	}
+	/* within 2 mm of the middle: centred, its offset from the middle times s
+	 * (a pair of rails stays a pair) */
+	double w2 = len->fixed ? w : w * s, c = x + w / 2, tol = 2.0;
+	if (pos->fixed)
+		;
+	else if (c < W / 2 - tol)
+		pos->v = keep_safe(x, s, safe);
+	else if (c > W / 2 + tol)
+		pos->v = W2 - keep_safe(W - x - w, s, safe) - w2;
+	else
+		pos->v = W2 / 2 + (c - W / 2) * s - w2 / 2;
+	/* a box that was within the safe margins stays within them */
+	if (!pos->fixed && !len->fixed && x >= safe && x + w <= W - safe) {
+		if (pos->v < safe)
+			pos->v = safe;
+		if (pos->v + w2 > W2 - safe)
+			w2 = fmax(0, W2 - safe - pos->v);
+	}
+	len->v = w2;
+}
+
+/* A line's or polygon's points moved as their bounding box is (place_axis). */
+static void place_points(struct tpl_len *p, size_t n, double W, double H, double W2, double H2,
+			 double s, double safe)
+{
+	for (int axis = 0; axis < 2; axis++) {
+		double lo = 1e300, hi = -1e300;
+		for (size_t k = (size_t)axis; k < n; k += 2)
+			if (!p[k].pct) {
+				lo = fmin(lo, p[k].v);
+				hi = fmax(hi, p[k].v);
+			}
+		if (lo > hi)
+			continue;
+		struct tpl_len pos = {lo, false, false}, len = {hi - lo, false, false};
+		double old = axis ? H : W;
+		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe);
+		double k2 = hi > lo ? len.v / (hi - lo) : 1;
+		for (size_t k = (size_t)axis; k < n; k += 2)
+			if (!p[k].pct && !p[k].fixed)
+				p[k].v = pos.v + (p[k].v - lo) * k2;
+	}
+}
+
+static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double W2, double H2,
+			double safe)
+{
+	double s = fmin(W2 / W, H2 / H);
 	for (size_t i = 0; i < n; i++) {
 		struct tpl_elem *e = &v[i];
-		for (size_t k = 0; k < 4; k++)
-			scale_len(&e->box[k], k % 2 ? sy : sx);
-		for (size_t k = 0; k < e->npoints; k++)
-			scale_len(&e->points[k], k % 2 ? sy : sx);
+		if (e->kind == TE_LINE) {
+			place_points(e->box, 4, W, H, W2, H2, s, safe);
+		} else if (e->kind == TE_POLYGON) {
+			place_points(e->points, e->npoints, W, H, W2, H2, s, safe);
+		} else {
+			place_axis(&e->box[0], &e->box[2], W, W2, s, safe);
+			place_axis(&e->box[1], &e->box[3], H, H2, s, safe);
+		}
 		if (!e->size_fixed)
 			e->size *= s;
 		e->stroke_width *= s;
@@ -880,13 +961,13 @@ void template_resize(struct template *t, double w, double h)
 {
 	if (t->cells.on) {
 		if (t->cells.w > 0 && t->cells.h > 0)
-			scale_elems(t->cells.elems, t->cells.nelems, w / t->cells.w, h / t->cells.h);
+			scale_elems(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h, w, h, 0);
 		t->cells.w = w;
 		t->cells.h = h;
 		return;
 	}
 	if (t->w > 0 && t->h > 0)
-		scale_elems(t->elems, t->nelems, w / t->w, h / t->h);
+		scale_elems(t->elems, t->nelems, t->w, t->h, w, h, fmax(t->safe, LOOK_TEXT_SAFE_MM));
 	t->w = w;
 	t->h = h;
 	template_check_layout(t);

@@ -61,6 +61,7 @@ struct tpl_elem {
 	double size;               /* mm (converted from pt when written so) */
 	bool size_fixed;           /* "13pt!": kept when the card is resized */
 	bool bold, italic, wrap;
+	bool shrink;               /* fit: shrink: smaller type rather than overflow */
 	enum tpl_align align, valign;
 	int rotate;                /* 0, 90, 180, 270 */
 	struct tpl_color color;    /* text colour */
@@ -131,10 +132,13 @@ void template_free(struct template *t);
 void template_size(const struct template *t, int rows, int cols, double *w, double *h);
 
 /* Give t a new trim size w x h mm (a cells template: each cell's size; the
- * placemat's spaces follow the card). Lengths in mm scale by the ratio to the
- * design size (x by the widths, y by the heights; font sizes, strokes and radii
- * by the smaller ratio); percents follow the card; lengths written "4mm!" stay.
- * Then checks the layout again (template_check_layout). */
+ * placemat's spaces follow the card), scaled uniformly by the smaller of the two
+ * ratios to the design size, so circles stay round: each element keeps its size
+ * times that factor and its distance to the nearer edge (or its centring), so
+ * marks stay beside what they mark; an element spanning the whole card
+ * stretches with it. Font sizes, strokes and radii scale by the same factor;
+ * percents follow the card; lengths written "4mm!" stay. Then checks the layout
+ * again (template_check_layout). */
 void template_resize(struct template *t, double w, double h);
 
 /* Look for the images t names beside pack_file too (after t's own folder). The

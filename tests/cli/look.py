@@ -22,6 +22,9 @@ when it fails.
                                   line, a frame, a stroke of text)
   look.py blobs PPM X Y W H       prints how many separate marks (pips) the box holds
   look.py height PPM X Y W H      prints the height (mm) of the ink in the box
+  look.py scaled PPM CHIP INK S GAP  a card resized by S: the chip (#rrggbb, top
+                                  half) square within 3%, the underline (INK) GAP
+                                  times S mm under the number's ink (0.3 mm)
   look.py board IMG TOP,LEFT,CW,CH,GAP,COLS,N BROKEN SPOT RED
                                   a board of N spaces in rows that turn at each end:
                                   with a carriage over SPOT (x,y,w,h in the cell) of
@@ -299,6 +302,48 @@ def ink_height(img, box):
     return (max(ys) - min(ys) + 1) / img.dpm if ys else 0.0
 
 
+def colour_box(img, rgb, tol=40, region=None):
+    """The bounding box (x0, y0, x1, y1, pixels) of the pixels close to rgb in
+    region (pixels: x0, y0, x1, y1; default the top half)."""
+    x0, y0, x1, y1 = region or (0, 0, img.w, img.h // 2)
+    xs, ys = [], []
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            if close(img.at(x, y), rgb, tol):
+                xs.append(x)
+                ys.append(y)
+    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1) if xs else None
+
+
+def ink_runs(img, rgb, x0, x1, y0, y1):
+    """Runs of rows (y from, y to) in which some pixel of columns x0..x1 is rgb."""
+    runs, start = [], None
+    for y in range(y0, y1):
+        hit = any(close(img.at(x, y), rgb, 60) for x in range(x0, x1))
+        if hit and start is None:
+            start = y
+        if not hit and start is not None:
+            runs.append((start, y))
+            start = None
+    return runs
+
+
+def check_scaled(img, chip, ink, scale, gap_want):
+    """The chip (rgb) is square within 3%, and the gap between the large number's
+    ink and its underline (ink rgb, the first two runs of rows in the middle
+    columns of the top half) is gap_want mm times scale, within 0.3 mm."""
+    box = colour_box(img, chip)
+    aspect = (box[2] - box[0]) / (box[3] - box[1]) if box else 0
+    mid = img.w // 2
+    runs = ink_runs(img, ink, mid - int(2 * img.dpm), mid + int(2 * img.dpm),
+                    img.mm(1), img.h // 2)
+    gap = (runs[1][0] - runs[0][1]) / img.dpm if len(runs) > 1 else -1
+    ok = abs(aspect - 1) <= 0.03 and abs(gap - gap_want * scale) <= 0.3
+    print('%s: %s: the chip %.3f wide for 1 high, the underline %.2f mm under the number (want %.2f)' %
+          ('ok' if ok else 'FAIL', img.path, aspect, gap, gap_want * scale))
+    return not ok
+
+
 def main(argv):
     dpm, bleed, box, ground = 10.0, 0.0, (4.0, 14.5, 6.0, 6.0), (1.5, 44.0)
     args = []
@@ -328,6 +373,10 @@ def main(argv):
                            {int(v) for v in rest[2].split(',')},
                            tuple(float(v) for v in rest[3].split(',')),
                            tuple(int(rest[4][i:i + 2], 16) for i in (1, 3, 5)))
+    if cmd == 'scaled':
+        rgb = [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in rest[1:3]]
+        return check_scaled(Image(rest[0], dpm, bleed), rgb[0], rgb[1], float(rest[3]),
+                            float(rest[4]))
     if cmd == 'height':
         print('%.1f' % ink_height(Image(rest[0], dpm, bleed), tuple(float(v) for v in rest[1:5])))
         return 0

@@ -125,3 +125,30 @@ squash "$WORK/o/take-the-train/reference.pdf" >"$WORK/tt.txt"
 expect_grep "Take the Train: 48 number cards grouped" '48Numberblue,green,magenta,orange×1-12' "$WORK/tt.txt"
 expect_grep "Take the Train: the deal" '2-3players:13each' "$WORK/tt.txt"
 expect_grep "dominoes: 91 tiles in one group" '91Tile' "$(squash "$WORK/o/domino-double-twelve/reference.pdf" >"$WORK/dr.txt"; echo "$WORK/dr.txt")"
+
+# --- Scaling: size: scales uniformly by the smaller ratio, so chips stay square
+# and the underline stays 3.56 mm (times that ratio) under its number, at every
+# shipped size and one of the designer's own. Card 16 is C ↔ E, underlined.
+cp -r templates "$WORK/templates"
+for s in "poker 63.5 88.9" "euro-poker 63 88" "bridge 57.15 88.9" "mini 44.45 63.5" "tarot 69.85 120.65" \
+	"mini-euro 44 68" "mini-american 41 63" "square 70 70" "[66mm,100mm] 66 100"; do
+	set -- $s
+	sed "s/^pack: .*/pack: size-test/" packs/pattern-two-census-seven.yaml >"$WORK/size.yaml"
+	echo "size: $1" >>"$WORK/size.yaml"
+	expect_status "size $1: build" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/size.yaml"
+	expect_eq "size $1: no warnings" "" "$(cat "$WORK/last.err")"
+	k=$(awk "BEGIN { a = $2 / 63.5; b = $3 / 88.9; print (a < b ? a : b) }")
+	page "$WORK/o/size-test/faces.pdf" 16 size16
+	ok_if "size $1: the chip square, the underline with its number" \
+		look --bleed 3.175 scaled "$WORK/size16.ppm" '#009E73' '#1F2A44' "$k" 3.56
+done
+
+# --- Five digits fit the default trains face (a 20,000-card pack: no overflow),
+# the index shrinking rather than running over its box (fit: shrink).
+sed 's/^cards: .*/cards: 20000/; s/^players: .*/players: {2: 20000}/; s/^pack: .*/pack: big/' \
+	packs/pattern-one-census-six.yaml >"$WORK/big.yaml"
+expect_status "a 20,000-card pack: cards 9999-10001 and 19996-20000" 0 "$RAILYARD" build -q --force \
+	-o "$WORK/o" --only faces --cards 9999-10001,19996-20000 "$WORK/big.yaml"
+expect_eq "five digits: no text overflows its box" "" "$(cat "$WORK/last.err")"
+page "$WORK/o/big/faces.pdf" 8 big
+ok_if "five digits: the index 3-6 mm from the edges" look --bleed 3.175 index "$WORK/big.ppm" 6
