@@ -697,30 +697,42 @@ static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_
 }
 
 /* Whether the condition cond ("name": set and not empty; "name=value": exactly
- * value) holds for f. */
+ * value) holds for f; cond ends at its end or at a newline. */
 static bool cond_holds(const struct fields *f, const char *cond)
 {
-	const char *eq = strchr(cond, '=');
-	if (!eq) {
-		const char *s = fields_get(f, cond);
-		return s && *s;
-	}
+	size_t len = strcspn(cond, "\n");
+	const char *eq = memchr(cond, '=', len);
 	char name[128];
-	size_t n = (size_t)(eq - cond);
+	size_t n = eq ? (size_t)(eq - cond) : len;
 	if (n >= sizeof name)
 		return false;
 	memcpy(name, cond, n);
 	name[n] = 0;
 	const char *s = fields_get(f, name);
-	return strcmp(s ? s : "", eq + 1) == 0;
+	if (!eq)
+		return s && *s;
+	size_t vlen = len - n - 1;
+	s = s ? s : "";
+	return strlen(s) == vlen && memcmp(s, eq + 1, vlen) == 0;
+}
+
+/* Whether any (any = true) or every condition of the list conds (one a line) holds. */
+static bool conds_hold(const struct fields *f, const char *conds, bool any)
+{
+	for (const char *c = conds;; c++) {
+		if (cond_holds(f, c) == any)
+			return any;
+		if (!(c = strchr(c, '\n')))
+			return !any;
+	}
 }
 
 /* Whether e is drawn for an item with fields f. */
 static bool elem_shown(const struct tpl_elem *e, const struct fields *f)
 {
-	if (e->if_field && !cond_holds(f, e->if_field))
+	if (e->if_field && !conds_hold(f, e->if_field, false))
 		return false;
-	if (e->unless_field && cond_holds(f, e->unless_field))
+	if (e->unless_field && conds_hold(f, e->unless_field, true))
 		return false;
 	return true;
 }

@@ -253,6 +253,26 @@ static char *field_name(struct yread *r, const struct ynode *v, const char *key)
 	return xstrdup(s);
 }
 
+/* if: / unless: one condition, or a list of them (if: all hold; unless: any),
+ * kept one per line. */
+static char *conditions(struct yread *r, const struct ynode *v, const char *key)
+{
+	if (v->kind != Y_SEQ)
+		return field_name(r, v, key);
+	if (v->n == 0) {
+		yr_error(r, v, "'%s' needs a field, or a list of them", key);
+		return NULL;
+	}
+	struct buf b = {0};
+	for (size_t i = 0; i < v->n; i++) {
+		char *one = field_name(r, v->items[i], key);
+		if (one)
+			buf_printf(&b, "%s%s", b.len ? "\n" : "", one);
+		free(one);
+	}
+	return b.s;
+}
+
 /* A font size: a bare number is points, as in every word processor. */
 static void load_font_size(struct yread *r, const struct ynode *v, double *out, bool *fixed)
 {
@@ -473,11 +493,11 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 		break;
 	case EK_IF:
 		free(e->if_field);
-		e->if_field = field_name(r, v, key);
+		e->if_field = conditions(r, v, key);
 		break;
 	case EK_UNLESS:
 		free(e->unless_field);
-		e->unless_field = field_name(r, v, key);
+		e->unless_field = conditions(r, v, key);
 		break;
 	}
 }

@@ -152,3 +152,12 @@ expect_status "a 20,000-card pack: cards 9999-10001 and 19996-20000" 0 "$RAILYAR
 expect_eq "five digits: no text overflows its box" "" "$(cat "$WORK/last.err")"
 page "$WORK/o/big/faces.pdf" 8 big
 ok_if "five digits: the index 3-6 mm from the edges" look --bleed 3.175 index "$WORK/big.ppm" 6
+
+# --- Beyond eight spaces: the colours repeat (I is orange like A), so I's chip
+# carries a second cue, a ring: on card 9 (A ↔ I) the ring at 1.05 mm inside
+# chip 2, none inside chip 1.
+printf 'pack: census-twelve\ntitle: Census twelve\ngame: trains\ncensus: 12\nabilities: [remove, swap]\ncards: 78\nplayers: {2: 78}\n' >"$WORK/c12.yaml"
+expect_status "census twelve: build" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/c12.yaml"
+page "$WORK/o/census-twelve/faces.pdf" 9 c9
+expect_eq "census twelve: I's chip has a ring, A's (the same orange) none" "#1b1b1b #e69f00 " \
+	"$(px "$WORK/c9.ppm" 502 463; px "$WORK/c9.ppm" 242 463)"
