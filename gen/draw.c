@@ -296,6 +296,9 @@ struct elem_env {
 	const char *who;
 	bool report;          /* report problems (not on the rotated second pass) */
 	int overflows;
+	double pad;           /* mm past the bleed that full-bleed fills cover: one
+	                         pixel on an image surface, whose last column and
+	                         row may be a part pixel */
 };
 
 /* Note a problem with key (an element or a colour) on the item being drawn: the
@@ -772,18 +775,19 @@ static void draw_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *
 	double x = a, y = b, w = c, h = dd;
 	if (!color_none(&e->fill) && bleed > 0) {
 		const double eps = 1e-6;
+		double out = bleed + env->pad;
 		if (x <= eps) {
-			w += x + bleed;
-			x = -bleed;
+			w += x + out;
+			x = -out;
 		}
 		if (y <= eps) {
-			h += y + bleed;
-			y = -bleed;
+			h += y + out;
+			y = -out;
 		}
 		if (x + w >= W - eps)
-			w = W + bleed - x;
+			w = W + out - x;
 		if (y + h >= H - eps)
-			h = H + bleed - y;
+			h = H + out - y;
 	}
 	if (!color_none(&e->fill)) {
 		rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
@@ -829,9 +833,15 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	struct elem_env env = {.d = d, .t = t, .f = f, .who = who ? who : "item", .report = who != NULL};
 	double W, H;
 	template_size(t, cells ? cells->rows : 1, cells ? cells->cols : 1, &W, &H);
+	if (t->bleed > 0 && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+		double dx = 1, dy = 1;
+		cairo_device_to_user_distance(cr, &dx, &dy);
+		env.pad = fmax(fabs(dx), fabs(dy));
+	}
 	cairo_save(cr);
 	if (!color_none(&t->background)) {
-		cairo_rectangle(cr, -t->bleed, -t->bleed, W + 2 * t->bleed, H + 2 * t->bleed);
+		double out = t->bleed + env.pad;
+		cairo_rectangle(cr, -out, -out, W + 2 * out, H + 2 * out);
 		set_color(&env, cr, &t->background, 1);
 		cairo_fill(cr);
 	}

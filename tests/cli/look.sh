@@ -161,3 +161,13 @@ expect_status "census twelve: build" 0 "$RAILYARD" build -q --force -o "$WORK/o"
 page "$WORK/o/census-twelve/faces.pdf" 9 c9
 expect_eq "census twelve: I's chip has a ring, A's (the same orange) none" "#1b1b1b #e69f00 " \
 	"$(px "$WORK/c9.ppm" 502 463; px "$WORK/c9.ppm" 242 463)"
+
+# --- A PNG whose size in mm is not whole pixels (a carriage with bleed: 34.35 mm,
+# 405.7 pixels at 300 dpi): the last column and row are the artwork, not blended
+# with white.
+expect_status "Toy Train PNGs" 0 "$RAILYARD" build -q -o "$WORK/o" --only png packs/toy-train.yaml
+expect_eq "the last column and row of a carriage's PNG as the ones before" "ok" "$(python3 -c "
+import sys; sys.path.insert(0, 'tests/cli'); import look
+i = look.Image('$WORK/o/toy-train/png/003-a.png', 11.811, 0)
+same = i.at(i.w - 1, 5) == i.at(i.w - 2, 5) and i.at(5, i.h - 1) == i.at(5, i.h - 2)
+print('ok' if same else 'blended: %s %s / %s %s' % (i.at(i.w - 1, 5), i.at(i.w - 2, 5), i.at(5, i.h - 1), i.at(5, i.h - 2)))")"
