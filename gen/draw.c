@@ -399,10 +399,22 @@ static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const c
 		return;
 	}
 	struct buf known = {0};
-	for (size_t i = 0; env->f && i < env->f->n; i++)
+	const char *best = NULL;
+	size_t bd = 3;
+	for (size_t i = 0; env->f && i < env->f->n; i++) {
 		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
-	note(env, e, DW_MISSING, &e->loc, "no field '%s' (this item has: %s); it is left empty", field,
-	     known.s ? known.s : "none");
+		size_t dist = str_distance(field, env->f->v[i].name);
+		if (dist < bd) {
+			bd = dist;
+			best = env->f->v[i].name;
+		}
+	}
+	if (best)
+		note(env, e, DW_MISSING, &e->loc, "no field '%s' (did you mean '%s'?); it is left empty",
+		     field, best);
+	else
+		note(env, e, DW_MISSING, &e->loc, "no field '%s' (this item has: %s); it is left empty",
+		     field, known.s ? known.s : "none");
 	buf_free(&known);
 }
 

@@ -171,3 +171,10 @@ import sys; sys.path.insert(0, 'tests/cli'); import look
 i = look.Image('$WORK/o/toy-train/png/003-a.png', 11.811, 0)
 same = i.at(i.w - 1, 5) == i.at(i.w - 2, 5) and i.at(5, i.h - 1) == i.at(5, i.h - 2)
 print('ok' if same else 'blended: %s %s / %s %s' % (i.at(i.w - 1, 5), i.at(i.w - 2, 5), i.at(5, i.h - 1), i.at(5, i.h - 2)))")"
+
+# --- A {field} typo gets a suggestion.
+mkdir -p "$WORK/typo"
+printf 'pack: typo\ntitle: T\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\n' >"$WORK/typo/pack.yaml"
+printf 'size: poker\nelements:\n  - text: "{numbr}"\n    box: [4mm, 4mm, 40mm, 10mm]\n' >"$WORK/typo/face.yaml"
+"$RAILYARD" build --force -q -o "$WORK/o" --only faces "$WORK/typo/pack.yaml" 2>"$WORK/typo.err"
+expect_grep "a {field} typo: did you mean" "face.yaml:3:5: warning: card 1 .*no field 'numbr' \(did you mean 'number'\?\)" "$WORK/typo.err"
