@@ -893,17 +893,26 @@ static double keep_safe(double d, double s, double safe)
 
 /* One axis of a box resized from W to W2 mm, s the uniform factor (the smaller
  * of the two axes'): a box spanning the whole axis (a background, a band into the
- * bleed) stretches with it, its overhang scaled by s; any other keeps its size
+ * bleed) stretches with it, its overhang scaled by s; so does one inset less
+ * than 15% from both edges (a frame, a text box; stretch: not a circle), its
+ * insets as keep_safe says; any other keeps its size
  * times s and its distance to the nearer edge times s, or when its centre is
  * within 2 mm of the middle, its offset from the middle times s (keep_safe:
  * what lay outside the safe margin stays outside it). Lengths in percent or written with "!" stay. */
 static void place_axis(struct tpl_len *pos, struct tpl_len *len, double W, double W2, double s,
-		       double safe)
+		       double safe, bool stretch)
 {
 	const double eps = 1e-6;
 	if (pos->pct || len->pct)
 		return;
 	double x = pos->v, w = len->v;
+	/* a frame or text box inset from both edges keeps both insets */
+	if (stretch && !pos->fixed && !len->fixed && x < 0.15 * W && W - x - w < 0.15 * W &&
+	    x > eps && W - x - w > eps) {
+		pos->v = keep_safe(x, s, safe);
+		len->v = W2 - keep_safe(W - x - w, s, safe) - pos->v;
+		return;
+	}
 	if (x <= eps && x + w >= W - eps) {
 		double a = -x, b = x + w - W;
 		if (!pos->fixed)
@@ -948,7 +957,7 @@ static void place_points(struct tpl_len *p, size_t n, double W, double H, double
 			continue;
 		struct tpl_len pos = {lo, false, false}, len = {hi - lo, false, false};
 		double old = axis ? H : W;
-		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe);
+		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe, false);
 		double k2 = hi > lo ? len.v / (hi - lo) : 1;
 		for (size_t k = (size_t)axis; k < n; k += 2)
 			if (!p[k].pct && !p[k].fixed)
@@ -967,8 +976,11 @@ static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double
 		} else if (e->kind == TE_POLYGON) {
 			place_points(e->points, e->npoints, W, H, W2, H2, s, safe);
 		} else {
-			place_axis(&e->box[0], &e->box[2], W, W2, s, safe);
-			place_axis(&e->box[1], &e->box[3], H, H2, s, safe);
+			/* circles (ellipses, pips, a rect rounded to a disc) keep their shape */
+			bool round = e->kind == TE_ELLIPSE || e->kind == TE_PIPS ||
+				     (e->kind == TE_RECT && 2.2 * e->radius >= fmin(e->box[2].v, e->box[3].v));
+			place_axis(&e->box[0], &e->box[2], W, W2, s, safe, !round);
+			place_axis(&e->box[1], &e->box[3], H, H2, s, safe, !round);
 		}
 		if (!e->size_fixed)
 			e->size *= s;

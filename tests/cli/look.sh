@@ -178,3 +178,16 @@ printf 'pack: typo\ntitle: T\ngame: trains\ncensus: 3\nabilities: [swap]\ncards:
 printf 'size: poker\nelements:\n  - text: "{numbr}"\n    box: [4mm, 4mm, 40mm, 10mm]\n' >"$WORK/typo/face.yaml"
 "$RAILYARD" build --force -q -o "$WORK/o" --only faces "$WORK/typo/pack.yaml" 2>"$WORK/typo.err"
 expect_grep "a {field} typo: did you mean" "face.yaml:3:5: warning: card 1 .*no field 'numbr' \(did you mean 'number'\?\)" "$WORK/typo.err"
+
+# --- The signal-box example (66 x 100 mm): to the brief as the shipped games are.
+expect_status "signal-box: build" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/examples/signal-box/pack.yaml
+expect_eq "signal-box: no warnings" "" "$(cat "$WORK/last.err")"
+page "$WORK/o/signal-box/back.pdf" 1 sbback
+ok_if "signal-box: the back is the same turned round" look --bleed 3.175 turned "$WORK/sbback.ppm"
+page "$WORK/o/signal-box/faces.pdf" 16 sb16
+ok_if "signal-box: a corner index 3-6 mm from the edges" look --bleed 3.175 index "$WORK/sb16.ppm" 6
+ok_if "signal-box: nothing thin within 3.5 mm of the cut" look --bleed 3.175 safe "$WORK/sb16.ppm" 3.5
+pdftotext -raw -f 16 -l 16 "$WORK/o/signal-box/faces.pdf" - | tr -d ' \n' >"$WORK/sb16.txt"
+expect_grep "signal-box: the index in two corners (16 AX twice, one turned)" '16AX.*AX.*16|16AX16' "$WORK/sb16.txt"
+expect_eq "signal-box: no type under 8 pt in its templates" "" \
+	"$(grep -hE 'size: *([0-7](\.[0-9]+)?)pt' packs/examples/signal-box/*.yaml)"

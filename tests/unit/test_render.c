@@ -317,9 +317,9 @@ static void test_resize(void **state)
 	assert_true(e->box[0].v == 10 && e->box[1].v == 10 && e->box[2].v == 50 && e->box[2].pct);
 	assert_true(fabs(e->box[3].v - 30) < 1e-9);
 	assert_true(fabs(e->size - 10 * 25.4 / 72 * 1.5) < 1e-9);
-	e = &t->elems[1];   /* centred both ways: 60 x 135, centred */
-	assert_true(fabs(e->box[0].v - 20) < 1e-9 && fabs(e->box[2].v - 60) < 1e-9);
-	assert_true(fabs(e->box[1].v - 7.5) < 1e-9 && fabs(e->box[3].v - 135) < 1e-9);
+	e = &t->elems[1];   /* a frame 5 mm in from every edge: 3 + 2 * 1.5 = 6 mm in */
+	assert_true(fabs(e->box[0].v - 6) < 1e-9 && fabs(e->box[2].v - 88) < 1e-9);
+	assert_true(fabs(e->box[1].v - 6) < 1e-9 && fabs(e->box[3].v - 138) < 1e-9);
 	assert_true(fabs(e->stroke_width - 1.5) < 1e-9 && fabs(e->radius - 3) < 1e-9);
 	e = &t->elems[2];   /* near the bottom: 10 mm from it, 7 beyond the 3 mm margin */
 	assert_true(e->box[0].v == 4 && fabs(e->size - 8 * 25.4 / 72) < 1e-9);
