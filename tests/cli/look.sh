@@ -191,3 +191,22 @@ pdftotext -raw -f 16 -l 16 "$WORK/o/signal-box/faces.pdf" - | tr -d ' \n' >"$WOR
 expect_grep "signal-box: the index in two corners (16 AX twice, one turned)" '16AX.*AX.*16|16AX16' "$WORK/sb16.txt"
 expect_eq "signal-box: no type under 8 pt in its templates" "" \
 	"$(grep -hE 'size: *([0-7](\.[0-9]+)?)pt' packs/examples/signal-box/*.yaml)"
+
+# --- Style reuse: YAML merge keys (<<: *style) in a template.
+mkdir -p "$WORK/mk"
+printf 'pack: mk\ntitle: T\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\n' >"$WORK/mk/pack.yaml"
+cat >"$WORK/mk/face.yaml" <<'YAML'
+size: poker
+elements:
+  - &big {text: "{number}", box: [4mm, 4mm, 40mm, 12mm], size: 20pt, weight: bold}
+  - <<: *big
+    box: [4mm, 20mm, 40mm, 12mm]
+  - {<<: [*big], text: "{code}", box: [4mm, 40mm, 40mm, 12mm]}
+  - {<<: 3, text: x, box: [4mm, 60mm, 40mm, 12mm]}
+YAML
+expect_status "merge keys: a merge of a number is bad input" 2 "$RAILYARD" build --force -q -o "$WORK/o" --only faces "$WORK/mk/pack.yaml"
+expect_grep "merge keys: located" "face.yaml:7:10: error: '<<' merges a mapping" "$WORK/last.err"
+sed -i '$d' "$WORK/mk/face.yaml"
+expect_status "merge keys: build" 0 "$RAILYARD" build --force -q -o "$WORK/o" --only faces "$WORK/mk/pack.yaml"
+expect_eq "merge keys: the style reused, its keys overridden" "1 1 AB" \
+	"$(pdftotext -f 1 -l 1 "$WORK/o/mk/faces.pdf" - | tr -d '\f' | grep . | tr '\n' ' ' | sed 's/ $//')"
