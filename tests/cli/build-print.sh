@@ -56,7 +56,7 @@ expect_eq "page 1 holds 35 carriages (letters and locomotives; 28 mm + 2 x 3.175
 	"$(pdftotext -f 1 -l 1 "$T/sheets-a4.pdf" - | grep -cE '^([A-Z?]|#?[12])$')"
 ok_if "no duplex wording without backs" sh -c "! pdftotext '$T/sheets-a4.pdf' - | grep -q duplex"
 # The back goes with faces (not with sheets): build those, so the check can fail.
-expect_status "toy train faces" 0 $R build --only faces -o "$WORK/toy" packs/toy-train.yaml
+expect_status "toy train faces" 0 $R build --only faces -o "$WORK/toy" "$WORK/toy-train.yaml"
 ok_if "no back.pdf without a back (faces.pdf is there)" test -s "$T/faces.pdf" -a ! -e "$T/back.pdf"
 
 # --- no ink within 5 mm of the paper's edge on any page of any sheet, board,
