@@ -583,7 +583,7 @@ int cmd_build(int argc, char **argv)
 	if (status == EXIT_OK && fit_sizes(&b) != 0)
 		status = EXIT_INPUT;
 	if (status == EXIT_OK && ((o.only & (BO_PNG | BO_CONTACT)) || o.preset != PRESET_HOME) &&
-	    o.preset != PRESET_DRIVETHRU &&
+	    o.preset != PRESET_DRIVETHRU && o.preset != PRESET_PRESS &&
 	    out_check_png(b.face->w, b.face->h, b.face->bleed, 300, &b.face->loc_size, "a card") != 0)
 		status = EXIT_INPUT;
 	if (status != EXIT_OK)

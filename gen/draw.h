@@ -135,6 +135,8 @@ struct pdfw *pdfw_open(const char *path);
  * + bleed). Valid until pdfw_end_page. */
 cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const char *label);
 void pdfw_end_page(struct pdfw *w);
+/* The item on the current page in words ("card 6, back"), for messages about it. */
+void pdfw_item(struct pdfw *w, const char *item);
 /* Finish: returns 0, or -1 after reporting (the temporary file is removed). */
 int pdfw_close(struct pdfw *w);
 /* Abandon: remove the temporary file. */

@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "names.h"
 #include "output.h"
+#include "pdfx.h"
 #include "trust.h"
 
 #ifndef M_PI
@@ -31,7 +32,7 @@ const char *const build_out_names[10] = {"faces", "sheets", "placemat", "referen
 					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -41,6 +42,10 @@ const struct option build_longopts[] = {
 	{"margin", required_argument, NULL, OPT_MARGIN},
 	{"duplex", required_argument, NULL, OPT_DUPLEX},
 	{"preset", required_argument, NULL, OPT_PRESET},
+	{"colour", required_argument, NULL, OPT_COLOUR},
+	{"color", required_argument, NULL, OPT_COLOUR},
+	{"icc", required_argument, NULL, OPT_ICC},
+	{"max-ink", required_argument, NULL, OPT_MAX_INK},
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
@@ -70,8 +75,16 @@ const char build_opts_usage[] =
 	"                      for the backs; none: sheets hold fronts only\n"
 	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
 	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
-	"                      (MakePlayingCards) or drivethru (DriveThruCards): the files\n"
-	"                      that service takes, into DIR/PACK.NAME/\n"
+	"                      (MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
+	"                      offset printer): the files that service takes, into\n"
+	"                      DIR/PACK.NAME/\n"
+	"      --colour HOW    rgb (default; home printers) or cmyk: every PDF converted\n"
+	"                      to PDF/X-1a:2003 by Ghostscript (default for drivethru and\n"
+	"                      press)\n"
+	"      --icc FILE      the CMYK output profile (default: Ghostscript's\n"
+	"                      " PDFX_DEFAULT_ICC ")\n"
+	"      --max-ink N     refuse a page with more than N%% total ink (default 240\n"
+	"                      for drivethru, 300 otherwise)\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
 	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
 	"      --max-items N   print at most N items (default 1000000)\n"
@@ -121,7 +134,8 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 int build_option(struct build_opts *o, int c, const char *arg)
 {
 	static const char *const duplexes[] = {"long", "short", "none"};
-	static const char *const presets[] = {"home", "tgc", "mpc", "drivethru"};
+	static const char *const presets[] = {"home", "tgc", "mpc", "drivethru", "press"};
+	static const char *const colours[] = {"rgb", "cmyk"};
 	double w, h;
 	long n;
 	int k;
@@ -144,9 +158,22 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->duplex = (enum duplex)k;
 		return 1;
 	case OPT_PRESET:
-		if ((k = pick("--preset", arg, presets, 4)) < 0)
+		if ((k = pick("--preset", arg, presets, 5)) < 0)
 			return -1;
 		o->preset = (enum preset)k;
+		return 1;
+	case OPT_COLOUR:
+		if ((k = pick("--colour", arg, colours, 2)) < 0)
+			return -1;
+		o->colour = k ? COLOUR_CMYK : COLOUR_RGB;
+		return 1;
+	case OPT_ICC: o->icc = arg; return 1;
+	case OPT_MAX_INK:
+		if (parse_int(arg, 100, 400, &n) != 0) {
+			diag(SEV_ERROR, NULL, "--max-ink: '%s' is not a total ink in percent (100..400)", arg);
+			return -1;
+		}
+		o->max_ink = (double)n;
 		return 1;
 	case OPT_JOBS:
 		if (parse_int(arg, 1, 256, &n) != 0) {
@@ -267,7 +294,7 @@ static void stage_cleanup(void)
 static int make_stage(struct build_ctx *c)
 {
 	const char *parent = c->opts.parent ? c->opts.parent : "out";
-	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru"};
+	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru", ".press"};
 	const char *sx = suffix[c->opts.preset];
 	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
 	struct stat st;
@@ -563,6 +590,15 @@ static double item_bleed(const struct build_ctx *c, const struct template *t)
 	return t->bleed;
 }
 
+/* The item on a page in words, for messages about its ink. */
+static void name_page(struct build_ctx *c, struct pdfw *pw, long i, int side)
+{
+	char who[160], *s;
+	c->it.label(c->it.user, i, true, who, sizeof who);
+	pdfw_item(pw, s = xasprintf("%s, %s", who, side ? "back" : "front"));
+	free(s);
+}
+
 static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 {
 	char *path = build_path(c, rel);
@@ -581,6 +617,8 @@ static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 		for (int side = drivethru ? 1 : 0; side >= 0; side--) {
 			const struct template *pt = side ? c->it.back : t;
 			cairo_t *cr = pdfw_page(pw, pt->w + 2 * bl, pt->h + 2 * bl, bl, side ? "back" : label);
+			if (pdfx_active())
+				name_page(c, pw, i, side);
 			draw_side(c, w, cr, i, side);
 			pdfw_end_page(pw);
 			c->pages++;
@@ -1028,12 +1066,33 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 {
 	if (c->opts.preset == PRESET_DRIVETHRU)
 		return write_faces(c, w, "drivethru.pdf");
+	if (c->opts.preset == PRESET_PRESS) {
+		int rc = c->it.count ? write_faces(c, w, "faces.pdf") : 0;
+		return !rc && c->it.back && c->it.count ? write_back_pdf(c, w) : rc;
+	}
 	bool copies = false;
 	for (long i = 0; i < c->it.count && !copies; i++) {
 		char name[128];
 		copies = c->it.single(c->it.user, i, true, name, sizeof name) > 1;
 	}
 	return write_pngs(c, w, true, 300, copies);
+}
+
+/* --colour cmyk (the default of drivethru and press): Ghostscript checked and the
+ * ink-limited profile made in the staging folder. 0, or -1 after reporting. */
+static int colour_begin(struct build_ctx *c)
+{
+	const struct build_opts *o = &c->opts;
+	bool pdfs = o->preset == PRESET_DRIVETHRU || o->preset == PRESET_PRESS;
+	bool cmyk = o->colour == COLOUR_CMYK || (o->colour == COLOUR_DEFAULT && pdfs);
+	if (cmyk && (o->preset == PRESET_TGC || o->preset == PRESET_MPC)) {
+		diag(SEV_ERROR, NULL, "--colour cmyk: the %s preset writes PNG images, which stay RGB",
+		     o->preset == PRESET_TGC ? "tgc" : "mpc");
+		return -1;
+	}
+	double ink = o->max_ink ? o->max_ink : o->preset == PRESET_DRIVETHRU ? 240 : 300;
+	struct pdfx_opts x = {cmyk, o->icc, ink};
+	return pdfx_begin(&x, c->stage);
 }
 
 int build_run(struct build_ctx *c)
@@ -1044,8 +1103,16 @@ int build_run(struct build_ctx *c)
 		free(c->dir);
 		return EXIT_OUTPUT;
 	}
+	if (colour_begin(c) != 0) {
+		rm_tree_at(AT_FDCWD, stage_live, 0);
+		stage_live[0] = 0;
+		free(c->dir);
+		free(c->stage);
+		return EXIT_INPUT;
+	}
 	struct worker w = {c->dr, {0}};
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
+	pdfx_end();
 	if (!rc)
 		rc = write_manifest(c);
 	if (!rc)
@@ -1068,5 +1135,5 @@ int build_run(struct build_ctx *c)
 	free(c->files);
 	free(c->dir);
 	free(c->stage);
-	return rc ? EXIT_OUTPUT : EXIT_OK;
+	return !rc ? EXIT_OK : pdfx_refused() ? EXIT_RULE : EXIT_OUTPUT;
 }

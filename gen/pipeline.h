@@ -27,7 +27,10 @@ extern const char *const build_out_names[10];
  * other). */
 enum { BUILD_OPT_CARDS = 2000 };
 
-enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU };
+enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU, PRESET_PRESS };
+
+/* --colour: the PDFs as Cairo draws them, or converted to CMYK PDF/X-1a (pdfx.h). */
+enum colour { COLOUR_DEFAULT, COLOUR_RGB, COLOUR_CMYK };
 
 /* The options every build shares (parsed by build_option). */
 struct build_opts {
@@ -38,6 +41,9 @@ struct build_opts {
 	enum duplex duplex;
 	double bleed;            /* mm, or -1: the templates' */
 	enum preset preset;
+	enum colour colour;      /* COLOUR_DEFAULT: the preset's (cmyk for drivethru, press) */
+	const char *icc;         /* --icc: the CMYK output profile (NULL: pdfx.h's default) */
+	double max_ink;          /* --max-ink, percent (0: the preset's, 240 or 300) */
 	int jobs;                /* PNG worker threads (0: the cores) */
 	bool force;              /* build a pack check finds unsound */
 	long max_items;          /* --max-items: at most this many printed items */
