@@ -169,6 +169,7 @@ enum { GRID = 25 };
 
 struct limiter {
 	cmsHTRANSFORM to_cmyk;   /* Lab (D50) -> the chosen profile's CMYK, 0..100 */
+	cmsHTRANSFORM to_lab;    /* and back (relative colorimetric) */
 	double limit;            /* percent */
 	double k_l[101];         /* L* of k% black ink alone */
 };
@@ -182,6 +183,19 @@ static double k_for(const struct limiter *x, double L)
 		if (L >= x->k_l[k])
 			return k - (L - x->k_l[k]) / (x->k_l[k - 1] - x->k_l[k]);
 	return 100;
+}
+
+/* c scaled down to the limit: cyan, magenta and yellow, black kept. */
+static void scale_to(double limit, double c[4])
+{
+	double cmy = c[0] + c[1] + c[2];
+	if (c[3] >= limit) {
+		c[0] = c[1] = c[2] = 0;
+		c[3] = limit;
+	} else if (cmy + c[3] > limit) {
+		for (int i = 0; i < 3; i++)
+			c[i] *= (limit - c[3]) / cmy;
+	}
 }
 
 /* One node of the Lab -> CMYK table: the chosen profile's colour; a neutral grey
@@ -199,14 +213,7 @@ static cmsInt32Number limit_node(const cmsUInt16Number in[], cmsUInt16Number out
 		c[0] = c[1] = c[2] = 0;
 		c[3] = k_for(x, lab.L);
 	}
-	double cmy = c[0] + c[1] + c[2];
-	if (cmy + c[3] > x->limit) {
-		double f = c[3] >= x->limit ? 0 : (x->limit - c[3]) / cmy;
-		for (int i = 0; i < 3; i++)
-			c[i] *= f;
-		if (c[3] > x->limit)
-			c[3] = x->limit;
-	}
+	scale_to(x->limit, c);
 	for (int i = 0; i < 4; i++)
 		out[i] = (cmsUInt16Number)lround(fmin(fmax(c[i], 0), 100) / 100 * 65535);
 	return TRUE;
@@ -245,13 +252,13 @@ static int limiter_init(struct limiter *x, cmsHPROFILE icc, double limit)
 			cmsDeleteTransform(back);
 		return -1;
 	}
+	x->to_lab = back;
 	for (int k = 0; k <= 100; k++) {
 		double c[4] = {0, 0, 0, k};
 		cmsCIELab l;
 		cmsDoTransform(back, c, &l, 1);
 		x->k_l[k] = k ? fmin(l.L, x->k_l[k - 1] - 1e-6) : l.L;
 	}
-	cmsDeleteTransform(back);
 	x->limit = limit;
 	return 0;
 }
@@ -331,6 +338,7 @@ static int write_limited(cmsHPROFILE icc, double limit, const char *path)
 		cmsPipelineFree(pl);
 	cmsCloseProfile(p);
 	cmsDeleteTransform(x.to_cmyk);
+	cmsDeleteTransform(x.to_lab);
 	return rc;
 }
 
@@ -404,7 +412,10 @@ int pdfx_begin(const struct pdfx_opts *o, const char *dir)
 	px.profile = xasprintf("%s/.cmyk-profile.icc", dir);
 	px.icc_name = profile_name(h);
 	px.max_ink = o->max_ink;
-	if (write_limited(h, o->max_ink, px.profile) != 0) {
+	/* RAILYARD_PDFX_UNLIMITED=1 (the tests): convert without limiting the ink, so
+	 * that the measurement has something to refuse */
+	double limit = getenv("RAILYARD_PDFX_UNLIMITED") ? 400 : o->max_ink;
+	if (write_limited(h, limit, px.profile) != 0) {
 		diag(SEV_ERROR, NULL, "--icc: cannot build an ink-limited profile from %s", icc);
 		cmsCloseProfile(h);
 		pdfx_end();
@@ -492,7 +503,7 @@ static int gs_pdfwrite(const char *in, const char *out, const char *title)
 			"-sDEVICE=pdfwrite", "-dPDFX", "-dCompatibilityLevel=1.3",
 			"-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK", permit,
 			"-dEmbedAllFonts=true", "-dAutoRotatePages=/None", "-dAutoFilterColorImages=false",
-			"-sColorImageFilter=FlateEncode", "-dDetectDuplicateImages=true",
+			"-sColorImageFilter=FlateEncode", "-dMaxInlineImageSize=0", "-dDetectDuplicateImages=true",
 			outarg, "-c", marks, "-f", in, NULL};
 	struct buf err = {0};
 	int rc = gs_run(argv, &err);
@@ -591,6 +602,14 @@ static void fix_content(const char *d, size_t n, struct buf *out)
 				nnum = 3;
 			}
 			start[nnum] = i, end[nnum++] = j;
+		} else if (j - i == 1 && (d[i] == 'g' || d[i] == 'G') && nnum >= 1 &&
+			   start[nnum - 1] >= copied) {
+			/* DeviceGray (gs writes white as "1 g"): the same on the black plate */
+			double v = strtod(d + start[nnum - 1], NULL);
+			buf_add(out, d + copied, start[nnum - 1] - copied);
+			buf_printf(out, "0 0 0 %.4f %c", fmin(1, fmax(0, 1 - v)), d[i] == 'g' ? 'k' : 'K');
+			copied = j;
+			nnum = 0;
 		} else if (j - i == 1 && (d[i] == 'k' || d[i] == 'K') && nnum == 4 && start[0] >= copied) {
 			double c[4], f[4];
 			for (int k = 0; k < 4; k++)
