@@ -5,14 +5,14 @@
 #define RAILYARD_COMMANDS_H
 
 /* Game of Trains variants (game: trains) */
-int cmd_list(int argc, char **argv);      /* list.c */
-int cmd_dump(int argc, char **argv);      /* list.c */
-int cmd_build(int argc, char **argv);     /* build.c */
-int cmd_check(int argc, char **argv);     /* check.c */
+int cmd_list(int argc, char **argv);      /* trains_list.c */
+int cmd_dump(int argc, char **argv);      /* trains_list.c */
+int cmd_build(int argc, char **argv);     /* trains_build.c */
+int cmd_check(int argc, char **argv);     /* trains_check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
 /* The other train games of the seeds (any other `game:`): list and dump in
- * games.c, build in games_build.c, check in games_check.c. game.c's table picks
+ * games.c, build in games_build.c, check in GAME_check.c. game.c's table picks
  * a pack's game's command and passes its entry. */
 struct game;
 int games_list(const struct game *game, int argc, char **argv);

@@ -6,7 +6,7 @@
 #include "commands.h"
 #include "util.h"
 
-/* Trains' commands read their pack through pack.c, which knows its game: each
+/* Trains' commands read their pack through trains_rules.c, which knows its game: each
  * entry only drops the game argument. */
 #define TRAINS_CMD(name, cmd) \
 	static int name(const struct game *g, int argc, char **argv) \

@@ -16,7 +16,7 @@
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
 
-/* The `rules:` of the games whose rules are read outside pack.c, each filled by
+/* The `rules:` of the games whose rules are read outside trains_rules.c, each filled by
  * its own module's reader (trains' rules are part of struct pack). */
 struct game_rules {
 	struct t52_pack_rules train52;

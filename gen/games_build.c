@@ -263,7 +263,7 @@ static int write_board(struct build_ctx *bc, struct gbuild *b)
 	return build_tiled(bc, "board.pdf", iw, ih, draw_board, b);
 }
 
-/* The setup sheet: a row per round (rules: piles, read by train52.c), a cell per pile. */
+/* The setup sheet: a row per round (rules: piles, read by train52_rules.c), a cell per pile. */
 static long piles_in(const struct t52_pack_rules *t, size_t r)
 {
 	return r < t->nrounds ? t->piles[r] : 0;
