@@ -28,6 +28,8 @@
 #define M_PI 3.14159265358979323846
 #endif
 
+const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
+
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
 					 "png", "tokens", "board", "setup", "contact"};
 
@@ -134,7 +136,7 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 int build_option(struct build_opts *o, int c, const char *arg)
 {
 	static const char *const duplexes[] = {"long", "short", "none"};
-	static const char *const presets[] = {"home", "tgc", "mpc", "drivethru", "press"};
+
 	static const char *const colours[] = {"rgb", "cmyk"};
 	double w, h;
 	long n;
@@ -158,7 +160,7 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->duplex = (enum duplex)k;
 		return 1;
 	case OPT_PRESET:
-		if ((k = pick("--preset", arg, presets, 5)) < 0)
+		if ((k = pick("--preset", arg, build_preset_names, 5)) < 0)
 			return -1;
 		o->preset = (enum preset)k;
 		return 1;
@@ -1095,9 +1097,70 @@ static int colour_begin(struct build_ctx *c)
 	return pdfx_begin(&x, c->stage);
 }
 
+/* The card sizes a print-on-demand service sells (trim, mm, portrait). The
+ * README's print section cites where each list comes from. */
+struct product {
+	const char *name;
+	double w, h;
+};
+
+static const struct product tgc_products[] = {
+	{"poker", 63.5, 88.9}, {"bridge", 57.15, 88.9}, {"mini", 44.45, 63.5}, {"tarot", 69.85, 120.65},
+	{"square", 63.5, 63.5}, {"large square", 88.9, 88.9}, {"domino", 44.45, 88.9},
+	{"jumbo", 88.9, 146.05}, {NULL, 0, 0}};
+static const struct product mpc_products[] = {
+	{"poker", 63.5, 88.9}, {"bridge", 57.15, 88.9}, {"mini", 44.45, 63.5}, {"tarot", 69.85, 120.65},
+	{"square", 63.5, 63.5}, {"jumbo", 88.9, 127.0}, {NULL, 0, 0}};
+static const struct product dtc_products[] = {
+	{"poker", 63.5, 88.9}, {"bridge", 57.15, 88.9}, {"mini", 44.45, 63.5}, {"tarot", 69.85, 120.65},
+	{"square", 88.9, 88.9}, {NULL, 0, 0}};
+
+/* How far w x h is from product p in either orientation (mm, the larger side's). */
+static double product_off(const struct product *p, double w, double h)
+{
+	double a = fmax(fabs(w - p->w), fabs(h - p->h)), b = fmax(fabs(w - p->h), fabs(h - p->w));
+	return fmin(a, b);
+}
+
+/* Every face size of the build is one the preset's service sells (within 0.5 mm);
+ * else every other size is reported with the nearest product. 0 or -1. */
+static int check_products(const struct build_ctx *c)
+{
+	static const char *const service[] = {"", "The Game Crafter", "MakePlayingCards",
+					      "DriveThruCards", ""};
+	const struct product *list = c->opts.preset == PRESET_TGC	? tgc_products
+				     : c->opts.preset == PRESET_MPC	? mpc_products
+				     : c->opts.preset == PRESET_DRIVETHRU ? dtc_products
+									  : NULL;
+	int rc = 0;
+	if (!list || !c->it.count)
+		return 0;
+	if (c->opts.preset == PRESET_DRIVETHRU && !c->it.back) {
+		diag(SEV_ERROR, NULL, "--preset drivethru: %s has no back; DriveThruCards prints a back on every card (give the pack a back template, or use --preset press)",
+		     c->id);
+		rc = -1;
+	}
+	for (size_t f = 0; f < c->it.nfaces; f++) {
+		const struct template *t = c->it.faces[f];
+		const struct product *near = list;
+		for (const struct product *p = list; p->name; p++)
+			if (product_off(p, t->w, t->h) < product_off(near, t->w, t->h))
+				near = p;
+		if (product_off(near, t->w, t->h) <= 0.5)
+			continue;
+		diag(SEV_ERROR, &t->loc_size, "--preset %s: the %s are %.4g x %.4g mm, a size %s does not sell (nearest: %s, %.4g x %.4g mm)",
+		     build_preset_names[c->opts.preset], c->it.nfaces > 1 ? c->it.face_names[f] : "items", t->w,
+		     t->h, service[c->opts.preset], near->name, near->w, near->h);
+		rc = -1;
+	}
+	return rc;
+}
+
 int build_run(struct build_ctx *c)
 {
 	c->report = true;
+	if (check_products(c) != 0)
+		return EXIT_INPUT;
 	back_reported = false;
 	if (make_stage(c) != 0) {
 		free(c->dir);

@@ -29,6 +29,9 @@ enum { BUILD_OPT_CARDS = 2000 };
 
 enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU, PRESET_PRESS };
 
+/* --preset names, in enum preset's order. */
+extern const char *const build_preset_names[5];
+
 /* --colour: the PDFs as Cairo draws them, or converted to CMYK PDF/X-1a (pdfx.h). */
 enum colour { COLOUR_DEFAULT, COLOUR_RGB, COLOUR_CMYK };
 

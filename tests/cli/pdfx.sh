@@ -7,6 +7,7 @@
 . tests/cli/lib.sh
 R="$RAILYARD"
 X() { python3 tests/cli/pdfx.py "$@"; }
+page() { pdftoppm -r 30 -singlefile -f "$2" -l "$2" "$1" "$3"; }
 below() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a + 0 <= b + 0) }'; }
 
 # --- the RGB file the conversion starts from, and DriveThruCards' file
@@ -69,8 +70,33 @@ ok_if "press: ink at most 300% ($ink%)" below "$ink" 301
 # --- home sheets in CMYK too, and a second game through DriveThru
 expect_status "--colour cmyk on a home build" 0 $R build -q --colour cmyk --only faces,sheets --paper a4 -o "$WORK/h" packs/train-52.yaml
 expect_eq "sheets-a4.pdf in CMYK passes the inspection" "" "$(X inspect "$WORK/h/train-52/sheets-a4.pdf" 2>&1)"
-expect_status "domino drivethru" 0 $R build -q --preset drivethru -o "$WORK/d" packs/domino-double-six.yaml
-expect_eq "dominoes: drivethru.pdf passes the inspection" "" "$(X inspect "$WORK/d/domino-double-six.drivethru/drivethru.pdf" 2>&1)"
+
+# --- DriveThruCards reads back, front, back, front: every game with backs, by
+# rendering the (RGB) pages against the home build's back.pdf and faces.pdf
+for g in pattern-one-census-six take-the-train train-52; do
+	$R build -q --preset drivethru --colour rgb -o "$WORK/o" packs/$g.yaml
+	$R build -q --only faces -o "$WORK/o" packs/$g.yaml
+	for n in 1 2 3 4; do page "$WORK/o/$g.drivethru/drivethru.pdf" $n "$WORK/o/dt-$n"; done
+	for n in 1 2; do page "$WORK/o/$g/faces.pdf" $n "$WORK/o/face-$n"; done
+	page "$WORK/o/$g/back.pdf" 1 "$WORK/o/back-1"
+	ok_if "$g: page 1 is the back" cmp -s "$WORK/o/dt-1.ppm" "$WORK/o/back-1.ppm"
+	ok_if "$g: page 2 is the first item's front" cmp -s "$WORK/o/dt-2.ppm" "$WORK/o/face-1.ppm"
+	ok_if "$g: page 3 is the back again" cmp -s "$WORK/o/dt-3.ppm" "$WORK/o/back-1.ppm"
+	ok_if "$g: page 4 is the second item's front" cmp -s "$WORK/o/dt-4.ppm" "$WORK/o/face-2.ppm"
+	rm -f "$WORK"/o/*.ppm
+done
+
+# --- sizes a service does not sell, and a game without backs, are refused
+expect_status "dominoes through DriveThruCards: refused" 2 $R build --preset drivethru -o "$WORK/n" packs/domino-double-six.yaml
+expect_grep "dominoes: the size, and the nearest product" \
+	"domino-tile\.yaml:9:7: error: --preset drivethru: the items are 24 x 48 mm, a size DriveThruCards does not sell \(nearest: mini, 44\.45 x 63\.5 mm\)" "$WORK/last.err"
+expect_status "Toy Train through DriveThruCards: refused" 2 $R build --preset drivethru -o "$WORK/n" packs/toy-train.yaml
+expect_grep "Toy Train: no back" "toy-train has no back; DriveThruCards prints a back on every card" "$WORK/last.err"
+expect_status "Toy Train's carriages through The Game Crafter: refused" 2 $R build --preset tgc -o "$WORK/n" packs/toy-train.yaml
+expect_grep "carriages: 28 x 28 mm" "the items are 28 x 28 mm, a size The Game Crafter does not sell" "$WORK/last.err"
+ok_if "refused: nothing written" test ! -e "$WORK/n"
+expect_status "dominoes go to a press (any size)" 0 $R build -q --preset press -o "$WORK/d" packs/domino-double-six.yaml
+expect_eq "press dominoes pass the inspection" "" "$(X inspect "$WORK/d/domino-double-six.press/faces.pdf" 2>&1)"
 
 # --- clear errors
 expect_status "no Ghostscript: exit 2" 2 env PATH=/nonexistent $R build --preset drivethru -o "$WORK/n" packs/pattern-two-census-seven.yaml
