@@ -256,11 +256,9 @@ static void draw_board(void *user, cairo_t *cr, long index, int side)
 
 static int write_board(struct build_ctx *bc, struct gbuild *b)
 {
-	double iw, ih;
 	int rows, cols;
 	board_shape(b->d, &rows, &cols);
-	template_size(b->board, rows, cols, &iw, &ih);
-	return build_tiled(bc, "board.pdf", iw, ih, draw_board, b);
+	return build_tiled(bc, "board.pdf", b->board, rows, cols, draw_board, b);
 }
 
 /* The setup sheet: a row per round (rules: piles, read by train52_rules.c), a cell per pile. */
@@ -332,11 +330,9 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 
 static int write_setup(struct build_ctx *bc, struct gbuild *b)
 {
-	double iw, ih;
 	int rows, cols;
 	setup_shape(b, &rows, &cols);
-	template_size(b->setup, rows, cols, &iw, &ih);
-	return build_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
+	return build_tiled(bc, "setup.pdf", b->setup, rows, cols, draw_setup, b);
 }
 
 static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,

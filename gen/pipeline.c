@@ -1018,17 +1018,38 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 	return rc;
 }
 
-int build_tiled(struct build_ctx *c, const char *rel, double iw, double ih, item_draw_fn draw,
-		void *user)
+/* Where a tile seam may run between n cells of size cell from start: in every
+ * gap, at most at from the next cell (the middle of a narrower gap). Above a row
+ * it runs 1 mm over the spaces, under the letter chips the gap holds. */
+static double *gap_seams(double start, double cell, double gap, int n, double at)
 {
-	double pw, ph;
+	double *v = xcalloc((size_t)(n > 1 ? n - 1 : 1), sizeof *v);
+	for (int i = 0; i + 1 < n; i++)
+		v[i] = start + (i + 1) * (cell + gap) - fmin(gap / 2, at);
+	return v;
+}
+
+int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
+		item_draw_fn draw, void *user)
+{
+	double pw, ph, iw, ih;
 	paper_size(build_paper(c), &pw, &ph);
+	template_size(t, rows, cols, &iw, &ih);
 	char *path = build_path(c, rel);
 	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
-	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, draw, user, 0);
+	const struct tpl_cells *cl = &t->cells;
+	struct tile_seams s = {NULL, NULL, 0, 0};
+	if (cl->on) {
+		s = (struct tile_seams){gap_seams(cl->margin[3], cl->w, cl->gap, cols, cl->gap),
+					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
+					(size_t)(cols - 1), (size_t)(rows - 1)};
+	}
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, &s, draw, user, 0);
+	free((void *)s.x);
+	free((void *)s.y);
 	return pdfw_close(w);
 }
 

@@ -123,10 +123,11 @@ int build_run(struct build_ctx *c);
  * registered in files.txt, its folder created. Caller frees. NULL after reporting. */
 char *build_path(struct build_ctx *c, const char *rel);
 
-/* rel (a PDF): one large item of iw x ih mm tiled across pages of the build's
- * paper (impose_tiles). Returns 0 or -1 after reporting. */
-int build_tiled(struct build_ctx *c, const char *rel, double iw, double ih, item_draw_fn draw,
-		void *user);
+/* rel (a PDF): one large item drawn from t (a cells template: rows x cols
+ * spaces) tiled across pages of the build's paper (impose_tiles), the seams in
+ * the gaps between spaces. Returns 0 or -1 after reporting. */
+int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
+		item_draw_fn draw, void *user);
 
 /* The two papers of the sheets (the --paper one or a4 and letter) and the one of
  * the other files. */
