@@ -69,8 +69,8 @@ const char build_opts_usage[] =
 	"                      board,setup (manifest.csv and files.txt always; the back\n"
 	"                      goes with faces, svg and png; contact alone: a fast\n"
 	"                      preview)\n"
-	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
-	"                      rest on a4)\n"
+	"      --paper NAME    a4, letter or a3, or a list (a4,letter): every file on each\n"
+	"                      (default: sheets on a4 and letter, the rest on a4)\n"
 	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
 	"                      (default 6mm)\n"
 	"      --duplex HOW    long (default), short or none: how the sheet is turned over\n"
@@ -146,12 +146,27 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_ONLY:
 		o->only = parse_name_mask("--only", "output", arg, build_out_names, 10);
 		return o->only < 0 ? -1 : 1;
-	case OPT_PAPER:
-		o->paper = arg;
-		if (paper_size(arg, &w, &h) == 0)
-			return 1;
-		diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", arg);
-		return -1;
+	case OPT_PAPER: {
+		/* one paper, or a list: every file on each */
+		o->npapers = 0;
+		const char *p = arg;
+		while (o->npapers < 3) {
+			size_t len = strcspn(p, ",");
+			char name[16];
+			snprintf(name, sizeof name, "%.*s", (int)(len < 15 ? len : 15), p);
+			if (len >= 15 || paper_size(name, &w, &h) != 0) {
+				diag(SEV_ERROR, NULL, "--paper: unknown paper '%.*s' (a4, letter, a3, or a list: a4,letter)",
+				     (int)len, p);
+				return -1;
+			}
+			o->papers[o->npapers++] = !strcmp(name, "a4") ? "a4" : !strcmp(name, "a3") ? "a3" : "letter";
+			if (!p[len])
+				break;
+			p += len + 1;
+		}
+		o->paper = o->papers[0];
+		return 1;
+	}
 	case OPT_BLEED: return parse_mm("--bleed", "bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
 	case OPT_MARGIN: return parse_mm("--margin", "margin", arg, 0, 100, &o->margin) ? -1 : 1;
 	case OPT_DUPLEX:
@@ -224,7 +239,7 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 
 const char *build_paper(const struct build_ctx *c)
 {
-	return c->opts.paper ? c->opts.paper : "a4";
+	return c->large_paper ? c->large_paper : c->opts.paper ? c->opts.paper : "a4";
 }
 
 void csv_field(struct buf *s, const char *v)
@@ -326,6 +341,16 @@ static int make_stage(struct build_ctx *c)
 
 char *build_path(struct build_ctx *c, const char *rel)
 {
+	/* --paper a4,letter: placemat-a4.pdf, placemat-letter.pdf, ... */
+	size_t n = strlen(rel);
+	if (c->paper_suffix && n > 4 && !strcmp(rel + n - 4, ".pdf") && !strstr(rel, c->large_paper)) {
+		char *named = xasprintf("%.*s-%s.pdf", (int)(n - 4), rel, c->large_paper);
+		c->paper_suffix = false;
+		char *path = build_path(c, named);
+		c->paper_suffix = true;
+		free(named);
+		return path;
+	}
 	const char *slash = strrchr(rel, '/');
 	if (slash) {
 		char *sub = xasprintf("%s/%.*s", c->stage, (int)(slash - rel), rel);
@@ -1069,13 +1094,22 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = write_faces(c, w, "faces.pdf");
 	if (!rc && (only & BO_FACES) && c->it.back && items)
 		rc = write_back_pdf(c, w);
-	if (!rc && (only & BO_SHEETS) && items) {
-		rc = write_sheets(c, w, build_paper(c));
-		if (!rc && !c->opts.paper)
-			rc = write_sheets(c, w, "letter");
-	}
-	if (!rc && c->it.extra)
+	static const char *const both[] = {"a4", "letter"};
+	const char *const *papers = c->opts.npapers ? c->opts.papers : both;
+	int npapers = c->opts.npapers ? c->opts.npapers : 2;
+	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
+		rc = write_sheets(c, w, papers[i]);
+	/* The large items on each paper asked for (default a4); the SVG once. */
+	for (int i = 0; !rc && c->it.extra && i < (c->opts.npapers ? npapers : 1); i++) {
+		c->large_paper = c->opts.npapers ? papers[i] : "a4";
+		c->paper_suffix = c->opts.npapers > 1;
+		if (i > 0)
+			c->opts.only &= ~BO_SVG;
 		rc = c->it.extra(c, c->it.user);
+	}
+	c->opts.only = only;
+	c->large_paper = NULL;
+	c->paper_suffix = false;
 	if (!rc && (only & BO_SVG) && items)
 		rc = write_svgs(c, w, false);
 	if (!rc && (only & BO_PNG) && items)

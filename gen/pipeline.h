@@ -40,6 +40,8 @@ struct build_opts {
 	const char *parent;      /* -o: the set goes to PARENT/PACK (default out) */
 	int only;                /* BO_* mask */
 	const char *paper;       /* NULL: sheets on a4 and letter, the rest on a4 */
+	const char *papers[3];   /* --paper's list (paper is its first) */
+	int npapers;
 	double margin;           /* printable margin of the paper, mm */
 	enum duplex duplex;
 	double bleed;            /* mm, or -1: the templates' */
@@ -113,6 +115,8 @@ struct build_ctx {
 	char **files;             /* relative paths written, in order */
 	size_t nfiles, capfiles;
 	bool report;              /* report text overflows on the next pass */
+	const char *large_paper;  /* the paper of the large items being written */
+	bool paper_suffix;        /* their names end in -PAPER (--paper a4,letter) */
 	long pages;
 };
 
