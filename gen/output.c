@@ -903,6 +903,8 @@ static int png_encode(struct png_out *o, cairo_surface_t *s, double dpi)
 	png_set_filter(o->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
 	png_set_IHDR(o->png, o->info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
 		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+	/* Cairo draws in sRGB: say so (sRGB, with gAMA and cHRM for older readers) */
+	png_set_sRGB_gAMA_and_cHRM(o->png, o->info, PNG_sRGB_INTENT_PERCEPTUAL);
 	if (dpi > 0) {
 		png_uint_32 ppm = (png_uint_32)lround(dpi / 0.0254);
 		png_set_pHYs(o->png, o->info, ppm, ppm, PNG_RESOLUTION_METER);

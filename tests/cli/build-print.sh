@@ -173,6 +173,15 @@ expect_grep "quantities.csv: header" '^file,count$' "$T/quantities.csv"
 expect_grep "quantities.csv: each face twice (copies: 2)" '^png/card-012\.png,2$' "$T/quantities.csv"
 expect_grep "quantities.csv: 168 backs" '^png/back\.png,168$' "$T/quantities.csv"
 expect_eq "tgc: pHYs 300 dpi" "11811 11811 1" "$(ppm phys "$T/png/card-001.png")"
+expect_eq "tgc: tagged sRGB (perceptual), gAMA 1/2.2" "gAMA 45455 sRGB 0" "$(python3 -c "
+import struct, sys
+d = open(sys.argv[1], 'rb').read(); pos = 8; out = []
+while pos < len(d):
+    n, t = struct.unpack('>I4s', d[pos:pos + 8])
+    if t == b'sRGB': out.append('sRGB %d' % d[pos + 8])
+    if t == b'gAMA': out.append('gAMA %d' % struct.unpack('>I', d[pos + 8:pos + 12]))
+    pos += 12 + n
+print(' '.join(out))" "$T/png/card-001.png")"
 expect_status "--preset mpc" 0 $R build --preset mpc -o "$WORK/pod" "$P2"
 M="$WORK/pod/pattern-two-two-packs.mpc"
 expect_eq "mpc: 822 x 1122 px" "822 x 1122" "$(size "$M/png/card-084.png")"
