@@ -1,5 +1,5 @@
 /* games.h: the commands of the other games (games.c, GAME_check.c,
- * games_build.c) and what they share: loading a deck pack with --with/--without
+ * deck_build.c) and what they share: loading a deck pack with --with/--without
  * and its rules, card lists. */
 #ifndef RAILYARD_GAMES_H
 #define RAILYARD_GAMES_H

@@ -1,0 +1,542 @@
+/* deck_build.c: `railyard build` for the games whose packs are deck packs
+ * (deck_build.h): every component of the pack and its fields, handed to the
+ * pipeline (pipeline.h) for faces, backs, sheets, SVG and PNG files; token sheets
+ * and the reference. Each game's own files come from its GAME_build.c. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "commands.h"
+#include "deck_build.h"
+#include "deck.h"
+#include "diag.h"
+#include "draw.h"
+#include "games.h"
+#include "look.h"
+#include "names.h"
+#include "output.h"
+#include "pipeline.h"
+#include "template.h"
+#include "trust.h"
+#include "util.h"
+
+static const char build_usage[] =
+	"usage: railyard build [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n\n"
+	"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
+	"  faces.pdf           every card, tile and carriage, one per page, trim + bleed\n"
+	"  back.pdf            the back, one page (svg/back.svg, png/back.png)\n"
+	"  sheets-a4.pdf       as many per page as fit, each with its bleed, crop marks,\n"
+	"  sheets-letter.pdf   backs for duplex (one pair per face template:\n"
+	"                      sheets-GROUP-a4.pdf ...)\n"
+	"  tokens-a4.pdf       the tokens as cut-out sheets\n"
+	"  board.pdf           the board at full size, tiled across pages when larger\n"
+	"  setup.pdf           the setup sheet (Train: the piles of the four rounds)\n"
+	"  reference.pdf       the components and the deal table on one page\n"
+	"  svg/NNN-NAME.svg    each distinct face in millimetres; svg/board.svg\n"
+	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed; contact.png\n"
+	"  manifest.csv        each distinct face: group, name, copies, its fields\n"
+	"  files.txt           every file of the set\n\n"
+	"%s"
+	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
+	"  -h, --help, -V, --version\n";
+
+static void set_value_fields(struct deck_build *b, struct fields *f, const char *field,
+			     const char *value)
+{
+	fields_set(f, field, value);
+	/* A number that reads as another turned round: FIELD-ambiguous, for an underline. */
+	if (*value && strspn(value, "0123456789") == strlen(value) && strlen(value) < 10 &&
+	    look_ambiguous(strtol(value, NULL, 10))) {
+		char *name = xasprintf("%s-ambiguous", field);
+		fields_set(f, name, "1");
+		free(name);
+	}
+	const struct deck *d = b->d;
+	bool ink = false;
+	for (size_t i = 0; i < d->nlooks; i++)
+		if (!strcmp(d->looks[i].value, value))
+			for (size_t j = 0; j < d->looks[i].n; j++) {
+				char *name = xasprintf("%s-%s", field, d->looks[i].attr[j]);
+				fields_set(f, name, d->looks[i].text[j]);
+				ink |= !strcmp(d->looks[i].attr[j], "ink");
+				if (!strcmp(d->looks[i].attr[j], "ink") && !fields_get(f, "ink"))
+					fields_set(f, "ink", d->looks[i].text[j]);
+				free(name);
+			}
+	if (!ink) {
+		char *name = xasprintf("%s-ink", field);
+		fields_set(f, name, "black");
+		free(name);
+	}
+}
+
+/* The fields a component offers its template. */
+static void item_fields(struct deck_build *b, size_t i, struct fields *f)
+{
+	const struct deck *d = b->d;
+	const struct deck_item *it = &d->items[i];
+	const struct deck_group *g = &d->groups[it->group];
+	fields_clear(f);
+	fields_set(f, "pack", d->id);
+	fields_set(f, "title", d->title);
+	fields_set(f, "name", it->name);
+	fields_set(f, "group", g->name);
+	fields_set(f, "label", g->label ? g->label : "");
+	char *flag = xasprintf("is-%s", g->name);
+	fields_set(f, flag, "1");
+	free(flag);
+	for (size_t k = 0; k < g->nfields; k++)
+		set_value_fields(b, f, g->fields[k].name, it->values[k]);
+	if (b->game->item_fields)
+		b->game->item_fields(d, i, f);
+	if (!fields_get(f, "ink"))
+		fields_set(f, "ink", "black");
+	data_fields(&d->data, f);
+}
+
+struct token_page {
+	struct deck_build *b;
+	size_t item;
+	long first, count;
+	int cols;
+};
+
+static void fill_token(void *user, int r, int c, struct fields *f)
+{
+	struct token_page *tp = user;
+	long k = tp->first + (long)r * tp->cols + c;
+	if (k >= tp->count)
+		return;
+	item_fields(tp->b, tp->item, f);
+	fields_set(f, "token", "1");
+	fields_setf(f, "number", "%ld", k + 1);
+}
+
+/* The token groups on cut-out sheets: the template's cells, as many as fit. */
+static int write_tokens(struct build_ctx *bc, struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	const char *paper = build_paper(bc);
+	double pw, ph;
+	paper_size(paper, &pw, &ph);
+	char *name = xasprintf("tokens-%s.pdf", paper);
+	char *path = build_path(bc, name);
+	free(name);
+	if (!path)
+		return -1;
+	struct pdfw *w = NULL;
+	int rc = 0;
+	for (size_t i = 0; i < d->nitems && !rc; i++) {
+		const struct deck_group *g = &d->groups[d->items[i].group];
+		const struct template *t = b->tpl[d->items[i].group];
+		if (g->kind != DK_TOKEN || !t)
+			continue;
+		if (!w && !(w = pdfw_open(path))) {
+			rc = -1;
+			break;
+		}
+		const struct tpl_cells *c = &t->cells;
+		int cols = (int)floor((pw - c->margin[1] - c->margin[3] + c->gap) / (c->w + c->gap));
+		int rows = (int)floor((ph - c->margin[0] - c->margin[2] + c->gap) / (c->h + c->gap));
+		if (cols < 1 || rows < 1) {
+			diag(SEV_ERROR, NULL, "%s: a token does not fit on %s paper", t->file, paper);
+			rc = -1;
+			break;
+		}
+		if (c->margin[0] < bc->opts.margin || c->margin[1] < bc->opts.margin ||
+		    c->margin[2] < bc->opts.margin || c->margin[3] < bc->opts.margin)
+			diag(SEV_WARNING, NULL, "%s: the sheet's margins are inside the printer's %g mm",
+			     t->file, bc->opts.margin);
+		struct token_page tp = {b, i, 0, d->items[i].count, cols};
+		struct cells cells = {rows, cols, fill_token, &tp};
+		for (; tp.first < tp.count; tp.first += (long)rows * cols) {
+			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+			item_fields(b, i, &b->f);
+			long last = tp.first + (long)rows * cols;
+			fields_setf(&b->f, "sheet-note", "%s: %ld-%ld of %ld. Print at 100%%.",
+				    d->items[i].name, tp.first + 1, last < tp.count ? last : tp.count, tp.count);
+			draw_item(b->dr, cr, t, &b->f, &cells, tp.first == 0 ? d->items[i].name : NULL);
+			pdfw_end_page(w);
+		}
+	}
+	free(path);
+	if (w)
+		rc = rc ? (pdfw_abort(w), -1) : pdfw_close(w);
+	return rc;
+}
+
+static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,
+		    const char *c)
+{
+	*cells = xgrow(*cells, cap, (*rows + 1) * 3, sizeof **cells);
+	(*cells)[*rows * 3] = xstrdup(a);
+	(*cells)[*rows * 3 + 1] = xstrdup(b);
+	(*cells)[*rows * 3 + 2] = xstrdup(c);
+	(*rows)++;
+}
+
+/* reference.pdf: what the pack holds and how it is dealt, as `railyard list`. */
+static int write_reference(struct build_ctx *bc, struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	double pw, ph;
+	paper_size(build_paper(bc), &pw, &ph);
+	char *path = build_path(bc, "reference.pdf");
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
+	free(path);
+	if (!w)
+		return -1;
+	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	static const char font[] = "DejaVu Sans";
+	struct fields t = {0};
+	fields_set(&t, "t", d->title);
+	fields_set(&t, "g", d->game);
+	char *title = fields_expand(&t, "<b>{t}</b> ({g})", true, NULL);
+	fields_free(&t);
+	double y = 15 + draw_text(b->dr, cr, font, 6.0, false, title, 15, 15, pw - 30) + 5;
+	free(title);
+	char **cells = NULL;
+	size_t rows = 0, cap = 0;
+	add_row(&cells, &rows, &cap, "component", "what", "count");
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct deck_group *g = &d->groups[d->items[i].group];
+		char n[24];
+		snprintf(n, sizeof n, "%ld", d->items[i].count);
+		add_row(&cells, &rows, &cap, g->label ? g->label : g->name, d->items[i].name, n);
+	}
+	y += draw_table(b->dr, cr, font, 3.4, (const char *const *)cells, rows, 3, 3, 15, y, pw - 30,
+			(ph - y) * 0.65) + 6;
+	for (size_t i = 0; i < rows * 3; i++)
+		free(cells[i]);
+	free(cells);
+	cells = NULL;
+	rows = cap = 0;
+	long total = 0;
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->groups[d->items[i].group].kind != DK_TOKEN)
+			total += d->items[i].count;
+	add_row(&cells, &rows, &cap, "players", "each", "rest");
+	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
+		long each = deck_hand_size(d, p, total);
+		if (each < 0 || each * p > total)
+			continue;
+		char a[16], e[24], r[24];
+		snprintf(a, sizeof a, "%d", p);
+		snprintf(e, sizeof e, "%ld", each);
+		snprintf(r, sizeof r, "%ld", total - each * p);
+		add_row(&cells, &rows, &cap, a, e, r);
+	}
+	if (rows > 1) {
+		char *head = xasprintf("The deal (the rest: %s)", d->deal_rest ? d->deal_rest : "left over");
+		struct fields h = {0};
+		fields_set(&h, "h", head);
+		char *markup = fields_expand(&h, "<b>{h}</b>", true, NULL);
+		fields_free(&h);
+		free(head);
+		y += draw_text(b->dr, cr, font, 4.0, false, markup, 15, y, pw - 30) + 2;
+		free(markup);
+		draw_table(b->dr, cr, font, 3.4, (const char *const *)cells, rows, 3, 1, 15, y, pw - 30,
+			   ph - y - 12);
+	}
+	for (size_t i = 0; i < rows * 3; i++)
+		free(cells[i]);
+	free(cells);
+	pdfw_end_page(w);
+	return pdfw_close(w);
+}
+
+/* "blue 7" -> "blue-7"; "?" -> "wild". */
+static char *slug(const char *name)
+{
+	struct buf s = {0};
+	buf_add(&s, "", 0);
+	for (const char *p = name; *p; p++) {
+		char ch = *p;
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))
+			buf_add(&s, &ch, 1);
+		else if (s.len && s.s[s.len - 1] != '-')
+			buf_add(&s, "-", 1);
+	}
+	while (s.len && s.s[s.len - 1] == '-')
+		s.s[--s.len] = 0;
+	if (!s.len)
+		buf_puts(&s, "wild");
+	return s.s;
+}
+
+static int write_extra(struct build_ctx *bc, void *user)
+{
+	struct deck_build *b = user;
+	int only = bc->opts.only, rc = 0;
+	if (!rc && (only & BO_TOKENS) && deck_count(b->d, DK_TOKEN))
+		rc = write_tokens(bc, b);
+	if (!rc && b->game->extra)
+		rc = b->game->extra(bc, b);
+	if (!rc && (only & BO_REFERENCE))
+		rc = write_reference(bc, b);
+	if (!rc && (only & BO_SVG) && b->game->extra_svg)
+		rc = b->game->extra_svg(bc, b);
+	return rc;
+}
+
+/* ---- the components, for the pipeline ---- */
+
+static size_t comp_face(void *user, long k)
+{
+	const struct deck_build *b = user;
+	return b->face_of[b->d->items[b->phys[k]].group];
+}
+
+static void comp_fields(void *user, long k, struct fields *f)
+{
+	item_fields(user, ((struct deck_build *)user)->phys[k], f);
+}
+
+static void comp_label(void *user, long k, bool who, char *buf, size_t n)
+{
+	const struct deck_build *b = user;
+	(void)who;
+	snprintf(buf, n, "%s", b->d->items[b->phys[k]].name);
+}
+
+/* NNN-NAME for the first copy of each component, standing for all its copies. */
+static long comp_single(void *user, long k, bool unique, char *name, size_t n)
+{
+	const struct deck_build *b = user;
+	(void)unique;
+	size_t i = b->phys[k];
+	if (k > 0 && b->phys[k - 1] == i)
+		return 0;
+	char *s = slug(b->d->items[i].name);
+	snprintf(name, n, "%03zu-%s", i + 1, s);
+	free(s);
+	return b->d->items[i].count;
+}
+
+void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
+{
+	fields_set(f, "pack", b->d->id);
+	fields_set(f, "title", b->d->title);
+	data_fields(&b->d->data, f);
+}
+
+static void comp_back_fields(void *user, struct fields *f)
+{
+	deck_build_pack_fields(user, f);
+}
+
+static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
+{
+	const struct deck_build *b = user;
+	const struct deck *d = b->d;
+	(void)bc;
+	buf_puts(s, "index,group,name,copies,fields\n");
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct deck_group *g = &d->groups[d->items[i].group];
+		buf_printf(s, "%zu,%s,\"%s\",%ld,\"", i + 1, g->name, d->items[i].name,
+			   d->items[i].count);
+		for (size_t k = 0; k < g->nfields; k++)
+			buf_printf(s, "%s%s=%s", k ? " " : "", g->fields[k].name, d->items[i].values[k]);
+		buf_puts(s, "\"\n");
+	}
+}
+
+struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,
+				     const char *what, bool cells)
+{
+	return build_template(b->dr, b->d->file, path, loc, path, what, cells);
+}
+
+/* At most --max-items printed components (every copy counted), else reported at
+ * the group holding most of them. */
+static int check_items(const struct deck *d, const struct build_opts *o)
+{
+	double total = 0, most = -1;
+	const struct loc *at = &d->loc;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		if (!gr->included)
+			continue;
+		double n = 0;
+		for (size_t i = 0; i < d->nitems; i++)
+			if (d->items[i].group == g)
+				n += (double)d->items[i].count;
+		total += n;
+		if (n > most) {
+			most = n;
+			at = &gr->loc;
+		}
+	}
+	return build_check_items(o, total, "components", at);
+}
+
+/* Every image the items show is read, so a missing one stops the build before
+ * anything is written. Returns 0 or -1. */
+static int preload(struct deck_build *b)
+{
+	int rc = 0;
+	for (size_t i = 0; i < b->d->nitems; i++) {
+		const struct template *t = b->tpl[b->d->items[i].group];
+		if (!t)
+			continue;
+		item_fields(b, i, &b->f);
+		rc |= drawer_preload(b->dr, t, &b->f);
+	}
+	fields_clear(&b->f);
+	deck_build_pack_fields(b, &b->f);
+	for (size_t i = 0; i < b->nowned; i++)
+		if (b->owned[i] && b->owned[i]->cells.on)
+			rc |= drawer_preload(b->dr, b->owned[i], &b->f);
+	if (b->back)
+		rc |= drawer_preload(b->dr, b->back, &b->f);
+	fields_clear(&b->f);
+	return rc;
+}
+
+/* --with and --without. */
+static int select_option(void *user, int c, char *arg)
+{
+	if (c != 'w' && c != 'W') {
+		diag(SEV_ERROR, NULL, "unknown option (see 'railyard build --help')");
+		return EXIT_INPUT;
+	}
+	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
+}
+
+/* Each included group's face template (groups naming the same file share one),
+ * the back and the game's own: EXIT_OK, or EXIT_INPUT after reporting. */
+static int load_templates(struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	int status = EXIT_OK;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		if (!gr->included)
+			continue;
+		if (!gr->face) {
+			diag(SEV_ERROR, &gr->loc, "group '%s' names no 'face' template to draw it with",
+			     gr->name);
+			status = EXIT_INPUT;
+			continue;
+		}
+		for (size_t h = 0; h < g && !b->tpl[g]; h++)
+			if (d->groups[h].face && !strcmp(d->groups[h].face, gr->face) &&
+			    (d->groups[h].kind == DK_TOKEN) == (gr->kind == DK_TOKEN))
+				b->tpl[g] = b->tpl[h];
+		if (!b->tpl[g] && (b->tpl[g] = deck_build_template(b, gr->face, &gr->loc_face, "face",
+								  gr->kind == DK_TOKEN)))
+			b->owned[b->nowned++] = b->tpl[g];
+		if (!b->tpl[g])
+			status = EXIT_INPUT;
+	}
+	if (d->back && !(b->back = deck_build_template(b, d->back, &d->loc_back, "back", false)))
+		status = EXIT_INPUT;
+	if (d->board.present && d->board.face && !b->game->board) {
+		diag(SEV_ERROR, &d->board.loc_face, "a %s pack has no board to draw", d->game);
+		status = EXIT_INPUT;
+	}
+	if (d->setup && !b->game->setup) {
+		diag(SEV_ERROR, &d->loc_setup, "a %s pack has no setup sheet to draw", d->game);
+		status = EXIT_INPUT;
+	}
+	if (b->game->prepare && b->game->prepare(b) != 0)
+		status = EXIT_INPUT;
+	b->owned[b->nowned++] = b->back;
+	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
+		b->owned[b->nowned++] = b->own[i];
+	return status;
+}
+
+/* The physical components in print order, and the distinct face templates of the
+ * cards, tiles and letters, each named by the first group drawn with it. */
+static void index_faces(struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	b->phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +
+			  (size_t)deck_count(d, DK_LETTER) + 1, sizeof *b->phys);
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->groups[d->items[i].group].kind != DK_TOKEN)
+			for (long k = 0; k < d->items[i].count; k++)
+				b->phys[b->nphys++] = i;
+	b->faces = xcalloc(d->ngroups + 1, sizeof *b->faces);
+	b->face_names = xcalloc(d->ngroups + 1, sizeof *b->face_names);
+	b->face_of = xcalloc(d->ngroups + 1, sizeof *b->face_of);
+	for (size_t g = 0; g < d->ngroups; g++) {
+		if (!b->tpl[g] || d->groups[g].kind == DK_TOKEN)
+			continue;
+		size_t f = 0;
+		while (f < b->nfaces && b->faces[f] != b->tpl[g])
+			f++;
+		if (f == b->nfaces) {
+			b->faces[b->nfaces] = b->tpl[g];
+			b->face_names[b->nfaces++] = d->groups[g].name;
+		}
+		b->face_of[g] = f;
+	}
+}
+
+static void deck_build_free(struct deck_build *b)
+{
+	for (size_t i = 0; i < b->nowned; i++)
+		template_free(b->owned[i]);
+	free(b->owned);
+	free(b->tpl);
+	free(b->phys);
+	free(b->faces);
+	free(b->face_names);
+	free(b->face_of);
+	fields_free(&b->f);
+	drawer_free(b->dr);
+	deck_free(b->d);
+}
+
+int deck_build(const struct game *game, int argc, char **argv)
+{
+	struct build_opts o;
+	struct games_select sel = {0};
+	int status = build_parse(argc, argv, &o, build_usage, select_option, &sel);
+	if (status >= 0)
+		return status;
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	trust_set_pack(d->file);
+	/* Bounded work and memory, refused before any template is read. */
+	if (check_items(d, &o) != 0) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
+	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
+	b.dr = drawer_new();
+	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
+	b.owned = xcalloc(d->ngroups + 1 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	status = load_templates(&b);
+	if (status == EXIT_OK) {
+		int rc = build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face");
+		if ((rc | preload(&b)) != 0)
+			status = EXIT_INPUT;
+	}
+	if (status == EXIT_OK)
+		index_faces(&b);
+	if (status == EXIT_OK) {
+		struct build_ctx ctx = {.opts = o, .id = d->id, .dr = b.dr};
+		ctx.it = (struct build_items){
+			.count = b.nphys, .faces = b.faces, .nfaces = b.nfaces, .face_names = b.face_names,
+			.back = b.back, .face_of = comp_face, .fields = comp_fields, .label = comp_label,
+			.single = comp_single, .back_fields = comp_back_fields, .extra = write_extra,
+			.manifest = comp_manifest, .user = &b,
+		};
+		status = build_run(&ctx);
+	}
+	deck_build_free(&b);
+	return status;
+}
