@@ -29,6 +29,9 @@
 #define M_PI 3.14159265358979323846
 #endif
 
+/* The pack being built is unsound and forced: every face gets the mark. */
+static bool forced_unsound;
+
 const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
 
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
@@ -98,6 +101,7 @@ const char build_opts_usage[] =
 
 void build_opts_init(struct build_opts *o)
 {
+	forced_unsound = false;
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
 				 .max_items = OUT_MAX_ITEMS};
 }
@@ -289,8 +293,9 @@ int build_check_sound(const struct build_opts *o, const char *pack_file, int err
 		return EXIT_RULE;
 	}
 	if (errors)
-		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s",
+		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s; every item is marked 'unchecked' outside its trim",
 		     pack_file, errors, errors == 1 ? "" : "s");
+	forced_unsound = errors > 0;
 	return EXIT_OK;
 }
 
@@ -657,6 +662,20 @@ struct worker {
 
 static bool back_reported;
 
+/* "unchecked" in red in the slug above the trim (in the bleed, cut away), or
+ * small inside the top left corner of an item without bleed. */
+static void mark_unchecked(cairo_t *cr, const struct template *t)
+{
+	double size = fmin(2.0, fmax(1.2, t->bleed * 0.6));
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, size);
+	cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
+	cairo_move_to(cr, 1.0, t->bleed >= 1.5 ? -(t->bleed - size) / 2 - 0.15 : size + 0.5);
+	cairo_show_text(cr, "unchecked (railyard build --force)");
+	cairo_restore(cr);
+}
+
 static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
 {
 	if (side) {
@@ -672,8 +691,10 @@ static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i
 	char who[160];
 	if (c->report)
 		c->it.label(c->it.user, i, true, who, sizeof who);
-	draw_item(w->dr, cr, c->it.faces[c->it.face_of(c->it.user, i)], &w->f, NULL,
-		  c->report ? who : NULL);
+	const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
+	draw_item(w->dr, cr, t, &w->f, NULL, c->report ? who : NULL);
+	if (forced_unsound)
+		mark_unchecked(cr, t);
 }
 
 /* The item list of one sheets file (or of every item). */

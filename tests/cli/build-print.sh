@@ -149,6 +149,12 @@ ok_if "... nothing written" test ! -e "$WORK/u"
 expect_status "--force: exit 0" 0 $R build --force --only faces -o "$WORK/u" "$D/unsound.yaml"
 expect_grep "... with a warning" 'warning: .*built with --force' "$WORK/last.err"
 expect_eq "... 10 faces" 10 "$(pages "$WORK/u/unsound/faces.pdf")"
+expect_grep "... each marked unchecked in its slug (outside the trim)" '^unchecked \(railyard build --force\)$' \
+	"$(pdftotext -f 1 -l 1 "$WORK/u/unsound/faces.pdf" "$WORK/u.txt"; echo "$WORK/u.txt")"
+expect_eq "... the mark is cut away: not inside the trim" "" \
+	"$(pdftotext -f 1 -l 1 -x 9 -y 9 -W 180 -H 252 "$WORK/u/unsound/faces.pdf" - | grep unchecked)"
+$R build -q --only faces -o "$WORK/s" packs/pattern-one-census-six.yaml
+expect_eq "a sound pack carries no mark" "0" "$(pdftotext -f 1 -l 1 "$WORK/s/pattern-one-census-six/faces.pdf" - | grep -c unchecked)"
 
 # --- PNG files: drawn on worker threads, the same bytes for any --jobs, a 300 dpi
 # pHYs (11811 pixels a metre).
