@@ -526,6 +526,91 @@ struct ydoc *ydoc_load(const char *path)
 	return doc;
 }
 
+void ynode_free(struct ynode *n)
+{
+	node_free(n);
+}
+
+struct ynode *ynode_clone(const struct ynode *src)
+{
+	struct ynode *n = xcalloc(1, sizeof *n);
+	n->kind = src->kind;
+	n->loc = src->loc;
+	n->plain = src->plain;
+	n->len = src->len;
+	n->n = src->n;
+	if (src->str)
+		n->str = xstrndup(src->str, src->len);
+	if (src->kind == Y_SEQ) {
+		n->items = xcalloc(src->n ? src->n : 1, sizeof *n->items);
+		for (size_t i = 0; i < src->n; i++)
+			n->items[i] = ynode_clone(src->items[i]);
+	} else if (src->kind == Y_MAP) {
+		n->pairs = xcalloc(src->n ? src->n : 1, sizeof *n->pairs);
+		for (size_t i = 0; i < src->n; i++) {
+			n->pairs[i].key = ynode_clone(src->pairs[i].key);
+			n->pairs[i].value = ynode_clone(src->pairs[i].value);
+		}
+	}
+	return n;
+}
+
+struct ydoc *ydoc_clone(const struct ydoc *doc)
+{
+	struct ydoc *c = xcalloc(1, sizeof *c);
+	c->file = xstrdup(doc->file);
+	c->root = doc->root ? ynode_clone(doc->root) : NULL;
+	c->errors = doc->errors;
+	return c;
+}
+
+struct ynode *ynode_new_scalar(const char *text, bool plain, struct loc at)
+{
+	struct ynode *n = xcalloc(1, sizeof *n);
+	n->kind = Y_SCALAR;
+	n->loc = at;
+	n->plain = plain;
+	n->len = strlen(text);
+	n->str = xstrdup(text);
+	return n;
+}
+
+struct ynode *ynode_new_map(struct loc at)
+{
+	struct ynode *n = xcalloc(1, sizeof *n);
+	n->kind = Y_MAP;
+	n->loc = at;
+	return n;
+}
+
+void ymap_set(struct ynode *map, struct ynode *key, struct ynode *value)
+{
+	for (size_t i = 0; i < map->n; i++)
+		if (map->pairs[i].key->kind == Y_SCALAR && strcmp(map->pairs[i].key->str, key->str) == 0) {
+			node_free(map->pairs[i].value);
+			node_free(key);
+			map->pairs[i].value = value;
+			return;
+		}
+	map->pairs = xrealloc(map->pairs, (map->n + 1) * sizeof *map->pairs);
+	map->pairs[map->n].key = key;
+	map->pairs[map->n].value = value;
+	map->n++;
+}
+
+struct ynode *ymap_take(struct ynode *map, const char *key)
+{
+	for (size_t i = 0; map && map->kind == Y_MAP && i < map->n; i++)
+		if (map->pairs[i].key->kind == Y_SCALAR && strcmp(map->pairs[i].key->str, key) == 0) {
+			struct ynode *v = map->pairs[i].value;
+			node_free(map->pairs[i].key);
+			memmove(&map->pairs[i], &map->pairs[i + 1], (map->n - i - 1) * sizeof *map->pairs);
+			map->n--;
+			return v;
+		}
+	return NULL;
+}
+
 const struct ynode *ymap_get(const struct ynode *map, const char *key)
 {
 	if (!map || map->kind != Y_MAP)
