@@ -34,7 +34,9 @@ static const struct cli_opt {
 	{"drawn", 'D', false, NULL}, {"answer", 'A', true, NULL},
 	/* no short form */
 	{"abilities", 0, false, NULL}, {"allow-path", 0, true, NULL}, {"at", 0, true, NULL},
-	{"bleed", 0, true, NULL}, {"challenge", 0, true, NULL}, {"compare", 0, true, NULL},
+	{"bleed", 0, true, NULL}, {"challenge", 0, true, NULL}, {"colour", 0, true, NULL},
+	{"color", 0, true, NULL}, {"icc", 0, true, NULL}, {"max-ink", 0, true, NULL},
+	{"compare", 0, true, NULL},
 	{"compare-rule", 0, true, NULL}, {"compare-with", 0, true, NULL},
 	{"compare-without", 0, true, NULL}, {"completion", 0, true, NULL}, {"draw", 0, true, NULL},
 	{"duplex", 0, true, NULL}, {"force", 0, false, NULL}, {"games", 0, true, NULL},

@@ -135,6 +135,8 @@ struct pdfw *pdfw_open(const char *path);
  * + bleed). Valid until pdfw_end_page. */
 cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const char *label);
 void pdfw_end_page(struct pdfw *w);
+/* The item on the current page in words ("card 6, back"), for messages about it. */
+void pdfw_item(struct pdfw *w, const char *item);
 /* Finish: returns 0, or -1 after reporting (the temporary file is removed). */
 int pdfw_close(struct pdfw *w);
 /* Abandon: remove the temporary file. */
@@ -206,9 +208,15 @@ long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum dup
 /* Print one item of w x h mm across pages of pw x ph mm (a single page when it
  * fits), each tile overlapping the next by overlap mm, with alignment marks and
  * a tile label ("row 1, column 2 of 1 x 3"), nothing within margin mm of the
- * paper's edge. */
+ * paper's edge. seams (may be NULL) says where the tiles may meet: each seam
+ * falls on one of them when one is within reach of a page. */
+struct tile_seams {
+	const double *x, *y;  /* item mm where a seam may run (between spaces), or NULL */
+	size_t nx, ny;
+};
 void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
-		  double overlap, item_draw_fn draw, void *user, long index);
+		  double overlap, const struct tile_seams *seams, item_draw_fn draw, void *user,
+		  long index);
 
 /* Build's summary line: output_tally_start() when a build starts; each file written by
  * pdfw_close, svg_write and png_*_write counts itself, output_tally(0) counts another

@@ -150,12 +150,48 @@ long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum dup
 	return pages;
 }
 
-static void tile_grid(double pw, double ph, double tm, double iw, double ih, double overlap,
-		      int *cols, int *rows)
+enum { MAX_TILES = 64 };
+
+/* The tiles along one side of len mm, use mm printable per page: tile k shows
+ * [t[k], e[k]]; the next one starts (its cut edge, the visible seam) overlap mm
+ * before e[k], on the farthest of the safe positions in reach when there is one
+ * (the gaps between spaces), else as far as the page allows. Returns the count. */
+static int tile_cuts(double len, double use, double overlap, const double *safe, size_t ns,
+		     double *t, double *e)
 {
-	double uw = pw - 2 * tm, uh = ph - 2 * tm;
-	*cols = iw <= uw ? 1 : (int)ceil((iw - overlap) / (uw - overlap));
-	*rows = ih <= uh ? 1 : (int)ceil((ih - overlap) / (uh - overlap));
+	int n = 0;
+	double at = 0;
+	while (n < MAX_TILES) {
+		t[n] = at;
+		if (len - at <= use || use <= 2 * overlap) {
+			e[n++] = len;
+			break;
+		}
+		double seam = at + use - overlap, best = -1;
+		for (size_t i = 0; i < ns; i++)
+			if (safe[i] > at + overlap && safe[i] <= seam && safe[i] > best)
+				best = safe[i];
+		if (best > 0)
+			seam = best;
+		e[n++] = seam + overlap;
+		at = seam;
+	}
+	return n;
+}
+
+struct tiling {
+	double pw, ph;
+	int cols, rows;
+	double tx[MAX_TILES], ex[MAX_TILES], ty[MAX_TILES], ey[MAX_TILES];
+};
+
+static void tile_grid(struct tiling *g, double pw, double ph, double tm, double iw, double ih,
+		      double overlap, const struct tile_seams *s)
+{
+	g->pw = pw;
+	g->ph = ph;
+	g->cols = tile_cuts(iw, pw - 2 * tm, overlap, s ? s->x : NULL, s ? s->nx : 0, g->tx, g->ex);
+	g->rows = tile_cuts(ih, ph - 2 * tm, overlap, s ? s->y : NULL, s ? s->ny : 0, g->ty, g->ey);
 }
 
 static void cross(cairo_t *cr, double x, double y)
@@ -169,29 +205,28 @@ static void cross(cairo_t *cr, double x, double y)
 }
 
 void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
-		  double overlap, item_draw_fn draw, void *user, long index)
+		  double overlap, const struct tile_seams *seams, item_draw_fn draw, void *user,
+		  long index)
 {
-	int cols, rows, lc, lr;
 	/* The tile label sits in the tile margin, clear of the printable margin. */
 	double tm = fmax(TILE_MARGIN, margin + 4);
 	/* Portrait or landscape paper, whichever takes fewer pages. */
-	tile_grid(pw, ph, tm, iw, ih, overlap, &cols, &rows);
-	tile_grid(ph, pw, tm, iw, ih, overlap, &lc, &lr);
-	if (lc * lr < cols * rows) {
-		double t = pw;
-		pw = ph;
-		ph = t;
-		cols = lc;
-		rows = lr;
-	}
-	double uw = pw - 2 * tm, uh = ph - 2 * tm;
-	double stepx = uw - overlap, stepy = uh - overlap;
+	static _Thread_local struct tiling a, b;
+	tile_grid(&a, pw, ph, tm, iw, ih, overlap, seams);
+	tile_grid(&b, ph, pw, tm, iw, ih, overlap, seams);
+	const struct tiling *g = b.cols * b.rows < a.cols * a.rows ? &b : &a;
+	int cols = g->cols, rows = g->rows;
+	pw = g->pw;
+	ph = g->ph;
 	/* A single page: the item centred. Tiles: each page shows one window. */
 	for (int r = 0; r < rows; r++)
 		for (int c = 0; c < cols; c++) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-			double tx = c * stepx, ty = r * stepy;   /* window origin in the item */
-			double vw = cols == 1 ? iw : fmin(uw, iw - tx), vh = rows == 1 ? ih : fmin(uh, ih - ty);
+			double tx = g->tx[c], ty = g->ty[r];   /* window origin in the item */
+			double vw = g->ex[c] - tx, vh = g->ey[r] - ty;
+			/* where the next tile's window starts, from this one's origin */
+			double stepx = c + 1 < cols ? g->tx[c + 1] - tx : vw;
+			double stepy = r + 1 < rows ? g->ty[r + 1] - ty : vh;
 			double ox = cols == 1 ? (pw - iw) / 2 : tm;
 			double oy = rows == 1 ? (ph - ih) / 2 : tm;
 			cairo_save(cr);
@@ -242,7 +277,7 @@ void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw
 			cairo_stroke(cr);
 			char label[512];
 			snprintf(label, sizeof label,
-				 "row %d, column %d of %d x %d  -  overlap %.0f mm: trim along the dashed line, glue over the neighbour",
+				 "row %d, column %d of %d x %d  -  overlap %.0f mm: trim along the dashed line, glue over the tiles to the left and above",
 				 r + 1, c + 1, rows, cols, overlap);
 			cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 					       CAIRO_FONT_WEIGHT_NORMAL);

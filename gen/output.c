@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "pdfx.h"
 #include "names.h"
 #include "output.h"
 #include "util.h"
@@ -284,6 +285,7 @@ static void pdf_date(char out[32])
 struct page_box {
 	float w, h, bleed;  /* pt */
 	char *label;        /* page label, or NULL */
+	char *item;         /* the item in words for messages, or NULL */
 };
 
 struct pdfw {
@@ -331,7 +333,7 @@ cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const c
 		w->labels = true;
 	w->pages = xgrow(w->pages, &w->cap, w->npages + 1, sizeof *w->pages);
 	w->pages[w->npages++] = (struct page_box){(float)wpt, (float)hpt, (float)(bleed * PT_PER_MM),
-						   label ? xstrdup(label) : NULL};
+						   label ? xstrdup(label) : NULL, NULL};
 	if (bleed > 0)
 		w->boxes = true;
 	cairo_identity_matrix(w->cr);
@@ -339,6 +341,14 @@ cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const c
 	cairo_translate(w->cr, bleed, bleed);
 	cairo_new_path(w->cr);
 	return w->cr;
+}
+
+void pdfw_item(struct pdfw *w, const char *item)
+{
+	if (w->npages) {
+		free(w->pages[w->npages - 1].item);
+		w->pages[w->npages - 1].item = xstrdup(item);
+	}
 }
 
 void pdfw_end_page(struct pdfw *w)
@@ -352,8 +362,10 @@ static void pdfw_release(struct pdfw *w)
 		cairo_destroy(w->cr);
 	if (w->surface)
 		cairo_surface_destroy(w->surface);
-	for (size_t i = 0; i < w->npages; i++)
+	for (size_t i = 0; i < w->npages; i++) {
 		free(w->pages[i].label);
+		free(w->pages[i].item);
+	}
 	free(w->pages);
 	out_tmp_abort(&w->out);
 	free(w);
@@ -677,6 +689,19 @@ void output_tally_print(const char *dir)
 		tally_files == 1 ? "" : "s", tally_pages, tally_pages == 1 ? "" : "s", dir, s);
 }
 
+/* --colour cmyk: the finished file converted to PDF/X-1a in place (pdfx.h). */
+static int to_cmyk(const struct pdfw *w, const char *path)
+{
+	struct pdfx_page *p = xcalloc(w->npages + 1, sizeof *p);
+	for (size_t i = 0; i < w->npages; i++)
+		p[i] = (struct pdfx_page){w->pages[i].w, w->pages[i].h, w->pages[i].bleed,
+					  w->pages[i].label, w->pages[i].item};
+	const char *slash = strrchr(path, '/');
+	int rc = pdfx_convert(path, slash ? slash + 1 : path, p, (long)w->npages);
+	free(p);
+	return rc ? -1 : 0;
+}
+
 int pdfw_close(struct pdfw *w)
 {
 	cairo_destroy(w->cr);
@@ -684,6 +709,7 @@ int pdfw_close(struct pdfw *w)
 	cairo_surface_finish(w->surface);
 	cairo_status_t st = cairo_surface_status(w->surface);
 	int rc = 0;
+	char *final = pdfx_active() ? xstrdup(w->out.path) : NULL;
 	/* The post-processing reads and appends through the open file itself, never
 	 * through its name in the folder. */
 	char *self = out_tmp_fdpath(&w->out);
@@ -712,6 +738,9 @@ int pdfw_close(struct pdfw *w)
 		rc = out_tmp_commit(&w->out);
 	}
 	free(self);
+	if (rc == 0 && final)
+		rc = to_cmyk(w, final);
+	free(final);
 	if (rc == 0)
 		output_tally(w->npages);
 	pdfw_release(w);
@@ -874,6 +903,8 @@ static int png_encode(struct png_out *o, cairo_surface_t *s, double dpi)
 	png_set_filter(o->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
 	png_set_IHDR(o->png, o->info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
 		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+	/* Cairo draws in sRGB: say so (sRGB, with gAMA and cHRM for older readers) */
+	png_set_sRGB_gAMA_and_cHRM(o->png, o->info, PNG_sRGB_INTENT_PERCEPTUAL);
 	if (dpi > 0) {
 		png_uint_32 ppm = (png_uint_32)lround(dpi / 0.0254);
 		png_set_pHYs(o->png, o->info, ppm, ppm, PNG_RESOLUTION_METER);

@@ -22,17 +22,23 @@
 #include "diag.h"
 #include "names.h"
 #include "output.h"
+#include "pdfx.h"
 #include "trust.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
 
+/* The pack being built is unsound and forced: every face gets the mark. */
+static bool forced_unsound;
+
+const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
+
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
 					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -42,6 +48,10 @@ const struct option build_longopts[] = {
 	{"margin", required_argument, NULL, OPT_MARGIN},
 	{"duplex", required_argument, NULL, OPT_DUPLEX},
 	{"preset", required_argument, NULL, OPT_PRESET},
+	{"colour", required_argument, NULL, OPT_COLOUR},
+	{"color", required_argument, NULL, OPT_COLOUR},
+	{"icc", required_argument, NULL, OPT_ICC},
+	{"max-ink", required_argument, NULL, OPT_MAX_INK},
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
@@ -63,16 +73,24 @@ const char build_opts_usage[] =
 	"                      board,setup (manifest.csv and files.txt always; the back\n"
 	"                      goes with faces, svg and png; contact alone: a fast\n"
 	"                      preview)\n"
-	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
-	"                      rest on a4)\n"
+	"      --paper NAME    a4, letter or a3, or a list (a4,letter): every file on each\n"
+	"                      (default: sheets on a4 and letter, the rest on a4)\n"
 	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
 	"                      (default 6mm)\n"
 	"      --duplex HOW    long (default), short or none: how the sheet is turned over\n"
 	"                      for the backs; none: sheets hold fronts only\n"
 	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
 	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
-	"                      (MakePlayingCards) or drivethru (DriveThruCards): the files\n"
-	"                      that service takes, into DIR/PACK.NAME/\n"
+	"                      (MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
+	"                      offset printer): the files that service takes, into\n"
+	"                      DIR/PACK.NAME/\n"
+	"      --colour HOW    rgb (default; home printers) or cmyk: every PDF converted\n"
+	"                      to PDF/X-1a:2003 by Ghostscript (default for drivethru and\n"
+	"                      press)\n"
+	"      --icc FILE      the CMYK output profile (default: Ghostscript's\n"
+	"                      " PDFX_DEFAULT_ICC ")\n"
+	"      --max-ink N     refuse a page with more than N percent of total ink\n"
+	"                      (default 240 for drivethru, 300 otherwise)\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
 	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
 	"      --max-items N   print at most N items (default 1000000)\n"
@@ -83,6 +101,7 @@ const char build_opts_usage[] =
 
 void build_opts_init(struct build_opts *o)
 {
+	forced_unsound = false;
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
 				 .max_items = OUT_MAX_ITEMS};
 }
@@ -122,7 +141,8 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 int build_option(struct build_opts *o, int c, const char *arg)
 {
 	static const char *const duplexes[] = {"long", "short", "none"};
-	static const char *const presets[] = {"home", "tgc", "mpc", "drivethru"};
+
+	static const char *const colours[] = {"rgb", "cmyk"};
 	double w, h;
 	long n;
 	int k;
@@ -131,12 +151,27 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_ONLY:
 		o->only = parse_name_mask("--only", "output", arg, build_out_names, 10);
 		return o->only < 0 ? -1 : 1;
-	case OPT_PAPER:
-		o->paper = arg;
-		if (paper_size(arg, &w, &h) == 0)
-			return 1;
-		diag(SEV_ERROR, NULL, "--paper: unknown paper '%s' (a4, letter, a3)", arg);
-		return -1;
+	case OPT_PAPER: {
+		/* one paper, or a list: every file on each */
+		o->npapers = 0;
+		const char *p = arg;
+		while (o->npapers < 3) {
+			size_t len = strcspn(p, ",");
+			char name[16];
+			snprintf(name, sizeof name, "%.*s", (int)(len < 15 ? len : 15), p);
+			if (len >= 15 || paper_size(name, &w, &h) != 0) {
+				diag(SEV_ERROR, NULL, "--paper: unknown paper '%.*s' (a4, letter, a3, or a list: a4,letter)",
+				     (int)len, p);
+				return -1;
+			}
+			o->papers[o->npapers++] = !strcmp(name, "a4") ? "a4" : !strcmp(name, "a3") ? "a3" : "letter";
+			if (!p[len])
+				break;
+			p += len + 1;
+		}
+		o->paper = o->papers[0];
+		return 1;
+	}
 	case OPT_BLEED: return parse_mm("--bleed", "bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
 	case OPT_MARGIN: return parse_mm("--margin", "margin", arg, 0, 100, &o->margin) ? -1 : 1;
 	case OPT_DUPLEX:
@@ -145,9 +180,22 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->duplex = (enum duplex)k;
 		return 1;
 	case OPT_PRESET:
-		if ((k = pick("--preset", arg, presets, 4)) < 0)
+		if ((k = pick("--preset", arg, build_preset_names, 5)) < 0)
 			return -1;
 		o->preset = (enum preset)k;
+		return 1;
+	case OPT_COLOUR:
+		if ((k = pick("--colour", arg, colours, 2)) < 0)
+			return -1;
+		o->colour = k ? COLOUR_CMYK : COLOUR_RGB;
+		return 1;
+	case OPT_ICC: o->icc = arg; return 1;
+	case OPT_MAX_INK:
+		if (parse_int(arg, 100, 400, &n) != 0) {
+			diag(SEV_ERROR, NULL, "--max-ink: '%s' is not a total ink in percent (100..400)", arg);
+			return -1;
+		}
+		o->max_ink = (double)n;
 		return 1;
 	case OPT_JOBS:
 		if (parse_int(arg, 1, 256, &n) != 0) {
@@ -245,8 +293,9 @@ int build_check_sound(const struct build_opts *o, const char *pack_file, int err
 		return EXIT_RULE;
 	}
 	if (errors)
-		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s",
+		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s; every item is marked 'unchecked' outside its trim",
 		     pack_file, errors, errors == 1 ? "" : "s");
+	forced_unsound = errors > 0;
 	return EXIT_OK;
 }
 
@@ -288,7 +337,7 @@ int build_fit(const struct build_opts *o, const struct card_data *cd, const char
 
 const char *build_paper(const struct build_ctx *c)
 {
-	return c->opts.paper ? c->opts.paper : "a4";
+	return c->large_paper ? c->large_paper : c->opts.paper ? c->opts.paper : "a4";
 }
 
 void csv_field(struct buf *s, const char *v)
@@ -360,7 +409,7 @@ static void stage_cleanup(void)
 static int make_stage(struct build_ctx *c)
 {
 	const char *parent = c->opts.parent ? c->opts.parent : "out";
-	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru"};
+	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru", ".press"};
 	const char *sx = suffix[c->opts.preset];
 	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
 	struct stat st;
@@ -390,6 +439,16 @@ static int make_stage(struct build_ctx *c)
 
 char *build_path(struct build_ctx *c, const char *rel)
 {
+	/* --paper a4,letter: placemat-a4.pdf, placemat-letter.pdf, ... */
+	size_t n = strlen(rel);
+	if (c->paper_suffix && n > 4 && !strcmp(rel + n - 4, ".pdf") && !strstr(rel, c->large_paper)) {
+		char *named = xasprintf("%.*s-%s.pdf", (int)(n - 4), rel, c->large_paper);
+		c->paper_suffix = false;
+		char *path = build_path(c, named);
+		c->paper_suffix = true;
+		free(named);
+		return path;
+	}
 	const char *slash = strrchr(rel, '/');
 	if (slash) {
 		char *sub = xasprintf("%s/%.*s", c->stage, (int)(slash - rel), rel);
@@ -603,6 +662,20 @@ struct worker {
 
 static bool back_reported;
 
+/* "unchecked" in red in the slug above the trim (in the bleed, cut away), or
+ * small inside the top left corner of an item without bleed. */
+static void mark_unchecked(cairo_t *cr, const struct template *t)
+{
+	double size = fmin(2.0, fmax(1.2, t->bleed * 0.6));
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, size);
+	cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
+	cairo_move_to(cr, 1.0, t->bleed >= 1.5 ? -(t->bleed - size) / 2 - 0.15 : size + 0.5);
+	cairo_show_text(cr, "unchecked (railyard build --force)");
+	cairo_restore(cr);
+}
+
 static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
 {
 	if (side) {
@@ -618,8 +691,10 @@ static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i
 	char who[160];
 	if (c->report)
 		c->it.label(c->it.user, i, true, who, sizeof who);
-	draw_item(w->dr, cr, c->it.faces[c->it.face_of(c->it.user, i)], &w->f, NULL,
-		  c->report ? who : NULL);
+	const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
+	draw_item(w->dr, cr, t, &w->f, NULL, c->report ? who : NULL);
+	if (forced_unsound)
+		mark_unchecked(cr, t);
 }
 
 /* The item list of one sheets file (or of every item). */
@@ -656,6 +731,15 @@ static double item_bleed(const struct build_ctx *c, const struct template *t)
 	return t->bleed;
 }
 
+/* The item on a page in words, for messages about its ink. */
+static void name_page(struct build_ctx *c, struct pdfw *pw, long i, int side)
+{
+	char who[160], *s;
+	c->it.label(c->it.user, i, true, who, sizeof who);
+	pdfw_item(pw, s = xasprintf("%s, %s", who, side ? "back" : "front"));
+	free(s);
+}
+
 static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 {
 	char *path = build_path(c, rel);
@@ -674,6 +758,8 @@ static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 		for (int side = drivethru ? 1 : 0; side >= 0; side--) {
 			const struct template *pt = side ? c->it.back : t;
 			cairo_t *cr = pdfw_page(pw, pt->w + 2 * bl, pt->h + 2 * bl, bl, side ? "back" : label);
+			if (pdfx_active())
+				name_page(c, pw, i, side);
 			draw_side(c, w, cr, i, side);
 			pdfw_end_page(pw);
 			c->pages++;
@@ -1071,17 +1157,38 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 	return rc;
 }
 
-int build_tiled(struct build_ctx *c, const char *rel, double iw, double ih, item_draw_fn draw,
-		void *user)
+/* Where a tile seam may run between n cells of size cell from start: in every
+ * gap, at most at from the next cell (the middle of a narrower gap). Above a row
+ * it runs 1 mm over the spaces, under the letter chips the gap holds. */
+static double *gap_seams(double start, double cell, double gap, int n, double at)
 {
-	double pw, ph;
+	double *v = xcalloc((size_t)(n > 1 ? n - 1 : 1), sizeof *v);
+	for (int i = 0; i + 1 < n; i++)
+		v[i] = start + (i + 1) * (cell + gap) - fmin(gap / 2, at);
+	return v;
+}
+
+int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
+		item_draw_fn draw, void *user)
+{
+	double pw, ph, iw, ih;
 	paper_size(build_paper(c), &pw, &ph);
+	template_size(t, rows, cols, &iw, &ih);
 	char *path = build_path(c, rel);
 	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
-	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, draw, user, 0);
+	const struct tpl_cells *cl = &t->cells;
+	struct tile_seams s = {NULL, NULL, 0, 0};
+	if (cl->on) {
+		s = (struct tile_seams){gap_seams(cl->margin[3], cl->w, cl->gap, cols, cl->gap),
+					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
+					(size_t)(cols - 1), (size_t)(rows - 1)};
+	}
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, &s, draw, user, 0);
+	free((void *)s.x);
+	free((void *)s.y);
 	return pdfw_close(w);
 }
 
@@ -1101,13 +1208,22 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = write_faces(c, w, "faces.pdf");
 	if (!rc && (only & BO_FACES) && c->it.back && items)
 		rc = write_back_pdf(c, w);
-	if (!rc && (only & BO_SHEETS) && items) {
-		rc = write_sheets(c, w, build_paper(c));
-		if (!rc && !c->opts.paper)
-			rc = write_sheets(c, w, "letter");
-	}
-	if (!rc && c->it.extra)
+	static const char *const both[] = {"a4", "letter"};
+	const char *const *papers = c->opts.npapers ? c->opts.papers : both;
+	int npapers = c->opts.npapers ? c->opts.npapers : 2;
+	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
+		rc = write_sheets(c, w, papers[i]);
+	/* The large items on each paper asked for (default a4); the SVG once. */
+	for (int i = 0; !rc && c->it.extra && i < (c->opts.npapers ? npapers : 1); i++) {
+		c->large_paper = c->opts.npapers ? papers[i] : "a4";
+		c->paper_suffix = c->opts.npapers > 1;
+		if (i > 0)
+			c->opts.only &= ~BO_SVG;
 		rc = c->it.extra(c, c->it.user);
+	}
+	c->opts.only = only;
+	c->large_paper = NULL;
+	c->paper_suffix = false;
 	if (!rc && (only & BO_SVG) && items)
 		rc = write_svgs(c, w, false);
 	if (!rc && (only & BO_PNG) && items)
@@ -1121,6 +1237,10 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 {
 	if (c->opts.preset == PRESET_DRIVETHRU)
 		return write_faces(c, w, "drivethru.pdf");
+	if (c->opts.preset == PRESET_PRESS) {
+		int rc = c->it.count ? write_faces(c, w, "faces.pdf") : 0;
+		return !rc && c->it.back && c->it.count ? write_back_pdf(c, w) : rc;
+	}
 	bool copies = false;
 	for (long i = 0; i < c->it.count && !copies; i++) {
 		char name[128];
@@ -1129,16 +1249,102 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 	return write_pngs(c, w, true, 300, copies);
 }
 
+/* --colour cmyk (the default of drivethru and press): Ghostscript checked and the
+ * ink-limited profile made in the staging folder. 0, or -1 after reporting. */
+static int colour_begin(struct build_ctx *c)
+{
+	const struct build_opts *o = &c->opts;
+	bool pdfs = o->preset == PRESET_DRIVETHRU || o->preset == PRESET_PRESS;
+	bool cmyk = o->colour == COLOUR_CMYK || (o->colour == COLOUR_DEFAULT && pdfs);
+	if (cmyk && (o->preset == PRESET_TGC || o->preset == PRESET_MPC)) {
+		diag(SEV_ERROR, NULL, "--colour cmyk: the %s preset writes PNG images, which stay RGB",
+		     o->preset == PRESET_TGC ? "tgc" : "mpc");
+		return -1;
+	}
+	double ink = o->max_ink ? o->max_ink : o->preset == PRESET_DRIVETHRU ? 240 : 300;
+	struct pdfx_opts x = {cmyk, o->icc, ink};
+	return pdfx_begin(&x, c->stage);
+}
+
+/* The card sizes a print-on-demand service sells (trim, mm, portrait). The
+ * README's print section cites where each list comes from. */
+struct product {
+	const char *name;
+	double w, h;
+};
+
+static const struct product tgc_products[] = {
+	{"poker", 63.5, 88.9}, {"bridge", 57.15, 88.9}, {"mini", 44.45, 63.5}, {"tarot", 69.85, 120.65},
+	{"square", 63.5, 63.5}, {"large square", 88.9, 88.9}, {"domino", 44.45, 88.9},
+	{"jumbo", 88.9, 146.05}, {NULL, 0, 0}};
+static const struct product mpc_products[] = {
+	{"poker", 63.5, 88.9}, {"bridge", 57.15, 88.9}, {"mini", 44.45, 63.5}, {"tarot", 69.85, 120.65},
+	{"square", 63.5, 63.5}, {"jumbo", 88.9, 127.0}, {NULL, 0, 0}};
+static const struct product dtc_products[] = {
+	{"poker", 63.5, 88.9}, {"bridge", 57.15, 88.9}, {"mini", 44.45, 63.5}, {"tarot", 69.85, 120.65},
+	{"square", 88.9, 88.9}, {NULL, 0, 0}};
+
+/* How far w x h is from product p in either orientation (mm, the larger side's). */
+static double product_off(const struct product *p, double w, double h)
+{
+	double a = fmax(fabs(w - p->w), fabs(h - p->h)), b = fmax(fabs(w - p->h), fabs(h - p->w));
+	return fmin(a, b);
+}
+
+/* Every face size of the build is one the preset's service sells (within 0.5 mm);
+ * else every other size is reported with the nearest product. 0 or -1. */
+static int check_products(const struct build_ctx *c)
+{
+	static const char *const service[] = {"", "The Game Crafter", "MakePlayingCards",
+					      "DriveThruCards", ""};
+	const struct product *list = c->opts.preset == PRESET_TGC	? tgc_products
+				     : c->opts.preset == PRESET_MPC	? mpc_products
+				     : c->opts.preset == PRESET_DRIVETHRU ? dtc_products
+									  : NULL;
+	int rc = 0;
+	if (!list || !c->it.count)
+		return 0;
+	if (c->opts.preset == PRESET_DRIVETHRU && !c->it.back) {
+		diag(SEV_ERROR, NULL, "--preset drivethru: %s has no back; DriveThruCards prints a back on every card (give the pack a back template, or use --preset press)",
+		     c->id);
+		rc = -1;
+	}
+	for (size_t f = 0; f < c->it.nfaces; f++) {
+		const struct template *t = c->it.faces[f];
+		const struct product *near = list;
+		for (const struct product *p = list; p->name; p++)
+			if (product_off(p, t->w, t->h) < product_off(near, t->w, t->h))
+				near = p;
+		if (product_off(near, t->w, t->h) <= 0.5)
+			continue;
+		diag(SEV_ERROR, &t->loc_size, "--preset %s: the %s are %.4g x %.4g mm, a size %s does not sell (nearest: %s, %.4g x %.4g mm)",
+		     build_preset_names[c->opts.preset], c->it.nfaces > 1 ? c->it.face_names[f] : "items", t->w,
+		     t->h, service[c->opts.preset], near->name, near->w, near->h);
+		rc = -1;
+	}
+	return rc;
+}
+
 int build_run(struct build_ctx *c)
 {
 	c->report = true;
+	if (check_products(c) != 0)
+		return EXIT_INPUT;
 	back_reported = false;
 	if (make_stage(c) != 0) {
 		free(c->dir);
 		return EXIT_OUTPUT;
 	}
+	if (colour_begin(c) != 0) {
+		rm_tree_at(AT_FDCWD, stage_live, 0);
+		stage_live[0] = 0;
+		free(c->dir);
+		free(c->stage);
+		return EXIT_INPUT;
+	}
 	struct worker w = {c->dr, {0}};
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
+	pdfx_end();
 	if (!rc)
 		rc = write_manifest(c);
 	if (!rc)
@@ -1161,5 +1367,5 @@ int build_run(struct build_ctx *c)
 	free(c->files);
 	free(c->dir);
 	free(c->stage);
-	return rc ? EXIT_OUTPUT : EXIT_OK;
+	return !rc ? EXIT_OK : pdfx_refused() ? EXIT_RULE : EXIT_OUTPUT;
 }

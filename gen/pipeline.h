@@ -28,17 +28,28 @@ extern const char *const build_out_names[10];
  * other). */
 enum { BUILD_OPT_CARDS = 2000 };
 
-enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU };
+enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU, PRESET_PRESS };
+
+/* --preset names, in enum preset's order. */
+extern const char *const build_preset_names[5];
+
+/* --colour: the PDFs as Cairo draws them, or converted to CMYK PDF/X-1a (pdfx.h). */
+enum colour { COLOUR_DEFAULT, COLOUR_RGB, COLOUR_CMYK };
 
 /* The options every build shares (parsed by build_option). */
 struct build_opts {
 	const char *parent;      /* -o: the set goes to PARENT/PACK (default out) */
 	int only;                /* BO_* mask */
 	const char *paper;       /* NULL: sheets on a4 and letter, the rest on a4 */
+	const char *papers[3];   /* --paper's list (paper is its first) */
+	int npapers;
 	double margin;           /* printable margin of the paper, mm */
 	enum duplex duplex;
 	double bleed;            /* mm, or -1: the templates' */
 	enum preset preset;
+	enum colour colour;      /* COLOUR_DEFAULT: the preset's (cmyk for drivethru, press) */
+	const char *icc;         /* --icc: the CMYK output profile (NULL: pdfx.h's default) */
+	double max_ink;          /* --max-ink, percent (0: the preset's, 240 or 300) */
 	int jobs;                /* PNG worker threads (0: the cores) */
 	bool force;              /* build a pack check finds unsound */
 	long max_items;          /* --max-items: at most this many printed items */
@@ -143,6 +154,8 @@ struct build_ctx {
 	char **files;             /* relative paths written, in order */
 	size_t nfiles, capfiles;
 	bool report;              /* report text overflows on the next pass */
+	const char *large_paper;  /* the paper of the large items being written */
+	bool paper_suffix;        /* their names end in -PAPER (--paper a4,letter) */
 	long pages;
 };
 
@@ -153,10 +166,11 @@ int build_run(struct build_ctx *c);
  * registered in files.txt, its folder created. Caller frees. NULL after reporting. */
 char *build_path(struct build_ctx *c, const char *rel);
 
-/* rel (a PDF): one large item of iw x ih mm tiled across pages of the build's
- * paper (impose_tiles). Returns 0 or -1 after reporting. */
-int build_tiled(struct build_ctx *c, const char *rel, double iw, double ih, item_draw_fn draw,
-		void *user);
+/* rel (a PDF): one large item drawn from t (a cells template: rows x cols
+ * spaces) tiled across pages of the build's paper (impose_tiles), the seams in
+ * the gaps between spaces. Returns 0 or -1 after reporting. */
+int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
+		item_draw_fn draw, void *user);
 
 /* The two papers of the sheets (the --paper one or a4 and letter) and the one of
  * the other files. */

@@ -96,10 +96,10 @@ static int toy_extra(struct build_ctx *bc, struct deck_build *b)
 {
 	if (!b->own[0] || !(bc->opts.only & (BO_BOARD | BO_PLACEMAT)))
 		return 0;
-	double iw, ih;
-	board_size(b, &iw, &ih);
+	int rows, cols;
+	board_shape(b->d, &rows, &cols);
 	struct board_draw bd = {b, false};
-	return build_tiled(bc, "board.pdf", iw, ih, draw_board, &bd);
+	return build_tiled(bc, "board.pdf", b->own[0], rows, cols, draw_board, &bd);
 }
 
 /* svg/board.svg. */

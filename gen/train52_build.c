@@ -81,11 +81,9 @@ static int t52_extra(struct build_ctx *bc, struct deck_build *b)
 {
 	if (!b->own[0] || !(bc->opts.only & (BO_SETUP | BO_PLACEMAT)))
 		return 0;
-	double iw, ih;
 	int rows, cols;
 	setup_shape(b, &rows, &cols);
-	template_size(b->own[0], rows, cols, &iw, &ih);
-	return build_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
+	return build_tiled(bc, "setup.pdf", b->own[0], rows, cols, draw_setup, b);
 }
 
 static int t52_prepare(struct deck_build *b)

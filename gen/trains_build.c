@@ -3,6 +3,7 @@
  * and hands them to the pipeline (pipeline.h). */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,10 +157,8 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 
 static int write_placemat(struct build_ctx *c, struct build *b)
 {
-	double iw, ih;
 	struct cells cl = placemat_cells(b);
-	template_size(b->placemat, cl.rows, cl.cols, &iw, &ih);
-	return build_tiled(c, "placemat.pdf", iw, ih, draw_placemat, b);
+	return build_tiled(c, "placemat.pdf", b->placemat, cl.rows, cl.cols, draw_placemat, b);
 }
 
 /* The card numbers of ability a as the page prints them: "1, 29, 57"; long lists
@@ -258,7 +257,12 @@ static int write_reference(struct build_ctx *c, struct build *b)
 	fields_set(&b->f, "summary", head.s);
 	buf_free(&head);
 	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-	cairo_translate(cr, (pw - area_w) / 2, (ph - area_h) / 2);
+	/* Nothing within the printable margin: on letter (279.4 mm wide) the page is
+	 * drawn a little smaller. */
+	double m = c->opts.margin + 1;
+	double scale = fmin(1, fmin((pw - 2 * m) / area_w, (ph - 2 * m) / area_h));
+	cairo_translate(cr, (pw - scale * area_w) / 2, (ph - scale * area_h) / 2);
+	cairo_scale(cr, scale, scale);
 	draw_item(b->d, cr, t, &b->f, &cells, "reference");
 	if (table) {
 		/* Too many abilities for the cells: the seed page's plain table instead. */

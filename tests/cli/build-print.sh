@@ -152,6 +152,12 @@ ok_if "... nothing written" test ! -e "$WORK/u"
 expect_status "--force: exit 0" 0 $R build --force --only faces -o "$WORK/u" "$D/unsound.yaml"
 expect_grep "... with a warning" 'warning: .*built with --force' "$WORK/last.err"
 expect_eq "... 10 faces" 10 "$(pages "$WORK/u/unsound/faces.pdf")"
+expect_grep "... each marked unchecked in its slug (outside the trim)" '^unchecked \(railyard build --force\)$' \
+	"$(pdftotext -f 1 -l 1 "$WORK/u/unsound/faces.pdf" "$WORK/u.txt"; echo "$WORK/u.txt")"
+expect_eq "... the mark is cut away: not inside the trim" "" \
+	"$(pdftotext -f 1 -l 1 -x 9 -y 9 -W 180 -H 252 "$WORK/u/unsound/faces.pdf" - | grep unchecked)"
+$R build -q --only faces -o "$WORK/s" packs/pattern-one-census-six.yaml
+expect_eq "a sound pack carries no mark" "0" "$(pdftotext -f 1 -l 1 "$WORK/s/pattern-one-census-six/faces.pdf" - | grep -c unchecked)"
 
 # --- PNG files: drawn on worker threads, the same bytes for any --jobs, a 300 dpi
 # pHYs (11811 pixels a metre).
@@ -176,6 +182,15 @@ expect_grep "quantities.csv: header" '^file,count$' "$T/quantities.csv"
 expect_grep "quantities.csv: each face twice (copies: 2)" '^png/card-012\.png,2$' "$T/quantities.csv"
 expect_grep "quantities.csv: 168 backs" '^png/back\.png,168$' "$T/quantities.csv"
 expect_eq "tgc: pHYs 300 dpi" "11811 11811 1" "$(ppm phys "$T/png/card-001.png")"
+expect_eq "tgc: tagged sRGB (perceptual), gAMA 1/2.2" "gAMA 45455 sRGB 0" "$(python3 -c "
+import struct, sys
+d = open(sys.argv[1], 'rb').read(); pos = 8; out = []
+while pos < len(d):
+    n, t = struct.unpack('>I4s', d[pos:pos + 8])
+    if t == b'sRGB': out.append('sRGB %d' % d[pos + 8])
+    if t == b'gAMA': out.append('gAMA %d' % struct.unpack('>I', d[pos + 8:pos + 12]))
+    pos += 12 + n
+print(' '.join(out))" "$T/png/card-001.png")"
 expect_status "--preset mpc" 0 $R build --preset mpc -o "$WORK/pod" "$P2"
 M="$WORK/pod/pattern-two-two-packs.mpc"
 expect_eq "mpc: 822 x 1122 px" "822 x 1122" "$(size "$M/png/card-084.png")"

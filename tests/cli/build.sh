@@ -109,10 +109,11 @@ expect_eq "sheets page 1: cards 1-6" "1 2 3 4 5 6" \
 expect_eq "sheets page 2 is the backs: no card numbers" "" \
 	"$(pdftotext -f 2 -l 2 "$O/sheets-a4.pdf" - | grep -Ex '[0-9]+')"
 
-# placemat: census seven at poker size is wider than A4: tiled, two landscape pages.
+# placemat: census seven at poker size is wider than A4: tiled on landscape pages,
+# three so that each seam runs in a gap between spaces (two would cut space D).
 pdfinfo "$O/placemat.pdf" >"$WORK/info"
 expect_grep "placemat: A4 landscape tiles" '^Page size: +841\.89 x 595\.276 pts' "$WORK/info"
-expect_grep "placemat: 2 tiles" '^Pages: +2$' "$WORK/info"
+expect_grep "placemat: 3 tiles" '^Pages: +3$' "$WORK/info"
 expect_eq "placemat: the seven space letters" "A B C D E F G" \
 	"$(pdftotext "$O/placemat.pdf" - | grep -Ex '[A-G]' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 

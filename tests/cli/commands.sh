@@ -14,12 +14,13 @@ expect_grep "... named at the board's face" 'board.yaml:[0-9]+:[0-9]+: error: a 
 ok_if "... and nothing written" test ! -e "$O/take-the-train"
 
 # One build input path for every game: the PNG limits apply when PNG files are
-# written, the same for the core game and the others (drivethru writes one PDF).
+# written, the same for the core game and the others (press writes PDFs only).
 for p in pattern-one-census-seven take-the-train; do
 	{ cat packs/$p.yaml; echo "size: [1000mm, 1000mm]"; } >"$WORK/big-$p.yaml"
-	expect_status "$p, 1 m cards, --preset drivethru --only png: built (no PNG is written)" 0 \
-		$R build -q --preset drivethru --only png -o "$O/dt" "$WORK/big-$p.yaml"
-	ok_if "... drivethru.pdf written" test -s "$O/dt/$p.drivethru/drivethru.pdf"
+	# (drivethru refuses a size DriveThruCards does not sell; a press takes any)
+	expect_status "$p, 1 m cards, --preset press --colour rgb --only png: built (no PNG is written)" 0 \
+		$R build -q --preset press --colour rgb --only png -o "$O/dt" "$WORK/big-$p.yaml"
+	ok_if "... faces.pdf written" test -s "$O/dt/$p.press/faces.pdf"
 	expect_status "$p, 1 m cards, --preset tgc: refused (PNG files), exit 2" 2 \
 		$R build -q --preset tgc -o "$O/tgc" "$WORK/big-$p.yaml"
 	expect_grep "... at the pack's size:" "big-$p.yaml:[0-9]+:7: error: a (card|face) of 1000 x 1000 mm with 3.175 mm bleed is 11886 x 11886 pixels" "$WORK/last.err"

@@ -466,13 +466,23 @@ static void test_tiles(void **state)
 	struct pdfw *w = pdfw_open(path);
 	struct seen s = {0};
 	/* 500 x 120 mm on A4: landscape (277 mm usable) with 15 mm overlap: 2 tiles. */
-	impose_tiles(w, 210, 297, 6, 500, 120, 15, record, &s, 0);
+	impose_tiles(w, 210, 297, 6, 500, 120, 15, NULL, record, &s, 0);
 	assert_int_equal(pdfw_close(w), 0);
-	unlink(path);
 	assert_int_equal(s.n[0], 2);
 	/* Both tiles draw item 0; the second tile's window starts 277 - 15 = 262 mm in. */
 	const double pt = 72 / 25.4;
 	assert_true(s.x[0][0] > (10 - 262) * pt - 1e-6 && s.x[0][0] < (10 - 262) * pt + 1e-6);
+	/* Seams only at 100, 200, 300 and 400 mm (the gaps between spaces): the
+	 * second tile starts at 200 (the farthest within 262), the third at 400. */
+	static const double gaps[] = {100, 200, 300, 400};
+	struct tile_seams seams = {gaps, NULL, 4, 0};
+	memset(&s, 0, sizeof s);
+	w = pdfw_open(path);
+	impose_tiles(w, 210, 297, 6, 500, 120, 15, &seams, record, &s, 0);
+	assert_int_equal(pdfw_close(w), 0);
+	unlink(path);
+	assert_int_equal(s.n[0], 3);
+	assert_true(s.x[0][0] > (10 - 400) * pt - 1e-6 && s.x[0][0] < (10 - 400) * pt + 1e-6);
 }
 
 int main(void)
