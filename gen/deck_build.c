@@ -173,23 +173,16 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 }
 
 /* reference.pdf: the game's reference template (deck_reference.h) on a
- * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper. */
+ * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper
+ * (a little smaller on letter, clear of the printable margin). */
 static int write_reference(struct build_ctx *bc, struct deck_build *b)
 {
-	double pw, ph;
-	paper_size(build_paper(bc), &pw, &ph);
-	if (ph > pw) {
-		double t = pw;
-		pw = ph;
-		ph = t;
-	}
 	char *path = build_path(bc, "reference.pdf");
 	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
-	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-	cairo_translate(cr, (pw - 279.4) / 2, (ph - 210) / 2);
+	cairo_t *cr = build_landscape_page(bc, w, 279.4, 210);
 	deck_reference_draw(b->dr, cr, b->reference, b->d);
 	pdfw_end_page(w);
 	return pdfw_close(w);

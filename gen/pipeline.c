@@ -340,6 +340,23 @@ const char *build_paper(const struct build_ctx *c)
 	return c->large_paper ? c->large_paper : c->opts.paper ? c->opts.paper : "a4";
 }
 
+cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double area_w, double area_h)
+{
+	double pw, ph;
+	paper_size(build_paper(c), &pw, &ph);
+	if (ph > pw) {
+		double t = pw;
+		pw = ph;
+		ph = t;
+	}
+	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+	double m = c->opts.margin + 1;
+	double scale = fmin(1, fmin((pw - 2 * m) / area_w, (ph - 2 * m) / area_h));
+	cairo_translate(cr, (pw - scale * area_w) / 2, (ph - scale * area_h) / 2);
+	cairo_scale(cr, scale, scale);
+	return cr;
+}
+
 void csv_field(struct buf *s, const char *v)
 {
 	buf_puts(s, "\"");

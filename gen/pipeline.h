@@ -176,6 +176,11 @@ int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, 
  * the other files. */
 const char *build_paper(const struct build_ctx *c);
 
+/* A landscape page of the build's paper in W for a drawing laid out on AREA_W x
+ * AREA_H mm: centred, and drawn smaller when it would reach into the printable
+ * margin (letter is narrower than A4). The page's context, or NULL. */
+cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double area_w, double area_h);
+
 /* A CSV field, quoted. */
 void csv_field(struct buf *s, const char *v);
 

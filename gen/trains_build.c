@@ -210,13 +210,6 @@ static void fill_ability(void *user, int r, int c, struct fields *f)
  * fit), a legend and a card-sized quick reference to cut out. */
 static int write_reference(struct build_ctx *c, struct build *b)
 {
-	double pw, ph;
-	paper_size(build_paper(c), &pw, &ph);
-	if (ph > pw) {
-		double t = pw;
-		pw = ph;
-		ph = t;
-	}
 	char *path = build_path(c, "reference.pdf");
 	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
@@ -256,13 +249,8 @@ static int write_reference(struct build_ctx *c, struct build *b)
 		buf_printf(&head, ", %d wild card%s", b->p->wild, b->p->wild == 1 ? "" : "s");
 	fields_set(&b->f, "summary", head.s);
 	buf_free(&head);
-	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-	/* Nothing within the printable margin: on letter (279.4 mm wide) the page is
-	 * drawn a little smaller. */
-	double m = c->opts.margin + 1;
-	double scale = fmin(1, fmin((pw - 2 * m) / area_w, (ph - 2 * m) / area_h));
-	cairo_translate(cr, (pw - scale * area_w) / 2, (ph - scale * area_h) / 2);
-	cairo_scale(cr, scale, scale);
+	/* Nothing within the printable margin: on letter the page is drawn a little smaller. */
+	cairo_t *cr = build_landscape_page(c, w, area_w, area_h);
 	draw_item(b->d, cr, t, &b->f, &cells, "reference");
 	if (table) {
 		/* Too many abilities for the cells: the seed page's plain table instead. */
