@@ -71,6 +71,8 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 struct drawer;
 struct drawer *drawer_new(void);
 void drawer_free(struct drawer *d);
+/* A drawer for another thread that shares main's images (read once, kept once). */
+struct drawer *drawer_new_sharing(struct drawer *main);
 
 /* Find and read every image t shows for an item with fields f (each file once
  * per drawer: later items reuse it). Problems are reported at the element;

@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "image.h"
 #include "names.h"
 #include "output.h"
 #include "trust.h"
@@ -31,7 +32,7 @@ const char *const build_out_names[10] = {"faces", "sheets", "placemat", "referen
 					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_MAX_PIXELS, OPT_MAX_TOTAL_PIXELS };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -44,6 +45,8 @@ const struct option build_longopts[] = {
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
+	{"max-pixels", required_argument, NULL, OPT_MAX_PIXELS},
+	{"max-total-pixels", required_argument, NULL, OPT_MAX_TOTAL_PIXELS},
 	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"without", required_argument, NULL, 'w'},
@@ -75,6 +78,10 @@ const char build_opts_usage[] =
 	"      --jobs N        PNG worker threads (default: the cores)\n"
 	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
 	"      --max-items N   print at most N items (default 1000000)\n"
+	"      --max-pixels M  an image may decode to M million pixels at most (default\n"
+	"                      50), checked from its header before it is decoded\n"
+	"      --max-total-pixels M  every distinct image of the build together (default\n"
+	"                      100 million pixels)\n"
 	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"      --force         build a pack that check finds unsound (a prototype)\n"
 	"      --watch         build again whenever the pack, a template, a data file or\n"
@@ -118,6 +125,21 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 	return -1;
 }
 
+/* --max-pixels and --max-total-pixels: millions of pixels. */
+static int pixels_option(bool each, const char *arg)
+{
+	static double per = IMAGE_MAX_PIXELS, total = IMAGE_MAX_TOTAL;
+	long n;
+	if (parse_int(arg, 1, 100000, &n) != 0) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is not a number of million pixels (1..100000)",
+		     each ? "--max-pixels" : "--max-total-pixels", arg);
+		return -1;
+	}
+	*(each ? &per : &total) = (double)n * 1e6;
+	image_set_limits(per, total);
+	return 1;
+}
+
 int build_option(struct build_opts *o, int c, const char *arg)
 {
 	static const char *const duplexes[] = {"long", "short", "none"};
@@ -159,6 +181,8 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case 'q': o->quiet = true; return 1;
 	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
+	case OPT_MAX_PIXELS:
+	case OPT_MAX_TOTAL_PIXELS: return pixels_option(c == OPT_MAX_PIXELS, arg);
 	default: return 0;
 	}
 }
@@ -753,10 +777,10 @@ static void *png_worker(void *arg)
 {
 	struct png_thread *t = arg;
 	struct png_pool *p = t->p;
-	/* Pango is not thread-safe across one font map, nor are librsvg handles and
-	 * Cairo's recording surfaces when replayed at once: each worker has its own
-	 * drawer with its own images, read before it starts (worker_drawer). It
-	 * draws with no name, so it notes no warnings (the first pass did). */
+	/* Pango is not thread-safe across one font map: each worker has its own
+	 * drawer, sharing the main drawer's images (image.c paints them safely from
+	 * several threads). It draws with no name, so it notes no warnings (the
+	 * first pass did). */
 	struct worker w = {t->dr, {0}};
 	cairo_surface_t *s = NULL;
 	for (;;) {
@@ -791,13 +815,11 @@ static bool has_images(const struct template *t)
 	return false;
 }
 
-/* A drawer for a PNG thread (fontconfig was initialised and the fonts registered
- * before) with every image the items and the back show already read, so the
- * thread only looks them up in its own cache. NULL after reporting (an image
- * that could be read before is gone). */
-static struct drawer *worker_drawer(struct build_ctx *c, struct fields *f)
+/* Read every image the items and the back show into the main drawer, whose
+ * images the PNG threads share (drawer_new_sharing): once, whatever --jobs is.
+ * Returns 0, or -1 after reporting (an image that could be read before is gone). */
+static int preload_images(struct build_ctx *c, struct fields *f)
 {
-	struct drawer *dr = drawer_new();
 	int rc = 0;
 	bool any = false;
 	for (size_t k = 0; k < c->it.nfaces; k++)
@@ -808,18 +830,14 @@ static struct drawer *worker_drawer(struct build_ctx *c, struct fields *f)
 			continue;
 		fields_clear(f);
 		c->it.fields(c->it.user, i, f);
-		rc |= drawer_preload(dr, t, f);
+		rc |= drawer_preload(c->dr, t, f);
 	}
 	if (has_images(c->it.back)) {
 		fields_clear(f);
 		c->it.back_fields(c->it.user, f);
-		rc |= drawer_preload(dr, c->it.back, f);
+		rc |= drawer_preload(c->dr, c->it.back, f);
 	}
-	if (rc) {
-		drawer_free(dr);
-		return NULL;
-	}
-	return dr;
+	return rc;
 }
 
 static int build_jobs(const struct build_ctx *c)
@@ -854,11 +872,10 @@ static int run_png_jobs(struct build_ctx *c, struct worker *w, struct png_job *j
 	pthread_t *th = xcalloc((size_t)nt, sizeof *th);
 	struct png_thread *pt = xcalloc((size_t)nt, sizeof *pt);
 	int started = 0, made = 0;
-	for (; made < nt; made++) {
-		pt[made] = (struct png_thread){&p, worker_drawer(c, &w->f)};
-		if (!pt[made].dr)
-			break;
-	}
+	/* Fonts and Pango are per thread; the images are shared. */
+	int pre = preload_images(c, &w->f);
+	for (; pre == 0 && made < nt; made++)
+		pt[made] = (struct png_thread){&p, drawer_new_sharing(c->dr)};
 	if (made == nt) {
 		progress_start("png", n);
 		for (int i = 1; i < nt; i++)

@@ -11,7 +11,7 @@ set -eu
 # default templates' fonts (SIL Open Font License, embedded in the PDFs): Inter for
 # numbers and names, JetBrains Mono for codes, League Spartan for titles, DejaVu Sans
 # for the arrows and the card suits.
-BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev \
+BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev libxml2-dev \
 fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
 # The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
 # (JSON), file (PNG size), mandoc (man page lint). tests/ calls nothing else outside
