@@ -23,6 +23,7 @@
 #define DATA_MAX_ROWS    100000
 #define DATA_MAX_COLUMNS 64
 #define DATA_MAX_BYTES   (4u << 20)
+#define DATA_MAX_CHARS   2000     /* characters of one value */
 
 struct data_row {
 	char **values;           /* one per column; values[key] is the key */
@@ -35,7 +36,7 @@ struct card_data {
 	size_t ncolumns;
 	size_t key;              /* the key column */
 	struct data_row *rows;
-	size_t nrows;
+	size_t nrows, caprows;
 	struct loc loc;          /* the pack's `data:` */
 	char **names, **values;  /* `fields:` */
 	size_t nfields;

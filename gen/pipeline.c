@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "glog.h"
 #include "image.h"
 #include "names.h"
 #include "output.h"
@@ -1055,6 +1056,7 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 
 int build_run(struct build_ctx *c)
 {
+	glog_capture();
 	c->report = true;
 	back_reported = false;
 	if (make_stage(c) != 0) {
@@ -1076,6 +1078,7 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
+	glog_summary();
 	long over = drawer_overflows(c->dr);
 	if (over > 20)
 		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",

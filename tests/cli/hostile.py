@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Hostile files for tests/cli/hostile.sh, written by the test itself (nothing
 large is kept in git).  hostile.py DIR: writes every case into DIR;
-hostile.py png FILE W H: one blank PNG of W x H pixels."""
+hostile.py png FILE W H: one blank PNG of W x H pixels;
+hostile.py csv ROUTES DIR: data files from the signal-box ROUTES, each hostile."""
 import base64
 import os
 import struct
@@ -75,7 +76,37 @@ def cases():
     }
 
 
+def csv_cases(routes):
+    """Data files: each has one hostile value on line 3 of the signal-box CSV."""
+    head = routes.split('\n')[:2]
+    def row(value):
+        return '\n'.join(head + ['AB,%s,"flavour"' % value]) + '\n'
+    lines = head + ['AB,"a, b","x"y"']
+    return {
+        'bidi.csv': row('Ashby \u202e yard'),
+        'zero-width.csv': row('Ash\u200bby'),
+        'line-separator.csv': row('Ash\u2028by'),
+        'bom.csv': row('Ash\ufeffby'),
+        'bell.csv': row('bell\x07'),
+        'escape.csv': row('\x1b[31mred'),
+        'nul.csv': row('nu\0l'),
+        'utf8.csv': row('bad\udcff'),
+        'marks.csv': row('A' + '\u0301' * 20000),
+        'long.csv': row('x' * 3000),
+        'cr.csv': '\r'.join(lines) + '\r',
+        'crlf.csv': '\r\n'.join(lines) + '\r\n',
+        'wide.csv': '\n'.join(head) + '\n' + 'AB' + ',' * 1900000 + '\n',
+    }
+
+
 def main():
+    if sys.argv[1] == 'csv':
+        with open(sys.argv[2], encoding='utf-8') as f:
+            routes = f.read()
+        for name, text in csv_cases(routes).items():
+            with open(os.path.join(sys.argv[3], name), 'wb') as f:
+                f.write(text.encode('utf-8', 'surrogateescape'))
+        return
     if sys.argv[1] == 'png':
         with open(sys.argv[2], 'wb') as f:
             f.write(png(int(sys.argv[3]), int(sys.argv[4])))

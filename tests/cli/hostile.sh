@@ -71,3 +71,36 @@ expect_grep "--max-pixels 30: said" "${at}a PNG of 6000 x 6000 pixels, 36.0 mill
 expect_status "--max-total-pixels 30: exit 2" 2 "$R" build --max-total-pixels 30 --only png -o "$WORK/mid" "$PK/pack.yaml"
 expect_grep "--max-total-pixels 30: said" "${at}with it the build's images would decode to 36.0 million pixels, more than the 30.0 million a build may have" "$WORK/last.err"
 ok_if "refused builds kept the previous set" test -s "$WORK/mid/signal-box/png/card-001.png"
+
+# ---- data: every value is text a card may show, refused at its file, line and
+# column, whatever its line endings
+art "{kind}.svg"
+python3 tests/cli/hostile.py csv "$PK/routes.csv" "$PK"
+cp "$PK/pack.yaml" "$PK/pack.orig"
+v="routes-[a-z-]*.csv:3:4: error: the 'route' value holds"
+while read -r name pat; do
+	sed "s|^data: routes.csv|data: $name|" "$PK/pack.orig" >"$PK/pack.yaml"
+	bounded "data $name: exit 2" 2 "$name:$pat" "$R" build --only faces -o "$WORK/out" "$PK/pack.yaml"
+done <<'CASES'
+bidi.csv 3:4: error: the 'route' value holds the bidi control character U\+202E \(character 7 of the value\)
+zero-width.csv 3:4: error: the 'route' value holds the invisible character U\+200B
+line-separator.csv 3:4: error: the 'route' value holds the invisible character U\+2028
+bom.csv 3:4: error: the 'route' value holds the invisible character U\+FEFF
+bell.csv 3:4: error: the 'route' value holds the control character U\+0007 \(only line breaks are allowed\)
+escape.csv 3:4: error: the 'route' value holds the control character U\+001B
+nul.csv 3:4: error: the 'route' value holds the NUL character \(U\+0000\) \(character 3 of the value\)
+utf8.csv 3:4: error: the 'route' value holds a byte that is not UTF-8 \(0xFF\)
+marks.csv 3:4: error: the 'route' value holds more than 16 combining marks on one character
+long.csv 3:4: error: the 'route' value holds more than 2000 characters
+cr.csv 3:14: error: after a closing quote, a comma or the end of the line
+crlf.csv 3:14: error: after a closing quote, a comma or the end of the line
+wide.csv 3:1: error: this line has 1900001 fields; the header has 3
+CASES
+ok_if "a bidi control is not echoed to the terminal" sh -c "! grep -q \"$(printf '\342\200\256')\" '$WORK/last.err'"
+sed "s|^data: routes.csv|data: bidi.csv|" "$PK/pack.orig" >"$PK/pack.yaml"
+"$R" check "$PK/pack.yaml" 2>"$WORK/last.err"
+ok_if "check: the quoted line shows the bidi control as ?" grep -q "Ashby ? yard" "$WORK/last.err"
+printf 'pack: x\ntitle: "a\\u202eb"\n' >"$PK/bidi-title.yaml"
+expect_status "a bidi control in a YAML title: exit 2" 2 "$R" dump "$PK/bidi-title.yaml"
+expect_grep "a bidi control in YAML: said" "bidi-title.yaml:2:8: error: string contains the bidi control character U\+202E" "$WORK/last.err"
+cp "$PK/pack.orig" "$PK/pack.yaml"
