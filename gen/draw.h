@@ -159,9 +159,12 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
  * and path removed. */
 int png_save(cairo_surface_t *s, const char *path, double dpi);
 
-/* Call fn (async-signal-safe) when SIGINT, SIGTERM or SIGHUP ends the program,
- * before the temporary files are removed. */
+/* Call fn (async-signal-safe) when SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1 or
+ * SIGALRM ends the program, before the temporary files are removed. */
 void output_on_signal(void (*fn)(void));
+/* What a signal does before the program dies: fn, then every temporary file
+ * removed (async-signal-safe; for a build that must stop at once). */
+void output_cleanup(void);
 
 /* Write an image surface as a PNG, atomically. Returns 0, or -1 after reporting. */
 int png_surface_write(cairo_surface_t *s, const char *path);

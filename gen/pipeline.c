@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "budget.h"
 #include "diag.h"
 #include "glog.h"
 #include "image.h"
@@ -33,7 +34,8 @@ const char *const build_out_names[10] = {"faces", "sheets", "placemat", "referen
 					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_MAX_PIXELS, OPT_MAX_TOTAL_PIXELS };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_MAX_PIXELS, OPT_MAX_TOTAL_PIXELS,
+       OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -48,6 +50,8 @@ const struct option build_longopts[] = {
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
 	{"max-pixels", required_argument, NULL, OPT_MAX_PIXELS},
 	{"max-total-pixels", required_argument, NULL, OPT_MAX_TOTAL_PIXELS},
+	{"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},
+	{"max-item-seconds", required_argument, NULL, OPT_MAX_ITEM_SECONDS},
 	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"without", required_argument, NULL, 'w'},
@@ -78,11 +82,14 @@ const char build_opts_usage[] =
 	"                      that service takes, into DIR/PACK.NAME/\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
 	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
-	"      --max-items N   print at most N items (default 1000000)\n"
+	"      --max-items N   print at most N items (default 10000)\n"
 	"      --max-pixels M  an image may decode to M million pixels at most (default\n"
 	"                      50), checked from its header before it is decoded\n"
 	"      --max-total-pixels M  every distinct image of the build together (default\n"
 	"                      100 million pixels)\n"
+	"      --max-seconds S  stop a build that takes more than S seconds (default\n"
+	"                      3600), writing nothing\n"
+	"      --max-item-seconds S  the same for one item (default 60)\n"
 	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"      --force         build a pack that check finds unsound (a prototype)\n"
 	"      --watch         build again whenever the pack, a template, a data file or\n"
@@ -141,6 +148,22 @@ static int pixels_option(bool each, const char *arg)
 	return 1;
 }
 
+/* --max-seconds and --max-item-seconds: decimal seconds. */
+static int seconds_option(bool item, const char *arg)
+{
+	static double build_s, item_s;
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v >= 0.01 && v <= 1e6) || strspn(arg, "0123456789.") != strlen(arg)) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is not a number of seconds (0.01..1000000)",
+		     item ? "--max-item-seconds" : "--max-seconds", arg);
+		return -1;
+	}
+	*(item ? &item_s : &build_s) = v;
+	budget_set(item_s, build_s);
+	return 1;
+}
+
 int build_option(struct build_opts *o, int c, const char *arg)
 {
 	static const char *const duplexes[] = {"long", "short", "none"};
@@ -184,6 +207,8 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
 	case OPT_MAX_PIXELS:
 	case OPT_MAX_TOTAL_PIXELS: return pixels_option(c == OPT_MAX_PIXELS, arg);
+	case OPT_MAX_SECONDS:
+	case OPT_MAX_ITEM_SECONDS: return seconds_option(c == OPT_MAX_ITEM_SECONDS, arg);
 	default: return 0;
 	}
 }
@@ -535,14 +560,28 @@ struct worker {
 
 static bool back_reported;
 
+/* This thread now draws item i's side: the watchdog's limit for one item. */
+static void budget_side(struct build_ctx *c, long i, int side)
+{
+	char name[96];
+	const struct template *t = side ? c->it.back : c->it.faces[c->it.face_of(c->it.user, i)];
+	if (side)
+		snprintf(name, sizeof name, "the back");
+	else
+		c->it.label(c->it.user, i, true, name, sizeof name);
+	budget_item(name, t ? t->file : NULL);
+}
+
 static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
 {
+	budget_side(c, i, side);
 	if (side) {
 		fields_clear(&w->f);
 		c->it.back_fields(c->it.user, &w->f);
 		bool rep = c->report && !back_reported;
 		back_reported |= rep;
 		draw_item(w->dr, cr, c->it.back, &w->f, NULL, rep ? "back" : NULL);
+		budget_idle();
 		return;
 	}
 	fields_clear(&w->f);
@@ -552,6 +591,7 @@ static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i
 		c->it.label(c->it.user, i, true, who, sizeof who);
 	draw_item(w->dr, cr, c->it.faces[c->it.face_of(c->it.user, i)], &w->f, NULL,
 		  c->report ? who : NULL);
+	budget_idle();
 }
 
 /* The item list of one sheets file (or of every item). */
@@ -1054,12 +1094,43 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 	return write_pngs(c, w, true, 300, copies);
 }
 
+/* Before a large build (ESTIMATE_FROM items or more) starts: what it will make,
+ * from the sizes of a typical card (faces.pdf 2 KB a page, sheets 2 KB a card
+ * on each paper, an SVG file 28 KB, a PNG file 62 KB). */
+#define ESTIMATE_FROM 1000
+static void estimate(const struct build_ctx *c)
+{
+	long n = c->it.count, pages = 0;
+	double kb = 0;
+	int only = c->opts.preset == PRESET_HOME ? c->opts.only : BO_PNG;
+	int papers = c->opts.paper ? 1 : 2;
+	if (n < ESTIMATE_FROM || c->opts.quiet)
+		return;
+	if (only & BO_FACES) {
+		pages += n;
+		kb += 2.0 * (double)n;
+	}
+	if (only & BO_SHEETS) {
+		pages += papers * 2 * ((n + 8) / 9);
+		kb += 2.0 * papers * (double)n;
+	}
+	if (only & BO_SVG)
+		kb += 28.0 * (double)n;
+	if (only & BO_PNG)
+		kb += 62.0 * (double)n;
+	fprintf(stderr, "railyard: build: %ld items, about %ld PDF pages and %.0f MB of files "
+		"(--only chooses fewer)\n", n, pages, kb / 1024 + 0.5);
+}
+
 int build_run(struct build_ctx *c)
 {
+	estimate(c);
 	glog_capture();
+	budget_start();
 	c->report = true;
 	back_reported = false;
 	if (make_stage(c) != 0) {
+		budget_stop();
 		free(c->dir);
 		return EXIT_OUTPUT;
 	}
@@ -1078,6 +1149,7 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
+	budget_stop();
 	glog_summary();
 	long over = drawer_overflows(c->dr);
 	if (over > 20)

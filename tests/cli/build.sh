@@ -205,7 +205,7 @@ sed -e 's/^pack: .*/pack: big/' -e 's/^cards: .*/cards: 100000/' -e '/^players:/
 cp -r "$TOP/templates" "$WORK/" 2>/dev/null
 expect_status "small build first" 0 "$RAILYARD" build --only faces -o "$WORK/int" "$P"
 cksum <"$WORK/int/pattern-two-census-seven/faces.pdf" >"$WORK/before"
-"$RAILYARD" build --only faces -o "$WORK/int" "$WORK/big.yaml" 2>/dev/null &
+"$RAILYARD" build --only faces --max-items 100000 -o "$WORK/int" "$WORK/big.yaml" 2>/dev/null &
 pid=$!
 sleep 1
 kill -INT $pid 2>/dev/null
