@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -312,6 +313,95 @@ static void stage_cleanup(void)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 }
 
+/* ---- one build per output folder ---- */
+
+#define LOCK_WAIT 10  /* seconds a build waits for another of the same set */
+
+static int lock_fd = -1;
+
+/* Hold PARENT/.PACK.lock (flock) for the rest of the build: a second build of
+ * the same set waits up to LOCK_WAIT seconds, then gives up. The file is never
+ * removed (that would let a third build lock another file of the same name).
+ * Returns 0, or -1 after reporting. */
+static int lock_set(const char *parent, const char *name, bool quiet)
+{
+	char *path = xasprintf("%s/.%s.lock", parent, name);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (fd < 0) {
+		diag(SEV_ERROR, NULL, "cannot open the lock file %s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	bool said = false;
+	struct timespec nap = {0, 50000000};
+	for (int tries = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; tries++) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			diag(SEV_ERROR, NULL, "cannot lock %s: %s", path, strerror(errno));
+			break;
+		}
+		char pid[24] = "";
+		ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+		pid[n > 0 ? strcspn(pid, "\n") : 0] = 0;
+		if (tries >= LOCK_WAIT * 20) {
+			diag(SEV_ERROR, NULL, "another railyard build%s%s%s is writing %s/%s and did not end "
+			     "within %d s: try again when it has", *pid ? " (process " : "", pid, *pid ? ")" : "",
+			     parent, name, LOCK_WAIT);
+			break;
+		}
+		if (!said && !quiet)
+			fprintf(stderr, "railyard: build: waiting for another build of %s/%s%s%s%s\n", parent,
+				name, *pid ? " (process " : "", pid, *pid ? ")" : "");
+		said = true;
+		nanosleep(&nap, NULL);
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		close(fd);
+		free(path);
+		return -1;
+	}
+	char pid[24];
+	int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n)
+		(void)0;  /* the pid is only for messages */
+	free(path);
+	lock_fd = fd;
+	return 0;
+}
+
+static void unlock_set(void)
+{
+	if (lock_fd >= 0)
+		close(lock_fd);
+	lock_fd = -1;
+}
+
+/* Staging folders of this set a killed build left (.PACK.XXXXXX and its .old):
+ * no build of the set is running (we hold its lock), so they are removed, and
+ * said. */
+static void remove_stale(const char *parent, const char *name)
+{
+	DIR *d = opendir(parent);
+	if (!d)
+		return;
+	size_t n = strlen(name);
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *s = e->d_name;
+		size_t len = strlen(s);
+		if (s[0] != '.' || strncmp(s + 1, name, n) != 0 || s[n + 1] != '.' ||
+		    (len != n + 8 && !(len == n + 12 && !strcmp(s + n + 8, ".old"))))
+			continue;
+		char *path = xasprintf("%s/%s", parent, s);
+		if (rm_tree_at(AT_FDCWD, path, 0) == 0)
+			diag(SEV_NOTE, NULL, "removed %s, the staging folder of a build that was stopped", path);
+		else
+			diag(SEV_WARNING, NULL, "cannot remove %s, the staging folder of a build that was "
+			     "stopped: %s", path, strerror(errno));
+		free(path);
+	}
+	closedir(d);
+}
+
 /* ---- the staging folder and the file list ---- */
 
 static int make_stage(struct build_ctx *c)
@@ -331,6 +421,13 @@ static int make_stage(struct build_ctx *c)
 		diag(SEV_ERROR, NULL, "cannot write %s: it is not a folder", c->dir);
 		return -1;
 	}
+	char *name = xasprintf("%s%s", c->id, sx);
+	int rc = lock_set(parent, name, c->opts.quiet);
+	if (!rc)
+		remove_stale(parent, name);
+	free(name);
+	if (rc)
+		return -1;
 	/* Beside the set, so the swap is a rename within one file system; mkdtemp
 	 * creates it exclusively, mode 0700, so nobody else can plant files in it. */
 	char *tmpl = xasprintf("%s/.%s%s.XXXXXX", parent, c->id, sx);
@@ -546,7 +643,9 @@ static int commit(struct build_ctx *c)
 		free(aside);
 	}
 	/* stage_live now names the old set */
-	rm_tree_at(AT_FDCWD, stage_live, 0);
+	if (rm_tree_at(AT_FDCWD, stage_live, 0) != 0)
+		diag(SEV_WARNING, NULL, "the new set is in %s, but the previous one could not be removed "
+		     "from %s: %s (the next build tries again)", c->dir, stage_live, strerror(errno));
 	stage_live[0] = 0;
 	return 0;
 }
@@ -1130,6 +1229,7 @@ int build_run(struct build_ctx *c)
 	c->report = true;
 	back_reported = false;
 	if (make_stage(c) != 0) {
+		unlock_set();
 		budget_stop();
 		free(c->dir);
 		return EXIT_OUTPUT;
@@ -1149,6 +1249,7 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
+	unlock_set();
 	budget_stop();
 	glog_summary();
 	long over = drawer_overflows(c->dr);
