@@ -396,6 +396,7 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 		read_rows(r, d, n);
 	} else if (n->kind == Y_SCALAR) {
 		const char *why;
+		watch_note_name(pack_file, n->str);
 		char *path = path_inside(pack_file, n->str, &why);
 		if (!path) {
 			yr_error(r, n, "data '%s': %s", n->str, why);
@@ -440,6 +441,18 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 	if (r->errors == before && d->nrows)
 		finish_rows(r, d, key_names, d->file ? &(struct loc){d->file, 1, 1} : &d->loc);
 	return r->errors == before ? 0 : -1;
+}
+
+int data_read_csv(const char *file, const char *text, size_t len, const char *const *key_names,
+		  struct card_data *d)
+{
+	struct yread r = {.file = file};
+	free(d->file);
+	d->file = xstrdup(file);
+	read_csv(&r, d, text, len);
+	if (!r.errors && d->nrows)
+		finish_rows(&r, d, key_names, &(struct loc){d->file, 1, 1});
+	return r.errors ? -1 : 0;
 }
 
 int data_read_fields(struct yread *r, const struct ynode *n, struct card_data *d)

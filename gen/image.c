@@ -290,8 +290,10 @@ static void image_load(struct image_cache *c, struct image *im, const char *cons
 	const char *why = "no folder to look in";
 	char *path = NULL;
 	for (size_t i = 0; i < nbases && !path; i++)
-		if (bases[i])
+		if (bases[i]) {
+			watch_note_name(bases[i], rel);
 			path = path_inside(bases[i], rel, &why);
+		}
 	if (!path) {
 		diag(SEV_ERROR, loc, "image '%s': %s", rel, why);
 		return;

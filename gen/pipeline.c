@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -249,15 +250,42 @@ const char *build_paper(const struct build_ctx *c)
 	return c->opts.paper ? c->opts.paper : "a4";
 }
 
-void csv_field(struct buf *s, const char *v)
+void csv_cell(struct buf *s, const char *v)
 {
-	buf_puts(s, "\"");
-	for (; *v; v++) {
-		if (*v == '"')
-			buf_puts(s, "\"");
-		buf_add(s, v, 1);
+	/* A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a
+	 * formula: a leading ' keeps it text. */
+	bool formula = strchr("=+-@\t\r", *v) && *v;
+	if (!formula && !v[strcspn(v, ",\"\r\n")]) {
+		buf_puts(s, v);
+		buf_puts(s, ",");
+		return;
 	}
-	buf_puts(s, "\"");
+	buf_puts(s, formula ? "\"'" : "\"");
+	for (const char *q; (q = strchr(v, '"')); v = q + 1) {
+		buf_add(s, v, (size_t)(q - v));
+		buf_puts(s, "\"\"");
+	}
+	buf_puts(s, v);
+	buf_puts(s, "\",");
+}
+
+void csv_cellf(struct buf *s, const char *fmt, ...)
+{
+	struct buf t = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&t, fmt, ap);
+	va_end(ap);
+	csv_cell(s, t.s ? t.s : "");
+	buf_free(&t);
+}
+
+void csv_end(struct buf *s)
+{
+	if (s->len && s->s[s->len - 1] == ',')
+		s->s[s->len - 1] = '\n';
+	else
+		buf_puts(s, "\n");
 }
 
 /* ---- removing a folder, also from a signal handler ---- */
@@ -320,50 +348,37 @@ static void stage_cleanup(void)
 static int lock_fd = -1;
 
 /* Hold PARENT/.PACK.lock (flock) for the rest of the build: a second build of
- * the same set waits up to LOCK_WAIT seconds, then gives up. The file is never
- * removed (that would let a third build lock another file of the same name).
- * Returns 0, or -1 after reporting. */
+ * the same set waits up to LOCK_WAIT seconds, then gives up. The file stays
+ * empty and is never removed (that would let a third build lock another file of
+ * the same name). Returns 0, or -1 after reporting. */
 static int lock_set(const char *parent, const char *name, bool quiet)
 {
 	char *path = xasprintf("%s/.%s.lock", parent, name);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
 	if (fd < 0) {
-		diag(SEV_ERROR, NULL, "cannot open the lock file %s: %s", path, strerror(errno));
+		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s (its lock file %s)",
+		     parent, strerror(errno), path);
 		free(path);
 		return -1;
 	}
-	bool said = false;
+	free(path);
 	struct timespec nap = {0, 50000000};
 	for (int tries = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
-			diag(SEV_ERROR, NULL, "cannot lock %s: %s", path, strerror(errno));
-			break;
+			diag(SEV_ERROR, NULL, "cannot lock %s/.%s.lock: %s", parent, name, strerror(errno));
+			close(fd);
+			return -1;
 		}
-		char pid[24] = "";
-		ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
-		pid[n > 0 ? strcspn(pid, "\n") : 0] = 0;
 		if (tries >= LOCK_WAIT * 20) {
-			diag(SEV_ERROR, NULL, "another railyard build%s%s%s is writing %s/%s and did not end "
-			     "within %d s: try again when it has", *pid ? " (process " : "", pid, *pid ? ")" : "",
-			     parent, name, LOCK_WAIT);
-			break;
+			diag(SEV_ERROR, NULL, "another railyard build is writing %s/%s and did not end within "
+			     "%d s: try again when it has", parent, name, LOCK_WAIT);
+			close(fd);
+			return -1;
 		}
-		if (!said && !quiet)
-			fprintf(stderr, "railyard: build: waiting for another build of %s/%s%s%s%s\n", parent,
-				name, *pid ? " (process " : "", pid, *pid ? ")" : "");
-		said = true;
+		if (tries == 0 && !quiet)
+			fprintf(stderr, "railyard: build: waiting for another build of %s/%s\n", parent, name);
 		nanosleep(&nap, NULL);
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-		close(fd);
-		free(path);
-		return -1;
-	}
-	char pid[24];
-	int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n)
-		(void)0;  /* the pid is only for messages */
-	free(path);
 	lock_fd = fd;
 	return 0;
 }
@@ -1047,7 +1062,9 @@ static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double
 		      bool quantities)
 {
 	struct buf q = {0};
-	buf_puts(&q, "file,count\n");
+	csv_cell(&q, "file");
+	csv_cell(&q, "count");
+	csv_end(&q);
 	struct png_job *jobs = xcalloc((size_t)c->it.count + 2, sizeof *jobs);
 	long n = 0;
 	int rc = 0;
@@ -1057,13 +1074,17 @@ static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double
 		if (copies <= 0)
 			continue;
 		char *rel = xasprintf("png/%s.png", name);
-		buf_printf(&q, "%s,%ld\n", rel, copies);
+		csv_cell(&q, rel);
+		csv_cellf(&q, "%ld", copies);
+		csv_end(&q);
 		jobs[n] = (struct png_job){i, 0, build_path(c, rel)};
 		rc = jobs[n++].path ? 0 : -1;
 		free(rel);
 	}
 	if (!rc && c->it.back) {
-		buf_printf(&q, "png/back.png,%ld\n", c->it.count);
+		csv_cell(&q, "png/back.png");
+		csv_cellf(&q, "%ld", c->it.count);
+		csv_end(&q);
 		jobs[n] = (struct png_job){0, 1, build_path(c, "png/back.png")};
 		rc = jobs[n++].path ? 0 : -1;
 	}

@@ -14,7 +14,7 @@ sed -i 's|art/{kind}.svg|art/mid.png|' "$PK/face.yaml"
 # no_leftovers WHAT DIR: no staging folder, no temporary file in DIR.
 no_leftovers() {
 	expect_eq "$1: no staging folder or temporary file left" "" \
-		"$(find "$2" -name '.*' ! -name . | head -3)"
+		"$(find "$2" -name '.*' ! -name . ! -name '*.lock' | head -3)"
 }
 
 expect_status "a first build" 0 "$R" build -q --only png -o "$WORK/o" "$PK/pack.yaml"

@@ -46,7 +46,7 @@ flock "$O/.pattern-one-census-seven.lock" sleep 13 &
 holder=$!
 sleep 0.3
 expect_status "the set locked for longer than 10 s: exit 3" 3 "$R" build --only faces -o "$O" "$P1"
-expect_grep "locked: a clear message" "^railyard: error: another railyard build.* is writing .*/o/pattern-one-census-seven and did not end within 10 s: try again when it has" "$WORK/last.err"
+expect_grep "locked: a clear message" "^railyard: error: another railyard build is writing .*/o/pattern-one-census-seven and did not end within 10 s: try again when it has" "$WORK/last.err"
 expect_grep "locked: it said it was waiting" "^railyard: build: waiting for another build of .*/o/pattern-one-census-seven" "$WORK/last.err"
 wait $holder
 ok_if "locked: the set is as it was" consistent

@@ -104,3 +104,44 @@ printf 'pack: x\ntitle: "a\\u202eb"\n' >"$PK/bidi-title.yaml"
 expect_status "a bidi control in a YAML title: exit 2" 2 "$R" dump "$PK/bidi-title.yaml"
 expect_grep "a bidi control in YAML: said" "bidi-title.yaml:2:8: error: string contains the bidi control character U\+202E" "$WORK/last.err"
 cp "$PK/pack.orig" "$PK/pack.yaml"
+
+# ---- manifest.csv of every game through one writer: RFC 4180 quoting, and no
+# cell a spreadsheet would run as a formula
+mkdir -p "$WORK/csv"
+sed -e "s/colour: \[blue, green, magenta, orange\]/colour: [blue, 'gr\"een,x', '=HYPERLINK(\"http:\/\/x\")', '@SUM(A1)']/" \
+	-e "s|templates/|$TOP/templates/|" packs/take-the-train.yaml >"$WORK/csv/p.yaml"
+expect_status "a deck with hostile colour names builds" 0 "$R" build -q --only contact --allow-path "$TOP/templates" -o "$WORK/csv/o" "$WORK/csv/p.yaml"
+M=$WORK/csv/o/take-the-train/manifest.csv
+expect_eq "manifest.csv: 56 rows of 5 fields each (RFC 4180)" "56 {5}" \
+	"$(python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1]))); print(len(r), set(map(len, r)))' "$M")"
+expect_grep "manifest.csv: a quote and a comma quoted" '^13,number,"gr""een,x 1",1,"colour=gr""een,x number=1"$' "$M"
+expect_grep "manifest.csv: a formula kept as text" "^25,number,\"'=HYPERLINK\(\"\"http://x\"\"\) 1\",1," "$M"
+expect_grep "manifest.csv: @ kept as text" "^37,number,\"'@SUM\(A1\) 1\",1," "$M"
+ok_if "manifest.csv: no cell starts with = + - @" python3 -c '
+import csv, sys
+sys.exit(any(c and c[0] in "=+-@" for r in csv.reader(open(sys.argv[1])) for c in r))' "$M"
+
+# ---- --watch keeps watching a file whose load failed: deleted, replaced by a
+# FIFO, restored: each change is seen and the last build succeeds
+art "{kind}.svg"
+cp "$PK/art/swap.svg" "$WORK/swap.svg"
+"$R" build --watch --only faces -o "$WORK/w" "$PK/pack.yaml" >"$WORK/watch.log" 2>&1 &
+wpid=$!
+wait_for() { # wait_for N PATTERN: until the log has N lines matching PATTERN (at most 30 s)
+	i=0
+	while [ "$(grep -c "$2" "$WORK/watch.log")" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+}
+wait_for 1 "watching"
+sleep 1.1
+rm "$PK/art/swap.svg"
+wait_for 2 "watching"
+mkfifo "$PK/art/swap.svg"
+wait_for 3 "watching"
+rm "$PK/art/swap.svg"
+cp "$WORK/swap.svg" "$PK/art/swap.svg"
+wait_for 4 "watching"
+kill -INT $wpid
+wait $wpid
+expect_eq "--watch: built, failed (deleted), failed (FIFO), built (restored)" \
+	"built build failed build failed built" \
+	"$(sed -n 's/^railyard: \(built\|build failed\); watching.*/\1/p' "$WORK/watch.log" | tr '\n' ' ' | sed 's/ $//')"
