@@ -26,8 +26,10 @@ static double vm_now(void)
 static void child(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
 		  double vm, int out)
 {
-	/* The parent's handlers clean up its files: not the child's business. */
-	for (const int *s = (const int[]){SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGALRM, 0}; *s; s++)
+	/* The parent's handlers clean up its files: not the child's business; and a
+	 * crash here ends the child, whoever watches for crashes. */
+	for (const int *s = (const int[]){SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGALRM, SIGSEGV,
+					  SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXCPU, 0}; *s; s++)
 		signal(*s, SIG_DFL);
 	rlim_t cpu = (rlim_t)(lim->seconds + 0.999);
 	struct rlimit r = {cpu, cpu + 1};
