@@ -3,7 +3,7 @@
 # `railyard simulate`, so they cannot go stale. Each figure sits between
 #   <!-- figures: NAME (sources HASH) -->  and  <!-- /figures -->
 # and is rewritten in place from the commands below; HASH is a digest of the
-# simulator's sources (gen/sim.c, gen/stats.c, gen/simulate.c), so
+# simulator's sources (gen/trains_sim.c, gen/stats.c, gen/simulate.c), so
 #   tools/readme-figures.sh --check
 # says, in no time, whether the figures were made by the code as it is now
 # (exit 1 when the sources changed since). `make readme-figures` runs it.
@@ -14,7 +14,7 @@ R=${RAILYARD:-./railyard}
 README=README.md
 P1=packs/pattern-one-census-seven.yaml
 P2=packs/pattern-two-census-seven.yaml
-hash=$(cat gen/sim.c gen/stats.c gen/simulate.c | sha256sum | cut -c1-12)
+hash=$(cat gen/trains_sim.c gen/stats.c gen/simulate.c | sha256sum | cut -c1-12)
 
 if [ "${1:-}" = --check ]; then
 	stale=$(grep -o '<!-- figures: [a-z-]* (sources [0-9a-f]*) -->' "$README" | grep -v "sources $hash" || true)
