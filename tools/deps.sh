@@ -14,9 +14,10 @@ set -eu
 BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev libxml2-dev \
 fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
 # The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
-# (JSON), file (PNG size), mandoc (man page lint). tests/ calls nothing else outside
+# (JSON), file (PNG size), mandoc (man page lint), time (peak memory of the hostile
+# cases). tests/ calls nothing else outside
 # the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).
-TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc"
+TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time"
 BENCH="time"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
 CI="valgrind clang libclang-rt-14-dev"
