@@ -424,8 +424,10 @@ static int fit_sizes(struct deck_build *b, struct template **owned, size_t nowne
 {
 	const struct card_data *cd = &b->d->data;
 	for (size_t i = 0; cd->has_size && i < nowned; i++)
-		if (owned[i] && !owned[i]->cells.on)
+		if (owned[i] && !owned[i]->cells.on) {
 			template_resize(owned[i], cd->w, cd->h);
+			owned[i]->loc_size = cd->loc_size;  /* a size too large is the pack's */
+		}
 	for (size_t i = 0; i < nowned; i++)
 		if (owned[i])
 			template_set_pack(owned[i], b->d->file);

@@ -425,8 +425,10 @@ static int fit_sizes(struct build *b)
 {
 	const struct card_data *cd = &b->p->data;
 	if (cd->has_size) {
+		/* and a size too large for a PNG is then the pack's, said at its line */
 		template_resize(b->face, cd->w, cd->h);
 		template_resize(b->back, cd->w, cd->h);
+		b->face->loc_size = b->back->loc_size = cd->loc_size;
 	}
 	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
 		template_resize(b->placemat, b->face->w, b->face->h);

@@ -145,3 +145,9 @@ wait $wpid
 expect_eq "--watch: built, failed (deleted), failed (FIFO), built (restored)" \
 	"built build failed build failed built" \
 	"$(sed -n 's/^railyard: \(built\|build failed\); watching.*/\1/p' "$WORK/watch.log" | tr '\n' ' ' | sed 's/ $//')"
+
+# A pack's own size: too large for a PNG is said at the pack's line.
+sed 's/^size: .*/size: [1000mm, 1000mm]/' "$PK/pack.orig" >"$PK/pack.yaml"
+expect_status "a pack's size too large for a PNG: exit 2" 2 "$R" build --only png -o "$WORK/sz" "$PK/pack.yaml"
+expect_grep "a pack's size: at the pack's size line" "pk/pack.yaml:14:7: error: a card of 1000 x 1000 mm with 3.175 mm bleed is 11886 x 11886 pixels" "$WORK/last.err"
+cp "$PK/pack.orig" "$PK/pack.yaml"
