@@ -2,6 +2,7 @@
 #include "sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,11 @@ static void child(int (*fn)(void *, char *, size_t), void *arg, const struct san
 	}
 	struct rlimit core = {0, 0};
 	setrlimit(RLIMIT_CORE, &core);
+	/* What the libraries (or a sanitizer) say as they fail is not for the user:
+	 * the reason comes back through the pipe. */
+	int null = open("/dev/null", O_WRONLY);
+	if (null >= 0)
+		dup2(null, STDERR_FILENO);
 	char why[256] = "";
 	int rc = fn(arg, why, sizeof why);
 	if (rc && write(out, why, strlen(why)) < 0)
@@ -102,8 +108,11 @@ int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandb
 	msg[got > 0 ? got : 0] = 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
-	if (WIFEXITED(st))
-		snprintf(why, n, "could not be drawn (%s)", *msg ? msg : "?");
+	if (WIFEXITED(st) && *msg)
+		snprintf(why, n, "could not be drawn (%s)", msg);
+	else if (WIFEXITED(st))
+		snprintf(why, n, "needed more than %g MB to draw, or made the renderer fail (exit %d)",
+			 lim->megabytes, WEXITSTATUS(st));
 	else if (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL)
 		snprintf(why, n, "took more than %g s to draw", lim->seconds);
 	else
