@@ -182,18 +182,24 @@ static size_t edit_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
-		    const char *const *known)
+const char *yr_closest(const char *word, const char *const *known)
 {
 	const char *best = NULL;
 	size_t bd = 3;
 	for (size_t i = 0; known[i]; i++) {
-		size_t d = edit_distance(key->str, known[i]);
+		size_t d = edit_distance(word, known[i]);
 		if (d < bd) {
 			bd = d;
 			best = known[i];
 		}
 	}
+	return best;
+}
+
+void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
+		    const char *const *known)
+{
+	const char *best = yr_closest(key->str, known);
 	if (best) {
 		yr_error(r, key, "unknown key '%s'%s (did you mean '%s'?)", key->str, where, best);
 		return;

@@ -8,4 +8,4 @@ else
 	echo "not ok - every README output block matches its command"
 	cat "$WORK/readme.diff" "$WORK/readme.err" >&2
 fi
-expect_eq "README has its marked blocks" 1 "$(grep -c '^<!-- output: ' README.md)"
+ok_if "README has its marked blocks" [ "$(grep -c '^<!-- output: ' README.md)" -ge 2 ]
