@@ -50,6 +50,10 @@ static const struct cli_opt {
 	{"start", 0, false, NULL}, {"threads", 0, true, NULL}, {"train", 0, true, NULL},
 	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
 	{"words", 0, true, NULL},
+	/* tune */
+	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
+	{"length", 0, true, NULL}, {"first-seat", 0, true, NULL}, {"exhaustive", 0, false, NULL},
+	{"write", 0, true, NULL}, {"shard", 0, true, NULL},
 };
 #define NOPTS (sizeof opts / sizeof *opts)
 

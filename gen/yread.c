@@ -12,7 +12,9 @@
 struct loc yr_loc(const struct yread *r, const struct ynode *n)
 {
 	struct loc l = n->loc;
-	if (r->file)
+	/* the model's copy of the file name; a node from elsewhere (tune's
+	 * --vary values) keeps its own */
+	if (r->file && (!l.file || strcmp(l.file, r->file) == 0))
 		l.file = r->file;
 	return l;
 }
@@ -160,34 +162,12 @@ int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind 
 	return -1;
 }
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 32 || lb > 32)
-		return 99;
-	size_t d[33][33];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb];
-}
-
 const char *yr_closest(const char *word, const char *const *known)
 {
 	const char *best = NULL;
 	size_t bd = 3;
 	for (size_t i = 0; known[i]; i++) {
-		size_t d = edit_distance(word, known[i]);
+		size_t d = str_distance(word, known[i]);
 		if (d < bd) {
 			bd = d;
 			best = known[i];

@@ -85,7 +85,7 @@ expect_status "build --quiet, another game" 0 $R build --quiet --only faces -o "
 expect_eq "says nothing either" "" "$(cat "$WORK/last.err")"
 
 # The bash completion offers every long option of every command (every game).
-for c in list build check simulate; do
+for c in list build check simulate tune merge; do
 	for o in $($R help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u); do
 		ok_if "completion offers $c $o" grep -q -- "$o\\b" completion/railyard
 	done
