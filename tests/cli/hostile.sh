@@ -28,7 +28,7 @@ art() {
 	sed "s|art/{kind}.svg|art/$1|" "$PK/face.orig" >"$PK/face.yaml"
 }
 
-at='face.yaml:71:5: error: image .*'
+at='face.yaml:[0-9]+:[0-9]+: error: image .*'
 while read -r name pat; do
 	art "$name"
 	bounded "$name: exit 2" 2 "$at$pat" "$R" build --only png,faces -o "$WORK/out" "$PK/pack.yaml"
