@@ -42,6 +42,8 @@ static const struct cli_opt {
 	{"duplex", 0, true, NULL}, {"force", 0, false, NULL}, {"games", 0, true, NULL},
 	{"hands", 0, true, NULL}, {"jobs", 0, true, NULL}, {"margin", 0, true, NULL},
 	{"max-items", 0, true, NULL}, {"max-length", 0, true, NULL}, {"max-turns", 0, true, NULL},
+	{"max-pixels", 0, true, NULL}, {"max-total-pixels", 0, true, NULL},
+	{"max-seconds", 0, true, NULL}, {"max-item-seconds", 0, true, NULL},
 	{"naming", 0, true, NULL}, {"next", 0, false, NULL}, {"on", 0, true, NULL},
 	{"only", 0, true, NULL}, {"open-piles", 0, true, NULL}, {"opponent", 0, false, NULL},
 	{"others", 0, true, NULL}, {"paper", 0, true, NULL}, {"pile", 0, false, NULL},

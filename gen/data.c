@@ -56,7 +56,7 @@ static int add_column(struct card_data *d, const char *name)
 
 static struct data_row *add_row(struct card_data *d, struct loc loc)
 {
-	d->rows = xrealloc(d->rows, (d->nrows + 1) * sizeof *d->rows);
+	d->rows = xgrow(d->rows, &d->caprows, d->nrows + 1, sizeof *d->rows);
 	struct data_row *row = &d->rows[d->nrows++];
 	row->loc = loc;
 	row->values = xcalloc(d->ncolumns ? d->ncolumns : 1, sizeof *row->values);
@@ -129,6 +129,7 @@ static void finish_rows(struct yread *r, struct card_data *d, const char *const 
 		sorted[i] = d->rows[idx[i]];
 	free(d->rows);
 	d->rows = sorted;
+	d->caprows = d->nrows ? d->nrows : 1;
 	free(idx);
 }
 
@@ -139,6 +140,8 @@ struct csv {
 	const char *file, *s, *end;
 	unsigned line, col;
 	struct buf field;
+	const char *column;   /* the field's column, NULL in the header */
+	size_t index;         /* the field's place in its line, 0-based */
 };
 
 static void csv_error(struct csv *c, unsigned line, unsigned col, const char *msg)
@@ -148,9 +151,10 @@ static void csv_error(struct csv *c, unsigned line, unsigned col, const char *ms
 	c->r->errors++;
 }
 
+/* Step over one byte; a line ends at LF, CRLF or a lone CR. */
 static void csv_advance(struct csv *c)
 {
-	if (*c->s == '\n') {
+	if (*c->s == '\n' || (*c->s == '\r' && (c->s + 1 >= c->end || c->s[1] != '\n'))) {
 		c->line++;
 		c->col = 1;
 	} else if ((*c->s & 0xc0) != 0x80) {
@@ -159,14 +163,31 @@ static void csv_advance(struct csv *c)
 	c->s++;
 }
 
+/* The field just read must be text a card may show (text_problem, at most
+ * DATA_MAX_CHARS characters). Returns 0, or -1 after reporting at its start. */
+static int csv_check(struct csv *c, unsigned line, unsigned col)
+{
+	char what[120], msg[300];
+	size_t at;
+	if (!text_problem(c->field.s, c->field.len, DATA_MAX_CHARS, &at, what, sizeof what))
+		return 0;
+	if (c->column)
+		snprintf(msg, sizeof msg, "the '%s' value holds %s (character %zu of the value)", c->column,
+			 what, at + 1);
+	else
+		snprintf(msg, sizeof msg, "column %zu of the header holds %s", c->index + 1, what);
+	csv_error(c, line, col, msg);
+	return -1;
+}
+
 /* Read one field into c->field; returns 0, or -1 after reporting (the rest of
- * the line is skipped). */
+ * the line is skipped). Line breaks inside a quoted field become LF. */
 static int csv_field(struct csv *c)
 {
 	c->field.len = 0;
 	buf_add(&c->field, "", 0);
+	unsigned line = c->line, col = c->col;
 	if (c->s < c->end && *c->s == '"') {
-		unsigned line = c->line, col = c->col;
 		csv_advance(c);
 		for (;;) {
 			if (c->s >= c->end) {
@@ -185,14 +206,17 @@ static int csv_field(struct csv *c)
 				csv_advance(c);
 				break;
 			}
-			buf_add(&c->field, c->s, 1);
+			if (*c->s != '\r')
+				buf_add(&c->field, c->s, 1);
+			else if (c->s + 1 >= c->end || c->s[1] != '\n')
+				buf_add(&c->field, "\n", 1);
 			csv_advance(c);
 		}
 		if (c->s < c->end && *c->s != ',' && *c->s != '\n' && *c->s != '\r') {
 			csv_error(c, c->line, c->col, "after a closing quote, a comma or the end of the line");
 			return -1;
 		}
-		return 0;
+		return csv_check(c, line, col);
 	}
 	while (c->s < c->end && *c->s != ',' && *c->s != '\n' && *c->s != '\r') {
 		if (*c->s == '"') {
@@ -203,21 +227,24 @@ static int csv_field(struct csv *c)
 		buf_add(&c->field, c->s, 1);
 		csv_advance(c);
 	}
-	return 0;
+	return csv_check(c, line, col);
 }
 
-/* Skip to the start of the next line. */
+/* Skip to the start of the next line (after LF, CRLF or a lone CR). */
 static void csv_skip_line(struct csv *c)
 {
-	while (c->s < c->end && *c->s != '\n')
+	while (c->s < c->end && *c->s != '\n' && *c->s != '\r')
 		csv_advance(c);
-	if (c->s < c->end)
+	bool cr = c->s < c->end && *c->s == '\r';
+	if (cr)
+		csv_advance(c);
+	if (c->s < c->end && *c->s == '\n' && (!cr || c->s[-1] == '\r'))
 		csv_advance(c);
 }
 
 static void read_csv(struct yread *r, struct card_data *d, const char *text, size_t len)
 {
-	struct csv c = {r, d->file, text, text + len, 1, 1, {0}};
+	struct csv c = {r, d->file, text, text + len, 1, 1, {0}, NULL, 0};
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		c.s += 3;  /* a byte-order mark */
 	bool header = true;
@@ -225,20 +252,22 @@ static void read_csv(struct yread *r, struct card_data *d, const char *text, siz
 	size_t nmap = 0;
 	while (c.s < c.end) {
 		unsigned line = c.line;
-		if (*c.s == '\n' || (*c.s == '\r' && c.s + 1 < c.end && c.s[1] == '\n')) {
+		if (*c.s == '\n' || *c.s == '\r') {
 			csv_skip_line(&c);  /* a blank line */
 			continue;
 		}
 		char **f = NULL;
-		size_t n = 0;
+		size_t n = 0, cap = 0;
 		bool bad = false;
 		for (;;) {
+			c.index = n;
+			c.column = header || n >= nmap ? NULL : d->columns[map[n]];
 			if (csv_field(&c) != 0) {
 				bad = true;
 				csv_skip_line(&c);
 				break;
 			}
-			f = xrealloc(f, (n + 1) * sizeof *f);
+			f = xgrow(f, &cap, n + 1, sizeof *f);
 			f[n++] = xstrdup(c.field.s);
 			if (c.s < c.end && *c.s == ',') {
 				csv_advance(&c);
@@ -339,6 +368,11 @@ static void read_rows(struct yread *r, struct card_data *d, const struct ynode *
 				yr_error(r, v, "'%s' must be a string or number, not %s", key->str, ynode_what(v));
 				continue;
 			}
+			if (utf8_chars(v->str) > DATA_MAX_CHARS) {
+				yr_error(r, v, "the '%s' value has more than %d characters", key->str,
+					 DATA_MAX_CHARS);
+				continue;
+			}
 			int c = add_column(d, key->str);
 			row = &d->rows[d->nrows - 1];
 			free(row->values[c]);
@@ -362,6 +396,7 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 		read_rows(r, d, n);
 	} else if (n->kind == Y_SCALAR) {
 		const char *why;
+		watch_note_name(pack_file, n->str);
 		char *path = path_inside(pack_file, n->str, &why);
 		if (!path) {
 			yr_error(r, n, "data '%s': %s", n->str, why);
@@ -408,6 +443,18 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 	return r->errors == before ? 0 : -1;
 }
 
+int data_read_csv(const char *file, const char *text, size_t len, const char *const *key_names,
+		  struct card_data *d)
+{
+	struct yread r = {.file = file};
+	free(d->file);
+	d->file = xstrdup(file);
+	read_csv(&r, d, text, len);
+	if (!r.errors && d->nrows)
+		finish_rows(&r, d, key_names, &(struct loc){d->file, 1, 1});
+	return r.errors ? -1 : 0;
+}
+
 int data_read_fields(struct yread *r, const struct ynode *n, struct card_data *d)
 {
 	if (yr_want(r, "fields", n, Y_MAP) != 0)
@@ -423,6 +470,10 @@ int data_read_fields(struct yread *r, const struct ynode *n, struct card_data *d
 		}
 		if (v->kind != Y_SCALAR) {
 			yr_error(r, v, "field '%s' must be a string or number, not %s", k->str, ynode_what(v));
+			continue;
+		}
+		if (utf8_chars(v->str) > DATA_MAX_CHARS) {
+			yr_error(r, v, "field '%s' has more than %d characters", k->str, DATA_MAX_CHARS);
 			continue;
 		}
 		d->names[d->nfields] = xstrdup(k->str);

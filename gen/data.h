@@ -23,6 +23,7 @@
 #define DATA_MAX_ROWS    100000
 #define DATA_MAX_COLUMNS 64
 #define DATA_MAX_BYTES   (4u << 20)
+#define DATA_MAX_CHARS   2000     /* characters of one value */
 
 struct data_row {
 	char **values;           /* one per column; values[key] is the key */
@@ -35,7 +36,7 @@ struct card_data {
 	size_t ncolumns;
 	size_t key;              /* the key column */
 	struct data_row *rows;
-	size_t nrows;
+	size_t nrows, caprows;
 	struct loc loc;          /* the pack's `data:` */
 	char **names, **values;  /* `fields:` */
 	size_t nfields;
@@ -52,6 +53,10 @@ struct fields;
 int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 	      const char *const *key_names, struct card_data *d);
 int data_read_fields(struct yread *r, const struct ynode *n, struct card_data *d);
+/* The CSV text[0..len) of the data file named file, as data_read reads it (the
+ * fuzz target's way in). Returns 0, or -1 after reporting. */
+int data_read_csv(const char *file, const char *text, size_t len, const char *const *key_names,
+		  struct card_data *d);
 int data_read_size(struct yread *r, const struct ynode *n, struct card_data *d);
 
 /* Report every row whose key names no card: exists(user, column, key) says

@@ -275,15 +275,25 @@ static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 	const struct deck_build *b = user;
 	const struct deck *d = b->d;
 	(void)bc;
-	buf_puts(s, "index,group,name,copies,fields\n");
+	static const char *const head[] = {"index", "group", "name", "copies", "fields"};
+	for (size_t k = 0; k < sizeof head / sizeof *head; k++)
+		csv_cell(s, head[k]);
+	csv_end(s);
+	struct buf f = {0};
 	for (size_t i = 0; i < d->nitems; i++) {
 		const struct deck_group *g = &d->groups[d->items[i].group];
-		buf_printf(s, "%zu,%s,\"%s\",%ld,\"", i + 1, g->name, d->items[i].name,
-			   d->items[i].count);
+		csv_cellf(s, "%zu", i + 1);
+		csv_cell(s, g->name);
+		csv_cell(s, d->items[i].name);
+		csv_cellf(s, "%ld", d->items[i].count);
+		f.len = 0;
+		buf_add(&f, "", 0);
 		for (size_t k = 0; k < g->nfields; k++)
-			buf_printf(s, "%s%s=%s", k ? " " : "", g->fields[k].name, d->items[i].values[k]);
-		buf_puts(s, "\"\n");
+			buf_printf(&f, "%s%s=%s", k ? " " : "", g->fields[k].name, d->items[i].values[k]);
+		csv_cell(s, f.s);
+		csv_end(s);
 	}
+	buf_free(&f);
 }
 
 struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,

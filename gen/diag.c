@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +113,20 @@ static size_t utf8_len(const char *s, size_t n)
 	return len;
 }
 
+/* The code point of the three-byte sequence at s when it is a bidi control or an
+ * invisible character (text_problem's list), which a terminal would obey or hide;
+ * else 0. */
+static unsigned hidden_char(const char *s, size_t len)
+{
+	if (len != 3)
+		return 0;
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned cp = (u[0] & 0x0fu) << 12 | (u[1] & 0x3fu) << 6 | (u[2] & 0x3fu);
+	bool hide = cp == 0x200b || cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+		    cp == 0x2060 || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff;
+	return hide ? cp : 0;
+}
+
 /* Print the source line of loc and a caret under its column. Tabs are kept so the
  * caret lines up in a terminal; control bytes are shown as '?'. */
 static void excerpt(FILE *f, const struct loc *loc)
@@ -155,7 +170,10 @@ static void excerpt(FILE *f, const struct loc *loc)
 		/* Only whole UTF-8 sequences reach the terminal; a bad lead byte shows as
 		 * '?', stray continuation bytes not at all (the caret skips them too). */
 		size_t len = utf8_len(from + i, n - i);
-		if (len) {
+		if (len && hidden_char(from + i, len)) {
+			fputc('?', f);
+			i += len - 1;
+		} else if (len) {
 			fwrite(from + i, 1, len, f);
 			i += len - 1;
 		} else if ((c & 0xC0) != 0x80) {
@@ -187,6 +205,9 @@ static void put_escaped(FILE *f, const char *s, size_t n)
 		if (len == 2 && c == 0xC2 && (unsigned char)s[i + 1] < 0xA0) {
 			fprintf(f, "\\u%04x", (unsigned char)s[i + 1]);   /* C1 */
 			i++;
+		} else if (len && hidden_char(s + i, len)) {
+			fprintf(f, "\\u%04x", hidden_char(s + i, len));
+			i += len - 1;
 		} else if (len) {
 			fwrite(s + i, 1, len, f);
 			i += len - 1;

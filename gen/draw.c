@@ -200,6 +200,14 @@ struct drawer *drawer_new(void)
 	return d;
 }
 
+struct drawer *drawer_new_sharing(struct drawer *main)
+{
+	struct drawer *d = drawer_new();
+	image_cache_free(d->images);
+	d->images = image_cache_share(main->images);
+	return d;
+}
+
 void drawer_report(struct drawer *d)
 {
 	for (size_t i = 0; i < d->nwarns; i++) {

@@ -71,6 +71,8 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 struct drawer;
 struct drawer *drawer_new(void);
 void drawer_free(struct drawer *d);
+/* A drawer for another thread that shares main's images (read once, kept once). */
+struct drawer *drawer_new_sharing(struct drawer *main);
 
 /* Find and read every image t shows for an item with fields f (each file once
  * per drawer: later items reuse it). Problems are reported at the element;
@@ -159,9 +161,12 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
  * and path removed. */
 int png_save(cairo_surface_t *s, const char *path, double dpi);
 
-/* Call fn (async-signal-safe) when SIGINT, SIGTERM or SIGHUP ends the program,
- * before the temporary files are removed. */
+/* Call fn (async-signal-safe) when SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1 or
+ * SIGALRM ends the program, before the temporary files are removed. */
 void output_on_signal(void (*fn)(void));
+/* What a signal does before the program dies: fn, then every temporary file
+ * removed (async-signal-safe; for a build that must stop at once). */
+void output_cleanup(void);
 
 /* Write an image surface as a PNG, atomically. Returns 0, or -1 after reporting. */
 int png_surface_write(cairo_surface_t *s, const char *path);

@@ -2,6 +2,7 @@
 #include "image.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <librsvg/rsvg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -10,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "imagecheck.h"
+#include "sandbox.h"
 #include "util.h"
 #include "watch.h"
 
@@ -18,29 +21,65 @@ struct image {
 	cairo_surface_t *surface;  /* NULL: could not be loaded (reported) */
 	RsvgHandle *svg;           /* an SVG's handle, drawn afresh onto SVG files */
 	double w, h;
+	pthread_mutex_t *replay;   /* an SVG's recording surface replays under it */
 };
 
+/* One cache per build, shared by the PNG threads: each file is read once. */
 struct image_cache {
-	struct image *v;
+	struct image **v;          /* stable: threads keep the pointers */
 	size_t n, cap;
+	pthread_mutex_t mu;
+	double pixels;             /* decoded so far, against the build's limit */
+	int refs;
 };
+
+static double lim_pixels = IMAGE_MAX_PIXELS, lim_total = IMAGE_MAX_TOTAL;
+
+void image_set_limits(double per_image, double per_build)
+{
+	lim_pixels = per_image;
+	lim_total = per_build;
+}
 
 struct image_cache *image_cache_new(void)
 {
-	return xcalloc(1, sizeof(struct image_cache));
+	struct image_cache *c = xcalloc(1, sizeof(struct image_cache));
+	pthread_mutex_init(&c->mu, NULL);
+	c->refs = 1;
+	return c;
+}
+
+struct image_cache *image_cache_share(struct image_cache *c)
+{
+	pthread_mutex_lock(&c->mu);
+	c->refs++;
+	pthread_mutex_unlock(&c->mu);
+	return c;
 }
 
 void image_cache_free(struct image_cache *c)
 {
 	if (!c)
 		return;
+	pthread_mutex_lock(&c->mu);
+	int left = --c->refs;
+	pthread_mutex_unlock(&c->mu);
+	if (left > 0)
+		return;
 	for (size_t i = 0; i < c->n; i++) {
-		free(c->v[i].key);
-		if (c->v[i].surface)
-			cairo_surface_destroy(c->v[i].surface);
-		if (c->v[i].svg)
-			g_object_unref(c->v[i].svg);
+		struct image *im = c->v[i];
+		free(im->key);
+		if (im->surface)
+			cairo_surface_destroy(im->surface);
+		if (im->svg)
+			g_object_unref(im->svg);
+		if (im->replay) {
+			pthread_mutex_destroy(im->replay);
+			free(im->replay);
+		}
+		free(im);
 	}
+	pthread_mutex_destroy(&c->mu);
 	free(c->v);
 	free(c);
 }
@@ -67,27 +106,46 @@ static cairo_status_t png_read(void *closure, unsigned char *data, unsigned int 
 	return CAIRO_STATUS_SUCCESS;
 }
 
-static uint32_t be32(const unsigned char *p)
+/* Whether px more pixels fit the limits; else the reason, in msg. */
+static const char *within(const struct image_cache *c, double px, const char *what, char *msg,
+			  size_t msgsize)
 {
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+	if (px > lim_pixels)
+		snprintf(msg, msgsize, "%s, %.1f million pixels decoded, more than the %.1f million an "
+			 "image may have (--max-pixels N raises it)", what, px / 1e6, lim_pixels / 1e6);
+	else if (c->pixels + px > lim_total)
+		snprintf(msg, msgsize, "%s: with it the build's images would decode to %.1f million "
+			 "pixels, more than the %.1f million a build may have (--max-total-pixels N "
+			 "raises it)", what, (c->pixels + px) / 1e6, lim_total / 1e6);
+	else
+		return NULL;
+	return msg;
 }
 
-/* Load a PNG; its size is checked from the header before any pixel is allocated. */
-static const char *load_png(struct image *im, const char *data, size_t len)
+/* Load a PNG; its area is checked from the header before any pixel is allocated. */
+static const char *load_png(struct image_cache *c, struct image *im, const char *data, size_t len,
+			    char *msg, size_t msgsize)
 {
-	static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-	const unsigned char *u = (const unsigned char *)data;
-	if (len < 24 || memcmp(u, sig, 8) != 0 || memcmp(u + 12, "IHDR", 4) != 0)
+	uint32_t w, h;
+	if (imgcheck_header((const unsigned char *)data, len, &w, &h) != IMG_PNG)
 		return "not a PNG file";
-	uint32_t w = be32(u + 16), h = be32(u + 20);
-	if (w == 0 || h == 0 || w > IMAGE_MAX_SIDE || h > IMAGE_MAX_SIDE)
-		return "a PNG larger than 20000 pixels a side";
-	struct png_mem m = {u, len, 0};
+	if (!w || !h)
+		return "a damaged PNG file (no valid IHDR header)";
+	char what[64];
+	snprintf(what, sizeof what, "a PNG of %u x %u pixels", w, h);
+	if (within(c, (double)w * h, what, msg, msgsize))
+		return msg;
+	struct png_mem m = {(const unsigned char *)data, len, 0};
 	cairo_surface_t *s = cairo_image_surface_create_from_png_stream(png_read, &m);
-	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+	cairo_status_t st = cairo_surface_status(s);
+	if (st != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(s);
-		return "a damaged PNG file";
+		if (st == CAIRO_STATUS_NO_MEMORY)
+			return "out of memory while decoding it";
+		snprintf(msg, msgsize, "a damaged PNG file (%s)", cairo_status_to_string(st));
+		return msg;
 	}
+	c->pixels += (double)w * h;
 	im->surface = s;
 	im->w = cairo_image_surface_get_width(s);
 	im->h = cairo_image_surface_get_height(s);
@@ -111,10 +169,64 @@ static bool svg_size(RsvgHandle *h, double *w, double *hh)
 	return false;
 }
 
-/* Load an SVG and record its drawing once, as vectors. */
-static const char *load_svg(struct image *im, const char *data, size_t len, const char *path,
-			    char *msg, size_t msgsize)
+/* The SVG's size and what its fence found, against the limits. */
+static const char *svg_within(const struct image_cache *c, const struct svg_facts *f, double w,
+			      double h, char *msg, size_t msgsize)
 {
+	char what[96];
+	snprintf(what, sizeof what, "an SVG of %.0f x %.0f px", w, h);
+	if (within(c, w * h, what, msg, msgsize))
+		return msg;
+	if (f->filters && w * h > SVG_FILTER_PIXELS) {
+		snprintf(msg, msgsize, "%s with filters (line %u): a filtered SVG may have at most %.0f "
+			 "million pixels", what, f->filter_line, SVG_FILTER_PIXELS / 1e6);
+		return msg;
+	}
+	snprintf(what, sizeof what, "the rasters this SVG names");
+	return within(c, f->rasters, what, msg, msgsize);
+}
+
+/* The probe: draw the SVG as load_svg will, and replay the drawing onto pixels. */
+struct probe {
+	RsvgHandle *h;
+	double w, hh;
+};
+
+static int probe_draw(void *arg, char *why, size_t n)
+{
+	struct probe *p = arg;
+	cairo_rectangle_t ext = {0, 0, p->w, p->hh};
+	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
+	cairo_t *cr = cairo_create(rec);
+	RsvgRectangle vp = {0, 0, p->w, p->hh};
+	GError *err = NULL;
+	gboolean ok = rsvg_handle_render_document(p->h, cr, &vp, &err);
+	cairo_destroy(cr);
+	if (!ok)
+		snprintf(why, n, "librsvg: %s", err ? err->message : "?");
+	double scale = 1024 / (p->w > p->hh ? p->w : p->hh);
+	cairo_surface_t *px = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(p->w * scale) + 1,
+							 (int)(p->hh * scale) + 1);
+	cr = cairo_create(px);
+	cairo_scale(cr, scale, scale);
+	cairo_set_source_surface(cr, rec, 0, 0);
+	cairo_paint(cr);
+	cairo_destroy(cr);
+	int rc = ok && cairo_surface_status(px) == CAIRO_STATUS_SUCCESS ? 0 : 1;
+	if (ok && rc)
+		snprintf(why, n, "cairo: %s", cairo_status_to_string(cairo_surface_status(px)));
+	cairo_surface_destroy(px);
+	cairo_surface_destroy(rec);
+	return rc;
+}
+
+/* Load an SVG through the fence and record its drawing once, as vectors. */
+static const char *load_svg(struct image_cache *c, struct image *im, const char *data, size_t len,
+			    const char *path, char *msg, size_t msgsize)
+{
+	struct svg_facts facts;
+	if (imgcheck_svg(data, len, path, lim_pixels, &facts, msg, msgsize) != 0)
+		return msg;
 	GError *err = NULL;
 	GFile *base = g_file_new_for_path(path);
 	GInputStream *in = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
@@ -128,13 +240,24 @@ static const char *load_svg(struct image *im, const char *data, size_t len, cons
 		return msg;
 	}
 	double w = 0, hh = 0;
-	if (!svg_size(h, &w, &hh)) {
-		g_object_unref(h);
-		return "an SVG with neither a width and height nor a viewBox";
+	const char *bad = NULL;
+	if (!svg_size(h, &w, &hh))
+		bad = "an SVG with neither a width and height nor a viewBox";
+	else
+		bad = svg_within(c, &facts, w, hh, msg, msgsize);
+	/* librsvg has loops and crashes no fence foresees: it draws a stranger's
+	 * file first in a child process under limits (sandbox.h). */
+	struct probe pr = {h, w, hh};
+	struct sandbox_limits lim = {IMAGE_SVG_SECONDS, IMAGE_SVG_MB};
+	char why[160];
+	if (!bad && sandbox_run(probe_draw, &pr, &lim, why, sizeof why) != 0) {
+		snprintf(msg, msgsize, "an SVG that %s", why);
+		g_clear_error(&err);
+		bad = msg;
 	}
-	if (w > IMAGE_MAX_SIDE || hh > IMAGE_MAX_SIDE) {
+	if (bad) {
 		g_object_unref(h);
-		return "an SVG larger than 20000 px a side";
+		return bad;
 	}
 	cairo_rectangle_t ext = {0, 0, w, hh};
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
@@ -150,51 +273,68 @@ static const char *load_svg(struct image *im, const char *data, size_t len, cons
 		cairo_surface_destroy(rec);
 		return msg;
 	}
+	c->pixels += facts.rasters + (facts.filters ? w * hh : 0);
 	im->surface = rec;
 	im->svg = h;
 	im->w = w;
 	im->h = hh;
+	im->replay = xmalloc(sizeof *im->replay);
+	pthread_mutex_init(im->replay, NULL);
 	return NULL;
 }
 
-const struct image *image_find(struct image_cache *c, const char *const *bases, size_t nbases,
-			       const char *rel, const struct loc *loc)
+/* Read and check the file of im (the cache is locked). */
+static void image_load(struct image_cache *c, struct image *im, const char *const *bases,
+		       size_t nbases, const char *rel, const struct loc *loc)
 {
-	char *key = xasprintf("%s\n%s", nbases ? bases[0] : "", rel);
-	for (size_t i = 0; i < c->n; i++)
-		if (strcmp(c->v[i].key, key) == 0) {
-			free(key);
-			return c->v[i].surface ? &c->v[i] : NULL;
-		}
-	c->v = xgrow(c->v, &c->cap, c->n + 1, sizeof *c->v);
-	struct image *im = &c->v[c->n++];
-	*im = (struct image){.key = key};
 	const char *why = "no folder to look in";
 	char *path = NULL;
 	for (size_t i = 0; i < nbases && !path; i++)
-		if (bases[i])
+		if (bases[i]) {
+			watch_note_name(bases[i], rel);
 			path = path_inside(bases[i], rel, &why);
+		}
 	if (!path) {
 		diag(SEV_ERROR, loc, "image '%s': %s", rel, why);
-		return NULL;
+		return;
 	}
 	size_t len = 0;
 	watch_note(path);
 	char *data = read_file(path, IMAGE_MAX_BYTES, &len);
-	char msg[300];
+	char msg[400];
 	const char *bad = NULL;
 	if (!data)
-		bad = errno == EFBIG ? "larger than 32 MB" : strerror(errno);
+		bad = errno == EFBIG ? "larger than 32 MB" : file_strerror(errno);
 	else if (ends_with(path, ".png"))
-		bad = load_png(im, data, len);
+		bad = load_png(c, im, data, len, msg, sizeof msg);
 	else if (ends_with(path, ".svg"))
-		bad = load_svg(im, data, len, path, msg, sizeof msg);
+		bad = load_svg(c, im, data, len, path, msg, sizeof msg);
 	else
 		bad = "not a .png or .svg file";
 	if (bad)
 		diag(SEV_ERROR, loc, "image '%s': %s", path, bad);
 	free(data);
 	free(path);
+}
+
+const struct image *image_find(struct image_cache *c, const char *const *bases, size_t nbases,
+			       const char *rel, const struct loc *loc)
+{
+	char *key = xasprintf("%s\n%s", nbases ? bases[0] : "", rel);
+	pthread_mutex_lock(&c->mu);
+	struct image *im = NULL;
+	for (size_t i = 0; i < c->n && !im; i++)
+		if (strcmp(c->v[i]->key, key) == 0)
+			im = c->v[i];
+	if (im) {
+		free(key);
+	} else {
+		c->v = xgrow(c->v, &c->cap, c->n + 1, sizeof *c->v);
+		im = c->v[c->n++] = xcalloc(1, sizeof *im);
+		im->key = key;
+		image_load(c, im, bases, nbases, rel, loc);
+	}
+	pthread_mutex_unlock(&c->mu);
 	return im->surface ? im : NULL;
 }
 
@@ -233,12 +373,30 @@ void image_paint(cairo_t *cr, const struct image *im, double x, double y, double
 		cairo_restore(cr);
 		return;
 	}
-	cairo_set_source_surface(cr, im->surface, 0, 0);
-	if (cairo_surface_get_type(im->surface) == CAIRO_SURFACE_TYPE_IMAGE)
+	/* Threads share the image: onto an image surface (a PNG thread) a PNG is
+	 * painted through a surface of its own over the same pixels, an SVG's
+	 * recording replays under its lock. A PDF gets the shared surface itself, so
+	 * it embeds the picture once. */
+	cairo_surface_t *src = im->surface;
+	bool image = cairo_surface_get_type(src) == CAIRO_SURFACE_TYPE_IMAGE;
+	if (image && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+		src = cairo_image_surface_create_for_data(
+			cairo_image_surface_get_data(src), cairo_image_surface_get_format(src),
+			cairo_image_surface_get_width(src), cairo_image_surface_get_height(src),
+			cairo_image_surface_get_stride(src));
+	else
+		cairo_surface_reference(src);
+	if (im->replay)
+		pthread_mutex_lock(im->replay);
+	cairo_set_source_surface(cr, src, 0, 0);
+	if (image)
 		cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
 	if (opacity >= 1)
 		cairo_paint(cr);
 	else
 		cairo_paint_with_alpha(cr, opacity);
 	cairo_restore(cr);
+	if (im->replay)
+		pthread_mutex_unlock(im->replay);
+	cairo_surface_destroy(src);
 }

@@ -1,7 +1,10 @@
 /* image.h: pictures placed by templates (PNG through Cairo, SVG through librsvg).
  * Each file is read once per build and kept: a PNG as one image surface, an SVG
  * as one recording surface of its vector drawing, so every card that shows it
- * paints the same surface and a PDF embeds it once. */
+ * paints the same surface and a PDF embeds it once; the PNG threads share the
+ * cache, so memory does not grow with --jobs. Before anything is decoded, a PNG's
+ * header and an SVG's fence (imagecheck.h) bound its pixels: per image and per
+ * build (every distinct image, the rasters an SVG names included). */
 #ifndef RAILYARD_IMAGE_H
 #define RAILYARD_IMAGE_H
 
@@ -11,13 +14,22 @@
 #include "template.h"
 
 #define IMAGE_MAX_BYTES (32u << 20)  /* one image file */
-#define IMAGE_MAX_SIDE  20000        /* pixels of a PNG, px of an SVG's size */
+#define IMAGE_MAX_PIXELS 50e6        /* decoded pixels of one image (--max-pixels) */
+#define IMAGE_MAX_TOTAL  100e6       /* of every image of a build (--max-total-pixels) */
+#define IMAGE_SVG_SECONDS 3          /* to draw one SVG (in a child process) */
+#define IMAGE_SVG_MB      300        /* of memory it may add there */
+
+/* The limits, in pixels, for the images loaded from now on. */
+void image_set_limits(double per_image, double per_build);
 
 struct image;
 struct image_cache;
 
-/* Caller frees with image_cache_free (which frees every image it returned). */
+/* Caller frees with image_cache_free (which frees every image it returned once
+ * the last sharer has freed it). The cache is thread-safe. */
 struct image_cache *image_cache_new(void);
+/* c again, for another thread's drawer; free it with image_cache_free too. */
+struct image_cache *image_cache_share(struct image_cache *c);
 void image_cache_free(struct image_cache *c);
 
 /* The picture rel names, resolved beside bases[0], else bases[1], ... under the

@@ -40,16 +40,22 @@ static char live_path[LIVE_MAX][PATH_MAX];
 static atomic_int live_state[LIVE_MAX];
 static void (*volatile sig_hook)(void);  /* output_on_signal */
 
-/* On SIGINT, SIGTERM or SIGHUP: remove every live temporary file (unlink is
- * async-signal-safe), then die of the signal as if unhandled. */
-static void on_signal(int sig)
+void output_cleanup(void)
 {
-	int e = errno;
 	if (sig_hook)
 		sig_hook();
 	for (size_t i = 0; i < LIVE_MAX; i++)
 		if (atomic_load(&live_state[i]) == 2)
 			unlink(live_path[i]);
+}
+
+/* On SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1 or SIGALRM: remove every live
+ * temporary file (unlink is async-signal-safe), then die of the signal as if
+ * unhandled. */
+static void on_signal(int sig)
+{
+	int e = errno;
+	output_cleanup();
 	signal(sig, SIG_DFL);
 	raise(sig);
 	errno = e;
@@ -64,7 +70,7 @@ static void install_handlers(void)
 	sigemptyset(&sa.sa_mask);
 	/* Installed even over an ignored SIGINT (a shell's background job), so a
 	 * kill always cleans up. */
-	for (const int *s = (const int[]){SIGINT, SIGTERM, SIGHUP, 0}; *s; s++)
+	for (const int *s = (const int[]){SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGALRM, 0}; *s; s++)
 		sigaction(*s, &sa, NULL);
 }
 

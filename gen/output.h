@@ -48,7 +48,7 @@ int out_subdir(const char *path);
 
 /* ---- limits of a build, checked before anything is written ---- */
 
-#define OUT_MAX_ITEMS     1000000L     /* printed items per build, by default */
+#define OUT_MAX_ITEMS     10000L       /* printed items per build, by default */
 #define OUT_MAX_ITEMS_CAP 1000000000L  /* the most --max-items allows */
 #define OUT_PNG_MAX_PIXELS 100000000L  /* pixels of one PNG (and 32767 a side) */
 

@@ -9,17 +9,22 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "budget.h"
 #include "datapath.h"
 #include "diag.h"
+#include "glog.h"
+#include "image.h"
 #include "names.h"
 #include "output.h"
 #include "pdfx.h"
@@ -38,7 +43,8 @@ const char *const build_out_names[10] = {"faces", "sheets", "placemat", "referen
 					 "png", "tokens", "board", "setup", "contact"};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK, OPT_MAX_PIXELS,
+       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -55,6 +61,10 @@ const struct option build_longopts[] = {
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
+	{"max-pixels", required_argument, NULL, OPT_MAX_PIXELS},
+	{"max-total-pixels", required_argument, NULL, OPT_MAX_TOTAL_PIXELS},
+	{"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},
+	{"max-item-seconds", required_argument, NULL, OPT_MAX_ITEM_SECONDS},
 	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"without", required_argument, NULL, 'w'},
@@ -93,7 +103,14 @@ const char build_opts_usage[] =
 	"                      (default 240 for drivethru, 300 otherwise)\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
 	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
-	"      --max-items N   print at most N items (default 1000000)\n"
+	"      --max-items N   print at most N items (default 10000)\n"
+	"      --max-pixels M  an image may decode to M million pixels at most (default\n"
+	"                      50), checked from its header before it is decoded\n"
+	"      --max-total-pixels M  every distinct image of the build together (default\n"
+	"                      100 million pixels)\n"
+	"      --max-seconds S  stop a build that takes more than S seconds (default\n"
+	"                      3600), writing nothing\n"
+	"      --max-item-seconds S  the same for one item (default 60)\n"
 	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"      --force         build a pack that check finds unsound (a prototype)\n"
 	"      --watch         build again whenever the pack, a template, a data file or\n"
@@ -136,6 +153,37 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 	diag(SEV_ERROR, NULL, "%s: unknown value '%s' (%s)", opt, arg, s.s);
 	buf_free(&s);
 	return -1;
+}
+
+/* --max-pixels and --max-total-pixels: millions of pixels. */
+static int pixels_option(bool each, const char *arg)
+{
+	static double per = IMAGE_MAX_PIXELS, total = IMAGE_MAX_TOTAL;
+	long n;
+	if (parse_int(arg, 1, 100000, &n) != 0) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is not a number of million pixels (1..100000)",
+		     each ? "--max-pixels" : "--max-total-pixels", arg);
+		return -1;
+	}
+	*(each ? &per : &total) = (double)n * 1e6;
+	image_set_limits(per, total);
+	return 1;
+}
+
+/* --max-seconds and --max-item-seconds: decimal seconds. */
+static int seconds_option(bool item, const char *arg)
+{
+	static double build_s, item_s;
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v >= 0.01 && v <= 1e6) || strspn(arg, "0123456789.") != strlen(arg)) {
+		diag(SEV_ERROR, NULL, "%s: '%s' is not a number of seconds (0.01..1000000)",
+		     item ? "--max-item-seconds" : "--max-seconds", arg);
+		return -1;
+	}
+	*(item ? &item_s : &build_s) = v;
+	budget_set(item_s, build_s);
+	return 1;
 }
 
 int build_option(struct build_opts *o, int c, const char *arg)
@@ -208,6 +256,10 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case 'q': o->quiet = true; return 1;
 	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
+	case OPT_MAX_PIXELS:
+	case OPT_MAX_TOTAL_PIXELS: return pixels_option(c == OPT_MAX_PIXELS, arg);
+	case OPT_MAX_SECONDS:
+	case OPT_MAX_ITEM_SECONDS: return seconds_option(c == OPT_MAX_ITEM_SECONDS, arg);
 	default: return 0;
 	}
 }
@@ -357,15 +409,42 @@ cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double 
 	return cr;
 }
 
-void csv_field(struct buf *s, const char *v)
+void csv_cell(struct buf *s, const char *v)
 {
-	buf_puts(s, "\"");
-	for (; *v; v++) {
-		if (*v == '"')
-			buf_puts(s, "\"");
-		buf_add(s, v, 1);
+	/* A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a
+	 * formula: a leading ' keeps it text. */
+	bool formula = strchr("=+-@\t\r", *v) && *v;
+	if (!formula && !v[strcspn(v, ",\"\r\n")]) {
+		buf_puts(s, v);
+		buf_puts(s, ",");
+		return;
 	}
-	buf_puts(s, "\"");
+	buf_puts(s, formula ? "\"'" : "\"");
+	for (const char *q; (q = strchr(v, '"')); v = q + 1) {
+		buf_add(s, v, (size_t)(q - v));
+		buf_puts(s, "\"\"");
+	}
+	buf_puts(s, v);
+	buf_puts(s, "\",");
+}
+
+void csv_cellf(struct buf *s, const char *fmt, ...)
+{
+	struct buf t = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&t, fmt, ap);
+	va_end(ap);
+	csv_cell(s, t.s ? t.s : "");
+	buf_free(&t);
+}
+
+void csv_end(struct buf *s)
+{
+	if (s->len && s->s[s->len - 1] == ',')
+		s->s[s->len - 1] = '\n';
+	else
+		buf_puts(s, "\n");
 }
 
 /* ---- removing a folder, also from a signal handler ---- */
@@ -421,6 +500,82 @@ static void stage_cleanup(void)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 }
 
+/* ---- one build per output folder ---- */
+
+#define LOCK_WAIT 10  /* seconds a build waits for another of the same set */
+
+static int lock_fd = -1;
+
+/* Hold PARENT/.PACK.lock (flock) for the rest of the build: a second build of
+ * the same set waits up to LOCK_WAIT seconds, then gives up. The file stays
+ * empty and is never removed (that would let a third build lock another file of
+ * the same name). Returns 0, or -1 after reporting. */
+static int lock_set(const char *parent, const char *name, bool quiet)
+{
+	char *path = xasprintf("%s/.%s.lock", parent, name);
+	int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (fd < 0) {
+		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s (its lock file %s)",
+		     parent, strerror(errno), path);
+		free(path);
+		return -1;
+	}
+	free(path);
+	struct timespec nap = {0, 50000000};
+	for (int tries = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; tries++) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			diag(SEV_ERROR, NULL, "cannot lock %s/.%s.lock: %s", parent, name, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (tries >= LOCK_WAIT * 20) {
+			diag(SEV_ERROR, NULL, "another railyard build is writing %s/%s and did not end within "
+			     "%d s: try again when it has", parent, name, LOCK_WAIT);
+			close(fd);
+			return -1;
+		}
+		if (tries == 0 && !quiet)
+			fprintf(stderr, "railyard: build: waiting for another build of %s/%s\n", parent, name);
+		nanosleep(&nap, NULL);
+	}
+	lock_fd = fd;
+	return 0;
+}
+
+static void unlock_set(void)
+{
+	if (lock_fd >= 0)
+		close(lock_fd);
+	lock_fd = -1;
+}
+
+/* Staging folders of this set a killed build left (.PACK.XXXXXX and its .old):
+ * no build of the set is running (we hold its lock), so they are removed, and
+ * said. */
+static void remove_stale(const char *parent, const char *name)
+{
+	DIR *d = opendir(parent);
+	if (!d)
+		return;
+	size_t n = strlen(name);
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *s = e->d_name;
+		size_t len = strlen(s);
+		if (s[0] != '.' || strncmp(s + 1, name, n) != 0 || s[n + 1] != '.' ||
+		    (len != n + 8 && !(len == n + 12 && !strcmp(s + n + 8, ".old"))))
+			continue;
+		char *path = xasprintf("%s/%s", parent, s);
+		if (rm_tree_at(AT_FDCWD, path, 0) == 0)
+			diag(SEV_NOTE, NULL, "removed %s, the staging folder of a build that was stopped", path);
+		else
+			diag(SEV_WARNING, NULL, "cannot remove %s, the staging folder of a build that was "
+			     "stopped: %s", path, strerror(errno));
+		free(path);
+	}
+	closedir(d);
+}
+
 /* ---- the staging folder and the file list ---- */
 
 static int make_stage(struct build_ctx *c)
@@ -440,6 +595,13 @@ static int make_stage(struct build_ctx *c)
 		diag(SEV_ERROR, NULL, "cannot write %s: it is not a folder", c->dir);
 		return -1;
 	}
+	char *name = xasprintf("%s%s", c->id, sx);
+	int rc = lock_set(parent, name, c->opts.quiet);
+	if (!rc)
+		remove_stale(parent, name);
+	free(name);
+	if (rc)
+		return -1;
 	/* Beside the set, so the swap is a rename within one file system; mkdtemp
 	 * creates it exclusively, mode 0700, so nobody else can plant files in it. */
 	char *tmpl = xasprintf("%s/.%s%s.XXXXXX", parent, c->id, sx);
@@ -665,7 +827,9 @@ static int commit(struct build_ctx *c)
 		free(aside);
 	}
 	/* stage_live now names the old set */
-	rm_tree_at(AT_FDCWD, stage_live, 0);
+	if (rm_tree_at(AT_FDCWD, stage_live, 0) != 0)
+		diag(SEV_WARNING, NULL, "the new set is in %s, but the previous one could not be removed "
+		     "from %s: %s (the next build tries again)", c->dir, stage_live, strerror(errno));
 	stage_live[0] = 0;
 	return 0;
 }
@@ -693,14 +857,28 @@ static void mark_unchecked(cairo_t *cr, const struct template *t)
 	cairo_restore(cr);
 }
 
+/* This thread now draws item i's side: the watchdog's limit for one item. */
+static void budget_side(struct build_ctx *c, long i, int side)
+{
+	char name[96];
+	const struct template *t = side ? c->it.back : c->it.faces[c->it.face_of(c->it.user, i)];
+	if (side)
+		snprintf(name, sizeof name, "the back");
+	else
+		c->it.label(c->it.user, i, true, name, sizeof name);
+	budget_item(name, t ? t->file : NULL);
+}
+
 static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
 {
+	budget_side(c, i, side);
 	if (side) {
 		fields_clear(&w->f);
 		c->it.back_fields(c->it.user, &w->f);
 		bool rep = c->report && !back_reported;
 		back_reported |= rep;
 		draw_item(w->dr, cr, c->it.back, &w->f, NULL, rep ? "back" : NULL);
+		budget_idle();
 		return;
 	}
 	fields_clear(&w->f);
@@ -712,6 +890,7 @@ static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i
 	draw_item(w->dr, cr, t, &w->f, NULL, c->report ? who : NULL);
 	if (forced_unsound)
 		mark_unchecked(cr, t);
+	budget_idle();
 }
 
 /* The item list of one sheets file (or of every item). */
@@ -949,10 +1128,10 @@ static void *png_worker(void *arg)
 {
 	struct png_thread *t = arg;
 	struct png_pool *p = t->p;
-	/* Pango is not thread-safe across one font map, nor are librsvg handles and
-	 * Cairo's recording surfaces when replayed at once: each worker has its own
-	 * drawer with its own images, read before it starts (worker_drawer). It
-	 * draws with no name, so it notes no warnings (the first pass did). */
+	/* Pango is not thread-safe across one font map: each worker has its own
+	 * drawer, sharing the main drawer's images (image.c paints them safely from
+	 * several threads). It draws with no name, so it notes no warnings (the
+	 * first pass did). */
 	struct worker w = {t->dr, {0}};
 	cairo_surface_t *s = NULL;
 	for (;;) {
@@ -987,13 +1166,11 @@ static bool has_images(const struct template *t)
 	return false;
 }
 
-/* A drawer for a PNG thread (fontconfig was initialised and the fonts registered
- * before) with every image the items and the back show already read, so the
- * thread only looks them up in its own cache. NULL after reporting (an image
- * that could be read before is gone). */
-static struct drawer *worker_drawer(struct build_ctx *c, struct fields *f)
+/* Read every image the items and the back show into the main drawer, whose
+ * images the PNG threads share (drawer_new_sharing): once, whatever --jobs is.
+ * Returns 0, or -1 after reporting (an image that could be read before is gone). */
+static int preload_images(struct build_ctx *c, struct fields *f)
 {
-	struct drawer *dr = drawer_new();
 	int rc = 0;
 	bool any = false;
 	for (size_t k = 0; k < c->it.nfaces; k++)
@@ -1004,18 +1181,14 @@ static struct drawer *worker_drawer(struct build_ctx *c, struct fields *f)
 			continue;
 		fields_clear(f);
 		c->it.fields(c->it.user, i, f);
-		rc |= drawer_preload(dr, t, f);
+		rc |= drawer_preload(c->dr, t, f);
 	}
 	if (has_images(c->it.back)) {
 		fields_clear(f);
 		c->it.back_fields(c->it.user, f);
-		rc |= drawer_preload(dr, c->it.back, f);
+		rc |= drawer_preload(c->dr, c->it.back, f);
 	}
-	if (rc) {
-		drawer_free(dr);
-		return NULL;
-	}
-	return dr;
+	return rc;
 }
 
 static int build_jobs(const struct build_ctx *c)
@@ -1050,11 +1223,10 @@ static int run_png_jobs(struct build_ctx *c, struct worker *w, struct png_job *j
 	pthread_t *th = xcalloc((size_t)nt, sizeof *th);
 	struct png_thread *pt = xcalloc((size_t)nt, sizeof *pt);
 	int started = 0, made = 0;
-	for (; made < nt; made++) {
-		pt[made] = (struct png_thread){&p, worker_drawer(c, &w->f)};
-		if (!pt[made].dr)
-			break;
-	}
+	/* Fonts and Pango are per thread; the images are shared. */
+	int pre = preload_images(c, &w->f);
+	for (; pre == 0 && made < nt; made++)
+		pt[made] = (struct png_thread){&p, drawer_new_sharing(c->dr)};
 	if (made == nt) {
 		progress_start("png", n);
 		for (int i = 1; i < nt; i++)
@@ -1086,7 +1258,9 @@ static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double
 		      bool quantities)
 {
 	struct buf q = {0};
-	buf_puts(&q, "file,count\n");
+	csv_cell(&q, "file");
+	csv_cell(&q, "count");
+	csv_end(&q);
 	struct png_job *jobs = xcalloc((size_t)c->it.count + 2, sizeof *jobs);
 	long n = 0;
 	int rc = 0;
@@ -1096,13 +1270,17 @@ static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double
 		if (copies <= 0)
 			continue;
 		char *rel = xasprintf("png/%s.png", name);
-		buf_printf(&q, "%s,%ld\n", rel, copies);
+		csv_cell(&q, rel);
+		csv_cellf(&q, "%ld", copies);
+		csv_end(&q);
 		jobs[n] = (struct png_job){i, 0, build_path(c, rel)};
 		rc = jobs[n++].path ? 0 : -1;
 		free(rel);
 	}
 	if (!rc && c->it.back) {
-		buf_printf(&q, "png/back.png,%ld\n", c->it.count);
+		csv_cell(&q, "png/back.png");
+		csv_cellf(&q, "%ld", c->it.count);
+		csv_end(&q);
 		jobs[n] = (struct png_job){0, 1, build_path(c, "png/back.png")};
 		rc = jobs[n++].path ? 0 : -1;
 	}
@@ -1342,13 +1520,46 @@ static int check_products(const struct build_ctx *c)
 	return rc;
 }
 
+/* Before a large build (ESTIMATE_FROM items or more) starts: what it will make,
+ * from the sizes of a typical card (faces.pdf 2 KB a page, sheets 2 KB a card
+ * on each paper, an SVG file 28 KB, a PNG file 62 KB). */
+#define ESTIMATE_FROM 1000
+static void estimate(const struct build_ctx *c)
+{
+	long n = c->it.count, pages = 0;
+	double kb = 0;
+	int only = c->opts.preset == PRESET_HOME ? c->opts.only : BO_PNG;
+	int papers = c->opts.paper ? 1 : 2;
+	if (n < ESTIMATE_FROM || c->opts.quiet)
+		return;
+	if (only & BO_FACES) {
+		pages += n;
+		kb += 2.0 * (double)n;
+	}
+	if (only & BO_SHEETS) {
+		pages += papers * 2 * ((n + 8) / 9);
+		kb += 2.0 * papers * (double)n;
+	}
+	if (only & BO_SVG)
+		kb += 28.0 * (double)n;
+	if (only & BO_PNG)
+		kb += 62.0 * (double)n;
+	fprintf(stderr, "railyard: build: %ld items, about %ld PDF pages and %.0f MB of files "
+		"(--only chooses fewer)\n", n, pages, kb / 1024 + 0.5);
+}
+
 int build_run(struct build_ctx *c)
 {
+	estimate(c);
+	glog_capture();
+	budget_start();
 	c->report = true;
 	if (check_products(c) != 0)
 		return EXIT_INPUT;
 	back_reported = false;
 	if (make_stage(c) != 0) {
+		unlock_set();
+		budget_stop();
 		free(c->dir);
 		return EXIT_OUTPUT;
 	}
@@ -1375,6 +1586,9 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
+	unlock_set();
+	budget_stop();
+	glog_summary();
 	long over = drawer_overflows(c->dr);
 	if (over > 20)
 		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",

@@ -181,7 +181,12 @@ const char *build_paper(const struct build_ctx *c);
  * margin (letter is narrower than A4). The page's context, or NULL. */
 cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double area_w, double area_h);
 
-/* A CSV field, quoted. */
-void csv_field(struct buf *s, const char *v);
+/* The one CSV writer (every manifest): csv_cell appends the field v and a comma,
+ * quoted as RFC 4180 says when it holds a comma, quote or line break, and with a
+ * ' after the opening quote when it starts with = + - @ (a spreadsheet formula);
+ * csv_cellf formats the field first; csv_end ends the row (LF). */
+void csv_cell(struct buf *s, const char *v);
+void csv_cellf(struct buf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void csv_end(struct buf *s);
 
 #endif

@@ -355,29 +355,35 @@ static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
 {
 	struct build *b = user;
 	int only = build_home_outputs(&c->opts);
-	buf_puts(s, "position,number,code,ability,faces_page,svg,png\n");
+	static const char *const head[] = {"position", "number", "code", "ability", "faces_page",
+					   "svg", "png"};
+	for (size_t k = 0; k < sizeof head / sizeof *head; k++)
+		csv_cell(s, head[k]);
+	csv_end(s);
 	for (long i = 0; i < c->it.count; i++) {
 		long pos = card_pos(b, i);
 		int a;
 		long n = pack_card_at(b->p, pos, &a);
-		buf_printf(s, "%ld,", pos + 1);
+		csv_cellf(s, "%ld", pos + 1);
 		if (n)
-			buf_printf(s, "%ld,", n);
+			csv_cellf(s, "%ld", n);
 		else
-			buf_puts(s, "W,");
-		csv_field(s, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
-		buf_puts(s, ",");
-		csv_field(s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
-		buf_puts(s, ",");
+			csv_cell(s, "W");
+		csv_cell(s, n ? (a >= 0 ? b->p->abilities.v[a].code : "") : "W");
+		csv_cell(s, n ? (a >= 0 ? b->p->abilities.v[a].symbolic : "") : "wild");
 		if (only & BO_FACES)
-			buf_printf(s, "%ld", i + 1);
-		buf_puts(s, ",");
+			csv_cellf(s, "%ld", i + 1);
+		else
+			csv_cell(s, "");
 		if (only & BO_SVG)
-			buf_printf(s, "svg/card-%0*ld.svg", b->width, pos + 1);
-		buf_puts(s, ",");
+			csv_cellf(s, "svg/card-%0*ld.svg", b->width, pos + 1);
+		else
+			csv_cell(s, "");
 		if (only & BO_PNG)
-			buf_printf(s, "png/card-%0*ld.png", b->width, pos + 1);
-		buf_puts(s, "\n");
+			csv_cellf(s, "png/card-%0*ld.png", b->width, pos + 1);
+		else
+			csv_cell(s, "");
+		csv_end(s);
 	}
 }
 

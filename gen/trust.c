@@ -11,6 +11,7 @@
 
 #include "datapath.h"
 #include "util.h"
+#include "watch.h"
 
 static char *pack_dir;     /* realpath of the pack's folder, or NULL */
 static char *pack_parent;  /* the pack's folder as written (for templates/ beside it) */
@@ -147,6 +148,7 @@ char *trust_resolve(const char *from, const char *name, const struct loc *loc, c
 		path = xasprintf("%s/%s", dir, name);
 		free(dir);
 	}
+	watch_note(path);
 	char *r = trust_path(path, loc, what, name);
 	free(path);
 	return r;

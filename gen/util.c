@@ -2,10 +2,11 @@
 #define _DEFAULT_SOURCE  /* realpath */
 #include "util.h"
 
-
 #include <errno.h>
 #include <fcntl.h>
+#include <glib.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,6 +205,69 @@ int mkdir_p(const char *dir)
 		return -1;
 	}
 	return 0;
+}
+
+/* The code point of the UTF-8 sequence at s[0..n), its length in *len; -1 when
+ * it is not UTF-8 (overlong, a surrogate, beyond U+10FFFF, cut short). */
+static long utf8_decode(const unsigned char *s, size_t n, size_t *len)
+{
+	unsigned c = s[0];
+	size_t k = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+	*len = 1;
+	if (!k || k > n)
+		return -1;
+	long cp = k == 1 ? c : (long)(c & (0x7f >> k));
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return -1;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	static const long least[] = {0, 0, 0x80, 0x800, 0x10000};
+	if (cp < least[k] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return -1;
+	*len = k;
+	return cp;
+}
+
+static bool invisible(long cp)
+{
+	return cp == 0x200b || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       cp == 0x2028 || cp == 0x2029 || cp == 0x2060 || (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0xfeff;
+}
+
+static bool bidi(long cp)
+{
+	return cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+const char *text_problem(const char *s, size_t n, size_t max_chars, size_t *at, char *buf,
+			 size_t size)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t chars = 0, marks = 0;
+	for (size_t i = 0, len; i < n; i += len, chars++) {
+		long cp = utf8_decode(u + i, n - i, &len);
+		*at = chars;
+		if (cp < 0)
+			snprintf(buf, size, "a byte that is not UTF-8 (0x%02X)", u[i]);
+		else if (cp == 0)
+			snprintf(buf, size, "the NUL character (U+0000)");
+		else if ((cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp < 0xa0))
+			snprintf(buf, size, "the control character U+%04lX (only line breaks are allowed)", cp);
+		else if (invisible(cp))
+			snprintf(buf, size, "the %s character U+%04lX", bidi(cp) ? "bidi control" : "invisible",
+				 cp);
+		else if ((marks = g_unichar_ismark((gunichar)cp) ? marks + 1 : 0) > TEXT_MAX_MARKS)
+			snprintf(buf, size, "more than %d combining marks on one character", TEXT_MAX_MARKS);
+		else if (max_chars && chars >= max_chars)
+			snprintf(buf, size, "more than %zu characters", max_chars);
+		else
+			continue;
+		return buf;
+	}
+	return NULL;
 }
 
 size_t utf8_chars(const char *s)

@@ -48,6 +48,18 @@ int parse_int(const char *s, long lo, long hi, long *out);
 /* The characters of UTF-8 text s: its bytes that do not continue a character. */
 size_t utf8_chars(const char *s);
 
+#define TEXT_MAX_MARKS 16  /* combining marks on one character */
+
+/* The first thing in s[0..n) that a shown text may not hold: a byte that is not
+ * UTF-8, NUL, a control character other than a line break, a bidi control or an
+ * invisible character (U+200B, U+200E/F, U+202A..E, U+2028/9, U+2060, U+2066..9,
+ * U+FEFF), more than TEXT_MAX_MARKS combining marks on one character, or more
+ * than max_chars characters (0: any number). Returns NULL when there is none;
+ * else its description (written into buf: "the control character U+0007 (only
+ * line breaks are allowed)") and *at, the character it starts at (0-based). */
+const char *text_problem(const char *s, size_t n, size_t max_chars, size_t *at, char *buf,
+			 size_t size);
+
 /* The file rel names, relative to the folder of base_file (the pack or template
  * that names it). Returns that path (caller frees), or NULL with *why set when
  * rel is absolute, has a '..' part, leads out of the folder through a symbolic

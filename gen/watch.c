@@ -1,6 +1,7 @@
 /* watch.c: rebuild when an input changes, by polling modification times. */
 #include "watch.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@ struct watched {
 	char *path;
 	struct timespec mtime;
 	off_t size;
+	mode_t mode;
 	bool exists;
 };
 
@@ -24,6 +26,7 @@ static struct {
 	struct watched *v;
 	size_t n, cap;
 } w;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;  /* images load on PNG threads */
 
 static volatile sig_atomic_t stop;
 
@@ -33,24 +36,45 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+/* The file as it is now: the name itself (a link, a FIFO: lstat), so a file
+ * replaced by anything at all counts as a change. */
 static void look(struct watched *f)
 {
 	struct stat st;
-	f->exists = stat(f->path, &st) == 0;
+	f->exists = lstat(f->path, &st) == 0;
 	f->mtime = f->exists ? st.st_mtim : (struct timespec){0};
 	f->size = f->exists ? st.st_size : 0;
+	f->mode = f->exists ? st.st_mode : 0;
 }
 
-void watch_note(const char *path)
+static void note(const char *path)
 {
-	if (!w.on || !path)
-		return;
 	for (size_t i = 0; i < w.n; i++)
 		if (strcmp(w.v[i].path, path) == 0)
 			return;
 	w.v = xgrow(w.v, &w.cap, w.n + 1, sizeof *w.v);
 	w.v[w.n] = (struct watched){.path = xstrdup(path)};
 	look(&w.v[w.n++]);
+}
+
+void watch_note(const char *path)
+{
+	if (!w.on || !path)
+		return;
+	pthread_mutex_lock(&mu);
+	note(path);
+	pthread_mutex_unlock(&mu);
+}
+
+void watch_note_name(const char *from, const char *name)
+{
+	if (!w.on || !name || !*name)
+		return;
+	const char *slash = from ? strrchr(from, '/') : NULL;
+	char *path = name[0] == '/' || !from ? xstrdup(name)
+		   : slash ? xasprintf("%.*s/%s", (int)(slash - from), from, name) : xstrdup(name);
+	watch_note(path);
+	free(path);
 }
 
 static void forget(void)
@@ -66,7 +90,7 @@ static const char *changed(void)
 	for (size_t i = 0; i < w.n; i++) {
 		struct watched now = w.v[i];
 		look(&now);
-		if (now.exists != w.v[i].exists || now.size != w.v[i].size ||
+		if (now.exists != w.v[i].exists || now.size != w.v[i].size || now.mode != w.v[i].mode ||
 		    now.mtime.tv_sec != w.v[i].mtime.tv_sec || now.mtime.tv_nsec != w.v[i].mtime.tv_nsec)
 			return w.v[i].path;
 	}

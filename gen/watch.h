@@ -6,8 +6,13 @@
 #ifndef RAILYARD_WATCH_H
 #define RAILYARD_WATCH_H
 
-/* Note that the current build read path (a no-op unless watching). */
+/* Note that the current build read path (a no-op unless watching). Thread-safe. */
 void watch_note(const char *path);
+/* Note the file name names, as written beside the file from (absolute names as
+ * they are), before it is looked for: a file that is missing, refused (a link
+ * out, a FIFO) or unreadable now is still watched by its name, and its return
+ * noticed. (Its folder is not: the build's own output may live there.) */
+void watch_note_name(const char *from, const char *name);
 
 /* Run run(user, argc, argv) now and again after every change to a file it read,
  * until SIGINT or SIGTERM. Returns the status of the last run. */

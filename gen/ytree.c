@@ -332,22 +332,15 @@ static const struct ynode *find_anchor(const struct builder *b, const char *name
 }
 
 /* A scalar, its escapes decoded, must hold no control character but a line
- * break: no C0 (tab included), DEL or C1 (U+0080..U+009F). Reported once per
- * scalar at its start; the tree stays usable. */
+ * break: no C0 (tab included), DEL or C1 (U+0080..U+009F), nor a bidi control,
+ * an invisible character or a pile of combining marks (text_problem). Reported
+ * once per scalar at its start; the tree stays usable. */
 static void check_controls(struct builder *b, yaml_mark_t m, const struct ynode *n)
 {
-	for (size_t i = 0; i < n->len; i++) {
-		unsigned char c = (unsigned char)n->str[i];
-		unsigned cp = c;
-		if (c == 0xC2 && i + 1 < n->len && (unsigned char)n->str[i + 1] < 0xA0 &&
-		    (unsigned char)n->str[i + 1] >= 0x80)
-			cp = (unsigned char)n->str[i + 1];
-		else if ((c >= 0x20 && c != 0x7f) || c == '\n')
-			continue;
-		char what[64];
-		snprintf(what, sizeof what, "U+%04X", cp);
-		error_at(b, m, "string contains the control character %s (only line breaks are allowed)",
-			 what);
+	char what[120];
+	size_t at;
+	if (text_problem(n->str, n->len, 0, &at, what, sizeof what)) {
+		error_at(b, m, "string contains %s", what);
 		b->errors--;
 		b->soft++;
 		return;

@@ -135,7 +135,7 @@ expect_eq "png: 825 x 1125 px (2.75 x 3.75 in at 300 dpi)" "825 x 1125" \
 
 # manifest.
 expect_eq "manifest: header and 84 rows" 85 "$(wc -l <"$O/manifest.csv")"
-expect_grep "manifest: card 12" '^12,12,"BF","B ↔ F",12,svg/card-012.svg,png/card-012.png$' "$O/manifest.csv"
+expect_grep "manifest: card 12" '^12,12,BF,B ↔ F,12,svg/card-012.svg,png/card-012.png$' "$O/manifest.csv"
 
 # Determinism: a second build is byte-identical.
 expect_status "second build" 0 "$RAILYARD" build -o "$WORK/p2b" "$P"
@@ -208,7 +208,7 @@ sed -e 's/^cards: .*/cards: 100000/' -e '/^players:/d' "$P" >"$WORK/big.yaml"
 cp -r "$TOP/templates" "$WORK/" 2>/dev/null
 expect_status "small build first" 0 "$RAILYARD" build --only faces -o "$WORK/int" "$P"
 cksum <"$WORK/int/pattern-two-census-seven/faces.pdf" >"$WORK/before"
-"$RAILYARD" build --only faces -o "$WORK/int" "$WORK/big.yaml" 2>/dev/null &
+"$RAILYARD" build --only faces --max-items 100000 -o "$WORK/int" "$WORK/big.yaml" 2>/dev/null &
 pid=$!
 sleep 1
 kill -INT $pid 2>/dev/null
@@ -216,7 +216,7 @@ wait $pid
 expect_eq "the build was interrupted (killed by SIGINT: 130)" 130 $?
 expect_eq "interrupted build: faces.pdf unchanged" "$(cat "$WORK/before")" "$(cksum <"$WORK/int/pattern-two-census-seven/faces.pdf")"
 expect_eq "interrupted build: no temporary files" "" "$(find "$WORK/int" -name '*.tmp')"
-expect_eq "interrupted build: no staging folder" "" "$(ls -A "$WORK/int" | grep '^\.')"
+expect_eq "interrupted build: no staging folder" "" "$(ls -A "$WORK/int" | grep '^\.' | grep -v '\.lock$')"
 
 # Fonts come from fontconfig and nowhere else: with an empty configuration the
 # default templates' DejaVu Sans Mono is an error naming the template line, not a

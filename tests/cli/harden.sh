@@ -72,12 +72,12 @@ cards:
     face: templates/take-the-train-card.yaml
 YAML
 expect_status "a deck of 10^10 cards: exit 2, not an abort" 2 "$R" build -o "$WORK/deck/out" "$WORK/deck/big.yaml"
-expect_grep "10^10: located, with --max-items" "big.yaml:5:5: error: the pack prints 10000000000 components, more than the 1000000 a build allows \(--max-items N raises it\)" "$WORK/last.err"
+expect_grep "10^10: located, with --max-items" "big.yaml:5:5: error: the pack prints 10000000000 components, more than the 10000 a build allows \(--max-items N raises it\)" "$WORK/last.err"
 ok_if "10^10: nothing written" test ! -e "$WORK/deck/out"
 sed -e 's/^pack: .*/pack: many/' -e 's/^cards: .*/cards: 10000000/' -e '/^copies:/d' -e '/^players:/d' "$P1" >"$WORK/many.yaml"
 echo "copies: 100" >>"$WORK/many.yaml"
 expect_status "10,000,000 cards x 100 copies: exit 2" 2 "$R" build -o "$WORK/many-out" "$WORK/many.yaml"
-expect_grep "at the cards line" "many.yaml:[0-9]+:8: error: the pack prints 1000000000 cards, more than the 1000000" "$WORK/last.err"
+expect_grep "at the cards line" "many.yaml:[0-9]+:8: error: the pack prints 1000000000 cards, more than the 10000 " "$WORK/last.err"
 ok_if "nothing written" test ! -e "$WORK/many-out"
 expect_status "--max-items 1e6: exit 2" 2 "$R" build --max-items 1e6 "$P1"
 expect_grep "--max-items 1e6: a precise reason" "max-items: '1e6' is not a whole number \(digits 0-9 only\); it must be 1..1000000000" "$WORK/last.err"
@@ -116,7 +116,7 @@ else
 		ok_if "SIG$s: killed by the signal (exit $st)" test $st -gt 128
 		expect_eq "SIG$s: the old manifest is intact" "$old" "$(cksum <"$WORK/sig/big/manifest.csv")"
 		expect_eq "SIG$s: no temporary file is left" "" "$(find "$WORK/sig" -name '*tmp*')"
-		expect_eq "SIG$s: no staging folder is left" "" "$(ls -A "$WORK/sig" | grep '^\.')"
+		expect_eq "SIG$s: no staging folder is left" "" "$(ls -A "$WORK/sig" | grep '^\.' | grep -v '\.lock$')"
 	done
 fi
 

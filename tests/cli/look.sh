@@ -147,7 +147,7 @@ done
 # the index shrinking rather than running over its box (fit: shrink).
 sed 's/^cards: .*/cards: 20000/; s/^players: .*/players: {2: 20000}/; s/^pack: .*/pack: big/' \
 	packs/pattern-one-census-six.yaml >"$WORK/big.yaml"
-expect_status "a 20,000-card pack: cards 9999-10001 and 19996-20000" 0 "$RAILYARD" build -q --force \
+expect_status "a 20,000-card pack: cards 9999-10001 and 19996-20000" 0 "$RAILYARD" build -q --force --max-items 20000 \
 	-o "$WORK/o" --only faces --cards 9999-10001,19996-20000 "$WORK/big.yaml"
 expect_eq "five digits: no text overflows its box" "" "$(cat "$WORK/last.err")"
 page "$WORK/o/big/faces.pdf" 8 big
