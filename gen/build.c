@@ -396,9 +396,7 @@ static struct template *load_template(const struct pack *p, const char *as_writt
 	char *path = template_find(p->file, as_written, defname);
 	if (!path) {
 		const char *name = as_written ? as_written : defname;
-		diag(SEV_ERROR, as_written ? loc : NULL,
-		     "cannot find the %s template '%s' (looked beside the pack, in its parent folder, in the current folder and in %s)",
-		     what, name, datapath_describe());
+		datapath_not_found(as_written ? loc : NULL, what, name);
 		return NULL;
 	}
 	/* Only from a trusted folder, and only a regular file; messages keep the
@@ -420,13 +418,16 @@ static int fit_sizes(struct build *b)
 	const struct card_data *cd = &b->p->data;
 	if (cd->has_size) {
 		template_resize(b->face, cd->w, cd->h);
-		template_resize(b->back, cd->w, cd->h);
+		if (b->back)
+			template_resize(b->back, cd->w, cd->h);
 	}
-	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
+	if (b->placemat && (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h))
 		template_resize(b->placemat, b->face->w, b->face->h);
 	template_set_pack(b->face, b->p->file);
-	template_set_pack(b->back, b->p->file);
-	template_set_pack(b->placemat, b->p->file);
+	if (b->back)
+		template_set_pack(b->back, b->p->file);
+	if (b->placemat)
+		template_set_pack(b->placemat, b->p->file);
 	int rc = 0;
 	bool images = false;
 	for (size_t i = 0; i < b->face->nelems; i++)
@@ -437,10 +438,29 @@ static int fit_sizes(struct build *b)
 	}
 	fields_clear(&b->f);
 	data_fields(cd, &b->f);
-	rc |= drawer_preload(b->d, b->back, &b->f);
-	rc |= drawer_preload(b->d, b->placemat, &b->f);
+	if (b->back)
+		rc |= drawer_preload(b->d, b->back, &b->f);
+	if (b->placemat)
+		rc |= drawer_preload(b->d, b->placemat, &b->f);
 	fields_clear(&b->f);
 	return rc;
+}
+
+/* The templates besides the face that the outputs asked for draw: NEED_BACK,
+ * BO_PLACEMAT, BO_REFERENCE (a missing template an output does not need stops
+ * nothing). */
+enum { NEED_BACK = BO_ALL + 1 };
+
+static int templates_needed(const struct build_opts *o)
+{
+	if (o->preset != PRESET_HOME)
+		return NEED_BACK;
+	int need = 0;
+	if (o->only & (BO_FACES | BO_SHEETS | BO_SVG | BO_PNG))
+		need |= NEED_BACK;
+	if (o->only & (BO_PLACEMAT | BO_SVG))
+		need |= BO_PLACEMAT;
+	return need | (o->only & BO_REFERENCE);
 }
 
 /* --cards LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
@@ -514,11 +534,17 @@ int cmd_build(int argc, char **argv)
 	struct build b = {.p = p};
 	trust_set_pack(p->file);
 	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
-	b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
-	b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml", "placemat");
-	b.reference = load_template(p, NULL, NULL, "trains-reference.yaml", "reference");
+	int need = templates_needed(&o);
+	if (need & NEED_BACK)
+		b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
+	if (need & BO_PLACEMAT)
+		b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml",
+					   "placemat");
+	if (need & BO_REFERENCE)
+		b.reference = load_template(p, NULL, NULL, "trains-reference.yaml", "reference");
 	b.d = drawer_new();
-	if (!b.face || !b.back || !b.placemat || !b.reference)
+	if (!b.face || (!b.back && (need & NEED_BACK)) || (!b.placemat && (need & BO_PLACEMAT)) ||
+	    (!b.reference && (need & BO_REFERENCE)))
 		status = EXIT_INPUT;
 	if (b.face && b.face->cells.on) {
 		diag(SEV_ERROR, NULL, "%s: a card face needs a 'size', not 'cells'", b.face->file);
@@ -573,8 +599,10 @@ int cmd_build(int argc, char **argv)
 		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s",
 		     p->file, errors, errors == 1 ? "" : "s");
 	double bleed = build_bleed(&o);
+	if (bleed >= 0 && b.back)
+		b.back->bleed = bleed;
 	if (bleed >= 0)
-		b.face->bleed = b.back->bleed = bleed;
+		b.face->bleed = bleed;
 	b.width = 3;
 	for (long t = b.total; t >= 1000; t /= 10)
 		b.width++;

@@ -528,8 +528,7 @@ static struct template *load_tpl(struct drawer *dr, const struct deck *d, const 
 {
 	char *found = template_find(d->file, path, path);
 	if (!found) {
-		diag(SEV_ERROR, loc, "cannot find the %s template '%s' (looked beside the pack, in its "
-		     "parent folder, in the current folder and in %s)", what, path, datapath_describe());
+		datapath_not_found(loc, what, path);
 		return NULL;
 	}
 	char *safe = trust_path(found, loc, what, path);
