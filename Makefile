@@ -5,7 +5,7 @@
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
-#   make readme-figures  regenerate README.md's simulate figures
+#   make readme-figures  rewrite README.md's simulate figures (tools/figures.sh)
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -104,9 +104,9 @@ readme: all
 bench: all
 	@sh bench/run.sh
 
-# README.md's simulate figures, regenerated from the code as it is (tools/readme-figures.sh)
+# README.md's simulate figures, rewritten from the code as it is (tools/figures.sh)
 readme-figures: all
-	@sh tools/readme-figures.sh
+	RAILYARD=$(CURDIR)/railyard python3 tools/readme.py --update --figures
 
 # The README's pictures of every game's cards (docs/*.png), from the default templates.
 docs-images: all

@@ -72,7 +72,7 @@ rsvg-convert -w 1000 -b '#FBF7EE' "$W/p2/svg/placemat.svg" -o docs/trains-placem
 pdftoppm -r 60 -png -singlefile "$W/p2/reference.pdf" docs/trains-reference
 
 # --- Take the Train
-build_into "$W/tt" --only faces,tokens packs/take-the-train.yaml >/dev/null
+build_into "$W/tt" --only faces,tokens --with transfer packs/take-the-train.yaml >/dev/null
 backs packs/take-the-train.yaml tt
 for p in 6 21 31 44 49 53 55 57; do crop "$W/tt/faces.pdf" $p 63.5 88.9 3.175 "$W/tt-$p.png"; done
 crop "$W/tt-back/faces.pdf" 1 63.5 88.9 3.175 "$W/tt-back.png"
