@@ -21,6 +21,7 @@
 #include "output.h"
 #include "pack.h"
 #include "pipeline.h"
+#include "progress.h"
 #include "template.h"
 #include "trainlook.h"
 #include "trust.h"
@@ -47,7 +48,7 @@ static const char build_usage[] =
 	"the cards. A missing image stops the build before anything is written.\n\n"
 	"A pack that 'railyard check' finds unsound is refused (exit 1) unless --force.\n\n"
 	"%s"
-	"      --cards LIST    only these cards: numbers and ranges (1-9,12), W = wild;\n"
+	"      --numbers LIST  only these cards: numbers and ranges (1-9,12), W = wild;\n"
 	"                      the files keep their positions\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       the version\n\n"
@@ -61,12 +62,12 @@ struct build {
 	struct template *face, *back, *placemat, *reference;
 	struct drawer *d;
 	struct fields f;     /* the placemat's and the reference's (main thread) */
-	long total;          /* cards built: all, or those --cards names */
-	long *sel;           /* --cards: the pack positions built, or NULL for all */
+	long total;          /* cards built: all, or those --numbers names */
+	long *sel;           /* --numbers: the pack positions built, or NULL for all */
 	int width;           /* digits in file names */
 };
 
-/* The pack position of the i-th card built (every card, or those of --cards). */
+/* The pack position of the i-th card built (every card, or those of --numbers). */
 static long card_pos(const struct build *b, long i)
 {
 	return b->sel ? b->sel[i] : i;
@@ -463,7 +464,7 @@ static int templates_needed(const struct build_opts *o)
 	return need | (o->only & BO_REFERENCE);
 }
 
-/* --cards LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
+/* --numbers LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
  * cards); every copy of each. Returns 0, or -1 after reporting. */
 static int select_cards(struct build *b, const char *list)
 {
@@ -482,7 +483,7 @@ static int select_cards(struct build *b, const char *list)
 			want[0] = true;
 		} else if (parse_int(part, 1, p->cards, &lo) != 0 ||
 			   parse_int(dash ? dash + 1 : part, lo, p->cards, &hi) != 0) {
-			diag(SEV_ERROR, NULL, "--cards: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
+			diag(SEV_ERROR, NULL, "--numbers: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
 			     (int)n, s, p->cards);
 			rc = -1;
 		} else {
@@ -502,14 +503,14 @@ static int select_cards(struct build *b, const char *list)
 	}
 	free(want);
 	if (rc == 0 && m == 0) {
-		diag(SEV_ERROR, NULL, "--cards: '%s' names no card of this pack", list);
+		diag(SEV_ERROR, NULL, "--numbers: '%s' names no card of this pack", list);
 		rc = -1;
 	}
 	b->total = m;
 	return rc;
 }
 
-/* build's own option: --cards. */
+/* build's own option: --numbers. */
 static int card_option(void *user, int c, char *arg)
 {
 	if (c != BUILD_OPT_CARDS) {
@@ -533,6 +534,7 @@ int cmd_build(int argc, char **argv)
 		return EXIT_INPUT;
 	struct build b = {.p = p};
 	trust_set_pack(p->file);
+	progress_unit("cards");
 	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
 	int need = templates_needed(&o);
 	if (need & NEED_BACK)

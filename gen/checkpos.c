@@ -679,7 +679,7 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 			return EXIT_INPUT;
 		}
 	}
-	/* With --with, --on names the first sequence's space in the swap. */
+	/* With --other, --on names the first sequence's space in the swap. */
 	if (nseq > 1 && ch.nsp == 1 && ab->nsp == 2) {
 		if (ch.sp[0] == ab->sp[1])
 			ch.flip = true;
@@ -791,7 +791,7 @@ int check_position(const struct pack *p, const struct check_opts *o)
 	int nseq = 1 + o->nwith;
 	seqs[0].name = o->grid ? "--grid" : "--sequence";
 	seqs[0].text = o->sequence;
-	static const char *const with_names[] = {"--with", "--with#2"};
+	static const char *const with_names[] = {"--other", "--other#2"};
 	for (int i = 0; i < o->nwith; i++) {
 		seqs[1 + i].name = with_names[i];
 		seqs[1 + i].text = o->with[i];

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "diag.h"
+#include "progress.h"
+#include "util.h"
 
 /* The short options: each letter means one long option in every command. A long
  * option not listed here has no short form (it would clash with one that does). */
@@ -22,6 +24,20 @@ static const struct {
 };
 #define NSHORTS (sizeof shorts / sizeof *shorts)
 
+/* Options renamed so that one name keeps one meaning in every command and game:
+ * the old spelling, refused where it is no option any more, with the new one. */
+static const struct {
+	const char *cmd, *old, *hint;
+} renamed[] = {
+	{"build", "cards", "build's card list is --numbers LIST now (list --cards prints one line per card)"},
+	{"check", "with", "another player's sequence is --other CARDS now (--with NAME puts an optional group back)"},
+	{"check", "on", "a trains player's choice is --choice CHOICE now (--on is the card on the pile in train-52)"},
+};
+
+/* Options every command has: -q/--quiet, --progress, --no-progress (progress.h).
+ * A command without its own --quiet gets CLI_QUIET for it. */
+enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS };
+
 static const struct option *find_long(const struct option *longopts, const char *name)
 {
 	for (const struct option *o = longopts; o->name; o++)
@@ -30,8 +46,51 @@ static const struct option *find_long(const struct option *longopts, const char 
 	return NULL;
 }
 
-int cli_next(int argc, char **argv, const struct option *longopts)
+/* longopts with the options every command has added (a static copy valid until
+ * the next call). */
+static const struct option *with_common(const struct option *longopts)
 {
+	static struct option merged[128];
+	size_t n = 0;
+	for (; longopts[n].name && n < sizeof merged / sizeof *merged - 4; n++)
+		merged[n] = longopts[n];
+	if (!find_long(longopts, "quiet"))
+		merged[n++] = (struct option){"quiet", no_argument, NULL, CLI_QUIET};
+	merged[n++] = (struct option){"progress", no_argument, NULL, CLI_PROGRESS};
+	merged[n++] = (struct option){"no-progress", no_argument, NULL, CLI_NO_PROGRESS};
+	merged[n] = (struct option){0};
+	return merged;
+}
+
+/* "COMMAND: unknown option '--frob'", with the nearest option or the new name of
+ * a renamed one. */
+static void unknown_option(const char *cmd, const char *spelled, const struct option *longopts)
+{
+	if (spelled[0] == '-' && spelled[1] == '-') {
+		for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+			if (strcmp(renamed[i].cmd, cmd) == 0 && strcmp(renamed[i].old, spelled + 2) == 0) {
+				diag(SEV_ERROR, NULL, "%s: unknown option '%s': %s", cmd, spelled,
+				     renamed[i].hint);
+				return;
+			}
+		const char *names[128];
+		size_t n = 0;
+		for (const struct option *o = longopts; o->name && n < 127; o++)
+			names[n++] = o->name;
+		names[n] = NULL;
+		const char *best = closest_word(spelled + 2, names);
+		if (best) {
+			diag(SEV_ERROR, NULL, "%s: unknown option '%s' (did you mean '--%s'?)", cmd, spelled,
+			     best);
+			return;
+		}
+	}
+	diag(SEV_ERROR, NULL, "%s: unknown option '%s'", cmd, spelled);
+}
+
+int cli_next(int argc, char **argv, const struct option *own)
+{
+	const struct option *longopts = with_common(own);
 	char optstring[2 + 3 * NSHORTS + 1];
 	size_t n = 0;
 	optstring[n++] = ':';  /* a missing value returns ':' */
@@ -49,6 +108,16 @@ int cli_next(int argc, char **argv, const struct option *longopts)
 	int c = getopt_long(argc, argv, optstring, longopts, &longindex);
 	if (c == -1)
 		return -1;
+	for (size_t i = 0; longindex < 0 && i < NSHORTS; i++)  /* a short letter: its long option's val */
+		if (shorts[i].letter == c && c != '?')
+			c = find_long(longopts, shorts[i].name)->val;
+	const struct option *quiet = find_long(own, "quiet");
+	if (c == CLI_QUIET || c == CLI_NO_PROGRESS || (quiet && c == quiet->val))
+		progress_set_mode(PROGRESS_OFF);
+	if (c == CLI_PROGRESS)
+		progress_set_mode(PROGRESS_ON);
+	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS)
+		return cli_next(argc, argv, own);
 	const char *arg = optind > 1 && optind - 1 < argc ? argv[optind - 1] : "";
 	if (c == '?' || c == ':') {
 		char spelled[64];
@@ -57,16 +126,11 @@ int cli_next(int argc, char **argv, const struct option *longopts)
 		else
 			snprintf(spelled, sizeof spelled, "%.*s", (int)strcspn(arg, "="), arg);
 		if (c == '?')
-			diag(SEV_ERROR, NULL, "%s: unknown option '%s'", argv[0], spelled);
+			unknown_option(argv[0], spelled, own);
 		else
 			diag(SEV_ERROR, NULL, "%s: option '%s' needs a value", argv[0], spelled);
 		return '?';
 	}
-	if (longindex >= 0)
-		return c;
-	for (size_t i = 0; i < NSHORTS; i++)  /* a short letter: its long option's val */
-		if (shorts[i].letter == c)
-			return find_long(longopts, shorts[i].name)->val;
 	return c;
 }
 
@@ -89,12 +153,29 @@ bool cli_one_pack(int argc, const char *cmd)
 	return false;
 }
 
+void cli_brief(const char *usage)
+{
+	size_t n = strcspn(usage, "\n");
+	const char *end = strstr(usage, "  ");  /* the line's own remark, if any */
+	if (end && (size_t)(end - usage) < n)
+		n = (size_t)(end - usage);
+	char cmd[32] = "";
+	const char *at = strstr(usage, "railyard ");
+	if (at && (size_t)(at - usage) < n)
+		sscanf(at + 9, "%31[a-z]", cmd);
+	fprintf(stderr, "%.*s (see 'railyard help %s')\n", (int)n, usage, cmd);
+}
+
 int cli_usage(int c, const char *usage)
 {
 	if (c == 'V')
 		return cli_version();
-	fputs(usage, c == 'h' ? stdout : stderr);
-	return c == 'h' ? EXIT_OK : EXIT_INPUT;
+	if (c != 'h') {
+		cli_brief(usage);
+		return EXIT_INPUT;
+	}
+	fputs(usage, stdout);
+	return EXIT_OK;
 }
 
 int cli_version(void)

@@ -82,6 +82,7 @@ static const char list_usage[] =
 	"  -d, --dump           the loaded model as stable plain text (the debugging view)\n"
 	"  -w, --without NAME   leave out an optional group (e.g. transfer); repeatable\n"
 	"      --with NAME      put back an optional group the pack leaves out\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        the version\n";
 

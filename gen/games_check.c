@@ -22,7 +22,7 @@ static int one_pack(int argc, const char *usage)
 {
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "check takes one pack file");
-		fputs(usage, stderr);
+		cli_brief(usage);
 		return -1;
 	}
 	return optind;
@@ -76,6 +76,7 @@ static const char take_usage[] =
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -229,7 +230,7 @@ int games_check_take(const struct game *game, int argc, char **argv)
 			break;
 		case 'h': fputs(take_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
-		default: fputs(take_usage, stderr); return EXIT_INPUT;
+		default: cli_brief(take_usage); return EXIT_INPUT;
 		}
 	}
 	if (!!play_arg + !!hand_arg + !!score_arg != 1) {
@@ -307,6 +308,7 @@ static const char domino_usage[] =
 	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
 	"      --points N,N,... the seats' points before the hand (the game is 120)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
 
@@ -607,7 +609,7 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 		case 'j': json = true; break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
-		default: fputs(domino_usage, stderr); return EXIT_INPUT;
+		default: cli_brief(domino_usage); return EXIT_INPUT;
 		}
 	}
 	if (one_pack(argc, domino_usage) < 0)
@@ -729,6 +731,7 @@ static const char train52_usage[] =
 	"                       reopen=closing-ace (default: the closing A is the\n"
 	"                       sequence's A) or second-ace\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -867,7 +870,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 			break;
 		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
-		default: fputs(train52_usage, stderr); return EXIT_INPUT;
+		default: cli_brief(train52_usage); return EXIT_INPUT;
 		}
 	}
 	if ((piles_arg || points_arg) && !errors && one_pack(argc, train52_usage) >= 0)
@@ -957,6 +960,7 @@ static const char toy_usage[] =
 	"      --allow-path DIR the pack's word list may also come from DIR\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
 	"                       \"finish\"}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
 
@@ -1139,7 +1143,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 			break;
 		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
-		default: fputs(toy_usage, stderr); return EXIT_INPUT;
+		default: cli_brief(toy_usage); return EXIT_INPUT;
 		}
 	}
 	if (!word) {

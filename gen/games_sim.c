@@ -19,6 +19,7 @@
 #include "games.h"
 #include "gsim.h"
 #include "json.h"
+#include "progress.h"
 #include "simplot.h"
 #include "simulate.h"
 
@@ -49,7 +50,7 @@ static const char usage_text[] =
 	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
 	"  -j, --json            the report as JSON\n"
 	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
-	"  -q, --quiet           no progress bar (shown only on a terminal anyway)\n"
+	"  -q, --quiet           no progress lines on stderr\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
 
@@ -177,14 +178,16 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 	}
 	if (!started)
 		worker(&ta[0]);
-	while (bar && atomic_load(&sh.done) < o->games) {
-		long done = atomic_load(&sh.done);
-		fprintf(stderr, "\r%-28.28s %ld/%ld", se->deck->id, done, o->games);
-		struct timespec d = {0, 100000000};
-		nanosleep(&d, NULL);
+	if (bar) {
+		progress_start(se->label[0] ? se->label : se->deck->id, o->games);
+		for (long d; (d = atomic_load(&sh.done)) < o->games;) {
+			progress_step(d);
+			struct timespec ts = {0, 100000000};
+			nanosleep(&ts, NULL);
+		}
+		progress_step(o->games);
+		progress_end();
 	}
-	if (bar)
-		fprintf(stderr, "\r%-28.28s %ld/%ld\n", se->deck->id, o->games, o->games);
 	struct sim_stats *st = &se->stats;
 	for (int i = 0; i < T; i++) {
 		if (running[i])
@@ -595,7 +598,9 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		label_of(&se[i], &o.sel[j], o.rules[1] + o.nrules[0], j ? o.nrules[1] - o.nrules[0] : 0,
 			 se[i].label, sizeof se[i].label);
 	}
-	bool bar = !o.quiet && isatty(2);
+	bool bar = !o.quiet && progress_wanted();
+	progress_steps(nse);
+	progress_unit("games");
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
 	if (o.json && (o.ncounts > 1 || npk > 1))

@@ -20,6 +20,7 @@ static const char list_usage[] =
 	"      --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
 	"                     out of a census-seven pack for census six)\n"
 	"  -n, --players N    only the cards used by N players (the pack's 'players' table)\n"
+	"  -q, --quiet        no progress lines on stderr (as in every command)\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n";
 
@@ -271,7 +272,10 @@ static const char dump_usage[] =
 	"usage: railyard dump PACK.yaml\n\n"
 	"Print the loaded pack model and its assignment as stable plain text: what railyard\n"
 	"understood of the file (the debugging view). For a pack of another game, the same\n"
-	"as 'railyard list --dump PACK.yaml'.\n";
+	"as 'railyard list --dump PACK.yaml'.\n\n"
+	"  -q, --quiet   no progress lines on stderr (as in every command)\n"
+	"  -h, --help    this help\n"
+	"  -V, --version the version\n";
 
 int cmd_dump(int argc, char **argv)
 {

@@ -144,17 +144,27 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
-	      "and its options for every game; man railyard has it all.\n"
+	      "and its options for every game; man railyard has it all. Every command takes\n"
+	      "-q (no progress or summary lines), --progress (progress lines from the start,\n"
+	      "also into a log) and --no-progress.\n"
 	      "exit status: 0 success, 1 a rule is broken (check), 2 invalid input or usage,\n"
 	      "3 output could not be written.\n", f);
 }
 
 static const struct command *find_command(const char *name)
 {
-	for (size_t i = 0; i < NCOMMANDS; i++)
+	const char *names[NCOMMANDS + 2] = {"help"};
+	for (size_t i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
-	diag(SEV_ERROR, NULL, "unknown command '%s' (see 'railyard help')", name);
+		names[i + 1] = commands[i].name;
+	}
+	const char *best = closest_word(name, names);
+	if (best)
+		diag(SEV_ERROR, NULL, "unknown command '%s' (did you mean '%s'? see 'railyard help')",
+		     name, best);
+	else
+		diag(SEV_ERROR, NULL, "unknown command '%s' (see 'railyard help')", name);
 	return NULL;
 }
 

@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "names.h"
 #include "output.h"
+#include "progress.h"
 #include "trust.h"
 
 #ifndef M_PI
@@ -48,7 +49,7 @@ const struct option build_longopts[] = {
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"without", required_argument, NULL, 'w'},
 	{"with", required_argument, NULL, 'W'},
-	{"cards", required_argument, NULL, BUILD_OPT_CARDS},
+	{"numbers", required_argument, NULL, BUILD_OPT_CARDS},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
@@ -73,7 +74,7 @@ const char build_opts_usage[] =
 	"                      (MakePlayingCards) or drivethru (DriveThruCards): the files\n"
 	"                      that service takes, into DIR/PACK.NAME/\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
-	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
+	"  -q, --quiet         no progress or summary line (files, pages, seconds)\n"
 	"      --max-items N   print at most N items (default 1000000)\n"
 	"      --allow-path DIR  templates and fonts may also come from DIR\n"
 	"      --force         build a pack that check finds unsound (a prototype)\n"
@@ -180,7 +181,7 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 		} else if (c == 'V') {
 			return cli_version();
 		} else if (c == '?' || !other) {
-			fprintf(stderr, usage, build_opts_usage);
+			cli_brief(usage);
 			return EXIT_INPUT;
 		} else if ((r = other(user, c, optarg)) >= 0) {
 			return r;
@@ -1036,6 +1037,18 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 	return write_pngs(c, w, true, 300, copies);
 }
 
+/* The steps that report progress: faces.pdf, each sheets PDF, svg, png. */
+static int progress_count(const struct build_ctx *c)
+{
+	int only = c->opts.only;
+	if (c->opts.preset != PRESET_HOME)
+		return 1;
+	if (c->it.count == 0)
+		return 0;
+	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * (c->opts.paper ? 1 : 2) : 0;
+	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
+}
+
 int build_run(struct build_ctx *c)
 {
 	c->report = true;
@@ -1045,6 +1058,7 @@ int build_run(struct build_ctx *c)
 		return EXIT_OUTPUT;
 	}
 	struct worker w = {c->dr, {0}};
+	progress_steps(progress_count(c));
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
 	if (!rc)
 		rc = write_manifest(c);
@@ -1052,6 +1066,13 @@ int build_run(struct build_ctx *c)
 		rc = write_list(c);
 	if (!rc)
 		rc = commit(c);
+	/* The drawing's warnings, one per template element, then their total: all
+	 * before the summary line, which ends the output. */
+	drawer_report(c->dr);
+	long over = drawer_overflows(c->dr);
+	if (over > 1)
+		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes in all (each element above "
+		     "names its first)", over);
 	if (!rc && !c->opts.quiet)
 		output_tally_print(c->dir);
 	fields_free(&w.f);
@@ -1059,10 +1080,6 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
-	long over = drawer_overflows(c->dr);
-	if (over > 20)
-		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
-		     over);
 	for (size_t i = 0; i < c->nfiles; i++)
 		free(c->files[i]);
 	free(c->files);

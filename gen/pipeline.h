@@ -23,7 +23,7 @@ enum {
 };
 extern const char *const build_out_names[10];
 
-/* The getopt value of --cards (build.c's own option; build_parse hands it to
+/* The getopt value of --numbers (build.c's own option; build_parse hands it to
  * other). */
 enum { BUILD_OPT_CARDS = 2000 };
 

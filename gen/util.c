@@ -275,3 +275,43 @@ char *path_inside(const char *base_file, const char *rel, const char **why)
 	}
 	return full;
 }
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 32 || lb > 32)
+		return 99;
+	size_t d[33][33];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			/* two neighbours swapped ("biuld") count as one edit */
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < c)
+				c = d[i - 2][j - 2] + 1;
+			d[i][j] = c;
+		}
+	return d[la][lb];
+}
+
+const char *closest_word(const char *word, const char *const *known)
+{
+	const char *best = NULL;
+	size_t bd = 3;
+	for (size_t i = 0; known[i]; i++) {
+		size_t d = edit_distance(word, known[i]);
+		if (d < bd) {
+			bd = d;
+			best = known[i];
+		}
+	}
+	return best;
+}

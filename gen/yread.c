@@ -160,40 +160,10 @@ int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind 
 	return -1;
 }
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 32 || lb > 32)
-		return 99;
-	size_t d[33][33];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb];
-}
-
 void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
 		    const char *const *known)
 {
-	const char *best = NULL;
-	size_t bd = 3;
-	for (size_t i = 0; known[i]; i++) {
-		size_t d = edit_distance(key->str, known[i]);
-		if (d < bd) {
-			bd = d;
-			best = known[i];
-		}
-	}
+	const char *best = closest_word(key->str, known);
 	if (best) {
 		yr_error(r, key, "unknown key '%s'%s (did you mean '%s'?)", key->str, where, best);
 		return;
