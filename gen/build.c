@@ -610,6 +610,7 @@ int cmd_build(int argc, char **argv)
 		b.width++;
 	if (status == EXIT_OK && cards && select_cards(&b, cards) != 0)
 		status = EXIT_INPUT;
+	o.preview |= cards != NULL;  /* some cards: a preview, the set stays */
 	if (status == EXIT_OK && fit_sizes(&b) != 0)
 		status = EXIT_INPUT;
 	if (status == EXIT_OK && ((o.only & (BO_PNG | BO_CONTACT)) || o.preset != PRESET_HOME) &&

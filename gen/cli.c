@@ -108,9 +108,11 @@ int cli_next(int argc, char **argv, const struct option *own)
 	int c = getopt_long(argc, argv, optstring, longopts, &longindex);
 	if (c == -1)
 		return -1;
-	for (size_t i = 0; longindex < 0 && i < NSHORTS; i++)  /* a short letter: its long option's val */
-		if (shorts[i].letter == c && c != '?')
+	for (size_t i = 0; longindex < 0 && c != '?' && c != ':' && i < NSHORTS; i++)
+		if (shorts[i].letter == c) {  /* a short letter: its long option's val */
 			c = find_long(longopts, shorts[i].name)->val;
+			break;
+		}
 	const struct option *quiet = find_long(own, "quiet");
 	if (c == CLI_QUIET || c == CLI_NO_PROGRESS || (quiet && c == quiet->val))
 		progress_set_mode(PROGRESS_OFF);

@@ -113,8 +113,8 @@ static int run_watched(void *user, int argc, char **argv)
 	return status;
 }
 
-/* build --watch: the option is taken out and the build run again on every
- * change (watch.h). */
+/* build --watch: the option becomes --preview (the builds go to PACK.preview/,
+ * the last full build stays) and the build runs again on every change (watch.h). */
 static int run_maybe_watched(const struct command *c, int argc, char **argv)
 {
 	int at = 0;
@@ -126,10 +126,10 @@ static int run_maybe_watched(const struct command *c, int argc, char **argv)
 	char **rest = calloc((size_t)argc, sizeof *rest);
 	if (!rest)
 		return EXIT_INPUT;
+	static char preview[] = "--preview";
 	int n = 0;
 	for (int i = 0; i < argc; i++)
-		if (i != at)
-			rest[n++] = argv[i];
+		rest[n++] = i == at ? preview : argv[i];
 	int status = watch_run(run_watched, (void *)c, n, rest);
 	free(rest);
 	return status;
@@ -143,6 +143,7 @@ static void usage(FILE *f)
 	      "game positions against the rules.\n\ncommands:\n", f);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "  %-9s %s\n", "new", "write a starter folder for a new design (railyard new NAME)");
 	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
 	      "and its options for every game; man railyard has it all. Every command takes\n"
 	      "-q (no progress or summary lines), --progress (progress lines from the start,\n"
@@ -153,11 +154,11 @@ static void usage(FILE *f)
 
 static const struct command *find_command(const char *name)
 {
-	const char *names[NCOMMANDS + 2] = {"help"};
+	const char *names[NCOMMANDS + 3] = {"help", "new"};
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
-		names[i + 1] = commands[i].name;
+		names[i + 2] = commands[i].name;
 	}
 	const char *best = closest_word(name, names);
 	if (best)
@@ -182,6 +183,13 @@ static int run(int argc, char **argv)
 	}
 	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
 		return cli_version();
+	if (strcmp(name, "--complete") == 0)
+		return cmd_complete(argc - 1, argv + 1);
+	if (strcmp(name, "new") == 0 || (strcmp(name, "help") == 0 && strcmp(argv[2], "new") == 0)) {
+		static char help[] = "--help";
+		char *args[] = {argv[2], help, NULL};
+		return strcmp(name, "new") == 0 ? cmd_new(argc - 1, argv + 1) : cmd_new(2, args);
+	}
 	if (strcmp(name, "help") == 0) {
 		const struct command *c = find_command(argv[2]);
 		return c ? command_help(c) : EXIT_INPUT;

@@ -31,8 +31,11 @@
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
 					 "png", "tokens", "board", "setup", "contact"};
 
+const char *const build_duplexes[4] = {"long", "short", "none", NULL};
+const char *const build_presets[5] = {"home", "tgc", "mpc", "drivethru", NULL};
+
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
-       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH };
+       OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_PREVIEW };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -47,6 +50,7 @@ const struct option build_longopts[] = {
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
 	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
 	{"force", no_argument, NULL, OPT_FORCE},
+	{"preview", no_argument, NULL, OPT_PREVIEW},
 	{"without", required_argument, NULL, 'w'},
 	{"with", required_argument, NULL, 'W'},
 	{"numbers", required_argument, NULL, BUILD_OPT_CARDS},
@@ -61,8 +65,10 @@ const char build_opts_usage[] =
 	"                      files.txt and this one does not write are removed\n"
 	"      --only LIST     faces,sheets,placemat,reference,svg,png,contact,tokens,\n"
 	"                      board,setup (manifest.csv and files.txt always; the back\n"
-	"                      goes with faces, svg and png; contact alone: a fast\n"
-	"                      preview)\n"
+	"                      goes with faces, svg and png); the rest of the set stays\n"
+	"                      as the last build left it; contact alone: a preview\n"
+	"      --preview       into DIR/PACK.preview/, the set in DIR/PACK/ untouched\n"
+	"                      (so are --watch, contact alone and a card subset)\n"
 	"      --paper NAME    a4, letter or a3 only (default: sheets on a4 and letter, the\n"
 	"                      rest on a4)\n"
 	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
@@ -121,8 +127,6 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 
 int build_option(struct build_opts *o, int c, const char *arg)
 {
-	static const char *const duplexes[] = {"long", "short", "none"};
-	static const char *const presets[] = {"home", "tgc", "mpc", "drivethru"};
 	double w, h;
 	long n;
 	int k;
@@ -140,12 +144,12 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_BLEED: return parse_mm("--bleed", "bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
 	case OPT_MARGIN: return parse_mm("--margin", "margin", arg, 0, 100, &o->margin) ? -1 : 1;
 	case OPT_DUPLEX:
-		if ((k = pick("--duplex", arg, duplexes, 3)) < 0)
+		if ((k = pick("--duplex", arg, build_duplexes, 3)) < 0)
 			return -1;
 		o->duplex = (enum duplex)k;
 		return 1;
 	case OPT_PRESET:
-		if ((k = pick("--preset", arg, presets, 4)) < 0)
+		if ((k = pick("--preset", arg, build_presets, 4)) < 0)
 			return -1;
 		o->preset = (enum preset)k;
 		return 1;
@@ -157,6 +161,7 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->jobs = (int)n;
 		return 1;
 	case OPT_FORCE: o->force = true; return 1;
+	case OPT_PREVIEW: o->preview = true; return 1;
 	case 'q': o->quiet = true; return 1;
 	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
@@ -191,6 +196,8 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
 		return EXIT_INPUT;
 	}
+	if (o->only == BO_CONTACT)  /* contact alone: a preview */
+		o->preview = true;
 	return status;
 }
 
@@ -269,7 +276,8 @@ static int make_stage(struct build_ctx *c)
 {
 	const char *parent = c->opts.parent ? c->opts.parent : "out";
 	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru"};
-	const char *sx = suffix[c->opts.preset];
+	const char *sx = c->opts.preview && c->opts.preset == PRESET_HOME ? ".preview"
+									   : suffix[c->opts.preset];
 	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
 	struct stat st;
 	if (mkdir_p(parent) != 0 || stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -378,6 +386,65 @@ struct carry {
 	int rc;
 };
 
+/* Whether the old set's files.txt lists a file under folder rel. */
+static bool owns_files(const struct carry *k, const char *rel)
+{
+	size_t n = strlen(rel);
+	for (size_t i = 0; i < k->nold; i++)
+		if (!strncmp(k->old[i], rel, n) && k->old[i][n] == '/')
+			return true;
+	return k->legacy;
+}
+
+/* The --only outputs that write the file rel of a set (0: none known). */
+static int output_of(const char *rel)
+{
+	static const struct {
+		const char *prefix;
+		int only;
+	} kinds[] = {
+		{"faces.pdf", BO_FACES}, {"back.pdf", BO_FACES}, {"sheets-", BO_SHEETS},
+		{"placemat.pdf", BO_PLACEMAT}, {"reference.pdf", BO_REFERENCE}, {"svg/", BO_SVG},
+		{"png/", BO_PNG}, {"contact.png", BO_CONTACT}, {"tokens-", BO_TOKENS},
+		{"board.pdf", BO_BOARD | BO_PLACEMAT}, {"setup.pdf", BO_SETUP | BO_PLACEMAT},
+	};
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (!strncmp(rel, kinds[i].prefix, strlen(kinds[i].prefix)))
+			return kinds[i].only;
+	return 0;
+}
+
+/* A build of some outputs only (--only, not a preview): the files of the old set
+ * in c->dir that railyard wrote for outputs this build does not make are linked
+ * into the stage as they are and listed in its files.txt, so the rest of the set
+ * stays. Returns 0 or -1 after reporting. */
+static int keep_rest(struct build_ctx *c)
+{
+	size_t nold, now = c->nfiles;
+	bool legacy;
+	char **old = old_files(c->dir, &nold, &legacy);
+	qsort(c->files, now, sizeof *c->files, cmp_str);
+	int rc = 0;
+	for (size_t i = 0; i < nold; i++) {
+		struct stat st;
+		char *from = xasprintf("%s/%s", c->dir, old[i]);
+		int kind = output_of(old[i]);
+		if (kind && !(kind & c->opts.only) && !listed(c->files, now, old[i]) &&
+		    lstat(from, &st) == 0 && S_ISREG(st.st_mode) && rc == 0) {
+			char *to = build_path(c, old[i]);
+			if (!to || link(from, to) != 0) {
+				diag(SEV_ERROR, NULL, "cannot keep %s in the set: %s", from, strerror(errno));
+				rc = -1;
+			}
+			free(to);
+		}
+		free(from);
+		free(old[i]);
+	}
+	free(old);
+	return rc;
+}
+
 /* Hard-link every file of the old set that railyard did not write (not listed in
  * its files.txt) into the stage, so the swap leaves it where it was, untouched. */
 static void carry_foreign(struct carry *k, const char *rel, int depth)
@@ -400,11 +467,14 @@ static void carry_foreign(struct carry *k, const char *rel, int depth)
 		if (lstat(from, &st) != 0) {
 			/* gone meanwhile */
 		} else if (S_ISDIR(st.st_mode)) {
-			if (mkdir(to, st.st_mode & 07777) != 0 && errno != EEXIST) {
+			bool made = mkdir(to, st.st_mode & 07777) == 0;
+			if (!made && errno != EEXIST) {
 				diag(SEV_ERROR, NULL, "cannot create %s: %s", to, strerror(errno));
 				k->rc = -1;
 			} else {
 				carry_foreign(k, r, depth + 1);
+				if (made && owns_files(k, r))
+					rmdir(to);  /* fails unless empty: no empty svg/ left */
 			}
 		} else if (listed(k->old, k->nold, r) || (k->legacy && legacy_name(r))) {
 			/* railyard's own: replaced by this build's set */
@@ -1062,6 +1132,8 @@ int build_run(struct build_ctx *c)
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
 	if (!rc)
 		rc = write_manifest(c);
+	if (!rc && c->opts.only != BO_ALL && !c->opts.preview && c->opts.preset == PRESET_HOME)
+		rc = keep_rest(c);
 	if (!rc)
 		rc = write_list(c);
 	if (!rc)
@@ -1070,7 +1142,7 @@ int build_run(struct build_ctx *c)
 	 * before the summary line, which ends the output. */
 	drawer_report(c->dr);
 	long over = drawer_overflows(c->dr);
-	if (over > 1)
+	if (over > 20)
 		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes in all (each element above "
 		     "names its first)", over);
 	if (!rc && !c->opts.quiet)

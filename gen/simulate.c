@@ -195,8 +195,7 @@ static bool apply_rule(const char *arg, struct sim_rules *r, int census)
 			goto bad;
 		r->opening = (enum sim_opening)op;
 	} else {
-		static const char *const keys[] = {"apply-to", "swap-across", "swap-within", "win",
-						   "freeze-tokens", "reshuffle", "opening", NULL};
+		const char *const *keys = simulate_rule_keys;
 		char key[64];
 		snprintf(key, sizeof key, "%.*s", (int)kl, arg);
 		const char *best = closest_word(key, keys);
@@ -214,6 +213,9 @@ bad:
 	     "--help')", (int)kl, arg, v);
 	return false;
 }
+
+const char *const simulate_rule_keys[] = {"apply-to", "swap-across", "swap-within", "win",
+					  "freeze-tokens", "reshuffle", "opening", NULL};
 
 /* --players N or N,N,...: each count once, in the order given. */
 static bool parse_counts(const char *arg, struct sim_opts *o)

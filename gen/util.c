@@ -305,7 +305,13 @@ static size_t edit_distance(const char *a, const char *b)
 const char *closest_word(const char *word, const char *const *known)
 {
 	const char *best = NULL;
-	size_t bd = 3;
+	size_t bd = 3, n = strlen(word), prefixed = 0;
+	for (size_t i = 0; n >= 3 && known[i]; i++)  /* "domino": "domino-trains" */
+		if (strncmp(known[i], word, n) == 0 && prefixed++ == 0)
+			best = known[i];
+	if (prefixed == 1)
+		return best;
+	best = NULL;
 	for (size_t i = 0; known[i]; i++) {
 		size_t d = edit_distance(word, known[i]);
 		if (d < bd) {
