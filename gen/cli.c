@@ -31,7 +31,7 @@ static const struct {
 } renamed[] = {
 	{"build", "cards", "build's card list is --numbers LIST now (list --cards prints one line per card)"},
 	{"check", "with", "another player's sequence is --other CARDS now (--with NAME puts an optional group back)"},
-	{"check", "on", "a trains player's choice is --choice CHOICE now (--on is the card on the pile in train-52)"},
+	{"check", "on", "the card on top is --top CARDS now (--on is a trains player's choice)"},
 };
 
 /* Options every command has: -q/--quiet, --progress, --no-progress (progress.h).

@@ -714,10 +714,10 @@ static const char train52_usage[] =
 	"      --start          the beginning of a round: a 2, or two sets of doubles\n"
 	"  -D, --drawn          the beginning of a round where nobody had either: each\n"
 	"                       drew a card, and the first card put down begins\n"
-	"      --on CARDS       central play: the card on top (the last one given counts)\n"
-	"      --pile           play on a pile; --on gives its face-up cards from the\n"
+	"      --top CARDS      central play: the card on top (the last one given counts)\n"
+	"      --pile           play on a pile; --top gives its face-up cards from the\n"
 	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
-	"                       far); no --on: a pile never closed\n"
+	"                       far); no --top: a pile never closed\n"
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
 	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
 	"      --open-piles N   piles open now (an A may not close the last open one)\n"
@@ -824,7 +824,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 		{"piles", required_argument, NULL, 'L'},
 		{"points", required_argument, NULL, 'N'},
 		{"rule", required_argument, NULL, 'r'},
-		{"on", required_argument, NULL, 'o'},
+		{"top", required_argument, NULL, 'o'},
 		{"pile", no_argument, NULL, 'P'},
 		{"play", required_argument, NULL, 'p'},
 		{"hand", required_argument, NULL, 'H'},
@@ -880,12 +880,12 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 		errors++;
 	}
 	if (start && (pile || on_arg)) {
-		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --on or --pile");
+		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --top or --pile");
 		errors++;
 	}
 	if (!start && !pile && !on_arg) {
-		diag(SEV_ERROR, NULL, "check: say where the play goes: --on CARD (central play), "
-		     "--pile [--on ...], or --start");
+		diag(SEV_ERROR, NULL, "check: say where the play goes: --top CARD (central play), "
+		     "--pile [--top ...], or --start");
 		errors++;
 	}
 	if (one_pack(argc, train52_usage) < 0 || errors)
@@ -911,7 +911,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	const char *const *sv = (const char *const *)suits->values;
 	int bad = t52_cards(sv, suits->n, "--play", play_arg, &play, &nplay);
 	if (on_arg)
-		bad |= t52_cards(sv, suits->n, "--on", on_arg, &on, &non);
+		bad |= t52_cards(sv, suits->n, "--top", on_arg, &on, &non);
 	if (hand_arg)
 		bad |= t52_cards(sv, suits->n, "--hand", hand_arg, &hand, &nhand);
 	if (bad)
@@ -922,7 +922,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	}
 	struct buf out = {0};
 	if (pile && t52_pile_valid(&rules, on, non, &out) != 0) {
-		diag(SEV_ERROR, NULL, "--on: %s", out.s);
+		diag(SEV_ERROR, NULL, "--top: %s", out.s);
 		buf_free(&out);
 		goto done;
 	}

@@ -34,7 +34,7 @@ static const struct starter {
 	{GAME_TAKE, "take-the-train.yaml", "name", "blue 1", 4, false,
 	 "--line \"B6 BS\" --hand \"B3 G4\""},
 	{GAME_DOMINO, "domino-double-six.yaml", "name", "6-6", 4, true, "--tiles \"0-0 0-1 1-1\""},
-	{GAME_TRAIN52, "train-52.yaml", "name", "hearts 7", 4, false, "--on 10 --play \"J 4 4 J\""},
+	{GAME_TRAIN52, "train-52.yaml", "name", "hearts 7", 4, false, "--top 10 --play \"J 4 4 J\""},
 	{GAME_TOY, "toy-train.yaml", "name", "1 Locomotive", 2, false, "--word TONE"},
 };
 #define NSTARTERS (sizeof starters / sizeof *starters)
