@@ -642,6 +642,8 @@ int games_build(const struct game *game, int argc, char **argv)
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
 	struct template **owned = xcalloc(d->ngroups + 4, sizeof *owned);
+	/* the outputs of a home build (a preset draws the items and the back only) */
+	int home = o.preset == PRESET_HOME ? o.only : 0;
 	size_t nowned = 0;
 	for (size_t g = 0; g < d->ngroups; g++) {
 		const struct deck_group *gr = &d->groups[g];
@@ -653,6 +655,8 @@ int games_build(const struct game *game, int argc, char **argv)
 			status = EXIT_INPUT;
 			continue;
 		}
+		if (gr->kind == DK_TOKEN && !(home & BO_TOKENS))
+			continue;  /* only the templates an output draws are loaded */
 		for (size_t h = 0; h < g && !b.tpl[g]; h++)
 			if (d->groups[h].face && !strcmp(d->groups[h].face, gr->face) &&
 			    (d->groups[h].kind == DK_TOKEN) == (gr->kind == DK_TOKEN))
@@ -665,10 +669,10 @@ int games_build(const struct game *game, int argc, char **argv)
 	}
 	if (d->back && !(b.back = load_tpl(b.dr, d, d->back, &d->loc_back, "back", false)))
 		status = EXIT_INPUT;
-	if (d->board.present && d->board.face &&
+	if (d->board.present && d->board.face && (home & (BO_BOARD | BO_PLACEMAT | BO_SVG)) &&
 	    !(b.board = load_tpl(b.dr, d, d->board.face, &d->board.loc_face, "board", true)))
 		status = EXIT_INPUT;
-	if (d->setup && !(b.setup = load_tpl(b.dr, d, d->setup, &d->loc_setup, "setup", true)))
+	if (d->setup && (home & (BO_SETUP | BO_PLACEMAT)) && !(b.setup = load_tpl(b.dr, d, d->setup, &d->loc_setup, "setup", true)))
 		status = EXIT_INPUT;
 	if (d->setup && !rules.train52.nrounds) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
