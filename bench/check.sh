@@ -1,4 +1,4 @@
-# bench/check.sh: railyard check. (1) position.h per call, in a hot loop, as the
+# bench/check.sh: railyard check. (1) trains_position.h per call, in a hot loop, as the
 # simulator uses it; (2) the whole command on the page's pack and on a large
 # pack (a million cards, a defective list), wall time and peak memory.
 set -u

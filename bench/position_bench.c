@@ -1,12 +1,12 @@
-/* position_bench.c: the cost of position.h's functions in a hot loop (what the
+/* position_bench.c: the cost of trains_position.h's functions in a hot loop (what the
  * simulator's engine pays per turn). Built and run by bench/check.sh. Prints
  * nanoseconds per call on random census-7 sequences from an 84-card pack. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "pack.h"
-#include "position.h"
+#include "trains_rules.h"
+#include "trains_position.h"
 
 #define SEQS 4096
 

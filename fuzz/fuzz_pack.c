@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "pack.h"
+#include "trains_rules.h"
 #include "ytree.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

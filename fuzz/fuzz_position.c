@@ -1,18 +1,18 @@
-/* needs: gen/checkpos.c */
+/* needs: gen/trains_checkpos.c */
 /* fuzz_position.c: libFuzzer target for `railyard check`'s position parsers and
  * analysis (--sequence, --grid, --frozen, --apply, --on, --other, --draw). The
  * input is split at newlines into those option values, in that order; its first
  * byte picks one of the shipped packs (line, grid, wild, two copies, pattern
- * three). Reports go to /dev/null. Built only once gen/checkpos.c exists. */
+ * three). Reports go to /dev/null. Built only once gen/trains_checkpos.c exists. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "trains_check.h"
 #include "diag.h"
-#include "pack.h"
+#include "trains_rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,10 +5,10 @@
 #define RAILYARD_COMMANDS_H
 
 /* Game of Trains variants (game: trains) */
-int cmd_list(int argc, char **argv);      /* list.c */
-int cmd_dump(int argc, char **argv);      /* list.c */
-int cmd_build(int argc, char **argv);     /* build.c */
-int cmd_check(int argc, char **argv);     /* check.c */
+int cmd_list(int argc, char **argv);      /* trains_list.c */
+int cmd_dump(int argc, char **argv);      /* trains_list.c */
+int cmd_build(int argc, char **argv);     /* trains_build.c */
+int cmd_check(int argc, char **argv);     /* trains_check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
 /* Any game: a starter folder (railyard new NAME [--game G]) */
@@ -17,16 +17,21 @@ int cmd_new(int argc, char **argv);       /* new.c */
 int cmd_complete(int argc, char **argv);
 
 /* The other train games of the seeds (any other `game:`): list and dump in
- * games.c, build in games_build.c, check in games_check.c. game.c's table picks
- * a pack's game's command and passes its entry. */
+ * games.c, build in deck_build.c (with each game's GAME_build.c), check in
+ * GAME_check.c. game.c's table picks a pack's game's command and passes its entry. */
 struct game;
 int games_list(const struct game *game, int argc, char **argv);
 int games_dump(const struct game *game, int argc, char **argv);     /* list --dump */
-int games_build(const struct game *game, int argc, char **argv);
+int deck_build(const struct game *game, int argc, char **argv);
 int games_check_take(const struct game *game, int argc, char **argv);
 int games_check_domino(const struct game *game, int argc, char **argv);
 int games_check_train52(const struct game *game, int argc, char **argv);
 int games_check_toy(const struct game *game, int argc, char **argv);
 int games_simulate(const struct game *game, int argc, char **argv);  /* games_sim.c */
+
+/* What each game adds to deck_build (deck_build.h), in its GAME_build.c. */
+struct deck_build_game;
+extern const struct deck_build_game take_build_items, domino_build_items, train52_build_items,
+	toytrain_build_items;
 
 #endif

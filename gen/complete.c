@@ -10,8 +10,8 @@
 #include "diag.h"
 #include "game.h"
 #include "pipeline.h"
-#include "sim.h"
 #include "simulate.h"
+#include "trains_sim.h"
 
 static void words(const char *const *v, const char *suffix)
 {

@@ -2,7 +2,7 @@
  * back, placemat or board from a template onto ANY cairo_t whose user space is
  * millimetres; thin writers (PDF, SVG, PNG) set that up; imposition lays items out
  * on paper (3x3 sheets with crop marks and duplex backs) or tiles one large item
- * across pages. Nothing here knows the Game of Trains: build.c fills the fields.
+ * across pages. Nothing here knows the Game of Trains: trains_build.c fills the fields.
  *
  * How another game uses it (e.g. colour x number cards):
  *

@@ -6,7 +6,7 @@
 #include "commands.h"
 #include "util.h"
 
-/* Trains' commands read their pack through pack.c, which knows its game: each
+/* Trains' commands read their pack through trains_rules.c, which knows its game: each
  * entry only drops the game argument. */
 #define TRAINS_CMD(name, cmd) \
 	static int name(const struct game *g, int argc, char **argv) \
@@ -39,18 +39,18 @@ void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules
 }
 
 #define OTHER_GAME_CMDS(check) \
-	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = games_build, \
+	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
 	 [GAME_SIMULATE] = games_simulate, \
 	 [GAME_DUMP] = games_dump}
 
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}},
-	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take)},
-	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino)},
-	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52)},
-	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy)},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, NULL},
+	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items},
+	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items},
 };
 
 const struct game *game_find(const char *name)

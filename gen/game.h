@@ -16,7 +16,7 @@
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
 
-/* The `rules:` of the games whose rules are read outside pack.c, each filled by
+/* The `rules:` of the games whose rules are read outside trains_rules.c, each filled by
  * its own module's reader (trains' rules are part of struct pack). */
 struct game_rules {
 	struct t52_pack_rules train52;
@@ -24,6 +24,7 @@ struct game_rules {
 };
 
 struct game;
+struct deck_build_game;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
 typedef int game_cmd(const struct game *g, int argc, char **argv);
@@ -36,6 +37,8 @@ struct game {
 	 * or bad value is reported through r. NULL: read elsewhere (trains). */
 	void (*load_rules)(struct yread *r, const struct ynode *rules, struct game_rules *out);
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
+	/* A deck-pack game: what its GAME_build.c adds to the deck build; NULL: trains. */
+	const struct deck_build_game *build;
 };
 
 /* The game named name, or NULL. */

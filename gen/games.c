@@ -1,6 +1,6 @@
 /* games.c: `railyard list` for the other train games of the seeds (any `game:`
  * other than trains): loading a pack and its rules, the component list and deal
- * table. Their check is in games_check.c, their build in games_build.c. */
+ * table. Their check is in GAME_check.c, their build in deck_build.c. */
 #include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>

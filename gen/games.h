@@ -1,13 +1,15 @@
-/* games.h: the commands of the other games (games.c, games_check.c,
- * games_build.c) and what they share: loading a deck pack with --with/--without
+/* games.h: the commands of the other games (games.c, GAME_check.c,
+ * deck_build.c) and what they share: loading a deck pack with --with/--without
  * and its rules, card lists. */
 #ifndef RAILYARD_GAMES_H
 #define RAILYARD_GAMES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "deck.h"
 #include "game.h"
+#include "util.h"
 
 
 /* The optional groups a command leaves out (--without NAME) or puts in (--with
@@ -26,6 +28,13 @@ int games_select_add(struct games_select *s, int c, char *name);
  * on any. */
 struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
 			struct game_rules *rules);
+
+/* The index of check's one pack argument (after getopt), or -1 after printing
+ * an error and usage when there is not exactly one. */
+int games_check_one_pack(int argc, const char *usage);
+/* Print a check's findings (one per line of out, "not legal: " before each when
+ * illegal; or JSON) and return EXIT_OK or EXIT_RULE. */
+int games_check_verdict(bool legal, const struct buf *out, bool json);
 
 /* Split a list of words separated by spaces or commas into a new array of new
  * strings (*n of them). Free with games_words_free. */

@@ -15,7 +15,7 @@
 
 #include "deck.h"
 #include "game.h"
-#include "sim.h"
+#include "trains_sim.h"
 #include "util.h"
 
 #define GSIM_MAX_COUNTERS 12

@@ -1,5 +1,5 @@
-/* pipeline.h: one build pipeline for every game. A command (build.c for the trains,
- * games_build.c for the other games) fills a struct build_ctx: the outputs, the
+/* pipeline.h: one build pipeline for every game. A command (trains_build.c for the trains,
+ * deck_build.c for the other games) fills a struct build_ctx: the outputs, the
  * paper, margin and duplex, the items and a fields callback per item; build_run
  * writes faces.pdf, back.pdf, the imposed sheets, the single SVG and PNG files,
  * the game's own files (extra callback) and the manifest, in a staging folder
@@ -26,7 +26,7 @@ extern const char *const build_out_names[10];
 extern const char *const build_duplexes[4];
 extern const char *const build_presets[5];
 
-/* The getopt value of --numbers (build.c's own option; build_parse hands it to
+/* The getopt value of --numbers (trains_build.c's own option; build_parse hands it to
  * other). */
 enum { BUILD_OPT_CARDS = 2000 };
 

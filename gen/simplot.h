@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "sim.h"
+#include "trains_sim.h"
 
 enum plot_format { PLOT_NONE, PLOT_SVG, PLOT_PDF, PLOT_PNG };
 

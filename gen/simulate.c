@@ -1,4 +1,4 @@
-/* simulate.c: `railyard simulate`: plays many games of a pack (gen/sim.c) on
+/* simulate.c: `railyard simulate`: plays many games of a pack (gen/trains_sim.c) on
  * several threads and reports completion, seat win rates, balance, game length
  * and ability use, as text or JSON, and optionally a plot (gen/simplot.c). */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
@@ -17,9 +17,9 @@
 #include "commands.h"
 #include "json.h"
 #include "names.h"
-#include "pack.h"
 #include "progress.h"
-#include "sim.h"
+#include "trains_rules.h"
+#include "trains_sim.h"
 #include "simplot.h"
 #include "simulate.h"
 #include "stats.h"

@@ -8,7 +8,7 @@
  * pile. A Train (the whole hand, 2 and up, on a bare closing A) wins the round
  * and its point; a Trainwreck (every pile not closed empty) re-deals the round.
  * After the rounds the most points wins; a tie is broken by a round with four
- * piles between the tied players. The plays follow train52.c's rules under the
+ * piles between the tied players. The plays follow train52_rules.c's rules under the
  * same --rule readings (face-cards, ace, reopen); with gsim_train52_selfcheck on,
  * each is first put to t52_check and the refusals counted (tests/unit/test_gsim.c). */
 #include <stdlib.h>

@@ -9,9 +9,9 @@
 
 #include <cmocka.h>
 
-#include "ability.h"
+#include "trains_ability.h"
 #include "diag.h"
-#include "pack.h"
+#include "trains_rules.h"
 
 static struct pack *load(const char *yaml)
 {

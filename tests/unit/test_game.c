@@ -1,5 +1,5 @@
 /* test_game.c: the game table (gen/game.c), each game's `rules:` reader
- * (train52.c, toytrain.c, none for take and domino) and games_load, which
+ * (train52_rules.c, toytrain_rules.c, none for take and domino) and games_load, which
  * reads a deck pack with its rules (gen/games.c), called directly. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -81,7 +81,7 @@ static void test_table(void **state)
 		for (int c = 0; c < GAME_NCMDS; c++)
 			if (c != GAME_SIMULATE)
 				assert_non_null(g->run[c]);
-		/* trains reads its rules in pack.c; every other game through its entry */
+		/* trains reads its rules in trains_rules.c; every other game through its entry */
 		assert_true(!g->load_rules == !strcmp(names[i], "trains"));
 	}
 	assert_non_null(game_find("trains")->run[GAME_SIMULATE]);

@@ -19,7 +19,7 @@
 
 #include "diag.h"
 #include "output.h"
-#include "pack.h"
+#include "trains_rules.h"
 #include "trust.h"
 #include "util.h"
 #include "ytree.h"

@@ -14,10 +14,10 @@
 
 #include <cmocka.h>
 
-#include "ability.h"
-#include "pack.h"
-#include "position.h"
-#include "sim.h"
+#include "trains_ability.h"
+#include "trains_rules.h"
+#include "trains_position.h"
+#include "trains_sim.h"
 #include "util.h"
 
 #define DRAWN 999L

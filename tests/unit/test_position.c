@@ -1,4 +1,4 @@
-/* test_position.c: position analysis (gen/position.c) against the seed page's
+/* test_position.c: position analysis (gen/trains_position.c) against the seed page's
  * worked examples and cases of our own. Expected values are worked out by hand
  * or, for the big numbers, by the hook length formula in exact arithmetic. */
 #include <setjmp.h>
@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "pack.h"
-#include "position.h"
+#include "trains_rules.h"
+#include "trains_position.h"
 
 static const struct pos_pack pack84 = {84, 1, NULL};
 

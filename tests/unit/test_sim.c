@@ -1,4 +1,4 @@
-/* test_sim.c: the simulator's engine (gen/sim.c): random streams, the winning
+/* test_sim.c: the simulator's engine (gen/trains_sim.c): random streams, the winning
  * test, inversions, invariants over whole games under every rule option, and
  * small packs whose answers are known by reasoning. */
 #include <math.h>
@@ -13,9 +13,9 @@
 #include <cmocka.h>
 
 #include "diag.h"
-#include "pack.h"
-#include "position.h"
-#include "sim.h"
+#include "trains_rules.h"
+#include "trains_position.h"
+#include "trains_sim.h"
 #include "util.h"
 
 static struct pack *parse(const char *text)
@@ -155,10 +155,10 @@ static void test_wins_grid(void **state)
 	pack_free(p);
 }
 
-/* The engine's own win test and inversion count agree with gen/position.c's on
+/* The engine's own win test and inversion count agree with gen/trains_position.c's on
  * sequences dealt from a real pack (two copies of 1..20 and four wild cards):
  * sorted, some with two cards swapped, under both win rules; on a grid without
- * wild cards (position.c lets a grid's wild stand for different numbers in its
+ * wild cards (trains_position.c lets a grid's wild stand for different numbers in its
  * row and its column; the engine gives it one number). */
 static void test_agrees_with_position(void **state)
 {
@@ -212,11 +212,11 @@ static void test_agrees_with_position(void **state)
 			bool mine = sim_sequence_wins(s, v);
 			bool theirs = pos_wins(pos_order(lv, 7, &pk), r.win);
 			if (mine != theirs)
-				fail_msg("%s: %d %d %d %d %d %d %d: engine %d, position.c %d",
+				fail_msg("%s: %d %d %d %d %d %d %d: engine %d, trains_position.c %d",
 					 win_rule_name(r.win), v[0], v[1], v[2], v[3], v[4], v[5], v[6], mine, theirs);
 			agree++;
 			wins += mine;
-			/* inversions: position.c counts v[i] > v[j]; the engine agrees
+			/* inversions: trains_position.c counts v[i] > v[j]; the engine agrees
 			 * under never-descending (under ascending it also counts ties) */
 			if (rule)
 				assert_int_equal(sim_inversions(s, v), pos_inversions(lv, 7, NULL, 0));

@@ -15,7 +15,7 @@
 #include <cairo.h>
 #include <cmocka.h>
 
-#include "sim.h"
+#include "trains_sim.h"
 #include "simplot.h"
 #include "util.h"
 

@@ -1,4 +1,4 @@
-/* take.c: Take the Train's lines, End of Line, Free Ride and Transfer rules. */
+/* take_rules.c: Take the Train's lines, End of Line, Free Ride and Transfer rules. */
 #include "take.h"
 
 #include <ctype.h>

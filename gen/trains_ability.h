@@ -1,12 +1,12 @@
-/* ability.h: the assignment core. Which abilities a pattern has, in which order,
+/* trains_ability.h: the assignment core. Which abilities a pattern has, in which order,
  * and which ability each card number carries. Pure: no I/O, no Cairo, no YAML.
  *
  * Spaces are numbered 0..census-1. On a line they are named A, B, C...; on a grid
  * of R rows and C columns, rows are lettered first and columns after them (3x3:
  * rows A-C, columns D-F), and space r*C+c is named row letter + column letter
  * (AD .. CF), as on the seed page. */
-#ifndef RAILYARD_ABILITY_H
-#define RAILYARD_ABILITY_H
+#ifndef RAILYARD_TRAINS_ABILITY_H
+#define RAILYARD_TRAINS_ABILITY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -64,8 +64,8 @@ enum kind_effect {
 #define KC_BY_SPACES 8u  /* the line may be named by the two spaces the swap moves */
 #define KC_ROW      16u  /* a line letter given with --on names a row (else a column) */
 
-/* The kind table (ability.c): one entry per kind. A new kind is an entry there,
- * its abilities in ability_list_build and its moves in pos_ways (position.c),
+/* The kind table (trains_ability.c): one entry per kind. A new kind is an entry there,
+ * its abilities in ability_list_build and its moves in pos_ways (trains_position.c),
  * which the checker and the simulator both use. */
 struct ability_kind_info {
 	const char *name;        /* in YAML: "swap", "row-rotate", ... */

@@ -1,4 +1,4 @@
-/* position.h: analysis of game positions (§5-§11). Pure: no I/O, no allocation;
+/* trains_position.h: analysis of game positions (§5-§11). Pure: no I/O, no allocation;
  * every function works on caller-owned arrays of card numbers, so the checker and
  * the simulator's game engine can call them in a hot loop.
  *
@@ -6,15 +6,15 @@
  * rows and C columns is the same array in row-major order (space r*C+c). A wild
  * card is POS_WILD; a card drawn to replace a removed one whose number is not
  * known yet is POS_DRAWN. */
-#ifndef RAILYARD_POSITION_H
-#define RAILYARD_POSITION_H
+#ifndef RAILYARD_TRAINS_POSITION_H
+#define RAILYARD_TRAINS_POSITION_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ability.h"
-#include "pack.h"
+#include "trains_ability.h"
+#include "trains_rules.h"
 
 #define POS_WILD 0L     /* a wild card (§10) */
 #define POS_DRAWN (-1L) /* an unknown replacement card */

@@ -1,12 +1,12 @@
-/* check.h: the two halves of `railyard check` (private to check.c and checkpos.c).
- * check.c parses the options and checks the pack itself; checkpos.c checks
+/* trains_check.h: the two halves of `railyard check` (private to trains_check.c and trains_checkpos.c).
+ * trains_check.c parses the options and checks the pack itself; trains_checkpos.c checks
  * positions (--sequence, --grid) and moves (--apply). */
-#ifndef RAILYARD_CHECK_H
-#define RAILYARD_CHECK_H
+#ifndef RAILYARD_TRAINS_CHECK_H
+#define RAILYARD_TRAINS_CHECK_H
 
 #include <stdbool.h>
 
-#include "pack.h"
+#include "trains_rules.h"
 
 struct check_opts {
 	const char *sequence;   /* --sequence, or --grid (then grid is set) */

@@ -1,4 +1,4 @@
-/* domino.c: double-N sets and the single-train question, as an Euler path. */
+/* domino_rules.c: double-N sets and the single-train question, as an Euler path. */
 #include "domino.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-/* pack.c: a pack file's YAML tree -> the pack model, with every problem reported. */
-#include "pack.h"
+/* trains_rules.c: a pack file's YAML tree -> the pack model, with every problem reported. */
+#include "trains_rules.h"
 
 #include <ctype.h>
 #include <stdint.h>

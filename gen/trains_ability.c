@@ -1,5 +1,5 @@
-/* ability.c: the ordered abilities of a pattern, and card number -> ability. */
-#include "ability.h"
+/* trains_ability.c: the ordered abilities of a pattern, and card number -> ability. */
+#include "trains_ability.h"
 
 #include <stdio.h>
 #include <stdlib.h>

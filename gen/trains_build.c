@@ -1,4 +1,4 @@
-/* build.c: `railyard build`: a Game of Trains pack -> print-ready files. Fills each
+/* trains_build.c: `railyard build`: a Game of Trains pack -> print-ready files. Fills each
  * card's fields (number, code, ability...) and the placemat's and reference's,
  * and hands them to the pipeline (pipeline.h). */
 #include <errno.h>
@@ -11,7 +11,7 @@
 
 #include <cairo.h>
 
-#include "check.h"
+#include "trains_check.h"
 #include "commands.h"
 #include "datapath.h"
 #include "diag.h"
@@ -19,11 +19,11 @@
 #include "look.h"
 #include "names.h"
 #include "output.h"
-#include "pack.h"
+#include "trains_rules.h"
 #include "pipeline.h"
 #include "progress.h"
 #include "template.h"
-#include "trainlook.h"
+#include "trains_look.h"
 #include "trust.h"
 #include "util.h"
 

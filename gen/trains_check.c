@@ -1,7 +1,7 @@
-/* check.c: `railyard check PACK`: the pack itself (§3-§7, §10, §11): every
+/* trains_check.c: `railyard check PACK`: the pack itself (§3-§7, §10, §11): every
  * ability present, blocks and player reductions balanced, an explicit table
  * against the rules and the computed one, a defective pack (--missing), and
- * whether the win rule can be met. Positions and moves are in checkpos.c. */
+ * whether the win rule can be met. Positions and moves are in trains_checkpos.c. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "trains_check.h"
 #include "commands.h"
 #include "json.h"
-#include "pack.h"
+#include "trains_rules.h"
 #include "util.h"
 
 static const char check_usage[] =

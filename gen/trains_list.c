@@ -1,4 +1,4 @@
-/* list.c: `railyard list` and `railyard dump`: the ability/number table of a pack. */
+/* trains_list.c: `railyard list` and `railyard dump`: the ability/number table of a pack. */
 #include "cli.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 
 #include "commands.h"
 #include "json.h"
-#include "pack.h"
+#include "trains_rules.h"
 #include "util.h"
 
 static const char list_usage[] =

@@ -1,7 +1,7 @@
-/* trainlook.c: the fields the default Game of Trains templates draw with: an
+/* trains_look.c: the fields the default Game of Trains templates draw with: an
  * ability as space chips in the placemat's colours and a symbol, a placemat
- * space's colours (trainlook.h). */
-#include "trainlook.h"
+ * space's colours (trains_look.h). */
+#include "trains_look.h"
 
 #include <stdio.h>
 #include <string.h>

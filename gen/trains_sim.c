@@ -1,4 +1,4 @@
-/* sim.c: the game engine and player policies of `railyard simulate` (see sim.h
+/* trains_sim.c: the game engine and player policies of `railyard simulate` (see trains_sim.h
  * for the rules it plays by). Everything a game needs is allocated when a worker
  * is made; playing a game only reads the setup and writes the worker. */
 #include <math.h>
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
-#include "sim.h"
+#include "trains_position.h"
+#include "trains_sim.h"
 #include "stats.h"
 #include "util.h"
 
@@ -181,7 +181,7 @@ static void add_op(struct sim_setup *s, size_t *cap, int kind, const int *sp, in
 		o->sp[i] = (short)sp[i];
 }
 
-/* build_ops' collector: each way of one ability (position.c's expansion) as an op. */
+/* build_ops' collector: each way of one ability (trains_position.c's expansion) as an op. */
 struct op_sink {
 	struct sim_setup *s;
 	size_t *cap;
@@ -385,7 +385,7 @@ static int showing(const struct sim_setup *s, const struct sim_card *q, const in
  * descending); a wild card takes the smallest number of the pack that fits,
  * which leaves the most room for the cards after it. Never-descending, it may
  * repeat its neighbour only while the pack has a copy of that number not shown
- * elsewhere in the sequence (§10, as gen/position.c judges it). */
+ * elsewhere in the sequence (§10, as gen/trains_position.c judges it). */
 static bool seq_wins(const struct sim_setup *s, const struct sim_card *q)
 {
 	int val[MAX_SPACES];

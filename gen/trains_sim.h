@@ -1,4 +1,4 @@
-/* sim.h: the game engine behind `railyard simulate`. Plays whole games of a
+/* trains_sim.h: the game engine behind `railyard simulate`. Plays whole games of a
  * Game of Trains pack under its rules with simple player policies. Pure: no
  * I/O, no allocation while a game is played (a worker owns its scratch space),
  * and every game draws from its own random stream, so results do not depend
@@ -26,15 +26,15 @@
  *     stands for the smallest number of the pack that fits (§10);
  *   - a game that reaches `max_turns` turns, or where nobody can move for a whole
  *     round, ends without a winner. */
-#ifndef RAILYARD_SIM_H
-#define RAILYARD_SIM_H
+#ifndef RAILYARD_TRAINS_SIM_H
+#define RAILYARD_TRAINS_SIM_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pack.h"
-#include "position.h"
+#include "trains_rules.h"
+#include "trains_position.h"
 
 #define SIM_MAX_PLAYERS 16
 #define SIM_MAX_TURNS 1000000

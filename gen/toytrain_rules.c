@@ -1,4 +1,4 @@
-/* toytrain.c: valid words of carriages and the locomotive's landing space. */
+/* toytrain_rules.c: valid words of carriages and the locomotive's landing space. */
 #include "toytrain.h"
 
 #include <ctype.h>

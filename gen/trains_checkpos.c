@@ -1,15 +1,15 @@
-/* checkpos.c: `railyard check PACK --sequence/--grid [--apply ...]`: a position
+/* trains_checkpos.c: `railyard check PACK --sequence/--grid [--apply ...]`: a position
  * (§5, §7, §8, §10, §11) and a move (§5, §6, §8, §9, §11), read from the
- * command line and analysed with position.h. Problems in an option's text are
+ * command line and analysed with trains_position.h. Problems in an option's text are
  * reported at its column ("--sequence:1:9"). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "trains_check.h"
 #include "json.h"
-#include "position.h"
+#include "trains_position.h"
 #include "util.h"
 
 /* One sequence (or grid) as written in an option. */

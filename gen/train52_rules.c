@@ -1,4 +1,4 @@
-/* train52.c: the rules of Train (52 cards). Ranks: A 1, 2..10, J 11, Q 12, K 13. */
+/* train52_rules.c: the rules of Train (52 cards). Ranks: A 1, 2..10, J 11, Q 12, K 13. */
 #include "train52.h"
 
 #include <ctype.h>

@@ -1,7 +1,7 @@
-/* games_build.c: `railyard build` for the other train games: every component of a
- * deck pack and its fields, handed to the pipeline (pipeline.h) for faces, backs,
- * sheets, SVG and PNG files; token sheets, a board tiled across pages, a setup
- * sheet and the reference are this game family's own files. */
+/* deck_build.c: `railyard build` for the games whose packs are deck packs
+ * (deck_build.h): every component of the pack and its fields, handed to the
+ * pipeline (pipeline.h) for faces, backs, sheets, SVG and PNG files; token sheets
+ * and the reference. Each game's own files come from its GAME_build.c. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -12,12 +12,13 @@
 #include <cairo.h>
 
 #include "commands.h"
+#include "deck_build.h"
 #include "datapath.h"
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
-#include "look.h"
 #include "games.h"
+#include "look.h"
 #include "names.h"
 #include "output.h"
 #include "pipeline.h"
@@ -45,27 +46,7 @@ static const char build_usage[] =
 	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
 	"  -h, --help, -V, --version\n";
 
-struct gbuild {
-	struct deck *d;
-	struct drawer *dr;
-	struct fields f;           /* the board's, setup's and tokens' (main thread) */
-	struct template **tpl;     /* per group: its face template, or NULL */
-	struct template *back, *board, *setup;
-	size_t *phys;              /* physical components (not tokens): item indices */
-	long nphys;
-	const struct template **faces;  /* the distinct face templates of phys */
-	const char **face_names;        /* the group that names each */
-	size_t nfaces;
-	size_t *face_of;           /* per group: index into faces */
-	bool board_reported;
-	const struct t52_pack_rules *t52;  /* the setup sheet's piles per round (train-52) */
-};
-
-/* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
-static const char *const pips[10] = {"", "5", "19", "159", "1379", "13579", "134679",
-				     "1345679", "12346789", "123456789"};
-
-static void set_value_fields(struct gbuild *b, struct fields *f, const char *field,
+static void set_value_fields(struct deck_build *b, struct fields *f, const char *field,
 			     const char *value)
 {
 	fields_set(f, field, value);
@@ -96,7 +77,7 @@ static void set_value_fields(struct gbuild *b, struct fields *f, const char *fie
 }
 
 /* The fields a component offers its template. */
-static void item_fields(struct gbuild *b, size_t i, struct fields *f)
+static void item_fields(struct deck_build *b, size_t i, struct fields *f)
 {
 	const struct deck *d = b->d;
 	const struct deck_item *it = &d->items[i];
@@ -112,31 +93,15 @@ static void item_fields(struct gbuild *b, size_t i, struct fields *f)
 	free(flag);
 	for (size_t k = 0; k < g->nfields; k++)
 		set_value_fields(b, f, g->fields[k].name, it->values[k]);
-	if (g->kind == DK_TILE)
-		for (size_t k = 0; k < 2; k++) {
-			const char *half = g->fields[k].name;
-			long v = strtol(it->values[k], NULL, 10);
-			char name[32];
-			if (v <= 9) {
-				for (const char *p = pips[v]; *p; p++) {
-					snprintf(name, sizeof name, "%s-p%c", half, *p);
-					fields_set(f, name, "1");
-				}
-				snprintf(name, sizeof name, "%s-pips", half);
-			} else {
-				snprintf(name, sizeof name, "%s-numeral", half);
-			}
-			fields_set(f, name, "1");
-		}
-	if (g->kind == DK_LETTER)
-		fields_set(f, "wild", g->wild && !strcmp(it->values[0], g->wild) ? "1" : "");
+	if (b->game->item_fields)
+		b->game->item_fields(d, i, f);
 	if (!fields_get(f, "ink"))
 		fields_set(f, "ink", "black");
 	data_fields(&d->data, f);
 }
 
 struct token_page {
-	struct gbuild *b;
+	struct deck_build *b;
 	size_t item;
 	long first, count;
 	int cols;
@@ -154,7 +119,7 @@ static void fill_token(void *user, int r, int c, struct fields *f)
 }
 
 /* The token groups on cut-out sheets: the template's cells, as many as fit. */
-static int write_tokens(struct build_ctx *bc, struct gbuild *b)
+static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 {
 	const struct deck *d = b->d;
 	const char *paper = build_paper(bc);
@@ -206,139 +171,6 @@ static int write_tokens(struct build_ctx *bc, struct gbuild *b)
 	return rc;
 }
 
-/* The board: spaces 1..N in rows that turn at each end (a serpentine track). */
-static void board_shape(const struct deck *d, int *rows, int *cols)
-{
-	*cols = (int)ceil(sqrt(2.0 * d->board.spaces));
-	*rows = (d->board.spaces + *cols - 1) / *cols;
-}
-
-static void fill_space(void *user, int r, int c, struct fields *f)
-{
-	struct gbuild *b = user;
-	const struct deck_board *bd = &b->d->board;
-	int rows, cols;
-	board_shape(b->d, &rows, &cols);
-	int along = r % 2 ? cols - 1 - c : c;
-	int space = r * cols + along + 1;
-	if (space > bd->spaces)
-		return;
-	fields_set(f, "on", "1");
-	fields_setf(f, "space", "%d", space);
-	const char *label = space == bd->start ? bd->start_label : space == bd->finish ? bd->finish_label : NULL;
-	fields_set(f, "label", label ? label : "");
-	fields_set(f, "start", space == bd->start ? "1" : "");
-	fields_set(f, "finish", space == bd->finish ? "1" : "");
-	const struct deck_mark *m = deck_space_mark(b->d, space);
-	fields_set(f, "mark", m ? (m->label ? m->label : m->name) : "");
-	if (m)
-		fields_set(f, m->name, "1");
-	/* the way on: along the row, or down at its end */
-	bool row_end = along == cols - 1;
-	const char *arrow = space == bd->spaces ? "" : row_end ? "↓" : r % 2 ? "←" : "→";
-	fields_set(f, "arrow", arrow);
-}
-
-static void draw_board(void *user, cairo_t *cr, long index, int side)
-{
-	struct gbuild *b = user;
-	(void)index;
-	(void)side;
-	int rows, cols;
-	board_shape(b->d, &rows, &cols);
-	struct cells c = {rows, cols, fill_space, b};
-	fields_clear(&b->f);
-	fields_set(&b->f, "title", b->d->title);
-	fields_set(&b->f, "pack", b->d->id);
-	draw_item(b->dr, cr, b->board, &b->f, &c, b->board_reported ? NULL : "board");
-	b->board_reported = true;
-}
-
-static int write_board(struct build_ctx *bc, struct gbuild *b)
-{
-	double iw, ih;
-	int rows, cols;
-	board_shape(b->d, &rows, &cols);
-	template_size(b->board, rows, cols, &iw, &ih);
-	return build_tiled(bc, "board.pdf", iw, ih, draw_board, b);
-}
-
-/* The setup sheet: a row per round (rules: piles, read by train52.c), a cell per pile. */
-static long piles_in(const struct t52_pack_rules *t, size_t r)
-{
-	return r < t->nrounds ? t->piles[r] : 0;
-}
-
-static void fill_setup(void *user, int r, int c, struct fields *f)
-{
-	struct gbuild *b = user;
-	const struct deck *d = b->d;
-	long np = piles_in(b->t52, (size_t)r);
-	long total = deck_count(d, DK_CARD);
-	fields_setf(f, "round", "%d", r + 1);
-	fields_setf(f, "piles", "%ld", np);
-	fields_setf(f, "closed", "%ld", np ? np - 1 : 0);
-	fields_setf(f, "piles-text", "%ld pile%s", np, np == 1 ? "" : "s");
-	if (np > 1)
-		fields_setf(f, "closed-text", "up to %ld closed", np - 1);
-	else
-		fields_set(f, "closed-text", "none may be closed");
-	if (c == 0) {
-		fields_set(f, "head", "1");
-		return;
-	}
-	if (c > np)
-		return;
-	fields_setf(f, "pile", "%d", c);
-	struct buf s = {0};
-	for (size_t i = 0; i < d->ndeals; i++)
-		for (int pl = d->deals[i].lo; pl <= d->deals[i].hi; pl++) {
-			long each = deck_hand_size(d, pl, total);
-			if (each < 0 || each * pl > total)
-				continue;
-			long rest = total - each * pl;
-			buf_printf(&s, "%s%d players: %ld", s.len ? "\n" : "", pl,
-				   rest / np + (c - 1 < rest % np));
-		}
-	fields_set(f, "sizes", s.s ? s.s : "");
-	buf_free(&s);
-}
-
-static void setup_shape(const struct gbuild *b, int *rows, int *cols)
-{
-	*rows = (int)b->t52->nrounds;
-	*cols = 1;
-	for (size_t r = 0; r < b->t52->nrounds; r++)
-		if (piles_in(b->t52, r) + 1 > *cols)
-			*cols = (int)piles_in(b->t52, r) + 1;
-}
-
-static void draw_setup(void *user, cairo_t *cr, long index, int side)
-{
-	struct gbuild *b = user;
-	(void)index;
-	(void)side;
-	int rows, cols;
-	setup_shape(b, &rows, &cols);
-	struct cells c = {rows, cols, fill_setup, b};
-	fields_clear(&b->f);
-	fields_set(&b->f, "title", b->d->title);
-	fields_set(&b->f, "pack", b->d->id);
-	const struct deck_deal *e = b->d->ndeals ? &b->d->deals[0] : NULL;
-	if (e)
-		fields_setf(&b->f, "deal", "%d-%d players, %ld cards each", e->lo, e->hi, e->cards);
-	draw_item(b->dr, cr, b->setup, &b->f, &c, "setup sheet");
-}
-
-static int write_setup(struct build_ctx *bc, struct gbuild *b)
-{
-	double iw, ih;
-	int rows, cols;
-	setup_shape(b, &rows, &cols);
-	template_size(b->setup, rows, cols, &iw, &ih);
-	return build_tiled(bc, "setup.pdf", iw, ih, draw_setup, b);
-}
-
 static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,
 		    const char *c)
 {
@@ -350,7 +182,7 @@ static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, con
 }
 
 /* reference.pdf: what the pack holds and how it is dealt, as `railyard list`. */
-static int write_reference(struct build_ctx *bc, struct gbuild *b)
+static int write_reference(struct build_ctx *bc, struct deck_build *b)
 {
 	const struct deck *d = b->d;
 	double pw, ph;
@@ -443,25 +275,16 @@ static char *slug(const char *name)
 
 static int write_extra(struct build_ctx *bc, void *user)
 {
-	struct gbuild *b = user;
+	struct deck_build *b = user;
 	int only = bc->opts.only, rc = 0;
 	if (!rc && (only & BO_TOKENS) && deck_count(b->d, DK_TOKEN))
 		rc = write_tokens(bc, b);
-	if (!rc && (only & (BO_BOARD | BO_PLACEMAT)) && b->board)
-		rc = write_board(bc, b);
-	if (!rc && (only & (BO_SETUP | BO_PLACEMAT)) && b->setup)
-		rc = write_setup(bc, b);
+	if (!rc && b->game->extra)
+		rc = b->game->extra(bc, b);
 	if (!rc && (only & BO_REFERENCE))
 		rc = write_reference(bc, b);
-	if (!rc && (only & BO_SVG) && b->board) {
-		double iw, ih;
-		int rows, cols;
-		board_shape(b->d, &rows, &cols);
-		template_size(b->board, rows, cols, &iw, &ih);
-		char *path = build_path(bc, "svg/board.svg");
-		rc = path ? svg_write(path, iw, ih, b->board->bleed, draw_board, b, 0) : -1;
-		free(path);
-	}
+	if (!rc && (only & BO_SVG) && b->game->extra_svg)
+		rc = b->game->extra_svg(bc, b);
 	return rc;
 }
 
@@ -469,18 +292,18 @@ static int write_extra(struct build_ctx *bc, void *user)
 
 static size_t comp_face(void *user, long k)
 {
-	const struct gbuild *b = user;
+	const struct deck_build *b = user;
 	return b->face_of[b->d->items[b->phys[k]].group];
 }
 
 static void comp_fields(void *user, long k, struct fields *f)
 {
-	item_fields(user, ((struct gbuild *)user)->phys[k], f);
+	item_fields(user, ((struct deck_build *)user)->phys[k], f);
 }
 
 static void comp_label(void *user, long k, bool who, char *buf, size_t n)
 {
-	const struct gbuild *b = user;
+	const struct deck_build *b = user;
 	(void)who;
 	snprintf(buf, n, "%s", b->d->items[b->phys[k]].name);
 }
@@ -488,7 +311,7 @@ static void comp_label(void *user, long k, bool who, char *buf, size_t n)
 /* NNN-NAME for the first copy of each component, standing for all its copies. */
 static long comp_single(void *user, long k, bool unique, char *name, size_t n)
 {
-	const struct gbuild *b = user;
+	const struct deck_build *b = user;
 	(void)unique;
 	size_t i = b->phys[k];
 	if (k > 0 && b->phys[k - 1] == i)
@@ -499,17 +322,21 @@ static long comp_single(void *user, long k, bool unique, char *name, size_t n)
 	return b->d->items[i].count;
 }
 
-static void comp_back_fields(void *user, struct fields *f)
+void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
 {
-	const struct gbuild *b = user;
 	fields_set(f, "pack", b->d->id);
 	fields_set(f, "title", b->d->title);
 	data_fields(&b->d->data, f);
 }
 
+static void comp_back_fields(void *user, struct fields *f)
+{
+	deck_build_pack_fields(user, f);
+}
+
 static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 {
-	const struct gbuild *b = user;
+	const struct deck_build *b = user;
 	const struct deck *d = b->d;
 	(void)bc;
 	buf_puts(s, "index,group,name,copies,fields\n");
@@ -523,9 +350,11 @@ static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 	}
 }
 
-static struct template *load_tpl(struct drawer *dr, const struct deck *d, const char *path,
-				 const struct loc *loc, const char *what, bool cells)
+struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,
+				     const char *what, bool cells)
 {
+	struct drawer *dr = b->dr;
+	const struct deck *d = b->d;
 	char *found = template_find(d->file, path, path);
 	if (!found) {
 		datapath_not_found(loc, what, path);
@@ -580,7 +409,7 @@ static int check_items(const struct deck *d, long max)
 /* The pack's size: (if any) for every card face and the back; then every image
  * the items show is read, so a missing one stops the build before anything is
  * written. Returns 0 or -1. */
-static int fit_sizes(struct gbuild *b, struct template **owned, size_t nowned)
+static int fit_sizes(struct deck_build *b, struct template **owned, size_t nowned)
 {
 	const struct card_data *cd = &b->d->data;
 	for (size_t i = 0; cd->has_size && i < nowned; i++)
@@ -598,9 +427,7 @@ static int fit_sizes(struct gbuild *b, struct template **owned, size_t nowned)
 		rc |= drawer_preload(b->dr, t, &b->f);
 	}
 	fields_clear(&b->f);
-	fields_set(&b->f, "pack", b->d->id);
-	fields_set(&b->f, "title", b->d->title);
-	data_fields(cd, &b->f);
+	deck_build_pack_fields(b, &b->f);
 	for (size_t i = 0; i < nowned; i++)
 		if (owned[i] && owned[i]->cells.on)
 			rc |= drawer_preload(b->dr, owned[i], &b->f);
@@ -620,31 +447,12 @@ static int select_option(void *user, int c, char *arg)
 	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
 }
 
-int games_build(const struct game *game, int argc, char **argv)
+/* Each included group's face template (groups naming the same file share one),
+ * the back and the game's own: EXIT_OK, or EXIT_INPUT after reporting. */
+static int load_templates(struct deck_build *b)
 {
-	struct build_opts o;
-	struct games_select sel = {0};
-	int status = build_parse(argc, argv, &o, build_usage, select_option, &sel);
-	if (status >= 0)
-		return status;
-	status = EXIT_OK;
-	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], &sel, &rules);
-	if (!d)
-		return EXIT_INPUT;
-	trust_set_pack(d->file);
-	/* Bounded work and memory, refused before any template is read. */
-	if (check_items(d, o.max_items) != 0) {
-		deck_free(d);
-		return EXIT_INPUT;
-	}
-	struct gbuild b = {.d = d, .t52 = &rules.train52};
-	b.dr = drawer_new();
-	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
-	struct template **owned = xcalloc(d->ngroups + 4, sizeof *owned);
-	/* the outputs of a home build (a preset draws the items and the back only) */
-	int home = o.preset == PRESET_HOME ? o.only : 0;
-	size_t nowned = 0;
+	const struct deck *d = b->d;
+	int status = EXIT_OK;
 	for (size_t g = 0; g < d->ngroups; g++) {
 		const struct deck_group *gr = &d->groups[g];
 		if (!gr->included)
@@ -655,91 +463,133 @@ int games_build(const struct game *game, int argc, char **argv)
 			status = EXIT_INPUT;
 			continue;
 		}
-		if (gr->kind == DK_TOKEN && !(home & BO_TOKENS))
-			continue;  /* only the templates an output draws are loaded */
-		for (size_t h = 0; h < g && !b.tpl[g]; h++)
+		for (size_t h = 0; h < g && !b->tpl[g]; h++)
 			if (d->groups[h].face && !strcmp(d->groups[h].face, gr->face) &&
 			    (d->groups[h].kind == DK_TOKEN) == (gr->kind == DK_TOKEN))
-				b.tpl[g] = b.tpl[h];
-		if (!b.tpl[g] && (b.tpl[g] = load_tpl(b.dr, d, gr->face, &gr->loc_face, "face",
-						       gr->kind == DK_TOKEN)))
-			owned[nowned++] = b.tpl[g];
-		if (!b.tpl[g])
+				b->tpl[g] = b->tpl[h];
+		if (!b->tpl[g] && (b->tpl[g] = deck_build_template(b, gr->face, &gr->loc_face, "face",
+								  gr->kind == DK_TOKEN)))
+			b->owned[b->nowned++] = b->tpl[g];
+		if (!b->tpl[g])
 			status = EXIT_INPUT;
 	}
-	if (d->back && !(b.back = load_tpl(b.dr, d, d->back, &d->loc_back, "back", false)))
+	if (d->back && !(b->back = deck_build_template(b, d->back, &d->loc_back, "back", false)))
 		status = EXIT_INPUT;
-	if (d->board.present && d->board.face && (home & (BO_BOARD | BO_PLACEMAT | BO_SVG)) &&
-	    !(b.board = load_tpl(b.dr, d, d->board.face, &d->board.loc_face, "board", true)))
-		status = EXIT_INPUT;
-	if (d->setup && (home & (BO_SETUP | BO_PLACEMAT)) && !(b.setup = load_tpl(b.dr, d, d->setup, &d->loc_setup, "setup", true)))
-		status = EXIT_INPUT;
-	if (d->setup && !rules.train52.nrounds) {
-		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
+	if (d->board.present && d->board.face && !b->game->board) {
+		diag(SEV_ERROR, &d->board.loc_face, "a %s pack has no board to draw", d->game);
 		status = EXIT_INPUT;
 	}
-	owned[nowned++] = b.back;
-	owned[nowned++] = b.board;
-	owned[nowned++] = b.setup;
-	if (status == EXIT_OK && fit_sizes(&b, owned, nowned) != 0)
+	if (d->setup && !b->game->setup) {
+		diag(SEV_ERROR, &d->loc_setup, "a %s pack has no setup sheet to draw", d->game);
 		status = EXIT_INPUT;
-	if (status != EXIT_OK)
-		goto done;
-	b.phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +
-			 (size_t)deck_count(d, DK_LETTER) + 1, sizeof *b.phys);
+	}
+	if (b->game->prepare && b->game->prepare(b) != 0)
+		status = EXIT_INPUT;
+	b->owned[b->nowned++] = b->back;
+	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
+		b->owned[b->nowned++] = b->own[i];
+	return status;
+}
+
+/* The physical components in print order, and the distinct face templates of the
+ * cards, tiles and letters, each named by the first group drawn with it. */
+static void index_faces(struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	b->phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +
+			  (size_t)deck_count(d, DK_LETTER) + 1, sizeof *b->phys);
 	for (size_t i = 0; i < d->nitems; i++)
 		if (d->groups[d->items[i].group].kind != DK_TOKEN)
 			for (long k = 0; k < d->items[i].count; k++)
-				b.phys[b.nphys++] = i;
-	/* The distinct face templates of the cards, tiles and letters, each named by
-	 * the first group drawn with it. */
-	b.faces = xcalloc(d->ngroups + 1, sizeof *b.faces);
-	b.face_names = xcalloc(d->ngroups + 1, sizeof *b.face_names);
-	b.face_of = xcalloc(d->ngroups + 1, sizeof *b.face_of);
+				b->phys[b->nphys++] = i;
+	b->faces = xcalloc(d->ngroups + 1, sizeof *b->faces);
+	b->face_names = xcalloc(d->ngroups + 1, sizeof *b->face_names);
+	b->face_of = xcalloc(d->ngroups + 1, sizeof *b->face_of);
 	for (size_t g = 0; g < d->ngroups; g++) {
-		if (!b.tpl[g] || d->groups[g].kind == DK_TOKEN)
+		if (!b->tpl[g] || d->groups[g].kind == DK_TOKEN)
 			continue;
 		size_t f = 0;
-		while (f < b.nfaces && b.faces[f] != b.tpl[g])
+		while (f < b->nfaces && b->faces[f] != b->tpl[g])
 			f++;
-		if (f == b.nfaces) {
-			b.faces[b.nfaces] = b.tpl[g];
-			b.face_names[b.nfaces++] = d->groups[g].name;
+		if (f == b->nfaces) {
+			b->faces[b->nfaces] = b->tpl[g];
+			b->face_names[b->nfaces++] = d->groups[g].name;
 		}
-		b.face_of[g] = f;
+		b->face_of[g] = f;
 	}
-	double bleed = build_bleed(&o);
-	for (size_t i = 0; bleed >= 0 && i < nowned; i++)
-		if (owned[i] && !owned[i]->cells.on)
-			owned[i]->bleed = bleed;
-	/* Every face drawn as a PNG stays within the pixel limits. */
-	bool pngs = (o.only & (BO_PNG | BO_CONTACT)) || o.preset == PRESET_TGC || o.preset == PRESET_MPC;
-	for (size_t i = 0; i < nowned && pngs; i++)
-		if (owned[i] && !owned[i]->cells.on &&
-		    out_check_png(owned[i]->w, owned[i]->h, owned[i]->bleed, 300, &owned[i]->loc_size,
-				  owned[i] == b.back ? "the back" : "a face") != 0)
+}
+
+/* The bleed the options ask for, and the pixel limits of every face drawn as a
+ * PNG: EXIT_OK or EXIT_INPUT. */
+static int fit_output(struct deck_build *b, const struct build_opts *o)
+{
+	double bleed = build_bleed(o);
+	for (size_t i = 0; bleed >= 0 && i < b->nowned; i++)
+		if (b->owned[i] && !b->owned[i]->cells.on)
+			b->owned[i]->bleed = bleed;
+	int status = EXIT_OK;
+	bool pngs = (o->only & (BO_PNG | BO_CONTACT)) || o->preset == PRESET_TGC || o->preset == PRESET_MPC;
+	for (size_t i = 0; i < b->nowned && pngs; i++)
+		if (b->owned[i] && !b->owned[i]->cells.on &&
+		    out_check_png(b->owned[i]->w, b->owned[i]->h, b->owned[i]->bleed, 300,
+				  &b->owned[i]->loc_size, b->owned[i] == b->back ? "the back" : "a face") != 0)
 			status = EXIT_INPUT;
-	if (status != EXIT_OK)
-		goto done;
-	struct build_ctx ctx = {.opts = o, .id = d->id, .dr = b.dr};
-	ctx.it = (struct build_items){
-		.count = b.nphys, .faces = b.faces, .nfaces = b.nfaces, .face_names = b.face_names,
-		.back = b.back, .face_of = comp_face, .fields = comp_fields, .label = comp_label,
-		.single = comp_single, .back_fields = comp_back_fields, .extra = write_extra,
-		.manifest = comp_manifest, .user = &b,
-	};
-	status = build_run(&ctx);
-done:
-	for (size_t i = 0; i < nowned; i++)
-		template_free(owned[i]);
-	free(owned);
-	free(b.tpl);
-	free(b.phys);
-	free(b.faces);
-	free(b.face_names);
-	free(b.face_of);
-	fields_free(&b.f);
-	drawer_free(b.dr);
-	deck_free(d);
+	return status;
+}
+
+static void deck_build_free(struct deck_build *b)
+{
+	for (size_t i = 0; i < b->nowned; i++)
+		template_free(b->owned[i]);
+	free(b->owned);
+	free(b->tpl);
+	free(b->phys);
+	free(b->faces);
+	free(b->face_names);
+	free(b->face_of);
+	fields_free(&b->f);
+	drawer_free(b->dr);
+	deck_free(b->d);
+}
+
+int deck_build(const struct game *game, int argc, char **argv)
+{
+	struct build_opts o;
+	struct games_select sel = {0};
+	int status = build_parse(argc, argv, &o, build_usage, select_option, &sel);
+	if (status >= 0)
+		return status;
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &sel, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	trust_set_pack(d->file);
+	/* Bounded work and memory, refused before any template is read. */
+	if (check_items(d, o.max_items) != 0) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
+	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
+	b.dr = drawer_new();
+	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
+	b.owned = xcalloc(d->ngroups + 1 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	status = load_templates(&b);
+	if (status == EXIT_OK && fit_sizes(&b, b.owned, b.nowned) != 0)
+		status = EXIT_INPUT;
+	if (status == EXIT_OK) {
+		index_faces(&b);
+		status = fit_output(&b, &o);
+	}
+	if (status == EXIT_OK) {
+		struct build_ctx ctx = {.opts = o, .id = d->id, .dr = b.dr};
+		ctx.it = (struct build_items){
+			.count = b.nphys, .faces = b.faces, .nfaces = b.nfaces, .face_names = b.face_names,
+			.back = b.back, .face_of = comp_face, .fields = comp_fields, .label = comp_label,
+			.single = comp_single, .back_fields = comp_back_fields, .extra = write_extra,
+			.manifest = comp_manifest, .user = &b,
+		};
+		status = build_run(&ctx);
+	}
+	deck_build_free(&b);
 	return status;
 }

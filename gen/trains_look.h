@@ -1,10 +1,10 @@
-/* trainlook.h: the fields the default Game of Trains templates draw with, so
+/* trains_look.h: the fields the default Game of Trains templates draw with, so
  * that a card shows its ability's spaces in the colours of the placemat's spaces.
  * Colours come from look.h. */
-#ifndef RAILYARD_TRAINLOOK_H
-#define RAILYARD_TRAINLOOK_H
+#ifndef RAILYARD_TRAINS_LOOK_H
+#define RAILYARD_TRAINS_LOOK_H
 
-#include "ability.h"
+#include "trains_ability.h"
 #include "draw.h"
 
 /* Set the fields of ability a's drawing in f: kind, symbol (↔ → ← ↓ ↑ ⇄ ⇅),

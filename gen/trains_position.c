@@ -1,8 +1,8 @@
-/* position.c: analysis of game positions (§5-§11). Pure and allocation-free. */
+/* trains_position.c: analysis of game positions (§5-§11). Pure and allocation-free. */
 #include <math.h>
 #include <string.h>
 
-#include "position.h"
+#include "trains_position.h"
 
 /* How many copies of number x the pack still holds. */
 static long held(const struct pos_pack *pk, long x)

@@ -1,14 +1,14 @@
-/* pack.h: the pack model. A pack specification (packs/x.yaml) loaded into memory;
+/* trains_rules.h: the pack model. A pack specification (packs/x.yaml) loaded into memory;
  * every item keeps the file:line:column it came from, so later stages (check,
  * build) can still point into the YAML. The model owns all its strings. */
-#ifndef RAILYARD_PACK_H
-#define RAILYARD_PACK_H
+#ifndef RAILYARD_TRAINS_RULES_H
+#define RAILYARD_TRAINS_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-#include "ability.h"
+#include "trains_ability.h"
 #include "data.h"
 #include "diag.h"
 

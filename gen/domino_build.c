@@ -1,0 +1,38 @@
+/* domino_build.c: what domino Trains adds to the deck build (deck_build.h): the
+ * pips of each tile half. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "commands.h"
+#include "deck_build.h"
+
+/* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
+static const char *const pips[10] = {"", "5", "19", "159", "1379", "13579", "134679",
+				     "1345679", "12346789", "123456789"};
+
+/* Each half of a tile: HALF-pips and HALF-pN for its pips (1..9), or
+ * HALF-numeral for a number drawn as digits. */
+static void domino_item_fields(const struct deck *d, size_t i, struct fields *f)
+{
+	const struct deck_item *it = &d->items[i];
+	const struct deck_group *g = &d->groups[it->group];
+	if (g->kind != DK_TILE)
+		return;
+	for (size_t k = 0; k < 2; k++) {
+		const char *half = g->fields[k].name;
+		long v = strtol(it->values[k], NULL, 10);
+		char name[32];
+		if (v <= 9) {
+			for (const char *p = pips[v]; *p; p++) {
+				snprintf(name, sizeof name, "%s-p%c", half, *p);
+				fields_set(f, name, "1");
+			}
+			snprintf(name, sizeof name, "%s-pips", half);
+		} else {
+			snprintf(name, sizeof name, "%s-numeral", half);
+		}
+		fields_set(f, name, "1");
+	}
+}
+
+const struct deck_build_game domino_build_items = {.item_fields = domino_item_fields};

@@ -1,0 +1,429 @@
+/* domino_check.c: `railyard check` for domino Trains: options, positions and
+ * the verdict. The rules themselves are in domino_rules.c. */
+#include <errno.h>
+#include "cli.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "games.h"
+#include "json.h"
+#include "domino.h"
+#include "trust.h"
+#include "util.h"
+
+/* --- domino Trains ------------------------------------------------------------ */
+
+static const char domino_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml     (game: domino-trains)\n\n"
+	"Whether the pack's whole set of tiles, or a chosen subset, can be connected into a\n"
+	"single train (every tile once, touching ends equal), and when not, why: the\n"
+	"numbers on an odd number of tile ends (a train has two ends, so at most two\n"
+	"numbers may be odd) and the tiles cut off from the rest.\n\n"
+	"  -t, --tiles \"0-0 0-1 1-2 ...\"  check these tiles of the set instead\n\n"
+	"Positions of the game (seeds/002, \"Basic Trains\"):\n"
+	"      --hands \"H1; H2; ...\" the first turn: each seat's tiles (seat 1 first,\n"
+	"                       clockwise): who plays the highest double first, and\n"
+	"                       whether every seat has a double for its engine\n"
+	"      --train TILES    the player's own train as laid, left to right\n"
+	"      --others \"T1; T2\" the other players' trains, numbered 1, 2, ...\n"
+	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
+	"                       one tile on each other train, written TILE@N\n"
+	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
+	"      --points N,N,... the seats' points before the hand (the game is 120)\n"
+	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
+
+/* Parse a list of tiles of a double-dn set, each at most once. 0 or -1 (reported). */
+static int domino_tiles(int dn, const char *opt, const char *arg, struct domino **tiles, size_t *n)
+{
+	size_t nw;
+	char **w = games_words(arg, &nw);
+	int bad = 0;
+	*n = 0;
+	*tiles = xcalloc(nw + 1, sizeof **tiles);
+	bool *seen = xcalloc((size_t)(dn + 1) * (size_t)(dn + 1), sizeof *seen);
+	for (size_t i = 0; i < nw; i++) {
+		struct domino t;
+		if (domino_parse(w[i], &t) != 0) {
+			diag(SEV_ERROR, NULL, "%s: '%s' is not a tile (write it as 3-5)", opt, w[i]);
+			bad++;
+		} else if (t.high > dn) {
+			diag(SEV_ERROR, NULL, "%s: %s is not in a double-%d set (numbers 0-%d)", opt, w[i], dn, dn);
+			bad++;
+		} else if (seen[t.low * (dn + 1) + t.high]) {
+			diag(SEV_ERROR, NULL, "%s: %d-%d is given twice; the set has one", opt, t.low, t.high);
+			bad++;
+		} else {
+			seen[t.low * (dn + 1) + t.high] = true;
+			(*tiles)[(*n)++] = t;
+		}
+	}
+	if (!nw) {
+		diag(SEV_ERROR, NULL, "%s: no tiles", opt);
+		bad++;
+	}
+	free(seen);
+	games_words_free(w, nw);
+	return bad ? -1 : 0;
+}
+
+/* Split "a; b; c" at semicolons into new strings. */
+static char **split_semis(const char *s, size_t *n)
+{
+	char **v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (;;) {
+		size_t len = strcspn(s, ";");
+		v = xgrow(v, &cap, *n + 1, sizeof *v);
+		v[(*n)++] = xstrndup(s, len);
+		if (!s[len])
+			return v;
+		s += len + 1;
+	}
+}
+
+/* A list of whole numbers 0..max, comma or space separated; count or -1. */
+static int int_list(const char *opt, const char *arg, long max, long *out, int cap)
+{
+	size_t nw;
+	char **w = games_words(arg, &nw);
+	int n = (int)nw;
+	for (size_t i = 0; i < nw && n >= 0; i++)
+		if ((int)i >= cap || parse_int(w[i], 0, max, &out[i]) != 0)
+			n = -1;
+	games_words_free(w, nw);
+	if (n <= 0)
+		diag(SEV_ERROR, NULL, "%s: give 1 to %d whole numbers 0..%ld, not '%s'", opt, cap, max, arg);
+	return n;
+}
+
+/* check --hands, --train/--play, --score: positions of Basic Trains. */
+static int domino_position(int dn, const char *hands_arg, const char *train_arg,
+			   const char *others_arg, const char *play_arg, const char *score_arg,
+			   const char *points_arg, bool json)
+{
+	struct buf out = {0};
+	bool legal = true;
+	int status = EXIT_INPUT;
+	if (hands_arg) {
+		size_t ns;
+		char **seats = split_semis(hands_arg, &ns);
+		struct domino *hands[64] = {NULL};
+		size_t nh[64] = {0};
+		int bad = ns < 2 || ns > 64;
+		if (bad)
+			diag(SEV_ERROR, NULL, "--hands: 2 to 64 seats, separated by ';'");
+		for (size_t i = 0; i < ns && !bad; i++)
+			bad |= domino_tiles(dn, "--hands", seats[i], &hands[i], &nh[i]) != 0;
+		/* a tile is in one hand only */
+		for (size_t i = 0; i < ns && !bad; i++)
+			for (size_t j = 0; j < i && !bad; j++)
+				for (size_t a = 0; a < nh[i] && !bad; a++)
+					for (size_t b = 0; b < nh[j]; b++)
+						if (hands[i][a].low == hands[j][b].low && hands[i][a].high == hands[j][b].high) {
+							diag(SEV_ERROR, NULL, "--hands: %d-%d is in seats %zu and %zu; the set has one",
+							     hands[i][a].low, hands[i][a].high, j + 1, i + 1);
+							bad = 1;
+							break;
+						}
+		if (!bad) {
+			int lead;
+			int blocked = domino_first_turn((const struct domino *const *)hands, nh, (int)ns, &lead);
+			if (lead >= 0 && blocked < 0) {
+				int high = -1;
+				for (size_t k = 0; k < nh[lead]; k++)
+					if (hands[lead][k].low == hands[lead][k].high && hands[lead][k].low > high)
+						high = hands[lead][k].low;
+				buf_printf(&out, "seat %d holds the highest double, %d-%d, and plays it first as "
+					   "its engine; play moves clockwise\n", lead + 1, high, high);
+			}
+			if (blocked >= 0) {
+				legal = false;
+				buf_printf(&out, "seat %d has no double for its engine: the game is blocked, "
+					   "nobody scores and a new hand is dealt\n", blocked + 1);
+			} else {
+				buf_puts(&out, "legal: every seat has a double to put down as its engine\n");
+			}
+			status = EXIT_OK;
+		}
+		for (size_t i = 0; i < ns; i++) {
+			free(hands[i]);
+			free(seats[i]);
+		}
+		free(seats);
+	} else if (train_arg) {
+		struct domino *own = NULL, *play = NULL;
+		size_t nown = 0, nplay = 0, nt = 0;
+		struct domino_train trains[65];
+		char **others = others_arg ? split_semis(others_arg, &nt) : NULL;
+		struct buf why = {0};
+		int bad = domino_tiles(dn, "--train", train_arg, &own, &nown) != 0;
+		if (!bad && domino_train_read(own, nown, &trains[0], &why) != 0) {
+			diag(SEV_ERROR, NULL, "--train: %s", why.s);
+			bad = 1;
+		}
+		if (nt > 64) {
+			diag(SEV_ERROR, NULL, "--others: at most 64 trains");
+			bad = 1;
+		}
+		for (size_t i = 0; i < nt && !bad; i++) {
+			struct domino *ot;
+			size_t no;
+			buf_free(&why);
+			bad |= domino_tiles(dn, "--others", others[i], &ot, &no) != 0;
+			if (!bad && domino_train_read(ot, no, &trains[i + 1], &why) != 0) {
+				diag(SEV_ERROR, NULL, "--others: train %zu: %s", i + 1, why.s);
+				bad = 1;
+			}
+			free(ot);
+		}
+		if (!play_arg && !bad) {
+			diag(SEV_ERROR, NULL, "--train: give the tiles of the turn with --play");
+			bad = 1;
+		}
+		/* --play "4-2 1-3@2": TILE[@N] */
+		size_t nw = 0;
+		char **w = play_arg && !bad ? games_words(play_arg, &nw) : NULL;
+		int *where = xcalloc(nw + 1, sizeof *where);
+		struct buf tiles = {0};
+		for (size_t i = 0; i < nw && !bad; i++) {
+			char *at = strchr(w[i], '@');
+			long k = 0;
+			if (at) {
+				*at = '\0';
+				if (parse_int(at + 1, 1, (long)nt, &k) != 0) {
+					diag(SEV_ERROR, NULL, "--play: '%s': @N names one of the %zu --others trains",
+					     at + 1, nt);
+					bad = 1;
+				}
+			}
+			where[i] = (int)k;
+			buf_printf(&tiles, "%s ", w[i]);
+		}
+		if (!bad && nw)
+			bad = domino_tiles(dn, "--play", tiles.s, &play, &nplay) != 0;
+		buf_free(&tiles);
+		struct buf done = {0};
+		for (size_t i = 0; i < nplay && !bad; i++) {
+			/* a tile on the table is not in a hand */
+			struct domino *tt;
+			size_t ntt;
+			for (size_t k = 0; k <= nt && !bad; k++) {
+				if (domino_tiles(dn, "--train", k ? others[k - 1] : train_arg, &tt, &ntt) != 0)
+					bad = 1;
+				for (size_t j = 0; j < ntt && !bad; j++)
+					if (tt[j].low == play[i].low && tt[j].high == play[i].high) {
+						diag(SEV_ERROR, NULL, "--play: %d-%d is already on %s; the set has one",
+						     play[i].low, play[i].high, k ? "a train of --others" : "the own train");
+						bad = 1;
+					}
+				free(tt);
+			}
+		}
+		for (size_t i = 0; i < nplay && !bad && legal; i++) {
+			struct domino_train *t = &trains[where[i]];
+			int before[2] = {t->end[0], t->end[1]};
+			if (i == 0 && where[0] != 0) {
+				buf_puts(&out, "a player first adds a car to his own train; only then one tile "
+					 "on other players' trains\n");
+				legal = false;
+			} else if (i > 0 && where[i] == 0) {
+				buf_puts(&out, "one tile a turn goes on the player's own train\n");
+				legal = false;
+			} else if (i > 0) {
+				for (size_t j = 1; j < i; j++)
+					if (where[j] == where[i]) {
+						buf_printf(&out, "one and only one car on each other train: train %d "
+							   "already has one this turn\n", where[i]);
+						legal = false;
+					}
+			}
+			if (!legal)
+				break;
+			if (!domino_lay(t, play[i])) {
+				buf_printf(&out, "%d-%d matches neither end of %s (%d and %d)\n", play[i].low,
+					   play[i].high, where[i] ? "that train" : "the own train", before[0], before[1]);
+				legal = false;
+				break;
+			}
+			buf_printf(&done, "%d-%d on %s%.0d: its ends now show %d and %d%s\n", play[i].low,
+				   play[i].high, where[i] ? "train " : "the own train", where[i], t->end[0],
+				   t->end[1], play[i].low == play[i].high ? " (a double, in line)" : "");
+		}
+		if (legal && !bad)
+			buf_printf(&out, "%slegal\n", done.s ? done.s : "");
+		buf_free(&done);
+		if (!bad)
+			status = EXIT_OK;
+		free(where);
+		games_words_free(w, nw);
+		for (size_t i = 0; i < nt; i++)
+			free(others[i]);
+		free(others);
+		buf_free(&why);
+		free(own);
+		free(play);
+	} else {
+		long left[64], points[64] = {0};
+		int n = int_list("--score", score_arg, 1000, left, 64), np = n;
+		if (n > 0 && points_arg)
+			np = int_list("--points", points_arg, 100000, points, 64);
+		int out_seat = -1;
+		for (int i = 0; i < n; i++)
+			if (!left[i])
+				out_seat = out_seat < 0 ? i : -2;
+		if (n > 0 && np != n) {
+			if (np > 0)
+				diag(SEV_ERROR, NULL, "--points: one number per seat of --score (%d)", n);
+		} else if (n > 0 && out_seat < 0) {
+			diag(SEV_ERROR, NULL, "--score: play stops when one player has dominoed: exactly "
+			     "one seat has 0 tiles left");
+		} else if (n > 0) {
+			long pts = 0;
+			for (int i = 0; i < n; i++)
+				pts += 5 * left[i];
+			points[out_seat] += pts;
+			buf_printf(&out, "legal: seat %d dominoed and scores %ld (5 points for each of the "
+				   "%ld tiles left in the other hands): %ld in all\n", out_seat + 1, pts,
+				   pts / 5, points[out_seat]);
+			if (points[out_seat] >= 120)
+				buf_printf(&out, "seat %d reaches 120 points and wins the game\n", out_seat + 1);
+			status = EXIT_OK;
+		}
+	}
+	if (status == EXIT_OK)
+		status = games_check_verdict(legal, &out, json);
+	buf_free(&out);
+	return status;
+}
+
+int games_check_domino(const struct game *game, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"tiles", required_argument, NULL, 't'},
+		{"hands", required_argument, NULL, 'H'},
+		{"train", required_argument, NULL, 'T'},
+		{"others", required_argument, NULL, 'O'},
+		{"play", required_argument, NULL, 'p'},
+		{"score", required_argument, NULL, 'S'},
+		{"points", required_argument, NULL, 'P'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *tiles_arg = NULL, *hands_arg = NULL, *train_arg = NULL, *others_arg = NULL,
+		   *play_arg = NULL, *score_arg = NULL, *points_arg = NULL;
+	bool json = false;
+	int c;
+	optind = 1;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		switch (c) {
+		case 't': tiles_arg = optarg; break;
+		case 'H': hands_arg = optarg; break;
+		case 'T': train_arg = optarg; break;
+		case 'O': others_arg = optarg; break;
+		case 'p': play_arg = optarg; break;
+		case 'S': score_arg = optarg; break;
+		case 'P': points_arg = optarg; break;
+		case 'j': json = true; break;
+		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
+		case 'V': return cli_version();
+		default: cli_brief(domino_usage); return EXIT_INPUT;
+		}
+	}
+	if (games_check_one_pack(argc, domino_usage) < 0)
+		return EXIT_INPUT;
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	const struct deck_group *set = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_TILE)
+			set = &d->groups[i];
+	if (!set) {
+		diag(SEV_ERROR, &d->loc, "a domino-trains pack needs 'tiles: {double: N}'");
+		deck_free(d);
+		return EXIT_INPUT;
+	}
+	int dn = set->double_n;
+	size_t n = 0;
+	struct domino *tiles;
+	int bad = 0;
+	if (hands_arg || train_arg || score_arg) {
+		int st = domino_position(dn, hands_arg, train_arg, others_arg, play_arg, score_arg,
+					 points_arg, json);
+		deck_free(d);
+		return st;
+	}
+	if (tiles_arg) {
+		bad = domino_tiles(dn, "--tiles", tiles_arg, &tiles, &n);
+	} else {
+		tiles = xcalloc((size_t)domino_set_size(dn), sizeof *tiles);
+		for (int a = 0; a <= dn; a++)
+			for (int b = a; b <= dn; b++)
+				tiles[n++] = (struct domino){a, b};
+	}
+	if (bad) {
+		free(tiles);
+		deck_free(d);
+		return EXIT_INPUT;
+	}
+	struct domino_report r;
+	domino_analyse(tiles, n, dn, &r);
+	if (json) {
+		printf("{\"tiles\": %zu, \"single_train\": %s, \"odd_numbers\": [", n,
+		       r.single_train ? "true" : "false");
+		for (size_t i = 0; i < r.nodd; i++)
+			printf("%s%d", i ? ", " : "", r.odd[i]);
+		printf("], \"disconnected_tiles\": [");
+		for (size_t i = 0; i < r.ncut; i++)
+			printf("%s\"%d-%d\"", i ? ", " : "", tiles[r.cut[i]].low, tiles[r.cut[i]].high);
+		printf("], \"train\": [");
+		for (size_t i = 0; i < r.ntrain; i++) {
+			const struct domino *t = &tiles[r.train[i]];
+			printf("%s\"%d-%d\"", i ? ", " : "", r.flip[i] ? t->high : t->low,
+			       r.flip[i] ? t->low : t->high);
+		}
+		printf("]}\n");
+	} else {
+		printf("%zu tiles of a double-%d set: %s\n", n, dn,
+		       r.single_train ? "a single train exists" : "no single train");
+		if (r.nodd) {
+			printf("numbers on an odd number of tile ends:");
+			for (size_t i = 0; i < r.nodd; i++)
+				printf(" %d", r.odd[i]);
+			if (r.nodd > 2)
+				printf(" (%zu; a train has two ends, so at most 2 may be odd)", r.nodd);
+			else
+				printf(" (the train runs from one to the other)");
+			putchar('\n');
+		}
+		if (r.ncut) {
+			printf("tiles cut off from the rest (%zu):", r.ncut);
+			for (size_t i = 0; i < r.ncut; i++)
+				printf(" %d-%d", tiles[r.cut[i]].low, tiles[r.cut[i]].high);
+			putchar('\n');
+		}
+		if (r.single_train) {
+			printf("train:");
+			for (size_t i = 0; i < r.ntrain; i++) {
+				const struct domino *t = &tiles[r.train[i]];
+				printf(" %d-%d", r.flip[i] ? t->high : t->low, r.flip[i] ? t->low : t->high);
+			}
+			putchar('\n');
+		}
+	}
+	int status = r.single_train ? EXIT_OK : EXIT_RULE;
+	domino_report_free(&r);
+	free(tiles);
+	deck_free(d);
+	return status;
+}

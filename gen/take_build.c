@@ -1,0 +1,6 @@
+/* take_build.c: what Take the Train adds to the deck build (deck_build.h):
+ * nothing yet; its cards and fare tokens are the deck's own components. */
+#include "commands.h"
+#include "deck_build.h"
+
+const struct deck_build_game take_build_items = {0};

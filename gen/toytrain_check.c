@@ -1,0 +1,348 @@
+/* toytrain_check.c: `railyard check` for Toy Train: spending letters, words,
+ * challenges; the pack's word list and board. The rules are in toytrain_rules.c. */
+#include <errno.h>
+#include "cli.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "games.h"
+#include "json.h"
+#include "toytrain.h"
+#include "trust.h"
+#include "util.h"
+
+/* --- Toy Train ------------------------------------------------------------------ */
+
+static const char toy_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml --word WORD     (game: toy-train)\n\n"
+	"Whether the carriages played, in order, make a valid word: at least the pack's\n"
+	"min-letters (4), in the pack's word list, not already used in the game, within\n"
+	"the pack's letter counts, '?' (the wild carriage) standing for any letter; and\n"
+	"where the Engine-Driver's locomotive lands on the board.\n\n"
+	"      --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
+	"      --at SPACE       the locomotive's space (default: the board's start, GO)\n"
+	"  -u, --used WORDS     words already used in this game (spaces or commas)\n"
+	"      --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
+	"                       (all turned up again when fewer than 10 stay face up)\n"
+	"      --words FILE     the word list (default: the pack's rules: words)\n"
+	"      --challenge braker|driver  --word is the carriages so far and this player\n"
+	"                       challenges the other, who names --answer (or nothing):\n"
+	"                       which of the page's four outcomes follows\n"
+	"  -A, --answer WORD    the word the challenged player names\n"
+	"      --next           whose carriage comes next after --word in a round\n"
+	"      --allow-path DIR the pack's word list may also come from DIR\n"
+	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
+	"                       \"finish\"}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
+
+/* Take the face-down carriages of earlier rounds out of r's counts; when fewer
+ * than 10 would stay face up, all are turned face up again (the page). */
+static int toy_spend(struct toy_rules *r, const char *spent)
+{
+	long left[27], up = 0;
+	memcpy(left, r->counts, sizeof left);
+	for (const char *c = spent; *c; c++) {
+		int i = *c == r->wild ? 26 : (*c >= 'a' && *c <= 'z') ? *c - 'a' :
+			(*c >= 'A' && *c <= 'Z') ? *c - 'A' : -1;
+		if (*c == ' ' || *c == ',')
+			continue;
+		if (i < 0) {
+			diag(SEV_ERROR, NULL, "--spent: '%c' is not a carriage (A-Z or '%c')", *c, r->wild);
+			return -1;
+		}
+		if (--left[i] < 0) {
+			diag(SEV_ERROR, NULL, "--spent: more %c carriages than the pack has (%ld)",
+			     i == 26 ? r->wild : 'A' + i, r->counts[i]);
+			return -1;
+		}
+	}
+	for (int i = 0; i < 27; i++)
+		up += left[i];
+	if (up < 10) {
+		diag(SEV_NOTE, NULL, "%ld carriages face up, fewer than 10: the face-down ones are "
+		     "turned up again", up);
+		return 0;
+	}
+	memcpy(r->counts, left, sizeof left);
+	return 0;
+}
+
+char *games_toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt,
+			   struct loc *loc)
+{
+	if (opt)
+		return xstrdup(opt);
+	if (!tr->words) {
+		struct loc rl = d->rules ? d->rules->loc : d->loc;
+		rl.file = d->file;
+		diag(SEV_ERROR, &rl,
+		     "a toy-train pack names its word list in 'rules: {words: FILE}' (or give --words)");
+		return NULL;
+	}
+	*loc = tr->loc_words;
+	/* A file the pack names: only from a trusted folder (the pack's, the
+	 * template folders, /usr/share/dict), and only a regular file. */
+	trust_set_pack(d->file);
+	return trust_resolve(d->file, tr->words, &tr->loc_words, "words");
+}
+
+int games_toy_rules(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r)
+{
+	memset(r, 0, sizeof *r);
+	r->min_letters = 4;
+	r->wild = '?';
+	const struct deck_group *lg = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_LETTER)
+			lg = &d->groups[i];
+	if (!lg || !d->board.present) {
+		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");
+		return -1;
+	}
+	if (lg->wild && strlen(lg->wild) != 1) {
+		diag(SEV_ERROR, &d->loc, "the wild carriage must be one character, not '%s'", lg->wild);
+		return -1;
+	}
+	if (lg->wild)
+		r->wild = lg->wild[0];
+	for (size_t i = 0; i < lg->fields[0].n; i++) {
+		const char *l = lg->fields[0].values[i];
+		if (lg->wild && !strcmp(l, lg->wild))
+			r->counts[26] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'A' && l[0] <= 'Z')
+			r->counts[l[0] - 'A'] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'a' && l[0] <= 'z')
+			r->counts[l[0] - 'a'] = lg->fields[0].counts[i];
+		else {
+			diag(SEV_ERROR, &lg->loc, "toy-train letters are A-Z and the wild; not '%s'", l);
+			return -1;
+		}
+	}
+	r->min_letters = tr->min_letters;
+	r->start = d->board.start;
+	r->finish = d->board.finish;
+	for (size_t i = 0; i < d->board.nmarks; i++)
+		if (!strcmp(d->board.marks[i].name, "broken")) {
+			r->broken = d->board.marks[i].spaces;
+			r->nbroken = d->board.marks[i].n;
+		}
+	return 0;
+}
+
+/* --challenge: the page's four outcomes. The challenged player answers with a
+ * valid word that begins with the carriages laid, or does not. */
+static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_words *w,
+				 const char *laid, const char *answer, const char *const *used,
+				 size_t nused, int at, bool braker_challenges, bool json)
+{
+	struct buf out = {0}, why = {0};
+	struct toy_result res = {0};
+	bool answered = false;
+	if (answer) {
+		size_t n = strlen(laid);
+		bool begins = strlen(answer) >= n;
+		for (size_t i = 0; i < n && begins; i++)
+			begins = laid[i] == r->wild || (laid[i] | 0x20) == (answer[i] | 0x20);
+		toy_check(r, w, answer, used, nused, at, &res, &why);
+		if (!begins)
+			buf_printf(&out, "%s does not begin with the carriages laid, %s, in that order\n",
+				   answer, laid);
+		else if (!res.valid)
+			buf_printf(&out, "%s is not a valid word: %s", answer, why.s ? why.s : "\n");
+		answered = begins && res.valid;
+	}
+	const char *who = braker_challenges ? "the Engine-Driver" : "the Braker";
+	if (answered) {
+		buf_printf(&out, "legal: outcome %d: %s names %s, so the Engine-Driver advances as for "
+			   "a word%s\n", braker_challenges ? 1 : 3, who, answer,
+			   res.finish ? ": it reaches FINISH and wins" : res.broken ?
+			   ": it ends on a broken railway, the locomotive stays put" : "");
+		if (!res.finish && !res.broken)
+			buf_printf(&out, "the locomotive moves from space %d to space %d\n", at, res.land);
+	} else if (braker_challenges) {
+		buf_printf(&out, "outcome 2: %s names no valid word: the turn ends and the "
+			   "Engine-Driver's locomotive stays put\n", who);
+	} else {
+		buf_printf(&out, "outcome 4: %s names no valid word: the Engine-Driver may replace the "
+			   "last carriage (%c) and go on adding carriages alone; a valid word advances "
+			   "him, otherwise his turn is over\n", who, laid[0] ? laid[strlen(laid) - 1] : '-');
+	}
+	int status = games_check_verdict(answered, &out, json);
+	toy_result_free(&res);
+	buf_free(&out);
+	buf_free(&why);
+	return status;
+}
+
+int games_check_toy(const struct game *game, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"word", required_argument, NULL, 'w'},
+		{"at", required_argument, NULL, 'a'},
+		{"used", required_argument, NULL, 'u'},
+		{"spent", required_argument, NULL, 's'},
+		{"json", no_argument, NULL, 'j'},
+		{"words", required_argument, NULL, 'L'},
+		{"challenge", required_argument, NULL, 'c'},
+		{"answer", required_argument, NULL, 'A'},
+		{"next", no_argument, NULL, 'n'},
+		{"allow-path", required_argument, NULL, 'T'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *word = NULL, *at_arg = NULL, *used_arg = NULL, *list_arg = NULL, *spent = NULL;
+	int c;
+	optind = 1;
+	bool json = false;
+	const char *challenge = NULL, *answer = NULL;
+	bool next = false;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 'w': word = optarg; break;
+		case 'a': at_arg = optarg; break;
+		case 'u': used_arg = optarg; break;
+		case 's': spent = optarg; break;
+		case 'L': list_arg = optarg; break;
+		case 'c': challenge = optarg; break;
+		case 'A': answer = optarg; break;
+		case 'n': next = true; break;
+		case 'T':
+			if (trust_allow(optarg) != 0)
+				return EXIT_INPUT;
+			break;
+		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
+		case 'V': return cli_version();
+		default: cli_brief(toy_usage); return EXIT_INPUT;
+		}
+	}
+	if (!word) {
+		diag(SEV_ERROR, NULL, "check: give the carriages played with --word (see --help)");
+		return EXIT_INPUT;
+	}
+	if (challenge && strcmp(challenge, "braker") && strcmp(challenge, "driver")) {
+		diag(SEV_ERROR, NULL, "--challenge: braker or driver (who challenges), not '%s'", challenge);
+		return EXIT_INPUT;
+	}
+	if (answer && !challenge) {
+		diag(SEV_ERROR, NULL, "--answer is the challenged player's word: give --challenge");
+		return EXIT_INPUT;
+	}
+	if (games_check_one_pack(argc, toy_usage) < 0)
+		return EXIT_INPUT;
+	if (next) {
+		/* "The Engine-Driver will add two carriages at the beginning of the game,
+		 * before the Braker may add one of his choice"; then they alternate. */
+		size_t k = strlen(word);
+		bool driver = k < 2 || k % 2 == 1;
+		printf("%zu carriage%s laid: carriage %zu is the %s's\n", k, k == 1 ? "" : "s", k + 1,
+		       driver ? "Engine-Driver" : "Braker");
+		return EXIT_OK;
+	}
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], NULL, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	int status = EXIT_INPUT;
+	struct toy_rules r;
+	char *path = NULL;
+	struct toy_words w = {0};
+	struct loc wloc = {NULL, 0, 0};
+	if (games_toy_rules(d, &rules.toy, &r) != 0)
+		goto done;
+	if (spent && toy_spend(&r, spent) != 0)
+		goto done;
+	int at = r.start;
+	if (at_arg) {
+		long a;
+		if (parse_int(at_arg, 1, d->board.finish - 1, &a) != 0) {
+			diag(SEV_ERROR, NULL, "--at must be a space 1..%d (before FINISH), not '%s'",
+			     d->board.finish - 1, at_arg);
+			goto done;
+		}
+		at = (int)a;
+	}
+	if (!(path = games_toy_words_path(d, &rules.toy, list_arg, &wloc)))
+		goto done;
+	if (toy_words_load(path, &w) != 0) {
+		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
+		     file_strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
+		goto done;
+	}
+	size_t nused = 0;
+	char **used = used_arg ? games_words(used_arg, &nused) : NULL;
+	struct toy_result res;
+	struct buf why = {0};
+	if (challenge) {
+		status = toy_challenge_verdict(&r, &w, word, answer, (const char *const *)used, nused, at,
+					       !strcmp(challenge, "braker"), json);
+		games_words_free(used, nused);
+		goto done;
+	}
+	toy_check(&r, &w, word, (const char *const *)used, nused, at, &res, &why);
+	const char *from = at == r.start && d->board.start_label ? d->board.start_label : NULL;
+	status = res.valid ? EXIT_OK : EXIT_RULE;
+	if (json) {
+		printf("{\"valid\": %s, \"word\": ", res.valid ? "true" : "false");
+		json_str(stdout, word);
+		printf(", \"as\": ");
+		if (res.valid)
+			json_str(stdout, res.match);
+		else
+			fputs("null", stdout);
+		printf(", \"reasons\": [");
+		for (const char *s = why.s ? why.s : ""; *s;) {
+			size_t n = strcspn(s, "\n");
+			char *line = xstrndup(s, n);
+			fputs(s == why.s ? "" : ", ", stdout);
+			json_str(stdout, line);
+			free(line);
+			s += n + (s[n] == '\n');
+		}
+		printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res.land,
+		       res.broken ? "true" : "false", res.finish ? "true" : "false");
+	} else if (!res.valid) {
+		const char *s = why.s;
+		while (*s) {
+			size_t n = strcspn(s, "\n");
+			printf("not valid: %.*s\n", (int)n, s);
+			s += n + (s[n] == '\n');
+		}
+		if ((long)at + (long)strlen(word) >= r.finish)
+			printf("a carriage reaches FINISH but the carriages make no valid word: the "
+			       "Engine-Driver's turn ends without advancing and the game continues\n");
+		if (from)
+			printf("the locomotive stays on %s (space %d)\n", from, at);
+		else
+			printf("the locomotive stays on space %d\n", at);
+	} else {
+		printf("valid: %s", word);
+		if (strchr(word, r.wild))
+			printf(" (as %s)", res.match);
+		printf(", %zu letters\n", strlen(word));
+		if (res.finish)
+			printf("a carriage reaches %s (space %d), where the Engine-Driver may add all the "
+			       "carriages he wants: a valid word wins the game\n",
+			       d->board.finish_label ? d->board.finish_label : "the finish", r.finish);
+		else if (res.broken)
+			printf("the last carriage is on space %ld, a broken railway: the locomotive stays on "
+			       "space %d\n", res.target, at);
+		else
+			printf("the locomotive moves %zu spaces, from space %d to space %d\n", strlen(word), at,
+			       res.land);
+	}
+	buf_free(&why);
+	toy_result_free(&res);
+	games_words_free(used, nused);
+done:
+	toy_words_free(&w);
+	free(path);
+	deck_free(d);
+	return status;
+}

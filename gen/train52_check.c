@@ -1,0 +1,251 @@
+/* train52_check.c: `railyard check` for Train (52 cards): options, plays,
+ * the end of a round, and the verdict. The rules are in train52_rules.c. */
+#include <errno.h>
+#include "cli.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "games.h"
+#include "json.h"
+#include "train52.h"
+#include "trust.h"
+#include "util.h"
+
+/* --- Train (52 cards) ---------------------------------------------------------- */
+
+static const char train52_usage[] =
+	"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: train-52)\n\n"
+	"Whether a play is legal: a card 1 or 2 higher or 1 lower; sandwiches (J 8 J) and\n"
+	"double sandwiches (J 4 4 J); doubles on an equal value, kings on a 4, queens on a\n"
+	"5, jacks on a 6; the reopening sequence A 2 4 5 7 9 J K on a closed pile; a Train\n"
+	"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
+	"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n\n"
+	"      --start          the beginning of a round: a 2, or two sets of doubles\n"
+	"  -D, --drawn          the beginning of a round where nobody had either: each\n"
+	"                       drew a card, and the first card put down begins\n"
+	"      --top CARDS      central play: the card on top (the last one given counts)\n"
+	"      --pile           play on a pile; --top gives its face-up cards from the\n"
+	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
+	"                       far); no --top: a pile never closed\n"
+	"  -p, --play CARDS     the cards played at once, in order (required)\n"
+	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
+	"      --open-piles N   piles open now (an A may not close the last open one)\n"
+	"      --piles N,N,...  instead of --play: the cards left in each pile (a C after\n"
+	"                       a number: the pile is closed): is it a Trainwreck?\n"
+	"      --points N,N,... instead of --play: the seats' points after the rounds:\n"
+	"                       the winner, or the tie-breaker's players\n"
+	"  -r, --rule KEY=VALUE a reading of the seed (repeatable): face-cards=doubles\n"
+	"                       (default: the step rule is for non-face cards) or step;\n"
+	"                       ace=piles (default: an A only closes piles) or low;\n"
+	"                       reopen=closing-ace (default: the closing A is the\n"
+	"                       sequence's A) or second-ace\n"
+	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
+
+static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, const char *s,
+		     struct t52_card **out, size_t *n)
+{
+	size_t nw;
+	char **w = games_words(s, &nw);
+	*out = xcalloc(nw + 1, sizeof **out);
+	*n = nw;
+	int bad = 0;
+	for (size_t i = 0; i < nw; i++) {
+		struct buf why = {0};
+		if (t52_parse(w[i], suits, nsuits, &(*out)[i], &why) != 0) {
+			diag(SEV_ERROR, NULL, "%s: %s", opt, why.s);
+			bad++;
+		}
+		buf_free(&why);
+	}
+	games_words_free(w, nw);
+	return bad ? -1 : 0;
+}
+
+/* --piles and --points: Trainwrecks and the game's winner. */
+static int t52_round_end(const struct game *game, const char *path, const char *piles_arg,
+			 const char *points_arg, bool json)
+{
+	struct game_rules rules;
+	struct deck *d = games_load(game, path, NULL, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	deck_free(d);
+	struct buf out = {0};
+	int status = EXIT_INPUT;
+	bool legal = true;
+	size_t nw;
+	char **w = games_words(piles_arg ? piles_arg : points_arg, &nw);
+	int v[64];
+	bool closed[64] = {false}, tied[64];
+	bool bad = nw < 1 || nw > 64;
+	for (size_t i = 0; i < nw && !bad; i++) {
+		size_t len = strlen(w[i]);
+		if (piles_arg && len > 1 && (w[i][len - 1] == 'C' || w[i][len - 1] == 'c')) {
+			closed[i] = true;
+			w[i][len - 1] = '\0';
+		}
+		long x;
+		bad = parse_int(w[i], 0, 52, &x) != 0;
+		v[i] = (int)x;
+	}
+	if (bad) {
+		diag(SEV_ERROR, NULL, "%s: 1 to 64 whole numbers 0..52%s", piles_arg ? "--piles" : "--points",
+		     piles_arg ? ", a C after a closed pile's (5,0C,0)" : "");
+	} else if (piles_arg) {
+		legal = !t52_trainwreck(v, closed, (int)nw);
+		if (legal)
+			buf_puts(&out, "legal: not a Trainwreck: an open pile still has cards to draw\n");
+		else
+			buf_puts(&out, "a Trainwreck: every pile that is not closed is empty; all cards are "
+				 "thrown in and the hand is re-dealt, no player granted the round, the round "
+				 "not advanced\n");
+		status = EXIT_OK;
+	} else {
+		int win = t52_game_winner(v, (int)nw, tied);
+		if (win >= 0) {
+			buf_printf(&out, "legal: seat %d wins the game with %d point%s (one a round won)\n",
+				   win + 1, v[win], v[win] == 1 ? "" : "s");
+		} else {
+			buf_puts(&out, "legal: a tie: a tie-breaker is set up as round 1, 7 cards dealt to "
+				 "seats");
+			for (size_t i = 0, k = 0; i < nw; i++)
+				if (tied[i])
+					buf_printf(&out, "%s %zu", k++ ? "," : "", i + 1);
+			buf_puts(&out, "; the one who completes the round gets a point and wins\n");
+		}
+		status = EXIT_OK;
+	}
+	if (status == EXIT_OK)
+		status = games_check_verdict(legal, &out, json);
+	buf_free(&out);
+	games_words_free(w, nw);
+	return status;
+}
+
+int games_check_train52(const struct game *game, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"start", no_argument, NULL, 's'},
+		{"drawn", no_argument, NULL, 'D'},
+		{"piles", required_argument, NULL, 'L'},
+		{"points", required_argument, NULL, 'N'},
+		{"rule", required_argument, NULL, 'r'},
+		{"top", required_argument, NULL, 'o'},
+		{"pile", no_argument, NULL, 'P'},
+		{"play", required_argument, NULL, 'p'},
+		{"hand", required_argument, NULL, 'H'},
+		{"open-piles", required_argument, NULL, 'n'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
+	bool start = false, pile = false, json = false, drawn = false;
+	const char *piles_arg = NULL, *points_arg = NULL;
+	int c, errors = 0;
+	long open_piles = 0;
+	struct t52_rules rules = {0};
+	optind = 1;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 's': start = true; break;
+		case 'D': start = drawn = true; break;
+		case 'L': piles_arg = optarg; break;
+		case 'N': points_arg = optarg; break;
+		case 'r': {
+			struct buf why = {0};
+			if (t52_rule_set(&rules, optarg, &why) != 0) {
+				diag(SEV_ERROR, NULL, "--rule: %s", why.s);
+				errors++;
+			}
+			buf_free(&why);
+			break;
+		}
+		case 'o': on_arg = optarg; break;
+		case 'P': pile = true; break;
+		case 'p': play_arg = optarg; break;
+		case 'H': hand_arg = optarg; break;
+		case 'n':
+			if (parse_int(optarg, 1, 100, &open_piles) != 0) {
+				diag(SEV_ERROR, NULL, "--open-piles must be a number of piles 1..100, not '%s'",
+				     optarg);
+				errors++;
+			}
+			break;
+		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
+		case 'V': return cli_version();
+		default: cli_brief(train52_usage); return EXIT_INPUT;
+		}
+	}
+	if ((piles_arg || points_arg) && !errors && games_check_one_pack(argc, train52_usage) >= 0)
+		return t52_round_end(game, argv[optind], piles_arg, points_arg, json);
+	if (!play_arg) {
+		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
+		errors++;
+	}
+	if (start && (pile || on_arg)) {
+		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --top or --pile");
+		errors++;
+	}
+	if (!start && !pile && !on_arg) {
+		diag(SEV_ERROR, NULL, "check: say where the play goes: --top CARD (central play), "
+		     "--pile [--top ...], or --start");
+		errors++;
+	}
+	if (games_check_one_pack(argc, train52_usage) < 0 || errors)
+		return EXIT_INPUT;
+	struct game_rules prules;
+	struct deck *d = games_load(game, argv[optind], NULL, &prules);
+	if (!d)
+		return EXIT_INPUT;
+	int status = EXIT_INPUT;
+	struct t52_card *on = NULL, *play = NULL, *hand = NULL;
+	size_t non = 0, nplay = 0, nhand = 0;
+	const struct deck_group *g = NULL;
+	for (size_t i = 0; i < d->ngroups && !g; i++)
+		if (deck_field_index(&d->groups[i], "suit") >= 0 &&
+		    deck_field_index(&d->groups[i], "rank") >= 0)
+			g = &d->groups[i];
+	if (!g || g->fields[deck_field_index(g, "rank")].n != 13) {
+		diag(SEV_ERROR, &d->loc, "a train-52 pack needs a card group whose product has the "
+		     "fields 'suit' and 'rank' (the 13 ranks A to K)");
+		goto done;
+	}
+	const struct deck_field *suits = &g->fields[deck_field_index(g, "suit")];
+	const char *const *sv = (const char *const *)suits->values;
+	int bad = t52_cards(sv, suits->n, "--play", play_arg, &play, &nplay);
+	if (on_arg)
+		bad |= t52_cards(sv, suits->n, "--top", on_arg, &on, &non);
+	if (hand_arg)
+		bad |= t52_cards(sv, suits->n, "--hand", hand_arg, &hand, &nhand);
+	if (bad)
+		goto done;
+	if (!nplay) {
+		diag(SEV_ERROR, NULL, "--play: no cards");
+		goto done;
+	}
+	struct buf out = {0};
+	if (pile && t52_pile_valid(&rules, on, non, &out) != 0) {
+		diag(SEV_ERROR, NULL, "--top: %s", out.s);
+		buf_free(&out);
+		goto done;
+	}
+	bool legal = t52_check(&rules, drawn ? T52_DRAWN : start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
+			       nplay, hand, nhand, (int)open_piles, &out);
+	status = games_check_verdict(legal, &out, json);
+	buf_free(&out);
+done:
+	free(on);
+	free(play);
+	free(hand);
+	deck_free(d);
+	return status;
+}
