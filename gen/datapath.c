@@ -54,7 +54,8 @@ static char *executable_dir(void)
 }
 
 /* The template folders beside the executable EXE that exist: EXE/templates (the
- * uninstalled binary in its source tree) and EXE/../share/railyard/templates
+ * uninstalled binary in its source tree), EXE/../../templates when EXE is a
+ * build variant's folder (SRC/build/release) and EXE/../share/railyard/templates
  * (installed, staged or moved). */
 static void add_beside_executable(void)
 {
@@ -62,11 +63,19 @@ static void add_beside_executable(void)
 	if (!exe)
 		return;
 	char *slash = strrchr(exe, '/');
-	char *cand[2] = {
+	int up = slash ? (int)(slash - exe) : 0;  /* EXE/.. */
+	int name = up;  /* EXE/..'s own name is exe[name, up) */
+	while (name > 0 && exe[name - 1] != '/')
+		name--;
+	bool variant = name > 0 && up - name == 5 && strncmp(exe + name, "build", 5) == 0;
+	char *cand[3] = {
 		xasprintf("%s/templates", exe),
-		xasprintf("%.*s/share/railyard/templates", slash ? (int)(slash - exe) : 0, exe),
+		variant ? xasprintf("%.*s/templates", name - 1, exe) : NULL,
+		xasprintf("%.*s/share/railyard/templates", up, exe),
 	};
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < 3; i++) {
+		if (!cand[i])
+			continue;
 		if (is_dir(cand[i]))
 			add(cand[i]);
 		else

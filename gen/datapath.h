@@ -5,7 +5,8 @@
 
 /* The data folders, in search order: each entry of the colon list RAILYARD_PATH
  * (empty entries skipped), the templates beside the executable EXE (found through
- * /proc/self/exe): EXE/templates in a source tree, EXE/../share/railyard/templates
+ * /proc/self/exe): EXE/templates in a source tree (or SRC/templates for a build
+ * variant's SRC/build/VARIANT/railyard), EXE/../share/railyard/templates
  * installed, each when it exists,
  * and the compiled-in $(PREFIX)/share/railyard/templates. NULL-terminated and
  * duplicate-free; computed on the first call and owned by this module. */

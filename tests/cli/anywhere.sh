@@ -33,3 +33,13 @@ expect_grep "the message names RAILYARD_PATH and --allow-path" "RAILYARD_PATH=DI
 ok_if "nothing is left of the failed build" test ! -e "$WORK/o2/mine"
 expect_status "RAILYARD_PATH supplies the missing templates" 0 \
 	env RAILYARD_PATH="$TOP/templates" "$WORK/part/railyard" build -q -o "$WORK/o3" mine.yaml
+
+# A template the pack names and nobody has: the message at the pack's line and
+# column, every folder looked in (the checkout's own, which depends on where it
+# is, shown here as TOP), and how to add one.
+cd "$TOP" || exit 2
+expect_status "a template found nowhere is bad input" 2 "$RAILYARD" build -o "$WORK/o4" tests/cli/data/missing-template.yaml
+expect_eq "... the message, every folder and the hint" \
+	"railyard: tests/cli/data/missing-template.yaml:7:7: error: cannot find the back template 'no-such-back.yaml' (looked beside the pack, in its parent folder, in the current folder and in TOP/templates and /usr/local/share/railyard/templates; RAILYARD_PATH=DIR adds a template folder, --allow-path DIR lets a pack name templates there)
+    7 | back: no-such-back.yaml
+      |       ^" "$(sed "s|$TOP|TOP|g" "$WORK/last.err")"
