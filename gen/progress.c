@@ -74,7 +74,7 @@ static void put_step(void)
 
 static void put_rate(long done, double elapsed)
 {
-	double rate = elapsed > 0 ? (double)done / elapsed : 0;
+	double rate = elapsed > 0.05 ? (double)done / elapsed : 0;  /* none from a blink */
 	fprintf(stderr, "%ld/%ld %s", done, pr.total, pr.unit);
 	if (rate > 0)
 		fprintf(stderr, ", %.0f/s", rate);
@@ -96,7 +96,7 @@ void progress_step(long done)
 		int width = 24, fill = (int)((double)width * (double)done / (double)pr.total);
 		fputs("\rrailyard: ", stderr);
 		put_step();
-		fprintf(stderr, "%.32s [", pr.what);
+		fprintf(stderr, "%.40s [", pr.what);
 		for (int i = 0; i < width; i++)
 			fputc(i < fill ? '#' : '.', stderr);
 		fputs("] ", stderr);
