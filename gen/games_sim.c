@@ -178,16 +178,8 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 	}
 	if (!started)
 		worker(&ta[0]);
-	if (bar) {
-		progress_start(se->label[0] ? se->label : se->deck->id, o->games);
-		for (long d; (d = atomic_load(&sh.done)) < o->games;) {
-			progress_step(d);
-			struct timespec ts = {0, 100000000};
-			nanosleep(&ts, NULL);
-		}
-		progress_step(o->games);
-		progress_end();
-	}
+	if (bar)
+		progress_watch(se->label[0] ? se->label : se->deck->id, &sh.done, o->games);
 	struct sim_stats *st = &se->stats;
 	for (int i = 0; i < T; i++) {
 		if (running[i])

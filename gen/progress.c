@@ -128,3 +128,15 @@ void progress_end(void)
 	pr.drawn = false;
 	pr.total = 0;
 }
+
+void progress_watch(const char *what, atomic_long *done, long total)
+{
+	progress_start(what, total);
+	for (long d; (d = atomic_load(done)) < total;) {
+		progress_step(d);
+		struct timespec ts = {0, 100000000};
+		nanosleep(&ts, NULL);
+	}
+	progress_step(total);
+	progress_end();
+}

@@ -8,6 +8,8 @@
 #ifndef RAILYARD_PROGRESS_H
 #define RAILYARD_PROGRESS_H
 
+#include <stdatomic.h>
+
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF };
 
 /* Seconds between two lines when stderr is not a terminal. */
@@ -37,5 +39,10 @@ void progress_step(long done);
 
 /* The step is over: a terminal line is cleared. */
 void progress_end(void);
+
+/* A whole step while other threads do the work: progress_start(what, total), then
+ * the count *done (which the workers advance) reported ten times a second until
+ * it reaches total, then progress_end. */
+void progress_watch(const char *what, atomic_long *done, long total);
 
 #endif

@@ -372,14 +372,7 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 	if (bar) {
 		char what[96];
 		snprintf(what, sizeof what, "%d players %s", se->players, se->pack->id);
-		progress_start(what, o->games);
-		for (long d; (d = atomic_load(&sh.done)) < o->games;) {
-			progress_step(d);
-			struct timespec ts = {0, 100000000};
-			nanosleep(&ts, NULL);
-		}
-		progress_step(o->games);
-		progress_end();
+		progress_watch(what, &sh.done, o->games);
 	}
 	sim_stats_init(&se->stats, se->setup);
 	for (int i = 0; i < T; i++) {
