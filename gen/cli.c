@@ -2,27 +2,56 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "diag.h"
+#include "names.h"
 #include "progress.h"
 #include "util.h"
 
-/* The short options: each letter means one long option in every command. A long
- * option not listed here has no short form (it would clash with one that does). */
-static const struct {
-	char letter;
+/* Every long option of every command: its short letter, which means that option
+ * in every command that has it, and whether it takes a value. A command's own
+ * table must agree with this one (cli_next refuses an option missing here), so
+ * main can find the pack among a command's arguments before it knows the pack's
+ * game (cli_operand). An entry with a command name holds in that command only,
+ * before the entry for every command. */
+static const struct cli_opt {
 	const char *name;
-} shorts[] = {
-	{'h', "help"}, {'V', "version"}, {'j', "json"}, {'q', "quiet"}, {'o', "output"},
-	{'c', "cards"}, {'d', "dump"}, {'n', "players"}, {'w', "without"},
-	{'s', "sequence"}, {'g', "grid"}, {'f', "frozen"}, {'m', "missing"}, {'a', "apply"},
-	{'p', "play"}, {'l', "line"}, {'e', "end"}, {'t', "tiles"}, {'u', "used"}, {'H', "hand"},
-	{'r', "rule"}, {'P', "policy"}, {'T', "trace"}, {'S', "score"}, {'D', "drawn"},
-	{'A', "answer"},
+	char letter;       /* its short option, or 0 */
+	bool value;        /* takes a value */
+	const char *cmd;   /* NULL: every command */
+} opts[] = {
+	{"cards", 0, true, "build"},   /* renamed --numbers: its value is skipped, then refused */
+	{"help", 'h', false, NULL}, {"version", 'V', false, NULL}, {"json", 'j', false, NULL},
+	{"quiet", 'q', false, NULL}, {"output", 'o', true, NULL}, {"cards", 'c', false, NULL},
+	{"dump", 'd', false, NULL}, {"players", 'n', true, NULL}, {"without", 'w', true, NULL},
+	{"sequence", 's', true, NULL}, {"grid", 'g', true, NULL}, {"frozen", 'f', true, NULL},
+	{"missing", 'm', true, NULL}, {"apply", 'a', true, NULL}, {"play", 'p', true, NULL},
+	{"line", 'l', true, NULL}, {"end", 'e', true, NULL}, {"tiles", 't', true, NULL},
+	{"used", 'u', true, NULL}, {"hand", 'H', true, NULL}, {"rule", 'r', true, NULL},
+	{"policy", 'P', true, NULL}, {"trace", 'T', true, NULL}, {"score", 'S', true, NULL},
+	{"drawn", 'D', false, NULL}, {"answer", 'A', true, NULL},
+	/* no short form */
+	{"abilities", 0, false, NULL}, {"allow-path", 0, true, NULL}, {"at", 0, true, NULL},
+	{"bleed", 0, true, NULL}, {"challenge", 0, true, NULL}, {"compare", 0, true, NULL},
+	{"compare-rule", 0, true, NULL}, {"compare-with", 0, true, NULL},
+	{"compare-without", 0, true, NULL}, {"completion", 0, true, NULL}, {"draw", 0, true, NULL},
+	{"duplex", 0, true, NULL}, {"force", 0, false, NULL}, {"games", 0, true, NULL},
+	{"hands", 0, true, NULL}, {"jobs", 0, true, NULL}, {"margin", 0, true, NULL},
+	{"max-items", 0, true, NULL}, {"max-length", 0, true, NULL}, {"max-turns", 0, true, NULL},
+	{"naming", 0, true, NULL}, {"next", 0, false, NULL}, {"on", 0, true, NULL},
+	{"only", 0, true, NULL}, {"open-piles", 0, true, NULL}, {"opponent", 0, false, NULL},
+	{"others", 0, true, NULL}, {"paper", 0, true, NULL}, {"pile", 0, false, NULL},
+	{"piles", 0, true, NULL}, {"plot", 0, true, NULL}, {"points", 0, true, NULL},
+	{"preset", 0, true, NULL}, {"seed", 0, true, NULL}, {"spent", 0, true, NULL},
+	{"start", 0, false, NULL}, {"threads", 0, true, NULL}, {"train", 0, true, NULL},
+	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
+	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
+	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
+	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL},
 };
-#define NSHORTS (sizeof shorts / sizeof *shorts)
 
 /* Options renamed so that one name keeps one meaning in every command and game:
  * the old spelling, refused where it is no option any more, with the new one. */
@@ -37,6 +66,41 @@ static const struct {
 /* Options every command has: -q/--quiet, --progress, --no-progress (progress.h).
  * A command without its own --quiet gets CLI_QUIET for it. */
 enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS };
+#define NOPTS (sizeof opts / sizeof *opts)
+
+/* The entry for option name in command cmd, or NULL. */
+static const struct cli_opt *find_opt(const char *cmd, const char *name, size_t len)
+{
+	for (size_t i = 0; i < NOPTS; i++)
+		if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len) &&
+		    (!opts[i].cmd || (cmd && !strcmp(opts[i].cmd, cmd))))
+			return &opts[i];
+	return NULL;
+}
+
+/* The entry of short option letter in command cmd, or NULL. */
+static const struct cli_opt *find_letter(const char *cmd, char letter)
+{
+	for (size_t i = 0; i < NOPTS; i++)
+		if (opts[i].letter == letter && (!opts[i].cmd || (cmd && !strcmp(opts[i].cmd, cmd))))
+			return &opts[i];
+	return NULL;
+}
+
+/* Whether every option of a command's table is in opts, as it is there; else
+ * reports the first that is not (a mistake in railyard, not in the command line). */
+static bool known_options(const char *cmd, const struct option *longopts)
+{
+	for (const struct option *o = longopts; o->name; o++) {
+		const struct cli_opt *k = find_opt(cmd, o->name, strlen(o->name));
+		if (!k || k->value != (o->has_arg == required_argument)) {
+			diag(SEV_ERROR, NULL, "%s: option '--%s' is missing from cli.c's table of options, "
+			     "or takes a value there and not here (a bug in railyard)", cmd, o->name);
+			return false;
+		}
+	}
+	return true;
+}
 
 static const struct option *find_long(const struct option *longopts, const char *name)
 {
@@ -90,15 +154,19 @@ static void unknown_option(const char *cmd, const char *spelled, const struct op
 
 int cli_next(int argc, char **argv, const struct option *own)
 {
+	if (optind <= 1 && !known_options(argv[0], own))
+		return '?';
 	const struct option *longopts = with_common(own);
-	char optstring[2 + 3 * NSHORTS + 1];
+	char optstring[2 + 3 * NOPTS + 1];
 	size_t n = 0;
 	optstring[n++] = ':';  /* a missing value returns ':' */
-	for (size_t i = 0; i < NSHORTS; i++) {
-		const struct option *o = find_long(longopts, shorts[i].name);
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (!opts[i].letter || find_letter(argv[0], opts[i].letter) != &opts[i])
+			continue;
+		const struct option *o = find_long(longopts, opts[i].name);
 		if (!o)
 			continue;
-		optstring[n++] = shorts[i].letter;
+		optstring[n++] = opts[i].letter;
 		if (o->has_arg == required_argument)
 			optstring[n++] = ':';
 	}
@@ -108,11 +176,11 @@ int cli_next(int argc, char **argv, const struct option *own)
 	int c = getopt_long(argc, argv, optstring, longopts, &longindex);
 	if (c == -1)
 		return -1;
-	for (size_t i = 0; longindex < 0 && c != '?' && c != ':' && i < NSHORTS; i++)
-		if (shorts[i].letter == c) {  /* a short letter: its long option's val */
-			c = find_long(longopts, shorts[i].name)->val;
-			break;
-		}
+	if (longindex < 0 && c != '?' && c != ':') {  /* a short letter: its long option's val */
+		const struct cli_opt *k = find_letter(argv[0], (char)c);
+		const struct option *o = k ? find_long(longopts, k->name) : NULL;
+		c = o ? o->val : c;
+	}
 	const struct option *quiet = find_long(own, "quiet");
 	if (c == CLI_QUIET || c == CLI_NO_PROGRESS || (quiet && c == quiet->val))
 		progress_set_mode(PROGRESS_OFF);
@@ -134,6 +202,112 @@ int cli_next(int argc, char **argv, const struct option *own)
 		return '?';
 	}
 	return c;
+}
+
+/* Walk a command's arguments as getopt_long would (options and operands in any
+ * order, "--" ends the options), calling visit for each option (name, its value
+ * or NULL) and each operand (name NULL); stops when visit returns true. An
+ * unknown option is taken to have no value (the command reports it). */
+static void walk(int argc, char **argv, bool (*visit)(void *u, const char *name, size_t len,
+						     const char *value), void *u)
+{
+	const char *cmd = argv[0];
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			for (i++; i < argc; i++)
+				if (visit(u, NULL, 0, argv[i]))
+					return;
+			return;
+		}
+		if (a[0] != '-' || !a[1]) {
+			if (visit(u, NULL, 0, a))
+				return;
+		} else if (a[1] == '-') {
+			size_t len = strcspn(a + 2, "=");
+			const struct cli_opt *k = find_opt(cmd, a + 2, len);
+			const char *v = a[2 + len] ? a + 3 + len : k && k->value && i + 1 < argc ? argv[++i] : NULL;
+			if (visit(u, a + 2, len, v))
+				return;
+		} else {
+			for (const char *p = a + 1; *p; p++) {
+				const struct cli_opt *k = find_letter(cmd, *p);
+				if (!k || !k->value)
+					continue;
+				const char *v = p[1] ? p + 1 : i + 1 < argc ? argv[++i] : NULL;
+				if (visit(u, k->name, strlen(k->name), v))
+					return;
+				break;
+			}
+		}
+	}
+}
+
+struct find {
+	const char *name;   /* the option looked for, or NULL: the first operand */
+	const char *found;
+};
+
+static bool find_visit(void *u, const char *name, size_t len, const char *value)
+{
+	struct find *f = u;
+	if (!f->name ? !name : name && strlen(f->name) == len && !strncmp(f->name, name, len)) {
+		f->found = value;
+		return true;
+	}
+	return false;
+}
+
+struct known {
+	const char *cmd;
+	bool ok;
+};
+
+static bool known_visit(void *u, const char *name, size_t len, const char *value)
+{
+	struct known *k = u;
+	(void)value;
+	if (!name || find_opt(k->cmd, name, len))
+		return false;
+	const char *names[NOPTS + 1];
+	size_t n = 0;
+	for (size_t i = 0; i < NOPTS; i++)
+		if (!opts[i].cmd || !strcmp(opts[i].cmd, k->cmd))
+			names[n++] = opts[i].name;
+	names[n] = NULL;
+	char spelled[64];
+	snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 60 ? len : 60), name);
+	struct option none[] = {{0}};
+	const char *best = closest_word(spelled + 2, names);
+	if (best)
+		diag(SEV_ERROR, NULL, "%s: unknown option '%s' (did you mean '--%s'?)", k->cmd, spelled, best);
+	else
+		unknown_option(k->cmd, spelled, none);
+	fprintf(stderr, "usage: railyard %s [OPTIONS] PACK.yaml (see 'railyard help %s')\n", k->cmd,
+		k->cmd);
+	k->ok = false;
+	return true;
+}
+
+bool cli_known(int argc, char **argv)
+{
+	struct known k = {argv[0], true};
+	walk(argc, argv, known_visit, &k);
+	return k.ok;
+}
+
+const char *cli_operand(int argc, char **argv)
+{
+	struct find f = {NULL, NULL};
+	walk(argc, argv, find_visit, &f);
+	return f.found;
+}
+
+const char *cli_value(int argc, char **argv, const char *name)
+{
+	struct find f = {name, NULL};
+	walk(argc, argv, find_visit, &f);
+	return f.found;
 }
 
 bool cli_wants_help(int argc, char **argv)
@@ -199,4 +373,88 @@ int cli_finish(int status)
 	if (status != EXIT_OUTPUT)  /* a command that already said so */
 		diag(SEV_ERROR, NULL, "cannot write standard output: %s", strerror(err ? err : EIO));
 	return EXIT_OUTPUT;
+}
+
+/* ---- typed values of the options several commands share ---- */
+
+int cli_seed(const char *arg, uint64_t *seed)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end || errno) {  /* no sign, space or 0x */
+		diag(SEV_ERROR, NULL, "--seed must be a whole number 0..%llu, not '%s'",
+		     (unsigned long long)UINT64_MAX, arg);
+		return -1;
+	}
+	*seed = (uint64_t)v;
+	return 0;
+}
+
+int cli_players(const char *arg, int max, int *counts, int *n)
+{
+	int rc = 0;
+	*n = 0;
+	/* Every entry between commas must be a number: "2," and "2,,3" are mistakes. */
+	for (const char *t = arg; rc == 0; t++) {
+		size_t len = strcspn(t, ",");
+		char *item = xstrndup(t, len);
+		long v;
+		if (!len) {
+			diag(SEV_ERROR, NULL, "--players '%s': an empty entry; give player counts 1..%d separated by commas (2,3,4)",
+			     arg, max);
+			rc = -1;
+		} else if (*n == max) {
+			diag(SEV_ERROR, NULL, "--players '%s': more than %d counts", arg, max);
+			rc = -1;
+		} else if (parse_count("--players", item, 1, max, &v) != 0) {
+			rc = -1;
+		} else {
+			for (int k = 0; k < *n && rc == 0; k++)
+				if (counts[k] == v) {
+					diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
+					rc = -1;
+				}
+			if (rc == 0)
+				counts[(*n)++] = (int)v;
+		}
+		free(item);
+		t += len;
+		if (!*t)
+			break;
+	}
+	return rc;
+}
+
+int cli_policies(const char *arg, const char *const *names, int nnames, int max, int *policy, int *n)
+{
+	char *copy = xstrdup(arg), *save = NULL;
+	int rc = 0;
+	*n = 0;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		int p = 0;
+		while (p < nnames && strcmp(names[p], t) != 0)
+			p++;
+		if (p == nnames) {
+			struct buf all = {0};
+			for (int k = 0; k < nnames; k++)
+				buf_printf(&all, "%s%s", k ? ", " : "", names[k]);
+			diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are %s", t, all.s);
+			buf_free(&all);
+			rc = -1;
+			continue;
+		}
+		if (*n == max) {
+			diag(SEV_ERROR, NULL, "--policy: more than %d seats", max);
+			rc = -1;
+			break;
+		}
+		policy[(*n)++] = p;
+	}
+	if (rc == 0 && *n == 0) {
+		diag(SEV_ERROR, NULL, "--policy: expected a policy name or a comma-separated list");
+		rc = -1;
+	}
+	free(copy);
+	return rc;
 }

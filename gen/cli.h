@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 /* The next option of a command's arguments (argv[0] is the command name), like
  * getopt_long over longopts (set optind = 1 before the first call). Short options
@@ -17,6 +18,21 @@
  * the first operand), or '?' after reporting "COMMAND: unknown option '--frob'"
  * (with the nearest option, or the new name of a renamed one) or a missing value. */
 int cli_next(int argc, char **argv, const struct option *longopts);
+
+/* Whether every long option among a command's arguments is one some command has
+ * (cli.c's table); else false after "COMMAND: unknown option '--onyl' (did you
+ * mean '--only'?)" and one usage line. Run before the pack is looked for, so a
+ * misspelt option is reported as such, not its value taken for the pack. */
+bool cli_known(int argc, char **argv);
+
+/* The first operand of a command's arguments (argv[0] is the command): the pack
+ * file, found as getopt_long would find it (an option's value is never taken for
+ * it, whatever its name); NULL when there is none. Reports nothing. */
+const char *cli_operand(int argc, char **argv);
+
+/* The value of the first --name VALUE (or --name=VALUE, or its
+ * short form) among a command's arguments, or NULL. Reports nothing. */
+const char *cli_value(int argc, char **argv, const char *name);
 
 /* Whether argv (a command's arguments) asks for help: -h or --help before "--". */
 bool cli_wants_help(int argc, char **argv);
@@ -42,4 +58,16 @@ int cli_version(void);
  * by main, after the command. */
 int cli_finish(int status);
 
+/* The typed values of the options several commands share; each reports a bad
+ * value ("--seed must be a whole number 0..18446744073709551615, not 'x'") and
+ * returns -1, else 0. */
+/* --seed N: a whole decimal number 0..2^64-1. */
+int cli_seed(const char *arg, uint64_t *seed);
+/* --players LIST: player counts 1..max separated by commas (2,3,4), each once,
+ * into counts[0..*n-1] (room for max). */
+int cli_players(const char *arg, int max, int *counts, int *n);
+/* --policy LIST: one policy for every seat, or one per seat separated by commas
+ * (greedy,random), each one of names[0..nnames-1]: their indices into
+ * policy[0..*n-1] (room for max). */
+int cli_policies(const char *arg, const char *const *names, int nnames, int max, int *policy, int *n);
 #endif

@@ -13,7 +13,6 @@
 
 #include "commands.h"
 #include "deck_build.h"
-#include "datapath.h"
 #include "deck.h"
 #include "diag.h"
 #include "draw.h"
@@ -353,35 +352,12 @@ static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,
 				     const char *what, bool cells)
 {
-	struct drawer *dr = b->dr;
-	const struct deck *d = b->d;
-	char *found = template_find(d->file, path, path);
-	if (!found) {
-		datapath_not_found(loc, what, path);
-		return NULL;
-	}
-	char *safe = trust_path(found, loc, what, path);
-	struct template *t = safe ? template_load(found) : NULL;
-	if (t && drawer_check_fonts(dr, t) != 0) {
-		template_free(t);
-		t = NULL;
-	}
-	if (safe && !t)
-		diag(SEV_NOTE, loc, "the %s template chosen here", what);
-	free(safe);
-	free(found);
-	if (t && t->cells.on != cells) {
-		diag(SEV_ERROR, loc, "the %s template %s needs %s", what, t->file,
-		     cells ? "'cells' (one per space or token)" : "a 'size', not 'cells'");
-		template_free(t);
-		return NULL;
-	}
-	return t;
+	return build_template(b->dr, b->d->file, path, loc, path, what, cells);
 }
 
-/* At most max printed components (every copy counted), else reported at the
- * group holding most of them. */
-static int check_items(const struct deck *d, long max)
+/* At most --max-items printed components (every copy counted), else reported at
+ * the group holding most of them. */
+static int check_items(const struct deck *d, const struct build_opts *o)
 {
 	double total = 0, most = -1;
 	const struct loc *at = &d->loc;
@@ -399,25 +375,13 @@ static int check_items(const struct deck *d, long max)
 			at = &gr->loc;
 		}
 	}
-	if (total <= (double)max)
-		return 0;
-	diag(SEV_ERROR, at, "the pack prints %.0f components, more than the %ld a build allows (--max-items N raises it)",
-	     total, max);
-	return -1;
+	return build_check_items(o, total, "components", at);
 }
 
-/* The pack's size: (if any) for every card face and the back; then every image
- * the items show is read, so a missing one stops the build before anything is
- * written. Returns 0 or -1. */
-static int fit_sizes(struct deck_build *b, struct template **owned, size_t nowned)
+/* Every image the items show is read, so a missing one stops the build before
+ * anything is written. Returns 0 or -1. */
+static int preload(struct deck_build *b)
 {
-	const struct card_data *cd = &b->d->data;
-	for (size_t i = 0; cd->has_size && i < nowned; i++)
-		if (owned[i] && !owned[i]->cells.on)
-			template_resize(owned[i], cd->w, cd->h);
-	for (size_t i = 0; i < nowned; i++)
-		if (owned[i])
-			template_set_pack(owned[i], b->d->file);
 	int rc = 0;
 	for (size_t i = 0; i < b->d->nitems; i++) {
 		const struct template *t = b->tpl[b->d->items[i].group];
@@ -428,9 +392,9 @@ static int fit_sizes(struct deck_build *b, struct template **owned, size_t nowne
 	}
 	fields_clear(&b->f);
 	deck_build_pack_fields(b, &b->f);
-	for (size_t i = 0; i < nowned; i++)
-		if (owned[i] && owned[i]->cells.on)
-			rc |= drawer_preload(b->dr, owned[i], &b->f);
+	for (size_t i = 0; i < b->nowned; i++)
+		if (b->owned[i] && b->owned[i]->cells.on)
+			rc |= drawer_preload(b->dr, b->owned[i], &b->f);
 	if (b->back)
 		rc |= drawer_preload(b->dr, b->back, &b->f);
 	fields_clear(&b->f);
@@ -519,24 +483,6 @@ static void index_faces(struct deck_build *b)
 	}
 }
 
-/* The bleed the options ask for, and the pixel limits of every face drawn as a
- * PNG: EXIT_OK or EXIT_INPUT. */
-static int fit_output(struct deck_build *b, const struct build_opts *o)
-{
-	double bleed = build_bleed(o);
-	for (size_t i = 0; bleed >= 0 && i < b->nowned; i++)
-		if (b->owned[i] && !b->owned[i]->cells.on)
-			b->owned[i]->bleed = bleed;
-	int status = EXIT_OK;
-	bool pngs = (o->only & (BO_PNG | BO_CONTACT)) || o->preset == PRESET_TGC || o->preset == PRESET_MPC;
-	for (size_t i = 0; i < b->nowned && pngs; i++)
-		if (b->owned[i] && !b->owned[i]->cells.on &&
-		    out_check_png(b->owned[i]->w, b->owned[i]->h, b->owned[i]->bleed, 300,
-				  &b->owned[i]->loc_size, b->owned[i] == b->back ? "the back" : "a face") != 0)
-			status = EXIT_INPUT;
-	return status;
-}
-
 static void deck_build_free(struct deck_build *b)
 {
 	for (size_t i = 0; i < b->nowned; i++)
@@ -565,7 +511,7 @@ int deck_build(const struct game *game, int argc, char **argv)
 		return EXIT_INPUT;
 	trust_set_pack(d->file);
 	/* Bounded work and memory, refused before any template is read. */
-	if (check_items(d, o.max_items) != 0) {
+	if (check_items(d, &o) != 0) {
 		deck_free(d);
 		return EXIT_INPUT;
 	}
@@ -574,12 +520,13 @@ int deck_build(const struct game *game, int argc, char **argv)
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
 	b.owned = xcalloc(d->ngroups + 1 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
 	status = load_templates(&b);
-	if (status == EXIT_OK && fit_sizes(&b, b.owned, b.nowned) != 0)
-		status = EXIT_INPUT;
 	if (status == EXIT_OK) {
-		index_faces(&b);
-		status = fit_output(&b, &o);
+		int rc = build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face");
+		if ((rc | preload(&b)) != 0)
+			status = EXIT_INPUT;
 	}
+	if (status == EXIT_OK)
+		index_faces(&b);
 	if (status == EXIT_OK) {
 		struct build_ctx ctx = {.opts = o, .id = d->id, .dr = b.dr};
 		ctx.it = (struct build_items){

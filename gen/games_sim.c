@@ -435,42 +435,18 @@ static int write_plot(const struct series *se, int npk, const struct opts *o)
 
 static bool parse_counts(const char *arg, struct opts *o)
 {
-	size_t n;
-	char **w = games_words(arg, &n);
-	bool ok = n > 0 && n <= SIM_MAX_PLAYERS;
-	o->ncounts = 0;
-	for (size_t i = 0; ok && i < n; i++) {
-		long v;
-		if (parse_int(w[i], 1, SIM_MAX_PLAYERS, &v) != 0)
-			ok = false;
-		else
-			o->counts[o->ncounts++] = (int)v;
-	}
-	games_words_free(w, n);
-	if (!ok)
-		diag(SEV_ERROR, NULL, "--players must be 1..%d or a list of them (3,4), not '%s'",
-		     SIM_MAX_PLAYERS, arg);
-	return ok;
+	return cli_players(arg, SIM_MAX_PLAYERS, o->counts, &o->ncounts) == 0;
 }
 
 static bool parse_policies(const char *arg, struct opts *o)
 {
-	size_t n;
-	char **w = games_words(arg, &n);
-	bool ok = n > 0 && n <= SIM_MAX_PLAYERS;
-	o->npolicy = 0;
-	for (size_t i = 0; ok && i < n; i++) {
-		if (!strcmp(w[i], "random"))
-			o->policy[o->npolicy++] = GSIM_RANDOM;
-		else if (!strcmp(w[i], "greedy"))
-			o->policy[o->npolicy++] = GSIM_GREEDY;
-		else
-			ok = false;
-	}
-	games_words_free(w, n);
-	if (!ok)
-		diag(SEV_ERROR, NULL, "--policy: random or greedy, per seat or for all, not '%s'", arg);
-	return ok;
+	static const char *const names[] = {[GSIM_RANDOM] = "random", [GSIM_GREEDY] = "greedy"};
+	int p[SIM_MAX_PLAYERS];
+	if (cli_policies(arg, names, 2, SIM_MAX_PLAYERS, p, &o->npolicy) != 0)
+		return false;
+	for (int k = 0; k < o->npolicy; k++)
+		o->policy[k] = (enum gsim_policy)p[k];
+	return true;
 }
 
 int games_simulate(const struct game *game, int argc, char **argv)
@@ -514,17 +490,7 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		switch (c) {
 		case 'n': ok &= parse_counts(optarg, &o); break;
 		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
-		case 's': {
-			char *end;
-			errno = 0;
-			unsigned long long s = strtoull(optarg, &end, 10);
-			if (!*optarg || *end || errno || optarg[0] == '-') {
-				diag(SEV_ERROR, NULL, "--seed must be a whole number, not '%s'", optarg);
-				ok = false;
-			}
-			o.seed = (uint64_t)s;
-			break;
-		}
+		case 's': ok &= cli_seed(optarg, &o.seed) == 0; break;
 		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
 		case 'P': ok &= parse_policies(optarg, &o); break;
 		case 'r':

@@ -30,17 +30,28 @@ static const struct command commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
-/* The pack file among a command's arguments: the first one ending in .yaml or
- * .yml (option values such as --sequence "53 7" never do). */
-static const char *pack_argument(int argc, char **argv)
+/* The game of the pack at path, read without a word (the command reports what is
+ * wrong with it when it loads it), or NULL. */
+static const struct game *game_of_file(const char *path)
 {
-	for (int i = 1; i < argc; i++) {
-		size_t n = strlen(argv[i]);
-		if ((n > 5 && strcmp(argv[i] + n - 5, ".yaml") == 0) ||
-		    (n > 4 && strcmp(argv[i] + n - 4, ".yml") == 0))
-			return argv[i];
-	}
-	return NULL;
+	diag_set_quiet(1);
+	struct ydoc *doc = ydoc_load(path);
+	const struct game *g = doc ? game_of(doc) : NULL;
+	ydoc_free(doc);
+	diag_set_quiet(0);
+	return g;
+}
+
+/* simulate --compare: both packs of one game, else one error naming both. */
+static int same_game(const struct game *g, const char *path, int argc, char **argv)
+{
+	const char *other = cli_value(argc, argv, "compare");
+	const struct game *h = other ? game_of_file(other) : NULL;
+	if (!h || h == g)
+		return EXIT_OK;
+	diag(SEV_ERROR, NULL, "simulate --compare: %s is a %s pack and %s a %s pack; packs of two "
+	     "different games cannot be compared", other, h->name, path, g->name);
+	return EXIT_INPUT;
 }
 
 /* A command the pack's game g lacks: one error at its `game:`, naming the games
@@ -60,11 +71,14 @@ static int not_for_game(const struct command *c, const struct game *g, const str
 	return EXIT_INPUT;
 }
 
-/* Run a command through the game table: the pack file is parsed once, here, to
- * learn its game, and its tree handed on to the command's loader. */
+/* Run a command through the game table: the pack file (the command's first
+ * operand, cli_operand) is parsed once, here, to learn its game, and its tree
+ * handed on to the command's loader. No pack: trains, whose command says so. */
 static int run_command(const struct command *c, int argc, char **argv)
 {
-	const char *path = pack_argument(argc, argv);
+	if (!cli_known(argc, argv))
+		return EXIT_INPUT;
+	const char *path = cli_operand(argc, argv);
 	const struct game *g = game_find("trains");
 	struct ydoc *doc = NULL;
 	if (path) {
@@ -74,6 +88,8 @@ static int run_command(const struct command *c, int argc, char **argv)
 		g = game_of(doc);
 		ydoc_keep(doc);
 		if (!g)
+			return EXIT_INPUT;
+		if (c->kind == GAME_SIMULATE && same_game(g, path, argc, argv) != EXIT_OK)
 			return EXIT_INPUT;
 	}
 	if (!g->run[c->kind])

@@ -220,65 +220,20 @@ const char *const simulate_rule_keys[] = {"apply-to", "swap-across", "swap-withi
 /* --players N or N,N,...: each count once, in the order given. */
 static bool parse_counts(const char *arg, struct sim_opts *o)
 {
-	bool ok = true;
-	o->ncounts = 0;
-	/* Every entry between commas must be a number: "2," and "2,,3" are mistakes. */
-	for (const char *t = arg;; t++) {
-		size_t n = strcspn(t, ",");
-		char *item = xstrndup(t, n);
-		long v;
-		if (!n) {
-			diag(SEV_ERROR, NULL, "--players '%s': an empty entry; give player counts 1..%d separated by commas (2,3,4)",
-			     arg, SIM_MAX_PLAYERS);
-			ok = false;
-		} else if (o->ncounts == SIM_MAX_PLAYERS) {
-			diag(SEV_ERROR, NULL, "--players '%s': more than %d counts", arg, SIM_MAX_PLAYERS);
-			ok = false;
-		} else if (parse_count("--players", item, 1, SIM_MAX_PLAYERS, &v) != 0) {
-			ok = false;
-		} else {
-			for (int k = 0; k < o->ncounts; k++)
-				if (o->counts[k] == v) {
-					diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, v);
-					ok = false;
-				}
-			if (ok)
-				o->counts[o->ncounts++] = (int)v;
-		}
-		free(item);
-		t += n;
-		if (!ok || !*t)
-			break;
-	}
-	return ok;
+	return cli_players(arg, SIM_MAX_PLAYERS, o->counts, &o->ncounts) == 0;
 }
 
 static bool parse_policies(const char *arg, struct sim_opts *o)
 {
-	char *copy = xstrdup(arg), *save = NULL;
-	bool ok = true;
-	o->npolicy = 0;
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		int p = sim_policy_parse(t);
-		if (p < 0) {
-			diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy, "
-			     "spoiler, lookahead", t);
-			ok = false;
-			continue;
-		}
-		if (o->npolicy == SIM_MAX_PLAYERS) {
-			diag(SEV_ERROR, NULL, "--policy: more than %d seats", SIM_MAX_PLAYERS);
-			ok = false;
-			break;
-		}
-		o->policy[o->npolicy++] = (enum sim_policy)p;
-	}
-	if (ok && o->npolicy == 0) {
-		diag(SEV_ERROR, NULL, "--policy: expected a policy name or a comma-separated list");
-		ok = false;
-	}
-	free(copy);
-	return ok;
+	const char *names[POLICY_COUNT];
+	int p[SIM_MAX_PLAYERS];
+	for (int k = 0; k < POLICY_COUNT; k++)
+		names[k] = sim_policy_name((enum sim_policy)k);
+	if (cli_policies(arg, names, POLICY_COUNT, SIM_MAX_PLAYERS, p, &o->npolicy) != 0)
+		return false;
+	for (int k = 0; k < o->npolicy; k++)
+		o->policy[k] = (enum sim_policy)p[k];
+	return true;
 }
 
 /* ---- running ---- */
@@ -1057,18 +1012,7 @@ int cmd_simulate(int argc, char **argv)
 			ok &= parse_counts(optarg, &o);
 			break;
 		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
-		case 's': {
-			char *end;
-			errno = 0;
-			unsigned long long s = strtoull(optarg, &end, 10);
-			if (!*optarg || *end || errno || optarg[0] == '-') {
-				diag(SEV_ERROR, NULL, "--seed must be a whole number 0..%llu, not '%s'",
-				     (unsigned long long)UINT64_MAX, optarg);
-				ok = false;
-			}
-			o.seed = (uint64_t)s;
-			break;
-		}
+		case 's': ok &= cli_seed(optarg, &o.seed) == 0; break;
 		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
 		case 'P': o.policy_arg = optarg; break;
 		case 'r':

@@ -13,7 +13,6 @@
 
 #include "trains_check.h"
 #include "commands.h"
-#include "datapath.h"
 #include "diag.h"
 #include "draw.h"
 #include "look.h"
@@ -364,7 +363,7 @@ static void card_back_fields(void *user, struct fields *f)
 static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
 {
 	struct build *b = user;
-	int only = c->opts.preset == PRESET_HOME ? c->opts.only : 0;
+	int only = build_home_outputs(&c->opts);
 	buf_puts(s, "position,number,code,ability,faces_page,svg,png\n");
 	for (long i = 0; i < c->it.count; i++) {
 		long pos = card_pos(b, i);
@@ -391,44 +390,13 @@ static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
 	}
 }
 
-static struct template *load_template(const struct pack *p, const char *as_written,
-				      const struct loc *loc, const char *defname, const char *what)
+/* Every image the cards, the back and the placemat show is read, so a missing
+ * one stops the build before anything is written; the placemat's spaces are the
+ * size of the cards. Returns 0 or -1. */
+static int preload(struct build *b)
 {
-	char *path = template_find(p->file, as_written, defname);
-	if (!path) {
-		const char *name = as_written ? as_written : defname;
-		datapath_not_found(as_written ? loc : NULL, what, name);
-		return NULL;
-	}
-	/* Only from a trusted folder, and only a regular file; messages keep the
-	 * path as found. */
-	char *safe = trust_path(path, as_written ? loc : NULL, what, as_written ? as_written : path);
-	struct template *t = safe ? template_load(path) : NULL;
-	if (safe && !t && as_written)
-		diag(SEV_NOTE, loc, "the %s template chosen here", what);
-	free(safe);
-	free(path);
-	return t;
-}
-
-/* The pack's size: (if any) for the face and back, the placemat's spaces the
- * size of the cards; then every image the cards show is read, so a missing one
- * stops the build before anything is written. Returns 0 or -1. */
-static int fit_sizes(struct build *b)
-{
-	const struct card_data *cd = &b->p->data;
-	if (cd->has_size) {
-		template_resize(b->face, cd->w, cd->h);
-		if (b->back)
-			template_resize(b->back, cd->w, cd->h);
-	}
 	if (b->placemat && (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h))
 		template_resize(b->placemat, b->face->w, b->face->h);
-	template_set_pack(b->face, b->p->file);
-	if (b->back)
-		template_set_pack(b->back, b->p->file);
-	if (b->placemat)
-		template_set_pack(b->placemat, b->p->file);
 	int rc = 0;
 	bool images = false;
 	for (size_t i = 0; i < b->face->nelems; i++)
@@ -438,30 +406,13 @@ static int fit_sizes(struct build *b)
 		rc |= drawer_preload(b->d, b->face, &b->f);
 	}
 	fields_clear(&b->f);
-	data_fields(cd, &b->f);
+	data_fields(&b->p->data, &b->f);
 	if (b->back)
 		rc |= drawer_preload(b->d, b->back, &b->f);
 	if (b->placemat)
 		rc |= drawer_preload(b->d, b->placemat, &b->f);
 	fields_clear(&b->f);
 	return rc;
-}
-
-/* The templates besides the face that the outputs asked for draw: NEED_BACK,
- * BO_PLACEMAT, BO_REFERENCE (a missing template an output does not need stops
- * nothing). */
-enum { NEED_BACK = BO_ALL + 1 };
-
-static int templates_needed(const struct build_opts *o)
-{
-	if (o->preset != PRESET_HOME)
-		return NEED_BACK;
-	int need = 0;
-	if (o->only & (BO_FACES | BO_SHEETS | BO_SVG | BO_PNG))
-		need |= NEED_BACK;
-	if (o->only & (BO_PLACEMAT | BO_SVG))
-		need |= BO_PLACEMAT;
-	return need | (o->only & BO_REFERENCE);
 }
 
 /* --numbers LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
@@ -510,6 +461,13 @@ static int select_cards(struct build *b, const char *list)
 	return rc;
 }
 
+/* build's options: the shared ones and --numbers. */
+struct trains_build_opts {
+	struct build_opts build;
+	const char *cards;   /* --numbers LIST, or NULL: every card */
+	const char *pack;    /* the pack file */
+};
+
 /* build's own option: --numbers. */
 static int card_option(void *user, int c, char *arg)
 {
@@ -521,114 +479,108 @@ static int card_option(void *user, int c, char *arg)
 	return -1;
 }
 
-int cmd_build(int argc, char **argv)
+/* The templates besides the face that the outputs asked for draw: NEED_BACK,
+ * BO_PLACEMAT, BO_REFERENCE (a template no output needs is not even looked for). */
+enum { NEED_BACK = BO_ALL + 1 };
+
+static int templates_needed(const struct build_opts *o)
 {
-	struct build_opts o;
-	const char *cards = NULL;
-	int status = build_parse(argc, argv, &o, build_usage, card_option, &cards);
-	if (status >= 0)
-		return status;
-	status = EXIT_OK;
-	struct pack *p = pack_load(argv[optind]);
-	if (!p)
-		return EXIT_INPUT;
-	struct build b = {.p = p};
-	trust_set_pack(p->file);
-	progress_unit("cards");
-	b.face = load_template(p, p->face, &p->loc_face, "trains-face.yaml", "face");
-	int need = templates_needed(&o);
+	if (o->preset != PRESET_HOME)
+		return NEED_BACK;
+	int need = 0;
+	if (o->only & (BO_FACES | BO_SHEETS | BO_SVG | BO_PNG))
+		need |= NEED_BACK;
+	if (o->only & (BO_PLACEMAT | BO_SVG))
+		need |= BO_PLACEMAT;
+	return need | (o->only & BO_REFERENCE);
+}
+
+/* The face and those of the back, placemat and reference templates (the pack's or
+ * the defaults) the outputs draw: EXIT_OK, or EXIT_INPUT after reporting each
+ * problem. */
+static int load_templates(struct build *b, const struct build_opts *o)
+{
+	const struct pack *p = b->p;
+	int need = templates_needed(o);
+	b->face = build_template(b->d, p->file, p->face, &p->loc_face, "trains-face.yaml", "face", false);
 	if (need & NEED_BACK)
-		b.back = load_template(p, p->back, &p->loc_back, "trains-back.yaml", "back");
+		b->back = build_template(b->d, p->file, p->back, &p->loc_back, "trains-back.yaml", "back",
+					 false);
 	if (need & BO_PLACEMAT)
-		b.placemat = load_template(p, p->placemat, &p->loc_placemat, "trains-placemat.yaml",
-					   "placemat");
+		b->placemat = build_template(b->d, p->file, p->placemat, &p->loc_placemat,
+					     "trains-placemat.yaml", "placemat", true);
 	if (need & BO_REFERENCE)
-		b.reference = load_template(p, NULL, NULL, "trains-reference.yaml", "reference");
-	b.d = drawer_new();
-	if (!b.face || (!b.back && (need & NEED_BACK)) || (!b.placemat && (need & BO_PLACEMAT)) ||
-	    (!b.reference && (need & BO_REFERENCE)))
-		status = EXIT_INPUT;
-	if (b.face && b.face->cells.on) {
-		diag(SEV_ERROR, NULL, "%s: a card face needs a 'size', not 'cells'", b.face->file);
-		status = EXIT_INPUT;
-	}
-	if (b.back && b.face && !b.back->cells.on &&
-	    (b.back->w != b.face->w || b.back->h != b.face->h)) {
+		b->reference = build_template(b->d, p->file, NULL, NULL, "trains-reference.yaml",
+					      "reference", true);
+	if (!b->face || (!b->back && (need & NEED_BACK)) || (!b->placemat && (need & BO_PLACEMAT)) ||
+	    (!b->reference && (need & BO_REFERENCE)))
+		return EXIT_INPUT;
+	if (b->back && (b->back->w != b->face->w || b->back->h != b->face->h)) {
 		diag(SEV_ERROR, NULL, "%s: the back is %.1f x %.1f mm but the face %s is %.1f x %.1f mm",
-		     b.back->file, b.back->w, b.back->h, b.face->file, b.face->w, b.face->h);
-		status = EXIT_INPUT;
+		     b->back->file, b->back->w, b->back->h, b->face->file, b->face->w, b->face->h);
+		return EXIT_INPUT;
 	}
-	if (b.reference && !b.reference->cells.on) {
-		diag(SEV_ERROR, NULL, "%s: the reference template needs 'cells' (one per ability)",
-		     b.reference->file);
-		status = EXIT_INPUT;
-	}
-	if (b.placemat && !b.placemat->cells.on) {
-		diag(SEV_ERROR, NULL, "%s: a placemat template needs 'cells' (one per space)",
-		     b.placemat->file);
-		status = EXIT_INPUT;
-	}
-	struct template *const tpl[] = {b.face, b.back, b.placemat, b.reference};
-	const char *const chosen[] = {p->face, p->back, p->placemat, NULL};
-	const struct loc *const at[] = {&p->loc_face, &p->loc_back, &p->loc_placemat, NULL};
-	static const char *const role[] = {"face", "back", "placemat", "reference"};
-	for (int i = 0; i < 4; i++)
-		if (tpl[i] && drawer_check_fonts(b.d, tpl[i]) != 0) {
-			if (chosen[i])
-				diag(SEV_NOTE, at[i], "the %s template chosen here", role[i]);
-			status = EXIT_INPUT;
-		}
-	if (status != EXIT_OK)
-		goto done;
+	return EXIT_OK;
+}
+
+/* Bounded work, a sound pack (or --force), the cards --numbers names, the
+ * templates fitted and every image read: EXIT_OK, or the status to stop with. */
+static int prepare(struct build *b, const struct trains_build_opts *o)
+{
+	const struct pack *p = b->p;
 	/* Bounded work and memory, refused before the check or anything is written. */
-	b.total = pack_card_total(p);
-	if (b.total > o.max_items) {
-		diag(SEV_ERROR, p->cards > o.max_items || !p->loc_copies.file ? &p->loc_cards : &p->loc_copies,
-		     "the pack prints %ld cards, more than the %ld a build allows (--max-items N raises it)",
-		     b.total, o.max_items);
-		status = EXIT_INPUT;
-		goto done;
-	}
-	/* A pack check finds unsound is not printed, unless forced (a prototype). */
-	int errors = check_pack_errors(p);
-	if (errors && !o.force) {
-		diag(SEV_ERROR, NULL, "%s: not built: 'railyard check' finds %d error%s (--force builds it anyway)",
-		     p->file, errors, errors == 1 ? "" : "s");
-		status = EXIT_RULE;
-		goto done;
-	}
-	if (errors)
-		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s",
-		     p->file, errors, errors == 1 ? "" : "s");
-	double bleed = build_bleed(&o);
-	if (bleed >= 0 && b.back)
-		b.back->bleed = bleed;
-	if (bleed >= 0)
-		b.face->bleed = bleed;
-	b.width = 3;
-	for (long t = b.total; t >= 1000; t /= 10)
-		b.width++;
-	if (status == EXIT_OK && cards && select_cards(&b, cards) != 0)
-		status = EXIT_INPUT;
-	o.preview |= cards != NULL;  /* some cards: a preview, the set stays */
-	if (status == EXIT_OK && fit_sizes(&b) != 0)
-		status = EXIT_INPUT;
-	if (status == EXIT_OK && ((o.only & (BO_PNG | BO_CONTACT)) || o.preset != PRESET_HOME) &&
-	    o.preset != PRESET_DRIVETHRU &&
-	    out_check_png(b.face->w, b.face->h, b.face->bleed, 300, &b.face->loc_size, "a card") != 0)
-		status = EXIT_INPUT;
+	b->total = pack_card_total(p);
+	if (build_check_items(&o->build, (double)b->total, "cards",
+			      p->cards > o->build.max_items || !p->loc_copies.file ? &p->loc_cards
+										  : &p->loc_copies) != 0)
+		return EXIT_INPUT;
+	int status = build_check_sound(&o->build, p->file, check_pack_errors(p));
 	if (status != EXIT_OK)
-		goto done;
-	const struct template *faces[1] = {b.face};
-	struct build_ctx ctx = {.opts = o, .id = p->id, .dr = b.d};
+		return status;
+	b->width = 3;
+	for (long t = b->total; t >= 1000; t /= 10)
+		b->width++;
+	if (o->cards && select_cards(b, o->cards) != 0)
+		return EXIT_INPUT;
+	struct template *fit[] = {b->face, b->back, b->placemat};
+	int rc = build_fit(&o->build, &p->data, p->file, fit, 3, b->back, "a card");
+	if ((rc | preload(b)) != 0)
+		return EXIT_INPUT;
+	return EXIT_OK;
+}
+
+static int run(struct build *b, const struct trains_build_opts *o)
+{
+	const struct template *faces[1] = {b->face};
+	struct build_ctx ctx = {.opts = o->build, .id = b->p->id, .dr = b->d};
 	ctx.it = (struct build_items){
-		.count = b.total, .faces = faces, .nfaces = 1, .back = b.back, .face_of = card_face,
+		.count = b->total, .faces = faces, .nfaces = 1, .back = b->back, .face_of = card_face,
 		.fields = card_fields, .label = card_label, .single = card_single,
 		.back_fields = card_back_fields, .extra = write_extra, .manifest = card_manifest,
-		.user = &b,
+		.user = b,
 	};
-	status = build_run(&ctx);
-done:
+	return build_run(&ctx);
+}
+
+int cmd_build(int argc, char **argv)
+{
+	struct trains_build_opts o = {0};
+	int status = build_parse(argc, argv, &o.build, build_usage, card_option, &o.cards);
+	if (status >= 0)
+		return status;
+	o.pack = argv[optind];
+	o.build.preview |= o.cards != NULL;  /* some cards: a preview, the set stays */
+	struct pack *p = pack_load(o.pack);
+	if (!p)
+		return EXIT_INPUT;
+	struct build b = {.p = p, .d = drawer_new()};
+	trust_set_pack(p->file);
+	progress_unit("cards");
+	status = load_templates(&b, &o.build);
+	if (status == EXIT_OK)
+		status = prepare(&b, &o);
+	if (status == EXIT_OK)
+		status = run(&b, &o);
 	fields_free(&b.f);
 	drawer_free(b.d);
 	template_free(b.face);

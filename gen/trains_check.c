@@ -56,6 +56,23 @@ static struct loc opt_loc(const char *name, const char *text, const char *at)
 }
 
 /* --missing: numbers, ranges N-M, W; separated by commas or blanks. */
+/* Cards lo..hi (in the pack) are missing once more: 0, or 1 after reporting at at
+ * a card listed missing more often than the pack has copies of it. */
+static int mark_missing(const struct pack *p, const struct loc *at, long lo, long hi,
+			struct check_opts *o)
+{
+	for (long n = lo; n <= hi; n++) {
+		if (o->missing[n - 1] >= p->copies) {
+			diag(SEV_ERROR, at, "card %ld is listed missing more often than the pack's %d "
+			     "cop%s", n, p->copies, p->copies == 1 ? "y" : "ies");
+			return 1;
+		}
+		o->missing[n - 1]++;
+		o->nmissing++;
+	}
+	return 0;
+}
+
 static int parse_missing(const struct pack *p, const char *text, struct check_opts *o)
 {
 	int bad = 0;
@@ -126,16 +143,7 @@ static int parse_missing(const struct pack *p, const char *text, struct check_op
 			bad = 1;
 			continue;
 		}
-		for (long n = lo; n <= hi; n++) {
-			if (o->missing[n - 1] >= p->copies) {
-				diag(SEV_ERROR, &at, "card %ld is listed missing more often than the pack's %d "
-				     "cop%s", n, p->copies, p->copies == 1 ? "y" : "ies");
-				bad = 1;
-				break;
-			}
-			o->missing[n - 1]++;
-			o->nmissing++;
-		}
+		bad |= mark_missing(p, &at, lo, hi, o);
 	}
 	return bad;
 }
@@ -392,6 +400,42 @@ static void print_text(const struct pack *p, const struct check_opts *o, const s
 	printf("\n");
 }
 
+/* §7: can the win rule be met at all? Ascending needs census different numbers
+ * (or wilds); never-descending only census cards. Sets r->distinct and
+ * r->win_possible, reporting when it cannot be met. */
+static void win_possible(const struct pack *p, const struct check_opts *o, struct pack_report *r)
+{
+	long distinct = 0, cards = 0;
+	for (long n = 1; n <= p->cards; n++) {
+		long c = p->copies - (o->missing ? o->missing[n - 1] : 0);
+		distinct += c > 0;
+		cards += c;
+	}
+	long wild = p->wild - o->wild_missing;
+	r->distinct = distinct;
+	r->win_possible = p->rules.win == WIN_NEVER_DESCENDING ? cards + wild >= p->layout.census
+							      : distinct + wild >= p->layout.census;
+	if (!r->win_possible)
+		diag(SEV_ERROR, &p->loc_cards, "win: %s cannot be met: a sequence needs %d %scards, the pack "
+		     "has %ld", win_rule_name(p->rules.win), p->layout.census,
+		     p->rules.win == WIN_ASCENDING ? "different " : "",
+		     (p->rules.win == WIN_ASCENDING ? distinct : cards) + wild);
+}
+
+/* §5, §6: rules that contradict each other. */
+static void check_rules(const struct pack *p)
+{
+	bool any_swap = false;
+	for (size_t a = 0; a < p->abilities.n; a++)
+		any_swap |= ability_kind_info(p->abilities.v[a].kind)->effect == KE_SWAP;
+	if (p->rules.swap_across == ACROSS_THREE && p->rules.apply_to == APPLY_SELF)
+		diag(SEV_WARNING, &p->rules.loc, "swap-across: three-sequences lets a player swap two "
+		     "opponents' cards, but apply-to: self forbids applying abilities to opponents (§5, §6)");
+	if (any_swap && !p->rules.swap_within && p->rules.swap_across == ACROSS_NONE)
+		diag(SEV_ERROR, &p->rules.loc, "swap-within is false and swap-across is none, so no swap "
+		     "can ever be used (§6)");
+}
+
 static int check_pack(const struct pack *p, const struct check_opts *o)
 {
 	size_t k = p->abilities.n;
@@ -435,33 +479,8 @@ static int check_pack(const struct pack *p, const struct check_opts *o)
 			     "from, but cards 1-%ld are only %ld", e->players, need, e->cards, held);
 	}
 	free(tmp);
-	/* §7: can the win rule be met at all? Ascending needs census different
-	 * numbers (or wilds); never-descending only census cards. */
-	long distinct = 0, cards = 0;
-	for (long n = 1; n <= p->cards; n++) {
-		long c = p->copies - (o->missing ? o->missing[n - 1] : 0);
-		distinct += c > 0;
-		cards += c;
-	}
-	long wild = p->wild - o->wild_missing;
-	r.distinct = distinct;
-	r.win_possible = p->rules.win == WIN_NEVER_DESCENDING ? cards + wild >= p->layout.census
-							      : distinct + wild >= p->layout.census;
-	if (!r.win_possible)
-		diag(SEV_ERROR, &p->loc_cards, "win: %s cannot be met: a sequence needs %d %scards, the pack "
-		     "has %ld", win_rule_name(p->rules.win), p->layout.census,
-		     p->rules.win == WIN_ASCENDING ? "different " : "",
-		     (p->rules.win == WIN_ASCENDING ? distinct : cards) + wild);
-	/* §5, §6: rules that contradict each other. */
-	bool any_swap = false;
-	for (size_t a = 0; a < k; a++)
-		any_swap |= ability_kind_info(p->abilities.v[a].kind)->effect == KE_SWAP;
-	if (p->rules.swap_across == ACROSS_THREE && p->rules.apply_to == APPLY_SELF)
-		diag(SEV_WARNING, &p->rules.loc, "swap-across: three-sequences lets a player swap two "
-		     "opponents' cards, but apply-to: self forbids applying abilities to opponents (§5, §6)");
-	if (any_swap && !p->rules.swap_within && p->rules.swap_across == ACROSS_NONE)
-		diag(SEV_ERROR, &p->rules.loc, "swap-within is false and swap-across is none, so no swap "
-		     "can ever be used (§6)");
+	win_possible(p, o, &r);
+	check_rules(p);
 	if (o->quiet)
 		;
 	else if (o->json)
@@ -487,7 +506,9 @@ int check_pack_errors(const struct pack *p)
 	return (int)errors;
 }
 
-int cmd_check(int argc, char **argv)
+/* check's options into o (--missing's text into *missing, parsed once the pack
+ * is read): -1 to go on (argv[optind] is the pack), else the exit status. */
+static int parse_opts(int argc, char **argv, struct check_opts *o, const char **missing)
 {
 	static const struct option longopts[] = {
 		{"sequence", required_argument, NULL, 's'},
@@ -504,35 +525,33 @@ int cmd_check(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	struct check_opts o = {0};
-	const char *missing = NULL;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 's':
 		case 'g':
-			if (o.sequence) {
+			if (o->sequence) {
 				diag(SEV_ERROR, NULL, "give one --sequence or --grid");
 				return EXIT_INPUT;
 			}
-			o.sequence = optarg;
-			o.grid = c == 'g';
+			o->sequence = optarg;
+			o->grid = c == 'g';
 			break;
-		case 'f': o.frozen = optarg; break;
-		case 'm': missing = optarg; break;
-		case 'a': o.apply = optarg; break;
-		case 'o': o.on = optarg; break;
+		case 'f': o->frozen = optarg; break;
+		case 'm': *missing = optarg; break;
+		case 'a': o->apply = optarg; break;
+		case 'o': o->on = optarg; break;
 		case 'w':
-			if (o.nwith == 2) {
+			if (o->nwith == 2) {
 				diag(SEV_ERROR, NULL, "--other can be given at most twice (a swap involves two sequences)");
 				return EXIT_INPUT;
 			}
-			o.with[o.nwith++] = optarg;
+			o->with[o->nwith++] = optarg;
 			break;
-		case 'd': o.draw = optarg; break;
-		case 'O': o.opponent = true; break;
-		case 'j': o.json = true; break;
+		case 'd': o->draw = optarg; break;
+		case 'O': o->opponent = true; break;
+		case 'j': o->json = true; break;
 		default: return cli_usage(c, check_usage);
 		}
 	}
@@ -541,21 +560,30 @@ int cmd_check(int argc, char **argv)
 		cli_brief(check_usage);
 		return EXIT_INPUT;
 	}
-	if (!o.sequence && (o.frozen || o.apply || o.on || o.nwith || o.draw || o.opponent)) {
+	if (!o->sequence && (o->frozen || o->apply || o->on || o->nwith || o->draw || o->opponent)) {
 		diag(SEV_ERROR, NULL, "--frozen, --apply, --on, --other, --draw and --opponent need a "
 		     "--sequence or --grid");
 		return EXIT_INPUT;
 	}
-	if (!o.apply && (o.on || o.nwith || o.draw || o.opponent)) {
+	if (!o->apply && (o->on || o->nwith || o->draw || o->opponent)) {
 		diag(SEV_ERROR, NULL, "--on, --other, --draw and --opponent describe a move: give --apply");
 		return EXIT_INPUT;
 	}
+	return -1;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check_opts o = {0};
+	const char *missing = NULL;
+	int status = parse_opts(argc, argv, &o, &missing);
+	if (status >= 0)
+		return status;
 	/* The pack itself is checked even when its table has invalid entries: every
 	 * other entry and every missing ability is still compared (exit 2). */
 	struct pack *p = o.sequence ? pack_load(argv[optind]) : pack_load_check(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
-	int status;
 	if (missing && parse_missing(p, missing, &o))
 		status = EXIT_INPUT;
 	else if (o.sequence)

@@ -312,11 +312,14 @@ const char *closest_word(const char *word, const char *const *known)
 	if (prefixed == 1)
 		return best;
 	best = NULL;
+	size_t blen = 0;  /* of equals, the nearest in length */
 	for (size_t i = 0; known[i]; i++) {
-		size_t d = edit_distance(word, known[i]);
-		if (d < bd) {
+		size_t d = edit_distance(word, known[i]), l = strlen(known[i]);
+		size_t dl = l > n ? l - n : n - l;
+		if (d < bd || (d == bd && best && dl < blen)) {
 			bd = d;
 			best = known[i];
+			blen = dl;
 		}
 	}
 	return best;

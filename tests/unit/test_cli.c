@@ -1,0 +1,167 @@
+/* test_cli.c: what every command shares on the command line (gen/cli.c): the
+ * pack found among a command's arguments as getopt_long finds its operands
+ * (cli_operand, cli_value), the one table of options every command's table must
+ * agree with, and the typed values of --seed, --players and --policy. */
+#include <getopt.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli.h"
+#include "diag.h"
+
+static char *said;
+static size_t said_len;
+static FILE *said_stream;
+
+static void listen(void)
+{
+	free(said);
+	said = NULL;
+	said_stream = open_memstream(&said, &said_len);
+	diag_set_stream(said_stream);
+}
+
+static const char *heard(void)
+{
+	fclose(said_stream);
+	diag_set_stream(NULL);
+	return said ? said : "";
+}
+
+/* A command's arguments from string literals (getopt's argv is not const). */
+static char *argv_[16];
+static int argc_;
+
+static char **args(const char *first, ...)
+{
+	va_list ap;
+	va_start(ap, first);
+	argc_ = 0;
+	for (const char *a = first; a && argc_ < 15; a = va_arg(ap, const char *))
+		argv_[argc_++] = (char *)a;
+	va_end(ap);
+	argv_[argc_] = NULL;
+	return argv_;
+}
+
+#define ARGS(...) args(__VA_ARGS__, (const char *)NULL)
+#define OPERAND(...) (ARGS(__VA_ARGS__), cli_operand(argc_, argv_))
+#define VALUE(name, ...) (ARGS(__VA_ARGS__), cli_value(argc_, argv_, name))
+
+/* An option's value is never the pack, whatever its name; "--" ends options. */
+static void test_operand(void **state)
+{
+	(void)state;
+	assert_string_equal(OPERAND("simulate", "--compare", "take.yaml", "trains.yaml"), "trains.yaml");
+	assert_string_equal(OPERAND("simulate", "--compare=take.yaml", "trains.yaml"), "trains.yaml");
+	assert_string_equal(OPERAND("check", "-s", "53 7", "p"), "p");
+	assert_string_equal(OPERAND("check", "-s53", "p"), "p");
+	assert_string_equal(OPERAND("check", "--json", "pack.txt"), "pack.txt");
+	assert_string_equal(OPERAND("check", "p.yaml", "--sequence", "q.yaml"), "p.yaml");
+	assert_string_equal(OPERAND("build", "-jq", "-o", "out", "p"), "p");
+	/* build's card list is --numbers LIST (no short form); its old name --cards
+	 * keeps its value, so the command can refuse it with the new name */
+	assert_string_equal(OPERAND("build", "--numbers", "1-9", "p"), "p");
+	assert_string_equal(OPERAND("build", "--cards", "1-9", "p"), "p");
+	assert_string_equal(OPERAND("list", "-c", "p"), "p");
+	assert_string_equal(OPERAND("list", "--", "-p.yaml"), "-p.yaml");
+	assert_null(OPERAND("list", "--json"));
+	assert_null(OPERAND("build", "-o"));
+	assert_string_equal(VALUE("compare", "simulate", "-n", "2", "--compare=a.yaml"), "a.yaml");
+	assert_string_equal(VALUE("compare", "simulate", "p", "--compare", "a.yaml"), "a.yaml");
+	assert_null(VALUE("compare", "simulate", "a.yaml", "--json"));
+}
+
+/* A command's option that cli.c's table lacks, or whose value differs, is
+ * refused: main could not find the pack among that command's arguments. */
+static void test_table(void **state)
+{
+	(void)state;
+	static const struct option good[] = {{"json", no_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
+	static const struct option bad[] = {{"frobnicate", required_argument, NULL, 1}, {NULL, 0, NULL, 0}};
+	static const struct option wrong[] = {{"json", required_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
+	optind = 1;
+	assert_int_equal(cli_next(3, ARGS("check", "--json", "p"), good), 'j');
+	listen();
+	optind = 1;
+	assert_int_equal(cli_next(2, ARGS("check", "p"), bad), '?');
+	assert_non_null(strstr(heard(), "option '--frobnicate' is missing from cli.c's table"));
+	listen();
+	optind = 1;
+	assert_int_equal(cli_next(2, ARGS("check", "p"), wrong), '?');
+	assert_non_null(strstr(heard(), "'--json'"));
+}
+
+static void test_seed(void **state)
+{
+	(void)state;
+	uint64_t s = 7;
+	assert_int_equal(cli_seed("0", &s), 0);
+	assert_true(s == 0);
+	assert_int_equal(cli_seed("18446744073709551615", &s), 0);
+	assert_true(s == UINT64_MAX);
+	static const char *const bad[] = {"", "-1", "+1", " 1", "1x", "0x10", "18446744073709551616"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		listen();
+		s = 7;
+		assert_int_equal(cli_seed(bad[i], &s), -1);
+		assert_true(s == 7);
+		assert_non_null(strstr(heard(), "--seed must be a whole number 0..18446744073709551615"));
+	}
+}
+
+static void test_players(void **state)
+{
+	(void)state;
+	int c[16], n;
+	assert_int_equal(cli_players("2,3,4", 16, c, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(c[2], 4);
+	listen();
+	assert_int_equal(cli_players("2,", 16, c, &n), -1);
+	assert_non_null(strstr(heard(), "--players '2,': an empty entry"));
+	listen();
+	assert_int_equal(cli_players("2,2", 16, c, &n), -1);
+	assert_non_null(strstr(heard(), "--players 2,2 names 2 twice"));
+	listen();
+	assert_int_equal(cli_players("17", 16, c, &n), -1);
+	assert_non_null(strstr(heard(), "--players: '17' is too large; it must be 1..16"));
+}
+
+static void test_policies(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"random", "greedy"};
+	int p[4], n;
+	assert_int_equal(cli_policies("greedy,random,greedy", names, 2, 4, p, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(p[0], 1);
+	assert_int_equal(p[1], 0);
+	listen();
+	assert_int_equal(cli_policies("greedy,clever", names, 2, 4, p, &n), -1);
+	assert_non_null(strstr(heard(), "unknown policy 'clever'; the policies are random, greedy"));
+	listen();
+	assert_int_equal(cli_policies("random,random,random,random,random", names, 2, 4, p, &n), -1);
+	assert_non_null(strstr(heard(), "more than 4 seats"));
+	listen();
+	assert_int_equal(cli_policies(",", names, 2, 4, p, &n), -1);
+	assert_non_null(strstr(heard(), "expected a policy name"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_operand), cmocka_unit_test(test_table), cmocka_unit_test(test_seed),
+		cmocka_unit_test(test_players), cmocka_unit_test(test_policies),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	free(said);
+	return rc;
+}
