@@ -87,6 +87,25 @@ static const struct cli_opt *find_letter(const char *cmd, char letter)
 	return NULL;
 }
 
+/* The entry for --name or an abbreviation of it, as getopt_long accepts "--comp"
+ * for "--compare": an exact name, else any option it begins, provided every
+ * option it begins agrees on taking a value. NULL: unknown. */
+static const struct cli_opt *find_prefix(const char *cmd, const char *name, size_t len)
+{
+	const struct cli_opt *k = find_opt(cmd, name, len), *any = NULL;
+	if (k)
+		return k;
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (strncmp(opts[i].name, name, len) != 0 || (opts[i].cmd && (!cmd || strcmp(opts[i].cmd, cmd))))
+			continue;
+		if (any && any->value != opts[i].value)
+			return NULL;
+		if (!any)
+			any = &opts[i];
+	}
+	return any;
+}
+
 /* Whether every option of a command's table is in opts, as it is there; else
  * reports the first that is not (a mistake in railyard, not in the command line). */
 static bool known_options(const char *cmd, const struct option *longopts)
@@ -225,9 +244,9 @@ static void walk(int argc, char **argv, bool (*visit)(void *u, const char *name,
 				return;
 		} else if (a[1] == '-') {
 			size_t len = strcspn(a + 2, "=");
-			const struct cli_opt *k = find_opt(cmd, a + 2, len);
+			const struct cli_opt *k = find_prefix(cmd, a + 2, len);
 			const char *v = a[2 + len] ? a + 3 + len : k && k->value && i + 1 < argc ? argv[++i] : NULL;
-			if (visit(u, a + 2, len, v))
+			if (visit(u, k ? k->name : a + 2, k ? strlen(k->name) : len, v))
 				return;
 		} else {
 			for (const char *p = a + 1; *p; p++) {

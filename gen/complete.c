@@ -10,7 +10,8 @@
 #include "diag.h"
 #include "game.h"
 #include "pipeline.h"
-#include "simulate.h"
+#include "ruleset.h"
+#include "trains_rules.h"
 #include "trains_sim.h"
 
 static void words(const char *const *v, const char *suffix)
@@ -37,7 +38,8 @@ int cmd_complete(int argc, char **argv)
 		for (int i = 0; i < POLICY_COUNT; i++)
 			puts(sim_policy_name((enum sim_policy)i));
 	} else if (strcmp(what, "--rule") == 0) {
-		words(simulate_rule_keys, "=");
+		for (const struct ruleset_key *k = trains_rule_keys; k->key; k++)
+			printf("%s=\n", k->key);
 	} else if (strcmp(what, "--game") == 0) {
 		for (size_t i = 0; game_at(i); i++)
 			puts(game_at(i)->name);

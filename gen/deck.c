@@ -321,6 +321,62 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 	}
 }
 
+/* One mark's spaces: on the board, not its start or finish, marked once. */
+static void load_mark_spaces(struct loader *ld, struct deck_mark *mk, const struct ynode *s)
+{
+	struct deck_board *b = &ld->d->board;
+	mk->spaces = xcalloc(s->n ? s->n : 1, sizeof *mk->spaces);
+	for (size_t j = 0; j < s->n; j++) {
+		long x;
+		if (yr_int(&ld->yr, "spaces", s->items[j], 1, b->spaces ? b->spaces : 1, &x) != 0)
+			continue;
+		if (x == b->start || x == b->finish) {
+			yr_error(&ld->yr, s->items[j], "space %ld is the board's %s; it cannot be marked", x,
+			    x == b->start ? "start" : "finish");
+			continue;
+		}
+		bool dup = false;
+		for (size_t q = 0; q < b->nmarks; q++)
+			for (size_t r = 0; r < b->marks[q].n; r++)
+				dup |= b->marks[q].spaces[r] == x;
+		if (dup) {
+			yr_error(&ld->yr, s->items[j], "space %ld is marked twice", x);
+			continue;
+		}
+		mk->spaces[mk->n++] = (int)x;
+	}
+}
+
+/* marks: {broken: {label: Broken railway, spaces: [8, 15]}, ...} */
+static void load_marks(struct loader *ld, const struct ynode *v)
+{
+	struct deck_board *b = &ld->d->board;
+	if (yr_want(&ld->yr, "marks", v, Y_MAP) != 0)
+		return;
+	b->marks = xcalloc(v->n ? v->n : 1, sizeof *b->marks);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *k = v->pairs[i].key, *m = v->pairs[i].value;
+		if (!good_name(k->str)) {
+			yr_error(&ld->yr, k, "a mark's name must be a-z, 0-9 and '-', not '%s'", k->str);
+			continue;
+		}
+		if (yr_want(&ld->yr, k->str, m, Y_MAP) != 0)
+			continue;
+		static const char *const mkeys[] = {"label", "spaces", NULL};
+		only_keys(ld, m, "a board mark", mkeys);
+		struct deck_mark *mk = &b->marks[b->nmarks++];
+		mk->name = xstrdup(k->str);
+		mk->loc = k->loc;
+		const struct ynode *l = ymap_get(m, "label"), *s = ymap_get(m, "spaces");
+		if (l)
+			yr_str(&ld->yr, "label", l, true, &mk->label);
+		if (!s)
+			yr_error(&ld->yr, m, "mark '%s' needs 'spaces': a list of space numbers", k->str);
+		else if (yr_want(&ld->yr, "spaces", s, Y_SEQ) == 0)
+			load_mark_spaces(ld, mk, s);
+	}
+}
+
 static void load_board(struct loader *ld, const struct ynode *n)
 {
 	struct deck_board *b = &ld->d->board;
@@ -359,54 +415,8 @@ static void load_board(struct loader *ld, const struct ynode *n)
 	if (b->start >= b->finish)
 		yr_error(&ld->yr, n, "the board's start (space %d) must come before its finish (space %d)",
 		    b->start, b->finish);
-	if (!(v = ymap_get(n, "marks")))
-		return;
-	if (yr_want(&ld->yr, "marks", v, Y_MAP) != 0)
-		return;
-	b->marks = xcalloc(v->n ? v->n : 1, sizeof *b->marks);
-	for (size_t i = 0; i < v->n; i++) {
-		const struct ynode *k = v->pairs[i].key, *m = v->pairs[i].value;
-		if (!good_name(k->str)) {
-			yr_error(&ld->yr, k, "a mark's name must be a-z, 0-9 and '-', not '%s'", k->str);
-			continue;
-		}
-		if (yr_want(&ld->yr, k->str, m, Y_MAP) != 0)
-			continue;
-		static const char *const mkeys[] = {"label", "spaces", NULL};
-		only_keys(ld, m, "a board mark", mkeys);
-		struct deck_mark *mk = &b->marks[b->nmarks++];
-		mk->name = xstrdup(k->str);
-		mk->loc = k->loc;
-		const struct ynode *l = ymap_get(m, "label"), *s = ymap_get(m, "spaces");
-		if (l)
-			yr_str(&ld->yr, "label", l, true, &mk->label);
-		if (!s) {
-			yr_error(&ld->yr, m, "mark '%s' needs 'spaces': a list of space numbers", k->str);
-			continue;
-		}
-		if (yr_want(&ld->yr, "spaces", s, Y_SEQ) != 0)
-			continue;
-		mk->spaces = xcalloc(s->n ? s->n : 1, sizeof *mk->spaces);
-		for (size_t j = 0; j < s->n; j++) {
-			long x;
-			if (yr_int(&ld->yr, "spaces", s->items[j], 1, b->spaces ? b->spaces : 1, &x) != 0)
-				continue;
-			if (x == b->start || x == b->finish) {
-				yr_error(&ld->yr, s->items[j], "space %ld is the board's %s; it cannot be marked", x,
-				    x == b->start ? "start" : "finish");
-				continue;
-			}
-			bool dup = false;
-			for (size_t q = 0; q <= i; q++)
-				for (size_t r = 0; r < b->marks[q].n; r++)
-					dup |= b->marks[q].spaces[r] == x;
-			if (dup) {
-				yr_error(&ld->yr, s->items[j], "space %ld is marked twice", x);
-				continue;
-			}
-			mk->spaces[mk->n++] = (int)x;
-		}
-	}
+	if ((v = ymap_get(n, "marks")))
+		load_marks(ld, v);
 }
 
 static void load_appearance(struct loader *ld, const struct ynode *n)
@@ -566,7 +576,8 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 	struct deck *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
 					    "tokens", "board", "deal", "back", "setup", "appearance",
-					    "without", "rules", "size", "fields", "data", NULL};
+					    "without", "rules", "size", "fields", "data", "tune", NULL};
+	/* tune: the balance search's, read by `railyard tune` */
 	only_keys(ld, root, "a pack of game components", known);
 	const struct ynode *v;
 	if (!(v = ymap_get(root, "pack")))
@@ -697,6 +708,12 @@ struct deck *deck_load(const char *path, char *const *without, size_t nwithout, 
 {
 	struct ydoc *doc = ydoc_load(path);
 	return doc ? load_doc(doc, without, nwithout, with, nwith) : NULL;
+}
+
+struct deck *deck_from_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
+			   size_t nwith)
+{
+	return load_doc(doc, without, nwithout, with, nwith);
 }
 
 struct deck *deck_parse(const char *name, const char *text, size_t len)

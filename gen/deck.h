@@ -131,6 +131,10 @@ struct deck {
  * returns NULL on any error. Caller frees with deck_free. */
 struct deck *deck_load(const char *path, char *const *without, size_t nwithout, char *const *with,
 		       size_t nwith);
+/* The same from a parsed (perhaps edited) tree, which the deck takes over: it
+ * is freed with the deck, or at once on NULL. */
+struct deck *deck_from_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
+			   size_t nwith);
 /* The same from memory (tests); name is used in locations. */
 struct deck *deck_parse(const char *name, const char *text, size_t len);
 void deck_free(struct deck *d);

@@ -38,7 +38,7 @@ struct deck_build {
 	size_t *face_of;           /* per group: index into faces */
 };
 
-/* What a game adds to the deck build; every member may be NULL. */
+/* What a game adds to the deck build; any member may be left zero. */
 struct deck_build_game {
 	/* Item i's fields only this game's templates use, set after the deck's. */
 	void (*item_fields)(const struct deck *d, size_t i, struct fields *f);

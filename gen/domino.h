@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ruleset.h"
 #include "util.h"
 
 /* A tile; low <= high. */
@@ -66,5 +67,8 @@ bool domino_lay(struct domino_train *t, struct domino tile);
  * down as its engine, or -1 when every seat has one. */
 int domino_first_turn(const struct domino *const *hands, const size_t *nhand, int players,
 		      int *lead);
+
+/* The named rules of domino Trains (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_key domino_rule_keys[];
 
 #endif

@@ -32,7 +32,7 @@ static const char domino_usage[] =
 	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
 	"                       one tile on each other train, written TILE@N\n"
 	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
-	"      --points N,N,... the seats' points before the hand (the game is 120)\n"
+	"      --points N,N,... the seats' points before the hand (the game: rules: target, 120)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
@@ -104,242 +104,389 @@ static int int_list(const char *opt, const char *arg, long max, long *out, int c
 }
 
 /* check --hands, --train/--play, --score: positions of Basic Trains. */
-static int domino_position(int dn, const char *hands_arg, const char *train_arg,
-			   const char *others_arg, const char *play_arg, const char *score_arg,
-			   const char *points_arg, bool json)
+/* The options of check for domino Trains. */
+struct domino_opts {
+	const char *tiles, *hands, *train, *others, *play, *score, *points;
+	bool json;
+};
+
+/* Whether a tile is in two hands (reported); hands[i][0..nh[i]-1]. */
+static bool tile_twice(struct domino *const *hands, const size_t *nh, size_t ns)
+{
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = 0; j < i; j++)
+			for (size_t a = 0; a < nh[i]; a++)
+				for (size_t b = 0; b < nh[j]; b++)
+					if (hands[i][a].low == hands[j][b].low && hands[i][a].high == hands[j][b].high) {
+						diag(SEV_ERROR, NULL, "--hands: %d-%d is in seats %zu and %zu; the set has one",
+						     hands[i][a].low, hands[i][a].high, j + 1, i + 1);
+						return true;
+					}
+	return false;
+}
+
+/* The first turn of a hand: who leads with the highest double, or who blocks. */
+static void first_turn(struct domino *const *hands, const size_t *nh, size_t ns, struct buf *out,
+		       bool *legal)
+{
+	int lead;
+	int blocked = domino_first_turn((const struct domino *const *)hands, nh, (int)ns, &lead);
+	if (lead >= 0 && blocked < 0) {
+		int high = -1;
+		for (size_t k = 0; k < nh[lead]; k++)
+			if (hands[lead][k].low == hands[lead][k].high && hands[lead][k].low > high)
+				high = hands[lead][k].low;
+		buf_printf(out, "seat %d holds the highest double, %d-%d, and plays it first as "
+			   "its engine; play moves clockwise\n", lead + 1, high, high);
+	}
+	if (blocked >= 0) {
+		*legal = false;
+		buf_printf(out, "seat %d has no double for its engine: the game is blocked, "
+			   "nobody scores and a new hand is dealt\n", blocked + 1);
+	} else {
+		buf_puts(out, "legal: every seat has a double to put down as its engine\n");
+	}
+}
+
+/* --hands "A;B;...": can every seat put down its engine? */
+static int domino_hands(int dn, const char *arg, struct buf *out, bool *legal)
+{
+	size_t ns;
+	char **seats = split_semis(arg, &ns);
+	struct domino *hands[64] = {NULL};
+	size_t nh[64] = {0};
+	int bad = ns < 2 || ns > 64;
+	if (bad)
+		diag(SEV_ERROR, NULL, "--hands: 2 to 64 seats, separated by ';'");
+	for (size_t i = 0; i < ns && !bad; i++)
+		bad |= domino_tiles(dn, "--hands", seats[i], &hands[i], &nh[i]) != 0;
+	bad = bad || tile_twice(hands, nh, ns);
+	if (!bad)
+		first_turn(hands, nh, ns, out, legal);
+	for (size_t i = 0; i < ns; i++) {
+		free(hands[i]);
+		free(seats[i]);
+	}
+	free(seats);
+	return bad ? EXIT_INPUT : EXIT_OK;
+}
+
+/* A turn's position: the own train (trains[0]) and the others' (--others). */
+struct domino_turn {
+	struct domino_train trains[65];
+	char **others;
+	size_t nt;
+	struct domino *play;
+	int *where;          /* where[i]: 0 the own train, k the k-th of --others */
+	size_t nplay;
+};
+
+/* Read the trains of --train and --others into *t; false (reported) on errors. */
+static bool read_trains(int dn, const struct domino_opts *o, struct domino_turn *t)
+{
+	struct domino *own = NULL;
+	size_t nown = 0;
+	struct buf why = {0};
+	t->others = o->others ? split_semis(o->others, &t->nt) : NULL;
+	bool ok = domino_tiles(dn, "--train", o->train, &own, &nown) == 0;
+	if (ok && domino_train_read(own, nown, &t->trains[0], &why) != 0) {
+		diag(SEV_ERROR, NULL, "--train: %s", why.s);
+		ok = false;
+	}
+	free(own);
+	if (t->nt > 64) {
+		diag(SEV_ERROR, NULL, "--others: at most 64 trains");
+		ok = false;
+	}
+	for (size_t i = 0; i < t->nt && ok; i++) {
+		struct domino *ot;
+		size_t no;
+		buf_free(&why);
+		ok = domino_tiles(dn, "--others", t->others[i], &ot, &no) == 0;
+		if (ok && domino_train_read(ot, no, &t->trains[i + 1], &why) != 0) {
+			diag(SEV_ERROR, NULL, "--others: train %zu: %s", i + 1, why.s);
+			ok = false;
+		}
+		free(ot);
+	}
+	buf_free(&why);
+	return ok;
+}
+
+/* Whether a tile of the play already lies on a train (reported). */
+static bool played_already(int dn, const struct domino_opts *o, const struct domino_turn *t)
+{
+	for (size_t k = 0; k <= t->nt; k++) {
+		struct domino *tt;
+		size_t ntt;
+		if (domino_tiles(dn, "--train", k ? t->others[k - 1] : o->train, &tt, &ntt) != 0)
+			return true;
+		for (size_t i = 0; i < t->nplay; i++)
+			for (size_t j = 0; j < ntt; j++)
+				if (tt[j].low == t->play[i].low && tt[j].high == t->play[i].high) {
+					diag(SEV_ERROR, NULL, "--play: %d-%d is already on %s; the set has one",
+					     t->play[i].low, t->play[i].high, k ? "a train of --others" : "the own train");
+					free(tt);
+					return true;
+				}
+		free(tt);
+	}
+	return false;
+}
+
+/* --play "4-2 1-3@2": TILE[@N] into t->play and t->where; false (reported). */
+static bool read_play(int dn, const struct domino_opts *o, struct domino_turn *t)
+{
+	if (!o->play) {
+		diag(SEV_ERROR, NULL, "--train: give the tiles of the turn with --play");
+		return false;
+	}
+	size_t nw = 0;
+	char **w = games_words(o->play, &nw);
+	t->where = xcalloc(nw + 1, sizeof *t->where);
+	struct buf tiles = {0};
+	bool ok = true;
+	for (size_t i = 0; i < nw && ok; i++) {
+		char *at = strchr(w[i], '@');
+		long k = 0;
+		if (at) {
+			*at = '\0';
+			if (parse_int(at + 1, 1, (long)t->nt, &k) != 0) {
+				diag(SEV_ERROR, NULL, "--play: '%s': @N names one of the %zu --others trains", at + 1, t->nt);
+				ok = false;
+			}
+		}
+		t->where[i] = (int)k;
+		buf_printf(&tiles, "%s ", w[i]);
+	}
+	if (ok && nw)
+		ok = domino_tiles(dn, "--play", tiles.s, &t->play, &t->nplay) == 0;
+	buf_free(&tiles);
+	games_words_free(w, nw);
+	return ok && !played_already(dn, o, t);
+}
+
+/* Where tile i of the turn may go: "a player first adds a car to his own
+ * train; only then one tile on other players' trains", one on each. */
+static bool placement_ok(const struct domino_turn *t, size_t i, struct buf *out)
+{
+	if (i == 0 && t->where[0] != 0) {
+		buf_puts(out, "a player first adds a car to his own train; only then one tile "
+			 "on other players' trains\n");
+		return false;
+	}
+	if (i > 0 && t->where[i] == 0) {
+		buf_puts(out, "one tile a turn goes on the player's own train\n");
+		return false;
+	}
+	for (size_t j = 1; j < i; j++)
+		if (t->where[j] == t->where[i]) {
+			buf_printf(out, "one and only one car on each other train: train %d already has one "
+				   "this turn\n", t->where[i]);
+			return false;
+		}
+	return true;
+}
+
+/* Lay the turn's tiles in order; the findings into *out. */
+static void lay_turn(struct domino_turn *t, struct buf *out, bool *legal)
+{
+	struct buf done = {0};
+	for (size_t i = 0; i < t->nplay && *legal; i++) {
+		struct domino_train *tr = &t->trains[t->where[i]];
+		int before[2] = {tr->end[0], tr->end[1]};
+		const struct domino *p = &t->play[i];
+		if (!placement_ok(t, i, out)) {
+			*legal = false;
+		} else if (!domino_lay(tr, *p)) {
+			buf_printf(out, "%d-%d matches neither end of %s (%d and %d)\n", p->low, p->high,
+				   t->where[i] ? "that train" : "the own train", before[0], before[1]);
+			*legal = false;
+		} else {
+			buf_printf(&done, "%d-%d on %s%.0d: its ends now show %d and %d%s\n", p->low, p->high,
+				   t->where[i] ? "train " : "the own train", t->where[i], tr->end[0], tr->end[1],
+				   p->low == p->high ? " (a double, in line)" : "");
+		}
+	}
+	if (*legal)
+		buf_printf(out, "%slegal\n", done.s ? done.s : "");
+	buf_free(&done);
+}
+
+/* --train ... --play ...: one turn's tiles. */
+static int domino_turn(int dn, const struct domino_opts *o, struct buf *out, bool *legal)
+{
+	struct domino_turn t;
+	memset(&t, 0, sizeof t);
+	bool ok = read_trains(dn, o, &t) && read_play(dn, o, &t);
+	if (ok)
+		lay_turn(&t, out, legal);
+	free(t.where);
+	for (size_t i = 0; i < t.nt; i++)
+		free(t.others[i]);
+	free(t.others);
+	free(t.play);
+	return ok ? EXIT_OK : EXIT_INPUT;
+}
+
+/* --score N,N,... [--points N,N,...]: the end of a hand, against the game's
+ * target (rules: target). */
+static int domino_score(const struct domino_opts *o, long target, struct buf *out)
+{
+	long left[64], points[64] = {0};
+	int n = int_list("--score", o->score, 1000, left, 64), np = n;
+	if (n > 0 && o->points)
+		np = int_list("--points", o->points, 100000, points, 64);
+	int out_seat = -1;
+	for (int i = 0; i < n; i++)
+		if (!left[i])
+			out_seat = out_seat < 0 ? i : -2;
+	if (n <= 0)
+		return EXIT_INPUT;
+	if (np != n) {
+		if (np > 0)
+			diag(SEV_ERROR, NULL, "--points: one number per seat of --score (%d)", n);
+		return EXIT_INPUT;
+	}
+	if (out_seat < 0) {
+		diag(SEV_ERROR, NULL, "--score: play stops when one player has dominoed: exactly "
+		     "one seat has 0 tiles left");
+		return EXIT_INPUT;
+	}
+	long pts = 0;
+	for (int i = 0; i < n; i++)
+		pts += 5 * left[i];
+	points[out_seat] += pts;
+	buf_printf(out, "legal: seat %d dominoed and scores %ld (5 points for each of the "
+		   "%ld tiles left in the other hands): %ld in all\n", out_seat + 1, pts, pts / 5, points[out_seat]);
+	if (target && points[out_seat] >= target)
+		buf_printf(out, "seat %d reaches %ld points and wins the game\n", out_seat + 1, target);
+	return EXIT_OK;
+}
+
+/* A position: --hands, --train with --play, or --score. */
+static int domino_position(int dn, const struct domino_opts *o, long target)
 {
 	struct buf out = {0};
 	bool legal = true;
-	int status = EXIT_INPUT;
-	if (hands_arg) {
-		size_t ns;
-		char **seats = split_semis(hands_arg, &ns);
-		struct domino *hands[64] = {NULL};
-		size_t nh[64] = {0};
-		int bad = ns < 2 || ns > 64;
-		if (bad)
-			diag(SEV_ERROR, NULL, "--hands: 2 to 64 seats, separated by ';'");
-		for (size_t i = 0; i < ns && !bad; i++)
-			bad |= domino_tiles(dn, "--hands", seats[i], &hands[i], &nh[i]) != 0;
-		/* a tile is in one hand only */
-		for (size_t i = 0; i < ns && !bad; i++)
-			for (size_t j = 0; j < i && !bad; j++)
-				for (size_t a = 0; a < nh[i] && !bad; a++)
-					for (size_t b = 0; b < nh[j]; b++)
-						if (hands[i][a].low == hands[j][b].low && hands[i][a].high == hands[j][b].high) {
-							diag(SEV_ERROR, NULL, "--hands: %d-%d is in seats %zu and %zu; the set has one",
-							     hands[i][a].low, hands[i][a].high, j + 1, i + 1);
-							bad = 1;
-							break;
-						}
-		if (!bad) {
-			int lead;
-			int blocked = domino_first_turn((const struct domino *const *)hands, nh, (int)ns, &lead);
-			if (lead >= 0 && blocked < 0) {
-				int high = -1;
-				for (size_t k = 0; k < nh[lead]; k++)
-					if (hands[lead][k].low == hands[lead][k].high && hands[lead][k].low > high)
-						high = hands[lead][k].low;
-				buf_printf(&out, "seat %d holds the highest double, %d-%d, and plays it first as "
-					   "its engine; play moves clockwise\n", lead + 1, high, high);
-			}
-			if (blocked >= 0) {
-				legal = false;
-				buf_printf(&out, "seat %d has no double for its engine: the game is blocked, "
-					   "nobody scores and a new hand is dealt\n", blocked + 1);
-			} else {
-				buf_puts(&out, "legal: every seat has a double to put down as its engine\n");
-			}
-			status = EXIT_OK;
-		}
-		for (size_t i = 0; i < ns; i++) {
-			free(hands[i]);
-			free(seats[i]);
-		}
-		free(seats);
-	} else if (train_arg) {
-		struct domino *own = NULL, *play = NULL;
-		size_t nown = 0, nplay = 0, nt = 0;
-		struct domino_train trains[65];
-		char **others = others_arg ? split_semis(others_arg, &nt) : NULL;
-		struct buf why = {0};
-		int bad = domino_tiles(dn, "--train", train_arg, &own, &nown) != 0;
-		if (!bad && domino_train_read(own, nown, &trains[0], &why) != 0) {
-			diag(SEV_ERROR, NULL, "--train: %s", why.s);
-			bad = 1;
-		}
-		if (nt > 64) {
-			diag(SEV_ERROR, NULL, "--others: at most 64 trains");
-			bad = 1;
-		}
-		for (size_t i = 0; i < nt && !bad; i++) {
-			struct domino *ot;
-			size_t no;
-			buf_free(&why);
-			bad |= domino_tiles(dn, "--others", others[i], &ot, &no) != 0;
-			if (!bad && domino_train_read(ot, no, &trains[i + 1], &why) != 0) {
-				diag(SEV_ERROR, NULL, "--others: train %zu: %s", i + 1, why.s);
-				bad = 1;
-			}
-			free(ot);
-		}
-		if (!play_arg && !bad) {
-			diag(SEV_ERROR, NULL, "--train: give the tiles of the turn with --play");
-			bad = 1;
-		}
-		/* --play "4-2 1-3@2": TILE[@N] */
-		size_t nw = 0;
-		char **w = play_arg && !bad ? games_words(play_arg, &nw) : NULL;
-		int *where = xcalloc(nw + 1, sizeof *where);
-		struct buf tiles = {0};
-		for (size_t i = 0; i < nw && !bad; i++) {
-			char *at = strchr(w[i], '@');
-			long k = 0;
-			if (at) {
-				*at = '\0';
-				if (parse_int(at + 1, 1, (long)nt, &k) != 0) {
-					diag(SEV_ERROR, NULL, "--play: '%s': @N names one of the %zu --others trains",
-					     at + 1, nt);
-					bad = 1;
-				}
-			}
-			where[i] = (int)k;
-			buf_printf(&tiles, "%s ", w[i]);
-		}
-		if (!bad && nw)
-			bad = domino_tiles(dn, "--play", tiles.s, &play, &nplay) != 0;
-		buf_free(&tiles);
-		struct buf done = {0};
-		for (size_t i = 0; i < nplay && !bad; i++) {
-			/* a tile on the table is not in a hand */
-			struct domino *tt;
-			size_t ntt;
-			for (size_t k = 0; k <= nt && !bad; k++) {
-				if (domino_tiles(dn, "--train", k ? others[k - 1] : train_arg, &tt, &ntt) != 0)
-					bad = 1;
-				for (size_t j = 0; j < ntt && !bad; j++)
-					if (tt[j].low == play[i].low && tt[j].high == play[i].high) {
-						diag(SEV_ERROR, NULL, "--play: %d-%d is already on %s; the set has one",
-						     play[i].low, play[i].high, k ? "a train of --others" : "the own train");
-						bad = 1;
-					}
-				free(tt);
-			}
-		}
-		for (size_t i = 0; i < nplay && !bad && legal; i++) {
-			struct domino_train *t = &trains[where[i]];
-			int before[2] = {t->end[0], t->end[1]};
-			if (i == 0 && where[0] != 0) {
-				buf_puts(&out, "a player first adds a car to his own train; only then one tile "
-					 "on other players' trains\n");
-				legal = false;
-			} else if (i > 0 && where[i] == 0) {
-				buf_puts(&out, "one tile a turn goes on the player's own train\n");
-				legal = false;
-			} else if (i > 0) {
-				for (size_t j = 1; j < i; j++)
-					if (where[j] == where[i]) {
-						buf_printf(&out, "one and only one car on each other train: train %d "
-							   "already has one this turn\n", where[i]);
-						legal = false;
-					}
-			}
-			if (!legal)
-				break;
-			if (!domino_lay(t, play[i])) {
-				buf_printf(&out, "%d-%d matches neither end of %s (%d and %d)\n", play[i].low,
-					   play[i].high, where[i] ? "that train" : "the own train", before[0], before[1]);
-				legal = false;
-				break;
-			}
-			buf_printf(&done, "%d-%d on %s%.0d: its ends now show %d and %d%s\n", play[i].low,
-				   play[i].high, where[i] ? "train " : "the own train", where[i], t->end[0],
-				   t->end[1], play[i].low == play[i].high ? " (a double, in line)" : "");
-		}
-		if (legal && !bad)
-			buf_printf(&out, "%slegal\n", done.s ? done.s : "");
-		buf_free(&done);
-		if (!bad)
-			status = EXIT_OK;
-		free(where);
-		games_words_free(w, nw);
-		for (size_t i = 0; i < nt; i++)
-			free(others[i]);
-		free(others);
-		buf_free(&why);
-		free(own);
-		free(play);
-	} else {
-		long left[64], points[64] = {0};
-		int n = int_list("--score", score_arg, 1000, left, 64), np = n;
-		if (n > 0 && points_arg)
-			np = int_list("--points", points_arg, 100000, points, 64);
-		int out_seat = -1;
-		for (int i = 0; i < n; i++)
-			if (!left[i])
-				out_seat = out_seat < 0 ? i : -2;
-		if (n > 0 && np != n) {
-			if (np > 0)
-				diag(SEV_ERROR, NULL, "--points: one number per seat of --score (%d)", n);
-		} else if (n > 0 && out_seat < 0) {
-			diag(SEV_ERROR, NULL, "--score: play stops when one player has dominoed: exactly "
-			     "one seat has 0 tiles left");
-		} else if (n > 0) {
-			long pts = 0;
-			for (int i = 0; i < n; i++)
-				pts += 5 * left[i];
-			points[out_seat] += pts;
-			buf_printf(&out, "legal: seat %d dominoed and scores %ld (5 points for each of the "
-				   "%ld tiles left in the other hands): %ld in all\n", out_seat + 1, pts,
-				   pts / 5, points[out_seat]);
-			if (points[out_seat] >= 120)
-				buf_printf(&out, "seat %d reaches 120 points and wins the game\n", out_seat + 1);
-			status = EXIT_OK;
-		}
-	}
+	int status = o->hands ? domino_hands(dn, o->hands, &out, &legal)
+		     : o->train ? domino_turn(dn, o, &out, &legal)
+				: domino_score(o, target, &out);
 	if (status == EXIT_OK)
-		status = games_check_verdict(legal, &out, json);
+		status = games_check_verdict(legal, &out, o->json);
 	buf_free(&out);
 	return status;
 }
 
-int games_check_domino(const struct game *game, int argc, char **argv)
+/* The whole set (or --tiles): can it make a single train? */
+static void print_single_train(const struct domino *tiles, size_t n, int dn, const struct domino_report *r,
+			       bool json)
+{
+	if (json) {
+		printf("{\"tiles\": %zu, \"single_train\": %s, \"odd_numbers\": [", n, r->single_train ? "true" : "false");
+		for (size_t i = 0; i < r->nodd; i++)
+			printf("%s%d", i ? ", " : "", r->odd[i]);
+		printf("], \"disconnected_tiles\": [");
+		for (size_t i = 0; i < r->ncut; i++)
+			printf("%s\"%d-%d\"", i ? ", " : "", tiles[r->cut[i]].low, tiles[r->cut[i]].high);
+		printf("], \"train\": [");
+		for (size_t i = 0; i < r->ntrain; i++) {
+			const struct domino *t = &tiles[r->train[i]];
+			printf("%s\"%d-%d\"", i ? ", " : "", r->flip[i] ? t->high : t->low, r->flip[i] ? t->low : t->high);
+		}
+		printf("]}\n");
+		return;
+	}
+	printf("%zu tiles of a double-%d set: %s\n", n, dn, r->single_train ? "a single train exists" : "no single train");
+	if (r->nodd) {
+		printf("numbers on an odd number of tile ends:");
+		for (size_t i = 0; i < r->nodd; i++)
+			printf(" %d", r->odd[i]);
+		if (r->nodd > 2)
+			printf(" (%zu; a train has two ends, so at most 2 may be odd)", r->nodd);
+		else
+			printf(" (the train runs from one to the other)");
+		putchar('\n');
+	}
+	if (r->ncut) {
+		printf("tiles cut off from the rest (%zu):", r->ncut);
+		for (size_t i = 0; i < r->ncut; i++)
+			printf(" %d-%d", tiles[r->cut[i]].low, tiles[r->cut[i]].high);
+		putchar('\n');
+	}
+	if (r->single_train) {
+		printf("train:");
+		for (size_t i = 0; i < r->ntrain; i++) {
+			const struct domino *t = &tiles[r->train[i]];
+			printf(" %d-%d", r->flip[i] ? t->high : t->low, r->flip[i] ? t->low : t->high);
+		}
+		putchar('\n');
+	}
+}
+
+/* The single-train question for the set or --tiles. */
+static int domino_set(int dn, const struct domino_opts *o)
+{
+	size_t n = 0;
+	struct domino *tiles;
+	if (o->tiles) {
+		if (domino_tiles(dn, "--tiles", o->tiles, &tiles, &n) != 0) {
+			free(tiles);
+			return EXIT_INPUT;
+		}
+	} else {
+		tiles = xcalloc((size_t)domino_set_size(dn), sizeof *tiles);
+		for (int a = 0; a <= dn; a++)
+			for (int b = a; b <= dn; b++)
+				tiles[n++] = (struct domino){a, b};
+	}
+	struct domino_report r;
+	domino_analyse(tiles, n, dn, &r);
+	print_single_train(tiles, n, dn, &r, o->json);
+	int status = r.single_train ? EXIT_OK : EXIT_RULE;
+	domino_report_free(&r);
+	free(tiles);
+	return status;
+}
+
+/* The options into *o; -1 to go on, or the status to end with. */
+static int domino_options(int argc, char **argv, struct domino_opts *o)
 {
 	static const struct option longopts[] = {
-		{"tiles", required_argument, NULL, 't'},
-		{"hands", required_argument, NULL, 'H'},
-		{"train", required_argument, NULL, 'T'},
-		{"others", required_argument, NULL, 'O'},
-		{"play", required_argument, NULL, 'p'},
-		{"score", required_argument, NULL, 'S'},
-		{"points", required_argument, NULL, 'P'},
-		{"json", no_argument, NULL, 'j'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
+		{"tiles", required_argument, NULL, 't'}, {"hands", required_argument, NULL, 'H'},
+		{"train", required_argument, NULL, 'T'}, {"others", required_argument, NULL, 'O'},
+		{"play", required_argument, NULL, 'p'}, {"score", required_argument, NULL, 'S'},
+		{"points", required_argument, NULL, 'P'}, {"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *tiles_arg = NULL, *hands_arg = NULL, *train_arg = NULL, *others_arg = NULL,
-		   *play_arg = NULL, *score_arg = NULL, *points_arg = NULL;
-	bool json = false;
+	memset(o, 0, sizeof *o);
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
-		case 't': tiles_arg = optarg; break;
-		case 'H': hands_arg = optarg; break;
-		case 'T': train_arg = optarg; break;
-		case 'O': others_arg = optarg; break;
-		case 'p': play_arg = optarg; break;
-		case 'S': score_arg = optarg; break;
-		case 'P': points_arg = optarg; break;
-		case 'j': json = true; break;
+		case 't': o->tiles = optarg; break;
+		case 'H': o->hands = optarg; break;
+		case 'T': o->train = optarg; break;
+		case 'O': o->others = optarg; break;
+		case 'p': o->play = optarg; break;
+		case 'S': o->score = optarg; break;
+		case 'P': o->points = optarg; break;
+		case 'j': o->json = true; break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
 		default: cli_brief(domino_usage); return EXIT_INPUT;
 		}
 	}
-	if (games_check_one_pack(argc, domino_usage) < 0)
-		return EXIT_INPUT;
+	return games_check_one_pack(argc, domino_usage) < 0 ? EXIT_INPUT : -1;
+}
+
+int games_check_domino(const struct game *game, int argc, char **argv)
+{
+	struct domino_opts o;
+	int status = domino_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
@@ -353,77 +500,11 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 		deck_free(d);
 		return EXIT_INPUT;
 	}
-	int dn = set->double_n;
-	size_t n = 0;
-	struct domino *tiles;
-	int bad = 0;
-	if (hands_arg || train_arg || score_arg) {
-		int st = domino_position(dn, hands_arg, train_arg, others_arg, play_arg, score_arg,
-					 points_arg, json);
-		deck_free(d);
-		return st;
-	}
-	if (tiles_arg) {
-		bad = domino_tiles(dn, "--tiles", tiles_arg, &tiles, &n);
-	} else {
-		tiles = xcalloc((size_t)domino_set_size(dn), sizeof *tiles);
-		for (int a = 0; a <= dn; a++)
-			for (int b = a; b <= dn; b++)
-				tiles[n++] = (struct domino){a, b};
-	}
-	if (bad) {
-		free(tiles);
-		deck_free(d);
-		return EXIT_INPUT;
-	}
-	struct domino_report r;
-	domino_analyse(tiles, n, dn, &r);
-	if (json) {
-		printf("{\"tiles\": %zu, \"single_train\": %s, \"odd_numbers\": [", n,
-		       r.single_train ? "true" : "false");
-		for (size_t i = 0; i < r.nodd; i++)
-			printf("%s%d", i ? ", " : "", r.odd[i]);
-		printf("], \"disconnected_tiles\": [");
-		for (size_t i = 0; i < r.ncut; i++)
-			printf("%s\"%d-%d\"", i ? ", " : "", tiles[r.cut[i]].low, tiles[r.cut[i]].high);
-		printf("], \"train\": [");
-		for (size_t i = 0; i < r.ntrain; i++) {
-			const struct domino *t = &tiles[r.train[i]];
-			printf("%s\"%d-%d\"", i ? ", " : "", r.flip[i] ? t->high : t->low,
-			       r.flip[i] ? t->low : t->high);
-		}
-		printf("]}\n");
-	} else {
-		printf("%zu tiles of a double-%d set: %s\n", n, dn,
-		       r.single_train ? "a single train exists" : "no single train");
-		if (r.nodd) {
-			printf("numbers on an odd number of tile ends:");
-			for (size_t i = 0; i < r.nodd; i++)
-				printf(" %d", r.odd[i]);
-			if (r.nodd > 2)
-				printf(" (%zu; a train has two ends, so at most 2 may be odd)", r.nodd);
-			else
-				printf(" (the train runs from one to the other)");
-			putchar('\n');
-		}
-		if (r.ncut) {
-			printf("tiles cut off from the rest (%zu):", r.ncut);
-			for (size_t i = 0; i < r.ncut; i++)
-				printf(" %d-%d", tiles[r.cut[i]].low, tiles[r.cut[i]].high);
-			putchar('\n');
-		}
-		if (r.single_train) {
-			printf("train:");
-			for (size_t i = 0; i < r.ntrain; i++) {
-				const struct domino *t = &tiles[r.train[i]];
-				printf(" %d-%d", r.flip[i] ? t->high : t->low, r.flip[i] ? t->low : t->high);
-			}
-			putchar('\n');
-		}
-	}
-	int status = r.single_train ? EXIT_OK : EXIT_RULE;
-	domino_report_free(&r);
-	free(tiles);
+	const char *target = ruleset_get(&rules.set, "target");
+	if (o.hands || o.train || o.score)
+		status = domino_position(set->double_n, &o, target ? strtol(target, NULL, 10) : 120);
+	else
+		status = domino_set(set->double_n, &o);
 	deck_free(d);
 	return status;
 }

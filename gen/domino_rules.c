@@ -5,6 +5,16 @@
 #include <string.h>
 
 #include "util.h"
+#include "ruleset.h"
+
+/* The seed: "The game is 120 points."; "If someone cannot make this first
+ * play, the game is blocked, nobody scores and a new hand is dealt." */
+const struct ruleset_key domino_rule_keys[] = {
+	{"target", NULL, 0, 100000, "120", "the points that win the game; 0: one hand"},
+	{"blocked", "redeal|fewest", 0, 0, "redeal",
+	 "a hand where nobody can add to their own train: a new hand, or the fewest tiles scores"},
+	{NULL, NULL, 0, 0, NULL, NULL},
+};
 
 long domino_set_size(int n)
 {

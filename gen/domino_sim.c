@@ -67,22 +67,8 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
-	s->target = 120;
-	for (size_t i = 0; i < p->nrules; i++) {
-		const char *v;
-		if (gsim_rule_is(p->rules[i], "target", &v) && parse_int(v, 0, 100000, &s->target) == 0)
-			continue;
-		if (gsim_rule_is(p->rules[i], "blocked", &v) && (!strcmp(v, "redeal") || !strcmp(v, "fewest"))) {
-			s->blocked = !strcmp(v, "fewest") ? BLOCKED_FEWEST : BLOCKED_REDEAL;
-			continue;
-		}
-		snprintf(err, errlen, "--rule %s: domino-trains knows target=N (the game's points, "
-			 "default 120; 0: one hand) and blocked=redeal|fewest (when nobody can add to "
-			 "their own train: a new hand, the default, or the fewest tiles scores)",
-			 p->rules[i]);
-		free(s);
-		return NULL;
-	}
+	s->target = gsim_rule_int(p, "target");
+	s->blocked = gsim_rule_eq(p, "blocked", "fewest") ? BLOCKED_FEWEST : BLOCKED_REDEAL;
 	return s;
 }
 
@@ -301,6 +287,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_domino = {
 	.game = "domino-trains",
+	.ties = true,
 	.unit = "turns",
 	.min_players = 2,
 	.max_players = 16,

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "commands.h"
+#include "domino.h"
+#include "take.h"
 #include "util.h"
 
 /* Trains' commands read their pack through trains_rules.c, which knows its game: each
@@ -20,23 +22,34 @@ TRAINS_CMD(trains_build, cmd_build)
 TRAINS_CMD(trains_simulate, cmd_simulate)
 TRAINS_CMD(trains_dump, cmd_dump)
 
+/* Each game's `rules:` reader: its named rules (ruleset.h), which also
+ * reports every key the game does not know, then its structured keys. */
+static void take_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, GAME_TAKE, take_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
+}
+
+static void domino_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, GAME_DOMINO, domino_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
+}
+
 static void train52_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
+	ruleset_init(&out->set, GAME_TRAIN52, t52_rule_keys);
+	ruleset_load(r, rules, &out->set, t52_pack_rule_keys);
 	t52_pack_rules_load(r, rules, &out->train52);
 }
 
 static void toy_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
+	ruleset_init(&out->set, GAME_TOY, toy_rule_keys);
+	ruleset_load(r, rules, &out->set, toy_pack_rule_keys);
 	toy_pack_rules_load(r, rules, &out->toy);
 }
 
-void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
-{
-	(void)out;
-	for (size_t i = 0; rules && i < rules->n; i++)
-		yr_error(r, rules->pairs[i].key, "unknown key '%s' in 'rules': this game has no rules to set",
-			 rules->pairs[i].key->str);
-}
 
 #define OTHER_GAME_CMDS(check) \
 	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
@@ -46,11 +59,11 @@ void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, NULL},
-	{GAME_TAKE, game_no_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items},
-	{GAME_DOMINO, game_no_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items},
-	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items},
-	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, NULL, &gsim_trains},
+	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
+	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &gsim_toy},
 };
 
 const struct game *game_find(const char *name)

@@ -5,6 +5,7 @@
 #ifndef RAILYARD_GAME_H
 #define RAILYARD_GAME_H
 
+#include "ruleset.h"
 #include "toytrain.h"
 #include "train52.h"
 #include "yread.h"
@@ -16,14 +17,18 @@
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
 
-/* The `rules:` of the games whose rules are read outside trains_rules.c, each filled by
- * its own module's reader (trains' rules are part of struct pack). */
+/* The `rules:` of the games whose rules are read outside trains_rules.c, each
+ * filled by its own module's reader (trains' rules are part of struct pack):
+ * the named rules of every game with their origins (set), and the structured
+ * keys some games have beside them (Train's piles, Toy Train's words). */
 struct game_rules {
+	struct ruleset set;
 	struct t52_pack_rules train52;
 	struct toy_pack_rules toy;
 };
 
 struct game;
+struct gsim_engine;
 struct deck_build_game;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
@@ -39,6 +44,9 @@ struct game {
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
 	/* A deck-pack game: what its GAME_build.c adds to the deck build; NULL: trains. */
 	const struct deck_build_game *build;
+	/* The simulate engine (gsim.h): plays one game of a loaded pack (the
+	 * core game's pack, or a deck with its game_rules) from a seed stream. */
+	const struct gsim_engine *engine;
 };
 
 /* The game named name, or NULL. */
@@ -48,7 +56,8 @@ const struct game *game_at(size_t i);
 /* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
  * after reporting an unknown game at its location. */
 const struct game *game_of(const struct ydoc *doc);
-/* A `rules:` reader for a game that has no rules keys: each key is unknown. */
-void game_no_rules(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* The simulate engines of every game (gsim.h: the type; GAME_sim.c, and
+ * trains_gsim.c for the core game's trains_sim.c). */
+extern const struct gsim_engine gsim_trains, gsim_take, gsim_domino, gsim_train52, gsim_toy;
 
 #endif

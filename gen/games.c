@@ -27,13 +27,9 @@ int games_select_add(struct games_select *s, int c, char *name)
 	return 0;
 }
 
-struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
-			struct game_rules *rules)
+/* The game's rules of a loaded deck into *rules; d, or NULL (freed) on errors. */
+static struct deck *with_rules(const struct game *g, struct deck *d, struct game_rules *rules)
 {
-	static const struct games_select none;
-	if (!sel)
-		sel = &none;
-	struct deck *d = deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
 	if (!d)
 		return NULL;
 	struct yread r = {.file = d->file};
@@ -45,6 +41,24 @@ struct deck *games_load(const struct game *g, const char *path, const struct gam
 		return NULL;
 	}
 	return d;
+}
+
+struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
+			struct game_rules *rules)
+{
+	static const struct games_select none;
+	if (!sel)
+		sel = &none;
+	return with_rules(g, deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
+}
+
+struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct games_select *sel,
+			    struct game_rules *rules)
+{
+	static const struct games_select none;
+	if (!sel)
+		sel = &none;
+	return with_rules(g, deck_from_doc(doc, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
 }
 
 char **games_words(const char *s, size_t *n)
@@ -79,7 +93,10 @@ static const char list_usage[] =
 	"Print the components of a pack (cards, tiles, letters, tokens, board) and its\n"
 	"deal table for every number of players.\n\n"
 	"  -c, --cards          one line per distinct component: COUNT<TAB>NAME<TAB>GROUP\n"
-	"  -d, --dump           the loaded model as stable plain text (the debugging view)\n"
+	"  -d, --dump           the loaded model as stable plain text (the debugging view),\n"
+	"                       with every rule in force and where it comes from\n"
+	"                       (default, the pack's rules: FILE:LINE:COL, command line)\n"
+	"  -r, --rule KEY=VALUE override a rule of the pack for this run (as simulate)\n"
 	"  -w, --without NAME   leave out an optional group (e.g. transfer); repeatable\n"
 	"      --with NAME      put back an optional group the pack leaves out\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
@@ -220,11 +237,40 @@ static void list_deck(const struct deck *d, const struct game_rules *rules)
 	list_deal(d, rules);
 }
 
+/* Every rule in force with its origin: the named rules, then the structured
+ * keys of the games that have them. */
+static void dump_rules(const struct game_rules *rules)
+{
+	ruleset_dump(&rules->set, stdout);
+	const struct t52_pack_rules *t = &rules->train52;
+	if (!strcmp(rules->set.game, GAME_TRAIN52)) {
+		printf("rule piles=");
+		for (size_t r = 0; r < (t->nrounds ? t->nrounds : 4); r++)
+			printf("%s%d", r ? "," : "", t->nrounds ? t->piles[r] : 4 - (int)r);
+		if (t->nrounds)
+			printf(" (pack %s:%u:%u)\n", t->loc_piles.file, t->loc_piles.line, t->loc_piles.col);
+		else
+			printf(" (default)\n");
+	}
+	const struct toy_pack_rules *y = &rules->toy;
+	if (!strcmp(rules->set.game, GAME_TOY)) {
+		printf("rule min-letters=%d", y->min_letters);
+		if (y->loc_min.line)
+			printf(" (pack %s:%u:%u)\n", y->loc_min.file, y->loc_min.line, y->loc_min.col);
+		else
+			printf(" (default)\n");
+		if (y->words)
+			printf("rule words=%s (pack %s:%u:%u)\n", y->words, y->loc_words.file, y->loc_words.line,
+			       y->loc_words.col);
+	}
+}
+
 int games_list(const struct game *game, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"cards", no_argument, NULL, 'c'},
 		{"dump", no_argument, NULL, 'd'},
+		{"rule", required_argument, NULL, 'r'},
 		{"without", required_argument, NULL, 'w'},
 		{"with", required_argument, NULL, 'W'},
 		{"help", no_argument, NULL, 'h'},
@@ -233,12 +279,21 @@ int games_list(const struct game *game, int argc, char **argv)
 	};
 	bool cards = false, dump = false;
 	struct games_select sel = {0};
+	const char *rule_args[RULESET_MAX];
+	size_t nrule = 0;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'c': cards = true; break;
 		case 'd': dump = true; break;
+		case 'r':
+			if (nrule == RULESET_MAX) {
+				diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+				return EXIT_INPUT;
+			}
+			rule_args[nrule++] = optarg;
+			break;
 		case 'w':
 		case 'W':
 			if (games_select_add(&sel, c, optarg) != 0)
@@ -253,8 +308,13 @@ int games_list(const struct game *game, int argc, char **argv)
 	struct deck *d = games_load(game, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
+	if (!ruleset_set_all(&rules.set, rule_args, nrule)) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
 	if (dump) {
 		deck_dump(d, stdout);
+		dump_rules(&rules);
 	} else if (cards) {
 		for (size_t i = 0; i < d->nitems; i++)
 			printf("%ld\t%s\t%s\n", d->items[i].count, d->items[i].name,

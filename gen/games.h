@@ -36,6 +36,10 @@ int games_check_one_pack(int argc, const char *usage);
  * illegal; or JSON) and return EXIT_OK or EXIT_RULE. */
 int games_check_verdict(bool legal, const struct buf *out, bool json);
 
+/* The same from a parsed (perhaps edited) tree, which the deck takes over. */
+struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct games_select *sel,
+			    struct game_rules *rules);
+
 /* Split a list of words separated by spaces or commas into a new array of new
  * strings (*n of them). Free with games_words_free. */
 char **games_words(const char *s, size_t *n);

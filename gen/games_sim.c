@@ -22,14 +22,19 @@
 #include "progress.h"
 #include "simplot.h"
 #include "simulate.h"
+#include "stats.h"
+#include "verdict.h"
 
 static const char usage_text[] =
 	"usage: railyard simulate PACK.yaml --players N [OPTIONS]   (the other games)\n\n"
 	"Play many games of Take the Train, domino Trains, Train (52 cards) or Toy\n"
-	"Train under the seed's rules and report completion (games with a single\n"
-	"winner), win rate per seat with a 95% Wilson interval, balance (1 minus the\n"
-	"largest gap between seats' win rates) with an interval, game length, and how\n"
-	"often each component is used (fares paid, tiles played, ...).\n\n"
+	"Train under the seed's rules and report, as for the trains packs: completion\n"
+	"(games with a single winner) with a 95% Wilson interval, win rate per seat,\n"
+	"balance (N x the least-winning seat's share of all games, with a bootstrap\n"
+	"interval), the games without a single winner (ties) as their own share, game\n"
+	"length over all games with timeouts censored (median, restricted mean), and\n"
+	"how often each component is used (fares paid, tiles played, ...). Below\n"
+	"--completion a series STALLS and gets no verdict.\n\n"
 	"  -n, --players N[,N..] players (seats), or a list (3,4) to play each in turn\n"
 	"      --games G         games to play (default 10000)\n"
 	"      --seed S          seed of the series (default 1); game g plays from its\n"
@@ -38,13 +43,18 @@ static const char usage_text[] =
 	"  -P, --policy LIST     random (any legal play) or greedy (the play that does\n"
 	"                        the most for the player now), for every seat or one per\n"
 	"                        seat, comma-separated; default greedy\n"
-	"  -r, --rule KEY=VALUE  a reading of the seed where it is silent or ambiguous\n"
-	"                        (each game's keys: README, 'Simulating the other\n"
-	"                        games'); repeatable\n"
+	"  -r, --rule KEY=VALUE  override one of the pack's rules (a reading of the seed\n"
+	"                        where it is silent or ambiguous) for this run; each\n"
+	"                        game's keys and defaults: railyard-pack(5), RULES, or\n"
+	"                        'railyard dump PACK'; repeatable\n"
 	"      --max-length N    a game longer than N (turns, acts or rounds) is a\n"
 	"                        timeout (default 5000)\n"
+	"      --completion P    a pack completing fewer than this share of its games\n"
+	"                        stalls: no verdict on it (default 0.95)\n"
 	"  -w, --without NAME    leave out an optional group; --with NAME puts it back\n"
-	"      --compare PACK2   also play PACK2 and say which is fairer and which faster;\n"
+	"      --compare PACK2   also play PACK2, show every difference with its 95%\n"
+	"                        interval and say which is fairer and which faster\n"
+	"                        when the interval excludes 0 and neither stalls;\n"
 	"                        PACK2 may be PACK itself, with --compare-with NAME,\n"
 	"                        --compare-without NAME (its optional groups) or\n"
 	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
@@ -67,6 +77,7 @@ struct opts {
 	const char *rules[2][2 * MAX_RULES];   /* [1]: the compare series' (--rule, then --compare-rule) */
 	int nrules[2];
 	long max_length;
+	double threshold;             /* --completion: below it a series stalls */
 	const char *compare, *plot;
 	struct games_select sel[2];
 	bool json, quiet;
@@ -80,11 +91,12 @@ struct series {
 	struct game_rules pack_rules;
 	const struct gsim_engine *eng;
 	void *setup;
-	struct sim_stats stats;       /* wins and the length histogram, for sim_summarize */
+	struct gsim_counts t;         /* the totals */
+	struct stats_counts cnt;      /* the same as stats.h reads them */
+	struct stats_series v;        /* completion, balance, no single winner, length */
+	struct verdict_side side;
+	struct sim_stats plot;        /* wins and the won games' lengths, for the plot */
 	struct sim_summary sum;
-	uint64_t count[GSIM_MAX_COUNTERS];
-	uint64_t stalled;
-	double bal_lo, bal_hi;
 	double seconds;
 	char rules[512];
 	char label[256];              /* the pack id and what --compare-* changed */
@@ -92,13 +104,6 @@ struct series {
 };
 
 /* ---- the series ---- */
-
-struct totals {
-	uint64_t games, completed, stalled;
-	uint64_t wins[SIM_MAX_PLAYERS];
-	uint64_t *length;
-	uint64_t count[GSIM_MAX_COUNTERS];
-};
 
 struct shared {
 	const struct series *se;
@@ -109,55 +114,44 @@ struct shared {
 
 struct thread_arg {
 	struct shared *sh;
-	struct totals t;
+	struct gsim_counts t;
 };
 
 static void *worker(void *arg)
 {
 	struct thread_arg *ta = arg;
 	const struct series *se = ta->sh->se;
-	void *scratch = xcalloc(1, se->eng->scratch_size(se->setup));
+	void *scratch = gsim_scratch_new(se->eng, se->setup);
 	long first, last;
 	while (simulate_next_chunk(&ta->sh->next, ta->sh->games, &first, &last)) {
-		for (long g = first; g < last; g++) {
-			struct sim_rng rng;
-			sim_rng_seed(&rng, ta->sh->seed, (uint64_t)g);
-			struct gsim_outcome o;
-			memset(&o, 0, sizeof o);
-			se->eng->play(se->setup, scratch, &rng, &o);
-			ta->t.games++;
-			if (o.winner >= 0 && o.length <= se->stats.max_turns) {
-				ta->t.completed++;
-				ta->t.wins[o.winner]++;
-				ta->t.length[o.length]++;
-			} else if (o.stalled) {
-				ta->t.stalled++;
-			}
-			for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
-				ta->t.count[c] += o.count[c];
-		}
+		gsim_play_range(se->eng, se->setup, scratch, ta->sh->seed, first, last, &ta->t);
 		atomic_fetch_add(&ta->sh->done, last - first);
 	}
-	free(scratch);
+	gsim_scratch_free(se->eng, scratch);
 	return NULL;
 }
 
-/* Balance's interval from the seats' Wilson intervals: the gap between the
- * best and worst seat lies between max(0, best low - worst high) and (best
- * high - worst low), so balance lies in 1 minus those. */
-static void balance_interval(const struct sim_summary *s, int players, double *lo, double *hi)
+/* Every measure of the report from the totals (stats.h), and the plot's view. */
+static void analyse(struct series *se, double threshold)
 {
-	double maxhi = 0, minlo = 1, maxlo = 0, minhi = 1;
-	for (int i = 0; i < players; i++) {
-		maxhi = fmax(maxhi, s->ci_hi[i]);
-		minlo = fmin(minlo, s->ci_lo[i]);
-		maxlo = fmax(maxlo, s->ci_lo[i]);
-		minhi = fmin(minhi, s->ci_hi[i]);
-	}
-	*lo = 1 - (maxhi - minlo);
-	*hi = 1 - fmax(0, maxlo - minhi);
+	const struct gsim_counts *t = &se->t;
+	gsim_stats_counts(se->eng, t, se->players, &se->cnt);
+	stats_series(&se->cnt, threshold, &se->v);
+	se->side = (struct verdict_side){.id = se->label, .c = &se->cnt, .s = &se->v};
+	struct sim_stats *st = &se->plot;
+	st->players = se->players;
+	st->max_turns = t->horizon;
+	st->games = t->games;
+	st->completed = t->completed;
+	st->stalled = t->no_winner;
+	memcpy(st->wins, t->wins, sizeof st->wins);
+	st->length = t->ended;   /* the plot shows every game that ended */
+	sim_summarize(st, &se->sum);
+	se->sum.balance = se->v.balance;
 }
 
+/* Play the series on the threads; the totals are integer sums, the same
+ * whichever thread played which game. */
 static void run_series(struct series *se, const struct opts *o, bool bar)
 {
 	struct shared sh = {.se = se, .seed = o->seed, .games = o->games};
@@ -167,12 +161,11 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 	pthread_t *tid = xcalloc((size_t)T, sizeof *tid);
 	bool *running = xcalloc((size_t)T, sizeof *running);
 	struct thread_arg *ta = xcalloc((size_t)T, sizeof *ta);
-	size_t nlen = (size_t)se->stats.max_turns + 1;
 	double t0 = simulate_now();
 	int started = 0;
 	for (int i = 0; i < T; i++) {
 		ta[i].sh = &sh;
-		ta[i].t.length = xcalloc(nlen, sizeof *ta[i].t.length);
+		gsim_counts_init(&ta[i].t, (int)o->max_length);
 		running[i] = pthread_create(&tid[i], NULL, worker, &ta[i]) == 0;
 		started += running[i];
 	}
@@ -180,65 +173,56 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 		worker(&ta[0]);
 	if (bar)
 		progress_watch(se->label[0] ? se->label : se->deck->id, &sh.done, o->games);
-	struct sim_stats *st = &se->stats;
+	gsim_counts_init(&se->t, (int)o->max_length);
 	for (int i = 0; i < T; i++) {
 		if (running[i])
 			pthread_join(tid[i], NULL);
-		st->games += ta[i].t.games;
-		st->completed += ta[i].t.completed;
-		se->stalled += ta[i].t.stalled;
-		for (int p = 0; p < SIM_MAX_PLAYERS; p++)
-			st->wins[p] += ta[i].t.wins[p];
-		for (size_t k = 0; k < nlen; k++)
-			st->length[k] += ta[i].t.length[k];
-		for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
-			se->count[c] += ta[i].t.count[c];
-		free(ta[i].t.length);
+		gsim_counts_add(&se->t, &ta[i].t);
+		gsim_counts_free(&ta[i].t);
 	}
-	st->stalled = se->stalled;
 	se->seconds = simulate_now() - t0;
 	free(tid);
 	free(running);
 	free(ta);
-	sim_summarize(st, &se->sum);
-	balance_interval(&se->sum, se->players, &se->bal_lo, &se->bal_hi);
+	analyse(se, o->threshold);
+}
+
+/* Whether path plays the same game as `game`; false (reported) otherwise. */
+static bool same_game(const struct game *game, const char *path)
+{
+	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	bool same = probe && !strcmp(probe->game, game->name);
+	if (probe && !same)
+		diag(SEV_ERROR, NULL, "--compare: %s plays %s, not %s: compare packs of one game", path,
+		     probe->game, game->name);
+	deck_free(probe);
+	return same;
 }
 
 /* Load a pack and make its setup; false (reported) when it cannot be played. */
-static bool prepare(struct series *se, const struct game *game, const char *path, int j,
-		    int players, const struct opts *o)
+static bool prepare(struct series *se, const struct game *game, const char *path, int j, int players,
+		    const struct opts *o)
 {
-	const struct games_select *sel = &o->sel[j];
 	memset(se, 0, sizeof *se);
 	se->path = path;
 	se->players = players;
-	if (j) {
-		/* --compare: a pack of the same game, read by that game's rules */
-		struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
-		bool same = probe && !strcmp(probe->game, game->name);
-		if (probe && !same)
-			diag(SEV_ERROR, NULL, "--compare: %s plays %s, not %s: compare packs of one game",
-			     path, probe->game, game->name);
-		deck_free(probe);
-		if (!same)
-			return false;
-	}
-	se->deck = games_load(game, path, sel, &se->pack_rules);
-	if (!se->deck)
+	if (j && !same_game(game, path))
 		return false;
-	se->eng = gsim_engine_for(se->deck->game);
+	se->deck = games_load(game, path, &o->sel[j], &se->pack_rules);
+	if (!se->deck || !ruleset_set_all(&se->pack_rules.set, o->rules[j], (size_t)o->nrules[j]))
+		return false;
+	se->eng = game->engine;
 	if (!se->eng) {
 		diag(SEV_ERROR, &se->deck->loc_game, "simulate has no engine for game '%s'", se->deck->game);
 		return false;
 	}
 	if (players < se->eng->min_players || players > se->eng->max_players) {
-		diag(SEV_ERROR, NULL, "%s: %s is played by %d to %d players, not %d", path,
-		     se->deck->game, se->eng->min_players, se->eng->max_players, players);
+		diag(SEV_ERROR, NULL, "%s: %s is played by %d to %d players, not %d", path, se->deck->game,
+		     se->eng->min_players, se->eng->max_players, players);
 		return false;
 	}
 	struct gsim_params p = {.deck = se->deck, .pack_rules = &se->pack_rules, .players = players,
-				.max_length = (int)o->max_length, .rules = o->rules[j],
-				.nrules = (size_t)o->nrules[j]};
+				.max_length = (int)o->max_length};
 	for (int i = 0; i < players; i++)
 		p.policy[i] = se->policy[i] = o->npolicy == 1 ? o->policy[0] : o->policy[i];
 	char err[512];
@@ -251,9 +235,6 @@ static bool prepare(struct series *se, const struct game *game, const char *path
 	se->eng->rules_text(se->setup, &b);
 	snprintf(se->rules, sizeof se->rules, "%s", b.s ? b.s : "");
 	buf_free(&b);
-	se->stats.players = players;
-	se->stats.max_turns = (int)o->max_length;
-	se->stats.length = xcalloc((size_t)o->max_length + 1, sizeof *se->stats.length);
 	return true;
 }
 
@@ -261,7 +242,7 @@ static void series_free(struct series *se)
 {
 	if (se->setup)
 		se->eng->setup_free(se->setup);
-	free(se->stats.length);
+	gsim_counts_free(&se->t);
 	deck_free(se->deck);
 }
 
@@ -272,66 +253,33 @@ static const char *policy_name(enum gsim_policy p)
 	return p == GSIM_RANDOM ? "random" : "greedy";
 }
 
-static void print_text(const struct series *se)
+static void print_text(const struct series *se, const struct opts *o)
 {
-	const struct sim_summary *s = &se->sum;
-	const struct sim_stats *st = &se->stats;
 	printf("%s (%s)\n", se->deck->title, se->deck->id);
 	printf("players: %d, policies:", se->players);
 	for (int i = 0; i < se->players; i++)
 		printf("%s %s", i ? "," : "", policy_name(se->policy[i]));
 	printf("\nrules: %s\n", se->rules);
-	printf("games: %llu\n", (unsigned long long)s->games);
-	printf("completion: %.4f (%llu won, %llu timed out, %llu with no single winner)\n",
-	       s->completion, (unsigned long long)s->completed,
-	       (unsigned long long)(s->games - s->completed - se->stalled),
-	       (unsigned long long)se->stalled);
-	printf("win rate by seat (95%% interval):\n");
-	for (int i = 0; i < se->players; i++)
-		printf("  seat %-2d %.4f  [%.4f, %.4f]  %llu wins\n", i + 1, s->win_rate[i], s->ci_lo[i],
-		       s->ci_hi[i], (unsigned long long)st->wins[i]);
-	printf("balance: %.4f  [%.4f, %.4f]\n", s->balance, se->bal_lo, se->bal_hi);
-	if (s->completed)
-		printf("length (%s, won games): mean %.2f, sd %.2f, p10 %d, p50 %d, p90 %d, min %d, max %d\n",
-		       se->eng->unit, s->mean, s->sd, s->p10, s->p50, s->p90, s->min, s->max);
-	else
-		printf("length: no game was won\n");
+	printf("games: %llu, seed %llu\n", (unsigned long long)se->t.games, (unsigned long long)o->seed);
+	verdict_print_series(&se->side, o->threshold, se->eng->unit);
 	printf("per game:");
 	for (int c = 0; se->eng->counters[c]; c++)
-		printf("%s %.2f %s", c ? "," : "", s->games ? (double)se->count[c] / (double)s->games : 0,
+		printf("%s %.2f %s", c ? "," : "", se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0,
 		       se->eng->counter_text[c]);
 	putchar('\n');
 }
 
-/* Fairer: the larger balance, when the gap is beyond the widest seat interval
- * of either series. Faster: the smaller mean length, beyond 3 standard errors. */
-static void verdicts(const struct series *a, const struct series *b, const char *la,
-		     const char *lb, char *fair, char *fast, size_t len)
+/* The named rules whose values differ between two series, comma-separated. */
+static void rules_differ(const struct series *a, const struct series *b, char *out, size_t len)
 {
-	double noise = 0;
-	for (int i = 0; i < a->players; i++)
-		noise = fmax(noise, fmax(a->sum.ci_hi[i] - a->sum.ci_lo[i],
-					 b->sum.ci_hi[i] - b->sum.ci_lo[i]));
-	double gap = a->sum.balance - b->sum.balance;
-	if (fabs(gap) <= noise)
-		snprintf(fair, len, "neither (balance %.4f vs %.4f: the gap is within the seats' 95%% "
-			 "intervals, %.4f wide)", a->sum.balance, b->sum.balance, noise);
-	else
-		snprintf(fair, len, "%s (balance %.4f vs %.4f)", gap > 0 ? la : lb, a->sum.balance,
-			 b->sum.balance);
-	if (!a->sum.completed || !b->sum.completed) {
-		snprintf(fast, len, "unknown (a series had no won game)");
-		return;
+	const struct ruleset *x = &a->pack_rules.set, *y = &b->pack_rules.set;
+	out[0] = 0;
+	for (size_t i = 0; i < x->n && i < y->n; i++) {
+		if (!strcmp(x->value[i], y->value[i]))
+			continue;
+		size_t n = strlen(out);
+		snprintf(out + n, len - n, "%s%s", n ? ", " : "", x->keys[i].key);
 	}
-	double se = sqrt(a->sum.sd * a->sum.sd / (double)a->sum.completed +
-			 b->sum.sd * b->sum.sd / (double)b->sum.completed);
-	double d = a->sum.mean - b->sum.mean;
-	if (fabs(d) <= 3 * se)
-		snprintf(fast, len, "neither (mean %.2f vs %.2f %s: within 3 standard errors, %.2f)",
-			 a->sum.mean, b->sum.mean, a->eng->unit, 3 * se);
-	else
-		snprintf(fast, len, "%s (mean %.2f vs %.2f %s)", d < 0 ? la : lb, a->sum.mean,
-			 b->sum.mean, a->eng->unit);
 }
 
 /* A series' label: the pack id, with the optional groups chosen for it. */
@@ -347,85 +295,162 @@ static void label_of(const struct series *se, const struct games_select *sel,
 		n += (size_t)snprintf(out + n, len - n, " --without %s", sel->without[i]);
 }
 
-static void print_comparison(const struct series *a, const struct series *b)
+/* The rules in force as a JSON object: {"key": "value", ...}. */
+static void json_rules(const char *text)
 {
-	char fair[640], fast[640];
-	const char *la = a->label, *lb = b->label;
-	printf("\ncomparison, %d players: %s | %s\n", a->players, la, lb);
-	printf("  %-24s %-12.4f %.4f\n", "completion", a->sum.completion, b->sum.completion);
-	printf("  %-24s %-12.4f %.4f\n", "balance", a->sum.balance, b->sum.balance);
-	for (int i = 0; i < a->players; i++) {
-		char what[32];
-		snprintf(what, sizeof what, "win rate, seat %d", i + 1);
-		printf("  %-24s %-12.4f %.4f\n", what, a->sum.win_rate[i], b->sum.win_rate[i]);
+	printf("{");
+	int n = 0;
+	for (const char *p = text; *p; p += strcspn(p, " "), p += strspn(p, " ")) {
+		size_t k = strcspn(p, "="), w = strcspn(p, " ");
+		char *key = xstrndup(p, k < w ? k : w), *val = xstrndup(k < w ? p + k + 1 : "", k < w ? w - k - 1 : 0);
+		printf("%s", n++ ? ", " : "");
+		json_str(stdout, key);
+		printf(": ");
+		json_str(stdout, val);
+		free(key);
+		free(val);
 	}
-	printf("  %-24s %-12.2f %.2f\n", "length mean", a->sum.mean, b->sum.mean);
-	verdicts(a, b, la, lb, fair, fast, sizeof fair);
-	printf("fairer: %s\nfaster: %s\n", fair, fast);
+	printf("}");
 }
 
-static void print_json(const struct series *se, const char *ind)
+static void print_json(const struct series *se, const struct opts *o, const char *ind)
 {
-	const struct sim_summary *s = &se->sum;
-	const struct sim_stats *st = &se->stats;
 	printf("{\n%s  \"pack\": ", ind);
 	json_str(stdout, se->deck->id);
+	printf(",\n%s  \"title\": ", ind);
+	json_str(stdout, se->deck->title);
 	printf(",\n%s  \"game\": ", ind);
 	json_str(stdout, se->deck->game);
 	printf(",\n%s  \"players\": %d,\n%s  \"policies\": [", ind, se->players, ind);
 	for (int i = 0; i < se->players; i++)
 		printf("%s\"%s\"", i ? ", " : "", policy_name(se->policy[i]));
 	printf("],\n%s  \"rules\": ", ind);
-	json_str(stdout, se->rules);
-	printf(",\n%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"no_single_winner\": %llu,\n"
-	       "%s  \"completion\": ", ind, (unsigned long long)s->games, ind,
-	       (unsigned long long)s->completed, ind, (unsigned long long)se->stalled, ind);
-	simulate_json_num(stdout, s->completion);
-	printf(",\n");
-	simulate_json_seats(ind, se->players, st->wins, s, se->bal_lo, se->bal_hi);
-	printf(",\n%s  \"length\": {\"unit\": \"%s\", ", ind, se->eng->unit);
-	if (s->completed) {
-		printf("\"mean\": ");
-		simulate_json_num(stdout, s->mean);
-		printf(", \"sd\": ");
-		simulate_json_num(stdout, s->sd);
-		printf(", \"p10\": %d, \"p50\": %d, \"p90\": %d, \"min\": %d, \"max\": %d},\n", s->p10,
-		       s->p50, s->p90, s->min, s->max);
-	} else {
-		printf("\"mean\": null, \"sd\": null, \"p10\": null, \"p50\": null, \"p90\": null, "
-		       "\"min\": null, \"max\": null},\n");
-	}
-	printf("%s  \"use\": {", ind);
+	json_rules(se->rules);
+	printf(",\n%s  \"rules_from\": ", ind);
+	ruleset_json_from(&se->pack_rules.set, stdout);
+	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)o->seed);
+	verdict_json_series(&se->side, ind);
+	printf(",\n%s  \"unit\": \"%s\",\n%s  \"use\": {", ind, se->eng->unit, ind);
 	for (int c = 0; se->eng->counters[c]; c++) {
 		printf("%s\"%s\": {\"total\": %llu, \"per_game\": ", c ? ", " : "", se->eng->counters[c],
-		       (unsigned long long)se->count[c]);
-		simulate_json_num(stdout, s->games ? (double)se->count[c] / (double)s->games : 0);
+		       (unsigned long long)se->t.count[c]);
+		verdict_json_num(se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0);
 		printf("}");
 	}
-	printf("}\n%s}", ind);
+	printf("}");
 }
 
-static int write_plot(const struct series *se, int npk, const struct opts *o)
+/* All timings, in one place outside the report proper. */
+static void print_json_timing(const struct series *se, int nse, const struct opts *o)
+{
+	double total = 0;
+	uint64_t games = 0;
+	for (int i = 0; i < nse; i++) {
+		total += se[i].seconds;
+		games += se[i].t.games;
+	}
+	printf("\"timing\": {\"seconds\": %.3f, \"threads\": %d, \"games_per_second\": %.0f, \"series\": [", total,
+	       o->threads, total > 0 ? (double)games / total : 0);
+	for (int i = 0; i < nse; i++) {
+		printf("%s{\"pack\": ", i ? ", " : "");
+		json_str(stdout, se[i].deck->id);
+		printf(", \"players\": %d, \"seconds\": %.3f, \"games_per_second\": %.0f}", se[i].players,
+		       se[i].seconds, se[i].seconds > 0 ? (double)se[i].t.games / se[i].seconds : 0);
+	}
+	printf("]}");
+}
+
+/* One line per player count: which pack is fairer and which faster. */
+static void print_summary(const struct series *se, const struct stats_comparison *cmp, const struct opts *o)
+{
+	printf("\nsummary: %s vs %s\n", se[0].label, se[1].label);
+	for (int k = 0; k < o->ncounts; k++) {
+		char fair[512], fast[512];
+		const struct series *a = &se[2 * k], *b = &se[2 * k + 1];
+		verdict_words(&a->side, &b->side, &cmp[k], o->threshold, a->eng->unit, fair, fast, sizeof fair);
+		printf("  %d players (completion %.4f vs %.4f): fairer: %s; faster: %s\n", o->counts[k],
+		       a->v.completion, b->v.completion, fair, fast);
+	}
+}
+
+/* The whole report: text, or JSON in the trains report's shape. */
+static void report(const struct series *se, const struct stats_comparison *cmp, int npk, const struct opts *o)
+{
+	int nse = o->ncounts * npk;
+	if (o->json && o->ncounts > 1)
+		printf("{\n  \"runs\": [\n");
+	for (int k = 0; k < o->ncounts; k++) {
+		const struct series *row = &se[k * npk];
+		char differ[256] = "";
+		if (npk == 2)
+			rules_differ(&row[0], &row[1], differ, sizeof differ);
+		if (o->json) {
+			printf("%s", k ? ",\n" : "");
+			print_json(&row[0], o, "");
+			if (npk == 2) {
+				printf(",\n  \"compare\": ");
+				print_json(&row[1], o, "  ");
+				printf("\n  }");
+				verdict_json_comparison(&row[0].side, &row[1].side, &cmp[k], o->threshold, differ);
+			}
+			if (o->ncounts == 1) {
+				printf(",\n  ");
+				print_json_timing(se, nse, o);
+			}
+			printf("\n}");
+			continue;
+		}
+		for (int j = 0; j < npk; j++) {
+			if (k || j)
+				putchar('\n');
+			print_text(&row[j], o);
+			simulate_print_time(row[j].seconds, row[j].t.games, o->threads);
+		}
+		if (npk == 2)
+			verdict_print_comparison(&row[0].side, &row[1].side, &cmp[k], o->threshold, row[0].eng->unit,
+						 differ, NULL);
+	}
+	if (o->json && o->ncounts > 1) {
+		printf("\n  ],\n  ");
+		print_json_timing(se, nse, o);
+		printf("\n}\n");
+	} else if (o->json) {
+		printf("\n");
+	} else if (npk == 2 && o->ncounts > 1) {
+		print_summary(se, cmp, o);
+	}
+}
+
+static int write_plot(const struct series *se, const struct stats_comparison *cmp, int npk, const struct opts *o)
 {
 	struct sim_plot_series ps[2 * SIM_MAX_PLAYERS];
-	char legend[2 * SIM_MAX_PLAYERS][256];
+	char legend[2 * SIM_MAX_PLAYERS][256], note[SIM_MAX_PLAYERS][1100];
+	const char *notes[SIM_MAX_PLAYERS];
 	for (int i = 0; i < npk * o->ncounts; i++) {
-		const struct sim_summary *m = &se[i].sum;
-		if (m->completed)
-			snprintf(legend[i], sizeof legend[i], "%s   completion %.3f   balance %.3f   length mean %.1f, "
-				 "median %d, p90 %d", se[i].label, m->completion, m->balance, m->mean, m->p50, m->p90);
-		else
-			snprintf(legend[i], sizeof legend[i], "%s   completion 0   balance %.3f   no game was won",
-				 se[i].label, m->balance);
-		ps[i].label = se[i].label;
-		ps[i].stats = &se[i].stats;
-		ps[i].sum = m;
-		ps[i].legend = legend[i];
-		ps[i].median = m->completed ? m->p50 : -1;
+		const struct stats_length *L = &se[i].v.len;
+		char med[32];
+		snprintf(med, sizeof med, L->median < 0 ? "> %d" : "%d", L->median < 0 ? L->horizon : L->median);
+		snprintf(legend[i], sizeof legend[i], "%s   completion %.3f%s   balance %.3f [%.3f, %.3f]   "
+			 "median %s %s, restricted mean %.1f", se[i].label, se[i].v.completion,
+			 se[i].v.stalls ? " (stalls)" : "", se[i].v.balance, se[i].v.balance_lo, se[i].v.balance_hi, med,
+			 se[i].eng->unit, L->rmst);
+		ps[i] = (struct sim_plot_series){.label = se[i].label, .stats = &se[i].plot, .sum = &se[i].sum,
+						 .legend = legend[i], .median = L->median};
+	}
+	for (int k = 0; k < o->ncounts; k++) {
+		notes[k] = NULL;
+		if (npk == 2) {
+			char fair[512], fast[512];
+			const struct series *a = &se[2 * k], *b = &se[2 * k + 1];
+			verdict_words(&a->side, &b->side, &cmp[k], o->threshold, a->eng->unit, fair, fast, sizeof fair);
+			snprintf(note[k], sizeof note[k], "fairer: %s\nfaster: %s", fair, fast);
+			notes[k] = note[k];
+		}
 	}
 	char err[512];
-	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, NULL, err, sizeof err) != 0) {
-		diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
+	if (sim_plot_write(o->plot, ps, npk, o->ncounts, o->counts, notes, err, sizeof err) != 0) {
+		if (err[0])
+			diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
 		return EXIT_OUTPUT;
 	}
 	return EXIT_OK;
@@ -449,108 +474,106 @@ static bool parse_policies(const char *arg, struct opts *o)
 	return true;
 }
 
-int games_simulate(const struct game *game, int argc, char **argv)
+/* One option into *o; false (reported) when its value is wrong, or -1 through
+ * *stop when the command must end now with that status. */
+static bool take_option(int c, struct opts *o, int *ncrule, int *stop)
 {
 	enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
-	int ncrule = 0;
+	switch (c) {
+	case 'n': return parse_counts(optarg, o);
+	case 'g': return simulate_games_opt(optarg, &o->games);
+	case 's': return cli_seed(optarg, &o->seed) == 0;
+	case 't': return simulate_threads_opt(optarg, &o->threads);
+	case 'P': return parse_policies(optarg, o);
+	case 'C': return simulate_completion_opt(optarg, &o->threshold);
+	case 'r':
+	case OPT_CRULE:
+		if (o->nrules[1] == 2 * MAX_RULES || (c == 'r' && o->nrules[0] == MAX_RULES)) {
+			diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
+			return false;
+		}
+		if (c == 'r')
+			o->rules[0][o->nrules[0]++] = optarg;
+		o->rules[1][o->nrules[1]++] = optarg;
+		*ncrule += c == OPT_CRULE;
+		return true;
+	case 'm':
+		if (parse_int(optarg, 1, 1000000, &o->max_length) == 0)
+			return true;
+		diag(SEV_ERROR, NULL, "--max-length must be 1..1000000, not '%s'", optarg);
+		return false;
+	case 'w':
+	case 'W':
+	case OPT_CWITH:
+	case OPT_CWITHOUT:
+		if (games_select_add(&o->sel[c == OPT_CWITH || c == OPT_CWITHOUT], c == 'W' || c == OPT_CWITH ? 'W' : 'w',
+				     optarg) != 0)
+			*stop = EXIT_INPUT;
+		return true;
+	case 'c': o->compare = optarg; return true;
+	case 'j': o->json = true; return true;
+	case 'o': o->plot = optarg; return true;
+	case 'q': o->quiet = true; return true;
+	default: *stop = cli_usage(c, usage_text); return true;
+	}
+}
+
+/* The options into *o; EXIT_OK, or the status to end with (reported). */
+static int parse_options(int argc, char **argv, struct opts *o)
+{
 	static const struct option longopts[] = {
-		{"players", required_argument, NULL, 'n'},
-		{"games", required_argument, NULL, 'g'},
-		{"seed", required_argument, NULL, 's'},
-		{"threads", required_argument, NULL, 't'},
-		{"policy", required_argument, NULL, 'P'},
-		{"rule", required_argument, NULL, 'r'},
-		{"max-length", required_argument, NULL, 'm'},
-		{"without", required_argument, NULL, 'w'},
-		{"with", required_argument, NULL, 'W'},
-		{"compare", required_argument, NULL, 'c'},
-		{"compare-with", required_argument, NULL, OPT_CWITH},
-		{"compare-without", required_argument, NULL, OPT_CWITHOUT},
-		{"compare-rule", required_argument, NULL, OPT_CRULE},
-		{"json", no_argument, NULL, 'j'},
-		{"plot", required_argument, NULL, 'o'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
+		{"players", required_argument, NULL, 'n'}, {"games", required_argument, NULL, 'g'},
+		{"seed", required_argument, NULL, 's'}, {"threads", required_argument, NULL, 't'},
+		{"policy", required_argument, NULL, 'P'}, {"rule", required_argument, NULL, 'r'},
+		{"max-length", required_argument, NULL, 'm'}, {"completion", required_argument, NULL, 'C'},
+		{"without", required_argument, NULL, 'w'}, {"with", required_argument, NULL, 'W'},
+		{"compare", required_argument, NULL, 'c'}, {"compare-with", required_argument, NULL, 1000},
+		{"compare-without", required_argument, NULL, 1001}, {"compare-rule", required_argument, NULL, 1002},
+		{"json", no_argument, NULL, 'j'}, {"plot", required_argument, NULL, 'o'},
+		{"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
 	};
-	struct opts o;
-	memset(&o, 0, sizeof o);
-	o.games = 10000;
-	o.seed = 1;
-	o.max_length = 5000;
-	o.npolicy = 1;
-	o.policy[0] = GSIM_GREEDY;
+	*o = (struct opts){.games = 10000, .seed = 1, .max_length = 5000, .threshold = STATS_COMPLETION,
+			   .npolicy = 1, .policy = {GSIM_GREEDY}};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+	o->threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
 	bool ok = true;
-	int c;
+	int c, ncrule = 0, stop = -1;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
-		switch (c) {
-		case 'n': ok &= parse_counts(optarg, &o); break;
-		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
-		case 's': ok &= cli_seed(optarg, &o.seed) == 0; break;
-		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
-		case 'P': ok &= parse_policies(optarg, &o); break;
-		case 'r':
-		case OPT_CRULE:
-			if (o.nrules[1] == 2 * MAX_RULES || (c == 'r' && o.nrules[0] == MAX_RULES)) {
-				diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
-				ok = false;
-				break;
-			}
-			if (c == 'r')
-				o.rules[0][o.nrules[0]++] = optarg;
-			o.rules[1][o.nrules[1]++] = optarg;
-			ncrule += c == OPT_CRULE;
-			break;
-		case 'm':
-			if (parse_int(optarg, 1, 1000000, &o.max_length) != 0) {
-				diag(SEV_ERROR, NULL, "--max-length must be 1..1000000, not '%s'", optarg);
-				ok = false;
-			}
-			break;
-		case 'w':
-		case 'W':
-			if (games_select_add(&o.sel[0], c, optarg) != 0)
-				return EXIT_INPUT;
-			break;
-		case OPT_CWITH:
-		case OPT_CWITHOUT:
-			if (games_select_add(&o.sel[1], c == OPT_CWITH ? 'W' : 'w', optarg) != 0)
-				return EXIT_INPUT;
-			break;
-		case 'c': o.compare = optarg; break;
-		case 'j': o.json = true; break;
-		case 'o': o.plot = optarg; break;
-		case 'q': o.quiet = true; break;
-		default: return cli_usage(c, usage_text);
-		}
+		ok &= take_option(c, o, &ncrule, &stop);
+		if (stop >= 0)
+			return stop;
 	}
 	ok &= cli_one_pack(argc, "simulate");
-	if (!o.ncounts) {
+	if (!o->ncounts) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}
-	ok = simulate_check_seats(ok, o.npolicy, o.counts, o.ncounts, o.plot);
-	if ((o.sel[1].nwith || o.sel[1].nwithout || ncrule) && !o.compare) {
+	ok = simulate_check_seats(ok, o->npolicy, o->counts, o->ncounts, o->plot);
+	if ((o->sel[1].nwith || o->sel[1].nwithout || ncrule) && !o->compare) {
 		diag(SEV_ERROR, NULL, "--compare-with, --compare-without and --compare-rule are for "
 		     "--compare's pack");
 		ok = false;
 	}
-	if (!ok)
-		return EXIT_INPUT;
+	return ok ? EXIT_OK : EXIT_INPUT;
+}
 
-	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk, prepared = 0, status = EXIT_OK;
+int games_simulate(const struct game *game, int argc, char **argv)
+{
+	struct opts o;
+	int status = parse_options(argc, argv, &o);
+	if (status != EXIT_OK)
+		return status;
+	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk, prepared = 0;
 	struct series *se = xcalloc((size_t)nse, sizeof *se);
+	struct stats_comparison cmp[SIM_MAX_PLAYERS];
 	for (int k = 0; k < o.ncounts; k++)
-		for (int j = 0; j < npk; j++) {
+		for (int j = 0; j < npk; j++)
 			if (!prepare(&se[prepared++], game, j ? o.compare : argv[optind], j, o.counts[k], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
-		}
 	for (int i = 0; i < nse; i++) {
 		int j = i % npk;
 		label_of(&se[i], &o.sel[j], o.rules[1] + o.nrules[0], j ? o.nrules[1] - o.nrules[0] : 0,
@@ -561,45 +584,15 @@ int games_simulate(const struct game *game, int argc, char **argv)
 	progress_unit("games");
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
-	if (o.json && (o.ncounts > 1 || npk > 1))
-		printf("{\n  \"runs\": [\n");
-	for (int i = 0; i < nse; i++) {
-		if (o.json) {
-			if (o.ncounts > 1 || npk > 1) {
-				printf("%s    ", i ? ",\n" : "");
-				print_json(&se[i], "    ");
-			} else {
-				print_json(&se[i], "");
-			}
-			continue;
-		}
-		if (i)
-			putchar('\n');
-		print_text(&se[i]);
-		simulate_print_time(se[i].seconds, se[i].sum.games, o.threads);
-		if (npk == 2 && i % 2 == 1)
-			print_comparison(&se[i - 1], &se[i]);
-	}
-	if (o.json)
-		printf((o.ncounts > 1 || npk > 1) ? "\n  ]\n}\n" : "\n");
+	for (int k = 0; npk == 2 && k < o.ncounts; k++)
+		stats_compare(&se[2 * k].cnt, &se[2 * k].v, &se[2 * k + 1].cnt, &se[2 * k + 1].v, o.threshold, &cmp[k]);
+	report(se, cmp, npk, &o);
 	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
-		status = write_plot(se, npk, &o);
+		status = write_plot(se, cmp, npk, &o);
 out:
 	for (int i = 0; i < prepared; i++)
 		series_free(&se[i]);
 	free(se);
 	return status;
-}
-
-/* ---- shared by the engines ---- */
-
-static const struct gsim_engine *const engines[] = {&gsim_take, &gsim_domino, &gsim_train52, &gsim_toy};
-
-const struct gsim_engine *gsim_engine_for(const char *game)
-{
-	for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
-		if (!strcmp(engines[i]->game, game))
-			return engines[i];
-	return NULL;
 }

@@ -24,32 +24,38 @@
 enum gsim_policy {
 	GSIM_RANDOM,   /* any legal play, uniformly */
 	GSIM_GREEDY,   /* the play that does the most for itself now (per game) */
+	GSIM_SPOILER,  /* the core game only (trains_sim.h) */
+	GSIM_LOOKAHEAD,
 };
 
 /* What one game came to: the winner (seat 0..) or -1 (a timeout, or a tie or
- * block with no winner: `stalled`), its length in the engine's unit, and the
- * engine's counters (fares paid, tiles played, ...). */
+ * block with no single winner: `no_winner`), its length in the engine's unit,
+ * and the engine's counters (fares paid, tiles played, ...). */
 struct gsim_outcome {
 	int winner;
 	int length;
-	bool stalled;
+	bool no_winner;
+	bool stalled;              /* it could never end (the core game): censored */
 	uint64_t count[GSIM_MAX_COUNTERS];
 };
 
 /* What the driver hands an engine when it prepares a series. */
+struct pack;
 struct gsim_params {
-	const struct deck *deck;
-	const struct game_rules *pack_rules;  /* the pack's `rules:` as its game read them */
+	const struct deck *deck;         /* the other games' pack */
+	const struct pack *pack;         /* the core game's (deck NULL) */
+	/* the pack's `rules:` as its game read them, --rule applied: the engine
+	 * reads its named rules from pack_rules->set (ruleset_get), checked already */
+	const struct game_rules *pack_rules;
 	int players;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	int max_length;                  /* a game longer than this is a timeout */
-	const char *const *rules;        /* --rule KEY=VALUE, in order */
-	size_t nrules;
 };
 
 struct gsim_engine {
 	const char *game;                /* the deck's game: */
 	const char *unit;                /* what length counts: "turns", "rounds" */
+	bool ties;                       /* a game may end with no single winner */
 	int min_players, max_players;
 	const char *const *counters;     /* JSON keys of count[], NULL-terminated */
 	const char *const *counter_text; /* the same in words, for the text report */
@@ -63,15 +69,58 @@ struct gsim_engine {
 	size_t (*scratch_size)(const void *setup);
 	/* Play one game from rng into *o (zeroed by the caller). */
 	void (*play)(const void *setup, void *scratch, struct sim_rng *rng, struct gsim_outcome *o);
+	/* Or (the core game) play game g of series seed into *o; scratch made by
+	 * scratch_new and freed by scratch_free instead of scratch_size bytes. */
+	void (*play_game)(const void *setup, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o);
+	void *(*scratch_new)(const void *setup);
+	void (*scratch_free)(void *scratch);
 };
 
-extern const struct gsim_engine gsim_take, gsim_domino, gsim_train52, gsim_toy;
+/* A worker's scratch space for an engine's setup (either kind); free with
+ * gsim_scratch_free. */
+void *gsim_scratch_new(const struct gsim_engine *e, const void *setup);
+void gsim_scratch_free(const struct gsim_engine *e, void *scratch);
+/* Play game g of series seed with any engine into *o (zeroed here). */
+void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, uint64_t g,
+	       struct gsim_outcome *o);
 
-/* The engine of a game name, or NULL. */
-const struct gsim_engine *gsim_engine_for(const char *game);
+/* gsim_take, gsim_domino, gsim_train52, gsim_toy: declared in game.h. */
 
-/* Split "key=value" into key (up to the '=') and value; true when it is key. */
-bool gsim_rule_is(const char *kv, const char *key, const char **value);
+/* A game's engine: game_find(name)->engine (game.h). */
+
+/* The plain totals of a series of games: what stats.h's stats_counts reads.
+ * ended[0..horizon] counts the games that ended (won, or with no single
+ * winner) by length; a game still going past the horizon is a timeout. */
+struct gsim_counts {
+	int horizon;
+	uint64_t games, completed, no_winner, stalled;
+	uint64_t wins[SIM_MAX_PLAYERS];
+	uint64_t *ended;
+	uint64_t count[GSIM_MAX_COUNTERS];
+};
+
+/* Zeroed totals for a horizon (ended allocated); free with gsim_counts_free. */
+void gsim_counts_init(struct gsim_counts *t, int horizon);
+void gsim_counts_free(struct gsim_counts *t);
+/* Add src's totals into dst (same horizon). */
+void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src);
+
+/* The totals as stats.h reads them (pointing into t): stats_series and
+ * stats_compare turn them into the verdict. */
+struct stats_counts;
+void gsim_stats_counts(const struct gsim_engine *e, const struct gsim_counts *t, int seats,
+		       struct stats_counts *out);
+
+/* Play games first..last-1 of the series `seed` (game g from its own stream,
+ * so any split over threads gives the same totals) with an engine's setup, in
+ * scratch (scratch_size bytes), adding into *t. Thread-safe per scratch and t. */
+void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,
+		     long last, struct gsim_counts *t);
+
+/* The named rule key of the series as a whole number (its table bounds it). */
+long gsim_rule_int(const struct gsim_params *p, const char *key);
+/* Whether the named rule key of the series is value. */
+bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value);
 
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);

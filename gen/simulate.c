@@ -17,13 +17,14 @@
 #include "commands.h"
 #include "json.h"
 #include "names.h"
-#include "progress.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
+#include "progress.h"
 #include "simplot.h"
 #include "simulate.h"
 #include "stats.h"
 #include "util.h"
+#include "verdict.h"
 
 static const char simulate_usage[] =
 	"usage: railyard simulate PACK.yaml --players N [OPTIONS]\n\n"
@@ -110,6 +111,7 @@ struct sim_opts {
 	const char *compare, *plot;
 	bool json, quiet;
 	long trace;        /* game to trace, or -1 */
+	bool players_given;
 };
 
 /* One pack's series of games. */
@@ -121,101 +123,32 @@ struct series {
 	long upto;
 	struct sim_setup *setup;
 	struct sim_stats stats;
-	struct sim_summary sum;
-	struct stats_length len;           /* all games, unfinished ones censored */
-	double comp_lo, comp_hi, bal_lo, bal_hi;   /* 95% intervals */
-	bool stalls;                       /* completion below --completion */
+	struct sim_summary sum;            /* for the plot */
+	struct stats_counts cnt;           /* the totals as stats.h reads them */
+	struct stats_series v;             /* completion, balance, length (censored), ... */
+	struct verdict_side side;
 	double seconds;
 };
 
 /* ---- options ---- */
 
-static bool parse_bool(const char *v, bool *out)
+/* Apply the --rule overrides to the pack's named rules (ruleset.h: "did you
+ * mean", the values each may take); false, reported, on any that is wrong. */
+static bool apply_rules(struct pack *p, const struct sim_opts *o)
 {
-	if (strcmp(v, "true") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "on") == 0)
-		*out = true;
-	else if (strcmp(v, "false") == 0 || strcmp(v, "no") == 0 || strcmp(v, "off") == 0)
-		*out = false;
-	else
+	bool ok = true;
+	for (int i = 0; i < o->nrules; i++)
+		ok &= ruleset_set(&p->rules.set, o->rules[i]);
+	if (!ok)
 		return false;
-	return true;
-}
-
-/* Apply one --rule KEY=VALUE; reports and returns false when it is not one. */
-static bool apply_rule(const char *arg, struct sim_rules *r, int census)
-{
-	const char *eq = strchr(arg, '=');
-	if (!eq) {
-		diag(SEV_ERROR, NULL, "--rule '%s': expected KEY=VALUE (see 'railyard simulate --help')", arg);
+	rules_from_set(&p->rules);
+	if (p->rules.freeze_tokens > p->layout.census) {
+		diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), not '%d'",
+		     p->layout.census, p->rules.freeze_tokens);
 		return false;
 	}
-	size_t kl = (size_t)(eq - arg);
-	const char *v = eq + 1;
-#define KEY(k) (kl == strlen(k) && strncmp(arg, k, kl) == 0)
-	if (KEY("apply-to")) {
-		if (strcmp(v, "self") == 0)
-			r->apply_to = APPLY_SELF;
-		else if (strcmp(v, "anyone") == 0)
-			r->apply_to = APPLY_ANYONE;
-		else
-			goto bad;
-	} else if (KEY("swap-across")) {
-		if (strcmp(v, "none") == 0)
-			r->swap_across = ACROSS_NONE;
-		else if (strcmp(v, "two-sequences") == 0)
-			r->swap_across = ACROSS_TWO;
-		else if (strcmp(v, "three-sequences") == 0)
-			r->swap_across = ACROSS_THREE;
-		else
-			goto bad;
-	} else if (KEY("swap-within")) {
-		if (!parse_bool(v, &r->swap_within))
-			goto bad;
-	} else if (KEY("win")) {
-		if (strcmp(v, "ascending") == 0)
-			r->win = WIN_ASCENDING;
-		else if (strcmp(v, "never-descending") == 0)
-			r->win = WIN_NEVER_DESCENDING;
-		else
-			goto bad;
-	} else if (KEY("freeze-tokens")) {
-		long n;
-		if (parse_int(v, 0, census, &n) != 0) {
-			diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), "
-			     "not '%s'", census, v);
-			return false;
-		}
-		r->freeze_tokens = (int)n;
-	} else if (KEY("reshuffle")) {
-		if (!parse_bool(v, &r->reshuffle))
-			goto bad;
-	} else if (KEY("opening")) {
-		int op = sim_opening_parse(v);
-		if (op < 0)
-			goto bad;
-		r->opening = (enum sim_opening)op;
-	} else {
-		const char *const *keys = simulate_rule_keys;
-		char key[64];
-		snprintf(key, sizeof key, "%.*s", (int)kl, arg);
-		const char *best = closest_word(key, keys);
-		if (best)
-			diag(SEV_ERROR, NULL, "--rule '%s': unknown rule (did you mean '%s'?)", key, best);
-		else
-			diag(SEV_ERROR, NULL, "--rule '%s': unknown rule; the rules are apply-to, "
-			     "swap-across, swap-within, win, freeze-tokens, reshuffle, opening", key);
-		return false;
-	}
-#undef KEY
 	return true;
-bad:
-	diag(SEV_ERROR, NULL, "--rule %.*s: '%s' is not one of its values (see 'railyard simulate "
-	     "--help')", (int)kl, arg, v);
-	return false;
 }
-
-const char *const simulate_rule_keys[] = {"apply-to", "swap-across", "swap-within", "win",
-					  "freeze-tokens", "reshuffle", "opening", NULL};
 
 /* --players N or N,N,...: each count once, in the order given. */
 static bool parse_counts(const char *arg, struct sim_opts *o)
@@ -289,15 +222,13 @@ static void analyse(struct series *se, const struct sim_opts *o)
 	const struct sim_stats *st = &se->stats;
 	sim_summarize(st, &se->sum);
 	se->sum.balance = stats_balance(st->wins, st->players, st->games);
-	stats_wilson(st->completed, st->games, &se->comp_lo, &se->comp_hi);
-	stats_balance_interval(st->wins, st->players, st->games, &se->bal_lo, &se->bal_hi);
-	se->stalls = se->sum.completion < o->threshold;
 	/* an unfinished game (timed out, or stalled: it would never end) is
 	 * censored at the horizon */
-	uint64_t *censored = xcalloc((size_t)st->max_turns + 1, sizeof *censored);
-	censored[st->max_turns] = st->games - st->completed;
-	stats_length(st->length, censored, st->max_turns, &se->len);
-	free(censored);
+	se->cnt = (struct stats_counts){.seats = st->players, .games = st->games, .completed = st->completed,
+					.stalled = st->stalled, .wins = st->wins, .horizon = st->max_turns,
+					.ended = st->length};
+	stats_series(&se->cnt, o->threshold, &se->v);
+	se->side = (struct verdict_side){.id = se->pack->id, .c = &se->cnt, .s = &se->v};
 }
 
 /* Play the series on T threads; the totals are integer sums, so they are the
@@ -357,13 +288,10 @@ static bool prepare(struct series *se, const char *path, const struct sim_opts *
 		     path, p->game);
 		return false;
 	}
+	if (!apply_rules(p, o))
+		return false;
 	sim_rules_from_pack(p, &se->rules);
 	se->rules.max_turns = (int)o->max_turns;
-	bool ok = true;
-	for (int i = 0; i < o->nrules; i++)
-		ok &= apply_rule(o->rules[i], &se->rules, p->layout.census);
-	if (!ok)
-		return false;
 	se->upto = p->cards;
 	for (size_t i = 0; i < p->nplayers; i++)
 		if (p->players[i].players == o->players)
@@ -487,7 +415,6 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	const struct pack *p = se->pack;
 	const struct sim_stats *st = &se->stats;
 	const struct sim_summary *s = &se->sum;
-	const struct stats_length *L = &se->len;
 	printf("%s (%s)\n", p->title, p->id);
 	printf("players: %d, cards 1-%ld", o->players, se->upto);
 	if (p->copies > 1)
@@ -500,30 +427,7 @@ static void print_text(const struct series *se, const struct sim_opts *o)
 	printf("\nrules: ");
 	print_rules(stdout, &se->rules);
 	printf("\ngames: %llu, seed %llu\n", (unsigned long long)s->games, (unsigned long long)o->seed);
-	printf("completion: %.4f [%.4f, %.4f] (%llu won, %llu timed out, %llu stalled)\n", s->completion,
-	       se->comp_lo, se->comp_hi, (unsigned long long)s->completed,
-	       (unsigned long long)(s->games - s->completed - st->stalled), (unsigned long long)st->stalled);
-	if (se->stalls)
-		printf("STALLS: completion %.4f is below %.2f: no verdict on its fairness or length\n",
-		       s->completion, o->threshold);
-	printf("win rate by seat, share of all games (95%% interval):\n");
-	for (int i = 0; i < o->players; i++)
-		printf("  seat %-2d %.4f  [%.4f, %.4f]  %llu wins\n", i + 1, s->win_rate[i], s->ci_lo[i],
-		       s->ci_hi[i], (unsigned long long)st->wins[i]);
-	printf("balance: %.4f [%.4f, %.4f] (%d x the least-winning seat's share of all games; 1: every "
-	       "seat wins 1/%d)\n", se->sum.balance, se->bal_lo, se->bal_hi, o->players, o->players);
-	char b1[32], b2[32], b3[32], b4[32], b5[32];
-	printf("length (turns, all games, unfinished ones censored at %d): median %s [%s, %s], "
-	       "restricted mean %.2f [%.2f, %.2f], p10 %s, p90 %s\n", L->horizon,
-	       turns(L->median, L->horizon, b1, sizeof b1), turns(L->median_lo, L->horizon, b2, sizeof b2),
-	       turns(L->median_hi, L->horizon, b3, sizeof b3), L->rmst, L->rmst - STATS_Z95 * L->rmst_se,
-	       L->rmst + STATS_Z95 * L->rmst_se, turns(L->p10, L->horizon, b4, sizeof b4),
-	       turns(L->p90, L->horizon, b5, sizeof b5));
-	if (L->ended)
-		printf("won games: mean %.2f, sd %.2f, min %d, max %d turns\n", L->won_mean, L->won_sd, L->won_min,
-		       L->won_max);
-	else
-		printf("won games: none\n");
+	verdict_print_series(&se->side, o->threshold, "turns");
 	uint64_t moves = st->draws + st->on_self + st->on_opponent + st->across;
 	printf("moves: %.1f%% draws, %.1f%% abilities on oneself, %.1f%% on an opponent, %.1f%% across "
 	       "sequences; removals: %llu on oneself, %llu on an opponent; %llu freezes, %llu reshuffles\n",
@@ -568,105 +472,22 @@ void simulate_print_time(double seconds, uint64_t games, int threads)
 }
 
 /* Two series of the same player count compared: every metric's difference
- * with its interval, and the verdict. */
+ * with its interval, and the verdict (stats.h). */
 struct comparison {
-	struct stats_diff completion, balance, seat[SIM_MAX_PLAYERS], rmst, median;
-	struct stats_verdict v;
+	struct stats_comparison d;
 	char rules[160];   /* the rules they differ in, or "" */
 };
 
-static void compare(const struct series *a, const struct series *b, int players, double threshold,
-		    struct comparison *c)
+static void compare(const struct series *a, const struct series *b, double threshold, struct comparison *c)
 {
-	const struct sim_stats *x = &a->stats, *y = &b->stats;
-	double lo, hi;
-	stats_diff_proportions(x->completed, x->games, y->completed, y->games, &lo, &hi);
-	stats_diff_set(&c->completion, a->sum.completion, b->sum.completion, lo, hi, true);
-	stats_diff_balance(x->wins, x->games, y->wins, y->games, players, &c->balance);
-	for (int i = 0; i < players; i++) {
-		stats_diff_proportions(x->wins[i], x->games, y->wins[i], y->games, &lo, &hi);
-		stats_diff_set(&c->seat[i], a->sum.win_rate[i], b->sum.win_rate[i], lo, hi, true);
-	}
-	stats_diff_rmst(&a->len, &b->len, &c->rmst);
-	stats_diff_median(&a->len, &b->len, &c->median);
-	stats_verdict(a->sum.completion, b->sum.completion, threshold, &c->balance, &c->rmst, &c->v);
+	stats_compare(&a->cnt, &a->v, &b->cnt, &b->v, threshold, &c->d);
 	rules_differ(&a->rules, &b->rules, c->rules, sizeof c->rules);
 }
 
-/* The verdicts in words. */
 static void verdict_text(const struct series *a, const struct series *b, const struct comparison *c,
 			 double threshold, char *fair, char *fast, size_t len)
 {
-	const struct stats_diff *d = &c->balance, *m = &c->rmst;
-	if (c->v.stalls[0] || c->v.stalls[1]) {
-		char why[256] = "";
-		for (int i = 0; i < 2; i++) {
-			const struct series *s = i ? b : a;
-			if (c->v.stalls[i])
-				snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s stalls (completion %.4f, "
-					 "below %.2f)", why[0] ? "; " : "", s->pack->id, s->sum.completion, threshold);
-		}
-		snprintf(fair, len, "no verdict: %s", why);
-		snprintf(fast, len, "no verdict: %s", why);
-		return;
-	}
-	if (c->v.fairer >= 0)
-		snprintf(fair, len, "%s (balance %.4f vs %.4f, difference %+.4f [%+.4f, %+.4f])",
-			 c->v.fairer ? b->pack->id : a->pack->id, d->a, d->b, d->d, d->lo, d->hi);
-	else
-		snprintf(fair, len, "neither (balance %.4f vs %.4f: the difference %+.4f [%+.4f, %+.4f] may be 0)",
-			 d->a, d->b, d->d, d->lo, d->hi);
-	if (c->v.faster >= 0)
-		snprintf(fast, len, "%s (restricted mean %.2f vs %.2f turns, difference %+.2f [%+.2f, %+.2f])",
-			 c->v.faster ? b->pack->id : a->pack->id, m->a, m->b, m->d, m->lo, m->hi);
-	else
-		snprintf(fast, len, "neither (restricted mean %.2f vs %.2f turns: the difference %+.2f [%+.2f, "
-			 "%+.2f] may be 0)", m->a, m->b, m->d, m->lo, m->hi);
-}
-
-/* One row of the comparison: both values, the difference and its interval,
- * and which is better when the interval says so (or "differs" for a seat). */
-static void diff_row(const char *what, const struct stats_diff *d, int digits, bool seat)
-{
-	char va[32], vb[32], dd[96];
-	if (isnan(d->a))
-		snprintf(va, sizeof va, "-");
-	else
-		snprintf(va, sizeof va, "%.*f", digits, d->a);
-	if (isnan(d->b))
-		snprintf(vb, sizeof vb, "-");
-	else
-		snprintf(vb, sizeof vb, "%.*f", digits, d->b);
-	if (isnan(d->lo))
-		snprintf(dd, sizeof dd, "-");
-	else
-		snprintf(dd, sizeof dd, "%+.*f [%+.*f, %+.*f]", digits, d->d, digits, d->lo, digits, d->hi);
-	const char *mark = !d->better ? "" : seat ? "differs" : d->better > 0 ? "a better" : "b better";
-	printf("  %-23s %-10s %-10s %-30s %s\n", what, va, vb, dd, mark);
-}
-
-static void print_comparison(const struct series *a, const struct series *b, const struct sim_opts *o,
-			     const struct comparison *c)
-{
-	printf("\ncomparison, %d players: a = %s, b = %s\n", o->players, a->pack->id, b->pack->id);
-	printf("  %-23s %-10s %-10s %s\n", "", "a", "b", "a - b [95% interval]");
-	diff_row("completion", &c->completion, 4, false);
-	diff_row("balance", &c->balance, 4, false);
-	for (int i = 0; i < o->players; i++) {
-		char what[32];
-		snprintf(what, sizeof what, "win rate, seat %d", i + 1);
-		diff_row(what, &c->seat[i], 4, true);
-	}
-	diff_row("length, restricted mean", &c->rmst, 2, false);
-	diff_row("length, median", &c->median, 1, false);
-	char fair[512], fast[512];
-	verdict_text(a, b, c, o->threshold, fair, fast, sizeof fair);
-	printf("completion: %.4f vs %.4f (a verdict needs at least %.2f each)\n", a->sum.completion, b->sum.completion,
-	       o->threshold);
-	printf("fairer: %s\nfaster: %s\n", fair, fast);
-	if (c->rules[0])
-		printf("note: the packs differ in rule%s %s as well as in the pattern\n", strchr(c->rules, ',') ? "s" : "",
-		       c->rules);
+	verdict_words(&a->side, &b->side, &c->d, threshold, "turns", fair, fast, len);
 }
 
 /* One line per player count: which pack is fairer and which faster. */
@@ -720,20 +541,10 @@ void simulate_json_seats(const char *ind, int players, const uint64_t *wins, con
 	json_pair(bal_lo, bal_hi);
 }
 
-static void json_turn(int t)
-{
-	if (t < 0)
-		printf("null");
-	else
-		printf("%d", t);
-}
-
 static void print_json_series(const struct series *se, const struct sim_opts *o, const char *ind)
 {
 	const struct pack *p = se->pack;
 	const struct sim_stats *st = &se->stats;
-	const struct sim_summary *s = &se->sum;
-	const struct stats_length *L = &se->len;
 	printf("{\n%s  \"pack\": ", ind);
 	json_str(stdout, p->id);
 	printf(",\n%s  \"title\": ", ind);
@@ -748,38 +559,11 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 	       "\"max-turns\": %d},\n", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
 	       sim_opening_name(r->opening), r->max_turns);
-	printf("%s  \"seed\": %llu,\n%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"timeouts\": %llu,\n"
-	       "%s  \"stalled\": %llu,\n%s  \"completion\": ", ind, (unsigned long long)o->seed, ind,
-	       (unsigned long long)s->games, ind, (unsigned long long)s->completed, ind,
-	       (unsigned long long)(s->games - s->completed - st->stalled), ind, (unsigned long long)st->stalled, ind);
-	simulate_json_num(stdout, s->completion);
-	printf(",\n%s  \"completion_ci\": ", ind);
-	json_pair(se->comp_lo, se->comp_hi);
-	printf(",\n%s  \"stalls\": %s,\n", ind, yes(se->stalls));
-	simulate_json_seats(ind, o->players, st->wins, s, se->bal_lo, se->bal_hi);
-	printf(",\n%s  \"length\": {\"censored_at\": %d, \"median\": ", ind, L->horizon);
-	json_turn(L->median);
-	printf(", \"median_ci\": [");
-	json_turn(L->median_lo);
-	printf(", ");
-	json_turn(L->median_hi);
-	printf("], \"restricted_mean\": ");
-	simulate_json_num(stdout, L->rmst);
-	printf(", \"restricted_mean_ci\": ");
-	json_pair(L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
-	printf(", \"p10\": ");
-	json_turn(L->p10);
-	printf(", \"p90\": ");
-	json_turn(L->p90);
-	if (L->ended) {
-		printf(", \"won\": {\"mean\": ");
-		simulate_json_num(stdout, L->won_mean);
-		printf(", \"sd\": ");
-		simulate_json_num(stdout, L->won_sd);
-		printf(", \"min\": %d, \"max\": %d}},\n", L->won_min, L->won_max);
-	} else {
-		printf(", \"won\": null},\n");
-	}
+	printf("%s  \"rules_from\": ", ind);
+	ruleset_json_from(&p->rules.set, stdout);
+	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)o->seed);
+	verdict_json_series(&se->side, ind);
+	printf(",\n");
 	printf("%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
 	       "\"removals_self\": %llu, \"removals_opponent\": %llu, \"freezes\": %llu, \"reshuffles\": %llu},\n",
 	       ind, (unsigned long long)st->draws, (unsigned long long)st->on_self,
@@ -804,79 +588,6 @@ static void print_json_series(const struct series *se, const struct sim_opts *o,
 			json_str(stdout, p->abilities.v[a].code);
 		}
 	printf("]");
-}
-
-static void json_diff(const char *key, const struct stats_diff *d, const struct series *a,
-		      const struct series *b, bool seat)
-{
-	if (key)
-		printf("\"%s\": ", key);
-	printf("{\"a\": ");
-	simulate_json_num(stdout, d->a);
-	printf(", \"b\": ");
-	simulate_json_num(stdout, d->b);
-	printf(", \"difference\": ");
-	simulate_json_num(stdout, isnan(d->lo) ? NAN : d->d);
-	printf(", \"ci\": ");
-	json_pair(d->lo, d->hi);
-	if (seat) {
-		printf(", \"significant\": %s}", yes(d->better != 0));
-		return;
-	}
-	printf(", \"better\": ");
-	if (d->better)
-		json_str(stdout, d->better > 0 ? a->pack->id : b->pack->id);
-	else
-		printf("null");
-	printf("}");
-}
-
-/* The differences and the verdict of a comparison, as members of the object
- * being printed. */
-static void print_json_compare(const struct series *a, const struct series *b, const struct comparison *c,
-			       const struct sim_opts *o)
-{
-	printf(",\n  \"difference\": {");
-	json_diff("completion", &c->completion, a, b, false);
-	printf(",\n    ");
-	json_diff("balance", &c->balance, a, b, false);
-	printf(",\n    \"win_rate\": [");
-	for (int i = 0; i < o->players; i++) {
-		printf("%s", i ? ", " : "");
-		json_diff(NULL, &c->seat[i], a, b, true);
-	}
-	printf("],\n    ");
-	json_diff("length_restricted_mean", &c->rmst, a, b, false);
-	printf(",\n    ");
-	json_diff("length_median", &c->median, a, b, false);
-	printf("},\n  \"verdict\": {\"threshold\": ");
-	simulate_json_num(stdout, o->threshold);
-	printf(", \"completion\": ");
-	json_pair(a->sum.completion, b->sum.completion);
-	printf(", \"stalls\": [");
-	for (int i = 0, n = 0; i < 2; i++)
-		if (c->v.stalls[i]) {
-			printf("%s", n++ ? ", " : "");
-			json_str(stdout, (i ? b : a)->pack->id);
-		}
-	printf("], \"fairer\": ");
-	if (c->v.fairer >= 0)
-		json_str(stdout, (c->v.fairer ? b : a)->pack->id);
-	else
-		printf("null");
-	printf(", \"faster\": ");
-	if (c->v.faster >= 0)
-		json_str(stdout, (c->v.faster ? b : a)->pack->id);
-	else
-		printf("null");
-	printf(", \"rules_differ\": [");
-	char copy[sizeof c->rules];
-	snprintf(copy, sizeof copy, "%s", c->rules);
-	char *save = NULL;
-	int n = 0;
-	for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save))
-		printf("%s\"%s\"", n++ ? ", " : "", t);
-	printf("]}");
 }
 
 /* All timings, in one place outside the report proper. */
@@ -906,12 +617,12 @@ static int write_plot(const struct series *se, const struct comparison *cmp, int
 	const char *notes[SIM_MAX_PLAYERS];
 	for (int i = 0; i < npk * o->ncounts; i++) {
 		const struct series *s = &se[i];
-		const struct stats_length *L = &s->len;
+		const struct stats_length *L = &s->v.len;
 		char med[32];
 		turns(L->median, L->horizon, med, sizeof med);
 		snprintf(legend[i], sizeof legend[i], "%s   completion %.3f%s   balance %.3f [%.3f, %.3f]   "
 			 "median %s turns, restricted mean %.1f", s->pack->id, s->sum.completion,
-			 s->stalls ? " (stalls)" : "", s->sum.balance, s->bal_lo, s->bal_hi, med, L->rmst);
+			 s->v.stalls ? " (stalls)" : "", s->sum.balance, s->v.balance_lo, s->v.balance_hi, med, L->rmst);
 		ps[i].label = s->pack->id;
 		ps[i].stats = &s->stats;
 		ps[i].sum = &s->sum;
@@ -934,6 +645,19 @@ static int write_plot(const struct series *se, const struct comparison *cmp, int
 		return EXIT_OUTPUT;
 	}
 	return EXIT_OK;
+}
+
+bool simulate_completion_opt(const char *arg, double *threshold)
+{
+	char *end;
+	errno = 0;
+	double t = strtod(arg, &end);
+	if (!*arg || *end || errno || !(t >= 0 && t <= 1)) {
+		diag(SEV_ERROR, NULL, "--completion must be a share 0..1 (such as 0.95), not '%s'", arg);
+		return false;
+	}
+	*threshold = t;
+	return true;
 }
 
 bool simulate_games_opt(const char *arg, long *games)
@@ -978,176 +702,191 @@ int simulate_flush_report(void)
 	return EXIT_OUTPUT;
 }
 
-int cmd_simulate(int argc, char **argv)
+/* One option into *o; false (reported) when its value is wrong. */
+static bool sim_option(int c, struct sim_opts *o)
+{
+	switch (c) {
+	case 'n': o->players_given = true; return parse_counts(optarg, o);
+	case 'g': return simulate_games_opt(optarg, &o->games);
+	case 's': return cli_seed(optarg, &o->seed) == 0;
+	case 't': return simulate_threads_opt(optarg, &o->threads);
+	case 'P': o->policy_arg = optarg; return true;
+	case 'r':
+		if (o->nrules == MAX_RULES) {
+			diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
+			return false;
+		}
+		o->rules[o->nrules++] = optarg;
+		return true;
+	case 'm':
+		if (parse_int(optarg, 1, SIM_MAX_TURNS, &o->max_turns) == 0)
+			return true;
+		diag(SEV_ERROR, NULL, "--max-turns must be 1..%d, not '%s'", SIM_MAX_TURNS, optarg);
+		return false;
+	case 'C': return simulate_completion_opt(optarg, &o->threshold);
+	case 'c': o->compare = optarg; return true;
+	case 'j': o->json = true; return true;
+	case 'o': o->plot = optarg; return true;
+	case 'q': o->quiet = true; return true;
+	default:
+		if (parse_int(optarg, 0, 1000000000L, &o->trace) == 0)
+			return true;
+		diag(SEV_ERROR, NULL, "--trace must be a game number 0..1000000000, not '%s'", optarg);
+		return false;
+	}
+}
+
+/* The options into *o; -1 to go on, or the status to end with (reported). */
+static int sim_options(int argc, char **argv, struct sim_opts *o)
 {
 	static const struct option longopts[] = {
-		{"players", required_argument, NULL, 'n'},
-		{"games", required_argument, NULL, 'g'},
-		{"seed", required_argument, NULL, 's'},
-		{"threads", required_argument, NULL, 't'},
-		{"policy", required_argument, NULL, 'P'},
-		{"rule", required_argument, NULL, 'r'},
-		{"max-turns", required_argument, NULL, 'm'},
-		{"completion", required_argument, NULL, 'C'},
-		{"compare", required_argument, NULL, 'c'},
-		{"json", no_argument, NULL, 'j'},
-		{"plot", required_argument, NULL, 'o'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"trace", required_argument, NULL, 'T'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
+		{"players", required_argument, NULL, 'n'}, {"games", required_argument, NULL, 'g'},
+		{"seed", required_argument, NULL, 's'}, {"threads", required_argument, NULL, 't'},
+		{"policy", required_argument, NULL, 'P'}, {"rule", required_argument, NULL, 'r'},
+		{"max-turns", required_argument, NULL, 'm'}, {"completion", required_argument, NULL, 'C'},
+		{"compare", required_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
+		{"plot", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
+		{"trace", required_argument, NULL, 'T'}, {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
 	};
-	struct sim_opts o = {.games = 10000, .seed = 1, .max_turns = 1000, .threshold = STATS_COMPLETION, .npolicy = 1,
-			     .policy = {POLICY_GREEDY}, .trace = -1};
+	*o = (struct sim_opts){.games = 10000, .seed = 1, .max_turns = 1000, .threshold = STATS_COMPLETION,
+			       .npolicy = 1, .policy = {POLICY_GREEDY}, .trace = -1};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
-	bool ok = true, players_given = false;
+	o->threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+	bool ok = true;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
-		switch (c) {
-		case 'n':
-			players_given = true;
-			ok &= parse_counts(optarg, &o);
-			break;
-		case 'g': ok &= simulate_games_opt(optarg, &o.games); break;
-		case 's': ok &= cli_seed(optarg, &o.seed) == 0; break;
-		case 't': ok &= simulate_threads_opt(optarg, &o.threads); break;
-		case 'P': o.policy_arg = optarg; break;
-		case 'r':
-			if (o.nrules == MAX_RULES) {
-				diag(SEV_ERROR, NULL, "--rule: at most %d", MAX_RULES);
-				ok = false;
-			} else {
-				o.rules[o.nrules++] = optarg;
-			}
-			break;
-		case 'm':
-			if (parse_int(optarg, 1, SIM_MAX_TURNS, &o.max_turns) != 0) {
-				diag(SEV_ERROR, NULL, "--max-turns must be 1..%d, not '%s'", SIM_MAX_TURNS, optarg);
-				ok = false;
-			}
-			break;
-		case 'C': {
-			char *end;
-			errno = 0;
-			double t = strtod(optarg, &end);
-			if (!*optarg || *end || errno || !(t >= 0 && t <= 1)) {
-				diag(SEV_ERROR, NULL, "--completion must be a share 0..1 (such as 0.95), not '%s'", optarg);
-				ok = false;
-			}
-			o.threshold = t;
-			break;
-		}
-		case 'c': o.compare = optarg; break;
-		case 'j': o.json = true; break;
-		case 'o': o.plot = optarg; break;
-		case 'q': o.quiet = true; break;
-		case 'T':
-			if (parse_int(optarg, 0, 1000000000L, &o.trace) != 0) {
-				diag(SEV_ERROR, NULL, "--trace must be a game number 0..1000000000, not '%s'", optarg);
-				ok = false;
-			}
-			break;
-		default: return cli_usage(c, simulate_usage);
-		}
+		if (!strchr("ngstPrmCcjoqT", c) || c == 0)
+			return cli_usage(c, simulate_usage);
+		ok &= sim_option(c, o);
 	}
 	ok &= cli_one_pack(argc, "simulate");
-	if (!players_given) {
+	if (!o->players_given) {
 		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
 		ok = false;
 	}
-	if (o.policy_arg && !parse_policies(o.policy_arg, &o))
+	if (o->policy_arg && !parse_policies(o->policy_arg, o))
 		ok = false;
-	if (!simulate_check_seats(ok, o.npolicy, o.counts, o.ncounts, o.plot))
+	if (!simulate_check_seats(ok, o->npolicy, o->counts, o->ncounts, o->plot))
 		return EXIT_INPUT;
 	/* fail before the games, not after them */
 	char why[4400];
-	if (o.plot && o.trace < 0 && !plot_writable(o.plot, why, sizeof why)) {
-		diag(SEV_ERROR, NULL, "--plot %s: cannot be written: %s", o.plot, why);
+	if (o->plot && o->trace < 0 && !plot_writable(o->plot, why, sizeof why)) {
+		diag(SEV_ERROR, NULL, "--plot %s: cannot be written: %s", o->plot, why);
 		return EXIT_OUTPUT;
 	}
+	return -1;
+}
 
-	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk;
+/* --trace G: play only game G and print it turn by turn. */
+static void trace_game(const struct series *se, const struct sim_opts *o)
+{
+	struct buf log = {0};
+	struct sim_worker *w = sim_worker_new(se->setup);
+	sim_worker_trace(w, &log);
+	sim_play(w, o->seed, (uint64_t)o->trace, NULL);
+	fputs(log.s, stdout);
+	sim_worker_free(w);
+	buf_free(&log);
+}
+
+/* --compare of packs that differ in a rule as well as in the pattern: say so. */
+static void warn_rules_differ(const struct series *a, const struct series *b)
+{
+	char differ[160];
+	rules_differ(&a->rules, &b->rules, differ, sizeof differ);
+	if (differ[0])
+		diag(SEV_WARNING, NULL, "--compare: %s and %s differ in rule%s %s as well as in the pattern; "
+		     "the comparison mixes both (make them equal with --rule)", a->pack->id, b->pack->id,
+		     strchr(differ, ',') ? "s" : "", differ);
+}
+
+/* One player count's report: each series, and the comparison. */
+static void report_row(const struct series *row, const struct comparison *cmp, int k, int npk, int nse,
+		       const struct series *all, const struct sim_opts *o)
+{
+	if (o->json) {
+		if (k)
+			printf(",\n");
+		print_json_series(&row[0], o, "");
+		if (npk == 2) {
+			printf(",\n  \"compare\": ");
+			print_json_series(&row[1], o, "  ");
+			printf("\n  }");
+			verdict_json_comparison(&row[0].side, &row[1].side, &cmp->d, o->threshold, cmp->rules);
+		}
+		if (o->ncounts == 1) {
+			printf(",\n  ");
+			print_json_timing(all, nse, o);
+		}
+		printf("\n}");
+		return;
+	}
+	for (int j = 0; j < npk; j++) {
+		if (k || j)
+			putchar('\n');
+		print_text(&row[j], o);
+		simulate_print_time(row[j].seconds, row[j].sum.games, o->threads);
+	}
+	if (npk == 2)
+		verdict_print_comparison(&row[0].side, &row[1].side, &cmp->d, o->threshold, "turns", cmp->rules,
+					 "the pattern");
+}
+
+/* The whole report, every player count; o->players is set per row. */
+static void report(const struct series *se, const struct comparison *cmp, int npk, struct sim_opts *o)
+{
+	int nse = o->ncounts * npk;
+	if (o->json && o->ncounts > 1)
+		printf("{\n  \"runs\": [\n");
+	for (int k = 0; k < o->ncounts; k++) {
+		o->players = o->counts[k];
+		report_row(&se[k * npk], &cmp[k], k, npk, nse, se, o);
+	}
+	if (o->json && o->ncounts > 1) {
+		printf("\n  ],\n  ");
+		print_json_timing(se, nse, o);
+		printf("\n}\n");
+	} else if (o->json) {
+		printf("\n");
+	} else if (npk == 2 && o->ncounts > 1) {
+		print_summary(se, cmp, o);
+	}
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+	struct sim_opts o;
+	int status = sim_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	status = EXIT_OK;
+	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk, prepared = 0;
 	struct series *se = xcalloc((size_t)nse, sizeof *se);
-	int status = EXIT_OK, prepared = 0;
 	for (int k = 0; k < o.ncounts; k++) {
 		o.players = o.counts[k];
-		for (int j = 0; j < npk; j++) {
-			bool ready = prepare(&se[prepared++], j ? o.compare : argv[optind], &o);
-			if (!ready) {
+		for (int j = 0; j < npk; j++)
+			if (!prepare(&se[prepared++], j ? o.compare : argv[optind], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
-		}
 	}
 	if (o.trace >= 0) {
-		struct buf log = {0};
-		struct sim_worker *w = sim_worker_new(se[0].setup);
-		sim_worker_trace(w, &log);
-		sim_play(w, o.seed, (uint64_t)o.trace, NULL);
-		fputs(log.s, stdout);
-		sim_worker_free(w);
-		buf_free(&log);
+		trace_game(&se[0], &o);
 		goto out;
 	}
+	if (npk == 2)
+		warn_rules_differ(&se[0], &se[1]);
 	struct comparison cmp[SIM_MAX_PLAYERS];
-	if (npk == 2) {
-		char differ[160];
-		rules_differ(&se[0].rules, &se[1].rules, differ, sizeof differ);
-		if (differ[0])
-			diag(SEV_WARNING, NULL, "--compare: %s and %s differ in rule%s %s as well as in the pattern; "
-			     "the comparison mixes both (make them equal with --rule)", se[0].pack->id,
-			     se[1].pack->id, strchr(differ, ',') ? "s" : "", differ);
-	}
 	bool bar = !o.quiet && progress_wanted();
 	progress_steps(nse);
 	progress_unit("games");
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
 	for (int k = 0; npk == 2 && k < o.ncounts; k++)
-		compare(&se[2 * k], &se[2 * k + 1], o.counts[k], o.threshold, &cmp[k]);
-	if (o.json && o.ncounts > 1)
-		printf("{\n  \"runs\": [\n");
-	for (int k = 0; k < o.ncounts; k++) {
-		struct series *row = &se[k * npk];
-		o.players = o.counts[k];
-		if (o.json) {
-			if (k)
-				printf(",\n");
-			print_json_series(&row[0], &o, "");
-			if (npk == 2) {
-				printf(",\n  \"compare\": ");
-				print_json_series(&row[1], &o, "  ");
-				printf("\n  }");
-				print_json_compare(&row[0], &row[1], &cmp[k], &o);
-			}
-			if (o.ncounts == 1) {
-				printf(",\n  ");
-				print_json_timing(se, nse, &o);
-			}
-			printf("\n}");
-			continue;
-		}
-		for (int j = 0; j < npk; j++) {
-			if (k || j)
-				putchar('\n');
-			print_text(&row[j], &o);
-			simulate_print_time(row[j].seconds, row[j].sum.games, o.threads);
-		}
-		if (npk == 2)
-			print_comparison(&row[0], &row[1], &o, &cmp[k]);
-	}
-	if (o.json && o.ncounts > 1) {
-		printf("\n  ],\n  ");
-		print_json_timing(se, nse, &o);
-		printf("\n}\n");
-	} else if (o.json) {
-		printf("\n");
-	} else if (npk == 2 && o.ncounts > 1) {
-		print_summary(se, cmp, &o);
-	}
+		compare(&se[2 * k], &se[2 * k + 1], o.threshold, &cmp[k]);
+	report(se, cmp, npk, &o);
 	status = simulate_flush_report();
 	if (o.plot && status == EXIT_OK)
 		status = write_plot(se, cmp, npk, &o);

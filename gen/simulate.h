@@ -15,6 +15,9 @@ extern const char *const simulate_rule_keys[];
 /* --games ARG into *games; false (reported) unless 1..1000000000. */
 bool simulate_games_opt(const char *arg, long *games);
 
+/* --completion ARG into *threshold; false (reported) unless a share 0..1. */
+bool simulate_completion_opt(const char *arg, double *threshold);
+
 /* --threads ARG into *threads; false (reported) unless 1..256. */
 bool simulate_threads_opt(const char *arg, int *threads);
 

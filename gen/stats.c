@@ -291,3 +291,53 @@ void stats_verdict(double completion_a, double completion_b, double threshold, c
 	if (length->better)
 		v->faster = length->better > 0 ? 0 : 1;
 }
+
+uint64_t stats_timeouts(const struct stats_counts *c)
+{
+	return c->games - c->completed - c->no_winner - c->stalled;
+}
+
+void stats_series(const struct stats_counts *c, double threshold, struct stats_series *out)
+{
+	memset(out, 0, sizeof *out);
+	double n = (double)c->games;
+	out->completion = c->games ? (double)c->completed / n : 0;
+	stats_wilson(c->completed, c->games, &out->completion_lo, &out->completion_hi);
+	out->stalls = out->completion < threshold;
+	for (int i = 0; i < c->seats && i < STATS_MAX_SEATS; i++) {
+		out->win_rate[i] = c->games ? (double)c->wins[i] / n : 0;
+		stats_wilson(c->wins[i], c->games, &out->win_lo[i], &out->win_hi[i]);
+	}
+	out->balance = stats_balance(c->wins, c->seats, c->games);
+	stats_balance_interval(c->wins, c->seats, c->games, &out->balance_lo, &out->balance_hi);
+	out->no_winner = c->games ? (double)c->no_winner / n : 0;
+	stats_wilson(c->no_winner, c->games, &out->no_winner_lo, &out->no_winner_hi);
+	/* every game that did not end is censored at the horizon */
+	uint64_t *censored = calloc((size_t)c->horizon + 1, sizeof *censored), ended = 0;
+	if (!censored)
+		abort();
+	for (int t = 0; t <= c->horizon; t++)
+		ended += c->ended[t];
+	censored[c->horizon] = c->games - ended;
+	stats_length(c->ended, censored, c->horizon, &out->len);
+	free(censored);
+}
+
+void stats_compare(const struct stats_counts *a, const struct stats_series *sa, const struct stats_counts *b,
+		   const struct stats_series *sb, double threshold, struct stats_comparison *out)
+{
+	double lo, hi;
+	memset(out, 0, sizeof *out);
+	stats_diff_proportions(a->completed, a->games, b->completed, b->games, &lo, &hi);
+	stats_diff_set(&out->completion, sa->completion, sb->completion, lo, hi, true);
+	stats_diff_proportions(a->no_winner, a->games, b->no_winner, b->games, &lo, &hi);
+	stats_diff_set(&out->no_winner, sa->no_winner, sb->no_winner, lo, hi, false);
+	stats_diff_balance(a->wins, a->games, b->wins, b->games, a->seats, &out->balance);
+	for (int i = 0; i < a->seats && i < STATS_MAX_SEATS; i++) {
+		stats_diff_proportions(a->wins[i], a->games, b->wins[i], b->games, &lo, &hi);
+		stats_diff_set(&out->seat[i], sa->win_rate[i], sb->win_rate[i], lo, hi, true);
+	}
+	stats_diff_rmst(&sa->len, &sb->len, &out->rmst);
+	stats_diff_median(&sa->len, &sb->len, &out->median);
+	stats_verdict(sa->completion, sb->completion, threshold, &out->balance, &out->rmst, &out->v);
+}

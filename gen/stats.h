@@ -88,4 +88,50 @@ struct stats_verdict {
 void stats_verdict(double completion_a, double completion_b, double threshold, const struct stats_diff *balance,
 		   const struct stats_diff *length, struct stats_verdict *v);
 
+/* ---- one series and two compared, from plain counts: what every game's
+ * simulate (and tune) hands over, whatever the game ---- */
+
+#define STATS_MAX_SEATS 16
+
+/* What a series of games came to. Every game is one of: won by a single seat
+ * (completed), ended without a single winner (a tie, a blocked game: no_winner,
+ * only where the game allows it: ties), could never end (stalled), or stopped
+ * at the horizon (a timeout: the rest). */
+struct stats_counts {
+	int seats;
+	bool ties;                 /* the game can end without a single winner */
+	uint64_t games, completed, no_winner, stalled;
+	const uint64_t *wins;      /* [seats] */
+	int horizon;               /* length at which an unfinished game is censored */
+	const uint64_t *ended;     /* [horizon + 1] games that ended (won or not) by length */
+};
+
+/* The measures of one series: completion with its Wilson interval and whether
+ * it stalls (below the threshold), each seat's share of all games, balance
+ * with its bootstrap interval, the share without a single winner with its
+ * interval, and the length over all games (unfinished ones censored at the
+ * horizon). */
+struct stats_series {
+	double completion, completion_lo, completion_hi;
+	bool stalls;
+	double win_rate[STATS_MAX_SEATS], win_lo[STATS_MAX_SEATS], win_hi[STATS_MAX_SEATS];
+	double balance, balance_lo, balance_hi;
+	double no_winner, no_winner_lo, no_winner_hi;
+	struct stats_length len;
+};
+
+void stats_series(const struct stats_counts *c, double threshold, struct stats_series *out);
+/* Timed-out games: those neither won, ended without a winner nor stalled. */
+uint64_t stats_timeouts(const struct stats_counts *c);
+
+/* Two series of the same seats compared: every measure's difference with its
+ * interval, and the verdict (stats_verdict). */
+struct stats_comparison {
+	struct stats_diff completion, no_winner, balance, seat[STATS_MAX_SEATS], rmst, median;
+	struct stats_verdict v;
+};
+
+void stats_compare(const struct stats_counts *a, const struct stats_series *sa, const struct stats_counts *b,
+		   const struct stats_series *sb, double threshold, struct stats_comparison *out);
+
 #endif

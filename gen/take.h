@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ruleset.h"
 #include "util.h"
 
 enum take_kind { TK_NUMBER, TK_STATION, TK_FREE_RIDE, TK_END_OF_LINE, TK_TRANSFER };
@@ -46,13 +47,22 @@ struct take_line {
 	bool free[2][64];    /* a Free Ride stands there */
 	size_t len[2];
 	bool closed[2];      /* an End of Line closes that side */
+	/* A Transfer's branch beyond the card at an end (seeds/001, Transfer): its
+	 * colour, its numbers heading away from the Station (the first is the
+	 * number it branched at), Free Rides among them; branch_len 0: none. */
+	int branch_colour[2];
+	int branch_value[2][16];
+	bool branch_free[2][16];
+	size_t branch_len[2];
 };
 
 /* The number at step k of a side (wrapping past 1 or past high). */
 int take_step_value(const struct take_game *g, int side, size_t k);
 
 /* Read a line written as on the table, left to right, the Station in the middle:
- * "B1 B2 B3 B4 B5 B6 BS B7 B8 EL". 0, or -1 with every problem in *why. */
+ * "B1 B2 B3 B4 B5 B6 BS B7 B8 EL"; a Transfer's branch beyond the card at an
+ * end, heading away from the Station: "O3 O4 O5 TR B5 B6 BS B7". 0, or -1 with
+ * every problem in *why. */
 int take_line_parse(const struct take_game *g, const struct take_card *cards, size_t n,
 		    struct take_line *line, struct buf *why);
 
@@ -76,5 +86,8 @@ int take_turn(const struct take_game *g, const struct take_line *line,
  * Returns the winning seat, or -1 on a tie for the most (the seed is silent:
  * the round has no single winner). */
 int take_end(const long *cards, const long *fares, int players, long *after);
+
+/* The named rules of Take the Train (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_key take_rule_keys[];
 
 #endif

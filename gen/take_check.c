@@ -24,14 +24,17 @@ static const char take_usage[] =
 	"blue-station, free-ride, end-of-line, transfer. Separate cards with spaces.\n\n"
 	"  -l, --line CARDS     the line on the table, left to right, the Station in the\n"
 	"                       middle, the descending side (6..1) on its left and the\n"
-	"                       ascending side (7..12) on its right: \"B4 B5 B6 BS B7 EL\"\n"
+	"                       ascending side (7..12) on its right: \"B4 B5 B6 BS B7 EL\";\n"
+	"                       a Transfer's branch beyond the card at an end, heading\n"
+	"                       away from the Station: \"O3 O4 O5 TR B5 B6 BS B7\"\n"
 	"  -p, --play CARDS     the cards played, in order\n"
 	"  -H, --hand CARDS     instead of --play: the player's hand; says which cards\n"
 	"                       it can play, or what the rules make the player do (no\n"
 	"                       --line: the Station phase)\n"
 	"  -S, --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
-	"                       the cards left in hand and the fares held; the others pay\n"
-	"                       one fare per card, the most fares wins\n"
+	"                       the cards left in hand and the fares held (a seat with 0\n"
+	"                       cards or 0 fares ended it); the others pay one fare per\n"
+	"                       card, the most fares wins\n"
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
@@ -127,7 +130,15 @@ static int take_score(const struct game *game, const char *path, const char *arg
 		}
 	}
 	int status = EXIT_INPUT;
-	if (!bad) {
+	bool over = false;
+	for (size_t i = 0; i < nw && !bad; i++)
+		over |= cards[i] == 0 || fares[i] == 0;
+	if (!bad && !over) {
+		/* "The game is over when one player empties his hand of cards, or
+		 * alternately if a player runs out of Fares." */
+		diag(SEV_ERROR, NULL, "--score: the round ends when a player empties their hand or runs out of "
+		     "fares: give a seat 0 cards or 0 fares (nobody wins before that)");
+	} else if (!bad) {
 		struct buf out = {0};
 		int win = take_end(cards, fares, (int)nw, after);
 		for (size_t i = 0; i < nw; i++)
@@ -145,104 +156,125 @@ static int take_score(const struct game *game, const char *path, const char *arg
 	return status;
 }
 
-int games_check_take(const struct game *game, int argc, char **argv)
+/* The options of check for Take the Train. */
+struct take_opts {
+	const char *line, *play, *hand, *score;
+	struct games_select sel;
+	int side;
+	bool json;
+};
+
+/* One option into *o; false (reported) when its value is wrong; *stop set to
+ * the status to end with (help, version, usage). */
+static bool take_option(int c, struct take_opts *o, int *stop)
+{
+	switch (c) {
+	case 'j': o->json = true; return true;
+	case 'H': o->hand = optarg; return true;
+	case 'S': o->score = optarg; return true;
+	case 'l': o->line = optarg; return true;
+	case 'p': o->play = optarg; return true;
+	case 'e':
+		if (!strcmp(optarg, "left") || !strcmp(optarg, "right")) {
+			o->side = !strcmp(optarg, "left") ? TAKE_LEFT : TAKE_RIGHT;
+			return true;
+		}
+		diag(SEV_ERROR, NULL, "--end must be left or right, not '%s'", optarg);
+		return false;
+	case 'w':
+	case 'W':
+		if (games_select_add(&o->sel, c, optarg) != 0)
+			*stop = EXIT_INPUT;
+		return true;
+	case 'h': fputs(take_usage, stdout); *stop = EXIT_OK; return true;
+	case 'V': *stop = cli_version(); return true;
+	default: cli_brief(take_usage); *stop = EXIT_INPUT; return true;
+	}
+}
+
+/* The options into *o; -1 to go on, or the status to end with (reported). */
+static int take_options(int argc, char **argv, struct take_opts *o)
 {
 	static const struct option longopts[] = {
-		{"line", required_argument, NULL, 'l'},
-		{"play", required_argument, NULL, 'p'},
-		{"end", required_argument, NULL, 'e'},
-		{"hand", required_argument, NULL, 'H'},
-		{"score", required_argument, NULL, 'S'},
-		{"json", no_argument, NULL, 'j'},
-		{"without", required_argument, NULL, 'w'},
-		{"with", required_argument, NULL, 'W'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
+		{"line", required_argument, NULL, 'l'}, {"play", required_argument, NULL, 'p'},
+		{"end", required_argument, NULL, 'e'}, {"hand", required_argument, NULL, 'H'},
+		{"score", required_argument, NULL, 'S'}, {"json", no_argument, NULL, 'j'},
+		{"without", required_argument, NULL, 'w'}, {"with", required_argument, NULL, 'W'},
+		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *line_arg = NULL, *play_arg = NULL, *hand_arg = NULL, *score_arg = NULL;
-	struct games_select sel = {0};
-	int side = -1, c, errors = 0;
-	bool json = false;
+	memset(o, 0, sizeof *o);
+	o->side = -1;
+	bool ok = true;
+	int c, stop = -1;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
-		switch (c) {
-		case 'j': json = true; break;
-		case 'H': hand_arg = optarg; break;
-		case 'S': score_arg = optarg; break;
-		case 'l': line_arg = optarg; break;
-		case 'p': play_arg = optarg; break;
-		case 'e':
-			if (!strcmp(optarg, "left"))
-				side = TAKE_LEFT;
-			else if (!strcmp(optarg, "right"))
-				side = TAKE_RIGHT;
-			else {
-				diag(SEV_ERROR, NULL, "--end must be left or right, not '%s'", optarg);
-				errors++;
-			}
-			break;
-		case 'w':
-		case 'W':
-			if (games_select_add(&sel, c, optarg) != 0)
-				return EXIT_INPUT;
-			break;
-		case 'h': fputs(take_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: cli_brief(take_usage); return EXIT_INPUT;
-		}
+		ok &= take_option(c, o, &stop);
+		if (stop >= 0)
+			return stop;
 	}
-	if (!!play_arg + !!hand_arg + !!score_arg != 1) {
+	if (!!o->play + !!o->hand + !!o->score != 1) {
 		diag(SEV_ERROR, NULL, "check: give one of --play (the cards played), --hand or --score "
 		     "(see --help)");
-		errors++;
+		ok = false;
 	}
-	if (games_check_one_pack(argc, take_usage) < 0 || errors)
-		return EXIT_INPUT;
-	if (score_arg)
-		return take_score(game, argv[optind], score_arg, json);
-	if (hand_arg)
-		play_arg = hand_arg;
-	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], &sel, &rules);
-	if (!d)
-		return EXIT_INPUT;
-	struct take_game g;
+	return games_check_one_pack(argc, take_usage) < 0 || !ok ? EXIT_INPUT : -1;
+}
+
+/* --line into *line; false, every problem reported, when it is not a line. */
+static bool take_read_line(const struct take_game *g, const struct take_card *cards, size_t n,
+			   struct take_line *line)
+{
+	struct buf why = {0};
+	bool ok = take_line_parse(g, cards, n, line, &why) == 0;
+	for (const char *s = ok || !why.s ? "" : why.s; *s;) {
+		size_t k = strcspn(s, "\n");
+		diag(SEV_ERROR, NULL, "--line: %.*s", (int)k, s);
+		s += k + (s[k] == '\n');
+	}
+	buf_free(&why);
+	return ok;
+}
+
+/* The play (or the hand's turn) on the line: its exit status. */
+static int take_play(const struct take_game *g, const struct take_opts *o)
+{
 	struct take_card *line_cards = NULL, *play = NULL;
 	size_t nline = 0, nplay = 0;
-	int status = EXIT_INPUT;
 	struct take_line line;
-	struct buf why = {0}, out = {0};
-	if (take_game_of(d, &g) != 0)
-		goto done;
-	int bad = take_cards(&g, "--play", play_arg, &play, &nplay);
-	if (line_arg)
-		bad |= take_cards(&g, "--line", line_arg, &line_cards, &nline);
-	if (bad)
-		goto done;
-	if (!nplay) {
+	struct buf out = {0};
+	int status = EXIT_INPUT;
+	int bad = take_cards(g, o->hand ? "--hand" : "--play", o->hand ? o->hand : o->play, &play, &nplay);
+	if (o->line)
+		bad |= take_cards(g, "--line", o->line, &line_cards, &nline);
+	if (!bad && !nplay)
 		diag(SEV_ERROR, NULL, "--play: no cards");
-		goto done;
+	if (!bad && nplay && (!o->line || take_read_line(g, line_cards, nline, &line))) {
+		const struct take_line *l = o->line ? &line : NULL;
+		bool legal = o->hand ? take_turn(g, l, play, nplay, &out) >= 0
+				     : take_check_play(g, l, play, nplay, o->side, &out);
+		status = games_check_verdict(legal, &out, o->json);
 	}
-	if (line_arg && take_line_parse(&g, line_cards, nline, &line, &why) != 0) {
-		const char *s = why.s;
-		while (*s) {
-			size_t n = strcspn(s, "\n");
-			diag(SEV_ERROR, NULL, "--line: %.*s", (int)n, s);
-			s += n + (s[n] == '\n');
-		}
-		goto done;
-	}
-	if (hand_arg)
-		status = games_check_verdict(take_turn(&g, line_arg ? &line : NULL, play, nplay, &out) >= 0, &out, json);
-	else
-		status = games_check_verdict(take_check_play(&g, line_arg ? &line : NULL, play, nplay, side, &out),
-				 &out, json);
-done:
-	buf_free(&why);
 	buf_free(&out);
 	free(line_cards);
 	free(play);
+	return status;
+}
+
+int games_check_take(const struct game *game, int argc, char **argv)
+{
+	struct take_opts o;
+	int status = take_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	if (o.score)
+		return take_score(game, argv[optind], o.score, o.json);
+	struct game_rules rules;
+	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	struct take_game g;
+	status = take_game_of(d, &g) == 0 ? take_play(&g, &o) : EXIT_INPUT;
 	deck_free(d);
 	return status;
 }

@@ -2,10 +2,21 @@
 #include "take.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "ruleset.h"
+
+/* The seed: "Play can then be to 100 or 250, or the highest total after a
+ * number of rounds." */
+const struct ruleset_key take_rule_keys[] = {
+	{"target", NULL, 0, 100000, "0", "rounds until a player's total of fares reaches N; 0: one round"},
+	{"rounds", NULL, 0, 1000, "0", "at most N rounds, then the highest total wins; 0: no limit"},
+	{NULL, NULL, 0, 0, NULL, NULL},
+};
 
 struct special {
 	enum take_kind kind;
@@ -120,6 +131,44 @@ static const char *side_name(int side)
 	return side == TAKE_LEFT ? "left (descending)" : "right (ascending)";
 }
 
+/* The cards beyond a Transfer at the end of side (on the table order: for the
+ * left side the branch's cards come first, outermost first): another colour's
+ * card of the end's number, then numbers heading away from the Station. The
+ * number of problems, each in *why. */
+static int parse_branch(const struct take_game *g, struct take_line *line, int side,
+			const struct take_card *c, size_t n, struct buf *why)
+{
+	size_t k = line->len[side];
+	if (!k || n == 0 || n > 16) {
+		buf_printf(why, "a Transfer on the %s side goes beside the card at its end, followed by 1 to 16 "
+			   "cards of another colour heading away from the Station (\"O4 O5 TR B5 B6 BS\")\n",
+			   side_name(side));
+		return 1;
+	}
+	int v = line->value[side][k - 1], step = side == TAKE_LEFT ? -1 : 1;
+	for (size_t i = 0; i < n; i++, v += step) {
+		const struct take_card *x = &c[side == TAKE_LEFT ? n - 1 - i : i];
+		bool number = x->kind == TK_NUMBER;
+		if (i == 0 && (!number || x->colour == line->colour || x->number != v)) {
+			buf_printf(why, "a Transfer branches at %s %d with the %d of another colour, not %s\n",
+				   g->colours[line->colour], v, v, take_card_name(g, x));
+			return 1;
+		}
+		if (v < 1 || v > g->high || (i && x->kind != TK_FREE_RIDE &&
+					     (!number || x->colour != c[side == TAKE_LEFT ? n - 1 : 0].colour ||
+					      x->number != v))) {
+			buf_printf(why, "the %s branch heads away from the Station: %d comes next, not %s\n",
+				   g->colours[c[side == TAKE_LEFT ? n - 1 : 0].colour], v, take_card_name(g, x));
+			return 1;
+		}
+		line->branch_value[side][i] = v;
+		line->branch_free[side][i] = x->kind == TK_FREE_RIDE;
+	}
+	line->branch_colour[side] = c[side == TAKE_LEFT ? n - 1 : 0].colour;
+	line->branch_len[side] = n;
+	return 0;
+}
+
 int take_line_parse(const struct take_game *g, const struct take_card *cards, size_t n,
 		    struct take_line *line, struct buf *why)
 {
@@ -163,9 +212,9 @@ int take_line_parse(const struct take_game *g, const struct take_card *cards, si
 			if (c->kind == TK_END_OF_LINE)
 				break;
 			if (c->kind == TK_TRANSFER) {
-				buf_puts(why, "a Transfer branch cannot be written inside a line; check the "
-					 "Transfer play itself with --play\n");
-				errors++;
+				const struct take_card *rest = side == TAKE_LEFT ? cards : c + 1;
+				size_t nrest = count - k - 1;
+				errors += parse_branch(g, line, side, rest, nrest, why);
 				break;
 			}
 			int v = take_step_value(g, side, k);
@@ -335,26 +384,58 @@ static bool transfer_play(const struct take_game *g, const struct take_line *l,
 	return true;
 }
 
-bool take_check_play(const struct take_game *g, const struct take_line *line,
-		     const struct take_card *play, size_t n, int side, struct buf *out)
+/* A play of a branch's colour: it continues the branch away from the Station,
+ * or it waits for its Station ("Any cards that would normally lie between the
+ * Station and the number at which the Transfer was played, as well as anything
+ * to the other side of the Station, cannot be played until the Station is
+ * played."). */
+static bool branch_play(const struct take_game *g, const struct take_line *l, int b,
+			const struct take_card *play, size_t n, struct buf *out)
 {
-	if (n == 0) {
-		buf_puts(out, "the play has no cards\n");
+	const char *col = g->colours[l->branch_colour[b]];
+	int step = b == TAKE_LEFT ? -1 : 1, v = l->branch_value[b][l->branch_len[b] - 1];
+	for (size_t i = 0; i < n; i++) {
+		v += step;
+		bool next = v >= 1 && v <= g->high &&
+			    (play[i].kind == TK_FREE_RIDE ||
+			     (play[i].kind == TK_NUMBER && play[i].colour == l->branch_colour[b] && play[i].number == v));
+		if (next)
+			continue;
+		if (i == 0 && play[0].kind == TK_NUMBER)
+			buf_printf(out, "%s cannot be played until the %s Station is played: only the %s "
+				   "branch's next card (%s %d) goes on before it\n", take_card_name(g, &play[0]), col, col,
+				   col, l->branch_value[b][l->branch_len[b] - 1] + step);
+		else
+			buf_printf(out, "the %s branch heads away from the Station: %s %d comes next, not %s\n", col,
+				   col, v, take_card_name(g, &play[i]));
 		return false;
 	}
-	/* Only as many specials and number cards as the pack holds. */
+	buf_printf(out, "legal: on the %s branch, toward %d\n", col, b == TAKE_LEFT ? 1 : g->high);
+	return true;
+}
+
+/* Only as many of each card as the pack holds, counting the line's: false,
+ * with the finding in *out, when the play would need more. */
+static bool within_pack(const struct take_game *g, const struct take_line *line, const struct take_card *play,
+			size_t n, struct buf *out)
+{
 	long fr = 0, el = 0, tr = 0;
-	bool seen[64][65];
+	uint8_t seen[64][65];   /* 1: on the table, 2: in the play */
 	memset(seen, 0, sizeof seen);
-	if (line)
-		for (int s = 0; s < 2; s++) {
-			for (size_t i = 0; i < line->len[s]; i++)
-				if (line->free[s][i])
-					fr++;
-				else
-					seen[line->colour][line->value[s][i]] = true;
-			el += line->closed[s];
-		}
+	for (int s = 0; line && s < 2; s++) {
+		for (size_t i = 0; i < line->len[s]; i++)
+			if (line->free[s][i])
+				fr++;
+			else
+				seen[line->colour][line->value[s][i]] = 1;
+		el += line->closed[s];
+		tr += line->branch_len[s] > 0;
+		for (size_t i = 0; i < line->branch_len[s]; i++)
+			if (line->branch_free[s][i])
+				fr++;
+			else if (line->branch_colour[s] < 64)
+				seen[line->branch_colour[s]][line->branch_value[s][i]] = 1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct take_card *c = &play[i];
 		fr += c->kind == TK_FREE_RIDE;
@@ -363,10 +444,10 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 		if (c->kind == TK_NUMBER && c->colour < 64) {
 			if (seen[c->colour][c->number]) {
 				buf_printf(out, "there is only one %s: it is already %s\n", take_card_name(g, c),
-					   line && c->colour == line->colour ? "on the line" : "in the play");
+					   seen[c->colour][c->number] == 1 ? "on the table" : "in the play");
 				return false;
 			}
-			seen[c->colour][c->number] = true;
+			seen[c->colour][c->number] = 2;
 		}
 	}
 	struct { long have, pack; const char *what; } counts[] = {
@@ -382,6 +463,70 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 					   counts[i].what, counts[i].pack == 1 ? "" : "s", counts[i].have);
 			return false;
 		}
+	return true;
+}
+
+/* A Station, alone or with a run of its colour on a fresh line. */
+static bool station_play(const struct take_game *g, const struct take_line *line, const struct take_card *play,
+			 size_t n, int side, struct buf *out)
+{
+	if (line && line->colour == play[0].colour) {
+		buf_printf(out, "there is one %s and it is already on the table\n", take_card_name(g, &play[0]));
+		return false;
+	}
+	struct take_line fresh;
+	memset(&fresh, 0, sizeof fresh);
+	fresh.colour = play[0].colour;
+	if (n == 1) {
+		buf_printf(out, "legal: opens a new %s line\n", g->colours[fresh.colour]);
+		return true;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (play[i].kind == TK_NUMBER && play[i].colour != fresh.colour) {
+			buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
+				   take_card_name(g, &play[i]), g->colours[fresh.colour]);
+			return false;
+		}
+	buf_printf(out, "opens a new %s line\n", g->colours[fresh.colour]);
+	return run_on(g, &fresh, play + 1, n - 1, side, out);
+}
+
+/* An End of Line, played on its own, at one open end or either. */
+static bool end_of_line_play(const struct take_game *g, const struct take_line *line, size_t n, int side,
+			     struct buf *out)
+{
+	if (n > 1) {
+		buf_puts(out, "an End of Line is played on its own\n");
+		return false;
+	}
+	bool ok = false;
+	for (int s = 0; s < 2; s++) {
+		if (side >= 0 && side != s)
+			continue;
+		if (line->closed[s]) {
+			buf_printf(out, "the %s end is already closed\n", side_name(s));
+			continue;
+		}
+		ok = true;
+		if (line->closed[!s])
+			buf_printf(out, "legal on the %s end: the %s line is now closed at both ends\n", side_name(s),
+				   g->colours[line->colour]);
+		else
+			buf_printf(out, "legal on the %s end: cards that would go there now wrap around the %s end, "
+				   "past %d\n", side_name(s), side_name(!s), s == TAKE_LEFT ? g->high : 1);
+	}
+	return ok;
+}
+
+bool take_check_play(const struct take_game *g, const struct take_line *line,
+		     const struct take_card *play, size_t n, int side, struct buf *out)
+{
+	if (n == 0) {
+		buf_puts(out, "the play has no cards\n");
+		return false;
+	}
+	if (!within_pack(g, line, play, n, out))
+		return false;
 	for (size_t i = 1; i < n; i++)
 		if (play[i].kind == TK_STATION || play[i].kind == TK_END_OF_LINE ||
 		    play[i].kind == TK_TRANSFER) {
@@ -390,64 +535,24 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 								  : "");
 			return false;
 		}
-	if (play[0].kind == TK_STATION) {
-		if (line && line->colour == play[0].colour) {
-			buf_printf(out, "there is one %s and it is already on the table\n",
-				   take_card_name(g, &play[0]));
-			return false;
-		}
-		struct take_line fresh;
-		memset(&fresh, 0, sizeof fresh);
-		fresh.colour = play[0].colour;
-		if (n == 1) {
-			buf_printf(out, "legal: opens a new %s line\n", g->colours[fresh.colour]);
-			return true;
-		}
-		for (size_t i = 1; i < n; i++)
-			if (play[i].kind == TK_NUMBER && play[i].colour != fresh.colour) {
-				buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
-					   take_card_name(g, &play[i]), g->colours[fresh.colour]);
-				return false;
-			}
-		buf_printf(out, "opens a new %s line\n", g->colours[fresh.colour]);
-		return run_on(g, &fresh, play + 1, n - 1, side, out);
-	}
+	if (play[0].kind == TK_STATION)
+		return station_play(g, line, play, n, side, out);
 	if (!line) {
 		buf_puts(out, "no line is on the table (give --line): without one, a play must start "
 			 "with a Station\n");
 		return false;
 	}
-	const char *col = g->colours[line->colour];
 	if (play[0].kind == TK_TRANSFER)
 		return transfer_play(g, line, play, n, out);
-	if (play[0].kind == TK_END_OF_LINE) {
-		if (n > 1) {
-			buf_puts(out, "an End of Line is played on its own\n");
-			return false;
-		}
-		bool ok = false;
-		for (int s = 0; s < 2; s++) {
-			if (side >= 0 && side != s)
-				continue;
-			if (line->closed[s]) {
-				buf_printf(out, "the %s end is already closed\n", side_name(s));
-				continue;
-			}
-			ok = true;
-			if (line->closed[!s])
-				buf_printf(out, "legal on the %s end: the %s line is now closed at both ends\n",
-					   side_name(s), col);
-			else
-				buf_printf(out, "legal on the %s end: cards that would go there now wrap "
-					   "around the %s end, past %d\n", side_name(s), side_name(!s),
-					   s == TAKE_LEFT ? g->high : 1);
-		}
-		return ok;
-	}
+	if (play[0].kind == TK_END_OF_LINE)
+		return end_of_line_play(g, line, n, side, out);
+	for (int b = 0; b < 2; b++)
+		if (line->branch_len[b] && play[0].kind == TK_NUMBER && play[0].colour == line->branch_colour[b])
+			return branch_play(g, line, b, play, n, out);
 	for (size_t i = 0; i < n; i++)
 		if (play[i].kind == TK_NUMBER && play[i].colour != line->colour) {
 			buf_printf(out, "%s cannot go on the %s line: a run is all one colour\n",
-				   take_card_name(g, &play[i]), col);
+				   take_card_name(g, &play[i]), g->colours[line->colour]);
 			return false;
 		}
 	int s;

@@ -19,7 +19,7 @@
 #define ID_TR 252
 #define NID 253
 #define MAXLINES 24
-#define MAXMOVES 160
+#define MAXMOVES 1024   /* random players see every run length: 24 lines x 2 ends x 12 */
 
 enum { C_FARES, C_DRAWS, C_STATION_DRAWS, C_FREE_RIDES, C_REPLACED, C_END_OF_LINES, C_TRANSFERS,
        C_ROUNDS };
@@ -38,6 +38,7 @@ struct setup {
 	int nnum, ncards, hand, fares;
 	uint8_t deck[256];
 	long target;             /* rule target: 0 one round, else play to this total */
+	long rounds;             /* rule rounds: 0 no limit, else the highest total after it */
 	bool selfcheck;
 };
 
@@ -124,22 +125,16 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	}
 	const struct deck_group *fare = deck_group_named(d, "fare");
 	s->fares = fare ? (int)fare->count : 100;
-	for (size_t i = 0; i < p->nrules; i++) {
-		const char *v;
-		if (gsim_rule_is(p->rules[i], "target", &v) && parse_int(v, 0, 100000, &s->target) == 0)
-			continue;
-		snprintf(err, errlen, "--rule %s: take-the-train knows target=N (0: one round, the "
-			 "default; 100 or 250: rounds until a total reaches it)", p->rules[i]);
-		free(s);
-		return NULL;
-	}
+	s->target = gsim_rule_int(p, "target");
+	s->rounds = gsim_rule_int(p, "rounds");
 	return s;
 }
 
 static void rules_text(const void *sp, struct buf *out)
 {
 	const struct setup *s = sp;
-	buf_printf(out, "cards=%d transfers=%ld target=%ld", s->ncards, s->g.transfers, s->target);
+	buf_printf(out, "cards=%d transfers=%ld target=%ld rounds=%ld", s->ncards, s->g.transfers, s->target,
+		   s->rounds);
 }
 
 static size_t scratch_size(const void *s)
@@ -189,12 +184,12 @@ static void advance(struct state *st, struct line *l, int side, int v)
 /* Cards player p can lay on end `side` of l: number cards in sequence, a Free
  * Ride bridging a gap the next card closes (or standing alone when nothing else
  * goes there). Lays them when `lay`. */
-static int run(struct state *st, int p, int li, int side, bool lay, struct take_card *rec)
+static int run(struct state *st, int p, int li, int side, bool lay, struct take_card *rec, int max)
 {
 	struct line tmp = st->lines[li], *l = lay ? &st->lines[li] : &tmp;
 	uint64_t saved = st->used[l->colour];
 	int fr = st->have[p][ID_FR], n = 0;
-	for (;;) {
+	while (max <= 0 || n < max) {
 		int v = next_value(st, l, side);
 		if (!v)
 			break;
@@ -241,6 +236,25 @@ static int run(struct state *st, int p, int li, int side, bool lay, struct take_
 	return n;
 }
 
+/* The runs a player may lay at one end: greedy the longest only; random every
+ * length from 1 (a run may stop anywhere but on a Free Ride standing in the
+ * middle of it). Appends {type, li, side, colour, 1 + len or len} to m. */
+static int runs_at(struct state *st, int p, int li, int side, enum mtype type, struct move *m, int n)
+{
+	struct take_card rec[72];
+	int k = run(st, p, li, side, false, rec, 0), base = type == M_STATION;
+	if (!k || n >= MAXMOVES)
+		return n;
+	if (st->s->policy[p] != GSIM_RANDOM) {
+		m[n++] = (struct move){type, li, side, st->lines[li].colour, base + k};
+		return n;
+	}
+	for (int len = 1; len <= k && n < MAXMOVES; len++)
+		if (len == 1 || rec[len - 1].kind != TK_FREE_RIDE)
+			m[n++] = (struct move){type, li, side, st->lines[li].colour, base + len};
+	return n;
+}
+
 static int add_line(struct state *st, int colour, bool branch, int dir, int bnext)
 {
 	struct line *l = &st->lines[st->nlines];
@@ -252,13 +266,24 @@ static int add_line(struct state *st, int colour, bool branch, int dir, int bnex
 	return st->nlines++;
 }
 
-/* The best side for a fresh Station's run: the longer one. */
-static int station_run(struct state *st, int p, int li, bool lay)
+/* A fresh Station of colour c with its runs: greedy the longer side's (the
+ * left on a tie; none when neither has one), random the Station alone or any
+ * run on either side. */
+static int station_moves(struct state *st, int p, int c, struct move *m, int n)
 {
-	int a = run(st, p, li, TAKE_LEFT, false, NULL), b = run(st, p, li, TAKE_RIGHT, false, NULL);
-	if (lay && (a || b))
-		run(st, p, li, a >= b ? TAKE_LEFT : TAKE_RIGHT, true, NULL);
-	return a > b ? a : b;
+	int li = add_line(st, c, false, 0, 0);
+	if (st->s->policy[p] == GSIM_RANDOM) {
+		m[n++] = (struct move){M_STATION, -1, TAKE_LEFT, c, 1};
+		n = runs_at(st, p, li, TAKE_LEFT, M_STATION, m, n);
+		n = runs_at(st, p, li, TAKE_RIGHT, M_STATION, m, n);
+	} else {
+		int a = run(st, p, li, TAKE_LEFT, false, NULL, 0), b = run(st, p, li, TAKE_RIGHT, false, NULL, 0);
+		m[n++] = (struct move){M_STATION, -1, a >= b ? TAKE_LEFT : TAKE_RIGHT, c, 1 + (a > b ? a : b)};
+	}
+	for (int i = n - 1; i >= 0 && m[i].type == M_STATION && m[i].colour == c && m[i].line == li; i--)
+		m[i].line = -1;
+	st->nlines--;
+	return n;
 }
 
 static int moves_of(struct state *st, int p, struct move *m)
@@ -270,9 +295,7 @@ static int moves_of(struct state *st, int p, struct move *m)
 		for (int side = 0; side < 2; side++) {
 			if (l->branch && side)
 				continue;
-			int k = run(st, p, li, side, false, NULL);
-			if (k)
-				m[n++] = (struct move){M_RUN, li, side, l->colour, k};
+			n = runs_at(st, p, li, side, M_RUN, m, n);
 			if (st->have[p][ID_EL] && !l->closed[side] && !l->branch && n < MAXMOVES)
 				m[n++] = (struct move){M_EL, li, side, l->colour, 1};
 			/* a Transfer beside the card at this open end */
@@ -286,11 +309,8 @@ static int moves_of(struct state *st, int p, struct move *m)
 		}
 	}
 	for (int c = 0; c < (int)s->g.ncolours; c++)
-		if (st->have[p][s->nnum + c] && st->station_line[c] < 0 && st->nlines < MAXLINES) {
-			int li = add_line(st, c, false, 0, 0);
-			m[n++] = (struct move){M_STATION, -1, 0, c, 1 + station_run(st, p, li, false)};
-			st->nlines--;
-		}
+		if (st->have[p][s->nnum + c] && st->station_line[c] < 0 && st->nlines < MAXLINES && n < MAXMOVES - 1)
+			n = station_moves(st, p, c, m, n);
 	for (int i = 0; i < st->nfr && n < MAXMOVES; i++)
 		if (st->fr[i].on && st->have[p][num_id(s, st->fr[i].colour, st->fr[i].value)])
 			m[n++] = (struct move){M_REPLACE, i, 0, st->fr[i].colour, 0};
@@ -303,7 +323,7 @@ static void apply(struct state *st, int p, const struct move *m, struct gsim_out
 	switch (m->type) {
 	case M_RUN: {
 		int before = st->have[p][ID_FR];
-		run(st, p, m->line, m->side, true, NULL);
+		run(st, p, m->line, m->side, true, NULL, m->shed);
 		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
 		break;
 	}
@@ -313,7 +333,8 @@ static void apply(struct state *st, int p, const struct move *m, struct gsim_out
 		int li = add_line(st, m->colour, false, 0, 0);
 		st->station_line[m->colour] = li;
 		int before = st->have[p][ID_FR];
-		station_run(st, p, li, true);
+		if (m->shed > 1)
+			run(st, p, li, m->side, true, NULL, m->shed - 1);
 		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
 		break;
 	}
@@ -342,7 +363,7 @@ static void apply(struct state *st, int p, const struct move *m, struct gsim_out
 		int li = add_line(st, m->colour, true, dir, v + dir);
 		st->lines[li].len[0] = 1;
 		int before = st->have[p][ID_FR];
-		run(st, p, li, 0, true, NULL);
+		run(st, p, li, 0, true, NULL, 0);
 		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
 		o->count[C_TRANSFERS]++;
 		break;
@@ -383,16 +404,15 @@ static bool checker_agrees(struct state *st, int p, const struct move *m)
 	}
 	switch (m->type) {
 	case M_RUN:
-		n = (size_t)run(st, p, m->line, m->side, false, play);
+		n = (size_t)run(st, p, m->line, m->side, false, play, m->shed);
 		break;
 	case M_STATION: {
 		play[n++] = (struct take_card){TK_STATION, m->colour, 0};
 		int li = add_line(st, m->colour, false, 0, 0);
-		int a = run(st, p, li, TAKE_LEFT, false, NULL), b = run(st, p, li, TAKE_RIGHT, false, NULL);
-		side = a >= b ? TAKE_LEFT : TAKE_RIGHT;
-		n += (size_t)run(st, p, li, side, false, play + 1);
+		if (m->shed > 1)
+			n += (size_t)run(st, p, li, side, false, play + 1, m->shed - 1);
 		st->nlines--;
-		if (!a && !b)
+		if (m->shed == 1)
 			side = -1;
 		break;
 	}
@@ -562,7 +582,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 			o->length = turns;
 			return;
 		}
-		if (!s->target)
+		if (!s->target && !s->rounds)
 			break;
 		long best = -1;
 		int bi = -1, tie = 0;
@@ -574,18 +594,21 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 			} else if (st->total[q] == best) {
 				tie = 1;
 			}
-		if (best >= s->target) {
+		/* "Play can then be to 100 or 250, or the highest total after a
+		 * number of rounds." */
+		if ((s->target && best >= s->target) || (s->rounds && r + 1 >= s->rounds)) {
 			w = tie ? -1 : bi;
 			break;
 		}
 	}
 	o->winner = w;
-	o->stalled = w < 0;
+	o->no_winner = w < 0;
 	o->length = turns;
 }
 
 const struct gsim_engine gsim_take = {
 	.game = "take-the-train",
+	.ties = true,
 	.unit = "turns",
 	.min_players = 2,
 	.max_players = 16,

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ruleset.h"
 #include "util.h"
 #include "yread.h"
 
@@ -16,11 +17,12 @@ struct toy_pack_rules {
 	const char *words;        /* as written (points into the tree), or NULL */
 	struct loc loc_words;
 	int min_letters;          /* 4 unless given: 1..100 */
-	int letter_mix;           /* letter-mix: 0 pack (default), 1 frequency, 2 even */
-	long broken_every;        /* broken-every: 0..1000 (0: the board's marks); -1: not given */
+	struct loc loc_min;       /* where it is given (line 0: not given) */
 };
-/* Read rules (NULL: none given) into *out; every unknown key or bad value is
- * reported through r. */
+/* The keys toy_pack_rules_load reads (the others are named rules, toy_rule_keys). */
+extern const char *const toy_pack_rule_keys[];
+/* Read rules' words and min-letters (NULL: none given) into *out; a bad value
+ * is reported through r (unknown keys by ruleset_load). */
 void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out);
 
 /* A word list: the entries that are all lowercase a-z (proper nouns, possessives
@@ -71,5 +73,8 @@ void toy_result_free(struct toy_result *res);
  * 0, or -1 for an unknown method. */
 int toy_mix(const char *method, const struct toy_words *w, int min_letters, long lettered,
 	    long counts[26]);
+
+/* The named rules of Toy Train (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_key toy_rule_keys[];
 
 #endif

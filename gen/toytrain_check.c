@@ -179,40 +179,38 @@ static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_wor
 	return status;
 }
 
-int games_check_toy(const struct game *game, int argc, char **argv)
+/* The options of check for Toy Train. */
+struct toy_opts {
+	const char *word, *at, *used, *list, *spent, *challenge, *answer;
+	bool json, next;
+};
+
+/* The options into *o; -1 to go on, or the status to end with (reported). */
+static int toy_options(int argc, char **argv, struct toy_opts *o)
 {
 	static const struct option longopts[] = {
-		{"word", required_argument, NULL, 'w'},
-		{"at", required_argument, NULL, 'a'},
-		{"used", required_argument, NULL, 'u'},
-		{"spent", required_argument, NULL, 's'},
-		{"json", no_argument, NULL, 'j'},
-		{"words", required_argument, NULL, 'L'},
-		{"challenge", required_argument, NULL, 'c'},
-		{"answer", required_argument, NULL, 'A'},
-		{"next", no_argument, NULL, 'n'},
-		{"allow-path", required_argument, NULL, 'T'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
+		{"word", required_argument, NULL, 'w'}, {"at", required_argument, NULL, 'a'},
+		{"used", required_argument, NULL, 'u'}, {"spent", required_argument, NULL, 's'},
+		{"json", no_argument, NULL, 'j'}, {"words", required_argument, NULL, 'L'},
+		{"challenge", required_argument, NULL, 'c'}, {"answer", required_argument, NULL, 'A'},
+		{"next", no_argument, NULL, 'n'}, {"allow-path", required_argument, NULL, 'T'},
+		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *word = NULL, *at_arg = NULL, *used_arg = NULL, *list_arg = NULL, *spent = NULL;
+	memset(o, 0, sizeof *o);
 	int c;
 	optind = 1;
-	bool json = false;
-	const char *challenge = NULL, *answer = NULL;
-	bool next = false;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
-		case 'j': json = true; break;
-		case 'w': word = optarg; break;
-		case 'a': at_arg = optarg; break;
-		case 'u': used_arg = optarg; break;
-		case 's': spent = optarg; break;
-		case 'L': list_arg = optarg; break;
-		case 'c': challenge = optarg; break;
-		case 'A': answer = optarg; break;
-		case 'n': next = true; break;
+		case 'j': o->json = true; break;
+		case 'w': o->word = optarg; break;
+		case 'a': o->at = optarg; break;
+		case 'u': o->used = optarg; break;
+		case 's': o->spent = optarg; break;
+		case 'L': o->list = optarg; break;
+		case 'c': o->challenge = optarg; break;
+		case 'A': o->answer = optarg; break;
+		case 'n': o->next = true; break;
 		case 'T':
 			if (trust_allow(optarg) != 0)
 				return EXIT_INPUT;
@@ -222,124 +220,153 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 		default: cli_brief(toy_usage); return EXIT_INPUT;
 		}
 	}
-	if (!word) {
+	if (!o->word) {
 		diag(SEV_ERROR, NULL, "check: give the carriages played with --word (see --help)");
 		return EXIT_INPUT;
 	}
-	if (challenge && strcmp(challenge, "braker") && strcmp(challenge, "driver")) {
-		diag(SEV_ERROR, NULL, "--challenge: braker or driver (who challenges), not '%s'", challenge);
+	if (o->challenge && strcmp(o->challenge, "braker") && strcmp(o->challenge, "driver")) {
+		diag(SEV_ERROR, NULL, "--challenge: braker or driver (who challenges), not '%s'", o->challenge);
 		return EXIT_INPUT;
 	}
-	if (answer && !challenge) {
+	if (o->answer && !o->challenge) {
 		diag(SEV_ERROR, NULL, "--answer is the challenged player's word: give --challenge");
 		return EXIT_INPUT;
 	}
-	if (games_check_one_pack(argc, toy_usage) < 0)
-		return EXIT_INPUT;
-	if (next) {
-		/* "The Engine-Driver will add two carriages at the beginning of the game,
-		 * before the Braker may add one of his choice"; then they alternate. */
-		size_t k = strlen(word);
-		bool driver = k < 2 || k % 2 == 1;
-		printf("%zu carriage%s laid: carriage %zu is the %s's\n", k, k == 1 ? "" : "s", k + 1,
-		       driver ? "Engine-Driver" : "Braker");
-		return EXIT_OK;
+	return games_check_one_pack(argc, toy_usage) < 0 ? EXIT_INPUT : -1;
+}
+
+/* --next: whose carriage comes next. "The Engine-Driver will add two carriages
+ * at the beginning of the game, before the Braker may add one of his choice";
+ * then they alternate. */
+static int toy_next(const char *word)
+{
+	size_t k = strlen(word);
+	bool driver = k < 2 || k % 2 == 1;
+	printf("%zu carriage%s laid: carriage %zu is the %s's\n", k, k == 1 ? "" : "s", k + 1,
+	       driver ? "Engine-Driver" : "Braker");
+	return EXIT_OK;
+}
+
+static void toy_json(const char *word, const struct toy_result *res, const struct buf *why, int at)
+{
+	printf("{\"valid\": %s, \"word\": ", res->valid ? "true" : "false");
+	json_str(stdout, word);
+	printf(", \"as\": ");
+	if (res->valid)
+		json_str(stdout, res->match);
+	else
+		fputs("null", stdout);
+	printf(", \"reasons\": [");
+	for (const char *s = why->s ? why->s : ""; *s;) {
+		size_t n = strcspn(s, "\n");
+		char *line = xstrndup(s, n);
+		fputs(s == why->s ? "" : ", ", stdout);
+		json_str(stdout, line);
+		free(line);
+		s += n + (s[n] == '\n');
 	}
+	printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res->land,
+	       res->broken ? "true" : "false", res->finish ? "true" : "false");
+}
+
+static void toy_text(const struct deck *d, const struct toy_rules *r, const char *word,
+		     const struct toy_result *res, const struct buf *why, int at)
+{
+	if (!res->valid) {
+		for (const char *s = why->s ? why->s : ""; *s;) {
+			size_t n = strcspn(s, "\n");
+			printf("not valid: %.*s\n", (int)n, s);
+			s += n + (s[n] == '\n');
+		}
+		if ((long)at + (long)strlen(word) >= r->finish)
+			printf("a carriage reaches FINISH but the carriages make no valid word: the "
+			       "Engine-Driver's turn ends without advancing and the game continues\n");
+		if (at == r->start && d->board.start_label)
+			printf("the locomotive stays on %s (space %d)\n", d->board.start_label, at);
+		else
+			printf("the locomotive stays on space %d\n", at);
+		return;
+	}
+	printf("valid: %s", word);
+	if (strchr(word, r->wild))
+		printf(" (as %s)", res->match);
+	printf(", %zu letters\n", strlen(word));
+	if (res->finish)
+		printf("a carriage reaches %s (space %d), where the Engine-Driver may add all the "
+		       "carriages he wants: a valid word wins the game\n",
+		       d->board.finish_label ? d->board.finish_label : "the finish", r->finish);
+	else if (res->broken)
+		printf("the last carriage is on space %ld, a broken railway: the locomotive stays on "
+		       "space %d\n", res->target, at);
+	else
+		printf("the locomotive moves %zu spaces, from space %d to space %d\n", strlen(word), at, res->land);
+}
+
+/* The space the locomotive is on: --at, or the start; -1 reported. */
+static int toy_at(const struct deck *d, const struct toy_rules *r, const char *arg)
+{
+	long a;
+	if (!arg)
+		return r->start;
+	if (parse_int(arg, 1, d->board.finish - 1, &a) == 0)
+		return (int)a;
+	diag(SEV_ERROR, NULL, "--at must be a space 1..%d (before FINISH), not '%s'", d->board.finish - 1, arg);
+	return -1;
+}
+
+/* The word, or the challenge, against the list; its exit status. */
+static int toy_verdict(const struct deck *d, const struct toy_rules *r, const struct toy_words *w,
+		       const struct toy_opts *o, int at)
+{
+	size_t nused = 0;
+	char **used = o->used ? games_words(o->used, &nused) : NULL;
+	int status;
+	if (o->challenge) {
+		status = toy_challenge_verdict(r, w, o->word, o->answer, (const char *const *)used, nused, at,
+					       !strcmp(o->challenge, "braker"), o->json);
+	} else {
+		struct toy_result res;
+		struct buf why = {0};
+		toy_check(r, w, o->word, (const char *const *)used, nused, at, &res, &why);
+		status = res.valid ? EXIT_OK : EXIT_RULE;
+		if (o->json)
+			toy_json(o->word, &res, &why, at);
+		else
+			toy_text(d, r, o->word, &res, &why, at);
+		buf_free(&why);
+		toy_result_free(&res);
+	}
+	games_words_free(used, nused);
+	return status;
+}
+
+int games_check_toy(const struct game *game, int argc, char **argv)
+{
+	struct toy_opts o;
+	int status = toy_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	if (o.next)
+		return toy_next(o.word);
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	int status = EXIT_INPUT;
+	status = EXIT_INPUT;
 	struct toy_rules r;
 	char *path = NULL;
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
-	if (games_toy_rules(d, &rules.toy, &r) != 0)
-		goto done;
-	if (spent && toy_spend(&r, spent) != 0)
-		goto done;
-	int at = r.start;
-	if (at_arg) {
-		long a;
-		if (parse_int(at_arg, 1, d->board.finish - 1, &a) != 0) {
-			diag(SEV_ERROR, NULL, "--at must be a space 1..%d (before FINISH), not '%s'",
-			     d->board.finish - 1, at_arg);
-			goto done;
-		}
-		at = (int)a;
-	}
-	if (!(path = games_toy_words_path(d, &rules.toy, list_arg, &wloc)))
+	int at = -1;
+	if (games_toy_rules(d, &rules.toy, &r) != 0 || (o.spent && toy_spend(&r, o.spent) != 0) ||
+	    (at = toy_at(d, &r, o.at)) < 0 || !(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
 		     file_strerror(errno), errno == ENOENT ? " (Debian: apt-get install wamerican)" : "");
 		goto done;
 	}
-	size_t nused = 0;
-	char **used = used_arg ? games_words(used_arg, &nused) : NULL;
-	struct toy_result res;
-	struct buf why = {0};
-	if (challenge) {
-		status = toy_challenge_verdict(&r, &w, word, answer, (const char *const *)used, nused, at,
-					       !strcmp(challenge, "braker"), json);
-		games_words_free(used, nused);
-		goto done;
-	}
-	toy_check(&r, &w, word, (const char *const *)used, nused, at, &res, &why);
-	const char *from = at == r.start && d->board.start_label ? d->board.start_label : NULL;
-	status = res.valid ? EXIT_OK : EXIT_RULE;
-	if (json) {
-		printf("{\"valid\": %s, \"word\": ", res.valid ? "true" : "false");
-		json_str(stdout, word);
-		printf(", \"as\": ");
-		if (res.valid)
-			json_str(stdout, res.match);
-		else
-			fputs("null", stdout);
-		printf(", \"reasons\": [");
-		for (const char *s = why.s ? why.s : ""; *s;) {
-			size_t n = strcspn(s, "\n");
-			char *line = xstrndup(s, n);
-			fputs(s == why.s ? "" : ", ", stdout);
-			json_str(stdout, line);
-			free(line);
-			s += n + (s[n] == '\n');
-		}
-		printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res.land,
-		       res.broken ? "true" : "false", res.finish ? "true" : "false");
-	} else if (!res.valid) {
-		const char *s = why.s;
-		while (*s) {
-			size_t n = strcspn(s, "\n");
-			printf("not valid: %.*s\n", (int)n, s);
-			s += n + (s[n] == '\n');
-		}
-		if ((long)at + (long)strlen(word) >= r.finish)
-			printf("a carriage reaches FINISH but the carriages make no valid word: the "
-			       "Engine-Driver's turn ends without advancing and the game continues\n");
-		if (from)
-			printf("the locomotive stays on %s (space %d)\n", from, at);
-		else
-			printf("the locomotive stays on space %d\n", at);
-	} else {
-		printf("valid: %s", word);
-		if (strchr(word, r.wild))
-			printf(" (as %s)", res.match);
-		printf(", %zu letters\n", strlen(word));
-		if (res.finish)
-			printf("a carriage reaches %s (space %d), where the Engine-Driver may add all the "
-			       "carriages he wants: a valid word wins the game\n",
-			       d->board.finish_label ? d->board.finish_label : "the finish", r.finish);
-		else if (res.broken)
-			printf("the last carriage is on space %ld, a broken railway: the locomotive stays on "
-			       "space %d\n", res.target, at);
-		else
-			printf("the locomotive moves %zu spaces, from space %d to space %d\n", strlen(word), at,
-			       res.land);
-	}
-	buf_free(&why);
-	toy_result_free(&res);
-	games_words_free(used, nused);
+	status = toy_verdict(d, &r, &w, &o, at);
 done:
 	toy_words_free(&w);
 	free(path);

@@ -7,15 +7,31 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ruleset.h"
+
+/* Where the seed is silent: the letter mix (its 126 carriages have no table)
+ * and how often a railway is broken. */
+const struct ruleset_key toy_rule_keys[] = {
+	{"letter-mix", "pack|frequency|even", 0, 0, "pack",
+	 "the carriages: the pack's letters, rebuilt from the word list's letter frequency, or even"},
+	{"broken-every", NULL, 0, 1000, "0", "a broken railway every N spaces; 0: the board's marks"},
+	{NULL, NULL, 0, 0, NULL, NULL},
+};
+
+const char *const toy_pack_rule_keys[] = {"words", "min-letters", NULL};
+
 void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out)
 {
-	static const char *const keys[] = {"words", "min-letters", "letter-mix", "broken-every", NULL};
-	static const char *const mixes[] = {"pack", "frequency", "even"};
-	*out = (struct toy_pack_rules){.min_letters = 4, .broken_every = -1};
-	for (size_t i = 0; rules && i < rules->n; i++) {
+	*out = (struct toy_pack_rules){.min_letters = 4};
+	for (size_t i = 0; rules && rules->kind == Y_MAP && i < rules->n; i++) {
 		const struct ynode *v = rules->pairs[i].value;
 		long n;
-		switch (yr_key(r, rules->pairs[i].key, " in 'rules' of toy-train", keys)) {
+		/* the other keys are the named rules' (ruleset.h), which reports unknown ones */
+		int k = -1;
+		for (int j = 0; toy_pack_rule_keys[j]; j++)
+			if (!strcmp(rules->pairs[i].key->str, toy_pack_rule_keys[j]))
+				k = j;
+		switch (k) {
 		case 0:
 			if ((out->words = yr_scalar(r, "words", v)) != NULL && (ynode_is_null(v) || !*out->words)) {
 				yr_error(r, v, "'words' must name a word list file");
@@ -24,18 +40,10 @@ void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_
 			out->loc_words = yr_loc(r, v);
 			break;
 		case 1:
-			if (yr_int(r, "min-letters", v, 1, 100, &n) == 0)
+			if (yr_int(r, "min-letters", v, 1, 100, &n) == 0) {
 				out->min_letters = (int)n;
-			break;
-		case 2: {
-			int m = yr_enum(r, "letter-mix", v, mixes, 3);
-			if (m >= 0)
-				out->letter_mix = m;
-			break;
-		}
-		case 3:
-			if (yr_int(r, "broken-every", v, 0, 1000, &n) == 0)
-				out->broken_every = n;
+				out->loc_min = yr_loc(r, v);
+			}
 			break;
 		}
 	}

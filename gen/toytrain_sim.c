@@ -121,23 +121,9 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->max_length = p->max_length;
 	s->policy[0] = p->policy[0];
 	s->policy[1] = p->policy[1];
-	static const char *const mixes[] = {"pack", "frequency", "even"};
-	snprintf(s->mix, sizeof s->mix, "%s", mixes[tr->letter_mix >= 0 && tr->letter_mix <= 2 ? tr->letter_mix : 0]);
-	s->broken_every = tr->broken_every > 0 ? tr->broken_every : 0;
-	for (size_t i = 0; i < p->nrules; i++) {
-		const char *v;
-		if (gsim_rule_is(p->rules[i], "letter-mix", &v) &&
-		    (!strcmp(v, "pack") || !strcmp(v, "frequency") || !strcmp(v, "even"))) {
-			snprintf(s->mix, sizeof s->mix, "%s", v);
-			continue;
-		}
-		if (gsim_rule_is(p->rules[i], "broken-every", &v) && parse_int(v, 0, 1000, &s->broken_every) == 0)
-			continue;
-		snprintf(err, errlen, "--rule %s: toy-train knows letter-mix=pack|frequency|even and "
-			 "broken-every=N (0: the board's marks)", p->rules[i]);
-		free(s);
-		return NULL;
-	}
+	const char *mix = ruleset_get(&p->pack_rules->set, "letter-mix");
+	snprintf(s->mix, sizeof s->mix, "%s", mix ? mix : "pack");
+	s->broken_every = gsim_rule_int(p, "broken-every");
 	if (s->finish < 2 || s->finish > 255 || s->broken_every < 0) {
 		snprintf(err, errlen, "the simulator plays boards of up to 255 spaces, broken-every N >= 0");
 		free(s);
@@ -408,6 +394,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_toy = {
 	.game = "toy-train",
+	.ties = true,
 	.unit = "rounds",
 	.min_players = 2,
 	.max_players = 2,

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ruleset.h"
 #include "util.h"
 #include "yread.h"
 
@@ -18,8 +19,10 @@ struct t52_pack_rules {
 	size_t nrounds;               /* 0: no piles given */
 	struct loc loc_piles;
 };
-/* Read rules (NULL: none given) into *out; every unknown key or bad value is
- * reported through r. */
+/* The keys t52_pack_rules_load reads (the others are named rules, t52_rule_keys). */
+extern const char *const t52_pack_rule_keys[];
+/* Read rules' piles (NULL: none given) into *out; a bad value is reported
+ * through r (unknown keys by ruleset_load). */
 void t52_pack_rules_load(struct yread *r, const struct ynode *rules, struct t52_pack_rules *out);
 
 /* A card: rank 1 (A) .. 13 (K); suit an index into the pack's suits or -1. */
@@ -86,8 +89,10 @@ bool t52_trainwreck(const int *left, const bool *closed, int npiles);
  * seats tie; tied[i] then marks the seats that play the tie-breaker round. */
 int t52_game_winner(const int *points, int players, bool *tied);
 
-/* Set one rule from "KEY=VALUE" (face-cards=doubles|step, ace=piles|low,
- * reopen=closing-ace|second-ace). 0, or -1 with a reason in *why. */
-int t52_rule_set(struct t52_rules *r, const char *kv, struct buf *why);
+/* The play rules (face-cards, ace, reopen) of a named rule set into *r. */
+void t52_rules_from(const struct ruleset *rs, struct t52_rules *r);
+
+/* The named rules of Train (52 cards) (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_key t52_rule_keys[];
 
 #endif

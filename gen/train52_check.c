@@ -128,124 +128,161 @@ static int t52_round_end(const struct game *game, const char *path, const char *
 	return status;
 }
 
-int games_check_train52(const struct game *game, int argc, char **argv)
+/* The options of check for Train (52 cards). */
+struct t52_opts {
+	const char *on, *play, *hand, *piles, *points;
+	const char *rule[RULESET_MAX];
+	size_t nrule;
+	bool start, pile, json, drawn;
+	long open_piles;
+};
+
+/* One option into *o; false (reported) when its value is wrong. */
+static bool t52_option(int c, struct t52_opts *o)
 {
-	static const struct option longopts[] = {
-		{"start", no_argument, NULL, 's'},
-		{"drawn", no_argument, NULL, 'D'},
-		{"piles", required_argument, NULL, 'L'},
-		{"points", required_argument, NULL, 'N'},
-		{"rule", required_argument, NULL, 'r'},
-		{"top", required_argument, NULL, 'o'},
-		{"pile", no_argument, NULL, 'P'},
-		{"play", required_argument, NULL, 'p'},
-		{"hand", required_argument, NULL, 'H'},
-		{"open-piles", required_argument, NULL, 'n'},
-		{"json", no_argument, NULL, 'j'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *on_arg = NULL, *play_arg = NULL, *hand_arg = NULL;
-	bool start = false, pile = false, json = false, drawn = false;
-	const char *piles_arg = NULL, *points_arg = NULL;
-	int c, errors = 0;
-	long open_piles = 0;
-	struct t52_rules rules = {0};
-	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
-		switch (c) {
-		case 'j': json = true; break;
-		case 's': start = true; break;
-		case 'D': start = drawn = true; break;
-		case 'L': piles_arg = optarg; break;
-		case 'N': points_arg = optarg; break;
-		case 'r': {
-			struct buf why = {0};
-			if (t52_rule_set(&rules, optarg, &why) != 0) {
-				diag(SEV_ERROR, NULL, "--rule: %s", why.s);
-				errors++;
-			}
-			buf_free(&why);
-			break;
+	switch (c) {
+	case 'j': o->json = true; return true;
+	case 's': o->start = true; return true;
+	case 'D': o->start = o->drawn = true; return true;
+	case 'L': o->piles = optarg; return true;
+	case 'N': o->points = optarg; return true;
+	case 'o': o->on = optarg; return true;
+	case 'P': o->pile = true; return true;
+	case 'p': o->play = optarg; return true;
+	case 'H': o->hand = optarg; return true;
+	case 'r':
+		if (o->nrule == RULESET_MAX) {
+			diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+			return false;
 		}
-		case 'o': on_arg = optarg; break;
-		case 'P': pile = true; break;
-		case 'p': play_arg = optarg; break;
-		case 'H': hand_arg = optarg; break;
-		case 'n':
-			if (parse_int(optarg, 1, 100, &open_piles) != 0) {
-				diag(SEV_ERROR, NULL, "--open-piles must be a number of piles 1..100, not '%s'",
-				     optarg);
-				errors++;
-			}
-			break;
-		case 'h': fputs(train52_usage, stdout); return EXIT_OK;
-		case 'V': return cli_version();
-		default: cli_brief(train52_usage); return EXIT_INPUT;
-		}
+		o->rule[o->nrule++] = optarg;
+		return true;
+	default:
+		if (parse_int(optarg, 1, 100, &o->open_piles) == 0)
+			return true;
+		diag(SEV_ERROR, NULL, "--open-piles must be a number of piles 1..100, not '%s'", optarg);
+		return false;
 	}
-	if ((piles_arg || points_arg) && !errors && games_check_one_pack(argc, train52_usage) >= 0)
-		return t52_round_end(game, argv[optind], piles_arg, points_arg, json);
-	if (!play_arg) {
+}
+
+/* Where a play goes and what it is: the options a play needs; false reported. */
+static bool t52_play_opts(const struct t52_opts *o)
+{
+	bool ok = true;
+	if (!o->play) {
 		diag(SEV_ERROR, NULL, "check: give the cards played with --play (see --help)");
-		errors++;
+		ok = false;
 	}
-	if (start && (pile || on_arg)) {
+	if (o->start && (o->pile || o->on)) {
 		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --top or --pile");
-		errors++;
+		ok = false;
 	}
-	if (!start && !pile && !on_arg) {
+	if (!o->start && !o->pile && !o->on) {
 		diag(SEV_ERROR, NULL, "check: say where the play goes: --top CARD (central play), "
 		     "--pile [--top ...], or --start");
-		errors++;
+		ok = false;
 	}
-	if (games_check_one_pack(argc, train52_usage) < 0 || errors)
-		return EXIT_INPUT;
-	struct game_rules prules;
-	struct deck *d = games_load(game, argv[optind], NULL, &prules);
-	if (!d)
-		return EXIT_INPUT;
-	int status = EXIT_INPUT;
-	struct t52_card *on = NULL, *play = NULL, *hand = NULL;
-	size_t non = 0, nplay = 0, nhand = 0;
+	return ok;
+}
+
+/* The options into *o; -1 to go on, or the status to end with (reported). */
+static int t52_options(int argc, char **argv, struct t52_opts *o)
+{
+	static const struct option longopts[] = {
+		{"start", no_argument, NULL, 's'}, {"drawn", no_argument, NULL, 'D'},
+		{"piles", required_argument, NULL, 'L'}, {"points", required_argument, NULL, 'N'},
+		{"rule", required_argument, NULL, 'r'}, {"top", required_argument, NULL, 'o'},
+		{"pile", no_argument, NULL, 'P'}, {"play", required_argument, NULL, 'p'},
+		{"hand", required_argument, NULL, 'H'}, {"open-piles", required_argument, NULL, 'n'},
+		{"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
+	};
+	memset(o, 0, sizeof *o);
+	bool ok = true;
+	int c;
+	optind = 1;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		if (c == 'h') {
+			fputs(train52_usage, stdout);
+			return EXIT_OK;
+		}
+		if (c == 'V')
+			return cli_version();
+		if (!strchr("jsDLNoPpHrn", c) || c == 0) {
+			cli_brief(train52_usage);
+			return EXIT_INPUT;
+		}
+		ok &= t52_option(c, o);
+	}
+	if (!o->piles && !o->points)
+		ok &= t52_play_opts(o);
+	return games_check_one_pack(argc, train52_usage) < 0 || !ok ? EXIT_INPUT : -1;
+}
+
+/* The pack's card group of suit x rank (13 ranks), or NULL reported. */
+static const struct deck_group *t52_group(const struct deck *d)
+{
 	const struct deck_group *g = NULL;
 	for (size_t i = 0; i < d->ngroups && !g; i++)
-		if (deck_field_index(&d->groups[i], "suit") >= 0 &&
-		    deck_field_index(&d->groups[i], "rank") >= 0)
+		if (deck_field_index(&d->groups[i], "suit") >= 0 && deck_field_index(&d->groups[i], "rank") >= 0)
 			g = &d->groups[i];
 	if (!g || g->fields[deck_field_index(g, "rank")].n != 13) {
 		diag(SEV_ERROR, &d->loc, "a train-52 pack needs a card group whose product has the "
 		     "fields 'suit' and 'rank' (the 13 ranks A to K)");
-		goto done;
+		return NULL;
 	}
+	return g;
+}
+
+/* The play against the rules: its exit status. */
+static int t52_play(const struct deck_group *g, const struct t52_rules *rules, const struct t52_opts *o)
+{
 	const struct deck_field *suits = &g->fields[deck_field_index(g, "suit")];
 	const char *const *sv = (const char *const *)suits->values;
-	int bad = t52_cards(sv, suits->n, "--play", play_arg, &play, &nplay);
-	if (on_arg)
-		bad |= t52_cards(sv, suits->n, "--top", on_arg, &on, &non);
-	if (hand_arg)
-		bad |= t52_cards(sv, suits->n, "--hand", hand_arg, &hand, &nhand);
-	if (bad)
-		goto done;
-	if (!nplay) {
+	struct t52_card *on = NULL, *play = NULL, *hand = NULL;
+	size_t non = 0, nplay = 0, nhand = 0;
+	int status = EXIT_INPUT;
+	int bad = t52_cards(sv, suits->n, "--play", o->play, &play, &nplay);
+	if (o->on)
+		bad |= t52_cards(sv, suits->n, "--top", o->on, &on, &non);
+	if (o->hand)
+		bad |= t52_cards(sv, suits->n, "--hand", o->hand, &hand, &nhand);
+	if (!bad && !nplay)
 		diag(SEV_ERROR, NULL, "--play: no cards");
-		goto done;
-	}
 	struct buf out = {0};
-	if (pile && t52_pile_valid(&rules, on, non, &out) != 0) {
+	if (!bad && nplay && o->pile && t52_pile_valid(rules, on, non, &out) != 0) {
 		diag(SEV_ERROR, NULL, "--top: %s", out.s);
-		buf_free(&out);
-		goto done;
+	} else if (!bad && nplay) {
+		enum t52_area area = o->drawn ? T52_DRAWN : o->start ? T52_START : o->pile ? T52_PILE : T52_CENTRAL;
+		bool legal = t52_check(rules, area, on, non, play, nplay, hand, nhand, (int)o->open_piles, &out);
+		status = games_check_verdict(legal, &out, o->json);
 	}
-	bool legal = t52_check(&rules, drawn ? T52_DRAWN : start ? T52_START : pile ? T52_PILE : T52_CENTRAL, on, non, play,
-			       nplay, hand, nhand, (int)open_piles, &out);
-	status = games_check_verdict(legal, &out, json);
 	buf_free(&out);
-done:
 	free(on);
 	free(play);
 	free(hand);
+	return status;
+}
+
+int games_check_train52(const struct game *game, int argc, char **argv)
+{
+	struct t52_opts o;
+	int status = t52_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	if (o.piles || o.points)
+		return t52_round_end(game, argv[optind], o.piles, o.points, o.json);
+	struct game_rules prules;
+	struct deck *d = games_load(game, argv[optind], NULL, &prules);
+	if (!d)
+		return EXIT_INPUT;
+	status = EXIT_INPUT;
+	const struct deck_group *g = t52_group(d);
+	if (g && ruleset_set_all(&prules.set, o.rule, o.nrule)) {
+		struct t52_rules rules = {0};
+		t52_rules_from(&prules.set, &rules);
+		status = t52_play(g, &rules, &o);
+	}
 	deck_free(d);
 	return status;
 }

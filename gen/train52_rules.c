@@ -7,16 +7,32 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ruleset.h"
+
+/* The seed's sentences each reading settles are in man/railyard-pack.5. */
+const struct ruleset_key t52_rule_keys[] = {
+	{"order", "random|rotation", 0, 0, "random",
+	 "\"Train is not played by turns\": a random player acts next, or the seats in turn"},
+	{"wrecks", NULL, 0, 1000, "3", "a round is void after N Trainwrecks; 0: re-deal without end"},
+	{"face-cards", "doubles|step", 0, 0, "doubles",
+	 "face cards go only as Doubles, or also by the 1-2 up, 1 down step"},
+	{"ace", "piles|low", 0, 0, "piles", "an A only closes piles, or also plays as 1 in Central Play"},
+	{"reopen", "closing-ace|second-ace", 0, 0, "closing-ace",
+	 "a closed pile reopens on its closing A, or needs a second A"},
+	{NULL, NULL, 0, 0, NULL, NULL},
+};
+
+const char *const t52_pack_rule_keys[] = {"piles", NULL};
+
 void t52_pack_rules_load(struct yread *r, const struct ynode *rules, struct t52_pack_rules *out)
 {
-	static const char *const keys[] = {"piles", NULL};
 	*out = (struct t52_pack_rules){0};
-	if (!rules)
+	if (!rules || rules->kind != Y_MAP)
 		return;
 	for (size_t i = 0; i < rules->n; i++) {
 		const struct ynode *v = rules->pairs[i].value;
-		if (yr_key(r, rules->pairs[i].key, " in 'rules' of train-52", keys) != 0)
-			continue;
+		if (strcmp(rules->pairs[i].key->str, "piles") != 0)
+			continue;   /* the named rules' (ruleset.h), which reports unknown keys */
 		if (yr_want(r, "piles", v, Y_SEQ) != 0)
 			continue;
 		if (v->n < 1 || v->n > T52_MAX_ROUNDS) {
@@ -427,35 +443,12 @@ bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_c
 	return false;
 }
 
-int t52_rule_set(struct t52_rules *r, const char *kv, struct buf *why)
+void t52_rules_from(const struct ruleset *rs, struct t52_rules *r)
 {
-	static const struct {
-		const char *key, *off, *on;
-		size_t field;
-	} rules[] = {
-		{"face-cards", "doubles", "step", offsetof(struct t52_rules, face_step)},
-		{"ace", "piles", "low", offsetof(struct t52_rules, ace_low)},
-		{"reopen", "closing-ace", "second-ace", offsetof(struct t52_rules, second_ace)},
-	};
-	const char *eq = strchr(kv, '=');
-	for (size_t i = 0; eq && i < sizeof rules / sizeof *rules; i++) {
-		if (strlen(rules[i].key) != (size_t)(eq - kv) || strncmp(kv, rules[i].key, (size_t)(eq - kv)))
-			continue;
-		bool *f = (bool *)((char *)r + rules[i].field);
-		if (!strcmp(eq + 1, rules[i].off))
-			*f = false;
-		else if (!strcmp(eq + 1, rules[i].on))
-			*f = true;
-		else {
-			buf_printf(why, "rule %s is %s or %s, not '%s'", rules[i].key, rules[i].off,
-				   rules[i].on, eq + 1);
-			return -1;
-		}
-		return 0;
-	}
-	buf_printf(why, "'%s' is not a rule of train-52 (face-cards=doubles|step, ace=piles|low, "
-		   "reopen=closing-ace|second-ace)", kv);
-	return -1;
+	const char *v;
+	r->face_step = (v = ruleset_get(rs, "face-cards")) && !strcmp(v, "step");
+	r->ace_low = (v = ruleset_get(rs, "ace")) && !strcmp(v, "low");
+	r->second_ace = (v = ruleset_get(rs, "reopen")) && !strcmp(v, "second-ace");
 }
 
 bool t52_trainwreck(const int *left, const bool *closed, int npiles)

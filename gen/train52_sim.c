@@ -74,7 +74,6 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->players = p->players;
 	s->max_length = p->max_length;
 	memcpy(s->policy, p->policy, sizeof s->policy);
-	s->wrecks = 3;
 	const struct t52_pack_rules *pr = &p->pack_rules->train52;
 	for (size_t i = 0; i < pr->nrounds && s->nrounds < 8; i++)
 		if (pr->piles[i] >= 1 && pr->piles[i] <= MAXP)
@@ -90,29 +89,9 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
-	for (size_t i = 0; i < p->nrules; i++) {
-		const char *v;
-		struct buf why = {0};
-		if (gsim_rule_is(p->rules[i], "order", &v) && (!strcmp(v, "random") || !strcmp(v, "rotation"))) {
-			s->rotation = !strcmp(v, "rotation");
-			continue;
-		}
-		long w;
-		if (gsim_rule_is(p->rules[i], "wrecks", &v) && parse_int(v, 0, 1000, &w) == 0) {
-			s->wrecks = (int)w;
-			continue;
-		}
-		if (t52_rule_set(&s->rules, p->rules[i], &why) == 0) {
-			buf_free(&why);
-			continue;
-		}
-		buf_free(&why);
-		snprintf(err, errlen, "--rule %s: train-52 knows order=random|rotation, wrecks=N, "
-			 "face-cards=doubles|step, ace=piles|low, reopen=closing-ace|second-ace",
-			 p->rules[i]);
-		free(s);
-		return NULL;
-	}
+	s->rotation = gsim_rule_eq(p, "order", "rotation");
+	s->wrecks = (int)gsim_rule_int(p, "wrecks");
+	t52_rules_from(&p->pack_rules->set, &s->rules);
 	return s;
 }
 
@@ -601,6 +580,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 
 const struct gsim_engine gsim_train52 = {
 	.game = "train-52",
+	.ties = true,
 	.unit = "acts",
 	.min_players = 2,
 	.max_players = 7,

@@ -108,7 +108,7 @@ static void card_fields(void *user, long i, struct fields *f)
 		trainlook_ability(&b->p->layout, ab, f);
 	/* space1..space3 on every card, so a template may name them all. */
 	for (int k = 1; k <= 3; k++) {
-		char name[8];
+		char name[24];
 		snprintf(name, sizeof name, "space%d", k);
 		if (!fields_get(f, name))
 			fields_set(f, name, "");

@@ -27,6 +27,25 @@ static struct loc loc_in(const struct seq *s, const char *at)
 	return l;
 }
 
+/* The end of row `rows` (at c: '/' or the end) holding in_row cards: whether
+ * it fits the layout. Returns 0 or 1 (reported). */
+static int end_row(const struct pack *p, const struct seq *s, const char *c, int rows, int in_row, bool by_rows)
+{
+	const struct layout *lay = &p->layout;
+	struct loc l = loc_in(s, c);
+	if (lay->rows && by_rows && in_row != lay->cols) {
+		diag(SEV_ERROR, &l, "row %d has %d card%s; this pack's grid has %d columns", rows, in_row,
+		     in_row == 1 ? "" : "s", lay->cols);
+		return 1;
+	}
+	if (!lay->rows && *c == '/') {
+		diag(SEV_ERROR, &l, "'/' separates the rows of a grid, but this pack has a line of %d spaces",
+		     lay->census);
+		return 1;
+	}
+	return 0;
+}
+
 /* Parse cards separated by blanks, commas or '-'; rows of a grid by '/'. A card
  * is a number or W, optionally followed by '*' (frozen). Returns 0 or -1. */
 static int parse_seq(const struct pack *p, struct seq *s)
@@ -51,21 +70,8 @@ static int parse_seq(const struct pack *p, struct seq *s)
 		if (*c == ' ' || *c == '\t' || *c == ',' || *c == '-')
 			continue;
 		if (*c == '/' || *c == '\0') {
-			if (in_row || *c == '/') {
-				rows++;
-				if (lay->rows && by_rows && in_row != lay->cols) {
-					struct loc l = loc_in(s, c);
-					diag(SEV_ERROR, &l, "row %d has %d card%s; this pack's grid has %d columns",
-					     rows, in_row, in_row == 1 ? "" : "s", lay->cols);
-					bad = 1;
-				}
-				if (!lay->rows && *c == '/') {
-					struct loc l = loc_in(s, c);
-					diag(SEV_ERROR, &l, "'/' separates the rows of a grid, but this pack has "
-					     "a line of %d spaces", lay->census);
-					bad = 1;
-				}
-			}
+			if (in_row || *c == '/')
+				bad |= end_row(p, s, c, ++rows, in_row, by_rows);
 			in_row = 0;
 			if (*c == '\0')
 				break;
@@ -258,20 +264,19 @@ struct analysis {
 static void best_swaps(const struct pack *p, const struct seq *s, struct analysis *a)
 {
 	a->nbest = 0;
-	if (!p->rules.swap_within)
-		return;
-	long w[MAX_CENSUS];
-	memcpy(w, s->v, (size_t)s->n * sizeof *w);
 	for (size_t i = 0; i < p->abilities.n; i++) {
 		const struct ability *ab = &p->abilities.v[i];
-		if (ab->kind != AK_SWAP || s->frozen[ab->sp[0]] || s->frozen[ab->sp[1]])
+		if (ab->kind != AK_SWAP)
 			continue;
-		long x = w[ab->sp[0]];
-		w[ab->sp[0]] = w[ab->sp[1]];
-		w[ab->sp[1]] = x;
+		/* only what the rules allow here (swap-within, frozen cards: §6, §11) */
+		long w[MAX_CENSUS];
+		memcpy(w, s->v, (size_t)s->n * sizeof *w);
+		struct pos_choice ch = {-1, 0, 0, {0, 0}, false, POS_DRAWN};
+		struct pos_target t = {1, s->n, {w, NULL, NULL}, {s->frozen, NULL, NULL}, false};
+		struct pos_move m;
+		if (pos_apply(&p->layout, ab, NULL, &p->rules, &ch, &t, &m) != POS_OK)
+			continue;
 		long inv = pos_inversions(w, s->n, NULL, 0);
-		w[ab->sp[1]] = w[ab->sp[0]];
-		w[ab->sp[0]] = x;
 		if (inv >= a->inversions)
 			continue;
 		int k = a->nbest < 3 ? a->nbest++ : 3;
@@ -353,10 +358,81 @@ static void print_seq_text(const struct pack *p, const struct seq *s)
 	}
 }
 
+/* The line's part of the analysis: the classes, inversions, swaps and the
+ * cards that carry them, the usual ranges. */
+static void print_line_text(const struct pack *p, const struct seq *s, const struct analysis *a)
+{
+	char n1[3], n2[3];
+	printf("order (§7): ascending %s, never-descending %s, descending %s, never-ascending %s\n",
+	       yn(a->order.ascending), yn(a->order.never_descending), yn(a->order.descending),
+	       yn(a->order.never_ascending));
+	printf("wins (win: %s): %s\n", win_rule_name(p->rules.win), yn(a->wins));
+	long maxinv = (long)s->n * (s->n - 1) / 2;
+	printf("inversions (§5): %ld of %ld", a->inversions, maxinv);
+	for (long k = 0; k < a->inversions && k < POS_MAX_PAIRS; k++)
+		printf("%s%s-%s", k ? " " : ": ", sname(p, a->pairs[k][0], n1), sname(p, a->pairs[k][1], n2));
+	printf("\n");
+	printf("minimum swaps: %d", a->nswaps);
+	for (int k = 0; k < a->nswaps; k++)
+		printf("%s%s ↔ %s", k ? ", " : ": ", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
+	printf("\n");
+	bool drawn = false;
+	for (int k = 0; k < s->n; k++)
+		drawn |= s->v[k] == POS_DRAWN;
+	if (drawn)
+		printf("  ? is the card drawn to replace the removed one (--draw N names it)\n");
+	else if (!a->swaps_win)
+		printf("  no swaps alone make it win: %s\n",
+		       !a->valid_wilds ? "a wild card cannot stand for a number there"
+				       : "the frozen cards are out of order (§11)");
+	for (int k = 0; k < a->nswaps; k++) {
+		char code[16];
+		snprintf(code, sizeof code, "%s%s", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
+		int ab = ability_find(&p->abilities, code);
+		printf("  %s ↔ %s: ", n1, n2);
+		if (ab < 0) {
+			printf("no card of this pack does it\n");
+			continue;
+		}
+		long nums[8];
+		long c = cards_with(p, ab, nums, 8);
+		if (!c) {
+			printf("no card of this pack does it\n");
+			continue;
+		}
+		printf("card%s", c == 1 ? "" : "s");
+		for (long i = 0; i < c && i < 8; i++)
+			printf("%s%ld", i ? ", " : " ", nums[i]);
+		if (c > 8)
+			printf(", ... (%ld in all)", c);
+		if (!p->rules.swap_within)
+			printf(" (but swap-within is false: only across sequences, §6)");
+		printf("\n");
+	}
+	for (int k = 0; k < a->nbest; k++)
+		printf("%s%s %ld", k ? ", " : "best single swaps of the pack (inversions after): ",
+		       p->abilities.v[a->best[k]].symbolic, a->best_inv[k]);
+	if (a->nbest)
+		printf("\n");
+	printf("usual ranges (§5, the middle half of completed sequences):");
+	for (int k = 0; k < s->n; k++)
+		printf("%s%s %ld-%ld", k ? ", " : " ", sname(p, k, n1), a->lo[k], a->hi[k]);
+	printf("\n");
+	int out = 0;
+	for (int k = 0; k < s->n; k++) {
+		if (s->v[k] <= 0 || (s->v[k] >= a->lo[k] && s->v[k] <= a->hi[k]))
+			continue;
+		printf("%s%s %ld (%s)", out++ ? ", " : "  outside them: ", sname(p, k, n1), s->v[k],
+		       s->v[k] < a->lo[k] ? "low" : "high");
+	}
+	if (out)
+		printf("\n");
+}
+
 static void print_analysis_text(const struct pack *p, const struct seq *s, const struct analysis *a)
 {
 	const struct layout *lay = &p->layout;
-	char n1[3], n2[3];
+	char n1[3];
 	if (lay->rows) {
 		bool nd = p->rules.win == WIN_NEVER_DESCENDING;
 		printf("legal deal (§8, every row and column %s): %s\n", nd ? "never-ascending" : "descending",
@@ -365,70 +441,7 @@ static void print_analysis_text(const struct pack *p, const struct seq *s, const
 		printf("arrangements: %s ways to arrange %d different cards so that every row and column "
 		       "descends (§8)\n", a->arrangements, lay->census);
 	} else {
-		printf("order (§7): ascending %s, never-descending %s, descending %s, never-ascending %s\n",
-		       yn(a->order.ascending), yn(a->order.never_descending), yn(a->order.descending),
-		       yn(a->order.never_ascending));
-		printf("wins (win: %s): %s\n", win_rule_name(p->rules.win), yn(a->wins));
-		long maxinv = (long)s->n * (s->n - 1) / 2;
-		printf("inversions (§5): %ld of %ld", a->inversions, maxinv);
-		for (long k = 0; k < a->inversions && k < POS_MAX_PAIRS; k++)
-			printf("%s%s-%s", k ? " " : ": ", sname(p, a->pairs[k][0], n1), sname(p, a->pairs[k][1], n2));
-		printf("\n");
-		printf("minimum swaps: %d", a->nswaps);
-		for (int k = 0; k < a->nswaps; k++)
-			printf("%s%s ↔ %s", k ? ", " : ": ", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
-		printf("\n");
-		bool drawn = false;
-		for (int k = 0; k < s->n; k++)
-			drawn |= s->v[k] == POS_DRAWN;
-		if (drawn)
-			printf("  ? is the card drawn to replace the removed one (--draw N names it)\n");
-		else if (!a->swaps_win)
-			printf("  no swaps alone make it win: %s\n",
-			       !a->valid_wilds ? "a wild card cannot stand for a number there"
-					       : "the frozen cards are out of order (§11)");
-		for (int k = 0; k < a->nswaps; k++) {
-			char code[16];
-			snprintf(code, sizeof code, "%s%s", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
-			int ab = ability_find(&p->abilities, code);
-			printf("  %s ↔ %s: ", n1, n2);
-			if (ab < 0) {
-				printf("no card of this pack does it\n");
-				continue;
-			}
-			long nums[8];
-			long c = cards_with(p, ab, nums, 8);
-			if (!c) {
-				printf("no card of this pack does it\n");
-				continue;
-			}
-			printf("card%s", c == 1 ? "" : "s");
-			for (long i = 0; i < c && i < 8; i++)
-				printf("%s%ld", i ? ", " : " ", nums[i]);
-			if (c > 8)
-				printf(", ... (%ld in all)", c);
-			if (!p->rules.swap_within)
-				printf(" (but swap-within is false: only across sequences, §6)");
-			printf("\n");
-		}
-		for (int k = 0; k < a->nbest; k++)
-			printf("%s%s %ld", k ? ", " : "best single swaps of the pack (inversions after): ",
-			       p->abilities.v[a->best[k]].symbolic, a->best_inv[k]);
-		if (a->nbest)
-			printf("\n");
-		printf("usual ranges (§5, the middle half of completed sequences):");
-		for (int k = 0; k < s->n; k++)
-			printf("%s%s %ld-%ld", k ? ", " : " ", sname(p, k, n1), a->lo[k], a->hi[k]);
-		printf("\n");
-		int out = 0;
-		for (int k = 0; k < s->n; k++) {
-			if (s->v[k] <= 0 || (s->v[k] >= a->lo[k] && s->v[k] <= a->hi[k]))
-				continue;
-			printf("%s%s %ld (%s)", out++ ? ", " : "  outside them: ", sname(p, k, n1), s->v[k],
-			       s->v[k] < a->lo[k] ? "low" : "high");
-		}
-		if (out)
-			printf("\n");
+		print_line_text(p, s, a);
 	}
 	int nw = 0, nf = 0;
 	for (int k = 0; k < s->n; k++) {
@@ -620,12 +633,11 @@ static const char *choice_hint(const struct ability *ab)
 	return hint ? hint : "a valid --on";
 }
 
-static void describe_move(const struct pack *p, const struct pos_move *m, const struct seq *seqs,
-			  int first, int nseq)
+static void describe_move(const struct pack *p, const struct pos_move *m, const struct seq *seqs, int nseq)
 {
 	char n1[3];
 	for (int i = 0; i < m->n; i++) {
-		const struct seq *s = &seqs[first + m->seq[i]];
+		const struct seq *s = &seqs[m->seq[i]];   /* pos_apply's sequences: 0 the applier's */
 		printf("%s", i ? (m->n == 2 ? " ↔ " : " → ") : "");
 		if (nseq > 1)
 			printf("%s ", s->name);
@@ -636,6 +648,141 @@ static void describe_move(const struct pack *p, const struct pos_move *m, const 
 		printf(" → X");
 }
 
+/* --draw N or W: the card drawn to replace a removed one, which the pack must
+ * still have out of play. Returns 0 or -1 (reported). */
+static int parse_draw(const struct pack *p, const struct check_opts *o, const struct seq *seqs, int nseq,
+		      long *draw)
+{
+	diag_source("--draw", o->draw, strlen(o->draw));
+	struct loc l = {"--draw", 1, 1};
+	char *end;
+	if (o->draw[0] == 'W' || o->draw[0] == 'w') {
+		*draw = POS_WILD;
+	} else {
+		*draw = strtol(o->draw, &end, 10);
+		if (end == o->draw || *end || *draw < 1 || *draw > p->cards) {
+			diag(SEV_ERROR, &l, "expected a card number 1-%ld or W", p->cards);
+			return -1;
+		}
+	}
+	int in_play = 0;
+	for (int i = 0; i < nseq; i++)
+		for (int k = 0; k < seqs[i].n; k++)
+			in_play += seqs[i].v[k] == *draw;
+	int held = *draw == POS_WILD ? p->wild - o->wild_missing
+				     : p->copies - (o->missing ? o->missing[*draw - 1] : 0);
+	if (in_play < held)
+		return 0;
+	if (*draw == POS_WILD)
+		diag(SEV_ERROR, &l, "no wild card is left to draw (the pack has %d)", held);
+	else
+		diag(SEV_ERROR, &l, "card %ld cannot be drawn: the pack holds %d and %d %s in play", *draw, held,
+		     in_play, in_play == 1 ? "is" : "are");
+	return -1;
+}
+
+/* With --other, --on names the first sequence's space in the swap: which way
+ * round it goes. Returns 0 or -1 (reported). */
+static int with_space(const struct pack *p, const struct ability *ab, int nseq, struct pos_choice *ch)
+{
+	if (nseq < 2 || ch->nsp != 1 || ab->nsp != 2)
+		return 0;
+	if (ch->sp[0] == ab->sp[1]) {
+		ch->flip = true;
+	} else if (ch->sp[0] != ab->sp[0]) {
+		char n1[3], n2[3];
+		struct loc l = {"--on", 1, 1};
+		diag(SEV_ERROR, &l, "%s swaps %s or %s of the first sequence with the other's", ab->symbolic,
+		     sname(p, ab->sp[0], n1), sname(p, ab->sp[1], n2));
+		return -1;
+	}
+	ch->nsp = 0;
+	return 0;
+}
+
+/* A refused move: the rule it breaks, as an error and in the report. Returns
+ * the exit status (1, or 2 for a missing choice). */
+static int report_refusal(const struct pack *p, const struct check_opts *o, const struct ability *ab,
+			  const char *label, enum pos_refusal r, const struct pos_move *m,
+			  const struct seq *seqs, int nseq)
+{
+	struct loc l = {"--apply", 1, 1};
+	char n1[3];
+	if (r == POS_FROZEN) {
+		const struct seq *s = &seqs[m->seq[m->blocked]];
+		diag(SEV_ERROR, &l, "%s cannot be applied: card %ld at %s%s%s is frozen; %s", label,
+		     s->v[m->sp[m->blocked]], sname(p, m->sp[m->blocked], n1), nseq > 1 ? " of " : "",
+		     nseq > 1 ? s->name : "", pos_refusal_text(r));
+	} else if (r == POS_CHOICE) {
+		diag(SEV_ERROR, &l, "%s is discretionary (§8): give %s", label, choice_hint(ab));
+		return EXIT_INPUT;
+	} else {
+		diag(SEV_ERROR, &l, "%s cannot be applied: %s", label, pos_refusal_text(r));
+	}
+	if (o->json) {
+		printf("{\n  \"applied\": false,\n  \"ability\": ");
+		json_str(stdout, ab->symbolic);
+		printf(",\n  \"refused\": ");
+		json_str(stdout, pos_refusal_text(r));
+		printf("\n}\n");
+	} else {
+		printf("refused: %s: %s\n", label, pos_refusal_text(r));
+	}
+	return EXIT_RULE;
+}
+
+static void print_applied_json(const struct pack *p, const struct pos_pack *pk, const struct ability *ab,
+			       long card, struct seq *seqs, int nseq, struct analysis *an)
+{
+	printf("{\n  \"applied\": true,\n  \"ability\": ");
+	json_str(stdout, ab->symbolic);
+	printf(",\n  \"code\": ");
+	json_str(stdout, ab->code);
+	printf(",\n  \"card\": ");
+	if (card)
+		printf("%ld", card);
+	else
+		printf("null");
+	printf(",\n  \"result\": [");
+	for (int i = 0; i < nseq; i++) {
+		printf("%s[", i ? ", " : "");
+		for (int k = 0; k < seqs[i].n; k++) {
+			printf("%s", k ? ", " : "");
+			json_card(seqs[i].v[k]);
+		}
+		printf("]");
+	}
+	printf("],\n");
+	struct seq *main_seq = &seqs[nseq == 3 ? 1 : 0];
+	analyse(p, pk, main_seq, an);
+	print_analysis_json(p, main_seq, an);
+	printf("}\n");
+}
+
+static void print_applied_text(const struct pack *p, const struct check_opts *o, const struct pos_pack *pk,
+			       const char *label, const struct pos_move *m, const struct seq *before,
+			       struct seq *seqs, int nseq, struct analysis *an)
+{
+	printf("apply %s to %s\n", label,
+	       nseq == 1 ? (o->opponent ? "an opponent's sequence" : "the player's own sequence")
+			 : nseq == 2 ? "the player's and another sequence (§6)" : "two other players' sequences (§6)");
+	printf("moved: ");
+	describe_move(p, m, before, nseq);
+	printf("\n");
+	for (int i = 0; i < nseq; i++) {
+		printf("%s before:%s", seqs[i].name, p->layout.rows ? "\n" : " ");
+		print_seq_text(p, &before[i]);
+		printf("%s after:%s", seqs[i].name, p->layout.rows ? "\n" : "  ");
+		print_seq_text(p, &seqs[i]);
+	}
+	struct seq *main_seq = &seqs[nseq == 3 ? 1 : 0];
+	analyse(p, pk, main_seq, an);
+	printf("%s after the move:\n", main_seq->name);
+	print_analysis_text(p, main_seq, an);
+}
+
+/* --apply: the move read from the options, judged by pos_apply (the one
+ * legality), and reported. */
 static int apply_move(const struct pack *p, const struct check_opts *o, const struct pos_pack *pk,
 		      struct seq *seqs, int nseq)
 {
@@ -647,51 +794,8 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 	struct pos_choice ch = {-1, 0, 0, {0, 0}, false, POS_DRAWN};
 	if (o->on && parse_choice(p, ab, o->on, &ch))
 		return EXIT_INPUT;
-	if (o->draw) {
-		diag_source("--draw", o->draw, strlen(o->draw));
-		struct loc l = {"--draw", 1, 1};
-		char *end;
-		if (o->draw[0] == 'W' || o->draw[0] == 'w') {
-			ch.draw = POS_WILD;
-		} else {
-			ch.draw = strtol(o->draw, &end, 10);
-			if (end == o->draw || *end || ch.draw < 1 || ch.draw > p->cards) {
-				diag(SEV_ERROR, &l, "expected a card number 1-%ld or W", p->cards);
-				return EXIT_INPUT;
-			}
-		}
-	}
-	/* The drawn card must be one the pack still has out of play. */
-	if (o->draw) {
-		struct loc l = {"--draw", 1, 1};
-		int in_play = 0;
-		for (int i = 0; i < nseq; i++)
-			for (int k = 0; k < seqs[i].n; k++)
-				in_play += seqs[i].v[k] == ch.draw;
-		int held = ch.draw == POS_WILD ? p->wild - o->wild_missing
-					       : p->copies - (o->missing ? o->missing[ch.draw - 1] : 0);
-		if (in_play >= held) {
-			if (ch.draw == POS_WILD)
-				diag(SEV_ERROR, &l, "no wild card is left to draw (the pack has %d)", held);
-			else
-				diag(SEV_ERROR, &l, "card %ld cannot be drawn: the pack holds %d and %d %s in play",
-				     ch.draw, held, in_play, in_play == 1 ? "is" : "are");
-			return EXIT_INPUT;
-		}
-	}
-	/* With --other, --on names the first sequence's space in the swap. */
-	if (nseq > 1 && ch.nsp == 1 && ab->nsp == 2) {
-		if (ch.sp[0] == ab->sp[1])
-			ch.flip = true;
-		else if (ch.sp[0] != ab->sp[0]) {
-			char n1[3], n2[3];
-			struct loc l = {"--on", 1, 1};
-			diag(SEV_ERROR, &l, "%s swaps %s or %s of the first sequence with the other's",
-			     ab->symbolic, sname(p, ab->sp[0], n1), sname(p, ab->sp[1], n2));
-			return EXIT_INPUT;
-		}
-		ch.nsp = 0;
-	}
+	if ((o->draw && parse_draw(p, o, seqs, nseq, &ch.draw)) || with_space(p, ab, nseq, &ch))
+		return EXIT_INPUT;
 	struct pos_target t = {nseq, seqs[0].n, {NULL, NULL, NULL}, {NULL, NULL, NULL}, o->opponent};
 	struct seq before[3];
 	for (int i = 0; i < nseq; i++) {
@@ -702,80 +806,18 @@ static int apply_move(const struct pack *p, const struct check_opts *o, const st
 	struct pos_move m;
 	const struct ability_spec *spec = ab->kind == AK_NUMBER ? &p->specs[ab->spec] : NULL;
 	enum pos_refusal r = pos_apply(&p->layout, ab, spec, &p->rules, &ch, &t, &m);
-	int first = nseq == 3 ? 1 : 0;
 	char label[160];
 	if (card)
 		snprintf(label, sizeof label, "card %ld (%s)", card, ab->symbolic);
 	else
 		snprintf(label, sizeof label, "%s", ab->symbolic);
-	struct loc l = {"--apply", 1, 1};
-	if (r != POS_OK) {
-		char n1[3];
-		if (r == POS_FROZEN) {
-			const struct seq *s = &seqs[first + m.seq[m.blocked]];
-			diag(SEV_ERROR, &l, "%s cannot be applied: card %ld at %s%s%s is frozen; %s", label,
-			     s->v[m.sp[m.blocked]], sname(p, m.sp[m.blocked], n1), nseq > 1 ? " of " : "",
-			     nseq > 1 ? s->name : "", pos_refusal_text(r));
-		} else if (r == POS_CHOICE) {
-			diag(SEV_ERROR, &l, "%s is discretionary (§8): give %s", label, choice_hint(ab));
-			return EXIT_INPUT;
-		} else {
-			diag(SEV_ERROR, &l, "%s cannot be applied: %s", label, pos_refusal_text(r));
-		}
-		if (o->json) {
-			printf("{\n  \"applied\": false,\n  \"ability\": ");
-			json_str(stdout, ab->symbolic);
-			printf(",\n  \"refused\": ");
-			json_str(stdout, pos_refusal_text(r));
-			printf("\n}\n");
-		} else {
-			printf("refused: %s: %s\n", label, pos_refusal_text(r));
-		}
-		return r == POS_CHOICE ? EXIT_INPUT : EXIT_RULE;
-	}
+	if (r != POS_OK)
+		return report_refusal(p, o, ab, label, r, &m, seqs, nseq);
 	struct analysis *an = xmalloc(sizeof *an);
-	struct seq *main_seq = &seqs[first];
-	if (o->json) {
-		printf("{\n  \"applied\": true,\n  \"ability\": ");
-		json_str(stdout, ab->symbolic);
-		printf(",\n  \"code\": ");
-		json_str(stdout, ab->code);
-		printf(",\n  \"card\": ");
-		if (card)
-			printf("%ld", card);
-		else
-			printf("null");
-		printf(",\n  \"result\": [");
-		for (int i = 0; i < nseq; i++) {
-			printf("%s[", i ? ", " : "");
-			for (int k = 0; k < seqs[i].n; k++) {
-				printf("%s", k ? ", " : "");
-				json_card(seqs[i].v[k]);
-			}
-			printf("]");
-		}
-		printf("],\n");
-		analyse(p, pk, main_seq, an);
-		print_analysis_json(p, main_seq, an);
-		printf("}\n");
-	} else {
-		printf("apply %s to %s\n", label,
-		       nseq == 1 ? (o->opponent ? "an opponent's sequence" : "the player's own sequence")
-				 : nseq == 2 ? "the player's and another sequence (§6)"
-					     : "two other players' sequences (§6)");
-		printf("moved: ");
-		describe_move(p, &m, before, first, nseq);
-		printf("\n");
-		for (int i = 0; i < nseq; i++) {
-			printf("%s before:%s", seqs[i].name, p->layout.rows ? "\n" : " ");
-			print_seq_text(p, &before[i]);
-			printf("%s after:%s", seqs[i].name, p->layout.rows ? "\n" : "  ");
-			print_seq_text(p, &seqs[i]);
-		}
-		analyse(p, pk, main_seq, an);
-		printf("%s after the move:\n", main_seq->name);
-		print_analysis_text(p, main_seq, an);
-	}
+	if (o->json)
+		print_applied_json(p, pk, ab, card, seqs, nseq, an);
+	else
+		print_applied_text(p, o, pk, label, &m, before, seqs, nseq, an);
 	free(an);
 	return EXIT_OK;
 }

@@ -269,25 +269,34 @@ int cmd_list(int argc, char **argv)
 }
 
 static const char dump_usage[] =
-	"usage: railyard dump PACK.yaml\n\n"
+	"usage: railyard dump [--rule KEY=VALUE ...] PACK.yaml\n\n"
 	"Print the loaded pack model and its assignment as stable plain text: what railyard\n"
-	"understood of the file (the debugging view). For a pack of another game, the same\n"
-	"as 'railyard list --dump PACK.yaml'.\n\n"
-	"  -q, --quiet   no progress lines on stderr (as in every command)\n"
-	"  -h, --help    this help\n"
-	"  -V, --version the version\n";
+	"understood of the file (the debugging view), every rule in force with where it\n"
+	"comes from (default, the pack's rules: FILE:LINE:COL, or command line). For a\n"
+	"pack of another game, the same as 'railyard list --dump PACK.yaml'.\n\n"
+	"  -r, --rule KEY=VALUE  override a rule of the pack, as simulate does; repeatable\n"
+	"  -q, --quiet           no progress lines on stderr (as in every command)\n";
 
 int cmd_dump(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{"rule", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	int c;
+	const char *rules[RULESET_MAX];
+	int c, nrules = 0;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
+		case 'r':
+			if (nrules == RULESET_MAX) {
+				diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+				return EXIT_INPUT;
+			}
+			rules[nrules++] = optarg;
+			break;
 		default: return cli_usage(c, dump_usage);
 		}
 	}
@@ -298,7 +307,11 @@ int cmd_dump(int argc, char **argv)
 	struct pack *p = pack_load(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
-	pack_dump(p, stdout);
+	bool ok = true;
+	for (int i = 0; i < nrules; i++)
+		ok &= ruleset_set(&p->rules.set, rules[i]);
+	if (ok)
+		pack_dump(p, stdout);
 	pack_free(p);
-	return EXIT_OK;
+	return ok ? EXIT_OK : EXIT_INPUT;
 }

@@ -1,4 +1,5 @@
 /* trains_position.c: analysis of game positions (§5-§11). Pure and allocation-free. */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -385,38 +386,45 @@ bool pos_arrangements(int rows, int cols, char *out, size_t size)
 
 /* Expanding an ability into the moves it allows, and picking one. */
 
-static void emit(void (*fn)(void *, const struct pos_way *), void *ctx, const short *sp, int n,
-		 bool remove, int line, int dir)
+/* Where pos_ways sends its ways, and what every way of the ability does. */
+struct sink {
+	void (*fn)(void *, const struct pos_way *);
+	void *ctx;
+	enum kind_effect effect;
+	bool across;
+};
+
+static void emit(const struct sink *k, const short *sp, int n, bool remove, int line, int dir)
 {
-	/* Only what a way holds is set: sp and seq past n are never read. */
 	struct pos_way w;
+	memset(&w, 0, sizeof w);   /* once per way, when an engine or checker expands it */
 	w.move.blocked = -1;
 	w.move.n = n;
 	w.move.remove = remove;
 	memcpy(w.move.sp, sp, (size_t)n * sizeof *sp);
-	memset(w.move.seq, 0, (size_t)n * sizeof *w.move.seq);
 	w.line = line;
 	w.dir = dir;
-	fn(ctx, &w);
+	w.effect = k->effect;
+	w.across = k->across;
+	k->fn(k->ctx, &w);
 }
 
-static void emit_swap(void (*fn)(void *, const struct pos_way *), void *ctx, int s, int t, int line)
+static void emit_swap(const struct sink *k, int s, int t, int line)
 {
 	short sp[2] = {(short)s, (short)t};
-	emit(fn, ctx, sp, 2, false, line, 0);
+	emit(k, sp, 2, false, line, 0);
 }
 
 /* A rotation of row (row true) or column l; dir +1 right/down, -1 left/up. */
-static void emit_rotation(const struct layout *lay, void (*fn)(void *, const struct pos_way *),
-			  void *ctx, bool row, int l, int dir)
+static void emit_rotation(const struct layout *lay, const struct sink *k, bool row, int l, int dir)
 {
 	short sp[MAX_CENSUS];
 	int n = row ? lay->cols : lay->rows;
 	for (int i = 0; i < n; i++) {
-		int k = dir > 0 ? i : n - 1 - i;
-		sp[i] = (short)(row ? l * lay->cols + k : k * lay->cols + l);
+		int c = dir > 0 ? i : n - 1 - i;
+		sp[i] = (short)(row ? l * lay->cols + c : c * lay->cols + l);
 	}
-	emit(fn, ctx, sp, n, false, l, dir);
+	emit(k, sp, n, false, l, dir);
 }
 
 void pos_ways(const struct layout *lay, const struct ability *a, const struct ability_spec *spec,
@@ -427,61 +435,64 @@ void pos_ways(const struct layout *lay, const struct ability *a, const struct ab
 	int n = 0;
 	if (ability_kind_grid_only(a->kind) && !R)
 		return;
+	const struct ability_kind_info *info = ability_kind_info(a->kind);
+	/* §6 speaks of the two spaces a card names: only those swaps may cross. */
+	struct sink k = {fn, ctx, info->effect, info->effect == KE_SWAP && !info->choose};
 	switch (a->kind) {
 	case AK_SWAP:
 	case AK_ROW_SWAP:
 	case AK_COLUMN_SWAP:
 	case AK_CROSS_SWAP:
-		emit_swap(fn, ctx, a->sp[0], a->sp[1], -1);
+		emit_swap(&k, a->sp[0], a->sp[1], -1);
 		break;
 	case AK_REMOVE:
-		emit(fn, ctx, a->sp, 1, true, -1, 0);
+		emit(&k, a->sp, 1, true, -1, 0);
 		break;
 	case AK_ROW_ROTATE:
 	case AK_COLUMN_ROTATE:
-		emit(fn, ctx, a->sp, a->nsp, false, a->line, a->dir);
+		emit(&k, a->sp, a->nsp, false, a->line, a->dir);
 		break;
 	case AK_ROW_ANY_SWAP:
 		for (int c = 0; c < C; c++)
 			for (int d = c + 1; d < C; d++)
-				emit_swap(fn, ctx, a->line * C + c, a->line * C + d, a->line);
+				emit_swap(&k, a->line * C + c, a->line * C + d, a->line);
 		break;
 	case AK_COLUMN_ANY_SWAP:
 		for (int r = 0; r < R; r++)
 			for (int q = r + 1; q < R; q++)
-				emit_swap(fn, ctx, r * C + a->line, q * C + a->line, a->line);
+				emit_swap(&k, r * C + a->line, q * C + a->line, a->line);
 		break;
 	case AK_PAIR_ANY_ROW:
 		for (int r = 0; r < R; r++)
-			emit_swap(fn, ctx, r * C + a->line, r * C + a->line2, r);
+			emit_swap(&k, r * C + a->line, r * C + a->line2, r);
 		break;
 	case AK_PAIR_ANY_COLUMN:
 		for (int c = 0; c < C; c++)
-			emit_swap(fn, ctx, a->line * C + c, a->line2 * C + c, c);
+			emit_swap(&k, a->line * C + c, a->line2 * C + c, c);
 		break;
 	case AK_ROTATE_ANY_ROW:
 		for (int r = 0; r < R; r++)
-			emit_rotation(lay, fn, ctx, true, r, a->dir);
+			emit_rotation(lay, &k, true, r, a->dir);
 		break;
 	case AK_ROTATE_ANY_COLUMN:
 		for (int c = 0; c < C; c++)
-			emit_rotation(lay, fn, ctx, false, c, a->dir);
+			emit_rotation(lay, &k, false, c, a->dir);
 		break;
 	case AK_ROW_ROTATE_EITHER:
 	case AK_COLUMN_ROTATE_EITHER:
-		emit_rotation(lay, fn, ctx, a->kind == AK_ROW_ROTATE_EITHER, a->line, 1);
-		emit_rotation(lay, fn, ctx, a->kind == AK_ROW_ROTATE_EITHER, a->line, -1);
+		emit_rotation(lay, &k, a->kind == AK_ROW_ROTATE_EITHER, a->line, 1);
+		emit_rotation(lay, &k, a->kind == AK_ROW_ROTATE_EITHER, a->line, -1);
 		break;
 	case AK_ROW_ANY_REMOVE:
 		for (int c = 0; c < C; c++) {
 			sp[0] = (short)(a->line * C + c);
-			emit(fn, ctx, sp, 1, true, a->line, 0);
+			emit(&k, sp, 1, true, a->line, 0);
 		}
 		break;
 	case AK_COLUMN_ANY_REMOVE:
 		for (int r = 0; r < R; r++) {
 			sp[0] = (short)(r * C + a->line);
-			emit(fn, ctx, sp, 1, true, a->line, 0);
+			emit(&k, sp, 1, true, a->line, 0);
 		}
 		break;
 	case AK_NUMBER:
@@ -493,39 +504,54 @@ void pos_ways(const struct layout *lay, const struct ability *a, const struct ab
 		else if (spec->scope == SCOPE_COLUMN)
 			for (int r = 0; r < R; r++)
 				sp[n++] = (short)(r * C + a->line);
-		emit(fn, ctx, sp, n, spec->action == NUM_REMOVE, a->line, 0);
+		emit(&k, sp, n, spec->action == NUM_REMOVE, a->line, 0);
 		break;
 	default:
 		break;
 	}
 }
 
-static bool wanted(long x, enum number_filter f)
+static bool wanted(int x, enum number_filter f)
 {
 	if (x <= 0)
 		return false;
 	return f == FILTER_ANY || (f == FILTER_EVEN) == (x % 2 == 0);
 }
 
-/* §9: the cards a number-based ability picks in seq v, among the spaces its
- * way looks at (m on entry: none for the whole sequence); m is replaced. */
-static enum pos_refusal resolve_number(const struct ability_spec *spec, struct pos_move *m,
-				       const long *v, int n)
+static inline int num_at(const struct pos_view *v, int q, int s)
 {
-	short scope[MAX_CENSUS];
-	int ns = m->n;
-	memcpy(scope, m->sp, (size_t)ns * sizeof *scope);
-	int lo = -1, hi = -1;
-	for (int k = 0; k < (ns ? ns : n); k++) {
-		int s = ns ? scope[k] : k;
-		if (s >= n || !wanted(v[s], spec->filter))
+	return v->num[q][s * v->step];
+}
+
+/* The engine's hot loop runs through these: inline them where the compiler can. */
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* §9: the cards a number-based ability picks in sequence q, among the spaces
+ * way w looks at (none: the whole sequence), into m. A player's own cards:
+ * the ability never reaches into another sequence. */
+static enum pos_refusal pick_numbers(const struct pos_way *w, const struct ability_spec *spec,
+				     const struct pos_view *v, int q, struct pos_move *m)
+{
+	int ns = w->move.n, lo = -1, hi = -1, xlo = 0, xhi = 0;
+	for (int k = 0; k < (ns ? ns : v->n); k++) {
+		int s = ns ? w->move.sp[k] : k;
+		int x = num_at(v, q, s);
+		if (!wanted(x, spec->filter))
 			continue;
-		if (lo < 0 || v[s] < v[lo])
+		if (lo < 0 || x < xlo) {
 			lo = s;
-		if (hi < 0 || v[s] > v[hi])
+			xlo = x;
+		}
+		if (hi < 0 || x > xhi) {
 			hi = s;
+			xhi = x;
+		}
 	}
-	m->n = 0;
+	m->seq[0] = m->seq[1] = (signed char)q;
 	if (spec->action == NUM_REMOVE) {
 		if (lo < 0)
 			return POS_IMPOSSIBLE;
@@ -537,16 +563,134 @@ static enum pos_refusal resolve_number(const struct ability_spec *spec, struct p
 	if (lo < 0 || lo == hi)
 		return POS_IMPOSSIBLE;
 	m->n = 2;
+	m->remove = false;
 	m->sp[0] = (short)lo;
 	m->sp[1] = (short)hi;
 	return POS_OK;
+}
+
+/* The rules alone (§5, §6): whether use u of way w may be made at all. */
+HOT enum pos_refusal use_allowed(const struct pos_way *w, const struct rules *r,
+					   const struct pos_view *v, const struct pos_use *u)
+{
+	if (u->seq[0] == u->seq[1]) {
+		if (u->seq[0] != v->mover && r->apply_to == APPLY_SELF)
+			return POS_SELF;
+		if (w->across && !r->swap_within)
+			return POS_WITHIN;
+		return POS_OK;
+	}
+	if (!w->across)
+		return POS_NOT_SWAP;
+	if (r->swap_across == ACROSS_NONE)
+		return POS_ACROSS_NONE;
+	bool mine = u->seq[0] == v->mover || u->seq[1] == v->mover;
+	if (!mine && r->swap_across == ACROSS_TWO)
+		return POS_ACROSS_TWO;
+	if (!mine && r->apply_to == APPLY_SELF)
+		return POS_SELF;
+	return POS_OK;
+}
+
+/* The cards (§9, §11): what use u moves, and whether it can. */
+HOT enum pos_refusal use_cards(const struct pos_way *w, const struct ability_spec *spec,
+					 const struct pos_view *v, const struct pos_use *u, struct pos_move *m)
+{
+	m->blocked = -1;
+	if (w->effect == KE_NUMBER) {
+		enum pos_refusal r = pick_numbers(w, spec, v, u->seq[0], m);
+		if (r != POS_OK)
+			return r;
+	} else if (u->seq[0] != u->seq[1]) {
+		m->n = 2;
+		m->remove = false;
+		m->seq[0] = (signed char)u->seq[0];
+		m->seq[1] = (signed char)u->seq[1];
+		m->sp[0] = w->move.sp[u->flip];
+		m->sp[1] = w->move.sp[!u->flip];
+	} else {
+		/* spelled out for the engine's hot loop: a swap or a removal, else a rotation */
+		m->n = w->move.n;
+		m->remove = w->move.remove;
+		m->seq[0] = m->seq[1] = (signed char)u->seq[0];
+		m->sp[0] = w->move.sp[0];
+		m->sp[1] = w->move.sp[1];
+		for (int i = 2; i < m->n; i++) {
+			m->seq[i] = (signed char)u->seq[0];
+			m->sp[i] = w->move.sp[i];
+		}
+	}
+	for (int i = 0; v->frozen && i < m->n; i++) {
+		const unsigned char *fz = v->frozen[m->seq[i]];
+		if (fz && fz[m->sp[i]]) {
+			m->blocked = i;
+			return POS_FROZEN;
+		}
+	}
+	if (m->remove && !v->refill)
+		return POS_NO_DRAW;
+	return POS_OK;
+}
+
+HOT enum pos_refusal legal(const struct pos_way *w, const struct ability_spec *spec,
+				     const struct rules *rules, const struct pos_view *v,
+				     const struct pos_use *u, struct pos_move *done)
+{
+	done->n = 0;
+	done->blocked = -1;
+	done->remove = false;
+	enum pos_refusal r = use_allowed(w, rules, v, u);
+	return r != POS_OK ? r : use_cards(w, spec, v, u, done);
+}
+
+enum pos_refusal pos_legal(const struct pos_way *w, const struct ability_spec *spec,
+			   const struct rules *rules, const struct pos_view *v, const struct pos_use *u,
+			   struct pos_move *done)
+{
+	return legal(w, spec, rules, v, u, done);
+}
+
+void pos_legal_moves(const struct pos_way *ways, size_t nw, const struct ability_spec *spec,
+		     const struct rules *rules, const struct pos_view *v,
+		     void (*fn)(void *ctx, const struct pos_use *u, const struct pos_move *m), void *ctx)
+{
+	struct pos_move m;
+	for (size_t k = 0; k < nw; k++) {
+		const struct pos_way *w = &ways[k];
+		struct pos_use u = {(int)k, {0, 0}, false};
+		/* The candidates that can pass (pos_legal refuses every other one):
+		 * under apply-to self the mover's sequence alone, */
+		bool self = rules->apply_to == APPLY_SELF;
+		int lo = self ? v->mover : 0, hi = self ? v->mover + 1 : v->nseq;
+		for (int q = lo < 0 ? hi : lo; q < hi; q++) {
+			u.seq[0] = u.seq[1] = q;
+			if (legal(w, spec, rules, v, &u, &m) == POS_OK)
+				fn(ctx, &u, &m);
+		}
+		/* and pairs only where §6 lets this way cross. */
+		if (!w->across || rules->swap_across == ACROSS_NONE || v->nseq < 2)
+			continue;
+		for (int x = 0; x < v->nseq; x++)
+			for (int y = 0; y < v->nseq; y++) {
+				if (x == y || (rules->swap_across == ACROSS_TWO && x != v->mover))
+					continue;
+				u.seq[0] = x;
+				u.seq[1] = y;
+				for (int f = 0; f < (rules->swap_across == ACROSS_TWO ? 2 : 1); f++) {
+					u.flip = f;
+					if (legal(w, spec, rules, v, &u, &m) == POS_OK)
+						fn(ctx, &u, &m);
+				}
+				u.flip = false;
+			}
+	}
 }
 
 /* Picking the way the player's choices name. */
 struct pick {
 	unsigned choose;                /* the kind's KC_* */
 	const struct pos_choice *ch;
-	struct pos_move *out;           /* the first way that matches (zeroed before) */
+	struct pos_way *out;            /* the first way that matches */
 	bool found;
 };
 
@@ -585,97 +729,80 @@ static void pick_way(void *ctx, const struct pos_way *w)
 {
 	struct pick *p = ctx;
 	if (!p->found && matches(p->choose, p->ch, w)) {
-		p->out->n = w->move.n;
-		p->out->remove = w->move.remove;
-		memcpy(p->out->sp, w->move.sp, (size_t)w->move.n * sizeof *w->move.sp);
+		*p->out = *w;
 		p->found = true;
 	}
 }
 
-/* The spaces moved by a in one sequence, given the player's choices. */
-static enum pos_refusal resolve(const struct layout *lay, const struct ability *a,
-				const struct ability_spec *spec, const struct pos_choice *ch,
-				const long *v, int n, struct pos_move *m)
+/* The way of a that the player's choices name, for sequences of n spaces. */
+static enum pos_refusal choose_way(const struct layout *lay, const struct ability *a,
+				   const struct ability_spec *spec, const struct pos_choice *ch, int n,
+				   struct pos_way *w)
 {
-	memset(m, 0, sizeof *m);
-	m->blocked = -1;
 	if (ability_kind_grid_only(a->kind) && !lay->rows)
 		return POS_NEEDS_GRID;
-	if (a->kind == AK_NUMBER && spec && spec->scope != SCOPE_SEQUENCE && !lay->rows)
+	if (a->kind == AK_NUMBER && (!spec || (spec->scope != SCOPE_SEQUENCE && !lay->rows)))
 		return POS_NEEDS_GRID;
 	const struct ability_kind_info *info = ability_kind_info(a->kind);
-	struct pick p = {info->choose, ch, m, false};
+	struct pick p = {info->choose, ch, w, false};
 	pos_ways(lay, a, spec, pick_way, &p);
 	if (!p.found)
 		return POS_CHOICE;
-	if (info->effect == KE_NUMBER)
-		return resolve_number(spec, m, v, n);
 	/* The spaces in the order the player named them. */
-	if ((info->choose & KC_SPACES) && m->n == 2)
-		memcpy(m->sp, ch->sp, sizeof ch->sp);
-	for (int i = 0; i < m->n; i++)
-		if (m->sp[i] < 0 || m->sp[i] >= n)
+	if ((info->choose & KC_SPACES) && w->move.n == 2)
+		memcpy(w->move.sp, ch->sp, sizeof ch->sp);
+	for (int i = 0; i < w->move.n; i++)
+		if (w->move.sp[i] < 0 || w->move.sp[i] >= n)
 			return POS_NEEDS_GRID;
 	return POS_OK;
+}
+
+/* Carry out move m (pos_legal's) on t's sequences; draw fills a removal. */
+static void play(struct pos_target *t, const struct pos_move *m, long draw)
+{
+	if (m->remove) {
+		t->seq[m->seq[0]][m->sp[0]] = draw;
+	} else if (m->n == 2) {
+		long *x = &t->seq[m->seq[0]][m->sp[0]], *y = &t->seq[m->seq[1]][m->sp[1]];
+		long tmp = *x;
+		*x = *y;
+		*y = tmp;
+	} else {
+		long *v = t->seq[m->seq[0]];
+		long tmp = v[m->sp[m->n - 1]];
+		for (int i = m->n - 1; i > 0; i--)
+			v[m->sp[i]] = v[m->sp[i - 1]];
+		v[m->sp[0]] = tmp;
+	}
 }
 
 enum pos_refusal pos_apply(const struct layout *lay, const struct ability *a,
 			   const struct ability_spec *spec, const struct rules *rules,
 			   const struct pos_choice *ch, struct pos_target *t, struct pos_move *done)
 {
-	struct pos_move m;
-	int first = t->nseq == 3 ? 1 : 0;   /* the first sequence touched */
-	enum pos_refusal r = resolve(lay, a, spec, ch, t->seq[first], t->n, &m);
-	*done = m;
+	struct pos_way w;
+	memset(done, 0, sizeof *done);
+	done->blocked = -1;
+	enum pos_refusal r = choose_way(lay, a, spec, ch, t->n, &w);
 	if (r != POS_OK)
 		return r;
-	if (t->nseq == 1) {
-		if (t->opponent && rules->apply_to == APPLY_SELF)
-			return POS_SELF;
-		if (m.n == 2 && !m.remove && !rules->swap_within && a->kind == AK_SWAP)
-			return POS_WITHIN;
-	} else {
-		if (m.n != 2 || m.remove)
-			return POS_NOT_SWAP;
-		if (rules->swap_across == ACROSS_NONE)
-			return POS_ACROSS_NONE;
-		if (t->nseq == 3 && rules->swap_across == ACROSS_TWO)
-			return POS_ACROSS_TWO;
-		if (t->nseq == 3 && rules->apply_to == APPLY_SELF)
-			return POS_SELF;
-		/* s of one sequence with t of the other. */
-		m.seq[0] = (signed char)first;
-		m.seq[1] = (signed char)(first + 1);
-		if (ch->flip) {
-			short s = m.sp[0];
-			m.sp[0] = m.sp[1];
-			m.sp[1] = s;
+	/* The view: the applier's sequence first, unless it is an opponent's alone. */
+	int num[3][MAX_SPACES];
+	const int *np[3];
+	for (int q = 0; q < t->nseq; q++) {
+		for (int i = 0; i < t->n; i++) {
+			long x = t->seq[q][i];
+			num[q][i] = x > INT_MAX ? INT_MAX : (int)x;
 		}
+		np[q] = num[q];
 	}
-	for (int i = 0; i < m.n; i++) {
-		const unsigned char *fz = t->frozen[m.seq[i]];
-		if (fz && fz[m.sp[i]]) {
-			m.blocked = i;
-			*done = m;
-			return POS_FROZEN;
-		}
-	}
-	*done = m;
-	if (m.remove) {
-		t->seq[m.seq[0]][m.sp[0]] = ch->draw;
-	} else if (m.n == 2) {
-		long *x = &t->seq[m.seq[0]][m.sp[0]], *y = &t->seq[m.seq[1]][m.sp[1]];
-		long tmp = *x;
-		*x = *y;
-		*y = tmp;
-	} else {
-		long *v = t->seq[first];
-		long tmp = v[m.sp[m.n - 1]];
-		for (int i = m.n - 1; i > 0; i--)
-			v[m.sp[i]] = v[m.sp[i - 1]];
-		v[m.sp[0]] = tmp;
-	}
-	return POS_OK;
+	struct pos_view v = {t->nseq, t->n, t->nseq == 1 && t->opponent ? -1 : 0, 1, np, t->frozen, true};
+	int first = t->nseq == 3 ? 1 : 0;   /* the first sequence touched */
+	struct pos_use u = {0, {first, t->nseq > 1 ? first + 1 : first}, ch->flip};
+	r = pos_legal(&w, spec, rules, &v, &u, done);
+	if (r == POS_OK)
+		play(t, done, ch->draw);
+	return r;
 }
 
 const char *pos_refusal_text(enum pos_refusal r)
@@ -688,9 +815,10 @@ const char *pos_refusal_text(enum pos_refusal r)
 	case POS_WITHIN: return "swaps within one sequence are not allowed: the pack's swap-within is false (§6)";
 	case POS_SELF: return "abilities may be applied only to the player's own sequence: the pack's apply-to is self (§5)";
 	case POS_IMPOSSIBLE: return "no card of this sequence qualifies, so the ability is impossible (§9)";
-	case POS_NOT_SWAP: return "only a swap can involve more than one sequence (§6)";
+	case POS_NOT_SWAP: return "only a swap of the two spaces a card names can join two sequences (§6); every other ability, a number-based one too (§9), acts on one sequence";
 	case POS_CHOICE: return "this discretionary ability needs a valid choice of row, column, spaces or direction (§8)";
 	case POS_NEEDS_GRID: return "the ability names spaces this layout does not have (§8)";
+	case POS_NO_DRAW: return "the draw pile is empty, so a removed card cannot be replaced";
 	}
 	return "unknown";
 }

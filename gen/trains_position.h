@@ -88,9 +88,10 @@ enum pos_refusal {
 	POS_WITHIN,        /* §6: swap-within is false */
 	POS_SELF,          /* §5: apply-to is self, the target is an opponent */
 	POS_IMPOSSIBLE,    /* §9: no card qualifies for a number-based ability */
-	POS_NOT_SWAP,      /* only swaps can involve more than one sequence */
+	POS_NOT_SWAP,      /* §6: only a swap of two spaces the card names crosses sequences */
 	POS_CHOICE,        /* a discretionary ability needs a (valid) choice */
 	POS_NEEDS_GRID,    /* a grid ability on a line, or a line too short */
+	POS_NO_DRAW,       /* a removal with no card left to draw */
 };
 
 /* The player's choices for a discretionary ability (§8): line is the row or
@@ -129,10 +130,14 @@ struct pos_move {
 
 /* One way to use an ability: the cards it moves (for KE_NUMBER, the spaces it
  * looks at, n 0 meaning the whole sequence), and the row or column (-1: none)
- * and direction (0: none) the player picks it by. */
+ * and direction (0: none) the player picks it by; effect, what using it does,
+ * and across: a swap of two spaces the card names, which §6 lets join two
+ * sequences (the other swaps stay inside one). */
 struct pos_way {
 	struct pos_move move;
 	int line, dir;
+	enum kind_effect effect;
+	bool across;
 };
 
 /* The one expansion of an ability into moves: calls fn once per way to use a
@@ -143,9 +148,52 @@ struct pos_way {
 void pos_ways(const struct layout *lay, const struct ability *a, const struct ability_spec *spec,
 	      void (*fn)(void *ctx, const struct pos_way *w), void *ctx);
 
+/* A position as the rules of a move see it: nseq sequences of n spaces; the
+ * number on card i of sequence q is num[q][i * step] (0 a wild card, negative
+ * unknown), and frozen[q][i] marks a frozen card (frozen or frozen[q] NULL:
+ * none). mover is the player using the ability: a sequence of the view, or -1
+ * when the mover's own is not in it. refill: a removed card can be replaced
+ * from the draw pile. */
+struct pos_view {
+	int nseq, n, mover, step;
+	const int *const *num;
+	const unsigned char *const *frozen;
+	bool refill;
+};
+
+/* One use of a way: on sequence seq[0] alone (seq[1] == seq[0]), or a swap
+ * across two sequences, the card at the way's first space of seq[0] with the
+ * card at its second space of seq[1] (flip: the other way round). */
+struct pos_use {
+	int way;
+	int seq[2];
+	bool flip;
+};
+
+/* The one legality of a move (§5, §6, §9, §11): whether use u of way w (spec:
+ * the ability's entry, for KE_NUMBER) is allowed in position v under rules.
+ * POS_OK and *done the cards it moves, as (sequence, space), a number ability
+ * resolved to the cards it picks; else the rule it breaks (POS_FROZEN:
+ * done->blocked is the frozen card's index in done->sp). The checker validates
+ * with it (pos_apply) and the engine plays what pos_legal_moves finds with it. */
+enum pos_refusal pos_legal(const struct pos_way *w, const struct ability_spec *spec,
+			   const struct rules *rules, const struct pos_view *v, const struct pos_use *u,
+			   struct pos_move *done);
+
+/* Every legal use, by v->mover, of the ways w[0..nw-1] of one ability (as
+ * pos_ways gives them), in a fixed order: way by way, first on each sequence
+ * alone in order, then for a way that may cross (§6) the swaps across two
+ * sequences (two-sequences: the mover's with each other in turn, its first
+ * space then its second; three-sequences: every ordered pair). Calls fn with
+ * each use and the move pos_legal gives for it. */
+void pos_legal_moves(const struct pos_way *w, size_t nw, const struct ability_spec *spec,
+		     const struct rules *rules, const struct pos_view *v,
+		     void (*fn)(void *ctx, const struct pos_use *u, const struct pos_move *m), void *ctx);
+
 /* Apply ability a (its spec for AK_NUMBER, else may be NULL) under rules, with
- * the choices ch, to t. On POS_OK the sequences are changed and *done says what
- * moved; on a refusal nothing is changed. */
+ * the choices ch, to t: the choices name one of the ability's ways (pos_ways),
+ * and pos_legal judges its use. On POS_OK the sequences are changed and *done
+ * says what moved; on a refusal nothing is changed. */
 enum pos_refusal pos_apply(const struct layout *lay, const struct ability *a,
 			   const struct ability_spec *spec, const struct rules *rules,
 			   const struct pos_choice *ch, struct pos_target *t, struct pos_move *done);

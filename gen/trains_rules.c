@@ -221,44 +221,50 @@ static void load_players(struct loader *ld, const struct ynode *n)
 	}
 }
 
-static const char *const rules_keys[] = {"apply-to", "swap-across", "swap-within", "win",
-					 "freeze-tokens", "reshuffle", NULL};
+/* The seed's sections each rule reads are in man/railyard-pack.5. */
+const struct ruleset_key trains_rule_keys[] = {
+	{"apply-to", "self|anyone", 0, 0, "self", "abilities on one's own cards only, or on any player's"},
+	{"swap-across", "none|two-sequences|three-sequences", 0, 0, "none",
+	 "swaps between sequences of a placemat (pattern three)"},
+	{"swap-within", "true|false", 0, 0, "true", "swaps inside one sequence"},
+	{"win", "ascending|never-descending", 0, 0, "ascending", "the winning order"},
+	{"freeze-tokens", NULL, 0, MAX_SPACES, "0", "freeze tokens per player"},
+	{"reshuffle", "true|false", 0, 0, "true",
+	 "the face-down discards become a new draw pile when it runs out (simulate)"},
+	{"opening", "face-down|face-up|none|discard=face-down", 0, 0, "face-down",
+	 "at the setup player k draws k cards and keeps one, the others face down, face up, or no opening"},
+	{NULL, NULL, 0, 0, NULL, NULL},
+};
+
+static int word_index(const char *values, const char *v)
+{
+	int i = 0;
+	for (const char *w = values; *w; w += strcspn(w, "|"), w += *w == '|', i++)
+		if (strcspn(w, "|") == strlen(v) && !strncmp(w, v, strlen(v)))
+			return i;
+	return 0;
+}
+
+void rules_from_set(struct rules *r)
+{
+	const struct ruleset *s = &r->set;
+	r->apply_to = (enum apply_to)word_index(trains_rule_keys[0].values, ruleset_get(s, "apply-to"));
+	r->swap_across = (enum swap_across)word_index(trains_rule_keys[1].values, ruleset_get(s, "swap-across"));
+	r->swap_within = !strcmp(ruleset_get(s, "swap-within"), "true");
+	r->win = (enum win_rule)word_index(trains_rule_keys[3].values, ruleset_get(s, "win"));
+	r->freeze_tokens = (int)strtol(ruleset_get(s, "freeze-tokens"), NULL, 10);
+	r->reshuffle = !strcmp(ruleset_get(s, "reshuffle"), "true");
+	r->loc_freeze = s->loc[4];
+}
 
 static void load_rules(struct loader *ld, const struct ynode *n)
 {
-	static const char *const apply[] = {"self", "anyone"};
-	static const char *const across[] = {"none", "two-sequences", "three-sequences"};
-	static const char *const win[] = {"ascending", "never-descending"};
 	struct rules *r = &ld->p->rules;
 	if (yr_want(&ld->yr, "rules", n, Y_MAP) != 0)
 		return;
 	r->loc = yr_loc(&ld->yr, n);
-	for (size_t i = 0; i < n->n; i++) {
-		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
-		int e;
-		long l;
-		if (strcmp(k->str, "apply-to") == 0) {
-			if ((e = yr_enum(&ld->yr, "apply-to", v, apply, 2)) >= 0)
-				r->apply_to = (enum apply_to)e;
-		} else if (strcmp(k->str, "swap-across") == 0) {
-			if ((e = yr_enum(&ld->yr, "swap-across", v, across, 3)) >= 0)
-				r->swap_across = (enum swap_across)e;
-		} else if (strcmp(k->str, "swap-within") == 0) {
-			yr_bool(&ld->yr, "swap-within", v, &r->swap_within);
-		} else if (strcmp(k->str, "win") == 0) {
-			if ((e = yr_enum(&ld->yr, "win", v, win, 2)) >= 0)
-				r->win = (enum win_rule)e;
-		} else if (strcmp(k->str, "freeze-tokens") == 0) {
-			if (yr_int(&ld->yr, "freeze-tokens", v, 0, MAX_SPACES, &l) == 0) {
-				r->freeze_tokens = (int)l;
-				r->loc_freeze = yr_loc(&ld->yr, v);
-			}
-		} else if (strcmp(k->str, "reshuffle") == 0) {
-			yr_bool(&ld->yr, "reshuffle", v, &r->reshuffle);
-		} else {
-			yr_unknown_key(&ld->yr, k, " in 'rules'", rules_keys);
-		}
-	}
+	ruleset_load(&ld->yr, n, &r->set, NULL);
+	rules_from_set(r);
 }
 
 static void load_table(struct loader *ld, const struct ynode *n)
@@ -581,8 +587,8 @@ static struct pack *load_tree(struct ydoc *doc, bool lenient)
 	ld.yr.file = p->file;
 	p->loc = pack_loc(p, 1, 1);
 	p->copies = 1;
-	p->rules.swap_within = true;
-	p->rules.reshuffle = true;
+	ruleset_init(&p->rules.set, "trains", trains_rule_keys);
+	rules_from_set(&p->rules);
 	p->order = ORDER_SPACE;
 	const struct ynode *root = doc->root;
 	if (!root) {
@@ -688,10 +694,7 @@ void pack_dump(const struct pack *p, FILE *out)
 		p->order == ORDER_SPACE ? "space" : "kind");
 	for (size_t i = 0; i < p->nplayers; i++)
 		fprintf(out, "players %d: cards 1-%ld\n", p->players[i].players, p->players[i].cards);
-	fprintf(out, "rules apply-to=%s swap-across=%s swap-within=%s win=%s freeze-tokens=%d "
-		"reshuffle=%s\n", apply_to_name(p->rules.apply_to), swap_across_name(p->rules.swap_across),
-		p->rules.swap_within ? "true" : "false", win_rule_name(p->rules.win),
-		p->rules.freeze_tokens, p->rules.reshuffle ? "true" : "false");
+	ruleset_dump(&p->rules.set, out);
 	fprintf(out, "templates face=%s back=%s placemat=%s\n", p->face ? p->face : "(default)",
 		p->back ? p->back : "(default)", p->placemat ? p->placemat : "(default)");
 	fprintf(out, "abilities %zu (%s)\n", p->abilities.n, p->has_table ? "explicit table" : "computed");

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ruleset.h"
 #include "trains_ability.h"
 #include "data.h"
 #include "diag.h"
@@ -32,7 +33,16 @@ struct rules {
 	struct loc loc_freeze; /* where freeze-tokens was given */
 	bool reshuffle;        /* discards become the new draw pile when it runs out */
 	struct loc loc;
+	/* every named rule with its origin (ruleset.h): the fields above are read
+	 * from it; opening, the simulator's, lives only here */
+	struct ruleset set;
 };
+
+/* The named rules of the core game, NULL-key terminated. */
+extern const struct ruleset_key trains_rule_keys[];
+
+/* Set the typed fields of r from its named rules (after --rule changes them). */
+void rules_from_set(struct rules *r);
 
 /* players: N cards used by P players (the page's 1-42 for two, 1-63 for three). */
 struct players_entry {

@@ -107,21 +107,15 @@ void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 	r->win = p->rules.win;
 	r->freeze_tokens = p->rules.freeze_tokens;
 	r->reshuffle = p->rules.reshuffle;
-	r->opening = OPENING_FACE_DOWN;
+	int op = sim_opening_parse(ruleset_get(&p->rules.set, "opening"));
+	r->opening = op < 0 ? OPENING_FACE_DOWN : (enum sim_opening)op;
 	r->max_turns = 1000;
 }
 
 /* ---- the setup ---- */
 
-enum { OP_SWAP, OP_REMOVE, OP_CYCLE, OP_NUMBER };
-
-/* One concrete way to use an ability: a discretionary ability has several. */
-struct sim_op {
-	unsigned char kind, n;     /* n: spaces in sp (OP_NUMBER: 0 = the whole sequence) */
-	unsigned char action, pick, filter;
-	bool cross;                /* a swap of two named spaces: may cross sequences (§6) */
-	short sp[MAX_CENSUS];
-};
+/* What a move does to the cards (a number ability resolved to a swap or a removal). */
+enum { OP_SWAP, OP_REMOVE, OP_CYCLE };
 
 struct sim_card {
 	int num;   /* 0: wild */
@@ -142,9 +136,15 @@ struct sim_setup {
 	size_t nab;
 	struct sim_card *deck;
 	long ndeck;
-	struct sim_op *ops;
-	size_t nops;
-	size_t *op_first;          /* [nab + 1]: ability a's ops are op_first[a] .. op_first[a+1]-1 */
+	struct rules rules_pos;    /* rules as the position module reads them */
+	/* The ways to use each ability (position.c's expansion): ability a's are
+	 * ways[way_first[a]] .. ways[way_first[a+1]-1]; spec[a] its entry (number
+	 * abilities) or NULL. */
+	struct pos_way *ways;
+	size_t nways;
+	size_t *way_first;
+	const struct ability_spec **spec;
+	size_t max_moves;          /* the most moves a turn can list: every card face up */
 	/* Pairs of spaces that must ascend (i before j): all pairs on a line, pairs
 	 * sharing a row or a column on a grid. part[s] lists the partners of s. */
 	int npairs;
@@ -169,68 +169,18 @@ static inline double dist_at(const struct sim_setup *s, int i, int v)
 	return d + 0.01 * fabs(v - s->expect[i]);
 }
 
-static void add_op(struct sim_setup *s, size_t *cap, int kind, const int *sp, int n, bool cross)
-{
-	s->ops = xgrow(s->ops, cap, s->nops + 1, sizeof *s->ops);
-	struct sim_op *o = &s->ops[s->nops++];
-	memset(o, 0, sizeof *o);
-	o->kind = (unsigned char)kind;
-	o->n = (unsigned char)n;
-	o->cross = cross;
-	for (int i = 0; i < n; i++)
-		o->sp[i] = (short)sp[i];
-}
-
-/* build_ops' collector: each way of one ability (trains_position.c's expansion) as an op. */
-struct op_sink {
+/* build_ways' collector: each way of one ability, as trains_position.c expands it. */
+struct way_sink {
 	struct sim_setup *s;
 	size_t *cap;
-	const struct ability_spec *spec;
-	int kind;                  /* the op kind of every way: OP_* */
-	bool cross;                /* a swap of two named spaces may cross sequences (§6) */
 };
 
 static void add_way(void *ctx, const struct pos_way *w)
 {
-	struct op_sink *k = ctx;
-	int sp[MAX_CENSUS];
-	for (int i = 0; i < w->move.n; i++)
-		sp[i] = w->move.sp[i];
-	add_op(k->s, k->cap, k->kind, sp, w->move.n, k->cross);
-	if (k->kind == OP_NUMBER) {
-		struct sim_op *o = &k->s->ops[k->s->nops - 1];
-		o->action = (unsigned char)k->spec->action;
-		o->pick = (unsigned char)k->spec->pick;
-		o->filter = (unsigned char)k->spec->filter;
-	}
-}
-
-/* The concrete moves of ability a: the position module's ways to use it. */
-static void build_ops(struct sim_setup *s, size_t *cap, const struct ability *a)
-{
-	static const int op_of[] = {[KE_SWAP] = OP_SWAP, [KE_REMOVE] = OP_REMOVE,
-				    [KE_ROTATE] = OP_CYCLE, [KE_NUMBER] = OP_NUMBER};
-	const struct ability_kind_info *info = ability_kind_info(a->kind);
-	struct op_sink k = {s, cap, NULL, op_of[info->effect], info->effect == KE_SWAP && !info->choose};
-	if (info->effect == KE_NUMBER)
-		k.spec = &s->pack->specs[a->spec];
-	pos_ways(&s->pack->layout, a, k.spec, add_way, &k);
-}
-
-size_t sim_setup_moves(const struct sim_setup *s, size_t ab)
-{
-	return ab < s->nab ? s->op_first[ab + 1] - s->op_first[ab] : 0;
-}
-
-void sim_setup_move(const struct sim_setup *s, size_t ab, size_t k, struct pos_move *out)
-{
-	const struct sim_op *o = &s->ops[s->op_first[ab] + k];
-	memset(out, 0, sizeof *out);
-	out->blocked = -1;
-	out->n = o->n;
-	out->remove = o->kind == OP_REMOVE || (o->kind == OP_NUMBER && o->action == NUM_REMOVE);
-	for (int i = 0; i < o->n; i++)
-		out->sp[i] = o->sp[i];
+	struct way_sink *k = ctx;
+	struct sim_setup *s = k->s;
+	s->ways = xgrow(s->ways, k->cap, s->nways + 1, sizeof *s->ways);
+	s->ways[s->nways++] = *w;
 }
 
 struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
@@ -277,13 +227,35 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	for (int w = 0; w < p->wild; w++)
 		s->deck[k++] = (struct sim_card){0, -1};
 
+	s->rules_pos = p->rules;
+	s->rules_pos.apply_to = rules->apply_to;
+	s->rules_pos.swap_across = rules->swap_across;
+	s->rules_pos.swap_within = rules->swap_within;
+	s->rules_pos.win = rules->win;
+	s->rules_pos.freeze_tokens = rules->freeze_tokens;
+	s->rules_pos.reshuffle = rules->reshuffle;
 	size_t cap = 0;
-	s->op_first = xmalloc((s->nab + 1) * sizeof *s->op_first);
+	struct way_sink sink = {s, &cap};
+	s->way_first = xmalloc((s->nab + 1) * sizeof *s->way_first);
+	s->spec = xcalloc(s->nab ? s->nab : 1, sizeof *s->spec);
 	for (size_t a = 0; a < s->nab; a++) {
-		s->op_first[a] = s->nops;
-		build_ops(s, &cap, &p->abilities.v[a]);
+		const struct ability *ab = &p->abilities.v[a];
+		s->way_first[a] = s->nways;
+		if (ab->kind == AK_NUMBER)
+			s->spec[a] = &p->specs[ab->spec];
+		pos_ways(&p->layout, ab, s->spec[a], add_way, &sink);
 	}
-	s->op_first[s->nab] = s->nops;
+	s->way_first[s->nab] = s->nways;
+	/* What pos_legal_moves can give at most, so a worker never grows its list
+	 * during a game: each way on each sequence it may reach, and across. */
+	int N = players;
+	s->max_moves = 1;
+	for (size_t i = 0; i < s->nways; i++) {
+		size_t pairs = 0;
+		if (s->ways[i].across && rules->swap_across != ACROSS_NONE && N > 1)
+			pairs = rules->swap_across == ACROSS_TWO ? 2 * (size_t)(N - 1) : (size_t)N * (size_t)(N - 1);
+		s->max_moves += (rules->apply_to == APPLY_SELF ? 1 : (size_t)N) + pairs;
+	}
 
 	int c = s->census;
 	s->pi = xmalloc((size_t)c * (size_t)c * sizeof *s->pi);
@@ -344,8 +316,9 @@ void sim_setup_free(struct sim_setup *s)
 	if (!s)
 		return;
 	free(s->deck);
-	free(s->ops);
-	free(s->op_first);
+	free(s->ways);
+	free(s->way_first);
+	free(s->spec);
 	free(s->pi);
 	free(s->pj);
 	free(s->part);
@@ -623,6 +596,10 @@ struct sim_worker {
 	bool dirty[SIM_MAX_PLAYERS];
 	struct sim_move *moves;
 	size_t nmoves, cap;
+	/* the position as trains_position.c's legality reads it: sequences in place */
+	struct pos_view view;
+	const int *vnum[SIM_MAX_PLAYERS];
+	const unsigned char *vfrozen[SIM_MAX_PLAYERS];
 	double *gain;              /* [players * nab]: see ability_gain */
 	unsigned char *gain_ok;
 	/* lookahead: the best moves by the one-move objective, and the state
@@ -781,8 +758,15 @@ struct sim_worker *sim_worker_new(const struct sim_setup *s)
 		w->sv_frozen = xmalloc(sc);
 		w->sv_uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->sv_uses);
 	}
-	w->cap = 64;
+	w->cap = s->max_moves;
 	w->moves = xmalloc(w->cap * sizeof *w->moves);
+	for (int p = 0; p < s->players; p++) {
+		/* a card's number is the first int of its struct sim_card */
+		w->vnum[p] = (const int *)(const void *)&w->seq[(size_t)p * (size_t)s->census];
+		w->vfrozen[p] = &w->frozen[(size_t)p * (size_t)s->census];
+	}
+	w->view = (struct pos_view){s->players, s->census, 0, (int)(sizeof *w->seq / sizeof(int)), w->vnum,
+				    w->vfrozen, true};
 	return w;
 }
 
@@ -885,42 +869,6 @@ static void face_up(struct sim_worker *w, struct sim_card c)
 	w->face[w->nface++] = c;
 }
 
-static bool card_passes(int num, int filter)
-{
-	if (!num)
-		return false;
-	return filter == FILTER_ANY || (filter == FILTER_EVEN) == (num % 2 == 0);
-}
-
-/* Resolve a number ability on sequence q: the space to remove (into *a), or the
- * two spaces to exchange (*a lowest, *b highest). False when impossible. */
-static bool resolve_number(const struct sim_setup *s, const struct sim_op *o, const struct sim_card *q,
-			   short *a, short *b)
-{
-	int n = o->n ? o->n : s->census;
-	int lo = -1, hi = -1;
-	for (int k = 0; k < n; k++) {
-		int i = o->n ? o->sp[k] : k;
-		if (!card_passes(q[i].num, o->filter))
-			continue;
-		if (lo < 0 || q[i].num < q[lo].num)
-			lo = i;
-		if (hi < 0 || q[i].num > q[hi].num)
-			hi = i;
-	}
-	if (lo < 0)
-		return false;
-	if (o->action == NUM_REMOVE) {
-		*a = (short)(o->pick == PICK_LOWEST ? lo : hi);
-		return true;
-	}
-	if (lo == hi)
-		return false;
-	*a = (short)lo;
-	*b = (short)hi;
-	return true;
-}
-
 static void push_move(struct sim_worker *w, struct sim_move m)
 {
 	if (w->nmoves == w->cap)
@@ -928,56 +876,29 @@ static void push_move(struct sim_worker *w, struct sim_move m)
 	w->moves[w->nmoves++] = m;
 }
 
-/* Add op used on tgt's own sequence, if the frozen cards allow it. */
-static void add_within(struct sim_worker *w, int f, int opi, int tgt)
-{
-	const struct sim_setup *s = w->s;
-	const struct sim_op *o = &s->ops[opi];
-	const unsigned char *fz = frozen_of(w, tgt);
-	struct sim_move m = {(short)f, opi, (signed char)tgt, (signed char)tgt, 0, -1, -1};
-	switch (o->kind) {
-	case OP_SWAP:
-		if (fz[o->sp[0]] || fz[o->sp[1]])
-			return;
-		m.kind = OP_SWAP;
-		m.a = o->sp[0];
-		m.b = o->sp[1];
-		break;
-	case OP_REMOVE:
-		if (fz[o->sp[0]])
-			return;
-		m.kind = OP_REMOVE;
-		m.a = o->sp[0];
-		break;
-	case OP_CYCLE:
-		for (int i = 0; i < o->n; i++)
-			if (fz[o->sp[i]])
-				return;
-		m.kind = OP_CYCLE;
-		break;
-	case OP_NUMBER:
-		if (!resolve_number(s, o, seq_of(w, tgt), &m.a, &m.b))
-			return;
-		m.kind = o->action == NUM_REMOVE ? OP_REMOVE : OP_SWAP;
-		if (fz[m.a] || (m.kind == OP_SWAP && fz[m.b]))
-			return;
-		break;
-	default:
-		return;
-	}
-	/* A removal needs a card to fill the space: with reshuffling the used card
-	 * itself is in the discards by then. */
-	if (m.kind == OP_REMOVE && w->npile == 0 && !s->rules.reshuffle)
-		return;
-	push_move(w, m);
-}
+/* pos_legal_moves' collector: each legal use of face-up card `face`, whose
+ * ability's ways start at ways[first], in the engine's form. */
+struct move_sink {
+	struct sim_worker *w;
+	int face;
+	size_t first;
+	const struct pos_way *ways;   /* the ability's: &s->ways[first] */
+};
 
-static void add_across(struct sim_worker *w, int f, int opi, int x, int a, int y, int b)
+static void add_use(void *ctx, const struct pos_use *u, const struct pos_move *pm)
 {
-	if (frozen_of(w, x)[a] || frozen_of(w, y)[b])
-		return;
-	push_move(w, (struct sim_move){(short)f, opi, (signed char)x, (signed char)y, OP_SWAP,
-				       (short)a, (short)b});
+	struct move_sink *k = ctx;
+	struct sim_move m = {(short)k->face, (int)(k->first + (size_t)u->way), pm->seq[0], pm->seq[pm->n > 1],
+			     OP_CYCLE, -1, -1};
+	if (pm->remove) {
+		m.kind = OP_REMOVE;
+		m.a = pm->sp[0];
+	} else if (k->ways[u->way].effect != KE_ROTATE) {
+		m.kind = OP_SWAP;
+		m.a = pm->sp[0];
+		m.b = pm->sp[1];
+	}
+	push_move(k->w, m);
 }
 
 static bool has_open_space(struct sim_worker *w, int p)
@@ -989,52 +910,78 @@ static bool has_open_space(struct sim_worker *w, int p)
 	return false;
 }
 
-/* Every legal move of player m (the draw first). */
+/* Every legal move of player m (the draw first): the draw, then each face-up
+ * card's uses as trains_position.c's one legality finds them. */
 static void list_moves(struct sim_worker *w, int m)
 {
 	const struct sim_setup *s = w->s;
-	const struct sim_rules *r = &s->rules;
-	int N = s->players;
 	w->nmoves = 0;
 	if (can_draw(w) && has_open_space(w, m))
 		push_move(w, (struct sim_move){-1, -1, (signed char)m, (signed char)m, 0, -1, -1});
+	/* A removal needs a card to fill the space: with reshuffling the used card
+	 * itself is in the discards by then. */
+	w->view.mover = m;
+	w->view.refill = w->npile > 0 || s->rules.reshuffle;
 	for (int f = 0; f < w->nface; f++) {
 		int ab = w->face[f].ab;
-		for (size_t opi = s->op_first[ab]; opi < s->op_first[ab + 1]; opi++) {
-			const struct sim_op *o = &s->ops[opi];
-			bool across = o->kind == OP_SWAP && o->cross && r->swap_across != ACROSS_NONE && N > 1;
-			if (!across || r->swap_within) {
-				if (r->apply_to == APPLY_SELF)
-					add_within(w, f, (int)opi, m);
-				else
-					for (int t = 0; t < N; t++)
-						add_within(w, f, (int)opi, t);
-			}
-			if (!across)
-				continue;
-			int a = o->sp[0], b = o->sp[1];
-			if (r->swap_across == ACROSS_TWO) {
-				for (int q = 0; q < N; q++)
-					if (q != m) {
-						add_across(w, f, (int)opi, m, a, q, b);
-						add_across(w, f, (int)opi, m, b, q, a);
-					}
-			} else {
-				for (int x = 0; x < N; x++)
-					for (int y = 0; y < N; y++)
-						if (x != y)
-							add_across(w, f, (int)opi, x, a, y, b);
-			}
-		}
+		struct move_sink k = {w, f, s->way_first[ab], &s->ways[s->way_first[ab]]};
+		pos_legal_moves(k.ways, s->way_first[ab + 1] - k.first, s->spec[ab], &s->rules_pos, &w->view, add_use,
+				&k);
 	}
 }
 
-static void cycle(struct sim_card *q, const struct sim_op *o)
+size_t sim_worker_moves(struct sim_worker *w, int m, size_t ab, const int *nums, const unsigned char *frozen,
+			int npile, void (*fn)(void *ctx, const struct pos_move *mv), void *ctx)
 {
-	struct sim_card t = q[o->sp[o->n - 1]];
-	for (int i = o->n - 1; i > 0; i--)
-		q[o->sp[i]] = q[o->sp[i - 1]];
-	q[o->sp[0]] = t;
+	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census, n = 0;
+	for (size_t i = 0; i < sc; i++) {
+		w->seq[i] = (struct sim_card){nums[i], -1};
+		w->frozen[i] = frozen ? frozen[i] : 0;
+	}
+	for (size_t a = 0; a < s->nab; a++)
+		w->face_at[a] = -1;
+	w->face[0] = (struct sim_card){0, (int)ab};
+	w->face_at[ab] = 0;
+	w->nface = 1;
+	w->npile = npile < 0 ? 0 : npile > s->ndeck ? (int)s->ndeck : npile;
+	w->ndisc = 0;
+	list_moves(w, m);
+	for (size_t k = 0; k < w->nmoves; k++) {
+		const struct sim_move *mv = &w->moves[k];
+		if (mv->face < 0)
+			continue;
+		struct pos_move pm;
+		memset(&pm, 0, sizeof pm);
+		pm.blocked = -1;
+		pm.seq[0] = mv->tgt;
+		pm.seq[1] = mv->tgt2;
+		pm.sp[0] = mv->a;
+		pm.sp[1] = mv->b;
+		pm.n = mv->kind == OP_SWAP ? 2 : 1;
+		pm.remove = mv->kind == OP_REMOVE;
+		if (mv->kind == OP_CYCLE) {
+			const struct pos_way *o = &s->ways[mv->op];
+			pm.n = o->move.n;
+			for (int i = 0; i < pm.n; i++) {
+				pm.seq[i] = mv->tgt;
+				pm.sp[i] = o->move.sp[i];
+			}
+		}
+		fn(ctx, &pm);
+		n++;
+	}
+	return n;
+}
+
+static void cycle(struct sim_card *q, const struct pos_way *o)
+{
+	const short *sp = o->move.sp;
+	int n = o->move.n;
+	struct sim_card t = q[sp[n - 1]];
+	for (int i = n - 1; i > 0; i--)
+		q[sp[i]] = q[sp[i - 1]];
+	q[sp[0]] = t;
 }
 
 /* ---- policies ---- */
@@ -1091,7 +1038,7 @@ static double judge(struct sim_worker *w, const struct view *vw, int m, const st
 	} else {
 		struct sim_card *q = seq_of(w, mv->tgt);
 		memcpy(w->tmp2, q, (size_t)s->census * sizeof *q);
-		cycle(w->tmp2, &s->ops[mv->op]);
+		cycle(w->tmp2, &s->ways[mv->op]);
 		after[0] = seq_value(s, w->tmp2);
 	}
 	double obj = vw->value[m];
@@ -1122,37 +1069,35 @@ static double ability_gain(struct sim_worker *w, const struct view *vw, int p, i
 	size_t at = (size_t)p * s->nab + (size_t)ab;
 	if (w->gain_ok[at])
 		return w->gain[at];
-	const struct sim_rules *r = &s->rules;
 	int c = s->census;
 	double best = 0, vs[SAMPLES];
-	for (size_t opi = s->op_first[ab]; opi < s->op_first[ab + 1]; opi++) {
-		const struct sim_op *o = &s->ops[opi];
-		if (o->kind == OP_SWAP && o->cross && r->swap_across != ACROSS_NONE && !r->swap_within)
+	/* p's own uses, as the legality allows them (the pile aside: a valuation) */
+	struct pos_view v = w->view;
+	v.mover = p;
+	v.refill = true;
+	const struct sim_card *q = seq_of(w, p);
+	for (size_t k = s->way_first[ab]; k < s->way_first[ab + 1]; k++) {
+		const struct pos_way *o = &s->ways[k];
+		if (o->effect != KE_SWAP && o->effect != KE_REMOVE)
+			continue;   /* rotations and number abilities are not valued */
+		struct pos_use u = {(int)(k - s->way_first[ab]), {p, p}, false};
+		struct pos_move mv;
+		if (pos_legal(o, NULL, &s->rules_pos, &v, &u, &mv) != POS_OK)
 			continue;
-		{
-			const unsigned char *fz = frozen_of(w, p);
-			const struct sim_card *q = seq_of(w, p);
-			double after;
-			if (o->kind == OP_SWAP) {
-				if (fz[o->sp[0]] || fz[o->sp[1]])
-					continue;
-				after = value_swap(s, q, vw->sc[p], o->sp[0], o->sp[1], &vw->oldinv[p * c], w->tmp2);
-				after = outcome(after);
-			} else if (o->kind == OP_REMOVE) {
-				if (fz[o->sp[0]])
-					continue;
-				values_sampled(s, q, vw->sc[p], o->sp[0], vw->oldinv[p * c + o->sp[0]], w->tmp2, vs);
-				after = 0;
-				for (int k = 0; k < SAMPLES; k++)
-					after += outcome(vs[k]);
-				after /= SAMPLES;
-			} else {
-				continue;
-			}
-			double gain = after < -500 ? 1000.0 : vw->value[p] - after;
-			if (gain > best)
-				best = gain;
+		double after;
+		if (o->effect == KE_SWAP) {
+			after = value_swap(s, q, vw->sc[p], mv.sp[0], mv.sp[1], &vw->oldinv[p * c], w->tmp2);
+			after = outcome(after);
+		} else {
+			values_sampled(s, q, vw->sc[p], mv.sp[0], vw->oldinv[p * c + mv.sp[0]], w->tmp2, vs);
+			after = 0;
+			for (int i = 0; i < SAMPLES; i++)
+				after += outcome(vs[i]);
+			after /= SAMPLES;
 		}
+		double gain = after < -500 ? 1000.0 : vw->value[p] - after;
+		if (gain > best)
+			best = gain;
 	}
 	w->gain[at] = best;
 	w->gain_ok[at] = 1;
@@ -1715,7 +1660,7 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 			buf_printf(w->log, " on seat %d: removes %s", mv.tgt + 1, space(s, mv.a, n1));
 		else
 			buf_printf(w->log, " on seat %d: rotates from %s", mv.tgt + 1,
-				   space(s, s->ops[mv.op].sp[0], n1));
+				   space(s, s->ways[mv.op].move.sp[0], n1));
 		buf_puts(w->log, "\n");
 	}
 	switch (mv.kind) {
@@ -1734,7 +1679,7 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 			w->removals_opponent++;
 		break;
 	default:
-		cycle(x, &s->ops[mv.op]);
+		cycle(x, &s->ways[mv.op]);
 		break;
 	}
 	return used.ab;

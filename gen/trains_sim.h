@@ -12,7 +12,8 @@
  *     draw the top card and put it in place of one own card (the replaced card
  *     goes face up), or take a face-up card, discard it and use its ability on
  *     oneself or (apply-to: anyone, §5) an opponent, or across two sequences
- *     (swap-across, §6); two face-up cards with the same ability are both
+ *     (swap-across, §6), as pos_legal_moves (trains_position.h) lists the
+ *     legal uses; two face-up cards with the same ability are both
  *     discarded; a card without an ability (wild, table gap) is discarded;
  *   - the opening, part of the setup before the first turn (factory rules):
  *     player k (1-based) draws k cards, keeps one in place of one of theirs,
@@ -87,13 +88,6 @@ void sim_setup_free(struct sim_setup *s);
 /* How many abilities (rows of sim_stats.used) and physical cards the setup has. */
 size_t sim_setup_abilities(const struct sim_setup *s);
 long sim_setup_cards(const struct sim_setup *s);
-/* The engine's moves for ability ab (< sim_setup_abilities): how many, and the
- * k-th as a struct pos_move (remove set for a removal; a rotation's cycle; a
- * number ability: the spaces it looks at, none for the whole sequence). For
- * tests that hold the engine to the checker. */
-size_t sim_setup_moves(const struct sim_setup *s, size_t ab);
-void sim_setup_move(const struct sim_setup *s, size_t ab, size_t k, struct pos_move *out);
-
 /* Integer totals over games: adding them up in any order gives the same result. */
 struct sim_stats {
 	int players;
@@ -144,6 +138,16 @@ void sim_worker_trace(struct sim_worker *w, struct buf *log);
  * freeze tokens accounted for. sim_worker_broken counts the turns that failed. */
 void sim_worker_selfcheck(struct sim_worker *w, bool on);
 long sim_worker_broken(const struct sim_worker *w);
+
+/* For tests that hold the engine to the checker: seat m's moves with an ability
+ * (the draw left out) in the position given, the face-up cards being one card
+ * of ability ab (< sim_setup_abilities): nums[p * census + i] the number at
+ * space i of seat p (0 a wild card), frozen likewise (NULL: none), npile the
+ * cards left in the draw pile. Calls fn with each move, in the engine's order,
+ * as the cards it moves (sequences are seats; a removal has remove set).
+ * Returns how many. The worker's game is lost. */
+size_t sim_worker_moves(struct sim_worker *w, int m, size_t ab, const int *nums, const unsigned char *frozen,
+			int npile, void (*fn)(void *ctx, const struct pos_move *mv), void *ctx);
 
 /* What one game came to. */
 struct sim_outcome {

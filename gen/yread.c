@@ -160,10 +160,15 @@ int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind 
 	return -1;
 }
 
+const char *yr_closest(const char *word, const char *const *known)
+{
+	return closest_word(word, known);
+}
+
 void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,
 		    const char *const *known)
 {
-	const char *best = closest_word(key->str, known);
+	const char *best = yr_closest(key->str, known);
 	if (best) {
 		yr_error(r, key, "unknown key '%s'%s (did you mean '%s'?)", key->str, where, best);
 		return;

@@ -39,6 +39,8 @@ int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind 
  * nearest known key when one is close, else listing them. where: " in 'rules'". */
 void yr_only_keys(struct yread *r, const struct ynode *map, const char *where,
 		  const char *const *known);
+/* The known word closest to word (fewer than 3 edits), or NULL. */
+const char *yr_closest(const char *word, const char *const *known);
 /* The index of key's text in known[] (NULL-terminated); else reports it as
  * yr_unknown_key does and returns -1. For a switch over a mapping's keys. */
 int yr_key(struct yread *r, const struct ynode *key, const char *where, const char *const *known);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tools/figures.sh NAME: print the README figure NAME (compare, stalls, openings,
-# policies, play), the figures README.md quotes from `railyard simulate`. Each sits
+# policies, play, games), the figures README.md quotes from `railyard simulate`. Each sits
 # between  <!-- figures: NAME -->  and  <!-- /figures -->; tools/readme.py --figures
 # reruns every one and fails when the README's text differs (CI does), and
 # `make readme-figures` rewrites them. Seeds are fixed: a rerun on unchanged code
@@ -75,7 +75,52 @@ fig_play() {
 	jq -r '"- the same with `--rule freeze-tokens=2`: completion \(.completion), median \(.length.median) turns, restricted mean \(.length.restricted_mean | round)"' "$tmp/f.json"
 }
 
+# the other games: the same report and verdict (gen/verdict.c)
+fig_games() {
+	TT=packs/take-the-train.yaml T52=packs/train-52.yaml TOY=packs/toy-train.yaml
+	echo 'Is Take the Train fairer with or without the Transfers? At four players a fifth of'
+	echo 'the rounds end with no single winner, so at the default `--completion 0.95` both'
+	echo 'series stall and there is no verdict; asking at 0.75 gives one:'
+	echo
+	echo '    $ railyard simulate packs/take-the-train.yaml --players 4 --games 20000 \'
+	echo '          --compare packs/take-the-train.yaml --compare-with transfer | grep -E "^(completion|STALLS|fairer|faster)"'
+	"$R" simulate $TT --players 4 --games 20000 --compare $TT --compare-with transfer --quiet 2>/dev/null |
+		grep -E '^(completion|STALLS|fairer|faster)' | sed 's/^/    /'
+	echo '    $ railyard simulate packs/take-the-train.yaml --players 4 --games 20000 --completion 0.75 \'
+	echo '          --compare packs/take-the-train.yaml --compare-with transfer | sed -n "/^comparison/,\$p"'
+	"$R" simulate $TT --players 4 --games 20000 --completion 0.75 --compare $TT --compare-with transfer \
+		--quiet 2>/dev/null | sed -n '/^comparison/,$p' | sed 's/^/    /'
+	echo
+	echo 'Which domino set fits 4 and 8 players? Columns: pack, players, completion,'
+	echo 'balance, restricted mean length (turns), re-deals per game.'
+	echo
+	echo '    $ for s in six nine twelve; do railyard simulate -q packs/domino-double-$s.yaml \'
+	echo '          --players 4,8 --games 5000 --max-length 2000 --json | jq -r '"'"'.runs[] |'
+	echo '          [.pack, .players, .completion, .balance, .length.restricted_mean,'
+	echo '          .use.redeals.per_game] | @tsv'"'"'; done'
+	for s in six nine twelve; do
+		"$R" simulate -q packs/domino-double-$s.yaml --players 4,8 --games 5000 --max-length 2000 --json |
+			jq -r '.runs[] | [.pack, .players, .completion, .balance, .length.restricted_mean,
+			.use.redeals.per_game] | @tsv'
+	done | sed 's/^/    /'
+	echo
+	echo 'Does Train'"'"'s first seat win more when the seats act in turn?'
+	echo
+	echo '    $ railyard simulate packs/train-52.yaml --players 4 --games 20000 \'
+	echo '          --compare packs/train-52.yaml --compare-rule order=rotation | sed -n "/^comparison/,\$p"'
+	"$R" simulate $T52 --players 4 --games 20000 --compare $T52 --compare-rule order=rotation --quiet 2>/dev/null |
+		sed -n '/^comparison/,$p' | sed 's/^/    /'
+	echo
+	echo 'Does the Toy Train letter mix change the winner?'
+	echo
+	echo '    $ railyard simulate packs/toy-train.yaml --players 2 --games 20000 \'
+	echo '          --compare packs/toy-train.yaml --compare-rule letter-mix=even | sed -n "/^comparison/,\$p"'
+	"$R" simulate $TOY --players 2 --games 20000 --compare $TOY --compare-rule letter-mix=even --quiet 2>/dev/null |
+		sed -n '/^comparison/,$p' | sed 's/^/    /'
+}
+
+
 case "${1:-}" in
-compare|stalls|openings|policies|play) "fig_$1";;
-*) echo "usage: tools/figures.sh compare|stalls|openings|policies|play" >&2; exit 2;;
+compare|stalls|openings|policies|play|games) "fig_$1";;
+*) echo "usage: tools/figures.sh compare|stalls|openings|policies|play|games" >&2; exit 2;;
 esac

@@ -201,7 +201,9 @@ expect_status "output folder cannot be made: exit 3" 3 "$RAILYARD" build -o "$WO
 
 # Interrupted: SIGINT in the middle of a long faces.pdf (100,000 cards: minutes of
 # work, interrupted after a second) leaves the old one.
-sed -e 's/^pack: .*/pack: big/' -e 's/^cards: .*/cards: 100000/' -e '/^players:/d' "$P" >"$WORK/big.yaml"
+# (the same pack id, so the same set: under another id the build would write
+# another folder and leave this faces.pdf alone whatever it did)
+sed -e 's/^cards: .*/cards: 100000/' -e '/^players:/d' "$P" >"$WORK/big.yaml"
 cp -r "$TOP/templates" "$WORK/" 2>/dev/null
 expect_status "small build first" 0 "$RAILYARD" build --only faces -o "$WORK/int" "$P"
 cksum <"$WORK/int/pattern-two-census-seven/faces.pdf" >"$WORK/before"
@@ -213,6 +215,7 @@ wait $pid
 expect_eq "the build was interrupted (killed by SIGINT: 130)" 130 $?
 expect_eq "interrupted build: faces.pdf unchanged" "$(cat "$WORK/before")" "$(cksum <"$WORK/int/pattern-two-census-seven/faces.pdf")"
 expect_eq "interrupted build: no temporary files" "" "$(find "$WORK/int" -name '*.tmp')"
+expect_eq "interrupted build: no staging folder" "" "$(ls -A "$WORK/int" | grep '^\.')"
 
 # Fonts come from fontconfig and nowhere else: with an empty configuration the
 # default templates' DejaVu Sans Mono is an error naming the template line, not a

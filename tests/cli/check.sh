@@ -12,6 +12,7 @@ json() {
 expect_status "sound pack exits 0" 0 "$RAILYARD" check packs/pattern-one-census-seven.yaml
 expect_grep "sound pack says so" '^sound$' "$WORK/last.out"
 expect_status "broken explicit table exits 1" 1 "$RAILYARD" check tests/golden/check-table-errors/pack.yaml
+expect_grep "... naming the card and the rule" 'pack.yaml:11:14: error: card 7 should carry A ↔ B, not A ↔ C \(the computed table' "$WORK/last.err"
 expect_status "unreadable pack exits 2" 2 "$RAILYARD" check "$WORK/no-such-pack.yaml"
 expect_status "no pack exits 2" 2 "$RAILYARD" check --sequence "1 2 3"
 expect_status "unknown option exits 2" 2 "$RAILYARD" check --bogus $P2
@@ -23,12 +24,17 @@ expect_status "a census mismatch exits 2" 2 "$RAILYARD" check $P2 --sequence "53
 expect_grep "the mismatch points into the option" '^railyard: --sequence:1:8: error: 3 cards' "$WORK/last.err"
 expect_status "an applied move exits 0" 0 "$RAILYARD" check $P2 --sequence "46 37 5 12 42 47 40" --apply 10BD
 expect_status "a refused move exits 1" 1 "$RAILYARD" check $W --sequence "70 2 3 4 5 6 20" --frozen A --apply AG
+expect_grep "... naming the rule" 'error: A ↔ G cannot be applied: card 70 at A is frozen; a frozen card can never be taken from its space \(§11\)' "$WORK/last.err"
 expect_status "a missing choice exits 2" 2 "$RAILYARD" check $G --grid "9 8 7/6 5 4/3 2 1" --apply "A<>"
 expect_status "a card not carrying the code exits 2" 2 "$RAILYARD" check $P2 --sequence "46 37 5 12 42 47 40" --apply 10AB
 expect_status "a missing card in play exits 2" 2 "$RAILYARD" check $P2 --missing 53 --sequence "53 7 45 9 50 27 56"
 expect_grep "and says which" 'card 53 is missing from the pack' "$WORK/last.err"
 expect_status "a defective pack within one exits 0" 0 "$RAILYARD" check packs/pattern-one-census-seven.yaml --missing 17
 expect_status "a defective pack out of balance exits 1" 1 "$RAILYARD" check packs/pattern-one-census-seven.yaml --missing 17,38
+expect_grep "... naming the rule" 'error: with the cards missing, cards 1-84 \(the whole pack\) are unbalanced: from 2 to 4 cards per ability' "$WORK/last.err"
+expect_status "a number ability across sequences exits 1 (§6, §9)" 1 "$RAILYARD" check tests/golden/check-number-across/pack.yaml \
+	--sequence "1 5 9 20 30 11" --with "2 4 6 8 10 12" --apply XO
+expect_grep "... naming the rule" 'only a swap of the two spaces a card names can join two sequences \(§6\)' "$WORK/last.err"
 if [ -w /dev/full ]; then
 	"$RAILYARD" check packs/pattern-one-census-seven.yaml --json >/dev/full 2>/dev/null
 	expect_eq "an unwritable report exits 3" 3 $?

@@ -9,6 +9,7 @@ D9=packs/domino-double-nine.yaml
 T52=packs/train-52.yaml
 TOY=packs/toy-train.yaml
 keys() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(k for k in ("completion","win_rate","balance","length","use") if k in d))'; }
+notime() { python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("timing"); print(json.dumps(d, sort_keys=True))'; }
 field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }
 
 for p in take-the-train domino-double-six domino-double-nine domino-double-twelve train-52 toy-train; do
@@ -17,8 +18,8 @@ for p in take-the-train domino-double-six domino-double-nine domino-double-twelv
 	expect_status "simulate $p" 0 $R simulate -q --games 300 --players $n packs/$p.yaml
 	expect_eq "simulate $p --json: the trains keys and its own (use)" "completion win_rate balance length use" \
 		"$($R simulate -q --json --games 300 --players $n packs/$p.yaml | keys)"
-	a=$($R simulate -q --json --games 400 --players $n --threads 1 packs/$p.yaml)
-	b=$($R simulate -q --json --games 400 --players $n --threads 2 packs/$p.yaml)
+	a=$($R simulate -q --json --games 400 --players $n --threads 1 packs/$p.yaml | notime)
+	b=$($R simulate -q --json --games 400 --players $n --threads 2 packs/$p.yaml | notime)
 	expect_eq "simulate $p: the same report on 1 and 2 threads" "$a" "$b"
 done
 a=$($R simulate -q --json --games 200 --players 4 --seed 1 $TT | field 'd["wins"]')
@@ -26,19 +27,20 @@ b=$($R simulate -q --json --games 200 --players 4 --seed 2 $TT | field 'd["wins"
 ok_if "another seed plays other games" [ "$a" != "$b" ]
 
 # Take the Train: 56 cards; the Transfers only with --with transfer
-expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 0" \
-	"$($R simulate -q --json --games 200 --players 4 $TT | field 'd["rules"] + " " + str(d["use"]["transfers_played"]["total"])')"
+expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 rounds=0 0" \
+	"$($R simulate -q --json --games 200 --players 4 $TT | field '" ".join(k + "=" + v for k, v in d["rules"].items()) + " " + str(d["use"]["transfers_played"]["total"])')"
 expect_eq "take --with transfer: 58 cards, Transfers played" "cards=58 True" \
-	"$($R simulate -q --json --games 200 --players 4 --with transfer $TT | field 'd["rules"].split()[0] + " " + str(d["use"]["transfers_played"]["total"] > 0)')"
+	"$($R simulate -q --json --games 200 --players 4 --with transfer $TT | field '"cards=" + d["rules"]["cards"] + " " + str(d["use"]["transfers_played"]["total"] > 0)')"
 expect_eq "take: fares are paid" "True" \
 	"$($R simulate -q --json --games 200 --players 4 $TT | field 'd["use"]["fares_paid"]["per_game"] > 0')"
 $R simulate -q --games 2000 --players 4 $TT --compare $TT --compare-with transfer >"$WORK/tt.out"
-expect_grep "take: --compare-with transfer labels the second series" '^comparison, 4 players: take-the-train \| take-the-train --with transfer$' "$WORK/tt.out"
+expect_grep "take: --compare-with transfer labels the second series" '^comparison, 4 players: a = take-the-train, b = take-the-train --with transfer$' "$WORK/tt.out"
 expect_grep "... and gives a verdict" '^fairer: ' "$WORK/tt.out"
+expect_grep "... none when a series stalls: 4 players end without a single winner too often" '^fairer: no verdict: take-the-train stalls' "$WORK/tt.out"
 expect_eq "take --rule target=100: several rounds a game" "True" \
 	"$($R simulate -q --json --games 100 --players 4 --rule target=100 $TT | field 'd["use"]["rounds"]["per_game"] > 1')"
 expect_status "take: an unknown rule: exit 2" 2 $R simulate -q --games 10 --players 4 --rule transfer=yes $TT
-expect_grep "... names the rules it knows" 'knows target=N' "$WORK/last.err"
+expect_grep "... names the rules it knows" "'transfer' is not a rule of take-the-train \\(its rules: target=N, rounds=N\\)" "$WORK/last.err"
 expect_status "take: 8 players, 56 cards: exit 2" 2 $R simulate -q --games 10 --players 8 $TT
 
 # domino: 5 points a tile, the game to 120
@@ -53,7 +55,7 @@ expect_status "train-52 --rule reopen=second-ace face-cards=step" 0 $R simulate 
 expect_status "train-52 --rule ace=high: exit 2" 2 $R simulate -q --games 10 --players 4 --rule ace=high $T52
 expect_status "train-52, 5 players: exit 2 (7 cards each for 3-4)" 2 $R simulate -q --games 10 --players 5 $T52
 $R simulate -q --games 1000 --players 4 $T52 --compare $T52 --compare-rule order=rotation >"$WORK/t52.out"
-expect_grep "train-52: --compare-rule labels the second series" '\| train-52 --rule order=rotation$' "$WORK/t52.out"
+expect_grep "train-52: --compare-rule labels the second series" 'b = train-52 --rule order=rotation$' "$WORK/t52.out"
 expect_status "--compare-rule without --compare: exit 2" 2 $R simulate -q --games 10 --players 4 --compare-rule order=rotation $T52
 expect_status "--compare across games: exit 2" 2 $R simulate -q --games 10 --players 4 $T52 --compare $TT
 
@@ -70,12 +72,41 @@ if [ -r /usr/share/dict/words ]; then
 	sed 's/^  min-letters: 4$/  min-letters: 4\n  letter-mix: even\n  broken-every: 5/' $TOY >"$WORK/toy.yaml"
 	sed -i "s#^  words: .*#  words: /usr/share/dict/words#" "$WORK/toy.yaml"
 	expect_eq "toy: the pack's rules set letter-mix and broken-every" "letter-mix=even broken-every=5" \
-		"$($R simulate -q --json --games 20 --players 2 "$WORK/toy.yaml" | field '" ".join(d["rules"].split()[:2])')"
+		"$($R simulate -q --json --games 20 --players 2 "$WORK/toy.yaml" | field '"letter-mix=" + d["rules"]["letter-mix"] + " broken-every=" + d["rules"]["broken-every"]')"
 	expect_eq "... and --rule overrides the pack" "letter-mix=pack" \
-		"$($R simulate -q --json --games 20 --players 2 --rule letter-mix=pack "$WORK/toy.yaml" | field 'd["rules"].split()[0]')"
+		"$($R simulate -q --json --games 20 --players 2 --rule letter-mix=pack "$WORK/toy.yaml" | field '"letter-mix=" + d["rules"]["letter-mix"]')"
 fi
 
 # the plot
 expect_status "--plot an SVG" 0 $R simulate -q --games 300 --players 3,4 --plot "$WORK/t.svg" $T52
 ok_if "... renders" rsvg-convert -o "$WORK/t.png" "$WORK/t.svg"
 expect_status "--plot into a folder that is not there: exit 3" 3 $R simulate -q --games 30 --players 4 --plot /nonexistent/x.svg $T52
+
+# one verdict for every game: completion with its interval, STALLS below
+# --completion and no verdict on a stalling series, balance as the trains'
+NS=tests/cli/data/take-no-stations.yaml
+$R simulate -q --games 300 --players 3 $NS >"$WORK/ns.out"
+expect_grep "take without Stations: completion 0" '^completion: 0.0000 \[0.0000, 0.0126\] \(0 won, 0 timed out, 0 stalled, 300 with no single winner\)$' "$WORK/ns.out"
+expect_grep "... STALLS" '^STALLS: completion 0.0000 is below 0.95: no verdict on its fairness or length$' "$WORK/ns.out"
+expect_grep "... balance 0, not 1" '^balance: 0.0000 \[0.0000, 0.0000\]' "$WORK/ns.out"
+$R simulate -q --games 300 --players 3 --completion 0.5 $TT --compare $NS >"$WORK/ns2.out"
+expect_grep "... and --compare gives it no verdict" '^fairer: no verdict: take-no-stations stalls \(completion 0.0000, below 0.50\)$' "$WORK/ns2.out"
+expect_eq "... the JSON says so" "True 0 ['take-no-stations'] None" \
+	"$($R simulate -q --json --games 300 --players 3 --completion 0.5 $TT --compare $NS | field 'str(d["compare"]["stalls"]) + " " + str(d["compare"]["balance"]) + " " + str(d["verdict"]["stalls"]) + " " + str(d["verdict"]["fairer"])')"
+for c in "$D6 --players 8 --max-length 200 --games 20" "$T52 --players 4 --max-length 100 --games 100" \
+	 "$TOY --players 2 --max-length 3 --games 100"; do
+	case $c in *toy*) [ -r /usr/share/dict/words ] || continue;; esac
+	$R simulate -q $c >"$WORK/st.out"
+	expect_grep "a stalling series says STALLS: $c" '^STALLS: completion 0.0000 is below 0.95' "$WORK/st.out"
+done
+$R simulate -q --games 300 --players 3 --completion 0.5 $TT >"$WORK/c.out"
+ok_if "take, 3 players: no STALLS at --completion 0.5" sh -c "! grep -q '^STALLS' '$WORK/c.out'"
+expect_grep "... ties are their own share with an interval" '^no single winner: 0\.[0-9]* \[0\.[0-9]*, 0\.[0-9]*\]' "$WORK/c.out"
+expect_grep "... length over all games, timeouts censored" '^length \(turns, all games, unfinished ones censored at 5000\): median ' "$WORK/c.out"
+expect_eq "balance is N x the least-winning seat's share (3 x min wins / games)" "True" \
+	"$($R simulate -q --json --games 300 --players 3 $TT | field 'abs(d["balance"] - 3 * min(d["wins"]) / d["games"]) < 1e-4')"
+expect_status "--completion 2: exit 2" 2 $R simulate -q --games 10 --players 3 --completion 2 $TT
+# the same JSON shape as the trains' report, the game's own counts under "use"
+tk=$($R simulate -q --json --games 50 --players 3 packs/pattern-two-census-seven.yaml | python3 -c 'import json,sys; print(" ".join(k for k in json.load(sys.stdin) if k not in ("cards","moves","abilities","rare_abilities")))')
+gk=$($R simulate -q --json --games 50 --players 3 $T52 | python3 -c 'import json,sys; print(" ".join(k for k in json.load(sys.stdin) if k not in ("game","unit","use","no_single_winner","no_single_winner_share","no_single_winner_ci")))')
+expect_eq "the other games' JSON has the trains report's keys, in order" "$tk" "$gk"

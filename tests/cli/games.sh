@@ -49,11 +49,14 @@ expect_eq "list --cards: one line per face (48+4+2+100 fares)" 55 "$($R list --c
 # the page's End of Line example: on the 8, the 9 becomes the last card
 L="B1 B2 B3 B4 B5 B6 BS B7 B8 EL"
 expect_status "End of Line on the 8: the 9 cannot follow the 8" 1 $R check $TT --line "$L" --play B9
+expect_grep "... names the rule" "the right \(ascending\) end is closed by an End of Line" "$WORK/last.out"
 expect_status "End of Line: wrap around 1 -> 12 -> 11 -> 10 -> 9" 0 $R check $TT --line "$L" --play "B12 B11 B10 B9"
 expect_grep "... played on the left end, wrapping" 'left .*blue 12 \(wrapping around past 1\)' "$WORK/last.out"
 expect_status "ascending from 7" 0 $R check $TT --line "BS" --play "B7 B8"
 expect_status "not in order" 1 $R check $TT --line "B6 BS B7" --play "B9 B8"
+expect_grep "... names the rule" "the right \(ascending\) end needs blue 8 next, not blue 9" "$WORK/last.out"
 expect_status "another colour on a blue line" 1 $R check $TT --line "B6 BS B7" --play "G8"
+expect_grep "... names the rule" "green 8 cannot go on the blue line: a run is all one colour" "$WORK/last.out"
 expect_status "a Free Ride standing in for blue 9" 0 $R check $TT --line "B6 BS B7 B8" --play "FR B10"
 expect_status "the blue 5 replaces its Free Ride" 0 $R check $TT --line "FR B6 BS" --play B5
 expect_grep "... and the player takes the Free Ride" 'takes the Free Ride' "$WORK/last.out"
@@ -63,6 +66,7 @@ expect_status "Transfer beside a card not at the end of the line" 1 $R check --w
 expect_grep "... says why" 'not at the end of its side' "$WORK/last.out"
 expect_status "Transfer beside the end card M4" 0 $R check --with transfer $TT --line "M4 M5 M6 MS" --play "TR O4 O3"
 expect_status "Transfer without the Transfer cards (the normal game)" 1 $R check $TT --line "M5 M6 MS" --play "TR O5"
+expect_grep "... names the rule" "this pack has no Transfer cards" "$WORK/last.out"
 # "If not, their turn passes (they do NOT need to pay a Fare at this time)"
 expect_status "Station phase: no Station in hand" 0 $R check $TT --hand "B3 G4 FR"
 expect_grep "... the turn passes, no fare" 'turn passes without paying a fare' "$WORK/last.out"
@@ -81,8 +85,29 @@ expect_grep "... a tie with seat 1 (the seed names no winner)" 'a tie for the mo
 expect_status "the end: most fares wins" 0 $R check --json $TT --score "0:21,3:18,5:25"
 expect_grep "... seat 1 wins with 21" 'seat 1 wins the round with 21 fares' "$WORK/last.out"
 expect_status "--score and --play: exit 2" 2 $R check $TT --score "0:1,1:1" --play B3
+expect_status "--score before the round ends (nobody out of cards or fares): exit 2" 2 $R check $TT --score "3:10,2:8"
+expect_grep "... names no winner, says when the round ends" 'give a seat 0 cards or 0 fares' "$WORK/last.err"
+ok_if "... and prints no winner" sh -c "! grep -q wins '$WORK/last.out'"
+expect_status "--score: a seat out of fares ends the round" 0 $R check $TT --score "3:0,2:8"
 expect_status "a line that cannot be: exit 2" 2 $R check $TT --line "B5 BS" --play B4
 expect_grep "... says what the left side needs" 'needs blue 6 at step 1' "$WORK/last.err"
+# a line after a Transfer: "Orange cards 4 to 1 can now be played off of the 5
+# heading away from the station. Any cards that would normally lie between the
+# Station and the number at which the Transfer was played, as well as anything
+# to the other side of the Station, cannot be played until the Station is played."
+BR="O3 O4 O5 TR M5 M6 MS M7"
+expect_status "--line with a Transfer's branch: the branch goes on" 0 $R check --with transfer $TT --line "$BR" --play O2
+expect_grep "... on the branch" '^legal: on the orange branch, toward 1$' "$WORK/last.out"
+expect_status "... orange 6 waits for the orange Station: exit 1" 1 $R check --with transfer $TT --line "$BR" --play O6
+expect_grep "... says so" 'orange 6 cannot be played until the orange Station is played' "$WORK/last.out"
+expect_status "... the orange Station's run stops at the branch's 5: exit 1" 1 $R check --with transfer $TT --line "$BR" --play "OS O6 O5"
+expect_grep "... the 5 is on the table" 'there is only one orange 5: it is already on the table' "$WORK/last.out"
+expect_status "... the orange Station and 6 are legal" 0 $R check --with transfer $TT --line "$BR" --play "OS O6"
+expect_status "... a branch needs the Transfers in the pack: exit 1" 1 $R check $TT --line "$BR" --play O2
+expect_status "... a branch must start at the end's number: exit 2" 2 $R check --with transfer $TT --line "M5 M6 MS M7 M8 TR O7" --play M9
+expect_grep "... says which" 'a Transfer branches at magenta 8 with the 8 of another colour, not orange 7' "$WORK/last.err"
+expect_status "... --hand sees the branch" 0 $R check --with transfer $TT --line "$BR" --hand "O2 O6 B3"
+expect_grep "... orange 2 plays" '^legal: orange 2$' "$WORK/last.out"
 expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
 expect_status "no --play: exit 2" 2 $R check $TT
 
@@ -102,6 +127,7 @@ done
 expect_eq "double six: 28 tiles" "tiles: 28" "$($R list $D6 | grep '^tiles:')"
 expect_status "double six: a single train" 0 $R check $D6
 expect_status "double nine: no single train (every number on 11 ends)" 1 $R check $D9
+expect_grep "... names the rule" "numbers on an odd number of tile ends: .*at most 2 may be odd" "$WORK/last.out"
 expect_status "double twelve: a single train" 0 $R check $D12
 $R check --json $D9 >"$WORK/d9.json"
 expect_grep "--json single_train false" '"single_train": false' "$WORK/d9.json"
@@ -125,22 +151,29 @@ expect_status "6 on a 5" 0 $R check $T52 --top 5 --play 6
 expect_status "7 on a 5" 0 $R check $T52 --top 5 --play 7
 expect_status "4 on a 5" 0 $R check $T52 --top 5 --play 4
 expect_status "3 on a 5" 1 $R check $T52 --top 5 --play 3
+expect_grep "... names the rule" "cannot play 3 on 5: a card goes 1 or 2 higher or 1 lower" "$WORK/last.out"
 expect_status "sandwich J 8 J on a 10" 0 $R check $T52 --top 10 --play "J 8 J"
 expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --top Q --play "JS 4H 4D JC"
 expect_status "double kings on a 4" 0 $R check $T52 --top 4 --play "K K"
 expect_status "double queens on a 4" 1 $R check $T52 --top 4 --play "Q Q"
+expect_grep "... names the rule" "double Qs may only be played on a 5, not on 4" "$WORK/last.out"
 expect_status "double 4 on a 4" 0 $R check $T52 --top 4 --play "4 4"
 expect_status "reopening: 5 after A 2 4 (the closing A is the sequence's A)" 0 $R check $T52 --pile --top "A 2 4" --play 5
 expect_status "reopening: 6 after A 2 4" 1 $R check $T52 --pile --top "A 2 4" --play 6
+expect_grep "... names the rule" "the pile is closed: the reopening sequence .* needs 5 next, not 6" "$WORK/last.out"
 expect_status "reopening: a 2 on the closing A" 0 $R check $T52 --pile --top A --play 2
 expect_status "reopen=second-ace: a second A on the closing A first" 1 $R check $T52 --rule reopen=second-ace --pile --top A --play 2
+expect_grep "... names the rule" "the reopening sequence .* needs A next, not 2" "$WORK/last.out"
 expect_status "reopen=second-ace: A A 2 4 then 5" 0 $R check $T52 --rule reopen=second-ace --pile --top "A A 2 4" --play 5
 # "On non-face cards (2, 3, 4, etc.) can be played on a card only if ..."
 expect_status "J on a 10: a face card goes down only in a double or sandwich" 1 $R check $T52 --top 10 --play J
 expect_grep "... says which rule" 'face-cards=doubles' "$WORK/last.out"
 expect_status "K on a Q" 1 $R check $T52 --top Q --play K
+expect_grep "... names the rule" "K is a face card: .*goes down only in a double or a sandwich" "$WORK/last.out"
 expect_status "A on a 2: an A closes piles" 1 $R check $T52 --top 2 --play A
+expect_grep "... names the rule" "an A closes a pile; it is not a card of central play" "$WORK/last.out"
 expect_status "A A is no double" 1 $R check $T52 --top A --play "A A"
+expect_grep "... names the rule" "a double A has no value to go on" "$WORK/last.out"
 expect_status "--rule face-cards=step: J on a 10" 0 $R check $T52 --rule face-cards=step --top 10 --play J
 expect_status "--rule ace=low: A on a 2" 0 $R check $T52 --rule ace=low --top 2 --play A
 expect_status "--rule nonsense: exit 2" 2 $R check $T52 --rule ace=high --top 2 --play A
@@ -148,8 +181,10 @@ expect_status "--rule nonsense: exit 2" 2 $R check $T52 --rule ace=high --top 2 
 # to put a card down"
 expect_status "no 2 and no two sets of doubles: after the draw, any card begins" 0 $R check $T52 --drawn --play 9
 expect_status "... but without the draw a 9 does not" 1 $R check $T52 --start --play 9
+expect_grep "... names the rule" "a round begins with a 2 or with two sets of doubles" "$WORK/last.out"
 expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --top A --play "2 3 4 5 6" --hand "6 5 4 3 2"
 expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --top A --play "2 3 4" --hand "2 3 4 9"
+expect_grep "... names the rule" "a Train must use all the cards in the player.s hand" "$WORK/last.out"
 expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
 # "A Trainwreck does occur when all piles that are not closed are depleted of cards."
 expect_status "Trainwreck: the open piles are empty" 1 $R check $T52 --piles "0,3C,0"
@@ -169,13 +204,16 @@ expect_grep "toy-train: 126 carriages" '^letters: 126$' "$WORK/toy.out"
 expect_grep "toy-train: the board from GO to FINISH" '^board: 50 spaces, GO on space 1, FINISH on space 50$' "$WORK/toy.out"
 if [ -r /usr/share/dict/words ]; then
 	expect_status "TOP: three letters do not count" 1 $R check $TOY --word TOP
+	expect_grep "... names the rule" "'TOP' has 3 letters; a word needs at least 4" "$WORK/last.out"
 	expect_status "TONE: valid" 0 $R check $TOY --word TONE
 	expect_grep "... moves the locomotive 4 spaces" 'moves 4 spaces, from space 1 to space 5' "$WORK/last.out"
 	expect_status "TONIGHT: valid, on a broken railway" 0 $R check $TOY --word TONIGHT
 	expect_grep "... so the locomotive stays put" 'space 8, a broken railway: the locomotive stays on space 1' "$WORK/last.out"
 	expect_status "TONE again: already used" 1 $R check $TOY --word TONE --used "TRAIN, tone"
+	expect_grep "... names the rule" "'TONE' has already been used in this game" "$WORK/last.out"
 	expect_status "TO?E with a wild carriage" 0 $R check $TOY --word 'TO?E' --used tone
 	expect_status "not a word" 1 $R check $TOY --word TONX
+	expect_grep "... names the rule" "'TONX' is not in the word list" "$WORK/last.out"
 	expect_status "reaching FINISH wins" 0 $R check $TOY --word TRAIN --at 47
 	expect_grep "... the Engine-Driver wins" 'a valid word wins the game' "$WORK/last.out"
 else
@@ -193,6 +231,7 @@ if [ -r /usr/share/dict/words ]; then
 	expect_status "outcome 4: the Braker cannot answer" 1 $R check $TOY --word TONX --challenge driver
 	expect_grep "... the Engine-Driver may replace the last carriage, alone" 'replace the last carriage \(X\) and go on adding carriages alone' "$WORK/last.out"
 	expect_status "an answer that does not begin with the carriages" 1 $R check $TOY --word TONX --challenge driver --answer TONE
+	expect_grep "... names the rule" "TONE does not begin with the carriages laid, TONX" "$WORK/last.out"
 	# "If one of the players manages to place a carriage on the FINISH space ...
 	# If he composes a valid word, he wins the game. If he does not, his turn ends"
 	expect_status "past FINISH with a valid word: wins" 0 $R check $TOY --word TRAIN --at 47
@@ -219,8 +258,11 @@ expect_status "--hands: a tile in two hands: exit 2" 2 $R check $D9 --hands "9-9
 # belonging to the other players."
 expect_status "own train, then one tile on each other train" 0 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "6-2 2-8@1 5-0@2"
 expect_status "others' trains before the own: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "2-8@1 6-2"
+expect_grep "... names the rule" "a player first adds a car to his own train" "$WORK/last.out"
 expect_status "two tiles on one other train: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --others "7-7 7-2; 5-5" --play "6-2 2-8@1 2-0@1"
+expect_grep "... names the rule" "one and only one car on each other train" "$WORK/last.out"
 expect_status "a tile matching neither end: not legal" 1 $R check $D9 --train "6-6 6-3 3-1" --play "2-5"
+expect_grep "... names the rule" "2-5 matches neither end of the own train" "$WORK/last.out"
 # "Doubles are played in line; there are no spinners."
 expect_status "a double in line keeps the end's number" 0 $R check $D9 --train "6-6 6-4" --play "4-4"
 expect_grep "... the ends show 6 and 4" 'ends now show 6 and 4 \(a double, in line\)' "$WORK/last.out"
@@ -231,6 +273,7 @@ expect_grep "... 50 points, 150 in all" 'seat 1 dominoed and scores 50 .*150 in 
 expect_grep "... 120 wins the game" 'reaches 120 points and wins the game' "$WORK/last.out"
 expect_status "--score with nobody out: exit 2" 2 $R check $D9 --score "1,3"
 expect_status "--words: another word list" 1 $R check $TOY --word TOME --words "$WORK/words"
+expect_grep "... names the rule" "'TOME' is not in the word list" "$WORK/last.out"
 expect_status "an unreadable word list: exit 2" 2 $R check $TOY --word TONE --words "$WORK/none"
 expect_status "--at beyond the board: exit 2" 2 $R check $TOY --word TONE --at 50
 
@@ -309,12 +352,14 @@ expect_eq "... the board and the reference page" "board.pdf files.txt manifest.c
 expect_status "dump routes to the games model" 0 $R dump $D6
 expect_grep "... group tile, 28 tiles" "^group tile \(tiles\): 28$" "$WORK/last.out"
 expect_status "Train: an A may not close the last open pile" 1 $R check $T52 --pile --open-piles 1 --play A
+expect_grep "... names the rule" "one pile must always remain open" "$WORK/last.out"
 expect_status "Train: an A closes a pile when another stays open" 0 $R check $T52 --pile --open-piles 2 --play A
 if [ -r /usr/share/dict/words ]; then
 	expect_status "Toy Train: the one Q carriage is face down" 1 $R check $TOY --word QUIT --spent "Q"
 	expect_grep "... so none is face up" 'uses 1 Q carriage; only 0 are face up' "$WORK/last.out"
 	# 116 of the 126 carriages spent: 10 stay face up (V W X Y Y Z and four wilds)
 	expect_status "Toy Train: 10 face up: QUIT cannot be made" 1 $R check $TOY --word QUIT --spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUU"
+	expect_grep "... names the rule" "uses 1 Q carriage; only 0 are face up" "$WORK/last.out"
 	expect_status "Toy Train: fewer than 10 face up: all turn up again" 0 $R check $TOY --word QUIT \
 		--spent "AAAAAAAAABBCCCCCDDDDDEEEEEEEEEEEEEEFFGGGGHHHIIIIIIIIIIJKLLLLLLMMMNNNNNNNNOOOOOOOPPPQRRRRRRRRRSSSSSSSSSSSTTTTTTTTUUUUV"
 	expect_grep "... says so" 'fewer than 10: the face-down ones are turned up again' "$WORK/last.err"

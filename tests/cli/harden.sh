@@ -15,7 +15,7 @@ for how in abs rel; do
 	expect_status "face: a secrets file by a $how path: exit 2" 2 "$R" build --only faces -o "$WORK/o-$how" "$WORK/home/packs/$how.yaml"
 	expect_grep "$how: refused at the pack's face line" "packs/$how.yaml:[0-9]+:7: error: 'face': '.*secrets.yaml' is outside the pack's folder" "$WORK/last.err"
 	ok_if "$how: no line of the secrets file is shown" sh -c "! grep -q SECRET '$WORK/last.err'"
-	ok_if "$how: nothing is written" test ! -e "$WORK/o-$how/faces.pdf"
+	ok_if "$how: nothing is written (-o names the parent of the set)" test ! -e "$WORK/o-$how"
 done
 # --allow-path lets the folder in (and then it is read as a template: its errors
 # may be shown, it was allowed).
@@ -94,9 +94,13 @@ ok_if "5000 mm: nothing written" test ! -e "$WORK/px/out"
 if [ -n "${VALGRIND:-}" ]; then
 	echo "ok - signals during the manifest # SKIP under valgrind"
 else
-	sed -e 's/^pack: .*/pack: big/' -e 's/^cards: .*/cards: 5000000/' -e '/^players:/d' "$P1" >"$WORK/sig.yaml"
-	mkdir -p "$WORK/sig"
-	echo "old manifest" >"$WORK/sig/manifest.csv"
+	# The old set is a real build of the same pack id: -o names the parent of
+	# the set, so the set is $WORK/sig/big/ (a manifest.csv put in $WORK/sig was
+	# never at risk, and railyard refuses to replace files it did not write).
+	sed -e 's/^pack: .*/pack: big/' -e '/^players:/d' "$P1" >"$WORK/sig.yaml"
+	expect_status "the old set (84 cards)" 0 "$R" build --only reference -o "$WORK/sig" "$WORK/sig.yaml"
+	old=$(cksum <"$WORK/sig/big/manifest.csv")
+	sed -i -e 's/^cards: .*/cards: 5000000/' "$WORK/sig.yaml"
 	for s in INT TERM HUP; do
 		"$R" build --only reference --max-items 5000000 -o "$WORK/sig" "$WORK/sig.yaml" 2>/dev/null &
 		pid=$!
@@ -110,8 +114,9 @@ else
 		wait $pid
 		st=$?
 		ok_if "SIG$s: killed by the signal (exit $st)" test $st -gt 128
-		expect_eq "SIG$s: the old manifest is intact" "old manifest" "$(cat "$WORK/sig/manifest.csv")"
+		expect_eq "SIG$s: the old manifest is intact" "$old" "$(cksum <"$WORK/sig/big/manifest.csv")"
 		expect_eq "SIG$s: no temporary file is left" "" "$(find "$WORK/sig" -name '*tmp*')"
+		expect_eq "SIG$s: no staging folder is left" "" "$(ls -A "$WORK/sig" | grep '^\.')"
 	done
 fi
 

@@ -26,6 +26,7 @@ for f in gen/*.c gen/*.h; do
 	m=$(basename "$f"); m=${m%.*}
 	sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$f" | while read -r h; do echo "$m $h"; done
 done >"$WORK/includes"
+ok_if "the includes were read ($(wc -l <"$WORK/includes") lines)" test -s "$WORK/includes"
 cycle_of "$WORK/includes" >"$WORK/include-cycle"
 ok_if "no include cycle among gen/*.[ch] modules" test ! -s "$WORK/include-cycle"
 sed 's/^/  /' "$WORK/include-cycle" >&2
@@ -41,8 +42,11 @@ if ls "$OBJ"/*.o >/dev/null 2>&1 && command -v nm >/dev/null; then
 	cycle_of "$WORK/uses" >"$WORK/use-cycle"
 	ok_if "no module calls back into a module that calls it (nm over $OBJ)" test ! -s "$WORK/use-cycle"
 	sed 's/^/  /' "$WORK/use-cycle" >&2
+elif [ -n "${UNIT_DIR:-}" ]; then
+	# make test names the build: its objects must be there, or nothing is checked
+	echo "not ok - object files in $OBJ for the call graph"
 else
-	echo "# no object files in $OBJ: the call graph is not checked"
+	echo "ok - the call graph # SKIP: no object files in $OBJ"
 fi
 
 # The checker itself finds a cycle.

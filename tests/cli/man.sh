@@ -10,7 +10,10 @@ done
 mandoc -Tascii man/railyard.1 | sed "s/.\x08//g" >"$WORK/railyard.txt"
 for c in list build check simulate dump new; do
 	expect_grep "railyard(1) has a section for $c" "^   $c\$" "$WORK/railyard.txt"
-	for o in $($RAILYARD help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u); do
+	opts=$($RAILYARD help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u)
+	# (an empty list would make the loop below check nothing)
+	ok_if "railyard help $c lists its options" test "$(echo "$opts" | grep -c .)" -ge 3
+	for o in $opts; do
 		ok_if "railyard(1) documents $c $o" grep -q -- "$o\\b" "$WORK/railyard.txt"
 	done
 done

@@ -47,6 +47,8 @@ expect_status "a full disk is exit 3" 3 sh -c "trap '' XFSZ; ulimit -f 128; exec
 expect_grep "with a message" "error" "$WORK/last.err"
 ok_if "the previous faces.pdf is untouched" sh -c "cksum '$S/out-o/pattern-one-census-seven/faces.pdf' | cmp -s - '$WORK/faces.sum'"
 ok_if "no temporary or partial file is left" test -z "$(find "$S/out-o" -name '*tmp*')"
+# (a staging folder is named .ID.XXXXXX, without "tmp": the find above misses it)
+expect_eq "no staging folder is left" "" "$(ls -A "$S/out-o" | grep '^\.')"
 ok_if "the untouched PDF is still valid" sh -c "qpdf --check '$S/out-o/pattern-one-census-seven/faces.pdf' >/dev/null 2>&1"
 
 # Planted symbolic links (issue 13): temporary names are unpredictable and created

@@ -9,7 +9,7 @@ else
 	echo "not ok - every README output block matches its command"
 	cat "$WORK/readme.diff" "$WORK/readme.err" >&2
 fi
-expect_eq "README has its marked blocks" 2 "$(grep -c '^<!-- output: ' README.md)"
+ok_if "README has its marked blocks" [ "$(grep -c '^<!-- output: ' README.md)" -ge 2 ]
 # one line per example: "ok - README.md:52: railyard list ..."
 python3 tools/readme.py --examples >"$WORK/examples.out" 2>"$WORK/examples.err"
 cat "$WORK/examples.out"

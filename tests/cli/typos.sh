@@ -18,7 +18,7 @@ expect_status "check of another game: the option nearest among its own" 2 \
 expect_grep "... did you mean '--line'" "did you mean '--line'" "$WORK/last.err"
 expect_eq "... two lines" 2 "$(wc -l <"$WORK/last.err")"
 expect_status "--rule aply-to=self" 2 "$RAILYARD" simulate -n 2 --rule aply-to=self $P
-expect_grep "... did you mean 'apply-to'" "unknown rule \(did you mean 'apply-to'\?\)" "$WORK/last.err"
+expect_grep "... did you mean 'apply-to'" "'aply-to' is not a rule of trains \(did you mean 'apply-to'\?\)" "$WORK/last.err"
 expect_status "an option far from any: no guess" 2 "$RAILYARD" list --zzzzzzzz $P
 expect_grep "... just unknown" "list: unknown option '--zzzzzzzz'$" "$WORK/last.err"
 

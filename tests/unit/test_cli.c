@@ -61,6 +61,10 @@ static void test_operand(void **state)
 	(void)state;
 	assert_string_equal(OPERAND("simulate", "--compare", "take.yaml", "trains.yaml"), "trains.yaml");
 	assert_string_equal(OPERAND("simulate", "--compare=take.yaml", "trains.yaml"), "trains.yaml");
+	/* abbreviations, as getopt_long takes them */
+	assert_string_equal(OPERAND("simulate", "--compa", "take.yaml", "trains.yaml"), "trains.yaml");
+	assert_string_equal(OPERAND("check", "--seq", "1 2", "p"), "p");
+	assert_string_equal(OPERAND("list", "--ab", "p"), "p");
 	assert_string_equal(OPERAND("check", "-s", "53 7", "p"), "p");
 	assert_string_equal(OPERAND("check", "-s53", "p"), "p");
 	assert_string_equal(OPERAND("check", "--json", "pack.txt"), "pack.txt");
@@ -77,6 +81,7 @@ static void test_operand(void **state)
 	assert_string_equal(VALUE("compare", "simulate", "-n", "2", "--compare=a.yaml"), "a.yaml");
 	assert_string_equal(VALUE("compare", "simulate", "p", "--compare", "a.yaml"), "a.yaml");
 	assert_null(VALUE("compare", "simulate", "a.yaml", "--json"));
+	assert_string_equal(VALUE("compare", "simulate", "--compa", "a.yaml", "p"), "a.yaml");
 }
 
 /* A command's option that cli.c's table lacks, or whose value differs, is

@@ -162,26 +162,36 @@ static void test_toy_rules(void **state)
 	(void)state;
 	struct ydoc *doc;
 	struct toy_pack_rules t;
+	struct game_rules g;
+	const struct game *toy = game_find(GAME_TOY);
 	toy_pack_rules_load(&reader, NULL, &t);
 	assert_int_equal(t.min_letters, 4);
 	assert_null(t.words);
 	const struct ynode *r = rules_of(&doc, "rules: {words: w.txt, min-letters: 5}\n");
-	toy_pack_rules_load(&reader, r, &t);
+	toy->load_rules(&reader, r, &g);
 	assert_int_equal(reader.errors, 0);
-	assert_string_equal(t.words, "w.txt");
-	assert_int_equal(t.min_letters, 5);
-	assert_int_equal(t.letter_mix, 0);
-	assert_int_equal(t.broken_every, -1);
+	assert_string_equal(g.toy.words, "w.txt");
+	assert_int_equal(g.toy.min_letters, 5);
+	assert_string_equal(ruleset_get(&g.set, "letter-mix"), "pack");
+	assert_string_equal(ruleset_get(&g.set, "broken-every"), "0");
+	assert_int_equal(g.set.from[0], RULE_DEFAULT);
 	ydoc_free(doc);
 	r = rules_of(&doc, "rules: {letter-mix: even, broken-every: 7}\n");
-	toy_pack_rules_load(&reader, r, &t);
+	toy->load_rules(&reader, r, &g);
 	assert_int_equal(reader.errors, 0);
-	assert_int_equal(t.letter_mix, 2);
-	assert_int_equal(t.broken_every, 7);
+	assert_string_equal(ruleset_get(&g.set, "letter-mix"), "even");
+	assert_string_equal(ruleset_get(&g.set, "broken-every"), "7");
+	assert_int_equal(g.set.from[1], RULE_PACK);
+	assert_int_equal(g.set.loc[1].col, 41);   /* 1-based, as diagnostics */
+	/* --rule overrides the pack for one run */
+	const char *over[] = {"broken-every=3"};
+	assert_true(ruleset_set_all(&g.set, over, 1));
+	assert_string_equal(ruleset_get(&g.set, "broken-every"), "3");
+	assert_int_equal(g.set.from[1], RULE_COMMAND_LINE);
 	ydoc_free(doc);
 	r = rules_of(&doc, "rules: {letter-mix: random, broken-every: -1}\n");
 	capture();
-	toy_pack_rules_load(&reader, r, &t);
+	toy->load_rules(&reader, r, &g);
 	release();
 	assert_int_equal(reader.errors, 2);
 	assert_non_null(strstr(said, "'letter-mix' must be pack, frequency or even, not 'random'"));
@@ -189,14 +199,21 @@ static void test_toy_rules(void **state)
 	ydoc_free(doc);
 	r = rules_of(&doc, "rules:\n  min-letters: 0\n  word: w.txt\n");
 	capture();
-	toy_pack_rules_load(&reader, r, &t);
+	toy->load_rules(&reader, r, &g);
 	release();
 	assert_int_equal(reader.errors, 2);
-	assert_int_equal(t.min_letters, 4);
+	assert_int_equal(g.toy.min_letters, 4);
 	assert_non_null(strstr(said, "r.yaml:2:16: error: 'min-letters' must be 1..100, not 0\n"));
 	assert_non_null(strstr(said, "r.yaml:3:3: error: unknown key 'word' in 'rules' of toy-train "
 				     "(did you mean 'words'?)\n"));
 	ydoc_free(doc);
+	/* an unknown --rule: "did you mean" too */
+	const char *bad[] = {"leter-mix=even"};
+	capture();
+	assert_false(ruleset_set_all(&g.set, bad, 1));
+	release();
+	assert_non_null(strstr(said, "--rule leter-mix=even: 'leter-mix' is not a rule of toy-train "
+				     "(did you mean 'letter-mix'?)"));
 }
 
 static void test_no_rules(void **state)

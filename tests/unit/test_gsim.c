@@ -14,6 +14,9 @@
 #include "game.h"
 #include "games.h"
 #include "gsim.h"
+#include "stats.h"
+#include "trains_rules.h"
+#include "trains_sim.h"
 
 static struct game_rules pack_rules;
 
@@ -39,8 +42,9 @@ static long play_series(const struct gsim_engine *e, const struct deck *d, int p
 			enum gsim_policy pol, const char **rules, size_t nrules, int games,
 			bool selfcheck, int *wins)
 {
-	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = players, .max_length = 5000,
-				.rules = rules, .nrules = nrules};
+	struct game_rules with = pack_rules;
+	assert_true(ruleset_set_all(&with.set, rules, nrules));
+	struct gsim_params p = {.deck = d, .pack_rules = &with, .players = players, .max_length = 5000};
 	for (int i = 0; i < players; i++)
 		p.policy[i] = pol;
 	char err[256];
@@ -113,23 +117,78 @@ static void test_same_game_any_worker(void **state)
 	}
 }
 
+/* The engine reads the named rules; a rule that is not one, or not one of
+ * its values, never gets there (ruleset_set_all says so). */
 static void test_unknown_rules(void **state)
 {
 	(void)state;
 	struct deck *d = load("packs/train-52.yaml", NULL, 0);
 	const char *bad[] = {"order=sideways"};
-	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = 4, .max_length = 100,
-				.rules = bad, .nrules = 1};
-	char err[256];
-	assert_null(gsim_train52.setup_new(&p, err, sizeof err));
-	assert_non_null(strstr(err, "order=random|rotation"));
+	struct game_rules r = pack_rules;
+	diag_set_quiet(1);
+	assert_false(ruleset_set_all(&r.set, bad, 1));
+	diag_set_quiet(0);
 	const char *good[] = {"order=rotation", "reopen=second-ace", "face-cards=step", "wrecks=0"};
-	p.rules = good;
-	p.nrules = 4;
+	assert_true(ruleset_set_all(&r.set, good, 4));
+	struct gsim_params p = {.deck = d, .pack_rules = &r, .players = 4, .max_length = 100};
+	char err[256];
 	void *s = gsim_train52.setup_new(&p, err, sizeof err);
 	assert_non_null(s);
+	struct buf b = {0};
+	gsim_train52.rules_text(s, &b);
+	assert_non_null(strstr(b.s, "order=rotation wrecks=0 face-cards=step ace=piles reopen=second-ace"));
+	buf_free(&b);
 	gsim_train52.setup_free(s);
 	deck_free(d);
+}
+
+/* The core game through the table's engine: the same games, the same totals
+ * as trains_sim.c played directly (the path of simulate's trains report),
+ * and every game's engine is in the table. */
+static void test_trains_engine(void **state)
+{
+	(void)state;
+	const struct gsim_engine *e = game_find("trains")->engine;
+	assert_non_null(e);
+	for (size_t i = 0; game_at(i); i++)
+		assert_non_null(game_at(i)->engine);
+	struct pack *pk = pack_load("packs/pattern-two-census-seven.yaml");
+	assert_non_null(pk);
+	struct gsim_params p = {.pack = pk, .players = 3, .max_length = 1000,
+				.policy = {GSIM_GREEDY, GSIM_GREEDY, GSIM_GREEDY}};
+	char err[256];
+	void *setup = e->setup_new(&p, err, sizeof err);
+	assert_non_null(setup);
+	void *scratch = gsim_scratch_new(e, setup);
+	struct gsim_counts t;
+	gsim_counts_init(&t, 1000);
+	gsim_play_range(e, setup, scratch, 1, 0, 300, &t);
+	gsim_scratch_free(e, scratch);
+	e->setup_free(setup);
+
+	struct sim_rules r;
+	sim_rules_from_pack(pk, &r);
+	enum sim_policy pol[3] = {POLICY_GREEDY, POLICY_GREEDY, POLICY_GREEDY};
+	struct sim_setup *ss = sim_setup_new(pk, 3, pk->cards, &r, pol, err, sizeof err);
+	assert_non_null(ss);
+	struct sim_stats st;
+	sim_stats_init(&st, ss);
+	struct sim_worker *w = sim_worker_new(ss);
+	for (uint64_t g = 0; g < 300; g++)
+		sim_play(w, 1, g, &st);
+	assert_int_equal(t.games, st.games);
+	assert_int_equal(t.completed, st.completed);
+	assert_int_equal(t.stalled, st.stalled);
+	assert_memory_equal(t.wins, st.wins, 3 * sizeof *t.wins);
+	assert_memory_equal(t.ended, st.length, 1001 * sizeof *t.ended);
+	struct stats_counts c;
+	gsim_stats_counts(e, &t, 3, &c);
+	assert_false(c.ties);
+	sim_worker_free(w);
+	sim_stats_free(&st);
+	sim_setup_free(ss);
+	gsim_counts_free(&t);
+	pack_free(pk);
 }
 
 int main(void)
@@ -139,6 +198,7 @@ int main(void)
 		cmocka_unit_test(test_train52_plays_are_legal),
 		cmocka_unit_test(test_same_game_any_worker),
 		cmocka_unit_test(test_unknown_rules),
+		cmocka_unit_test(test_trains_engine),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

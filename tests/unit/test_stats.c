@@ -117,6 +117,47 @@ static void test_verdict(void **state)
 	assert_int_equal(len.better, 0);
 }
 
+/* A series from plain counts: ties are their own share, timeouts censored at
+ * the horizon, a series under the threshold stalls; a compare of a stalling
+ * series gives no verdict. */
+static void test_series(void **state)
+{
+	(void)state;
+	uint64_t wins[3] = {30, 30, 20}, ended[11] = {0};
+	ended[5] = 80 + 10;   /* 80 won and 10 ties, all at length 5; 10 timeouts */
+	struct stats_counts c = {.seats = 3, .ties = true, .games = 100, .completed = 80, .no_winner = 10,
+				 .wins = wins, .horizon = 10, .ended = ended};
+	struct stats_series s;
+	stats_series(&c, 0.95, &s);
+	assert_int_equal(stats_timeouts(&c), 10);
+	assert_true(s.stalls);
+	assert_true(fabs(s.completion - 0.8) < 1e-12);
+	assert_true(s.completion_lo < 0.8 && s.completion_hi > 0.8);
+	assert_true(fabs(s.balance - 0.6) < 1e-12);        /* 3 x 20 / 100 */
+	assert_true(s.balance_lo <= 0.6 && s.balance_hi >= 0.6);
+	assert_true(fabs(s.no_winner - 0.1) < 1e-12);
+	assert_true(s.no_winner_lo < 0.1 && s.no_winner_hi > 0.1);
+	assert_int_equal(s.len.ended, 90);                 /* the timeouts are censored */
+	assert_int_equal(s.len.median, 5);
+	stats_series(&c, 0.5, &s);
+	assert_false(s.stalls);
+	uint64_t none[3] = {0}, ended0[11] = {0};
+	ended0[0] = 100;
+	struct stats_counts z = {.seats = 3, .ties = true, .games = 100, .no_winner = 100, .wins = none,
+				 .horizon = 10, .ended = ended0};
+	struct stats_series sz, sc;
+	stats_series(&z, 0.5, &sz);
+	assert_true(sz.stalls);
+	assert_true(sz.balance == 0 && sz.balance_hi == 0);   /* nobody wins: 0, never 1 */
+	stats_series(&c, 0.5, &sc);
+	struct stats_comparison cmp;
+	stats_compare(&c, &sc, &z, &sz, 0.5, &cmp);
+	assert_false(cmp.v.stalls[0]);
+	assert_true(cmp.v.stalls[1]);
+	assert_int_equal(cmp.v.fairer, -1);
+	assert_int_equal(cmp.v.faster, -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -124,6 +165,7 @@ int main(void)
 		cmocka_unit_test(test_balance),
 		cmocka_unit_test(test_length),
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_series),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

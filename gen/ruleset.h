@@ -1,0 +1,74 @@
+/* ruleset.h: a game's readings of its seed as named rules, one mechanism for
+ * every game (it knows no game: each game hands it its table of keys). A rule
+ * has a default; the pack's `rules:` may set it (located errors, "did you
+ * mean"); `--rule KEY=VALUE` overrides it for one run; and every value keeps
+ * where it came from, for `dump` and simulate's JSON. */
+#ifndef RAILYARD_RULESET_H
+#define RAILYARD_RULESET_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "yread.h"
+#include "ytree.h"
+
+#define RULESET_MAX 16
+#define RULESET_VALUE 32
+
+/* One rule of a game's table (the table ends with a NULL key). */
+struct ruleset_key {
+	const char *key;
+	const char *values;   /* the words it may be, "random|rotation"; NULL: a whole number;
+			       * "old=new" among them: an old name still read as new */
+	long lo, hi;          /* a whole number's range */
+	const char *def;      /* the default, as written */
+	const char *means;    /* one line: what it decides (docs, --help) */
+};
+
+enum ruleset_from { RULE_DEFAULT, RULE_PACK, RULE_COMMAND_LINE };
+
+struct ruleset {
+	const char *game;
+	bool where;                           /* name the game in "unknown key" messages */
+	const struct ruleset_key *keys;
+	size_t n;
+	char value[RULESET_MAX][RULESET_VALUE];
+	enum ruleset_from from[RULESET_MAX];
+	struct loc loc[RULESET_MAX];          /* RULE_PACK: where the pack sets it */
+	char arg[RULESET_MAX][2 * RULESET_VALUE + 2];   /* "KEY=VALUE", for ruleset_args */
+};
+
+/* Every rule of keys (NULL: none) at its default. */
+void ruleset_init(struct ruleset *rs, const char *game, const struct ruleset_key *keys);
+
+/* Read the rules of the pack's `rules:` mapping (NULL: none) that are in the
+ * table; a key that is neither in the table nor in other (the keys the game
+ * reads itself, NULL-terminated, may be NULL) is reported as unknown with the
+ * closest known key, a bad value at its location. */
+void ruleset_load(struct yread *r, const struct ynode *rules, struct ruleset *rs, const char *const *other);
+
+/* Override one rule from "KEY=VALUE" (--rule); false, reported with "did you
+ * mean" or the values it may take, when it is not a rule or not a value. */
+bool ruleset_set(struct ruleset *rs, const char *kv);
+
+/* ruleset_set for each of n overrides; false when any is wrong (all reported). */
+bool ruleset_set_all(struct ruleset *rs, const char *const *kv, size_t n);
+
+/* The value of key, or NULL when the game has no such rule. */
+const char *ruleset_get(const struct ruleset *rs, const char *key);
+
+/* The rules as "KEY=VALUE" strings into out[RULESET_MAX] (pointing into rs,
+ * valid until it changes); returns how many. */
+size_t ruleset_args(struct ruleset *rs, const char **out);
+
+/* Where a value came from in words: "default", "pack FILE:L:C", "command line". */
+void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len);
+
+/* One line per rule for `dump`: "rule KEY=VALUE (default)" and so on. */
+void ruleset_dump(const struct ruleset *rs, FILE *out);
+
+/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"}. */
+void ruleset_json_from(const struct ruleset *rs, FILE *out);
+
+#endif

@@ -1,0 +1,329 @@
+/* verdict.c: simulate's shared report, text and JSON (see verdict.h). */
+#include "verdict.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "json.h"
+
+typedef unsigned long long ull;
+
+void verdict_json_num(double v)
+{
+	if (isfinite(v))
+		printf("%.6g", v);
+	else
+		fputs("null", stdout);
+}
+
+void verdict_json_pair(double lo, double hi)
+{
+	printf("[");
+	verdict_json_num(lo);
+	printf(", ");
+	verdict_json_num(hi);
+	printf("]");
+}
+
+/* A quantile of length for the text: the value, or "> H" beyond the horizon. */
+static const char *quantile(int t, int horizon, char *buf, size_t len)
+{
+	if (t < 0)
+		snprintf(buf, len, "> %d", horizon);
+	else
+		snprintf(buf, len, "%d", t);
+	return buf;
+}
+
+static void print_length(const struct verdict_side *x, const char *unit)
+{
+	const struct stats_length *L = &x->s->len;
+	char b1[32], b2[32], b3[32], b4[32], b5[32];
+	printf("length (%s, all games, unfinished ones censored at %d): median %s [%s, %s], "
+	       "restricted mean %.2f [%.2f, %.2f], p10 %s, p90 %s\n", unit, L->horizon,
+	       quantile(L->median, L->horizon, b1, sizeof b1), quantile(L->median_lo, L->horizon, b2, sizeof b2),
+	       quantile(L->median_hi, L->horizon, b3, sizeof b3), L->rmst, L->rmst - STATS_Z95 * L->rmst_se,
+	       L->rmst + STATS_Z95 * L->rmst_se, quantile(L->p10, L->horizon, b4, sizeof b4),
+	       quantile(L->p90, L->horizon, b5, sizeof b5));
+	const char *which = x->c->ties ? "ended" : "won";
+	if (L->ended)
+		printf("%s games: mean %.2f, sd %.2f, min %d, max %d %s\n", which, L->won_mean, L->won_sd, L->won_min,
+		       L->won_max, unit);
+	else
+		printf("%s games: none\n", which);
+}
+
+void verdict_print_series(const struct verdict_side *x, double threshold, const char *unit)
+{
+	const struct stats_counts *c = x->c;
+	const struct stats_series *s = x->s;
+	printf("completion: %.4f [%.4f, %.4f] (%llu won, %llu timed out, %llu stalled", s->completion,
+	       s->completion_lo, s->completion_hi, (ull)c->completed, (ull)stats_timeouts(c), (ull)c->stalled);
+	if (c->ties)
+		printf(", %llu with no single winner", (ull)c->no_winner);
+	printf(")\n");
+	if (s->stalls)
+		printf("STALLS: completion %.4f is below %.2f: no verdict on its fairness or length\n", s->completion,
+		       threshold);
+	printf("win rate by seat, share of all games (95%% interval):\n");
+	for (int i = 0; i < c->seats; i++)
+		printf("  seat %-2d %.4f  [%.4f, %.4f]  %llu wins\n", i + 1, s->win_rate[i], s->win_lo[i], s->win_hi[i],
+		       (ull)c->wins[i]);
+	printf("balance: %.4f [%.4f, %.4f] (%d x the least-winning seat's share of all games; 1: every "
+	       "seat wins 1/%d)\n", s->balance, s->balance_lo, s->balance_hi, c->seats, c->seats);
+	if (c->ties)
+		printf("no single winner: %.4f [%.4f, %.4f] (a tie or a blocked game: its own share of all games)\n",
+		       s->no_winner, s->no_winner_lo, s->no_winner_hi);
+	print_length(x, unit);
+}
+
+static void json_quantile(int t)
+{
+	if (t < 0)
+		printf("null");
+	else
+		printf("%d", t);
+}
+
+static void json_length(const struct stats_length *L)
+{
+	printf("{\"censored_at\": %d, \"median\": ", L->horizon);
+	json_quantile(L->median);
+	printf(", \"median_ci\": [");
+	json_quantile(L->median_lo);
+	printf(", ");
+	json_quantile(L->median_hi);
+	printf("], \"restricted_mean\": ");
+	verdict_json_num(L->rmst);
+	printf(", \"restricted_mean_ci\": ");
+	verdict_json_pair(L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
+	printf(", \"p10\": ");
+	json_quantile(L->p10);
+	printf(", \"p90\": ");
+	json_quantile(L->p90);
+	if (!L->ended) {
+		printf(", \"won\": null}");
+		return;
+	}
+	printf(", \"won\": {\"mean\": ");
+	verdict_json_num(L->won_mean);
+	printf(", \"sd\": ");
+	verdict_json_num(L->won_sd);
+	printf(", \"min\": %d, \"max\": %d}}", L->won_min, L->won_max);
+}
+
+static void json_seats(const struct verdict_side *x, const char *ind)
+{
+	const struct stats_counts *c = x->c;
+	const struct stats_series *s = x->s;
+	printf("%s  \"wins\": [", ind);
+	for (int i = 0; i < c->seats; i++)
+		printf("%s%llu", i ? ", " : "", (ull)c->wins[i]);
+	printf("],\n%s  \"win_rate\": [", ind);
+	for (int i = 0; i < c->seats; i++) {
+		printf("%s", i ? ", " : "");
+		verdict_json_num(s->win_rate[i]);
+	}
+	printf("],\n%s  \"win_rate_ci\": [", ind);
+	for (int i = 0; i < c->seats; i++) {
+		printf("%s", i ? ", " : "");
+		verdict_json_pair(s->win_lo[i], s->win_hi[i]);
+	}
+	printf("],\n%s  \"balance\": ", ind);
+	verdict_json_num(s->balance);
+	printf(",\n%s  \"balance_ci\": ", ind);
+	verdict_json_pair(s->balance_lo, s->balance_hi);
+}
+
+void verdict_json_series(const struct verdict_side *x, const char *ind)
+{
+	const struct stats_counts *c = x->c;
+	const struct stats_series *s = x->s;
+	printf("%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"timeouts\": %llu,\n%s  \"stalled\": %llu,\n"
+	       "%s  \"completion\": ", ind, (ull)c->games, ind, (ull)c->completed, ind, (ull)stats_timeouts(c), ind,
+	       (ull)c->stalled, ind);
+	verdict_json_num(s->completion);
+	printf(",\n%s  \"completion_ci\": ", ind);
+	verdict_json_pair(s->completion_lo, s->completion_hi);
+	printf(",\n%s  \"stalls\": %s,\n", ind, s->stalls ? "true" : "false");
+	if (c->ties) {
+		printf("%s  \"no_single_winner\": %llu,\n%s  \"no_single_winner_share\": ", ind, (ull)c->no_winner, ind);
+		verdict_json_num(s->no_winner);
+		printf(",\n%s  \"no_single_winner_ci\": ", ind);
+		verdict_json_pair(s->no_winner_lo, s->no_winner_hi);
+		printf(",\n");
+	}
+	json_seats(x, ind);
+	printf(",\n%s  \"length\": ", ind);
+	json_length(&s->len);
+}
+
+/* ---- two series ---- */
+
+static void stall_reason(const struct verdict_side *a, const struct verdict_side *b, const struct stats_comparison *c,
+			 double threshold, char *why, size_t len)
+{
+	why[0] = 0;
+	for (int i = 0; i < 2; i++) {
+		const struct verdict_side *s = i ? b : a;
+		size_t n = strlen(why);
+		if (c->v.stalls[i])
+			snprintf(why + n, len - n, "%s%s stalls (completion %.4f, below %.2f)", n ? "; " : "", s->id,
+				 s->s->completion, threshold);
+	}
+}
+
+void verdict_words(const struct verdict_side *a, const struct verdict_side *b, const struct stats_comparison *c,
+		   double threshold, const char *unit, char *fair, char *fast, size_t len)
+{
+	const struct stats_diff *d = &c->balance, *m = &c->rmst;
+	if (c->v.stalls[0] || c->v.stalls[1]) {
+		char why[256];
+		stall_reason(a, b, c, threshold, why, sizeof why);
+		snprintf(fair, len, "no verdict: %s", why);
+		snprintf(fast, len, "no verdict: %s", why);
+		return;
+	}
+	if (c->v.fairer >= 0)
+		snprintf(fair, len, "%s (balance %.4f vs %.4f, difference %+.4f [%+.4f, %+.4f])",
+			 c->v.fairer ? b->id : a->id, d->a, d->b, d->d, d->lo, d->hi);
+	else
+		snprintf(fair, len, "neither (balance %.4f vs %.4f: the difference %+.4f [%+.4f, %+.4f] may be 0)",
+			 d->a, d->b, d->d, d->lo, d->hi);
+	if (c->v.faster >= 0)
+		snprintf(fast, len, "%s (restricted mean %.2f vs %.2f %s, difference %+.2f [%+.2f, %+.2f])",
+			 c->v.faster ? b->id : a->id, m->a, m->b, unit, m->d, m->lo, m->hi);
+	else
+		snprintf(fast, len, "neither (restricted mean %.2f vs %.2f %s: the difference %+.2f [%+.2f, "
+			 "%+.2f] may be 0)", m->a, m->b, unit, m->d, m->lo, m->hi);
+}
+
+/* One row of the comparison: both values, the difference and its interval,
+ * and which is better when the interval says so (or "differs" for a seat). */
+static void diff_row(const char *what, const struct stats_diff *d, int digits, bool seat)
+{
+	char va[32], vb[32], dd[96];
+	if (isnan(d->a))
+		snprintf(va, sizeof va, "-");
+	else
+		snprintf(va, sizeof va, "%.*f", digits, d->a);
+	if (isnan(d->b))
+		snprintf(vb, sizeof vb, "-");
+	else
+		snprintf(vb, sizeof vb, "%.*f", digits, d->b);
+	if (isnan(d->lo))
+		snprintf(dd, sizeof dd, "-");
+	else
+		snprintf(dd, sizeof dd, "%+.*f [%+.*f, %+.*f]", digits, d->d, digits, d->lo, digits, d->hi);
+	const char *mark = !d->better ? "" : seat ? "differs" : d->better > 0 ? "a better" : "b better";
+	printf("  %-23s %-10s %-10s %-30s %s\n", what, va, vb, dd, mark);
+}
+
+void verdict_print_comparison(const struct verdict_side *a, const struct verdict_side *b,
+			      const struct stats_comparison *c, double threshold, const char *unit,
+			      const char *rules_differ, const char *besides)
+{
+	printf("\ncomparison, %d players: a = %s, b = %s\n", a->c->seats, a->id, b->id);
+	printf("  %-23s %-10s %-10s %s\n", "", "a", "b", "a - b [95% interval]");
+	diff_row("completion", &c->completion, 4, false);
+	if (a->c->ties)
+		diff_row("no single winner", &c->no_winner, 4, false);
+	diff_row("balance", &c->balance, 4, false);
+	for (int i = 0; i < a->c->seats; i++) {
+		char what[32];
+		snprintf(what, sizeof what, "win rate, seat %d", i + 1);
+		diff_row(what, &c->seat[i], 4, true);
+	}
+	diff_row("length, restricted mean", &c->rmst, 2, false);
+	diff_row("length, median", &c->median, 1, false);
+	char fair[512], fast[512];
+	verdict_words(a, b, c, threshold, unit, fair, fast, sizeof fair);
+	printf("completion: %.4f vs %.4f (a verdict needs at least %.2f each)\n", a->s->completion, b->s->completion,
+	       threshold);
+	printf("fairer: %s\nfaster: %s\n", fair, fast);
+	if (rules_differ[0] && besides)
+		printf("note: the packs differ in rule%s %s as well as in %s\n",
+		       strchr(rules_differ, ',') ? "s" : "", rules_differ, besides);
+	else if (rules_differ[0])
+		printf("note: the series differ in rule%s %s\n", strchr(rules_differ, ',') ? "s" : "", rules_differ);
+}
+
+static void json_diff(const char *key, const struct stats_diff *d, const struct verdict_side *a,
+		      const struct verdict_side *b, bool seat)
+{
+	if (key)
+		printf("\"%s\": ", key);
+	printf("{\"a\": ");
+	verdict_json_num(d->a);
+	printf(", \"b\": ");
+	verdict_json_num(d->b);
+	printf(", \"difference\": ");
+	verdict_json_num(isnan(d->lo) ? NAN : d->d);
+	printf(", \"ci\": ");
+	verdict_json_pair(d->lo, d->hi);
+	if (seat) {
+		printf(", \"significant\": %s}", d->better != 0 ? "true" : "false");
+		return;
+	}
+	printf(", \"better\": ");
+	if (d->better)
+		json_str(stdout, d->better > 0 ? a->id : b->id);
+	else
+		printf("null");
+	printf("}");
+}
+
+static void json_id_or_null(const struct verdict_side *a, const struct verdict_side *b, int which)
+{
+	if (which >= 0)
+		json_str(stdout, (which ? b : a)->id);
+	else
+		printf("null");
+}
+
+void verdict_json_comparison(const struct verdict_side *a, const struct verdict_side *b,
+			     const struct stats_comparison *c, double threshold, const char *rules_differ)
+{
+	printf(",\n  \"difference\": {");
+	json_diff("completion", &c->completion, a, b, false);
+	if (a->c->ties) {
+		printf(",\n    ");
+		json_diff("no_single_winner", &c->no_winner, a, b, false);
+	}
+	printf(",\n    ");
+	json_diff("balance", &c->balance, a, b, false);
+	printf(",\n    \"win_rate\": [");
+	for (int i = 0; i < a->c->seats; i++) {
+		printf("%s", i ? ", " : "");
+		json_diff(NULL, &c->seat[i], a, b, true);
+	}
+	printf("],\n    ");
+	json_diff("length_restricted_mean", &c->rmst, a, b, false);
+	printf(",\n    ");
+	json_diff("length_median", &c->median, a, b, false);
+	printf("},\n  \"verdict\": {\"threshold\": ");
+	verdict_json_num(threshold);
+	printf(", \"completion\": ");
+	verdict_json_pair(a->s->completion, b->s->completion);
+	printf(", \"stalls\": [");
+	for (int i = 0, n = 0; i < 2; i++)
+		if (c->v.stalls[i]) {
+			printf("%s", n++ ? ", " : "");
+			json_str(stdout, (i ? b : a)->id);
+		}
+	printf("], \"fairer\": ");
+	json_id_or_null(a, b, c->v.fairer);
+	printf(", \"faster\": ");
+	json_id_or_null(a, b, c->v.faster);
+	printf(", \"rules_differ\": [");
+	const char *r = rules_differ;
+	for (int n = 0; *r;) {
+		size_t k = strcspn(r, ", ");
+		if (k)
+			printf("%s\"%.*s\"", n++ ? ", " : "", (int)k, r);
+		r += k;
+		r += strspn(r, ", ");
+	}
+	printf("]}");
+}

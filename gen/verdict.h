@@ -1,0 +1,48 @@
+/* verdict.h: the part of `railyard simulate`'s report that every game shares,
+ * printed from stats.h's plain counts and measures (it knows no game): one
+ * series' completion, STALLS, seat shares, balance, games without a single
+ * winner and censored length; two series' differences and the verdict on
+ * which is fairer and which faster; the same as text and as JSON. */
+#ifndef RAILYARD_VERDICT_H
+#define RAILYARD_VERDICT_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+/* One series as the report names it. */
+struct verdict_side {
+	const char *id;                 /* the pack id, with what --compare-* changed */
+	const struct stats_counts *c;
+	const struct stats_series *s;
+};
+
+/* The lines from "completion:" to the length of the games that ended; unit is
+ * what length counts ("turns", "acts", "rounds"). */
+void verdict_print_series(const struct verdict_side *x, double threshold, const char *unit);
+
+/* The same as members of a JSON object on stdout ("games" .. "length"), each
+ * on a line of its own indented by ind, without the line ends around. */
+void verdict_json_series(const struct verdict_side *x, const char *ind);
+
+/* The verdicts in words: which is fairer, which faster, or why none. */
+void verdict_words(const struct verdict_side *a, const struct verdict_side *b, const struct stats_comparison *c,
+		   double threshold, const char *unit, char *fair, char *fast, size_t len);
+
+/* The comparison block of the text report; rules_differ names the rules the
+ * series differ in ("" when none), besides what else they differ in ("the
+ * pattern"; NULL: say only the rules). */
+void verdict_print_comparison(const struct verdict_side *a, const struct verdict_side *b,
+			      const struct stats_comparison *c, double threshold, const char *unit,
+			      const char *rules_differ, const char *besides);
+
+/* The "difference" and "verdict" members of the JSON object being printed
+ * (starting with ",\n"); rules_differ is comma-separated ("" when none). */
+void verdict_json_comparison(const struct verdict_side *a, const struct verdict_side *b,
+			     const struct stats_comparison *c, double threshold, const char *rules_differ);
+
+/* v as a JSON number, or null when it is not finite; [lo, hi]. */
+void verdict_json_num(double v);
+void verdict_json_pair(double lo, double hi);
+
+#endif
