@@ -22,8 +22,8 @@ static void words(const char *const *v, const char *suffix)
 
 int cmd_complete(int argc, char **argv)
 {
-	static const char *const commands[] = {"list", "build", "check", "simulate", "dump",
-					       "new", "help", NULL};
+	static const char *const commands[] = {"list", "build", "check", "simulate", "tune",
+					       "merge", "dump", "new", "help", NULL};
 	const char *what = argc > 1 ? argv[1] : "";
 	if (strcmp(what, "commands") == 0) {
 		words(commands, "");

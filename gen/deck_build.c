@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "deck_build.h"
 #include "deck.h"
+#include "deck_reference.h"
 #include "diag.h"
 #include "draw.h"
 #include "games.h"
@@ -36,7 +37,8 @@ static const char build_usage[] =
 	"  tokens-a4.pdf       the tokens as cut-out sheets\n"
 	"  board.pdf           the board at full size, tiled across pages when larger\n"
 	"  setup.pdf           the setup sheet (Train: the piles of the four rounds)\n"
-	"  reference.pdf       the components and the deal table on one page\n"
+	"  reference.pdf       the components grouped with counts, a legend, the deal and\n"
+	"                      a quick reference to cut out (templates/GAME-reference.yaml)\n"
 	"  svg/NNN-NAME.svg    each distinct face in millimetres; svg/board.svg\n"
 	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed; contact.png\n"
 	"  manifest.csv        each distinct face: group, name, copies, its fields\n"
@@ -170,83 +172,25 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 	return rc;
 }
 
-static void add_row(char ***cells, size_t *rows, size_t *cap, const char *a, const char *b,
-		    const char *c)
-{
-	*cells = xgrow(*cells, cap, (*rows + 1) * 3, sizeof **cells);
-	(*cells)[*rows * 3] = xstrdup(a);
-	(*cells)[*rows * 3 + 1] = xstrdup(b);
-	(*cells)[*rows * 3 + 2] = xstrdup(c);
-	(*rows)++;
-}
-
-/* reference.pdf: what the pack holds and how it is dealt, as `railyard list`. */
+/* reference.pdf: the game's reference template (deck_reference.h) on a
+ * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper. */
 static int write_reference(struct build_ctx *bc, struct deck_build *b)
 {
-	const struct deck *d = b->d;
 	double pw, ph;
 	paper_size(build_paper(bc), &pw, &ph);
+	if (ph > pw) {
+		double t = pw;
+		pw = ph;
+		ph = t;
+	}
 	char *path = build_path(bc, "reference.pdf");
 	struct pdfw *w = path ? pdfw_open(path) : NULL;
 	free(path);
 	if (!w)
 		return -1;
 	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	static const char font[] = "DejaVu Sans";
-	struct fields t = {0};
-	fields_set(&t, "t", d->title);
-	fields_set(&t, "g", d->game);
-	char *title = fields_expand(&t, "<b>{t}</b> ({g})", true, NULL);
-	fields_free(&t);
-	double y = 15 + draw_text(b->dr, cr, font, 6.0, false, title, 15, 15, pw - 30) + 5;
-	free(title);
-	char **cells = NULL;
-	size_t rows = 0, cap = 0;
-	add_row(&cells, &rows, &cap, "component", "what", "count");
-	for (size_t i = 0; i < d->nitems; i++) {
-		const struct deck_group *g = &d->groups[d->items[i].group];
-		char n[24];
-		snprintf(n, sizeof n, "%ld", d->items[i].count);
-		add_row(&cells, &rows, &cap, g->label ? g->label : g->name, d->items[i].name, n);
-	}
-	y += draw_table(b->dr, cr, font, 3.4, (const char *const *)cells, rows, 3, 3, 15, y, pw - 30,
-			(ph - y) * 0.65) + 6;
-	for (size_t i = 0; i < rows * 3; i++)
-		free(cells[i]);
-	free(cells);
-	cells = NULL;
-	rows = cap = 0;
-	long total = 0;
-	for (size_t i = 0; i < d->nitems; i++)
-		if (d->groups[d->items[i].group].kind != DK_TOKEN)
-			total += d->items[i].count;
-	add_row(&cells, &rows, &cap, "players", "each", "rest");
-	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
-		long each = deck_hand_size(d, p, total);
-		if (each < 0 || each * p > total)
-			continue;
-		char a[16], e[24], r[24];
-		snprintf(a, sizeof a, "%d", p);
-		snprintf(e, sizeof e, "%ld", each);
-		snprintf(r, sizeof r, "%ld", total - each * p);
-		add_row(&cells, &rows, &cap, a, e, r);
-	}
-	if (rows > 1) {
-		char *head = xasprintf("The deal (the rest: %s)", d->deal_rest ? d->deal_rest : "left over");
-		struct fields h = {0};
-		fields_set(&h, "h", head);
-		char *markup = fields_expand(&h, "<b>{h}</b>", true, NULL);
-		fields_free(&h);
-		free(head);
-		y += draw_text(b->dr, cr, font, 4.0, false, markup, 15, y, pw - 30) + 2;
-		free(markup);
-		draw_table(b->dr, cr, font, 3.4, (const char *const *)cells, rows, 3, 1, 15, y, pw - 30,
-			   ph - y - 12);
-	}
-	for (size_t i = 0; i < rows * 3; i++)
-		free(cells[i]);
-	free(cells);
+	cairo_translate(cr, (pw - 279.4) / 2, (ph - 210) / 2);
+	deck_reference_draw(b->dr, cr, b->reference, b->d);
 	pdfw_end_page(w);
 	return pdfw_close(w);
 }
@@ -449,7 +393,11 @@ static int load_templates(struct deck_build *b)
 	}
 	if (b->game->prepare && b->game->prepare(b) != 0)
 		status = EXIT_INPUT;
+	if (!(b->reference = deck_build_template(b, deck_reference_default(d), NULL, "reference",
+						 true)))
+		status = EXIT_INPUT;
 	b->owned[b->nowned++] = b->back;
+	b->owned[b->nowned++] = b->reference;
 	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
 		b->owned[b->nowned++] = b->own[i];
 	return status;
@@ -518,7 +466,7 @@ int deck_build(const struct game *game, int argc, char **argv)
 	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
-	b.owned = xcalloc(d->ngroups + 1 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	b.owned = xcalloc(d->ngroups + 2 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
 	status = load_templates(&b);
 	if (status == EXIT_OK) {
 		int rc = build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face");

@@ -296,6 +296,9 @@ struct elem_env {
 	const char *who;
 	bool report;          /* report problems (not on the rotated second pass) */
 	int overflows;
+	double pad;           /* mm past the bleed that full-bleed fills cover: one
+	                         pixel on an image surface, whose last column and
+	                         row may be a part pixel */
 };
 
 /* Note a problem with key (an element or a colour) on the item being drawn: the
@@ -396,10 +399,22 @@ static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const c
 		return;
 	}
 	struct buf known = {0};
-	for (size_t i = 0; env->f && i < env->f->n; i++)
+	const char *best = NULL;
+	size_t bd = 3;
+	for (size_t i = 0; env->f && i < env->f->n; i++) {
 		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
-	note(env, e, DW_MISSING, &e->loc, "no field '%s' (this item has: %s); it is left empty", field,
-	     known.s ? known.s : "none");
+		size_t dist = str_distance(field, env->f->v[i].name);
+		if (dist < bd) {
+			bd = dist;
+			best = env->f->v[i].name;
+		}
+	}
+	if (best)
+		note(env, e, DW_MISSING, &e->loc, "no field '%s' (did you mean '%s'?); it is left empty",
+		     field, best);
+	else
+		note(env, e, DW_MISSING, &e->loc, "no field '%s' (this item has: %s); it is left empty",
+		     field, known.s ? known.s : "none");
 	buf_free(&known);
 }
 
@@ -427,6 +442,24 @@ static int unknown_glyphs(PangoLayout *lay, struct buf *out)
 	} while (pango_layout_iter_next_run(it));
 	pango_layout_iter_free(it);
 	return n;
+}
+
+/* fit: shrink: the scale (at most 1) at which lay fits bw x bh mm; a wrapped
+ * text is re-wrapped to the wider line the smaller type allows. */
+static double shrink_to_fit(PangoLayout *lay, bool wrap, double bw, double bh)
+{
+	double k = 1;
+	for (int i = 0; i < 16; i++) {
+		PangoRectangle log;
+		pango_layout_get_extents(lay, NULL, &log);
+		double lw = k * log.width / PANGO_SCALE, lh = k * log.height / PANGO_SCALE;
+		if ((lw <= bw + 0.005 && lh <= bh + 0.005) || k < 0.05)
+			break;
+		k *= fmin(1, fmin(bw / lw, bh / lh)) * (wrap ? 0.97 : 0.999);
+		if (wrap)
+			pango_layout_set_width(lay, (int)(bw / k * PANGO_SCALE));
+	}
+	return k;
 }
 
 static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
@@ -488,16 +521,18 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		}
 		buf_free(&chars);
 	}
+	/* Lines of a text of several lines align as the box says. */
+	pango_layout_set_alignment(lay, e->align == AL_START ? PANGO_ALIGN_LEFT
+				   : e->align == AL_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
 	if (e->wrap) {
 		pango_layout_set_width(lay, (int)(bw * PANGO_SCALE));
 		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
-		pango_layout_set_alignment(lay, e->align == AL_START ? PANGO_ALIGN_LEFT
-					   : e->align == AL_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
 	}
+	double k = e->shrink ? shrink_to_fit(lay, e->wrap, bw, bh) : 1;
 	PangoRectangle ink, log;
 	pango_layout_get_extents(lay, &ink, &log);
-	double lw = (double)log.width / PANGO_SCALE, lh = (double)log.height / PANGO_SCALE;
-	double lx = (double)log.x / PANGO_SCALE;
+	double lw = k * log.width / PANGO_SCALE, lh = k * log.height / PANGO_SCALE;
+	double lx = k * log.x / PANGO_SCALE;
 	const double eps = 0.01;
 	if ((lw > bw + eps || lh > bh + eps) && env->report) {
 		env->overflows++;
@@ -510,7 +545,11 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	if (e->wrap)
 		ox = 0;
 	else
-		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx : (bw - lw) / 2 - lx;
+		/* Centred on its ink, not its advance: side bearings and a letter
+		 * spacing's trailing space would move it off centre (and off its
+		 * turned copy on a double-ended card). */
+		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx
+		     : (bw - k * ink.width / PANGO_SCALE) / 2 - k * ink.x / PANGO_SCALE;
 	oy = e->valign == AL_START ? 0 : e->valign == AL_END ? bh - lh : (bh - lh) / 2;
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -520,7 +559,9 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	case 270: cairo_translate(cr, 0, h); cairo_rotate(cr, -M_PI / 2); break;
 	default: break;
 	}
-	cairo_move_to(cr, ox, oy);
+	cairo_translate(cr, ox, oy);
+	cairo_scale(cr, k, k);
+	cairo_move_to(cr, 0, 0);
 	set_color(env, cr, &e->color, e->opacity);
 	pango_cairo_show_layout(cr, lay);
 	cairo_restore(cr);
@@ -612,6 +653,52 @@ static void draw_shape(struct elem_env *env, cairo_t *cr, const struct tpl_elem 
 	paint_shape(env, cr, e);
 }
 
+/* The pips of a count 0..18 (a domino half): the classic 3 x 3 patterns to nine,
+ * 3 x 4 for ten and twelve, 3 x 5 for the odd counts to fifteen and for
+ * fourteen, 3 x 6 to eighteen; each a mask of grid cells, row by row. Every
+ * pattern but seventeen's is the same turned 180 degrees. */
+static const struct {
+	int cols, rows;
+	unsigned long mask;
+} pip_patterns[] = {
+	{3, 3, 0x00000}, {3, 3, 0x00010}, {3, 3, 0x00101}, {3, 3, 0x00111}, {3, 3, 0x00145},
+	{3, 3, 0x00155}, {3, 3, 0x0016d}, {3, 3, 0x0017d}, {3, 3, 0x001ef}, {3, 3, 0x001ff},
+	{3, 4, 0x00bfd}, {3, 5, 0x05bed}, {3, 4, 0x00fff}, {3, 5, 0x05ffd}, {3, 5, 0x07f7f},
+	{3, 5, 0x07fff}, {3, 6, 0x2fffd}, {3, 6, 0x2ffff}, {3, 6, 0x3ffff},
+};
+#define MAX_PIPS ((long)(sizeof pip_patterns / sizeof pip_patterns[0]) - 1)
+
+/* pips: "{low}": the count's pattern, its pips as large as the grid allows. */
+static void draw_pips(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+		      double H)
+{
+	const char *missing = NULL;
+	char *s = fields_expand(env->f, e->text, false, &missing);
+	char *end;
+	long n = strtol(s, &end, 10);
+	if (missing && env->report)
+		warn_missing(env, e, missing);
+	if (end == s || *end || n < 0 || n > MAX_PIPS) {
+		if (env->report && *s)
+			note(env, e, DW_COLOUR, &e->loc, "pips '%s' is not a count from 0 to %ld", s,
+			     MAX_PIPS);
+		free(s);
+		return;
+	}
+	free(s);
+	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
+	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
+	int cols = pip_patterns[n].cols, rows = pip_patterns[n].rows;
+	double cw = w / cols, ch = h / rows, r = 0.36 * fmin(cw, ch);
+	for (int k = 0; k < cols * rows; k++) {
+		if (!(pip_patterns[n].mask >> k & 1))
+			continue;
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, x + (k % cols + 0.5) * cw, y + (k / cols + 0.5) * ch, r, 0, 2 * M_PI);
+	}
+	paint_shape(env, cr, e);
+}
+
 static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e,
 			    double W, double H)
 {
@@ -624,74 +711,131 @@ static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_
 			    resolve(&e->box[2], W), resolve(&e->box[3], H), e->fit, e->opacity);
 }
 
+/* Whether the condition cond ("name": set and not empty; "name=value": exactly
+ * value) holds for f; cond ends at its end or at a newline. */
+static bool cond_holds(const struct fields *f, const char *cond)
+{
+	size_t len = strcspn(cond, "\n");
+	const char *eq = memchr(cond, '=', len);
+	char name[128];
+	size_t n = eq ? (size_t)(eq - cond) : len;
+	if (n >= sizeof name)
+		return false;
+	memcpy(name, cond, n);
+	name[n] = 0;
+	const char *s = fields_get(f, name);
+	if (!eq)
+		return s && *s;
+	size_t vlen = len - n - 1;
+	s = s ? s : "";
+	return strlen(s) == vlen && memcmp(s, eq + 1, vlen) == 0;
+}
+
+/* Whether any (any = true) or every condition of the list conds (one a line) holds. */
+static bool conds_hold(const struct fields *f, const char *conds, bool any)
+{
+	for (const char *c = conds;; c++) {
+		if (cond_holds(f, c) == any)
+			return any;
+		if (!(c = strchr(c, '\n')))
+			return !any;
+	}
+}
+
+/* Whether e is drawn for an item with fields f. */
+static bool elem_shown(const struct tpl_elem *e, const struct fields *f)
+{
+	if (e->if_field && !conds_hold(f, e->if_field, false))
+		return false;
+	if (e->unless_field && conds_hold(f, e->unless_field, true))
+		return false;
+	return true;
+}
+
+static void draw_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+		      double H, double bleed)
+{
+	if (e->kind == TE_TEXT) {
+		draw_text_elem(env, cr, e, W, H);
+		return;
+	}
+	if (e->kind == TE_IMAGE) {
+		draw_image_elem(env, cr, e, W, H);
+		return;
+	}
+	if (e->kind == TE_PIPS) {
+		draw_pips(env, cr, e, W, H);
+		return;
+	}
+	if (e->kind == TE_ELLIPSE || e->kind == TE_POLYGON) {
+		draw_shape(env, cr, e, W, H);
+		return;
+	}
+	double a = resolve(&e->box[0], W), b = resolve(&e->box[1], H);
+	double c = resolve(&e->box[2], W), dd = resolve(&e->box[3], H);
+	if (e->kind == TE_LINE) {
+		if (color_none(&e->stroke) || e->stroke_width <= 0)
+			return;
+		cairo_move_to(cr, a, b);
+		cairo_line_to(cr, c, dd);
+		cairo_set_line_width(cr, e->stroke_width);
+		set_color(env, cr, &e->stroke, e->opacity);
+		cairo_stroke(cr);
+		return;
+	}
+	/* A filled rectangle touching an edge of the trim runs into the bleed. */
+	double x = a, y = b, w = c, h = dd;
+	if (!color_none(&e->fill) && bleed > 0) {
+		const double eps = 1e-6;
+		double out = bleed + env->pad;
+		if (x <= eps) {
+			w += x + out;
+			x = -out;
+		}
+		if (y <= eps) {
+			h += y + out;
+			y = -out;
+		}
+		if (x + w >= W - eps)
+			w = W + out - x;
+		if (y + h >= H - eps)
+			h = H + out - y;
+	}
+	if (!color_none(&e->fill)) {
+		rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
+		set_color(env, cr, &e->fill, e->opacity);
+		cairo_fill(cr);
+	}
+	if (!color_none(&e->stroke) && e->stroke_width > 0) {
+		rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
+			     c - e->stroke_width, dd - e->stroke_width, e->radius);
+		cairo_set_line_width(cr, e->stroke_width);
+		set_color(env, cr, &e->stroke, e->opacity);
+		cairo_stroke(cr);
+	}
+}
+
+/* Draw the elements v in order; twice: each is followed by its copy turned 180
+ * degrees about the centre (a double-ended card), so a shape under the middle
+ * lies under both copies of what is drawn on it. */
 static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem *v, size_t n,
-		       double W, double H, double bleed)
+		       double W, double H, double bleed, bool twice)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct tpl_elem *e = &v[i];
-		if (e->if_field) {
-			const char *s = fields_get(env->f, e->if_field);
-			if (!s || !*s)
-				continue;
-		}
-		if (e->unless_field) {
-			const char *s = fields_get(env->f, e->unless_field);
-			if (s && *s)
-				continue;
-		}
-		if (e->kind == TE_TEXT) {
-			draw_text_elem(env, cr, e, W, H);
+		if (!elem_shown(e, env->f))
 			continue;
-		}
-		if (e->kind == TE_IMAGE) {
-			draw_image_elem(env, cr, e, W, H);
+		draw_elem(env, cr, e, W, H, bleed);
+		if (!twice)
 			continue;
-		}
-		if (e->kind == TE_ELLIPSE || e->kind == TE_POLYGON) {
-			draw_shape(env, cr, e, W, H);
-			continue;
-		}
-		double a = resolve(&e->box[0], W), b = resolve(&e->box[1], H);
-		double c = resolve(&e->box[2], W), dd = resolve(&e->box[3], H);
-		if (e->kind == TE_LINE) {
-			if (color_none(&e->stroke) || e->stroke_width <= 0)
-				continue;
-			cairo_move_to(cr, a, b);
-			cairo_line_to(cr, c, dd);
-			cairo_set_line_width(cr, e->stroke_width);
-			set_color(env, cr, &e->stroke, e->opacity);
-			cairo_stroke(cr);
-			continue;
-		}
-		/* A filled rectangle touching an edge of the trim runs into the bleed. */
-		double x = a, y = b, w = c, h = dd;
-		if (!color_none(&e->fill) && bleed > 0) {
-			const double eps = 1e-6;
-			if (x <= eps) {
-				w += x + bleed;
-				x = -bleed;
-			}
-			if (y <= eps) {
-				h += y + bleed;
-				y = -bleed;
-			}
-			if (x + w >= W - eps)
-				w = W + bleed - x;
-			if (y + h >= H - eps)
-				h = H + bleed - y;
-		}
-		if (!color_none(&e->fill)) {
-			rounded_rect(cr, x, y, w, h, x < 0 || y < 0 ? 0 : e->radius);
-			set_color(env, cr, &e->fill, e->opacity);
-			cairo_fill(cr);
-		}
-		if (!color_none(&e->stroke) && e->stroke_width > 0) {
-			rounded_rect(cr, a + e->stroke_width / 2, b + e->stroke_width / 2,
-				     c - e->stroke_width, dd - e->stroke_width, e->radius);
-			cairo_set_line_width(cr, e->stroke_width);
-			set_color(env, cr, &e->stroke, e->opacity);
-			cairo_stroke(cr);
-		}
+		cairo_save(cr);
+		cairo_translate(cr, W, H);
+		cairo_rotate(cr, M_PI);
+		bool report = env->report;
+		env->report = false;
+		draw_elem(env, cr, e, W, H, bleed);
+		env->report = report;
+		cairo_restore(cr);
 	}
 }
 
@@ -701,23 +845,19 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	struct elem_env env = {.d = d, .t = t, .f = f, .who = who ? who : "item", .report = who != NULL};
 	double W, H;
 	template_size(t, cells ? cells->rows : 1, cells ? cells->cols : 1, &W, &H);
+	if (t->bleed > 0 && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+		double dx = 1, dy = 1;
+		cairo_device_to_user_distance(cr, &dx, &dy);
+		env.pad = fmax(fabs(dx), fabs(dy));
+	}
 	cairo_save(cr);
 	if (!color_none(&t->background)) {
-		cairo_rectangle(cr, -t->bleed, -t->bleed, W + 2 * t->bleed, H + 2 * t->bleed);
+		double out = t->bleed + env.pad;
+		cairo_rectangle(cr, -out, -out, W + 2 * out, H + 2 * out);
 		set_color(&env, cr, &t->background, 1);
 		cairo_fill(cr);
 	}
-	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
-	if (t->double_ended) {
-		cairo_save(cr);
-		cairo_translate(cr, W, H);
-		cairo_rotate(cr, M_PI);
-		bool report = env.report;
-		env.report = false;
-		draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed);
-		env.report = report;
-		cairo_restore(cr);
-	}
+	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed, t->double_ended);
 	if (t->cells.on && cells && cells->fill) {
 		struct fields cf = {0};
 		struct elem_env cenv = env;
@@ -734,7 +874,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 				cairo_translate(cr, t->cells.margin[3] + c * (t->cells.w + t->cells.gap),
 						t->cells.margin[0] + r * (t->cells.h + t->cells.gap));
 				draw_elems(&cenv, cr, t->cells.elems, t->cells.nelems, t->cells.w,
-					   t->cells.h, 0);
+					   t->cells.h, 0, false);
 				cairo_restore(cr);
 			}
 		env.overflows += cenv.overflows;
@@ -742,17 +882,6 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	}
 	cairo_restore(cr);
 	return env.overflows;
-}
-
-/* Whether e is drawn for an item with fields f. */
-static bool elem_shown(const struct tpl_elem *e, const struct fields *f)
-{
-	const char *s;
-	if (e->if_field && (!(s = fields_get(f, e->if_field)) || !*s))
-		return false;
-	if (e->unless_field && (s = fields_get(f, e->unless_field)) && *s)
-		return false;
-	return true;
 }
 
 int drawer_preload(struct drawer *d, const struct template *t, const struct fields *f)

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "domino.h"
 #include "take.h"
+#include "tune.h"
 #include "util.h"
 
 /* Trains' commands read their pack through trains_rules.c, which knows its game: each
@@ -51,15 +52,22 @@ static void toy_rules(struct yread *r, const struct ynode *rules, struct game_ru
 }
 
 
+/* railyard tune: one entry (one usage) for every game; a deck game's variants
+ * load through deck.c and play on its engine, the trains' through trains_tune.c. */
+static int game_tune(const struct game *g, int argc, char **argv)
+{
+	return tune_run(strcmp(g->name, "trains") ? &deck_tune_engine : &trains_tune_engine, g, argc, argv);
+}
+
 #define OTHER_GAME_CMDS(check) \
 	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
-	 [GAME_SIMULATE] = games_simulate, \
+	 [GAME_SIMULATE] = games_simulate, [GAME_TUNE] = game_tune, \
 	 [GAME_DUMP] = games_dump}
 
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump}, NULL, &gsim_trains},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, &gsim_trains},
 	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
 	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
 	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},

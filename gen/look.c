@@ -15,6 +15,12 @@ const char *look_space_colour(int i)
 	return i < 0 ? "#D9D4C7" : palette[(size_t)i % NPAL];
 }
 
+const char *look_space_cue(int i)
+{
+	static const char *const cues[] = {"", "ring", "bar", "dot"};
+	return i < 0 ? "" : cues[((size_t)i / NPAL) % (sizeof cues / sizeof *cues)];
+}
+
 const char *look_space_ink(int i)
 {
 	return i < 0 || dark_ink[(size_t)i % NPAL] ? "#1B1B1B" : "#FFFFFF";

@@ -8,9 +8,15 @@
 
 /* The colour of space letter i (0 = A, 1 = B ...) as "#rrggbb": the Okabe-Ito
  * palette (orange, sky blue, bluish green, yellow, blue, vermillion, reddish
- * purple, black), repeating from the ninth letter on, where the letter printed on
- * it is the cue. i < 0 (a '*' or no letter): a neutral grey. */
+ * purple, black), repeating from the ninth letter on, where look_space_cue and
+ * the letter printed on it tell them apart. i < 0 (a '*' or no letter): a
+ * neutral grey. */
 const char *look_space_colour(int i);
+/* The second cue of space letter i, one per group of eight letters sharing the
+ * palette: "" for A-H, "ring" for I-P, "bar" for Q-X, "dot" for Y-Z (the
+ * templates draw a ring inside the chip, a bar under the letter, a dot in its
+ * corner). */
+const char *look_space_cue(int i);
 /* The ink for text on look_space_colour(i): dark on the light colours, white on
  * the dark ones. */
 const char *look_space_ink(int i);

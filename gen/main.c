@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "game.h"
+#include "tune.h"
 #include "util.h"
 #include "watch.h"
 #include "ytree.h"
@@ -27,6 +28,8 @@ static const struct command commands[] = {
 	{"check", GAME_CHECK, "check a pack, a position or a move against the rules"},
 	{"simulate", GAME_SIMULATE, "play many games of a pack and report balance"},
 	{"dump", GAME_DUMP, "print the loaded pack model (the debugging view)"},
+	{"tune", GAME_TUNE, "search a pack's variants for the fairest one (racing, with intervals)"},
+	{"merge", GAME_NCMDS, "join the shards of one 'tune --shard' search into its report"},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
@@ -76,6 +79,8 @@ static int not_for_game(const struct command *c, const struct game *g, const str
  * handed on to the command's loader. No pack: trains, whose command says so. */
 static int run_command(const struct command *c, int argc, char **argv)
 {
+	if (c->kind == GAME_NCMDS)   /* merge: shards, not a pack */
+		return cmd_merge(argc, argv);
 	if (!cli_known(argc, argv))
 		return EXIT_INPUT;
 	const char *path = cli_operand(argc, argv);
@@ -101,6 +106,11 @@ static int run_command(const struct command *c, int argc, char **argv)
  * each usage once (games sharing an entry share its usage). */
 static int command_help(const struct command *c)
 {
+	if (c->kind == GAME_NCMDS) {
+		static char help_opt[] = "--help";
+		char *argv[] = {(char *)c->name, help_opt, NULL};
+		return cmd_merge(2, argv);
+	}
 	static char help_opt[] = "--help";
 	char *argv[] = {(char *)c->name, help_opt, NULL};
 	game_cmd *shown[16];

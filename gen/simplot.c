@@ -290,10 +290,12 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 	return CAIRO_STATUS_SUCCESS;
 }
 
-int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int nrows,
-		   const int *players, const char *const *note, char *err, size_t errlen)
+typedef void draw_fn(cairo_t *cr, const void *user, double height);
+
+/* Draw through fn onto a W x H surface of path's format and write the file
+ * atomically; 0, or -1 with a reason in err (empty when reported already). */
+static int plot_file(const char *path, double H, draw_fn *fn, const void *user, char *err, size_t errlen)
 {
-	double H = TOP + nrows * ROW + LEGEND / 2;
 	enum plot_format fmt = sim_plot_format(path);
 	struct buf out = {0};
 	cairo_surface_t *sf;
@@ -317,7 +319,7 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 	}
 	cairo_t *cr = cairo_create(sf);
 	cairo_scale(cr, scale, scale);
-	draw(cr, s, n, nrows, players, note, H);
+	fn(cr, user, H);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (fmt == PLOT_PNG && st == CAIRO_STATUS_SUCCESS)
@@ -338,4 +340,85 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 	}
 	buf_free(&out);
 	return 0;
+}
+
+struct series_plot {
+	const struct sim_plot_series *s;
+	int n, nrows;
+	const int *players;
+	const char *const *note;
+};
+
+static void draw_series(cairo_t *cr, const void *user, double height)
+{
+	const struct series_plot *p = user;
+	draw(cr, p->s, p->n, p->nrows, p->players, p->note, height);
+}
+
+int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int nrows,
+		   const int *players, const char *const *note, char *err, size_t errlen)
+{
+	struct series_plot p = {s, n, nrows, players, note};
+	return plot_file(path, TOP + nrows * ROW + LEGEND / 2, draw_series, &p, err, errlen);
+}
+
+/* ---- intervals, one row each (railyard tune) ---- */
+
+#define IROW 18.0
+#define ILEFT 420.0
+
+struct interval_plot {
+	const char *title;
+	const struct sim_plot_interval *rows;
+	size_t n;
+};
+
+static void draw_intervals(cairo_t *cr, const void *user, double height)
+{
+	const struct interval_plot *p = user;
+	static const double ink[4][3] = {{0.6, 0.6, 0.6}, {0.35, 0.55, 0.8}, {0.55, 0.75, 0.95}, {0.16, 0.42, 0.70}};
+	double x0 = ILEFT, x1 = W - 30, top = TOP + 20, bottom = height - 62;
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, W / 2, 20, 14, 0.5, true, p->title);
+	/* the axis: balance 0..1 */
+	for (int t = 0; t <= 10; t++) {
+		double x = x0 + (x1 - x0) * t / 10.0;
+		cairo_set_source_rgb(cr, 0.9, 0.9, 0.9);
+		cairo_set_line_width(cr, 0.5);
+		cairo_move_to(cr, x, top - 6);
+		cairo_line_to(cr, x, bottom);
+		cairo_stroke(cr);
+		char lab[16];
+		snprintf(lab, sizeof lab, "%.1f", t / 10.0);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		text(cr, x, bottom + 10, 10, 0.5, false, lab);
+	}
+	text(cr, (x0 + x1) / 2, bottom + 26, 11, 0.5, false, "balance (1: every seat wins 1/N of all games)");
+	axis_frame(cr, x0, top - 6, x1, bottom);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct sim_plot_interval *r = &p->rows[i];
+		double y = top + IROW * (double)i + IROW / 2;
+		int kind = r->kind < 0 ? 0 : r->kind + 1;
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		text(cr, x0 - 8, y, 10, 1, r->kind == 2, r->label);
+		cairo_set_source_rgb(cr, ink[kind][0], ink[kind][1], ink[kind][2]);
+		cairo_set_line_width(cr, kind >= 2 ? 3 : 1.5);
+		cairo_move_to(cr, x0 + (x1 - x0) * fmax(0, r->lo), y);
+		cairo_line_to(cr, x0 + (x1 - x0) * fmin(1, r->hi), y);
+		cairo_stroke(cr);
+		cairo_arc(cr, x0 + (x1 - x0) * fmin(1, fmax(0, r->value)), y, 3.5, 0, 6.283185307179586);
+		cairo_fill(cr);
+	}
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, 20, height - 12, 10, 0, false,
+	     "dark blue: the best; light blue: ties (intervals overlapping the best's); grey: worse, dropped, stalling");
+}
+
+int sim_plot_intervals(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n,
+		       char *err, size_t errlen)
+{
+	struct interval_plot p = {title, rows, n};
+	return plot_file(path, TOP + 20 + IROW * (double)n + 82, draw_intervals, &p, err, errlen);
 }

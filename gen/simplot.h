@@ -30,4 +30,17 @@ struct sim_plot_series {
 int sim_plot_write(const char *path, const struct sim_plot_series *s, int npk, int nrows,
 		   const int *players, const char *const *note, char *err, size_t errlen);
 
+/* One row of an interval plot: a value and its interval on 0..1; kind 2 the
+ * best, 1 a tie, 0 another eligible row, -1 the rest (grey). */
+struct sim_plot_interval {
+	const char *label;
+	double value, lo, hi;
+	int kind;
+};
+
+/* Draw one row per interval (railyard tune's balance per variant) and write
+ * the file at path atomically, as sim_plot_write does. */
+int sim_plot_intervals(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n,
+		       char *err, size_t errlen);
+
 #endif

@@ -245,11 +245,32 @@ static char *field_name(struct yread *r, const struct ynode *v, const char *key)
 	const char *s = yr_scalar(r, key, v);
 	if (!s)
 		return NULL;
-	if (!*s || strchr(s, '{') || strchr(s, ' ')) {
-		yr_error(r, v, "'%s' names a field (such as code), not '%s'", key, s);
+	/* "name" (set and not empty) or "name=value" (exactly that value). */
+	if (!*s || *s == '=' || strchr(s, '{') || strcspn(s, " ") < strcspn(s, "=")) {
+		yr_error(r, v, "'%s' names a field (such as code) or a field and its value (colour-shape=circle), not '%s'", key, s);
 		return NULL;
 	}
 	return xstrdup(s);
+}
+
+/* if: / unless: one condition, or a list of them (if: all hold; unless: any),
+ * kept one per line. */
+static char *conditions(struct yread *r, const struct ynode *v, const char *key)
+{
+	if (v->kind != Y_SEQ)
+		return field_name(r, v, key);
+	if (v->n == 0) {
+		yr_error(r, v, "'%s' needs a field, or a list of them", key);
+		return NULL;
+	}
+	struct buf b = {0};
+	for (size_t i = 0; i < v->n; i++) {
+		char *one = field_name(r, v->items[i], key);
+		if (one)
+			buf_printf(&b, "%s%s", b.len ? "\n" : "", one);
+		free(one);
+	}
+	return b.s;
 }
 
 /* A font size: a bare number is points, as in every word processor. */
@@ -276,34 +297,36 @@ static void load_font_size(struct yread *r, const struct ynode *v, double *out, 
 }
 
 /* The element kinds, indexed by enum tpl_kind: each is also the key that makes one. */
-static const char *const kind_names[] = {"text", "rect", "line", "ellipse", "polygon", "image", NULL};
-#define KINDS "'text', 'rect', 'line', 'ellipse', 'polygon' or 'image'"
+static const char *const kind_names[] = {"text", "rect", "line", "ellipse", "polygon", "image",
+					 "pips", NULL};
+#define KINDS "'text', 'rect', 'line', 'ellipse', 'polygon', 'image' or 'pips'"
 #define KIND(k) (1u << (k))
 #define ALL_KINDS (KIND(TE_TEXT) | KIND(TE_RECT) | KIND(TE_LINE) | KIND(TE_ELLIPSE) | \
-		   KIND(TE_POLYGON) | KIND(TE_IMAGE))
-#define CLOSED (KIND(TE_RECT) | KIND(TE_ELLIPSE) | KIND(TE_POLYGON))
+		   KIND(TE_POLYGON) | KIND(TE_IMAGE) | KIND(TE_PIPS))
+#define CLOSED (KIND(TE_RECT) | KIND(TE_ELLIPSE) | KIND(TE_POLYGON) | KIND(TE_PIPS))
 
 /* Every key an element may have, and the kinds it applies to. */
 enum elem_key {
 	EK_TEXT, EK_RECT, EK_LINE, EK_BOX, EK_SIZE, EK_FONT, EK_WEIGHT, EK_STYLE, EK_ALIGN,
 	EK_VALIGN, EK_ROTATE, EK_WRAP, EK_COLOR, EK_COLOUR, EK_FILL, EK_STROKE, EK_STROKE_WIDTH,
-	EK_RADIUS, EK_IF, EK_UNLESS, EK_ELLIPSE, EK_POLYGON, EK_IMAGE, EK_FIT, EK_OPACITY, EK_COUNT
+	EK_RADIUS, EK_IF, EK_UNLESS, EK_ELLIPSE, EK_POLYGON, EK_IMAGE, EK_FIT, EK_OPACITY, EK_PIPS,
+	EK_COUNT
 };
 static const char *const elem_key_names[] = {
 	"text", "rect", "line", "box", "size", "font", "weight", "style", "align", "valign",
 	"rotate", "wrap", "color", "colour", "fill", "stroke", "stroke-width", "radius", "if",
-	"unless", "ellipse", "polygon", "image", "fit", "opacity", NULL,
+	"unless", "ellipse", "polygon", "image", "fit", "opacity", "pips", NULL,
 };
 static const unsigned elem_key_kinds[EK_COUNT] = {
 	[EK_TEXT] = ALL_KINDS, [EK_RECT] = ALL_KINDS, [EK_LINE] = ALL_KINDS,
 	[EK_ELLIPSE] = ALL_KINDS, [EK_POLYGON] = ALL_KINDS, [EK_IMAGE] = ALL_KINDS,
-	[EK_BOX] = KIND(TE_TEXT) | KIND(TE_IMAGE), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
+	[EK_PIPS] = ALL_KINDS, [EK_BOX] = KIND(TE_TEXT) | KIND(TE_IMAGE) | KIND(TE_PIPS), [EK_SIZE] = KIND(TE_TEXT), [EK_FONT] = KIND(TE_TEXT),
 	[EK_WEIGHT] = KIND(TE_TEXT), [EK_STYLE] = KIND(TE_TEXT), [EK_ALIGN] = KIND(TE_TEXT),
 	[EK_VALIGN] = KIND(TE_TEXT), [EK_ROTATE] = KIND(TE_TEXT), [EK_WRAP] = KIND(TE_TEXT),
 	[EK_COLOR] = KIND(TE_TEXT), [EK_COLOUR] = KIND(TE_TEXT), [EK_FILL] = CLOSED,
 	[EK_STROKE] = CLOSED | KIND(TE_LINE), [EK_STROKE_WIDTH] = CLOSED | KIND(TE_LINE),
 	[EK_RADIUS] = KIND(TE_RECT), [EK_IF] = ALL_KINDS, [EK_UNLESS] = ALL_KINDS,
-	[EK_FIT] = KIND(TE_IMAGE), [EK_OPACITY] = ALL_KINDS,
+	[EK_FIT] = KIND(TE_IMAGE) | KIND(TE_TEXT), [EK_OPACITY] = ALL_KINDS,
 };
 
 static int find_name(const char *const *names, const char *s)
@@ -392,12 +415,18 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 	case EK_ELLIPSE:
 	case EK_POLYGON:
 	case EK_IMAGE:
+	case EK_PIPS:
 	case EK_COUNT:
 		break;
 	case EK_FIT: {
 		static const char *const fits[] = {"contain", "cover", "stretch"};
-		if ((i = yr_enum(r, key, v, fits, 3)) >= 0)
+		static const char *const text_fits[] = {"none", "shrink"};
+		if (e->kind == TE_TEXT) {
+			if ((i = yr_enum(r, key, v, text_fits, 2)) >= 0)
+				e->shrink = i == 1;
+		} else if ((i = yr_enum(r, key, v, fits, 3)) >= 0) {
 			e->fit = (enum tpl_fit)i;
+		}
 		break;
 	}
 	case EK_OPACITY: {
@@ -464,11 +493,11 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 		break;
 	case EK_IF:
 		free(e->if_field);
-		e->if_field = field_name(r, v, key);
+		e->if_field = conditions(r, v, key);
 		break;
 	case EK_UNLESS:
 		free(e->unless_field);
-		e->unless_field = field_name(r, v, key);
+		e->unless_field = conditions(r, v, key);
 		break;
 	}
 }
@@ -504,6 +533,10 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			load_points(r, v, e);
 		} else if (kind == TE_IMAGE) {
 			load_image(r, v, e);
+		} else if (kind == TE_PIPS) {
+			const char *s = yr_scalar(r, k->str, v);
+			if (s)
+				e->text = xstrdup(s);
 		} else {
 			load_box(r, v, k->str, e->box);
 		}
@@ -517,7 +550,8 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			 kinds ? " (it has several)" : "");
 		return;
 	}
-	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE, has_stroke = false;
+	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE && e->kind != TE_PIPS;
+	bool has_stroke = false;
 	const struct ynode *color = NULL;  /* color and colour are one key */
 	for (size_t i = 0; i < m->n; i++) {
 		int k = elem_key(r, m->pairs[i].key, e->kind);
@@ -533,7 +567,7 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 	}
 	if (!has_box)
 		yr_error(r, m, "%s element needs a 'box: [x, y, width, height]'",
-			 e->kind == TE_TEXT ? "a text" : "an image");
+			 e->kind == TE_TEXT ? "a text" : e->kind == TE_PIPS ? "a pips" : "an image");
 	/* A shape with a fill and no stroke named is filled only. */
 	if (e->kind != TE_LINE && !has_stroke && (!e->fill.none || e->fill.field))
 		e->stroke.none = true;
@@ -745,8 +779,64 @@ static bool content_box(const struct tpl_elem *e, double W, double H, double b[4
 /* Whether two elements are never drawn on the same card (if: x / unless: x). */
 static bool exclusive(const struct tpl_elem *a, const struct tpl_elem *b)
 {
+	/* if: x=1 and if: x=2 */
+	const char *ea = a->if_field ? strchr(a->if_field, '=') : NULL;
+	const char *eb = b->if_field ? strchr(b->if_field, '=') : NULL;
+	if (ea && eb && ea - a->if_field == eb - b->if_field &&
+	    strncmp(a->if_field, b->if_field, (size_t)(ea - a->if_field)) == 0 && strcmp(ea, eb) != 0)
+		return true;
 	return (a->if_field && b->unless_field && strcmp(a->if_field, b->unless_field) == 0) ||
 	       (a->unless_field && b->if_field && strcmp(a->unless_field, b->if_field) == 0);
+}
+
+/* The box of a shape in mm (rect, ellipse: its box; line: its ends, widened by
+ * the stroke), and how thin it is: its smaller side, or a stroke's width for a
+ * line or an outline. False for text, images, polygons and pips. */
+static bool shape_box(const struct tpl_elem *e, double W, double H, double b[4], double *thin)
+{
+	if (e->kind != TE_RECT && e->kind != TE_LINE && e->kind != TE_ELLIPSE)
+		return false;
+	double x0 = len_mm(&e->box[0], W), y0 = len_mm(&e->box[1], H);
+	double x1 = len_mm(&e->box[2], W), y1 = len_mm(&e->box[3], H);
+	if (e->kind == TE_LINE) {
+		double hw = e->stroke_width / 2;
+		b[0] = fmin(x0, x1) - hw, b[1] = fmin(y0, y1) - hw;
+		b[2] = fmax(x0, x1) + hw, b[3] = fmax(y0, y1) + hw;
+		*thin = e->stroke_width;
+		return !e->stroke.none || e->stroke.field;
+	}
+	b[0] = x0, b[1] = y0, b[2] = x0 + x1, b[3] = y0 + y1;
+	bool filled = !e->fill.none || e->fill.field;
+	*thin = filled ? fmin(x1, y1) : e->stroke_width;
+	return filled || ((!e->stroke.none || e->stroke.field) && e->stroke_width > 0);
+}
+
+/* LOOK.md: nothing thin within 5 mm of the cut, and no edge of a shape within
+ * 1 mm of it (a cut that drifts would show a sliver); whatever the template's
+ * safe margin. A shape that runs past the trim into the bleed is fine there. */
+static void check_cut(struct template *t, struct tpl_elem *e)
+{
+	const double W = t->w, H = t->h;
+	double b[4], thin;
+	if (e->layout_warned || !shape_box(e, W, H, b, &thin))
+		return;
+	/* each side of the shape, as a distance inside each edge of the trim */
+	double in[4][2] = {{b[0], b[2]}, {b[1], b[3]}, {W - b[2], W - b[0]}, {H - b[3], H - b[1]}};
+	static const char *const edge[4] = {"left", "top", "right", "bottom"};
+	for (int k = 0; k < 8; k++) {
+		double d = in[k / 2][k % 2];
+		bool is_thin = thin < LOOK_THIN_MM && d > 1e-6 && d < LOOK_THIN_SAFE_MM;
+		bool sliver = d > 1e-6 && d < LOOK_EDGE_MM;
+		if (!is_thin && !sliver)
+			continue;
+		diag(SEV_WARNING, &e->loc, is_thin
+		     ? "this %.2f mm thin %s lies %.2f mm inside the %s edge of the %.1f x %.1f mm card: nothing thin within %g mm of the cut (a drift of the cut shows)"
+		     : "this %.2f mm %s has a side %.2f mm inside the %s edge of the %.1f x %.1f mm card, where the cut may fall: run it into the bleed or keep it %g mm inside",
+		     thin, e->kind == TE_LINE ? "line" : e->kind == TE_ELLIPSE ? "ellipse" : "rect",
+		     d, edge[k / 2], W, H, is_thin ? LOOK_THIN_SAFE_MM : LOOK_EDGE_MM);
+		e->layout_warned = true;
+		return;
+	}
 }
 
 void template_check_layout(struct template *t)
@@ -754,16 +844,23 @@ void template_check_layout(struct template *t)
 	if (t->cells.on)
 		return;
 	const double eps = 1e-6, W = t->w, H = t->h;
+	/* text at least LOOK_TEXT_SAFE_MM inside the trim, whatever the template says */
+	double safe = fmax(t->safe, LOOK_TEXT_SAFE_MM);
 	for (size_t i = 0; i < t->nelems; i++) {
 		struct tpl_elem *e = &t->elems[i];
 		double b[4];
-		if (e->layout_warned || !content_box(e, W, H, b) || t->safe <= 0)
+		check_cut(t, e);
+		if (e->layout_warned || !content_box(e, W, H, b))
 			continue;
-		if (b[0] < t->safe - eps || b[1] < t->safe - eps || b[0] + b[2] > W - t->safe + eps ||
-		    b[1] + b[3] > H - t->safe + eps) {
+		/* an image's side at or past the trim is art into the bleed */
+		double in[4] = {b[0], b[1], W - b[0] - b[2], H - b[1] - b[3]};
+		bool reaches = false;
+		for (int k = 0; k < 4; k++)
+			reaches |= in[k] < safe - eps && (e->kind == TE_TEXT || in[k] > eps);
+		if (reaches) {
 			diag(SEV_WARNING, &e->loc,
 			     "this %s box reaches into the %.1f mm safe margin of the %.1f x %.1f mm card, where the cut may fall",
-			     e->kind == TE_TEXT ? "text" : "image", t->safe, W, H);
+			     e->kind == TE_TEXT ? "text" : "image", safe, W, H);
 			e->layout_warned = true;
 		}
 	}
@@ -794,21 +891,105 @@ void template_check_layout(struct template *t)
 		}
 }
 
-static void scale_len(struct tpl_len *l, double k)
+/* A distance d from the trim, resized by s: what lies beyond the safe margin
+ * keeps its distance from the margin times s (the margin itself stays, and a
+ * group of elements near one edge moves as one); what lies within it, d * s. */
+static double keep_safe(double d, double s, double safe)
 {
-	if (!l->pct && !l->fixed)
-		l->v *= k;
+	return d >= safe ? safe + (d - safe) * s : d * s;
 }
 
-static void scale_elems(struct tpl_elem *v, size_t n, double sx, double sy)
+/* One axis of a box resized from W to W2 mm, s the uniform factor (the smaller
+ * of the two axes'): a box spanning the whole axis (a background, a band into the
+ * bleed) stretches with it, its overhang scaled by s; so does one inset less
+ * than 15% from both edges (a frame, a text box; stretch: not a circle), its
+ * insets as keep_safe says; any other keeps its size
+ * times s and its distance to the nearer edge times s, or when its centre is
+ * within 2 mm of the middle, its offset from the middle times s (keep_safe:
+ * what lay outside the safe margin stays outside it). Lengths in percent or written with "!" stay. */
+static void place_axis(struct tpl_len *pos, struct tpl_len *len, double W, double W2, double s,
+		       double safe, bool stretch)
 {
-	double s = fmin(sx, sy);
+	const double eps = 1e-6;
+	if (pos->pct || len->pct)
+		return;
+	double x = pos->v, w = len->v;
+	/* a frame or text box inset from both edges keeps both insets */
+	if (stretch && !pos->fixed && !len->fixed && x < 0.15 * W && W - x - w < 0.15 * W &&
+	    x > eps && W - x - w > eps) {
+		pos->v = keep_safe(x, s, safe);
+		len->v = W2 - keep_safe(W - x - w, s, safe) - pos->v;
+		return;
+	}
+	if (x <= eps && x + w >= W - eps) {
+		double a = -x, b = x + w - W;
+		if (!pos->fixed)
+			pos->v = -a * s;
+		if (!len->fixed)
+			len->v = W2 + (a + b) * s;
+		return;
+	}
+	/* within 2 mm of the middle: centred, its offset from the middle times s
+	 * (a pair of rails stays a pair) */
+	double w2 = len->fixed ? w : w * s, c = x + w / 2, tol = 2.0;
+	if (pos->fixed)
+		;
+	else if (c < W / 2 - tol)
+		pos->v = keep_safe(x, s, safe);
+	else if (c > W / 2 + tol)
+		pos->v = W2 - keep_safe(W - x - w, s, safe) - w2;
+	else
+		pos->v = W2 / 2 + (c - W / 2) * s - w2 / 2;
+	/* a box that was within the safe margins stays within them */
+	if (!pos->fixed && !len->fixed && x >= safe && x + w <= W - safe) {
+		if (pos->v < safe)
+			pos->v = safe;
+		if (pos->v + w2 > W2 - safe)
+			w2 = fmax(0, W2 - safe - pos->v);
+	}
+	len->v = w2;
+}
+
+/* A line's or polygon's points moved as their bounding box is (place_axis). */
+static void place_points(struct tpl_len *p, size_t n, double W, double H, double W2, double H2,
+			 double s, double safe)
+{
+	for (int axis = 0; axis < 2; axis++) {
+		double lo = 1e300, hi = -1e300;
+		for (size_t k = (size_t)axis; k < n; k += 2)
+			if (!p[k].pct) {
+				lo = fmin(lo, p[k].v);
+				hi = fmax(hi, p[k].v);
+			}
+		if (lo > hi)
+			continue;
+		struct tpl_len pos = {lo, false, false}, len = {hi - lo, false, false};
+		double old = axis ? H : W;
+		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe, false);
+		double k2 = hi > lo ? len.v / (hi - lo) : 1;
+		for (size_t k = (size_t)axis; k < n; k += 2)
+			if (!p[k].pct && !p[k].fixed)
+				p[k].v = pos.v + (p[k].v - lo) * k2;
+	}
+}
+
+static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double W2, double H2,
+			double safe)
+{
+	double s = fmin(W2 / W, H2 / H);
 	for (size_t i = 0; i < n; i++) {
 		struct tpl_elem *e = &v[i];
-		for (size_t k = 0; k < 4; k++)
-			scale_len(&e->box[k], k % 2 ? sy : sx);
-		for (size_t k = 0; k < e->npoints; k++)
-			scale_len(&e->points[k], k % 2 ? sy : sx);
+		if (e->kind == TE_LINE) {
+			place_points(e->box, 4, W, H, W2, H2, s, safe);
+		} else if (e->kind == TE_POLYGON) {
+			place_points(e->points, e->npoints, W, H, W2, H2, s, safe);
+		} else {
+			/* circles (ellipses, pips, a rect rounded to a disc) keep their shape */
+			bool round = e->kind == TE_ELLIPSE || e->kind == TE_PIPS ||
+				     (e->kind == TE_RECT && 2.2 * e->radius >= fmin(e->box[2].v, e->box[3].v));
+			place_axis(&e->box[0], &e->box[2], W, W2, s, safe, !round);
+			place_axis(&e->box[1], &e->box[3], H, H2, s, safe, !round);
+		}
 		if (!e->size_fixed)
 			e->size *= s;
 		e->stroke_width *= s;
@@ -820,13 +1001,13 @@ void template_resize(struct template *t, double w, double h)
 {
 	if (t->cells.on) {
 		if (t->cells.w > 0 && t->cells.h > 0)
-			scale_elems(t->cells.elems, t->cells.nelems, w / t->cells.w, h / t->cells.h);
+			scale_elems(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h, w, h, 0);
 		t->cells.w = w;
 		t->cells.h = h;
 		return;
 	}
 	if (t->w > 0 && t->h > 0)
-		scale_elems(t->elems, t->nelems, w / t->w, h / t->h);
+		scale_elems(t->elems, t->nelems, t->w, t->h, w, h, fmax(t->safe, LOOK_TEXT_SAFE_MM));
 	t->w = w;
 	t->h = h;
 	template_check_layout(t);

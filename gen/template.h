@@ -24,6 +24,11 @@
 #define TPL_DEFAULT_BLEED 3.175   /* mm: 1/8 inch */
 #define TPL_MAX_ELEMENTS 256
 #define TPL_MAX_POINTS 1000    /* corners of one polygon */
+/* shared/LOOK.md's print facts, checked whatever a template declares: */
+#define LOOK_TEXT_SAFE_MM 3.0  /* text and images at least this far inside the trim */
+#define LOOK_THIN_MM 1.0       /* a shape thinner than this is thin (a line, a frame) */
+#define LOOK_THIN_SAFE_MM 5.0  /* nothing thin within this of the trim */
+#define LOOK_EDGE_MM 1.5       /* no edge of a shape this close inside the trim */
 
 /* A length as written: millimetres, or a percent of the enclosing width or height. */
 struct tpl_len {
@@ -40,7 +45,7 @@ struct tpl_color {
 	struct loc loc;
 };
 
-enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON, TE_IMAGE };
+enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON, TE_IMAGE, TE_PIPS };
 enum tpl_fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 enum tpl_align { AL_START, AL_CENTER, AL_END };
 
@@ -49,12 +54,14 @@ struct tpl_elem {
 	struct loc loc;
 	struct tpl_len box[4];     /* text, rect: x y w h; line: x1 y1 x2 y2 */
 	/* TE_TEXT */
-	char *text;                /* with {field} placeholders and Pango markup */
+	char *text;                /* with {field} placeholders and Pango markup; TE_PIPS:
+	                              the count, as written ("{low}") */
 	char *font;                /* family, or NULL = the template's */
 	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */
 	bool size_fixed;           /* "13pt!": kept when the card is resized */
 	bool bold, italic, wrap;
+	bool shrink;               /* fit: shrink: smaller type rather than overflow */
 	enum tpl_align align, valign;
 	int rotate;                /* 0, 90, 180, 270 */
 	struct tpl_color color;    /* text colour */
@@ -125,19 +132,24 @@ void template_free(struct template *t);
 void template_size(const struct template *t, int rows, int cols, double *w, double *h);
 
 /* Give t a new trim size w x h mm (a cells template: each cell's size; the
- * placemat's spaces follow the card). Lengths in mm scale by the ratio to the
- * design size (x by the widths, y by the heights; font sizes, strokes and radii
- * by the smaller ratio); percents follow the card; lengths written "4mm!" stay.
- * Then checks the layout again (template_check_layout). */
+ * placemat's spaces follow the card), scaled uniformly by the smaller of the two
+ * ratios to the design size, so circles stay round: each element keeps its size
+ * times that factor and its distance to the nearer edge (or its centring), so
+ * marks stay beside what they mark; an element spanning the whole card
+ * stretches with it. Font sizes, strokes and radii scale by the same factor;
+ * percents follow the card; lengths written "4mm!" stay. Then checks the layout
+ * again (template_check_layout). */
 void template_resize(struct template *t, double w, double h);
 
 /* Look for the images t names beside pack_file too (after t's own folder). The
  * string is copied. */
 void template_set_pack(struct template *t, const char *pack_file);
 
-/* Warn, at the element, about text or an image that leaves the safe area, and on
- * a double-ended card about one that overlaps the turned copy of another; once
- * per element however often it is called. template_load calls it. */
+/* Warn, at the element, about text or an image that leaves the safe area (the
+ * template's, at least LOOK_TEXT_SAFE_MM), a thin shape within LOOK_THIN_SAFE_MM
+ * of the trim or a shape's edge within LOOK_EDGE_MM of it, and on a double-ended
+ * card about one that overlaps the turned copy of another; once per element
+ * however often it is called. template_load calls it. */
 void template_check_layout(struct template *t);
 
 /* The value maps[map][key] of t (or its "*" entry), NULL when there is none. */

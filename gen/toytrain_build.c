@@ -50,6 +50,15 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 	bool row_end = along == cols - 1;
 	const char *arrow = space == bd->spaces ? "" : row_end ? "↓" : r % 2 ? "←" : "→";
 	fields_set(f, "arrow", arrow);
+	/* the track's way in and out of the space (track-left, -right, -up, -down) */
+	const char *in = space == 1 ? NULL : along == 0 ? "up" : r % 2 ? "right" : "left";
+	const char *out = space == bd->spaces ? NULL : row_end ? "down" : r % 2 ? "left" : "right";
+	for (int k = 0; k < 2; k++)
+		if (k ? out : in) {
+			char *name = xasprintf("track-%s", k ? out : in);
+			fields_set(f, name, "1");
+			free(name);
+		}
 }
 
 /* The board drawn once as board.pdf and once as svg/board.svg; its texts that do

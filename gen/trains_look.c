@@ -10,7 +10,8 @@
 
 /* One chip of the card's ability drawing: a space token ("B", "AD", "A*", "*"),
  * its letters and their colours (the placemat's), as chipK, chipK-a, chipK-b,
- * chipK-colour, chipK-ink, chipK-colour2, chipK-ink2. */
+ * chipK-colour, chipK-ink, chipK-colour2, chipK-ink2, and the letters' second
+ * cues beyond eight colours (look_space_cue) chipK-cue, chipK-cue2. */
 static void chip_fields(struct fields *f, int k, const char *token)
 {
 	char name[32], a[2] = {token[0], 0}, b[2] = {token[0] ? token[1] : 0, 0};
@@ -18,9 +19,10 @@ static void chip_fields(struct fields *f, int k, const char *token)
 	int ib = b[0] >= 'A' && b[0] <= 'Z' ? b[0] - 'A' : b[0] ? -1 : ia;
 	snprintf(name, sizeof name, "chip%d", k);
 	fields_set(f, name, token);
-	static const char *const suffix[] = {"-a", "-b", "-colour", "-ink", "-colour2", "-ink2"};
+	static const char *const suffix[] = {"-a", "-b", "-colour", "-ink", "-colour2", "-ink2",
+					     "-cue", "-cue2"};
 	const char *v[] = {a, b, look_space_colour(ia), look_space_ink(ia), look_space_colour(ib),
-			   look_space_ink(ib)};
+			   look_space_ink(ib), look_space_cue(ia), b[0] ? look_space_cue(ib) : ""};
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
 		snprintf(name, sizeof name, "chip%d%s", k, suffix[i]);
 		fields_set(f, name, v[i]);
@@ -116,5 +118,7 @@ void trainlook_space(const struct layout *lay, const char *name, struct fields *
 	fields_set(f, "ink", look_space_ink(ia));
 	fields_set(f, "colour2", look_space_colour(ib));
 	fields_set(f, "ink2", look_space_ink(ib));
+	fields_set(f, "cue", look_space_cue(ia));
+	fields_set(f, "cue2", name[1] ? look_space_cue(ib) : "");
 	fields_set(f, "grid", lay->rows ? "1" : "");
 }

@@ -11,14 +11,15 @@
  * space1, space2 ... (the spaces it names), and the chips the default face
  * shows, chip1 symbol [chip2 | X]: chipK (a token: "B", "AD", "A*", "*"),
  * chipK-a, chipK-b (its letters), chipK-colour, chipK-ink, chipK-colour2,
- * chipK-ink2 (their colours and the text on them), target ("X" on a removal),
+ * chipK-ink2 (their colours and the text on them), chipK-cue, chipK-cue2 (the
+ * letters' second cue beyond eight colours: look_space_cue), target ("X" on a removal),
  * and one of line-pair (one-letter chips), grid-pair (two-letter chips) or
  * grid-single (chip1 and the symbol only) set to "1". A number-based ability
  * gets kind and an empty symbol only. */
 void trainlook_ability(const struct layout *lay, const struct ability *a, struct fields *f);
 
 /* Set a placemat space's fields in f: a and b (the letters of its name, b empty
- * on a line), colour, ink, colour2, ink2 (as on the cards' chips), grid. */
+ * on a line), colour, ink, colour2, ink2, cue, cue2 (as on the cards' chips), grid. */
 void trainlook_space(const struct layout *lay, const char *name, struct fields *f);
 
 #endif

@@ -310,7 +310,7 @@ static void load_path(struct loader *ld, const char *key, const struct ynode *n,
 static const char *const pack_keys[] = {
 	"pack", "title", "game", "census", "grid", "abilities", "order", "cards", "players",
 	"copies", "wild", "rules", "assignment", "face", "back", "placemat", "size", "fields",
-	"data", NULL,
+	"data", "tune", NULL,
 };
 
 static void load_key(struct loader *ld, const struct ynode *k, const struct ynode *v)
@@ -379,6 +379,8 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 		data_read_size(&ld->yr, v, &p->data);
 	} else if (strcmp(key, "fields") == 0) {
 		data_read_fields(&ld->yr, v, &p->data);
+	} else if (strcmp(key, "tune") == 0) {
+		/* the search space of `railyard tune`, read there */
 	} else if (strcmp(key, "data") == 0) {
 		static const char *const keys[] = {"number", "code", NULL};
 		data_read(&ld->yr, v, p->file, keys, &p->data);
@@ -629,6 +631,11 @@ struct pack *pack_parse(const char *name, const char *text, size_t len)
 	struct pack *p = load_tree(doc, false);
 	ydoc_free(doc);
 	return p;
+}
+
+struct pack *pack_from_doc(struct ydoc *doc)
+{
+	return load_tree(doc, false);
 }
 
 struct pack *pack_load(const char *path)

@@ -100,6 +100,9 @@ struct pack *pack_load(const char *path);
  * with p->table_invalid counting them and those entries' index -1 or their
  * numbers unassigned, so that check can still compare every other entry. */
 struct pack *pack_load_check(const char *path);
+/* The same from a parsed (possibly edited) tree; the tree stays the caller's. */
+struct ydoc;
+struct pack *pack_from_doc(struct ydoc *doc);
 /* The same from memory (for tests and fuzzing); name is used in locations. */
 struct pack *pack_parse(const char *name, const char *text, size_t len);
 void pack_free(struct pack *p);

@@ -276,7 +276,7 @@ char *path_inside(const char *base_file, const char *rel, const char **why)
 	return full;
 }
 
-static size_t edit_distance(const char *a, const char *b)
+size_t str_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > 32 || lb > 32)
@@ -314,7 +314,7 @@ const char *closest_word(const char *word, const char *const *known)
 	best = NULL;
 	size_t blen = 0;  /* of equals, the nearest in length */
 	for (size_t i = 0; known[i]; i++) {
-		size_t d = edit_distance(word, known[i]), l = strlen(known[i]);
+		size_t d = str_distance(word, known[i]), l = strlen(known[i]);
 		size_t dl = l > n ? l - n : n - l;
 		if (d < bd || (d == bd && best && dl < blen)) {
 			bd = d;

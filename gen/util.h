@@ -59,4 +59,8 @@ size_t utf8_chars(const char *s);
  * link, is not a regular file, or cannot be found. */
 char *path_inside(const char *base_file, const char *rel, const char **why);
 
+/* The edit distance (insertions, deletions, substitutions) between a and b; 99
+ * when either is longer than 32 bytes. For "did you mean". */
+size_t str_distance(const char *a, const char *b);
+
 #endif

@@ -12,7 +12,9 @@
 struct loc yr_loc(const struct yread *r, const struct ynode *n)
 {
 	struct loc l = n->loc;
-	if (r->file)
+	/* the model's copy of the file name; a node from elsewhere (tune's
+	 * --vary values) keeps its own */
+	if (r->file && (!l.file || strcmp(l.file, r->file) == 0))
 		l.file = r->file;
 	return l;
 }

@@ -16,7 +16,7 @@ struct yread {
 	unsigned errors;
 };
 
-/* The location of n, with r->file substituted. */
+/* The location of n, with r->file substituted when n comes from that file. */
 struct loc yr_loc(const struct yread *r, const struct ynode *n);
 /* Report an error at n (or at the whole file when n is NULL). */
 void yr_error(struct yread *r, const struct ynode *n, const char *fmt, ...)

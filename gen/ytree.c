@@ -183,6 +183,62 @@ static void error_at(struct builder *b, yaml_mark_t m, const char *fmt, const ch
 	b->errors++;
 }
 
+/* Whether mapping n has the scalar key name. */
+static bool has_key(const struct ynode *n, const char *name)
+{
+	for (size_t i = 0; i < n->n; i++)
+		if (n->pairs[i].key && n->pairs[i].key->kind == Y_SCALAR &&
+		    strcmp(n->pairs[i].key->str, name) == 0)
+			return true;
+	return false;
+}
+
+/* YAML merge keys: `<<: *style` (or a list of them) in mapping n gives it every
+ * pair of the merged mappings whose key it does not have itself, so templates
+ * can share a style. The merged pairs are moved (an alias is a copy); keys are
+ * looked up by hash, so a merge takes linear time. */
+static void merge_keys(struct builder *b, struct ynode *n)
+{
+	struct ynode **merges = NULL;
+	size_t nmerges = 0, capm = 0, kept = 0;
+	for (size_t i = 0; i < n->n; i++) {
+		if (strcmp(n->pairs[i].key->str, "<<") == 0) {
+			merges = xgrow(merges, &capm, nmerges + 1, sizeof *merges);
+			merges[nmerges++] = n->pairs[i].value;
+			node_free(n->pairs[i].key);
+		} else {
+			n->pairs[kept++] = n->pairs[i];
+		}
+	}
+	n->n = kept;
+	struct keyset ks = {0};
+	for (size_t i = 0; i < n->n; i++)
+		keyset_add(&ks, n->pairs, i, n->pairs[i].key);
+	size_t cap = n->n;
+	for (size_t j = 0; j < nmerges; j++) {
+		struct ynode *v = merges[j];
+		for (size_t s = 0; s < (v->kind == Y_SEQ ? v->n : 1); s++) {
+			struct ynode *m = v->kind == Y_SEQ ? v->items[s] : v;
+			if (m->kind != Y_MAP) {
+				diag(SEV_ERROR, &m->loc, "'<<' merges a mapping (an alias such as *style), not %s",
+				     ynode_what(m));
+				b->errors++;
+				continue;
+			}
+			for (size_t k = 0; k < m->n; k++) {
+				if (keyset_add(&ks, n->pairs, n->n, m->pairs[k].key))
+					continue;
+				n->pairs = xgrow(n->pairs, &cap, n->n + 1, sizeof *n->pairs);
+				n->pairs[n->n++] = m->pairs[k];
+				m->pairs[k].key = m->pairs[k].value = NULL;
+			}
+		}
+		node_free(v);
+	}
+	free(ks.slot);
+	free(merges);
+}
+
 /* The line and column (in characters, as libyaml counts) of byte offset at. */
 static struct loc offset_loc(const struct builder *b, size_t at)
 {
@@ -425,6 +481,8 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 			node_free(n);
 			return NULL;
 		}
+		if (map && has_key(n, "<<"))
+			merge_keys(b, n);
 		add_anchor(b, (const yaml_char_t *)anchor_copy, n);
 		free(anchor_copy);
 		return n;
@@ -524,6 +582,91 @@ struct ydoc *ydoc_load(const char *path)
 	struct ydoc *doc = ydoc_parse(path, text, len);
 	free(text);
 	return doc;
+}
+
+void ynode_free(struct ynode *n)
+{
+	node_free(n);
+}
+
+struct ynode *ynode_clone(const struct ynode *src)
+{
+	struct ynode *n = xcalloc(1, sizeof *n);
+	n->kind = src->kind;
+	n->loc = src->loc;
+	n->plain = src->plain;
+	n->len = src->len;
+	n->n = src->n;
+	if (src->str)
+		n->str = xstrndup(src->str, src->len);
+	if (src->kind == Y_SEQ) {
+		n->items = xcalloc(src->n ? src->n : 1, sizeof *n->items);
+		for (size_t i = 0; i < src->n; i++)
+			n->items[i] = ynode_clone(src->items[i]);
+	} else if (src->kind == Y_MAP) {
+		n->pairs = xcalloc(src->n ? src->n : 1, sizeof *n->pairs);
+		for (size_t i = 0; i < src->n; i++) {
+			n->pairs[i].key = ynode_clone(src->pairs[i].key);
+			n->pairs[i].value = ynode_clone(src->pairs[i].value);
+		}
+	}
+	return n;
+}
+
+struct ydoc *ydoc_clone(const struct ydoc *doc)
+{
+	struct ydoc *c = xcalloc(1, sizeof *c);
+	c->file = xstrdup(doc->file);
+	c->root = doc->root ? ynode_clone(doc->root) : NULL;
+	c->errors = doc->errors;
+	return c;
+}
+
+struct ynode *ynode_new_scalar(const char *text, bool plain, struct loc at)
+{
+	struct ynode *n = xcalloc(1, sizeof *n);
+	n->kind = Y_SCALAR;
+	n->loc = at;
+	n->plain = plain;
+	n->len = strlen(text);
+	n->str = xstrdup(text);
+	return n;
+}
+
+struct ynode *ynode_new_map(struct loc at)
+{
+	struct ynode *n = xcalloc(1, sizeof *n);
+	n->kind = Y_MAP;
+	n->loc = at;
+	return n;
+}
+
+void ymap_set(struct ynode *map, struct ynode *key, struct ynode *value)
+{
+	for (size_t i = 0; i < map->n; i++)
+		if (map->pairs[i].key->kind == Y_SCALAR && strcmp(map->pairs[i].key->str, key->str) == 0) {
+			node_free(map->pairs[i].value);
+			node_free(key);
+			map->pairs[i].value = value;
+			return;
+		}
+	map->pairs = xrealloc(map->pairs, (map->n + 1) * sizeof *map->pairs);
+	map->pairs[map->n].key = key;
+	map->pairs[map->n].value = value;
+	map->n++;
+}
+
+struct ynode *ymap_take(struct ynode *map, const char *key)
+{
+	for (size_t i = 0; map && map->kind == Y_MAP && i < map->n; i++)
+		if (map->pairs[i].key->kind == Y_SCALAR && strcmp(map->pairs[i].key->str, key) == 0) {
+			struct ynode *v = map->pairs[i].value;
+			node_free(map->pairs[i].key);
+			memmove(&map->pairs[i], &map->pairs[i + 1], (map->n - i - 1) * sizeof *map->pairs);
+			map->n--;
+			return v;
+		}
+	return NULL;
 }
 
 const struct ynode *ymap_get(const struct ynode *map, const char *key)

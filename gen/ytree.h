@@ -61,6 +61,21 @@ void ydoc_keep(struct ydoc *doc);
 struct ydoc *ydoc_parse(const char *name, const char *text, size_t len);
 void ydoc_free(struct ydoc *doc);
 
+/* Trees edited in memory (tune's variants). A clone is a deep copy whose nodes
+ * keep their locations (pointing at the original's file name, so the original
+ * outlives it); free with ydoc_free / ynode_free. */
+struct ydoc *ydoc_clone(const struct ydoc *doc);
+struct ynode *ynode_clone(const struct ynode *n);
+void ynode_free(struct ynode *n);
+/* New nodes at location at; the text is copied. */
+struct ynode *ynode_new_scalar(const char *text, bool plain, struct loc at);
+struct ynode *ynode_new_map(struct loc at);
+/* Put key: value into map (a scalar key), replacing the value of an equal key;
+ * map takes both nodes. */
+void ymap_set(struct ynode *map, struct ynode *key, struct ynode *value);
+/* Take key's value out of map (the pair removed; caller frees), or NULL. */
+struct ynode *ymap_take(struct ynode *map, const char *key);
+
 /* The value of key in a mapping, or NULL. */
 const struct ynode *ymap_get(const struct ynode *map, const char *key);
 /* "a mapping", "a list", "a string"...: for messages. */

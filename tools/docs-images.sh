@@ -87,19 +87,24 @@ crop "$W/t52-back/faces.pdf" 1 63.5 88.9 3.175 "$W/t52-back.png"
 row docs/train-52.png 240 3 63.5 "$W/t52-27.png" "$W/t52-32.png" "$W/t52-39.png" "$W/t52-1.png" \
 	"$W/t52-19.png" "$W/t52-52.png" "$W/t52-back.png"
 
-# --- Domino Trains (double-twelve: pips and numerals)
+# --- Domino Trains (double-twelve: pips on every half, coloured by count)
 build_into "$W/d12" --only faces packs/domino-double-twelve.yaml >/dev/null
 backs packs/domino-double-twelve.yaml d12
-for p in 1 8 30 60 77 91; do crop "$W/d12/faces.pdf" $p 24 48 2 "$W/d12-$p.png"; done
-crop "$W/d12-back/faces.pdf" 1 24 48 2 "$W/d12-back.png"
+for p in 1 8 30 60 77 91; do crop "$W/d12/faces.pdf" $p 24 48 3.175 "$W/d12-$p.png"; done
+crop "$W/d12-back/faces.pdf" 1 24 48 3.175 "$W/d12-back.png"
 row docs/dominoes.png 200 2 24 "$W/d12-1.png" "$W/d12-8.png" "$W/d12-30.png" "$W/d12-60.png" \
 	"$W/d12-77.png" "$W/d12-91.png" "$W/d12-back.png"
 
-# --- Toy Train: carriages and the board
+# --- Toy Train: carriages, their back and the board
 build_into "$W/toy" --only faces,svg packs/toy-train.yaml >/dev/null
-for p in 1 20 45 70 100 125; do crop "$W/toy/faces.pdf" $p 28 28 2 "$W/toy-$p.png"; done
+for p in 1 20 45 70 100 125; do crop "$W/toy/faces.pdf" $p 28 28 3.175 "$W/toy-$p.png"; done
+crop "$W/toy/back.pdf" 1 28 28 3.175 "$W/toy-back.png"
 row docs/toy-train.png 110 2 28 "$W/toy-1.png" "$W/toy-20.png" "$W/toy-45.png" "$W/toy-70.png" \
-	"$W/toy-100.png" "$W/toy-125.png"
+	"$W/toy-100.png" "$W/toy-125.png" "$W/toy-back.png"
 rsvg-convert -w 700 "$W/toy/svg/board.svg" -o docs/toy-train-board.png
+
+# --- the other games' reference pages (Take the Train's shows the language)
+build_into "$W/ttref" --only reference packs/take-the-train.yaml >/dev/null
+pdftoppm -r 60 -png -singlefile "$W/ttref/reference.pdf" docs/take-the-train-reference
 
 ls -l docs/*.png | awk '{ print $5, $NF }'

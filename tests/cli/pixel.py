@@ -23,8 +23,9 @@ def read_ppm(path):
     return int(fields[1]), int(fields[2]), data[pos + 1:]
 
 
-w, h, px = read_ppm(sys.argv[1])
-args = [int(a) for a in sys.argv[2:]]
-for x, y in zip(args[0::2], args[1::2]):
-    i = 3 * (y * w + x)
-    print('#%02x%02x%02x' % tuple(px[i:i + 3]))
+if __name__ == '__main__':
+    w, h, px = read_ppm(sys.argv[1])
+    args = [int(a) for a in sys.argv[2:]]
+    for x, y in zip(args[0::2], args[1::2]):
+        i = 3 * (y * w + x)
+        print('#%02x%02x%02x' % tuple(px[i:i + 3]))

@@ -297,43 +297,53 @@ static void test_shapes_and_images(void **state)
 	diag_reset();
 }
 
-/* A pack's size: mm lengths scale by the ratio to the design size (x by the
- * widths, y by the heights, type by the smaller), "!" lengths and percents stay;
- * the layout is checked again at the new size. */
+/* A pack's size: everything scales by the smaller ratio (circles stay round);
+ * a box keeps its distance to the nearer edge (beyond the safe margin) or stays
+ * centred; "!" lengths and percents stay; the layout is checked again. */
 static void test_resize(void **state)
 {
 	(void)state;
 	struct template *t = parse("size: [50mm, 100mm]\nsafe: 2mm\nelements:\n"
 				   "  - text: x\n    box: [10mm, 10mm!, 50%, 20mm]\n    size: 10pt\n"
 				   "  - rect: [5mm, 5mm, 40mm, 90mm]\n    stroke-width: 1mm\n    radius: 2mm\n"
-				   "  - text: y\n    box: [4mm!, 80mm, 10mm, 10mm]\n    size: 8pt!\n");
+				   "  - text: y\n    box: [4mm!, 80mm, 10mm, 10mm]\n    size: 8pt!\n"
+				   "  - ellipse: [30mm, 20mm, 10mm, 10mm]\n");
 	assert_non_null(t);
 	diag_reset();
-	template_resize(t, 100, 150);  /* x 2, y 1.5 */
+	template_resize(t, 100, 150);  /* x 2, y 1.5: everything by 1.5 */
 	assert_true(t->w == 100 && t->h == 150 && t->design_w == 50 && t->design_h == 100);
 	const struct tpl_elem *e = &t->elems[0];
-	assert_true(e->box[0].v == 20 && e->box[1].v == 10 && e->box[2].v == 50 && e->box[2].pct);
+	/* a percent width: x stays; a fixed y stays, the height by 1.5 */
+	assert_true(e->box[0].v == 10 && e->box[1].v == 10 && e->box[2].v == 50 && e->box[2].pct);
 	assert_true(fabs(e->box[3].v - 30) < 1e-9);
 	assert_true(fabs(e->size - 10 * 25.4 / 72 * 1.5) < 1e-9);
-	e = &t->elems[1];
+	e = &t->elems[1];   /* a frame 5 mm in from every edge: 3 + 2 * 1.5 = 6 mm in */
+	assert_true(fabs(e->box[0].v - 6) < 1e-9 && fabs(e->box[2].v - 88) < 1e-9);
+	assert_true(fabs(e->box[1].v - 6) < 1e-9 && fabs(e->box[3].v - 138) < 1e-9);
 	assert_true(fabs(e->stroke_width - 1.5) < 1e-9 && fabs(e->radius - 3) < 1e-9);
-	e = &t->elems[2];
+	e = &t->elems[2];   /* near the bottom: 10 mm from it, 7 beyond the 3 mm margin */
 	assert_true(e->box[0].v == 4 && fabs(e->size - 8 * 25.4 / 72) < 1e-9);
+	assert_true(fabs(e->box[1].v - (150 - (3 + 7 * 1.5) - 15)) < 1e-9);
+	e = &t->elems[3];   /* a circle stays a circle, 3 + 17 * 1.5 from the top */
+	assert_true(fabs(e->box[2].v - 15) < 1e-9 && fabs(e->box[3].v - 15) < 1e-9);
+	assert_true(fabs(e->box[1].v - (3 + 17 * 1.5)) < 1e-9);
 	assert_int_equal(diag_count(SEV_WARNING), 0);
-	/* Shrunk to 12 mm high, both texts reach into the 2 mm safe margin ('x' keeps
-	 * its fixed y of 10 mm, 'y' is at 9.6..10.8): one warning each, and not again. */
+	/* Shrunk to 12 mm high, 'x' (its fixed y of 10 mm) reaches into the 3 mm safe
+	 * margin the print brief keeps, and the rect's and the ellipse's outlines lie
+	 * thin near the cut: one warning each, and not again. */
 	template_resize(t, 100, 12);
-	assert_int_equal(diag_count(SEV_WARNING), 2);
+	assert_int_equal(diag_count(SEV_WARNING), 3);
 	template_resize(t, 100, 11);
-	assert_int_equal(diag_count(SEV_WARNING), 2);
+	assert_int_equal(diag_count(SEV_WARNING), 3);
 	template_free(t);
 	diag_reset();
-	/* A placemat's spaces take the card's size; its cell elements scale. */
+	/* A placemat's spaces take the card's size; its cell elements scale by the
+	 * smaller ratio (1 here: twice as wide, as high), so they keep their place. */
 	t = parse("cells: {size: poker, elements: [{rect: [1mm, 2mm, 10mm, 10mm]}]}\n");
 	assert_non_null(t);
 	template_resize(t, 2 * 63.5, 88.9);
-	assert_true(t->cells.w == 127 && t->cells.elems[0].box[0].v == 2 &&
-		    fabs(t->cells.elems[0].box[1].v - 2) < 1e-9);
+	assert_true(t->cells.w == 127 && t->cells.elems[0].box[0].v == 1 &&
+		    fabs(t->cells.elems[0].box[1].v - 2) < 1e-9 && t->cells.elems[0].box[2].v == 10);
 	template_free(t);
 }
 

@@ -72,7 +72,8 @@ static void test_str_scalar_want(void **state)
 {
 	(void)state;
 	const struct ynode *m = load("s: hello\nn: ~\nl: [x]\nmap: {k: v}\n");
-	struct yread r = {.file = "named.yaml"};
+	char named[] = "y.yaml";   /* the model's copy of the tree's file name */
+	struct yread r = {.file = named};
 	char *s = xstrdup("old");
 	assert_int_equal(yr_str(&r, "s", ymap_get(m, "s"), true, &s), 0);
 	assert_string_equal(s, "hello");
@@ -86,13 +87,16 @@ static void test_str_scalar_want(void **state)
 	assert_int_equal(yr_want(&r, "l", ymap_get(m, "l"), Y_MAP), -1);
 	assert_int_equal(r.errors, 3);
 	struct loc l = yr_loc(&r, ymap_get(m, "map"));
-	assert_string_equal(l.file, "named.yaml");  /* r.file stands in for the tree's */
+	assert_ptr_equal(l.file, named);  /* r.file stands in for the tree's */
 	assert_int_equal(l.line, 4);
 	assert_int_equal(l.col, 6);
+	struct ynode other = *ymap_get(m, "map");   /* a node from elsewhere (tune's --vary) */
+	other.loc.file = "--vary wild";
+	assert_string_equal(yr_loc(&r, &other).file, "--vary wild");
 	done();
-	assert_non_null(strstr(said, "named.yaml:2:4: error: 'n' must be a string, not nothing\n"));
-	assert_non_null(strstr(said, "named.yaml:3:4: error: 'l' must be a string, not a list\n"));
-	assert_non_null(strstr(said, "named.yaml:3:4: error: 'l' must be a mapping, not a list\n"));
+	assert_non_null(strstr(said, "y.yaml:2:4: error: 'n' must be a string, not nothing\n"));
+	assert_non_null(strstr(said, "y.yaml:3:4: error: 'l' must be a string, not a list\n"));
+	assert_non_null(strstr(said, "y.yaml:3:4: error: 'l' must be a mapping, not a list\n"));
 }
 
 static void test_enum_bool(void **state)

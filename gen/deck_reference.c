@@ -1,0 +1,221 @@
+/* deck_reference.c: the deck games' reference page (deck_reference.h). */
+#include "deck_reference.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define REF_COLS 2
+
+const char *deck_reference_default(const struct deck *d)
+{
+	static char name[128];
+	snprintf(name, sizeof name, "templates/%s-reference.yaml", d->game);
+	return name;
+}
+
+/* A field's values as written: "blue, green, magenta, orange"; a run of
+ * numbers "1-12"; many values "A, B, ... Z". */
+static void values_text(struct buf *b, const struct deck_field *f)
+{
+	if (f->n == 0)
+		return;
+	bool numbers = true;
+	for (size_t i = 0; i < f->n && numbers; i++)
+		numbers = strtol(f->values[i], NULL, 10) == strtol(f->values[0], NULL, 10) + (long)i &&
+			  f->values[i][strspn(f->values[i], "0123456789")] == 0;
+	if (numbers && f->n > 2) {
+		buf_printf(b, "%s-%s", f->values[0], f->values[f->n - 1]);
+		return;
+	}
+	for (size_t i = 0; i < f->n; i++) {
+		if (f->n > 8 && i == 3) {
+			buf_printf(b, ", ..., %s", f->values[f->n - 1]);
+			return;
+		}
+		buf_printf(b, "%s%s", i ? ", " : "", f->values[i]);
+	}
+}
+
+/* How many components group g holds (left out or not). */
+static long group_count(const struct deck_group *g)
+{
+	if (g->kind == DK_TILE)
+		return (long)(g->double_n + 1) * (g->double_n + 2) / 2;
+	if (g->kind == DK_TOKEN)
+		return g->count;
+	long n = g->count > 0 ? g->count : 1;
+	for (size_t k = 0; k < g->nfields; k++) {
+		if (g->fields[k].counts) {
+			long sum = 0;
+			for (size_t i = 0; i < g->fields[k].n; i++)
+				sum += g->fields[k].counts[i];
+			n *= sum;
+		} else {
+			n *= (long)g->fields[k].n;
+		}
+	}
+	return n;
+}
+
+/* What group g holds, in words. */
+static char *group_detail(const struct deck_group *g)
+{
+	struct buf b = {0};
+	buf_add(&b, "", 0);
+	if (g->kind == DK_TILE) {
+		buf_printf(&b, "a double-%d set: 0-0 to %d-%d, pips on every half", g->double_n,
+			   g->double_n, g->double_n);
+	} else if (g->kind == DK_LETTER && g->nfields) {
+		const struct deck_field *f = &g->fields[0];
+		for (size_t i = 0; i < f->n; i++)
+			buf_printf(&b, "%s%s\u00a0%ld", i ? "  " : "", f->values[i],
+				   f->counts ? f->counts[i] : 1);
+	} else {
+		for (size_t k = 0; k < g->nfields; k++) {
+			if (k)
+				buf_puts(&b, " \u00d7 ");
+			values_text(&b, &g->fields[k]);
+		}
+		if (g->nfields && g->count > 1)
+			buf_printf(&b, ", %ld of each", g->count);
+	}
+	return b.s;
+}
+
+struct ref_user {
+	const struct deck *d;
+	size_t *shown;       /* the groups in cell order */
+	size_t nshown;
+	bool board;          /* a cell for the board after them */
+};
+
+static void board_cell(const struct deck *d, struct fields *f)
+{
+	const struct deck_board *bd = &d->board;
+	fields_set(f, "label", "Board");
+	fields_set(f, "count", "1");
+	fields_set(f, "is-board", "1");
+	fields_setf(f, "detail", "%d spaces, %s (%d) to %s (%d)", bd->spaces,
+		    bd->start_label ? bd->start_label : "start", bd->start,
+		    bd->finish_label ? bd->finish_label : "finish", bd->finish);
+	struct buf b = {0};
+	buf_add(&b, "", 0);
+	for (size_t m = 0; m < bd->nmarks; m++) {
+		const struct deck_mark *mk = &bd->marks[m];
+		buf_printf(&b, "%s%s:", m ? "; " : "", mk->label ? mk->label : mk->name);
+		for (size_t i = 0; i < mk->n; i++)
+			buf_printf(&b, "%s%d", i ? ", " : " ", mk->spaces[i]);
+	}
+	fields_set(f, "note", b.s);
+	buf_free(&b);
+}
+
+static void fill_group(void *user, int r, int c, struct fields *f)
+{
+	const struct ref_user *u = user;
+	size_t k = (size_t)r * REF_COLS + (size_t)c;
+	if (k == u->nshown && u->board) {
+		board_cell(u->d, f);
+		return;
+	}
+	if (k >= u->nshown)
+		return;
+	const struct deck_group *g = &u->d->groups[u->shown[k]];
+	static const char *const kinds[] = {"is-card", "is-tile", "is-letter", "is-token"};
+	if (g->label) {
+		fields_set(f, "label", g->label);
+	} else {       /* "free-ride" -> "Free ride" */
+		char *label = xstrdup(g->name);
+		for (char *p = label; *p; p++)
+			*p = *p == '-' ? ' ' : *p;
+		if (*label >= 'a' && *label <= 'z')
+			*label = (char)(*label - 'a' + 'A');
+		fields_set(f, "label", label);
+		free(label);
+	}
+	fields_set(f, "note", "");
+	fields_setf(f, "count", "%ld", group_count(g));
+	fields_set(f, kinds[g->kind], "1");
+	char *flag = xasprintf("is-%s", g->name);
+	fields_set(f, flag, "1");
+	free(flag);
+	char *detail = group_detail(g);
+	fields_set(f, "detail", detail);
+	free(detail);
+	if (!g->included)
+		fields_setf(f, "note", "left out of this set: build --with %s puts them in", g->name);
+	else if (g->optional)
+		fields_setf(f, "note", "optional: build --without %s leaves them out", g->name);
+}
+
+/* The deal, one line per range of player counts with the same hand. */
+static char *deal_text(const struct deck *d)
+{
+	long total = 0;
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->groups[d->items[i].group].kind != DK_TOKEN)
+			total += d->items[i].count;
+	struct buf b = {0};
+	buf_add(&b, "", 0);
+	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
+		long each = deck_hand_size(d, p, total);
+		if (each < 0 || each * p > total)
+			continue;
+		int q = p;
+		while (q < DECK_MAX_PLAYERS && deck_hand_size(d, q + 1, total) == each &&
+		       each * (q + 1) <= total)
+			q++;
+		if (q > p)
+			buf_printf(&b, "%s%d-%d players: %ld each", b.len ? "\n" : "", p, q, each);
+		else
+			buf_printf(&b, "%s%d players: %ld each", b.len ? "\n" : "", p, each);
+		p = q;
+	}
+	return b.s;
+}
+
+static char *summary_text(const struct deck *d)
+{
+	static const char *const what[] = {"card", "tile", "carriage", "token"};
+	struct buf b = {0};
+	buf_add(&b, "", 0);
+	for (int k = DK_CARD; k <= DK_TOKEN; k++) {
+		long n = deck_count(d, (enum deck_kind)k);
+		if (n > 0)
+			buf_printf(&b, "%s%ld %s%s", b.len ? ", " : "", n, what[k], n == 1 ? "" : "s");
+	}
+	if (d->board.present)
+		buf_printf(&b, "%sa board of %d spaces", b.len ? ", " : "", d->board.spaces);
+	return b.s;
+}
+
+void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *t,
+			 const struct deck *d)
+{
+	struct ref_user u = {d, xcalloc(d->ngroups + 1, sizeof *u.shown), 0, d->board.present};
+	/* included groups first, then the optional ones left out */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t g = 0; g < d->ngroups; g++)
+			if (d->groups[g].included == (pass == 0))
+				u.shown[u.nshown++] = g;
+	size_t cells = u.nshown + (u.board ? 1 : 0);
+	struct cells c = {(int)((cells + REF_COLS - 1) / REF_COLS), REF_COLS, fill_group, &u};
+	struct fields f = {0};
+	fields_set(&f, "title", d->title ? d->title : d->id);
+	fields_set(&f, "pack", d->id);
+	fields_set(&f, "game", d->game);
+	char *s = summary_text(d);
+	fields_set(&f, "summary", s);
+	free(s);
+	s = deal_text(d);
+	fields_set(&f, "deal", *s ? s : "Nothing is dealt.");
+	free(s);
+	fields_set(&f, "rest", d->deal_rest ? d->deal_rest : "");
+	data_fields(&d->data, &f);
+	draw_item(dr, cr, t, &f, &c, "reference");
+	fields_free(&f);
+	free(u.shown);
+}

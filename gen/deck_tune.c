@@ -1,0 +1,173 @@
+/* deck_tune.c: the deck games (Take the Train, domino Trains, Train, Toy Train)
+ * as `railyard tune` sees them (tune.h): a variant is a deck pack loaded from
+ * its edited tree through deck.c and its game's `rules:` reader, its games are
+ * played by the game's engine from game.c's table exactly as `railyard
+ * simulate` plays them (greedy seats, game g from stream (seed, g)). Knows no
+ * particular game. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "deck.h"
+#include "game.h"
+#include "gsim.h"
+#include "tune.h"
+#include "util.h"
+#include "yread.h"
+
+struct variant {
+	const struct game *g;
+	struct deck *deck;
+	struct game_rules rules;
+	enum gsim_policy policy;
+};
+
+struct series {
+	const struct variant *v;
+	void *setup;
+	size_t scratch;
+};
+
+struct worker {
+	const struct series *se;
+	void *scratch;
+};
+
+static void *load(struct ydoc *doc, const void *game, const char *policy)
+{
+	const struct game *g = game;
+	if (!g->engine) {
+		diag(SEV_ERROR, NULL, "tune: game %s has no simulate engine", g->name);
+		return NULL;
+	}
+	enum gsim_policy pol = GSIM_GREEDY;
+	if (policy && strcmp(policy, "random") == 0) {
+		pol = GSIM_RANDOM;
+	} else if (policy && strcmp(policy, "greedy") != 0) {
+		diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy", policy);
+		return NULL;
+	}
+	struct deck *d = deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0);
+	if (!d)
+		return NULL;
+	struct variant *v = xcalloc(1, sizeof *v);
+	struct yread r = {.file = d->file};
+	if (g->load_rules)
+		g->load_rules(&r, d->rules, &v->rules);
+	if (r.errors) {
+		deck_free(d);
+		free(v);
+		return NULL;
+	}
+	v->g = g;
+	v->deck = d;
+	v->policy = pol;
+	return v;
+}
+
+static void variant_free(void *p)
+{
+	struct variant *v = p;
+	if (!v)
+		return;
+	deck_free(v->deck);
+	free(v);
+}
+
+/* The counts of the pack's deal table that the engine plays; without a
+ * table, the engine's own counts when they are few. */
+static int pack_counts(const void *p, int *counts, int max)
+{
+	const struct variant *v = p;
+	const struct gsim_engine *e = v->g->engine;
+	int n = 0;
+	for (int k = e->min_players; k <= e->max_players && n < max; k++)
+		if (deck_deal_for(v->deck, k))
+			counts[n++] = k;
+	/* no deal table (Toy Train): the counts the engine plays, when few */
+	for (int k = e->min_players; !n && e->max_players - e->min_players < 4 && k <= e->max_players && k - e->min_players < max; k++)
+		counts[k - e->min_players] = k;
+	return n ? n : e->max_players - e->min_players < 4 ? e->max_players - e->min_players + 1 : 0;
+}
+
+static const char *unit_of(const void *p)
+{
+	const struct variant *v = p;
+	return v->g->engine->unit;
+}
+
+static void *series_new(const void *p, int players, int max_length, char *err, size_t errlen)
+{
+	const struct variant *v = p;
+	const struct gsim_engine *e = v->g->engine;
+	if (players < e->min_players || players > e->max_players) {
+		snprintf(err, errlen, "%s is played by %d to %d players", v->g->name, e->min_players, e->max_players);
+		return NULL;
+	}
+	struct gsim_params prm = {.deck = v->deck, .pack_rules = &v->rules, .players = players,
+				  .max_length = max_length};
+	for (int i = 0; i < players; i++)
+		prm.policy[i] = v->policy;
+	void *setup = e->setup_new(&prm, err, errlen);
+	if (!setup)
+		return NULL;
+	struct series *se = xcalloc(1, sizeof *se);
+	se->v = v;
+	se->setup = setup;
+	se->scratch = e->scratch_size(setup);
+	return se;
+}
+
+static void series_free(void *p)
+{
+	struct series *se = p;
+	if (!se)
+		return;
+	se->v->g->engine->setup_free(se->setup);
+	free(se);
+}
+
+static void *worker_new(const void *p)
+{
+	const struct series *se = p;
+	struct worker *w = xcalloc(1, sizeof *w);
+	w->se = se;
+	w->scratch = xcalloc(1, se->scratch ? se->scratch : 1);
+	return w;
+}
+
+static void worker_free(void *p)
+{
+	struct worker *w = p;
+	free(w->scratch);
+	free(w);
+}
+
+static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
+{
+	struct worker *w = p;
+	const struct gsim_engine *e = w->se->v->g->engine;
+	struct sim_rng rng;
+	sim_rng_seed(&rng, seed, g);
+	struct gsim_outcome r;
+	memset(&r, 0, sizeof r);
+	e->play(w->se->setup, w->scratch, &rng, &r);
+	o->winner = r.winner;
+	o->length = r.length;
+	o->stalled = r.no_winner;
+}
+
+const struct tune_engine deck_tune_engine = {
+	.game = NULL,
+	.unit = NULL,
+	.max_length = 5000,
+	.sim_only = NULL,
+	.load = load,
+	.free = variant_free,
+	.pack_counts = pack_counts,
+	.unit_of = unit_of,
+	.series_new = series_new,
+	.series_free = series_free,
+	.worker_new = worker_new,
+	.worker_free = worker_free,
+	.play = play,
+};

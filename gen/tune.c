@@ -1,0 +1,1394 @@
+/* tune.c: `railyard tune` and `railyard merge` (tune.h): the options, the
+ * variants, the race on several threads, shards and their merge. The report
+ * is tune_report.c's; the space and the variants' trees tune_space.c's. */
+#define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "names.h"
+#include "output.h"
+#include "simplot.h"
+#include "simulate.h"
+#include "stats.h"
+#include "tune.h"
+#include "tune_report.h"
+
+static const char tune_usage[] =
+	"usage: railyard tune PACK.yaml [--vary KEY=V1,V2,... | --vary KEY=LO..HI]... [OPTIONS]\n\n"
+	"Search the variants of a pack for the fairest one. The space is the pack's\n"
+	"'tune:' mapping (KEY: [values] or KEY: \"LO..HI\"), or the --vary options\n"
+	"instead; KEY is a pack key (wild, copies, cards, census, abilities, players)\n"
+	"or rules.KEY, and every combination of values is a variant, loaded through\n"
+	"the game's own loader. The objective: completion (games with a winner) at\n"
+	"least --completion at every player count (else the variant stalls and is\n"
+	"never chosen), then the highest balance (N x the least-winning seat's share\n"
+	"of all games, with its 95% interval; the worst over the player counts).\n"
+	"Variants are raced: games go in rounds to the variants and counts whose\n"
+	"intervals still overlap the best's; a variant worse with confidence, or that\n"
+	"stalls or breaks a constraint with confidence, is dropped. Game g of every\n"
+	"variant is dealt from the same seed (common random numbers).\n\n"
+	"      --vary KEY=VALUES   values separated by commas (YAML: [swap],[remove,swap])\n"
+	"                          or a range of whole numbers LO..HI; repeatable; replaces\n"
+	"                          the pack's tune:\n"
+	"  -n, --players LIST      the player counts to judge, 2..5 or 2,3,4 (default: the\n"
+	"                          counts of the pack's players table)\n"
+	"      --seed S            the seed of every series (default 1)\n"
+	"      --games G           games at most for one variant at one count (default\n"
+	"                          32768, rounded up to a multiple of 256)\n"
+	"      --budget B          games in all (a number), or seconds (30s); a budget in\n"
+	"                          seconds depends on the machine's speed\n"
+	"      --tolerance D       balances closer than D are as fair (default 0.05): the\n"
+	"                          race ends when no live variant can beat the best by more;\n"
+	"                          0 races the ties to --games\n"
+	"      --completion P      the share of games that must end (default 0.95)\n"
+	"      --length LO..HI     constraint: the median length in rounds at every count\n"
+	"      --first-seat X      constraint: seat 1's share at most X above 1/N\n"
+	"      --max-turns N       a game longer than N turns is a timeout (default 1000)\n"
+	"  -P, --policy NAME       every seat's policy (default greedy)\n"
+	"      --threads T         threads (default: the cores); the report is the same\n"
+	"      --exhaustive        no racing: every variant and count plays --games\n"
+	"  -j, --json              the report as JSON\n"
+	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
+	"      --write OUT.yaml    the chosen variant as a pack, comments kept\n"
+	"      --shard K/N         play the K-th of N exact slices of the whole grid and\n"
+	"                          write its counts into -o DIR; 'railyard merge' joins them\n"
+	"  -o, --output DIR        the folder of --shard's counts\n"
+	"  -q, --quiet             no progress on stderr\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
+	"input or usage (or no variant loads), 3 an output could not be written.\n";
+
+static const char merge_usage[] =
+	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
+	"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
+	"once, from the same pack and options) and print the report a single run prints,\n"
+	"byte for byte.\n\n"
+	"  -j, --json              the report as JSON\n"
+	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
+	"input (a shard missing, twice or from another search), 3 the plot could not be written.\n";
+
+struct opts {
+	char *vary[TUNE_MAX_KEYS + 1];
+	size_t nvary;
+	const char *policy, *plot, *write, *outdir;
+	int threads;
+	long shard_k, shard_n;
+	bool json, quiet, players_given;
+};
+
+/* ---- options ---- */
+
+/* "LO..HI" or "A,B,C": distinct counts in [lo, hi]. */
+static bool parse_counts(const char *arg, struct tune_ctx *c)
+{
+	long lo, hi;
+	const char *dots = strstr(arg, "..");
+	c->ncounts = 0;
+	if (dots) {
+		char *a = xstrndup(arg, (size_t)(dots - arg));
+		bool ok = parse_int(a, 1, TUNE_MAX_SEATS, &lo) == 0 && parse_int(dots + 2, 1, TUNE_MAX_SEATS, &hi) == 0 &&
+			  lo <= hi;
+		free(a);
+		if (!ok) {
+			diag(SEV_ERROR, NULL, "--players '%s': expected LO..HI with 1 <= LO <= HI <= %d", arg, TUNE_MAX_SEATS);
+			return false;
+		}
+		for (long n = lo; n <= hi; n++)
+			c->counts[c->ncounts++] = (int)n;
+		return true;
+	}
+	char *copy = xstrdup(arg), *save = NULL;
+	bool ok = true;
+	for (char *t = strtok_r(copy, ",", &save); t && ok; t = strtok_r(NULL, ",", &save)) {
+		long n;
+		if (parse_count("--players", t, 1, TUNE_MAX_SEATS, &n) != 0) {
+			ok = false;
+			break;
+		}
+		for (int k = 0; k < c->ncounts; k++)
+			if (c->counts[k] == n) {
+				diag(SEV_ERROR, NULL, "--players %s names %ld twice", arg, n);
+				ok = false;
+			}
+		if (ok && c->ncounts < TUNE_MAX_COUNTS)
+			c->counts[c->ncounts++] = (int)n;
+	}
+	free(copy);
+	if (ok && !c->ncounts) {
+		diag(SEV_ERROR, NULL, "--players '%s': no player count", arg);
+		ok = false;
+	}
+	return ok;
+}
+
+static bool parse_double(const char *opt, const char *arg, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(arg, &end);
+	if (!*arg || *end || errno || !(v >= lo && v <= hi)) {
+		diag(SEV_ERROR, NULL, "%s must be a number %g..%g, not '%s'", opt, lo, hi, arg);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+static bool parse_length(const char *arg, struct tune_ctx *c)
+{
+	const char *dots = strstr(arg, "..");
+	if (dots) {
+		char *a = xstrndup(arg, (size_t)(dots - arg));
+		char *e1, *e2;
+		double lo = strtod(a, &e1), hi = strtod(dots + 2, &e2);
+		bool ok = *a && !*e1 && dots[2] && !*e2 && lo >= 0 && hi >= lo;
+		free(a);
+		if (ok) {
+			c->len_lo = lo;
+			c->len_hi = hi;
+			return true;
+		}
+	}
+	diag(SEV_ERROR, NULL, "--length '%s': expected LO..HI rounds (20..35)", arg);
+	return false;
+}
+
+static bool parse_budget(const char *arg, struct tune_ctx *c)
+{
+	size_t n = strlen(arg);
+	if (n > 1 && arg[n - 1] == 's') {
+		char *num = xstrndup(arg, n - 1);
+		bool ok = parse_double("--budget", num, 0.1, 1e7, &c->budget_secs);
+		free(num);
+		return ok;
+	}
+	if (parse_int(arg, 1, 1000000000000L, &c->budget) == 0)
+		return true;
+	diag(SEV_ERROR, NULL, "--budget must be games (500000) or seconds (30s), not '%s'", arg);
+	return false;
+}
+
+static bool parse_shard(const char *arg, struct opts *o)
+{
+	const char *slash = strchr(arg, '/');
+	if (slash) {
+		char *a = xstrndup(arg, (size_t)(slash - arg));
+		bool ok = parse_int(a, 1, 100000, &o->shard_k) == 0 && parse_int(slash + 1, 1, 100000, &o->shard_n) == 0 &&
+			  o->shard_k <= o->shard_n;
+		free(a);
+		if (ok)
+			return true;
+	}
+	diag(SEV_ERROR, NULL, "--shard '%s': expected K/N with 1 <= K <= N (3/8)", arg);
+	return false;
+}
+
+enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
+       O_WRITE, O_SHARD, O_TOL };
+
+static const struct option tune_longopts[] = {
+	{"vary", required_argument, NULL, O_VARY},
+	{"players", required_argument, NULL, 'n'},
+	{"seed", required_argument, NULL, O_SEED},
+	{"games", required_argument, NULL, O_GAMES},
+	{"budget", required_argument, NULL, O_BUDGET},
+	{"completion", required_argument, NULL, O_COMPLETION},
+	{"length", required_argument, NULL, O_LENGTH},
+	{"first-seat", required_argument, NULL, O_FIRST},
+	{"max-turns", required_argument, NULL, O_MAXT},
+	{"policy", required_argument, NULL, 'P'},
+	{"threads", required_argument, NULL, O_THREADS},
+	{"exhaustive", no_argument, NULL, O_EXH},
+	{"json", no_argument, NULL, 'j'},
+	{"plot", required_argument, NULL, O_PLOT},
+	{"write", required_argument, NULL, O_WRITE},
+	{"shard", required_argument, NULL, O_SHARD},
+	{"tolerance", required_argument, NULL, O_TOL},
+	{"output", required_argument, NULL, 'o'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
+};
+
+/* One option into o or c; false after reporting. */
+static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
+{
+	long l;
+	switch (ch) {
+	case O_VARY:
+		if (o->nvary == TUNE_MAX_KEYS) {
+			diag(SEV_ERROR, NULL, "--vary: at most %d keys", TUNE_MAX_KEYS);
+			return false;
+		}
+		o->vary[o->nvary++] = optarg;
+		return true;
+	case 'n': o->players_given = true; return parse_counts(optarg, c);
+	case O_SEED: {
+		char *end;
+		errno = 0;
+		unsigned long long s = strtoull(optarg, &end, 10);
+		if (!*optarg || *end || errno || optarg[0] == '-') {
+			diag(SEV_ERROR, NULL, "--seed must be a whole number, not '%s'", optarg);
+			return false;
+		}
+		c->seed = s;
+		return true;
+	}
+	case O_GAMES:
+		if (parse_int(optarg, 1, 100000000L, &c->cap) != 0) {
+			diag(SEV_ERROR, NULL, "--games must be 1..100000000, not '%s'", optarg);
+			return false;
+		}
+		c->cap = (c->cap + TUNE_SEG - 1) / TUNE_SEG * TUNE_SEG;
+		return true;
+	case O_BUDGET: return parse_budget(optarg, c);
+	case O_COMPLETION: return parse_double("--completion", optarg, 0, 1, &c->threshold);
+	case O_LENGTH: return parse_length(optarg, c);
+	case O_FIRST: return parse_double("--first-seat", optarg, 0, 1, &c->first_seat);
+	case O_MAXT:
+		if (parse_int(optarg, 1, 1000000, &l) != 0) {
+			diag(SEV_ERROR, NULL, "--max-turns must be 1..1000000, not '%s'", optarg);
+			return false;
+		}
+		c->horizon = (int)l;
+		return true;
+	case 'P': o->policy = optarg; return true;
+	case O_THREADS: return simulate_threads_opt(optarg, &o->threads);
+	case O_EXH: c->exhaustive = true; return true;
+	case 'j': o->json = true; return true;
+	case O_PLOT: o->plot = optarg; return true;
+	case O_WRITE: o->write = optarg; return true;
+	case O_SHARD: return parse_shard(optarg, o);
+	case O_TOL: return parse_double("--tolerance", optarg, 0, 1, &c->tolerance);
+	case 'o': o->outdir = optarg; return true;
+	case 'q': o->quiet = true; return true;
+	default: return false;
+	}
+}
+
+/* ---- the variants ---- */
+
+static void cell_alloc(struct tune_ctx *c)
+{
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++)
+			c->v[v].cell[k].ended = xcalloc((size_t)c->horizon + 1, sizeof(uint64_t));
+}
+
+/* Load every variant through the game's loader. A variant that does not load
+ * is left out: its messages are printed once for all the variants that share
+ * them, with the variants named. Returns how many load. */
+static size_t load_variants(const struct tune_engine *e, const void *game, struct tune_ctx *c,
+			    const struct tune_space *sp, const struct ydoc *base, const char *policy)
+{
+	struct buf *msgs = xcalloc(c->nv, sizeof *msgs);
+	size_t good = 0;
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		struct buf b = {0};
+		tune_space_label(sp, base, v, false, &b);
+		tv->differ = b.s;
+		struct buf all = {0};
+		tune_space_label(sp, base, v, true, &all);
+		tv->all = all.s;
+		struct buf js = {0};
+		buf_puts(&js, "{");
+		for (size_t k = 0; k < sp->nkeys; k++) {
+			buf_printf(&js, "%s\"%s\": ", k ? ", " : "", sp->keys[k].path);
+			tune_json_node(sp->keys[k].values[tune_space_pick(sp, v, k)], &js);
+		}
+		buf_puts(&js, "}");
+		tv->json = js.s;
+		struct ydoc *d = tune_space_variant(sp, base, v);
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		diag_set_stream(f);
+		tv->variant = e->load(d, game, policy);
+		diag_set_stream(stderr);
+		fclose(f);
+		ydoc_free(d);
+		if (tv->variant) {
+			good++;
+		} else {
+			tv->state = TS_INVALID;
+			buf_add(&msgs[v], text, len);
+		}
+		free(text);
+	}
+	/* each distinct set of messages once, then the variants it left out */
+	for (size_t v = 0; v < c->nv; v++) {
+		if (c->v[v].state != TS_INVALID || !msgs[v].s)
+			continue;
+		fputs(msgs[v].s, stderr);
+		struct buf names = {0};
+		size_t n = 0;
+		for (size_t u = v; u < c->nv; u++)
+			if (c->v[u].state == TS_INVALID && msgs[u].s && strcmp(msgs[u].s, msgs[v].s) == 0) {
+				if (n++ < 8)
+					buf_printf(&names, "%s#%zu (%s)", n > 1 ? ", " : "", u + 1, c->v[u].all);
+				if (u != v) {
+					buf_free(&msgs[u]);
+				}
+			}
+		if (n > 8)
+			buf_printf(&names, " and %zu more", n - 8);
+		diag(SEV_WARNING, NULL, "the pack does not load as variant%s %s: left out", n > 1 ? "s" : "", names.s);
+		buf_free(&names);
+		buf_free(&msgs[v]);
+	}
+	free(msgs);
+	return good;
+}
+
+/* The series of every loaded variant at every count; a count it cannot be
+ * played at makes it unplayable (never chosen). */
+static void make_series(const struct tune_engine *e, struct tune_ctx *c)
+{
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		if (!tv->variant)
+			continue;
+		for (int k = 0; k < c->ncounts; k++) {
+			char err[256] = "";
+			tv->cell[k].series = e->series_new(tv->variant, c->counts[k], c->horizon, err, sizeof err);
+			if (!tv->cell[k].series) {
+				tv->cell[k].unplayable = xstrdup(err[0] ? err : "cannot be played");
+				tv->state = TS_UNPLAYABLE;
+			}
+		}
+	}
+}
+
+static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
+{
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		for (int k = 0; k < c->ncounts; k++) {
+			if (e && tv->cell[k].series)
+				e->series_free(tv->cell[k].series);
+			free(tv->cell[k].unplayable);
+			free(tv->cell[k].ended);
+		}
+		if (e && tv->variant)
+			e->free(tv->variant);
+		free(tv->differ);
+		free(tv->all);
+		free(tv->json);
+	}
+	free(c->v);
+	free(c->pack_path);
+	free(c->pack_id);
+	free(c->game);
+	free(c->unit);
+	free(c->space);
+}
+
+/* ---- the work: segments of games ---- */
+
+struct job {
+	size_t v;
+	int k;
+	long seg;                     /* games [seg * TUNE_SEG, (seg + 1) * TUNE_SEG) */
+	struct tune_seg out;
+};
+
+static int cmp_u32pair(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* Play one segment into j->out. */
+static void play_job(const struct tune_engine *e, const struct tune_ctx *c, struct job *j)
+{
+	void *series = c->v[j->v].cell[j->k].series;
+	void *w = e->worker_new(series);
+	uint32_t len[TUNE_SEG];
+	size_t nlen = 0;
+	memset(&j->out, 0, sizeof j->out);
+	for (long g = j->seg * TUNE_SEG; g < (j->seg + 1) * TUNE_SEG; g++) {
+		struct tune_outcome o = {-1, 0, false};
+		e->play(w, c->seed, (uint64_t)g, &o);
+		j->out.games++;
+		if (o.winner >= 0 && o.winner < TUNE_MAX_SEATS && o.length <= c->horizon) {
+			j->out.completed++;
+			j->out.wins[o.winner]++;
+			len[nlen++] = (uint32_t)o.length;
+		} else if (o.stalled) {
+			j->out.stalled++;
+		}
+	}
+	e->worker_free(w);
+	/* the lengths of won games as (length, games) pairs, in order */
+	uint32_t (*pairs)[2] = xcalloc(nlen ? nlen : 1, sizeof *pairs);
+	size_t np = 0;
+	for (size_t i = 0; i < nlen; i++) {
+		pairs[np][0] = len[i];
+		pairs[np][1] = 1;
+		np++;
+	}
+	qsort(pairs, np, sizeof *pairs, cmp_u32pair);
+	size_t m = 0;
+	for (size_t i = 0; i < np; i++) {
+		if (m && pairs[m - 1][0] == pairs[i][0])
+			pairs[m - 1][1]++;
+		else {
+			pairs[m][0] = pairs[i][0];
+			pairs[m][1] = 1;
+			m++;
+		}
+	}
+	j->out.ended = pairs;
+	j->out.nended = m;
+}
+
+struct pool {
+	const struct tune_engine *e;
+	const struct tune_ctx *c;
+	struct job *jobs;
+	size_t njobs;
+	atomic_size_t next, done;
+};
+
+static void *pool_worker(void *arg)
+{
+	struct pool *p = arg;
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+		if (i >= p->njobs)
+			break;
+		play_job(p->e, p->c, &p->jobs[i]);
+		atomic_fetch_add(&p->done, 1);
+	}
+	return NULL;
+}
+
+struct progress {
+	bool on;
+	double t0;
+	uint64_t base;                /* games before this batch */
+	uint64_t bound;               /* games at most still to come, after this batch */
+	size_t live;
+};
+
+static void show_progress(const struct progress *pr, uint64_t batch_done, uint64_t batch)
+{
+	double t = simulate_now() - pr->t0;
+	uint64_t done = pr->base + batch_done;
+	double rate = t > 0 ? (double)done / t : 0;
+	fprintf(stderr, "\rtune: %zu live variant%s, %llu games, %.0f games/s", pr->live, pr->live == 1 ? "" : "s",
+		(unsigned long long)done, rate);
+	if (rate > 0)
+		fprintf(stderr, ", at most %.0f s left   ", (double)(batch - batch_done + pr->bound) / rate);
+	fflush(stderr);
+}
+
+/* Play the jobs on T threads; the counts do not depend on which thread played. */
+static void run_jobs(const struct tune_engine *e, const struct tune_ctx *c, struct job *jobs, size_t n, int T,
+		     const struct progress *pr)
+{
+	struct pool p = {.e = e, .c = c, .jobs = jobs, .njobs = n};
+	atomic_init(&p.next, 0);
+	atomic_init(&p.done, 0);
+	if ((size_t)T > n)
+		T = n ? (int)n : 1;
+	pthread_t tid[256];
+	bool running[256] = {false};
+	int started = 0;
+	for (int i = 0; i < T; i++)
+		started += running[i] = pthread_create(&tid[i], NULL, pool_worker, &p) == 0;
+	if (!started)
+		pool_worker(&p);
+	while (pr && pr->on && atomic_load(&p.done) < n) {
+		show_progress(pr, (uint64_t)atomic_load(&p.done) * TUNE_SEG, (uint64_t)n * TUNE_SEG);
+		struct timespec d = {0, 200000000};
+		nanosleep(&d, NULL);
+	}
+	for (int i = 0; i < T; i++)
+		if (running[i])
+			pthread_join(tid[i], NULL);
+}
+
+static void add_seg(struct tune_ctx *c, size_t v, int k, const struct tune_seg *s)
+{
+	struct tune_cell *cl = &c->v[v].cell[k];
+	cl->games += s->games;
+	cl->completed += s->completed;
+	cl->stalled += s->stalled;
+	for (int i = 0; i < TUNE_MAX_SEATS; i++)
+		cl->wins[i] += s->wins[i];
+	for (size_t i = 0; i < s->nended; i++)
+		if (s->ended[i][0] <= (uint32_t)c->horizon)
+			cl->ended[s->ended[i][0]] += s->ended[i][1];
+	c->v[v].games += s->games;
+	c->games += s->games;
+}
+
+/* ---- the race ---- */
+
+/* Where the counts come from: games played now, or shards read back. */
+struct source {
+	const struct tune_engine *e;  /* play */
+	int threads;
+	struct progress *pr;
+	/* merge: segs[(v * ncounts + k) * nseg + s], NULL where none */
+	struct tune_seg **segs;
+	long nseg;
+};
+
+static void fill(struct tune_ctx *c, struct source *src, struct job *jobs, size_t n)
+{
+	if (src->e) {
+		run_jobs(src->e, c, jobs, n, src->threads, src->pr);
+		for (size_t i = 0; i < n; i++) {
+			add_seg(c, jobs[i].v, jobs[i].k, &jobs[i].out);
+			free(jobs[i].out.ended);
+		}
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct tune_seg *s = src->segs[(jobs[i].v * (size_t)c->ncounts + (size_t)jobs[i].k) * (size_t)src->nseg +
+						     (size_t)jobs[i].seg];
+		if (s)
+			add_seg(c, jobs[i].v, jobs[i].k, s);
+	}
+}
+
+static size_t live_count(const struct tune_ctx *c)
+{
+	size_t n = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		n += c->v[v].state == TS_LIVE;
+	return n;
+}
+
+/* Whether a's balance is below b's with confidence: the difference's 95%
+ * interval (each side's half-width from its own interval, as Newcombe's
+ * hybrid does for proportions) lies wholly below 0. */
+static bool worse_than(const struct tune_var *a, const struct tune_var *b)
+{
+	double up = a->J_hi - a->J, down = b->J - b->J_lo;
+	return b->J - a->J > sqrt(up * up + down * down);
+}
+
+/* Whether a cannot beat b by more than d with confidence: the upper end of
+ * the 95% interval of the difference a - b (as worse_than) is below d. */
+static bool settled_below(const struct tune_var *a, const struct tune_var *b, double d)
+{
+	double up = a->J_hi - a->J, down = b->J - b->J_lo;
+	return a->J - b->J + sqrt(up * up + down * down) < d;
+}
+
+/* Whether variant v, live, surely meets the objective's floor and the
+ * constraints at every count. Drops it (state, round) when it surely does not. */
+static bool sure_feasible(struct tune_ctx *c, struct tune_var *tv)
+{
+	bool sure = true;
+	for (int k = 0; k < c->ncounts; k++) {
+		const struct tune_meas *m = &tv->cell[k].m;
+		double fair = 1.0 / c->counts[k];
+		if (m->comp_hi < c->threshold)
+			tv->state = TS_STALLS;
+		else if (c->len_hi > 0 && m->med_lo >= 0 && (m->med_lo > c->len_hi || (m->med_hi >= 0 && m->med_hi < c->len_lo)))
+			tv->state = TS_LENGTH;
+		else if (c->first_seat >= 0 && m->seat1_lo - fair > c->first_seat)
+			tv->state = TS_SEAT;
+		sure &= m->comp_lo >= c->threshold;
+		if (c->len_hi > 0)
+			sure &= m->med_lo >= c->len_lo && m->med_hi >= 0 && m->med_hi <= c->len_hi;
+		if (c->first_seat >= 0)
+			sure &= m->seat1_hi - fair <= c->first_seat;
+	}
+	if (tv->state != TS_LIVE)
+		tv->dropped_round = c->rounds;
+	return tv->state == TS_LIVE && sure;
+}
+
+/* Whether the constraints at count k are still undecided for a live variant. */
+static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int players)
+{
+	double fair = 1.0 / players;
+	bool open = m->comp_lo < c->threshold;
+	if (c->len_hi > 0)
+		open |= !(m->med_lo >= c->len_lo && m->med_hi >= 0 && m->med_hi <= c->len_hi);
+	if (c->first_seat >= 0)
+		open |= m->seat1_hi - fair > c->first_seat;
+	return open;
+}
+
+/* Drop what is decided with confidence; mark the cells that want more games.
+ * Returns whether any cell does. The race is over when no other live variant
+ * can beat the leader (the best sure one) by more than the tolerance: the
+ * 95% interval of its difference from the leader lies below the tolerance. */
+static bool judge(struct tune_ctx *c)
+{
+	tune_measure(c);
+	bool *sure = xcalloc(c->nv, sizeof *sure);
+	int lead = -1;
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].state == TS_LIVE && (sure[v] = sure_feasible(c, &c->v[v])) &&
+		    (lead < 0 || c->v[v].J > c->v[lead].J))
+			lead = (int)v;
+	for (size_t v = 0; v < c->nv; v++)
+		for (size_t u = 0; u < c->nv && c->v[v].state == TS_LIVE; u++)
+			if (sure[u] && u != v && c->v[u].state == TS_LIVE && worse_than(&c->v[v], &c->v[u])) {
+				c->v[v].state = TS_WORSE;
+				c->v[v].dropped_round = c->rounds;
+			}
+	bool any = false, unsettled = false;
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].state == TS_LIVE && (int)v != lead)
+			unsettled |= lead < 0 || !settled_below(&c->v[v], &c->v[lead], c->tolerance);
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		bool settled = lead >= 0 && (int)v != lead && settled_below(tv, &c->v[lead], c->tolerance);
+		for (int k = 0; k < c->ncounts; k++) {
+			struct tune_cell *cl = &tv->cell[k];
+			bool open = cell_open(c, &cl->m, c->counts[k]);
+			/* balance: a count that could be the variant's worst, while the race is on */
+			if (!settled && ((int)v != lead || unsettled))
+				open |= cl->m.bal_lo <= tv->J_hi;
+			cl->need = tv->state == TS_LIVE && cl->games < (uint64_t)c->cap && (open || c->exhaustive);
+			any |= cl->need;
+		}
+	}
+	free(sure);
+	return any;
+}
+
+/* The jobs of the next round: every cell that wants games doubles its games
+ * (the first round: one segment), within the cap and what is left of the budget. */
+static size_t next_round(struct tune_ctx *c, struct job **jobs)
+{
+	size_t cells = 0;
+	uint64_t want = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++) {
+			const struct tune_cell *cl = &c->v[v].cell[k];
+			if (!cl->need)
+				continue;
+			uint64_t to = c->exhaustive ? (uint64_t)c->cap : cl->games ? 2 * cl->games : TUNE_SEG;
+			if (to > (uint64_t)c->cap)
+				to = (uint64_t)c->cap;
+			want += to - cl->games;
+			cells++;
+		}
+	uint64_t room = UINT64_MAX;
+	if (c->budget) {
+		room = c->games < (uint64_t)c->budget ? (uint64_t)c->budget - c->games : 0;
+		if (want > room) {
+			c->budget_spent = true;
+			room = room / cells / TUNE_SEG * TUNE_SEG;   /* an equal share for each cell */
+			if (!room)
+				return 0;
+		} else {
+			room = UINT64_MAX;
+		}
+	}
+	size_t n = 0, cap = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++) {
+			const struct tune_cell *cl = &c->v[v].cell[k];
+			if (!cl->need)
+				continue;
+			uint64_t to = c->exhaustive ? (uint64_t)c->cap : cl->games ? 2 * cl->games : TUNE_SEG;
+			if (to > (uint64_t)c->cap)
+				to = (uint64_t)c->cap;
+			if (to - cl->games > room)
+				to = cl->games + room;
+			for (uint64_t s = cl->games / TUNE_SEG; s < to / TUNE_SEG; s++) {
+				*jobs = xgrow(*jobs, &cap, n + 1, sizeof **jobs);
+				(*jobs)[n++] = (struct job){.v = v, .k = k, .seg = (long)s};
+			}
+		}
+	return n;
+}
+
+/* Race until decided, the cap, or the budget. */
+static void race(struct tune_ctx *c, struct source *src)
+{
+	double t0 = simulate_now();
+	struct job *jobs = NULL;
+	while (judge(c)) {
+		if (c->budget_secs > 0 && simulate_now() - t0 >= c->budget_secs) {
+			c->budget_spent = true;
+			break;
+		}
+		size_t n = next_round(c, &jobs);
+		if (!n)
+			break;
+		if (src->pr) {
+			src->pr->live = live_count(c);
+			src->pr->base = c->games;
+			src->pr->bound = 0;
+			for (size_t v = 0; v < c->nv; v++)
+				for (int k = 0; k < c->ncounts; k++)
+					if (c->v[v].state == TS_LIVE)
+						src->pr->bound += (uint64_t)c->cap - c->v[v].cell[k].games;
+			src->pr->bound = src->pr->bound > (uint64_t)n * TUNE_SEG ? src->pr->bound - (uint64_t)n * TUNE_SEG : 0;
+		}
+		fill(c, src, jobs, n);
+		c->rounds++;
+	}
+	free(jobs);
+	if (src->pr && src->pr->on)
+		fprintf(stderr, "\rtune: %llu games in %d rounds, %.1f s%40s\n", (unsigned long long)c->games, c->rounds,
+			simulate_now() - src->pr->t0, "");
+	tune_decide(c);
+}
+
+/* ---- shards ---- */
+
+/* Strings in a shard file: percent-escaped, so one token has no blank. */
+static void put_str(FILE *f, const char *s)
+{
+	if (!s || !*s) {
+		fputs("%", f);
+		return;
+	}
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch <= ' ' || ch == '%' || ch == 0x7f)
+			fprintf(f, "%%%02x", ch);
+		else
+			fputc(ch, f);
+	}
+}
+
+static char *get_str(const char *t)
+{
+	if (strcmp(t, "%") == 0)
+		return xstrdup("");
+	char *s = xmalloc(strlen(t) + 1), *o = s;
+	for (; *t; t++) {
+		unsigned x;
+		if (*t == '%' && sscanf(t + 1, "%2x", &x) == 1) {
+			*o++ = (char)x;
+			t += 2;
+		} else {
+			*o++ = *t;
+		}
+	}
+	*o = 0;
+	return s;
+}
+
+#define SHARD_MAGIC "railyard-tune-shard 1"
+
+/* The search as a header: everything the report prints and the race reads. */
+static void write_header(FILE *f, const struct tune_ctx *c)
+{
+	fprintf(f, "%s\npack ", SHARD_MAGIC);
+	put_str(f, c->pack_path);
+	fputc(' ', f);
+	put_str(f, c->pack_id);
+	fputc(' ', f);
+	put_str(f, c->game);
+	fputc(' ', f);
+	put_str(f, c->unit);
+	fputs("\nspace ", f);
+	put_str(f, c->space);
+	fprintf(f, "\ncounts %d", c->ncounts);
+	for (int k = 0; k < c->ncounts; k++)
+		fprintf(f, " %d", c->counts[k]);
+	fprintf(f, "\nrun %llu %ld %ld %.17g %d %.17g %.17g %.17g %d %zu %.17g\n", (unsigned long long)c->seed, c->cap,
+		c->budget, c->threshold, c->horizon, c->len_lo, c->len_hi, c->first_seat, c->exhaustive, c->nv,
+		c->tolerance);
+	for (size_t v = 0; v < c->nv; v++) {
+		const struct tune_var *tv = &c->v[v];
+		fprintf(f, "variant %zu %d ", v, tv->state == TS_INVALID);
+		put_str(f, tv->differ);
+		fputc(' ', f);
+		put_str(f, tv->all);
+		fputc(' ', f);
+		put_str(f, tv->json);
+		for (int k = 0; k < c->ncounts; k++) {
+			fputc(' ', f);
+			put_str(f, tv->cell[k].unplayable ? tv->cell[k].unplayable : "-");
+		}
+		fputc('\n', f);
+	}
+}
+
+static void write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats)
+{
+	fprintf(f, "seg %zu %d %ld %llu %llu %llu", v, k, s, (unsigned long long)g->games,
+		(unsigned long long)g->completed, (unsigned long long)g->stalled);
+	for (int i = 0; i < seats; i++)
+		fprintf(f, " %llu", (unsigned long long)g->wins[i]);
+	fprintf(f, " %zu", g->nended);
+	for (size_t i = 0; i < g->nended; i++)
+		fprintf(f, " %u:%u", g->ended[i][0], g->ended[i][1]);
+	fputc('\n', f);
+}
+
+/* Play the K-th of N slices of the whole grid (every playable cell to the cap;
+ * job i goes to slice i mod N) and write its counts into DIR. */
+static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const struct opts *o, struct progress *pr)
+{
+	if (mkdir_p(o->outdir) != 0) {
+		diag(SEV_ERROR, NULL, "-o %s: %s", o->outdir, strerror(errno));
+		return EXIT_OUTPUT;
+	}
+	long nseg = c->cap / TUNE_SEG;
+	struct job *jobs = NULL;
+	size_t n = 0, cap = 0, i = 0;
+	for (long s = 0; s < nseg; s++)
+		for (size_t v = 0; v < c->nv; v++)
+			for (int k = 0; k < c->ncounts; k++, i++) {
+				if (c->v[v].state != TS_LIVE || i % (size_t)o->shard_n != (size_t)(o->shard_k - 1))
+					continue;
+				jobs = xgrow(jobs, &cap, n + 1, sizeof *jobs);
+				jobs[n++] = (struct job){.v = v, .k = k, .seg = s};
+			}
+	pr->base = 0;
+	pr->bound = 0;
+	pr->live = live_count(c);
+	run_jobs(e, c, jobs, n, o->threads, pr);
+	char name[64];
+	snprintf(name, sizeof name, "shard-%ld-of-%ld.txt", o->shard_k, o->shard_n);
+	struct out_tmp t;
+	int status = EXIT_OK;
+	if (out_tmp_open(o->outdir, name, &t) != 0) {
+		status = EXIT_OUTPUT;
+	} else {
+		write_header(t.f, c);
+		fprintf(t.f, "shard %ld %ld %zu\n", o->shard_k, o->shard_n, n);
+		for (size_t j = 0; j < n; j++)
+			write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k]);
+		if (ferror(t.f) || out_tmp_commit(&t) != 0) {
+			out_tmp_abort(&t);
+			status = EXIT_OUTPUT;
+		}
+	}
+	uint64_t games = (uint64_t)n * TUNE_SEG;
+	for (size_t j = 0; j < n; j++)
+		free(jobs[j].out.ended);
+	free(jobs);
+	if (pr->on)
+		fputc('\n', stderr);
+	if (status == EXIT_OK && !o->quiet)
+		fprintf(stderr, "railyard: tune: shard %ld of %ld: %llu games into %s/%s\n", o->shard_k, o->shard_n,
+			(unsigned long long)games, o->outdir, name);
+	return status;
+}
+
+/* ---- tune ---- */
+
+/* The space in words: "wild 0..3 (4) x copies [1, 2] (2) = 8 variants". */
+static char *space_text(const struct tune_space *sp)
+{
+	struct buf b = {0};
+	for (size_t k = 0; k < sp->nkeys; k++)
+		buf_printf(&b, "%s%s %s (%zu)", k ? " x " : "", sp->keys[k].path, sp->keys[k].spec, sp->keys[k].n);
+	buf_printf(&b, " = %zu variant%s", sp->nvariants, sp->nvariants == 1 ? "" : "s");
+	return b.s;
+}
+
+/* Whether a file can be written at path (its folder exists and is writable,
+ * path is no folder): checked before the games; reported with the reason. */
+static bool writable(const char *opt, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	struct stat sb;
+	const char *why = NULL;
+	if (stat(dir, &sb) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(sb.st_mode))
+		why = "not a folder";
+	else if (access(dir, W_OK) != 0)
+		why = strerror(errno);
+	else if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		why = "it is a folder";
+	if (why)
+		diag(SEV_ERROR, NULL, "%s %s: cannot be written (%s: %s)", opt, path, dir, why);
+	free(dir);
+	return !why;
+}
+
+static bool check_opts(const struct opts *o, struct tune_ctx *c)
+{
+	bool ok = true;
+	if (o->shard_n && !o->outdir) {
+		diag(SEV_ERROR, NULL, "--shard needs -o DIR, the folder its counts go to");
+		ok = false;
+	}
+	if (o->outdir && !o->shard_n) {
+		diag(SEV_ERROR, NULL, "-o DIR is the folder of --shard's counts; give --shard K/N too");
+		ok = false;
+	}
+	if (o->shard_n && (o->json || o->plot || o->write)) {
+		diag(SEV_ERROR, NULL, "--shard writes counts only: give --json, --plot and --write to 'railyard merge'");
+		ok = false;
+	}
+	if (o->shard_n && c->budget_secs > 0) {
+		diag(SEV_ERROR, NULL, "--shard takes no budget in seconds: a shard is an exact slice");
+		ok = false;
+	}
+	if (o->plot && !sim_plot_format(o->plot)) {
+		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o->plot);
+		ok = false;
+	}
+	return ok;
+}
+
+static void fill_ctx(struct tune_ctx *c, const struct ydoc *doc, const char *path, const struct tune_engine *e,
+		     const struct tune_space *sp)
+{
+	const struct ynode *id = doc->root ? ymap_get(doc->root, "pack") : NULL;
+	c->pack_path = xstrdup(path);
+	c->pack_id = xstrdup(id && id->kind == Y_SCALAR ? id->str : "");
+	const struct ynode *game = doc->root ? ymap_get(doc->root, "game") : NULL;
+	c->game = xstrdup(e->game ? e->game : game && game->kind == Y_SCALAR ? game->str : "?");
+	c->unit = e->unit ? xstrdup(e->unit) : NULL;
+	c->space = space_text(sp);
+	c->nv = sp->nvariants;
+	c->v = xcalloc(c->nv, sizeof *c->v);
+}
+
+/* Without --players: the counts of the first variant that loads. */
+static bool default_counts(const struct tune_engine *e, struct tune_ctx *c)
+{
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].variant) {
+			c->ncounts = e->pack_counts(c->v[v].variant, c->counts, TUNE_MAX_COUNTS);
+			break;
+		}
+	if (!c->ncounts)
+		diag(SEV_ERROR, NULL, "--players is needed: the pack names no player counts (give 2..5 or 2,3,4)");
+	return c->ncounts > 0;
+}
+
+static int write_variant(const struct tune_engine *e, const void *game, const struct tune_ctx *c,
+			 const struct tune_space *sp, const struct ydoc *doc, const char *path, const char *out)
+{
+	size_t len;
+	char *text = read_file(path, YT_MAX_FILE, &len);
+	if (!text) {
+		diag(SEV_ERROR, NULL, "--write: cannot read %s again: %s", path, file_strerror(errno));
+		return EXIT_INPUT;
+	}
+	const struct tune_var *b = &c->v[c->best];
+	struct buf head = {0}, body = {0};
+	buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
+		   "# the highest balance at its worst player count among the variants completing at least %.2f\n"
+		   "# of their games at every count of %d..%d players: %.4f [%.4f, %.4f] at %d players\n"
+		   "# (seed %llu, %llu games in all). simulate reproduces that series:\n"
+		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
+		   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1], b->J,
+		   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed, (unsigned long long)c->games,
+		   out, c->counts[b->worst], (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+	tune_space_write(sp, doc, text, len, (size_t)c->best, head.s, e->sim_only, &body);
+	free(text);
+	buf_free(&head);
+	/* what is written must load as the chosen variant does */
+	struct ydoc *d = ydoc_parse(out, body.s, body.len);
+	void *back = d ? e->load(d, game, NULL) : NULL;
+	ydoc_free(d);
+	int status = EXIT_OK;
+	if (!back) {
+		diag(SEV_ERROR, NULL, "--write %s: the written pack does not load (a bug: please report it)", out);
+		status = EXIT_OUTPUT;
+	} else {
+		e->free(back);
+		if (write_file_atomic(out, body.s, body.len) != 0)
+			status = EXIT_OUTPUT;
+	}
+	buf_free(&body);
+	return status;
+}
+
+static int report(const struct tune_ctx *c, bool json, const char *plot)
+{
+	if (json)
+		tune_report_json(c);
+	else
+		tune_report_text(c);
+	int status = simulate_flush_report();
+	if (status == EXIT_OK && plot)
+		status = tune_plot(c, plot);
+	if (status == EXIT_OK && c->best < 0)
+		status = EXIT_RULE;
+	return status;
+}
+
+/* Load the space and the variants, then race, shard or merge. */
+static int tune_body(const struct tune_engine *e, const void *game, struct opts *o, struct tune_ctx *c,
+		     const char *path)
+{
+	struct ydoc *doc = ydoc_load(path);
+	if (!doc)
+		return EXIT_INPUT;
+	struct tune_space sp;
+	int status = EXIT_INPUT;
+	if (tune_space_read(&sp, doc, o->vary, o->nvary) != 0)
+		goto out;
+	fill_ctx(c, doc, path, e, &sp);
+	size_t good = load_variants(e, game, c, &sp, doc, o->policy);
+	if (!good) {
+		diag(SEV_ERROR, NULL, "no variant of the space loads: nothing to tune");
+		goto out;
+	}
+	for (size_t v = 0; !c->unit && v < c->nv; v++)
+		if (c->v[v].variant)
+			c->unit = xstrdup(e->unit_of(c->v[v].variant));
+	if (!c->ncounts && !default_counts(e, c))
+		goto out;
+	make_series(e, c);
+	cell_alloc(c);
+	struct progress pr = {.on = !o->quiet && isatty(2), .t0 = simulate_now()};
+	if (o->shard_n) {
+		status = run_shard(e, c, o, &pr);
+		goto out;
+	}
+	struct source src = {.e = e, .threads = o->threads, .pr = &pr};
+	race(c, &src);
+	status = report(c, o->json, o->plot);
+	if (status != EXIT_OUTPUT && o->write && c->best >= 0) {
+		int w = write_variant(e, game, c, &sp, doc, path, o->write);
+		if (w != EXIT_OK)
+			status = w;
+	}
+out:
+	tune_space_free(&sp);
+	free_ctx(e, c);
+	ydoc_free(doc);
+	return status;
+}
+
+int tune_run(const struct tune_engine *e, const void *game, int argc, char **argv)
+{
+	struct opts o = {.threads = 1};
+	struct tune_ctx c = {.seed = 1, .cap = 32768, .threshold = STATS_COMPLETION, .horizon = e->max_length,
+			     .first_seat = -1, .best = -1, .tolerance = 0.05};
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	o.threads = cores > 0 ? (int)(cores < 64 ? cores : 64) : 1;
+	bool ok = true;
+	int ch;
+	optind = 1;
+	while ((ch = cli_next(argc, argv, tune_longopts)) != -1) {
+		if (ch == 'h' || ch == 'V' || ch == '?')
+			return cli_usage(ch, tune_usage);
+		ok &= tune_option(ch, &o, &c);
+	}
+	ok &= cli_one_pack(argc, "tune");
+	ok = check_opts(&o, &c) && ok;
+	if (!ok)
+		return EXIT_INPUT;
+	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write)))
+		return EXIT_OUTPUT;
+	return tune_body(e, game, &o, &c, argv[optind]);
+}
+
+/* ---- merge ---- */
+
+struct shard_file {
+	char *path;
+	long k, n;
+};
+
+static char *next_token(char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+	if (!**p || **p == '\n')
+		return NULL;
+	char *t = *p;
+	while (**p && **p != ' ' && **p != '\n')
+		(*p)++;
+	if (**p)
+		*(*p)++ = 0;
+	return t;
+}
+
+/* The header of a shard file (up to its "shard" line) into c; false reported. */
+static bool read_header(char **p, struct tune_ctx *c, const char *file)
+{
+	struct loc at = {file, 0, 0};
+	char *line = *p;
+	if (strncmp(line, SHARD_MAGIC "\n", strlen(SHARD_MAGIC) + 1) != 0) {
+		diag(SEV_ERROR, &at, "not a shard of railyard tune (it does not begin '%s')", SHARD_MAGIC);
+		return false;
+	}
+	*p += strlen(SHARD_MAGIC) + 1;
+	char *t[8];
+	bool ok = strncmp(*p, "pack ", 5) == 0;
+	*p += 5;
+	for (int i = 0; ok && i < 4; i++)
+		ok = (t[i] = next_token(p)) != NULL;
+	if (ok) {
+		c->pack_path = get_str(t[0]);
+		c->pack_id = get_str(t[1]);
+		c->game = get_str(t[2]);
+		c->unit = get_str(t[3]);
+		while (**p == '\n')
+			(*p)++;
+	}
+	ok = ok && strncmp(*p, "space ", 6) == 0 && (*p += 6, (t[0] = next_token(p)) != NULL);
+	if (ok)
+		c->space = get_str(t[0]);
+	int used = 0;
+	unsigned long long seed;
+	int exh = 0;
+	ok = ok && sscanf(*p, "counts %d%n", &c->ncounts, &used) == 1 && c->ncounts > 0 && c->ncounts <= TUNE_MAX_COUNTS;
+	for (int k = 0; ok && k < c->ncounts; k++) {
+		*p += used;
+		ok = sscanf(*p, " %d%n", &c->counts[k], &used) == 1 && c->counts[k] >= 1 && c->counts[k] <= TUNE_MAX_SEATS;
+	}
+	if (ok) {
+		*p += used;
+		*p = strchr(*p, '\n') + 1;
+		ok = sscanf(*p, "run %llu %ld %ld %lg %d %lg %lg %lg %d %zu %lg%n", &seed, &c->cap, &c->budget,
+			    &c->threshold, &c->horizon, &c->len_lo, &c->len_hi, &c->first_seat, &exh, &c->nv, &c->tolerance,
+			    &used) == 11 &&
+		     c->nv > 0 && c->nv <= TUNE_MAX_VARIANTS && c->horizon > 0 && c->horizon <= 1000000 && c->cap > 0 &&
+		     c->cap % TUNE_SEG == 0;
+	}
+	if (ok) {
+		c->seed = seed;
+		c->exhaustive = exh;
+		*p += used + 1;
+		c->v = xcalloc(c->nv, sizeof *c->v);
+	}
+	for (size_t v = 0; ok && v < c->nv; v++) {
+		size_t idx;
+		int invalid;
+		ok = sscanf(*p, "variant %zu %d%n", &idx, &invalid, &used) == 2 && idx == v;
+		*p += used;
+		for (int i = 0; ok && i < 3 + c->ncounts; i++)
+			ok = (t[i < 3 ? i : 3] = next_token(p)) != NULL &&
+			     (i < 3 || (c->v[v].cell[i - 3].unplayable = strcmp(t[3], "-") ? get_str(t[3]) : NULL, true));
+		if (ok) {
+			c->v[v].differ = get_str(t[0]);
+			c->v[v].all = get_str(t[1]);
+			c->v[v].json = get_str(t[2]);
+			c->v[v].state = invalid ? TS_INVALID : TS_LIVE;
+			for (int k = 0; k < c->ncounts; k++)
+				if (c->v[v].cell[k].unplayable && !invalid)
+					c->v[v].state = TS_UNPLAYABLE;
+			while (**p == '\n')
+				(*p)++;
+		}
+	}
+	if (!ok)
+		diag(SEV_ERROR, &at, "a shard's header is damaged");
+	return ok;
+}
+
+/* The segments of one shard file into segs; false reported. */
+static bool read_segs(char *p, const struct tune_ctx *c, struct tune_seg **segs, long nseg, const char *file)
+{
+	struct loc at = {file, 0, 0};
+	for (char *line = p; *line; ) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		size_t v;
+		int k, used;
+		long s;
+		unsigned long long g, cm, st;
+		bool ok = sscanf(line, "seg %zu %d %ld %llu %llu %llu%n", &v, &k, &s, &g, &cm, &st, &used) == 6 && v < c->nv &&
+			  k >= 0 && k < c->ncounts && s >= 0 && s < nseg;
+		struct tune_seg *sg = NULL;
+		if (ok) {
+			size_t at_ = (v * (size_t)c->ncounts + (size_t)k) * (size_t)nseg + (size_t)s;
+			ok = !segs[at_];
+			if (ok)
+				sg = segs[at_] = xcalloc(1, sizeof *sg);
+		}
+		char *q = line + (ok ? used : 0);
+		if (ok) {
+			sg->games = g;
+			sg->completed = cm;
+			sg->stalled = st;
+			for (int i = 0; ok && i < c->counts[k]; i++) {
+				unsigned long long w;
+				ok = sscanf(q, " %llu%n", &w, &used) == 1;
+				sg->wins[i] = w;
+				q += used;
+			}
+			ok = ok && sscanf(q, " %zu%n", &sg->nended, &used) == 1 && sg->nended <= TUNE_SEG;
+			q += used;
+			sg->ended = xcalloc(sg->nended ? sg->nended : 1, sizeof *sg->ended);
+			for (size_t i = 0; ok && i < sg->nended; i++) {
+				ok = sscanf(q, " %u:%u%n", &sg->ended[i][0], &sg->ended[i][1], &used) == 2;
+				q += used;
+			}
+		}
+		if (!ok) {
+			diag(SEV_ERROR, &at, "a damaged or repeated record: '%.60s'", line);
+			return false;
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	return true;
+}
+
+/* Every shard file named (folders: their shard-*.txt files). */
+static bool collect(int argc, char **argv, struct shard_file **files, size_t *n)
+{
+	size_t cap = 0;
+	bool ok = true;
+	for (int i = optind; i < argc; i++) {
+		struct stat sb;
+		if (stat(argv[i], &sb) != 0) {
+			diag(SEV_ERROR, NULL, "%s: %s", argv[i], strerror(errno));
+			ok = false;
+			continue;
+		}
+		if (!S_ISDIR(sb.st_mode)) {
+			*files = xgrow(*files, &cap, *n + 1, sizeof **files);
+			(*files)[(*n)++] = (struct shard_file){xstrdup(argv[i]), 0, 0};
+			continue;
+		}
+		struct dirent **list;
+		int m = scandir(argv[i], &list, NULL, alphasort);
+		for (int j = 0; j < m; j++) {
+			size_t len = strlen(list[j]->d_name);
+			if (strncmp(list[j]->d_name, "shard-", 6) == 0 && len > 4 &&
+			    strcmp(list[j]->d_name + len - 4, ".txt") == 0) {
+				*files = xgrow(*files, &cap, *n + 1, sizeof **files);
+				(*files)[(*n)++] = (struct shard_file){xasprintf("%s/%s", argv[i], list[j]->d_name), 0, 0};
+			}
+			free(list[j]);
+		}
+		if (m >= 0)
+			free(list);
+	}
+	if (ok && !*n) {
+		diag(SEV_ERROR, NULL, "merge: no shard files (shard-K-of-N.txt) in %s", optind < argc ? argv[optind] : "");
+		ok = false;
+	}
+	return ok;
+}
+
+/* Read every shard: the same header, each K of 1..N once. */
+static bool read_shards(struct shard_file *f, size_t n, struct tune_ctx *c, struct tune_seg ***segs, char **head0)
+{
+	bool ok = true;
+	bool *seen = NULL;
+	long N = 0;
+	for (size_t i = 0; ok && i < n; i++) {
+		size_t len;
+		char *text = read_file(f[i].path, 1UL << 31, &len);
+		if (!text) {
+			diag(SEV_ERROR, NULL, "%s: %s", f[i].path, file_strerror(errno));
+			ok = false;
+			break;
+		}
+		char *sh = strstr(text, "\nshard ");
+		long k = 0, nn = 0;
+		size_t nrec;
+		struct loc at = {f[i].path, 0, 0};
+		if (!sh || sscanf(sh, "\nshard %ld %ld %zu", &k, &nn, &nrec) != 3 || k < 1 || k > nn) {
+			diag(SEV_ERROR, &at, "not a shard of railyard tune");
+			ok = false;
+		} else if (!*head0) {
+			*head0 = xstrndup(text, (size_t)(sh - text));
+			char *p = *head0;
+			char *copy = xstrdup(p);
+			char *q = copy;
+			ok = read_header(&q, c, f[i].path);
+			free(copy);
+			N = nn;
+			seen = xcalloc((size_t)N, sizeof *seen);
+			if (ok)
+				*segs = xcalloc(c->nv * (size_t)c->ncounts * (size_t)(c->cap / TUNE_SEG), sizeof **segs);
+		} else if ((size_t)(sh - text) != strlen(*head0) || strncmp(text, *head0, strlen(*head0)) != 0 || nn != N) {
+			diag(SEV_ERROR, &at, "a shard of another search (its pack, space or options differ from %s's)", f[0].path);
+			ok = false;
+		}
+		if (ok && seen[k - 1]) {
+			diag(SEV_ERROR, &at, "shard %ld of %ld is given twice", k, nn);
+			ok = false;
+		}
+		if (ok) {
+			seen[k - 1] = true;
+			char *body = strchr(sh + 1, '\n');
+			ok = read_segs(body ? body + 1 : sh + strlen(sh), c, *segs, c->cap / TUNE_SEG, f[i].path);
+		}
+		free(text);
+	}
+	for (long k = 0; ok && k < N; k++)
+		if (!seen[k]) {
+			diag(SEV_ERROR, NULL, "merge: shard %ld of %ld is missing", k + 1, N);
+			ok = false;
+		}
+	free(seen);
+	return ok;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"plot", required_argument, NULL, O_PLOT},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	bool json = false;
+	const char *plot = NULL;
+	int ch;
+	optind = 1;
+	while ((ch = cli_next(argc, argv, longopts)) != -1) {
+		if (ch == 'j')
+			json = true;
+		else if (ch == O_PLOT)
+			plot = optarg;
+		else if (ch != 'q')
+			return cli_usage(ch, merge_usage);
+	}
+	if (optind >= argc) {
+		diag(SEV_ERROR, NULL, "merge takes the folders of the shards (see 'railyard merge --help')");
+		return EXIT_INPUT;
+	}
+	if (plot && !sim_plot_format(plot)) {
+		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", plot);
+		return EXIT_INPUT;
+	}
+	struct shard_file *files = NULL;
+	size_t n = 0;
+	struct tune_ctx c = {.best = -1, .first_seat = -1};
+	struct tune_seg **segs = NULL;
+	char *head = NULL;
+	int status = EXIT_INPUT;
+	if (collect(argc, argv, &files, &n) && read_shards(files, n, &c, &segs, &head)) {
+		cell_alloc(&c);
+		struct source src = {.segs = segs, .nseg = c.cap / TUNE_SEG};
+		race(&c, &src);
+		status = report(&c, json, plot);
+	}
+	size_t total = c.v ? c.nv * (size_t)c.ncounts * (size_t)(c.cap / TUNE_SEG) : 0;
+	for (size_t i = 0; segs && i < total; i++)
+		if (segs[i]) {
+			free(segs[i]->ended);
+			free(segs[i]);
+		}
+	free(segs);
+	free(head);
+	for (size_t i = 0; i < n; i++)
+		free(files[i].path);
+	free(files);
+	free_ctx(NULL, &c);
+	return status;
+}

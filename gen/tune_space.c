@@ -1,0 +1,661 @@
+/* tune_space.c: the search space of `railyard tune` (the pack's `tune:` or
+ * --vary), the variants as edited trees, their labels, and a variant written
+ * back as a pack with the designer's comments kept. Knows no game. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "tune.h"
+#include "yread.h"
+
+/* ---- reading the space ---- */
+
+/* "LO..HI" with whole numbers: true and the bounds. */
+static bool is_range(const char *s, long *lo, long *hi)
+{
+	const char *dots = strstr(s, "..");
+	if (!dots || dots == s)
+		return false;
+	char *a = xstrndup(s, (size_t)(dots - s));
+	bool ok = parse_int(a, -1000000000L, 1000000000L, lo) == 0 &&
+		  parse_int(dots + 2, -1000000000L, 1000000000L, hi) == 0;
+	free(a);
+	return ok;
+}
+
+/* A key path: names of [a-z0-9-] joined by dots, not naming tune, pack or game. */
+static bool good_path(const char *p, char *why, size_t len)
+{
+	if (!*p || p[0] == '.' || p[strlen(p) - 1] == '.' || strstr(p, "..")) {
+		snprintf(why, len, "a key is names joined by dots (wild, rules.opening, players.5)");
+		return false;
+	}
+	for (const char *c = p; *c; c++)
+		if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '-' || *c == '.' || *c == '_')) {
+			snprintf(why, len, "'%c' cannot be in a key (lowercase letters, digits, '-', '.')", *c);
+			return false;
+		}
+	size_t first = strcspn(p, ".");
+	static const char *const fixed[] = {"tune", "pack", "game"};
+	for (size_t i = 0; i < 3; i++)
+		if (strlen(fixed[i]) == first && strncmp(p, fixed[i], first) == 0) {
+			snprintf(why, len, "'%s' cannot be varied", fixed[i]);
+			return false;
+		}
+	return true;
+}
+
+static void add_value(struct tune_key *k, struct ynode *v)
+{
+	k->values = xrealloc(k->values, (k->n + 1) * sizeof *k->values);
+	k->values[k->n++] = v;
+}
+
+/* LO..HI as scalars; false (reported at loc) when it is empty or too long. */
+static bool add_range(struct tune_key *k, long lo, long hi, struct loc at, const char *what)
+{
+	if (hi < lo || hi - lo >= TUNE_MAX_VALUES) {
+		diag(SEV_ERROR, &at, "%s: the range %ld..%ld must run upwards and hold at most %d values", what, lo,
+		     hi, TUNE_MAX_VALUES);
+		return false;
+	}
+	for (long x = lo; x <= hi; x++) {
+		char t[32];
+		snprintf(t, sizeof t, "%ld", x);
+		add_value(k, ynode_new_scalar(t, true, at));
+	}
+	return true;
+}
+
+/* One entry of the pack's tune: mapping. */
+static bool read_pack_key(struct tune_space *sp, struct yread *r, const struct ynode *key, const struct ynode *v)
+{
+	char why[160];
+	if (!good_path(key->str, why, sizeof why)) {
+		yr_error(r, key, "tune: '%s': %s", key->str, why);
+		return false;
+	}
+	struct tune_key *k = &sp->keys[sp->nkeys++];
+	k->path = xstrdup(key->str);
+	long lo, hi;
+	if (v->kind == Y_SCALAR && is_range(v->str, &lo, &hi)) {
+		k->spec = xstrdup(v->str);
+		struct loc at = yr_loc(r, v);
+		return add_range(k, lo, hi, at, key->str);
+	}
+	if (v->kind != Y_SEQ) {
+		yr_error(r, v, "tune: '%s' takes a list of values ([0, 1, 2]) or a range (\"0..3\"), not %s", key->str,
+			 ynode_what(v));
+		return false;
+	}
+	if (v->n == 0 || v->n > TUNE_MAX_VALUES) {
+		yr_error(r, v, "tune: '%s' needs 1..%d values", key->str, TUNE_MAX_VALUES);
+		return false;
+	}
+	for (size_t i = 0; i < v->n; i++)
+		add_value(k, ynode_clone(v->items[i]));
+	struct buf b = {0};
+	tune_flow(v, &b);
+	k->spec = b.s;
+	return true;
+}
+
+static int read_pack_space(struct tune_space *sp, const struct ydoc *pack)
+{
+	const struct ynode *t = pack->root ? ymap_get(pack->root, "tune") : NULL;
+	struct yread r = {0};
+	if (!t) {
+		struct loc whole = {pack->file, 0, 0};
+		diag(SEV_ERROR, &whole, "no search space: give the pack a 'tune:' mapping (wild: \"0..3\", "
+		     "copies: [1, 2]) or use --vary KEY=V1,V2,...");
+		return -1;
+	}
+	if (yr_want(&r, "tune", t, Y_MAP) != 0)
+		return -1;
+	if (t->n == 0 || t->n > TUNE_MAX_KEYS) {
+		yr_error(&r, t, "tune: give 1..%d keys to vary", TUNE_MAX_KEYS);
+		return -1;
+	}
+	bool ok = true;
+	for (size_t i = 0; i < t->n; i++)
+		ok &= read_pack_key(sp, &r, t->pairs[i].key, t->pairs[i].value);
+	return ok ? 0 : -1;
+}
+
+/* The values of --vary split at the commas outside brackets and quotes. */
+static bool split_values(struct tune_space *sp, const char *s, struct tune_key *k, const char *arg)
+{
+	int depth = 0;
+	char quote = 0;
+	const char *start = s;
+	for (const char *c = s;; c++) {
+		if (quote) {
+			if (*c == quote)
+				quote = 0;
+			else if (!*c)
+				break;
+			continue;
+		}
+		if (*c == '"' || *c == '\'')
+			quote = *c;
+		else if (*c == '[' || *c == '{')
+			depth++;
+		else if (*c == ']' || *c == '}')
+			depth--;
+		if ((*c == ',' && depth == 0) || !*c) {
+			size_t n = (size_t)(c - start);
+			if (!n) {
+				diag(SEV_ERROR, NULL, "--vary %s: an empty value", arg);
+				return false;
+			}
+			char *name = xasprintf("--vary %s", k->path);
+			struct ydoc *d = ydoc_parse(name, start, n);
+			free(name);
+			if (!d)
+				return false;
+			if (!d->root || d->errors) {
+				diag(SEV_ERROR, NULL, "--vary %s: '%.*s' is not a value", arg, (int)n, start);
+				ydoc_free(d);
+				return false;
+			}
+			if (k->n == TUNE_MAX_VALUES) {
+				diag(SEV_ERROR, NULL, "--vary %s: more than %d values", arg, TUNE_MAX_VALUES);
+				ydoc_free(d);
+				return false;
+			}
+			add_value(k, ynode_clone(d->root));
+			sp->docs = xrealloc(sp->docs, (sp->ndocs + 1) * sizeof *sp->docs);
+			sp->docs[sp->ndocs++] = d;
+			start = c + 1;
+		}
+		if (!*c)
+			break;
+	}
+	if (quote || depth) {
+		diag(SEV_ERROR, NULL, "--vary %s: an unclosed %s", arg, quote ? "quote" : "bracket");
+		return false;
+	}
+	return true;
+}
+
+static bool read_vary(struct tune_space *sp, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char why[160];
+	if (!eq || eq == arg || !eq[1]) {
+		diag(SEV_ERROR, NULL, "--vary '%s': expected KEY=V1,V2,... or KEY=LO..HI (wild=0..3, "
+		     "rules.opening=none,face-up)", arg);
+		return false;
+	}
+	char *path = xstrndup(arg, (size_t)(eq - arg));
+	if (!good_path(path, why, sizeof why)) {
+		diag(SEV_ERROR, NULL, "--vary '%s': %s", arg, why);
+		free(path);
+		return false;
+	}
+	for (size_t i = 0; i < sp->nkeys; i++)
+		if (strcmp(sp->keys[i].path, path) == 0) {
+			diag(SEV_ERROR, NULL, "--vary: '%s' is given twice", path);
+			free(path);
+			return false;
+		}
+	if (sp->nkeys == TUNE_MAX_KEYS) {
+		diag(SEV_ERROR, NULL, "--vary: at most %d keys", TUNE_MAX_KEYS);
+		free(path);
+		return false;
+	}
+	struct tune_key *k = &sp->keys[sp->nkeys++];
+	k->path = path;
+	k->spec = xstrdup(eq + 1);
+	long lo, hi;
+	struct loc at = {NULL, 0, 0};
+	if (is_range(eq + 1, &lo, &hi))
+		return add_range(k, lo, hi, at, arg);
+	return split_values(sp, eq + 1, k, arg);
+}
+
+int tune_space_read(struct tune_space *sp, const struct ydoc *pack, char *const *vary, size_t nvary)
+{
+	memset(sp, 0, sizeof *sp);
+	bool ok = true;
+	if (nvary) {
+		sp->from_cli = true;
+		for (size_t i = 0; i < nvary; i++)
+			ok &= read_vary(sp, vary[i]);
+	} else {
+		ok = read_pack_space(sp, pack) == 0;
+	}
+	if (!ok)
+		return -1;
+	sp->nvariants = 1;
+	for (size_t k = 0; k < sp->nkeys; k++) {
+		if (sp->nvariants * sp->keys[k].n > TUNE_MAX_VARIANTS) {
+			diag(SEV_ERROR, NULL, "the space holds more than %d variants: vary fewer keys or values",
+			     TUNE_MAX_VARIANTS);
+			return -1;
+		}
+		sp->nvariants *= sp->keys[k].n;
+	}
+	return 0;
+}
+
+void tune_space_free(struct tune_space *sp)
+{
+	for (size_t k = 0; k < sp->nkeys; k++) {
+		for (size_t i = 0; i < sp->keys[k].n; i++)
+			ynode_free(sp->keys[k].values[i]);
+		free(sp->keys[k].values);
+		free(sp->keys[k].path);
+		free(sp->keys[k].spec);
+	}
+	for (size_t i = 0; i < sp->ndocs; i++)
+		ydoc_free(sp->docs[i]);
+	free(sp->docs);
+	memset(sp, 0, sizeof *sp);
+}
+
+size_t tune_space_pick(const struct tune_space *sp, size_t v, size_t k)
+{
+	for (size_t j = sp->nkeys; j-- > k + 1;)
+		v /= sp->keys[j].n;
+	return v % sp->keys[k].n;
+}
+
+/* ---- variants ---- */
+
+/* The node at path in tree root, or NULL. */
+static const struct ynode *node_at(const struct ynode *root, const char *path)
+{
+	const struct ynode *n = root;
+	char *copy = xstrdup(path), *save = NULL;
+	for (char *seg = strtok_r(copy, ".", &save); seg && n; seg = strtok_r(NULL, ".", &save))
+		n = ymap_get(n, seg);
+	free(copy);
+	return n;
+}
+
+/* Set path in the tree to a copy of value, making mappings on the way. */
+static void set_path(struct ynode *root, const char *path, const struct ynode *value)
+{
+	struct ynode *n = root;
+	char *copy = xstrdup(path), *save = NULL;
+	char *seg = strtok_r(copy, ".", &save);
+	for (char *next; (next = strtok_r(NULL, ".", &save)); seg = next) {
+		struct ynode *child = (struct ynode *)ymap_get(n, seg);
+		if (!child || child->kind != Y_MAP) {
+			child = ynode_new_map(value->loc);
+			ymap_set(n, ynode_new_scalar(seg, true, value->loc), child);
+		}
+		n = child;
+	}
+	ymap_set(n, ynode_new_scalar(seg, true, value->loc), ynode_clone(value));
+	free(copy);
+}
+
+struct ydoc *tune_space_variant(const struct tune_space *sp, const struct ydoc *base, size_t v)
+{
+	struct ydoc *d = ydoc_clone(base);
+	if (!d->root || d->root->kind != Y_MAP)
+		return d;   /* the loader says what is wrong */
+	for (size_t k = 0; k < sp->nkeys; k++)
+		set_path(d->root, sp->keys[k].path, sp->keys[k].values[tune_space_pick(sp, v, k)]);
+	return d;
+}
+
+static bool same_node(const struct ynode *a, const struct ynode *b)
+{
+	if (!a || !b)
+		return a == b;
+	struct buf x = {0}, y = {0};
+	tune_flow(a, &x);
+	tune_flow(b, &y);
+	bool same = strcmp(x.s, y.s) == 0;
+	buf_free(&x);
+	buf_free(&y);
+	return same;
+}
+
+void tune_space_label(const struct tune_space *sp, const struct ydoc *base, size_t v, bool all, struct buf *out)
+{
+	size_t start = out->len, shown = 0;
+	for (size_t k = 0; k < sp->nkeys; k++) {
+		const struct ynode *val = sp->keys[k].values[tune_space_pick(sp, v, k)];
+		if (!all && base->root && same_node(node_at(base->root, sp->keys[k].path), val))
+			continue;
+		buf_printf(out, "%s%s=", shown++ ? " " : "", sp->keys[k].path);
+		tune_flow(val, out);
+	}
+	if (out->len == start)
+		buf_puts(out, "-");
+}
+
+/* ---- flow YAML and JSON ---- */
+
+static bool plain_safe(const char *s)
+{
+	if (!*s || strchr("-?:,[]{}#&*!|>'\"%@`", s[0]) || isspace((unsigned char)s[0]))
+		return *s && s[0] == '-' && s[1] && !isspace((unsigned char)s[1]) && !strpbrk(s, ",[]{}#:");
+	if (isspace((unsigned char)s[strlen(s) - 1]))
+		return false;
+	return !strpbrk(s, ",[]{}#\n\t") && !strstr(s, ": ") && s[strlen(s) - 1] != ':';
+}
+
+static void quoted(const char *s, size_t n, struct buf *out)
+{
+	buf_puts(out, "\"");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			buf_printf(out, "\\%c", c);
+		else if (c == '\n')
+			buf_puts(out, "\\n");
+		else if (c == '\t')
+			buf_puts(out, "\\t");
+		else if (c < 0x20)
+			buf_printf(out, "\\x%02x", c);
+		else
+			buf_add(out, (const char *)&s[i], 1);
+	}
+	buf_puts(out, "\"");
+}
+
+void tune_flow(const struct ynode *n, struct buf *out)
+{
+	if (n->kind == Y_SCALAR) {
+		if (n->plain && plain_safe(n->str))
+			buf_puts(out, n->str);
+		else
+			quoted(n->str, n->len, out);
+	} else if (n->kind == Y_SEQ) {
+		buf_puts(out, "[");
+		for (size_t i = 0; i < n->n; i++) {
+			buf_puts(out, i ? ", " : "");
+			tune_flow(n->items[i], out);
+		}
+		buf_puts(out, "]");
+	} else {
+		buf_puts(out, "{");
+		for (size_t i = 0; i < n->n; i++) {
+			buf_puts(out, i ? ", " : "");
+			tune_flow(n->pairs[i].key, out);
+			buf_puts(out, ": ");
+			tune_flow(n->pairs[i].value, out);
+		}
+		buf_puts(out, "}");
+	}
+}
+
+static void json_text(const char *s, struct buf *out)
+{
+	buf_puts(out, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			buf_printf(out, "\\%c", c);
+		else if (c < 0x20)
+			buf_printf(out, "\\u%04x", c);
+		else
+			buf_add(out, s, 1);
+	}
+	buf_puts(out, "\"");
+}
+
+void tune_json_node(const struct ynode *n, struct buf *out)
+{
+	long l;
+	bool b;
+	if (n->kind == Y_SCALAR) {
+		if (n->plain && ynode_int(n, &l) == 0)
+			buf_printf(out, "%ld", l);
+		else if (n->plain && ynode_bool(n, &b) == 0)
+			buf_puts(out, b ? "true" : "false");
+		else
+			json_text(n->str, out);
+	} else if (n->kind == Y_SEQ) {
+		buf_puts(out, "[");
+		for (size_t i = 0; i < n->n; i++) {
+			buf_puts(out, i ? ", " : "");
+			tune_json_node(n->items[i], out);
+		}
+		buf_puts(out, "]");
+	} else {
+		buf_puts(out, "{");
+		for (size_t i = 0; i < n->n; i++) {
+			buf_puts(out, i ? ", " : "");
+			json_text(n->pairs[i].key->str, out);
+			buf_puts(out, ": ");
+			tune_json_node(n->pairs[i].value, out);
+		}
+		buf_puts(out, "}");
+	}
+}
+
+/* ---- writing a variant back as a pack ---- */
+
+/* The text as lines: offsets of each line's start (line 1 at [0]), and nl+1. */
+struct lines {
+	const char *text;
+	size_t len, n, *start;
+};
+
+static void lines_index(struct lines *L, const char *text, size_t len)
+{
+	L->text = text;
+	L->len = len;
+	L->n = 0;
+	L->start = xmalloc((len + 2) * sizeof *L->start);
+	L->start[L->n++] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n')
+			L->start[L->n++] = i + 1;
+	L->start[L->n] = len;   /* the end, as one line past the last */
+}
+
+/* Byte offset of 1-based line and column (in characters). */
+static size_t offset_of(const struct lines *L, unsigned line, unsigned col)
+{
+	if (line < 1 || line > L->n)
+		return L->len;
+	size_t at = L->start[line - 1];
+	for (unsigned c = 1; c < col && at < L->len && L->text[at] != '\n'; c++)
+		for (at++; at < L->len && ((unsigned char)L->text[at] & 0xC0) == 0x80; at++)
+			;
+	return at;
+}
+
+static size_t line_end(const struct lines *L, unsigned line)
+{
+	size_t e = line < L->n ? L->start[line] - 1 : L->len;
+	return e > L->len ? L->len : e;
+}
+
+/* The indentation of a line, or -1 when it holds nothing but blanks or a comment. */
+static int indent_of(const struct lines *L, unsigned line)
+{
+	size_t a = L->start[line - 1], e = line_end(L, line);
+	int n = 0;
+	while (a + (size_t)n < e && L->text[a + (size_t)n] == ' ')
+		n++;
+	if (a + (size_t)n >= e || L->text[a + (size_t)n] == '#' || L->text[a + (size_t)n] == '\r')
+		return -1;
+	return n;
+}
+
+/* The last line of the entry whose key is at (line, col): the lines after it
+ * indented deeper, or (a block list at the key's indentation) starting "- ". */
+static unsigned entry_last(const struct lines *L, unsigned line, unsigned col)
+{
+	unsigned last = line;
+	for (unsigned l = line + 1; l <= L->n && L->start[l - 1] < L->len; l++) {
+		int ind = indent_of(L, l);
+		if (ind < 0)
+			continue;
+		if (ind > (int)col - 1 || (ind == (int)col - 1 && L->text[L->start[l - 1] + (size_t)ind] == '-'))
+			last = l;
+		else
+			break;
+	}
+	return last;
+}
+
+/* The end of a one-line value starting at byte a: before a " #" comment (outside
+ * quotes) and trailing blanks. */
+static size_t value_end(const struct lines *L, size_t a, unsigned line)
+{
+	size_t e = line_end(L, line), end = a;
+	char quote = 0;
+	for (size_t i = a; i < e; i++) {
+		char c = L->text[i];
+		if (quote) {
+			if (c == quote)
+				quote = 0;
+		} else if (c == '"' || c == '\'') {
+			quote = c;
+		} else if (c == '#' && i > a && (L->text[i - 1] == ' ' || L->text[i - 1] == '\t')) {
+			break;
+		}
+		if (c != ' ' && c != '\t' && c != '\r')
+			end = i + 1;
+	}
+	return end;
+}
+
+struct edit {
+	size_t a, b;    /* replace text[a, b) */
+	char *with;
+};
+
+static int cmp_edit(const void *x, const void *y)
+{
+	const struct edit *p = x, *q = y;
+	return (p->a < q->a) ? 1 : (p->a > q->a) ? -1 : 0;   /* from the end backwards */
+}
+
+/* The pair of key seg in map (its key node's location), or NULL. */
+static const struct ypair *pair_of(const struct ynode *map, const char *seg)
+{
+	for (size_t i = 0; map && map->kind == Y_MAP && i < map->n; i++)
+		if (strcmp(map->pairs[i].key->str, seg) == 0)
+			return &map->pairs[i];
+	return NULL;
+}
+
+/* The edit for one top-level key's entry: the deepest existing part of path is
+ * found in base; its value replaced in place (one line) or its lines replaced,
+ * or the missing part inserted as a new line. */
+static struct edit edit_for(const struct lines *L, const struct ynode *base, const struct ynode *variant,
+			    const char *path)
+{
+	char *copy = xstrdup(path), *save = NULL;
+	const struct ynode *bn = base, *vn = variant;
+	const struct ypair *found = NULL;
+	struct edit e = {0, 0, NULL};
+	char *seg = strtok_r(copy, ".", &save);
+	for (; seg; seg = strtok_r(NULL, ".", &save)) {
+		const struct ypair *p = pair_of(bn, seg);
+		/* a flow mapping on its key's line: rewritten as a whole */
+		if (!p || (found && bn->loc.line == found->key->loc.line))
+			break;
+		found = p;
+		bn = p->value;
+		vn = ymap_get(vn, seg);
+	}
+	struct buf b = {0};
+	if (found && (!seg || found->value->kind != Y_MAP || found->value->loc.line == found->key->loc.line)) {
+		/* replace the value of found: the variant's node at the same place */
+		const struct ypair *k = found;
+		unsigned last = entry_last(L, k->key->loc.line, k->key->loc.col);
+		tune_flow(vn, &b);
+		if (last == k->key->loc.line && k->value->loc.line == k->key->loc.line) {
+			e.a = offset_of(L, k->value->loc.line, k->value->loc.col);
+			e.b = value_end(L, e.a, k->value->loc.line);
+		} else {
+			e.a = L->start[k->key->loc.line - 1];
+			e.b = line_end(L, last);
+			struct buf line = {0};
+			buf_printf(&line, "%*s%s: %s", (int)k->key->loc.col - 1, "", k->key->str, b.s);
+			buf_free(&b);
+			b = line;
+		}
+	} else {
+		/* insert the missing part after the entry of the deepest existing map */
+		const struct ynode *parent = found ? found->value : base;
+		unsigned col = parent->n ? parent->pairs[0].key->loc.col : 1;
+		unsigned after = found ? entry_last(L, found->key->loc.line, found->key->loc.col) : (unsigned)L->n;
+		e.a = e.b = line_end(L, after);
+		bool at_end = e.a >= L->len;
+		buf_printf(&b, "%s%*s%s: ", !at_end || (L->len && L->text[L->len - 1] != '\n') ? "\n" : "",
+			   (int)col - 1, "", seg);
+		tune_flow(ymap_get(vn, seg), &b);
+		if (at_end)
+			buf_puts(&b, "\n");
+	}
+	e.with = b.s ? b.s : xstrdup("");
+	free(copy);
+	return e;
+}
+
+static bool sim_only_key(const char *path, const char *const *sim_only)
+{
+	for (size_t i = 0; sim_only && sim_only[i]; i++)
+		if (strcmp(path, sim_only[i]) == 0)
+			return true;
+	return false;
+}
+
+int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const char *text, size_t len,
+		     size_t v, const char *comment, const char *const *sim_only, struct buf *out)
+{
+	struct ydoc *var = tune_space_variant(sp, base, v);
+	struct lines L;
+	lines_index(&L, text, len);
+	struct edit ed[TUNE_MAX_KEYS];
+	size_t ne = 0;
+	buf_puts(out, comment);
+	for (size_t k = 0; k < sp->nkeys; k++) {
+		const char *path = sp->keys[k].path;
+		if (sim_only_key(path, sim_only)) {
+			buf_printf(out, "# %s: ", path);
+			tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
+			buf_printf(out, " (a rule packs cannot give yet: add --rule %s=", strrchr(path, '.') ? strrchr(path, '.') + 1 : path);
+			tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
+			buf_puts(out, " to simulate)\n");
+			continue;
+		}
+		/* keys sharing their first part with another are written as that whole entry */
+		size_t first = strcspn(path, ".");
+		bool shared = false, done = false;
+		for (size_t j = 0; j < sp->nkeys; j++) {
+			const char *o = sp->keys[j].path;
+			if (j == k || sim_only_key(o, sim_only) || strncmp(o, path, first) != 0 ||
+			    (o[first] != '.' && o[first] != 0))
+				continue;
+			shared = true;
+			done |= j < k;
+		}
+		if (done)
+			continue;
+		char *edit_path = shared ? xstrndup(path, first) : xstrdup(path);
+		ed[ne++] = edit_for(&L, base->root, var->root, edit_path);
+		free(edit_path);
+	}
+	qsort(ed, ne, sizeof *ed, cmp_edit);
+	struct buf body = {0};
+	buf_add(&body, text, len);
+	for (size_t i = 0; i < ne; i++) {
+		struct buf t = {0};
+		buf_add(&t, body.s, ed[i].a);
+		buf_puts(&t, ed[i].with);
+		buf_add(&t, body.s + ed[i].b, body.len - ed[i].b);
+		buf_free(&body);
+		body = t;
+		free(ed[i].with);
+	}
+	buf_add(out, body.s ? body.s : "", body.len);
+	buf_free(&body);
+	free(L.start);
+	ydoc_free(var);
+	return 0;
+}
