@@ -12,7 +12,8 @@ Examples: every command line of README.md's indented code blocks that starts wit
 block of a man page's EXAMPLES section (commands, a pack or a template), runs as
 written and must exit 0, or N where the line's comment says "(exit N". Synopsis
 lines (an option in [brackets], a placeholder such as PACK.yaml or COMMAND) are not
-examples, nor a figure's commands (--figures runs those).
+examples, nor a figure's commands (--figures runs those), nor the railyard lines
+of a block that runs other commands first (a script).
 
 Every command runs with sh in a scratch folder that sees the checkout's packs/,
 templates/, tests/ and tools/ (so files it writes go nowhere), with `railyard` being
@@ -124,7 +125,7 @@ def expected_status(text):
 def readme_examples():
     """(where, command, status) for each example command of README.md."""
     lines = open(os.path.join(TOP, 'README.md'), encoding='utf-8').read().split('\n')
-    fenced = figure = False
+    fenced = figure = script = False
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -132,7 +133,13 @@ def readme_examples():
             fenced = not fenced
         figure = (figure or FIGURE.match(line)) and line != '<!-- /figures -->'
         m = re.match(r'^    (?:\$ )?(railyard .*)$', line)
-        if fenced or figure or not m:
+        # a block that runs other commands first is a script: its railyard lines
+        # depend on them (parallel ...; railyard merge shards)
+        if not line.startswith('    '):
+            script = False
+        elif not m and not line.strip().startswith('#') and line.strip():
+            script = True
+        if fenced or figure or script or not m:
             i += 1
             continue
         start, command = i, m.group(1)
