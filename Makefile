@@ -5,7 +5,7 @@
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
-#   make readme-figures  regenerate README.md's simulate figures
+#   make readme-figures  rewrite README.md's simulate figures (tools/figures.sh)
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -104,9 +104,9 @@ readme: all
 bench: all
 	@sh bench/run.sh
 
-# README.md's simulate figures, regenerated from the code as it is (tools/readme-figures.sh)
+# README.md's simulate figures, rewritten from the code as it is (tools/figures.sh)
 readme-figures: all
-	@sh tools/readme-figures.sh
+	RAILYARD=$(CURDIR)/railyard python3 tools/readme.py --update --figures
 
 # The README's pictures of every game's cards (docs/*.png), from the default templates.
 docs-images: all
@@ -125,25 +125,32 @@ INST_DATA := $(addprefix $(SHARE)/,$(wildcard templates/*.yaml) $(wildcard packs
 INST_MAN  := $(patsubst man/%,share/man/man1/%,$(wildcard man/*.1)) \
              $(patsubst man/%,share/man/man5/%,$(wildcard man/*.5))
 INST_COMP := share/bash-completion/completions/railyard
-INST_DOC  := share/doc/railyard/templates.md
+DOC       := share/doc/railyard
+EXAMPLE   := packs/examples/signal-box
+INST_DOC  := $(DOC)/templates.md $(DOC)/README.md $(addprefix $(DOC)/,$(wildcard docs/*.png)) \
+             $(patsubst packs/%,$(DOC)/%,$(wildcard $(EXAMPLE)/*.yaml $(EXAMPLE)/*.csv $(EXAMPLE)/art/*))
 INST      := $(DESTDIR)$(PREFIX)
 
 install: $(BIN)
 	install -d $(INST)/bin $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs \
 		$(INST)/share/man/man1 $(INST)/share/man/man5 $(dir $(INST)/$(INST_COMP)) \
-		$(dir $(INST)/$(INST_DOC))
+		$(INST)/$(DOC)/docs $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art
 	install -m 755 $(BIN) $(INST)/bin/railyard
 	install -m 644 $(wildcard templates/*.yaml) $(INST)/$(SHARE)/templates/
 	install -m 644 $(wildcard packs/*.yaml) $(INST)/$(SHARE)/packs/
 	$(if $(wildcard man/*.1),install -m 644 $(wildcard man/*.1) $(INST)/share/man/man1/)
 	$(if $(wildcard man/*.5),install -m 644 $(wildcard man/*.5) $(INST)/share/man/man5/)
 	$(if $(wildcard completion/railyard),install -m 644 completion/railyard $(INST)/$(INST_COMP))
-	install -m 644 docs/templates.md $(INST)/$(INST_DOC)
+	install -m 644 docs/templates.md README.md $(INST)/$(DOC)/
+	install -m 644 $(wildcard docs/*.png) $(INST)/$(DOC)/docs/
+	install -m 644 $(wildcard $(EXAMPLE)/*.yaml $(EXAMPLE)/*.csv) $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/
+	install -m 644 $(wildcard $(EXAMPLE)/art/*) $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art/
 
 uninstall:
 	rm -f $(INST)/bin/railyard $(addprefix $(INST)/,$(INST_DATA) $(INST_MAN) $(INST_COMP) $(INST_DOC))
 	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs $(INST)/$(SHARE) \
-		$(dir $(INST)/$(INST_DOC)) 2>/dev/null
+		$(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art $(INST)/$(DOC)/$(EXAMPLE:packs/%=%) \
+		$(INST)/$(DOC)/examples $(INST)/$(DOC)/docs $(INST)/$(DOC) 2>/dev/null
 
 clean:
 	rm -rf build railyard

@@ -1,6 +1,6 @@
 /* needs: gen/trains_checkpos.c */
 /* fuzz_position.c: libFuzzer target for `railyard check`'s position parsers and
- * analysis (--sequence, --grid, --frozen, --apply, --on, --with, --draw). The
+ * analysis (--sequence, --grid, --frozen, --apply, --on, --other, --draw). The
  * input is split at newlines into those option values, in that order; its first
  * byte picks one of the shipped packs (line, grid, wild, two copies, pattern
  * three). Reports go to /dev/null. Built only once gen/trains_checkpos.c exists. */

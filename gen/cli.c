@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "names.h"
+#include "progress.h"
 #include "util.h"
 
 /* Every long option of every command: its short letter, which means that option
@@ -22,7 +23,7 @@ static const struct cli_opt {
 	bool value;        /* takes a value */
 	const char *cmd;   /* NULL: every command */
 } opts[] = {
-	{"cards", 'c', true, "build"},
+	{"cards", 0, true, "build"},   /* renamed --numbers: its value is skipped, then refused */
 	{"help", 'h', false, NULL}, {"version", 'V', false, NULL}, {"json", 'j', false, NULL},
 	{"quiet", 'q', false, NULL}, {"output", 'o', true, NULL}, {"cards", 'c', false, NULL},
 	{"dump", 'd', false, NULL}, {"players", 'n', true, NULL}, {"without", 'w', true, NULL},
@@ -51,12 +52,28 @@ static const struct cli_opt {
 	{"preset", 0, true, NULL}, {"seed", 0, true, NULL}, {"spent", 0, true, NULL},
 	{"start", 0, false, NULL}, {"threads", 0, true, NULL}, {"train", 0, true, NULL},
 	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
-	{"words", 0, true, NULL},
+	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
+	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
+	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL},
 	/* tune */
 	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
 	{"length", 0, true, NULL}, {"first-seat", 0, true, NULL}, {"exhaustive", 0, false, NULL},
 	{"write", 0, true, NULL}, {"shard", 0, true, NULL},
 };
+
+/* Options renamed so that one name keeps one meaning in every command and game:
+ * the old spelling, refused where it is no option any more, with the new one. */
+static const struct {
+	const char *cmd, *old, *hint;
+} renamed[] = {
+	{"build", "cards", "build's card list is --numbers LIST now (list --cards prints one line per card)"},
+	{"check", "with", "another player's sequence is --other CARDS now (--with NAME puts an optional group back)"},
+	{"check", "on", "the card on top is --top CARDS now (--on is a trains player's choice)"},
+};
+
+/* Options every command has: -q/--quiet, --progress, --no-progress (progress.h).
+ * A command without its own --quiet gets CLI_QUIET for it. */
+enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS };
 #define NOPTS (sizeof opts / sizeof *opts)
 
 /* The entry for option name in command cmd, or NULL. */
@@ -120,10 +137,53 @@ static const struct option *find_long(const struct option *longopts, const char 
 	return NULL;
 }
 
-int cli_next(int argc, char **argv, const struct option *longopts)
+/* longopts with the options every command has added (a static copy valid until
+ * the next call). */
+static const struct option *with_common(const struct option *longopts)
 {
-	if (optind <= 1 && !known_options(argv[0], longopts))
+	static struct option merged[128];
+	size_t n = 0;
+	for (; longopts[n].name && n < sizeof merged / sizeof *merged - 4; n++)
+		merged[n] = longopts[n];
+	if (!find_long(longopts, "quiet"))
+		merged[n++] = (struct option){"quiet", no_argument, NULL, CLI_QUIET};
+	merged[n++] = (struct option){"progress", no_argument, NULL, CLI_PROGRESS};
+	merged[n++] = (struct option){"no-progress", no_argument, NULL, CLI_NO_PROGRESS};
+	merged[n] = (struct option){0};
+	return merged;
+}
+
+/* "COMMAND: unknown option '--frob'", with the nearest option or the new name of
+ * a renamed one. */
+static void unknown_option(const char *cmd, const char *spelled, const struct option *longopts)
+{
+	if (spelled[0] == '-' && spelled[1] == '-') {
+		for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+			if (strcmp(renamed[i].cmd, cmd) == 0 && strcmp(renamed[i].old, spelled + 2) == 0) {
+				diag(SEV_ERROR, NULL, "%s: unknown option '%s': %s", cmd, spelled,
+				     renamed[i].hint);
+				return;
+			}
+		const char *names[128];
+		size_t n = 0;
+		for (const struct option *o = longopts; o->name && n < 127; o++)
+			names[n++] = o->name;
+		names[n] = NULL;
+		const char *best = closest_word(spelled + 2, names);
+		if (best) {
+			diag(SEV_ERROR, NULL, "%s: unknown option '%s' (did you mean '--%s'?)", cmd, spelled,
+			     best);
+			return;
+		}
+	}
+	diag(SEV_ERROR, NULL, "%s: unknown option '%s'", cmd, spelled);
+}
+
+int cli_next(int argc, char **argv, const struct option *own)
+{
+	if (optind <= 1 && !known_options(argv[0], own))
 		return '?';
+	const struct option *longopts = with_common(own);
 	char optstring[2 + 3 * NOPTS + 1];
 	size_t n = 0;
 	optstring[n++] = ':';  /* a missing value returns ':' */
@@ -143,6 +203,18 @@ int cli_next(int argc, char **argv, const struct option *longopts)
 	int c = getopt_long(argc, argv, optstring, longopts, &longindex);
 	if (c == -1)
 		return -1;
+	if (longindex < 0 && c != '?' && c != ':') {  /* a short letter: its long option's val */
+		const struct cli_opt *k = find_letter(argv[0], (char)c);
+		const struct option *o = k ? find_long(longopts, k->name) : NULL;
+		c = o ? o->val : c;
+	}
+	const struct option *quiet = find_long(own, "quiet");
+	if (c == CLI_QUIET || c == CLI_NO_PROGRESS || (quiet && c == quiet->val))
+		progress_set_mode(PROGRESS_OFF);
+	if (c == CLI_PROGRESS)
+		progress_set_mode(PROGRESS_ON);
+	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS)
+		return cli_next(argc, argv, own);
 	const char *arg = optind > 1 && optind - 1 < argc ? argv[optind - 1] : "";
 	if (c == '?' || c == ':') {
 		char spelled[64];
@@ -151,15 +223,12 @@ int cli_next(int argc, char **argv, const struct option *longopts)
 		else
 			snprintf(spelled, sizeof spelled, "%.*s", (int)strcspn(arg, "="), arg);
 		if (c == '?')
-			diag(SEV_ERROR, NULL, "%s: unknown option '%s'", argv[0], spelled);
+			unknown_option(argv[0], spelled, own);
 		else
 			diag(SEV_ERROR, NULL, "%s: option '%s' needs a value", argv[0], spelled);
 		return '?';
 	}
-	if (longindex >= 0)
-		return c;
-	const struct cli_opt *k = find_letter(argv[0], (char)c);  /* a short letter: its long option's val */
-	return k ? find_long(longopts, k->name)->val : c;
+	return c;
 }
 
 /* Walk a command's arguments as getopt_long would (options and operands in any
@@ -216,6 +285,44 @@ static bool find_visit(void *u, const char *name, size_t len, const char *value)
 	return false;
 }
 
+struct known {
+	const char *cmd;
+	bool ok;
+};
+
+static bool known_visit(void *u, const char *name, size_t len, const char *value)
+{
+	struct known *k = u;
+	(void)value;
+	if (!name || find_opt(k->cmd, name, len))
+		return false;
+	const char *names[NOPTS + 1];
+	size_t n = 0;
+	for (size_t i = 0; i < NOPTS; i++)
+		if (!opts[i].cmd || !strcmp(opts[i].cmd, k->cmd))
+			names[n++] = opts[i].name;
+	names[n] = NULL;
+	char spelled[64];
+	snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 60 ? len : 60), name);
+	struct option none[] = {{0}};
+	const char *best = closest_word(spelled + 2, names);
+	if (best)
+		diag(SEV_ERROR, NULL, "%s: unknown option '%s' (did you mean '--%s'?)", k->cmd, spelled, best);
+	else
+		unknown_option(k->cmd, spelled, none);
+	fprintf(stderr, "usage: railyard %s [OPTIONS] PACK.yaml (see 'railyard help %s')\n", k->cmd,
+		k->cmd);
+	k->ok = false;
+	return true;
+}
+
+bool cli_known(int argc, char **argv)
+{
+	struct known k = {argv[0], true};
+	walk(argc, argv, known_visit, &k);
+	return k.ok;
+}
+
 const char *cli_operand(int argc, char **argv)
 {
 	struct find f = {NULL, NULL};
@@ -249,12 +356,29 @@ bool cli_one_pack(int argc, const char *cmd)
 	return false;
 }
 
+void cli_brief(const char *usage)
+{
+	size_t n = strcspn(usage, "\n");
+	const char *end = strstr(usage, "  ");  /* the line's own remark, if any */
+	if (end && (size_t)(end - usage) < n)
+		n = (size_t)(end - usage);
+	char cmd[32] = "";
+	const char *at = strstr(usage, "railyard ");
+	if (at && (size_t)(at - usage) < n)
+		sscanf(at + 9, "%31[a-z]", cmd);
+	fprintf(stderr, "%.*s (see 'railyard help %s')\n", (int)n, usage, cmd);
+}
+
 int cli_usage(int c, const char *usage)
 {
 	if (c == 'V')
 		return cli_version();
-	fputs(usage, c == 'h' ? stdout : stderr);
-	return c == 'h' ? EXIT_OK : EXIT_INPUT;
+	if (c != 'h') {
+		cli_brief(usage);
+		return EXIT_INPUT;
+	}
+	fputs(usage, stdout);
+	return EXIT_OK;
 }
 
 int cli_version(void)

@@ -11,10 +11,19 @@
 /* The next option of a command's arguments (argv[0] is the command name), like
  * getopt_long over longopts (set optind = 1 before the first call). Short options
  * come from cli.c's one table (-o is --output wherever a command has --output);
- * a command accepts a short option only when it has its long option. Returns the
- * option's val (optarg set), -1 after the last option (optind is the first operand),
- * or '?' after reporting "COMMAND: unknown option '--frob'" or a missing value. */
+ * a command accepts a short option only when it has its long option. Every command
+ * has -q/--quiet (no progress or summary lines), --progress and --no-progress
+ * (progress.h); they are handled here and only a command's own --quiet is
+ * returned to it. Returns the option's val (optarg set), -1 after the last option (optind is
+ * the first operand), or '?' after reporting "COMMAND: unknown option '--frob'"
+ * (with the nearest option, or the new name of a renamed one) or a missing value. */
 int cli_next(int argc, char **argv, const struct option *longopts);
+
+/* Whether every long option among a command's arguments is one some command has
+ * (cli.c's table); else false after "COMMAND: unknown option '--onyl' (did you
+ * mean '--only'?)" and one usage line. Run before the pack is looked for, so a
+ * misspelt option is reported as such, not its value taken for the pack. */
+bool cli_known(int argc, char **argv);
 
 /* The first operand of a command's arguments (argv[0] is the command): the pack
  * file, found as getopt_long would find it (an option's value is never taken for
@@ -33,9 +42,13 @@ bool cli_wants_help(int argc, char **argv);
 bool cli_one_pack(int argc, const char *cmd);
 
 /* A command's option switch's last case: for -h its usage on stdout and EXIT_OK,
- * for -V cli_version(), else (an option cli_next reported) the usage on stderr
- * and EXIT_INPUT. */
+ * for -V cli_version(), else (an option cli_next reported) cli_brief(usage) and
+ * EXIT_INPUT. */
 int cli_usage(int c, const char *usage);
+
+/* After a usage error: usage's first line and where the rest is ("see 'railyard
+ * help build'") on stderr. */
+void cli_brief(const char *usage);
 
 /* Print "railyard VERSION" on stdout; returns EXIT_OK. */
 int cli_version(void);

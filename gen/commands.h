@@ -11,6 +11,11 @@ int cmd_build(int argc, char **argv);     /* trains_build.c */
 int cmd_check(int argc, char **argv);     /* trains_check.c */
 int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
+/* Any game: a starter folder (railyard new NAME [--game G]) */
+int cmd_new(int argc, char **argv);       /* new.c */
+/* railyard --complete WHAT: the bash completion's words (complete.c) */
+int cmd_complete(int argc, char **argv);
+
 /* The other train games of the seeds (any other `game:`): list and dump in
  * games.c, build in deck_build.c (with each game's GAME_build.c), check in
  * GAME_check.c. game.c's table picks a pack's game's command and passes its entry. */

@@ -34,6 +34,7 @@ static const char domino_usage[] =
 	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
 	"      --points N,N,... the seats' points before the hand (the game: rules: target, 120)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
 
@@ -474,7 +475,7 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 		case 'j': o->json = true; break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
-		default: fputs(domino_usage, stderr); return EXIT_INPUT;
+		default: cli_brief(domino_usage); return EXIT_INPUT;
 		}
 	}
 	return games_check_one_pack(argc, domino_usage) < 0 ? EXIT_INPUT : -1;

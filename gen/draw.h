@@ -231,11 +231,4 @@ void output_tally_start(void);
 void output_tally(unsigned long pages);
 void output_tally_print(const char *dir);
 
-/* A progress bar on stderr when it is a terminal: progress_start(total) then
- * progress_step(done); progress_end clears it. Quiet when stderr is not a tty or
- * total is small. */
-void progress_start(const char *what, long total);
-void progress_step(long done);
-void progress_end(void);
-
 #endif

@@ -99,6 +99,7 @@ static const char list_usage[] =
 	"  -r, --rule KEY=VALUE override a rule of the pack for this run (as simulate)\n"
 	"  -w, --without NAME   leave out an optional group (e.g. transfer); repeatable\n"
 	"      --with NAME      put back an optional group the pack leaves out\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        the version\n";
 

@@ -16,7 +16,7 @@ int games_check_one_pack(int argc, const char *usage)
 {
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "check takes one pack file");
-		fputs(usage, stderr);
+		cli_brief(usage);
 		return -1;
 	}
 	return optind;

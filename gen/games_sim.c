@@ -19,6 +19,7 @@
 #include "games.h"
 #include "gsim.h"
 #include "json.h"
+#include "progress.h"
 #include "simplot.h"
 #include "simulate.h"
 #include "stats.h"
@@ -59,7 +60,7 @@ static const char usage_text[] =
 	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
 	"  -j, --json            the report as JSON\n"
 	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
-	"  -q, --quiet           no progress bar (shown only on a terminal anyway)\n"
+	"  -q, --quiet           no progress lines on stderr\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
 
@@ -149,16 +150,6 @@ static void analyse(struct series *se, double threshold)
 	se->sum.balance = se->v.balance;
 }
 
-static void progress(const struct series *se, struct shared *sh, long games)
-{
-	while (atomic_load(&sh->done) < games) {
-		fprintf(stderr, "\r%-28.28s %ld/%ld", se->deck->id, (long)atomic_load(&sh->done), games);
-		struct timespec d = {0, 100000000};
-		nanosleep(&d, NULL);
-	}
-	fprintf(stderr, "\r%-28.28s %ld/%ld\n", se->deck->id, games, games);
-}
-
 /* Play the series on the threads; the totals are integer sums, the same
  * whichever thread played which game. */
 static void run_series(struct series *se, const struct opts *o, bool bar)
@@ -181,7 +172,7 @@ static void run_series(struct series *se, const struct opts *o, bool bar)
 	if (!started)
 		worker(&ta[0]);
 	if (bar)
-		progress(se, &sh, o->games);
+		progress_watch(se->label[0] ? se->label : se->deck->id, &sh.done, o->games);
 	gsim_counts_init(&se->t, (int)o->max_length);
 	for (int i = 0; i < T; i++) {
 		if (running[i])
@@ -588,7 +579,9 @@ int games_simulate(const struct game *game, int argc, char **argv)
 		label_of(&se[i], &o.sel[j], o.rules[1] + o.nrules[0], j ? o.nrules[1] - o.nrules[0] : 0,
 			 se[i].label, sizeof se[i].label);
 	}
-	bool bar = !o.quiet && isatty(2);
+	bool bar = !o.quiet && progress_wanted();
+	progress_steps(nse);
+	progress_unit("games");
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
 	for (int k = 0; npk == 2 && k < o.ncounts; k++)

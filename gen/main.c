@@ -81,6 +81,8 @@ static int run_command(const struct command *c, int argc, char **argv)
 {
 	if (c->kind == GAME_NCMDS)   /* merge: shards, not a pack */
 		return cmd_merge(argc, argv);
+	if (!cli_known(argc, argv))
+		return EXIT_INPUT;
 	const char *path = cli_operand(argc, argv);
 	const struct game *g = game_find("trains");
 	struct ydoc *doc = NULL;
@@ -137,8 +139,8 @@ static int run_watched(void *user, int argc, char **argv)
 	return status;
 }
 
-/* build --watch: the option is taken out and the build run again on every
- * change (watch.h). */
+/* build --watch: the option becomes --preview (the builds go to PACK.preview/,
+ * the last full build stays) and the build runs again on every change (watch.h). */
 static int run_maybe_watched(const struct command *c, int argc, char **argv)
 {
 	int at = 0;
@@ -150,10 +152,10 @@ static int run_maybe_watched(const struct command *c, int argc, char **argv)
 	char **rest = calloc((size_t)argc, sizeof *rest);
 	if (!rest)
 		return EXIT_INPUT;
+	static char preview[] = "--preview";
 	int n = 0;
 	for (int i = 0; i < argc; i++)
-		if (i != at)
-			rest[n++] = argv[i];
+		rest[n++] = i == at ? preview : argv[i];
 	int status = watch_run(run_watched, (void *)c, n, rest);
 	free(rest);
 	return status;
@@ -167,18 +169,29 @@ static void usage(FILE *f)
 	      "game positions against the rules.\n\ncommands:\n", f);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "  %-9s %s\n", "new", "write a starter folder for a new design (railyard new NAME)");
 	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
-	      "and its options for every game; man railyard has it all.\n"
+	      "and its options for every game; man railyard has it all. Every command takes\n"
+	      "-q (no progress or summary lines), --progress (progress lines from the start,\n"
+	      "also into a log) and --no-progress.\n"
 	      "exit status: 0 success, 1 a rule is broken (check), 2 invalid input or usage,\n"
 	      "3 output could not be written.\n", f);
 }
 
 static const struct command *find_command(const char *name)
 {
-	for (size_t i = 0; i < NCOMMANDS; i++)
+	const char *names[NCOMMANDS + 3] = {"help", "new"};
+	for (size_t i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
-	diag(SEV_ERROR, NULL, "unknown command '%s' (see 'railyard help')", name);
+		names[i + 2] = commands[i].name;
+	}
+	const char *best = closest_word(name, names);
+	if (best)
+		diag(SEV_ERROR, NULL, "unknown command '%s' (did you mean '%s'? see 'railyard help')",
+		     name, best);
+	else
+		diag(SEV_ERROR, NULL, "unknown command '%s' (see 'railyard help')", name);
 	return NULL;
 }
 
@@ -196,6 +209,13 @@ static int run(int argc, char **argv)
 	}
 	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
 		return cli_version();
+	if (strcmp(name, "--complete") == 0)
+		return cmd_complete(argc - 1, argv + 1);
+	if (strcmp(name, "new") == 0 || (strcmp(name, "help") == 0 && strcmp(argv[2], "new") == 0)) {
+		static char help[] = "--help";
+		char *args[] = {argv[2], help, NULL};
+		return strcmp(name, "new") == 0 ? cmd_new(argc - 1, argv + 1) : cmd_new(2, args);
+	}
 	if (strcmp(name, "help") == 0) {
 		const struct command *c = find_command(argv[2]);
 		return c ? command_help(c) : EXIT_INPUT;

@@ -28,6 +28,7 @@
 #include "names.h"
 #include "output.h"
 #include "pdfx.h"
+#include "progress.h"
 #include "trust.h"
 
 #ifndef M_PI
@@ -42,9 +43,13 @@ const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "p
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
 					 "png", "tokens", "board", "setup", "contact"};
 
+const char *const build_duplexes[4] = {"long", "short", "none", NULL};
+const char *const build_presets[6] = {"home", "tgc", "mpc", "drivethru", "press", NULL};
+const char *const build_colours[3] = {"rgb", "cmyk", NULL};
+
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
        OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK, OPT_MAX_PIXELS,
-       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS };
+       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -67,9 +72,10 @@ const struct option build_longopts[] = {
 	{"max-item-seconds", required_argument, NULL, OPT_MAX_ITEM_SECONDS},
 	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
 	{"force", no_argument, NULL, OPT_FORCE},
+	{"preview", no_argument, NULL, OPT_PREVIEW},
 	{"without", required_argument, NULL, 'w'},
 	{"with", required_argument, NULL, 'W'},
-	{"cards", required_argument, NULL, BUILD_OPT_CARDS},
+	{"numbers", required_argument, NULL, BUILD_OPT_CARDS},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
@@ -81,8 +87,10 @@ const char build_opts_usage[] =
 	"                      files.txt and this one does not write are removed\n"
 	"      --only LIST     faces,sheets,placemat,reference,svg,png,contact,tokens,\n"
 	"                      board,setup (manifest.csv and files.txt always; the back\n"
-	"                      goes with faces, svg and png; contact alone: a fast\n"
-	"                      preview)\n"
+	"                      goes with faces, svg and png); the rest of the set stays\n"
+	"                      as the last build left it; contact alone: a preview\n"
+	"      --preview       into DIR/PACK.preview/, the set in DIR/PACK/ untouched\n"
+	"                      (so are --watch, contact alone and a card subset)\n"
 	"      --paper NAME    a4, letter or a3, or a list (a4,letter): every file on each\n"
 	"                      (default: sheets on a4 and letter, the rest on a4)\n"
 	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
@@ -102,7 +110,7 @@ const char build_opts_usage[] =
 	"      --max-ink N     refuse a page with more than N percent of total ink\n"
 	"                      (default 240 for drivethru, 300 otherwise)\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
-	"  -q, --quiet         no summary line (files, pages, seconds) on stderr\n"
+	"  -q, --quiet         no progress or summary line (files, pages, seconds)\n"
 	"      --max-items N   print at most N items (default 10000)\n"
 	"      --max-pixels M  an image may decode to M million pixels at most (default\n"
 	"                      50), checked from its header before it is decoded\n"
@@ -188,9 +196,6 @@ static int seconds_option(bool item, const char *arg)
 
 int build_option(struct build_opts *o, int c, const char *arg)
 {
-	static const char *const duplexes[] = {"long", "short", "none"};
-
-	static const char *const colours[] = {"rgb", "cmyk"};
 	double w, h;
 	long n;
 	int k;
@@ -223,17 +228,17 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_BLEED: return parse_mm("--bleed", "bleed", arg, 0, 25, &o->bleed) ? -1 : 1;
 	case OPT_MARGIN: return parse_mm("--margin", "margin", arg, 0, 100, &o->margin) ? -1 : 1;
 	case OPT_DUPLEX:
-		if ((k = pick("--duplex", arg, duplexes, 3)) < 0)
+		if ((k = pick("--duplex", arg, build_duplexes, 3)) < 0)
 			return -1;
 		o->duplex = (enum duplex)k;
 		return 1;
 	case OPT_PRESET:
-		if ((k = pick("--preset", arg, build_preset_names, 5)) < 0)
+		if ((k = pick("--preset", arg, build_presets, 5)) < 0)
 			return -1;
 		o->preset = (enum preset)k;
 		return 1;
 	case OPT_COLOUR:
-		if ((k = pick("--colour", arg, colours, 2)) < 0)
+		if ((k = pick("--colour", arg, build_colours, 2)) < 0)
 			return -1;
 		o->colour = k ? COLOUR_CMYK : COLOUR_RGB;
 		return 1;
@@ -253,6 +258,7 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->jobs = (int)n;
 		return 1;
 	case OPT_FORCE: o->force = true; return 1;
+	case OPT_PREVIEW: o->preview = true; return 1;
 	case 'q': o->quiet = true; return 1;
 	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
@@ -281,7 +287,7 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 		} else if (c == 'V') {
 			return cli_version();
 		} else if (c == '?' || !other) {
-			fprintf(stderr, usage, build_opts_usage);
+			cli_brief(usage);
 			return EXIT_INPUT;
 		} else if ((r = other(user, c, optarg)) >= 0) {
 			return r;
@@ -291,6 +297,8 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
 		return EXIT_INPUT;
 	}
+	if (o->only == BO_CONTACT)  /* contact alone: a preview */
+		o->preview = true;
 	return status;
 }
 
@@ -303,8 +311,7 @@ struct template *build_template(struct drawer *dr, const char *pack_file, const 
 	const struct loc *at = as_written ? loc : NULL;
 	char *found = template_find(pack_file, as_written, defname);
 	if (!found) {
-		diag(SEV_ERROR, at, "cannot find the %s template '%s' (looked beside the pack, in its "
-		     "parent folder, in the current folder and in %s)", what, name, datapath_describe());
+		datapath_not_found(at, what, name);
 		return NULL;
 	}
 	/* Only from a trusted folder, and only a regular file; messages keep the
@@ -582,7 +589,8 @@ static int make_stage(struct build_ctx *c)
 {
 	const char *parent = c->opts.parent ? c->opts.parent : "out";
 	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru", ".press"};
-	const char *sx = suffix[c->opts.preset];
+	const char *sx = c->opts.preview && c->opts.preset == PRESET_HOME ? ".preview"
+									   : suffix[c->opts.preset];
 	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
 	struct stat st;
 	if (mkdir_p(parent) != 0 || stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -708,6 +716,65 @@ struct carry {
 	int rc;
 };
 
+/* Whether the old set's files.txt lists a file under folder rel. */
+static bool owns_files(const struct carry *k, const char *rel)
+{
+	size_t n = strlen(rel);
+	for (size_t i = 0; i < k->nold; i++)
+		if (!strncmp(k->old[i], rel, n) && k->old[i][n] == '/')
+			return true;
+	return k->legacy;
+}
+
+/* The --only outputs that write the file rel of a set (0: none known). */
+static int output_of(const char *rel)
+{
+	static const struct {
+		const char *prefix;
+		int only;
+	} kinds[] = {
+		{"faces.pdf", BO_FACES}, {"back.pdf", BO_FACES}, {"sheets-", BO_SHEETS},
+		{"placemat.pdf", BO_PLACEMAT}, {"reference.pdf", BO_REFERENCE}, {"svg/", BO_SVG},
+		{"png/", BO_PNG}, {"contact.png", BO_CONTACT}, {"tokens-", BO_TOKENS},
+		{"board.pdf", BO_BOARD | BO_PLACEMAT}, {"setup.pdf", BO_SETUP | BO_PLACEMAT},
+	};
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (!strncmp(rel, kinds[i].prefix, strlen(kinds[i].prefix)))
+			return kinds[i].only;
+	return 0;
+}
+
+/* A build of some outputs only (--only, not a preview): the files of the old set
+ * in c->dir that railyard wrote for outputs this build does not make are linked
+ * into the stage as they are and listed in its files.txt, so the rest of the set
+ * stays. Returns 0 or -1 after reporting. */
+static int keep_rest(struct build_ctx *c)
+{
+	size_t nold, now = c->nfiles;
+	bool legacy;
+	char **old = old_files(c->dir, &nold, &legacy);
+	qsort(c->files, now, sizeof *c->files, cmp_str);
+	int rc = 0;
+	for (size_t i = 0; i < nold; i++) {
+		struct stat st;
+		char *from = xasprintf("%s/%s", c->dir, old[i]);
+		int kind = output_of(old[i]);
+		if (kind && !(kind & c->opts.only) && !listed(c->files, now, old[i]) &&
+		    lstat(from, &st) == 0 && S_ISREG(st.st_mode) && rc == 0) {
+			char *to = build_path(c, old[i]);
+			if (!to || link(from, to) != 0) {
+				diag(SEV_ERROR, NULL, "cannot keep %s in the set: %s", from, strerror(errno));
+				rc = -1;
+			}
+			free(to);
+		}
+		free(from);
+		free(old[i]);
+	}
+	free(old);
+	return rc;
+}
+
 /* Hard-link every file of the old set that railyard did not write (not listed in
  * its files.txt) into the stage, so the swap leaves it where it was, untouched. */
 static void carry_foreign(struct carry *k, const char *rel, int depth)
@@ -730,11 +797,14 @@ static void carry_foreign(struct carry *k, const char *rel, int depth)
 		if (lstat(from, &st) != 0) {
 			/* gone meanwhile */
 		} else if (S_ISDIR(st.st_mode)) {
-			if (mkdir(to, st.st_mode & 07777) != 0 && errno != EEXIST) {
+			bool made = mkdir(to, st.st_mode & 07777) == 0;
+			if (!made && errno != EEXIST) {
 				diag(SEV_ERROR, NULL, "cannot create %s: %s", to, strerror(errno));
 				k->rc = -1;
 			} else {
 				carry_foreign(k, r, depth + 1);
+				if (made && owns_files(k, r))
+					rmdir(to);  /* fails unless empty: no empty svg/ left */
 			}
 		} else if (listed(k->old, k->nold, r) || (k->legacy && legacy_name(r))) {
 			/* railyard's own: replaced by this build's set */
@@ -1548,6 +1618,18 @@ static void estimate(const struct build_ctx *c)
 		"(--only chooses fewer)\n", n, pages, kb / 1024 + 0.5);
 }
 
+/* The steps that report progress: faces.pdf, each sheets PDF, svg, png. */
+static int progress_count(const struct build_ctx *c)
+{
+	int only = c->opts.only;
+	if (c->opts.preset != PRESET_HOME)
+		return 1;
+	if (c->it.count == 0)
+		return 0;
+	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * (c->opts.paper ? 1 : 2) : 0;
+	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
+}
+
 int build_run(struct build_ctx *c)
 {
 	estimate(c);
@@ -1571,14 +1653,24 @@ int build_run(struct build_ctx *c)
 		return EXIT_INPUT;
 	}
 	struct worker w = {c->dr, {0}};
+	progress_steps(progress_count(c));
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
 	pdfx_end();
 	if (!rc)
 		rc = write_manifest(c);
+	if (!rc && c->opts.only != BO_ALL && !c->opts.preview && c->opts.preset == PRESET_HOME)
+		rc = keep_rest(c);
 	if (!rc)
 		rc = write_list(c);
 	if (!rc)
 		rc = commit(c);
+	/* The drawing's warnings, one per template element, then their total: all
+	 * before the summary line, which ends the output. */
+	drawer_report(c->dr);
+	long over = drawer_overflows(c->dr);
+	if (over > 20)
+		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes in all (each element above "
+		     "names its first)", over);
 	if (!rc && !c->opts.quiet)
 		output_tally_print(c->dir);
 	fields_free(&w.f);
@@ -1589,10 +1681,6 @@ int build_run(struct build_ctx *c)
 	unlock_set();
 	budget_stop();
 	glog_summary();
-	long over = drawer_overflows(c->dr);
-	if (over > 20)
-		diag(SEV_WARNING, NULL, "%ld texts did not fit their boxes (the first 20 are shown above)",
-		     over);
 	for (size_t i = 0; i < c->nfiles; i++)
 		free(c->files[i]);
 	free(c->files);

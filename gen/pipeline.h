@@ -23,8 +23,13 @@ enum {
 	BO_TOKENS = 64, BO_BOARD = 128, BO_SETUP = 256, BO_CONTACT = 512, BO_ALL = 1023
 };
 extern const char *const build_out_names[10];
+/* The values of --duplex (enum duplex), --preset (enum preset) and --colour
+ * (rgb, cmyk), NULL-ended. */
+extern const char *const build_duplexes[4];
+extern const char *const build_presets[6];
+extern const char *const build_colours[3];
 
-/* The getopt value of --cards (trains_build.c's own option; build_parse hands it to
+/* The getopt value of --numbers (trains_build.c's own option; build_parse hands it to
  * other). */
 enum { BUILD_OPT_CARDS = 2000 };
 
@@ -54,6 +59,8 @@ struct build_opts {
 	bool force;              /* build a pack check finds unsound */
 	long max_items;          /* --max-items: at most this many printed items */
 	bool quiet;              /* -q: no summary line */
+	bool preview;            /* into PARENT/PACK.preview/: --preview, --watch, contact
+				    alone, --numbers; the set in PARENT/PACK stays */
 };
 
 /* The long options every build takes (for getopt_long; ends with a zero entry), and

@@ -19,6 +19,7 @@
 #include "names.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
+#include "progress.h"
 #include "simplot.h"
 #include "simulate.h"
 #include "stats.h"
@@ -72,8 +73,7 @@ static const char simulate_usage[] =
 	"                        is checked before any game is played\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
 	"                        turn by turn instead of a report\n"
-	"  -q, --quiet           no progress bar (players, games, rate, time left; it is\n"
-	"                        shown only on a terminal anyway)\n"
+	"  -q, --quiet           no progress lines (players, games, rate, time left)\n"
 	"  -h, --help            this help\n"
 	"  -V, --version         the version\n\n"
 	"The game (factory rules): each player is dealt the census and arranges it\n"
@@ -216,22 +216,6 @@ double simulate_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The progress bar: player count, pack, games done, rate and time left. */
-static void progress(int players, const char *what, long done, long total, double elapsed)
-{
-	int width = 30, fill = total ? (int)(width * done / total) : width;
-	double rate = elapsed > 0 ? done / elapsed : 0;
-	fprintf(stderr, "\r%2d player%s %-24.24s [", players, players == 1 ? " " : "s", what);
-	for (int i = 0; i < width; i++)
-		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %ld/%ld %7.0f games/s", done, total, rate);
-	if (done < total && rate > 0)
-		fprintf(stderr, ", %4.0f s left ", (double)(total - done) / rate);
-	else
-		fprintf(stderr, ", %5.1f s      ", elapsed);
-	fflush(stderr);
-}
-
 /* Every measure of the report, from the totals (gen/stats.h). */
 static void analyse(struct series *se, const struct sim_opts *o)
 {
@@ -272,13 +256,9 @@ static void run_series(struct series *se, const struct sim_opts *o, bool bar)
 	if (!started) /* no threads to be had: play on this one */
 		worker(&ta[0]);
 	if (bar) {
-		while (atomic_load(&sh.done) < o->games) {
-			progress(se->players, se->pack->id, atomic_load(&sh.done), o->games, simulate_now() - t0);
-			struct timespec d = {0, 100000000};
-			nanosleep(&d, NULL);
-		}
-		progress(se->players, se->pack->id, o->games, o->games, simulate_now() - t0);
-		fputc('\n', stderr);
+		char what[96];
+		snprintf(what, sizeof what, "%d players %s", se->players, se->pack->id);
+		progress_watch(what, &sh.done, o->games);
 	}
 	sim_stats_init(&se->stats, se->setup);
 	for (int i = 0; i < T; i++) {
@@ -899,7 +879,9 @@ int cmd_simulate(int argc, char **argv)
 	if (npk == 2)
 		warn_rules_differ(&se[0], &se[1]);
 	struct comparison cmp[SIM_MAX_PLAYERS];
-	bool bar = !o.quiet && isatty(2);
+	bool bar = !o.quiet && progress_wanted();
+	progress_steps(nse);
+	progress_unit("games");
 	for (int i = 0; i < nse; i++)
 		run_series(&se[i], &o, bar);
 	for (int k = 0; npk == 2 && k < o.ncounts; k++)

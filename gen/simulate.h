@@ -9,6 +9,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The keys of a trains pack's --rule KEY=VALUE, NULL-ended (the parser's own). */
+extern const char *const simulate_rule_keys[];
+
 /* --games ARG into *games; false (reported) unless 1..1000000000. */
 bool simulate_games_opt(const char *arg, long *games);
 

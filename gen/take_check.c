@@ -38,6 +38,7 @@ static const char take_usage[] =
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -187,7 +188,7 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 		return true;
 	case 'h': fputs(take_usage, stdout); *stop = EXIT_OK; return true;
 	case 'V': *stop = cli_version(); return true;
-	default: fputs(take_usage, stderr); *stop = EXIT_INPUT; return true;
+	default: cli_brief(take_usage); *stop = EXIT_INPUT; return true;
 	}
 }
 

@@ -552,8 +552,16 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 	}
 	bool has_box = e->kind != TE_TEXT && e->kind != TE_IMAGE && e->kind != TE_PIPS;
 	bool has_stroke = false;
+	const struct ynode *color = NULL;  /* color and colour are one key */
 	for (size_t i = 0; i < m->n; i++) {
 		int k = elem_key(r, m->pairs[i].key, e->kind);
+		if ((k == EK_COLOR || k == EK_COLOUR) && color) {
+			yr_error(r, m->pairs[i].key, "'%s' repeats '%s' (two spellings of one key)",
+				 m->pairs[i].key->str, color->str);
+			continue;
+		}
+		if (k == EK_COLOR || k == EK_COLOUR)
+			color = m->pairs[i].key;
 		if (k >= 0)
 			load_elem_key(r, (enum elem_key)k, m->pairs[i].value, e, &has_box, &has_stroke);
 	}

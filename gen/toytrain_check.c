@@ -36,6 +36,7 @@ static const char toy_usage[] =
 	"      --allow-path DIR the pack's word list may also come from DIR\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
 	"                       \"finish\"}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
 
@@ -216,7 +217,7 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 			break;
 		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
-		default: fputs(toy_usage, stderr); return EXIT_INPUT;
+		default: cli_brief(toy_usage); return EXIT_INPUT;
 		}
 	}
 	if (!o->word) {

@@ -26,10 +26,10 @@ static const char train52_usage[] =
 	"      --start          the beginning of a round: a 2, or two sets of doubles\n"
 	"  -D, --drawn          the beginning of a round where nobody had either: each\n"
 	"                       drew a card, and the first card put down begins\n"
-	"      --on CARDS       central play: the card on top (the last one given counts)\n"
-	"      --pile           play on a pile; --on gives its face-up cards from the\n"
+	"      --top CARDS      central play: the card on top (the last one given counts)\n"
+	"      --pile           play on a pile; --top gives its face-up cards from the\n"
 	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
-	"                       far); no --on: a pile never closed\n"
+	"                       far); no --top: a pile never closed\n"
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
 	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
 	"      --open-piles N   piles open now (an A may not close the last open one)\n"
@@ -43,6 +43,7 @@ static const char train52_usage[] =
 	"                       reopen=closing-ace (default: the closing A is the\n"
 	"                       sequence's A) or second-ace\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
 
@@ -173,12 +174,12 @@ static bool t52_play_opts(const struct t52_opts *o)
 		ok = false;
 	}
 	if (o->start && (o->pile || o->on)) {
-		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --on or --pile");
+		diag(SEV_ERROR, NULL, "--start is the beginning of a round: no --top or --pile");
 		ok = false;
 	}
 	if (!o->start && !o->pile && !o->on) {
-		diag(SEV_ERROR, NULL, "check: say where the play goes: --on CARD (central play), "
-		     "--pile [--on ...], or --start");
+		diag(SEV_ERROR, NULL, "check: say where the play goes: --top CARD (central play), "
+		     "--pile [--top ...], or --start");
 		ok = false;
 	}
 	return ok;
@@ -190,7 +191,7 @@ static int t52_options(int argc, char **argv, struct t52_opts *o)
 	static const struct option longopts[] = {
 		{"start", no_argument, NULL, 's'}, {"drawn", no_argument, NULL, 'D'},
 		{"piles", required_argument, NULL, 'L'}, {"points", required_argument, NULL, 'N'},
-		{"rule", required_argument, NULL, 'r'}, {"on", required_argument, NULL, 'o'},
+		{"rule", required_argument, NULL, 'r'}, {"top", required_argument, NULL, 'o'},
 		{"pile", no_argument, NULL, 'P'}, {"play", required_argument, NULL, 'p'},
 		{"hand", required_argument, NULL, 'H'}, {"open-piles", required_argument, NULL, 'n'},
 		{"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
@@ -208,7 +209,7 @@ static int t52_options(int argc, char **argv, struct t52_opts *o)
 		if (c == 'V')
 			return cli_version();
 		if (!strchr("jsDLNoPpHrn", c) || c == 0) {
-			fputs(train52_usage, stderr);
+			cli_brief(train52_usage);
 			return EXIT_INPUT;
 		}
 		ok &= t52_option(c, o);
@@ -243,14 +244,14 @@ static int t52_play(const struct deck_group *g, const struct t52_rules *rules, c
 	int status = EXIT_INPUT;
 	int bad = t52_cards(sv, suits->n, "--play", o->play, &play, &nplay);
 	if (o->on)
-		bad |= t52_cards(sv, suits->n, "--on", o->on, &on, &non);
+		bad |= t52_cards(sv, suits->n, "--top", o->on, &on, &non);
 	if (o->hand)
 		bad |= t52_cards(sv, suits->n, "--hand", o->hand, &hand, &nhand);
 	if (!bad && !nplay)
 		diag(SEV_ERROR, NULL, "--play: no cards");
 	struct buf out = {0};
 	if (!bad && nplay && o->pile && t52_pile_valid(rules, on, non, &out) != 0) {
-		diag(SEV_ERROR, NULL, "--on: %s", out.s);
+		diag(SEV_ERROR, NULL, "--top: %s", out.s);
 	} else if (!bad && nplay) {
 		enum t52_area area = o->drawn ? T52_DRAWN : o->start ? T52_START : o->pile ? T52_PILE : T52_CENTRAL;
 		bool legal = t52_check(rules, area, on, non, play, nplay, hand, nhand, (int)o->open_piles, &out);

@@ -429,7 +429,7 @@ bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_c
 		return true;
 	case T52_CENTRAL:
 		if (!non) {
-			buf_puts(out, "central play needs the top card (--on)\n");
+			buf_puts(out, "central play needs the top card (--top)\n");
 			return false;
 		}
 		if (is_run_from_2(play, n) && shape_of(play, n) == SH_OTHER) {

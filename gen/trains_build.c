@@ -21,6 +21,7 @@
 #include "output.h"
 #include "trains_rules.h"
 #include "pipeline.h"
+#include "progress.h"
 #include "template.h"
 #include "trains_look.h"
 #include "trust.h"
@@ -47,7 +48,7 @@ static const char build_usage[] =
 	"the cards. A missing image stops the build before anything is written.\n\n"
 	"A pack that 'railyard check' finds unsound is refused (exit 1) unless --force.\n\n"
 	"%s"
-	"      --cards LIST    only these cards: numbers and ranges (1-9,12), W = wild;\n"
+	"      --numbers LIST  only these cards: numbers and ranges (1-9,12), W = wild;\n"
 	"                      the files keep their positions\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       the version\n\n"
@@ -61,12 +62,12 @@ struct build {
 	struct template *face, *back, *placemat, *reference;
 	struct drawer *d;
 	struct fields f;     /* the placemat's and the reference's (main thread) */
-	long total;          /* cards built: all, or those --cards names */
-	long *sel;           /* --cards: the pack positions built, or NULL for all */
+	long total;          /* cards built: all, or those --numbers names */
+	long *sel;           /* --numbers: the pack positions built, or NULL for all */
 	int width;           /* digits in file names */
 };
 
-/* The pack position of the i-th card built (every card, or those of --cards). */
+/* The pack position of the i-th card built (every card, or those of --numbers). */
 static long card_pos(const struct build *b, long i)
 {
 	return b->sel ? b->sel[i] : i;
@@ -392,7 +393,7 @@ static void card_manifest(const struct build_ctx *c, void *user, struct buf *s)
  * size of the cards. Returns 0 or -1. */
 static int preload(struct build *b)
 {
-	if (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h)
+	if (b->placemat && (b->placemat->cells.w != b->face->w || b->placemat->cells.h != b->face->h))
 		template_resize(b->placemat, b->face->w, b->face->h);
 	int rc = 0;
 	bool images = false;
@@ -404,13 +405,15 @@ static int preload(struct build *b)
 	}
 	fields_clear(&b->f);
 	data_fields(&b->p->data, &b->f);
-	rc |= drawer_preload(b->d, b->back, &b->f);
-	rc |= drawer_preload(b->d, b->placemat, &b->f);
+	if (b->back)
+		rc |= drawer_preload(b->d, b->back, &b->f);
+	if (b->placemat)
+		rc |= drawer_preload(b->d, b->placemat, &b->f);
 	fields_clear(&b->f);
 	return rc;
 }
 
-/* --cards LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
+/* --numbers LIST: card numbers and ranges ("1-9", "3,12,40-45", "W" for the wild
  * cards); every copy of each. Returns 0, or -1 after reporting. */
 static int select_cards(struct build *b, const char *list)
 {
@@ -429,7 +432,7 @@ static int select_cards(struct build *b, const char *list)
 			want[0] = true;
 		} else if (parse_int(part, 1, p->cards, &lo) != 0 ||
 			   parse_int(dash ? dash + 1 : part, lo, p->cards, &hi) != 0) {
-			diag(SEV_ERROR, NULL, "--cards: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
+			diag(SEV_ERROR, NULL, "--numbers: '%.*s' is not a card number or range within 1-%ld (or W for the wild cards)",
 			     (int)n, s, p->cards);
 			rc = -1;
 		} else {
@@ -449,21 +452,21 @@ static int select_cards(struct build *b, const char *list)
 	}
 	free(want);
 	if (rc == 0 && m == 0) {
-		diag(SEV_ERROR, NULL, "--cards: '%s' names no card of this pack", list);
+		diag(SEV_ERROR, NULL, "--numbers: '%s' names no card of this pack", list);
 		rc = -1;
 	}
 	b->total = m;
 	return rc;
 }
 
-/* build's options: the shared ones and --cards. */
+/* build's options: the shared ones and --numbers. */
 struct trains_build_opts {
 	struct build_opts build;
-	const char *cards;   /* --cards LIST, or NULL: every card */
+	const char *cards;   /* --numbers LIST, or NULL: every card */
 	const char *pack;    /* the pack file */
 };
 
-/* build's own option: --cards. */
+/* build's own option: --numbers. */
 static int card_option(void *user, int c, char *arg)
 {
 	if (c != BUILD_OPT_CARDS) {
@@ -474,19 +477,43 @@ static int card_option(void *user, int c, char *arg)
 	return -1;
 }
 
-/* The face, back, placemat and reference templates (the pack's or the defaults):
- * EXIT_OK, or EXIT_INPUT after reporting each problem. */
-static int load_templates(struct build *b)
+/* The templates besides the face that the outputs asked for draw: NEED_BACK,
+ * BO_PLACEMAT, BO_REFERENCE (a template no output needs is not even looked for). */
+enum { NEED_BACK = BO_ALL + 1 };
+
+static int templates_needed(const struct build_opts *o)
+{
+	if (o->preset != PRESET_HOME)
+		return NEED_BACK;
+	int need = 0;
+	if (o->only & (BO_FACES | BO_SHEETS | BO_SVG | BO_PNG))
+		need |= NEED_BACK;
+	if (o->only & (BO_PLACEMAT | BO_SVG))
+		need |= BO_PLACEMAT;
+	return need | (o->only & BO_REFERENCE);
+}
+
+/* The face and those of the back, placemat and reference templates (the pack's or
+ * the defaults) the outputs draw: EXIT_OK, or EXIT_INPUT after reporting each
+ * problem. */
+static int load_templates(struct build *b, const struct build_opts *o)
 {
 	const struct pack *p = b->p;
+	int need = templates_needed(o);
 	b->face = build_template(b->d, p->file, p->face, &p->loc_face, "trains-face.yaml", "face", false);
-	b->back = build_template(b->d, p->file, p->back, &p->loc_back, "trains-back.yaml", "back", false);
-	b->placemat = build_template(b->d, p->file, p->placemat, &p->loc_placemat,
-				     "trains-placemat.yaml", "placemat", true);
-	b->reference = build_template(b->d, p->file, NULL, NULL, "trains-reference.yaml", "reference", true);
-	if (!b->face || !b->back || !b->placemat || !b->reference)
+	if (need & NEED_BACK)
+		b->back = build_template(b->d, p->file, p->back, &p->loc_back, "trains-back.yaml", "back",
+					 false);
+	if (need & BO_PLACEMAT)
+		b->placemat = build_template(b->d, p->file, p->placemat, &p->loc_placemat,
+					     "trains-placemat.yaml", "placemat", true);
+	if (need & BO_REFERENCE)
+		b->reference = build_template(b->d, p->file, NULL, NULL, "trains-reference.yaml",
+					      "reference", true);
+	if (!b->face || (!b->back && (need & NEED_BACK)) || (!b->placemat && (need & BO_PLACEMAT)) ||
+	    (!b->reference && (need & BO_REFERENCE)))
 		return EXIT_INPUT;
-	if (b->back->w != b->face->w || b->back->h != b->face->h) {
+	if (b->back && (b->back->w != b->face->w || b->back->h != b->face->h)) {
 		diag(SEV_ERROR, NULL, "%s: the back is %.1f x %.1f mm but the face %s is %.1f x %.1f mm",
 		     b->back->file, b->back->w, b->back->h, b->face->file, b->face->w, b->face->h);
 		return EXIT_INPUT;
@@ -494,7 +521,7 @@ static int load_templates(struct build *b)
 	return EXIT_OK;
 }
 
-/* Bounded work, a sound pack (or --force), the cards --cards names, the
+/* Bounded work, a sound pack (or --force), the cards --numbers names, the
  * templates fitted and every image read: EXIT_OK, or the status to stop with. */
 static int prepare(struct build *b, const struct trains_build_opts *o)
 {
@@ -540,12 +567,14 @@ int cmd_build(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	o.pack = argv[optind];
+	o.build.preview |= o.cards != NULL;  /* some cards: a preview, the set stays */
 	struct pack *p = pack_load(o.pack);
 	if (!p)
 		return EXIT_INPUT;
 	struct build b = {.p = p, .d = drawer_new()};
 	trust_set_pack(p->file);
-	status = load_templates(&b);
+	progress_unit("cards");
+	status = load_templates(&b, &o.build);
 	if (status == EXIT_OK)
 		status = prepare(&b, &o);
 	if (status == EXIT_OK)

@@ -35,13 +35,14 @@ static const char check_usage[] =
 	"                       (10), or both (10BD: the card must carry that ability)\n"
 	"      --on CHOICE      the player's choice for a discretionary ability (§8):\n"
 	"                       spaces (AD,AF), a row or column letter (B), a direction\n"
-	"                       (right, left, down, up); with --with, the space of the\n"
+	"                       (right, left, down, up); with --other, the space of the\n"
 	"                       first sequence that takes part in the swap\n"
-	"      --with CARDS     swap with another player's sequence (§6); given twice, the\n"
+	"      --other CARDS    swap with another player's sequence (§6); given twice, the\n"
 	"                       player directs a swap between those two sequences\n"
 	"      --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
 	"      --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
 	"  -j, --json           the report as JSON (keys in the README)\n"
+	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        the version\n\n"
 	"exit status: 0 the pack or position is sound (a move: applied), 1 a rule is\n"
@@ -516,7 +517,7 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 		{"missing", required_argument, NULL, 'm'},
 		{"apply", required_argument, NULL, 'a'},
 		{"on", required_argument, NULL, 'o'},
-		{"with", required_argument, NULL, 'w'},
+		{"other", required_argument, NULL, 'w'},
 		{"draw", required_argument, NULL, 'd'},
 		{"opponent", no_argument, NULL, 'O'},
 		{"json", no_argument, NULL, 'j'},
@@ -543,7 +544,7 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 		case 'o': o->on = optarg; break;
 		case 'w':
 			if (o->nwith == 2) {
-				diag(SEV_ERROR, NULL, "--with can be given at most twice (a swap involves two sequences)");
+				diag(SEV_ERROR, NULL, "--other can be given at most twice (a swap involves two sequences)");
 				return EXIT_INPUT;
 			}
 			o->with[o->nwith++] = optarg;
@@ -556,16 +557,16 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 	}
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, optind >= argc ? "no pack file given" : "give exactly one pack file");
-		fputs(check_usage, stderr);
+		cli_brief(check_usage);
 		return EXIT_INPUT;
 	}
 	if (!o->sequence && (o->frozen || o->apply || o->on || o->nwith || o->draw || o->opponent)) {
-		diag(SEV_ERROR, NULL, "--frozen, --apply, --on, --with, --draw and --opponent need a "
+		diag(SEV_ERROR, NULL, "--frozen, --apply, --on, --other, --draw and --opponent need a "
 		     "--sequence or --grid");
 		return EXIT_INPUT;
 	}
 	if (!o->apply && (o->on || o->nwith || o->draw || o->opponent)) {
-		diag(SEV_ERROR, NULL, "--on, --with, --draw and --opponent describe a move: give --apply");
+		diag(SEV_ERROR, NULL, "--on, --other, --draw and --opponent describe a move: give --apply");
 		return EXIT_INPUT;
 	}
 	return -1;

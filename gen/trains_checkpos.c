@@ -681,7 +681,7 @@ static int parse_draw(const struct pack *p, const struct check_opts *o, const st
 	return -1;
 }
 
-/* With --with, --on names the first sequence's space in the swap: which way
+/* With --other, --on names the first sequence's space in the swap: which way
  * round it goes. Returns 0 or -1 (reported). */
 static int with_space(const struct pack *p, const struct ability *ab, int nseq, struct pos_choice *ch)
 {
@@ -833,7 +833,7 @@ int check_position(const struct pack *p, const struct check_opts *o)
 	int nseq = 1 + o->nwith;
 	seqs[0].name = o->grid ? "--grid" : "--sequence";
 	seqs[0].text = o->sequence;
-	static const char *const with_names[] = {"--with", "--with#2"};
+	static const char *const with_names[] = {"--other", "--other#2"};
 	for (int i = 0; i < o->nwith; i++) {
 		seqs[1 + i].name = with_names[i];
 		seqs[1 + i].text = o->with[i];

@@ -20,6 +20,7 @@ static const char list_usage[] =
 	"      --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
 	"                     out of a census-seven pack for census six)\n"
 	"  -n, --players N    only the cards used by N players (the pack's 'players' table)\n"
+	"  -q, --quiet        no progress lines on stderr (as in every command)\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n";
 
@@ -273,7 +274,8 @@ static const char dump_usage[] =
 	"understood of the file (the debugging view), every rule in force with where it\n"
 	"comes from (default, the pack's rules: FILE:LINE:COL, or command line). For a\n"
 	"pack of another game, the same as 'railyard list --dump PACK.yaml'.\n\n"
-	"  -r, --rule KEY=VALUE  override a rule of the pack, as simulate does; repeatable\n";
+	"  -r, --rule KEY=VALUE  override a rule of the pack, as simulate does; repeatable\n"
+	"  -q, --quiet           no progress lines on stderr (as in every command)\n";
 
 int cmd_dump(int argc, char **argv)
 {

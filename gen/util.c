@@ -357,7 +357,34 @@ size_t str_distance(const char *a, const char *b)
 				c = d[i - 1][j] + 1;
 			if (d[i][j - 1] + 1 < c)
 				c = d[i][j - 1] + 1;
+			/* two neighbours swapped ("biuld") count as one edit */
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < c)
+				c = d[i - 2][j - 2] + 1;
 			d[i][j] = c;
 		}
 	return d[la][lb];
+}
+
+const char *closest_word(const char *word, const char *const *known)
+{
+	const char *best = NULL;
+	size_t bd = 3, n = strlen(word), prefixed = 0;
+	for (size_t i = 0; n >= 3 && known[i]; i++)  /* "domino": "domino-trains" */
+		if (strncmp(known[i], word, n) == 0 && prefixed++ == 0)
+			best = known[i];
+	if (prefixed == 1)
+		return best;
+	best = NULL;
+	size_t blen = 0;  /* of equals, the nearest in length */
+	for (size_t i = 0; known[i]; i++) {
+		size_t d = str_distance(word, known[i]), l = strlen(known[i]);
+		size_t dl = l > n ? l - n : n - l;
+		if (d < bd || (d == bd && best && dl < blen)) {
+			bd = d;
+			best = known[i];
+			blen = dl;
+		}
+	}
+	return best;
 }

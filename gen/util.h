@@ -45,6 +45,11 @@ int mkdir_p(const char *dir);
 /* Parse a whole decimal integer in [lo, hi]; returns 0 on success, -1 otherwise. */
 int parse_int(const char *s, long lo, long hi, long *out);
 
+/* The word of the NULL-terminated list known nearest to word, for a "did you
+ * mean" hint: the only one word (3 letters or more) begins, else the first of
+ * those at most two edits away (a swap of neighbours is one); NULL when none is. */
+const char *closest_word(const char *word, const char *const *known);
+
 /* The characters of UTF-8 text s: its bytes that do not continue a character. */
 size_t utf8_chars(const char *s);
 

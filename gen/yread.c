@@ -164,16 +164,7 @@ int yr_want(struct yread *r, const char *key, const struct ynode *n, enum ykind 
 
 const char *yr_closest(const char *word, const char *const *known)
 {
-	const char *best = NULL;
-	size_t bd = 3;
-	for (size_t i = 0; known[i]; i++) {
-		size_t d = str_distance(word, known[i]);
-		if (d < bd) {
-			bd = d;
-			best = known[i];
-		}
-	}
-	return best;
+	return closest_word(word, known);
 }
 
 void yr_unknown_key(struct yread *r, const struct ynode *key, const char *where,

@@ -7,44 +7,66 @@
 #   UPDATE=1 sh tests/run.sh golden NAME   rewrite its expected files
 #   sh tests/run.sh cli NAME        one script (tests/cli/NAME.sh)
 #   sh tests/run.sh unit            unit tests only
+#   JOBS=N sh tests/run.sh          N jobs at once (default: the cores)
+#
+# Everything runs as independent jobs (a unit binary, a golden case, a CLI
+# script), JOBS at a time through xargs -P, longest first; each job writes its
+# results and messages to its own files under $TMP, read back in a fixed order,
+# so the report and the summary are the same whatever ran first.
 #
 # RAILYARD (the binary) and UNIT_DIR (the built unit tests) come from the Makefile.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 : "${RAILYARD:=$PWD/railyard}"
 : "${UNIT_DIR:=$PWD/build/release/tests}"
-export RAILYARD LC_ALL=C.UTF-8 TZ=UTC SOURCE_DATE_EPOCH=1700000000
+: "${JOBS:=$(nproc 2>/dev/null || echo 2)}"
+export RAILYARD UNIT_DIR LC_ALL=C.UTF-8 TZ=UTC SOURCE_DATE_EPOCH=1700000000
 export TOP="$PWD"
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/railyard-test.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+if [ -n "${RUN_TMP:-}" ]; then
+	TMP=$RUN_TMP   # a job of a parallel run: the parent's folder
+else
+	TMP=$(mktemp -d "${TMPDIR:-/tmp}/railyard-test.XXXXXX")
+	trap 'rm -rf "$TMP"' EXIT
+fi
 pass=0
 fail=0
 failed=""
+RESULTS=""   # a job writes "ok NAME" / "fail NAME" lines here instead of counting
 
 record() { # record STATUS NAME
+	if [ -n "$RESULTS" ]; then echo "$1 $2" >>"$RESULTS"; return; fi
 	if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed
   $2"; fi
 }
 
-run_unit() {
+unit_tests() {
 	for t in "$UNIT_DIR"/test_*; do
 		[ -x "$t" ] || continue
 		case "$t" in *.o|*.d) continue;; esac
-		name=$(basename "$t")
-		CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$TMP/unit.out" 2>&1
-		status=$?
-		n=0
-		while IFS= read -r line; do
-			case "$line" in
-			"ok "*) record ok "$name"; n=$((n + 1));;
-			"not ok "*) record fail "$name: ${line#not ok }"; n=$((n + 1)); sed 's/^/    /' "$TMP/unit.out" | grep -v '^    ok ' >&2;;
-			esac
-		done <"$TMP/unit.out"
-		if [ "$n" = 0 ] || { [ "$status" != 0 ] && ! grep -q '^not ok' "$TMP/unit.out"; }; then
-			record fail "$name (exit $status)"
-			sed 's/^/    /' "$TMP/unit.out" >&2
-		fi
+		basename "$t"
 	done
+}
+
+run_unit_test() {
+	name=$1
+	out="$TMP/unit-$name.out"
+	CMOCKA_MESSAGE_OUTPUT=TAP "$UNIT_DIR/$name" >"$out" 2>&1
+	status=$?
+	n=0
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "*) record ok "$name"; n=$((n + 1));;
+		"not ok "*) record fail "$name: ${line#not ok }"; n=$((n + 1)); sed 's/^/    /' "$out" | grep -v '^    ok ' >&2;;
+		esac
+	done <"$out"
+	if [ "$n" = 0 ] || { [ "$status" != 0 ] && ! grep -q '^not ok' "$out"; }; then
+		record fail "$name (exit $status)"
+		sed 's/^/    /' "$out" >&2
+	fi
+}
+
+run_unit() {
+	for name in $(unit_tests); do run_unit_test "$name"; done
 }
 
 # A golden case is a folder tests/golden/NAME holding:
@@ -60,21 +82,21 @@ run_golden_case() {
 	rm -rf "$T" && mkdir -p "$T"
 	export D T
 	eval "set -- $(cat "$D/cmd")"
-	"$RAILYARD" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-	echo $? >"$TMP/status"
+	"$RAILYARD" "$@" >"$T.out" 2>"$T.err" </dev/null
+	echo $? >"$T.status"
 	if [ "${UPDATE:-}" = 1 ]; then
 		for f in out err; do
-			if [ -s "$TMP/$f" ]; then cp "$TMP/$f" "$D/$f"; else rm -f "$D/$f"; fi
+			if [ -s "$T.$f" ]; then cp "$T.$f" "$D/$f"; else rm -f "$D/$f"; fi
 		done
-		if [ "$(cat "$TMP/status")" = 0 ]; then rm -f "$D/status"; else cp "$TMP/status" "$D/status"; fi
+		if [ "$(cat "$T.status")" = 0 ]; then rm -f "$D/status"; else cp "$T.status" "$D/status"; fi
 	fi
 	ok=ok
 	for f in out err; do
 		if [ -f "$D/$f" ]; then exp="$D/$f"; else exp=/dev/null; fi
-		diff -u --label "expected $D/$f" --label "actual" "$exp" "$TMP/$f" >&2 || ok=fail
+		diff -u --label "expected $D/$f" --label "actual" "$exp" "$T.$f" >&2 || ok=fail
 	done
 	if [ -f "$D/status" ]; then want=$(cat "$D/status"); else want=0; fi
-	got=$(cat "$TMP/status")
+	got=$(cat "$T.status")
 	[ "$want" = "$got" ] || { echo "$D: exit status $got, expected $want" >&2; ok=fail; }
 	record $ok "golden/$(basename "$D")"
 }
@@ -94,7 +116,7 @@ run_cli_script() {
 	WORK="$TMP/cli-$1"
 	mkdir -p "$WORK"
 	export WORK
-	sh "$s" >"$TMP/cli.out" 2>"$TMP/cli.err"
+	sh "$s" >"$WORK.out" 2>"$WORK.err"
 	status=$?
 	n=0
 	while IFS= read -r line; do
@@ -103,12 +125,12 @@ run_cli_script() {
 		"not ok "*) record fail "cli/$1: ${line#not ok - }"; n=$((n + 1));;
 		"#"*) echo "    $line" >&2;;
 		esac
-	done <"$TMP/cli.out"
+	done <"$WORK.out"
 	if [ "$n" = 0 ] || [ "$status" != 0 ]; then
 		record fail "cli/$1 (exit $status, $n checks)"
-		sed 's/^/    /' "$TMP/cli.err" >&2
-	elif grep -q '^not ok' "$TMP/cli.out"; then
-		sed 's/^/    /' "$TMP/cli.err" >&2
+		sed 's/^/    /' "$WORK.err" >&2
+	elif grep -q '^not ok' "$WORK.out"; then
+		sed 's/^/    /' "$WORK.err" >&2
 	fi
 }
 
@@ -129,11 +151,53 @@ check_tree() {
 	else record fail "tests wrote into the checkout:$(echo "$new" | head -5 | tr '\n' ' ')"; fi
 }
 
+# The jobs of a whole run, longest first: "KIND NAME" lines. The CLI scripts
+# that take longest lead (measured: build-print, templang, games-simulate,
+# simulate, build, harden), then the rest, the unit tests and the golden cases.
+all_jobs() {
+	slow="build-print templang games-simulate simulate build harden readme"
+	for n in $slow; do [ -f "tests/cli/$n.sh" ] && echo "cli $n"; done
+	for s in tests/cli/*.sh; do
+		n=$(basename "$s" .sh)
+		case " lib $slow " in *" $n "*) continue;; esac
+		echo "cli $n"
+	done
+	for n in $(unit_tests); do echo "unit $n"; done
+	for d in tests/golden/*/; do [ -d "$d" ] && echo "golden $(basename "$d")"; done
+}
+
+# One job, in a child: its results into $TMP/res-KIND-NAME, its messages into
+# $TMP/log-KIND-NAME.
+run_job() {
+	RESULTS="$TMP/res-$1-$2"
+	: >"$RESULTS"
+	case $1 in
+	unit) run_unit_test "$2";;
+	golden) run_golden_case "$2";;
+	cli) run_cli_script "$2";;
+	esac 2>"$TMP/log-$1-$2"
+}
+
+# Every job, JOBS at a time; then their results in the order of all_jobs.
+run_all() {
+	all_jobs >"$TMP/jobs"
+	RUN_TMP=$TMP xargs -P "$JOBS" -L 1 sh tests/run.sh _job <"$TMP/jobs"
+	while read -r kind name; do
+		if [ ! -f "$TMP/res-$kind-$name" ]; then
+			record fail "$kind/$name (the job left no result)"
+			continue
+		fi
+		while read -r st what; do record "$st" "$what"; done <"$TMP/res-$kind-$name"
+		cat "$TMP/log-$kind-$name" >&2
+	done <"$TMP/jobs"
+}
+
 case "${1:-all}" in
+_job) run_job "$2" "$3"; exit 0;;
 unit) run_unit;;
 golden) shift; run_golden "$@";;
 cli) shift; run_cli "$@";;
-all) touch "$TMP/start"; run_unit; run_golden; run_cli; check_tree;;
+all) touch "$TMP/start"; run_all; check_tree;;
 *) echo "usage: tests/run.sh [unit | golden [NAME] | cli [NAME]]" >&2; exit 2;;
 esac
 

@@ -246,8 +246,10 @@ expect_status "300 cards, stderr not a terminal" 0 "$RAILYARD" build --only face
 expect_eq "no progress bar on a pipe: only the summary line (faces, back, manifest, files.txt)" \
 	"railyard: build: 4 files, 301 PDF pages in $WORK/mid/mid/ (" "$(sed 's/(.*/(/' "$WORK/last.err")"
 if command -v script >/dev/null; then
-	script -qec "'$RAILYARD' build --only faces -o '$WORK/mid' '$WORK/mid.yaml'" "$WORK/tty.log" >/dev/null 2>&1
-	expect_grep "progress bar on a terminal" 'faces\.pdf +\[#+\] 100%' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
+	script -qec "'$RAILYARD' build --progress --only faces,sheets -o '$WORK/mid' '$WORK/mid.yaml'" "$WORK/tty.log" >/dev/null 2>&1
+	expect_grep "progress bar on a terminal: step, bar, count, rate" \
+		'step 1/3 faces\.pdf \[#+\] 300/300 cards, [0-9]+/s' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
+	expect_grep "... each step counted" 'step 3/3 sheets-letter\.pdf \[' "$WORK/tty.txt"
 fi
 
 # The libqpdf fallback (used when Cairo's file is not laid out as expected; forced

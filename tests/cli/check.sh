@@ -33,7 +33,7 @@ expect_status "a defective pack within one exits 0" 0 "$RAILYARD" check packs/pa
 expect_status "a defective pack out of balance exits 1" 1 "$RAILYARD" check packs/pattern-one-census-seven.yaml --missing 17,38
 expect_grep "... naming the rule" 'error: with the cards missing, cards 1-84 \(the whole pack\) are unbalanced: from 2 to 4 cards per ability' "$WORK/last.err"
 expect_status "a number ability across sequences exits 1 (§6, §9)" 1 "$RAILYARD" check tests/golden/check-number-across/pack.yaml \
-	--sequence "1 5 9 20 30 11" --with "2 4 6 8 10 12" --apply XO
+	--sequence "1 5 9 20 30 11" --other "2 4 6 8 10 12" --apply XO
 expect_grep "... naming the rule" 'only a swap of the two spaces a card names can join two sequences \(§6\)' "$WORK/last.err"
 if [ -w /dev/full ]; then
 	"$RAILYARD" check packs/pattern-one-census-seven.yaml --json >/dev/full 2>/dev/null

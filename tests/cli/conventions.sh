@@ -84,13 +84,3 @@ expect_eq "says nothing" "" "$(cat "$WORK/last.err")"
 expect_status "build --quiet, another game" 0 $R build --quiet --only faces -o "$WORK/t" $TT
 expect_eq "says nothing either" "" "$(cat "$WORK/last.err")"
 
-# The bash completion offers every long option of every command (every game).
-for c in list build check simulate tune merge; do
-	for o in $($R help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u); do
-		ok_if "completion offers $c $o" grep -q -- "$o\\b" completion/railyard
-	done
-done
-out=$(bash -c '. completion/railyard; COMP_WORDS=(railyard check --se); COMP_CWORD=2; _railyard; echo "${COMPREPLY[*]}"' 2>&1)
-expect_eq "completing 'railyard check --se'" "--sequence" "$out"
-out=$(bash -c '. completion/railyard; COMP_WORDS=(railyard si); COMP_CWORD=1; _railyard; echo "${COMPREPLY[*]}"' 2>&1)
-expect_eq "completing 'railyard si'" "simulate" "$out"

@@ -51,9 +51,9 @@ expect_status "take-the-train: rules: {round: 5}: exit 2" 2 $R check "$WORK/bad2
 expect_grep "... did you mean 'rounds'" "unknown key 'round' in 'rules' of take-the-train \\(did you mean 'rounds'\\?\\)" "$WORK/last.err"
 expect_status "--rule with an unknown key: exit 2" 2 $R simulate -q --games 10 --players 4 --rule wreks=2 packs/train-52.yaml
 expect_grep "... did you mean" "'wreks' is not a rule of train-52 \\(did you mean 'wrecks'\\?\\)" "$WORK/last.err"
-expect_status "--rule on check too" 2 $R check packs/train-52.yaml --on 5 --play 7 --rule ace=high
+expect_status "--rule on check too" 2 $R check packs/train-52.yaml --top 5 --play 7 --rule ace=high
 expect_grep "... its values" "'ace' must be piles or low, not 'high'" "$WORK/last.err"
-expect_status "check --rule ace=low: an A plays as 1 on a 2" 0 $R check packs/train-52.yaml --on 2 --play A --rule ace=low
+expect_status "check --rule ace=low: an A plays as 1 on a 2" 0 $R check packs/train-52.yaml --top 2 --play A --rule ace=low
 
 # Take the Train: "or the highest total after a number of rounds"
 expect_eq "take --rule rounds=3: three rounds a game" "3" \

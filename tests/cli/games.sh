@@ -147,43 +147,43 @@ $R list $T52 >"$WORK/t52.out"
 expect_grep "train-52: 52 cards" '^cards: 52$' "$WORK/t52.out"
 expect_grep "3 players, round 1: 31 cards in 4 piles" '^3 players, round 1: 4 piles of 8, 8, 8, 7; up to 3 closed$' "$WORK/t52.out"
 expect_grep "4 players, round 4: one pile of 24" '^4 players, round 4: 1 pile of 24; up to 0 closed$' "$WORK/t52.out"
-expect_status "6 on a 5" 0 $R check $T52 --on 5 --play 6
-expect_status "7 on a 5" 0 $R check $T52 --on 5 --play 7
-expect_status "4 on a 5" 0 $R check $T52 --on 5 --play 4
-expect_status "3 on a 5" 1 $R check $T52 --on 5 --play 3
+expect_status "6 on a 5" 0 $R check $T52 --top 5 --play 6
+expect_status "7 on a 5" 0 $R check $T52 --top 5 --play 7
+expect_status "4 on a 5" 0 $R check $T52 --top 5 --play 4
+expect_status "3 on a 5" 1 $R check $T52 --top 5 --play 3
 expect_grep "... names the rule" "cannot play 3 on 5: a card goes 1 or 2 higher or 1 lower" "$WORK/last.out"
-expect_status "sandwich J 8 J on a 10" 0 $R check $T52 --on 10 --play "J 8 J"
-expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --on Q --play "JS 4H 4D JC"
-expect_status "double kings on a 4" 0 $R check $T52 --on 4 --play "K K"
-expect_status "double queens on a 4" 1 $R check $T52 --on 4 --play "Q Q"
+expect_status "sandwich J 8 J on a 10" 0 $R check $T52 --top 10 --play "J 8 J"
+expect_status "double sandwich J 4 4 J on a Q" 0 $R check $T52 --top Q --play "JS 4H 4D JC"
+expect_status "double kings on a 4" 0 $R check $T52 --top 4 --play "K K"
+expect_status "double queens on a 4" 1 $R check $T52 --top 4 --play "Q Q"
 expect_grep "... names the rule" "double Qs may only be played on a 5, not on 4" "$WORK/last.out"
-expect_status "double 4 on a 4" 0 $R check $T52 --on 4 --play "4 4"
-expect_status "reopening: 5 after A 2 4 (the closing A is the sequence's A)" 0 $R check $T52 --pile --on "A 2 4" --play 5
-expect_status "reopening: 6 after A 2 4" 1 $R check $T52 --pile --on "A 2 4" --play 6
+expect_status "double 4 on a 4" 0 $R check $T52 --top 4 --play "4 4"
+expect_status "reopening: 5 after A 2 4 (the closing A is the sequence's A)" 0 $R check $T52 --pile --top "A 2 4" --play 5
+expect_status "reopening: 6 after A 2 4" 1 $R check $T52 --pile --top "A 2 4" --play 6
 expect_grep "... names the rule" "the pile is closed: the reopening sequence .* needs 5 next, not 6" "$WORK/last.out"
-expect_status "reopening: a 2 on the closing A" 0 $R check $T52 --pile --on A --play 2
-expect_status "reopen=second-ace: a second A on the closing A first" 1 $R check $T52 --rule reopen=second-ace --pile --on A --play 2
+expect_status "reopening: a 2 on the closing A" 0 $R check $T52 --pile --top A --play 2
+expect_status "reopen=second-ace: a second A on the closing A first" 1 $R check $T52 --rule reopen=second-ace --pile --top A --play 2
 expect_grep "... names the rule" "the reopening sequence .* needs A next, not 2" "$WORK/last.out"
-expect_status "reopen=second-ace: A A 2 4 then 5" 0 $R check $T52 --rule reopen=second-ace --pile --on "A A 2 4" --play 5
+expect_status "reopen=second-ace: A A 2 4 then 5" 0 $R check $T52 --rule reopen=second-ace --pile --top "A A 2 4" --play 5
 # "On non-face cards (2, 3, 4, etc.) can be played on a card only if ..."
-expect_status "J on a 10: a face card goes down only in a double or sandwich" 1 $R check $T52 --on 10 --play J
+expect_status "J on a 10: a face card goes down only in a double or sandwich" 1 $R check $T52 --top 10 --play J
 expect_grep "... says which rule" 'face-cards=doubles' "$WORK/last.out"
-expect_status "K on a Q" 1 $R check $T52 --on Q --play K
+expect_status "K on a Q" 1 $R check $T52 --top Q --play K
 expect_grep "... names the rule" "K is a face card: .*goes down only in a double or a sandwich" "$WORK/last.out"
-expect_status "A on a 2: an A closes piles" 1 $R check $T52 --on 2 --play A
+expect_status "A on a 2: an A closes piles" 1 $R check $T52 --top 2 --play A
 expect_grep "... names the rule" "an A closes a pile; it is not a card of central play" "$WORK/last.out"
-expect_status "A A is no double" 1 $R check $T52 --on A --play "A A"
+expect_status "A A is no double" 1 $R check $T52 --top A --play "A A"
 expect_grep "... names the rule" "a double A has no value to go on" "$WORK/last.out"
-expect_status "--rule face-cards=step: J on a 10" 0 $R check $T52 --rule face-cards=step --on 10 --play J
-expect_status "--rule ace=low: A on a 2" 0 $R check $T52 --rule ace=low --on 2 --play A
-expect_status "--rule nonsense: exit 2" 2 $R check $T52 --rule ace=high --on 2 --play A
+expect_status "--rule face-cards=step: J on a 10" 0 $R check $T52 --rule face-cards=step --top 10 --play J
+expect_status "--rule ace=low: A on a 2" 0 $R check $T52 --rule ace=low --top 2 --play A
+expect_status "--rule nonsense: exit 2" 2 $R check $T52 --rule ace=high --top 2 --play A
 # "each player draws one card from any pile and play begins with the first player
 # to put a card down"
 expect_status "no 2 and no two sets of doubles: after the draw, any card begins" 0 $R check $T52 --drawn --play 9
 expect_status "... but without the draw a 9 does not" 1 $R check $T52 --start --play 9
 expect_grep "... names the rule" "a round begins with a 2 or with two sets of doubles" "$WORK/last.out"
-expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --on A --play "2 3 4 5 6" --hand "6 5 4 3 2"
-expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --on A --play "2 3 4" --hand "2 3 4 9"
+expect_status "a Train on a bare A with the whole hand" 0 $R check $T52 --pile --top A --play "2 3 4 5 6" --hand "6 5 4 3 2"
+expect_status "a Train not using the whole hand" 1 $R check $T52 --pile --top A --play "2 3 4" --hand "2 3 4 9"
 expect_grep "... names the rule" "a Train must use all the cards in the player.s hand" "$WORK/last.out"
 expect_status "a set of doubles begins a round" 0 $R check $T52 --start --play "J J 4 4"
 # "A Trainwreck does occur when all piles that are not closed are depleted of cards."
@@ -195,7 +195,7 @@ expect_status "the most points wins" 0 $R check $T52 --points "2,1,1,0"
 expect_grep "... seat 1" '^legal: seat 1 wins the game with 2 points' "$WORK/last.out"
 expect_status "a tie: the tie-breaker" 0 $R check $T52 --points "1,2,2,0"
 expect_grep "... between seats 2 and 3" 'tie-breaker .* seats 2, 3;' "$WORK/last.out"
-expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --on "A 3" --play 4
+expect_status "a pile's cards that cannot be: exit 2" 2 $R check $T52 --pile --top "A 3" --play 4
 expect_status "no place given: exit 2" 2 $R check $T52 --play 4
 
 # --- Toy Train: the page's example, from GO
@@ -375,7 +375,7 @@ json_keys() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".joi
 expect_eq "take-the-train --json keys" "findings legal" \
 	"$($R check --json $TT --line "B6 BS B7" --play B8 | json_keys)"
 expect_eq "train-52 --json: legal false" "False" \
-	"$($R check --json $T52 --on 5 --play 3 | python3 -c 'import json,sys; print(json.load(sys.stdin)["legal"])')"
+	"$($R check --json $T52 --top 5 --play 3 | python3 -c 'import json,sys; print(json.load(sys.stdin)["legal"])')"
 expect_eq "domino --json keys" "disconnected_tiles odd_numbers single_train tiles train" \
 	"$($R check --json $D6 | json_keys)"
 expect_eq "toy-train --json keys" "as broken finish from reasons to valid word" \

@@ -46,6 +46,17 @@ expect_grep "the message names the installed folder" \
 expect_status "RAILYARD_PATH=A:B finds it" 0 \
 	sh -c "cd '$WORK/elsewhere' && RAILYARD_PATH='$WORK/none::$WORK/tpl' '$I/bin/railyard' build --only sheets -o out-b ../mine/b.yaml"
 
+# The documentation: the README with its pictures, the template guide and the
+# signal-box example, which builds where it is installed; railyard new finds the
+# installed packs.
+D="$I/share/doc/railyard"
+ok_if "the README and its pictures are installed" test -s "$D/README.md" -a -s "$D/docs/trains.png"
+ok_if "the signal-box example is installed with its art" \
+	test -s "$D/examples/signal-box/pack.yaml" -a -s "$D/examples/signal-box/art/loco.svg"
+expect_status "the installed example builds" 0 \
+	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' build -q -o out-ex '$D/examples/signal-box/pack.yaml'"
+expect_status "railyard new finds the installed pack and templates" 0 \
+	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' new -q --game train-52 my52 && '$I/bin/railyard' build -q -o out-52 my52/pack.yaml"
 expect_status "make uninstall" 0 \
 	make -s -C "$TOP" uninstall SAN=$san BUILD="$WORK/b" PREFIX=$P DESTDIR="$S"
 expect_eq "uninstall removes every file install put" "" "$(find "$S" -type f)"

@@ -148,9 +148,9 @@ done
 sed 's/^cards: .*/cards: 20000/; s/^players: .*/players: {2: 20000}/; s/^pack: .*/pack: big/' \
 	packs/pattern-one-census-six.yaml >"$WORK/big.yaml"
 expect_status "a 20,000-card pack: cards 9999-10001 and 19996-20000" 0 "$RAILYARD" build -q --force --max-items 20000 \
-	-o "$WORK/o" --only faces --cards 9999-10001,19996-20000 "$WORK/big.yaml"
+	-o "$WORK/o" --only faces --numbers 9999-10001,19996-20000 "$WORK/big.yaml"
 expect_eq "five digits: no text overflows its box" "" "$(cat "$WORK/last.err")"
-page "$WORK/o/big/faces.pdf" 8 big
+page "$WORK/o/big.preview/faces.pdf" 8 big
 ok_if "five digits: the index 3-6 mm from the edges" look --bleed 3.175 index "$WORK/big.ppm" 6
 
 # --- Beyond eight spaces: the colours repeat (I is orange like A), so I's chip

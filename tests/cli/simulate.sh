@@ -266,17 +266,26 @@ expect_grep "plot: a row for four players" 'Win rate by seat, 4 players' "$WORK/
 expect_status "--players 2,2: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,2
 expect_status "--policy per seat with two counts: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,3 --policy greedy,random
 
-# --- the progress bar: on a terminal only (script(1) gives one) ------------------------
+# --- progress: on a terminal a line redrawn in place (script(1) gives one) -------------
 if command -v script >/dev/null 2>&1; then
-	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 >/dev/null" /dev/null >"$WORK/tty.out" 2>&1
-	expect_grep "a progress bar on a terminal" '\] 3000/3000' "$WORK/tty.out"
-	expect_grep "the progress bar: player count, rate" ' 2 players pattern-one-census-seven .*\] [0-9]+/3000 +[0-9]+ games/s' "$WORK/tty.out"
+	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 --progress >/dev/null" /dev/null >"$WORK/tty.out" 2>&1
+	expect_grep "a progress bar on a terminal" '\] 3000/3000 games' "$WORK/tty.out"
+	expect_grep "the progress bar: player count, rate" '2 players pattern-one-census-seven \[#*\.*\] [0-9]+/3000 games, [0-9]+/s' "$WORK/tty.out"
 	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 200000 --threads 1 >/dev/null" /dev/null >"$WORK/tty2.out" 2>&1 &
 	spid=$!
-	sleep 2
+	sleep 3
 	kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
-	expect_grep "the progress bar: time left while running" 'games/s, +[0-9]+ s left' "$WORK/tty2.out"
+	expect_grep "the progress bar: time left while running" 'games, [0-9]+/s, [0-9]+ s left' "$WORK/tty2.out"
 	# (the run itself must succeed, or a missing bar would prove nothing)
 	expect_status "--quiet on a terminal: exit 0" 0 script -qec "'$RAILYARD' simulate $P1 --players 2 --games 3000 --quiet >/dev/null" /dev/null
 	ok_if "--quiet: no progress bar" sh -c "! grep -qE '3000/3000|games/s' '$WORK/last.out'"
 fi
+
+# --- progress into a log: a line every 5 s of a long run, every second with --progress
+"$RAILYARD" simulate $P1 --players 2 --games 20000 --progress >/dev/null 2>"$WORK/log.err"
+expect_grep "--progress into a log: plain lines with the count and the rate" \
+	'^railyard: 2 players pattern-one-census-seven: [0-9]+/20000 games, [0-9]+/s' "$WORK/log.err"
+expect_grep "... and the step's end" '^railyard: 2 players pattern-one-census-seven: 20000/20000 games' "$WORK/log.err"
+ok_if "... no terminal control characters in a log" sh -c "! grep -q \"\$(printf '\\r')\" '$WORK/log.err'"
+"$RAILYARD" simulate $P1 --players 2 --games 20000 --no-progress >/dev/null 2>"$WORK/none.err"
+expect_eq "--no-progress: nothing" "" "$(cat "$WORK/none.err")"

@@ -75,14 +75,14 @@ expect_status "an absolute image path is refused" 2 "$RAILYARD" build -o "$WORK/
 expect_grep "located at the element" "face2.yaml:11:5: error: image '/etc/passwd': absolute paths are not allowed" "$WORK/last.err"
 ok_if "nothing written for a bad image" test ! -e "$WORK/bad/templang/faces.pdf"
 
-# The designer's loop: --cards builds a subset, --only contact alone, --watch
+# The designer's loop: --numbers builds a subset, --only contact alone, --watch
 # rebuilds on a change to a data file and ends cleanly on SIGINT.
-expect_status "--cards 2-3,12" 0 "$RAILYARD" build -o "$WORK/sub" --only faces,svg --cards 2-3,12 "$T/pack.yaml"
-expect_eq "--cards: three pages" 3 "$(pdfinfo "$WORK/sub/templang/faces.pdf" | awk '/^Pages:/ { print $2 }')"
-expect_eq "--cards: the files keep their positions" "back.svg card-002.svg card-003.svg card-012.svg placemat.svg" "$(ls "$WORK/sub/templang/svg" | tr '\n' ' ' | sed 's/ $//')"
-expect_status "--cards beyond the pack" 2 "$RAILYARD" build -o "$WORK/sub" --cards 5-13 "$T/pack.yaml"
+expect_status "--numbers 2-3,12" 0 "$RAILYARD" build -o "$WORK/sub" --only faces,svg --numbers 2-3,12 "$T/pack.yaml"
+expect_eq "--numbers: a preview, three pages" 3 "$(pdfinfo "$WORK/sub/templang.preview/faces.pdf" | awk '/^Pages:/ { print $2 }')"
+expect_eq "--numbers: the files keep their positions" "back.svg card-002.svg card-003.svg card-012.svg placemat.svg" "$(ls "$WORK/sub/templang.preview/svg" | tr '\n' ' ' | sed 's/ $//')"
+expect_status "--numbers beyond the pack" 2 "$RAILYARD" build -o "$WORK/sub" --numbers 5-13 "$T/pack.yaml"
 expect_status "--only contact" 0 "$RAILYARD" build -o "$WORK/contact" --only contact "$T/pack.yaml"
-expect_eq "--only contact writes contact.png, the manifest and files.txt" "contact.png files.txt manifest.csv" "$(ls "$WORK/contact/templang" | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "--only contact writes contact.png, the manifest and files.txt, into PACK.preview/" "contact.png files.txt manifest.csv" "$(ls "$WORK/contact/templang.preview" | tr '\n' ' ' | sed 's/ $//')"
 "$RAILYARD" build --watch -o "$WORK/watch" --only faces "$T/pack.yaml" >"$WORK/watch.log" 2>&1 &
 pid=$!
 wait_for() { # wait_for N PATTERN: until the log has N lines matching PATTERN (at most 30 s)
@@ -97,7 +97,7 @@ kill -INT $pid
 wait $pid
 expect_eq "--watch ends cleanly on SIGINT" 0 "$?"
 expect_grep "--watch: the data file's change noticed" "cards.csv changed: building again" "$WORK/watch.log"
-expect_eq "--watch: the rebuilt faces show the new row" "Added later / First edition" "$(pdftotext -f 4 -l 4 "$WORK/watch/templang/faces.pdf" - | grep Added)"
+expect_eq "--watch: the rebuilt faces show the new row" "Added later / First edition" "$(pdftotext -f 4 -l 4 "$WORK/watch/templang.preview/faces.pdf" - | grep Added)"
 
 # Another game: data keyed by item name, and a pack field, on Take the Train.
 mkdir -p "$WORK/deck"
@@ -125,8 +125,8 @@ sed 's/^face: .*/face: tpl\/face.yaml/' "$T/pack.yaml" >"$T/sub.yaml"
 expect_status "images found beside the pack" 0 "$RAILYARD" build -o "$WORK/sub2" --only faces "$T/sub.yaml"
 
 # The SVG files draw the same pictures (read back through rsvg-convert).
-expect_status "svg output" 0 "$RAILYARD" build -o "$WORK/svgout" --only svg --cards 1,3 "$T/pack.yaml"
-rsvg-convert -f pdf "$WORK/svgout/templang/svg/card-001.svg" -o "$WORK/svg1.pdf"
+expect_status "svg output" 0 "$RAILYARD" build -o "$WORK/svgout" --only svg --numbers 1,3 "$T/pack.yaml"
+rsvg-convert -f pdf "$WORK/svgout/templang.preview/svg/card-001.svg" -o "$WORK/svg1.pdf"
 pdftoppm -r 254 "$WORK/svg1.pdf" "$WORK/svg1"
 expect_eq "card-001.svg: PNG red, SVG blue, ellipse green, triangle yellow" "#ff0000 #0000ff #008000 #ffff00 " \
 	"$(px "$WORK"/svg1-1.ppm 50 50 300 100 100 300 250 250)"

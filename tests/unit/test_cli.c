@@ -70,8 +70,10 @@ static void test_operand(void **state)
 	assert_string_equal(OPERAND("check", "--json", "pack.txt"), "pack.txt");
 	assert_string_equal(OPERAND("check", "p.yaml", "--sequence", "q.yaml"), "p.yaml");
 	assert_string_equal(OPERAND("build", "-jq", "-o", "out", "p"), "p");
-	/* -c takes a value in build (--cards LIST), none in list (--cards) */
-	assert_string_equal(OPERAND("build", "-c", "1-9", "p"), "p");
+	/* build's card list is --numbers LIST (no short form); its old name --cards
+	 * keeps its value, so the command can refuse it with the new name */
+	assert_string_equal(OPERAND("build", "--numbers", "1-9", "p"), "p");
+	assert_string_equal(OPERAND("build", "--cards", "1-9", "p"), "p");
 	assert_string_equal(OPERAND("list", "-c", "p"), "p");
 	assert_string_equal(OPERAND("list", "--", "-p.yaml"), "-p.yaml");
 	assert_null(OPERAND("list", "--json"));

@@ -1,32 +1,16 @@
 #!/bin/sh
-# tools/readme-figures.sh: regenerate the figures README.md quotes from
-# `railyard simulate`, so they cannot go stale. Each figure sits between
-#   <!-- figures: NAME (sources HASH) -->  and  <!-- /figures -->
-# and is rewritten in place from the commands below; HASH is a digest of the
-# simulator's sources (gen/trains_sim.c, gen/stats.c, gen/simulate.c), so
-#   tools/readme-figures.sh --check
-# says, in no time, whether the figures were made by the code as it is now
-# (exit 1 when the sources changed since). `make readme-figures` runs it.
-# Seeds are fixed: a rerun on unchanged sources rewrites the same text.
+# tools/figures.sh NAME: print the README figure NAME (compare, stalls, openings,
+# policies, play, games), the figures README.md quotes from `railyard simulate`. Each sits
+# between  <!-- figures: NAME -->  and  <!-- /figures -->; tools/readme.py --figures
+# reruns every one and fails when the README's text differs (CI does), and
+# `make readme-figures` rewrites them. Seeds are fixed: a rerun on unchanged code
+# prints the same text. `railyard` is $RAILYARD (default ./railyard).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 R=${RAILYARD:-./railyard}
-README=README.md
 P1=packs/pattern-one-census-seven.yaml
 P2=packs/pattern-two-census-seven.yaml
-hash=$(cat gen/trains_sim.c gen/stats.c gen/simulate.c gen/verdict.c gen/games_sim.c gen/gsim.c \
-	gen/take_sim.c gen/domino_sim.c gen/train52_sim.c gen/toytrain_sim.c | sha256sum | cut -c1-12)
-
-if [ "${1:-}" = --check ]; then
-	stale=$(grep -o '<!-- figures: [a-z-]* (sources [0-9a-f]*) -->' "$README" | grep -v "sources $hash" || true)
-	if [ -n "$stale" ]; then
-		echo "README.md figures made by other sources (now $hash); run tools/readme-figures.sh:" >&2
-		echo "$stale" | sed 's/^/  /' >&2
-		exit 1
-	fi
-	exit 0
-fi
-[ -x "$R" ] || { echo "readme-figures: build railyard first (make)" >&2; exit 2; }
+[ -x "$R" ] || { echo "figures: build railyard first (make)" >&2; exit 2; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -135,21 +119,8 @@ fig_games() {
 		sed -n '/^comparison/,$p' | sed 's/^/    /'
 }
 
-for f in compare stalls openings policies play games; do
-	echo "readme-figures: $f" >&2
-	"fig_$f" >"$tmp/$f.txt" || exit 1
-done
-awk -v dir="$tmp" -v hash="$hash" '
-	/^<!-- figures: [a-z-]+ .*-->$/ {
-		name = $3
-		print "<!-- figures: " name " (sources " hash ") -->"
-		while ((getline line < (dir "/" name ".txt")) > 0)
-			print line
-		close(dir "/" name ".txt")
-		skip = 1
-		next
-	}
-	/^<!-- \/figures -->$/ { skip = 0 }
-	!skip { print }
-' "$README" >"$tmp/README.md" && cat "$tmp/README.md" >"$README"
-echo "readme-figures: README.md updated (sources $hash)" >&2
+
+case "${1:-}" in
+compare|stalls|openings|policies|play|games) "fig_$1";;
+*) echo "usage: tools/figures.sh compare|stalls|openings|policies|play|games" >&2; exit 2;;
+esac

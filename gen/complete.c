@@ -1,0 +1,54 @@
+/* complete.c: `railyard --complete WHAT`, the words the bash completion offers,
+ * printed one a line from the tables the option parsers use, so the two cannot
+ * disagree: commands, and the values of --only, --preset, --duplex, --colour, --policy,
+ * --rule (a trains pack's keys, each with its =) and --game. Not in the usage:
+ * it is completion/railyard's interface. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "game.h"
+#include "pipeline.h"
+#include "ruleset.h"
+#include "trains_rules.h"
+#include "trains_sim.h"
+
+static void words(const char *const *v, const char *suffix)
+{
+	for (; *v; v++)
+		printf("%s%s\n", *v, suffix);
+}
+
+int cmd_complete(int argc, char **argv)
+{
+	static const char *const commands[] = {"list", "build", "check", "simulate", "tune",
+					       "merge", "dump", "new", "help", NULL};
+	const char *what = argc > 1 ? argv[1] : "";
+	if (strcmp(what, "commands") == 0) {
+		words(commands, "");
+	} else if (strcmp(what, "--only") == 0) {
+		for (size_t i = 0; i < sizeof build_out_names / sizeof *build_out_names; i++)
+			puts(build_out_names[i]);
+	} else if (strcmp(what, "--preset") == 0) {
+		words(build_presets, "");
+	} else if (strcmp(what, "--duplex") == 0) {
+		words(build_duplexes, "");
+	} else if (strcmp(what, "--colour") == 0) {
+		words(build_colours, "");
+	} else if (strcmp(what, "--policy") == 0) {
+		for (int i = 0; i < POLICY_COUNT; i++)
+			puts(sim_policy_name((enum sim_policy)i));
+	} else if (strcmp(what, "--rule") == 0) {
+		for (const struct ruleset_key *k = trains_rule_keys; k->key; k++)
+			printf("%s=\n", k->key);
+	} else if (strcmp(what, "--game") == 0) {
+		for (size_t i = 0; game_at(i); i++)
+			puts(game_at(i)->name);
+	} else {
+		diag(SEV_ERROR, NULL, "--complete: commands, --only, --preset, --duplex, --colour, --policy, "
+		     "--rule or --game, not '%s'", what);
+		return EXIT_INPUT;
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,333 @@
+/* new.c: `railyard new NAME [--game G]`, a starter folder for a new design: the
+ * game's shipped pack as NAME/pack.yaml, its face and back templates copied
+ * beside it (face.yaml, back.yaml), a data CSV and a README saying what to edit.
+ * It builds, checks and simulates as written. The folder appears whole or not at
+ * all: it is written under a temporary name and renamed. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "datapath.h"
+#include "diag.h"
+#include "game.h"
+#include "output.h"
+#include "util.h"
+
+/* Each game's starter: the shipped pack it copies, the data key column and a
+ * key its cards have, the players to simulate, whether check takes the pack
+ * alone, and a play to check. */
+static const struct starter {
+	const char *game, *pack, *key, *example;
+	int players;
+	bool check_pack;
+	const char *check;
+} starters[] = {
+	{"trains", "pattern-two-census-seven.yaml", "code", "AB", 4, true,
+	 "--sequence \"53 7 45 9 50 27 56\""},
+	{GAME_TAKE, "take-the-train.yaml", "name", "blue 1", 4, false,
+	 "--line \"B6 BS\" --hand \"B3 G4\""},
+	{GAME_DOMINO, "domino-double-six.yaml", "name", "6-6", 4, true, "--tiles \"0-0 0-1 1-1\""},
+	{GAME_TRAIN52, "train-52.yaml", "name", "hearts 7", 4, false, "--top 10 --play \"J 4 4 J\""},
+	{GAME_TOY, "toy-train.yaml", "name", "1 Locomotive", 2, false, "--word TONE"},
+};
+#define NSTARTERS (sizeof starters / sizeof *starters)
+
+static const char new_usage[] =
+	"usage: railyard new [--game GAME] NAME\n\n"
+	"Write the folder NAME: a pack of GAME (default trains; or take-the-train,\n"
+	"domino-trains, train-52, toy-train) copied from the shipped one, its face and\n"
+	"back templates (face.yaml, back.yaml) and a data CSV beside it, and a README\n"
+	"saying what to edit. It builds, checks and simulates as written:\n"
+	"  railyard build NAME/pack.yaml\n\n"
+	"      --game GAME     the game of the new pack (default trains)\n"
+	"  -q, --quiet         no line on stderr when done\n"
+	"  -h, --help          this help\n"
+	"  -V, --version       the version\n\n"
+	"exit status: 0 written, 2 bad usage or no shipped pack found, 3 NAME exists or\n"
+	"cannot be written.\n";
+
+static const struct starter *find_starter(const char *game)
+{
+	const char *names[NSTARTERS + 1];
+	for (size_t i = 0; i < NSTARTERS; i++) {
+		if (strcmp(starters[i].game, game) == 0)
+			return &starters[i];
+		names[i] = starters[i].game;
+	}
+	names[NSTARTERS] = NULL;
+	const char *best = closest_word(game, names);
+	struct buf b = {0};
+	for (size_t i = 0; i < NSTARTERS; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", starters[i].game);
+	if (best)
+		diag(SEV_ERROR, NULL, "new: unknown game '%s' (did you mean '%s'?)", game, best);
+	else
+		diag(SEV_ERROR, NULL, "new: unknown game '%s' (known: %s)", game, b.s);
+	buf_free(&b);
+	return NULL;
+}
+
+/* The pack id of a folder name: its last part, lower case, [a-z0-9-] only. */
+static char *pack_id(const char *name)
+{
+	const char *base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	char *id = xcalloc(strlen(base) + 1, 1);
+	size_t n = 0;
+	for (const char *s = base; *s && n < 64; s++) {
+		char c = *s >= 'A' && *s <= 'Z' ? (char)(*s - 'A' + 'a') : *s;
+		bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+		if (ok || (n && id[n - 1] != '-'))
+			id[n++] = ok ? c : '-';
+	}
+	while (n && id[n - 1] == '-')
+		id[--n] = '\0';
+	return id;
+}
+
+/* The text of a shipped file: templates/FILE or packs/FILE beside a data folder.
+ * NULL when none is found. */
+static char *shipped(const char *sub, const char *file, char **where)
+{
+	for (const char *const *d = datapath_dirs(); *d; d++) {
+		char *path = strcmp(sub, "templates") == 0 ? xasprintf("%s/%s", *d, file)
+							   : xasprintf("%s/../%s/%s", *d, sub, file);
+		size_t len;
+		char *text = read_file(path, 1u << 20, &len);
+		if (text) {
+			*where = path;
+			return text;
+		}
+		free(path);
+	}
+	return NULL;
+}
+
+/* The template path a line "KEY: templates/X.yaml" (any indent) names, or NULL. */
+static char *line_template(const char *line, const char *key)
+{
+	while (*line == ' ')
+		line++;
+	size_t k = strlen(key);
+	if (strncmp(line, key, k) != 0 || strncmp(line + k, ": ", 2) != 0)
+		return NULL;
+	const char *v = line + k + 2;
+	size_t n = strcspn(v, " #\n");
+	return n ? xstrndup(v, n) : NULL;
+}
+
+struct plan {
+	const char *name;
+	char *id;
+	struct buf pack;
+	char *face, *back;     /* the shipped templates copied (their paths as the pack wrote) */
+};
+
+/* pack.yaml from the shipped text: a new id and title, the first face template
+ * and the back replaced by face.yaml and back.yaml, and data.csv. */
+static void rewrite_pack(struct plan *p, const struct starter *st, const char *text,
+			 const char *from)
+{
+	buf_printf(&p->pack, "# %s: a new %s pack, started by 'railyard new' from %s.\n"
+		   "# Edit it freely; railyard-pack(5) has every key. Its own comments follow.\n",
+		   p->name, st->game, from);
+	for (const char *line = text; *line;) {
+		size_t n = strcspn(line, "\n");
+		char *l = xstrndup(line, n);
+		char *face = line_template(l, "face"), *back = line_template(l, "back");
+		if (face && !p->face)
+			p->face = xstrdup(face);
+		if (back && l[0] != ' ' && !p->back)
+			p->back = xstrdup(back);
+		if (strncmp(l, "pack: ", 6) == 0)
+			buf_printf(&p->pack, "pack: %s\n", p->id);
+		else if (strncmp(l, "title: ", 7) == 0)
+			buf_printf(&p->pack, "title: %s\n", p->name);
+		else if (face && strcmp(face, p->face) == 0)
+			buf_printf(&p->pack, "%.*sface: face.yaml\n", (int)strspn(l, " "), l);
+		else if (back && l[0] != ' ' && strcmp(back, p->back) == 0)
+			buf_puts(&p->pack, "back: back.yaml\n");
+		else
+			buf_printf(&p->pack, "%s\n", l);
+		free(face);
+		free(back);
+		free(l);
+		line += n + (line[n] == '\n');
+	}
+	if (!p->face) {  /* trains: the default templates, named */
+		p->face = xstrdup("templates/trains-face.yaml");
+		p->back = xstrdup("templates/trains-back.yaml");
+		buf_puts(&p->pack, "face: face.yaml\nback: back.yaml\n");
+	}
+	buf_puts(&p->pack, "data: data.csv                # a row per card: more fields for the templates\n");
+}
+
+/* Write rel inside dir from text; 0 or -1 after reporting. */
+static int put(const char *dir, const char *rel, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, rel);
+	int rc = write_file_atomic(path, text, strlen(text));
+	free(path);
+	return rc;
+}
+
+/* A shipped template with a line on where it came from; 0 or -1. */
+static int put_template(const char *dir, const char *rel, const char *shipped_path,
+			const char *what, const char *name)
+{
+	const char *base = strrchr(shipped_path, '/');
+	char *from = NULL;
+	char *text = shipped("templates", base ? base + 1 : shipped_path, &from);
+	if (!text) {
+		diag(SEV_ERROR, NULL, "new: cannot find the template %s (%s)", shipped_path,
+		     datapath_describe());
+		return -1;
+	}
+	struct buf b = {0};
+	buf_printf(&b, "# The %s of %s, copied from %s: change anything. Elements, fields and\n"
+		   "# sizes: railyard-template(5). The comments below are the original's.\n#\n%s",
+		   what, name, base ? base + 1 : shipped_path, text);
+	int rc = put(dir, rel, b.s);
+	buf_free(&b);
+	free(text);
+	free(from);
+	return rc;
+}
+
+static int put_extras(const char *dir, const struct plan *p, const struct starter *st)
+{
+	struct buf b = {0};
+	buf_printf(&b, "%s,flavour\n\"%s\",\"A line of flavour on this card (print it: {flavour} in face.yaml)\"\n",
+		   st->key, st->example);
+	int rc = put(dir, "data.csv", b.s);
+	buf_free(&b);
+	buf_printf(&b, "# %s\n\n"
+		   "A new %s pack: edit pack.yaml (the cards and the rules), face.yaml%s (how\n"
+		   "a card looks) and data.csv (a field per card, keyed by `%s`), then, in this folder:\n\n"
+		   "    railyard build pack.yaml            # the print files, into out/%s/\n"
+		   "%s"
+		   "    railyard check pack.yaml %s   # a play\n"
+		   "    railyard simulate pack.yaml -n %d    # how fair and how long a game is\n",
+		   p->name, st->game, p->back ? " and back.yaml" : "", st->key, p->id,
+		   st->check_pack ? "    railyard check pack.yaml            # the pack against the rules\n"
+				  : "", st->check,
+		   st->players);
+	rc |= put(dir, "README.md", b.s);
+	buf_free(&b);
+	return rc;
+}
+
+/* Write the planned folder under a temporary name beside name, then rename it. */
+static int write_folder(struct plan *p, const struct starter *st)
+{
+	char *tmp = xasprintf("%s.new.XXXXXX", p->name);
+	char *slash = strrchr(tmp, '/');
+	if (slash) {  /* the parent folders, as mkdir -p */
+		*slash = '\0';
+		int rc = mkdir_p(tmp);
+		*slash = '/';
+		if (rc != 0) {
+			diag(SEV_ERROR, NULL, "new: cannot create %s: %s", p->name, strerror(errno));
+			free(tmp);
+			return EXIT_OUTPUT;
+		}
+	}
+	if (!mkdtemp(tmp)) {
+		diag(SEV_ERROR, NULL, "new: cannot create %s: %s", tmp, strerror(errno));
+		free(tmp);
+		return EXIT_OUTPUT;
+	}
+	int rc = put(tmp, "pack.yaml", p->pack.s);
+	if (!rc)
+		rc = put_template(tmp, "face.yaml", p->face, "face of every card", p->name);
+	if (!rc && p->back)
+		rc = put_template(tmp, "back.yaml", p->back, "back of every card", p->name);
+	if (!rc)
+		rc = put_extras(tmp, p, st);
+	chmod(tmp, 0777 & ~umask(umask(0)));
+	if (!rc && rename(tmp, p->name) != 0) {
+		diag(SEV_ERROR, NULL, "new: cannot create %s: %s", p->name, strerror(errno));
+		rc = -1;
+	}
+	if (rc) {
+		static const char *const files[] = {"pack.yaml", "face.yaml", "back.yaml", "data.csv",
+						    "README.md"};
+		for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+			char *f = xasprintf("%s/%s", tmp, files[i]);
+			unlink(f);
+			free(f);
+		}
+		rmdir(tmp);
+	}
+	free(tmp);
+	return rc ? EXIT_OUTPUT : EXIT_OK;
+}
+
+int cmd_new(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"game", required_argument, NULL, 'G'},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *game = "trains";
+	bool quiet = false;
+	int c;
+	optind = 1;
+	while ((c = cli_next(argc, argv, longopts)) != -1) {
+		if (c == 'G')
+			game = optarg;
+		else if (c == 'q')
+			quiet = true;
+		else
+			return cli_usage(c, new_usage);
+	}
+	if (optind != argc - 1) {
+		diag(SEV_ERROR, NULL, "new takes one folder name (see 'railyard help new')");
+		return EXIT_INPUT;
+	}
+	const struct starter *st = find_starter(game);
+	if (!st)
+		return EXIT_INPUT;
+	char *name = xstrdup(argv[optind]);
+	for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
+		name[n - 1] = '\0';
+	struct plan p = {.name = name, .id = pack_id(name)};
+	struct stat sb;
+	int status = EXIT_OK;
+	char *from = NULL, *text = NULL;
+	if (!p.id[0]) {
+		diag(SEV_ERROR, NULL, "new: '%s' gives no pack id (letters, digits and -)", p.name);
+		status = EXIT_INPUT;
+	} else if (lstat(p.name, &sb) == 0) {
+		diag(SEV_ERROR, NULL, "new: %s exists; railyard new writes a new folder", p.name);
+		status = EXIT_OUTPUT;
+	} else if (!(text = shipped("packs", st->pack, &from))) {
+		diag(SEV_ERROR, NULL, "new: cannot find the shipped pack %s beside %s", st->pack,
+		     datapath_describe());
+		status = EXIT_INPUT;
+	} else {
+		rewrite_pack(&p, st, text, st->pack);
+		status = write_folder(&p, st);
+	}
+	if (status == EXIT_OK && !quiet)
+		fprintf(stderr, "railyard: new: %s/ written (%s): see %s/README.md\n", p.name, st->game,
+			p.name);
+	free(text);
+	free(from);
+	free(p.id);
+	free(name);
+	free(p.face);
+	free(p.back);
+	buf_free(&p.pack);
+	return status;
+}

@@ -1,0 +1,50 @@
+# The bash completion (completion/railyard): every command, every long option of
+# every command (every game), and option values from the tables the parsers use:
+# what it offers is what the parser's own "unknown value" message lists.
+. tests/cli/lib.sh
+mkdir -p "$WORK/bin"
+ln -s "$RAILYARD" "$WORK/bin/railyard"
+P=packs/pattern-one-census-seven.yaml
+# comp CWORD WORD...: what completing word CWORD of "WORD..." offers, one a line, sorted
+comp() {
+	cw=$1
+	shift
+	PATH="$WORK/bin:$PATH" bash -c '. completion/railyard; COMP_WORDS=("$@"); COMP_CWORD='"$cw"'; _railyard
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$@" | LC_ALL=C sort -u
+}
+# listed TEXT: the comma- or space-separated words after the last "(" or "are", sorted
+listed() { sed -e 's/.*(\(.*\))$/\1/' -e 's/^known: //' -e 's/.* are //' | tr ', ' '\n\n' | grep . | LC_ALL=C sort; }
+
+expect_eq "completing 'railyard si'" "simulate" "$(comp 1 railyard si)"
+expect_eq "completing 'railyard n' offers new" "new" "$(comp 1 railyard n)"
+expect_eq "completing 'railyard check --se'" "--sequence" "$(comp 2 railyard check --se)"
+for c in list build check simulate dump new; do
+	offered=$(comp 2 railyard "$c" --)
+	for o in $("$RAILYARD" help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u); do
+		ok_if "completion offers $c $o" sh -c 'echo "$1" | grep -qx -- "$2"' _ "$offered" "$o"
+	done
+done
+ok_if "completion offers -q, --progress and --no-progress everywhere" \
+	test "$(comp 2 railyard list -- | grep -cE '^--(quiet|progress|no-progress)$')" = 3
+
+"$RAILYARD" build --preset nosuch $P 2>"$WORK/e"
+expect_eq "--preset: the parser's values" "$(listed <"$WORK/e")" "$(comp 3 railyard build --preset '')"
+"$RAILYARD" build --duplex nosuch $P 2>"$WORK/e"
+expect_eq "--duplex: the parser's values" "$(listed <"$WORK/e")" "$(comp 3 railyard build --duplex '')"
+"$RAILYARD" build --colour nosuch $P 2>"$WORK/e"
+expect_eq "--colour: the parser's values" "$(listed <"$WORK/e")" "$(comp 3 railyard build --colour '')"
+"$RAILYARD" build --only nosuch $P 2>"$WORK/e"
+expect_eq "--only: the parser's values, contact among them" "$(listed <"$WORK/e")" "$(comp 3 railyard build --only '')"
+expect_grep "... contact is one" '^contact$' "$(comp 3 railyard build --only '' >"$WORK/only"; echo "$WORK/only")"
+expect_eq "--only faces,s: the word after the comma" "faces,setup
+faces,sheets
+faces,svg" "$(comp 3 railyard build --only faces,s)"
+"$RAILYARD" simulate -n 2 --policy nosuch $P 2>"$WORK/e"
+expect_eq "--policy: the parser's values" "$(listed <"$WORK/e")" "$(comp 3 railyard simulate --policy '')"
+"$RAILYARD" simulate -n 2 --rule zzzzzzzz=1 $P 2>"$WORK/e"
+expect_eq "--rule: the parser's keys, each with =" \
+	"$(sed -e 's/.*(its rules: //' -e 's/)$//' "$WORK/e" | tr ',' '\n' | sed -e 's/^ *//' -e 's/=.*/=/' | LC_ALL=C sort)" \
+	"$(comp 3 railyard simulate --rule '')"
+"$RAILYARD" new --game zzzzzzzz x 2>"$WORK/e"
+expect_eq "new --game: the parser's games" "$(listed <"$WORK/e")" "$(comp 3 railyard new --game '')"
+expect_status "--complete with an unknown word is bad usage" 2 "$RAILYARD" --complete nosuch
