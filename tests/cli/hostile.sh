@@ -111,7 +111,8 @@ mkdir -p "$WORK/csv"
 sed -e "s/colour: \[blue, green, magenta, orange\]/colour: [blue, 'gr\"een,x', '=HYPERLINK(\"http:\/\/x\")', '@SUM(A1)']/" \
 	-e "s|templates/|$TOP/templates/|" packs/take-the-train.yaml >"$WORK/csv/p.yaml"
 expect_status "a deck with hostile colour names builds" 0 "$R" build -q --only contact --allow-path "$TOP/templates" -o "$WORK/csv/o" "$WORK/csv/p.yaml"
-M=$WORK/csv/o/take-the-train/manifest.csv
+# --only contact alone is a preview: it goes to PACK.preview/
+M=$WORK/csv/o/take-the-train.preview/manifest.csv
 expect_eq "manifest.csv: 56 rows of 5 fields each (RFC 4180)" "56 {5}" \
 	"$(python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1]))); print(len(r), set(map(len, r)))' "$M")"
 expect_grep "manifest.csv: a quote and a comma quoted" '^13,number,"gr""een,x 1",1,"colour=gr""een,x number=1"$' "$M"
