@@ -23,7 +23,7 @@ build_into() {
 	out=$1
 	shift
 	rm -rf "$out.p" "$out"
-	"$R" build -o "$out.p" "$@" && mv "$out.p"/* "$out" && rmdir "$out.p"
+	"$R" build -o "$out.p" "$@" && mv "$out.p"/* "$out" && rm -rf "$out.p" # and the set's lock file
 }
 
 # backs PACK NAME: build PACK with every face replaced by its back template
