@@ -11,17 +11,28 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The address space this process uses now, in bytes (0 when unknown). */
-static double vm_now(void)
+/* Field FIELD (0: the address space, 1: resident) of /proc/PID/statm (0: this
+ * process), in bytes; 0 when unknown. */
+static double statm(pid_t pid, int field)
 {
-	FILE *f = fopen("/proc/self/statm", "r");
-	unsigned long pages = 0;
+	char path[64];
+	if (pid)
+		snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+	else
+		snprintf(path, sizeof path, "/proc/self/statm");
+	FILE *f = fopen(path, "r");
+	unsigned long pages[2] = {0, 0};
 	if (f) {
-		if (fscanf(f, "%lu", &pages) != 1)
-			pages = 0;
+		if (fscanf(f, "%lu %lu", &pages[0], &pages[1]) != 2)
+			pages[0] = pages[1] = 0;
 		fclose(f);
 	}
-	return (double)pages * (double)sysconf(_SC_PAGESIZE);
+	return (double)pages[field] * (double)sysconf(_SC_PAGESIZE);
+}
+
+static double vm_now(void)
+{
+	return statm(0, 0);
 }
 
 static void child(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
@@ -57,7 +68,7 @@ static void child(int (*fn)(void *, char *, size_t), void *arg, const struct san
 int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
 		char *why, size_t n)
 {
-	double vm = vm_now();
+	double vm = vm_now(), rss = statm(0, 1);
 	int fd[2];
 	if (pipe(fd) != 0) {
 		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
@@ -90,6 +101,16 @@ int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandb
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		double dt = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
+		/* The address-space limit does not hold under a sanitizer (its shadow is
+		 * reserved before the fork): the child's resident memory is watched too. */
+		if (statm(pid, 1) > rss + lim->megabytes * 1048576) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			snprintf(why, n, "needed more than %g MB to draw", lim->megabytes);
+			close(fd[0]);
+			return -1;
+		}
 		if (dt > lim->seconds) {
 			kill(pid, SIGKILL);
 			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
