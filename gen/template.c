@@ -524,7 +524,7 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 		e->kind = (enum tpl_kind)kind;
 		if (kind == TE_TEXT) {
 			const char *s = yr_scalar(r, k->str, v);
-			if (s)
+			if (s && !e->text)
 				e->text = xstrdup(s);
 			struct loc at = yr_loc(r, v);
 			if (s && template_check_markup(s, &at) != 0)
@@ -535,7 +535,7 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 			load_image(r, v, e);
 		} else if (kind == TE_PIPS) {
 			const char *s = yr_scalar(r, k->str, v);
-			if (s)
+			if (s && !e->text)  /* text: and pips: together: an error below */
 				e->text = xstrdup(s);
 		} else {
 			load_box(r, v, k->str, e->box);
