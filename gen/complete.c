@@ -34,6 +34,8 @@ int cmd_complete(int argc, char **argv)
 		words(build_presets, "");
 	} else if (strcmp(what, "--duplex") == 0) {
 		words(build_duplexes, "");
+	} else if (strcmp(what, "--layout") == 0) {
+		words(build_layouts, "");
 	} else if (strcmp(what, "--colour") == 0) {
 		words(build_colours, "");
 	} else if (strcmp(what, "--policy") == 0) {

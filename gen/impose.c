@@ -6,7 +6,9 @@
 #include "draw.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "util.h"
 
@@ -20,6 +22,10 @@
 #define MARK_WIDTH (0.25 * MM_PER_PT)
 #define NOTE_ROOM 4.0      /* mm below the marks for the note line (and above, to centre) */
 #define TILE_MARGIN 10.0   /* mm of paper left unprinted around a tile */
+#define MARK_EDGE 5.0      /* mm: no mark nearer the paper's edge */
+#define MARK_WHITE 1.5     /* mm of a butted block's crop mark on white paper */
+#define BUTT_MARK 5.0      /* mm, a butted block's crop mark at most */
+#define BUTT_HAIR 0.1      /* mm a butted item runs over its shared cut lines */
 
 static const char note_100[] = "Print at 100% / actual size (no \"fit to page\")";
 
@@ -36,30 +42,56 @@ int impose_fit(double pw, double ph, double margin, double w, double h, double b
 	double cw = w + 2 * bleed, ch = h + 2 * bleed;
 	int nx = fit(rw, cw), ny = fit(rh, ch), rx = fit(rw, ch), ry = fit(rh, cw);
 	g->rotated = rx * ry > nx * ny;
+	g->butted = false;
 	g->nx = g->rotated ? rx : nx;
 	g->ny = g->rotated ? ry : ny;
 	g->cw = g->rotated ? ch : cw;
 	g->ch = g->rotated ? cw : ch;
 	g->x0 = (pw - g->nx * g->cw) / 2;
 	g->y0 = (ph - g->ny * g->ch) / 2;
+	g->bx = g->by = bleed;
 	return g->nx * g->ny;
 }
 
-/* A mark line if it is not the one just drawn (items without bleed share cut lines). */
+/* The block's bleed on a side room mm from the paper's edge: the item's, less
+ * what the crop marks need to show on white paper before MARK_EDGE. */
+static double block_bleed(double room, double bleed)
+{
+	return fmax(0, fmin(bleed, room - MARK_EDGE - MARK_WHITE));
+}
+
+int impose_fit_butted(double pw, double ph, double margin, double w, double h, double bleed,
+		      struct sheet_grid *g)
+{
+	double rw = pw - 2 * margin, rh = ph - 2 * margin;
+	int nx = fit(rw, w), ny = fit(rh, h), rx = fit(rw, h), ry = fit(rh, w);
+	g->rotated = rx * ry > nx * ny;
+	g->butted = true;
+	g->nx = g->rotated ? rx : nx;
+	g->ny = g->rotated ? ry : ny;
+	g->cw = g->rotated ? h : w;
+	g->ch = g->rotated ? w : h;
+	g->x0 = (pw - g->nx * g->cw) / 2;
+	g->y0 = (ph - g->ny * g->ch) / 2;
+	g->bx = block_bleed(g->x0, bleed);
+	g->by = block_bleed(g->y0, bleed);
+	return g->nx * g->ny;
+}
+
 static void mark(cairo_t *cr, double x0, double y0, double x1, double y1)
 {
 	cairo_move_to(cr, x0, y0);
 	cairo_line_to(cr, x1, y1);
 }
 
-/* Crop marks at every trim line, outside the grid's bleed edge. */
+/* Gutter: crop marks at every trim line, outside the grid's bleed edge. */
 static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
 {
 	double gx1 = g->x0 + g->nx * g->cw, gy1 = g->y0 + g->ny * g->ch;
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, MARK_WIDTH);
-	double last = -1;
+	double last = -1;   /* items without bleed share cut lines: one mark each */
 	for (int i = 0; i < g->nx; i++)
 		for (int e = 0; e < 2; e++) {
 			double x = g->x0 + i * g->cw + (e ? g->cw - bleed : bleed);
@@ -83,6 +115,48 @@ static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
 	cairo_restore(cr);
 }
 
+/* Where a butted block's marks start and end, outward from its trim on a side
+ * with bleed b and room mm to the paper's edge: from 1 mm out (past a drifting
+ * cut, over the bleed: the marks are cased in white to show on any colour), or
+ * just off the trim without bleed, to MARK_EDGE from the paper's edge, at most
+ * BUTT_MARK long. False when less than a usable mark fits. */
+static bool butt_span(double b, double room, double *from, double *to)
+{
+	*from = b >= 1.0 ? 1.0 : b + MARK_GAP / 2;
+	*to = fmin(*from + BUTT_MARK, room - MARK_EDGE);
+	return *to - *from >= 0.8;
+}
+
+/* Butted: a mark at every shared cut line, outside the block on both ends. */
+static void butt_marks(cairo_t *cr, const struct sheet_grid *g, double pw, double ph)
+{
+	double gx1 = g->x0 + g->nx * g->cw, gy1 = g->y0 + g->ny * g->ch, a, b;
+	cairo_save(cr);
+	cairo_new_path(cr);
+	if (butt_span(g->by, g->y0, &a, &b))
+		for (int i = 0; i <= g->nx; i++) {
+			double x = g->x0 + i * g->cw;
+			mark(cr, x, g->y0 - a, x, g->y0 - b);
+			mark(cr, x, gy1 + a, x, gy1 + b);
+		}
+	if (butt_span(g->bx, g->x0, &a, &b))
+		for (int j = 0; j <= g->ny; j++) {
+			double y = g->y0 + j * g->ch;
+			mark(cr, g->x0 - a, y, g->x0 - b, y);
+			mark(cr, gx1 + a, y, gx1 + b, y);
+		}
+	(void)pw;
+	(void)ph;
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, 3 * MARK_WIDTH);
+	cairo_stroke_preserve(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, MARK_WIDTH);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
 /* The note line, centred below the grid's marks. */
 static void sheet_note(cairo_t *cr, double pw, const struct sheet_grid *g, const char *text)
 {
@@ -97,12 +171,74 @@ static void sheet_note(cairo_t *cr, double pw, const struct sheet_grid *g, const
 	cairo_restore(cr);
 }
 
+/* The rectangle a cell shows on the page, (cx, cy) its centre: gutter, the cell;
+ * butted, the trim and the bleed on each side no item lies against (the block's
+ * bleed at its edges, the item's own where a neighbouring cell is empty), and a
+ * hair over the shared cut lines so no seam shows between neighbours. Front page
+ * cell r, c; the page's side mirrors the sides for the back. */
+static void cell_clip(cairo_t *cr, const struct sheet_grid *g, double bleed, int r, int c, long n,
+		      double cx, double cy, int side, enum duplex duplex)
+{
+	double x0 = cx - g->cw / 2, y0 = cy - g->ch / 2, x1 = x0 + g->cw, y1 = y0 + g->ch;
+	if (g->butted) {
+		long k = (long)r * g->nx + c;
+		double l = c == 0 ? g->bx : BUTT_HAIR;
+		double rt = c + 1 == g->nx ? g->bx : k + 1 < n ? BUTT_HAIR : bleed;
+		double t = r == 0 ? g->by : BUTT_HAIR;
+		double bt = r + 1 == g->ny ? g->by : k + g->nx < n ? BUTT_HAIR : bleed;
+		double sw;
+		if (side && duplex == DUPLEX_LONG)
+			sw = l, l = rt, rt = sw;
+		else if (side)
+			sw = t, t = bt, bt = sw;
+		x0 -= l;
+		x1 += rt;
+		y0 -= t;
+		y1 += bt;
+	}
+	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+	cairo_clip(cr);
+}
+
+/* One page of a sheet: items first..first+n-1, the front or (side 1) the back. */
+static void sheet_page(cairo_t *cr, const struct sheet_grid *g, double pw, double ph,
+		       enum duplex duplex, const struct item_source *src, long first, long n, int side)
+{
+	double theta = g->rotated ? M_PI / 2 : 0;
+	for (long k = 0; k < n; k++) {
+		int r = (int)(k / g->nx), c = (int)(k % g->nx);
+		double cx = g->x0 + (c + 0.5) * g->cw, cy = g->y0 + (r + 0.5) * g->ch, t = theta;
+		/* The back of the item at (cx, cy) is where the sheet turned over
+		 * brings it: long edge mirrors x, short edge mirrors y; the
+		 * turn about the item's own upright axis gives the angle. */
+		if (side && duplex == DUPLEX_LONG) {
+			cx = pw - cx;
+			t = -theta;
+		} else if (side) {
+			cy = ph - cy;
+			t = M_PI - theta;
+		}
+		cairo_save(cr);
+		cell_clip(cr, g, src->bleed, r, c, n, cx, cy, side, duplex);
+		cairo_translate(cr, cx, cy);
+		cairo_rotate(cr, t);
+		cairo_translate(cr, -src->w / 2, -src->h / 2);
+		src->draw(src->user, cr, first + k, side);
+		cairo_restore(cr);
+	}
+	if (g->butted)
+		butt_marks(cr, g, pw, ph);
+	else
+		crop_marks(cr, g, src->bleed);
+}
+
 long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum duplex duplex,
 		   const struct item_source *src, void (*progress)(void *user, long done),
 		   void *puser)
 {
 	struct sheet_grid g;
-	int per = impose_fit(pw, ph, margin, src->w, src->h, src->bleed, &g);
+	int per = src->butted ? impose_fit_butted(pw, ph, margin, src->w, src->h, src->bleed, &g)
+			      : impose_fit(pw, ph, margin, src->w, src->h, src->bleed, &g);
 	if (per < 1)
 		return -1;
 	bool backs = src->backs && duplex != DUPLEX_NONE;
@@ -110,35 +246,12 @@ long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum dup
 	snprintf(note, sizeof note, "%s%s", note_100,
 		 !backs ? "" : duplex == DUPLEX_LONG ? "; duplex: flip on long edge"
 						     : "; duplex: flip on short edge");
-	double theta = g.rotated ? M_PI / 2 : 0, b = src->bleed;
 	long pages = 0;
 	for (long first = 0; first < src->count; first += per) {
 		long n = src->count - first < per ? src->count - first : per;
 		for (int side = 0; side < (backs ? 2 : 1); side++) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-			for (long k = 0; k < n; k++) {
-				int r = (int)(k / g.nx), c = (int)(k % g.nx);
-				double cx = g.x0 + (c + 0.5) * g.cw, cy = g.y0 + (r + 0.5) * g.ch, t = theta;
-				/* The back of the item at (cx, cy) is where the sheet turned over
-				 * brings it: long edge mirrors x, short edge mirrors y; the
-				 * turn about the item's own upright axis gives the angle. */
-				if (side && duplex == DUPLEX_LONG) {
-					cx = pw - cx;
-					t = -theta;
-				} else if (side) {
-					cy = ph - cy;
-					t = M_PI - theta;
-				}
-				cairo_save(cr);
-				cairo_rectangle(cr, cx - g.cw / 2, cy - g.ch / 2, g.cw, g.ch);
-				cairo_clip(cr);
-				cairo_translate(cr, cx, cy);
-				cairo_rotate(cr, t);
-				cairo_translate(cr, -src->w / 2, -src->h / 2);
-				src->draw(src->user, cr, first + k, side);
-				cairo_restore(cr);
-			}
-			crop_marks(cr, &g, b);
+			sheet_page(cr, &g, pw, ph, duplex, src, first, n, side);
 			if (!side)
 				sheet_note(cr, pw, &g, note);
 			pdfw_end_page(w);
@@ -258,19 +371,17 @@ void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw
 				cairo_line_to(cr, ox + vw, oy + stepy);
 			}
 			cairo_stroke(cr);
-			/* Alignment crosses in the middle of each shared overlap strip, at a
-			 * quarter and three quarters of its length: the same points of the
-			 * item on both tiles, to lay one over the other. */
+			/* Alignment crosses in the middle of each overlap strip this tile
+			 * lends to the next one (the glued area under it, covered once the
+			 * next tile lies on it), at a quarter and three quarters of its
+			 * length; never on the strip a tile lays over the one before, which
+			 * stays visible on the finished item. */
 			cairo_set_line_width(cr, 0.2);
 			cairo_set_source_rgb(cr, 0, 0, 0);
 			for (int k = 1; k <= 3; k += 2) {
 				double fy = oy + vh * k / 4, fx = ox + vw * k / 4;
-				if (c > 0)
-					cross(cr, ox + overlap / 2, fy);
 				if (c + 1 < cols)
 					cross(cr, ox + stepx + overlap / 2, fy);
-				if (r > 0)
-					cross(cr, fx, oy + overlap / 2);
 				if (r + 1 < rows)
 					cross(cr, fx, oy + stepy + overlap / 2);
 			}
@@ -287,4 +398,134 @@ void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw
 			cairo_restore(cr);
 			pdfw_end_page(w);
 		}
+}
+
+/* ---- the edge check of butted sheets ---- */
+
+#define EDGE_PX 6.0   /* px per mm */
+#define EDGE_IN 1.5   /* mm each side of the trim: a cut that drifts this far shows
+			 the neighbour's edge where its own bleed would be */
+#define EDGE_TOL 6    /* per channel, of 255 */
+
+struct edge_check {
+	cairo_surface_t *s;
+	cairo_t *cr;
+	double w, h, bleed;
+	int W, H;                 /* px */
+	uint32_t *ref[2][2];      /* per group (faces, backs): the first item's columns
+				     across the left and right edges, rows across top and bottom */
+	int len[2];
+	bool ok;
+};
+
+static int px(double mm)
+{
+	return (int)lround(mm * EDGE_PX);
+}
+
+struct edge_check *edge_check_new(double w, double h, double bleed)
+{
+	struct edge_check *e = xcalloc(1, sizeof *e);
+	e->w = w;
+	e->h = h;
+	e->bleed = bleed;
+	e->W = px(w + 2 * bleed);
+	e->H = px(h + 2 * bleed);
+	e->s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, e->W, e->H);
+	e->ok = cairo_surface_status(e->s) == CAIRO_STATUS_SUCCESS;
+	e->len[0] = e->H;
+	e->len[1] = e->W;
+	for (int g = 0; g < 2; g++)
+		for (int k = 0; k < 2; k++)
+			e->ref[g][k] = NULL;
+	return e;
+}
+
+cairo_t *edge_check_begin(struct edge_check *e)
+{
+	cairo_t *cr = e->cr = cairo_create(e->s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_scale(cr, EDGE_PX, EDGE_PX);
+	cairo_translate(cr, e->bleed, e->bleed);
+	/* the strips, two pixels wider on both sides than what is looked at */
+	double b = e->bleed + 2 / EDGE_PX, in = EDGE_IN + 2 / EDGE_PX, d = b + in;
+	cairo_rectangle(cr, -b, -b, d, e->h + 2 * b);
+	cairo_rectangle(cr, e->w - in, -b, d, e->h + 2 * b);
+	cairo_rectangle(cr, -b, -b, e->w + 2 * b, d);
+	cairo_rectangle(cr, -b, e->h - in, e->w + 2 * b, d);
+	cairo_clip(cr);
+	return cr;
+}
+
+static bool near_px(uint32_t a, uint32_t b)
+{
+	for (int sh = 0; sh < 24; sh += 8) {
+		int d = (int)((a >> sh) & 255) - (int)((b >> sh) & 255);
+		if (d > EDGE_TOL || d < -EDGE_TOL)
+			return false;
+	}
+	return true;
+}
+
+/* Pixel (x, y) of the surface, or across: (y, x). */
+static uint32_t at(const unsigned char *data, int stride, bool across, int a, int b)
+{
+	int x = across ? b : a, y = across ? a : b;
+	return ((const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride))[x];
+}
+
+/* Edge strips along one axis (vertical: left and right, else top and bottom):
+ * every line across a strip one colour, the two edges' profiles the same and the
+ * same as ref (filled from the first item). */
+static bool edge_axis(struct edge_check *e, const unsigned char *data, int stride, bool vertical,
+		      uint32_t **ref)
+{
+	double b = e->bleed, len = vertical ? e->h : e->w, across = vertical ? e->w : e->h;
+	int n = vertical ? e->H : e->W, o = px(b - fmin(b, EDGE_IN));
+	int near1 = px(b + EDGE_IN), far0 = px(b + across - EDGE_IN), far1 = px(b + across + fmin(b, EDGE_IN));
+	int from = px(b + EDGE_IN), to = px(b + len - EDGE_IN);
+	bool fresh = !*ref;
+	if (fresh)
+		*ref = xcalloc((size_t)n, sizeof **ref);
+	for (int i = from; i < to; i++) {
+		uint32_t l = at(data, stride, !vertical, o, i), r = at(data, stride, !vertical, far1 - 1, i);
+		for (int k = o; k < near1; k++)
+			if (!near_px(at(data, stride, !vertical, k, i), l))
+				return false;
+		for (int k = far0; k < far1; k++)
+			if (!near_px(at(data, stride, !vertical, k, i), r))
+				return false;
+		if (!near_px(l, r))
+			return false;
+		if (fresh)
+			(*ref)[i] = l;
+		else if (!near_px((*ref)[i], l))
+			return false;
+	}
+	return true;
+}
+
+bool edge_check_end(struct edge_check *e, int group)
+{
+	cairo_destroy(e->cr);
+	e->cr = NULL;
+	if (!e->ok)
+		return false;
+	cairo_surface_flush(e->s);
+	const unsigned char *data = cairo_image_surface_get_data(e->s);
+	int stride = cairo_image_surface_get_stride(e->s);
+	return edge_axis(e, data, stride, true, &e->ref[group][0]) &&
+	       edge_axis(e, data, stride, false, &e->ref[group][1]);
+}
+
+void edge_check_free(struct edge_check *e)
+{
+	if (!e)
+		return;
+	for (int g = 0; g < 2; g++)
+		for (int k = 0; k < 2; k++)
+			free(e->ref[g][k]);
+	cairo_surface_destroy(e->s);
+	free(e);
 }

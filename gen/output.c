@@ -673,10 +673,12 @@ done:
 /* What this run wrote, for build's summary line (draw.h: output_tally_*). */
 static unsigned long tally_files, tally_pages;
 static struct timespec tally_start;
+static char tally_note[96];
 
 void output_tally_start(void)
 {
 	tally_files = tally_pages = 0;
+	tally_note[0] = 0;
 	clock_gettime(CLOCK_MONOTONIC, &tally_start);
 }
 
@@ -686,13 +688,19 @@ void output_tally(unsigned long pages)
 	tally_pages += pages;
 }
 
+void output_tally_note(const char *note)
+{
+	snprintf(tally_note, sizeof tally_note, "%s", note);
+}
+
 void output_tally_print(const char *dir)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	double s = (double)(now.tv_sec - tally_start.tv_sec) + (now.tv_nsec - tally_start.tv_nsec) / 1e9;
-	fprintf(stderr, "railyard: build: %lu file%s, %lu PDF page%s in %s/ (%.1f s)\n", tally_files,
-		tally_files == 1 ? "" : "s", tally_pages, tally_pages == 1 ? "" : "s", dir, s);
+	fprintf(stderr, "railyard: build: %lu file%s, %lu PDF page%s in %s/ (%.1f s)%s%s\n", tally_files,
+		tally_files == 1 ? "" : "s", tally_pages, tally_pages == 1 ? "" : "s", dir, s,
+		tally_note[0] ? "; " : "", tally_note);
 }
 
 /* --colour cmyk: the finished file converted to PDF/X-1a in place (pdfx.h). */

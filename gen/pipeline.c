@@ -44,12 +44,13 @@ const char *const build_out_names[10] = {"faces", "sheets", "placemat", "referen
 					 "png", "tokens", "board", "setup", "contact"};
 
 const char *const build_duplexes[4] = {"long", "short", "none", NULL};
+const char *const build_layouts[4] = {"auto", "butted", "gutter", NULL};
 const char *const build_presets[6] = {"home", "tgc", "mpc", "drivethru", "press", NULL};
 const char *const build_colours[3] = {"rgb", "cmyk", NULL};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
        OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK, OPT_MAX_PIXELS,
-       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW };
+       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW, OPT_LAYOUT };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -58,6 +59,7 @@ const struct option build_longopts[] = {
 	{"bleed", required_argument, NULL, OPT_BLEED},
 	{"margin", required_argument, NULL, OPT_MARGIN},
 	{"duplex", required_argument, NULL, OPT_DUPLEX},
+	{"layout", required_argument, NULL, OPT_LAYOUT},
 	{"preset", required_argument, NULL, OPT_PRESET},
 	{"colour", required_argument, NULL, OPT_COLOUR},
 	{"color", required_argument, NULL, OPT_COLOUR},
@@ -97,6 +99,10 @@ const char build_opts_usage[] =
 	"                      (default 6mm)\n"
 	"      --duplex HOW    long (default), short or none: how the sheet is turned over\n"
 	"                      for the backs; none: sheets hold fronts only\n"
+	"      --layout HOW    the sheets: butted (neighbours share their cut lines, 9\n"
+	"                      poker cards a page), gutter (each item with its own\n"
+	"                      bleed, 6) or auto (default): butted when every item's\n"
+	"                      edge looks the same across the cut\n"
 	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
 	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
 	"                      (MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
@@ -231,6 +237,11 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		if ((k = pick("--duplex", arg, build_duplexes, 3)) < 0)
 			return -1;
 		o->duplex = (enum duplex)k;
+		return 1;
+	case OPT_LAYOUT:
+		if ((k = pick("--layout", arg, build_layouts, 3)) < 0)
+			return -1;
+		o->layout = (enum sheet_layout)k;
 		return 1;
 	case OPT_PRESET:
 		if ((k = pick("--preset", arg, build_presets, 5)) < 0)
@@ -913,16 +924,23 @@ struct worker {
 
 static bool back_reported;
 
+/* Where an unsound forced build marks an item "unchecked". */
+enum { UNCHECKED_NONE, UNCHECKED_SLUG, UNCHECKED_INSIDE };
+
 /* "unchecked" in red in the slug above the trim (in the bleed, cut away), or
- * small inside the top left corner of an item without bleed. */
-static void mark_unchecked(cairo_t *cr, const struct template *t)
+ * small inside the top left corner of an item without bleed or (inside) on a
+ * butted sheet, whose slug goes with the neighbour's edge. */
+static void mark_unchecked(cairo_t *cr, const struct template *t, bool inside)
 {
 	double size = fmin(2.0, fmax(1.2, t->bleed * 0.6));
 	cairo_save(cr);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_font_size(cr, size);
 	cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
-	cairo_move_to(cr, 1.0, t->bleed >= 1.5 ? -(t->bleed - size) / 2 - 0.15 : size + 0.5);
+	if (inside)
+		cairo_move_to(cr, 3.0, 2.0 + size);
+	else
+		cairo_move_to(cr, 1.0, t->bleed >= 1.5 ? -(t->bleed - size) / 2 - 0.15 : size + 0.5);
 	cairo_show_text(cr, "unchecked (railyard build --force)");
 	cairo_restore(cr);
 }
@@ -939,7 +957,8 @@ static void budget_side(struct build_ctx *c, long i, int side)
 	budget_item(name, t ? t->file : NULL);
 }
 
-static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
+static void draw_side_as(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side,
+			 int unchecked)
 {
 	budget_side(c, i, side);
 	if (side) {
@@ -958,9 +977,14 @@ static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i
 		c->it.label(c->it.user, i, true, who, sizeof who);
 	const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
 	draw_item(w->dr, cr, t, &w->f, NULL, c->report ? who : NULL);
-	if (forced_unsound)
-		mark_unchecked(cr, t);
+	if (forced_unsound && unchecked != UNCHECKED_NONE)
+		mark_unchecked(cr, t, unchecked == UNCHECKED_INSIDE);
 	budget_idle();
+}
+
+static void draw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side)
+{
+	draw_side_as(c, w, cr, i, side, UNCHECKED_SLUG);
 }
 
 /* The item list of one sheets file (or of every item). */
@@ -969,12 +993,14 @@ struct group {
 	struct worker *w;
 	long *idx;
 	long n;
+	bool butted;      /* on a butted sheet: the unchecked mark inside the trim */
 };
 
 static void group_draw(void *user, cairo_t *cr, long k, int side)
 {
 	struct group *g = user;
-	draw_side(g->c, g->w, cr, g->idx ? g->idx[k] : k, side);
+	draw_side_as(g->c, g->w, cr, g->idx ? g->idx[k] : k, side,
+		     g->butted ? UNCHECKED_INSIDE : UNCHECKED_SLUG);
 }
 
 static void step(void *user, long done)
@@ -1054,12 +1080,66 @@ static int write_back_pdf(struct build_ctx *c, struct worker *w)
 	return pdfw_close(pw);
 }
 
+/* Whether the group's items and the back suit a butted sheet (draw.h's edge check). */
+static bool group_seamless(struct build_ctx *c, struct group *g, const struct template *t, bool backs)
+{
+	struct edge_check *e = edge_check_new(t->w, t->h, item_bleed(c, t));
+	bool ok = true;
+	for (long k = 0; ok && k < g->n; k++) {
+		cairo_t *cr = edge_check_begin(e);
+		draw_side_as(c, g->w, cr, g->idx[k], 0, UNCHECKED_NONE);
+		ok = edge_check_end(e, 0);
+	}
+	if (ok && backs && g->n) {
+		cairo_t *cr = edge_check_begin(e);
+		draw_side_as(c, g->w, cr, g->idx[0], 1, UNCHECKED_NONE);
+		ok = edge_check_end(e, 1);
+	}
+	edge_check_free(e);
+	return ok;
+}
+
+static unsigned layouts_seen;   /* 1 butted, 2 gutter: the sheets of this build */
+static signed char *seam_known; /* per face template: 0 not looked at, 1 no, 2 seamless */
+
+static bool seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
+{
+	if (!seam_known[f])
+		seam_known[f] = group_seamless(c, g, c->it.faces[f], backs) ? 2 : 1;
+	return seam_known[f] == 2;
+}
+
+/* The sheets' layout for one group on pw x ph paper (--layout; auto: butted when
+ * it fits more and the edges allow it), named in the build's summary line. */
+static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool backs, double pw,
+			 double ph)
+{
+	const struct template *t = c->it.faces[f];
+	static char note[96];
+	struct sheet_grid gg, gb;
+	double bl = item_bleed(c, t);
+	int ng = impose_fit(pw, ph, c->opts.margin, t->w, t->h, bl, &gg);
+	int nb = impose_fit_butted(pw, ph, c->opts.margin, t->w, t->h, bl, &gb);
+	bool butted = c->opts.layout == LAYOUT_BUTTED;
+	if (c->opts.layout == LAYOUT_AUTO)
+		butted = nb > ng && seamless(c, g, f, backs);
+	else if (butted && !seamless(c, g, f, backs) && seam_known[f]++ == 1)
+		diag(SEV_WARNING, NULL, "--layout butted: the edges of %s differ from item to item or "
+		     "across the cut, so a cut off the line shows part of the neighbour", t->file);
+	if (!layouts_seen)
+		snprintf(note, sizeof note, "sheets %s, %d a page", butted ? "butted" : "gutter",
+			 butted ? nb : ng);
+	layouts_seen |= butted ? 1 : 2;
+	output_tally_note(layouts_seen == 3 ? "sheets butted and gutter" : note);
+	return butted;
+}
+
 static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper)
 {
 	double pw, ph;
 	paper_size(paper, &pw, &ph);
 	int rc = 0;
-	struct group g = {c, w, xcalloc((size_t)c->it.count + 1, sizeof *g.idx), 0};
+	struct group g = {c, w, xcalloc((size_t)c->it.count + 1, sizeof *g.idx), 0, false};
 	for (size_t f = 0; f < c->it.nfaces && !rc; f++) {
 		const struct template *t = c->it.faces[f];
 		g.n = 0;
@@ -1080,7 +1160,8 @@ static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper
 		}
 		const struct template *b = c->it.back;
 		bool backs = b && fabs(b->w - t->w) < 0.01 && fabs(b->h - t->h) < 0.01;
-		struct item_source src = {t->w, t->h, item_bleed(c, t), g.n, backs, group_draw, &g};
+		g.butted = sheet_butted(c, &g, f, backs && c->opts.duplex != DUPLEX_NONE, pw, ph);
+		struct item_source src = {t->w, t->h, item_bleed(c, t), g.n, backs, group_draw, &g, g.butted};
 		progress_start(rel, g.n);
 		long pages = impose_sheets(out, pw, ph, c->opts.margin, c->opts.duplex, &src, step, NULL);
 		progress_end();
@@ -1115,7 +1196,7 @@ static void back_draw(void *user, cairo_t *cr, long i, int side)
 /* svg/NAME.svg for each single, and svg/back.svg. */
 static int write_svgs(struct build_ctx *c, struct worker *w, bool unique)
 {
-	struct group g = {c, w, NULL, 0};
+	struct group g = {c, w, NULL, 0, false};
 	int rc = 0;
 	progress_start("svg", c->it.count);
 	for (long i = 0; i < c->it.count && !rc; i++) {
@@ -1476,8 +1557,12 @@ static int write_home(struct build_ctx *c, struct worker *w)
 	static const char *const both[] = {"a4", "letter"};
 	const char *const *papers = c->opts.npapers ? c->opts.papers : both;
 	int npapers = c->opts.npapers ? c->opts.npapers : 2;
+	layouts_seen = 0;
+	seam_known = xcalloc(c->it.nfaces + 1, 1);
 	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
 		rc = write_sheets(c, w, papers[i]);
+	free(seam_known);
+	seam_known = NULL;
 	/* The large items on each paper asked for (default a4); the SVG once. */
 	for (int i = 0; !rc && c->it.extra && i < (c->opts.npapers ? npapers : 1); i++) {
 		c->large_paper = c->opts.npapers ? papers[i] : "a4";

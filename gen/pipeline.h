@@ -23,9 +23,10 @@ enum {
 	BO_TOKENS = 64, BO_BOARD = 128, BO_SETUP = 256, BO_CONTACT = 512, BO_ALL = 1023
 };
 extern const char *const build_out_names[10];
-/* The values of --duplex (enum duplex), --preset (enum preset) and --colour
- * (rgb, cmyk), NULL-ended. */
+/* The values of --duplex (enum duplex), --layout (enum sheet_layout), --preset
+ * (enum preset) and --colour (rgb, cmyk), NULL-ended. */
 extern const char *const build_duplexes[4];
+extern const char *const build_layouts[4];
 extern const char *const build_presets[6];
 extern const char *const build_colours[3];
 
@@ -37,6 +38,10 @@ enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU, PRESET_PRES
 
 /* --preset names, in enum preset's order. */
 extern const char *const build_preset_names[5];
+
+/* --layout: how the sheets lay items out (impose.c): butted when every item's
+ * edges allow it, butted, or each item with its own bleed. */
+enum sheet_layout { LAYOUT_AUTO, LAYOUT_BUTTED, LAYOUT_GUTTER };
 
 /* --colour: the PDFs as Cairo draws them, or converted to CMYK PDF/X-1a (pdfx.h). */
 enum colour { COLOUR_DEFAULT, COLOUR_RGB, COLOUR_CMYK };
@@ -50,6 +55,7 @@ struct build_opts {
 	int npapers;
 	double margin;           /* printable margin of the paper, mm */
 	enum duplex duplex;
+	enum sheet_layout layout;
 	double bleed;            /* mm, or -1: the templates' */
 	enum preset preset;
 	enum colour colour;      /* COLOUR_DEFAULT: the preset's (cmyk for drivethru, press) */
