@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util.h"
 
@@ -24,7 +25,9 @@
 #define TILE_MARGIN 10.0   /* mm of paper left unprinted around a tile */
 #define MARK_EDGE 5.0      /* mm: no mark nearer the paper's edge */
 #define MARK_WHITE 1.5     /* mm of a butted block's crop mark on white paper */
-#define BUTT_MARK 5.0      /* mm, a butted block's crop mark at most */
+#define BUTT_MARK 3.5      /* mm, a butted block's crop mark at most */
+#define BUTT_BLEED 2.0     /* mm of bleed around a butted block at most (its edges
+			      are alike 1.5 mm either side of the cut) */
 #define BUTT_HAIR 0.1      /* mm a butted item runs over its shared cut lines */
 
 static const char note_100[] = "Print at 100% / actual size (no \"fit to page\")";
@@ -57,7 +60,7 @@ int impose_fit(double pw, double ph, double margin, double w, double h, double b
  * what the crop marks need to show on white paper before MARK_EDGE. */
 static double block_bleed(double room, double bleed)
 {
-	return fmax(0, fmin(bleed, room - MARK_EDGE - MARK_WHITE));
+	return fmax(0, fmin(fmin(bleed, BUTT_BLEED), room - MARK_EDGE - MARK_WHITE));
 }
 
 int impose_fit_butted(double pw, double ph, double margin, double w, double h, double bleed,
@@ -157,18 +160,291 @@ static void butt_marks(cairo_t *cr, const struct sheet_grid *g, double pw, doubl
 	cairo_restore(cr);
 }
 
-/* The note line, centred below the grid's marks. */
-static void sheet_note(cairo_t *cr, double pw, const struct sheet_grid *g, const char *text)
+/* ---- the sheet's margin: the note, the scale bar, the registration targets ----
+ * They go where the paper is free: beyond the crop marks along each side of the
+ * block, or between two marks; never nearer the paper's edge than the margin (and
+ * MARK_EDGE), never over the block's bleed. */
+
+#define SCALE_LEN 50.0     /* mm, the scale bar */
+#define SCALE_DEPTH 2.5    /* mm */
+#define TARGET 5.0         /* mm, a registration target at most */
+#define TARGET_MIN 3.0
+#define NOTE_SIZE 2.4      /* mm, the note's type */
+#define MAX_REGIONS 128
+
+/* A free strip of paper along one side of the block: len mm along the side,
+ * depth mm across, from (x, y); vertical when it runs up and down. [lo, hi] is
+ * the part still free. */
+struct region {
+	double x, y, len, depth, lo, hi;
+	bool vertical, outer;   /* outer: beyond the marks, the whole side */
+	int side;               /* 0 bottom, 1 top, 2 right, 3 left */
+};
+
+struct margin_plan {
+	struct region r[MAX_REGIONS];
+	int n;
+};
+
+static void add_region(struct margin_plan *p, int side, bool outer, double x, double y, double len,
+		       double depth)
 {
-	cairo_text_extents_t ext;
+	if (p->n < MAX_REGIONS && len >= 5 && depth >= 2)
+		p->r[p->n++] = (struct region){x, y, len, depth, 0, len, side >= 2, outer, side};
+}
+
+/* The cut lines along one axis of the grid (n cells of size cell from x0): every
+ * shared line (butted) or both trim lines of every cell (gutter). */
+static int cut_lines(const struct sheet_grid *g, bool xaxis, double bleed, double *v)
+{
+	int n = xaxis ? g->nx : g->ny, k = 0;
+	double x0 = xaxis ? g->x0 : g->y0, cell = xaxis ? g->cw : g->ch;
+	for (int i = 0; i < n; i++) {
+		if (g->butted) {
+			v[k++] = x0 + i * cell;
+			if (i + 1 == n)
+				v[k++] = x0 + n * cell;
+		} else {
+			v[k++] = x0 + i * cell + bleed;
+			v[k++] = x0 + (i + 1) * cell - bleed;
+		}
+	}
+	return k;
+}
+
+/* The free strips on one side of the block: side 0 bottom, 1 top, 2 right, 3 left.
+ * edge: the block's outer edge (its bleed) on that side, page mm; marks: how far
+ * beyond it the crop marks reach; room: from there to the margin. Beyond the
+ * marks, one strip from the first cut line to the last; between the marks, the
+ * depth of the marks (or all the room when there is none beyond them). */
+static void side_regions(struct margin_plan *p, int side, double edge, double marks, double room,
+			 const double *cuts, int ncuts)
+{
+	bool vertical = side >= 2, far = side == 0 || side == 2;
+	double out = room - marks - 0.5, in = out >= 2 ? marks - 0.5 : room - 0.5;
+	double lo = cuts[0], hi = cuts[ncuts - 1];
+	double at = far ? edge + marks + 0.5 : edge - marks - 0.5 - out;
+	if (vertical)
+		add_region(p, side, true, at, lo, hi - lo, out);
+	else
+		add_region(p, side, true, lo, at, hi - lo, out);
+	at = far ? edge + 0.5 : edge - 0.5 - in;
+	for (int i = 0; i + 1 < ncuts; i++) {
+		double a = cuts[i] + 1.0, b = cuts[i + 1] - 1.0;
+		if (vertical)
+			add_region(p, side, false, at, a, b - a, in);
+		else
+			add_region(p, side, false, a, at, b - a, in);
+	}
+}
+
+/* The free strips around the grid on pw x ph paper. */
+static void plan_regions(struct margin_plan *p, const struct sheet_grid *g, double pw, double ph,
+			 double margin, double bleed)
+{
+	double lim = fmax(margin, MARK_EDGE);
+	double bx = g->butted ? g->bx : 0, by = g->butted ? g->by : 0;
+	double gx0 = g->x0 - bx, gx1 = g->x0 + g->nx * g->cw + bx;
+	double gy0 = g->y0 - by, gy1 = g->y0 + g->ny * g->ch + by;
+	double mx = MARK_ROOM, my = MARK_ROOM, a, b;
+	if (g->butted) {
+		mx = butt_span(g->bx, g->x0, &a, &b) ? fmax(0, b - g->bx) : 0;
+		my = butt_span(g->by, g->y0, &a, &b) ? fmax(0, b - g->by) : 0;
+	}
+	double xs[2 * MAX_REGIONS], ys[2 * MAX_REGIONS];
+	p->n = 0;
+	if (g->nx >= MAX_REGIONS || g->ny >= MAX_REGIONS)
+		return;
+	int nx = cut_lines(g, true, bleed, xs), ny = cut_lines(g, false, bleed, ys);
+	side_regions(p, 0, gy1, my, ph - lim - gy1, xs, nx);
+	side_regions(p, 1, gy0, my, gy0 - lim, xs, nx);
+	side_regions(p, 2, gx1, mx, pw - lim - gx1, ys, ny);
+	side_regions(p, 3, gx0, mx, gx0 - lim, ys, ny);
+}
+
+static bool fits(const struct region *r, double len, double depth)
+{
+	return r->hi - r->lo >= len && r->depth >= depth;
+}
+
+/* Take len x depth mm of region r from its low end or (high) its high end: the
+ * rectangle's corner and direction. */
+static void take_in(struct region *r, double len, double depth, bool high, double *x, double *y,
+		    bool *vertical)
+{
+	double along = high ? r->hi - len : r->lo, across = (r->depth - depth) / 2;
+	if (high)
+		r->hi -= len + 2;
+	else
+		r->lo += len + 2;
+	*vertical = r->vertical;
+	*x = r->vertical ? r->x + across : r->x + along;
+	*y = r->vertical ? r->y + along : r->y + across;
+}
+
+/* The same from the first region that has room. */
+static bool take(struct margin_plan *p, double len, double depth, double *x, double *y, bool *vertical)
+{
+	for (int i = 0; i < p->n; i++)
+		if (fits(&p->r[i], len, depth)) {
+			take_in(&p->r[i], len, depth, false, x, y, vertical);
+			return true;
+		}
+	return false;
+}
+
+/* Text at the rectangle (x, y) len long (reading up the page when vertical). */
+static void margin_text(cairo_t *cr, const char *text, double x, double y, double len, double depth,
+			bool vertical)
+{
 	cairo_save(cr);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, 2.6);
-	cairo_text_extents(cr, text, &ext);
-	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-	cairo_move_to(cr, (pw - ext.x_advance) / 2, g->y0 + g->ny * g->ch + MARK_ROOM + 3.0);
+	cairo_translate(cr, x, y);
+	if (vertical) {
+		cairo_translate(cr, 0, len);
+		cairo_rotate(cr, -M_PI / 2);
+	}
+	cairo_move_to(cr, 0, depth * 0.78);
 	cairo_show_text(cr, text);
 	cairo_restore(cr);
+}
+
+static double text_len(cairo_t *cr, const char *text)
+{
+	cairo_text_extents_t ext;
+	cairo_text_extents(cr, text, &ext);
+	return ext.x_advance;
+}
+
+/* The note where it fits whole, else in pieces (split at "; "). */
+static void place_note(cairo_t *cr, struct margin_plan *p, const char *note)
+{
+	double len = text_len(cr, note), x, y;
+	bool v;
+	if (take(p, len, NOTE_SIZE, &x, &y, &v)) {
+		margin_text(cr, note, x, y, len, NOTE_SIZE, v);
+		return;
+	}
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", note);
+	for (char *part = buf, *next; part; part = next) {
+		next = strstr(part, "; ");
+		if (next) {
+			*next = 0;
+			next += 2;
+		}
+		len = text_len(cr, part);
+		if (take(p, len, NOTE_SIZE, &x, &y, &v))
+			margin_text(cr, part, x, y, len, NOTE_SIZE, v);
+	}
+}
+
+/* The scale bar: SCALE_LEN mm in five blocks, black and white, and its length. */
+static void place_scale(cairo_t *cr, struct margin_plan *p)
+{
+	const char *label = "50 mm";
+	double tl = text_len(cr, label), x, y;
+	bool v;
+	if (!take(p, SCALE_LEN + 1.5 + tl, SCALE_DEPTH, &x, &y, &v))
+		return;
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	if (v) {
+		cairo_translate(cr, 0, SCALE_LEN + 1.5 + tl);
+		cairo_rotate(cr, -M_PI / 2);
+	}
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	for (int k = 0; k < 5; k += 2)
+		cairo_rectangle(cr, k * SCALE_LEN / 5, 0, SCALE_LEN / 5, SCALE_DEPTH);
+	cairo_fill(cr);
+	cairo_set_line_width(cr, MARK_WIDTH);
+	cairo_rectangle(cr, MARK_WIDTH / 2, MARK_WIDTH / 2, SCALE_LEN - MARK_WIDTH, SCALE_DEPTH - MARK_WIDTH);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	if (v)
+		margin_text(cr, label, x + (SCALE_DEPTH - NOTE_SIZE) / 2, y, tl, NOTE_SIZE, true);
+	else
+		margin_text(cr, label, x + SCALE_LEN + 1.5, y + (SCALE_DEPTH - NOTE_SIZE) / 2, tl,
+			    NOTE_SIZE, false);
+	cairo_restore(cr);
+}
+
+/* A registration target of size d centred on (x, y): a ring and a cross. */
+static void target(cairo_t *cr, double x, double y, double d)
+{
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, MARK_WIDTH);
+	cairo_move_to(cr, x - d / 2, y);
+	cairo_line_to(cr, x + d / 2, y);
+	cairo_move_to(cr, x, y - d / 2);
+	cairo_line_to(cr, x, y + d / 2);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x, y, d * 0.3, 0, 2 * M_PI);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* Two registration targets at the two ends of one side (top first, then bottom,
+ * right, left): their centres in t[0..3], their size; false when none fit. */
+static bool place_targets(struct margin_plan *p, double t[4], double *size)
+{
+	static const int order[] = {1, 0, 2, 3};
+	for (int o = 0; o < 4; o++)
+		for (double d = TARGET; d >= TARGET_MIN; d -= 0.5) {
+			int first = -1, last = -1;
+			for (int i = 0; i < p->n; i++)
+				if (p->r[i].side == order[o] && fits(&p->r[i], d, d)) {
+					last = i;
+					first = first < 0 ? i : first;
+				}
+			if (first < 0 || (first == last && !fits(&p->r[first], 3 * d, d)))
+				continue;
+			bool v;
+			take_in(&p->r[first], d, d, false, &t[0], &t[1], &v);
+			take_in(&p->r[last], d, d, true, &t[2], &t[3], &v);
+			for (int k = 0; k < 4; k++)
+				t[k] += d / 2;
+			*size = d;
+			return true;
+		}
+	return false;
+}
+
+/* What goes in the sheet's margin, planned once for every page. */
+struct sheet_extras {
+	struct margin_plan plan;
+	double t[4], tsize;      /* the registration targets' centres on the front */
+	bool targets;
+};
+
+/* The front's margin: the note, the targets and the scale bar; the back's: the
+ * targets where turning the sheet over brings the front's. */
+static void sheet_margin(cairo_t *cr, const struct sheet_grid *g, double pw, double ph,
+			 double margin, double bleed, const char *note, int side, enum duplex duplex)
+{
+	struct sheet_extras *x = xcalloc(1, sizeof *x);
+	cairo_save(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, NOTE_SIZE);
+	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+	plan_regions(&x->plan, g, pw, ph, margin, bleed);
+	x->targets = duplex != DUPLEX_NONE && place_targets(&x->plan, x->t, &x->tsize);
+	if (!side) {
+		place_scale(cr, &x->plan);
+		place_note(cr, &x->plan, note);
+	}
+	for (int k = 0; x->targets && k < 2; k++) {
+		double tx = x->t[2 * k], ty = x->t[2 * k + 1];
+		if (side && duplex == DUPLEX_LONG)
+			tx = pw - tx;
+		else if (side)
+			ty = ph - ty;
+		target(cr, tx, ty, x->tsize);
+	}
+	cairo_restore(cr);
+	free(x);
 }
 
 /* The rectangle a cell shows on the page, (cx, cy) its centre: gutter, the cell;
@@ -252,8 +528,8 @@ long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum dup
 		for (int side = 0; side < (backs ? 2 : 1); side++) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
 			sheet_page(cr, &g, pw, ph, duplex, src, first, n, side);
-			if (!side)
-				sheet_note(cr, pw, &g, note);
+			sheet_margin(cr, &g, pw, ph, margin, src->bleed, note, side,
+				     backs ? duplex : DUPLEX_NONE);
 			pdfw_end_page(w);
 			pages++;
 		}
