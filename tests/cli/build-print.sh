@@ -14,7 +14,7 @@ near() { # near WANT GOT PERMILLE: |GOT - WANT| <= WANT * PERMILLE / 1000
 
 # --- a 3 x 3 sheet of 50 x 70 mm cards with 3 mm bleed: the green area is nine
 # cards' trim + bleed (56 x 76 mm each), not their trim (50 x 70 mm).
-expect_status "build the bleed grid" 0 $R build -o "$WORK/g" "$D/pack.yaml"
+expect_status "build the bleed grid (each card with its bleed: --layout gutter)" 0 $R build --layout gutter -o "$WORK/g" "$D/pack.yaml"
 G="$WORK/g/bleed-grid"
 expect_eq "9 cards, fronts and backs: 2 pages" 2 "$(pages "$G/sheets-a4.pdf")"
 pdftoppm -r 100 -f 1 -l 2 "$G/sheets-a4.pdf" "$WORK/grid"
@@ -31,22 +31,22 @@ expect_eq "crop marks above the grid at every trim line" "24 74 80 130 136 186" 
 expect_eq "crop marks below the grid" "24 74 80 130 136 186" "$(ppm "$WORK/grid-1.ppm" marks 265 100)"
 pdftotext -layout -f 1 -l 1 "$G/sheets-a4.pdf" "$WORK/grid.txt"
 expect_grep "the note says how to flip" 'duplex: flip on long edge' "$WORK/grid.txt"
-expect_status "--duplex short" 0 $R build --only sheets --duplex short -o "$WORK/short" "$D/pack.yaml"
+expect_status "--duplex short" 0 $R build --only sheets --layout gutter --duplex short -o "$WORK/short" "$D/pack.yaml"
 expect_grep "short: the note says short edge" 'duplex: flip on short edge' \
 	"$(pdftotext -f 1 -l 1 "$WORK/short/bleed-grid/sheets-a4.pdf" "$WORK/short.txt"; echo "$WORK/short.txt")"
-expect_status "--duplex none" 0 $R build --only sheets --duplex none -o "$WORK/none" "$D/pack.yaml"
+expect_status "--duplex none" 0 $R build --only sheets --layout gutter --duplex none -o "$WORK/none" "$D/pack.yaml"
 expect_eq "none: fronts only, 1 page" 1 "$(pages "$WORK/none/bleed-grid/sheets-a4.pdf")"
 ok_if "none: no duplex wording" sh -c "! pdftotext '$WORK/none/bleed-grid/sheets-a4.pdf' - | grep -q duplex"
-expect_status "--margin 20mm" 0 $R build --only sheets --paper a4 --margin 20mm -o "$WORK/m20" "$D/pack.yaml"
+expect_status "--margin 20mm" 0 $R build --only sheets --layout gutter --paper a4 --margin 20mm -o "$WORK/m20" "$D/pack.yaml"
 expect_eq "a 20 mm margin leaves room for 2 x 3: 2 sheets, 4 pages" 4 "$(pages "$WORK/m20/bleed-grid/sheets-a4.pdf")"
-expect_status "--margin 80mm: nothing fits: exit 3" 3 $R build --only sheets --paper a4 --margin 80mm -o "$WORK/m80" "$D/pack.yaml"
+expect_status "--margin 80mm: nothing fits: exit 3" 3 $R build --only sheets --layout gutter --paper a4 --margin 80mm -o "$WORK/m80" "$D/pack.yaml"
 expect_grep "... says the item does not fit" 'does not fit on a4 paper inside a 80 mm margin' "$WORK/last.err"
 ok_if "... and nothing is written" test ! -e "$WORK/m80/bleed-grid"
 expect_status "--duplex sideways: exit 2" 2 $R build --duplex sideways "$D/pack.yaml"
 
 # --- A3 holds 12 poker cards; Toy Train's carriages fit 35 an A4 page; without
 # their back (the pack's back: left out), no duplex wording.
-expect_status "poker on A3" 0 $R build --only sheets --paper a3 -o "$WORK/a3" packs/pattern-one-census-seven.yaml
+expect_status "poker on A3" 0 $R build --only sheets --layout gutter --paper a3 -o "$WORK/a3" packs/pattern-one-census-seven.yaml
 expect_eq "84 poker cards on A3: 7 sheets, 14 pages" 14 "$(pages "$WORK/a3/pattern-one-census-seven/sheets-a3.pdf")"
 sed '/^back:/d' packs/toy-train.yaml >"$WORK/toy-train.yaml"
 expect_status "toy train sheets" 0 $R build --only sheets -o "$WORK/toy" "$WORK/toy-train.yaml"

@@ -93,18 +93,18 @@ qpdf --json --json-key=pagelabels "$O/faces.pdf" >"$WORK/labels"
 expect_eq "faces: page labels are one decimal run from 1" 1 \
 	"$(python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["pagelabels"]; print(len(l) if l[0]["label"] == {"/S": "/D", "/St": 1} else -1)' "$WORK/labels")"
 
-# sheets: poker cards with their 1/8 in bleed fit 2 x 3 on A4 and letter, turned
-# (2 x 2 upright); fronts and backs alternating.
+# sheets: the trains faces' edges are alike across the cut, so butted: 3 x 3 poker
+# cards on A4 and letter (2 x 3 with their own bleed); fronts and backs alternating.
 pdfinfo "$O/sheets-a4.pdf" >"$WORK/info"
 expect_grep "sheets-a4: 595 x 842 pt" '^Page size: +595\.276 x 841\.89 pts' "$WORK/info"
-expect_grep "sheets-a4: ceil(84/6) = 14 sheets, fronts and backs: 28 pages" '^Pages: +28$' "$WORK/info"
+expect_grep "sheets-a4: butted, ceil(84/9) = 10 sheets, fronts and backs: 20 pages" '^Pages: +20$' "$WORK/info"
 pdfinfo "$O/sheets-letter.pdf" >"$WORK/info"
 expect_grep "sheets-letter: 612 x 792 pt" '^Page size: +612 x 792 pts' "$WORK/info"
-expect_grep "sheets-letter: 6 a sheet too: 28 pages" '^Pages: +28$' "$WORK/info"
+expect_grep "sheets-letter: 9 a sheet too: 20 pages" '^Pages: +20$' "$WORK/info"
 pdftotext -f 1 -l 1 "$O/sheets-a4.pdf" "$WORK/s1.txt"
 expect_grep "sheets: the print-at-100% note" 'Print at 100% / actual size' "$WORK/s1.txt"
 expect_grep "sheets: the duplex note" 'duplex: flip on long edge' "$WORK/s1.txt"
-expect_eq "sheets page 1: cards 1-6" "1 2 3 4 5 6" \
+expect_eq "sheets page 1: cards 1-9" "1 2 3 4 5 6 7 8 9" \
 	"$(pdftotext -f 1 -l 1 "$O/sheets-a4.pdf" - | grep -Ex '[0-9]+' | sort -n | uniq | tr '\n' ' ' | sed 's/ $//')"
 expect_eq "sheets page 2 is the backs: no card numbers" "" \
 	"$(pdftotext -f 2 -l 2 "$O/sheets-a4.pdf" - | grep -Ex '[0-9]+')"

@@ -1,0 +1,83 @@
+#!/bin/sh
+# Butted sheets (--layout): neighbours share their cut lines and only the block
+# has bleed; auto chooses them when every item's edge looks the same across the
+# cut. Pages rendered at 300 dpi and measured (tests/cli/butted/measure.py): the
+# crop marks at every shared cut line, the block's bleed, no seam between cards,
+# the 50 mm scale bar, and registration targets where the turned-over back
+# brings the front's.
+. tests/cli/lib.sh
+D=tests/cli/butted
+R="$RAILYARD"
+m() { python3 "$D/measure.py" "$@"; }
+pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
+# within TOL mm: every number of GOT against WANT, in order
+close() {
+	awk -v w="$1" -v g="$2" -v t="$3" 'BEGIN { n = split(w, a, " "); m = split(g, b, " ");
+		if (n != m) exit 1; for (i = 1; i <= n; i++) { d = a[i] - b[i]; if (d < -t || d > t) exit 1 } }'
+}
+# the centres of "start-end" runs
+mid() { echo "$1" | tr ' ' '\n' | awk -F- 'NF == 2 { printf "%s%.2f", s, ($1 + $2) / 2; s = " " }'; }
+
+# --- the default trains pack: 84 cards, 9 a page, fronts and backs
+expect_status "the default pack's sheets" 0 $R build --no-progress --only sheets -o "$WORK/t" packs/pattern-two-census-seven.yaml
+expect_grep "the summary names the layout" '; sheets butted, 9 a page$' "$WORK/last.err"
+T="$WORK/t/pattern-two-census-seven"
+expect_eq "84 cards on 10 butted A4 sheets: 20 pages (28 with gutters)" 20 "$(pages "$T/sheets-a4.pdf")"
+expect_eq "... and on letter" 20 "$(pages "$T/sheets-letter.pdf")"
+expect_status "--layout gutter" 0 $R build -q --only sheets --layout gutter -o "$WORK/g" packs/pattern-two-census-seven.yaml
+expect_eq "--layout gutter: 6 a page, 28 pages" 28 "$(pages "$WORK/g/pattern-two-census-seven/sheets-a4.pdf")"
+expect_status "--layout sideways: exit 2" 2 $R build --layout sideways packs/pattern-two-census-seven.yaml
+expect_grep "... with the choices" "auto, butted, gutter" "$WORK/last.err"
+
+# --- the green test pack on A4: the block 190.5 x 266.7 mm centred (x 9.75, y 15.15)
+expect_status "the green pack" 0 $R build -q --only sheets -o "$WORK/b" "$D/pack.yaml"
+B="$WORK/b/butted"
+pdftoppm -r 300 -f 1 -l 2 "$B/sheets-a4.pdf" "$WORK/a4"
+ok_if "A4: a crop mark above every vertical cut line (9.75, 73.25, 136.75, 200.25 mm)" \
+	close "9.75 73.25 136.75 200.25" "$(mid "$(m "$WORK/a4-1.ppm" 300 row 11)")" 0.15
+ok_if "A4: one left of every horizontal cut line (15.15, 104.05, 192.95, 281.85 mm)" \
+	close "15.15 104.05 192.95 281.85" "$(mid "$(m "$WORK/a4-1.ppm" 300 col 7)")" 0.15
+ok_if "A4 backs: the same cut lines" \
+	close "9.75 73.25 136.75 200.25" "$(mid "$(m "$WORK/a4-2.ppm" 300 row 11)")" 0.15
+# across the middle row: green from the block's bleed edge to the other (2 mm
+# beyond the trims), not one pixel of seam at the shared cut lines
+ok_if "A4: one green run across the block, 2 mm bleed each side (7.75-202.25 mm)" \
+	close "7.75 202.25" "$(m "$WORK/a4-1.ppm" 300 row 140 0 192 0 | tr -- - ' ')" 0.15
+ok_if "A4: down the block too (13.15-283.85 mm)" \
+	close "13.15 283.85" "$(m "$WORK/a4-1.ppm" 300 col 100 0 192 0 | tr -- - ' ')" 0.15
+ok_if "A4: the scale bar is 50 x 2.5 mm (at 300 dpi, within 0.2 mm)" \
+	close "50 2.5" "$(m "$WORK/a4-1.ppm" 300 scale)" 0.2
+pdftotext -f 1 -l 1 "$B/sheets-a4.pdf" - | tr '\n' ' ' >"$WORK/a4.txt"
+expect_grep "the scale bar is labelled" '50 mm' "$WORK/a4.txt"
+expect_grep "the note says print at 100% and how to flip" 'Print at 100%.*flip on long edge' "$WORK/a4.txt"
+# registration targets: two on the front; the back turned over its long edge
+# puts its own exactly on them; inside the 6 mm margin
+front=$(pdftoppm -r 300 -f 1 -l 1 -y 0 -H 150 -W 2480 "$B/sheets-a4.pdf" >"$WORK/top1.ppm"; m "$WORK/top1.ppm" 300 blobs | sort -n)
+back=$(pdftoppm -r 300 -f 2 -l 2 -y 0 -H 150 -W 2480 "$B/sheets-a4.pdf" >"$WORK/top2.ppm"; m "$WORK/top2.ppm" 300 blobs long | sort -n)
+expect_eq "two targets on the front" 2 "$(echo "$front" | grep -c .)"
+ok_if "the back's targets, turned over the long edge, lie on the front's ($back / $front)" \
+	close "$(echo "$front" | cut -d' ' -f1,2 | tr '\n' ' ')" "$(echo "$back" | cut -d' ' -f1,2 | tr '\n' ' ')" 0.1
+ok_if "the targets lie inside the 6 mm margin" sh -c "echo '$front' | awk '\$1 - \$3 / 2 < 6 || \$2 - \$4 / 2 < 6 || \$1 + \$3 / 2 > 204 { exit 1 }'"
+expect_status "--duplex short" 0 $R build -q --only sheets --paper a4 --duplex short -o "$WORK/s" "$D/pack.yaml"
+pdftoppm -r 150 -f 1 -l 2 "$WORK/s/butted/sheets-a4.pdf" "$WORK/short"
+ok_if "short edge: the back's targets, turned over the short edge, lie on the front's" \
+	close "$(m "$WORK/short-1.ppm" 150 blobs | grep -v '^[0-9.]* [0-9.]* [0-9.]\{5,\}' | sort | cut -d' ' -f1,2 | tr '\n' ' ')" \
+	"$(m "$WORK/short-2.ppm" 150 blobs short | grep -v '^[0-9.]* [0-9.]* [0-9.]\{5,\}' | sort | cut -d' ' -f1,2 | tr '\n' ' ')" 0.2
+
+# --- letter: 190.5 x 266.7 mm at x 12.7, y 6.35: no room for bleed above and
+# below, marks short of 5 mm from the edge
+pdftoppm -r 300 -f 1 -l 1 "$B/sheets-letter.pdf" "$WORK/lt"
+ok_if "letter: a crop mark above every vertical cut line (12.7, 76.2, 139.7, 203.2 mm)" \
+	close "12.7 76.2 139.7 203.2" "$(mid "$(m "$WORK/lt-1.ppm" 300 row 5.7)")" 0.15
+ok_if "letter: one left of every horizontal cut line (6.35, 95.25, 184.15, 273.05 mm)" \
+	close "6.35 95.25 184.15 273.05" "$(mid "$(m "$WORK/lt-1.ppm" 300 col 9.5)")" 0.15
+ok_if "letter: nothing within 5 mm of the paper's edge" \
+	sh -c "pdftoppm -r 50 -f 1 -l 1 '$B/sheets-letter.pdf' >'$WORK/lt50.ppm' && test \"\$(python3 tests/cli/build-print/ppm.py '$WORK/lt50.ppm' border 9)\" = 0"
+
+# --- auto: a face with a frame 1 mm inside the trim keeps its gutters
+expect_status "a framed face" 0 $R build --no-progress --only sheets -o "$WORK/f" "$D/framed.yaml"
+expect_grep "auto: the gutter for a face whose edge is not alike across the cut" '; sheets gutter, 6 a page$' "$WORK/last.err"
+expect_eq "... 12 cards on 2 sheets: 4 pages" 4 "$(pages "$WORK/f/framed/sheets-a4.pdf")"
+expect_status "--layout butted on it" 0 $R build --no-progress --only sheets --layout butted -o "$WORK/f" "$D/framed.yaml"
+expect_grep "... is built, with a warning" 'warning: --layout butted: the edges of .*frame.yaml differ' "$WORK/last.err"
+expect_eq "... 12 cards on 2 butted sheets: 4 pages" 4 "$(pages "$WORK/f/framed/sheets-a4.pdf")"
