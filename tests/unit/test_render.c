@@ -392,7 +392,7 @@ static void test_sheets_duplex(void **state)
 	struct seen s = {0};
 	/* 50 x 70 mm with 3 mm bleed: cells of 56 x 76 mm, 3 x 3 on A4 (191 x 270 mm of
 	 * room inside the margin, marks and note), upright. */
-	struct item_source src = {50, 70, 3, 11, true, record, &s};
+	struct item_source src = {50, 70, 3, 11, true, record, &s, false};
 	struct sheet_grid g;
 	assert_int_equal(impose_fit(210, 297, 6, 50, 70, 3, &g), 9);
 	assert_false(g.rotated);
@@ -446,7 +446,7 @@ static void test_sheets_fit(void **state)
 	assert_int_equal(impose_fit(210, 297, 6, 28, 28, 2, &g), 40);
 	/* Turned items: the trim origin is the cell's top-right corner, inset by the bleed. */
 	struct seen s = {0};
-	struct item_source src = {63.5, 88.9, 3.175, 1, false, record, &s};
+	struct item_source src = {63.5, 88.9, 3.175, 1, false, record, &s, false};
 	impose_a4(&src, DUPLEX_LONG);
 	impose_fit(210, 297, 6, 63.5, 88.9, 3.175, &g);
 	const double pt = 72 / 25.4;
@@ -454,6 +454,34 @@ static void test_sheets_fit(void **state)
 	NEAR(s.y[0][0], (g.y0 + 3.175) * pt);
 	/* Nothing fits: a 300 mm item on A4. */
 	assert_int_equal(impose_fit(210, 297, 6, 300, 300, 0, &g), 0);
+}
+
+/* Butted: 3 x 3 poker trims on A4 and letter (gutters hold 6); the block's bleed
+ * what the paper leaves, 2 mm at most; each back behind its front. */
+static void test_sheets_butted(void **state)
+{
+	(void)state;
+	struct sheet_grid g;
+	assert_int_equal(impose_fit_butted(210, 297, 6, 63.5, 88.9, 3.175, &g), 9);
+	assert_false(g.rotated);
+	NEAR(g.x0, 9.75);
+	NEAR(g.y0, 15.15);
+	NEAR(g.bx, 2);
+	NEAR(g.by, 2);
+	/* letter: 6.35 mm above and below the block, no room for bleed there */
+	assert_int_equal(impose_fit_butted(215.9, 279.4, 6, 63.5, 88.9, 3.175, &g), 9);
+	NEAR(g.by, 0);
+	NEAR(g.bx, 2);
+	struct seen s = {0};
+	struct item_source src = {63.5, 88.9, 3.175, 11, true, record, &s, true};
+	impose_a4(&src, DUPLEX_LONG);
+	const double pt = 72 / 25.4;
+	for (int i = 0; i < 11; i++) {
+		int k = i % 9;
+		NEAR(s.x[0][i], (9.75 + (k % 3) * 63.5) * pt);
+		NEAR(s.y[0][i], (15.15 + (k / 3) * 88.9) * pt);
+		NEAR(s.x[1][i], 210 * pt - (s.x[0][i] + 63.5 * pt));
+	}
 }
 
 static void test_tiles(void **state)
@@ -502,6 +530,7 @@ int main(void)
 		cmocka_unit_test(test_turned_overlap),
 		cmocka_unit_test(test_sheets_duplex),
 		cmocka_unit_test(test_sheets_fit),
+		cmocka_unit_test(test_sheets_butted),
 		cmocka_unit_test(test_tiles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
