@@ -119,7 +119,8 @@ static void fill_token(void *user, int r, int c, struct fields *f)
 	fields_setf(f, "number", "%ld", k + 1);
 }
 
-/* The token groups on cut-out sheets: the template's cells, as many as fit. */
+/* The token groups on cut-out sheets: the template's cells, as many as fit,
+ * centred on the page (the note above them moves with them). */
 static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 {
 	const struct deck *d = b->d;
@@ -156,8 +157,12 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 			     t->file, bc->opts.margin);
 		struct token_page tp = {b, i, 0, d->items[i].count, cols};
 		struct cells cells = {rows, cols, fill_token, &tp};
+		/* the grid centred across the page and in the room below the note */
+		double dx = (pw - cols * c->w - (cols - 1) * c->gap) / 2 - c->margin[3];
+		double dy = (ph - c->margin[0] - c->margin[2] - rows * c->h - (rows - 1) * c->gap) / 2;
 		for (; tp.first < tp.count; tp.first += (long)rows * cols) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+			cairo_translate(cr, dx, dy);
 			item_fields(b, i, &b->f);
 			long last = tp.first + (long)rows * cols;
 			fields_setf(&b->f, "sheet-note", "%s: %ld-%ld of %ld. Print at 100%%.",

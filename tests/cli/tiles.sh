@@ -26,3 +26,14 @@ expect_grep "placemat-letter.pdf is on letter" 'Page size: +792 x 612 pts' \
 	"$(pdfinfo "$WORK/both/pattern-two-census-seven/placemat-letter.pdf" >"$WORK/pl"; echo "$WORK/pl")"
 expect_status "--paper a4,legal: refused" 2 $R build --paper a4,legal -o "$WORK/x" packs/toy-train.yaml
 expect_grep "--paper: the unknown one named" "unknown paper 'legal'" "$WORK/last.err"
+
+# Take the Train's fare tokens: 1 in coins whose blue runs 2 mm past the edge (a
+# 1 in punch a little off centre takes no white), the grid centred on the page.
+pdftoppm -r 150 -f 1 -l 1 "$WORK/a4/take-the-train/tokens-a4.pdf" "$WORK/tok"
+tok() { python3 tests/cli/butted/measure.py "$WORK/tok-1.ppm" 150 row "$1" 16 42 214; }
+# the first row of coins: 1 in circles from y = 16.2 mm, centres 12.7 mm lower
+expect_eq "tokens: 1 mm above the 1 in edge, still blue: 6 chords of 10-11 mm (the bleed)" "6 1" \
+	"$(tok 15.2 | tr ' ' '\n' | awk -F- '{ n++; s += $2 - $1 } END { printf "%d %d", n, s / n > 10 && s / n < 11 }')"
+expect_eq "tokens: 3 mm above, the paper" "" "$(tok 13.1)"
+ok_if "tokens: as much paper left of the grid as right of it" sh -c "echo '$(tok 28.9)' | tr ' -' '\n\n' | \
+	awk 'NR == 1 { l = \$1 } { r = \$1 } END { d = l - (210 - r); exit !(l > 13 && d < 0.2 && d > -0.2) }'"
