@@ -33,7 +33,7 @@ pdftoppm -r 150 -f 1 -l 1 "$WORK/a4/take-the-train/tokens-a4.pdf" "$WORK/tok"
 tok() { python3 tests/cli/butted/measure.py "$WORK/tok-1.ppm" 150 row "$1" 16 42 214; }
 # the first row of coins: 1 in circles from y = 16.2 mm, centres 12.7 mm lower
 expect_eq "tokens: 1 mm above the 1 in edge, still blue: 6 chords of 10-11 mm (the bleed)" "6 1" \
-	"$(tok 15.2 | tr ' ' '\n' | awk -F- '{ n++; s += $2 - $1 } END { printf "%d %d", n, s / n > 10 && s / n < 11 }')"
+	"$(tok 15.2 | tr ' ' '\n' | awk -F- '{ n++; s += $2 - $1 } END { printf "%d %d", n, (s / n > 10 && s / n < 11) }')"
 expect_eq "tokens: 3 mm above, the paper" "" "$(tok 13.1)"
 ok_if "tokens: as much paper left of the grid as right of it" sh -c "echo '$(tok 28.9)' | tr ' -' '\n\n' | \
 	awk 'NR == 1 { l = \$1 } { r = \$1 } END { d = l - (210 - r); exit !(l > 13 && d < 0.2 && d > -0.2) }'"
