@@ -235,18 +235,19 @@ cairo_t *edge_check_begin(struct edge_check *e);
 bool edge_check_end(struct edge_check *e, int group);
 void edge_check_free(struct edge_check *e);
 
-/* Print one item of w x h mm across pages of pw x ph mm (a single page when it
- * fits), each tile overlapping the next by overlap mm, with alignment marks and
- * a tile label ("row 1, column 2 of 1 x 3"), nothing within margin mm of the
- * paper's edge. seams (may be NULL) says where the tiles may meet: each seam
- * falls on one of them when one is within reach of a page. */
+/* Print one item of w x h mm and bleed mm around it across pages of pw x ph mm
+ * (a single page when it fits), each tile overlapping the next by overlap mm,
+ * with alignment marks and a tile label below it ("row 1, column 2 of 1 x 3"),
+ * crop marks at the item's trim outside its bleed, nothing within margin mm of
+ * the paper's edge. seams (may be NULL) says where the tiles may meet (item mm):
+ * each seam falls on one of them when one is within reach of a page. */
 struct tile_seams {
 	const double *x, *y;  /* item mm where a seam may run (between spaces), or NULL */
 	size_t nx, ny;
 };
 void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
-		  double overlap, const struct tile_seams *seams, item_draw_fn draw, void *user,
-		  long index);
+		  double bleed, double overlap, const struct tile_seams *seams, item_draw_fn draw,
+		  void *user, long index);
 
 /* Build's summary line: output_tally_start() when a build starts; each file written by
  * pdfw_close, svg_write and png_*_write counts itself, output_tally(0) counts another

@@ -23,6 +23,7 @@
 #define MARK_WIDTH (0.25 * MM_PER_PT)
 #define NOTE_ROOM 4.0      /* mm below the marks for the note line (and above, to centre) */
 #define TILE_MARGIN 10.0   /* mm of paper left unprinted around a tile */
+#define TILE_BLEED_ROOM 4.0 /* mm more of it around a tile with bleed (its crop marks) */
 #define MARK_EDGE 5.0      /* mm: no mark nearer the paper's edge */
 #define MARK_WHITE 1.5     /* mm of a butted block's crop mark on white paper */
 #define BUTT_MARK 3.5      /* mm, a butted block's crop mark at most */
@@ -593,85 +594,140 @@ static void cross(cairo_t *cr, double x, double y)
 	cairo_arc(cr, x, y, 1.5, 0, 2 * M_PI);
 }
 
-void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
-		  double overlap, const struct tile_seams *seams, item_draw_fn draw, void *user,
-		  long index)
+/* One tile on its page: the window (ox, oy, vw, vh) onto the item (bleed
+ * included), the tile at column c of cols and row r of rows. */
+struct tile_page {
+	double ox, oy, vw, vh, stepx, stepy;
+	int r, c, rows, cols;
+};
+
+/* Crop marks at the item's trim on the window's outer sides (those no other
+ * tile meets), outside the window. */
+static void tile_trim_marks(cairo_t *cr, const struct tile_page *t, double bleed)
 {
-	/* The tile label sits in the tile margin, clear of the printable margin. */
-	double tm = fmax(TILE_MARGIN, margin + 4);
+	double x0 = t->ox, y0 = t->oy, x1 = t->ox + t->vw, y1 = t->oy + t->vh;
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, MARK_WIDTH);
+	double xs[2] = {t->c == 0 ? x0 + bleed : -1, t->c + 1 == t->cols ? x1 - bleed : -1};
+	double ys[2] = {t->r == 0 ? y0 + bleed : -1, t->r + 1 == t->rows ? y1 - bleed : -1};
+	for (int k = 0; k < 2; k++) {
+		if (xs[k] >= 0) {
+			mark(cr, xs[k], y0 - MARK_GAP, xs[k], y0 - MARK_ROOM);
+			mark(cr, xs[k], y1 + MARK_GAP, xs[k], y1 + MARK_ROOM);
+		}
+		if (ys[k] >= 0) {
+			mark(cr, x0 - MARK_GAP, ys[k], x0 - MARK_ROOM, ys[k]);
+			mark(cr, x1 + MARK_GAP, ys[k], x1 + MARK_ROOM, ys[k]);
+		}
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* The seams of a tile that meets others: its cut edges dashed, the line the
+ * next tile's edge lies on, the alignment crosses, and the label below it. */
+static void tile_seam_marks(cairo_t *cr, const struct tile_page *t, double bleed, double overlap)
+{
+	double ox = t->ox, oy = t->oy, vw = t->vw, vh = t->vh;
+	cairo_save(cr);
+	cairo_set_line_width(cr, 0.15);
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	/* The window's edges that meet another tile: cut here. */
+	double dash[] = {2.0, 1.5};
+	cairo_set_dash(cr, dash, 2, 0);
+	if (t->c > 0)
+		mark(cr, ox, oy, ox, oy + vh);
+	if (t->c + 1 < t->cols)
+		mark(cr, ox + vw, oy, ox + vw, oy + vh);
+	if (t->r > 0)
+		mark(cr, ox, oy, ox + vw, oy);
+	if (t->r + 1 < t->rows)
+		mark(cr, ox, oy + vh, ox + vw, oy + vh);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	/* Where the next tile's window starts: align its edge on this line. */
+	if (t->c + 1 < t->cols)
+		mark(cr, ox + t->stepx, oy, ox + t->stepx, oy + vh);
+	if (t->r + 1 < t->rows)
+		mark(cr, ox, oy + t->stepy, ox + vw, oy + t->stepy);
+	cairo_stroke(cr);
+	/* Alignment crosses in the middle of each overlap strip this tile lends to
+	 * the next one (the glued area under it, covered once the next tile lies
+	 * on it), at a quarter and three quarters of its length; never on the
+	 * strip a tile lays over the one before, which stays visible on the
+	 * finished item. */
+	cairo_set_line_width(cr, 0.2);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	for (int k = 1; k <= 3; k += 2) {
+		if (t->c + 1 < t->cols)
+			cross(cr, ox + t->stepx + overlap / 2, oy + vh * k / 4);
+		if (t->r + 1 < t->rows)
+			cross(cr, ox + vw * k / 4, oy + t->stepy + overlap / 2);
+	}
+	cairo_stroke(cr);
+	/* The label below the window, clear of its bleed and crop marks. */
+	char label[512];
+	snprintf(label, sizeof label,
+		 "row %d, column %d of %d x %d  -  overlap %.0f mm: trim along the dashed line, glue over the tiles to the left and above",
+		 t->r + 1, t->c + 1, t->rows, t->cols, overlap);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 2.8);
+	cairo_move_to(cr, ox + (t->c == 0 && bleed > 0 ? bleed + 3 : 0), oy + vh + 4.0);
+	cairo_show_text(cr, label);
+	cairo_restore(cr);
+}
+
+/* The seams moved into the coordinates of the item with its bleed (caller frees). */
+static double *shift(const double *v, size_t n, double by)
+{
+	double *out = xcalloc(n + 1, sizeof *out);
+	for (size_t i = 0; i < n; i++)
+		out[i] = v[i] + by;
+	return out;
+}
+
+void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
+		  double bleed, double overlap, const struct tile_seams *seams, item_draw_fn draw,
+		  void *user, long index)
+{
+	/* The tile label sits in the tile margin, clear of the printable margin;
+	 * with bleed, the crop marks outside it take more. */
+	double tm = fmax(TILE_MARGIN, margin + 4) + (bleed > 0 ? TILE_BLEED_ROOM : 0);
+	double bw = iw + 2 * bleed, bh = ih + 2 * bleed;
+	struct tile_seams s = {NULL, NULL, 0, 0};
+	if (seams)
+		s = (struct tile_seams){shift(seams->x, seams->nx, bleed), shift(seams->y, seams->ny, bleed),
+					seams->nx, seams->ny};
 	/* Portrait or landscape paper, whichever takes fewer pages. */
 	static _Thread_local struct tiling a, b;
-	tile_grid(&a, pw, ph, tm, iw, ih, overlap, seams);
-	tile_grid(&b, ph, pw, tm, iw, ih, overlap, seams);
+	tile_grid(&a, pw, ph, tm, bw, bh, overlap, &s);
+	tile_grid(&b, ph, pw, tm, bw, bh, overlap, &s);
+	free((void *)s.x);
+	free((void *)s.y);
 	const struct tiling *g = b.cols * b.rows < a.cols * a.rows ? &b : &a;
-	int cols = g->cols, rows = g->rows;
 	pw = g->pw;
 	ph = g->ph;
 	/* A single page: the item centred. Tiles: each page shows one window. */
-	for (int r = 0; r < rows; r++)
-		for (int c = 0; c < cols; c++) {
+	for (int r = 0; r < g->rows; r++)
+		for (int c = 0; c < g->cols; c++) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-			double tx = g->tx[c], ty = g->ty[r];   /* window origin in the item */
-			double vw = g->ex[c] - tx, vh = g->ey[r] - ty;
+			double tx = g->tx[c], ty = g->ty[r];   /* window origin, bleed included */
+			struct tile_page t = {g->cols == 1 ? (pw - bw) / 2 : tm, g->rows == 1 ? (ph - bh) / 2 : tm,
+					      g->ex[c] - tx, g->ey[r] - ty, 0, 0, r, c, g->rows, g->cols};
 			/* where the next tile's window starts, from this one's origin */
-			double stepx = c + 1 < cols ? g->tx[c + 1] - tx : vw;
-			double stepy = r + 1 < rows ? g->ty[r + 1] - ty : vh;
-			double ox = cols == 1 ? (pw - iw) / 2 : tm;
-			double oy = rows == 1 ? (ph - ih) / 2 : tm;
+			t.stepx = c + 1 < g->cols ? g->tx[c + 1] - tx : t.vw;
+			t.stepy = r + 1 < g->rows ? g->ty[r + 1] - ty : t.vh;
 			cairo_save(cr);
-			cairo_rectangle(cr, ox, oy, vw, vh);
+			cairo_rectangle(cr, t.ox, t.oy, t.vw, t.vh);
 			cairo_clip(cr);
-			cairo_translate(cr, ox - tx, oy - ty);
+			cairo_translate(cr, t.ox - tx + bleed, t.oy - ty + bleed);
 			draw(user, cr, index, 0);
 			cairo_restore(cr);
-			if (cols * rows == 1) {
-				pdfw_end_page(w);
-				continue;
-			}
-			cairo_save(cr);
-			cairo_set_line_width(cr, 0.15);
-			cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-			/* The window's edge: cut here on every side that meets another tile. */
-			double dash[] = {2.0, 1.5};
-			cairo_set_dash(cr, dash, 2, 0);
-			cairo_rectangle(cr, ox, oy, vw, vh);
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-			/* Where the next tile's window starts: align its edge on this line. */
-			if (c + 1 < cols) {
-				cairo_move_to(cr, ox + stepx, oy);
-				cairo_line_to(cr, ox + stepx, oy + vh);
-			}
-			if (r + 1 < rows) {
-				cairo_move_to(cr, ox, oy + stepy);
-				cairo_line_to(cr, ox + vw, oy + stepy);
-			}
-			cairo_stroke(cr);
-			/* Alignment crosses in the middle of each overlap strip this tile
-			 * lends to the next one (the glued area under it, covered once the
-			 * next tile lies on it), at a quarter and three quarters of its
-			 * length; never on the strip a tile lays over the one before, which
-			 * stays visible on the finished item. */
-			cairo_set_line_width(cr, 0.2);
-			cairo_set_source_rgb(cr, 0, 0, 0);
-			for (int k = 1; k <= 3; k += 2) {
-				double fy = oy + vh * k / 4, fx = ox + vw * k / 4;
-				if (c + 1 < cols)
-					cross(cr, ox + stepx + overlap / 2, fy);
-				if (r + 1 < rows)
-					cross(cr, fx, oy + stepy + overlap / 2);
-			}
-			cairo_stroke(cr);
-			char label[512];
-			snprintf(label, sizeof label,
-				 "row %d, column %d of %d x %d  -  overlap %.0f mm: trim along the dashed line, glue over the tiles to the left and above",
-				 r + 1, c + 1, rows, cols, overlap);
-			cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-					       CAIRO_FONT_WEIGHT_NORMAL);
-			cairo_set_font_size(cr, 2.8);
-			cairo_move_to(cr, tm, ph - tm + 3.2);
-			cairo_show_text(cr, label);
-			cairo_restore(cr);
+			if (bleed > 0)
+				tile_trim_marks(cr, &t, bleed);
+			if (g->cols * g->rows > 1)
+				tile_seam_marks(cr, &t, bleed, overlap);
 			pdfw_end_page(w);
 		}
 }

@@ -1532,7 +1532,7 @@ int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, 
 					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
 					(size_t)(cols - 1), (size_t)(rows - 1)};
 	}
-	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, 15.0, &s, draw, user, 0);
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, t->bleed, 15.0, &s, draw, user, 0);
 	free((void *)s.x);
 	free((void *)s.y);
 	return pdfw_close(w);

@@ -494,7 +494,7 @@ static void test_tiles(void **state)
 	struct pdfw *w = pdfw_open(path);
 	struct seen s = {0};
 	/* 500 x 120 mm on A4: landscape (277 mm usable) with 15 mm overlap: 2 tiles. */
-	impose_tiles(w, 210, 297, 6, 500, 120, 15, NULL, record, &s, 0);
+	impose_tiles(w, 210, 297, 6, 500, 120, 0, 15, NULL, record, &s, 0);
 	assert_int_equal(pdfw_close(w), 0);
 	assert_int_equal(s.n[0], 2);
 	/* Both tiles draw item 0; the second tile's window starts 277 - 15 = 262 mm in. */
@@ -506,7 +506,7 @@ static void test_tiles(void **state)
 	struct tile_seams seams = {gaps, NULL, 4, 0};
 	memset(&s, 0, sizeof s);
 	w = pdfw_open(path);
-	impose_tiles(w, 210, 297, 6, 500, 120, 15, &seams, record, &s, 0);
+	impose_tiles(w, 210, 297, 6, 500, 120, 0, 15, &seams, record, &s, 0);
 	assert_int_equal(pdfw_close(w), 0);
 	unlink(path);
 	assert_int_equal(s.n[0], 3);
