@@ -363,7 +363,7 @@ int build_check_sound(const struct build_opts *o, const char *pack_file, int err
 		return EXIT_RULE;
 	}
 	if (errors)
-		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s; every item is marked 'unchecked' outside its trim",
+		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s; every item is marked 'unchecked' outside its trim (inside it on butted sheets)",
 		     pack_file, errors, errors == 1 ? "" : "s");
 	forced_unsound = errors > 0;
 	return EXIT_OK;
