@@ -1,8 +1,10 @@
 /* impose.c: items on paper. Sheets: as many items as the paper holds inside its
- * printable margin, each with its full bleed, turned when that fits more, crop
- * marks at every trim line and duplex backs; one large item (placemat, board)
- * tiled across pages with overlap and alignment marks. Generic over "items of a
- * size drawn by a callback". */
+ * printable margin, butted (shared cut lines, bleed around the block) or each with
+ * its full bleed, turned when that fits more, crop marks at every cut line, duplex
+ * backs, and in the margin a scale bar, the note and registration targets; the
+ * edge check that says whether items suit a butted sheet; one large item
+ * (placemat, board) tiled across pages with overlap, crop marks and alignment
+ * marks. Generic over "items of a size drawn by a callback". */
 #include "draw.h"
 
 #include <math.h>
