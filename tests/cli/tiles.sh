@@ -4,6 +4,8 @@
 # runs through a space, and no ink lies within 5 mm of the paper's edge.
 . tests/cli/lib.sh
 R="$RAILYARD"
+# within TOL mm: GOT against WANT
+close() { awk -v w="$1" -v g="$2" -v t="$3" 'BEGIN { d = w - g; exit !(g != "" && d >= -t && d <= t) }'; }
 for paper in a4 letter; do
 	for p in pattern-two-census-seven grid-census-nine toy-train train-52 take-the-train; do
 		$R build -q --paper $paper --only placemat,reference,board,setup,tokens -o "$WORK/$paper" packs/$p.yaml
@@ -37,3 +39,23 @@ expect_eq "tokens: 1 mm above the 1 in edge, still blue: 6 chords of 10-11 mm (t
 expect_eq "tokens: 3 mm above, the paper" "" "$(tok 13.1)"
 ok_if "tokens: as much paper left of the grid as right of it" sh -c "echo '$(tok 28.9)' | tr ' -' '\n\n' | \
 	awk 'NR == 1 { l = \$1 } { r = \$1 } END { d = l - (210 - r); exit !(l > 13 && d < 0.2 && d > -0.2) }'"
+
+# The placemat's bleed: its cream runs 3 mm past the trim all round (126.9 mm tall,
+# 132.9 with bleed), a crop mark at the trim outside it (tile 1: 14 mm in, trim at
+# 17 mm), each tile's label below the bleed (3 mm and more below the cut); on A4
+# and letter.
+for paper in a4 letter; do
+	P="$WORK/$paper/pattern-two-census-seven/placemat.pdf"
+	pdftoppm -r 100 -f 1 -l 1 "$P" "$WORK/pm-$paper"
+	cream=$(python3 tests/cli/butted/measure.py "$WORK/pm-$paper-1.ppm" 100 col 100 251 247 238 3)
+	ok_if "$paper placemat: the cream is 132.9 mm tall (126.9 + 2 x 3 mm of bleed)" close 132.9 \
+		"$(echo "$cream" | awk -F- '{ printf "%.1f", $2 - $1 }')" 0.4
+	top=$(echo "$cream" | cut -d- -f1)
+	ok_if "$paper placemat: a crop mark at the left trim (17 mm), above the bleed" close 17.15 \
+		"$(python3 tests/cli/butted/measure.py "$WORK/pm-$paper-1.ppm" 100 row "$(awk -v t="$top" 'BEGIN { print t - 2 }')" |
+			tr ' -' '\n\n' | awk 'NR <= 2 { s += $1 } END { printf "%.2f", s / 2 }')" 0.3
+	label=$(pdftotext -bbox -f 1 -l 1 "$P" - | sed -n 's/.*yMin="\([0-9.]*\)".*>row<.*/\1/p' | head -n 1)
+	# (the top of the label's text box, ascent included: its letters are lower)
+	ok_if "$paper placemat: the label below the bleed ($label pt)" \
+		awk -v l="$label" -v c="$(echo "$cream" | cut -d- -f2)" 'BEGIN { exit !(l * 25.4 / 72 - c >= 1.0) }'
+done

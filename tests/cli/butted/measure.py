@@ -1,7 +1,8 @@
 # measure.py: measurements on the P6 files pdftoppm writes, in mm (DPI given).
-#   measure.py FILE.ppm DPI row Y [R G B]   the dark runs (or runs of that colour,
-#                                    within 40) across the row at Y mm: "start-end" each
-#   measure.py FILE.ppm DPI col X [R G B]   the same down the column at X mm
+#   measure.py FILE.ppm DPI row Y [R G B [TOL]]   the dark runs (or runs of that
+#                                    colour, within TOL, default 40) across the row at
+#                                    Y mm: "start-end" each
+#   measure.py FILE.ppm DPI col X [R G B [TOL]]   the same down the column at X mm
 #   measure.py FILE.ppm DPI scale     the scale bar: "LENGTH HEIGHT" of its blocks
 #   measure.py FILE.ppm DPI blobs [long|short]   "X Y W H" (centre and size) of each
 #                                    dark shape at least 2 mm each way (registration
@@ -18,10 +19,11 @@ path, dpi, what = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 w, h, px = load(path)
 mm = 25.4 / dpi
 colour = [int(v) for v in sys.argv[5:8]] if what in ('row', 'col') and len(sys.argv) > 7 else None
+tol = int(sys.argv[8]) if colour and len(sys.argv) > 8 else 40
 def dark(x, y):
     i = 3 * (y * w + x)
     if colour:
-        return all(abs(px[i + k] - colour[k]) <= 40 for k in range(3))
+        return all(abs(px[i + k] - colour[k]) <= tol for k in range(3))
     return max(px[i], px[i + 1], px[i + 2]) < 128
 def runs(n, get):
     out, start = [], None
