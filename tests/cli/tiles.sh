@@ -59,3 +59,13 @@ for paper in a4 letter; do
 	ok_if "$paper placemat: the label below the bleed ($label pt)" \
 		awk -v l="$label" -v c="$(echo "$cream" | cut -d- -f2)" 'BEGIN { exit !(l * 25.4 / 72 - c >= 1.0) }'
 done
+
+# Alignment crosses only on the strip a tile lends to the next (covered once the
+# next tile lies on it), never on the strip it lays over the one before (which
+# stays visible): the letter placemat's tile 1 has them, tile 2's first 15 mm none.
+P="$WORK/letter/pattern-two-census-seven/placemat.pdf"
+pdftoppm -r 200 -f 1 -l 2 "$P" "$WORK/cross"
+ok_if "tile 1: crosses on the strip under tile 2" \
+	test "$(python3 tests/cli/butted/black.py "$WORK/cross-1.ppm" 200 14 266 42 174)" -gt 100
+expect_eq "tile 2: none on the strip it lays over tile 1" 0 \
+	"$(python3 tests/cli/butted/black.py "$WORK/cross-2.ppm" 200 14 29 42 174)"
