@@ -1100,7 +1100,8 @@ static bool group_seamless(struct build_ctx *c, struct group *g, const struct te
 }
 
 static unsigned layouts_seen;   /* 1 butted, 2 gutter: the sheets of this build */
-static signed char *seam_known; /* per face template: 0 not looked at, 1 no, 2 seamless */
+/* per face template: 0 not looked at, 1 no, 2 seamless, 3 no and said so */
+static signed char *seam_known;
 
 static bool seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
 {
@@ -1123,9 +1124,11 @@ static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool ba
 	bool butted = c->opts.layout == LAYOUT_BUTTED;
 	if (c->opts.layout == LAYOUT_AUTO)
 		butted = nb > ng && seamless(c, g, f, backs);
-	else if (butted && !seamless(c, g, f, backs) && seam_known[f]++ == 1)
+	else if (butted && !seamless(c, g, f, backs) && seam_known[f] == 1) {
+		seam_known[f] = 3;
 		diag(SEV_WARNING, NULL, "--layout butted: the edges of %s differ from item to item or "
 		     "across the cut, so a cut off the line shows part of the neighbour", t->file);
+	}
 	if (!layouts_seen)
 		snprintf(note, sizeof note, "sheets %s, %d a page", butted ? "butted" : "gutter",
 			 butted ? nb : ng);
