@@ -41,22 +41,29 @@ static int fit(double room, double cell)
 	return cell > 0 && room >= cell ? (int)floor(room / cell + 1e-9) : 0;
 }
 
-int impose_fit(double pw, double ph, double margin, double w, double h, double bleed,
-	       struct sheet_grid *g)
+/* The grid of cells cw x ch (upright) that fits rw x rh, turned a quarter when
+ * that holds more, centred on pw x ph paper. */
+static int grid_fit(double pw, double ph, double rw, double rh, double cw, double ch,
+		    struct sheet_grid *g)
 {
-	double rw = pw - 2 * margin - 2 * MARK_ROOM, rh = ph - 2 * margin - 2 * MARK_ROOM - 2 * NOTE_ROOM;
-	double cw = w + 2 * bleed, ch = h + 2 * bleed;
 	int nx = fit(rw, cw), ny = fit(rh, ch), rx = fit(rw, ch), ry = fit(rh, cw);
 	g->rotated = rx * ry > nx * ny;
-	g->butted = false;
 	g->nx = g->rotated ? rx : nx;
 	g->ny = g->rotated ? ry : ny;
 	g->cw = g->rotated ? ch : cw;
 	g->ch = g->rotated ? cw : ch;
 	g->x0 = (pw - g->nx * g->cw) / 2;
 	g->y0 = (ph - g->ny * g->ch) / 2;
-	g->bx = g->by = bleed;
 	return g->nx * g->ny;
+}
+
+int impose_fit(double pw, double ph, double margin, double w, double h, double bleed,
+	       struct sheet_grid *g)
+{
+	double rw = pw - 2 * margin - 2 * MARK_ROOM, rh = ph - 2 * margin - 2 * MARK_ROOM - 2 * NOTE_ROOM;
+	g->butted = false;
+	g->bx = g->by = bleed;
+	return grid_fit(pw, ph, rw, rh, w + 2 * bleed, h + 2 * bleed, g);
 }
 
 /* The block's bleed on a side room mm from the paper's edge: the item's, less
@@ -69,19 +76,11 @@ static double block_bleed(double room, double bleed)
 int impose_fit_butted(double pw, double ph, double margin, double w, double h, double bleed,
 		      struct sheet_grid *g)
 {
-	double rw = pw - 2 * margin, rh = ph - 2 * margin;
-	int nx = fit(rw, w), ny = fit(rh, h), rx = fit(rw, h), ry = fit(rh, w);
-	g->rotated = rx * ry > nx * ny;
+	int n = grid_fit(pw, ph, pw - 2 * margin, ph - 2 * margin, w, h, g);
 	g->butted = true;
-	g->nx = g->rotated ? rx : nx;
-	g->ny = g->rotated ? ry : ny;
-	g->cw = g->rotated ? h : w;
-	g->ch = g->rotated ? w : h;
-	g->x0 = (pw - g->nx * g->cw) / 2;
-	g->y0 = (ph - g->ny * g->ch) / 2;
 	g->bx = block_bleed(g->x0, bleed);
 	g->by = block_bleed(g->y0, bleed);
-	return g->nx * g->ny;
+	return n;
 }
 
 static void mark(cairo_t *cr, double x0, double y0, double x1, double y1)
