@@ -224,7 +224,8 @@ static const struct palette_entry *entry(const struct palette *p, const char *na
 }
 
 int palette_check_vision(const struct palette *p, const char *const *names,
-			 const char *const *colours, size_t n, const char *what, const char *cue)
+			 const char *const *colours, const char *const *defaults, size_t n,
+			 const char *what, const char *cue)
 {
 	int warned = 0;
 	for (size_t i = 0; i < n; i++)
@@ -236,7 +237,8 @@ int palette_check_vision(const struct palette *p, const char *const *names,
 				continue;
 			const char *which = NULL;
 			double d = palette_cvd_delta(colours[i], colours[j], &which);
-			if (d >= PALETTE_CVD_MIN)
+			if (d >= PALETTE_CVD_MIN ||
+			    palette_cvd_delta(defaults[i], defaults[j], NULL) < PALETTE_CVD_MIN)
 				continue;
 			diag(SEV_WARNING, &e->loc_value, "the %s %s (%s) and %s (%s) are %.0f apart under simulated %s (%.0f wanted: CIE76); %s",
 			     what, names[i], colours[i], names[j], colours[j], d, which, PALETTE_CVD_MIN, cue);

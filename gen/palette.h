@@ -51,12 +51,13 @@ int palette_apply(const struct palette *p, struct template *const *t, size_t nt,
  * severity 1), and in *which the deficiency's name. */
 double palette_cvd_delta(const char *a, const char *b, const char **which);
 /* Warn, at the pack's palette entry, about each pair of colours[0..n) (names[i]
- * for messages) closer than PALETTE_CVD_MIN under a simulated deficiency, when
- * p set one of the two: what: "suits", "spaces"; cue: the second cue the items
- * still carry, for the message ("the letter is printed", "their shapes differ").
+ * for messages) that the palette brings closer than PALETTE_CVD_MIN under a
+ * simulated deficiency, where their defaults[] were not: what: "suits",
+ * "spaces"; cue: the second cue the items still carry, for the message.
  * Returns the number of warnings. */
 int palette_check_vision(const struct palette *p, const char *const *names,
-			 const char *const *colours, size_t n, const char *what, const char *cue);
+			 const char *const *colours, const char *const *defaults, size_t n,
+			 const char *what, const char *cue);
 void palette_free(struct palette *p);
 
 #endif

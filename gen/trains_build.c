@@ -502,7 +502,7 @@ static int apply_palette(struct build *b, bool all)
 	const struct pack *p = b->p;
 	int nspaces = p->layout.rows ? p->layout.rows + p->layout.cols : p->layout.census;
 	char letters[26][2];
-	const char *names[26], *colours[26];
+	const char *names[26], *colours[26], *defaults[26];
 	struct fields f = {0};
 	trainlook_legend(&p->palette, &f);
 	for (int i = 0; i < nspaces && i < 26; i++) {
@@ -512,11 +512,13 @@ static int apply_palette(struct build *b, bool all)
 		char key[16];
 		snprintf(key, sizeof key, "colour-%c", 'A' + i);
 		colours[i] = fields_get(&f, key);
+		defaults[i] = look_space_colour(i);
 	}
 	struct template *t[] = {b->face, b->back, b->placemat, b->reference};
 	int rc = palette_apply(&p->palette, t, 4, names, (size_t)(nspaces < 26 ? nspaces : 26), all);
 	if (rc == 0)
-		palette_check_vision(&p->palette, names, colours, (size_t)(nspaces < 26 ? nspaces : 26),
+		palette_check_vision(&p->palette, names, colours, defaults,
+				     (size_t)(nspaces < 26 ? nspaces : 26),
 				     "spaces", "the letter on every chip still tells them apart");
 	fields_free(&f);
 	return rc;
