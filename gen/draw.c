@@ -357,7 +357,7 @@ static bool color_none(const struct tpl_color *c)
 
 static double resolve(const struct tpl_len *l, double whole)
 {
-	return l->pct ? l->v * whole / 100.0 : l->v;
+	return l->pct ? l->v * whole / 100.0 + l->off : l->v;
 }
 
 static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)

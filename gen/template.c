@@ -61,6 +61,23 @@ int paper_size(const char *name, double *w, double *h)
 
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out)
 {
+	/* "12.5%+0.9mm": a percent and a length added to it */
+	const char *pc = allow_pct ? strchr(s, '%') : NULL;
+	if (pc && (pc[1] == '+' || pc[1] == '-')) {
+		char head[32];
+		size_t n = (size_t)(pc + 1 - s);
+		struct tpl_len a, b;
+		if (n >= sizeof head)
+			return -1;
+		memcpy(head, s, n);
+		head[n] = 0;
+		if (tpl_parse_len(head, true, &a) != 0 || tpl_parse_len(pc + 1, false, &b) != 0 || b.fixed)
+			return -1;
+		*out = a;
+		out->off = b.v;
+		return 0;
+	}
+	out->off = 0;
 	/* Plain decimals only ("-1.5"): strtod would take 0x10, 1e3, inf and nan. */
 	const char *d = s + (*s == '-' || *s == '+');
 	size_t ip = strspn(d, "0123456789"), fp = 0;
@@ -779,7 +796,7 @@ int template_check_markup(const char *text, const struct loc *loc)
 
 static double len_mm(const struct tpl_len *l, double whole)
 {
-	return l->pct ? l->v * whole / 100.0 : l->v;
+	return l->pct ? l->v * whole / 100.0 + l->off : l->v;
 }
 
 /* The box of an element in mm, and whether it is content (text, image) that the
@@ -930,8 +947,11 @@ static void place_axis(struct tpl_len *pos, struct tpl_len *len, double W, doubl
 		       double safe, bool stretch)
 {
 	const double eps = 1e-6;
-	if (pos->pct || len->pct)
+	if (pos->pct || len->pct) {
+		pos->off *= pos->fixed ? 1 : s;
+		len->off *= len->fixed ? 1 : s;
 		return;
+	}
 	double x = pos->v, w = len->v;
 	/* a frame or text box inset from both edges keeps both insets */
 	if (stretch && !pos->fixed && !len->fixed && x < 0.15 * W && W - x - w < 0.15 * W &&
@@ -982,7 +1002,7 @@ static void place_points(struct tpl_len *p, size_t n, double W, double H, double
 			}
 		if (lo > hi)
 			continue;
-		struct tpl_len pos = {lo, false, false}, len = {hi - lo, false, false};
+		struct tpl_len pos = {lo, false, false, 0}, len = {hi - lo, false, false, 0};
 		double old = axis ? H : W;
 		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe, false);
 		double k2 = hi > lo ? len.v / (hi - lo) : 1;

@@ -35,6 +35,7 @@ struct tpl_len {
 	double v;
 	bool pct;
 	bool fixed;           /* "4mm!": kept when the card is resized */
+	double off;           /* "12.5%+0.9mm": millimetres added to a percent */
 };
 
 /* A colour: fixed RGBA, none, or the name of a field whose value is a colour. */
@@ -181,7 +182,7 @@ char *template_find(const char *pack_file, const char *path, const char *defname
  * 500 mm text limit (scales 1/8..8). Reports at loc; returns 0, or 1 on a problem. */
 int template_check_markup(const char *text, const struct loc *loc);
 
-/* Parse a length ("12mm", "0.5in", "10pt", "40%", 12 = mm); -1 if malformed.
+/* Parse a length ("12mm", "0.5in", "10pt", "40%", "40%+2mm", 12 = mm); -1 if malformed.
  * allow_pct: whether % is accepted. */
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out);
 /* Parse a fixed colour (#rgb, #rrggbb, #rrggbbaa, a name, none); -1 if unknown. */

@@ -120,3 +120,32 @@ sed 's/^reference: .*/reference: my-refrence.yaml/' $D/reference.yaml >"$D/.miss
 expect_status "a missing reference template" 2 "$RAILYARD" build -q -o "$WORK/o" --only reference "$D/.missing.yaml"
 expect_grep "... named at the pack's line" ".missing.yaml:7:12: error: " "$WORK/last.err"
 rm -f "$D/.missing.yaml"
+
+# --- the reference's cells carry the faces' second cue beyond eight colours:
+# K (green, a ring) against C (green, none), Q (orange, a bar) against A
+printf 'pack: c26\ngame: trains\ncensus: 26\nabilities: [remove]\ncards: 26\n' >"$WORK/c26.yaml"
+expect_status "census 26: the reference in cells" 0 "$RAILYARD" build -q -o "$WORK/o" --only reference "$WORK/c26.yaml"
+R="$WORK/o/c26/reference.pdf"
+pdftoppm -r 300 -singlefile "$R" "$WORK/c26"
+# ink LETTER: dark pixels within 2 mm around the chip's letter (the 12 pt one)
+ink() {
+	pdftotext -bbox "$R" - | python3 -c '
+import re, sys
+sys.path.insert(0, "tests/cli")
+from pixel import read_ppm
+w, h, px = read_ppm(sys.argv[1])
+for m in re.finditer(r"xMin=\"([\d.]+)\" yMin=\"([\d.]+)\" xMax=\"([\d.]+)\" yMax=\"([\d.]+)\">%s<" % sys.argv[2], sys.stdin.read()):
+    x0, y0, x1, y1 = (float(v) * 300 / 72 for v in m.groups())
+    if y1 - y0 < 12 * 300 / 72:
+        continue
+    n, pad = 0, 2 * 11.811
+    for y in range(int(y0 - pad), int(y1 + pad)):
+        for x in range(int(x0 - pad), int(x1 + pad)):
+            i = 3 * (y * w + x)
+            n += max(px[i:i + 3]) < 60
+    print(n)
+    break' "$WORK/c26.ppm" "$1"
+}
+c=$(ink C); k=$(ink K); a=$(ink A); q=$(ink Q)
+ok_if "reference: K's chip has a ring C's has not ($k against $c dark pixels)" [ "$k" -gt $((c * 3 / 2)) ]
+ok_if "reference: Q's chip has a bar A's has not ($q against $a dark pixels)" [ "$q" -gt $((a + 150)) ]
