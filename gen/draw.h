@@ -41,6 +41,8 @@
 
 struct field {
 	char *name, *value;
+	const char *origin;  /* where a value came from ("cards.csv": a column of the
+	                        pack's data), for messages; borrowed, or NULL */
 };
 /* Zero-initialise; free with fields_free. Set copies both strings and replaces an
  * earlier value of the same name. */
@@ -49,6 +51,9 @@ struct fields {
 	size_t n, cap;
 };
 void fields_set(struct fields *f, const char *name, const char *value);
+/* fields_set, noting that the field comes from origin (a data file's name,
+ * which must outlive f): "did you mean" names it. */
+void fields_set_from(struct fields *f, const char *name, const char *value, const char *origin);
 void fields_setf(struct fields *f, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The value of name, or NULL. */

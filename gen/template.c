@@ -560,9 +560,12 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 		e->kind = (enum tpl_kind)kind;
 		if (kind == TE_TEXT) {
 			const char *s = yr_scalar(r, k->str, v);
-			if (s && !e->text)
-				e->text = xstrdup(s);
 			struct loc at = yr_loc(r, v);
+			if (s && !e->text) {
+				e->text = xstrdup(s);
+				e->loc_text = at;
+				e->text_quoted = !v->plain;
+			}
 			if (s && template_check_markup(s, &at) != 0)
 				r->errors++;
 		} else if (kind == TE_POLYGON) {

@@ -60,6 +60,8 @@ struct tpl_elem {
 	/* TE_TEXT */
 	char *text;                /* with {field} placeholders and Pango markup; TE_PIPS:
 	                              the count, as written ("{low}") */
+	struct loc loc_text;       /* where the text's scalar starts */
+	bool text_quoted;          /* written in quotes (its column is the quote's) */
 	char *font;                /* family, or NULL = the template's */
 	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */

@@ -177,7 +177,7 @@ mkdir -p "$WORK/typo"
 printf 'pack: typo\ntitle: T\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\n' >"$WORK/typo/pack.yaml"
 printf 'size: poker\nelements:\n  - text: "{numbr}"\n    box: [4mm, 4mm, 40mm, 10mm]\n' >"$WORK/typo/face.yaml"
 "$RAILYARD" build --force -q -o "$WORK/o" --only faces "$WORK/typo/pack.yaml" 2>"$WORK/typo.err"
-expect_grep "a {field} typo: did you mean" "face.yaml:3:5: warning: card 1 .*no field 'numbr' \(did you mean 'number'\?\)" "$WORK/typo.err"
+expect_grep "a {field} typo: did you mean" "face.yaml:3:12: warning: card 1 .*no field 'numbr' \(did you mean 'number'\?\)" "$WORK/typo.err"
 
 # --- The signal-box example (66 x 100 mm): to the brief as the shipped games are.
 expect_status "signal-box: build" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/examples/signal-box/pack.yaml

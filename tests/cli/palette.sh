@@ -149,3 +149,12 @@ for m in re.finditer(r"xMin=\"([\d.]+)\" yMin=\"([\d.]+)\" xMax=\"([\d.]+)\" yMa
 c=$(ink C); k=$(ink K); a=$(ink A); q=$(ink Q)
 ok_if "reference: K's chip has a ring C's has not ($k against $c dark pixels)" [ "$k" -gt $((c * 3 / 2)) ]
 ok_if "reference: Q's chip has a bar A's has not ($q against $a dark pixels)" [ "$q" -gt $((a + 150)) ]
+
+# --- a {field} close to a column of the pack's data: that header named, at the
+# placeholder's own line and column in the template
+mkdir -p "$WORK/csv"
+printf 'pack: csv\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 3\nface: face.yaml\ndata: cards.csv\n' >"$WORK/csv/pack.yaml"
+printf 'code,flavour\nAB,"Hello"\n' >"$WORK/csv/cards.csv"
+printf 'size: poker\nelements:\n  - {text: "{number}: {flavor}", box: [4mm, 4mm, 40mm, 10mm]}\n' >"$WORK/csv/face.yaml"
+expect_status "a misspelt CSV header in a template: built, with a warning" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/csv/pack.yaml"
+expect_grep "the nearest header named, at the placeholder" "face.yaml:3:23: warning: card 1 .*no field 'flavor' \(did you mean 'flavour', a column of cards.csv\?\)" "$WORK/last.err"
