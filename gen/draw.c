@@ -713,6 +713,8 @@ static const struct {
 	{3, 5, 0x07fff}, {3, 6, 0x2fffd}, {3, 6, 0x2ffff}, {3, 6, 0x3ffff},
 };
 #define MAX_PIPS ((long)(sizeof pip_patterns / sizeof pip_patterns[0]) - 1)
+_Static_assert(sizeof pip_patterns / sizeof pip_patterns[0] == DRAW_MAX_PIPS + 1,
+	       "a pattern for every count to DRAW_MAX_PIPS");
 
 /* pips: "{low}": the count's pattern, its pips as large as the grid allows. */
 static void draw_pips(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,

@@ -35,6 +35,7 @@
 #include "template.h"
 
 #define MM_PER_PT (25.4 / 72.0)
+#define DRAW_MAX_PIPS 18   /* a pips element's largest count (3 x 6 pips) */
 #define PT_PER_MM (72.0 / 25.4)
 
 /* ---- fields: the text of one item, name -> value ---- */

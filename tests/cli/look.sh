@@ -59,6 +59,10 @@ page "$WORK/o/d18/faces.pdf" 190 d190
 page "$WORK/o/d18/faces.pdf" 174 d174
 expect_eq "double eighteen: 18-18 shows 18 and 18 pips" "18 18" "$(halves "$WORK/d190.ppm")"
 expect_eq "double eighteen: 13-17 shows 13 and 17 pips" "13 17" "$(halves "$WORK/d174.ppm")"
+sed 's/double: 12/double: 19/; s/^pack: .*/pack: d19/' packs/domino-double-twelve.yaml >"$WORK/d19.yaml"
+expect_status "double nineteen: refused, pips stop at eighteen" 2 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/d19.yaml"
+expect_grep "double nineteen: said at the tiles" "d19.yaml:[0-9]+:[0-9]+: error: a double-19 set cannot be drawn with pips: a half shows at most 18" "$WORK/last.err"
+expect_status "double nineteen: still checked (exit 1: odd ends, no single train)" 1 "$RAILYARD" check "$WORK/d19.yaml"
 
 # --- Toy Train: 28 mm carriages with 3.175 mm of bleed, a back, the board as a
 # railway whose broken spaces stay in sight with a carriage on them.
