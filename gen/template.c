@@ -1223,8 +1223,11 @@ static void resolve_color(struct yread *r, const struct template *t, struct tpl_
 	}
 	if (!r)
 		return;
-	const char *best = yr_closest(c->pal, (const char *const *)t->palette.keys);
-	if (best)
+	const char *best = t->palette.keys ? yr_closest(c->pal, (const char *const *)t->palette.keys) : NULL;
+	if (!best && (best = tpl_color_closest(c->pal)))
+		diag(SEV_ERROR, &c->loc, "'%s': '%s' is not a colour (did you mean '%s'?)", c->key, c->pal,
+		     best);
+	else if (best)
 		diag(SEV_ERROR, &c->loc, "'%s': '%s' is not a colour nor a name of this template's palette (did you mean '%s'?)",
 		     c->key, c->pal, best);
 	else

@@ -158,3 +158,17 @@ printf 'code,flavour\nAB,"Hello"\n' >"$WORK/csv/cards.csv"
 printf 'size: poker\nelements:\n  - {text: "{number}: {flavor}", box: [4mm, 4mm, 40mm, 10mm]}\n' >"$WORK/csv/face.yaml"
 expect_status "a misspelt CSV header in a template: built, with a warning" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/csv/pack.yaml"
 expect_grep "the nearest header named, at the placeholder" "face.yaml:3:23: warning: card 1 .*no field 'flavor' \(did you mean 'flavour', a column of cards.csv\?\)" "$WORK/last.err"
+
+# --- a template's own palette: names checked when the template is read
+mkdir -p "$WORK/tpl"
+printf 'pack: tpl\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 3\nface: face.yaml\npalette: {ink: "#123456"}\n' >"$WORK/tpl/pack.yaml"
+printf 'size: poker\npalette:\n  ink: "#000000"\n  rule: "#fffff"\n  paper: "#ffffff"\nbackground: papr\nelements:\n  - {text: "{number}", box: [4mm, 4mm, 40mm, 10mm], color: ink}\n  - {rect: [4mm, 20mm, 10mm, 10mm], fill: oragne}\n' >"$WORK/tpl/face.yaml"
+expect_status "a template's bad palette: refused" 2 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/tpl/pack.yaml"
+expect_grep "a palette entry that is no colour, at its line" "face.yaml:4:9: error: palette 'rule': '#fffff' is not a colour" "$WORK/last.err"
+expect_grep "a colour naming no palette entry: the nearest" "face.yaml:6:13: error: 'background': 'papr' is not a colour nor a name of this template's palette \(did you mean 'paper'\?\)" "$WORK/last.err"
+expect_grep "a misspelt colour name: the nearest" "face.yaml:9:43: error: 'fill': 'oragne' is not a colour \(did you mean 'orange'\?\)" "$WORK/last.err"
+printf 'size: poker\npalette: {ink: "#000000"}\nelements:\n  - {text: "{number}", box: [4mm, 4mm, 40mm, 10mm], color: ink, size: 30pt}\n' >"$WORK/tpl/face.yaml"
+expect_status "a pack's colour for a name of its own template" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/tpl/pack.yaml"
+pdftoppm -r 100 -f 1 -l 1 -singlefile "$WORK/o/tpl/faces.pdf" "$WORK/tpl1"
+n=$(count "$WORK/tpl1.ppm" "#123456")
+ok_if "the number in the pack's ink ($n px)" at_least 50 $n
