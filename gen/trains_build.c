@@ -52,10 +52,12 @@ static const char build_usage[] =
 	"                      the files keep their positions\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       the version\n\n"
-	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
-	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
-	"in its parent folder, then the current folder, then the RAILYARD_PATH folders, then\n"
-	"the installed templates (see railyard-template(5)).\n";
+	"Templates: the pack's face/back/placemat/reference paths (default\n"
+	"templates/trains-face.yaml, trains-back.yaml, trains-placemat.yaml,\n"
+	"trains-reference.yaml) are looked for beside the pack file, then in its parent\n"
+	"folder, then the current folder, then the RAILYARD_PATH folders, then the\n"
+	"installed templates (see railyard-template(5)); the pack's palette: sets their\n"
+	"colours (railyard-pack(5)).\n";
 
 struct build {
 	struct pack *p;
