@@ -17,11 +17,12 @@ int cmd_new(int argc, char **argv);       /* new.c */
 int cmd_complete(int argc, char **argv);
 
 /* The other train games of the seeds (any other `game:`): list and dump in
- * games.c, build in deck_build.c (with each game's GAME_build.c), check in
- * GAME_check.c. game.c's table picks a pack's game's command and passes its entry. */
+ * deck_list.c, build in deck_build.c (with each game's GAME_list.c and
+ * GAME_build.c), check in GAME_check.c. game.c's table picks a pack's game's
+ * command and passes its entry. */
 struct game;
-int games_list(const struct game *game, int argc, char **argv);
-int games_dump(const struct game *game, int argc, char **argv);     /* list --dump */
+int deck_list(const struct game *game, int argc, char **argv);
+int deck_list_dump(const struct game *game, int argc, char **argv);  /* list --dump */
 int deck_build(const struct game *game, int argc, char **argv);
 int games_check_take(const struct game *game, int argc, char **argv);
 int games_check_domino(const struct game *game, int argc, char **argv);
@@ -33,5 +34,9 @@ int games_simulate(const struct game *game, int argc, char **argv);  /* games_si
 struct deck_build_game;
 extern const struct deck_build_game take_build_items, domino_build_items, train52_build_items,
 	toytrain_build_items;
+/* And to deck_list (deck_list.h), in its GAME_list.c. */
+struct deck_list_game;
+extern const struct deck_list_game take_list_items, domino_list_items, train52_list_items,
+	toytrain_list_items;
 
 #endif

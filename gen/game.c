@@ -60,18 +60,18 @@ static int game_tune(const struct game *g, int argc, char **argv)
 }
 
 #define OTHER_GAME_CMDS(check) \
-	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
+	{[GAME_LIST] = deck_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
 	 [GAME_SIMULATE] = games_simulate, [GAME_TUNE] = game_tune, \
-	 [GAME_DUMP] = games_dump}
+	 [GAME_DUMP] = deck_list_dump}
 
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, &gsim_trains},
-	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
-	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
-	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},
-	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &gsim_toy},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, NULL, &gsim_trains},
+	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &take_list_items, &gsim_take},
+	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &domino_list_items, &gsim_domino},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &train52_list_items, &gsim_train52},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &toytrain_list_items, &gsim_toy},
 };
 
 const struct game *game_find(const char *name)
