@@ -9,7 +9,6 @@ int cmd_list(int argc, char **argv);      /* trains_list.c */
 int cmd_dump(int argc, char **argv);      /* trains_list.c */
 int cmd_build(int argc, char **argv);     /* trains_build.c */
 int cmd_check(int argc, char **argv);     /* trains_check.c */
-int cmd_simulate(int argc, char **argv);  /* simulate.c */
 
 /* Any game: a starter folder (railyard new NAME [--game G]) */
 int cmd_new(int argc, char **argv);       /* new.c */
@@ -28,7 +27,13 @@ int games_check_take(const struct game *game, int argc, char **argv);
 int games_check_domino(const struct game *game, int argc, char **argv);
 int games_check_train52(const struct game *game, int argc, char **argv);
 int games_check_toy(const struct game *game, int argc, char **argv);
-int games_simulate(const struct game *game, int argc, char **argv);  /* games_sim.c */
+
+/* Every game: railyard simulate (simulate.c), through the game's engine and
+ * its side (simulate.h): the core game's in trains_gsim.c, the deck games' in
+ * deck_sim.c. */
+int cmd_simulate(const struct game *game, int argc, char **argv);
+struct sim_side;
+extern const struct sim_side trains_sim_side, deck_sim_side;
 
 /* What each game adds to deck_build (deck_build.h), in its GAME_build.c. */
 struct deck_build_game;

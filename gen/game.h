@@ -31,6 +31,7 @@ struct game;
 struct gsim_engine;
 struct deck_build_game;
 struct deck_list_game;
+struct sim_side;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
 typedef int game_cmd(const struct game *g, int argc, char **argv);
@@ -50,6 +51,9 @@ struct game {
 	/* The simulate engine (gsim.h): plays one game of a loaded pack (the
 	 * core game's pack, or a deck with its game_rules) from a seed stream. */
 	const struct gsim_engine *engine;
+	/* What `railyard simulate` needs of its packs beyond the engine (simulate.h):
+	 * options, loading, its part of the report. */
+	const struct sim_side *sim;
 };
 
 /* The game named name, or NULL. */
