@@ -471,7 +471,7 @@ static int write_plot(const struct sim_series *se, const struct report *rp)
 {
 	const struct sim_opts *o = rp->o;
 	struct sim_plot_series ps[2 * SIM_MAX_PLAYERS];
-	char legend[2 * SIM_MAX_PLAYERS][256], note[SIM_MAX_PLAYERS][1100];
+	char legend[2 * SIM_MAX_PLAYERS][400], note[SIM_MAX_PLAYERS][1100];
 	const char *notes[SIM_MAX_PLAYERS];
 	for (int i = 0; i < rp->npk * o->ncounts; i++) {
 		const struct stats_length *L = &se[i].v.len;
