@@ -1,4 +1,4 @@
-/* games.h: the commands of the other games (games.c, GAME_check.c,
+/* games.h: the commands of the other games (deck_list.c, GAME_check.c,
  * deck_build.c) and what they share: loading a deck pack with --with/--without
  * and its rules, card lists. */
 #ifndef RAILYARD_GAMES_H

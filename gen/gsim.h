@@ -1,6 +1,7 @@
-/* gsim.h: the engines that play the other train games of the seeds for
- * `railyard simulate` (Take the Train, domino Trains, Train, Toy Train), and
- * the one driver they share (games_sim.c: threads, seeding, totals, reports).
+/* gsim.h: the engines that play every game for `railyard simulate` and
+ * `railyard tune` (GAME_sim.c for Take the Train, domino Trains, Train and Toy
+ * Train; trains_gsim.c for the core game's trains_sim.c), and what their one
+ * driver (simulate.c: threads, seeding, reports) shares with them: totals.
  *
  * An engine is pure: it reads a setup made once from the pack (read-only,
  * shared by every thread), plays one whole game in a worker's scratch space
