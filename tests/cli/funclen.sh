@@ -36,7 +36,6 @@ allowed() {
 gen/output.c incremental_boxes
 gen/draw.c draw_text_elem
 gen/template.c load_elem_key
-gen/impose.c impose_tiles
 LIST
 }
 

@@ -31,7 +31,7 @@ expect_status "build a trains pack with a palette" 0 "$RAILYARD" build -q -o "$W
 expect_eq "a palette the colour-vision check accepts: no warning" "" "$(cat "$WORK/last.err")"
 O="$WORK/o/palette-trains"
 pdftoppm -r 100 -f 1 -l 1 -singlefile "$O/faces.pdf" "$WORK/face"
-pdftoppm -r 40 -f 1 -l 1 -singlefile "$O/placemat.pdf" "$WORK/mat"
+pdftoppm -r 50 -f 1 -l 1 -singlefile "$O/placemat.pdf" "$WORK/mat"
 pdftoppm -r 60 -singlefile "$O/reference.pdf" "$WORK/ref"
 P="#7f0000 #00aa00 #ffeedd"
 face=$(count "$WORK/face.ppm" $P)
