@@ -34,7 +34,9 @@ static const char take_usage[] =
 	"  -S, --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
 	"                       the cards left in hand and the fares held (a seat with 0\n"
 	"                       cards or 0 fares ended it); the others pay one fare per\n"
-	"                       card, the most fares wins\n"
+	"                       card, the most fares wins (a tie: rules: tie)\n"
+	"  -r, --rule KEY=VALUE override a rule of the pack for this run:\n"
+	"                       tie=none|shared|fewest-cards (repeatable)\n"
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
@@ -104,14 +106,59 @@ static int take_game_of(const struct deck *d, struct take_game *g)
 	return 0;
 }
 
+/* The options of check for Take the Train. */
+struct take_opts {
+	const char *line, *play, *hand, *score;
+	const char *rule[RULESET_MAX];   /* --rule KEY=VALUE, over the pack's rules: */
+	size_t nrule;
+	struct games_select sel;
+	int side;
+	bool json;
+};
+
+/* The round's end in words: the winner, or the tie under the rule. */
+static void score_verdict(const long *after, int n, enum take_tie tie, int win,
+			  struct buf *out)
+{
+	long most = take_most(after, n);
+	int tied = 0;
+	for (int i = 0; i < n; i++)
+		tied += after[i] == most;
+	if (win >= 0) {
+		buf_printf(out, "legal: seat %d wins the round with %ld fares, the round's score "
+			   "(play to 100 or 250)%s\n", win + 1, after[win],
+			   tied > 1 ? "; of the tied seats it has the fewest cards left (rules: tie=fewest-cards)" : "");
+		return;
+	}
+	if (tie == TAKE_TIE_NONE) {
+		buf_puts(out, "legal: a tie for the most fares: the seed names no single winner\n");
+		return;
+	}
+	if (tie == TAKE_TIE_FEWEST_CARDS) {
+		buf_puts(out, "legal: a tie for the most fares and the fewest cards left: no single winner "
+			 "(rules: tie=fewest-cards)\n");
+		return;
+	}
+	buf_puts(out, "legal: a tie for the most fares: no single winner; seats");
+	for (int i = 0; i < n; i++)
+		if (after[i] == most)
+			buf_printf(out, " %d", i + 1);
+	buf_printf(out, " each score %ld (rules: tie=shared)\n", most);
+}
+
 /* --score "0:20,3:18,5:25": the end of a round. */
-static int take_score(const struct game *game, const char *path, const char *arg, bool json)
+static int take_score(const struct game *game, const char *path, const struct take_opts *o)
 {
 	struct game_rules rules;
+	const char *arg = o->score;
+	bool json = o->json;
 	struct deck *d = games_load(game, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
+	if (!ruleset_set_all(&rules.set, o->rule, o->nrule))
+		return EXIT_INPUT;
+	enum take_tie tie = take_tie_of(ruleset_get(&rules.set, "tie"));
 	size_t nw;
 	char **w = games_words(arg, &nw);
 	long cards[64], fares[64], after[64];
@@ -140,29 +187,17 @@ static int take_score(const struct game *game, const char *path, const char *arg
 		     "fares: give a seat 0 cards or 0 fares (nobody wins before that)");
 	} else if (!bad) {
 		struct buf out = {0};
-		int win = take_end(cards, fares, (int)nw, after);
+		int win = take_end(cards, fares, (int)nw, tie, after);
 		for (size_t i = 0; i < nw; i++)
 			buf_printf(&out, "seat %zu: %ld card%s left, pays %ld, %ld fares left\n", i + 1,
 				   cards[i], cards[i] == 1 ? "" : "s", fares[i] - after[i], after[i]);
-		if (win >= 0)
-			buf_printf(&out, "legal: seat %d wins the round with %ld fares, the round's score "
-				   "(play to 100 or 250)\n", win + 1, after[win]);
-		else
-			buf_puts(&out, "legal: a tie for the most fares: the seed names no single winner\n");
+		score_verdict(after, (int)nw, tie, win, &out);
 		status = games_check_verdict(true, &out, json);
 		buf_free(&out);
 	}
 	games_words_free(w, nw);
 	return status;
 }
-
-/* The options of check for Take the Train. */
-struct take_opts {
-	const char *line, *play, *hand, *score;
-	struct games_select sel;
-	int side;
-	bool json;
-};
 
 /* One option into *o; false (reported) when its value is wrong; *stop set to
  * the status to end with (help, version, usage). */
@@ -174,6 +209,13 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 	case 'S': o->score = optarg; return true;
 	case 'l': o->line = optarg; return true;
 	case 'p': o->play = optarg; return true;
+	case 'r':
+		if (o->nrule == RULESET_MAX) {
+			diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+			return false;
+		}
+		o->rule[o->nrule++] = optarg;
+		return true;
 	case 'e':
 		if (!strcmp(optarg, "left") || !strcmp(optarg, "right")) {
 			o->side = !strcmp(optarg, "left") ? TAKE_LEFT : TAKE_RIGHT;
@@ -200,6 +242,7 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		{"end", required_argument, NULL, 'e'}, {"hand", required_argument, NULL, 'H'},
 		{"score", required_argument, NULL, 'S'}, {"json", no_argument, NULL, 'j'},
 		{"without", required_argument, NULL, 'w'}, {"with", required_argument, NULL, 'W'},
+		{"rule", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -268,11 +311,15 @@ int games_check_take(const struct game *game, int argc, char **argv)
 	if (status >= 0)
 		return status;
 	if (o.score)
-		return take_score(game, argv[optind], o.score, o.json);
+		return take_score(game, argv[optind], &o);
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule)) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
 	struct take_game g;
 	status = take_game_of(d, &g) == 0 ? take_play(&g, &o) : EXIT_INPUT;
 	deck_free(d);

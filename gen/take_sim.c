@@ -39,6 +39,7 @@ struct setup {
 	uint8_t deck[256];
 	long target;             /* rule target: 0 one round, else play to this total */
 	long rounds;             /* rule rounds: 0 no limit, else the highest total after it */
+	enum take_tie tie;       /* rule tie: a tie for the most fares in a round */
 	bool selfcheck;
 };
 
@@ -127,6 +128,8 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->fares = fare ? (int)fare->count : 100;
 	s->target = gsim_rule_int(p, "target");
 	s->rounds = gsim_rule_int(p, "rounds");
+	s->tie = gsim_rule_eq(p, "tie", "shared") ? TAKE_TIE_SHARED
+		 : gsim_rule_eq(p, "tie", "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;
 	return s;
 }
 
@@ -135,6 +138,7 @@ static void rules_text(const void *sp, struct buf *out)
 	const struct setup *s = sp;
 	buf_printf(out, "cards=%d transfers=%ld target=%ld rounds=%ld", s->ncards, s->g.transfers, s->target,
 		   s->rounds);
+	buf_printf(out, " tie=%s", s->tie == TAKE_TIE_SHARED ? "shared" : s->tie == TAKE_TIE_FEWEST_CARDS ? "fewest-cards" : "none");
 }
 
 static size_t scratch_size(const void *s)
@@ -560,10 +564,14 @@ static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *tu
 	long cards[SIM_MAX_PLAYERS], after[SIM_MAX_PLAYERS];
 	for (int q = 0; q < P; q++)
 		cards[q] = st->nhand[q];
-	int w = take_end(cards, st->fares, P, after);
-	o->count[C_FARES] += 0;
+	int w = take_end(cards, st->fares, P, s->tie, after);
 	if (w >= 0)
 		st->total[w] += after[w];
+	else if (s->tie == TAKE_TIE_SHARED) {
+		long most = take_most(after, P);
+		for (int q = 0; q < P; q++)
+			st->total[q] += after[q] == most ? after[q] : 0;
+	}
 	return w;
 }
 

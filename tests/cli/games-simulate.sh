@@ -27,7 +27,7 @@ b=$($R simulate -q --json --games 200 --players 4 --seed 2 $TT | field 'd["wins"
 ok_if "another seed plays other games" [ "$a" != "$b" ]
 
 # Take the Train: 56 cards; the Transfers only with --with transfer
-expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 rounds=0 0" \
+expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 rounds=0 tie=none 0" \
 	"$($R simulate -q --json --games 200 --players 4 $TT | field '" ".join(k + "=" + v for k, v in d["rules"].items()) + " " + str(d["use"]["transfers_played"]["total"])')"
 expect_eq "take --with transfer: 58 cards, Transfers played" "cards=58 True" \
 	"$($R simulate -q --json --games 200 --players 4 --with transfer $TT | field '"cards=" + d["rules"]["cards"] + " " + str(d["use"]["transfers_played"]["total"] > 0)')"
