@@ -40,7 +40,7 @@ expect_grep "... none when a series stalls: 4 players end without a single winne
 expect_eq "take --rule target=100: several rounds a game" "True" \
 	"$($R simulate -q --json --games 100 --players 4 --rule target=100 $TT | field 'd["use"]["rounds"]["per_game"] > 1')"
 expect_status "take: an unknown rule: exit 2" 2 $R simulate -q --games 10 --players 4 --rule transfer=yes $TT
-expect_grep "... names the rules it knows" "'transfer' is not a rule of take-the-train \\(its rules: target=N, rounds=N\\)" "$WORK/last.err"
+expect_grep "... names the rules it knows" "'transfer' is not a rule of take-the-train \\(its rules: target=N, rounds=N, tie=none\|shared\|fewest-cards\\)" "$WORK/last.err"
 expect_status "take: 8 players, 56 cards: exit 2" 2 $R simulate -q --games 10 --players 8 $TT
 
 # domino: 5 points a tile, the game to 120
