@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "deck_build.h"
+#include "games.h"
 
 /* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
 static const char *const pips[10] = {"", "5", "19", "159", "1379", "13579", "134679",
@@ -35,4 +36,5 @@ static void domino_item_fields(const struct deck *d, size_t i, struct fields *f)
 	}
 }
 
-const struct deck_build_game domino_build_items = {.item_fields = domino_item_fields};
+const struct deck_build_game domino_build_items = {.item_fields = domino_item_fields,
+						   .sound = domino_check_pack};

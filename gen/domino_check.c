@@ -39,7 +39,11 @@ static const char domino_usage[] =
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
+	"Without --tiles or a position, the pack-level check runs too (the one build\n"
+	"runs first): some player count of the deal must get hands and a double each\n"
+	"for its engine; an error otherwise.\n\n"
+	"exit status: 0 a single train exists, 1 it does not (or the pack is not\n"
+	"sound), 2 invalid input.\n";
 
 /* Parse a list of tiles of a double-dn set, each at most once. 0 or -1 (reported). */
 static int domino_tiles(int dn, const char *opt, const char *arg, struct domino **tiles, size_t *n)
@@ -527,8 +531,47 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 		status = EXIT_INPUT;
 	else if (o.hands || o.train || o.score)
 		status = domino_position(set->double_n, &o, &rules.set);
-	else
-		status = domino_set(set->double_n, &o);
+	else if ((status = domino_set(set->double_n, &o)) != EXIT_INPUT && !o.tiles && domino_check_pack(d, &rules))
+		status = EXIT_RULE;   /* the pack-level check (the same as build's) */
 	deck_free(d);
 	return status;
+}
+
+/* games.h */
+int domino_check_pack(const struct deck *d, const struct game_rules *rules)
+{
+	(void)rules;
+	const struct deck_group *set = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_TILE)
+			set = &d->groups[i];
+	if (!set) {
+		diag(SEV_ERROR, &d->loc, "a domino-trains pack needs 'tiles: {double: N}'");
+		return 1;
+	}
+	long tiles = 0, doubles = 0;
+	for (size_t i = 0; i < d->nitems; i++) {
+		struct domino t;
+		if (&d->groups[d->items[i].group] != set || domino_parse(d->items[i].name, &t) != 0)
+			continue;
+		tiles += d->items[i].count;
+		doubles += t.low == t.high ? d->items[i].count : 0;
+	}
+	/* "Each player in his first turn puts down a double ... If someone cannot
+	 * make this first play, the game is blocked": a count with more players
+	 * than doubles re-deals without end. An error when no count can play. */
+	bool some = !d->ndeals;
+	int lo = 0, hi = 0;
+	for (size_t i = 0; i < d->ndeals && !some; i++)
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0 && !some; p++) {
+			long hand = d->deals[i].cards ? d->deals[i].cards : tiles / p;
+			some = hand >= 1 && hand * p <= tiles && doubles >= p;
+			lo = lo && lo < p ? lo : p;
+			hi = hi > p ? hi : p;
+		}
+	if (!some)
+		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal can play a hand: every player "
+		     "needs a hand and a double for an engine (\"Each player in his first turn puts down a "
+		     "double\"), and %ld tiles with %ld doubles serve none of %d-%d players", tiles, doubles, lo, hi);
+	return !some;
 }

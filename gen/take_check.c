@@ -42,7 +42,9 @@ static const char take_usage[] =
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
+	"With none of --play, --hand, --score: whether the pack as printed can be played\n"
+	"(a Station; without Transfers, a Station of every colour; a deal that fits).\n\n"
+	"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n";
 
 static int take_cards(const struct take_game *g, const char *opt, const char *s,
 		      struct take_card **out, size_t *n)
@@ -113,7 +115,7 @@ struct take_opts {
 	size_t nrule;
 	struct games_select sel;
 	int side;
-	bool json;
+	bool json, pack;
 };
 
 /* The round's end in words: the winner, or the tie under the rule. */
@@ -256,7 +258,9 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		if (stop >= 0)
 			return stop;
 	}
-	if (!!o->play + !!o->hand + !!o->score != 1) {
+	if (!o->play && !o->hand && !o->score && !o->line && o->side < 0) {
+		o->pack = true;   /* no position: the pack-level check */
+	} else if (!!o->play + !!o->hand + !!o->score != 1) {
 		diag(SEV_ERROR, NULL, "check: give one of --play (the cards played), --hand or --score "
 		     "(see --help)");
 		ok = false;
@@ -310,6 +314,8 @@ int games_check_take(const struct game *game, int argc, char **argv)
 	int status = take_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
+	if (o.pack)
+		return games_check_pack(game, argv[optind], &o.sel, o.rule, o.nrule);
 	if (o.score)
 		return take_score(game, argv[optind], &o);
 	struct game_rules rules;
@@ -324,4 +330,59 @@ int games_check_take(const struct game *game, int argc, char **argv)
 	status = take_game_of(d, &g) == 0 ? take_play(&g, &o) : EXIT_INPUT;
 	deck_free(d);
 	return status;
+}
+
+/* Whether some player count of the deal gets its hands from `cards`. */
+static bool take_some_deal(const struct deck *d, long cards)
+{
+	for (size_t i = 0; i < d->ndeals; i++)
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0; p++) {
+			long hand = d->deals[i].cards ? d->deals[i].cards : cards / p;
+			if (hand >= 1 && hand * p <= cards)
+				return true;
+		}
+	return !d->ndeals;
+}
+
+/* Without Transfers a line opens only with its Station: every colour of the
+ * numbers needs one. Returns the errors reported. */
+static int take_station_colours(const struct deck *d, const struct deck_group *num,
+				const struct deck_group *st)
+{
+	int ci = deck_field_index(num, "colour"), si = deck_field_index(st, "colour"), errors = 0;
+	for (size_t c = 0; ci >= 0 && si >= 0 && c < num->fields[ci].n; c++) {
+		const char *colour = num->fields[ci].values[c];
+		bool found = false;
+		for (size_t i = 0; i < d->nitems && !found; i++)
+			found = &d->groups[d->items[i].group] == st && !strcmp(d->items[i].values[si], colour);
+		if (!found) {
+			diag(SEV_ERROR, &st->loc, "no %s Station: the %s numbers can never be played (\"If a "
+			     "player has another Station card, he may play it ... to open a new line\"; no "
+			     "Transfer in the pack branches into %s)", colour, colour, colour);
+			errors++;
+		}
+	}
+	return errors;
+}
+
+/* games.h */
+int take_check_pack(const struct deck *d, const struct game_rules *rules)
+{
+	(void)rules;
+	const struct deck_group *num = deck_group_named(d, "number"), *st = deck_group_named(d, "station");
+	int errors = 0;
+	if (!games_group_count(d, st)) {
+		diag(SEV_ERROR, st ? &st->loc : &d->loc, "no Station card: the game never starts (\"If no "
+		     "player has a station, players draw in turn until one is found\")");
+		errors++;
+	} else if (num && num->included && !games_group_count(d, deck_group_named(d, "transfer"))) {
+		errors += take_station_colours(d, num, st);
+	}
+	long cards = deck_count(d, DK_CARD);
+	if (!take_some_deal(d, cards)) {
+		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal gets its hands from the "
+		     "%ld cards (\"13 cards each for 2 or 3 players, 8 for 4 or more\")", cards);
+		errors++;
+	}
+	return errors;
 }
