@@ -468,7 +468,7 @@ int deck_build(const struct game *game, int argc, char **argv)
 	}
 	/* The pack-level check, as trains packs get it: unsound is not built
 	 * without --force, and then every item is marked "unchecked". */
-	status = build_check_sound(&o, d->file, game->build->sound ? game->build->sound(d, &rules) : 0);
+	status = build_check_sound(&o, d->file, game->build->sound ? game->build->sound(d, &rules, false) : 0);
 	if (status != EXIT_OK) {
 		deck_free(d);
 		return status;

@@ -51,8 +51,9 @@ struct deck_build_game {
 	int (*extra)(struct build_ctx *bc, struct deck_build *b);
 	int (*extra_svg)(struct build_ctx *bc, struct deck_build *b);
 	/* The game's pack-level check (games.h: GAME_check_pack): the errors it
-	 * reports; build refuses the pack unless --force (pipeline.h). NULL: none. */
-	int (*sound)(const struct deck *d, const struct game_rules *rules);
+	 * reports; build refuses the pack unless --force (pipeline.h). NULL: none.
+	 * notes: warn of player counts that cannot play too (check, not build). */
+	int (*sound)(const struct deck *d, const struct game_rules *rules, bool notes);
 	/* Which of the pack's `board:` and `setup:` the game draws; a pack naming a
 	 * template for one it does not draw is refused. */
 	bool board, setup;

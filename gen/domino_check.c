@@ -531,14 +531,14 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 		status = EXIT_INPUT;
 	else if (o.hands || o.train || o.score)
 		status = domino_position(set->double_n, &o, &rules.set);
-	else if ((status = domino_set(set->double_n, &o)) != EXIT_INPUT && !o.tiles && domino_check_pack(d, &rules))
+	else if ((status = domino_set(set->double_n, &o)) != EXIT_INPUT && !o.tiles && domino_check_pack(d, &rules, true))
 		status = EXIT_RULE;   /* the pack-level check (the same as build's) */
 	deck_free(d);
 	return status;
 }
 
 /* games.h */
-int domino_check_pack(const struct deck *d, const struct game_rules *rules)
+int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
 {
 	(void)rules;
 	const struct deck_group *set = NULL;
@@ -562,13 +562,30 @@ int domino_check_pack(const struct deck *d, const struct game_rules *rules)
 	 * than doubles re-deals without end. An error when no count can play. */
 	bool some = !d->ndeals;
 	int lo = 0, hi = 0;
-	for (size_t i = 0; i < d->ndeals && !some; i++)
-		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0 && !some; p++) {
+	for (size_t i = 0; i < d->ndeals; i++) {
+		int bad[2][2] = {{0, 0}, {0, 0}};   /* the counts not dealt, and without engines */
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0; p++) {
 			long hand = d->deals[i].cards ? d->deals[i].cards : tiles / p;
-			some = hand >= 1 && hand * p <= tiles && doubles >= p;
+			int why = hand < 1 || hand * p > tiles ? 0 : doubles < p ? 1 : -1;
+			some |= why < 0;
 			lo = lo && lo < p ? lo : p;
 			hi = hi > p ? hi : p;
+			if (why >= 0) {
+				bad[why][0] = bad[why][0] ? bad[why][0] : p;
+				bad[why][1] = p;
+			}
 		}
+		char r[2][32];
+		for (int k = 0; k < 2; k++)
+			snprintf(r[k], sizeof r[k], bad[k][0] == bad[k][1] ? "%d" : "%d-%d", bad[k][0], bad[k][1]);
+		if (notes && bad[0][0])
+			diag(SEV_WARNING, &d->deals[i].loc, "%s players: the hands need more tiles than the %ld of the "
+			     "set: that cannot be dealt", r[0], tiles);
+		if (notes && bad[1][0])
+			diag(SEV_WARNING, &d->deals[i].loc, "%s players: %ld doubles are too few for an engine each: "
+			     "every hand is blocked and re-dealt (\"If someone cannot make this first play ...\"), so "
+			     "that never plays", r[1], doubles);
+	}
 	if (!some)
 		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal can play a hand: every player "
 		     "needs a hand and a double for an engine (\"Each player in his first turn puts down a "

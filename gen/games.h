@@ -39,11 +39,12 @@ int games_check_verdict(bool legal, const struct buf *out, bool json);
 /* The pack-level checks (GAME_check.c): what the seed's rules make of the pack
  * as printed, before any position; each problem reported as an error at its
  * location; returns how many. Run by `check PACK` (no position) and by build
- * before anything is drawn (deck_build.h, pipeline.h: build_check_sound). */
-int take_check_pack(const struct deck *d, const struct game_rules *rules);
-int domino_check_pack(const struct deck *d, const struct game_rules *rules);
-int t52_check_pack(const struct deck *d, const struct game_rules *rules);
-int toy_check_pack(const struct deck *d, const struct game_rules *rules);
+ * before anything is drawn (deck_build.h, pipeline.h: build_check_sound).
+ * notes: also warn of each stated player count that cannot play (check). */
+int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 /* Print `check PACK`'s verdict of a pack-level check that found `errors`
  * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE. */
 int games_check_pack_verdict(const struct deck *d, int errors);

@@ -41,7 +41,7 @@ int games_check_pack(const struct game *game, const char *path, const struct gam
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
 	if (ruleset_set_all(&rules.set, rule, nrule))
-		status = games_check_pack_verdict(d, game->build && game->build->sound ? game->build->sound(d, &rules) : 0);
+		status = games_check_pack_verdict(d, game->build && game->build->sound ? game->build->sound(d, &rules, true) : 0);
 	deck_free(d);
 	return status;
 }

@@ -332,16 +332,21 @@ int games_check_take(const struct game *game, int argc, char **argv)
 	return status;
 }
 
-/* Whether some player count of the deal gets its hands from `cards`. */
-static bool take_some_deal(const struct deck *d, long cards)
+/* Whether some player count of the deal gets its hands from `cards`; with
+ * notes, a warning for each that does not. */
+static bool take_some_deal(const struct deck *d, long cards, bool notes)
 {
+	bool some = !d->ndeals;
 	for (size_t i = 0; i < d->ndeals; i++)
 		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0; p++) {
 			long hand = d->deals[i].cards ? d->deals[i].cards : cards / p;
-			if (hand >= 1 && hand * p <= cards)
-				return true;
+			bool ok = hand >= 1 && hand * p <= cards;
+			some |= ok;
+			if (!ok && notes)
+				diag(SEV_WARNING, &d->deals[i].loc, "%d players: %d hands of %ld need %ld cards, the "
+				     "pack has %ld: that count cannot be dealt", p, p, hand, hand * p, cards);
 		}
-	return !d->ndeals;
+	return some;
 }
 
 /* Without Transfers a line opens only with its Station: every colour of the
@@ -366,7 +371,7 @@ static int take_station_colours(const struct deck *d, const struct deck_group *n
 }
 
 /* games.h */
-int take_check_pack(const struct deck *d, const struct game_rules *rules)
+int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
 {
 	(void)rules;
 	const struct deck_group *num = deck_group_named(d, "number"), *st = deck_group_named(d, "station");
@@ -379,7 +384,7 @@ int take_check_pack(const struct deck *d, const struct game_rules *rules)
 		errors += take_station_colours(d, num, st);
 	}
 	long cards = deck_count(d, DK_CARD);
-	if (!take_some_deal(d, cards)) {
+	if (!take_some_deal(d, cards, notes)) {
 		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal gets its hands from the "
 		     "%ld cards (\"13 cards each for 2 or 3 players, 8 for 4 or more\")", cards);
 		errors++;

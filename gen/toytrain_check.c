@@ -394,8 +394,9 @@ static bool toy_spells(const struct toy_rules *r, const char *w)
  * adding a carriage" until a word of the list is made. With the pack's own
  * letters (letter-mix: pack) and a word list that can be read, at least one
  * word of min-letters or more must be spelt from them. */
-int toy_check_pack(const struct deck *d, const struct game_rules *rules)
+int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
 {
+	(void)notes;   /* no player counts: two players, the Engine-Driver and the Braker */
 	struct toy_rules r;
 	if (games_toy_rules(d, &rules->toy, &r) != 0)
 		return 1;

@@ -297,7 +297,7 @@ int games_check_train52(const struct game *game, int argc, char **argv)
  * A, 2..10, J, Q, K (the A closes piles and a Train "must always begin with a
  * 2"; a closed pile reopens with "A, 2, 4, 5, 7, 9, J, K"), no other, and a
  * deal of "seven cards" with the first round's piles left to draw from. */
-int t52_check_pack(const struct deck *d, const struct game_rules *rules)
+int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
 {
 	static const char *const ranks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
 	const struct deck_group *g = deck_group_named(d, "card");
@@ -334,9 +334,14 @@ int t52_check_pack(const struct deck *d, const struct game_rules *rules)
 	long cards = deck_count(d, DK_CARD);
 	int piles = rules->train52.nrounds ? rules->train52.piles[0] : 4;
 	bool some = !d->ndeals;
-	for (size_t i = 0; i < d->ndeals && !some; i++)
-		for (int p = d->deals[i].lo; p <= d->deals[i].hi && !some; p++)
-			some = deck_hand_size(d, p, cards) == 7 && 7L * p + piles <= cards;
+	for (size_t i = 0; i < d->ndeals; i++)
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi; p++) {
+			bool ok = deck_hand_size(d, p, cards) == 7 && 7L * p + piles <= cards;
+			some |= ok;
+			if (!ok && notes)
+				diag(SEV_WARNING, &d->deals[i].loc, "%d players: not seven cards each with %d pile%s "
+				     "left over from %ld cards: that count cannot play", p, piles, piles == 1 ? "" : "s", cards);
+		}
 	if (!some) {
 		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal gets \"seven cards\" each with "
 		     "%d pile%s of the first round left to draw from (%ld cards)", piles, piles == 1 ? "" : "s", cards);
