@@ -337,15 +337,25 @@ int games_check_take(const struct game *game, int argc, char **argv)
 static bool take_some_deal(const struct deck *d, long cards, bool notes)
 {
 	bool some = !d->ndeals;
-	for (size_t i = 0; i < d->ndeals; i++)
+	for (size_t i = 0; i < d->ndeals; i++) {
+		int bad[2] = {0, 0};
+		long need = 0;
 		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0; p++) {
 			long hand = d->deals[i].cards ? d->deals[i].cards : cards / p;
 			bool ok = hand >= 1 && hand * p <= cards;
 			some |= ok;
-			if (!ok && notes)
-				diag(SEV_WARNING, &d->deals[i].loc, "%d players: %d hands of %ld need %ld cards, the "
-				     "pack has %ld: that count cannot be dealt", p, p, hand, hand * p, cards);
+			if (!ok) {
+				bad[0] = bad[0] ? bad[0] : p;
+				bad[1] = p;
+				need = hand * p;
+			}
 		}
+		char r[32];
+		snprintf(r, sizeof r, bad[0] == bad[1] ? "%d" : "%d-%d", bad[0], bad[1]);
+		if (notes && bad[0])
+			diag(SEV_WARNING, &d->deals[i].loc, "%s players: the hands need %s%ld cards, the pack has "
+			     "%ld: that cannot be dealt", r, bad[0] == bad[1] ? "" : "up to ", need, cards);
+	}
 	return some;
 }
 

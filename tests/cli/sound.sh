@@ -29,7 +29,7 @@ done
 expect_status "check double-six: sound at 4-7 players (exit 0)" 0 $R check packs/domino-double-six.yaml
 expect_grep "... warns that 8-10 players never start a hand" "domino-double-six.yaml:12:7: warning: 8-10 players: 7 doubles are too few for an engine each" "$WORK/last.err"
 expect_status "check take-the-train: sound" 0 $R check packs/take-the-train.yaml
-expect_grep "... warns that 8 players cannot be dealt" "warning: 8 players: 8 hands of 8 need 64 cards, the pack has 56" "$WORK/last.err"
+expect_grep "... warns that 8 players cannot be dealt" "warning: 8 players: the hands need 64 cards, the pack has 56: that cannot be dealt" "$WORK/last.err"
 expect_status "build double-six: no such warning (build checks only what refuses it)" 0 \
 	$R build -q --only reference -o "$WORK/d6ok" packs/domino-double-six.yaml
 expect_eq "... stderr empty" "" "$(cat "$WORK/last.err")"
