@@ -174,9 +174,8 @@ static int engine_of(struct state *st, int p, bool highest, struct sim_rng *rng)
 	return bk;
 }
 
-/* One hand; the seat that dominoed (or scored a blocked hand), -1 for none. */
-static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
-		     struct gsim_outcome *o)
+/* Shuffle the set and deal each seat its hand, counting the ends it shows. */
+static void hand_deal(struct state *st, struct sim_rng *rng)
 {
 	const struct setup *s = st->s;
 	int P = s->players;
@@ -194,6 +193,15 @@ static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *tur
 				st->shows[p][s->b[t]]++;
 		}
 	}
+}
+
+/* One hand; the seat that dominoed (or scored a blocked hand), -1 for none. */
+static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
+		     struct gsim_outcome *o)
+{
+	const struct setup *s = st->s;
+	int P = s->players;
+	hand_deal(st, rng);
 	/* "The highest double is played first and play moves clockwise." */
 	int lead = -1, high = -1;
 	for (int p = 0; p < P; p++) {
