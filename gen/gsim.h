@@ -130,6 +130,9 @@ void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
  * first; gsim_take_refused counts the plays it refused in a worker's scratch. */
 void gsim_take_selfcheck(void *setup, bool on);
 long gsim_take_refused(const void *scratch);
+/* With selfcheck on: the Transfers whose branch took fewer cards than the
+ * longest run it allowed (the random policy's other choices). */
+long gsim_take_short_branches(const void *scratch);
 /* The same for Train (52 cards) and t52_check. */
 void gsim_train52_selfcheck(void *setup, bool on);
 long gsim_train52_refused(const void *scratch);
