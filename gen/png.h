@@ -1,0 +1,19 @@
+/* png.h: PNG files of Cairo images, encoded in memory (png.c). */
+#ifndef RAILYARD_PNG_H
+#define RAILYARD_PNG_H
+
+#include <cairo.h>
+#include <stddef.h>
+
+/* A growing byte buffer; the caller frees data. */
+struct png_buf {
+	unsigned char *data;
+	size_t len, cap;
+};
+
+/* Append the PNG file of the RGB24 image surface s to out: 8-bit RGB, sRGB with
+ * gAMA and cHRM, pHYs of dpi when dpi > 0. The same image always gives the same
+ * bytes. Thread-safe (no shared state). */
+void png_encode(cairo_surface_t *s, double dpi, struct png_buf *out);
+
+#endif
