@@ -24,7 +24,7 @@
 
 #include "diag.h"
 #include "pdfx.h"
-#include "png.h"
+#include "pngenc.h"
 #include "names.h"
 #include "output.h"
 #include "util.h"

@@ -1,6 +1,6 @@
-/* png.h: PNG files of Cairo images, encoded in memory (png.c). */
-#ifndef RAILYARD_PNG_H
-#define RAILYARD_PNG_H
+/* pngenc.h: PNG files of Cairo images, encoded in memory (pngenc.c). */
+#ifndef RAILYARD_PNGENC_H
+#define RAILYARD_PNGENC_H
 
 #include <cairo.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* png.c: the PNG encoder of card images (Cairo RGB24 surfaces) into memory.
+/* pngenc.c: the PNG encoder of card images (Cairo RGB24 surfaces) into memory.
  *
  * Cards are flat colours with anti-aliased edges: most pixels repeat the one on
  * their left or the one above. The fast path writes the deflate stream itself:
@@ -8,7 +8,7 @@
  * An image where that leaves many literals (a photograph, a gradient) is written
  * instead with the SUB filter through libdeflate, whichever is smaller. Checksums
  * (Adler-32, CRC-32) come from libdeflate. */
-#include "png.h"
+#include "pngenc.h"
 
 #include <libdeflate.h>
 #include <math.h>
@@ -445,9 +445,10 @@ static void zlib_runs(const unsigned char *data, int w, int h, int stride, struc
 	free(z);
 }
 
-/* The zlib stream of the image with the SUB filter on every row, by libdeflate
- * (for images of many colours, where it is the smaller). */
-static int zlib_sub(const unsigned char *data, int w, int h, int stride, struct png_buf *o)
+/* The zlib stream of the image with filter (0 NONE, 1 SUB) on every row, by
+ * libdeflate at level 1 (for images of many colours, where it is the smaller). */
+static int zlib_filtered(const unsigned char *data, int w, int h, int stride, int filter,
+			 struct png_buf *o)
 {
 	struct libdeflate_compressor *c = libdeflate_alloc_compressor(1);
 	if (!c)
@@ -457,9 +458,9 @@ static int zlib_sub(const unsigned char *data, int w, int h, int stride, struct 
 	for (int y = 0; y < h; y++) {
 		unsigned char *d = raw + rl * (size_t)y;
 		row_bytes((const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride), w, d + 1);
-		for (size_t i = rl - 1; i > 3; i--)
+		for (size_t i = rl - 1; filter == 1 && i > 3; i--)
 			d[i] = (unsigned char)(d[i] - d[i - 3]);
-		d[0] = 1;
+		d[0] = (unsigned char)filter;
 	}
 	size_t bound = libdeflate_zlib_compress_bound(c, n);
 	buf_reserve(o, bound);
@@ -483,8 +484,25 @@ static void chunk(struct png_buf *b, const char *type, const unsigned char *data
 	buf_put(b, h, 4);
 }
 
-/* Share of the raw image size above which the SUB filter is tried as well. */
-#define TRY_SUB_ABOVE 16
+/* The smallest of the run matcher's stream and, when it is above 1/TRY_MORE of
+ * the raw image (a photograph, a gradient, small anti-aliased items), libdeflate's
+ * with filter NONE and, above 1/TRY_SUB, with SUB as well. */
+#define TRY_MORE 32
+#define TRY_SUB 8
+static void best_stream(const unsigned char *data, int w, int h, int stride, struct png_buf *z)
+{
+	size_t raw = ((size_t)w * 3 + 1) * (size_t)h;
+	zlib_runs(data, w, h, stride, z);
+	for (int f = 0; f < 2 && z->len > raw / (f ? TRY_SUB : TRY_MORE); f++) {
+		struct png_buf o = {0};
+		if (zlib_filtered(data, w, h, stride, f, &o) == 0 && o.len < z->len) {
+			free(z->data);
+			*z = o;
+		} else {
+			free(o.data);
+		}
+	}
+}
 
 void png_encode(cairo_surface_t *s, double dpi, struct png_buf *out)
 {
@@ -514,17 +532,7 @@ void png_encode(cairo_surface_t *s, double dpi, struct png_buf *out)
 		chunk(out, "pHYs", hd, 9);
 	}
 	struct png_buf z = {0};
-	zlib_runs(data, w, h, stride, &z);
-	size_t raw = ((size_t)w * 3 + 1) * (size_t)h;
-	if (z.len > raw / TRY_SUB_ABOVE) {
-		struct png_buf sub = {0};
-		if (zlib_sub(data, w, h, stride, &sub) == 0 && sub.len < z.len) {
-			free(z.data);
-			z = sub;
-		} else {
-			free(sub.data);
-		}
-	}
+	best_stream(data, w, h, stride, &z);
 	chunk(out, "IDAT", z.data, z.len);
 	free(z.data);
 	chunk(out, "IEND", NULL, 0);
