@@ -671,7 +671,7 @@ done:
 }
 
 /* What this run wrote, for build's summary line (draw.h: output_tally_*). */
-static unsigned long tally_files, tally_pages;
+static atomic_ulong tally_files, tally_pages;   /* PNG threads add theirs */
 static struct timespec tally_start;
 
 void output_tally_start(void)
