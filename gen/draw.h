@@ -156,7 +156,7 @@ int png_write(const char *path, double w, double h, double bleed, double dpi, it
 	      void *user, long index);
 
 /* Write an RGB24 image surface as a PNG (png_encode: sRGB, pHYs of dpi when
- * dpi > 0) to path, created exclusively (never through a symbolic link): for
+ * dpi > 0; s's pixels are overwritten, to be painted anew or destroyed) to path, created exclusively (never through a symbolic link): for
  * a file in a private staging folder. Thread-safe. Returns 0, or -1 with errno set
  * and path removed. */
 int png_save(cairo_surface_t *s, const char *path, double dpi);

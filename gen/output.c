@@ -877,7 +877,7 @@ int png_surface_write(cairo_surface_t *s, const char *path)
 int png_save(cairo_surface_t *s, const char *path, double dpi)
 {
 	struct png_buf b = {0};
-	png_encode(s, dpi, &b);
+	png_encode(s, dpi, true, &b);
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		free(b.data);

@@ -445,28 +445,46 @@ static void zlib_runs(const unsigned char *data, int w, int h, int stride, struc
 	free(z);
 }
 
-/* The zlib stream of the image with filter (0 NONE, 1 SUB) on every row, by
- * libdeflate at level 1 (for images of many colours, where it is the smaller). */
-static int zlib_filtered(const unsigned char *data, int w, int h, int stride, int filter,
-			 struct png_buf *o)
+/* The raw rows (filter byte 0, then R G B) of the image into raw, which may be
+ * data itself: row y's bytes never reach a pixel not yet read. */
+static void pack_rows(unsigned char *data, int w, int h, int stride, unsigned char *raw)
+{
+	size_t rl = (size_t)w * 3 + 1;
+	for (int y = 0; y < h; y++) {
+		const uint32_t *p = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+		unsigned char *d = raw + rl * (size_t)y;
+		for (int x = 0; x < w; x++) {
+			uint32_t v = p[x];
+			d[3 * x + 1] = (unsigned char)(v >> 16);
+			d[3 * x + 2] = (unsigned char)(v >> 8);
+			d[3 * x + 3] = (unsigned char)v;
+		}
+		d[0] = 0;   /* last: in row 0 it is pixel 0's first byte */
+	}
+}
+
+/* The NONE rows in raw turned into SUB rows. */
+static void sub_rows(unsigned char *raw, int w, int h)
+{
+	size_t rl = (size_t)w * 3 + 1;
+	for (int y = 0; y < h; y++) {
+		unsigned char *d = raw + rl * (size_t)y;
+		for (size_t i = rl - 1; i > 3; i--)
+			d[i] = (unsigned char)(d[i] - d[i - 3]);
+		d[0] = 1;
+	}
+}
+
+/* The zlib stream of n raw bytes by libdeflate at level 1. 0, or -1. */
+static int zlib_deflate(const unsigned char *raw, size_t n, struct png_buf *o)
 {
 	struct libdeflate_compressor *c = libdeflate_alloc_compressor(1);
 	if (!c)
 		return -1;
-	size_t rl = (size_t)w * 3 + 1, n = rl * (size_t)h;
-	unsigned char *raw = xmalloc(n);
-	for (int y = 0; y < h; y++) {
-		unsigned char *d = raw + rl * (size_t)y;
-		row_bytes((const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride), w, d + 1);
-		for (size_t i = rl - 1; filter == 1 && i > 3; i--)
-			d[i] = (unsigned char)(d[i] - d[i - 3]);
-		d[0] = (unsigned char)filter;
-	}
 	size_t bound = libdeflate_zlib_compress_bound(c, n);
 	buf_reserve(o, bound);
 	o->len += libdeflate_zlib_compress(c, raw, n, o->data + o->len, bound);
 	libdeflate_free_compressor(c);
-	free(raw);
 	return 0;
 }
 
@@ -486,30 +504,40 @@ static void chunk(struct png_buf *b, const char *type, const unsigned char *data
 
 /* The smallest of the run matcher's stream and, when it is above 1/TRY_MORE of
  * the raw image (a photograph, a gradient, small anti-aliased items), libdeflate's
- * with filter NONE and, above 1/TRY_SUB, with SUB as well. */
+ * with filter NONE and, above 1/TRY_SUB, with SUB as well (libdeflate compresses
+ * whole buffers: the raw rows are packed into the pixels when scratch). */
 #define TRY_MORE 32
 #define TRY_SUB 8
-static void best_stream(const unsigned char *data, int w, int h, int stride, struct png_buf *z)
+static void best_stream(unsigned char *data, int w, int h, int stride, bool scratch,
+			struct png_buf *z)
 {
-	size_t raw = ((size_t)w * 3 + 1) * (size_t)h;
+	size_t n = ((size_t)w * 3 + 1) * (size_t)h;
 	zlib_runs(data, w, h, stride, z);
-	for (int f = 0; f < 2 && z->len > raw / (f ? TRY_SUB : TRY_MORE); f++) {
+	if (z->len <= n / TRY_MORE)
+		return;
+	unsigned char *raw = scratch ? data : xmalloc(n);
+	pack_rows(data, w, h, stride, raw);
+	for (int f = 0; f < 2 && z->len > n / (f ? TRY_SUB : TRY_MORE); f++) {
 		struct png_buf o = {0};
-		if (zlib_filtered(data, w, h, stride, f, &o) == 0 && o.len < z->len) {
+		if (f)
+			sub_rows(raw, w, h);
+		if (zlib_deflate(raw, n, &o) == 0 && o.len < z->len) {
 			free(z->data);
 			*z = o;
 		} else {
 			free(o.data);
 		}
 	}
+	if (!scratch)
+		free(raw);
 }
 
-void png_encode(cairo_surface_t *s, double dpi, struct png_buf *out)
+void png_encode(cairo_surface_t *s, double dpi, bool scratch, struct png_buf *out)
 {
 	cairo_surface_flush(s);
 	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
 	int stride = cairo_image_surface_get_stride(s);
-	const unsigned char *data = cairo_image_surface_get_data(s);
+	unsigned char *data = cairo_image_surface_get_data(s);
 	unsigned char hd[32];
 	buf_put(out, "\x89PNG\r\n\x1a\n", 8);
 	put_be32(hd, (uint32_t)w);
@@ -532,7 +560,9 @@ void png_encode(cairo_surface_t *s, double dpi, struct png_buf *out)
 		chunk(out, "pHYs", hd, 9);
 	}
 	struct png_buf z = {0};
-	best_stream(data, w, h, stride, &z);
+	best_stream(data, w, h, stride, scratch, &z);
+	if (scratch)
+		cairo_surface_mark_dirty(s);
 	chunk(out, "IDAT", z.data, z.len);
 	free(z.data);
 	chunk(out, "IEND", NULL, 0);

@@ -3,6 +3,7 @@
 #define RAILYARD_PNGENC_H
 
 #include <cairo.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* A growing byte buffer; the caller frees data. */
@@ -13,7 +14,8 @@ struct png_buf {
 
 /* Append the PNG file of the RGB24 image surface s to out: 8-bit RGB, sRGB with
  * gAMA and cHRM, pHYs of dpi when dpi > 0. The same image always gives the same
- * bytes. Thread-safe (no shared state). */
-void png_encode(cairo_surface_t *s, double dpi, struct png_buf *out);
+ * bytes. With scratch, s's pixels may be overwritten (the caller paints it anew
+ * or destroys it), which saves a copy of the image. Thread-safe. */
+void png_encode(cairo_surface_t *s, double dpi, bool scratch, struct png_buf *out);
 
 #endif
