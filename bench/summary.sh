@@ -8,7 +8,8 @@
 #             drawing the same cards to a PDF and libpng PNGs on one thread
 #             (target at most 0.6)
 #   png 840   840 PNG files (every core) / the floor's libpng files on one thread
-#             (target at most 0.5), and their size (target at most 1.0)
+#             (target at most 0.28, half of the 0.57 before), and their size
+#             (target at most 1.0)
 #   check     railyard check on 1,000,000 cards / loading that pack (bench/load.sh;
 #             both include starting the program)
 #   simulate  seconds per game / the target's (issue 14: 15,000 four-player games/s
