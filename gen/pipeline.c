@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stdarg.h>
 #include <pthread.h>
@@ -1095,7 +1098,8 @@ static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper
 			rc = pdfw_close(out);
 		}
 		free(rel);
-		c->report = false;
+		if (c->report)   /* never written while the PNG threads read it */
+			c->report = false;
 	}
 	free(g.idx);
 	return rc;
@@ -1707,8 +1711,21 @@ static int progress_count(const struct build_ctx *c)
 	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
 }
 
+/* Keep freed memory in the process: every PDF page's zlib state (Cairo compresses
+ * each page) is freed at the top of the heap, and glibc's default trimming gave
+ * it back and faulted it in again, page after page (84,000 faces: 950,000 minor
+ * page faults, 3,000 with this). */
+static void keep_memory(void)
+{
+#ifdef __GLIBC__
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
+}
+
 int build_run(struct build_ctx *c)
 {
+	keep_memory();
 	estimate(c);
 	glog_capture();
 	budget_start();
