@@ -535,6 +535,15 @@ const char *data_key_name(const struct card_data *d)
 	return d->nrows ? d->columns[d->key] : NULL;
 }
 
+/* What a column is a column of, for "did you mean": the data file's name. */
+static const char *data_origin(const struct card_data *d)
+{
+	if (!d->file)
+		return "the pack's data";
+	const char *slash = strrchr(d->file, '/');
+	return slash ? slash + 1 : d->file;
+}
+
 void data_fields(const struct card_data *d, struct fields *f)
 {
 	for (size_t i = 0; i < d->nfields; i++)
@@ -559,7 +568,7 @@ void data_fields(const struct card_data *d, struct fields *f)
 	}
 	for (size_t i = 0; i < d->ncolumns; i++)
 		if (i != d->key)
-			fields_set(f, d->columns[i], row ? row->values[i] : "");
+			fields_set_from(f, d->columns[i], row ? row->values[i] : "", data_origin(d));
 }
 
 void data_free(struct card_data *d)

@@ -459,6 +459,12 @@ const char *deck_look(const struct deck *d, const char *value, const char *attr)
 	return NULL;
 }
 
+const char *deck_ink(const struct deck *d, const char *value)
+{
+	const char *c = palette_get(&d->palette, value);
+	return c ? c : deck_look(d, value, "ink");
+}
+
 /* --- expansion -------------------------------------------------------------- */
 
 static void add_item(struct deck *d, size_t group, char **values, long count, char *name)
@@ -576,7 +582,8 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 	struct deck *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
 					    "tokens", "board", "deal", "back", "setup", "appearance",
-					    "without", "rules", "size", "fields", "data", "tune", NULL};
+					    "without", "rules", "size", "fields", "data", "tune",
+					    "reference", "palette", NULL};
 	/* tune: the balance search's, read by `railyard tune` */
 	only_keys(ld, root, "a pack of game components", known);
 	const struct ynode *v;
@@ -608,8 +615,13 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 		d->loc_back = v->loc;
 	if ((v = ymap_get(root, "setup")) && yr_str(&ld->yr, "setup", v, true, &d->setup) == 0)
 		d->loc_setup = v->loc;
+	if ((v = ymap_get(root, "reference")) &&
+	    yr_str(&ld->yr, "reference", v, true, &d->reference) == 0)
+		d->loc_reference = v->loc;
 	if ((v = ymap_get(root, "appearance")))
 		load_appearance(ld, v);
+	if ((v = ymap_get(root, "palette")))
+		palette_read(&ld->yr, v, &d->palette);
 	if ((v = ymap_get(root, "size")))
 		data_read_size(&ld->yr, v, &d->data);
 	if ((v = ymap_get(root, "fields")))
@@ -762,6 +774,8 @@ void deck_free(struct deck *d)
 	free(d->deals);
 	free(d->deal_rest);
 	free(d->back);
+	free(d->reference);
+	palette_free(&d->palette);
 	free(d->setup);
 	for (size_t i = 0; i < d->nlooks; i++) {
 		for (size_t j = 0; j < d->looks[i].n; j++) {

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "data.h"
+#include "palette.h"
 #include "diag.h"
 #include "ytree.h"
 
@@ -120,6 +121,9 @@ struct deck {
 	struct loc loc_back;
 	char *setup;             /* setup sheet template, or NULL */
 	struct loc loc_setup;
+	char *reference;         /* reference page template, or NULL (the game's) */
+	struct loc loc_reference;
+	struct palette palette;  /* palette: (palette.h) */
 	struct deck_look *looks;
 	size_t nlooks;
 	struct card_data data;   /* size:, fields:, data: keyed by item name (data.h) */
@@ -152,6 +156,9 @@ const struct deck_deal *deck_deal_for(const struct deck *d, int players);
 long deck_hand_size(const struct deck *d, int players, long total);
 /* The attribute attr of value (appearance), or NULL. */
 const char *deck_look(const struct deck *d, const char *value, const char *attr);
+/* The ink of value (a suit, a colour): the pack's palette's, else its
+ * appearance's ink, or NULL. */
+const char *deck_ink(const struct deck *d, const char *value);
 /* The mark of a board space ("broken"), or NULL. */
 const struct deck_mark *deck_space_mark(const struct deck *d, int space);
 

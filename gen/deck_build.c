@@ -64,10 +64,12 @@ static void set_value_fields(struct deck_build *b, struct fields *f, const char 
 		if (!strcmp(d->looks[i].value, value))
 			for (size_t j = 0; j < d->looks[i].n; j++) {
 				char *name = xasprintf("%s-%s", field, d->looks[i].attr[j]);
-				fields_set(f, name, d->looks[i].text[j]);
-				ink |= !strcmp(d->looks[i].attr[j], "ink");
-				if (!strcmp(d->looks[i].attr[j], "ink") && !fields_get(f, "ink"))
-					fields_set(f, "ink", d->looks[i].text[j]);
+				bool is_ink = !strcmp(d->looks[i].attr[j], "ink");
+				const char *text = is_ink ? deck_ink(d, value) : d->looks[i].text[j];
+				fields_set(f, name, text);
+				ink |= is_ink;
+				if (is_ink && !fields_get(f, "ink"))
+					fields_set(f, "ink", text);
 				free(name);
 			}
 	if (!ink) {
@@ -358,6 +360,35 @@ static int select_option(void *user, int c, char *arg)
 	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
 }
 
+/* The pack's palette: its names checked (the appearance's values, the
+ * templates' palette names), every template recoloured, and the values' inks
+ * (suits, colours) checked under colour-vision deficiencies. */
+static int apply_palette(struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	const char **names = xcalloc(d->nlooks + 1, sizeof *names);
+	const char **inks = xcalloc(d->nlooks + 1, sizeof *inks);
+	const char **defaults = xcalloc(d->nlooks + 1, sizeof *defaults);
+	size_t n = 0;
+	for (size_t i = 0; i < d->nlooks; i++) {
+		const char *dflt = deck_look(d, d->looks[i].value, "ink");
+		struct tpl_color c;
+		if (!dflt || tpl_parse_color(dflt, &c) != 0)
+			continue;
+		names[n] = d->looks[i].value;
+		inks[n] = deck_ink(d, names[n]);
+		defaults[n++] = dflt;
+	}
+	int rc = palette_apply(&d->palette, b->owned, b->nowned, names, n, true);
+	if (rc == 0)
+		palette_check_vision(&d->palette, names, inks, defaults, n, "inks",
+				     "a shape or symbol must tell them apart");
+	free(names);
+	free(inks);
+	free(defaults);
+	return rc;
+}
+
 /* Each included group's face template (groups naming the same file share one),
  * the back and the game's own: EXIT_OK, or EXIT_INPUT after reporting. */
 static int load_templates(struct deck_build *b)
@@ -396,13 +427,16 @@ static int load_templates(struct deck_build *b)
 	}
 	if (b->game->prepare && b->game->prepare(b) != 0)
 		status = EXIT_INPUT;
-	if (!(b->reference = deck_build_template(b, deck_reference_default(d), NULL, "reference",
-						 true)))
+	if (!(b->reference = deck_build_template(b, d->reference ? d->reference :
+						 deck_reference_default(d), d->reference ?
+						 &d->loc_reference : NULL, "reference", true)))
 		status = EXIT_INPUT;
 	b->owned[b->nowned++] = b->back;
 	b->owned[b->nowned++] = b->reference;
 	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
 		b->owned[b->nowned++] = b->own[i];
+	if (status == EXIT_OK && apply_palette(b) != 0)
+		status = EXIT_INPUT;
 	return status;
 }
 

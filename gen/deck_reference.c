@@ -214,6 +214,15 @@ void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *
 	fields_set(&f, "deal", *s ? s : "Nothing is dealt.");
 	free(s);
 	fields_set(&f, "rest", d->deal_rest ? d->deal_rest : "");
+	/* every appearance value's ink, for the legend: ink-blue, ink-hearts */
+	for (size_t i = 0; i < d->nlooks; i++) {
+		const char *ink = deck_ink(d, d->looks[i].value);
+		if (ink) {
+			char *name = xasprintf("ink-%s", d->looks[i].value);
+			fields_set(&f, name, ink);
+			free(name);
+		}
+	}
 	data_fields(&d->data, &f);
 	draw_item(dr, cr, t, &f, &c, "reference");
 	fields_free(&f);

@@ -35,4 +35,29 @@ static void domino_item_fields(const struct deck *d, size_t i, struct fields *f)
 	}
 }
 
-const struct deck_build_game domino_build_items = {.item_fields = domino_item_fields};
+/* A set above double eighteen drawn with pips is refused: 3 x 6 is the most
+ * pips a half holds legibly, and tiles lie in every direction, so numerals are
+ * no answer (a template of one's own without pips: elements may draw them). */
+static int domino_prepare(struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	int rc = 0;
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		const struct template *t = b->tpl[g];
+		if (gr->kind != DK_TILE || !gr->included || !t || gr->double_n <= DRAW_MAX_PIPS)
+			continue;
+		for (size_t i = 0; i < t->nelems; i++)
+			if (t->elems[i].kind == TE_PIPS) {
+				diag(SEV_ERROR, &gr->loc, "a double-%d set cannot be drawn with pips: a half shows at most %d (3 x 6 stay legible on a tile); use double %d or less, or a face template of your own without pips (%s:%u draws them)",
+				     gr->double_n, DRAW_MAX_PIPS, DRAW_MAX_PIPS, t->file,
+				     t->elems[i].loc.line);
+				rc = -1;
+				break;
+			}
+	}
+	return rc;
+}
+
+const struct deck_build_game domino_build_items = {.item_fields = domino_item_fields,
+						   .prepare = domino_prepare};

@@ -28,12 +28,24 @@ void fields_set(struct fields *f, const char *name, const char *value)
 		if (strcmp(f->v[i].name, name) == 0) {
 			free(f->v[i].value);
 			f->v[i].value = xstrdup(value);
+			f->v[i].origin = NULL;
 			return;
 		}
 	f->v = xgrow(f->v, &f->cap, f->n + 1, sizeof *f->v);
 	f->v[f->n].name = xstrdup(name);
 	f->v[f->n].value = xstrdup(value);
+	f->v[f->n].origin = NULL;
 	f->n++;
+}
+
+void fields_set_from(struct fields *f, const char *name, const char *value, const char *origin)
+{
+	fields_set(f, name, value);
+	for (size_t i = f->n; i-- > 0;)
+		if (strcmp(f->v[i].name, name) == 0) {
+			f->v[i].origin = origin;
+			return;
+		}
 }
 
 void fields_setf(struct fields *f, const char *name, const char *fmt, ...)
@@ -357,7 +369,7 @@ static bool color_none(const struct tpl_color *c)
 
 static double resolve(const struct tpl_len *l, double whole)
 {
-	return l->pct ? l->v * whole / 100.0 : l->v;
+	return l->pct ? l->v * whole / 100.0 + l->off : l->v;
 }
 
 static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
@@ -392,6 +404,28 @@ static PangoLayout *make_layout(struct drawer *d, const char *family, double siz
 	return lay;
 }
 
+/* Where in the template the placeholder at name (a pointer into e->text, just
+ * after its '{') was written: its line and column when the text is one line
+ * of the file (a double-quoted scalar counts its escapes), else the element. */
+static struct loc placeholder_loc(const struct tpl_elem *e, const char *name)
+{
+	if (e->kind != TE_TEXT || !e->text || !e->loc_text.line || name <= e->text ||
+	    name > e->text + strlen(e->text))
+		return e->loc;
+	struct loc at = e->loc_text;
+	at.col += e->text_quoted ? 1 : 0;
+	for (const char *p = e->text; p < name - 1; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '\n' && !e->text_quoted)
+			return e->loc;   /* a block scalar: its lines are not the file's */
+		if (e->text_quoted && (c == '"' || c == '\\' || c == '\n' || c == '\t'))
+			at.col++;        /* written as an escape: two characters */
+		if ((c & 0xC0) != 0x80)
+			at.col++;
+	}
+	return at;
+}
+
 /* A placeholder names a field this item does not have (most likely a typo, or a
  * template meant for another game). */
 static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const char *name)
@@ -407,21 +441,25 @@ static void warn_missing(struct elem_env *env, const struct tpl_elem *e, const c
 		return;
 	}
 	struct buf known = {0};
-	const char *best = NULL;
+	const struct field *best = NULL;
 	size_t bd = 3;
 	for (size_t i = 0; env->f && i < env->f->n; i++) {
 		buf_printf(&known, "%s%s", i ? ", " : "", env->f->v[i].name);
 		size_t dist = str_distance(field, env->f->v[i].name);
-		if (dist < bd) {
+		if (dist < bd || (dist == bd && best && !best->origin && env->f->v[i].origin)) {
 			bd = dist;
-			best = env->f->v[i].name;
+			best = &env->f->v[i];
 		}
 	}
-	if (best)
-		note(env, e, DW_MISSING, &e->loc, "no field '%s' (did you mean '%s'?); it is left empty",
-		     field, best);
+	struct loc at = placeholder_loc(e, name);
+	if (best && best->origin)
+		note(env, e, DW_MISSING, &at, "no field '%s' (did you mean '%s', a column of %s?); it is left empty",
+		     field, best->name, best->origin);
+	else if (best)
+		note(env, e, DW_MISSING, &at, "no field '%s' (did you mean '%s'?); it is left empty",
+		     field, best->name);
 	else
-		note(env, e, DW_MISSING, &e->loc, "no field '%s' (this item has: %s); it is left empty",
+		note(env, e, DW_MISSING, &at, "no field '%s' (this item has: %s); it is left empty",
 		     field, known.s ? known.s : "none");
 	buf_free(&known);
 }
@@ -675,6 +713,8 @@ static const struct {
 	{3, 5, 0x07fff}, {3, 6, 0x2fffd}, {3, 6, 0x2ffff}, {3, 6, 0x3ffff},
 };
 #define MAX_PIPS ((long)(sizeof pip_patterns / sizeof pip_patterns[0]) - 1)
+_Static_assert(sizeof pip_patterns / sizeof pip_patterns[0] == DRAW_MAX_PIPS + 1,
+	       "a pattern for every count to DRAW_MAX_PIPS");
 
 /* pips: "{low}": the count's pattern, its pips as large as the grid allows. */
 static void draw_pips(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,

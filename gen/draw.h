@@ -35,12 +35,15 @@
 #include "template.h"
 
 #define MM_PER_PT (25.4 / 72.0)
+#define DRAW_MAX_PIPS 18   /* a pips element's largest count (3 x 6 pips) */
 #define PT_PER_MM (72.0 / 25.4)
 
 /* ---- fields: the text of one item, name -> value ---- */
 
 struct field {
 	char *name, *value;
+	const char *origin;  /* where a value came from ("cards.csv": a column of the
+	                        pack's data), for messages; borrowed, or NULL */
 };
 /* Zero-initialise; free with fields_free. Set copies both strings and replaces an
  * earlier value of the same name. */
@@ -49,6 +52,9 @@ struct fields {
 	size_t n, cap;
 };
 void fields_set(struct fields *f, const char *name, const char *value);
+/* fields_set, noting that the field comes from origin (a data file's name,
+ * which must outlive f): "did you mean" names it. */
+void fields_set_from(struct fields *f, const char *name, const char *value, const char *origin);
 void fields_setf(struct fields *f, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The value of name, or NULL. */

@@ -21,6 +21,10 @@ const char *look_space_cue(int i);
  * the dark ones. */
 const char *look_space_ink(int i);
 
+/* The ink for text on a designer's colour hex ("#rrggbb"): dark or white,
+ * whichever contrasts more (WCAG). */
+const char *look_ink_on(const char *hex);
+
 /* How the decimal number n reads turned 180 degrees: 0 1 8 read as themselves,
  * 6 and 9 as each other; -1 when some digit reads as no digit, or the turned
  * reading starts with 0 (n ends in 0). n >= 0. */

@@ -61,6 +61,23 @@ int paper_size(const char *name, double *w, double *h)
 
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out)
 {
+	/* "12.5%+0.9mm": a percent and a length added to it */
+	const char *pc = allow_pct ? strchr(s, '%') : NULL;
+	if (pc && (pc[1] == '+' || pc[1] == '-')) {
+		char head[32];
+		size_t n = (size_t)(pc + 1 - s);
+		struct tpl_len a, b;
+		if (n >= sizeof head)
+			return -1;
+		memcpy(head, s, n);
+		head[n] = 0;
+		if (tpl_parse_len(head, true, &a) != 0 || tpl_parse_len(pc + 1, false, &b) != 0 || b.fixed)
+			return -1;
+		*out = a;
+		out->off = b.v;
+		return 0;
+	}
+	out->off = 0;
 	/* Plain decimals only ("-1.5"): strtod would take 0x10, 1e3, inf and nan. */
 	const char *d = s + (*s == '-' || *s == '+');
 	size_t ip = strspn(d, "0123456789"), fp = 0;
@@ -168,6 +185,14 @@ int tpl_parse_color(const char *s, struct tpl_color *out)
 	return -1;
 }
 
+const char *tpl_color_closest(const char *s)
+{
+	const char *names[sizeof colours / sizeof *colours + 1] = {0};
+	for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
+		names[i] = colours[i].name;
+	return yr_closest(s, names);
+}
+
 /* ---- loading ---- */
 
 /* Every reader reports through yread (file:line:column, "did you mean"), counts
@@ -202,6 +227,8 @@ static double load_mm(struct yread *r, const struct ynode *v, const char *key, d
 	return l.v;
 }
 
+static bool name_ok(const char *s);
+
 static bool load_bool(struct yread *r, const struct ynode *v, const char *key)
 {
 	bool b = false;
@@ -223,10 +250,19 @@ static void load_color(struct yread *r, const struct ynode *v, const char *key,
 		out->loc = yr_loc(r, v);
 		return;
 	}
-	if (tpl_parse_color(s, out) != 0)
+	free(out->pal);
+	out->pal = NULL;
+	/* A name no colour has may be one of the template's palette: resolved once
+	 * the whole template is read (resolve_palette). */
+	if (tpl_parse_color(s, out) == 0)
+		;
+	else if (name_ok(s))
+		out->pal = xstrdup(s), out->none = false;
+	else
 		yr_error(r, v, "'%s': '%s' is not a colour (#rrggbb, a name such as black, or {field})",
 			 key, s);
 	out->loc = yr_loc(r, v);
+	out->key = key;
 }
 
 static void load_box(struct yread *r, const struct ynode *v, const char *key, struct tpl_len *box)
@@ -524,9 +560,12 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 		e->kind = (enum tpl_kind)kind;
 		if (kind == TE_TEXT) {
 			const char *s = yr_scalar(r, k->str, v);
-			if (s && !e->text)
-				e->text = xstrdup(s);
 			struct loc at = yr_loc(r, v);
+			if (s && !e->text) {
+				e->text = xstrdup(s);
+				e->loc_text = at;
+				e->text_quoted = !v->plain;
+			}
 			if (s && template_check_markup(s, &at) != 0)
 				r->errors++;
 		} else if (kind == TE_POLYGON) {
@@ -760,7 +799,7 @@ int template_check_markup(const char *text, const struct loc *loc)
 
 static double len_mm(const struct tpl_len *l, double whole)
 {
-	return l->pct ? l->v * whole / 100.0 : l->v;
+	return l->pct ? l->v * whole / 100.0 + l->off : l->v;
 }
 
 /* The box of an element in mm, and whether it is content (text, image) that the
@@ -911,8 +950,11 @@ static void place_axis(struct tpl_len *pos, struct tpl_len *len, double W, doubl
 		       double safe, bool stretch)
 {
 	const double eps = 1e-6;
-	if (pos->pct || len->pct)
+	if (pos->pct || len->pct) {
+		pos->off *= pos->fixed ? 1 : s;
+		len->off *= len->fixed ? 1 : s;
 		return;
+	}
 	double x = pos->v, w = len->v;
 	/* a frame or text box inset from both edges keeps both insets */
 	if (stretch && !pos->fixed && !len->fixed && x < 0.15 * W && W - x - w < 0.15 * W &&
@@ -963,7 +1005,7 @@ static void place_points(struct tpl_len *p, size_t n, double W, double H, double
 			}
 		if (lo > hi)
 			continue;
-		struct tpl_len pos = {lo, false, false}, len = {hi - lo, false, false};
+		struct tpl_len pos = {lo, false, false, 0}, len = {hi - lo, false, false, 0};
 		double old = axis ? H : W;
 		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe, false);
 		double k2 = hi > lo ? len.v / (hi - lo) : 1;
@@ -1126,13 +1168,132 @@ static void check_elem_maps(struct yread *r, const struct template *t, const str
 	}
 }
 
+/* palette: {accent: "#1F2A44", ...}: names for colours, checked as colours. */
+static void load_palette(struct yread *r, const struct ynode *v, struct template *t)
+{
+	if (yr_want(r, "palette", v, Y_MAP) != 0)
+		return;
+	struct tpl_map *m = &t->palette;
+	m->name = xstrdup("palette");
+	m->loc = yr_loc(r, v);
+	m->keys = xcalloc(v->n + 1, sizeof *m->keys);   /* NULL-terminated: yr_closest */
+	m->values = xcalloc(v->n ? v->n : 1, sizeof *m->values);
+	for (size_t j = 0; j < v->n; j++) {
+		const struct ynode *k = v->pairs[j].key;
+		const char *val = yr_scalar(r, k->str, v->pairs[j].value);
+		struct tpl_color c;
+		if (!name_ok(k->str) || tpl_parse_color(k->str, &c) == 0) {
+			yr_error(r, k, "a palette name is a-z, 0-9 and '-' and no colour's name, not '%s'",
+				 k->str);
+			continue;
+		}
+		if (!val)
+			continue;
+		if (tpl_parse_color(val, &c) != 0 || c.none) {
+			yr_error(r, v->pairs[j].value, "palette '%s': '%s' is not a colour (#rrggbb or a name such as black)",
+				 k->str, val);
+			continue;
+		}
+		m->keys[m->n] = xstrdup(k->str);
+		m->values[m->n++] = xstrdup(val);
+	}
+}
+
+static const char *palette_value(const struct template *t, const char *name)
+{
+	for (size_t i = 0; i < t->palette.n; i++)
+		if (strcmp(t->palette.keys[i], name) == 0)
+			return t->palette.values[i];
+	return NULL;
+}
+
+/* A colour written as a palette name gets that colour, or is reported (r given). */
+static void resolve_color(struct yread *r, const struct template *t, struct tpl_color *c)
+{
+	if (!c->pal)
+		return;
+	const char *v = palette_value(t, c->pal);
+	if (v) {
+		struct loc loc = c->loc;
+		const char *key = c->key;
+		char *pal = c->pal;
+		tpl_parse_color(v, c);
+		c->pal = pal, c->loc = loc, c->key = key;
+		return;
+	}
+	if (!r)
+		return;
+	const char *best = t->palette.keys ? yr_closest(c->pal, (const char *const *)t->palette.keys) : NULL;
+	if (!best && (best = tpl_color_closest(c->pal)))
+		diag(SEV_ERROR, &c->loc, "'%s': '%s' is not a colour (did you mean '%s'?)", c->key, c->pal,
+		     best);
+	else if (best)
+		diag(SEV_ERROR, &c->loc, "'%s': '%s' is not a colour nor a name of this template's palette (did you mean '%s'?)",
+		     c->key, c->pal, best);
+	else
+		diag(SEV_ERROR, &c->loc, "'%s': '%s' is not a colour (#rrggbb, a name such as black, {field}, or a name of the template's 'palette:')",
+		     c->key, c->pal);
+	r->errors++;
+}
+
+static void resolve_elems(struct yread *r, const struct template *t, struct tpl_elem *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		resolve_color(r, t, &v[i].color);
+		resolve_color(r, t, &v[i].fill);
+		resolve_color(r, t, &v[i].stroke);
+	}
+}
+
+/* Every colour and map value written as a palette name takes its colour. */
+static void resolve_palette(struct yread *r, struct template *t)
+{
+	resolve_elems(r, t, t->elems, t->nelems);
+	resolve_elems(r, t, t->cells.elems, t->cells.nelems);
+	resolve_color(r, t, &t->background);
+	for (size_t i = 0; i < t->nmaps; i++) {
+		struct tpl_map *m = &t->maps[i];
+		for (size_t j = 0; j < m->n; j++) {
+			const char *name = m->pal && m->pal[j] ? m->pal[j] : m->values[j];
+			const char *v = palette_value(t, name);
+			if (!v)
+				continue;
+			if (!m->pal)
+				m->pal = xcalloc(m->n, sizeof *m->pal);
+			if (!m->pal[j]) {
+				m->pal[j] = m->values[j];
+				m->values[j] = NULL;
+			}
+			free(m->values[j]);
+			m->values[j] = xstrdup(v);
+		}
+	}
+}
+
+void template_recolour(struct template *t, const char *(*lookup)(const void *user, const char *name),
+		       const void *user)
+{
+	bool changed = false;
+	for (size_t i = 0; i < t->palette.n; i++) {
+		const char *v = lookup(user, t->palette.keys[i]);
+		if (v && strcmp(v, t->palette.values[i]) != 0) {
+			free(t->palette.values[i]);
+			t->palette.values[i] = xstrdup(v);
+			changed = true;
+		}
+	}
+	if (changed)
+		resolve_palette(NULL, t);
+}
+
 enum root_key {
 	RK_TEMPLATE, RK_TITLE, RK_SIZE, RK_BLEED, RK_SAFE, RK_CORNER_RADIUS, RK_DOUBLE_ENDED,
-	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS, RK_MAPS
+	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS, RK_MAPS,
+	RK_PALETTE
 };
 static const char *const root_keys[] = {
 	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "fallback",
-	"font", "font-file", "background", "cells", "elements", "maps", NULL,
+	"font", "font-file", "background", "cells", "elements", "maps", "palette", NULL,
 };
 
 /* One top-level key of a template. */
@@ -1190,6 +1351,9 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 	case RK_MAPS:
 		load_maps(r, v, t);
 		break;
+	case RK_PALETTE:
+		load_palette(r, v, t);
+		break;
 	}
 }
 
@@ -1218,6 +1382,7 @@ static struct template *load_tree(struct ydoc *doc)
 		yr_error(&r, root, "a template needs a 'size' (or 'cells' for a board or placemat)");
 	check_elem_maps(&r, t, t->elems, t->nelems);
 	check_elem_maps(&r, t, t->cells.elems, t->cells.nelems);
+	resolve_palette(&r, t);
 	if (t->background.field) {
 		char *wrapped = xasprintf("{%s}", t->background.field);
 		check_map_refs(&r, t, wrapped, &t->background.loc);
@@ -1261,12 +1426,29 @@ static void free_elems(struct tpl_elem *v, size_t n)
 		free(v[i].color.field);
 		free(v[i].fill.field);
 		free(v[i].stroke.field);
+		free(v[i].color.pal);
+		free(v[i].fill.pal);
+		free(v[i].stroke.pal);
 		free(v[i].if_field);
 		free(v[i].unless_field);
 		free(v[i].points);
 		free(v[i].image);
 	}
 	free(v);
+}
+
+static void free_map(struct tpl_map *m)
+{
+	for (size_t j = 0; j < m->n; j++) {
+		free(m->keys[j]);
+		free(m->values[j]);
+		if (m->pal)
+			free(m->pal[j]);
+	}
+	free(m->keys);
+	free(m->values);
+	free(m->pal);
+	free(m->name);
 }
 
 void template_free(struct template *t)
@@ -1277,18 +1459,13 @@ void template_free(struct template *t)
 	free(t->font);
 	free(t->font_file);
 	free(t->background.field);
+	free(t->background.pal);
 	free_elems(t->elems, t->nelems);
 	free_elems(t->cells.elems, t->cells.nelems);
-	for (size_t i = 0; i < t->nmaps; i++) {
-		for (size_t j = 0; j < t->maps[i].n; j++) {
-			free(t->maps[i].keys[j]);
-			free(t->maps[i].values[j]);
-		}
-		free(t->maps[i].keys);
-		free(t->maps[i].values);
-		free(t->maps[i].name);
-	}
+	for (size_t i = 0; i < t->nmaps; i++)
+		free_map(&t->maps[i]);
 	free(t->maps);
+	free_map(&t->palette);
 	free(t->pack_file);
 	free(t);
 }

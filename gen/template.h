@@ -35,6 +35,7 @@ struct tpl_len {
 	double v;
 	bool pct;
 	bool fixed;           /* "4mm!": kept when the card is resized */
+	double off;           /* "12.5%+0.9mm": millimetres added to a percent */
 };
 
 /* A colour: fixed RGBA, none, or the name of a field whose value is a colour. */
@@ -42,6 +43,9 @@ struct tpl_color {
 	bool none;
 	double r, g, b, a;
 	char *field;          /* "{colour}" -> "colour"; resolved at draw time */
+	char *pal;            /* "accent": a name of the template's palette, resolved
+	                         into r g b a when loaded and by template_recolour */
+	const char *key;      /* the key it was written under ("fill") */
 	struct loc loc;
 };
 
@@ -56,6 +60,8 @@ struct tpl_elem {
 	/* TE_TEXT */
 	char *text;                /* with {field} placeholders and Pango markup; TE_PIPS:
 	                              the count, as written ("{low}") */
+	struct loc loc_text;       /* where the text's scalar starts */
+	bool text_quoted;          /* written in quotes (its column is the quote's) */
 	char *font;                /* family, or NULL = the template's */
 	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */
@@ -85,6 +91,8 @@ struct tpl_elem {
 struct tpl_map {
 	char *name;
 	char **keys, **values;
+	char **pal;                /* per value: the palette name it was written as
+	                              (values[j] then holds its colour), or NULL */
 	size_t n;
 	struct loc loc;
 };
@@ -114,6 +122,8 @@ struct template {
 	struct tpl_cells cells;
 	struct tpl_map *maps;
 	size_t nmaps;
+	struct tpl_map palette;    /* palette: {accent: "#1F2A44"}: colour names its
+	                              colours and maps may use, a pack may change */
 	double design_w, design_h; /* the size as written (cells: one cell), before
 	                              template_resize */
 	char *pack_file;           /* images not beside the template are looked for
@@ -152,6 +162,13 @@ void template_set_pack(struct template *t, const char *pack_file);
  * however often it is called. template_load calls it. */
 void template_check_layout(struct template *t);
 
+/* Give t's palette the colours a pack sets: for each name of t's palette that
+ * lookup(user, name) gives a colour for ("#rrggbb", already checked), that colour
+ * replaces the template's, in every element, the background and the maps that
+ * use the name. */
+void template_recolour(struct template *t, const char *(*lookup)(const void *user, const char *name),
+		       const void *user);
+
 /* The value maps[map][key] of t (or its "*" entry), NULL when there is none. */
 const char *tpl_map_lookup(const struct template *t, const char *map, const char *key);
 
@@ -167,11 +184,13 @@ char *template_find(const char *pack_file, const char *path, const char *defname
  * 500 mm text limit (scales 1/8..8). Reports at loc; returns 0, or 1 on a problem. */
 int template_check_markup(const char *text, const struct loc *loc);
 
-/* Parse a length ("12mm", "0.5in", "10pt", "40%", 12 = mm); -1 if malformed.
+/* Parse a length ("12mm", "0.5in", "10pt", "40%", "40%+2mm", 12 = mm); -1 if malformed.
  * allow_pct: whether % is accepted. */
 int tpl_parse_len(const char *s, bool allow_pct, struct tpl_len *out);
 /* Parse a fixed colour (#rgb, #rrggbb, #rrggbbaa, a name, none); -1 if unknown. */
 int tpl_parse_color(const char *s, struct tpl_color *out);
+/* The colour name closest to s (a misspelling), or NULL. */
+const char *tpl_color_closest(const char *s);
 
 /* Named paper and card sizes, in mm; -1 if unknown. */
 int paper_size(const char *name, double *w, double *h);

@@ -52,10 +52,12 @@ static const char build_usage[] =
 	"                      the files keep their positions\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       the version\n\n"
-	"Templates: the pack's face/back/placemat paths (default templates/trains-face.yaml,\n"
-	"trains-back.yaml, trains-placemat.yaml) are looked for beside the pack file, then\n"
-	"in its parent folder, then the current folder, then the RAILYARD_PATH folders, then\n"
-	"the installed templates (see railyard-template(5)).\n";
+	"Templates: the pack's face/back/placemat/reference paths (default\n"
+	"templates/trains-face.yaml, trains-back.yaml, trains-placemat.yaml,\n"
+	"trains-reference.yaml) are looked for beside the pack file, then in its parent\n"
+	"folder, then the current folder, then the RAILYARD_PATH folders, then the\n"
+	"installed templates (see railyard-template(5)); the pack's palette: sets their\n"
+	"colours (railyard-pack(5)).\n";
 
 struct build {
 	struct pack *p;
@@ -106,7 +108,7 @@ static void card_fields(void *user, long i, struct fields *f)
 	fields_set(f, "long", n >= 100 ? "1" : "");
 	fields_set(f, "grid", b->p->layout.rows ? "1" : "");
 	if (ab)
-		trainlook_ability(&b->p->layout, ab, f);
+		trainlook_ability(&b->p->layout, &b->p->palette, ab, f);
 	/* space1..space3 on every card, so a template may name them all. */
 	for (int k = 1; k <= 3; k++) {
 		char name[24];
@@ -128,7 +130,7 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 	int cols = lay->rows ? lay->cols : lay->census;
 	char name[3];
 	fields_set(f, "space", space_name(lay, r * cols + c, name));
-	trainlook_space(lay, name, f);
+	trainlook_space(lay, &b->p->palette, name, f);
 	fields_setf(f, "row", "%d", r + 1);
 	fields_setf(f, "column", "%d", c + 1);
 	fields_setf(f, "index", "%d", r * cols + c + 1);
@@ -203,7 +205,7 @@ static void fill_ability(void *user, int r, int c, struct fields *f)
 	char *numbers = numbers_of(p, (int)a);
 	fields_set(f, "cards", numbers);
 	free(numbers);
-	trainlook_ability(&p->layout, &p->abilities.v[a], f);
+	trainlook_ability(&p->layout, &p->palette, &p->abilities.v[a], f);
 }
 
 /* reference.pdf: templates/trains-reference.yaml on a landscape page: the
@@ -237,6 +239,7 @@ static int write_reference(struct build_ctx *c, struct build *b)
 	fields_set(&b->f, "pack", b->p->id);
 	fields_set(&b->f, "grid", b->p->layout.rows ? "1" : "");
 	fields_set(&b->f, "line", b->p->layout.rows ? "" : "1");
+	trainlook_legend(&b->p->palette, &b->f);
 	struct buf head = {0};
 	long cards = b->p->cards;
 	if (b->p->layout.rows)
@@ -493,6 +496,36 @@ static int templates_needed(const struct build_opts *o)
 	return need | (o->only & BO_REFERENCE);
 }
 
+/* The pack's palette: its names checked (space letters of the layout, the
+ * templates' palette names; all: every template is loaded), the templates
+ * recoloured, and the spaces' colours checked under colour-vision deficiencies. */
+static int apply_palette(struct build *b, bool all)
+{
+	const struct pack *p = b->p;
+	int nspaces = p->layout.rows ? p->layout.rows + p->layout.cols : p->layout.census;
+	char letters[26][2];
+	const char *names[26], *colours[26], *defaults[26];
+	struct fields f = {0};
+	trainlook_legend(&p->palette, &f);
+	for (int i = 0; i < nspaces && i < 26; i++) {
+		letters[i][0] = (char)('A' + i);
+		letters[i][1] = 0;
+		names[i] = letters[i];
+		char key[16];
+		snprintf(key, sizeof key, "colour-%c", 'A' + i);
+		colours[i] = fields_get(&f, key);
+		defaults[i] = look_space_colour(i);
+	}
+	struct template *t[] = {b->face, b->back, b->placemat, b->reference};
+	int rc = palette_apply(&p->palette, t, 4, names, (size_t)(nspaces < 26 ? nspaces : 26), all);
+	if (rc == 0)
+		palette_check_vision(&p->palette, names, colours, defaults,
+				     (size_t)(nspaces < 26 ? nspaces : 26),
+				     "spaces", "the letter on every chip still tells them apart");
+	fields_free(&f);
+	return rc;
+}
+
 /* The face and those of the back, placemat and reference templates (the pack's or
  * the defaults) the outputs draw: EXIT_OK, or EXIT_INPUT after reporting each
  * problem. */
@@ -508,10 +541,12 @@ static int load_templates(struct build *b, const struct build_opts *o)
 		b->placemat = build_template(b->d, p->file, p->placemat, &p->loc_placemat,
 					     "trains-placemat.yaml", "placemat", true);
 	if (need & BO_REFERENCE)
-		b->reference = build_template(b->d, p->file, NULL, NULL, "trains-reference.yaml",
+		b->reference = build_template(b->d, p->file, p->reference, &p->loc_reference, "trains-reference.yaml",
 					      "reference", true);
 	if (!b->face || (!b->back && (need & NEED_BACK)) || (!b->placemat && (need & BO_PLACEMAT)) ||
 	    (!b->reference && (need & BO_REFERENCE)))
+		return EXIT_INPUT;
+	if (apply_palette(b, (need & NEED_BACK) && (need & BO_PLACEMAT) && (need & BO_REFERENCE)) != 0)
 		return EXIT_INPUT;
 	if (b->back && (b->back->w != b->face->w || b->back->h != b->face->h)) {
 		diag(SEV_ERROR, NULL, "%s: the back is %.1f x %.1f mm but the face %s is %.1f x %.1f mm",

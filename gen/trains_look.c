@@ -12,7 +12,22 @@
  * its letters and their colours (the placemat's), as chipK, chipK-a, chipK-b,
  * chipK-colour, chipK-ink, chipK-colour2, chipK-ink2, and the letters' second
  * cues beyond eight colours (look_space_cue) chipK-cue, chipK-cue2. */
-static void chip_fields(struct fields *f, int k, const char *token)
+/* Letter i's colour, ink and cue: the pack's palette's, else the default look's. */
+static const char *colour(const struct palette *pal, int i)
+{
+	char name[2] = {(char)('A' + i), 0};
+	const char *c = i >= 0 && i < 26 ? palette_get(pal, name) : NULL;
+	return c ? c : look_space_colour(i);
+}
+
+static const char *ink(const struct palette *pal, int i)
+{
+	char name[2] = {(char)('A' + i), 0};
+	const char *c = i >= 0 && i < 26 ? palette_get(pal, name) : NULL;
+	return c ? look_ink_on(c) : look_space_ink(i);
+}
+
+static void chip_fields(const struct palette *pal, struct fields *f, int k, const char *token)
 {
 	char name[32], a[2] = {token[0], 0}, b[2] = {token[0] ? token[1] : 0, 0};
 	int ia = a[0] >= 'A' && a[0] <= 'Z' ? a[0] - 'A' : -1;
@@ -21,15 +36,16 @@ static void chip_fields(struct fields *f, int k, const char *token)
 	fields_set(f, name, token);
 	static const char *const suffix[] = {"-a", "-b", "-colour", "-ink", "-colour2", "-ink2",
 					     "-cue", "-cue2"};
-	const char *v[] = {a, b, look_space_colour(ia), look_space_ink(ia), look_space_colour(ib),
-			   look_space_ink(ib), look_space_cue(ia), b[0] ? look_space_cue(ib) : ""};
+	const char *v[] = {a, b, colour(pal, ia), ink(pal, ia), colour(pal, ib),
+			   ink(pal, ib), look_space_cue(ia), b[0] ? look_space_cue(ib) : ""};
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
 		snprintf(name, sizeof name, "chip%d%s", k, suffix[i]);
 		fields_set(f, name, v[i]);
 	}
 }
 
-void trainlook_ability(const struct layout *lay, const struct ability *a, struct fields *f)
+void trainlook_ability(const struct layout *lay, const struct palette *pal, const struct ability *a,
+		       struct fields *f)
 {
 	char nm[3], t1[4] = "", t2[4] = "";
 	fields_set(f, "kind", ability_kind_name(a->kind));
@@ -97,10 +113,10 @@ void trainlook_ability(const struct layout *lay, const struct ability *a, struct
 	fields_set(f, "symbol", sym);
 	if (!*t1)
 		return;
-	chip_fields(f, 1, t1);
+	chip_fields(pal, f, 1, t1);
 	bool pair = true;
 	if (*t2)
-		chip_fields(f, 2, t2);
+		chip_fields(pal, f, 2, t2);
 	else if (a->kind == AK_REMOVE || a->kind == AK_ROW_ANY_REMOVE ||
 		 a->kind == AK_COLUMN_ANY_REMOVE)
 		fields_set(f, "target", "X");
@@ -109,16 +125,28 @@ void trainlook_ability(const struct layout *lay, const struct ability *a, struct
 	fields_set(f, !lay->rows ? "line-pair" : pair ? "grid-pair" : "grid-single", "1");
 }
 
-void trainlook_space(const struct layout *lay, const char *name, struct fields *f)
+void trainlook_space(const struct layout *lay, const struct palette *pal, const char *name,
+		     struct fields *f)
 {
 	fields_setf(f, "a", "%c", name[0]);
 	fields_setf(f, "b", "%.1s", name + 1);
 	int ia = name[0] - 'A', ib = name[1] ? name[1] - 'A' : ia;
-	fields_set(f, "colour", look_space_colour(ia));
-	fields_set(f, "ink", look_space_ink(ia));
-	fields_set(f, "colour2", look_space_colour(ib));
-	fields_set(f, "ink2", look_space_ink(ib));
+	fields_set(f, "colour", colour(pal, ia));
+	fields_set(f, "ink", ink(pal, ia));
+	fields_set(f, "colour2", colour(pal, ib));
+	fields_set(f, "ink2", ink(pal, ib));
 	fields_set(f, "cue", look_space_cue(ia));
 	fields_set(f, "cue2", name[1] ? look_space_cue(ib) : "");
 	fields_set(f, "grid", lay->rows ? "1" : "");
+}
+
+void trainlook_legend(const struct palette *pal, struct fields *f)
+{
+	for (int i = 0; i < 26; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "colour-%c", 'A' + i);
+		fields_set(f, name, colour(pal, i));
+		snprintf(name, sizeof name, "ink-%c", 'A' + i);
+		fields_set(f, name, ink(pal, i));
+	}
 }

@@ -309,8 +309,8 @@ static void load_path(struct loader *ld, const char *key, const struct ynode *n,
 
 static const char *const pack_keys[] = {
 	"pack", "title", "game", "census", "grid", "abilities", "order", "cards", "players",
-	"copies", "wild", "rules", "assignment", "face", "back", "placemat", "size", "fields",
-	"data", "tune", NULL,
+	"copies", "wild", "rules", "assignment", "face", "back", "placemat", "reference", "size",
+	"fields", "data", "palette", "tune", NULL,
 };
 
 static void load_key(struct loader *ld, const struct ynode *k, const struct ynode *v)
@@ -375,6 +375,10 @@ static void load_key(struct loader *ld, const struct ynode *k, const struct ynod
 		load_path(ld, key, v, &p->back, &p->loc_back);
 	} else if (strcmp(key, "placemat") == 0) {
 		load_path(ld, key, v, &p->placemat, &p->loc_placemat);
+	} else if (strcmp(key, "reference") == 0) {
+		load_path(ld, key, v, &p->reference, &p->loc_reference);
+	} else if (strcmp(key, "palette") == 0) {
+		palette_read(&ld->yr, v, &p->palette);
 	} else if (strcmp(key, "size") == 0) {
 		data_read_size(&ld->yr, v, &p->data);
 	} else if (strcmp(key, "fields") == 0) {
@@ -668,6 +672,7 @@ void pack_free(struct pack *p)
 	}
 	free(p->specs);
 	data_free(&p->data);
+	palette_free(&p->palette);
 	for (size_t i = 0; i < p->ntable; i++) {
 		free(p->table[i].ability);
 		free(p->table[i].numbers);
@@ -683,6 +688,7 @@ void pack_free(struct pack *p)
 	free(p->face);
 	free(p->back);
 	free(p->placemat);
+	free(p->reference);
 	free(p->file);
 	free(p);
 }

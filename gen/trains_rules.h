@@ -11,6 +11,7 @@
 #include "ruleset.h"
 #include "trains_ability.h"
 #include "data.h"
+#include "palette.h"
 #include "diag.h"
 
 #define PACK_MAX_ID     64
@@ -82,9 +83,10 @@ struct pack {
 	bool has_table;
 	struct loc loc_table;       /* the 'assignment' key */
 	unsigned table_invalid;     /* entries reported invalid (pack_load_check only) */
-	char *face, *back, *placemat;  /* template paths as written, or NULL */
-	struct loc loc_face, loc_back, loc_placemat;
+	char *face, *back, *placemat, *reference;  /* template paths as written, or NULL */
+	struct loc loc_face, loc_back, loc_placemat, loc_reference;
 	struct card_data data;         /* size:, fields:, data: (data.h) */
+	struct palette palette;        /* palette: (palette.h) */
 
 	/* Derived on load. */
 	struct ability_list abilities;

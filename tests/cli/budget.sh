@@ -21,8 +21,10 @@ expect_status "a first build" 0 "$R" build -q --only png -o "$WORK/o" "$PK/pack.
 cksum "$WORK/o/signal-box/files.txt" "$WORK/o/signal-box/png/card-001.png" >"$WORK/before"
 expect_status "--max-item-seconds 0.01, a card painting a 36-million-pixel PNG: exit 2" 2 \
 	timeout 20 "$R" build --only png --max-item-seconds 0.01 -o "$WORK/o" "$PK/pack.yaml"
-expect_grep "--max-item-seconds: names the card and its template" \
-	"^railyard: .*/pk/face.yaml: error: card [0-9]+ \(position [0-9]+\) took more than 0.01 s to draw \(--max-item-seconds N raises it\); nothing was written, the previous set is as it was" "$WORK/last.err"
+# The 36 Mpx card is over the limit on any machine; on a loaded one the back may be
+# first (both are items, named with their template).
+expect_grep "--max-item-seconds: names the item and its template" \
+	"^railyard: .*/pk/(face\.yaml: error: card [0-9]+ \(position [0-9]+\)|back\.yaml: error: [^:]+) took more than 0.01 s to draw \(--max-item-seconds N raises it\); nothing was written, the previous set is as it was" "$WORK/last.err"
 expect_eq "--max-item-seconds: the previous set intact" "$(cat "$WORK/before")" \
 	"$(cksum "$WORK/o/signal-box/files.txt" "$WORK/o/signal-box/png/card-001.png")"
 no_leftovers "--max-item-seconds" "$WORK/o"

@@ -126,4 +126,4 @@ expect_eq "at the alias that crosses it" "railyard: $WORK/text.yaml:4:776: error
   awk -v n=$((66000 / K)) 'BEGIN { for (i = 0; i < n; i++) printf "  - &a%d x\n", i; print "m:"
 	for (i = 0; i < n; i++) print "  - *a0" }'; } >"$WORK/anchors.yaml"
 expect_status "66,000 anchors and aliases: no hang" 2 $T $R list "$WORK/anchors.yaml"
-expect_eq "only the unknown keys are reported" "railyard: $WORK/anchors.yaml:3:1: error: unknown key 'l' (expected one of: pack, title, game, census, grid, abilities, order, cards, players, copies, wild, rules, assignment, face, back, placemat, size, fields, data, tune)" "$(head -1 "$WORK/last.err")"
+expect_eq "only the unknown keys are reported" "railyard: $WORK/anchors.yaml:3:1: error: unknown key 'l' (expected one of: pack, title, game, census, grid, abilities, order, cards, players, copies, wild, rules, assignment, face, back, placemat, reference, size, fields, data, palette, tune)" "$(head -1 "$WORK/last.err")"

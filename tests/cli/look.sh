@@ -59,6 +59,10 @@ page "$WORK/o/d18/faces.pdf" 190 d190
 page "$WORK/o/d18/faces.pdf" 174 d174
 expect_eq "double eighteen: 18-18 shows 18 and 18 pips" "18 18" "$(halves "$WORK/d190.ppm")"
 expect_eq "double eighteen: 13-17 shows 13 and 17 pips" "13 17" "$(halves "$WORK/d174.ppm")"
+sed 's/double: 12/double: 19/; s/^pack: .*/pack: d19/' packs/domino-double-twelve.yaml >"$WORK/d19.yaml"
+expect_status "double nineteen: refused, pips stop at eighteen" 2 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/d19.yaml"
+expect_grep "double nineteen: said at the tiles" "d19.yaml:[0-9]+:[0-9]+: error: a double-19 set cannot be drawn with pips: a half shows at most 18" "$WORK/last.err"
+expect_status "double nineteen: still checked (exit 1: odd ends, no single train)" 1 "$RAILYARD" check "$WORK/d19.yaml"
 
 # --- Toy Train: 28 mm carriages with 3.175 mm of bleed, a back, the board as a
 # railway whose broken spaces stay in sight with a carriage on them.
@@ -177,7 +181,7 @@ mkdir -p "$WORK/typo"
 printf 'pack: typo\ntitle: T\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\n' >"$WORK/typo/pack.yaml"
 printf 'size: poker\nelements:\n  - text: "{numbr}"\n    box: [4mm, 4mm, 40mm, 10mm]\n' >"$WORK/typo/face.yaml"
 "$RAILYARD" build --force -q -o "$WORK/o" --only faces "$WORK/typo/pack.yaml" 2>"$WORK/typo.err"
-expect_grep "a {field} typo: did you mean" "face.yaml:3:5: warning: card 1 .*no field 'numbr' \(did you mean 'number'\?\)" "$WORK/typo.err"
+expect_grep "a {field} typo: did you mean" "face.yaml:3:12: warning: card 1 .*no field 'numbr' \(did you mean 'number'\?\)" "$WORK/typo.err"
 
 # --- The signal-box example (66 x 100 mm): to the brief as the shipped games are.
 expect_status "signal-box: build" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/examples/signal-box/pack.yaml
