@@ -242,95 +242,121 @@ static void csv_skip_line(struct csv *c)
 		csv_advance(c);
 }
 
+/* The fields of the line at c into a new array *f of new strings (*n of them);
+ * map (nmap entries, NULL for the header) names each field's column for the
+ * errors. False after a reported error, the rest of the line skipped. */
+static bool csv_line(struct csv *c, const struct card_data *d, const size_t *map, size_t nmap, char ***f,
+		     size_t *n)
+{
+	size_t cap = 0;
+	*f = NULL;
+	*n = 0;
+	for (;;) {
+		c->index = *n;
+		c->column = !map || *n >= nmap ? NULL : d->columns[map[*n]];
+		if (csv_field(c) != 0) {
+			csv_skip_line(c);
+			return false;
+		}
+		*f = xgrow(*f, &cap, *n + 1, sizeof **f);
+		(*f)[(*n)++] = xstrdup(c->field.s);
+		if (c->s < c->end && *c->s == ',') {
+			csv_advance(c);
+			continue;
+		}
+		if (c->s < c->end && *c->s == '\r')
+			csv_advance(c);
+		if (c->s < c->end && *c->s == '\n')
+			csv_advance(c);
+		return true;
+	}
+}
+
+/* The header's n names (f, trimmed in place) as the data's columns: a new
+ * map from CSV field to column, every bad or repeated name reported. */
+static size_t *csv_header(struct csv *c, struct card_data *d, unsigned line, char **f, size_t n)
+{
+	size_t *map = xcalloc(n, sizeof *map);
+	for (size_t i = 0; i < n; i++) {
+		char *name = f[i];
+		while (*name == ' ')
+			name++;
+		size_t l = strlen(name);
+		while (l && name[l - 1] == ' ')
+			name[--l] = 0;
+		if (!name_ok(name)) {
+			char msg[200];
+			snprintf(msg, sizeof msg,
+				 "column %zu of the header: '%.60s' is not a field name (letters, digits, '-', '_')",
+				 i + 1, name);
+			csv_error(c, line, 1, msg);
+		} else if (find_column(d, name) >= 0) {
+			char msg[120];
+			snprintf(msg, sizeof msg, "column '%.60s' is named twice in the header", name);
+			csv_error(c, line, 1, msg);
+		} else if (d->ncolumns >= DATA_MAX_COLUMNS) {
+			csv_error(c, line, 1, "more than 64 columns");
+			break;
+		}
+		map[i] = (size_t)add_column(d, name);
+	}
+	return map;
+}
+
+/* A line's n fields f as a row of the data (taking the strings it keeps);
+ * false (reported) past the most rows. */
+static bool csv_row(struct csv *c, struct card_data *d, unsigned line, const size_t *map, size_t nmap, char **f,
+		    size_t n)
+{
+	if (n != nmap) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "this line has %zu field%s; the header has %zu", n, n == 1 ? "" : "s",
+			 nmap);
+		csv_error(c, line, 1, msg);
+		return true;
+	}
+	if (d->nrows >= DATA_MAX_ROWS) {
+		csv_error(c, line, 1, "more than 100000 rows");
+		return false;
+	}
+	struct data_row *row = add_row(d, at(d->file, line, 1));
+	for (size_t i = 0; i < n; i++) {
+		free(row->values[map[i]]);
+		row->values[map[i]] = f[i];
+		f[i] = NULL;
+	}
+	return true;
+}
+
 static void read_csv(struct yread *r, struct card_data *d, const char *text, size_t len)
 {
 	struct csv c = {r, d->file, text, text + len, 1, 1, {0}, NULL, 0};
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		c.s += 3;  /* a byte-order mark */
-	bool header = true;
-	size_t *map = NULL;  /* CSV field i -> column */
+	size_t *map = NULL;  /* CSV field i -> column; NULL: the header is next */
 	size_t nmap = 0;
-	while (c.s < c.end) {
+	bool more = true;
+	while (more && c.s < c.end) {
 		unsigned line = c.line;
 		if (*c.s == '\n' || *c.s == '\r') {
 			csv_skip_line(&c);  /* a blank line */
 			continue;
 		}
-		char **f = NULL;
-		size_t n = 0, cap = 0;
-		bool bad = false;
-		for (;;) {
-			c.index = n;
-			c.column = header || n >= nmap ? NULL : d->columns[map[n]];
-			if (csv_field(&c) != 0) {
-				bad = true;
-				csv_skip_line(&c);
-				break;
-			}
-			f = xgrow(f, &cap, n + 1, sizeof *f);
-			f[n++] = xstrdup(c.field.s);
-			if (c.s < c.end && *c.s == ',') {
-				csv_advance(&c);
-				continue;
-			}
-			if (c.s < c.end && *c.s == '\r')
-				csv_advance(&c);
-			if (c.s < c.end && *c.s == '\n')
-				csv_advance(&c);
-			break;
-		}
-		if (!bad && header) {
-			header = false;
-			map = xcalloc(n, sizeof *map);
-			nmap = n;
-			for (size_t i = 0; i < n; i++) {
-				char *name = f[i];
-				while (*name == ' ')
-					name++;
-				size_t l = strlen(name);
-				while (l && name[l - 1] == ' ')
-					name[--l] = 0;
-				if (!name_ok(name)) {
-					char msg[200];
-					snprintf(msg, sizeof msg,
-						 "column %zu of the header: '%.60s' is not a field name (letters, digits, '-', '_')",
-						 i + 1, name);
-					csv_error(&c, line, 1, msg);
-				} else if (find_column(d, name) >= 0) {
-					char msg[120];
-					snprintf(msg, sizeof msg, "column '%.60s' is named twice in the header", name);
-					csv_error(&c, line, 1, msg);
-				} else if (d->ncolumns >= DATA_MAX_COLUMNS) {
-					csv_error(&c, line, 1, "more than 64 columns");
-					break;
-				}
-				map[i] = (size_t)add_column(d, name);
-			}
-		} else if (!bad && n != nmap) {
-			char msg[120];
-			snprintf(msg, sizeof msg, "this line has %zu field%s; the header has %zu", n,
-				 n == 1 ? "" : "s", nmap);
-			csv_error(&c, line, 1, msg);
-		} else if (!bad) {
-			if (d->nrows >= DATA_MAX_ROWS) {
-				csv_error(&c, line, 1, "more than 100000 rows");
-				for (size_t i = 0; i < n; i++)
-					free(f[i]);
-				free(f);
-				break;
-			}
-			struct data_row *row = add_row(d, at(d->file, line, 1));
-			for (size_t i = 0; i < n; i++) {
-				free(row->values[map[i]]);
-				row->values[map[i]] = f[i];
-				f[i] = NULL;
+		char **f;
+		size_t n;
+		if (csv_line(&c, d, map, nmap, &f, &n)) {
+			if (!map) {
+				map = csv_header(&c, d, line, f, n);
+				nmap = n;
+			} else {
+				more = csv_row(&c, d, line, map, nmap, f, n);
 			}
 		}
 		for (size_t i = 0; i < n; i++)
 			free(f[i]);
 		free(f);
 	}
-	if (header)
+	if (!map)
 		csv_error(&c, 1, 1, "the CSV file is empty: it needs a header line naming its columns");
 	free(map);
 	buf_free(&c.field);

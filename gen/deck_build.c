@@ -500,6 +500,13 @@ int deck_build(const struct game *game, int argc, char **argv)
 		deck_free(d);
 		return EXIT_INPUT;
 	}
+	/* The pack-level check, as trains packs get it: unsound is not built
+	 * without --force, and then every item is marked "unchecked". */
+	status = build_check_sound(&o, d->file, game->build->sound ? game->build->sound(d, &rules, false) : 0);
+	if (status != EXIT_OK) {
+		deck_free(d);
+		return status;
+	}
 	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);

@@ -50,6 +50,10 @@ struct deck_build_game {
 	 * reference), then its own SVG files (after it): 0, or -1. */
 	int (*extra)(struct build_ctx *bc, struct deck_build *b);
 	int (*extra_svg)(struct build_ctx *bc, struct deck_build *b);
+	/* The game's pack-level check (games.h: GAME_check_pack): the errors it
+	 * reports; build refuses the pack unless --force (pipeline.h). NULL: none.
+	 * notes: warn of player counts that cannot play too (check, not build). */
+	int (*sound)(const struct deck *d, const struct game_rules *rules, bool notes);
 	/* Which of the pack's `board:` and `setup:` the game draws; a pack naming a
 	 * template for one it does not draw is refused. */
 	bool board, setup;

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "deck_build.h"
+#include "games.h"
 
 /* Pips 1..9 of a domino half, positions in a 3x3 grid read row by row. */
 static const char *const pips[10] = {"", "5", "19", "159", "1379", "13579", "134679",
@@ -60,4 +61,4 @@ static int domino_prepare(struct deck_build *b)
 }
 
 const struct deck_build_game domino_build_items = {.item_fields = domino_item_fields,
-						   .prepare = domino_prepare};
+						   .prepare = domino_prepare, .sound = domino_check_pack};

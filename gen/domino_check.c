@@ -30,13 +30,20 @@ static const char domino_usage[] =
 	"      --train TILES    the player's own train as laid, left to right\n"
 	"      --others \"T1; T2\" the other players' trains, numbered 1, 2, ...\n"
 	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
-	"                       one tile on each other train, written TILE@N\n"
+	"                       one tile on each other train (rules: other-trains),\n"
+	"                       written TILE@N\n"
 	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
 	"      --points N,N,... the seats' points before the hand (the game: rules: target, 120)\n"
+	"  -r, --rule KEY=VALUE override a rule of the pack for this run: target=N,\n"
+	"                       other-trains=one-each|one (repeatable)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a single train exists, 1 it does not, 2 invalid input.\n";
+	"Without --tiles or a position, the pack-level check runs too (the one build\n"
+	"runs first): some player count of the deal must get hands and a double each\n"
+	"for its engine; an error otherwise.\n\n"
+	"exit status: 0 a single train exists, 1 it does not (or the pack is not\n"
+	"sound), 2 invalid input.\n";
 
 /* Parse a list of tiles of a double-dn set, each at most once. 0 or -1 (reported). */
 static int domino_tiles(int dn, const char *opt, const char *arg, struct domino **tiles, size_t *n)
@@ -107,6 +114,8 @@ static int int_list(const char *opt, const char *arg, long max, long *out, int c
 /* The options of check for domino Trains. */
 struct domino_opts {
 	const char *tiles, *hands, *train, *others, *play, *score, *points;
+	const char *rule[RULESET_MAX];   /* --rule KEY=VALUE, over the pack's rules: */
+	size_t nrule;
 	bool json;
 };
 
@@ -179,6 +188,7 @@ struct domino_turn {
 	struct domino *play;
 	int *where;          /* where[i]: 0 the own train, k the k-th of --others */
 	size_t nplay;
+	bool one_other;      /* rules: other-trains=one */
 };
 
 /* Read the trains of --train and --others into *t; false (reported) on errors. */
@@ -267,7 +277,8 @@ static bool read_play(int dn, const struct domino_opts *o, struct domino_turn *t
 }
 
 /* Where tile i of the turn may go: "a player first adds a car to his own
- * train; only then one tile on other players' trains", one on each. */
+ * train; only then one tile on other players' trains", one on each (rules:
+ * other-trains=one-each) or one in all (other-trains=one). */
 static bool placement_ok(const struct domino_turn *t, size_t i, struct buf *out)
 {
 	if (i == 0 && t->where[0] != 0) {
@@ -277,6 +288,11 @@ static bool placement_ok(const struct domino_turn *t, size_t i, struct buf *out)
 	}
 	if (i > 0 && t->where[i] == 0) {
 		buf_puts(out, "one tile a turn goes on the player's own train\n");
+		return false;
+	}
+	if (i > 1 && t->one_other) {
+		buf_puts(out, "one and only one car on the other trains in all (rules: other-trains=one): "
+			 "this turn has laid it\n");
 		return false;
 	}
 	for (size_t j = 1; j < i; j++)
@@ -314,10 +330,11 @@ static void lay_turn(struct domino_turn *t, struct buf *out, bool *legal)
 }
 
 /* --train ... --play ...: one turn's tiles. */
-static int domino_turn(int dn, const struct domino_opts *o, struct buf *out, bool *legal)
+static int domino_turn(int dn, const struct domino_opts *o, bool one_other, struct buf *out, bool *legal)
 {
 	struct domino_turn t;
 	memset(&t, 0, sizeof t);
+	t.one_other = one_other;
 	bool ok = read_trains(dn, o, &t) && read_play(dn, o, &t);
 	if (ok)
 		lay_turn(&t, out, legal);
@@ -364,14 +381,16 @@ static int domino_score(const struct domino_opts *o, long target, struct buf *ou
 	return EXIT_OK;
 }
 
-/* A position: --hands, --train with --play, or --score. */
-static int domino_position(int dn, const struct domino_opts *o, long target)
+/* A position: --hands, --train with --play, or --score, under the rules rs. */
+static int domino_position(int dn, const struct domino_opts *o, const struct ruleset *rs)
 {
 	struct buf out = {0};
 	bool legal = true;
+	const char *target = ruleset_get(rs, "target"), *other = ruleset_get(rs, "other-trains");
+	bool one_other = other && !strcmp(other, "one");
 	int status = o->hands ? domino_hands(dn, o->hands, &out, &legal)
-		     : o->train ? domino_turn(dn, o, &out, &legal)
-				: domino_score(o, target, &out);
+		     : o->train ? domino_turn(dn, o, one_other, &out, &legal)
+				: domino_score(o, target ? strtol(target, NULL, 10) : 120, &out);
 	if (status == EXIT_OK)
 		status = games_check_verdict(legal, &out, o->json);
 	buf_free(&out);
@@ -457,6 +476,7 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 		{"train", required_argument, NULL, 'T'}, {"others", required_argument, NULL, 'O'},
 		{"play", required_argument, NULL, 'p'}, {"score", required_argument, NULL, 'S'},
 		{"points", required_argument, NULL, 'P'}, {"json", no_argument, NULL, 'j'},
+		{"rule", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -473,6 +493,13 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 		case 'S': o->score = optarg; break;
 		case 'P': o->points = optarg; break;
 		case 'j': o->json = true; break;
+		case 'r':
+			if (o->nrule == RULESET_MAX) {
+				diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+				return EXIT_INPUT;
+			}
+			o->rule[o->nrule++] = optarg;
+			break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();
 		default: cli_brief(domino_usage); return EXIT_INPUT;
@@ -500,11 +527,68 @@ int games_check_domino(const struct game *game, int argc, char **argv)
 		deck_free(d);
 		return EXIT_INPUT;
 	}
-	const char *target = ruleset_get(&rules.set, "target");
-	if (o.hands || o.train || o.score)
-		status = domino_position(set->double_n, &o, target ? strtol(target, NULL, 10) : 120);
-	else
-		status = domino_set(set->double_n, &o);
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule))
+		status = EXIT_INPUT;
+	else if (o.hands || o.train || o.score)
+		status = domino_position(set->double_n, &o, &rules.set);
+	else if ((status = domino_set(set->double_n, &o)) != EXIT_INPUT && !o.tiles && domino_check_pack(d, &rules, true))
+		status = EXIT_RULE;   /* the pack-level check (the same as build's) */
 	deck_free(d);
 	return status;
+}
+
+/* games.h */
+int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+{
+	(void)rules;
+	const struct deck_group *set = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_TILE)
+			set = &d->groups[i];
+	if (!set) {
+		diag(SEV_ERROR, &d->loc, "a domino-trains pack needs 'tiles: {double: N}'");
+		return 1;
+	}
+	long tiles = 0, doubles = 0;
+	for (size_t i = 0; i < d->nitems; i++) {
+		struct domino t;
+		if (&d->groups[d->items[i].group] != set || domino_parse(d->items[i].name, &t) != 0)
+			continue;
+		tiles += d->items[i].count;
+		doubles += t.low == t.high ? d->items[i].count : 0;
+	}
+	/* "Each player in his first turn puts down a double ... If someone cannot
+	 * make this first play, the game is blocked": a count with more players
+	 * than doubles re-deals without end. An error when no count can play. */
+	bool some = !d->ndeals;
+	int lo = 0, hi = 0;
+	for (size_t i = 0; i < d->ndeals; i++) {
+		int bad[2][2] = {{0, 0}, {0, 0}};   /* the counts not dealt, and without engines */
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0; p++) {
+			long hand = d->deals[i].cards ? d->deals[i].cards : tiles / p;
+			int why = hand < 1 || hand * p > tiles ? 0 : doubles < p ? 1 : -1;
+			some |= why < 0;
+			lo = lo && lo < p ? lo : p;
+			hi = hi > p ? hi : p;
+			if (why >= 0) {
+				bad[why][0] = bad[why][0] ? bad[why][0] : p;
+				bad[why][1] = p;
+			}
+		}
+		char r[2][32];
+		for (int k = 0; k < 2; k++)
+			snprintf(r[k], sizeof r[k], bad[k][0] == bad[k][1] ? "%d" : "%d-%d", bad[k][0], bad[k][1]);
+		if (notes && bad[0][0])
+			diag(SEV_WARNING, &d->deals[i].loc, "%s players: the hands need more tiles than the %ld of the "
+			     "set: that cannot be dealt", r[0], tiles);
+		if (notes && bad[1][0])
+			diag(SEV_WARNING, &d->deals[i].loc, "%s players: %ld doubles are too few for an engine each: "
+			     "every hand is blocked and re-dealt (\"If someone cannot make this first play ...\"), so "
+			     "that never plays", r[1], doubles);
+	}
+	if (!some)
+		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal can play a hand: every player "
+		     "needs a hand and a double for an engine (\"Each player in his first turn puts down a "
+		     "double\"), and %ld tiles with %ld doubles serve none of %d-%d players", tiles, doubles, lo, hi);
+	return !some;
 }

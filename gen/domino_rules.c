@@ -8,11 +8,15 @@
 #include "ruleset.h"
 
 /* The seed: "The game is 120 points."; "If someone cannot make this first
- * play, the game is blocked, nobody scores and a new hand is dealt." */
+ * play, the game is blocked, nobody scores and a new hand is dealt."; "the
+ * player can then add one and only one car to any or all of the trains
+ * belonging to the other players." */
 const struct ruleset_key domino_rule_keys[] = {
 	{"target", NULL, 0, 100000, "120", "the points that win the game; 0: one hand"},
 	{"blocked", "redeal|fewest", 0, 0, "redeal",
 	 "a hand where nobody can add to their own train: a new hand, or the fewest tiles scores"},
+	{"other-trains", "one-each|one", 0, 0, "one-each",
+	 "after the own train's car: at most one car on each other train, or one car in all"},
 	{NULL, NULL, 0, 0, NULL, NULL},
 };
 

@@ -4,7 +4,8 @@
  * holder's engine, then every other player's first turn an engine double (one
  * who has none blocks the hand: nobody scores, a new hand is dealt); then a
  * turn is one tile on the player's own train (or the turn is lost), then at
- * most one tile on each other player's train; doubles in line; the player who
+ * most one tile on each other player's train (rules: other-trains=one: one
+ * tile in all); doubles in line; the player who
  * dominoes scores 5 points per tile left in the other hands. */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct setup {
 	uint8_t a[MAXT], b[MAXT];
 	long target;
 	enum blocked_rule blocked;
+	bool one_other;   /* rules: other-trains=one: one car on the other trains in all */
 };
 
 struct state {
@@ -69,6 +71,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	}
 	s->target = gsim_rule_int(p, "target");
 	s->blocked = gsim_rule_eq(p, "blocked", "fewest") ? BLOCKED_FEWEST : BLOCKED_REDEAL;
+	s->one_other = gsim_rule_eq(p, "other-trains", "one");
 	return s;
 }
 
@@ -77,6 +80,7 @@ static void rules_text(const void *sp, struct buf *out)
 	const struct setup *s = sp;
 	buf_printf(out, "double=%d hand=%d target=%ld blocked=%s", s->dn, s->hand, s->target,
 		   s->blocked == BLOCKED_FEWEST ? "fewest" : "redeal");
+	buf_printf(out, " other-trains=%s", s->one_other ? "one" : "one-each");
 }
 
 static size_t scratch_size(const void *s)
@@ -170,9 +174,8 @@ static int engine_of(struct state *st, int p, bool highest, struct sim_rng *rng)
 	return bk;
 }
 
-/* One hand; the seat that dominoed (or scored a blocked hand), -1 for none. */
-static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
-		     struct gsim_outcome *o)
+/* Shuffle the set and deal each seat its hand, counting the ends it shows. */
+static void hand_deal(struct state *st, struct sim_rng *rng)
 {
 	const struct setup *s = st->s;
 	int P = s->players;
@@ -190,6 +193,15 @@ static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *tur
 				st->shows[p][s->b[t]]++;
 		}
 	}
+}
+
+/* One hand; the seat that dominoed (or scored a blocked hand), -1 for none. */
+static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
+		     struct gsim_outcome *o)
+{
+	const struct setup *s = st->s;
+	int P = s->players;
+	hand_deal(st, rng);
 	/* "The highest double is played first and play moves clockwise." */
 	int lead = -1, high = -1;
 	for (int p = 0; p < P; p++) {
@@ -245,6 +257,8 @@ static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *tur
 			if (pick(st, p, q, rng, &k, &e)) {
 				lay(st, p, k, q, e);
 				o->count[C_OTHERS]++;
+				if (s->one_other)
+					break;   /* "one and only one car" in all */
 			}
 		}
 		if (!st->nhand[p])

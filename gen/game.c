@@ -20,8 +20,15 @@
 TRAINS_CMD(trains_list, cmd_list)
 TRAINS_CMD(trains_check, cmd_check)
 TRAINS_CMD(trains_build, cmd_build)
-TRAINS_CMD(trains_simulate, cmd_simulate)
 TRAINS_CMD(trains_dump, cmd_dump)
+
+/* simulate is one command for every game (simulate.c); the core game's entry
+ * is its own so that `railyard simulate --help`, which shows each distinct
+ * entry's usage once, shows the options of both kinds of pack. */
+static int trains_simulate(const struct game *g, int argc, char **argv)
+{
+	return cmd_simulate(g, argc, argv);
+}
 
 /* Each game's `rules:` reader: its named rules (ruleset.h), which also
  * reports every key the game does not know, then its structured keys. */
@@ -60,18 +67,18 @@ static int game_tune(const struct game *g, int argc, char **argv)
 }
 
 #define OTHER_GAME_CMDS(check) \
-	{[GAME_LIST] = games_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
-	 [GAME_SIMULATE] = games_simulate, [GAME_TUNE] = game_tune, \
-	 [GAME_DUMP] = games_dump}
+	{[GAME_LIST] = deck_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
+	 [GAME_SIMULATE] = cmd_simulate, [GAME_TUNE] = game_tune, \
+	 [GAME_DUMP] = deck_list_dump}
 
 static const struct game games[] = {
 	{"trains", NULL,
 	 {[GAME_LIST] = trains_list, [GAME_CHECK] = trains_check, [GAME_BUILD] = trains_build,
-	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, &gsim_trains},
-	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &gsim_take},
-	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &gsim_domino},
-	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &gsim_train52},
-	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &gsim_toy},
+	  [GAME_SIMULATE] = trains_simulate, [GAME_DUMP] = trains_dump, [GAME_TUNE] = game_tune}, NULL, NULL, &gsim_trains, &trains_sim_side},
+	{GAME_TAKE, take_rules, OTHER_GAME_CMDS(games_check_take), &take_build_items, &take_list_items, &gsim_take, &deck_sim_side},
+	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &domino_list_items, &gsim_domino, &deck_sim_side},
+	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &train52_list_items, &gsim_train52, &deck_sim_side},
+	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &toytrain_list_items, &gsim_toy, &deck_sim_side},
 };
 
 const struct game *game_find(const char *name)

@@ -30,6 +30,8 @@ struct game_rules {
 struct game;
 struct gsim_engine;
 struct deck_build_game;
+struct deck_list_game;
+struct sim_side;
 /* A command: the arguments after the command name (argv[0] is the command) and
  * the game its pack names; returns an exit status (enum exit_status). */
 typedef int game_cmd(const struct game *g, int argc, char **argv);
@@ -42,11 +44,16 @@ struct game {
 	 * or bad value is reported through r. NULL: read elsewhere (trains). */
 	void (*load_rules)(struct yread *r, const struct ynode *rules, struct game_rules *out);
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
-	/* A deck-pack game: what its GAME_build.c adds to the deck build; NULL: trains. */
+	/* A deck-pack game: what its GAME_build.c adds to the deck build, and its
+	 * GAME_list.c to the deck list and dump; NULL: trains. */
 	const struct deck_build_game *build;
+	const struct deck_list_game *list;
 	/* The simulate engine (gsim.h): plays one game of a loaded pack (the
 	 * core game's pack, or a deck with its game_rules) from a seed stream. */
 	const struct gsim_engine *engine;
+	/* What `railyard simulate` needs of its packs beyond the engine (simulate.h):
+	 * options, loading, its part of the report. */
+	const struct sim_side *sim;
 };
 
 /* The game named name, or NULL. */

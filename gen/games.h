@@ -1,4 +1,4 @@
-/* games.h: the commands of the other games (games.c, GAME_check.c,
+/* games.h: the commands of the other games (deck_list.c, GAME_check.c,
  * deck_build.c) and what they share: loading a deck pack with --with/--without
  * and its rules, card lists. */
 #ifndef RAILYARD_GAMES_H
@@ -36,6 +36,25 @@ int games_check_one_pack(int argc, const char *usage);
  * illegal; or JSON) and return EXIT_OK or EXIT_RULE. */
 int games_check_verdict(bool legal, const struct buf *out, bool json);
 
+/* The pack-level checks (GAME_check.c): what the seed's rules make of the pack
+ * as printed, before any position; each problem reported as an error at its
+ * location; returns how many. Run by `check PACK` (no position) and by build
+ * before anything is drawn (deck_build.h, pipeline.h: build_check_sound).
+ * notes: also warn of each stated player count that cannot play (check). */
+int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* Print `check PACK`'s verdict of a pack-level check that found `errors`
+ * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE. */
+int games_check_pack_verdict(const struct deck *d, int errors);
+/* `check PACK` with no position: load path (sel may be NULL), apply the nrule
+ * --rule overrides, run game's pack-level check and print its verdict; the
+ * exit status. */
+int games_check_pack(const struct game *game, const char *path, const struct games_select *sel,
+		     const char *const *rule, size_t nrule);
+/* The copies of group g's components in d (0 when g is NULL or left out). */
+long games_group_count(const struct deck *d, const struct deck_group *g);
 /* The same from a parsed (perhaps edited) tree, which the deck takes over. */
 struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct games_select *sel,
 			    struct game_rules *rules);

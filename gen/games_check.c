@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "deck_build.h"
 #include "diag.h"
 #include "games.h"
 #include "json.h"
@@ -20,6 +21,38 @@ int games_check_one_pack(int argc, const char *usage)
 		return -1;
 	}
 	return optind;
+}
+
+int games_check_pack_verdict(const struct deck *d, int errors)
+{
+	if (errors)
+		printf("%s: not sound: %d error%s\n", d->id, errors, errors == 1 ? "" : "s");
+	else
+		printf("%s: sound\n", d->id);
+	return errors ? EXIT_RULE : EXIT_OK;
+}
+
+int games_check_pack(const struct game *game, const char *path, const struct games_select *sel,
+		     const char *const *rule, size_t nrule)
+{
+	struct game_rules rules;
+	struct deck *d = games_load(game, path, sel, &rules);
+	if (!d)
+		return EXIT_INPUT;
+	int status = EXIT_INPUT;
+	if (ruleset_set_all(&rules.set, rule, nrule))
+		status = games_check_pack_verdict(d, game->build && game->build->sound ? game->build->sound(d, &rules, true) : 0);
+	deck_free(d);
+	return status;
+}
+
+long games_group_count(const struct deck *d, const struct deck_group *g)
+{
+	long n = 0;
+	for (size_t i = 0; g && g->included && i < d->nitems; i++)
+		if (&d->groups[d->items[i].group] == g)
+			n += d->items[i].count;
+	return n;
 }
 
 int games_check_verdict(bool legal, const struct buf *out, bool json)

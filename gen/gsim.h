@@ -1,6 +1,7 @@
-/* gsim.h: the engines that play the other train games of the seeds for
- * `railyard simulate` (Take the Train, domino Trains, Train, Toy Train), and
- * the one driver they share (games_sim.c: threads, seeding, totals, reports).
+/* gsim.h: the engines that play every game for `railyard simulate` and
+ * `railyard tune` (GAME_sim.c for Take the Train, domino Trains, Train and Toy
+ * Train; trains_gsim.c for the core game's trains_sim.c), and what their one
+ * driver (simulate.c: threads, seeding, reports) shares with them: totals.
  *
  * An engine is pure: it reads a setup made once from the pack (read-only,
  * shared by every thread), plays one whole game in a worker's scratch space
@@ -129,6 +130,9 @@ void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
  * first; gsim_take_refused counts the plays it refused in a worker's scratch. */
 void gsim_take_selfcheck(void *setup, bool on);
 long gsim_take_refused(const void *scratch);
+/* With selfcheck on: the Transfers whose branch took fewer cards than the
+ * longest run it allowed (the random policy's other choices). */
+long gsim_take_short_branches(const void *scratch);
 /* The same for Train (52 cards) and t52_check. */
 void gsim_train52_selfcheck(void *setup, bool on);
 long gsim_train52_refused(const void *scratch);

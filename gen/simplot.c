@@ -79,62 +79,9 @@ static int round_of(int t, int players)
 	return (t + players - 1) / players;
 }
 
-/* The length histogram in whole rounds (so every bar holds every seat's
- * turns): share of each series' won games per bin. */
-static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
+/* Horizontal lines every ystep up to ymax over a plot area, labelled in per cent. */
+static void percent_grid(cairo_t *cr, double x0, double y0, double x1, double y1, double ymax, double ystep)
 {
-	const double x0 = 70, x1 = 470, y0 = top + 40, y1 = top + 320;
-	int lo = 1 << 30, hi = 0;
-	for (int i = 0; i < n; i++)
-		if (s[i].sum->completed) {
-			if (round_of(s[i].sum->min, players) < lo)
-				lo = round_of(s[i].sum->min, players);
-			/* the longest games are a thin tail: stop at the 99th percentile */
-			const struct sim_stats *st = s[i].stats;
-			uint64_t rank = (st->completed * 99 + 99) / 100, cum = 0;
-			int t = 0;
-			for (; t <= st->max_turns; t++)
-				if ((cum += st->length[t]) >= rank)
-					break;
-			if (round_of(t, players) > hi)
-				hi = round_of(t, players);
-		}
-	char title[64];
-	snprintf(title, sizeof title, "Game length, %d player%s (rounds; share of all games)", players,
-		 players == 1 ? "" : "s");
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	text(cr, (x0 + x1) / 2, top + 12, 14, 0.5, true, title);
-	axis_frame(cr, x0, y0, x1, y1);
-	if (hi < lo) {
-		text(cr, (x0 + x1) / 2, (y0 + y1) / 2, 12, 0.5, false, "no game was won");
-		return;
-	}
-	int bw = (int)ceil((hi - lo + 1) / 40.0);
-	if (bw < 1)
-		bw = 1;
-	int nb = (hi - lo) / bw + 1;
-	double ymax = 0;
-	double share[2][64];
-	for (int i = 0; i < n; i++) {
-		memset(share[i], 0, sizeof share[i]);
-		const struct sim_stats *st = s[i].stats;
-		if (!st->completed)
-			continue;
-		for (int t = 0; t <= st->max_turns; t++) {
-			if (!st->length[t] || round_of(t, players) < lo)
-				continue;
-			int b = (round_of(t, players) - lo) / bw;
-			if (b >= nb)
-				b = nb - 1; /* the tail goes in the last bin */
-			share[i][b] += (double)st->length[t] / (double)st->games;
-		}
-		for (int b = 0; b < nb; b++)
-			ymax = fmax(ymax, share[i][b]);
-	}
-	if (ymax <= 0)
-		ymax = 1;
-	double ystep = nice_step(ymax, 5);
-	ymax = ceil(ymax / ystep) * ystep;
 	char lab[64];
 	cairo_set_line_width(cr, 0.5);
 	for (double v = 0; v <= ymax + ystep / 2; v += ystep) {
@@ -147,39 +94,125 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 		snprintf(lab, sizeof lab, "%.0f%%", v * 100);
 		text(cr, x0 - 6, y, 10, 1, false, lab);
 	}
-	double bwpx = (x1 - x0) / nb;
+}
+
+/* The length histogram's area and bins: rounds lo.. in nb bins of bw rounds. */
+struct hist {
+	double x0, x1, y0, y1;
+	int lo, hi, bw, nb;
+	double ymax;
+	double share[2][64];   /* per series and bin: the share of all its games */
+};
+
+/* The rounds the histogram spans: from the shortest won game to the 99th
+ * percentile of the longest series (hi < lo: no game was won). */
+static void hist_span(struct hist *h, const struct sim_plot_series *s, int n, int players)
+{
+	h->lo = 1 << 30;
+	h->hi = 0;
 	for (int i = 0; i < n; i++)
-		for (int b = 0; b < nb; b++) {
-			double h = share[i][b] / ymax * (y1 - y0);
-			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], n == 2 ? 0.5 : 0.8);
-			cairo_rectangle(cr, x0 + b * bwpx + 0.5, y1 - h, bwpx - 1, h);
-			cairo_fill(cr);
+		if (s[i].sum->completed) {
+			if (round_of(s[i].sum->min, players) < h->lo)
+				h->lo = round_of(s[i].sum->min, players);
+			/* the longest games are a thin tail: stop at the 99th percentile */
+			const struct sim_stats *st = s[i].stats;
+			uint64_t rank = (st->completed * 99 + 99) / 100, cum = 0;
+			int t = 0;
+			for (; t <= st->max_turns; t++)
+				if ((cum += st->length[t]) >= rank)
+					break;
+			if (round_of(t, players) > h->hi)
+				h->hi = round_of(t, players);
 		}
-	/* x ticks in rounds */
-	double xstep = nice_step(nb * bw, 8);
+}
+
+/* The bins and each series' share of its games in each, and the scale. */
+static void hist_shares(struct hist *h, const struct sim_plot_series *s, int n, int players)
+{
+	h->bw = (int)ceil((h->hi - h->lo + 1) / 40.0);
+	if (h->bw < 1)
+		h->bw = 1;
+	h->nb = (h->hi - h->lo) / h->bw + 1;
+	h->ymax = 0;
+	for (int i = 0; i < n; i++) {
+		memset(h->share[i], 0, sizeof h->share[i]);
+		const struct sim_stats *st = s[i].stats;
+		if (!st->completed)
+			continue;
+		for (int t = 0; t <= st->max_turns; t++) {
+			if (!st->length[t] || round_of(t, players) < h->lo)
+				continue;
+			int b = (round_of(t, players) - h->lo) / h->bw;
+			if (b >= h->nb)
+				b = h->nb - 1; /* the tail goes in the last bin */
+			h->share[i][b] += (double)st->length[t] / (double)st->games;
+		}
+		for (int b = 0; b < h->nb; b++)
+			h->ymax = fmax(h->ymax, h->share[i][b]);
+	}
+	if (h->ymax <= 0)
+		h->ymax = 1;
+}
+
+/* The x ticks in rounds, and the medians over all games (none when fewer
+ * than half of them end) as dashed lines. */
+static void hist_marks(cairo_t *cr, const struct hist *h, const struct sim_plot_series *s, int n, int players)
+{
+	char lab[64];
+	double span = h->nb * h->bw, xstep = nice_step(span, 8);
 	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-	for (double t = ceil(lo / xstep) * xstep; t <= lo + nb * bw; t += xstep) {
-		double x = x0 + (t - lo) / (nb * bw) * (x1 - x0);
-		cairo_move_to(cr, x, y1);
-		cairo_line_to(cr, x, y1 + 4);
+	for (double t = ceil(h->lo / xstep) * xstep; t <= h->lo + span; t += xstep) {
+		double x = h->x0 + (t - h->lo) / span * (h->x1 - h->x0);
+		cairo_move_to(cr, x, h->y1);
+		cairo_line_to(cr, x, h->y1 + 4);
 		cairo_stroke(cr);
 		snprintf(lab, sizeof lab, "%.0f", t);
-		text(cr, x, y1 + 13, 10, 0.5, false, lab);
+		text(cr, x, h->y1 + 13, 10, 0.5, false, lab);
 	}
-	/* the medians over all games (none when fewer than half of them end) */
 	for (int i = 0; i < n; i++) {
-		if (s[i].median < 0 || round_of(s[i].median, players) >= lo + nb * bw)
+		if (s[i].median < 0 || round_of(s[i].median, players) >= h->lo + h->nb * h->bw)
 			continue;
-		double x = x0 + (round_of(s[i].median, players) + 0.5 - lo) / (nb * bw) * (x1 - x0);
+		double x = h->x0 + (round_of(s[i].median, players) + 0.5 - h->lo) / span * (h->x1 - h->x0);
 		cairo_set_source_rgb(cr, colour[i][0] * 0.7, colour[i][1] * 0.7, colour[i][2] * 0.7);
 		double dash[] = {4, 3};
 		cairo_set_dash(cr, dash, 2, 0);
 		cairo_set_line_width(cr, 1.5);
-		cairo_move_to(cr, x, y0);
-		cairo_line_to(cr, x, y1);
+		cairo_move_to(cr, x, h->y0);
+		cairo_line_to(cr, x, h->y1);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 	}
+}
+
+/* The length histogram in whole rounds (so every bar holds every seat's
+ * turns): share of each series' won games per bin. */
+static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
+{
+	struct hist h = {.x0 = 70, .x1 = 470, .y0 = top + 40, .y1 = top + 320};
+	hist_span(&h, s, n, players);
+	char title[64];
+	snprintf(title, sizeof title, "Game length, %d player%s (rounds; share of all games)", players,
+		 players == 1 ? "" : "s");
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, (h.x0 + h.x1) / 2, top + 12, 14, 0.5, true, title);
+	axis_frame(cr, h.x0, h.y0, h.x1, h.y1);
+	if (h.hi < h.lo) {
+		text(cr, (h.x0 + h.x1) / 2, (h.y0 + h.y1) / 2, 12, 0.5, false, "no game was won");
+		return;
+	}
+	hist_shares(&h, s, n, players);
+	double ystep = nice_step(h.ymax, 5);
+	double ymax = ceil(h.ymax / ystep) * ystep;
+	percent_grid(cr, h.x0, h.y0, h.x1, h.y1, ymax, ystep);
+	double bwpx = (h.x1 - h.x0) / h.nb;
+	for (int i = 0; i < n; i++)
+		for (int b = 0; b < h.nb; b++) {
+			double y = h.share[i][b] / ymax * (h.y1 - h.y0);
+			cairo_set_source_rgba(cr, colour[i][0], colour[i][1], colour[i][2], n == 2 ? 0.5 : 0.8);
+			cairo_rectangle(cr, h.x0 + b * bwpx + 0.5, h.y1 - y, bwpx - 1, y);
+			cairo_fill(cr);
+		}
+	hist_marks(cr, &h, s, n, players);
 }
 
 /* Seat win rates with their 95% intervals, and the even share 1/N. */
@@ -198,17 +231,7 @@ static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int 
 	double ystep = nice_step(ymax, 5);
 	ymax = ceil(ymax / ystep + 1e-9) * ystep;
 	char lab[64];
-	cairo_set_line_width(cr, 0.5);
-	for (double v = 0; v <= ymax + ystep / 2; v += ystep) {
-		double y = y1 - v / ymax * (y1 - y0);
-		cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-		cairo_move_to(cr, x0, y);
-		cairo_line_to(cr, x1, y);
-		cairo_stroke(cr);
-		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-		snprintf(lab, sizeof lab, "%.0f%%", v * 100);
-		text(cr, x0 - 6, y, 10, 1, false, lab);
-	}
+	percent_grid(cr, x0, y0, x1, y1, ymax, ystep);
 	axis_frame(cr, x0, y0, x1, y1);
 	double gw = (x1 - x0) / players, bw = gw * 0.7 / n;
 	for (int p = 0; p < players; p++) {

@@ -1,53 +1,101 @@
-/* simulate.h: what the two simulate commands share (simulate.c for Game of
- * Trains, games_sim.c for the other games): option values, the checks after
- * the options, the report's time line. Implemented in simulate.c. */
+/* simulate.h: `railyard simulate` for every game (simulate.c): one option
+ * table parsed once, the series of games played on threads through the game
+ * table's engine (gsim.h), the report (text, JSON, --compare, --plot). What
+ * differs between the games' packs comes through a struct sim_side in the
+ * game table: the core game's in trains_gsim.c, the deck games' in deck_sim.c. */
 #ifndef RAILYARD_SIMULATE_H
 #define RAILYARD_SIMULATE_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
-/* The keys of a trains pack's --rule KEY=VALUE, NULL-ended (the parser's own). */
-extern const char *const simulate_rule_keys[];
+#include "games.h"
+#include "gsim.h"
+#include "series.h"
+#include "stats.h"
+#include "verdict.h"
 
-/* --games ARG into *games; false (reported) unless 1..1000000000. */
-bool simulate_games_opt(const char *arg, long *games);
+#define SIM_MAX_RULES 16
 
-/* --completion ARG into *threshold; false (reported) unless a share 0..1. */
-bool simulate_completion_opt(const char *arg, double *threshold);
+/* The options of one simulate run. */
+struct sim_opts {
+	int counts[SIM_MAX_PLAYERS];   /* --players: every count asked for */
+	int ncounts;
+	long games;
+	uint64_t seed;
+	int threads;
+	enum gsim_policy policy[SIM_MAX_PLAYERS];
+	int npolicy;
+	const char *policy_arg;
+	/* [0]: --rule; [1]: the compare series' (--rule, then --compare-rule) */
+	const char *rules[2][2 * SIM_MAX_RULES];
+	int nrules[2];
+	long max_length;   /* --max-turns / --max-length: a longer game is a timeout */
+	double threshold;  /* --completion: below it a series stalls */
+	const char *compare, *plot;
+	struct games_select sel[2];    /* --with/--without, --compare-with/--compare-without */
+	bool json, quiet;
+	long trace;        /* game to trace, or -1 */
+	bool players_given;
+};
 
-/* --threads ARG into *threads; false (reported) unless 1..256. */
-bool simulate_threads_opt(const char *arg, int *threads);
+/* One pack's series of games at one player count. */
+struct sim_series {
+	const char *path;
+	int j;                        /* 0: the pack, 1: --compare's */
+	int players;
+	const struct gsim_engine *eng;
+	const char *id, *title;       /* the pack's (set by the side's load) */
+	void *pack;                   /* the side's loaded pack */
+	const struct ruleset *set;    /* its named rules in force, for "rules_from" */
+	void *setup;                  /* the engine's */
+	void *own;                    /* the side's own totals (collect), or NULL */
+	struct gsim_counts t;         /* the totals */
+	struct stats_counts cnt;      /* the same as stats.h reads them */
+	struct stats_series v;        /* completion, balance, no single winner, length */
+	struct verdict_side side;
+	struct sim_stats plot;        /* wins and the ended games' lengths, for the plot */
+	struct sim_summary sum;
+	double seconds;
+	char rules[512];              /* the rules in force, as the side says them */
+	char label[256];              /* the pack id and what --compare-* changed */
+	enum gsim_policy policy[SIM_MAX_PLAYERS];
+};
 
-/* ok, and false (reported) when ok and npolicy is neither 1 nor counts[k] for
- * some k, or (whatever ok) when plot is set without a known extension. */
-bool simulate_check_seats(bool ok, int npolicy, const int *counts, int ncounts, const char *plot);
+/* What simulate needs of a kind of pack beyond its engine: its options, its
+ * loading and its part of the report. Members marked "may be NULL" are. */
+struct sim_side {
+	const char *usage;           /* simulate --help */
+	const char *length_option;   /* the option bounding a game: "max-turns" or "max-length" */
+	long length_default;
+	int npolicies;               /* the policies offered: the first n of enum gsim_policy */
+	bool trace;                  /* --trace G */
+	bool groups;                 /* --with, --without and --compare-* */
+	const char *besides;         /* what else two compared packs differ in, or NULL */
+	/* Load se->path for game g with the --rule options of its series and make
+	 * its setup (se->players, se->policy): false (reported) when it cannot be
+	 * played. Sets id, title, pack, set, setup, rules; own may be set. */
+	bool (*load)(struct sim_series *se, const struct game *g, const struct sim_opts *o);
+	void (*release)(struct sim_series *se);
+	/* A worker's scratch after its games: add its own totals into se->own. May be NULL. */
+	void (*collect)(struct sim_series *se, const void *scratch);
+	/* The text report's lines between the title line and "games:" (players, rules). */
+	void (*text_head)(const struct sim_series *se);
+	/* Its lines after the verdict. */
+	void (*text_tail)(const struct sim_series *se);
+	/* The JSON members between "title" and "rules_from", each after ",\n". */
+	void (*json_head)(const struct sim_series *se, const char *ind);
+	/* The JSON members after the verdict's, each after ",\n". */
+	void (*json_tail)(const struct sim_series *se, const char *ind);
+	/* The rules two series differ in, comma-separated into out ("" when none). */
+	void (*rules_differ)(const struct sim_series *a, const struct sim_series *b, char *out, size_t len);
+	/* Warn that a --compare mixes rules and pack (may be NULL: no warning). */
+	void (*warn_differ)(const struct sim_series *a, const struct sim_series *b);
+	/* --trace: play game o->trace of se and print it. May be NULL when !trace. */
+	void (*trace_game)(const struct sim_series *se, const struct sim_opts *o);
+};
 
-/* The next games [*first, *last) for a worker thread, taken in chunks from
- * *next, shared by the threads; false when all `games` are handed out. */
-bool simulate_next_chunk(atomic_long *next, long games, long *first, long *last);
-
-/* Flush the report on stdout: EXIT_OK, or EXIT_OUTPUT (reported) when it
- * could not be written. */
-int simulate_flush_report(void);
-
-/* Seconds on the monotonic clock. */
-double simulate_now(void);
-
-/* The report's line "time: ... s on N threads, ... games/s". */
-void simulate_print_time(double seconds, uint64_t games, int threads);
-
-/* v as a JSON number, or null when it is not finite. */
-void simulate_json_num(FILE *f, double v);
-
-struct sim_summary;
-
-/* A series' seats in its JSON object on stdout, each member on a line of its
- * own indented by ind: "wins" (of players seats), "win_rate", "win_rate_ci",
- * "balance" and "balance_ci" (bal_lo, bal_hi), without the line ends around. */
-void simulate_json_seats(const char *ind, int players, const uint64_t *wins, const struct sim_summary *s,
-			 double bal_lo, double bal_hi);
+/* The name of policy p ("random", "greedy", "spoiler", "lookahead"). */
+const char *simulate_policy_name(enum gsim_policy p);
 
 #endif

@@ -1,5 +1,5 @@
 /* stats.h: the statistics behind a balance report, on plain counts so that any
- * game's simulator can report the same way (gen/simulate.c for the trains).
+ * game's simulator can report the same way (gen/simulate.c, every game).
  * Pure and deterministic: the same counts always give the same numbers (the
  * bootstrap draws from a stream seeded by the counts themselves), so results
  * do not depend on how many threads played the games.

@@ -80,12 +80,24 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 int take_turn(const struct take_game *g, const struct take_line *line,
 	      const struct take_card *hand, size_t n, struct buf *out);
 
+/* A tie for the most fares (rules: tie; the seed is silent): the round has no
+ * single winner, every tied player scores it (multi-round play), or the tied
+ * player with the fewest cards left wins. */
+enum take_tie { TAKE_TIE_NONE, TAKE_TIE_SHARED, TAKE_TIE_FEWEST_CARDS };
+
+/* The tie rule named by word (a value of rules: tie; NULL: none). */
+enum take_tie take_tie_of(const char *word);
+
 /* The end of a round (seeds/001, "Ending the game"): every player but the one
  * whose hand emptied pays one fare per card left (no more than they have); the
  * most fares wins. cards[i], fares[i] per seat; after[i] gets the fares left.
- * Returns the winning seat, or -1 on a tie for the most (the seed is silent:
- * the round has no single winner). */
-int take_end(const long *cards, const long *fares, int players, long *after);
+ * Returns the winning seat, or -1 when the round has no single winner: a tie
+ * for the most, unless rule is TAKE_TIE_FEWEST_CARDS and one of the tied has
+ * fewer cards left than the others. */
+int take_end(const long *cards, const long *fares, int players, enum take_tie rule, long *after);
+
+/* The most fares any of the players holds in after[]. */
+long take_most(const long *after, int players);
 
 /* The named rules of Take the Train (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key take_rule_keys[];

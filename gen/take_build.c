@@ -2,5 +2,6 @@
  * nothing yet; its cards and fare tokens are the deck's own components. */
 #include "commands.h"
 #include "deck_build.h"
+#include "games.h"
 
-const struct deck_build_game take_build_items = {0};
+const struct deck_build_game take_build_items = {.sound = take_check_pack};

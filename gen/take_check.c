@@ -34,13 +34,17 @@ static const char take_usage[] =
 	"  -S, --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
 	"                       the cards left in hand and the fares held (a seat with 0\n"
 	"                       cards or 0 fares ended it); the others pay one fare per\n"
-	"                       card, the most fares wins\n"
+	"                       card, the most fares wins (a tie: rules: tie)\n"
+	"  -r, --rule KEY=VALUE override a rule of the pack for this run:\n"
+	"                       tie=none|shared|fewest-cards (repeatable)\n"
 	"  -e, --end left|right only this end of the line\n"
 	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
+	"With none of --play, --hand, --score: whether the pack as printed can be played\n"
+	"(a Station; without Transfers, a Station of every colour; a deal that fits).\n\n"
+	"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n";
 
 static int take_cards(const struct take_game *g, const char *opt, const char *s,
 		      struct take_card **out, size_t *n)
@@ -104,14 +108,59 @@ static int take_game_of(const struct deck *d, struct take_game *g)
 	return 0;
 }
 
+/* The options of check for Take the Train. */
+struct take_opts {
+	const char *line, *play, *hand, *score;
+	const char *rule[RULESET_MAX];   /* --rule KEY=VALUE, over the pack's rules: */
+	size_t nrule;
+	struct games_select sel;
+	int side;
+	bool json, pack;
+};
+
+/* The round's end in words: the winner, or the tie under the rule. */
+static void score_verdict(const long *after, int n, enum take_tie tie, int win,
+			  struct buf *out)
+{
+	long most = take_most(after, n);
+	int tied = 0;
+	for (int i = 0; i < n; i++)
+		tied += after[i] == most;
+	if (win >= 0) {
+		buf_printf(out, "legal: seat %d wins the round with %ld fares, the round's score "
+			   "(play to 100 or 250)%s\n", win + 1, after[win],
+			   tied > 1 ? "; of the tied seats it has the fewest cards left (rules: tie=fewest-cards)" : "");
+		return;
+	}
+	if (tie == TAKE_TIE_NONE) {
+		buf_puts(out, "legal: a tie for the most fares: the seed names no single winner\n");
+		return;
+	}
+	if (tie == TAKE_TIE_FEWEST_CARDS) {
+		buf_puts(out, "legal: a tie for the most fares and the fewest cards left: no single winner "
+			 "(rules: tie=fewest-cards)\n");
+		return;
+	}
+	buf_puts(out, "legal: a tie for the most fares: no single winner; seats");
+	for (int i = 0; i < n; i++)
+		if (after[i] == most)
+			buf_printf(out, " %d", i + 1);
+	buf_printf(out, " each score %ld (rules: tie=shared)\n", most);
+}
+
 /* --score "0:20,3:18,5:25": the end of a round. */
-static int take_score(const struct game *game, const char *path, const char *arg, bool json)
+static int take_score(const struct game *game, const char *path, const struct take_opts *o)
 {
 	struct game_rules rules;
+	const char *arg = o->score;
+	bool json = o->json;
 	struct deck *d = games_load(game, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
+	if (!ruleset_set_all(&rules.set, o->rule, o->nrule))
+		return EXIT_INPUT;
+	enum take_tie tie = take_tie_of(ruleset_get(&rules.set, "tie"));
 	size_t nw;
 	char **w = games_words(arg, &nw);
 	long cards[64], fares[64], after[64];
@@ -140,29 +189,17 @@ static int take_score(const struct game *game, const char *path, const char *arg
 		     "fares: give a seat 0 cards or 0 fares (nobody wins before that)");
 	} else if (!bad) {
 		struct buf out = {0};
-		int win = take_end(cards, fares, (int)nw, after);
+		int win = take_end(cards, fares, (int)nw, tie, after);
 		for (size_t i = 0; i < nw; i++)
 			buf_printf(&out, "seat %zu: %ld card%s left, pays %ld, %ld fares left\n", i + 1,
 				   cards[i], cards[i] == 1 ? "" : "s", fares[i] - after[i], after[i]);
-		if (win >= 0)
-			buf_printf(&out, "legal: seat %d wins the round with %ld fares, the round's score "
-				   "(play to 100 or 250)\n", win + 1, after[win]);
-		else
-			buf_puts(&out, "legal: a tie for the most fares: the seed names no single winner\n");
+		score_verdict(after, (int)nw, tie, win, &out);
 		status = games_check_verdict(true, &out, json);
 		buf_free(&out);
 	}
 	games_words_free(w, nw);
 	return status;
 }
-
-/* The options of check for Take the Train. */
-struct take_opts {
-	const char *line, *play, *hand, *score;
-	struct games_select sel;
-	int side;
-	bool json;
-};
 
 /* One option into *o; false (reported) when its value is wrong; *stop set to
  * the status to end with (help, version, usage). */
@@ -174,6 +211,13 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 	case 'S': o->score = optarg; return true;
 	case 'l': o->line = optarg; return true;
 	case 'p': o->play = optarg; return true;
+	case 'r':
+		if (o->nrule == RULESET_MAX) {
+			diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+			return false;
+		}
+		o->rule[o->nrule++] = optarg;
+		return true;
 	case 'e':
 		if (!strcmp(optarg, "left") || !strcmp(optarg, "right")) {
 			o->side = !strcmp(optarg, "left") ? TAKE_LEFT : TAKE_RIGHT;
@@ -200,6 +244,7 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		{"end", required_argument, NULL, 'e'}, {"hand", required_argument, NULL, 'H'},
 		{"score", required_argument, NULL, 'S'}, {"json", no_argument, NULL, 'j'},
 		{"without", required_argument, NULL, 'w'}, {"with", required_argument, NULL, 'W'},
+		{"rule", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -213,7 +258,9 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		if (stop >= 0)
 			return stop;
 	}
-	if (!!o->play + !!o->hand + !!o->score != 1) {
+	if (!o->play && !o->hand && !o->score && !o->line && o->side < 0) {
+		o->pack = true;   /* no position: the pack-level check */
+	} else if (!!o->play + !!o->hand + !!o->score != 1) {
 		diag(SEV_ERROR, NULL, "check: give one of --play (the cards played), --hand or --score "
 		     "(see --help)");
 		ok = false;
@@ -267,14 +314,90 @@ int games_check_take(const struct game *game, int argc, char **argv)
 	int status = take_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
+	if (o.pack)
+		return games_check_pack(game, argv[optind], &o.sel, o.rule, o.nrule);
 	if (o.score)
-		return take_score(game, argv[optind], o.score, o.json);
+		return take_score(game, argv[optind], &o);
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule)) {
+		deck_free(d);
+		return EXIT_INPUT;
+	}
 	struct take_game g;
 	status = take_game_of(d, &g) == 0 ? take_play(&g, &o) : EXIT_INPUT;
 	deck_free(d);
 	return status;
+}
+
+/* Whether some player count of the deal gets its hands from `cards`; with
+ * notes, a warning for each that does not. */
+static bool take_some_deal(const struct deck *d, long cards, bool notes)
+{
+	bool some = !d->ndeals;
+	for (size_t i = 0; i < d->ndeals; i++) {
+		int bad[2] = {0, 0};
+		long need = 0;
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi && p > 0; p++) {
+			long hand = d->deals[i].cards ? d->deals[i].cards : cards / p;
+			bool ok = hand >= 1 && hand * p <= cards;
+			some |= ok;
+			if (!ok) {
+				bad[0] = bad[0] ? bad[0] : p;
+				bad[1] = p;
+				need = hand * p;
+			}
+		}
+		char r[32];
+		snprintf(r, sizeof r, bad[0] == bad[1] ? "%d" : "%d-%d", bad[0], bad[1]);
+		if (notes && bad[0])
+			diag(SEV_WARNING, &d->deals[i].loc, "%s players: the hands need %s%ld cards, the pack has "
+			     "%ld: that cannot be dealt", r, bad[0] == bad[1] ? "" : "up to ", need, cards);
+	}
+	return some;
+}
+
+/* Without Transfers a line opens only with its Station: every colour of the
+ * numbers needs one. Returns the errors reported. */
+static int take_station_colours(const struct deck *d, const struct deck_group *num,
+				const struct deck_group *st)
+{
+	int ci = deck_field_index(num, "colour"), si = deck_field_index(st, "colour"), errors = 0;
+	for (size_t c = 0; ci >= 0 && si >= 0 && c < num->fields[ci].n; c++) {
+		const char *colour = num->fields[ci].values[c];
+		bool found = false;
+		for (size_t i = 0; i < d->nitems && !found; i++)
+			found = &d->groups[d->items[i].group] == st && !strcmp(d->items[i].values[si], colour);
+		if (!found) {
+			diag(SEV_ERROR, &st->loc, "no %s Station: the %s numbers can never be played (\"If a "
+			     "player has another Station card, he may play it ... to open a new line\"; no "
+			     "Transfer in the pack branches into %s)", colour, colour, colour);
+			errors++;
+		}
+	}
+	return errors;
+}
+
+/* games.h */
+int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+{
+	(void)rules;
+	const struct deck_group *num = deck_group_named(d, "number"), *st = deck_group_named(d, "station");
+	int errors = 0;
+	if (!games_group_count(d, st)) {
+		diag(SEV_ERROR, st ? &st->loc : &d->loc, "no Station card: the game never starts (\"If no "
+		     "player has a station, players draw in turn until one is found\")");
+		errors++;
+	} else if (num && num->included && !games_group_count(d, deck_group_named(d, "transfer"))) {
+		errors += take_station_colours(d, num, st);
+	}
+	long cards = deck_count(d, DK_CARD);
+	if (!take_some_deal(d, cards, notes)) {
+		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal gets its hands from the "
+		     "%ld cards (\"13 cards each for 2 or 3 players, 8 for 4 or more\")", cards);
+		errors++;
+	}
+	return errors;
 }

@@ -11,10 +11,13 @@
 #include "ruleset.h"
 
 /* The seed: "Play can then be to 100 or 250, or the highest total after a
- * number of rounds." */
+ * number of rounds."; "the player with the most Fares left wins" (silent on a
+ * tie for the most). */
 const struct ruleset_key take_rule_keys[] = {
 	{"target", NULL, 0, 100000, "0", "rounds until a player's total of fares reaches N; 0: one round"},
 	{"rounds", NULL, 0, 1000, "0", "at most N rounds, then the highest total wins; 0: no limit"},
+	{"tie", "none|shared|fewest-cards", 0, 0, "none",
+	 "a tie for the most fares: no single winner, each tied player scores, or the fewest cards wins"},
 	{NULL, NULL, 0, 0, NULL, NULL},
 };
 
@@ -615,7 +618,32 @@ int take_turn(const struct take_game *g, const struct take_line *line,
 	return plays;
 }
 
-int take_end(const long *cards, const long *fares, int players, long *after)
+enum take_tie take_tie_of(const char *word)
+{
+	return !word ? TAKE_TIE_NONE : !strcmp(word, "shared") ? TAKE_TIE_SHARED
+		: !strcmp(word, "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;
+}
+
+/* Among the seats tied at after[best], the one with the fewest cards left
+ * before paying; -1 when two share the fewest too. */
+static int fewest_cards(const long *cards, const long *after, int players, int best)
+{
+	int w = -1;
+	bool tie = false;
+	for (int i = 0; i < players; i++) {
+		if (after[i] != after[best])
+			continue;
+		if (w < 0 || cards[i] < cards[w]) {
+			w = i;
+			tie = false;
+		} else if (cards[i] == cards[w]) {
+			tie = true;
+		}
+	}
+	return tie ? -1 : w;
+}
+
+int take_end(const long *cards, const long *fares, int players, enum take_tie rule, long *after)
 {
 	/* "All other players pay one Fare to the pot for each card, and the player
 	 * with the most Fares left wins." */
@@ -631,5 +659,15 @@ int take_end(const long *cards, const long *fares, int players, long *after)
 			tie = true;
 		}
 	}
+	if (tie && rule == TAKE_TIE_FEWEST_CARDS)
+		return fewest_cards(cards, after, players, best);
 	return tie ? -1 : best;
+}
+
+long take_most(const long *after, int players)
+{
+	long most = 0;
+	for (int i = 0; i < players; i++)
+		most = after[i] > most ? after[i] : most;
+	return most;
 }

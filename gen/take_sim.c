@@ -39,6 +39,7 @@ struct setup {
 	uint8_t deck[256];
 	long target;             /* rule target: 0 one round, else play to this total */
 	long rounds;             /* rule rounds: 0 no limit, else the highest total after it */
+	enum take_tie tie;       /* rule tie: a tie for the most fares in a round */
 	bool selfcheck;
 };
 
@@ -68,6 +69,7 @@ struct state {
 	struct fr_pos fr[8];
 	int nfr;
 	long refused;            /* selfcheck: plays take_check_play refused */
+	long short_branches;     /* selfcheck: Transfers whose branch took less than its longest run */
 };
 
 enum mtype { M_RUN, M_STATION, M_EL, M_REPLACE, M_TRANSFER };
@@ -75,6 +77,7 @@ enum mtype { M_RUN, M_STATION, M_EL, M_REPLACE, M_TRANSFER };
 struct move {
 	enum mtype type;
 	int line, side, colour, shed;
+	int after;   /* a Transfer: 0 its branch takes the longest run, else 1 + the run's length */
 };
 
 /* ---- setup ---- */
@@ -127,6 +130,8 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->fares = fare ? (int)fare->count : 100;
 	s->target = gsim_rule_int(p, "target");
 	s->rounds = gsim_rule_int(p, "rounds");
+	s->tie = gsim_rule_eq(p, "tie", "shared") ? TAKE_TIE_SHARED
+		 : gsim_rule_eq(p, "tie", "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;
 	return s;
 }
 
@@ -135,6 +140,7 @@ static void rules_text(const void *sp, struct buf *out)
 	const struct setup *s = sp;
 	buf_printf(out, "cards=%d transfers=%ld target=%ld rounds=%ld", s->ncards, s->g.transfers, s->target,
 		   s->rounds);
+	buf_printf(out, " tie=%s", s->tie == TAKE_TIE_SHARED ? "shared" : s->tie == TAKE_TIE_FEWEST_CARDS ? "fewest-cards" : "none");
 }
 
 static size_t scratch_size(const void *s)
@@ -246,12 +252,12 @@ static int runs_at(struct state *st, int p, int li, int side, enum mtype type, s
 	if (!k || n >= MAXMOVES)
 		return n;
 	if (st->s->policy[p] != GSIM_RANDOM) {
-		m[n++] = (struct move){type, li, side, st->lines[li].colour, base + k};
+		m[n++] = (struct move){type, li, side, st->lines[li].colour, base + k, 0};
 		return n;
 	}
 	for (int len = 1; len <= k && n < MAXMOVES; len++)
 		if (len == 1 || rec[len - 1].kind != TK_FREE_RIDE)
-			m[n++] = (struct move){type, li, side, st->lines[li].colour, base + len};
+			m[n++] = (struct move){type, li, side, st->lines[li].colour, base + len, 0};
 	return n;
 }
 
@@ -273,16 +279,48 @@ static int station_moves(struct state *st, int p, int c, struct move *m, int n)
 {
 	int li = add_line(st, c, false, 0, 0);
 	if (st->s->policy[p] == GSIM_RANDOM) {
-		m[n++] = (struct move){M_STATION, -1, TAKE_LEFT, c, 1};
+		m[n++] = (struct move){M_STATION, -1, TAKE_LEFT, c, 1, 0};
 		n = runs_at(st, p, li, TAKE_LEFT, M_STATION, m, n);
 		n = runs_at(st, p, li, TAKE_RIGHT, M_STATION, m, n);
 	} else {
 		int a = run(st, p, li, TAKE_LEFT, false, NULL, 0), b = run(st, p, li, TAKE_RIGHT, false, NULL, 0);
-		m[n++] = (struct move){M_STATION, -1, a >= b ? TAKE_LEFT : TAKE_RIGHT, c, 1 + (a > b ? a : b)};
+		m[n++] = (struct move){M_STATION, -1, a >= b ? TAKE_LEFT : TAKE_RIGHT, c, 1 + (a > b ? a : b), 0};
 	}
 	for (int i = n - 1; i >= 0 && m[i].type == M_STATION && m[i].colour == c && m[i].line == li; i--)
 		m[i].line = -1;
 	st->nlines--;
+	return n;
+}
+
+/* The longest run player p could lay on the branch a Transfer of colour x
+ * would open beside the v at end `side` (cards into rec); nothing changes. */
+static int branch_run(struct state *st, int p, int side, int x, int v, struct take_card *rec)
+{
+	int dir = side == TAKE_LEFT ? -1 : 1;
+	uint64_t saved = st->used[x];
+	st->used[x] |= 1ull << v;
+	int bi = add_line(st, x, true, dir, v + dir);
+	st->lines[bi].len[0] = 1;
+	int k = run(st, p, bi, 0, false, rec, 0);
+	st->nlines--;
+	st->used[x] = saved;
+	return k;
+}
+
+/* A Transfer of colour x beside the v at end `side` of line li: greedy one
+ * move (its branch then takes the longest run); random one per run the branch
+ * allows, none (the Transfer and its card alone) to the longest, as runs_at. */
+static int transfer_moves(struct state *st, int p, int li, int side, int x, int v, struct move *m, int n)
+{
+	m[n++] = (struct move){M_TRANSFER, li, side, x, 2, 0};
+	if (st->s->policy[p] != GSIM_RANDOM)
+		return n;
+	m[n - 1].after = 1;
+	struct take_card rec[72];
+	int k = branch_run(st, p, side, x, v, rec);
+	for (int len = 1; len <= k && n < MAXMOVES; len++)
+		if (len == 1 || rec[len - 1].kind != TK_FREE_RIDE)
+			m[n++] = (struct move){M_TRANSFER, li, side, x, 2 + len, 1 + len};
 	return n;
 }
 
@@ -297,14 +335,14 @@ static int moves_of(struct state *st, int p, struct move *m)
 				continue;
 			n = runs_at(st, p, li, side, M_RUN, m, n);
 			if (st->have[p][ID_EL] && !l->closed[side] && !l->branch && n < MAXMOVES)
-				m[n++] = (struct move){M_EL, li, side, l->colour, 1};
+				m[n++] = (struct move){M_EL, li, side, l->colour, 1, 0};
 			/* a Transfer beside the card at this open end */
 			if (st->have[p][ID_TR] && !l->branch && !l->closed[side] && l->len[side] > 0) {
 				int v = take_step_value(&s->g, side, (size_t)l->len[side] - 1);
 				for (int x = 0; x < (int)s->g.ncolours && n < MAXMOVES; x++)
 					if (x != l->colour && st->have[p][num_id(s, x, v)] && !is_used(st, x, v) &&
 					    st->nlines < MAXLINES)
-						m[n++] = (struct move){M_TRANSFER, li, side, x, 2};
+						n = transfer_moves(st, p, li, side, x, v, m, n);
 			}
 		}
 	}
@@ -313,7 +351,7 @@ static int moves_of(struct state *st, int p, struct move *m)
 			n = station_moves(st, p, c, m, n);
 	for (int i = 0; i < st->nfr && n < MAXMOVES; i++)
 		if (st->fr[i].on && st->have[p][num_id(s, st->fr[i].colour, st->fr[i].value)])
-			m[n++] = (struct move){M_REPLACE, i, 0, st->fr[i].colour, 0};
+			m[n++] = (struct move){M_REPLACE, i, 0, st->fr[i].colour, 0, 0};
 	return n;
 }
 
@@ -363,7 +401,8 @@ static void apply(struct state *st, int p, const struct move *m, struct gsim_out
 		int li = add_line(st, m->colour, true, dir, v + dir);
 		st->lines[li].len[0] = 1;
 		int before = st->have[p][ID_FR];
-		run(st, p, li, 0, true, NULL, 0);
+		if (m->after != 1)   /* 1: the Transfer and its card alone */
+			run(st, p, li, 0, true, NULL, m->after > 1 ? m->after - 1 : 0);
 		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
 		o->count[C_TRANSFERS]++;
 		break;
@@ -424,6 +463,8 @@ static bool checker_agrees(struct state *st, int p, const struct move *m)
 		int v = take_step_value(&s->g, m->side, (size_t)l->len[m->side] - 1);
 		play[n++] = (struct take_card){TK_TRANSFER, -1, 0};
 		play[n++] = (struct take_card){TK_NUMBER, m->colour, v};
+		struct take_card rec[72];
+		st->short_branches += m->after && m->after - 1 < branch_run(st, p, m->side, m->colour, v, rec);
 		side = -1;
 		break;
 	}
@@ -560,10 +601,14 @@ static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *tu
 	long cards[SIM_MAX_PLAYERS], after[SIM_MAX_PLAYERS];
 	for (int q = 0; q < P; q++)
 		cards[q] = st->nhand[q];
-	int w = take_end(cards, st->fares, P, after);
-	o->count[C_FARES] += 0;
+	int w = take_end(cards, st->fares, P, s->tie, after);
 	if (w >= 0)
 		st->total[w] += after[w];
+	else if (s->tie == TAKE_TIE_SHARED) {
+		long most = take_most(after, P);
+		for (int q = 0; q < P; q++)
+			st->total[q] += after[q] == most ? after[q] : 0;
+	}
 	return w;
 }
 
@@ -629,4 +674,9 @@ void gsim_take_selfcheck(void *setup, bool on)
 long gsim_take_refused(const void *scratch)
 {
 	return ((const struct state *)scratch)->refused;
+}
+
+long gsim_take_short_branches(const void *scratch)
+{
+	return ((const struct state *)scratch)->short_branches;
 }

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "deck_build.h"
+#include "games.h"
 #include "output.h"
 
 /* A letter's `wild` field: "1" on the wild letter. */
@@ -128,5 +129,5 @@ static int toy_prepare(struct deck_build *b)
 
 const struct deck_build_game toytrain_build_items = {
 	.item_fields = toy_item_fields, .prepare = toy_prepare, .extra = toy_extra,
-	.extra_svg = toy_extra_svg, .board = true,
+	.extra_svg = toy_extra_svg, .sound = toy_check_pack, .board = true,
 };

@@ -38,7 +38,9 @@ static const char toy_usage[] =
 	"                       \"finish\"}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a valid word, 1 not valid, 2 invalid input.\n";
+	"With no --word: whether the pack as printed can be played (its carriages\n"
+	"spell some word of the list, min-letters or longer).\n\n"
+	"exit status: 0 a valid word (sound), 1 not valid (not sound), 2 invalid input.\n";
 
 /* Take the face-down carriages of earlier rounds out of r's counts; when fewer
  * than 10 would stay face up, all are turned face up again (the page). */
@@ -182,7 +184,7 @@ static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_wor
 /* The options of check for Toy Train. */
 struct toy_opts {
 	const char *word, *at, *used, *list, *spent, *challenge, *answer;
-	bool json, next;
+	bool json, next, pack;   /* pack: no position, the pack-level check */
 };
 
 /* The options into *o; -1 to go on, or the status to end with (reported). */
@@ -220,7 +222,8 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 		default: cli_brief(toy_usage); return EXIT_INPUT;
 		}
 	}
-	if (!o->word) {
+	o->pack = !o->word && !o->at && !o->used && !o->spent && !o->challenge && !o->answer && !o->next;
+	if (!o->word && !o->pack) {
 		diag(SEV_ERROR, NULL, "check: give the carriages played with --word (see --help)");
 		return EXIT_INPUT;
 	}
@@ -348,6 +351,8 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 		return status;
 	if (o.next)
 		return toy_next(o.word);
+	if (o.pack)
+		return games_check_pack(game, argv[optind], NULL, NULL, 0);
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
@@ -372,4 +377,56 @@ done:
 	free(path);
 	deck_free(d);
 	return status;
+}
+
+/* Whether the carriages of r can spell w (lowercase a-z), wilds standing in. */
+static bool toy_spells(const struct toy_rules *r, const char *w)
+{
+	long need[26] = {0}, short_by = 0;
+	for (const char *c = w; *c; c++)
+		need[*c - 'a']++;
+	for (int l = 0; l < 26; l++)
+		short_by += need[l] > r->counts[l] ? need[l] - r->counts[l] : 0;
+	return short_by <= r->counts[26];
+}
+
+/* games.h: the carriages must make words: "players alternate in choosing and
+ * adding a carriage" until a word of the list is made. With the pack's own
+ * letters (letter-mix: pack) and a word list that can be read, at least one
+ * word of min-letters or more must be spelt from them. */
+int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+{
+	(void)notes;   /* no player counts: two players, the Engine-Driver and the Braker */
+	struct toy_rules r;
+	if (games_toy_rules(d, &rules->toy, &r) != 0)
+		return 1;
+	const char *mix = ruleset_get(&rules->set, "letter-mix");
+	if (!rules->toy.words || (mix && strcmp(mix, "pack") != 0))
+		return 0;
+	struct loc wloc = {NULL, 0, 0};
+	char *path = games_toy_words_path(d, &rules->toy, NULL, &wloc);
+	struct toy_words w = {0};
+	if (!path)
+		return 1;
+	int errors = 0;
+	if (toy_words_load(path, &w) != 0)
+		diag(SEV_WARNING, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s; the carriages' "
+		     "words are not checked", path, file_strerror(errno));
+	else {
+		size_t made = 0;
+		for (size_t i = 0; i < w.n && !made; i++)
+			made = (int)strlen(w.words[i]) >= r.min_letters && toy_spells(&r, w.words[i]);
+		if (!made) {
+			const struct deck_group *lg = NULL;
+			for (size_t i = 0; i < d->ngroups; i++)
+				if (d->groups[i].kind == DK_LETTER)
+					lg = &d->groups[i];
+			diag(SEV_ERROR, lg ? &lg->loc : &d->loc, "the carriages spell no word of %s with %d letters "
+			     "or more: no train can ever be completed", path, r.min_letters);
+			errors++;
+		}
+	}
+	toy_words_free(&w);
+	free(path);
+	return errors;
 }

@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "deck_build.h"
+#include "games.h"
 #include "diag.h"
 #include "util.h"
 
@@ -100,5 +101,5 @@ static int t52_prepare(struct deck_build *b)
 }
 
 const struct deck_build_game train52_build_items = {
-	.prepare = t52_prepare, .extra = t52_extra, .setup = true,
+	.prepare = t52_prepare, .extra = t52_extra, .sound = t52_check_pack, .setup = true,
 };

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "commands.h"
 #include "diag.h"
@@ -45,7 +46,9 @@ static const char train52_usage[] =
 	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 legal, 1 not legal, 2 invalid input.\n";
+	"With no play, --piles or --points: whether the pack as printed can be played\n"
+	"(every rank A-K and no other; a deal of seven cards with piles left over).\n\n"
+	"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n";
 
 static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, const char *s,
 		     struct t52_card **out, size_t *n)
@@ -133,7 +136,7 @@ struct t52_opts {
 	const char *on, *play, *hand, *piles, *points;
 	const char *rule[RULESET_MAX];
 	size_t nrule;
-	bool start, pile, json, drawn;
+	bool start, pile, json, drawn, pack;
 	long open_piles;
 };
 
@@ -214,7 +217,8 @@ static int t52_options(int argc, char **argv, struct t52_opts *o)
 		}
 		ok &= t52_option(c, o);
 	}
-	if (!o->piles && !o->points)
+	o->pack = !o->piles && !o->points && !o->play && !o->hand && !o->on && !o->start && !o->pile;
+	if (!o->piles && !o->points && !o->pack)
 		ok &= t52_play_opts(o);
 	return games_check_one_pack(argc, train52_usage) < 0 || !ok ? EXIT_INPUT : -1;
 }
@@ -270,6 +274,8 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	int status = t52_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
+	if (o.pack)
+		return games_check_pack(game, argv[optind], NULL, o.rule, o.nrule);
 	if (o.piles || o.points)
 		return t52_round_end(game, argv[optind], o.piles, o.points, o.json);
 	struct game_rules prules;
@@ -285,4 +291,61 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	}
 	deck_free(d);
 	return status;
+}
+
+/* games.h: the deck the rules name ("52-card deck (no Jokers)"): every rank
+ * A, 2..10, J, Q, K (the A closes piles and a Train "must always begin with a
+ * 2"; a closed pile reopens with "A, 2, 4, 5, 7, 9, J, K"), no other, and a
+ * deal of "seven cards" with the first round's piles left to draw from. */
+int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+{
+	static const char *const ranks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+	const struct deck_group *g = deck_group_named(d, "card");
+	int ri = g ? deck_field_index(g, "rank") : -1, errors = 0;
+	if (ri < 0) {
+		diag(SEV_ERROR, g ? &g->loc : &d->loc, "a train-52 pack needs a 'card' group with a 'rank' field "
+		     "(A, 2 ... 10, J, Q, K)");
+		return 1;
+	}
+	const struct deck_field *f = &g->fields[ri];
+	struct buf missing = {0};
+	for (size_t r = 0; r < 13; r++) {
+		size_t k = 0;
+		while (k < f->n && strcasecmp(f->values[k], ranks[r]) != 0)
+			k++;
+		if (k == f->n)
+			buf_printf(&missing, "%s%s", missing.s ? ", " : "", ranks[r]);
+	}
+	if (missing.s) {
+		diag(SEV_ERROR, &f->loc, "the rules need every rank of a 52-card deck; missing: %s", missing.s);
+		errors++;
+	}
+	buf_free(&missing);
+	for (size_t k = 0; k < f->n; k++) {
+		size_t r = 0;
+		while (r < 13 && strcasecmp(f->values[k], ranks[r]) != 0)
+			r++;
+		if (r == 13) {
+			diag(SEV_ERROR, &f->loc, "'%s' is not a rank of the rules (A, 2 ... 10, J, Q, K; \"no Jokers\")",
+			     f->values[k]);
+			errors++;
+		}
+	}
+	long cards = deck_count(d, DK_CARD);
+	int piles = rules->train52.nrounds ? rules->train52.piles[0] : 4;
+	bool some = !d->ndeals;
+	for (size_t i = 0; i < d->ndeals; i++)
+		for (int p = d->deals[i].lo; p <= d->deals[i].hi; p++) {
+			bool ok = deck_hand_size(d, p, cards) == 7 && 7L * p + piles <= cards;
+			some |= ok;
+			if (!ok && notes)
+				diag(SEV_WARNING, &d->deals[i].loc, "%d players: not seven cards each with %d pile%s "
+				     "left over from %ld cards: that count cannot play", p, piles, piles == 1 ? "" : "s", cards);
+		}
+	if (!some) {
+		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal gets \"seven cards\" each with "
+		     "%d pile%s of the first round left to draw from (%ld cards)", piles, piles == 1 ? "" : "s", cards);
+		errors++;
+	}
+	return errors;
 }

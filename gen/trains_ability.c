@@ -178,136 +178,172 @@ static int cyclic_pairs(int n, int (*pairs)[2])
 	return k;
 }
 
-static void gen_grid(struct gen *g, const struct ability_spec *spec)
-{
-	const struct layout *lay = g->lay;
-	int R = lay->rows, C = lay->cols;
+/* The pairs of rows (pr) and of columns (pc) of a grid in the page's order. */
+struct grid_pairs {
 	int pr[MAX_GRID_LETTERS * MAX_GRID_LETTERS][2], pc[MAX_GRID_LETTERS * MAX_GRID_LETTERS][2];
-	int npr = cyclic_pairs(R, pr), npc = cyclic_pairs(C, pc);
-	int cyc[MAX_CENSUS];
-	struct ability *a;
+	int npr, npc;
+};
 
-	switch (spec->kind) {
+/* Swaps of two spaces: within a row, within a column, or across two rows. */
+static void grid_swaps(struct gen *g, enum ability_kind kind, const struct grid_pairs *p)
+{
+	int R = g->lay->rows, C = g->lay->cols;
+	switch (kind) {
 	case AK_ROW_SWAP:
 		for (int r = 0; r < R; r++)
-			for (int i = 0; i < npc; i++)
-				add_swap(g, spec->kind, r * C + pc[i][0], r * C + pc[i][1]);
+			for (int i = 0; i < p->npc; i++)
+				add_swap(g, kind, r * C + p->pc[i][0], r * C + p->pc[i][1]);
 		break;
 	case AK_COLUMN_SWAP:
 		for (int c = 0; c < C; c++)
-			for (int i = 0; i < npr; i++)
-				add_swap(g, spec->kind, pr[i][0] * C + c, pr[i][1] * C + c);
+			for (int i = 0; i < p->npr; i++)
+				add_swap(g, kind, p->pr[i][0] * C + c, p->pr[i][1] * C + c);
 		break;
-	case AK_CROSS_SWAP:
-		for (int i = 0; i < npr; i++)
+	default:  /* AK_CROSS_SWAP */
+		for (int i = 0; i < p->npr; i++)
 			for (int c = 0; c < C; c++)
 				for (int k = 1; k < C; k++)
-					add_swap(g, spec->kind, pr[i][0] * C + c, pr[i][1] * C + (c + k) % C);
+					add_swap(g, kind, p->pr[i][0] * C + c, p->pr[i][1] * C + (c + k) % C);
 		break;
-	case AK_ROW_ROTATE:
-		for (int dir = 1; dir >= -1; dir -= 2)
+	}
+}
+
+/* Rotations of one row or one column, each way. */
+static void grid_rotations(struct gen *g, enum ability_kind kind)
+{
+	const struct layout *lay = g->lay;
+	int R = lay->rows, C = lay->cols;
+	int cyc[MAX_CENSUS];
+	for (int dir = 1; dir >= -1; dir -= 2) {
+		if (kind == AK_ROW_ROTATE) {
 			for (int r = 0; r < R; r++) {
 				for (int c = 0; c < C; c++)
 					cyc[c] = r * C + (dir > 0 ? c : C - 1 - c);
-				add_cycle(g, spec->kind, cyc, C, r, dir, row_letter(lay, r), dir > 0 ? '>' : '<');
+				add_cycle(g, kind, cyc, C, r, dir, row_letter(lay, r), dir > 0 ? '>' : '<');
 			}
-		break;
-	case AK_COLUMN_ROTATE:
-		for (int dir = 1; dir >= -1; dir -= 2)
+		} else {
 			for (int c = 0; c < C; c++) {
 				for (int r = 0; r < R; r++)
 					cyc[r] = (dir > 0 ? r : R - 1 - r) * C + c;
-				add_cycle(g, spec->kind, cyc, R, c, dir, col_letter(lay, c), dir > 0 ? 'v' : '^');
+				add_cycle(g, kind, cyc, R, c, dir, col_letter(lay, c), dir > 0 ? 'v' : '^');
 			}
-		break;
-	case AK_ROW_ANY_SWAP:
-	case AK_ROW_ANY_REMOVE:
-		for (int r = 0; r < R; r++) {
-			a = add(g, spec->kind);
-			a->line = (short)r;
-			char L = row_letter(lay, r);
-			bool rm = spec->kind == AK_ROW_ANY_REMOVE;
+		}
+	}
+}
+
+/* Any two spaces of a row (or column) swapped, or any one removed. */
+static void grid_any_in_line(struct gen *g, enum ability_kind kind)
+{
+	const struct layout *lay = g->lay;
+	bool row = kind == AK_ROW_ANY_SWAP || kind == AK_ROW_ANY_REMOVE;
+	bool rm = kind == AK_ROW_ANY_REMOVE || kind == AK_COLUMN_ANY_REMOVE;
+	for (int l = 0; l < (row ? lay->rows : lay->cols); l++) {
+		struct ability *a = add(g, kind);
+		a->line = (short)l;
+		char L = row ? row_letter(lay, l) : col_letter(lay, l);
+		if (row) {
 			snprintf(a->code, sizeof a->code, rm ? "%c*X" : "%c*", L);
 			if (rm)
 				snprintf(a->symbolic, sizeof a->symbolic, "%c* → X", L);
 			else
 				snprintf(a->symbolic, sizeof a->symbolic, "%c* ↔ %c*", L, L);
-		}
-		break;
-	case AK_COLUMN_ANY_SWAP:
-	case AK_COLUMN_ANY_REMOVE:
-		for (int c = 0; c < C; c++) {
-			a = add(g, spec->kind);
-			a->line = (short)c;
-			char L = col_letter(lay, c);
-			bool rm = spec->kind == AK_COLUMN_ANY_REMOVE;
+		} else {
 			snprintf(a->code, sizeof a->code, rm ? "*%cX" : "*%c", L);
 			if (rm)
 				snprintf(a->symbolic, sizeof a->symbolic, "*%c → X", L);
 			else
 				snprintf(a->symbolic, sizeof a->symbolic, "*%c ↔ *%c", L, L);
 		}
-		break;
-	case AK_PAIR_ANY_ROW:
-		for (int i = 0; i < npc; i++) {
-			a = add(g, spec->kind);
-			a->line = (short)pc[i][0];
-			a->line2 = (short)pc[i][1];
-			char L1 = col_letter(lay, pc[i][0]), L2 = col_letter(lay, pc[i][1]);
+	}
+}
+
+/* Two whole columns (AK_PAIR_ANY_ROW: the same pair in any row) or rows swapped. */
+static void grid_line_pairs(struct gen *g, enum ability_kind kind, const struct grid_pairs *p)
+{
+	const struct layout *lay = g->lay;
+	bool row = kind == AK_PAIR_ANY_ROW;
+	for (int i = 0; i < (row ? p->npc : p->npr); i++) {
+		struct ability *a = add(g, kind);
+		const int *pair = row ? p->pc[i] : p->pr[i];
+		a->line = (short)pair[0];
+		a->line2 = (short)pair[1];
+		if (row) {
+			char L1 = col_letter(lay, pair[0]), L2 = col_letter(lay, pair[1]);
 			snprintf(a->code, sizeof a->code, "*%c%c", L1, L2);
 			snprintf(a->symbolic, sizeof a->symbolic, "*%c ↔ *%c", L1, L2);
-		}
-		break;
-	case AK_PAIR_ANY_COLUMN:
-		for (int i = 0; i < npr; i++) {
-			a = add(g, spec->kind);
-			a->line = (short)pr[i][0];
-			a->line2 = (short)pr[i][1];
-			char L1 = row_letter(lay, pr[i][0]), L2 = row_letter(lay, pr[i][1]);
+		} else {
+			char L1 = row_letter(lay, pair[0]), L2 = row_letter(lay, pair[1]);
 			snprintf(a->code, sizeof a->code, "%c%c*", L1, L2);
 			snprintf(a->symbolic, sizeof a->symbolic, "%c* ↔ %c*", L1, L2);
 		}
-		break;
-	case AK_ROTATE_ANY_ROW:
-	case AK_ROTATE_ANY_COLUMN:
-		for (int dir = 1; dir >= -1; dir -= 2) {
-			bool row = spec->kind == AK_ROTATE_ANY_ROW;
-			int n = row ? C : R;
-			a = add(g, spec->kind);
-			a->dir = (signed char)dir;
-			snprintf(a->code, sizeof a->code, "*%c", row ? (dir > 0 ? '>' : '<') : (dir > 0 ? 'v' : '^'));
-			struct buf b = {0};
-			for (int i = 0; i <= n; i++) {
-				int k = dir > 0 ? i % n : (n - 1 - i % n);
-				if (row)
-					buf_printf(&b, "%s*%c", i ? " → " : "", col_letter(lay, k));
-				else
-					buf_printf(&b, "%s%c*", i ? " → " : "", row_letter(lay, k));
-			}
-			snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
-			buf_free(&b);
-		}
-		break;
-	case AK_ROW_ROTATE_EITHER:
-	case AK_COLUMN_ROTATE_EITHER: {
-		bool row = spec->kind == AK_ROW_ROTATE_EITHER;
-		for (int l = 0; l < (row ? R : C); l++) {
-			a = add(g, spec->kind);
-			a->line = (short)l;
-			char nm[3];
-			struct buf b = {0};
-			for (int i = 0; i < (row ? C : R); i++)
-				buf_printf(&b, "%s%s", i ? (row ? " ⇄ " : " ⇅ ") : "",
-					   space_name(lay, row ? l * C + i : i * C + l, nm));
-			snprintf(a->code, sizeof a->code, row ? "%c<>" : "%c^v",
-				 row ? row_letter(lay, l) : col_letter(lay, l));
-			snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
-			buf_free(&b);
-		}
-		break;
 	}
-	default:
-		break;
+}
+
+/* A rotation of any one row (or column), each way. */
+static void grid_rotate_any(struct gen *g, enum ability_kind kind)
+{
+	const struct layout *lay = g->lay;
+	for (int dir = 1; dir >= -1; dir -= 2) {
+		bool row = kind == AK_ROTATE_ANY_ROW;
+		int n = row ? lay->cols : lay->rows;
+		struct ability *a = add(g, kind);
+		a->dir = (signed char)dir;
+		snprintf(a->code, sizeof a->code, "*%c", row ? (dir > 0 ? '>' : '<') : (dir > 0 ? 'v' : '^'));
+		struct buf b = {0};
+		for (int i = 0; i <= n; i++) {
+			int k = dir > 0 ? i % n : (n - 1 - i % n);
+			if (row)
+				buf_printf(&b, "%s*%c", i ? " → " : "", col_letter(lay, k));
+			else
+				buf_printf(&b, "%s%c*", i ? " → " : "", row_letter(lay, k));
+		}
+		snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
+		buf_free(&b);
+	}
+}
+
+/* A rotation of one row (or column) either way, the player's choice. */
+static void grid_rotate_either(struct gen *g, enum ability_kind kind)
+{
+	const struct layout *lay = g->lay;
+	int R = lay->rows, C = lay->cols;
+	bool row = kind == AK_ROW_ROTATE_EITHER;
+	for (int l = 0; l < (row ? R : C); l++) {
+		struct ability *a = add(g, kind);
+		a->line = (short)l;
+		char nm[3];
+		struct buf b = {0};
+		for (int i = 0; i < (row ? C : R); i++)
+			buf_printf(&b, "%s%s", i ? (row ? " ⇄ " : " ⇅ ") : "",
+				   space_name(lay, row ? l * C + i : i * C + l, nm));
+		snprintf(a->code, sizeof a->code, row ? "%c<>" : "%c^v", row ? row_letter(lay, l) : col_letter(lay, l));
+		snprintf(a->symbolic, sizeof a->symbolic, "%s", b.s);
+		buf_free(&b);
+	}
+}
+
+static void gen_grid(struct gen *g, const struct ability_spec *spec)
+{
+	struct grid_pairs p;
+	p.npr = cyclic_pairs(g->lay->rows, p.pr);
+	p.npc = cyclic_pairs(g->lay->cols, p.pc);
+	switch (spec->kind) {
+	case AK_ROW_SWAP:
+	case AK_COLUMN_SWAP:
+	case AK_CROSS_SWAP: grid_swaps(g, spec->kind, &p); break;
+	case AK_ROW_ROTATE:
+	case AK_COLUMN_ROTATE: grid_rotations(g, spec->kind); break;
+	case AK_ROW_ANY_SWAP:
+	case AK_ROW_ANY_REMOVE:
+	case AK_COLUMN_ANY_SWAP:
+	case AK_COLUMN_ANY_REMOVE: grid_any_in_line(g, spec->kind); break;
+	case AK_PAIR_ANY_ROW:
+	case AK_PAIR_ANY_COLUMN: grid_line_pairs(g, spec->kind, &p); break;
+	case AK_ROTATE_ANY_ROW:
+	case AK_ROTATE_ANY_COLUMN: grid_rotate_any(g, spec->kind); break;
+	case AK_ROW_ROTATE_EITHER:
+	case AK_COLUMN_ROTATE_EITHER: grid_rotate_either(g, spec->kind); break;
+	default: break;
 	}
 }
 

@@ -425,15 +425,19 @@ static void win_possible(const struct pack *p, const struct check_opts *o, struc
 /* §5, §6: rules that contradict each other. */
 static void check_rules(const struct pack *p)
 {
+	/* swap-within governs the swaps of two spaces a card names (pos_ways'
+	 * `across`): the chosen-space swaps stay inside a sequence whatever it says */
 	bool any_swap = false;
-	for (size_t a = 0; a < p->abilities.n; a++)
-		any_swap |= ability_kind_info(p->abilities.v[a].kind)->effect == KE_SWAP;
+	for (size_t a = 0; a < p->abilities.n; a++) {
+		const struct ability_kind_info *k = ability_kind_info(p->abilities.v[a].kind);
+		any_swap |= k->effect == KE_SWAP && !k->choose;
+	}
 	if (p->rules.swap_across == ACROSS_THREE && p->rules.apply_to == APPLY_SELF)
 		diag(SEV_WARNING, &p->rules.loc, "swap-across: three-sequences lets a player swap two "
 		     "opponents' cards, but apply-to: self forbids applying abilities to opponents (§5, §6)");
 	if (any_swap && !p->rules.swap_within && p->rules.swap_across == ACROSS_NONE)
 		diag(SEV_ERROR, &p->rules.loc, "swap-within is false and swap-across is none, so no swap "
-		     "can ever be used (§6)");
+		     "of two named spaces can ever be used (§6)");
 }
 
 static int check_pack(const struct pack *p, const struct check_opts *o)

@@ -1,10 +1,15 @@
 /* trains_gsim.c: the core game's engine (trains_sim.c) in the game table's
- * engine shape (gsim.h), so that a caller that knows no game (tune, any
- * simulate driver) plays every game the same way. */
+ * engine shape (gsim.h), so that a caller that knows no game (tune, simulate)
+ * plays every game the same way; and its side of `railyard simulate`
+ * (simulate.h): its options, loading a trains pack with --rule, and its part
+ * of the report (the cards, the rules, moves and ability use), --trace. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "gsim.h"
+#include "json.h"
+#include "simulate.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
 
@@ -12,6 +17,14 @@ struct setup {
 	struct sim_setup *s;
 	struct sim_rules rules;
 	long upto;
+	bool detail;   /* gather each worker's sim_stats (simulate's report) */
+};
+
+/* A worker's scratch: the engine's worker and, with detail, its totals. */
+struct scratch {
+	struct sim_worker *w;
+	struct sim_stats st;
+	bool detail;
 };
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
@@ -57,18 +70,30 @@ static void rules_text(const void *sp, struct buf *out)
 static void *scratch_new(const void *sp)
 {
 	const struct setup *s = sp;
-	return sim_worker_new(s->s);
+	struct scratch *sc = xcalloc(1, sizeof *sc);
+	sc->w = sim_worker_new(s->s);
+	sc->detail = s->detail;
+	if (sc->detail)
+		sim_stats_init(&sc->st, s->s);
+	return sc;
 }
 
-static void scratch_free(void *w)
+static void scratch_free(void *p)
 {
-	sim_worker_free(w);
+	struct scratch *sc = p;
+	if (!sc)
+		return;
+	sim_worker_free(sc->w);
+	if (sc->detail)
+		sim_stats_free(&sc->st);
+	free(sc);
 }
 
-static void play_game(const void *sp, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o)
+static void play_game(const void *sp, void *p, uint64_t seed, uint64_t g, struct gsim_outcome *o)
 {
 	(void)sp;
-	struct sim_outcome r = sim_play(scratch, seed, g, NULL);
+	struct scratch *sc = p;
+	struct sim_outcome r = sim_play(sc->w, seed, g, sc->detail ? &sc->st : NULL);
 	o->winner = r.winner;
 	o->length = r.turns;
 	o->stalled = r.stalled;
@@ -90,4 +115,343 @@ const struct gsim_engine gsim_trains = {
 	.play_game = play_game,
 	.scratch_new = scratch_new,
 	.scratch_free = scratch_free,
+};
+
+/* ---- simulate: loading ---- */
+
+static const char simulate_usage[] =
+	"usage: railyard simulate PACK.yaml --players N [OPTIONS]\n\n"
+	"Play many games of the pack under its rules and report how fair and how long\n"
+	"they are: completion (games with a winner), win rate per seat with a 95%\n"
+	"Wilson interval, balance (N x the least-winning seat's share of all games,\n"
+	"with a bootstrap interval), game length in turns (one player's move) over\n"
+	"all games, unfinished ones censored (median, restricted mean), and how often\n"
+	"each ability is used and by the eventual winner (under 1% of games: rare).\n\n"
+	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
+	"                        count in turn; cards from the pack's 'players' table\n"
+	"                        for N (all cards when it has no entry)\n"
+	"      --games G         games to play (default 10000)\n"
+	"      --seed S          seed of the series (default 1); game g plays from its own\n"
+	"                        stream, so the report does not depend on --threads\n"
+	"      --threads T       threads (default: the number of cores)\n"
+	"  -P, --policy LIST     one policy for every seat, or one per seat, comma-\n"
+	"                        separated: random (any legal move), greedy (the move\n"
+	"                        that most reduces its own inversions, ties broken by\n"
+	"                        distance from the usual ranges of §5), spoiler\n"
+	"                        (greedy, but uses abilities on the leader when that\n"
+	"                        hurts the leader more than it helps itself),\n"
+	"                        lookahead (plays its 4 best moves forward 24 times\n"
+	"                        for two rounds, unseen cards shuffled, and keeps the\n"
+	"                        one whose futures end best; slower); default greedy\n"
+	"  -r, --rule KEY=VALUE  override a rule of the pack: apply-to=self|anyone,\n"
+	"                        swap-across=none|two-sequences|three-sequences,\n"
+	"                        swap-within=true|false, win=ascending|never-descending,\n"
+	"                        freeze-tokens=N, reshuffle=true|false (shuffle the\n"
+	"                        face-down discards into a new draw pile when it runs\n"
+	"                        out; otherwise the game goes on without drawing),\n"
+	"                        opening=face-down|face-up|none (at the setup player\n"
+	"                        k draws k cards and keeps one; the others go face\n"
+	"                        down into the discards, the factory rule and the\n"
+	"                        default, or face up; none: no opening); repeatable\n"
+	"      --max-turns N     turns before a game ends as a timeout (default 1000)\n"
+	"      --completion P    a pack completing fewer than this share of its games\n"
+	"                        stalls: no verdict on it (default 0.95)\n"
+	"      --compare PACK2   also play PACK2 the same way, show both side by side,\n"
+	"                        every difference with its 95% interval, and say\n"
+	"                        which is fairer and which faster when the interval\n"
+	"                        excludes 0; warns when the packs' rules differ\n"
+	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
+	"      --plot FILE       draw the length histogram (per round) and seat win\n"
+	"                        rates; SVG, PDF or PNG by the extension; its folder\n"
+	"                        is checked before any game is played\n"
+	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
+	"                        turn by turn instead of a report\n"
+	"  -q, --quiet           no progress lines (players, games, rate, time left)\n"
+	"  -h, --help            this help\n"
+	"  -V, --version         the version\n\n"
+	"The game (factory rules): each player is dealt the census and arranges it\n"
+	"descending (wild cards first; a grid in any way whose rows and columns\n"
+	"descend, as the policy chooses); then the opening (above). A turn is:\n"
+	"optionally freeze one own card (freeze-tokens, §11), then either draw the top\n"
+	"card and put it in place of one own card (the replaced card goes face up), or\n"
+	"take a face-up card, discard it and use its ability (on an opponent too with\n"
+	"apply-to: anyone). Two face-up cards with the same ability are both discarded;\n"
+	"cards without an ability are discarded. A removal (→ X) discards the card and\n"
+	"fills the space from the draw pile. After each move the mover, then any\n"
+	"sequence the move touched, wins when ascending (or never-descending); a wild\n"
+	"card stands for the smallest number of the pack that fits. No winner after\n"
+	"--max-turns turns is a timeout; a round in which nobody can move ends the\n"
+	"game as stalled (it would never end: both count as unfinished).\n\n"
+	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written\n"
+	"(its folder is checked first).\n";
+
+/* Apply the --rule overrides to the pack's named rules (ruleset.h: "did you
+ * mean", the values each may take); false, reported, on any that is wrong. */
+static bool apply_rules(struct pack *p, const char *const *rules, int nrules)
+{
+	bool ok = true;
+	for (int i = 0; i < nrules; i++)
+		ok &= ruleset_set(&p->rules.set, rules[i]);
+	if (!ok)
+		return false;
+	rules_from_set(&p->rules);
+	if (p->rules.freeze_tokens > p->layout.census) {
+		diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), not '%d'",
+		     p->layout.census, p->rules.freeze_tokens);
+		return false;
+	}
+	return true;
+}
+
+static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
+{
+	(void)g;
+	struct pack *p = pack_load(se->path);
+	if (!p)
+		return false;
+	se->pack = p;
+	se->id = p->id;
+	se->title = p->title;
+	se->set = &p->rules.set;
+	if (strcmp(p->game, "trains") != 0) {
+		diag(SEV_ERROR, NULL, "%s: simulate plays Game of Trains packs (game: trains), not '%s'", se->path,
+		     p->game);
+		return false;
+	}
+	if (!apply_rules(p, o->rules[se->j], o->nrules[se->j]))
+		return false;
+	if (p->abilities.n == 0 && p->wild == 0)
+		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
+	struct gsim_params gp = {.pack = p, .players = se->players, .max_length = (int)o->max_length};
+	memcpy(gp.policy, se->policy, sizeof gp.policy);
+	char err[256];
+	struct setup *s = se->eng->setup_new(&gp, err, sizeof err);
+	if (!s) {
+		diag(SEV_ERROR, NULL, "%s: %s", se->path, err);
+		return false;
+	}
+	s->detail = true;
+	se->setup = s;
+	struct sim_stats *st = xcalloc(1, sizeof *st);
+	sim_stats_init(st, s->s);
+	se->own = st;
+	return true;
+}
+
+static void release(struct sim_series *se)
+{
+	if (se->own)
+		sim_stats_free(se->own);
+	free(se->own);
+	if (se->setup)
+		se->eng->setup_free(se->setup);
+	pack_free(se->pack);
+}
+
+static void collect(struct sim_series *se, const void *scratch)
+{
+	const struct scratch *sc = scratch;
+	sim_stats_add(se->own, &sc->st);
+}
+
+/* ---- simulate: the report ---- */
+
+static const char *yes(bool b)
+{
+	return b ? "true" : "false";
+}
+
+static void print_rules(FILE *f, const struct sim_rules *r)
+{
+	fprintf(f, "apply-to=%s swap-across=%s swap-within=%s win=%s freeze-tokens=%d reshuffle=%s "
+		"opening=%s max-turns=%d", apply_to_name(r->apply_to), swap_across_name(r->swap_across),
+		yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
+		sim_opening_name(r->opening), r->max_turns);
+}
+
+/* The rules two series differ in, comma-separated into out ("" when none). */
+static void rules_differ(const struct sim_series *sa, const struct sim_series *sb, char *out, size_t len)
+{
+	const struct sim_rules *a = &((const struct setup *)sa->setup)->rules;
+	const struct sim_rules *b = &((const struct setup *)sb->setup)->rules;
+	out[0] = 0;
+	const char *names[8];
+	int n = 0;
+	if (a->apply_to != b->apply_to)
+		names[n++] = "apply-to";
+	if (a->swap_across != b->swap_across)
+		names[n++] = "swap-across";
+	if (a->swap_within != b->swap_within)
+		names[n++] = "swap-within";
+	if (a->win != b->win)
+		names[n++] = "win";
+	if (a->freeze_tokens != b->freeze_tokens)
+		names[n++] = "freeze-tokens";
+	if (a->reshuffle != b->reshuffle)
+		names[n++] = "reshuffle";
+	if (a->opening != b->opening)
+		names[n++] = "opening";
+	for (int i = 0; i < n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s", i ? ", " : "", names[i]);
+}
+
+/* --compare of packs that differ in a rule as well as in the pattern: say so. */
+static void warn_differ(const struct sim_series *a, const struct sim_series *b)
+{
+	char differ[160];
+	rules_differ(a, b, differ, sizeof differ);
+	if (differ[0])
+		diag(SEV_WARNING, NULL, "--compare: %s and %s differ in rule%s %s as well as in the pattern; "
+		     "the comparison mixes both (make them equal with --rule)", a->id, b->id,
+		     strchr(differ, ',') ? "s" : "", differ);
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+/* Whether ability a was used in under 1% of the games: dead or nearly so. */
+static bool rare(const struct sim_stats *st, size_t a)
+{
+	return st->games && (double)st->games_used[a] < 0.01 * (double)st->games;
+}
+
+static void text_head(const struct sim_series *se)
+{
+	const struct pack *p = se->pack;
+	const struct setup *s = se->setup;
+	printf("players: %d, cards 1-%ld", se->players, s->upto);
+	if (p->copies > 1)
+		printf(" x%d", p->copies);
+	if (p->wild)
+		printf(" + %d wild", p->wild);
+	printf(" (%ld in all), policies:", sim_setup_cards(s->s));
+	for (int i = 0; i < se->players; i++)
+		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+	printf("\nrules: ");
+	print_rules(stdout, &s->rules);
+	printf("\n");
+}
+
+/* The abilities' table: each one's use, and those rarely used. */
+static void text_abilities(const struct pack *p, const struct sim_stats *st)
+{
+	size_t k = p->abilities.n, w = 7;
+	for (size_t a = 0; a < k; a++) {
+		size_t chars = utf8_chars(p->abilities.v[a].symbolic);
+		if (chars > w)
+			w = chars;
+	}
+	printf("abilities (used; share of games using it; by the player who went on to win; that share; "
+	       "winning moves):\n");
+	printf("  %-*s %10s %7s %10s %7s %9s\n", (int)w, "ability", "used", "games", "by winner", "share",
+	       "won with");
+	size_t nrare = 0;
+	for (size_t a = 0; a < k; a++) {
+		const char *sym = p->abilities.v[a].symbolic;
+		nrare += rare(st, a);
+		printf("  %s%*s %10llu %6.1f%% %10llu %6.1f%% %9llu%s\n", sym, (int)(w - utf8_chars(sym)), "",
+		       (unsigned long long)st->used[a], pct(st->games_used[a], st->games),
+		       (unsigned long long)st->used_by_winner[a], pct(st->used_by_winner[a], st->used[a]),
+		       (unsigned long long)st->won_with[a], rare(st, a) ? "  rare" : "");
+	}
+	if (nrare) {
+		printf("rarely used (in under 1%% of games, dead or nearly):");
+		for (size_t a = 0, i = 0; a < k; a++)
+			if (rare(st, a))
+				printf("%s %s", i++ ? "," : "", p->abilities.v[a].symbolic);
+		printf("\n");
+	}
+}
+
+static void text_tail(const struct sim_series *se)
+{
+	const struct pack *p = se->pack;
+	const struct sim_stats *st = se->own;
+	uint64_t moves = st->draws + st->on_self + st->on_opponent + st->across;
+	printf("moves: %.1f%% draws, %.1f%% abilities on oneself, %.1f%% on an opponent, %.1f%% across "
+	       "sequences; removals: %llu on oneself, %llu on an opponent; %llu freezes, %llu reshuffles\n",
+	       pct(st->draws, moves), pct(st->on_self, moves), pct(st->on_opponent, moves), pct(st->across, moves),
+	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
+	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
+	if (p->abilities.n)
+		text_abilities(p, st);
+}
+
+static void json_head(const struct sim_series *se, const char *ind)
+{
+	const struct setup *s = se->setup;
+	printf(",\n%s  \"players\": %d,\n%s  \"cards\": %ld,\n%s  \"policies\": [", ind, se->players, ind,
+	       sim_setup_cards(s->s), ind);
+	for (int i = 0; i < se->players; i++)
+		printf("%s\"%s\"", i ? ", " : "", simulate_policy_name(se->policy[i]));
+	const struct sim_rules *r = &s->rules;
+	printf("],\n%s  \"rules\": {\"apply-to\": \"%s\", \"swap-across\": \"%s\", \"swap-within\": %s, "
+	       "\"win\": \"%s\", \"freeze-tokens\": %d, \"reshuffle\": %s, \"opening\": \"%s\", "
+	       "\"max-turns\": %d}", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
+	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
+	       sim_opening_name(r->opening), r->max_turns);
+}
+
+static void json_tail(const struct sim_series *se, const char *ind)
+{
+	const struct pack *p = se->pack;
+	const struct sim_stats *st = se->own;
+	printf(",\n%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
+	       "\"removals_self\": %llu, \"removals_opponent\": %llu, \"freezes\": %llu, \"reshuffles\": %llu},\n",
+	       ind, (unsigned long long)st->draws, (unsigned long long)st->on_self,
+	       (unsigned long long)st->on_opponent, (unsigned long long)st->across,
+	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
+	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
+	printf("%s  \"abilities\": {", ind);
+	for (size_t a = 0; a < p->abilities.n; a++) {
+		printf("%s\n%s    ", a ? "," : "", ind);
+		json_str(stdout, p->abilities.v[a].code);
+		printf(": {\"ability\": ");
+		json_str(stdout, p->abilities.v[a].symbolic);
+		printf(", \"used\": %llu, \"games\": %llu, \"used_by_winner\": %llu, \"won_with\": %llu, \"rare\": %s}",
+		       (unsigned long long)st->used[a], (unsigned long long)st->games_used[a],
+		       (unsigned long long)st->used_by_winner[a], (unsigned long long)st->won_with[a],
+		       yes(rare(st, a)));
+	}
+	printf("%s},\n%s  \"rare_abilities\": [", p->abilities.n ? "\n  " : "", ind);
+	for (size_t a = 0, i = 0; a < p->abilities.n; a++)
+		if (rare(st, a)) {
+			printf("%s", i++ ? ", " : "");
+			json_str(stdout, p->abilities.v[a].code);
+		}
+	printf("]");
+}
+
+/* --trace G: play only game G and print it turn by turn. */
+static void trace_game(const struct sim_series *se, const struct sim_opts *o)
+{
+	const struct setup *s = se->setup;
+	struct buf log = {0};
+	struct sim_worker *w = sim_worker_new(s->s);
+	sim_worker_trace(w, &log);
+	sim_play(w, o->seed, (uint64_t)o->trace, NULL);
+	fputs(log.s, stdout);
+	sim_worker_free(w);
+	buf_free(&log);
+}
+
+const struct sim_side trains_sim_side = {
+	.usage = simulate_usage,
+	.length_option = "max-turns",
+	.length_default = 1000,
+	.npolicies = POLICY_COUNT,
+	.trace = true,
+	.besides = "the pattern",
+	.load = load,
+	.release = release,
+	.collect = collect,
+	.text_head = text_head,
+	.text_tail = text_tail,
+	.json_head = json_head,
+	.json_tail = json_tail,
+	.rules_differ = rules_differ,
+	.warn_differ = warn_differ,
+	.trace_game = trace_game,
 };

@@ -427,12 +427,60 @@ static void emit_rotation(const struct layout *lay, const struct sink *k, bool r
 	emit(k, sp, n, false, l, dir);
 }
 
+/* Every pair of spaces of the ability's row or column swapped, or (remove)
+ * every space of it removed. */
+static void emit_any_in_line(const struct layout *lay, const struct sink *k, const struct ability *a)
+{
+	int R = lay->rows, C = lay->cols;
+	short sp[1];
+	switch (a->kind) {
+	case AK_ROW_ANY_SWAP:
+		for (int c = 0; c < C; c++)
+			for (int d = c + 1; d < C; d++)
+				emit_swap(k, a->line * C + c, a->line * C + d, a->line);
+		break;
+	case AK_COLUMN_ANY_SWAP:
+		for (int r = 0; r < R; r++)
+			for (int q = r + 1; q < R; q++)
+				emit_swap(k, r * C + a->line, q * C + a->line, a->line);
+		break;
+	case AK_ROW_ANY_REMOVE:
+		for (int c = 0; c < C; c++) {
+			sp[0] = (short)(a->line * C + c);
+			emit(k, sp, 1, true, a->line, 0);
+		}
+		break;
+	default:  /* AK_COLUMN_ANY_REMOVE */
+		for (int r = 0; r < R; r++) {
+			sp[0] = (short)(r * C + a->line);
+			emit(k, sp, 1, true, a->line, 0);
+		}
+		break;
+	}
+}
+
+/* A number ability's one way: the spaces of its scope (its row, its column or
+ * the whole sequence). */
+static void emit_number(const struct layout *lay, const struct sink *k, const struct ability *a,
+			const struct ability_spec *spec)
+{
+	int R = lay->rows, C = lay->cols, n = 0;
+	short sp[MAX_CENSUS];
+	if (!spec || (spec->scope != SCOPE_SEQUENCE && !R))
+		return;
+	if (spec->scope == SCOPE_ROW)
+		for (int c = 0; c < C; c++)
+			sp[n++] = (short)(a->line * C + c);
+	else if (spec->scope == SCOPE_COLUMN)
+		for (int r = 0; r < R; r++)
+			sp[n++] = (short)(r * C + a->line);
+	emit(k, sp, n, spec->action == NUM_REMOVE, a->line, 0);
+}
+
 void pos_ways(const struct layout *lay, const struct ability *a, const struct ability_spec *spec,
 	      void (*fn)(void *ctx, const struct pos_way *w), void *ctx)
 {
 	int R = lay->rows, C = lay->cols;
-	short sp[MAX_CENSUS];
-	int n = 0;
 	if (ability_kind_grid_only(a->kind) && !R)
 		return;
 	const struct ability_kind_info *info = ability_kind_info(a->kind);
@@ -453,14 +501,10 @@ void pos_ways(const struct layout *lay, const struct ability *a, const struct ab
 		emit(&k, a->sp, a->nsp, false, a->line, a->dir);
 		break;
 	case AK_ROW_ANY_SWAP:
-		for (int c = 0; c < C; c++)
-			for (int d = c + 1; d < C; d++)
-				emit_swap(&k, a->line * C + c, a->line * C + d, a->line);
-		break;
 	case AK_COLUMN_ANY_SWAP:
-		for (int r = 0; r < R; r++)
-			for (int q = r + 1; q < R; q++)
-				emit_swap(&k, r * C + a->line, q * C + a->line, a->line);
+	case AK_ROW_ANY_REMOVE:
+	case AK_COLUMN_ANY_REMOVE:
+		emit_any_in_line(lay, &k, a);
 		break;
 	case AK_PAIR_ANY_ROW:
 		for (int r = 0; r < R; r++)
@@ -471,40 +515,17 @@ void pos_ways(const struct layout *lay, const struct ability *a, const struct ab
 			emit_swap(&k, a->line * C + c, a->line2 * C + c, c);
 		break;
 	case AK_ROTATE_ANY_ROW:
-		for (int r = 0; r < R; r++)
-			emit_rotation(lay, &k, true, r, a->dir);
-		break;
 	case AK_ROTATE_ANY_COLUMN:
-		for (int c = 0; c < C; c++)
-			emit_rotation(lay, &k, false, c, a->dir);
+		for (int l = 0; l < (a->kind == AK_ROTATE_ANY_ROW ? R : C); l++)
+			emit_rotation(lay, &k, a->kind == AK_ROTATE_ANY_ROW, l, a->dir);
 		break;
 	case AK_ROW_ROTATE_EITHER:
 	case AK_COLUMN_ROTATE_EITHER:
 		emit_rotation(lay, &k, a->kind == AK_ROW_ROTATE_EITHER, a->line, 1);
 		emit_rotation(lay, &k, a->kind == AK_ROW_ROTATE_EITHER, a->line, -1);
 		break;
-	case AK_ROW_ANY_REMOVE:
-		for (int c = 0; c < C; c++) {
-			sp[0] = (short)(a->line * C + c);
-			emit(&k, sp, 1, true, a->line, 0);
-		}
-		break;
-	case AK_COLUMN_ANY_REMOVE:
-		for (int r = 0; r < R; r++) {
-			sp[0] = (short)(r * C + a->line);
-			emit(&k, sp, 1, true, a->line, 0);
-		}
-		break;
 	case AK_NUMBER:
-		if (!spec || (spec->scope != SCOPE_SEQUENCE && !R))
-			return;
-		if (spec->scope == SCOPE_ROW)
-			for (int c = 0; c < C; c++)
-				sp[n++] = (short)(a->line * C + c);
-		else if (spec->scope == SCOPE_COLUMN)
-			for (int r = 0; r < R; r++)
-				sp[n++] = (short)(r * C + a->line);
-		emit(&k, sp, n, spec->action == NUM_REMOVE, a->line, 0);
+		emit_number(lay, &k, a, spec);
 		break;
 	default:
 		break;

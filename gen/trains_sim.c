@@ -183,57 +183,21 @@ static void add_way(void *ctx, const struct pos_way *w)
 	s->ways[s->nways++] = *w;
 }
 
-struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
-				const struct sim_rules *rules, const enum sim_policy *policy,
-				char *err, size_t errlen)
+/* The deck: numbers 1..upto, copies of each with its ability, then the wild cards. */
+static void setup_deck(struct sim_setup *s, const struct pack *p, long upto)
 {
-	if (players < 1 || players > SIM_MAX_PLAYERS) {
-		snprintf(err, errlen, "the simulator plays 1 to %d players, not %d", SIM_MAX_PLAYERS, players);
-		return NULL;
-	}
-	if (upto < 1 || upto > p->cards)
-		upto = p->cards;
-	long ndeck = upto * p->copies + p->wild;
-	if (ndeck > 1000000) {
-		snprintf(err, errlen, "the simulator plays packs of up to 1000000 cards, not %ld", ndeck);
-		return NULL;
-	}
-	long need = (long)players * p->layout.census + 1;
-	if (ndeck < need) {
-		snprintf(err, errlen, "%d players need at least %ld cards (%d each and a draw pile); "
-			 "the pack has %ld", players, need, p->layout.census, ndeck);
-		return NULL;
-	}
-	struct sim_setup *s = xcalloc(1, sizeof *s);
-	s->pack = p;
-	s->rules = *rules;
-	s->players = players;
-	s->census = p->layout.census;
-	s->rows = p->layout.rows ? p->layout.rows : 1;
-	s->cols = p->layout.rows ? p->layout.cols : p->layout.census;
-	for (int i = 0; i < players; i++) {
-		s->policy[i] = policy[i];
-		s->npolicy_lookahead += policy[i] == POLICY_LOOKAHEAD;
-	}
-	s->maxnum = (int)upto;
-	s->copies = p->copies;
-	s->nab = p->abilities.n;
-	s->ndeck = ndeck;
-	s->deck = xmalloc((size_t)ndeck * sizeof *s->deck);
+	s->deck = xmalloc((size_t)s->ndeck * sizeof *s->deck);
 	long k = 0;
 	for (long n = 1; n <= upto; n++)
 		for (int c = 0; c < p->copies; c++)
 			s->deck[k++] = (struct sim_card){(int)n, p->by_number[n - 1]};
 	for (int w = 0; w < p->wild; w++)
 		s->deck[k++] = (struct sim_card){0, -1};
+}
 
-	s->rules_pos = p->rules;
-	s->rules_pos.apply_to = rules->apply_to;
-	s->rules_pos.swap_across = rules->swap_across;
-	s->rules_pos.swap_within = rules->swap_within;
-	s->rules_pos.win = rules->win;
-	s->rules_pos.freeze_tokens = rules->freeze_tokens;
-	s->rules_pos.reshuffle = rules->reshuffle;
+/* Every ability's ways (pos_ways), and the most moves pos_legal_moves can give. */
+static void setup_ways(struct sim_setup *s, const struct pack *p, const struct sim_rules *rules)
+{
 	size_t cap = 0;
 	struct way_sink sink = {s, &cap};
 	s->way_first = xmalloc((s->nab + 1) * sizeof *s->way_first);
@@ -248,7 +212,7 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	s->way_first[s->nab] = s->nways;
 	/* What pos_legal_moves can give at most, so a worker never grows its list
 	 * during a game: each way on each sequence it may reach, and across. */
-	int N = players;
+	int N = s->players;
 	s->max_moves = 1;
 	for (size_t i = 0; i < s->nways; i++) {
 		size_t pairs = 0;
@@ -256,7 +220,11 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 			pairs = rules->swap_across == ACROSS_TWO ? 2 * (size_t)(N - 1) : (size_t)N * (size_t)(N - 1);
 		s->max_moves += (rules->apply_to == APPLY_SELF ? 1 : (size_t)N) + pairs;
 	}
+}
 
+/* The pairs of spaces in one row or column, and each space's partners. */
+static void setup_pairs(struct sim_setup *s)
+{
 	int c = s->census;
 	s->pi = xmalloc((size_t)c * (size_t)c * sizeof *s->pi);
 	s->pj = xmalloc((size_t)c * (size_t)c * sizeof *s->pj);
@@ -272,10 +240,17 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 				s->part[j * c + s->npart[j]++] = (short)i;
 				s->nbefore[j]++;
 			}
+}
+
+/* §5: the expected number at each space and its usual range, the weights of
+ * the distance from them, and the samples standing for an unknown card. */
+static void setup_ranges(struct sim_setup *s, long upto)
+{
+	int c = s->census;
 	s->expect = xmalloc((size_t)c * sizeof *s->expect);
 	s->rlo = xmalloc((size_t)c * sizeof *s->rlo);
 	s->rhi = xmalloc((size_t)c * sizeof *s->rhi);
-	struct pos_pack pk = {upto, p->copies, NULL};
+	struct pos_pack pk = {upto, s->copies, NULL};
 	for (int i = 0; i < c; i++) {
 		int r = i / s->cols, q = i % s->cols;
 		s->expect[i] = (double)(r + q + 1) / (s->rows + s->cols) * (upto + 1);
@@ -293,6 +268,13 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	}
 	s->wdist = 0.39 / ((double)c * (double)upto);
 	s->tol = (double)(upto + 1) / (s->rows + s->cols) / 2;
+}
+
+/* The samples standing for an unknown card, how many lie below each number,
+ * and each sample's distance at each space. */
+static void setup_samples(struct sim_setup *s, long upto)
+{
+	int c = s->census;
 	for (int q = 0; q < SAMPLES; q++) {
 		int v = 1 + (int)((q + 0.5) * (double)upto / SAMPLES);
 		s->sample[q] = v > upto ? (int)upto : v;
@@ -308,6 +290,66 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	for (int i = 0; i < c; i++)
 		for (int q = 0; q < SAMPLES; q++)
 			s->sdist[i * SAMPLES + q] = dist_at(s, i, s->sample[q]);
+}
+
+/* Whether players can play the first upto numbers of p: the deck's size into
+ * *ndeck; false with the reason in err. */
+static bool setup_fits(const struct pack *p, int players, long upto, long *ndeck, char *err, size_t errlen)
+{
+	if (players < 1 || players > SIM_MAX_PLAYERS) {
+		snprintf(err, errlen, "the simulator plays 1 to %d players, not %d", SIM_MAX_PLAYERS, players);
+		return false;
+	}
+	*ndeck = upto * p->copies + p->wild;
+	if (*ndeck > 1000000) {
+		snprintf(err, errlen, "the simulator plays packs of up to 1000000 cards, not %ld", *ndeck);
+		return false;
+	}
+	long need = (long)players * p->layout.census + 1;
+	if (*ndeck < need) {
+		snprintf(err, errlen, "%d players need at least %ld cards (%d each and a draw pile); "
+			 "the pack has %ld", players, need, p->layout.census, *ndeck);
+		return false;
+	}
+	return true;
+}
+
+struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
+				const struct sim_rules *rules, const enum sim_policy *policy,
+				char *err, size_t errlen)
+{
+	if (upto < 1 || upto > p->cards)
+		upto = p->cards;
+	long ndeck;
+	if (!setup_fits(p, players, upto, &ndeck, err, errlen))
+		return NULL;
+	struct sim_setup *s = xcalloc(1, sizeof *s);
+	s->pack = p;
+	s->rules = *rules;
+	s->players = players;
+	s->census = p->layout.census;
+	s->rows = p->layout.rows ? p->layout.rows : 1;
+	s->cols = p->layout.rows ? p->layout.cols : p->layout.census;
+	for (int i = 0; i < players; i++) {
+		s->policy[i] = policy[i];
+		s->npolicy_lookahead += policy[i] == POLICY_LOOKAHEAD;
+	}
+	s->maxnum = (int)upto;
+	s->copies = p->copies;
+	s->nab = p->abilities.n;
+	s->ndeck = ndeck;
+	setup_deck(s, p, upto);
+	s->rules_pos = p->rules;
+	s->rules_pos.apply_to = rules->apply_to;
+	s->rules_pos.swap_across = rules->swap_across;
+	s->rules_pos.swap_within = rules->swap_within;
+	s->rules_pos.win = rules->win;
+	s->rules_pos.freeze_tokens = rules->freeze_tokens;
+	s->rules_pos.reshuffle = rules->reshuffle;
+	setup_ways(s, p, rules);
+	setup_pairs(s);
+	setup_ranges(s, upto);
+	setup_samples(s, upto);
 	return s;
 }
 
@@ -1685,31 +1727,27 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 	return used.ab;
 }
 
-struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st)
+/* The deal, a winner in it, and the opening (part of the setup: seat k draws
+ * k cards and keeps one); a seat that wins already into out->winner. */
+static void play_setup(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_outcome *out)
 {
 	const struct sim_setup *s = w->s;
 	int N = s->players;
-	struct sim_outcome out = {-1, 0, false};
-	sim_rng_seed(&w->rng, seed, game);
-	w->draws = w->on_self = w->on_opponent = w->across = w->freezes = w->reshuffles = 0;
-	w->removals_self = w->removals_opponent = 0;
 	deal(w);
-	int last_ab = -1;
 	if (w->log) {
 		buf_printf(w->log, "game %llu, seed %llu: the deal\n", (unsigned long long)game,
 			   (unsigned long long)seed);
 		for (int p = 0; p < N; p++)
 			log_seq(w, p);
 	}
-	for (int p = 0; p < N && out.winner < 0; p++)
+	for (int p = 0; p < N && out->winner < 0; p++)
 		if (seq_wins(s, seq_of(w, p)))
-			out.winner = p;
+			out->winner = p;
 	if (w->selfcheck) {
 		memset(w->snapfz, 0, (size_t)N * (size_t)s->census);
 		w->broken += !consistent(w);
 	}
-	/* the opening is part of the setup: seat k draws k cards and keeps one */
-	for (int p = 0; p < N && out.winner < 0 && s->rules.opening != OPENING_NONE; p++) {
+	for (int p = 0; p < N && out->winner < 0 && s->rules.opening != OPENING_NONE; p++) {
 		if (!can_draw(w) || !has_open_space(w, p))
 			continue;
 		if (w->log)
@@ -1721,64 +1759,78 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 		if (w->log)
 			log_seq(w, p);
 		if (seq_wins(s, seq_of(w, p)))
-			out.winner = p;
+			out->winner = p;
 	}
-	int passes = 0;
-	while (out.winner < 0 && out.turns < s->rules.max_turns) {
-		int m = out.turns % N, t1, t2;
+}
+
+/* The trace of a turn of seat m (ab as play_turn returned it, t1 and t2 the
+ * seats it touched): the sequences it changed, the face-up cards, the piles. */
+static void log_turn(struct sim_worker *w, int m, int ab, int t1, int t2)
+{
+	const struct sim_setup *s = w->s;
+	if (ab == -2)
+		buf_puts(w->log, "  cannot move\n");
+	log_seq(w, m);
+	if (t1 != m)
+		log_seq(w, t1);
+	if (t2 != m && t2 != t1)
+		log_seq(w, t2);
+	buf_printf(w->log, "  face up:");
+	for (int f = 0; f < w->nface; f++)
+		buf_printf(w->log, " %d%s", w->face[f].num, s->pack->abilities.v[w->face[f].ab].code);
+	buf_printf(w->log, "; draw pile %d, discards %d\n", w->npile, w->ndisc);
+}
+
+/* The turns until a winner, the horizon or a round in which nobody can move
+ * (stalled); the ability of the winner's winning move, or -1. */
+static int play_turns(struct sim_worker *w, struct sim_outcome *out)
+{
+	const struct sim_setup *s = w->s;
+	int N = s->players, passes = 0, last_ab = -1;
+	while (out->winner < 0 && out->turns < s->rules.max_turns) {
+		int m = out->turns % N, t1, t2;
 		if (w->log)
-			buf_printf(w->log, "turn %d, seat %d (%s)\n", out.turns + 1, m + 1,
+			buf_printf(w->log, "turn %d, seat %d (%s)\n", out->turns + 1, m + 1,
 				   sim_policy_name(s->policy[m]));
 		int ab = play_turn(w, m, &t1, &t2);
-		out.turns++;
+		out->turns++;
 		w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
 		if (w->selfcheck)
 			w->broken += !consistent(w);
-		if (w->log) {
-			if (ab == -2)
-				buf_puts(w->log, "  cannot move\n");
-			log_seq(w, m);
-			if (t1 != m)
-				log_seq(w, t1);
-			if (t2 != m && t2 != t1)
-				log_seq(w, t2);
-			buf_printf(w->log, "  face up:");
-			for (int f = 0; f < w->nface; f++)
-				buf_printf(w->log, " %d%s", w->face[f].num, s->pack->abilities.v[w->face[f].ab].code);
-			buf_printf(w->log, "; draw pile %d, discards %d\n", w->npile, w->ndisc);
-		}
+		if (w->log)
+			log_turn(w, m, ab, t1, t2);
 		if (ab == -2) {
 			if (++passes >= N) {
-				out.stalled = true;
+				out->stalled = true;
 				break;
 			}
 			continue;
 		}
 		passes = 0;
 		if (seq_wins(s, seq_of(w, m)))
-			out.winner = m;
+			out->winner = m;
 		else if (t1 != m && seq_wins(s, seq_of(w, t1)))
-			out.winner = t1;
+			out->winner = t1;
 		else if (t2 != m && t2 != t1 && seq_wins(s, seq_of(w, t2)))
-			out.winner = t2;
-		if (out.winner >= 0 && out.winner == m)
+			out->winner = t2;
+		if (out->winner >= 0 && out->winner == m)
 			last_ab = ab;
 	}
-	if (w->log) {
-		if (out.winner >= 0)
-			buf_printf(w->log, "seat %d wins after %d turns\n", out.winner + 1, out.turns);
-		else
-			buf_printf(w->log, "no winner after %d turns%s\n", out.turns, out.stalled ? " (stalled)" : "");
-	}
-	if (!st)
-		return out;
+	return last_ab;
+}
+
+/* Add one game's outcome and the worker's counts of it into *st. */
+static void add_stats(const struct sim_worker *w, const struct sim_outcome *out, int last_ab, struct sim_stats *st)
+{
+	const struct sim_setup *s = w->s;
+	int N = s->players;
 	st->games++;
-	st->turns += (uint64_t)out.turns;
-	st->stalled += out.stalled;
-	if (out.winner >= 0) {
+	st->turns += (uint64_t)out->turns;
+	st->stalled += out->stalled;
+	if (out->winner >= 0) {
 		st->completed++;
-		st->wins[out.winner]++;
-		st->length[out.turns]++;
+		st->wins[out->winner]++;
+		st->length[out->turns]++;
 		if (last_ab >= 0)
 			st->won_with[last_ab]++;
 	}
@@ -1788,7 +1840,7 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 			uint32_t u = w->uses[(size_t)p * s->nab + a];
 			st->used[a] += u;
 			any |= u;
-			if (p == out.winner)
+			if (p == out->winner)
 				st->used_by_winner[a] += u;
 		}
 		st->games_used[a] += any != 0;
@@ -1801,6 +1853,24 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 	st->reshuffles += w->reshuffles;
 	st->removals_self += w->removals_self;
 	st->removals_opponent += w->removals_opponent;
+}
+
+struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st)
+{
+	struct sim_outcome out = {-1, 0, false};
+	sim_rng_seed(&w->rng, seed, game);
+	w->draws = w->on_self = w->on_opponent = w->across = w->freezes = w->reshuffles = 0;
+	w->removals_self = w->removals_opponent = 0;
+	play_setup(w, seed, game, &out);
+	int last_ab = play_turns(w, &out);
+	if (w->log) {
+		if (out.winner >= 0)
+			buf_printf(w->log, "seat %d wins after %d turns\n", out.winner + 1, out.turns);
+		else
+			buf_printf(w->log, "no winner after %d turns%s\n", out.turns, out.stalled ? " (stalled)" : "");
+	}
+	if (st)
+		add_stats(w, &out, last_ab, st);
 	return out;
 }
 

@@ -19,7 +19,7 @@
 #include "names.h"
 #include "output.h"
 #include "simplot.h"
-#include "simulate.h"
+#include "series.h"
 #include "stats.h"
 #include "tune.h"
 #include "tune_report.h"
@@ -267,7 +267,7 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 		c->horizon = (int)l;
 		return true;
 	case 'P': o->policy = optarg; return true;
-	case O_THREADS: return simulate_threads_opt(optarg, &o->threads);
+	case O_THREADS: return series_threads_opt(optarg, &o->threads);
 	case O_EXH: c->exhaustive = true; return true;
 	case 'j': o->json = true; return true;
 	case O_PLOT: o->plot = optarg; return true;
@@ -488,7 +488,7 @@ struct progress {
 
 static void show_progress(const struct progress *pr, uint64_t batch_done, uint64_t batch)
 {
-	double t = simulate_now() - pr->t0;
+	double t = series_now() - pr->t0;
 	uint64_t done = pr->base + batch_done;
 	double rate = t > 0 ? (double)done / t : 0;
 	fprintf(stderr, "\rtune: %zu live variant%s, %llu games, %.0f games/s", pr->live, pr->live == 1 ? "" : "s",
@@ -722,10 +722,10 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 /* Race until decided, the cap, or the budget. */
 static void race(struct tune_ctx *c, struct source *src)
 {
-	double t0 = simulate_now();
+	double t0 = series_now();
 	struct job *jobs = NULL;
 	while (judge(c)) {
-		if (c->budget_secs > 0 && simulate_now() - t0 >= c->budget_secs) {
+		if (c->budget_secs > 0 && series_now() - t0 >= c->budget_secs) {
 			c->budget_spent = true;
 			break;
 		}
@@ -748,7 +748,7 @@ static void race(struct tune_ctx *c, struct source *src)
 	free(jobs);
 	if (src->pr && src->pr->on)
 		fprintf(stderr, "\rtune: %llu games in %d rounds, %.1f s%40s\n", (unsigned long long)c->games, c->rounds,
-			simulate_now() - src->pr->t0, "");
+			series_now() - src->pr->t0, "");
 	tune_decide(c);
 }
 
@@ -1020,7 +1020,7 @@ static int report(const struct tune_ctx *c, bool json, const char *plot)
 		tune_report_json(c);
 	else
 		tune_report_text(c);
-	int status = simulate_flush_report();
+	int status = series_flush_report();
 	if (status == EXIT_OK && plot)
 		status = tune_plot(c, plot);
 	if (status == EXIT_OK && c->best < 0)
@@ -1052,7 +1052,7 @@ static int tune_body(const struct tune_engine *e, const void *game, struct opts 
 		goto out;
 	make_series(e, c);
 	cell_alloc(c);
-	struct progress pr = {.on = !o->quiet && isatty(2), .t0 = simulate_now()};
+	struct progress pr = {.on = !o->quiet && isatty(2), .t0 = series_now()};
 	if (o->shard_n) {
 		status = run_shard(e, c, o, &pr);
 		goto out;

@@ -11,7 +11,7 @@
 #include "diag.h"
 #include "json.h"
 #include "simplot.h"
-#include "simulate.h"
+#include "series.h"
 #include "stats.h"
 #include "tune_report.h"
 #include "util.h"
@@ -340,7 +340,7 @@ void tune_report_text(const struct tune_ctx *c)
 
 static void num(double v)
 {
-	simulate_json_num(stdout, v);
+	series_json_num(stdout, v);
 }
 
 static void pair(double lo, double hi)

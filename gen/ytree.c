@@ -347,6 +347,151 @@ static void check_controls(struct builder *b, yaml_mark_t m, const struct ynode 
 	}
 }
 
+static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth);
+
+static struct ynode *build_alias(struct builder *b, yaml_event_t *ev)
+{
+	const char *name = (const char *)ev->data.alias.anchor;
+	const struct ynode *target = find_anchor(b, name);
+	if (!target) {
+		error_at(b, ev->start_mark, "YAML: undefined alias *%s", name);
+		return NULL;
+	}
+	struct ynode *n = copy_node(b, target, mark_loc(b, ev->start_mark));
+	if (!n && b->over_text)
+		error_at(b, ev->start_mark, "alias *%s expands to too much text "
+			 "(more than 16 MiB in all)", name);
+	else if (!n)
+		error_at(b, ev->start_mark, "alias *%s expands to too many YAML nodes "
+			 "(more than 200000)", name);
+	return n;
+}
+
+static struct ynode *build_scalar(struct builder *b, yaml_event_t *ev)
+{
+	if (ev->data.scalar.length > YT_MAX_SCALAR) {
+		error_at(b, ev->start_mark, "string too long (more than %s bytes)", "65536");
+		return NULL;
+	}
+	b->text_bytes += ev->data.scalar.length;
+	struct ynode *n = new_node(b, Y_SCALAR, ev->start_mark);
+	n->str = xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
+	n->len = ev->data.scalar.length;
+	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	if (memchr(n->str, '\0', n->len)) {
+		error_at(b, ev->start_mark, "string contains a NUL character%s", "");
+		node_free(n);
+		return NULL;
+	}
+	check_controls(b, ev->start_mark, n);
+	add_anchor(b, ev->data.scalar.anchor, n);
+	return n;
+}
+
+/* Add the pair key: value to the mapping n (cap: its pairs' room), or report a
+ * key that is not a name or comes twice (keys: those seen) and keep the pair
+ * aside until the end of the parse. */
+static void add_pair(struct builder *b, struct ynode *n, size_t *cap, struct keyset *keys, struct ynode *key,
+		     struct ynode *value)
+{
+	/* Report, drop the pair and go on: the rest of the file still gets read. */
+	bool drop = false;
+	if (key->kind != Y_SCALAR) {
+		diag(SEV_ERROR, &key->loc, "a mapping key must be a plain name, not %s", ynode_what(key));
+		drop = true;
+	} else {
+		const struct ynode *first = keyset_add(keys, n->pairs, n->n, key);
+		if (first) {
+			diag(SEV_ERROR, &key->loc, "duplicate key '%s' (first given at line %u, column %u)",
+			     key->str, first->loc.line, first->loc.col);
+			drop = true;
+		}
+	}
+	if (drop) {
+		/* Kept until the end of the parse, not freed: an anchor inside
+		 * may still be named by a later alias. */
+		b->soft++;
+		b->dropped = xgrow(b->dropped, &b->capdropped, b->ndropped + 2, sizeof *b->dropped);
+		b->dropped[b->ndropped++] = key;
+		b->dropped[b->ndropped++] = value;
+		return;
+	}
+	n->pairs = xgrow(n->pairs, cap, n->n + 1, sizeof *n->pairs);
+	n->pairs[n->n].key = key;
+	n->pairs[n->n].value = value;
+	n->n++;
+}
+
+/* The items (or key: value pairs, when map) of the collection n up to its end
+ * event, built at depth; 0, or -1 on an error (reported). */
+static int build_children(struct builder *b, struct ynode *n, bool map, int depth)
+{
+	size_t cap = 0;
+	struct keyset keys = {0};
+	int ok = 1;
+	for (;;) {
+		yaml_event_t e;
+		if (next_event(b, &e) != 0) {
+			ok = 0;
+			break;
+		}
+		if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) {
+			yaml_event_delete(&e);
+			break;
+		}
+		struct ynode *child = build(b, &e, depth);
+		yaml_event_delete(&e);
+		if (!child) {
+			ok = 0;
+			break;
+		}
+		if (!map) {
+			n->items = xgrow(n->items, &cap, n->n + 1, sizeof *n->items);
+			n->items[n->n++] = child;
+			continue;
+		}
+		/* A key: then its value. */
+		yaml_event_t ve;
+		if (next_event(b, &ve) != 0) {
+			node_free(child);
+			ok = 0;
+			break;
+		}
+		struct ynode *value = build(b, &ve, depth);
+		yaml_event_delete(&ve);
+		if (!value) {
+			node_free(child);
+			ok = 0;
+			break;
+		}
+		add_pair(b, n, &cap, &keys, child, value);
+	}
+	free(keys.slot);
+	return ok ? 0 : -1;
+}
+
+static struct ynode *build_collection(struct builder *b, yaml_event_t *ev, int depth)
+{
+	bool map = ev->type == YAML_MAPPING_START_EVENT;
+	if (depth >= YT_MAX_DEPTH) {
+		error_at(b, ev->start_mark, "YAML nested too deeply (more than %s levels)", "64");
+		return NULL;
+	}
+	struct ynode *n = new_node(b, map ? Y_MAP : Y_SEQ, ev->start_mark);
+	yaml_char_t *anchor = map ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
+	char *anchor_copy = anchor ? xstrdup((const char *)anchor) : NULL;
+	if (build_children(b, n, map, depth + 1) != 0) {
+		free(anchor_copy);
+		node_free(n);
+		return NULL;
+	}
+	if (map && has_key(n, "<<"))
+		merge_keys(b, n);
+	add_anchor(b, (const yaml_char_t *)anchor_copy, n);
+	free(anchor_copy);
+	return n;
+}
+
 /* Build the node that starts with ev (already read). Returns NULL on error. */
 static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 {
@@ -355,131 +500,10 @@ static struct ynode *build(struct builder *b, yaml_event_t *ev, int depth)
 		return NULL;
 	}
 	switch (ev->type) {
-	case YAML_ALIAS_EVENT: {
-		const char *name = (const char *)ev->data.alias.anchor;
-		const struct ynode *target = find_anchor(b, name);
-		if (!target) {
-			error_at(b, ev->start_mark, "YAML: undefined alias *%s", name);
-			return NULL;
-		}
-		struct ynode *n = copy_node(b, target, mark_loc(b, ev->start_mark));
-		if (!n && b->over_text)
-			error_at(b, ev->start_mark, "alias *%s expands to too much text "
-				 "(more than 16 MiB in all)", name);
-		else if (!n)
-			error_at(b, ev->start_mark, "alias *%s expands to too many YAML nodes "
-				 "(more than 200000)", name);
-		return n;
-	}
-	case YAML_SCALAR_EVENT: {
-		if (ev->data.scalar.length > YT_MAX_SCALAR) {
-			error_at(b, ev->start_mark, "string too long (more than %s bytes)", "65536");
-			return NULL;
-		}
-		b->text_bytes += ev->data.scalar.length;
-		struct ynode *n = new_node(b, Y_SCALAR, ev->start_mark);
-		n->str = xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
-		n->len = ev->data.scalar.length;
-		n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-		if (memchr(n->str, '\0', n->len)) {
-			error_at(b, ev->start_mark, "string contains a NUL character%s", "");
-			node_free(n);
-			return NULL;
-		}
-		check_controls(b, ev->start_mark, n);
-		add_anchor(b, ev->data.scalar.anchor, n);
-		return n;
-	}
+	case YAML_ALIAS_EVENT: return build_alias(b, ev);
+	case YAML_SCALAR_EVENT: return build_scalar(b, ev);
 	case YAML_SEQUENCE_START_EVENT:
-	case YAML_MAPPING_START_EVENT: {
-		bool map = ev->type == YAML_MAPPING_START_EVENT;
-		if (depth >= YT_MAX_DEPTH) {
-			error_at(b, ev->start_mark, "YAML nested too deeply (more than %s levels)", "64");
-			return NULL;
-		}
-		struct ynode *n = new_node(b, map ? Y_MAP : Y_SEQ, ev->start_mark);
-		yaml_char_t *anchor = map ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
-		char *anchor_copy = anchor ? xstrdup((const char *)anchor) : NULL;
-		size_t cap = 0;
-		struct keyset keys = {0};
-		int ok = 1;
-		for (;;) {
-			yaml_event_t e;
-			if (next_event(b, &e) != 0) {
-				ok = 0;
-				break;
-			}
-			if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) {
-				yaml_event_delete(&e);
-				break;
-			}
-			struct ynode *child = build(b, &e, depth + 1);
-			yaml_event_delete(&e);
-			if (!child) {
-				ok = 0;
-				break;
-			}
-			if (!map) {
-				n->items = xgrow(n->items, &cap, n->n + 1, sizeof *n->items);
-				n->items[n->n++] = child;
-				continue;
-			}
-			/* A key: then its value. */
-			yaml_event_t ve;
-			if (next_event(b, &ve) != 0) {
-				node_free(child);
-				ok = 0;
-				break;
-			}
-			struct ynode *value = build(b, &ve, depth + 1);
-			yaml_event_delete(&ve);
-			if (!value) {
-				node_free(child);
-				ok = 0;
-				break;
-			}
-			/* Report, drop the pair and go on: the rest of the file still gets read. */
-			bool drop = false;
-			if (child->kind != Y_SCALAR) {
-				diag(SEV_ERROR, &child->loc, "a mapping key must be a plain name, not %s",
-				     ynode_what(child));
-				drop = true;
-			} else {
-				const struct ynode *first = keyset_add(&keys, n->pairs, n->n, child);
-				if (first) {
-					diag(SEV_ERROR, &child->loc,
-					     "duplicate key '%s' (first given at line %u, column %u)",
-					     child->str, first->loc.line, first->loc.col);
-					drop = true;
-				}
-			}
-			if (drop) {
-				/* Kept until the end of the parse, not freed: an anchor inside
-				 * may still be named by a later alias. */
-				b->soft++;
-				b->dropped = xgrow(b->dropped, &b->capdropped, b->ndropped + 2,
-						   sizeof *b->dropped);
-				b->dropped[b->ndropped++] = child;
-				b->dropped[b->ndropped++] = value;
-				continue;
-			}
-			n->pairs = xgrow(n->pairs, &cap, n->n + 1, sizeof *n->pairs);
-			n->pairs[n->n].key = child;
-			n->pairs[n->n].value = value;
-			n->n++;
-		}
-		free(keys.slot);
-		if (!ok) {
-			free(anchor_copy);
-			node_free(n);
-			return NULL;
-		}
-		if (map && has_key(n, "<<"))
-			merge_keys(b, n);
-		add_anchor(b, (const yaml_char_t *)anchor_copy, n);
-		free(anchor_copy);
-		return n;
-	}
+	case YAML_MAPPING_START_EVENT: return build_collection(b, ev, depth);
 	default:
 		error_at(b, ev->start_mark, "YAML: unexpected %s", "event");
 		return NULL;

@@ -36,7 +36,7 @@ expect_grep "railyard: error: list:" "^railyard: error: list: unknown option '--
 
 # Every message of a bad invocation starts "railyard: " (usage text aside).
 for args in "frob" "help frob" "list" "list a.yaml b.yaml" "dump" "build --paper b5 $P" \
-	"check --sequence 1" "simulate $TT" "list --naming" "check $TT"; do
+	"check --sequence 1" "simulate $TT" "list --naming" "check $TT --end left"; do
 	# shellcheck disable=SC2086
 	$R $args >/dev/null 2>"$WORK/msg.err"
 	ok_if "'$args': its first line starts railyard:" grep -q '^railyard: ' "$WORK/msg.err"

@@ -1,17 +1,17 @@
-# No function of a command module is over 80 lines (the team's limit; issue 19
-# item 5): a command parses its options into a struct, then load, act and print
-# in short functions. A function is counted from the line that names it to its
-# closing brace (gen/ puts both braces of a function body in column 0).
+# No function of gen/ is over 80 lines (the team's limit; issue 19 item 5): a
+# command parses its options into a struct, then load, act and print in short
+# functions, and every other module works in named steps too. A function is
+# counted from the line that names it to its closing brace (gen/ puts both
+# braces of a function body in column 0).
 # The allowlist below holds the functions still over the limit, each with the
 # branch that owns its file; remove an entry when its function is split (the
 # script fails on an entry that is no longer needed, so the list only shrinks).
 . tests/cli/lib.sh
 MAX=80
 
-# The command modules: each command's parsing, loading, acting and printing.
+# Every module of gen/: the commands and everything they stand on.
 modules() {
-	for f in gen/main.c gen/cli.c gen/pipeline.c gen/simulate.c gen/games.c gen/games_sim.c \
-		gen/*_list.c gen/*_check.c gen/*_checkpos.c gen/*_build.c; do
+	for f in gen/*.c; do
 		[ -e "$f" ] && echo "$f"
 	done | sort -u
 }
@@ -28,19 +28,25 @@ lengths() {
 	done
 }
 
-# Over the limit today; owner: the branch that will split it.
+# Over the limit today; owner: the branch that will split it. These four are in
+# files other helpers edited in session 4 (layout: impose.c; png: output.c;
+# palette: draw.c, template.c), left to them to split: FILE FUNCTION.
 allowed() {
 	cat <<'LIST'
+gen/output.c incremental_boxes
+gen/draw.c draw_text_elem
+gen/template.c load_elem_key
+gen/impose.c impose_tiles
 LIST
 }
 
 modules | lengths >"$WORK/lengths"
-ok_if "the functions of $(modules | wc -l) command modules were measured ($(wc -l <"$WORK/lengths") functions)" \
-	test "$(wc -l <"$WORK/lengths")" -gt 100
+ok_if "the functions of $(modules | wc -l) modules were measured ($(wc -l <"$WORK/lengths") functions)" \
+	test "$(wc -l <"$WORK/lengths")" -gt 1000
 awk -v max=$MAX '$3 > max' "$WORK/lengths" | sort -k3,3nr >"$WORK/long"
 allowed >"$WORK/allowed"
 awk 'NR == FNR { ok[$1 " " $2] = 1; next } !ok[$1 " " $2]' "$WORK/allowed" "$WORK/long" >"$WORK/over"
-ok_if "no command-module function over $MAX lines outside the allowlist" test ! -s "$WORK/over"
+ok_if "no function of gen/ over $MAX lines outside the allowlist" test ! -s "$WORK/over"
 sed "s/^\(.*\) \(.*\) \(.*\)$/  \1: \2 is \3 lines (at most $MAX)/" "$WORK/over" >&2
 awk 'NR == FNR { long[$1 " " $2] = 1; next }
 	!long[$1 " " $2] { print "  " $1 ": " $2 " is within the limit now: remove it from the allowlist (" $3 ")" }' \

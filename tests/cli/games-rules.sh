@@ -26,7 +26,8 @@ for c in "take-the-train target: 100:target=100" "take-the-train rounds: 3:round
 	 "train-52 order: rotation:order=rotation" "train-52 wrecks: 5:wrecks=5" \
 	 "train-52 face-cards: step:face-cards=step" "train-52 ace: low:ace=low" \
 	 "train-52 reopen: second-ace:reopen=second-ace" "toy-train letter-mix: even:letter-mix=even" \
-	 "toy-train broken-every: 5:broken-every=5"; do
+	 "toy-train broken-every: 5:broken-every=5" "take-the-train tie: shared:tie=shared" \
+	 "domino-double-nine other-trains: one:other-trains=one"; do
 	pack=${c%% *} rest=${c#* } kv=${c##*:}
 	line=${rest%:*}
 	with_rules packs/$pack.yaml "$WORK/p.yaml" "$line"
@@ -54,6 +55,39 @@ expect_grep "... did you mean" "'wreks' is not a rule of train-52 \\(did you mea
 expect_status "--rule on check too" 2 $R check packs/train-52.yaml --top 5 --play 7 --rule ace=high
 expect_grep "... its values" "'ace' must be piles or low, not 'high'" "$WORK/last.err"
 expect_status "check --rule ace=low: an A plays as 1 on a 2" 0 $R check packs/train-52.yaml --top 2 --play A --rule ace=low
+
+# domino: "add one and only one car to any or all of the trains belonging to the
+# other players": one on each (the default) or, rules: other-trains: one, one in all
+expect_status "domino: a car on each of two other trains: legal by default" 0 \
+	$R check packs/domino-double-nine.yaml --train "9-9 9-3" --others "5-5 5-2; 4-4 4-1" --play "3-7 2-8@1 1-6@2"
+with_rules packs/domino-double-nine.yaml "$WORK/one.yaml" "other-trains: one"
+expect_status "... rules: other-trains: one: not legal (exit 1)" 1 \
+	$R check "$WORK/one.yaml" --train "9-9 9-3" --others "5-5 5-2; 4-4 4-1" --play "3-7 2-8@1 1-6@2"
+expect_grep "... names the rule" "one and only one car on the other trains in all \\(rules: other-trains=one\\)" "$WORK/last.out"
+expect_status "... --rule other-trains=one-each overrides the pack for the run" 0 \
+	$R check "$WORK/one.yaml" --rule other-trains=one-each --train "9-9 9-3" --others "5-5 5-2; 4-4 4-1" --play "3-7 2-8@1 1-6@2"
+expect_status "... one car on one other train stays legal" 0 \
+	$R check "$WORK/one.yaml" --train "9-9 9-3" --others "5-5 5-2; 4-4 4-1" --play "3-7 2-8@1"
+a=$($R simulate -q --json --games 200 --players 4 --seed 1 packs/domino-double-nine.yaml | field 'd["use"]["tiles_on_others_trains"]["per_game"]')
+b=$($R simulate -q --json --games 200 --players 4 --seed 1 "$WORK/one.yaml" | field 'd["use"]["tiles_on_others_trains"]["per_game"]')
+ok_if "... simulate lays fewer tiles on others' trains ($a, then $b)" python3 -c "import sys; sys.exit(not $b < $a)"
+with_rules packs/domino-double-nine.yaml "$WORK/bad3.yaml" "other-trains: two"
+expect_status "domino: rules: {other-trains: two}: exit 2" 2 $R dump "$WORK/bad3.yaml"
+expect_grep "... located, with its values" "bad3.yaml:[0-9]+:[0-9]+: error: 'other-trains' must be one-each or one, not 'two'" "$WORK/last.err"
+
+# Take the Train: "the player with the most Fares left wins", silent on a tie
+expect_status "take: a tie for the most fares" 0 $R check packs/take-the-train.yaml --score 0:10,2:12,3:13
+expect_grep "... has no single winner by default" "the seed names no single winner" "$WORK/last.out"
+with_rules packs/take-the-train.yaml "$WORK/tie.yaml" "tie: fewest-cards"
+expect_status "... rules: tie: fewest-cards" 0 $R check "$WORK/tie.yaml" --score 0:10,2:12,3:13
+expect_grep "... the seat that emptied its hand wins the tie" "seat 1 wins the round with 10 fares.*fewest cards left \\(rules: tie=fewest-cards\\)" "$WORK/last.out"
+expect_status "... --rule tie=shared overrides it" 0 $R check "$WORK/tie.yaml" --rule tie=shared --score 0:10,2:12,3:11
+expect_grep "... the tied seats each score" "seats 1 2 each score 10 \\(rules: tie=shared\\)" "$WORK/last.out"
+a=$($R simulate -q --json --games 400 --players 4 --seed 1 packs/take-the-train.yaml | field 'd["no_single_winner"]')
+b=$($R simulate -q --json --games 400 --players 4 --seed 1 "$WORK/tie.yaml" | field 'd["no_single_winner"]')
+ok_if "... simulate: fewer games without a single winner ($a, then $b)" python3 -c "import sys; sys.exit(not $b < $a)"
+expect_status "take: --rule tie=coin: exit 2" 2 $R check packs/take-the-train.yaml --rule tie=coin --score 0:10,2:12
+expect_grep "... its values" "'tie' must be none, shared or fewest-cards, not 'coin'" "$WORK/last.err"
 
 # Take the Train: "or the highest total after a number of rounds"
 expect_eq "take --rule rounds=3: three rounds a game" "3" \

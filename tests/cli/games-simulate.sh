@@ -27,7 +27,7 @@ b=$($R simulate -q --json --games 200 --players 4 --seed 2 $TT | field 'd["wins"
 ok_if "another seed plays other games" [ "$a" != "$b" ]
 
 # Take the Train: 56 cards; the Transfers only with --with transfer
-expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 rounds=0 0" \
+expect_eq "take: 56 cards, no Transfers" "cards=56 transfers=0 target=0 rounds=0 tie=none 0" \
 	"$($R simulate -q --json --games 200 --players 4 $TT | field '" ".join(k + "=" + v for k, v in d["rules"].items()) + " " + str(d["use"]["transfers_played"]["total"])')"
 expect_eq "take --with transfer: 58 cards, Transfers played" "cards=58 True" \
 	"$($R simulate -q --json --games 200 --players 4 --with transfer $TT | field '"cards=" + d["rules"]["cards"] + " " + str(d["use"]["transfers_played"]["total"] > 0)')"
@@ -40,7 +40,7 @@ expect_grep "... none when a series stalls: 4 players end without a single winne
 expect_eq "take --rule target=100: several rounds a game" "True" \
 	"$($R simulate -q --json --games 100 --players 4 --rule target=100 $TT | field 'd["use"]["rounds"]["per_game"] > 1')"
 expect_status "take: an unknown rule: exit 2" 2 $R simulate -q --games 10 --players 4 --rule transfer=yes $TT
-expect_grep "... names the rules it knows" "'transfer' is not a rule of take-the-train \\(its rules: target=N, rounds=N\\)" "$WORK/last.err"
+expect_grep "... names the rules it knows" "'transfer' is not a rule of take-the-train \\(its rules: target=N, rounds=N, tie=none\|shared\|fewest-cards\\)" "$WORK/last.err"
 expect_status "take: 8 players, 56 cards: exit 2" 2 $R simulate -q --games 10 --players 8 $TT
 
 # domino: 5 points a tile, the game to 120

@@ -109,7 +109,8 @@ expect_grep "... says which" 'a Transfer branches at magenta 8 with the 8 of ano
 expect_status "... --hand sees the branch" 0 $R check --with transfer $TT --line "$BR" --hand "O2 O6 B3"
 expect_grep "... orange 2 plays" '^legal: orange 2$' "$WORK/last.out"
 expect_status "a card that is not a card: exit 2" 2 $R check $TT --play "B13"
-expect_status "no --play: exit 2" 2 $R check $TT
+expect_status "a --line and no --play: exit 2" 2 $R check $TT --line "B6 BS B7"
+expect_status "no position at all: the pack-level check (sound)" 0 $R check $TT
 
 # --- domino Trains
 $R list $D9 >"$WORK/d9.out"

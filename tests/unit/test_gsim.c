@@ -86,6 +86,46 @@ static void test_take_plays_are_legal(void **state)
 	}
 }
 
+/* Transfers whose branch stopped short of its longest run, in `games` games
+ * of policy pol (the engine's selfcheck counts them). */
+static long short_branches(const struct deck *d, enum gsim_policy pol, int games)
+{
+	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = 4, .max_length = 5000};
+	for (int i = 0; i < 4; i++)
+		p.policy[i] = pol;
+	char err[256];
+	void *setup = gsim_take.setup_new(&p, err, sizeof err);
+	assert_non_null(setup);
+	gsim_take_selfcheck(setup, true);
+	void *scratch = calloc(1, gsim_take.scratch_size(setup));
+	for (int g = 0; g < games; g++) {
+		struct sim_rng rng;
+		sim_rng_seed(&rng, 7, (uint64_t)g);
+		struct gsim_outcome o;
+		memset(&o, 0, sizeof o);
+		gsim_take.play(setup, scratch, &rng, &o);
+	}
+	long n = gsim_take_short_branches(scratch);
+	assert_int_equal(gsim_take_refused(scratch), 0);
+	free(scratch);
+	gsim_take.setup_free(setup);
+	return n;
+}
+
+/* railyard(1), POLICIES: random plays any legal play, a Transfer's branch
+ * included (the Transfer and its card alone, or any run beyond); greedy always
+ * lays the branch's longest run. */
+static void test_take_random_transfer_branch(void **state)
+{
+	(void)state;
+	static char tr[] = "transfer";
+	char *with[] = {tr};
+	struct deck *d = load("packs/take-the-train.yaml", with, 1);
+	assert_true(short_branches(d, GSIM_RANDOM, 400) > 0);
+	assert_int_equal(short_branches(d, GSIM_GREEDY, 400), 0);
+	deck_free(d);
+}
+
 /* Every act of the Train engine is one t52_check accepts, under each reading. */
 static void test_train52_plays_are_legal(void **state)
 {
@@ -195,6 +235,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_take_plays_are_legal),
+		cmocka_unit_test(test_take_random_transfer_branch),
 		cmocka_unit_test(test_train52_plays_are_legal),
 		cmocka_unit_test(test_same_game_any_worker),
 		cmocka_unit_test(test_unknown_rules),

@@ -1,0 +1,207 @@
+/* deck_sim.c: the deck games' side of `railyard simulate` (simulate.h): their
+ * options, loading a deck pack with its groups and rules for the game's
+ * engine, and their part of the report (the rules the engine reads, what each
+ * game counts). It knows no game: the engine comes from game.c's table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "json.h"
+#include "simulate.h"
+
+static const char usage_text[] =
+	"usage: railyard simulate PACK.yaml --players N [OPTIONS]   (the other games)\n\n"
+	"Play many games of Take the Train, domino Trains, Train (52 cards) or Toy\n"
+	"Train under the seed's rules and report, as for the trains packs: completion\n"
+	"(games with a single winner) with a 95% Wilson interval, win rate per seat,\n"
+	"balance (N x the least-winning seat's share of all games, with a bootstrap\n"
+	"interval), the games without a single winner (ties) as their own share, game\n"
+	"length over all games with timeouts censored (median, restricted mean), and\n"
+	"how often each component is used (fares paid, tiles played, ...). Below\n"
+	"--completion a series STALLS and gets no verdict.\n\n"
+	"  -n, --players N[,N..] players (seats), or a list (3,4) to play each in turn\n"
+	"      --games G         games to play (default 10000)\n"
+	"      --seed S          seed of the series (default 1); game g plays from its\n"
+	"                        own stream, so the report does not depend on --threads\n"
+	"      --threads T       threads (default: the number of cores)\n"
+	"  -P, --policy LIST     random (any legal play) or greedy (the play that does\n"
+	"                        the most for the player now), for every seat or one per\n"
+	"                        seat, comma-separated; default greedy\n"
+	"  -r, --rule KEY=VALUE  override one of the pack's rules (a reading of the seed\n"
+	"                        where it is silent or ambiguous) for this run; each\n"
+	"                        game's keys and defaults: railyard-pack(5), RULES, or\n"
+	"                        'railyard dump PACK'; repeatable\n"
+	"      --max-length N    a game longer than N (turns, acts or rounds) is a\n"
+	"                        timeout (default 5000)\n"
+	"      --completion P    a pack completing fewer than this share of its games\n"
+	"                        stalls: no verdict on it (default 0.95)\n"
+	"  -w, --without NAME    leave out an optional group; --with NAME puts it back\n"
+	"      --compare PACK2   also play PACK2, show every difference with its 95%\n"
+	"                        interval and say which is fairer and which faster\n"
+	"                        when the interval excludes 0 and neither stalls;\n"
+	"                        PACK2 may be PACK itself, with --compare-with NAME,\n"
+	"                        --compare-without NAME (its optional groups) or\n"
+	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
+	"  -j, --json            the report as JSON\n"
+	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
+	"  -q, --quiet           no progress lines on stderr\n"
+	"  -h, --help, -V, --version\n\n"
+	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
+
+/* A loaded deck pack and its rules as its game read them (--rule applied). */
+struct deck_pack {
+	struct deck *deck;
+	struct game_rules rules;
+};
+
+/* Whether path plays the same game as `game`; false (reported) otherwise. */
+static bool same_game(const struct game *game, const char *path)
+{
+	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	bool same = probe && !strcmp(probe->game, game->name);
+	if (probe && !same)
+		diag(SEV_ERROR, NULL, "--compare: %s plays %s, not %s: compare packs of one game", path,
+		     probe->game, game->name);
+	deck_free(probe);
+	return same;
+}
+
+/* The engine's setup for the loaded pack dp, and the rules it reads as text. */
+static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const struct sim_opts *o)
+{
+	struct gsim_params p = {.deck = dp->deck, .pack_rules = &dp->rules, .players = se->players,
+				.max_length = (int)o->max_length};
+	memcpy(p.policy, se->policy, sizeof p.policy);
+	char err[512];
+	se->setup = se->eng->setup_new(&p, err, sizeof err);
+	if (!se->setup) {
+		diag(SEV_ERROR, NULL, "%s: %s", se->path, err);
+		return false;
+	}
+	struct buf b = {0};
+	se->eng->rules_text(se->setup, &b);
+	snprintf(se->rules, sizeof se->rules, "%s", b.s ? b.s : "");
+	buf_free(&b);
+	return true;
+}
+
+static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
+{
+	if (se->j && !same_game(g, se->path))
+		return false;
+	struct deck_pack *dp = xcalloc(1, sizeof *dp);
+	se->pack = dp;
+	dp->deck = games_load(g, se->path, &o->sel[se->j], &dp->rules);
+	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[se->j], (size_t)o->nrules[se->j]))
+		return false;
+	se->id = dp->deck->id;
+	se->title = dp->deck->title;
+	se->set = &dp->rules.set;
+	if (!se->eng) {
+		diag(SEV_ERROR, &dp->deck->loc_game, "simulate has no engine for game '%s'", dp->deck->game);
+		return false;
+	}
+	if (se->players < se->eng->min_players || se->players > se->eng->max_players) {
+		diag(SEV_ERROR, NULL, "%s: %s is played by %d to %d players, not %d", se->path, dp->deck->game,
+		     se->eng->min_players, se->eng->max_players, se->players);
+		return false;
+	}
+	return make_setup(se, dp, o);
+}
+
+static void release(struct sim_series *se)
+{
+	struct deck_pack *dp = se->pack;
+	if (se->setup)
+		se->eng->setup_free(se->setup);
+	if (dp)
+		deck_free(dp->deck);
+	free(dp);
+}
+
+static void text_head(const struct sim_series *se)
+{
+	printf("players: %d, policies:", se->players);
+	for (int i = 0; i < se->players; i++)
+		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+	printf("\nrules: %s\n", se->rules);
+}
+
+static void text_tail(const struct sim_series *se)
+{
+	printf("per game:");
+	for (int c = 0; se->eng->counters[c]; c++)
+		printf("%s %.2f %s", c ? "," : "", se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0,
+		       se->eng->counter_text[c]);
+	putchar('\n');
+}
+
+/* The rules in force as a JSON object: {"key": "value", ...}. */
+static void json_rules(const char *text)
+{
+	printf("{");
+	int n = 0;
+	for (const char *p = text; *p; p += strcspn(p, " "), p += strspn(p, " ")) {
+		size_t k = strcspn(p, "="), w = strcspn(p, " ");
+		char *key = xstrndup(p, k < w ? k : w), *val = xstrndup(k < w ? p + k + 1 : "", k < w ? w - k - 1 : 0);
+		printf("%s", n++ ? ", " : "");
+		json_str(stdout, key);
+		printf(": ");
+		json_str(stdout, val);
+		free(key);
+		free(val);
+	}
+	printf("}");
+}
+
+static void json_head(const struct sim_series *se, const char *ind)
+{
+	const struct deck_pack *dp = se->pack;
+	printf(",\n%s  \"game\": ", ind);
+	json_str(stdout, dp->deck->game);
+	printf(",\n%s  \"players\": %d,\n%s  \"policies\": [", ind, se->players, ind);
+	for (int i = 0; i < se->players; i++)
+		printf("%s\"%s\"", i ? ", " : "", simulate_policy_name(se->policy[i]));
+	printf("],\n%s  \"rules\": ", ind);
+	json_rules(se->rules);
+}
+
+static void json_tail(const struct sim_series *se, const char *ind)
+{
+	printf(",\n%s  \"unit\": \"%s\",\n%s  \"use\": {", ind, se->eng->unit, ind);
+	for (int c = 0; se->eng->counters[c]; c++) {
+		printf("%s\"%s\": {\"total\": %llu, \"per_game\": ", c ? ", " : "", se->eng->counters[c],
+		       (unsigned long long)se->t.count[c]);
+		verdict_json_num(se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0);
+		printf("}");
+	}
+	printf("}");
+}
+
+/* The named rules whose values differ between two series, comma-separated. */
+static void rules_differ(const struct sim_series *a, const struct sim_series *b, char *out, size_t len)
+{
+	const struct ruleset *x = a->set, *y = b->set;
+	out[0] = 0;
+	for (size_t i = 0; i < x->n && i < y->n; i++) {
+		if (!strcmp(x->value[i], y->value[i]))
+			continue;
+		size_t n = strlen(out);
+		snprintf(out + n, len - n, "%s%s", n ? ", " : "", x->keys[i].key);
+	}
+}
+
+const struct sim_side deck_sim_side = {
+	.usage = usage_text,
+	.length_option = "max-length",
+	.length_default = 5000,
+	.npolicies = 2,
+	.groups = true,
+	.load = load,
+	.release = release,
+	.text_head = text_head,
+	.text_tail = text_tail,
+	.json_head = json_head,
+	.json_tail = json_tail,
+	.rules_differ = rules_differ,
+};

@@ -1,0 +1,21 @@
+/* toytrain_list.c: what Toy Train adds to `railyard dump` (deck_list.h): the
+ * pack's `rules: min-letters` and `words` with where they come from. */
+#include "commands.h"
+#include "deck_list.h"
+
+#include <stdio.h>
+
+static void dump_words(const struct game_rules *rules)
+{
+	const struct toy_pack_rules *y = &rules->toy;
+	printf("rule min-letters=%d", y->min_letters);
+	if (y->loc_min.line)
+		printf(" (pack %s:%u:%u)\n", y->loc_min.file, y->loc_min.line, y->loc_min.col);
+	else
+		printf(" (default)\n");
+	if (y->words)
+		printf("rule words=%s (pack %s:%u:%u)\n", y->words, y->loc_words.file, y->loc_words.line,
+		       y->loc_words.col);
+}
+
+const struct deck_list_game toytrain_list_items = {.dump_rules = dump_words};
