@@ -5,7 +5,7 @@
  * with PNGDIR, also each card at 300 dpi written with libpng (level 1, SUB filter)
  * on one thread, the floor of a default build's PDF and PNG output; with "cairo"
  * after it, the PNGs are written by cairo_surface_write_to_png instead (to compare
- * file sizes).
+ * file sizes). OUT.pdf "-" writes no PDF (the floor of PNG files alone).
  *
  *   floor CARDS.tsv OUT.pdf [PNGDIR [cairo]]   CARDS.tsv: `railyard list --cards` */
 #include <math.h>
@@ -126,8 +126,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const double bleed = 3.175, W = 63.5, H = 88.9;
-	cairo_surface_t *s = cairo_pdf_surface_create(argv[2], (W + 2 * bleed) * MM, (H + 2 * bleed) * MM);
-	cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
+	int pdf = strcmp(argv[2], "-") != 0;
+	cairo_surface_t *s = pdf ? cairo_pdf_surface_create(argv[2], (W + 2 * bleed) * MM, (H + 2 * bleed) * MM)
+				 : cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	if (pdf)
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
 	cairo_t *cr = cairo_create(s);
 	PangoFontMap *map = pango_cairo_font_map_new();
 	ctx = pango_font_map_create_context(map);
@@ -141,10 +144,12 @@ int main(int argc, char **argv)
 		char *num = strtok(line, "\t\n"), *code = strtok(NULL, "\t\n");
 		if (!num || !code)
 			continue;
-		cairo_identity_matrix(cr);
-		cairo_scale(cr, MM, MM);
-		card(cr, num, code, bleed, W, H);
-		cairo_show_page(cr);
+		if (pdf) {
+			cairo_identity_matrix(cr);
+			cairo_scale(cr, MM, MM);
+			card(cr, num, code, bleed, W, H);
+			cairo_show_page(cr);
+		}
 		if (!pngdir)
 			continue;
 		double sc = 300 / 25.4;

@@ -3,7 +3,13 @@
 # keeps in out/bench/NAME.txt (this script sorts last, so they are fresh).
 # ratio = railyard's time / the floor's time, lower is better:
 #   render    railyard build --only faces / bench/floor.c, a bare Cairo+Pango loop
-#             drawing the same cards (target at most 1.3)
+#             drawing the same cards (target at most 1.2)
+#   build all the default 84-card build (every output, every core) / the floor
+#             drawing the same cards to a PDF and libpng PNGs on one thread
+#             (target at most 0.6)
+#   png 840   840 PNG files (every core) / the floor's libpng files on one thread
+#             (target at most 0.28, half of the 0.57 before), and their size
+#             (target at most 1.0)
 #   check     railyard check on 1,000,000 cards / loading that pack (bench/load.sh;
 #             both include starting the program)
 #   simulate  seconds per game / the target's (issue 14: 15,000 four-player games/s
@@ -22,7 +28,7 @@ field() {
 	[ -f "$1" ] && grep -E -m1 "$2" "$1"
 }
 row measure railyard floor ratio "peak memory railyard / floor"
-for n in 84 8400; do
+for n in 84 8400 84000; do
 	set -- $(field $B/render.txt "^$n +[0-9.]+s +[0-9.]+s ")
 	if [ $# -ge 8 ]; then
 		row "render $n cards (PDF faces)" "$2" "$3" "$(ratio "${2%s}" "${3%s}")" "$5 KB / $7 KB"
@@ -30,6 +36,18 @@ for n in 84 8400; do
 		row "render $n cards (PDF faces)" - - - -
 	fi
 done
+for m in all-84 png-840; do
+	set -- $(field $B/render.txt "^$m +[0-9.]+s +[0-9.]+s ")
+	name="build all, 84 cards"
+	[ "$m" = png-840 ] && name="840 PNG files"
+	if [ $# -ge 8 ]; then
+		row "$name" "$2" "$3" "$(ratio "${2%s}" "${3%s}")" "$5 KB / $7 KB"
+	else
+		row "$name" - - - -
+	fi
+done
+set -- $(field $B/render.txt '^png-840 size: ')
+[ $# -ge 10 ] && row "840 PNG files, size" "$4 KB" "$7 KB" "$(ratio "$4" "$7")" -
 # bench/load.sh times check and the load of the same pack to the millisecond;
 # bench/check.sh's row (10 ms resolution) stands in when load.sh did not run.
 load=$(field $B/load.txt '^load 1,000,000 cards ' | awk '{ print $(NF-3) }')

@@ -161,8 +161,8 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
 	      void *user, long index);
 
-/* Write an RGB24 image surface as a PNG (compression level 1, SUB filter; pHYs of dpi
- * when dpi > 0) to path, created exclusively (never through a symbolic link): for
+/* Write an RGB24 image surface as a PNG (png_encode: sRGB, pHYs of dpi when
+ * dpi > 0; s's pixels are overwritten, to be painted anew or destroyed) to path, created exclusively (never through a symbolic link): for
  * a file in a private staging folder. Thread-safe. Returns 0, or -1 with errno set
  * and path removed. */
 int png_save(cairo_surface_t *s, const char *path, double dpi);

@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stdarg.h>
 #include <pthread.h>
@@ -29,6 +32,7 @@
 #include "output.h"
 #include "pdfx.h"
 #include "progress.h"
+#include "sandbox.h"
 #include "trust.h"
 
 #ifndef M_PI
@@ -1178,7 +1182,8 @@ static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper
 			rc = pdfw_close(out);
 		}
 		free(rel);
-		c->report = false;
+		if (c->report)   /* never written while the PNG threads read it */
+			c->report = false;
 	}
 	free(g.idx);
 	return rc;
@@ -1225,14 +1230,20 @@ static int write_svgs(struct build_ctx *c, struct worker *w, bool unique)
 	return rc;
 }
 
-/* ---- PNG files, drawn on worker threads ---- */
+/* ---- PNG files and contact.png, drawn on worker threads ---- */
 
+/* One image to write: item's side (0 face, 1 back), or contact.png (side 2). */
 struct png_job {
 	long item;
 	int side;
 	char *path;
 };
 
+#define SIDE_CONTACT 2
+
+/* The images of a build and the threads writing them. Background threads start
+ * early (png_begin) and write while this thread writes the PDF and SVG files;
+ * this thread joins them when it is done (png_end). */
 struct png_pool {
 	struct build_ctx *c;
 	struct png_job *jobs;
@@ -1241,6 +1252,13 @@ struct png_pool {
 	pthread_mutex_t mu;
 	long failed;          /* the job that failed first, or -1 */
 	int err;              /* its errno */
+	bool stop;            /* another output failed: take no more jobs */
+	bool shown;           /* the png step's progress is on screen */
+	pthread_t *th;
+	struct png_thread *pt;
+	int nt, made, started;
+	struct buf q;         /* quantities.csv */
+	bool quantities;
 };
 
 static const struct template *job_template(const struct build_ctx *c, const struct png_job *j)
@@ -1272,6 +1290,71 @@ static cairo_surface_t *job_draw(struct build_ctx *c, struct worker *w, const st
 	return s;
 }
 
+/* contact.png: every item, small, in one image of at most about 3000 px a side
+ * (games with one face template); *dpi its resolution. */
+static cairo_surface_t *contact_draw(struct build_ctx *c, struct worker *w, double *dpi)
+{
+	const struct template *t = c->it.faces[0];
+	long n = c->it.count;
+	double cw = t->w, ch = t->h;
+	int cols = 1;
+	while ((double)cols * cols * cw < (double)n * ch)
+		cols++;
+	if (cols > n)
+		cols = (int)n;
+	int rows = (int)((n + cols - 1) / cols);
+	double gap = 2;  /* mm */
+	double W = cols * (cw + gap) + gap, H = rows * (ch + gap) + gap;
+	double scale = 150 / 25.4;       /* 150 dpi at most */
+	if (W * scale > 3000)
+		scale = 3000 / W;
+	if (H * scale > 3000)
+		scale = 3000 / H;
+	int pw = (int)(W * scale + 0.5), ph = (int)(H * scale + 0.5);
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw < 1 ? 1 : pw, ph < 1 ? 1 : ph);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+	cairo_paint(cr);
+	cairo_scale(cr, scale, scale);
+	for (long i = 0; i < n; i++) {
+		cairo_save(cr);
+		cairo_translate(cr, gap + (double)(i % cols) * (cw + gap), gap + (double)(i / cols) * (ch + gap));
+		/* The preview shows the item as cut: trim size, rounded corners. */
+		double r = t->radius;
+		if (r > 0) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, cw - r, r, r, -M_PI / 2, 0);
+			cairo_arc(cr, cw - r, ch - r, r, 0, M_PI / 2);
+			cairo_arc(cr, r, ch - r, r, M_PI / 2, M_PI);
+			cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
+			cairo_close_path(cr);
+		} else {
+			cairo_rectangle(cr, 0, 0, cw, ch);
+		}
+		cairo_clip(cr);
+		draw_side(c, w, cr, i, 0);
+		cairo_restore(cr);
+	}
+	cairo_destroy(cr);
+	*dpi = scale * 25.4;
+	return s;
+}
+
+/* Job j drawn and saved (s: the thread's reusable surface). 0, or -1 with errno. */
+static int job_run(struct png_pool *p, struct worker *w, const struct png_job *j, cairo_surface_t **s)
+{
+	if (j->side != SIDE_CONTACT) {
+		*s = job_draw(p->c, w, j, p->dpi, *s);
+		return png_save(*s, j->path, p->dpi);
+	}
+	double dpi;
+	cairo_surface_t *cs = contact_draw(p->c, w, &dpi);
+	int rc = png_save(cs, j->path, dpi), e = errno;
+	cairo_surface_destroy(cs);
+	errno = e;
+	return rc;
+}
+
 /* One PNG thread: the pool and the thread's own drawer. */
 struct png_thread {
 	struct png_pool *p;
@@ -1290,12 +1373,13 @@ static void *png_worker(void *arg)
 	cairo_surface_t *s = NULL;
 	for (;;) {
 		pthread_mutex_lock(&p->mu);
-		long k = p->failed >= 0 || p->next >= p->n ? -1 : p->next++;
+		long k = p->failed >= 0 || p->stop || p->next >= p->n ? -1 : p->next++;
 		pthread_mutex_unlock(&p->mu);
 		if (k < 0)
 			break;
-		s = job_draw(p->c, &w, &p->jobs[k], p->dpi, s);
-		int rc = png_save(s, p->jobs[k].path, p->dpi), e = errno;
+		sandbox_hold();
+		int rc = job_run(p, &w, &p->jobs[k], &s), e = errno;
+		sandbox_release();
 		pthread_mutex_lock(&p->mu);
 		if (rc == 0)
 			output_tally(0);
@@ -1303,7 +1387,9 @@ static void *png_worker(void *arg)
 			p->failed = k;
 			p->err = e;
 		}
-		progress_step(++p->done);
+		++p->done;
+		if (p->shown)
+			progress_step(p->done);
 		pthread_mutex_unlock(&p->mu);
 	}
 	if (s)
@@ -1353,150 +1439,136 @@ static int build_jobs(const struct build_ctx *c)
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-/* Write the jobs' PNG files on the worker threads. */
-static int run_png_jobs(struct build_ctx *c, struct worker *w, struct png_job *jobs, long n,
-			double dpi)
+/* Text overflows are reported once, in order, from this thread: when no earlier
+ * pass has drawn the items, a pass onto a 1 x 1 surface does. */
+static void report_pass(struct build_ctx *c, struct worker *w, const struct png_job *jobs, long n)
 {
-	/* Text overflows are reported once, in order, from this thread: when no
-	 * earlier pass has drawn the items, a pass onto a 1 x 1 surface does. */
-	if (c->report) {
-		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-		for (long k = 0; k < n; k++) {
-			cairo_t *cr = cairo_create(s);
-			draw_side(c, w, cr, jobs[k].item, jobs[k].side);
-			cairo_destroy(cr);
-		}
-		cairo_surface_destroy(s);
-		c->report = false;
+	if (!c->report)
+		return;
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	for (long k = 0; k < n; k++) {
+		if (jobs[k].side == SIDE_CONTACT)
+			continue;
+		cairo_t *cr = cairo_create(s);
+		draw_side(c, w, cr, jobs[k].item, jobs[k].side);
+		cairo_destroy(cr);
 	}
-	struct png_pool p = {.c = c, .jobs = jobs, .n = n, .dpi = dpi, .failed = -1};
-	pthread_mutex_init(&p.mu, NULL);
+	cairo_surface_destroy(s);
+	c->report = false;
+}
+
+/* Start the pool's threads but one (this thread is the last, in png_end).
+ * Returns 0, or -1 after reporting. */
+static int pool_start(struct build_ctx *c, struct worker *w, struct png_pool *p)
+{
+	report_pass(c, w, p->jobs, p->n);
+	pthread_mutex_init(&p->mu, NULL);
+	p->failed = -1;
 	int nt = build_jobs(c);
-	if (nt > n)
-		nt = n < 1 ? 1 : (int)n;
-	pthread_t *th = xcalloc((size_t)nt, sizeof *th);
-	struct png_thread *pt = xcalloc((size_t)nt, sizeof *pt);
-	int started = 0, made = 0;
+	if (nt > p->n)
+		nt = p->n < 1 ? 1 : (int)p->n;
+	p->nt = nt;
+	p->th = xcalloc((size_t)nt, sizeof *p->th);
+	p->pt = xcalloc((size_t)nt, sizeof *p->pt);
 	/* Fonts and Pango are per thread; the images are shared. */
-	int pre = preload_images(c, &w->f);
-	for (; pre == 0 && made < nt; made++)
-		pt[made] = (struct png_thread){&p, drawer_new_sharing(c->dr)};
-	if (made == nt) {
-		progress_start("png", n);
-		for (int i = 1; i < nt; i++)
-			if (pthread_create(&th[i], NULL, png_worker, &pt[i]) == 0)
-				started = i;
-			else
-				break;
-		png_worker(&pt[0]);
-		for (int i = 1; i <= started; i++)
-			pthread_join(th[i], NULL);
-		progress_end();
-	}
-	for (int i = 0; i < made; i++)
-		drawer_free(pt[i].dr);
-	free(pt);
-	free(th);
-	pthread_mutex_destroy(&p.mu);
-	if (made < nt)
+	if (preload_images(c, &w->f) != 0)
 		return -1;
-	if (p.failed >= 0) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", jobs[p.failed].path, strerror(p.err));
-		return -1;
-	}
+	for (; p->made < nt; p->made++)
+		p->pt[p->made] = (struct png_thread){p, drawer_new_sharing(c->dr)};
+	for (int i = 1; i < nt; i++)
+		if (pthread_create(&p->th[i], NULL, png_worker, &p->pt[i]) == 0)
+			p->started = i;
+		else
+			break;
 	return 0;
 }
 
-/* png/NAME.png for each single, and png/back.png; with quantities, quantities.csv. */
-static int write_pngs(struct build_ctx *c, struct worker *w, bool unique, double dpi,
-		      bool quantities)
+/* png/NAME.png for each single, and png/back.png (with quantities, quantities.csv
+ * in png_end); contact.png too when contact. Starts writing them on the worker
+ * threads. Returns 0, or -1 after reporting (png_end still frees). */
+static int png_begin(struct build_ctx *c, struct worker *w, struct png_pool *p, bool unique,
+		     double dpi, bool quantities, bool contact)
 {
-	struct buf q = {0};
-	csv_cell(&q, "file");
-	csv_cell(&q, "count");
-	csv_end(&q);
-	struct png_job *jobs = xcalloc((size_t)c->it.count + 2, sizeof *jobs);
-	long n = 0;
-	int rc = 0;
-	for (long i = 0; i < c->it.count && !rc; i++) {
+	*p = (struct png_pool){.c = c, .dpi = dpi, .quantities = quantities, .failed = -1};
+	csv_cell(&p->q, "file");
+	csv_cell(&p->q, "count");
+	csv_end(&p->q);
+	p->jobs = xcalloc((size_t)c->it.count + 3, sizeof *p->jobs);
+	/* contact.png first: the longest job should not be the last one */
+	if (contact) {
+		p->jobs[p->n] = (struct png_job){0, SIDE_CONTACT, build_path(c, "contact.png")};
+		if (!p->jobs[p->n++].path)
+			return -1;
+	}
+	for (long i = 0; i < c->it.count; i++) {
 		char name[128];
 		long copies = c->it.single(c->it.user, i, unique, name, sizeof name);
 		if (copies <= 0)
 			continue;
 		char *rel = xasprintf("png/%s.png", name);
-		csv_cell(&q, rel);
-		csv_cellf(&q, "%ld", copies);
-		csv_end(&q);
-		jobs[n] = (struct png_job){i, 0, build_path(c, rel)};
-		rc = jobs[n++].path ? 0 : -1;
+		csv_cell(&p->q, rel);
+		csv_cellf(&p->q, "%ld", copies);
+		csv_end(&p->q);
+		p->jobs[p->n] = (struct png_job){i, 0, build_path(c, rel)};
 		free(rel);
+		if (!p->jobs[p->n++].path)
+			return -1;
 	}
-	if (!rc && c->it.back) {
-		csv_cell(&q, "png/back.png");
-		csv_cellf(&q, "%ld", c->it.count);
-		csv_end(&q);
-		jobs[n] = (struct png_job){0, 1, build_path(c, "png/back.png")};
-		rc = jobs[n++].path ? 0 : -1;
+	if (c->it.back) {
+		csv_cell(&p->q, "png/back.png");
+		csv_cellf(&p->q, "%ld", c->it.count);
+		csv_end(&p->q);
+		p->jobs[p->n] = (struct png_job){0, 1, build_path(c, "png/back.png")};
+		if (!p->jobs[p->n++].path)
+			return -1;
 	}
-	if (!rc)
-		rc = run_png_jobs(c, w, jobs, n, dpi);
-	for (long k = 0; k < n; k++)
-		free(jobs[k].path);
-	free(jobs);
-	if (!rc && quantities)
-		rc = write_text(c, "quantities.csv", &q);
-	buf_free(&q);
+	return pool_start(c, w, p);
+}
+
+/* This thread writes the images left (unless rc, the other outputs' result, is
+ * a failure: then the threads stop), joins the threads, frees the pool. Returns
+ * 0, or -1 after reporting. */
+static int png_end(struct build_ctx *c, struct png_pool *p, int rc)
+{
+	if (p->made == p->nt && p->nt > 0) {
+		pthread_mutex_lock(&p->mu);
+		p->stop = rc != 0;
+		progress_start("png", p->n);
+		progress_step(p->done);
+		p->shown = true;
+		pthread_mutex_unlock(&p->mu);
+		png_worker(&p->pt[0]);
+		for (int i = 1; i <= p->started; i++)
+			pthread_join(p->th[i], NULL);
+		progress_end();
+		pthread_mutex_destroy(&p->mu);
+	} else if (!rc) {
+		rc = -1;
+	}
+	for (int i = 0; i < p->made; i++)
+		drawer_free(p->pt[i].dr);
+	free(p->pt);
+	free(p->th);
+	if (!rc && p->failed >= 0) {
+		diag(SEV_ERROR, NULL, "cannot write %s: %s", p->jobs[p->failed].path, strerror(p->err));
+		rc = -1;
+	}
+	for (long k = 0; k < p->n; k++)
+		free(p->jobs[k].path);
+	free(p->jobs);
+	if (!rc && p->quantities)
+		rc = write_text(c, "quantities.csv", &p->q);
+	buf_free(&p->q);
 	return rc;
 }
 
-/* contact.png: every item, small, in one image of at most about 3000 px a side
- * (games with one face template). */
+/* contact.png alone, on this thread (no PNG files in the build). */
 static int write_contact(struct build_ctx *c, struct worker *w)
 {
-	const struct template *t = c->it.faces[0];
-	long n = c->it.count;
-	double cw = t->w, ch = t->h;
-	int cols = 1;
-	while ((double)cols * cols * cw < (double)n * ch)
-		cols++;
-	if (cols > n)
-		cols = (int)n;
-	int rows = (int)((n + cols - 1) / cols);
-	double gap = 2;  /* mm */
-	double W = cols * (cw + gap) + gap, H = rows * (ch + gap) + gap;
-	double scale = 150 / 25.4;       /* 150 dpi at most */
-	if (W * scale > 3000)
-		scale = 3000 / W;
-	if (H * scale > 3000)
-		scale = 3000 / H;
-	int pw = (int)(W * scale + 0.5), ph = (int)(H * scale + 0.5);
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw < 1 ? 1 : pw, ph < 1 ? 1 : ph);
-	cairo_t *cr = cairo_create(s);
-	cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-	cairo_paint(cr);
-	cairo_scale(cr, scale, scale);
-	for (long i = 0; i < n; i++) {
-		cairo_save(cr);
-		cairo_translate(cr, gap + (double)(i % cols) * (cw + gap), gap + (double)(i / cols) * (ch + gap));
-		/* The preview shows the item as cut: trim size, rounded corners. */
-		double r = t->radius;
-		if (r > 0) {
-			cairo_new_sub_path(cr);
-			cairo_arc(cr, cw - r, r, r, -M_PI / 2, 0);
-			cairo_arc(cr, cw - r, ch - r, r, 0, M_PI / 2);
-			cairo_arc(cr, r, ch - r, r, M_PI / 2, M_PI);
-			cairo_arc(cr, r, r, r, M_PI, 3 * M_PI / 2);
-			cairo_close_path(cr);
-		} else {
-			cairo_rectangle(cr, 0, 0, cw, ch);
-		}
-		cairo_clip(cr);
-		draw_side(c, w, cr, i, 0);
-		cairo_restore(cr);
-	}
-	cairo_destroy(cr);
+	double dpi;
+	cairo_surface_t *s = contact_draw(c, w, &dpi);
 	char *path = build_path(c, "contact.png");
-	int rc = path ? png_save(s, path, scale * 25.4) : -1;
+	int rc = path ? png_save(s, path, dpi) : -1;
 	if (path && rc)
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
 	else if (!rc)
@@ -1548,7 +1620,10 @@ static int write_manifest(struct build_ctx *c)
 	return write_text(c, "manifest.csv", &s);
 }
 
-/* The files of a home build: everything --only asks for. */
+/* The files of a home build: everything --only asks for. The SVG files come
+ * first: Cairo numbers their groups from a counter every thread's drawing
+ * advances. Then the PNG files (and contact.png) are written on worker threads
+ * while this thread writes the sheets. */
 static int write_home(struct build_ctx *c, struct worker *w)
 {
 	int only = c->opts.only, rc = 0;
@@ -1557,15 +1632,11 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = write_faces(c, w, "faces.pdf");
 	if (!rc && (only & BO_FACES) && c->it.back && items)
 		rc = write_back_pdf(c, w);
+	if (!rc && (only & BO_SVG) && items)
+		rc = write_svgs(c, w, false);
 	static const char *const both[] = {"a4", "letter"};
 	const char *const *papers = c->opts.npapers ? c->opts.papers : both;
 	int npapers = c->opts.npapers ? c->opts.npapers : 2;
-	layouts_seen = 0;
-	seam_known = xcalloc(c->it.nfaces + 1, 1);
-	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
-		rc = write_sheets(c, w, papers[i]);
-	free(seam_known);
-	seam_known = NULL;
 	/* The large items on each paper asked for (default a4); the SVG once. */
 	for (int i = 0; !rc && c->it.extra && i < (c->opts.npapers ? npapers : 1); i++) {
 		c->large_paper = c->opts.npapers ? papers[i] : "a4";
@@ -1577,11 +1648,20 @@ static int write_home(struct build_ctx *c, struct worker *w)
 	c->opts.only = only;
 	c->large_paper = NULL;
 	c->paper_suffix = false;
-	if (!rc && (only & BO_SVG) && items)
-		rc = write_svgs(c, w, false);
-	if (!rc && (only & BO_PNG) && items)
-		rc = write_pngs(c, w, false, 300, false);
-	if (!rc && (only & BO_CONTACT) && items && c->it.nfaces == 1)
+	bool pngs = !rc && (only & BO_PNG) && items;
+	bool contact = (only & BO_CONTACT) && items && c->it.nfaces == 1;
+	struct png_pool pool;
+	if (pngs)
+		rc = png_begin(c, w, &pool, false, 300, false, contact);
+	layouts_seen = 0;
+	seam_known = xcalloc(c->it.nfaces + 1, 1);
+	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
+		rc = write_sheets(c, w, papers[i]);
+	free(seam_known);
+	seam_known = NULL;
+	if (pngs)
+		rc = png_end(c, &pool, rc);
+	else if (!rc && contact)
 		rc = write_contact(c, w);
 	return rc;
 }
@@ -1599,7 +1679,8 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 		char name[128];
 		copies = c->it.single(c->it.user, i, true, name, sizeof name) > 1;
 	}
-	return write_pngs(c, w, true, 300, copies);
+	struct png_pool pool;
+	return png_end(c, &pool, png_begin(c, w, &pool, true, 300, copies, false));
 }
 
 /* --colour cmyk (the default of drivethru and press): Ghostscript checked and the
@@ -1718,8 +1799,21 @@ static int progress_count(const struct build_ctx *c)
 	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
 }
 
+/* Keep freed memory in the process: every PDF page's zlib state (Cairo compresses
+ * each page) is freed at the top of the heap, and glibc's default trimming gave
+ * it back and faulted it in again, page after page (84,000 faces: 950,000 minor
+ * page faults, 3,000 with this). */
+static void keep_memory(void)
+{
+#ifdef __GLIBC__
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
+}
+
 int build_run(struct build_ctx *c)
 {
+	keep_memory();
 	estimate(c);
 	glog_capture();
 	budget_start();

@@ -2,6 +2,7 @@
 #include "sandbox.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -65,6 +66,48 @@ static void child(int (*fn)(void *, char *, size_t), void *arg, const struct san
 	_exit(rc == 0 ? 0 : 1);
 }
 
+/* The fork gate: how many threads hold it, whether a fork waits (sandbox.h). */
+static pthread_mutex_t gate_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cv = PTHREAD_COND_INITIALIZER;
+static int gate_held, gate_forks;
+static _Thread_local int gate_mine;
+
+void sandbox_hold(void)
+{
+	pthread_mutex_lock(&gate_mu);
+	while (gate_forks)
+		pthread_cond_wait(&gate_cv, &gate_mu);
+	gate_held++;
+	gate_mine++;
+	pthread_mutex_unlock(&gate_mu);
+}
+
+void sandbox_release(void)
+{
+	pthread_mutex_lock(&gate_mu);
+	gate_held--;
+	gate_mine--;
+	pthread_cond_broadcast(&gate_cv);
+	pthread_mutex_unlock(&gate_mu);
+}
+
+static pid_t gated_fork(void)
+{
+	pthread_mutex_lock(&gate_mu);
+	gate_forks++;
+	while (gate_held > gate_mine)
+		pthread_cond_wait(&gate_cv, &gate_mu);
+	pthread_mutex_unlock(&gate_mu);
+	pid_t pid = fork();
+	if (pid == 0)
+		return 0;
+	pthread_mutex_lock(&gate_mu);
+	gate_forks--;
+	pthread_cond_broadcast(&gate_cv);
+	pthread_mutex_unlock(&gate_mu);
+	return pid;
+}
+
 int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
 		char *why, size_t n)
 {
@@ -75,7 +118,7 @@ int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandb
 		return -1;
 	}
 	fflush(NULL);
-	pid_t pid = fork();
+	pid_t pid = gated_fork();
 	if (pid < 0) {
 		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
 		close(fd[0]);

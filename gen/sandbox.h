@@ -20,4 +20,10 @@ struct sandbox_limits {
 int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
 		char *why, size_t n);
 
+/* Drawing threads hold the gate while they draw (sandbox_hold, sandbox_release):
+ * sandbox_run forks only when no other thread is inside a library's lock, so
+ * the child cannot wait forever on a lock a thread that did not follow it took. */
+void sandbox_hold(void);
+void sandbox_release(void);
+
 #endif

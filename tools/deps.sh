@@ -12,7 +12,8 @@ set -eu
 # numbers and names, JetBrains Mono for codes, League Spartan for titles, DejaVu Sans
 # for the arrows and the card suits. Ghostscript (and Little CMS) for --colour cmyk:
 # the PDF/X-1a conversion, the ink measurement and the default CMYK profile.
-BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev liblcms2-dev ghostscript libxml2-dev \
+# libdeflate: the PNG encoder's checksums and its path for images of many colours.
+BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev libdeflate-dev liblcms2-dev ghostscript libxml2-dev \
 fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
 # The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
 # (JSON), file (PNG size), mandoc (man page lint), time (peak memory of the hostile

@@ -12,6 +12,9 @@
   pdfx.py ink FILE.pdf LIMIT     Ghostscript's CMYK rendering (pamcmyk32, 50 dpi):
                                  the most ink of any pixel of any page, in percent;
                                  exit 1 above LIMIT (+1 for 8-bit rounding).
+  pdfx.py gradient FILE.pdf      both ends of every gradient (a shading's C0 and C1,
+                                 a CMYK image's first row) within 8/255 of a flat
+                                 colour of the file: re-mapped like flat colours.
   pdfx.py deltae RGB.pdf PAGE CMYK.pdf PAGE   both pages rendered to sRGB at 50 dpi
                                  (the RGB one by poppler, the CMYK one by Ghostscript
                                  through the file's output intent); prints the mean
@@ -203,8 +206,37 @@ def deltae(rgb, rpage, cmyk, cpage):
     return 0
 
 
+def gradient(path):
+    """A converted file's gradients carry the same CMYK as flat colours: each
+    end of every shading function (C0, C1) and of every CMYK image's first row
+    lies within 8/255 (a pixel's sampling) of a colour some content stream sets with k."""
+    objs, _ = objects(path)
+    flat, ends = set(), []
+    for o in objs.values():
+        st = o.get('stream')
+        d = st['dict'] if st else o.get('value')
+        if isinstance(d, dict) and d.get('/FunctionType') == 2 and len(d.get('/C0', [])) == 4:
+            ends += [tuple(round(x * 255) for x in d[k]) for k in ('/C0', '/C1')]
+        if not st or 'data' not in st:
+            continue
+        raw = base64.b64decode(st['data'])
+        if d.get('/Subtype') == '/Image':
+            if d.get('/ColorSpace') == '/DeviceCMYK' and d.get('/BitsPerComponent') == 8:
+                w = d['/Width']
+                ends += [tuple(raw[0:4]), tuple(raw[4 * w - 4:4 * w])]
+            continue
+        for m in re.finditer(rb'([0-9.]+) ([0-9.]+) ([0-9.]+) ([0-9.]+) k', raw):
+            flat.add(tuple(round(float(x) * 255) for x in m.groups()))
+    bad = [e for e in ends if not any(max(abs(a - b) for a, b in zip(e, f)) <= 8 for f in flat)]
+    print('%d gradient ends, %d flat colours, %d ends off every flat colour%s' %
+          (len(ends), len(flat), len(bad), (': %s' % bad[:3]) if bad else ''))
+    return 1 if bad or not ends else 0
+
+
 if __name__ == '__main__':
     cmd = sys.argv[1]
+    if cmd == 'gradient':
+        sys.exit(gradient(sys.argv[2]))
     if cmd == 'inspect':
         sys.exit(inspect(sys.argv[2]))
     if cmd == 'ink':

@@ -100,6 +100,20 @@ ok_if "refused: nothing written" test ! -e "$WORK/n"
 expect_status "dominoes go to a press (any size)" 0 $R build -q --preset press -o "$WORK/d" packs/domino-double-six.yaml
 expect_eq "press dominoes pass the inspection" "" "$(X inspect "$WORK/d/domino-double-six.press/faces.pdf" 2>&1)"
 
+# --- gradients (SVG art): Ghostscript writes them as CMYK images, re-mapped to the
+# ink-limited profile like flat colours: both ends of each (a linear and a radial
+# one) match the flat rectangles of the same colours beside them (#101820 is
+# above 240% ink before the re-mapping, so a gradient left alone would not).
+mkdir -p "$WORK/grad" && cp -r packs/examples/signal-box/* "$WORK/grad/"
+sed -i '/^size: \[66mm/d' "$WORK/grad/pack.yaml"
+cp tests/cli/pdfx/gradient.svg "$WORK/grad/art/remove.svg"
+sed 's/linearGradient/radialGradient/g; s/x1="0" y1="0" x2="1" y2="0"/cx="0.5" cy="0.5" r="0.5"/' \
+	tests/cli/pdfx/gradient.svg >"$WORK/grad/art/swap.svg"
+expect_status "gradients through DriveThruCards" 0 $R build -q --preset drivethru -o "$WORK/g" "$WORK/grad/pack.yaml"
+g=$(X gradient "$WORK/g/signal-box.drivethru/drivethru.pdf")
+ok_if "gradients re-mapped like flat colours ($g)" X gradient "$WORK/g/signal-box.drivethru/drivethru.pdf"
+expect_eq "and the file passes the inspection" "" "$(X inspect "$WORK/g/signal-box.drivethru/drivethru.pdf" 2>&1)"
+
 # --- clear errors
 expect_status "no Ghostscript: exit 2" 2 env PATH=/nonexistent $R build --preset drivethru -o "$WORK/n" packs/pattern-two-census-seven.yaml
 expect_grep "no Ghostscript: says what to install" "needs Ghostscript \('gs'\): not found on PATH; install the Debian package ghostscript" "$WORK/last.err"
