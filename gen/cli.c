@@ -405,6 +405,16 @@ int cli_finish(int status)
 
 /* ---- typed values of the options several commands share ---- */
 
+int cli_rule(const char *arg, const char **rules, size_t *n, size_t max)
+{
+	if (*n == max) {
+		diag(SEV_ERROR, NULL, "--rule: at most %zu", max);
+		return -1;
+	}
+	rules[(*n)++] = arg;
+	return 0;
+}
+
 int cli_seed(const char *arg, uint64_t *seed)
 {
 	char *end;

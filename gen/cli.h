@@ -5,6 +5,7 @@
 #define RAILYARD_CLI_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -63,6 +64,9 @@ int cli_finish(int status);
  * returns -1, else 0. */
 /* --seed N: a whole decimal number 0..2^64-1. */
 int cli_seed(const char *arg, uint64_t *seed);
+/* --rule KEY=VALUE, given again and again: ARG kept as rules[*n] (room for max);
+ * its key and value are read later, against the pack's game (ruleset_set_all). */
+int cli_rule(const char *arg, const char **rules, size_t *n, size_t max);
 /* --players LIST: player counts 1..max separated by commas (2,3,4), each once,
  * into counts[0..*n-1] (room for max). */
 int cli_players(const char *arg, int max, int *counts, int *n);

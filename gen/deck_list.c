@@ -169,12 +169,7 @@ static int list_option(int c, struct list_opts *o)
 	case 'c': o->cards = true; return -1;
 	case 'd': o->dump = true; return -1;
 	case 'r':
-		if (o->nrule == RULESET_MAX) {
-			diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
-			return EXIT_INPUT;
-		}
-		o->rule_args[o->nrule++] = optarg;
-		return -1;
+		return cli_rule(optarg, o->rule_args, &o->nrule, RULESET_MAX) ? EXIT_INPUT : -1;
 	case 'w':
 	case 'W': return games_select_add(&o->sel, c, optarg) != 0 ? EXIT_INPUT : -1;
 	default: return cli_usage(c, list_usage);

@@ -494,11 +494,8 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 		case 'P': o->points = optarg; break;
 		case 'j': o->json = true; break;
 		case 'r':
-			if (o->nrule == RULESET_MAX) {
-				diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+			if (cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX))
 				return EXIT_INPUT;
-			}
-			o->rule[o->nrule++] = optarg;
 			break;
 		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
 		case 'V': return cli_version();

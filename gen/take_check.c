@@ -211,13 +211,7 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 	case 'S': o->score = optarg; return true;
 	case 'l': o->line = optarg; return true;
 	case 'p': o->play = optarg; return true;
-	case 'r':
-		if (o->nrule == RULESET_MAX) {
-			diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
-			return false;
-		}
-		o->rule[o->nrule++] = optarg;
-		return true;
+	case 'r': return cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX) == 0;
 	case 'e':
 		if (!strcmp(optarg, "left") || !strcmp(optarg, "right")) {
 			o->side = !strcmp(optarg, "left") ? TAKE_LEFT : TAKE_RIGHT;

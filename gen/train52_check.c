@@ -153,13 +153,7 @@ static bool t52_option(int c, struct t52_opts *o)
 	case 'P': o->pile = true; return true;
 	case 'p': o->play = optarg; return true;
 	case 'H': o->hand = optarg; return true;
-	case 'r':
-		if (o->nrule == RULESET_MAX) {
-			diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
-			return false;
-		}
-		o->rule[o->nrule++] = optarg;
-		return true;
+	case 'r': return cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX) == 0;
 	default:
 		if (parse_int(optarg, 1, 100, &o->open_piles) == 0)
 			return true;

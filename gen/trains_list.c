@@ -286,16 +286,14 @@ int cmd_dump(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *rules[RULESET_MAX];
-	int c, nrules = 0;
+	size_t nrules = 0;
+	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		switch (c) {
 		case 'r':
-			if (nrules == RULESET_MAX) {
-				diag(SEV_ERROR, NULL, "--rule: at most %d", RULESET_MAX);
+			if (cli_rule(optarg, rules, &nrules, RULESET_MAX))
 				return EXIT_INPUT;
-			}
-			rules[nrules++] = optarg;
 			break;
 		default: return cli_usage(c, dump_usage);
 		}
@@ -308,7 +306,7 @@ int cmd_dump(int argc, char **argv)
 	if (!p)
 		return EXIT_INPUT;
 	bool ok = true;
-	for (int i = 0; i < nrules; i++)
+	for (size_t i = 0; i < nrules; i++)
 		ok &= ruleset_set(&p->rules.set, rules[i]);
 	if (ok)
 		pack_dump(p, stdout);

@@ -671,6 +671,14 @@ static bool judge(struct tune_ctx *c)
 	return any;
 }
 
+/* How many games cell CL should have after this round: double what it has (the
+ * first round: one segment), everything at once when exhaustive, within the cap. */
+static uint64_t cell_target(const struct tune_ctx *c, const struct tune_cell *cl)
+{
+	uint64_t to = c->exhaustive ? (uint64_t)c->cap : cl->games ? 2 * cl->games : TUNE_SEG;
+	return to > (uint64_t)c->cap ? (uint64_t)c->cap : to;
+}
+
 /* The jobs of the next round: every cell that wants games doubles its games
  * (the first round: one segment), within the cap and what is left of the budget. */
 static size_t next_round(struct tune_ctx *c, struct job **jobs)
@@ -682,9 +690,7 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 			const struct tune_cell *cl = &c->v[v].cell[k];
 			if (!cl->need)
 				continue;
-			uint64_t to = c->exhaustive ? (uint64_t)c->cap : cl->games ? 2 * cl->games : TUNE_SEG;
-			if (to > (uint64_t)c->cap)
-				to = (uint64_t)c->cap;
+			uint64_t to = cell_target(c, cl);
 			want += to - cl->games;
 			cells++;
 		}
@@ -706,9 +712,7 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 			const struct tune_cell *cl = &c->v[v].cell[k];
 			if (!cl->need)
 				continue;
-			uint64_t to = c->exhaustive ? (uint64_t)c->cap : cl->games ? 2 * cl->games : TUNE_SEG;
-			if (to > (uint64_t)c->cap)
-				to = (uint64_t)c->cap;
+			uint64_t to = cell_target(c, cl);
 			if (to - cl->games > room)
 				to = cl->games + room;
 			for (uint64_t s = cl->games / TUNE_SEG; s < to / TUNE_SEG; s++) {
