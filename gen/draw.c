@@ -8,6 +8,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,10 +182,85 @@ struct drawer {
 	struct dwarn *warns;
 	size_t nwarns, capwarns;
 	struct image_cache *images;
+	struct text_entry *texts;  /* TEXT_CACHE slots, or NULL until the first text */
+	struct turn_plan *turns;   /* per double-ended template drawn (turn_plan) */
+	size_t nturns, capturns;
 };
+
+/* The turned copies a double-ended template need not draw (turn_plan). */
+struct turn_plan {
+	unsigned long serial;
+	double W, H;
+	bool *skip;                /* per element of t->elems */
+};
+
+/* ---- the text cache ---- */
+
+/* A text laid out for its box: shown at (ox, oy) in the box, at scale k. */
+struct text_fit {
+	PangoLayout *lay;
+	double ox, oy, k;
+};
+
+/* Texts already laid out, so that the turned copy on a double-ended card and the
+ * texts that recur from item to item (chip letters, symbols, codes, names) are
+ * shaped once: a slot per hash of (template version, element, box, text), the
+ * newest text in a slot replacing the older. Only texts drawn without a problem
+ * are kept (no missing field, bad markup, box of a glyph, overflow), so a hit has
+ * nothing to report. Bounded: TEXT_CACHE layouts at most per drawer. */
+#define TEXT_CACHE 256
+struct text_entry {
+	unsigned long serial;      /* the template's version (template.h), 0: empty */
+	const struct tpl_elem *e;
+	double W, H;
+	char *markup;
+	struct text_fit fit;
+};
+
+static void text_cache_clear(struct drawer *d)
+{
+	for (size_t i = 0; d->texts && i < TEXT_CACHE; i++) {
+		struct text_entry *x = &d->texts[i];
+		if (x->serial) {
+			free(x->markup);
+			g_object_unref(x->fit.lay);
+		}
+	}
+	free(d->texts);
+	d->texts = NULL;
+}
+
+static struct text_entry *text_slot(struct drawer *d, const struct template *t,
+				    const struct tpl_elem *e, const char *markup)
+{
+	if (!d->texts)
+		d->texts = xcalloc(TEXT_CACHE, sizeof *d->texts);
+	uint64_t h = 1469598103934665603ULL ^ t->serial ^ ((uint64_t)(uintptr_t)e << 7);
+	for (const unsigned char *p = (const unsigned char *)markup; *p; p++)
+		h = (h ^ *p) * 1099511628211ULL;
+	return &d->texts[(h ^ (h >> 29)) % TEXT_CACHE];
+}
+
+static bool text_hit(const struct text_entry *x, const struct template *t,
+		     const struct tpl_elem *e, double W, double H, const char *markup)
+{
+	return x->serial == t->serial && x->e == e && x->W == W && x->H == H &&
+	       strcmp(x->markup, markup) == 0;
+}
+
+static void text_keep(struct text_entry *x, const struct template *t, const struct tpl_elem *e,
+		      double W, double H, char *markup, struct text_fit fit)
+{
+	if (x->serial) {
+		free(x->markup);
+		g_object_unref(x->fit.lay);
+	}
+	*x = (struct text_entry){t->serial, e, W, H, markup, fit};
+}
 
 static void drawer_setup(struct drawer *d)
 {
+	text_cache_clear(d);   /* its layouts belong to the old context */
 	if (d->ctx)
 		g_object_unref(d->ctx);
 	if (d->map)
@@ -241,6 +317,10 @@ void drawer_free(struct drawer *d)
 		return;
 	drawer_report(d);
 	free(d->warns);
+	text_cache_clear(d);
+	for (size_t i = 0; i < d->nturns; i++)
+		free(d->turns[i].skip);
+	free(d->turns);
 	g_object_unref(d->ctx);
 	g_object_unref(d->map);
 	cairo_font_options_destroy(d->opts);
@@ -508,40 +588,62 @@ static double shrink_to_fit(PangoLayout *lay, bool wrap, double bw, double bh)
 	return k;
 }
 
-static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
-			   double H)
+/* Give lay the text markup (checked: bad markup is drawn as plain text and
+ * reported); false when it was bad. */
+static bool set_markup(struct elem_env *env, const struct tpl_elem *e, PangoLayout *lay,
+		       const char *markup)
 {
-	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
-	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
-	const char *missing = NULL;
-	char *markup = expand(env->t, env->f, e->text, true, &missing);
-	if (missing && env->report)
-		warn_missing(env, e, missing);
-	if (!*markup) {
-		free(markup);
-		return;
-	}
-	PangoLayout *lay = make_layout(env->d, e->font ? e->font : env->t->font, e->size, e->bold,
-				       e->italic);
-	/* The box as the text sees it (rotated a quarter turn: width and height swap). */
-	bool quarter = e->rotate == 90 || e->rotate == 270;
-	double bw = quarter ? h : w, bh = quarter ? w : h;
 	GError *gerr = NULL;
 	if (!strpbrk(markup, "<&")) {
 		/* No markup at all (the common case): skip the markup parser. */
 		pango_layout_set_text(lay, markup, -1);
-	} else if (!pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
-		note(env, e, DW_MARKUP, &e->loc, "text is not valid Pango markup (%s); drawn as plain text",
-		     gerr ? gerr->message : "?");
-		if (gerr)
-			g_error_free(gerr);
-		char *plain = expand(env->t, env->f, e->text, false, NULL);
-		pango_layout_set_text(lay, plain, -1);
-		free(plain);
-	} else {
-		pango_layout_set_markup(lay, markup, -1);
+		return true;
 	}
-	const char *family = e->font ? e->font : env->t->font;
+	if (pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
+		pango_layout_set_markup(lay, markup, -1);
+		return true;
+	}
+	note(env, e, DW_MARKUP, &e->loc, "text is not valid Pango markup (%s); drawn as plain text",
+	     gerr ? gerr->message : "?");
+	if (gerr)
+		g_error_free(gerr);
+	char *plain = expand(env->t, env->f, e->text, false, NULL);
+	pango_layout_set_text(lay, plain, -1);
+	free(plain);
+	return false;
+}
+
+/* Report the characters of lay that no font shows; false when there are some. */
+static bool glyphs_found(struct elem_env *env, const struct tpl_elem *e, PangoLayout *lay)
+{
+	if (pango_layout_get_unknown_glyphs_count(lay) <= 0)
+		return true;
+	if (!env->report)
+		return false;
+	struct buf chars = {0};
+	int n = unknown_glyphs(lay, &chars);
+	const char *plain = pango_layout_get_text(lay);  /* without the markup */
+	if (env->t->fallback)
+		note(env, e, DW_GLYPH, &e->loc,
+		     "text '%s': no installed font can show %d character%s (%s); they print as boxes",
+		     plain, n, n == 1 ? "" : "s", chars.s);
+	else
+		note(env, e, DW_GLYPH, &e->loc,
+		     "text '%s': font '%s' cannot show %d character%s (%s); they print as boxes (use a font that has them, or 'fallback: true' in the template to let other fonts show them)",
+		     plain, e->font ? e->font : env->t->font, n, n == 1 ? "" : "s", chars.s);
+	buf_free(&chars);
+	return false;
+}
+
+/* Lay out the text markup (expanded) of e for its box of bw x bh mm (as the text
+ * sees it: a quarter turn swaps them) into fit; false when there was a problem
+ * (reported when env->report). */
+static bool lay_out_text(struct elem_env *env, const struct tpl_elem *e, const char *markup,
+			 double bw, double bh, struct text_fit *fit)
+{
+	PangoLayout *lay = make_layout(env->d, e->font ? e->font : env->t->font, e->size, e->bold,
+				       e->italic);
+	bool clean = set_markup(env, e, lay, markup);
 	if (!env->t->fallback) {
 		/* Only the font asked for (or a markup span's): what it lacks shows as a box
 		 * and is reported, rather than coming silently from another font. */
@@ -551,22 +653,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		pango_layout_set_attributes(lay, al);
 		pango_attr_list_unref(al);
 	}
-	if (env->report) {
-		struct buf chars = {0};
-		int n = unknown_glyphs(lay, &chars);
-		if (n > 0) {
-			const char *plain = pango_layout_get_text(lay);  /* without the markup */
-			if (env->t->fallback)
-				note(env, e, DW_GLYPH, &e->loc,
-				     "text '%s': no installed font can show %d character%s (%s); they print as boxes",
-				     plain, n, n == 1 ? "" : "s", chars.s);
-			else
-				note(env, e, DW_GLYPH, &e->loc,
-				     "text '%s': font '%s' cannot show %d character%s (%s); they print as boxes (use a font that has them, or 'fallback: true' in the template to let other fonts show them)",
-				     plain, family, n, n == 1 ? "" : "s", chars.s);
-		}
-		buf_free(&chars);
-	}
+	clean &= glyphs_found(env, e, lay);
 	/* Lines of a text of several lines align as the box says. */
 	pango_layout_set_alignment(lay, e->align == AL_START ? PANGO_ALIGN_LEFT
 				   : e->align == AL_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
@@ -580,23 +667,56 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	double lw = k * log.width / PANGO_SCALE, lh = k * log.height / PANGO_SCALE;
 	double lx = k * log.x / PANGO_SCALE;
 	const double eps = 0.01;
-	if ((lw > bw + eps || lh > bh + eps) && env->report) {
-		env->overflows++;
-		env->d->overflows++;
-		note(env, e, DW_OVERFLOW, &e->loc,
-		     "text '%s' does not fit its box (it needs %.1f x %.1f mm, the box is %.1f x %.1f mm)",
-		     pango_layout_get_text(lay), lw, lh, bw, bh);
+	if (lw > bw + eps || lh > bh + eps) {
+		clean = false;
+		if (env->report) {
+			env->overflows++;
+			env->d->overflows++;
+			note(env, e, DW_OVERFLOW, &e->loc,
+			     "text '%s' does not fit its box (it needs %.1f x %.1f mm, the box is %.1f x %.1f mm)",
+			     pango_layout_get_text(lay), lw, lh, bw, bh);
+		}
 	}
-	double ox, oy;
+	*fit = (struct text_fit){.lay = lay, .k = k};
 	if (e->wrap)
-		ox = 0;
+		fit->ox = 0;
 	else
 		/* Centred on its ink, not its advance: side bearings and a letter
 		 * spacing's trailing space would move it off centre (and off its
 		 * turned copy on a double-ended card). */
-		ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx
-		     : (bw - k * ink.width / PANGO_SCALE) / 2 - k * ink.x / PANGO_SCALE;
-	oy = e->valign == AL_START ? 0 : e->valign == AL_END ? bh - lh : (bh - lh) / 2;
+		fit->ox = e->align == AL_START ? -lx : e->align == AL_END ? bw - lw - lx
+			  : (bw - k * ink.width / PANGO_SCALE) / 2 - k * ink.x / PANGO_SCALE;
+	fit->oy = e->valign == AL_START ? 0 : e->valign == AL_END ? bh - lh : (bh - lh) / 2;
+	return clean;
+}
+
+static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
+			   double H)
+{
+	double x = resolve(&e->box[0], W), y = resolve(&e->box[1], H);
+	double w = resolve(&e->box[2], W), h = resolve(&e->box[3], H);
+	const char *missing = NULL;
+	char *markup = expand(env->t, env->f, e->text, true, &missing);
+	if (missing && env->report)
+		warn_missing(env, e, missing);
+	if (!*markup) {
+		free(markup);
+		return;
+	}
+	struct text_entry *slot = text_slot(env->d, env->t, e, markup);
+	struct text_fit fit;
+	bool kept = false;
+	if (slot->serial && text_hit(slot, env->t, e, W, H, markup)) {
+		fit = slot->fit;
+		kept = true;
+	} else {
+		bool quarter = e->rotate == 90 || e->rotate == 270;
+		if (lay_out_text(env, e, markup, quarter ? h : w, quarter ? w : h, &fit) && !missing) {
+			text_keep(slot, env->t, e, W, H, markup, fit);
+			markup = NULL;
+			kept = true;
+		}
+	}
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	switch (e->rotate) {
@@ -605,13 +725,14 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 	case 270: cairo_translate(cr, 0, h); cairo_rotate(cr, -M_PI / 2); break;
 	default: break;
 	}
-	cairo_translate(cr, ox, oy);
-	cairo_scale(cr, k, k);
+	cairo_translate(cr, fit.ox, fit.oy);
+	cairo_scale(cr, fit.k, fit.k);
 	cairo_move_to(cr, 0, 0);
 	set_color(env, cr, &e->color, e->opacity);
-	pango_cairo_show_layout(cr, lay);
+	pango_cairo_show_layout(cr, fit.lay);
 	cairo_restore(cr);
-	g_object_unref(lay);
+	if (!kept)
+		g_object_unref(fit.lay);
 	free(markup);
 }
 
@@ -863,18 +984,145 @@ static void draw_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *
 	}
 }
 
+/* ---- the turned copies a double-ended card need not draw ---- */
+
+/* Which elements' turned copies may be left out, for one template version and
+ * size: a plain opaque shape (rect or line, no condition, no field colour) whose
+ * copy turned 180 degrees coincides with a shape of the same paint that is
+ * always drawn too (the track across the middle of a trains card: rail 1 turned
+ * is rail 2, sleeper 1 turned is sleeper 11), so that drawing the copy would
+ * paint the same pixels again. The partner's own copy lands on the first shape:
+ * leaving it out too changes nothing when no element drawn between the two (nor
+ * its copy) reaches the first shape's box, which is checked. */
+struct shape_box {
+	double x0, y0, x1, y1;
+};
+
+static bool plain_paint(const struct tpl_elem *e)
+{
+	if (e->if_field || e->unless_field || e->opacity < 1 || e->fill.field || e->stroke.field)
+		return false;
+	if (e->kind == TE_LINE)
+		return !e->stroke.none && e->stroke.a >= 1;
+	return e->kind == TE_RECT && (e->fill.none || e->fill.a >= 1) &&
+	       (e->stroke.none || e->stroke_width <= 0 || e->stroke.a >= 1);
+}
+
+static bool same_colour(const struct tpl_color *a, const struct tpl_color *b)
+{
+	return a->none == b->none && (a->none || (a->r == b->r && a->g == b->g && a->b == b->b));
+}
+
+/* Whether f is e turned 180 degrees in a W x H item, painted the same. */
+static bool turned_twin(const struct tpl_elem *e, const struct tpl_elem *f, double W, double H)
+{
+	if (f->kind != e->kind || !plain_paint(f) || !same_colour(&e->fill, &f->fill) ||
+	    !same_colour(&e->stroke, &f->stroke) || e->stroke_width != f->stroke_width ||
+	    e->radius != f->radius)
+		return false;
+	double a[4], b[4];
+	for (int k = 0; k < 4; k++) {
+		a[k] = resolve(&e->box[k], k % 2 ? H : W);
+		b[k] = resolve(&f->box[k], k % 2 ? H : W);
+	}
+	const double eps = 1e-6;
+	if (e->kind == TE_LINE) {
+		bool same = fabs(b[0] - (W - a[0])) < eps && fabs(b[1] - (H - a[1])) < eps &&
+			    fabs(b[2] - (W - a[2])) < eps && fabs(b[3] - (H - a[3])) < eps;
+		bool back = fabs(b[2] - (W - a[0])) < eps && fabs(b[3] - (H - a[1])) < eps &&
+			    fabs(b[0] - (W - a[2])) < eps && fabs(b[1] - (H - a[3])) < eps;
+		return same || back;
+	}
+	return fabs(b[0] - (W - a[0] - a[2])) < eps && fabs(b[1] - (H - a[1] - a[3])) < eps &&
+	       fabs(b[2] - a[2]) < eps && fabs(b[3] - a[3]) < eps;
+}
+
+/* Where e may paint, generously (text and images past their box by 3 mm, strokes
+ * by their width), and that box turned. */
+static struct shape_box elem_reach(const struct tpl_elem *e, double W, double H, bool turned)
+{
+	double v[4];
+	for (int k = 0; k < 4; k++)
+		v[k] = resolve(&e->box[k], k % 2 ? H : W);
+	struct shape_box r;
+	if (e->kind == TE_LINE || e->kind == TE_POLYGON || e->kind == TE_PIPS) {
+		r = e->kind == TE_LINE ? (struct shape_box){fmin(v[0], v[2]), fmin(v[1], v[3]),
+							     fmax(v[0], v[2]), fmax(v[1], v[3])}
+				       : (struct shape_box){-1e9, -1e9, 1e9, 1e9};
+	} else {
+		r = (struct shape_box){v[0], v[1], v[0] + v[2], v[1] + v[3]};
+		if (e->kind == TE_RECT && !color_none(&e->fill)) {
+			/* a fill touching the trim runs into the bleed (draw_elem) */
+			r.x0 = r.x0 <= 1e-6 ? -1e9 : r.x0;
+			r.y0 = r.y0 <= 1e-6 ? -1e9 : r.y0;
+			r.x1 = r.x1 >= W - 1e-6 ? 1e9 : r.x1;
+			r.y1 = r.y1 >= H - 1e-6 ? 1e9 : r.y1;
+		}
+	}
+	double m = e->kind == TE_RECT || e->kind == TE_LINE || e->kind == TE_ELLIPSE
+		   ? e->stroke_width + 1e-3 : 3;
+	r = (struct shape_box){r.x0 - m, r.y0 - m, r.x1 + m, r.y1 + m};
+	if (turned)
+		r = (struct shape_box){W - r.x1, H - r.y1, W - r.x0, H - r.y0};
+	return r;
+}
+
+static bool boxes_meet(struct shape_box a, struct shape_box b)
+{
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/* Whether anything drawn after element i and before element j (or j's copy, which
+ * lands on i) reaches i's box. */
+static bool covered_between(const struct template *t, size_t i, size_t j, double W, double H)
+{
+	struct shape_box at = elem_reach(&t->elems[i], W, H, false);
+	for (size_t k = i + 1; k < j; k++)
+		if (boxes_meet(at, elem_reach(&t->elems[k], W, H, false)) ||
+		    boxes_meet(at, elem_reach(&t->elems[k], W, H, true)))
+			return true;
+	return false;
+}
+
+static const bool *turn_plan(struct drawer *d, const struct template *t, double W, double H)
+{
+	for (size_t i = 0; i < d->nturns; i++)
+		if (d->turns[i].serial == t->serial && d->turns[i].W == W && d->turns[i].H == H)
+			return d->turns[i].skip;
+	if (d->nturns == 8) {       /* bounded: start again */
+		for (size_t i = 0; i < d->nturns; i++)
+			free(d->turns[i].skip);
+		d->nturns = 0;
+	}
+	d->turns = xgrow(d->turns, &d->capturns, d->nturns + 1, sizeof *d->turns);
+	bool *skip = xcalloc(t->nelems ? t->nelems : 1, sizeof *skip);
+	d->turns[d->nturns++] = (struct turn_plan){t->serial, W, H, skip};
+	for (size_t i = 0; i < t->nelems; i++) {
+		if (skip[i] || !plain_paint(&t->elems[i]))
+			continue;
+		for (size_t j = i; j < t->nelems; j++)
+			if (turned_twin(&t->elems[i], &t->elems[j], W, H) &&
+			    (j == i || !covered_between(t, i, j, W, H))) {
+				skip[i] = skip[j] = true;
+				break;
+			}
+	}
+	return skip;
+}
+
 /* Draw the elements v in order; twice: each is followed by its copy turned 180
  * degrees about the centre (a double-ended card), so a shape under the middle
- * lies under both copies of what is drawn on it. */
+ * lies under both copies of what is drawn on it; skip_turned (turn_plan) says
+ * which copies are already there. NULL: drawn once. */
 static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem *v, size_t n,
-		       double W, double H, double bleed, bool twice)
+		       double W, double H, double bleed, const bool *skip_turned)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct tpl_elem *e = &v[i];
 		if (!elem_shown(e, env->f))
 			continue;
 		draw_elem(env, cr, e, W, H, bleed);
-		if (!twice)
+		if (!skip_turned || skip_turned[i])
 			continue;
 		cairo_save(cr);
 		cairo_translate(cr, W, H);
@@ -905,7 +1153,8 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 		set_color(&env, cr, &t->background, 1);
 		cairo_fill(cr);
 	}
-	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed, t->double_ended);
+	draw_elems(&env, cr, t->elems, t->nelems, W, H, t->bleed,
+		   t->double_ended ? turn_plan(d, t, W, H) : NULL);
 	if (t->cells.on && cells && cells->fill) {
 		struct fields cf = {0};
 		struct elem_env cenv = env;
@@ -922,7 +1171,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 				cairo_translate(cr, t->cells.margin[3] + c * (t->cells.w + t->cells.gap),
 						t->cells.margin[0] + r * (t->cells.h + t->cells.gap));
 				draw_elems(&cenv, cr, t->cells.elems, t->cells.nelems, t->cells.w,
-					   t->cells.h, 0, false);
+					   t->cells.h, 0, NULL);
 				cairo_restore(cr);
 			}
 		env.overflows += cenv.overflows;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -758,6 +759,13 @@ static bool bad_attr(PangoAttribute *a, char *why, size_t n)
 	return false;
 }
 
+/* A number no other template, nor an earlier size or palette of this one, has had. */
+static unsigned long next_serial(void)
+{
+	static atomic_ulong serial;
+	return atomic_fetch_add(&serial, 1) + 1;
+}
+
 int template_check_markup(const char *text, const struct loc *loc)
 {
 	if (!strpbrk(text, "<&"))
@@ -1041,6 +1049,7 @@ static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double
 
 void template_resize(struct template *t, double w, double h)
 {
+	t->serial = next_serial();
 	if (t->cells.on) {
 		if (t->cells.w > 0 && t->cells.h > 0)
 			scale_elems(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h, w, h, 0);
@@ -1273,6 +1282,7 @@ static void resolve_palette(struct yread *r, struct template *t)
 void template_recolour(struct template *t, const char *(*lookup)(const void *user, const char *name),
 		       const void *user)
 {
+	t->serial = next_serial();
 	bool changed = false;
 	for (size_t i = 0; i < t->palette.n; i++) {
 		const char *v = lookup(user, t->palette.keys[i]);
@@ -1360,6 +1370,7 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 static struct template *load_tree(struct ydoc *doc)
 {
 	struct template *t = xcalloc(1, sizeof *t);
+	t->serial = next_serial();
 	/* Every loc in the tree points at doc->file: the template keeps that string. */
 	t->file = doc->file;
 	doc->file = NULL;

@@ -128,6 +128,8 @@ struct template {
 	                              template_resize */
 	char *pack_file;           /* images not beside the template are looked for
 	                              beside this pack (template_set_pack), or NULL */
+	unsigned long serial;      /* new at every load, resize and recolour, never
+	                              reused: what draw.c's caches know this version by */
 };
 
 /* Load a template. Every problem is reported through diag() with file:line:column;
