@@ -7,6 +7,7 @@
 #include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -353,9 +354,33 @@ static bool family_found(const char *family)
 	return ok;
 }
 
+/* The families found so far (fontconfig answers in a few million instructions,
+ * and a template names the same few on many elements): found stays found, as
+ * fonts are only ever added. Bounded; past it, fontconfig is asked again. */
+#define FOUND_MAX 32
+static char *found[FOUND_MAX];
+static size_t nfound;
+static pthread_mutex_t found_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool family_known(const char *family)
+{
+	bool known = false;
+	pthread_mutex_lock(&found_lock);
+	for (size_t i = 0; i < nfound && !known; i++)
+		known = strcmp(found[i], family) == 0;
+	pthread_mutex_unlock(&found_lock);
+	if (known || !family_found(family))
+		return known;
+	pthread_mutex_lock(&found_lock);
+	if (nfound < FOUND_MAX)
+		found[nfound++] = xstrdup(family);
+	pthread_mutex_unlock(&found_lock);
+	return true;
+}
+
 static int check_family(const char *family, const struct loc *loc, const struct template *t)
 {
-	if (family_found(family))
+	if (family_known(family))
 		return 0;
 	diag(SEV_ERROR, loc, "font '%s' not found through fontconfig%s%s (install it, or name a font file with 'font-file:'; 'fc-list : family' lists the installed families)",
 	     family, t->font_file ? " nor in " : "", t->font_file ? t->font_file : "");
