@@ -816,6 +816,57 @@ int out_check_png(double w, double h, double bleed, double dpi, const struct loc
 
 /* ---- SVG and PNG ---- */
 
+static cairo_status_t write_buf(void *closure, const unsigned char *data, unsigned int length)
+{
+	buf_add(closure, (const char *)data, length);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Cairo names a drawing's groups and images by a number counted over every
+ * surface the process has made ("surface268", "image271"), so with the PNG
+ * threads making surfaces at the same time an SVG's ids would change from run to
+ * run. Writes svg to f with each such id renumbered 1, 2, ... in the order it
+ * first appears, its references (href="#surface1") alike: the same drawing, the
+ * same bytes. */
+static int svg_renumber(const struct buf *svg, FILE *f)
+{
+	static const char *const kinds[] = {"surface", "image"};
+	struct seen { int kind; unsigned long old, now; } *seen = NULL;
+	size_t nseen = 0, cap = 0;
+	unsigned long count[2] = {0, 0};
+	const char *p = svg->s, *end = svg->s + svg->len, *from = p;
+	int rc = 0;
+	for (; p < end; p++) {
+		if (*p != '"' && *p != '#')
+			continue;
+		for (int k = 0; k < 2; k++) {
+			size_t n = strlen(kinds[k]);
+			const char *d = p + 1 + n;
+			if (d >= end || strncmp(p + 1, kinds[k], n) != 0 || *d < '0' || *d > '9')
+				continue;
+			unsigned long old = strtoul(d, NULL, 10);
+			size_t i = 0;
+			while (i < nseen && !(seen[i].kind == k && seen[i].old == old))
+				i++;
+			if (i == nseen) {
+				seen = xgrow(seen, &cap, nseen + 1, sizeof *seen);
+				seen[nseen++] = (struct seen){k, old, ++count[k]};
+			}
+			unsigned long num = seen[i].now;
+			rc |= fwrite(from, 1, (size_t)(d - from), f) != (size_t)(d - from);
+			rc |= fprintf(f, "%lu", num) < 0;
+			while (d < end && *d >= '0' && *d <= '9')
+				d++;
+			from = d;
+			p = d - 1;
+			break;
+		}
+	}
+	rc |= fwrite(from, 1, (size_t)(end - from), f) != (size_t)(end - from);
+	free(seen);
+	return rc ? -1 : 0;
+}
+
 int svg_write(const char *path, double w, double h, double bleed, item_draw_fn draw, void *user,
 	      long index)
 {
@@ -825,7 +876,8 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	double W = w + 2 * bleed, H = h + 2 * bleed;
 	/* With the document unit set to mm, Cairo writes width="Wmm" and a viewBox of
 	 * the same numbers: user units are millimetres. */
-	cairo_surface_t *s = cairo_svg_surface_create_for_stream(write_stream, t.f, W, H);
+	struct buf svg = {0};
+	cairo_surface_t *s = cairo_svg_surface_create_for_stream(write_buf, &svg, W, H);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);
 	cairo_t *cr = cairo_create(s);
 	cairo_translate(cr, bleed, bleed);
@@ -834,6 +886,11 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	cairo_surface_finish(s);
 	cairo_status_t st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
+	if (st == CAIRO_STATUS_SUCCESS && svg.s && svg_renumber(&svg, t.f) != 0) {
+		st = CAIRO_STATUS_WRITE_ERROR;
+		write_errno = errno;
+	}
+	buf_free(&svg);
 	if (st != CAIRO_STATUS_SUCCESS) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, stream_error(st, t.f));
 		out_tmp_abort(&t);

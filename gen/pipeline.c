@@ -1220,7 +1220,8 @@ static int write_svgs(struct build_ctx *c, struct worker *w, bool unique)
 		progress_step(i + 1);
 	}
 	progress_end();
-	c->report = false;
+	if (c->report)   /* never written while the PNG threads read it */
+		c->report = false;
 	if (!rc && c->it.back) {
 		char *path = build_path(c, "svg/back.svg");
 		const struct template *t = c->it.back;
@@ -1632,6 +1633,15 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = write_faces(c, w, "faces.pdf");
 	if (!rc && (only & BO_FACES) && c->it.back && items)
 		rc = write_back_pdf(c, w);
+	/* The PNGs (and contact.png) are drawn on the worker threads from here on,
+	 * beside the SVGs, the large items and the sheets, so that both cores stay
+	 * busy; faces.pdf's pass has reported the items' problems by now (otherwise
+	 * png_begin's report pass does, before the threads start). */
+	bool pngs = !rc && (only & BO_PNG) && items;
+	bool contact = (only & BO_CONTACT) && items && c->it.nfaces == 1;
+	struct png_pool pool;
+	if (pngs)
+		rc = png_begin(c, w, &pool, false, 300, false, contact);
 	if (!rc && (only & BO_SVG) && items)
 		rc = write_svgs(c, w, false);
 	static const char *const both[] = {"a4", "letter"};
@@ -1648,11 +1658,6 @@ static int write_home(struct build_ctx *c, struct worker *w)
 	c->opts.only = only;
 	c->large_paper = NULL;
 	c->paper_suffix = false;
-	bool pngs = !rc && (only & BO_PNG) && items;
-	bool contact = (only & BO_CONTACT) && items && c->it.nfaces == 1;
-	struct png_pool pool;
-	if (pngs)
-		rc = png_begin(c, w, &pool, false, 300, false, contact);
 	layouts_seen = 0;
 	seam_known = xcalloc(c->it.nfaces + 1, 1);
 	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
