@@ -148,12 +148,15 @@ static void crop_marks(cairo_t *cr, const struct sheet_grid *g, const struct pag
 
 /* Where a butted block's marks start and end, outward from its trim on a side
  * with bleed b and room mm to the paper's edge: from 1 mm out (past a drifting
- * cut, over the bleed: the marks are cased in white to show on any colour), or
- * just off the trim without bleed, to MARK_EDGE from the paper's edge, at most
- * BUTT_MARK long. False when less than a usable mark fits. */
+ * cut, over the bleed: the marks are cased in white to show on any colour), just
+ * off a narrower bleed, or from the trim itself without bleed (the paper beyond
+ * it is white and cut away, and the mark lies on the line the blade follows: on
+ * letter, above and below a 3 x 3 block, that is all the room there is), to
+ * MARK_EDGE from the paper's edge, at most BUTT_MARK long. False when less than
+ * a usable mark fits. */
 static bool butt_span(double b, double room, double *from, double *to)
 {
-	*from = b >= 1.0 ? 1.0 : b + MARK_GAP / 2;
+	*from = b >= 1.0 ? 1.0 : b > 0 ? b + MARK_GAP / 2 : 0;
 	*to = fmin(*from + BUTT_MARK, room - MARK_EDGE);
 	return *to - *from >= 0.8;
 }

@@ -86,6 +86,16 @@ ok_if "letter: one left of every horizontal cut line (6.35, 95.25, 184.15, 273.0
 	close "6.35 95.25 184.15 273.05" "$(mid "$(m "$WORK/lt-1.ppm" 300 col 9.5)")" 0.15
 ok_if "letter: nothing within 5 mm of the paper's edge" \
 	sh -c "pdftoppm -r 50 -f 1 -l 1 '$B/sheets-letter.pdf' >'$WORK/lt50.ppm' && test \"\$(python3 tests/cli/build-print/ppm.py '$WORK/lt50.ppm' border 9)\" = 0"
+# the marks' lengths at 300 dpi (within 0.1 mm): 3.5 mm where the paper has room;
+# on letter above and below the block, from the trim to 5 mm from the paper's
+# edge: 1.35 mm (it was 1.1, starting 0.25 mm off the trim)
+len_of() { m "$1" 300 extent "$2" "$3" "$4" "$5" | cut -d' ' -f"$6"; }
+ok_if "A4: a mark above a vertical cut line is 3.5 mm long" close 3.5 "$(len_of "$WORK/a4-1.ppm" 73 5 73.5 15.15 2)" 0.1
+ok_if "A4: one left of a horizontal cut line, 3.5 mm" close 3.5 "$(len_of "$WORK/a4-1.ppm" 0 103.8 9.75 104.3 1)" 0.1
+ok_if "letter: one left of a horizontal cut line, 3.5 mm" close 3.5 "$(len_of "$WORK/lt-1.ppm" 0 95 12.7 95.5 1)" 0.1
+ok_if "letter: one above a vertical cut line, 1.35 mm (trim to 5 mm from the edge)" \
+	close 1.35 "$(len_of "$WORK/lt-1.ppm" 75.95 0 76.45 6.35 2)" 0.1
+ok_if "letter: one below it, 1.35 mm" close 1.35 "$(len_of "$WORK/lt-1.ppm" 75.95 273.05 76.45 279.4 2)" 0.1
 
 # --- one card on a page (--numbers 1): its two cut lines each way marked, not
 # those of the empty cells; on the back (turned over the long edge) the card and
