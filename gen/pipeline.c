@@ -1084,6 +1084,15 @@ static int write_back_pdf(struct build_ctx *c, struct worker *w)
 	return pdfw_close(pw);
 }
 
+/* The papers the sheets go on (--paper's list, or a4 and letter) in *papers:
+ * their count. */
+static int sheet_papers(const struct build_ctx *c, const char *const **papers)
+{
+	static const char *const both[] = {"a4", "letter"};
+	*papers = c->opts.npapers ? c->opts.papers : both;
+	return c->opts.npapers ? c->opts.npapers : 2;
+}
+
 /* Whether the group's items and the back suit a butted sheet (draw.h's edge check). */
 static bool group_seamless(struct build_ctx *c, struct group *g, const struct template *t, bool backs)
 {
@@ -1634,9 +1643,8 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = write_back_pdf(c, w);
 	if (!rc && (only & BO_SVG) && items)
 		rc = write_svgs(c, w, false);
-	static const char *const both[] = {"a4", "letter"};
-	const char *const *papers = c->opts.npapers ? c->opts.papers : both;
-	int npapers = c->opts.npapers ? c->opts.npapers : 2;
+	const char *const *papers;
+	int npapers = sheet_papers(c, &papers);
 	/* The large items on each paper asked for (default a4); the SVG once. */
 	for (int i = 0; !rc && c->it.extra && i < (c->opts.npapers ? npapers : 1); i++) {
 		c->large_paper = c->opts.npapers ? papers[i] : "a4";
@@ -1768,7 +1776,8 @@ static void estimate(const struct build_ctx *c)
 	long n = c->it.count, pages = 0;
 	double kb = 0;
 	int only = c->opts.preset == PRESET_HOME ? c->opts.only : BO_PNG;
-	int papers = c->opts.paper ? 1 : 2;
+	const char *const *list;
+	int papers = sheet_papers(c, &list);
 	if (n < ESTIMATE_FROM || c->opts.quiet)
 		return;
 	if (only & BO_FACES) {
@@ -1795,7 +1804,8 @@ static int progress_count(const struct build_ctx *c)
 		return 1;
 	if (c->it.count == 0)
 		return 0;
-	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * (c->opts.paper ? 1 : 2) : 0;
+	const char *const *papers;
+	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * sheet_papers(c, &papers) : 0;
 	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
 }
 

@@ -39,6 +39,10 @@ for p in 19 20; do
 		close "9.75 73.25 136.75 200.25" "$(mid "$(m "$WORK/last-$p.ppm" 300 row 11)")" 0.15
 	ok_if "... and below" close "9.75 73.25 136.75 200.25" "$(mid "$(m "$WORK/last-$p.ppm" 300 row 286)")" 0.15
 done
+# --progress into a file: each sheets file a step, counted on every paper asked for
+expect_status "--progress --paper a4,letter" 0 $R build --progress --only sheets --layout gutter --paper a4,letter -o "$WORK/p" packs/pattern-two-census-seven.yaml
+expect_grep "... the first paper's sheets are step 1 of 2" '^railyard: step 1/2 sheets-a4\.pdf: 84/84 cards' "$WORK/last.err"
+expect_grep "... the second's step 2 of 2" '^railyard: step 2/2 sheets-letter\.pdf: 84/84 cards' "$WORK/last.err"
 expect_status "--layout sideways: exit 2" 2 $R build --layout sideways packs/pattern-two-census-seven.yaml
 expect_grep "... with the choices" "auto, butted, gutter" "$WORK/last.err"
 
