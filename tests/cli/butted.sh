@@ -43,6 +43,12 @@ done
 expect_status "--progress --paper a4,letter" 0 $R build --progress --only sheets --layout gutter --paper a4,letter -o "$WORK/p" packs/pattern-two-census-seven.yaml
 expect_grep "... the first paper's sheets are step 1 of 2" '^railyard: step 1/2 sheets-a4\.pdf: 84/84 cards' "$WORK/last.err"
 expect_grep "... the second's step 2 of 2" '^railyard: step 2/2 sheets-letter\.pdf: 84/84 cards' "$WORK/last.err"
+# --layout auto draws every face once to check its edges before the sheets: a
+# step of its own (a 20,000-card pack is no silent pause), once for both papers
+expect_status "--progress, --layout auto" 0 $R build --progress --only sheets -o "$WORK/p" packs/pattern-two-census-seven.yaml
+expect_grep "... the edge check is step 1 of 3" '^railyard: step 1/3 edge check: 84/84 cards' "$WORK/last.err"
+expect_grep "... then the sheets" '^railyard: step 3/3 sheets-letter\.pdf: 84/84 cards' "$WORK/last.err"
+expect_eq "... one edge check" 1 "$(grep -c 'edge check' "$WORK/last.err")"
 expect_status "--layout sideways: exit 2" 2 $R build --layout sideways packs/pattern-two-census-seven.yaml
 expect_grep "... with the choices" "auto, butted, gutter" "$WORK/last.err"
 
