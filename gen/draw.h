@@ -219,6 +219,7 @@ int impose_fit_butted(double pw, double ph, double margin, double w, double h, d
  * with its full bleed (a gutter of twice the bleed), crop marks at every trim line
  * inside the margin (src->butted: as impose_fit_butted says, each item's bleed
  * shown only where no item lies next to it, a mark at every shared cut line);
+ * on a page partly filled, only at the cut lines that bound an item on it;
  * with backs and duplex, each front page is followed by its back
  * page, placed for the sheet turned over the long or short edge. A note line says
  * to print at 100% (and how to flip). progress (may be NULL) is called after each

@@ -1,6 +1,7 @@
 /* impose.c: items on paper. Sheets: as many items as the paper holds inside its
  * printable margin, butted (shared cut lines, bleed around the block) or each with
- * its full bleed, turned when that fits more, crop marks at every cut line, duplex
+ * its full bleed, turned when that fits more, crop marks at every cut line that
+ * bounds an item on the page (a partial last page marks its own), duplex
  * backs, and in the margin a scale bar, the note and registration targets; the
  * edge check that says whether items suit a butted sheet; one large item
  * (placemat, board) tiled across pages with overlap, crop marks and alignment
@@ -89,8 +90,33 @@ static void mark(cairo_t *cr, double x0, double y0, double x1, double y1)
 	cairo_line_to(cr, x1, y1);
 }
 
-/* Gutter: crop marks at every trim line, outside the grid's bleed edge. */
-static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
+/* Which columns and rows of a page hold items: the front's first n cells, row
+ * by row; the back's where the sheet turned over brings them. */
+struct page_fill {
+	int cols, rows;        /* on the front: columns 0..cols-1, rows 0..rows-1 */
+	bool flip_x, flip_y;   /* the back: columns (long edge) or rows (short) mirrored */
+};
+
+static struct page_fill page_fill(const struct sheet_grid *g, long n, int side, enum duplex duplex)
+{
+	return (struct page_fill){n < g->nx ? (int)n : g->nx, (int)((n + g->nx - 1) / g->nx),
+				  side && duplex == DUPLEX_LONG, side && duplex != DUPLEX_LONG};
+}
+
+/* Whether column (xaxis) or row i of the page holds an item; false outside the grid. */
+static bool filled(const struct sheet_grid *g, const struct page_fill *f, bool xaxis, int i)
+{
+	int n = xaxis ? g->nx : g->ny;
+	if (i < 0 || i >= n)
+		return false;
+	if (xaxis ? f->flip_x : f->flip_y)
+		i = n - 1 - i;
+	return i < (xaxis ? f->cols : f->rows);
+}
+
+/* Gutter: crop marks at the trim lines of every column and row that holds an
+ * item, outside the grid's bleed edge. */
+static void crop_marks(cairo_t *cr, const struct sheet_grid *g, const struct page_fill *f, double bleed)
 {
 	double gx1 = g->x0 + g->nx * g->cw, gy1 = g->y0 + g->ny * g->ch;
 	cairo_save(cr);
@@ -98,7 +124,7 @@ static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
 	cairo_set_line_width(cr, MARK_WIDTH);
 	double last = -1;   /* items without bleed share cut lines: one mark each */
 	for (int i = 0; i < g->nx; i++)
-		for (int e = 0; e < 2; e++) {
+		for (int e = 0; e < 2 && filled(g, f, true, i); e++) {
 			double x = g->x0 + i * g->cw + (e ? g->cw - bleed : bleed);
 			if (fabs(x - last) < 1e-6)
 				continue;
@@ -108,7 +134,7 @@ static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
 		}
 	last = -1;
 	for (int j = 0; j < g->ny; j++)
-		for (int e = 0; e < 2; e++) {
+		for (int e = 0; e < 2 && filled(g, f, false, j); e++) {
 			double y = g->y0 + j * g->ch + (e ? g->ch - bleed : bleed);
 			if (fabs(y - last) < 1e-6)
 				continue;
@@ -122,36 +148,42 @@ static void crop_marks(cairo_t *cr, const struct sheet_grid *g, double bleed)
 
 /* Where a butted block's marks start and end, outward from its trim on a side
  * with bleed b and room mm to the paper's edge: from 1 mm out (past a drifting
- * cut, over the bleed: the marks are cased in white to show on any colour), or
- * just off the trim without bleed, to MARK_EDGE from the paper's edge, at most
- * BUTT_MARK long. False when less than a usable mark fits. */
+ * cut, over the bleed: the marks are cased in white to show on any colour), just
+ * off a narrower bleed, or from the trim itself without bleed (the paper beyond
+ * it is white and cut away, and the mark lies on the line the blade follows: on
+ * letter, above and below a 3 x 3 block, that is all the room there is), to
+ * MARK_EDGE from the paper's edge, at most BUTT_MARK long. False when less than
+ * a usable mark fits. */
 static bool butt_span(double b, double room, double *from, double *to)
 {
-	*from = b >= 1.0 ? 1.0 : b + MARK_GAP / 2;
+	*from = b >= 1.0 ? 1.0 : b > 0 ? b + MARK_GAP / 2 : 0;
 	*to = fmin(*from + BUTT_MARK, room - MARK_EDGE);
 	return *to - *from >= 0.8;
 }
 
-/* Butted: a mark at every shared cut line, outside the block on both ends. */
-static void butt_marks(cairo_t *cr, const struct sheet_grid *g, double pw, double ph)
+/* Butted: a mark at every cut line that bounds an item on the page, outside the
+ * block on both ends. */
+static void butt_marks(cairo_t *cr, const struct sheet_grid *g, const struct page_fill *f)
 {
 	double gx1 = g->x0 + g->nx * g->cw, gy1 = g->y0 + g->ny * g->ch, a, b;
 	cairo_save(cr);
 	cairo_new_path(cr);
 	if (butt_span(g->by, g->y0, &a, &b))
 		for (int i = 0; i <= g->nx; i++) {
+			if (!filled(g, f, true, i - 1) && !filled(g, f, true, i))
+				continue;
 			double x = g->x0 + i * g->cw;
 			mark(cr, x, g->y0 - a, x, g->y0 - b);
 			mark(cr, x, gy1 + a, x, gy1 + b);
 		}
 	if (butt_span(g->bx, g->x0, &a, &b))
 		for (int j = 0; j <= g->ny; j++) {
+			if (!filled(g, f, false, j - 1) && !filled(g, f, false, j))
+				continue;
 			double y = g->y0 + j * g->ch;
 			mark(cr, g->x0 - a, y, g->x0 - b, y);
 			mark(cr, gx1 + a, y, gx1 + b, y);
 		}
-	(void)pw;
-	(void)ph;
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_set_line_width(cr, 3 * MARK_WIDTH);
@@ -504,10 +536,11 @@ static void sheet_page(cairo_t *cr, const struct sheet_grid *g, double pw, doubl
 		src->draw(src->user, cr, first + k, side);
 		cairo_restore(cr);
 	}
+	struct page_fill f = page_fill(g, n, side, duplex);
 	if (g->butted)
-		butt_marks(cr, g, pw, ph);
+		butt_marks(cr, g, &f);
 	else
-		crop_marks(cr, g, src->bleed);
+		crop_marks(cr, g, &f, src->bleed);
 }
 
 long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum duplex duplex,

@@ -1084,16 +1084,63 @@ static int write_back_pdf(struct build_ctx *c, struct worker *w)
 	return pdfw_close(pw);
 }
 
-/* Whether the group's items and the back suit a butted sheet (draw.h's edge check). */
-static bool group_seamless(struct build_ctx *c, struct group *g, const struct template *t, bool backs)
+/* The papers the sheets go on (--paper's list, or a4 and letter) in *papers:
+ * their count. */
+static int sheet_papers(const struct build_ctx *c, const char *const **papers)
 {
+	static const char *const both[] = {"a4", "letter"};
+	*papers = c->opts.npapers ? c->opts.papers : both;
+	return c->opts.npapers ? c->opts.npapers : 2;
+}
+
+/* How many items of template t a sheet of pw x ph mm holds with gutters (*ng)
+ * and butted (*nb). */
+static void sheet_counts(const struct build_ctx *c, const struct template *t, double pw, double ph,
+			 int *ng, int *nb)
+{
+	struct sheet_grid gg, gb;
+	double bl = item_bleed(c, t);
+	*ng = impose_fit(pw, ph, c->opts.margin, t->w, t->h, bl, &gg);
+	*nb = impose_fit_butted(pw, ph, c->opts.margin, t->w, t->h, bl, &gb);
+}
+
+/* Whether face template f's sheets get the edge check (sheet_butted asks once a
+ * template): --layout butted, or auto when a butted sheet holds more on one of
+ * the papers. A step of the build's progress. */
+static bool edge_checked(const struct build_ctx *c, size_t f)
+{
+	if (c->opts.layout != LAYOUT_AUTO)
+		return c->opts.layout == LAYOUT_BUTTED;
+	const char *const *papers;
+	for (int i = 0, n = sheet_papers(c, &papers); i < n; i++) {
+		double pw, ph;
+		int ng, nb;
+		paper_size(papers[i], &pw, &ph);
+		sheet_counts(c, c->it.faces[f], pw, ph, &ng, &nb);
+		if (nb > ng)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the group's items (of face template f) and the back suit a butted
+ * sheet (draw.h's edge check), every item drawn: a progress step. */
+static bool group_seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
+{
+	const struct template *t = c->it.faces[f];
+	char what[96];
+	snprintf(what, sizeof what, "edge check%s%s", c->it.nfaces > 1 ? " " : "",
+		 c->it.nfaces > 1 ? c->it.face_names[f] : "");
 	struct edge_check *e = edge_check_new(t->w, t->h, item_bleed(c, t));
 	bool ok = true;
+	progress_start(what, g->n);
 	for (long k = 0; ok && k < g->n; k++) {
 		cairo_t *cr = edge_check_begin(e);
 		draw_side_as(c, g->w, cr, g->idx[k], 0, UNCHECKED_NONE);
 		ok = edge_check_end(e, 0);
+		progress_step(k + 1);
 	}
+	progress_end();
 	if (ok && backs && g->n) {
 		cairo_t *cr = edge_check_begin(e);
 		draw_side_as(c, g->w, cr, g->idx[0], 1, UNCHECKED_NONE);
@@ -1110,7 +1157,7 @@ static signed char *seam_known;
 static bool seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
 {
 	if (!seam_known[f])
-		seam_known[f] = group_seamless(c, g, c->it.faces[f], backs) ? 2 : 1;
+		seam_known[f] = group_seamless(c, g, f, backs) ? 2 : 1;
 	return seam_known[f] == 2;
 }
 
@@ -1121,10 +1168,8 @@ static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool ba
 {
 	const struct template *t = c->it.faces[f];
 	static char note[96];
-	struct sheet_grid gg, gb;
-	double bl = item_bleed(c, t);
-	int ng = impose_fit(pw, ph, c->opts.margin, t->w, t->h, bl, &gg);
-	int nb = impose_fit_butted(pw, ph, c->opts.margin, t->w, t->h, bl, &gb);
+	int ng, nb;
+	sheet_counts(c, t, pw, ph, &ng, &nb);
 	bool butted = c->opts.layout == LAYOUT_BUTTED;
 	if (c->opts.layout == LAYOUT_AUTO)
 		butted = nb > ng && seamless(c, g, f, backs);
@@ -1644,9 +1689,8 @@ static int write_home(struct build_ctx *c, struct worker *w)
 		rc = png_begin(c, w, &pool, false, 300, false, contact);
 	if (!rc && (only & BO_SVG) && items)
 		rc = write_svgs(c, w, false);
-	static const char *const both[] = {"a4", "letter"};
-	const char *const *papers = c->opts.npapers ? c->opts.papers : both;
-	int npapers = c->opts.npapers ? c->opts.npapers : 2;
+	const char *const *papers;
+	int npapers = sheet_papers(c, &papers);
 	/* The large items on each paper asked for (default a4); the SVG once. */
 	for (int i = 0; !rc && c->it.extra && i < (c->opts.npapers ? npapers : 1); i++) {
 		c->large_paper = c->opts.npapers ? papers[i] : "a4";
@@ -1773,7 +1817,8 @@ static void estimate(const struct build_ctx *c)
 	long n = c->it.count, pages = 0;
 	double kb = 0;
 	int only = c->opts.preset == PRESET_HOME ? c->opts.only : BO_PNG;
-	int papers = c->opts.paper ? 1 : 2;
+	const char *const *list;
+	int papers = sheet_papers(c, &list);
 	if (n < ESTIMATE_FROM || c->opts.quiet)
 		return;
 	if (only & BO_FACES) {
@@ -1792,7 +1837,8 @@ static void estimate(const struct build_ctx *c)
 		"(--only chooses fewer)\n", n, pages, kb / 1024 + 0.5);
 }
 
-/* The steps that report progress: faces.pdf, each sheets PDF, svg, png. */
+/* The steps that report progress: faces.pdf, each face template's edge check,
+ * each sheets PDF, svg, png. */
 static int progress_count(const struct build_ctx *c)
 {
 	int only = c->opts.only;
@@ -1800,7 +1846,10 @@ static int progress_count(const struct build_ctx *c)
 		return 1;
 	if (c->it.count == 0)
 		return 0;
-	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * (c->opts.paper ? 1 : 2) : 0;
+	const char *const *papers;
+	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * sheet_papers(c, &papers) : 0;
+	for (size_t f = 0; (only & BO_SHEETS) && f < c->it.nfaces; f++)
+		sheets += edge_checked(c, f);
 	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
 }
 

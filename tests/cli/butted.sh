@@ -26,6 +26,29 @@ expect_eq "84 cards on 10 butted A4 sheets: 20 pages (28 with gutters)" 20 "$(pa
 expect_eq "... and on letter" 20 "$(pages "$T/sheets-letter.pdf")"
 expect_status "--layout gutter" 0 $R build -q --only sheets --layout gutter -o "$WORK/g" packs/pattern-two-census-seven.yaml
 expect_eq "--layout gutter: 6 a page, 28 pages" 28 "$(pages "$WORK/g/pattern-two-census-seven/sheets-a4.pdf")"
+# a partial last page: marks only at the cut lines that bound a card on it. The
+# 84 cards' last A4 sheet holds 3, one row: all four vertical cut lines and the
+# row's two horizontal ones (15.15, 104.05 mm) marked, none beside the empty rows;
+# its back the same
+pdftoppm -r 300 -f 19 -l 20 "$T/sheets-a4.pdf" "$WORK/last"
+for p in 19 20; do
+	ok_if "partial page $p: marks left of the filled row's cut lines only (15.15, 104.05 mm)" \
+		close "15.15 104.05" "$(mid "$(m "$WORK/last-$p.ppm" 300 col 7)")" 0.15
+	ok_if "... and right of them" close "15.15 104.05" "$(mid "$(m "$WORK/last-$p.ppm" 300 col 203)")" 0.15
+	ok_if "... above every vertical cut line (9.75, 73.25, 136.75, 200.25 mm)" \
+		close "9.75 73.25 136.75 200.25" "$(mid "$(m "$WORK/last-$p.ppm" 300 row 11)")" 0.15
+	ok_if "... and below" close "9.75 73.25 136.75 200.25" "$(mid "$(m "$WORK/last-$p.ppm" 300 row 286)")" 0.15
+done
+# --progress into a file: each sheets file a step, counted on every paper asked for
+expect_status "--progress --paper a4,letter" 0 $R build --progress --only sheets --layout gutter --paper a4,letter -o "$WORK/p" packs/pattern-two-census-seven.yaml
+expect_grep "... the first paper's sheets are step 1 of 2" '^railyard: step 1/2 sheets-a4\.pdf: 84/84 cards' "$WORK/last.err"
+expect_grep "... the second's step 2 of 2" '^railyard: step 2/2 sheets-letter\.pdf: 84/84 cards' "$WORK/last.err"
+# --layout auto draws every face once to check its edges before the sheets: a
+# step of its own (a 20,000-card pack is no silent pause), once for both papers
+expect_status "--progress, --layout auto" 0 $R build --progress --only sheets -o "$WORK/p" packs/pattern-two-census-seven.yaml
+expect_grep "... the edge check is step 1 of 3" '^railyard: step 1/3 edge check: 84/84 cards' "$WORK/last.err"
+expect_grep "... then the sheets" '^railyard: step 3/3 sheets-letter\.pdf: 84/84 cards' "$WORK/last.err"
+expect_eq "... one edge check" 1 "$(grep -c 'edge check' "$WORK/last.err")"
 expect_status "--layout sideways: exit 2" 2 $R build --layout sideways packs/pattern-two-census-seven.yaml
 expect_grep "... with the choices" "auto, butted, gutter" "$WORK/last.err"
 
@@ -73,6 +96,41 @@ ok_if "letter: one left of every horizontal cut line (6.35, 95.25, 184.15, 273.0
 	close "6.35 95.25 184.15 273.05" "$(mid "$(m "$WORK/lt-1.ppm" 300 col 9.5)")" 0.15
 ok_if "letter: nothing within 5 mm of the paper's edge" \
 	sh -c "pdftoppm -r 50 -f 1 -l 1 '$B/sheets-letter.pdf' >'$WORK/lt50.ppm' && test \"\$(python3 tests/cli/build-print/ppm.py '$WORK/lt50.ppm' border 9)\" = 0"
+# the marks' lengths at 300 dpi (within 0.1 mm): 3.5 mm where the paper has room;
+# on letter above and below the block, from the trim to 5 mm from the paper's
+# edge: 1.35 mm (it was 1.1, starting 0.25 mm off the trim)
+len_of() { m "$1" 300 extent "$2" "$3" "$4" "$5" | cut -d' ' -f"$6"; }
+ok_if "A4: a mark above a vertical cut line is 3.5 mm long" close 3.5 "$(len_of "$WORK/a4-1.ppm" 73 5 73.5 15.15 2)" 0.1
+ok_if "A4: one left of a horizontal cut line, 3.5 mm" close 3.5 "$(len_of "$WORK/a4-1.ppm" 0 103.8 9.75 104.3 1)" 0.1
+ok_if "letter: one left of a horizontal cut line, 3.5 mm" close 3.5 "$(len_of "$WORK/lt-1.ppm" 0 95 12.7 95.5 1)" 0.1
+ok_if "letter: one above a vertical cut line, 1.35 mm (trim to 5 mm from the edge)" \
+	close 1.35 "$(len_of "$WORK/lt-1.ppm" 75.95 0 76.45 6.35 2)" 0.1
+ok_if "letter: one below it, 1.35 mm" close 1.35 "$(len_of "$WORK/lt-1.ppm" 75.95 273.05 76.45 279.4 2)" 0.1
+
+# --- one card on a page (--numbers 1): its two cut lines each way marked, not
+# those of the empty cells; on the back (turned over the long edge) the card and
+# its marks on the right
+expect_status "one card, butted" 0 $R build -q --only sheets --numbers 1 -o "$WORK/one" "$D/pack.yaml"
+pdftoppm -r 300 -f 1 -l 2 "$WORK/one/butted.preview/sheets-a4.pdf" "$WORK/one"
+ok_if "butted, one card: marks above its cut lines only (9.75, 73.25 mm)" \
+	close "9.75 73.25" "$(mid "$(m "$WORK/one-1.ppm" 300 row 11)")" 0.15
+ok_if "... below them" close "9.75 73.25" "$(mid "$(m "$WORK/one-1.ppm" 300 row 286)")" 0.15
+ok_if "... left of them (15.15, 104.05 mm)" close "15.15 104.05" "$(mid "$(m "$WORK/one-1.ppm" 300 col 7)")" 0.15
+ok_if "... its back: above the mirrored ones (136.75, 200.25 mm)" \
+	close "136.75 200.25" "$(mid "$(m "$WORK/one-2.ppm" 300 row 11)")" 0.15
+ok_if "... right of its cut lines" close "15.15 104.05" "$(mid "$(m "$WORK/one-2.ppm" 300 col 203)")" 0.15
+# gutter: 2 x 3 turned cards, grid at 9.75, 43.725 mm; the card's trims at x
+# 12.925, 101.825 (the second column's 108.175, 197.075) and y 46.9, 110.4
+expect_status "one card, gutter" 0 $R build -q --only sheets --layout gutter --numbers 1 -o "$WORK/oneg" "$D/pack.yaml"
+pdftoppm -r 300 -f 1 -l 2 "$WORK/oneg/butted.preview/sheets-a4.pdf" "$WORK/oneg"
+ok_if "gutter, one card: marks above its trims only" \
+	close "12.925 101.825" "$(mid "$(m "$WORK/oneg-1.ppm" 300 row 41.5)")" 0.15
+ok_if "... below them" close "12.925 101.825" "$(mid "$(m "$WORK/oneg-1.ppm" 300 row 255.5)")" 0.15
+ok_if "... left of them" close "46.9 110.4" "$(mid "$(m "$WORK/oneg-1.ppm" 300 col 8)")" 0.15
+ok_if "... right of them" close "46.9 110.4" "$(mid "$(m "$WORK/oneg-1.ppm" 300 col 202)")" 0.15
+ok_if "... its back: above the mirrored column's trims" \
+	close "108.175 197.075" "$(mid "$(m "$WORK/oneg-2.ppm" 300 row 41.5)")" 0.15
+ok_if "... beside its rows" close "46.9 110.4" "$(mid "$(m "$WORK/oneg-2.ppm" 300 col 8)")" 0.15
 
 # --- auto: a face with a frame 1 mm inside the trim keeps its gutters
 expect_status "a framed face" 0 $R build --no-progress --only sheets -o "$WORK/f" "$D/framed.yaml"

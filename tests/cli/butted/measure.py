@@ -4,6 +4,10 @@
 #                                    Y mm: "start-end" each
 #   measure.py FILE.ppm DPI col X [R G B [TOL]]   the same down the column at X mm
 #   measure.py FILE.ppm DPI scale     the scale bar: "LENGTH HEIGHT" of its blocks
+#   measure.py FILE.ppm DPI extent X0 Y0 X1 Y1   "WIDTH HEIGHT" of what is dark
+#                                    inside that rectangle (mm), "none" if nothing:
+#                                    a crop mark's length, however the line falls on
+#                                    the pixels
 #   measure.py FILE.ppm DPI blobs [long|short]   "X Y W H" (centre and size) of each
 #                                    dark shape at least 2 mm each way (registration
 #                                    targets); long, short: the page turned over that edge
@@ -52,6 +56,11 @@ elif what == 'scale':
         x = best[0] + int(5 / mm)
         col = [(a, b) for a, b in runs(h, lambda y: dark(x, y)) if a <= best[2] <= b]
         print('%.2f %.2f' % ((best[1] - best[0]) * mm, (col[0][1] - col[0][0]) * mm))
+elif what == 'extent':
+    x0, y0, x1, y1 = (int(round(float(v) / mm)) for v in sys.argv[4:8])
+    xs = [x for x in range(x0, x1) for y in range(y0, y1) if dark(x, y)]
+    ys = [y for y in range(y0, y1) for x in range(x0, x1) if dark(x, y)]
+    print('%.2f %.2f' % ((max(xs) + 1 - min(xs)) * mm, (max(ys) + 1 - min(ys)) * mm) if xs else 'none')
 else:
     mirror = sys.argv[4] if len(sys.argv) > 4 else ''
     seen = bytearray(w * h)
