@@ -42,7 +42,7 @@ rm -rf "$B/out-84000" "$B/floor-84000.pdf"
 
 # The default build (every output: faces, back, sheets, placemat, reference, SVG,
 # PNG) against the floor drawing the same cards to a PDF and to 300 dpi PNGs
-# written with libpng at level 1 on one thread (target: at most 1.0 on 2 cores).
+# written with libpng at level 1 on one thread (target: at most 0.6 on 2 cores).
 # Then the 8,400-card default build, once: its peak memory should match the 84's.
 printf '\n%-7s %10s %10s %7s %12s %12s\n' cards "build all" floor ratio "rss railyard" "rss floor"
 n=84

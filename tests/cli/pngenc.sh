@@ -4,8 +4,9 @@
 # promises; tests/cli/pngenc/pngcheck.py) and through libpng (rsvg-convert draws
 # it 1:1 into a PNG of its own: the same pixels as Python's decoding); a card
 # keeps the run encoder's no-filter rows, contact.png too; and the whole set is
-# byte-identical whatever --jobs is (the SVG files' group numbers included,
-# which Cairo takes from a counter every drawing thread advances).
+# byte-identical whatever --jobs is (the SVG files' group and image ids included:
+# Cairo takes them from a counter every drawing thread advances, and svg_write
+# renumbers them in the file).
 . tests/cli/lib.sh
 D=tests/cli/pngenc
 P=packs/pattern-two-census-seven.yaml
