@@ -26,6 +26,20 @@ static double item_limit = BUDGET_ITEM_SECONDS, build_limit = BUDGET_BUILD_SECON
 static long build_start;
 static atomic_bool running;
 static pthread_t watchdog;
+/* The watchdog naps on this, so that budget_stop wakes it at once: a plain sleep
+ * kept every build waiting up to 50 ms for the nap to end. */
+static pthread_mutex_t nap_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t nap_cv;
+static pthread_once_t nap_once = PTHREAD_ONCE_INIT;
+
+static void nap_init(void)
+{
+	pthread_condattr_t a;
+	pthread_condattr_init(&a);
+	pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+	pthread_cond_init(&nap_cv, &a);
+	pthread_condattr_destroy(&a);
+}
 
 static long now_ms(void)
 {
@@ -57,10 +71,20 @@ static void over(const struct slot *s, const char *msg)
 static void *watch(void *arg)
 {
 	(void)arg;
-	struct timespec nap = {0, 50000000};
 	char msg[400];
+	pthread_mutex_lock(&nap_mu);
 	while (atomic_load(&running)) {
-		nanosleep(&nap, NULL);
+		struct timespec until;
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 50000000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&nap_cv, &nap_mu, &until);
+		if (!atomic_load(&running))
+			break;
+		pthread_mutex_unlock(&nap_mu);
 		long now = now_ms();
 		int n = atomic_load(&nslots);
 		if ((double)(now - build_start) > build_limit * 1000) {
@@ -80,7 +104,9 @@ static void *watch(void *arg)
 				over(&slots[i], msg);
 			}
 		}
+		pthread_mutex_lock(&nap_mu);
 	}
+	pthread_mutex_unlock(&nap_mu);
 	return NULL;
 }
 
@@ -88,6 +114,7 @@ void budget_start(void)
 {
 	if (atomic_load(&running))
 		return;
+	pthread_once(&nap_once, nap_init);
 	build_start = now_ms();
 	atomic_store(&running, true);
 	if (pthread_create(&watchdog, NULL, watch, NULL) != 0)
@@ -98,6 +125,9 @@ void budget_stop(void)
 {
 	if (!atomic_exchange(&running, false))
 		return;
+	pthread_mutex_lock(&nap_mu);
+	pthread_cond_signal(&nap_cv);
+	pthread_mutex_unlock(&nap_mu);
 	pthread_join(watchdog, NULL);
 	int n = atomic_load(&nslots);
 	for (int i = 0; i < n; i++)
