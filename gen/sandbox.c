@@ -2,6 +2,7 @@
 #include "sandbox.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -162,7 +163,10 @@ int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandb
 			close(fd[0]);
 			return -1;
 		}
-		nanosleep(&nap, NULL);
+		/* Nap, or less: the pipe's end closes (or carries the child's message)
+		 * as the child ends, so the wait ends with it, not a nap later. */
+		struct pollfd pf = {.fd = fd[0], .events = POLLIN};
+		poll(&pf, 1, (int)(nap.tv_nsec / 1000000));
 		if (nap.tv_nsec < 50000000)
 			nap.tv_nsec += 5000000;
 	}
