@@ -50,7 +50,7 @@ void trainlook_ability(const struct layout *lay, const struct palette *pal, cons
 	char nm[3], t1[4] = "", t2[4] = "";
 	fields_set(f, "kind", ability_kind_name(a->kind));
 	for (int i = 0; i < a->nsp && i < 9; i++) {
-		char name[8];
+		char name[24];  /* "space9"; room for any int, so no truncation warning */
 		snprintf(name, sizeof name, "space%d", i + 1);
 		fields_set(f, name, space_name(lay, a->sp[i], nm));
 	}
