@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/summary.sh: one table from the other benchmarks' rows, which bench/run.sh
 # keeps in out/bench/NAME.txt (this script sorts last, so they are fresh).
-# ratio = railyard's time / the floor's time, lower is better:
+# ratio = railyard's time / the floor's time, lower is better (for render, build all
+# and png: render.sh's median of paired runs):
 #   render    railyard build --only faces / bench/floor.c, a bare Cairo+Pango loop
 #             drawing the same cards (target at most 1.2)
 #   build all the default 84-card build (every output, every core) / the floor
@@ -31,7 +32,7 @@ row measure railyard floor ratio "peak memory railyard / floor"
 for n in 84 8400 84000; do
 	set -- $(field $B/render.txt "^$n +[0-9.]+s +[0-9.]+s ")
 	if [ $# -ge 8 ]; then
-		row "render $n cards (PDF faces)" "$2" "$3" "$(ratio "${2%s}" "${3%s}")" "$5 KB / $7 KB"
+		row "render $n cards (PDF faces)" "$2" "$3" "$4" "$5 KB / $7 KB"
 	else
 		row "render $n cards (PDF faces)" - - - -
 	fi
@@ -41,7 +42,7 @@ for m in all-84 png-840; do
 	name="build all, 84 cards"
 	[ "$m" = png-840 ] && name="840 PNG files"
 	if [ $# -ge 8 ]; then
-		row "$name" "$2" "$3" "$(ratio "${2%s}" "${3%s}")" "$5 KB / $7 KB"
+		row "$name" "$2" "$3" "$4" "$5 KB / $7 KB"
 	else
 		row "$name" - - - -
 	fi
