@@ -554,6 +554,86 @@ static int write_labels(const struct pdfw *w, FILE *rd, FILE *out, long root, lo
 	return 0;
 }
 
+/* What the incremental update needs of Cairo's trailer. */
+struct trailer {
+	long xref, size, root, info;
+};
+
+/* Read the trailer of in (size bytes) into t, and leave in at its xref table's
+ * first subsection. -1 when the file is not laid out as Cairo writes it. */
+static int read_trailer(FILE *in, off_t size, struct trailer *t)
+{
+	char tail[2049];
+	size_t tn = size < 2048 ? (size_t)size : 2048;
+	if (fseeko(in, size - (off_t)tn, SEEK_SET) != 0 || fread(tail, 1, tn, in) != tn)
+		return -1;
+	tail[tn] = 0;
+	char *sx = NULL;
+	for (char *p = tail; (p = find_mem(p, tn - (size_t)(p - tail), "startxref")); p++)
+		sx = p;
+	char *tr = find_mem(tail, tn, "trailer");
+	if (!sx || !tr)
+		return -1;
+	*t = (struct trailer){strtol(sx + 9, NULL, 10), 0, -1, -1};
+	char *q;
+	if ((q = strstr(tr, "/Size ")))
+		t->size = strtol(q + 6, NULL, 10);
+	if ((q = strstr(tr, "/Root ")))
+		t->root = strtol(q + 6, NULL, 10);
+	if ((q = strstr(tr, "/Info ")))
+		t->info = strtol(q + 6, NULL, 10);
+	char line[64];
+	if (t->xref <= 0 || t->size <= 0 || t->root < 0 || fseeko(in, t->xref, SEEK_SET) != 0 ||
+	    !fgets(line, sizeof line, in) || strcmp(line, "xref\n") != 0)
+		return -1;
+	return 0;
+}
+
+/* Object num at off, read through rd into obj (4097 bytes): when it is a page
+ * (Cairo's "<< /Type /Page % N" header) with bleed, it is written again to out
+ * with its TrimBox and BleedBox. Returns the bytes written, 0 for another object
+ * or a page without bleed, -1 for a page railyard did not draw or a failed write. */
+static long box_page(const struct pdfw *w, FILE *rd, FILE *out, char *obj, long num, long off)
+{
+	char head[48];
+	int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Page %% ", num);
+	/* A short look first: most objects are not pages. */
+	ssize_t got = pread(fileno(rd), obj, (size_t)hn, off);
+	if (got != hn || memcmp(obj, head, (size_t)hn) != 0)
+		return 0;
+	got = pread(fileno(rd), obj, 4096, off);
+	if (got < hn)
+		return 0;
+	obj[got] = 0;
+	long k = strtol(obj + hn, NULL, 10);
+	char *nl = strchr(obj + hn, '\n');
+	char *end = find_mem(obj, (size_t)got, "endobj\n");
+	if (k < 1 || (size_t)k > w->npages || !nl || !end)
+		return -1;
+	const struct page_box *b = &w->pages[k - 1];
+	if (b->bleed <= 0)
+		return 0;
+	int n = fprintf(out, "%.*s   /TrimBox [ %.4f %.4f %.4f %.4f ]\n   /BleedBox [ 0 0 %.4f %.4f ]\n%.*s",
+			(int)(nl + 1 - obj), obj, (double)b->bleed, (double)b->bleed,
+			(double)(b->w - b->bleed), (double)(b->h - b->bleed), (double)b->w,
+			(double)b->h, (int)(end + 7 - (nl + 1)), nl + 1);
+	return n < 0 ? -1 : n;
+}
+
+/* The update's xref table (objs, sorted) and trailer, its xref table at at. */
+static int write_update_xref(FILE *out, const struct newobj *objs, size_t nobjs,
+			     const struct trailer *t, bool labels, long at)
+{
+	fprintf(out, "xref\n");
+	for (size_t i = 0; i < nobjs; i++)
+		fprintf(out, "%ld 1\n%010ld 00000 n \n", objs[i].num, objs[i].off);
+	fprintf(out, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n", t->size + (labels ? 1 : 0), t->root);
+	if (t->info >= 0)
+		fprintf(out, "   /Info %ld 0 R\n", t->info);
+	fprintf(out, "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", t->xref, at);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
+
 static int incremental_boxes(const struct pdfw *w, const char *path)
 {
 	int rc = -1;
@@ -563,32 +643,11 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 	struct newobj *objs = NULL;
 	size_t nobjs = 0, cap = 0, boxed = 0;
 	char *obj = xmalloc(4097);
+	struct trailer t;
 	if (!in || fseeko(in, 0, SEEK_END) != 0)
 		goto done;
 	size = ftello(in);
-	char tail[2049];
-	size_t tn = size < 2048 ? (size_t)size : 2048;
-	if (fseeko(in, size - (off_t)tn, SEEK_SET) != 0 || fread(tail, 1, tn, in) != tn)
-		goto done;
-	tail[tn] = 0;
-	char *sx = NULL;
-	for (char *p = tail; (p = find_mem(p, tn - (size_t)(p - tail), "startxref")); p++)
-		sx = p;
-	char *tr = find_mem(tail, tn, "trailer");
-	if (!sx || !tr)
-		goto done;
-	long xref = strtol(sx + 9, NULL, 10), tsize = 0, root = -1, info = -1;
-	char *q;
-	if ((q = strstr(tr, "/Size ")))
-		tsize = strtol(q + 6, NULL, 10);
-	if ((q = strstr(tr, "/Root ")))
-		root = strtol(q + 6, NULL, 10);
-	if ((q = strstr(tr, "/Info ")))
-		info = strtol(q + 6, NULL, 10);
-	if (xref <= 0 || tsize <= 0 || root < 0 || fseeko(in, xref, SEEK_SET) != 0)
-		goto done;
-	char line[64];
-	if (!fgets(line, sizeof line, in) || strcmp(line, "xref\n") != 0)
+	if (read_trailer(in, size, &t) != 0)
 		goto done;
 	out = fopen(path, "ab");
 	if (!out)
@@ -597,6 +656,7 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 	if (!rd)
 		goto done;
 	long at = (long)size, root_off = -1;
+	char line[64];
 	while (fgets(line, sizeof line, in) && strncmp(line, "trailer", 7) != 0) {
 		long start, count;
 		if (sscanf(line, "%ld %ld", &start, &count) != 2)
@@ -608,32 +668,13 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 			if (e[17] != 'n')
 				continue;
 			long off = strtol(e, NULL, 10);
-			if (start + i == root)
+			if (start + i == t.root)
 				root_off = off;
-			char head[48];
-			int hn = snprintf(head, sizeof head, "%ld 0 obj\n<< /Type /Page %% ", start + i);
-			/* A short look first: most objects are not pages. */
-			ssize_t got = pread(fileno(rd), obj, (size_t)hn, off);
-			if (got != hn || memcmp(obj, head, (size_t)hn) != 0)
-				continue;
-			got = pread(fileno(rd), obj, 4096, off);
-			if (got < hn)
-				continue;
-			obj[got] = 0;
-			long k = strtol(obj + hn, NULL, 10);
-			char *nl = strchr(obj + hn, '\n');
-			char *end = find_mem(obj, (size_t)got, "endobj\n");
-			if (k < 1 || (size_t)k > w->npages || !nl || !end)
-				goto close_rd;
-			const struct page_box *b = &w->pages[k - 1];
-			if (b->bleed <= 0)
-				continue;
-			int n = fprintf(out, "%.*s   /TrimBox [ %.4f %.4f %.4f %.4f ]\n   /BleedBox [ 0 0 %.4f %.4f ]\n%.*s",
-					(int)(nl + 1 - obj), obj, (double)b->bleed, (double)b->bleed,
-					(double)(b->w - b->bleed), (double)(b->h - b->bleed), (double)b->w,
-					(double)b->h, (int)(end + 7 - (nl + 1)), nl + 1);
+			long n = box_page(w, rd, out, obj, start + i, off);
 			if (n < 0)
 				goto close_rd;
+			if (n == 0)
+				continue;
 			objs = xgrow(objs, &cap, nobjs + 1, sizeof *objs);
 			objs[nobjs++] = (struct newobj){start + i, at};
 			at += n;
@@ -645,17 +686,9 @@ static int incremental_boxes(const struct pdfw *w, const char *path)
 		want += w->pages[i].bleed > 0;
 	if (boxed != want || root_off < 0)
 		goto close_rd;
-	if (w->labels && write_labels(w, rd, out, root, root_off, tsize, &at, &objs, &nobjs, &cap) != 0)
+	if (w->labels && write_labels(w, rd, out, t.root, root_off, t.size, &at, &objs, &nobjs, &cap) != 0)
 		goto close_rd;
-	fprintf(out, "xref\n");
-	for (size_t i = 0; i < nobjs; i++)
-		fprintf(out, "%ld 1\n%010ld 00000 n \n", objs[i].num, objs[i].off);
-	fprintf(out, "trailer\n<< /Size %ld\n   /Root %ld 0 R\n", tsize + (w->labels ? 1 : 0), root);
-	if (info >= 0)
-		fprintf(out, "   /Info %ld 0 R\n", info);
-	fprintf(out, "   /Prev %ld\n>>\nstartxref\n%ld\n%%%%EOF\n", xref, at);
-	if (fflush(out) == 0 && !ferror(out))
-		rc = 0;
+	rc = write_update_xref(out, objs, nobjs, &t, w->labels, at);
 close_rd:
 	fclose(rd);
 done:

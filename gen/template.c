@@ -434,9 +434,10 @@ static void load_image(struct yread *r, const struct ynode *v, struct tpl_elem *
 	e->image = xstrdup(s);
 }
 
-/* One key of an element. */
-static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *v,
-			  struct tpl_elem *e, bool *has_box, bool *has_stroke)
+/* A key of how a text is set: size, font, weight, style, align, valign, rotate,
+ * wrap. */
+static void load_type_key(struct yread *r, enum elem_key k, const struct ynode *v,
+			  struct tpl_elem *e)
 {
 	static const char *const weights[] = {"normal", "bold"};
 	static const char *const styles[] = {"normal", "italic"};
@@ -446,38 +447,6 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 	const char *key = elem_key_names[k];
 	int i;
 	switch (k) {
-	case EK_TEXT:
-	case EK_RECT:
-	case EK_LINE:
-	case EK_ELLIPSE:
-	case EK_POLYGON:
-	case EK_IMAGE:
-	case EK_PIPS:
-	case EK_COUNT:
-		break;
-	case EK_FIT: {
-		static const char *const fits[] = {"contain", "cover", "stretch"};
-		static const char *const text_fits[] = {"none", "shrink"};
-		if (e->kind == TE_TEXT) {
-			if ((i = yr_enum(r, key, v, text_fits, 2)) >= 0)
-				e->shrink = i == 1;
-		} else if ((i = yr_enum(r, key, v, fits, 3)) >= 0) {
-			e->fit = (enum tpl_fit)i;
-		}
-		break;
-	}
-	case EK_OPACITY: {
-		double o;
-		if (ynode_double(v, &o) != 0 || !(o >= 0 && o <= 1))
-			yr_error(r, v, "'opacity' must be a number from 0 (invisible) to 1 (solid)");
-		else
-			e->opacity = o;
-		break;
-	}
-	case EK_BOX:
-		load_box(r, v, key, e->box);
-		*has_box = true;
-		break;
 	case EK_SIZE:
 		load_font_size(r, v, &e->size, &e->size_fixed);
 		break;
@@ -510,6 +479,66 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 		break;
 	case EK_WRAP:
 		e->wrap = load_bool(r, v, key);
+		break;
+	default:
+		break;
+	}
+}
+
+/* fit: a text's none | shrink, an image's contain | cover | stretch. */
+static void load_fit(struct yread *r, const struct ynode *v, struct tpl_elem *e)
+{
+	static const char *const fits[] = {"contain", "cover", "stretch"};
+	static const char *const text_fits[] = {"none", "shrink"};
+	const char *key = elem_key_names[EK_FIT];
+	int i;
+	if (e->kind == TE_TEXT) {
+		if ((i = yr_enum(r, key, v, text_fits, 2)) >= 0)
+			e->shrink = i == 1;
+	} else if ((i = yr_enum(r, key, v, fits, 3)) >= 0) {
+		e->fit = (enum tpl_fit)i;
+	}
+}
+
+/* One key of an element. */
+static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *v,
+			  struct tpl_elem *e, bool *has_box, bool *has_stroke)
+{
+	const char *key = elem_key_names[k];
+	switch (k) {
+	case EK_TEXT:
+	case EK_RECT:
+	case EK_LINE:
+	case EK_ELLIPSE:
+	case EK_POLYGON:
+	case EK_IMAGE:
+	case EK_PIPS:
+	case EK_COUNT:
+		break;
+	case EK_SIZE:
+	case EK_FONT:
+	case EK_WEIGHT:
+	case EK_STYLE:
+	case EK_ALIGN:
+	case EK_VALIGN:
+	case EK_ROTATE:
+	case EK_WRAP:
+		load_type_key(r, k, v, e);
+		break;
+	case EK_FIT:
+		load_fit(r, v, e);
+		break;
+	case EK_OPACITY: {
+		double o;
+		if (ynode_double(v, &o) != 0 || !(o >= 0 && o <= 1))
+			yr_error(r, v, "'opacity' must be a number from 0 (invisible) to 1 (solid)");
+		else
+			e->opacity = o;
+		break;
+	}
+	case EK_BOX:
+		load_box(r, v, key, e->box);
+		*has_box = true;
 		break;
 	case EK_COLOR:
 	case EK_COLOUR:
