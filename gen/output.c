@@ -855,6 +855,23 @@ static cairo_status_t write_buf(void *closure, const unsigned char *data, unsign
 	return CAIRO_STATUS_SUCCESS;
 }
 
+static const char *const svg_id_kinds[] = {"surface", "image"};
+
+/* The kind of Cairo id (svg_id_kinds) that starts at p, just after a '"' or '#',
+ * with its first digit at *digits; -1 if none does. */
+static int svg_id_at(const char *p, const char *end, const char **digits)
+{
+	for (int k = 0; k < 2; k++) {
+		size_t n = strlen(svg_id_kinds[k]);
+		const char *d = p + n;
+		if (d < end && strncmp(p, svg_id_kinds[k], n) == 0 && *d >= '0' && *d <= '9') {
+			*digits = d;
+			return k;
+		}
+	}
+	return -1;
+}
+
 /* Cairo names a drawing's groups and images by a number counted over every
  * surface the process has made ("surface268", "image271"), so with the PNG
  * threads making surfaces at the same time an SVG's ids would change from run to
@@ -863,37 +880,29 @@ static cairo_status_t write_buf(void *closure, const unsigned char *data, unsign
  * same bytes. */
 static int svg_renumber(const struct buf *svg, FILE *f)
 {
-	static const char *const kinds[] = {"surface", "image"};
 	struct seen { int kind; unsigned long old, now; } *seen = NULL;
 	size_t nseen = 0, cap = 0;
 	unsigned long count[2] = {0, 0};
-	const char *p = svg->s, *end = svg->s + svg->len, *from = p;
+	const char *end = svg->s + svg->len, *from = svg->s, *d;
 	int rc = 0;
-	for (; p < end; p++) {
-		if (*p != '"' && *p != '#')
+	for (const char *p = svg->s; p + 1 < end; p++) {
+		int k = *p == '"' || *p == '#' ? svg_id_at(p + 1, end, &d) : -1;
+		if (k < 0)
 			continue;
-		for (int k = 0; k < 2; k++) {
-			size_t n = strlen(kinds[k]);
-			const char *d = p + 1 + n;
-			if (d >= end || strncmp(p + 1, kinds[k], n) != 0 || *d < '0' || *d > '9')
-				continue;
-			unsigned long old = strtoul(d, NULL, 10);
-			size_t i = 0;
-			while (i < nseen && !(seen[i].kind == k && seen[i].old == old))
-				i++;
-			if (i == nseen) {
-				seen = xgrow(seen, &cap, nseen + 1, sizeof *seen);
-				seen[nseen++] = (struct seen){k, old, ++count[k]};
-			}
-			unsigned long num = seen[i].now;
-			rc |= fwrite(from, 1, (size_t)(d - from), f) != (size_t)(d - from);
-			rc |= fprintf(f, "%lu", num) < 0;
-			while (d < end && *d >= '0' && *d <= '9')
-				d++;
-			from = d;
-			p = d - 1;
-			break;
+		unsigned long old = strtoul(d, NULL, 10);
+		size_t i = 0;
+		while (i < nseen && !(seen[i].kind == k && seen[i].old == old))
+			i++;
+		if (i == nseen) {
+			seen = xgrow(seen, &cap, nseen + 1, sizeof *seen);
+			seen[nseen++] = (struct seen){k, old, ++count[k]};
 		}
+		rc |= fwrite(from, 1, (size_t)(d - from), f) != (size_t)(d - from);
+		rc |= fprintf(f, "%lu", seen[i].now) < 0;
+		while (d < end && *d >= '0' && *d <= '9')
+			d++;
+		from = d;
+		p = d - 1;
 	}
 	rc |= fwrite(from, 1, (size_t)(end - from), f) != (size_t)(end - from);
 	free(seen);
