@@ -82,25 +82,34 @@ void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src)
 		dst->count[c] += src->count[c];
 }
 
+int gsim_counts_record(struct gsim_counts *t, const struct gsim_outcome *o)
+{
+	int kind = GSIM_UNFINISHED;
+	t->games++;
+	t->stalled += o->stalled && o->winner < 0;
+	bool ended = o->length >= 0 && o->length <= t->horizon;
+	if (ended && o->winner >= 0) {
+		t->completed++;
+		t->wins[o->winner]++;
+		t->ended[o->length]++;
+		kind = o->winner;
+	} else if (ended && o->no_winner) {
+		t->no_winner++;
+		t->ended[o->length]++;
+		kind = GSIM_NO_WINNER;
+	}
+	for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
+		t->count[c] += o->count[c];
+	return kind;
+}
+
 void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,
 		     long last, struct gsim_counts *t)
 {
 	for (long g = first; g < last; g++) {
 		struct gsim_outcome o;
 		gsim_play(e, setup, scratch, seed, (uint64_t)g, &o);
-		t->games++;
-		t->stalled += o.stalled && o.winner < 0;
-		bool ended = o.length >= 0 && o.length <= t->horizon;
-		if (ended && o.winner >= 0) {
-			t->completed++;
-			t->wins[o.winner]++;
-			t->ended[o.length]++;
-		} else if (ended && o.no_winner) {
-			t->no_winner++;
-			t->ended[o.length]++;
-		}
-		for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
-			t->count[c] += o.count[c];
+		gsim_counts_record(t, &o);
 	}
 }
 

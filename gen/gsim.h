@@ -106,6 +106,13 @@ void gsim_counts_free(struct gsim_counts *t);
 /* Add src's totals into dst (same horizon). */
 void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src);
 
+/* Add one game's outcome into *t; what it came to: the seat that won, or
+ * GSIM_NO_WINNER (a tie, a block) or GSIM_UNFINISHED (a timeout, a stalled
+ * game), for a joint table of two series (stats.h's stats_joint). */
+#define GSIM_NO_WINNER (-1)
+#define GSIM_UNFINISHED (-2)
+int gsim_counts_record(struct gsim_counts *t, const struct gsim_outcome *o);
+
 /* The totals as stats.h reads them (pointing into t): stats_series and
  * stats_compare turn them into the verdict. */
 struct stats_counts;

@@ -226,8 +226,15 @@ static int sim_options(const struct sim_side *side, int argc, char **argv, struc
 
 /* ---- the series ---- */
 
+/* Games a worker plays of one series before the other's same games. */
+#define BLOCK 64
+
+/* One series, or two played game by game from the same seeds (--compare:
+ * game g of each is dealt alike, common random numbers) with the joint table
+ * of their outcomes. */
 struct shared {
-	const struct sim_series *se;
+	struct sim_series *se[2];
+	int npk;
 	uint64_t seed;
 	long games;
 	atomic_long next, done;
@@ -235,18 +242,47 @@ struct shared {
 
 struct thread_arg {
 	struct shared *sh;
-	void *scratch;
-	struct gsim_counts t;
+	void *scratch[2];
+	struct gsim_counts t[2];
+	struct stats_joint joint;
+	double seconds[2];
 };
+
+/* What game's outcome (gsim_counts_record) is in a joint table's terms. */
+static int joint_outcome(int kind, int players)
+{
+	return kind >= 0 ? kind : kind == GSIM_NO_WINNER ? STATS_NO_WINNER(players) : STATS_UNFINISHED(players);
+}
+
+/* Games first..last-1 of every series of the run, a block at a time. */
+static void play_block(struct thread_arg *ta, long first, long last)
+{
+	const struct shared *sh = ta->sh;
+	unsigned char out[BLOCK];
+	for (int j = 0; j < sh->npk; j++) {
+		const struct sim_series *se = sh->se[j];
+		double t0 = series_now();
+		for (long g = first; g < last; g++) {
+			struct gsim_outcome o;
+			gsim_play(se->eng, se->setup, ta->scratch[j], sh->seed, (uint64_t)g, &o);
+			int k = joint_outcome(gsim_counts_record(&ta->t[j], &o), se->players);
+			if (j == 0)
+				out[g - first] = (unsigned char)k;
+			else
+				ta->joint.n[out[g - first]][k]++;
+		}
+		ta->seconds[j] += series_now() - t0;
+	}
+}
 
 static void *worker(void *arg)
 {
 	struct thread_arg *ta = arg;
-	const struct sim_series *se = ta->sh->se;
 	long first, last;
 	while (series_next_chunk(&ta->sh->next, ta->sh->games, &first, &last)) {
-		gsim_play_range(se->eng, se->setup, ta->scratch, ta->sh->seed, first, last, &ta->t);
-		atomic_fetch_add(&ta->sh->done, last - first);
+		for (long g = first; g < last; g += BLOCK)
+			play_block(ta, g, last - g < BLOCK ? last : g + BLOCK);
+		atomic_fetch_add(&ta->sh->done, (last - first) * ta->sh->npk);
 	}
 	return NULL;
 }
@@ -270,11 +306,13 @@ static void analyse(struct sim_series *se, double threshold)
 	se->sum.balance = se->v.balance;
 }
 
-/* Play the series on the threads; the totals are integer sums, the same
- * whichever thread played which game. */
-static void run_series(struct sim_series *se, const struct sim_side *side, const struct sim_opts *o, bool bar)
+/* Play npk series (one, or a pair into *joint) on the threads; the totals are
+ * integer sums, the same whichever thread played which game. Each series'
+ * time is its share of the threads' time playing. */
+static void run_series(struct sim_series **se, int npk, const struct sim_side *side, const struct sim_opts *o,
+		       bool bar, struct stats_joint *joint)
 {
-	struct shared sh = {.se = se, .seed = o->seed, .games = o->games};
+	struct shared sh = {.se = {se[0], npk == 2 ? se[1] : NULL}, .npk = npk, .seed = o->seed, .games = o->games};
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.done, 0);
 	int T = o->threads < o->games ? o->threads : (int)o->games;
@@ -285,33 +323,50 @@ static void run_series(struct sim_series *se, const struct sim_side *side, const
 	int started = 0;
 	for (int i = 0; i < T; i++) {
 		ta[i].sh = &sh;
-		ta[i].scratch = gsim_scratch_new(se->eng, se->setup);
-		gsim_counts_init(&ta[i].t, (int)o->max_length);
+		for (int j = 0; j < npk; j++) {
+			ta[i].scratch[j] = gsim_scratch_new(se[j]->eng, se[j]->setup);
+			gsim_counts_init(&ta[i].t[j], (int)o->max_length);
+		}
 		running[i] = pthread_create(&tid[i], NULL, worker, &ta[i]) == 0;
 		started += running[i];
 	}
 	if (!started) /* no threads to be had: play on this one */
 		worker(&ta[0]);
 	if (bar) {
-		char what[300];
-		snprintf(what, sizeof what, "%d players %s", se->players, se->label);
-		progress_watch(what, &sh.done, o->games);
+		char what[600];
+		if (npk == 2)
+			snprintf(what, sizeof what, "%d players %s vs %s", se[0]->players, se[0]->label, se[1]->label);
+		else
+			snprintf(what, sizeof what, "%d players %s", se[0]->players, se[0]->label);
+		progress_watch(what, &sh.done, o->games * npk);
 	}
-	gsim_counts_init(&se->t, (int)o->max_length);
+	double busy[2] = {0, 0};
+	for (int j = 0; j < npk; j++)
+		gsim_counts_init(&se[j]->t, (int)o->max_length);
+	if (joint)
+		memset(joint, 0, sizeof *joint);
 	for (int i = 0; i < T; i++) {
 		if (running[i])
 			pthread_join(tid[i], NULL);
-		gsim_counts_add(&se->t, &ta[i].t);
-		gsim_counts_free(&ta[i].t);
-		if (side->collect)
-			side->collect(se, ta[i].scratch);
-		gsim_scratch_free(se->eng, ta[i].scratch);
+		for (int j = 0; j < npk; j++) {
+			gsim_counts_add(&se[j]->t, &ta[i].t[j]);
+			gsim_counts_free(&ta[i].t[j]);
+			if (side->collect)
+				side->collect(se[j], ta[i].scratch[j]);
+			gsim_scratch_free(se[j]->eng, ta[i].scratch[j]);
+			busy[j] += ta[i].seconds[j];
+		}
+		if (joint)
+			stats_joint_add(joint, &ta[i].joint);
 	}
-	se->seconds = series_now() - t0;
+	double wall = series_now() - t0;
+	for (int j = 0; j < npk; j++) {
+		se[j]->seconds = npk == 1 || busy[0] + busy[1] <= 0 ? wall / npk : wall * busy[j] / (busy[0] + busy[1]);
+		analyse(se[j], o->threshold);
+	}
 	free(tid);
 	free(running);
 	free(ta);
-	analyse(se, o->threshold);
 }
 
 /* Load the j-th pack of a comparison for a player count and make its setup;
@@ -503,18 +558,23 @@ static int write_plot(const struct sim_series *se, const struct report *rp)
 	return EXIT_OK;
 }
 
-/* Play every series, compare them, report and plot. */
+/* Play every series (a compared pair together, paired game by game),
+ * compare them, report and plot. */
 static int play_and_report(struct sim_series *se, const struct sim_side *side, const struct sim_opts *o)
 {
-	int npk = o->compare ? 2 : 1, nse = o->ncounts * npk;
+	int npk = o->compare ? 2 : 1;
 	struct stats_comparison cmp[SIM_MAX_PLAYERS];
+	struct stats_joint *joint = npk == 2 ? xcalloc(1, sizeof *joint) : NULL;
 	bool bar = !o->quiet && progress_wanted();
-	progress_steps(nse);
+	progress_steps(o->ncounts);
 	progress_unit("games");
-	for (int i = 0; i < nse; i++)
-		run_series(&se[i], side, o, bar);
-	for (int k = 0; npk == 2 && k < o->ncounts; k++)
-		stats_compare(&se[2 * k].cnt, &se[2 * k].v, &se[2 * k + 1].cnt, &se[2 * k + 1].v, o->threshold, &cmp[k]);
+	for (int k = 0; k < o->ncounts; k++) {
+		struct sim_series *row[2] = {&se[npk * k], npk == 2 ? &se[npk * k + 1] : NULL};
+		run_series(row, npk, side, o, bar, joint);
+		if (npk == 2)
+			stats_compare(&row[0]->cnt, &row[0]->v, &row[1]->cnt, &row[1]->v, joint, o->threshold, &cmp[k]);
+	}
+	free(joint);
 	struct report rp = {.o = o, .side = side, .cmp = cmp, .npk = npk};
 	report(se, &rp);
 	int status = series_flush_report();

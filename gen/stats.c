@@ -1,6 +1,5 @@
 /* stats.c: intervals, censored game length and verdicts for balance reports
- * (see stats.h). No I/O, no globals; the bootstrap's random stream is seeded
- * from the counts it resamples. */
+ * (see stats.h). No I/O, no globals, no random numbers. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +8,16 @@
 
 void stats_wilson(uint64_t k, uint64_t n, double *lo, double *hi)
 {
+	stats_wilson_z(k, n, STATS_Z95, lo, hi);
+}
+
+void stats_wilson_z(uint64_t k, uint64_t n, double z, double *lo, double *hi)
+{
 	if (n == 0) {
 		*lo = 0;
 		*hi = 1;
 		return;
 	}
-	const double z = STATS_Z95;
 	double p = (double)k / (double)n, nn = (double)n, z2 = z * z;
 	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
 	double half = z * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
@@ -32,131 +35,173 @@ void stats_diff_proportions(uint64_t k1, uint64_t n1, uint64_t k2, uint64_t n2, 
 	*hi = d + sqrt((u1 - p1) * (u1 - p1) + (p2 - l2) * (p2 - l2));
 }
 
-double stats_balance(const uint64_t *wins, int seats, uint64_t games)
+double stats_z_upper(double a)
 {
-	if (!games || seats < 1)
+	/* bisection on the normal tail: 0.5 erfc(z / sqrt 2) falls as z rises */
+	double lo = -40, hi = 40;
+	for (int i = 0; i < 200 && hi - lo > 1e-13; i++) {
+		double mid = (lo + hi) / 2;
+		if (0.5 * erfc(mid / sqrt(2)) > a)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* The simultaneous level's z: one-sided 0.025 / seats. */
+static double seat_z(int seats)
+{
+	return seats > 1 ? stats_z_upper(0.025 / seats) : STATS_Z95;
+}
+
+static uint64_t single_winner_games(const uint64_t *wins, int seats)
+{
+	uint64_t w = 0;
+	for (int i = 0; i < seats; i++)
+		w += wins[i];
+	return w;
+}
+
+double stats_balance(const uint64_t *wins, int seats)
+{
+	uint64_t w = seats > 0 ? single_winner_games(wins, seats) : 0;
+	if (!w)
 		return 0;
 	uint64_t least = wins[0];
 	for (int i = 1; i < seats; i++)
 		if (wins[i] < least)
 			least = wins[i];
-	return (double)seats * (double)least / (double)games;
+	return (double)seats * (double)least / (double)w;
 }
 
-/* ---- the bootstrap's stream: splitmix64 ---- */
-
-static uint64_t next64(uint64_t *x)
+void stats_seat_intervals(const uint64_t *wins, int seats, double *lo, double *hi)
 {
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static double uniform(uint64_t *x)
-{
-	return (double)(next64(x) >> 11) * 0x1.0p-53;
-}
-
-static double normal(uint64_t *x)
-{
-	double u = uniform(x), v = uniform(x);
-	return sqrt(-2 * log(u > 0 ? u : 0x1.0p-53)) * cos(6.283185307179586 * v);
-}
-
-/* Binomial(n, p): exact by inversion while the expected count of the rarer
- * outcome is small, else the normal approximation, rounded and clamped. */
-static uint64_t binomial(uint64_t *x, uint64_t n, double p)
-{
-	if (n == 0 || p <= 0)
-		return 0;
-	if (p >= 1)
-		return n;
-	if (p > 0.5)
-		return n - binomial(x, n, 1 - p);
-	double nn = (double)n, mean = nn * p;
-	if (mean < 40) {
-		double u = uniform(x), prob = exp(nn * log1p(-p)), cdf = prob, r = p / (1 - p);
-		uint64_t k = 0;
-		while (u > cdf && k < n) {
-			prob *= (nn - (double)k) / (double)(k + 1) * r;
-			k++;
-			cdf += prob;
-			if (prob < 1e-300 && cdf < u)   /* rounding left the tail short */
-				break;
-		}
-		return k;
-	}
-	double v = round(mean + sqrt(mean * (1 - p)) * normal(x));
-	return v < 0 ? 0 : v > nn ? n : (uint64_t)v;
-}
-
-static uint64_t seed_of(const uint64_t *wins, int seats, uint64_t games)
-{
-	uint64_t h = 0x5EED0F5EA75ULL ^ games;
+	uint64_t w = single_winner_games(wins, seats);
+	double z = seat_z(seats);
 	for (int i = 0; i < seats; i++)
-		h = (h ^ wins[i]) * 0x100000001B3ULL + (uint64_t)i;
-	return h;
+		stats_wilson_z(wins[i], w, z, &lo[i], &hi[i]);
 }
 
-void stats_balance_replicates(const uint64_t *wins, int seats, uint64_t games, double *out)
+void stats_balance_interval(const uint64_t *wins, int seats, double *lo, double *hi)
 {
-	uint64_t x = seed_of(wins, seats, games), sim[64];
-	if (seats > 64)
-		seats = 64;
-	for (int b = 0; b < STATS_BOOT; b++) {
-		uint64_t left = games, mass = games;
-		for (int i = 0; i < seats; i++) {
-			uint64_t k = mass ? binomial(&x, left, (double)wins[i] / (double)mass) : 0;
-			sim[i] = k;
-			left -= k;
-			mass -= wins[i];
-		}
-		out[b] = stats_balance(sim, seats, games);
-	}
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The 2.5% and 97.5% percentiles of v[n] (sorted in place). */
-static void percentiles(double *v, int n, double *lo, double *hi)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_double);
-	*lo = v[(int)lround(0.025 * (n - 1))];
-	*hi = v[(int)lround(0.975 * (n - 1))];
-}
-
-void stats_balance_interval(const uint64_t *wins, int seats, uint64_t games, double *lo, double *hi)
-{
-	double *v = malloc(STATS_BOOT * sizeof *v);
-	if (!v) {
-		*lo = *hi = NAN;
+	uint64_t w = seats > 0 ? single_winner_games(wins, seats) : 0;
+	if (!w) {
+		*lo = *hi = 0;
 		return;
 	}
-	stats_balance_replicates(wins, seats, games, v);
-	percentiles(v, STATS_BOOT, lo, hi);
-	free(v);
+	/* lower: N x min of the seats' one-sided 0.025 lower bounds (it fails
+	 * only when the truly least seat's does); upper: N x min of one-sided
+	 * 0.05 / seats upper bounds (it fails when some seat's falls below the
+	 * least share: at most 0.05 k / seats with k seats tied least, and then
+	 * the lower end cannot fail unless all k do) */
+	double zl = STATS_Z95, zu = seats > 1 ? stats_z_upper(0.05 / seats) : STATS_Z95, l = 1, u = 1;
+	for (int i = 0; i < seats; i++) {
+		double li, ui, lj, uj;
+		stats_wilson_z(wins[i], w, zl, &li, &ui);
+		stats_wilson_z(wins[i], w, zu, &lj, &uj);
+		l = fmin(l, li);
+		u = fmin(u, uj);
+	}
+	*lo = seats * l;
+	*hi = fmin(1, seats * u);
 }
 
-void stats_diff_balance(const uint64_t *wa, uint64_t ga, const uint64_t *wb, uint64_t gb, int seats,
-			struct stats_diff *x)
+/* ---- all seats win alike: the exact multinomial test or chi-square ---- */
+
+/* The regularized upper incomplete gamma Q(a, x): its series below a + 1,
+ * Lentz's continued fraction above (both as in any numerical text). */
+double stats_gamma_q(double a, double x)
 {
-	double *va = malloc(2 * STATS_BOOT * sizeof *va);
-	double a = stats_balance(wa, seats, ga), b = stats_balance(wb, seats, gb), lo = NAN, hi = NAN;
-	if (va) {
-		double *vb = va + STATS_BOOT;
-		stats_balance_replicates(wa, seats, ga, va);
-		stats_balance_replicates(wb, seats, gb, vb);
-		for (int i = 0; i < STATS_BOOT; i++)
-			va[i] -= vb[i];
-		percentiles(va, STATS_BOOT, &lo, &hi);
-		free(va);
+	if (x <= 0)
+		return 1;
+	double lead = exp(a * log(x) - x - lgamma(a));
+	if (x < a + 1) {
+		double term = 1 / a, sum = term;
+		for (int n = 1; n < 10000 && fabs(term) > fabs(sum) * 1e-16; n++) {
+			term *= x / (a + n);
+			sum += term;
+		}
+		return fmax(0, 1 - sum * lead);
 	}
-	stats_diff_set(x, a, b, lo, hi, true);
+	const double tiny = 1e-300;
+	double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
+	for (int n = 1; n < 10000; n++) {
+		double an = -n * (n - a);
+		b += 2;
+		d = an * d + b;
+		d = fabs(d) < tiny ? tiny : d;
+		c = b + an / c;
+		c = fabs(c) < tiny ? tiny : c;
+		d = 1 / d;
+		double step = d * c;
+		h *= step;
+		if (fabs(step - 1) < 1e-16)
+			break;
+	}
+	return fmin(1, lead * h);
+}
+
+/* The number of ways w games fall to seats seats, C(w + seats - 1, seats - 1),
+ * or more than limit. */
+static uint64_t compositions(uint64_t w, int seats, uint64_t limit)
+{
+	double c = 1;
+	for (int k = 1; k < seats; k++) {
+		c = c * (double)(w + (uint64_t)k) / k;
+		if (c > (double)limit)
+			return limit + 1;
+	}
+	return (uint64_t)llround(c);
+}
+
+struct exact {
+	const double *lf;    /* lf[k] = log k! */
+	int seats;
+	double base, cut, p; /* log w! - w log seats; the observed log probability */
+};
+
+/* Sum into e->p the probabilities no greater than the observed one over every
+ * way to give left games to seats i.. (acc: the log factorials so far). */
+static void exact_sum(struct exact *e, int i, uint64_t left, double acc)
+{
+	if (i == e->seats - 1) {
+		double lp = e->base - acc - e->lf[left];
+		if (lp <= e->cut)
+			e->p += exp(lp);
+		return;
+	}
+	for (uint64_t k = 0; k <= left; k++)
+		exact_sum(e, i + 1, left - k, acc + e->lf[k]);
+}
+
+double stats_equality_p(const uint64_t *wins, int seats, bool *exact)
+{
+	uint64_t w = seats > 0 ? single_winner_games(wins, seats) : 0;
+	*exact = false;
+	if (seats < 2 || !w)
+		return 1;
+	if (compositions(w, seats, STATS_EXACT_MAX) <= STATS_EXACT_MAX) {
+		double *lf = malloc(((size_t)w + 1) * sizeof *lf);
+		if (lf) {
+			lf[0] = 0;
+			for (uint64_t k = 1; k <= w; k++)
+				lf[k] = lf[k - 1] + log((double)k);
+			struct exact e = {.lf = lf, .seats = seats, .base = lf[w] - (double)w * log(seats)};
+			double obs = e.base;
+			for (int i = 0; i < seats; i++)
+				obs -= lf[wins[i]];
+			e.cut = obs + 1e-7 * fabs(obs) + 1e-9;   /* ties in probability count */
+			exact_sum(&e, 0, w, 0);
+			free(lf);
+			*exact = true;
+			return fmin(1, e.p);
+		}
+	}
+	double expect = (double)w / seats, x2 = 0;
+	for (int i = 0; i < seats; i++)
+		x2 += ((double)wins[i] - expect) * ((double)wins[i] - expect) / expect;
+	return stats_gamma_q((seats - 1) / 2.0, x2 / 2);
 }
 
 /* ---- censored length ---- */
@@ -279,17 +324,19 @@ void stats_diff_median(const struct stats_length *a, const struct stats_length *
 }
 
 void stats_verdict(double completion_a, double completion_b, double threshold, const struct stats_diff *balance,
-		   const struct stats_diff *length, struct stats_verdict *v)
+		   const struct stats_diff *length, const struct stats_diff *no_winner, struct stats_verdict *v)
 {
 	v->stalls[0] = completion_a < threshold;
 	v->stalls[1] = completion_b < threshold;
-	v->fairer = v->faster = -1;
+	v->fairer = v->faster = v->fewer_ties = -1;
 	if (v->stalls[0] || v->stalls[1])
 		return;
 	if (balance->better)
 		v->fairer = balance->better > 0 ? 0 : 1;
 	if (length->better)
 		v->faster = length->better > 0 ? 0 : 1;
+	if (no_winner && no_winner->better)
+		v->fewer_ties = no_winner->better > 0 ? 0 : 1;
 }
 
 uint64_t stats_timeouts(const struct stats_counts *c)
@@ -301,15 +348,17 @@ void stats_series(const struct stats_counts *c, double threshold, struct stats_s
 {
 	memset(out, 0, sizeof *out);
 	double n = (double)c->games;
+	int seats = c->seats < STATS_MAX_SEATS ? c->seats : STATS_MAX_SEATS;
 	out->completion = c->games ? (double)c->completed / n : 0;
 	stats_wilson(c->completed, c->games, &out->completion_lo, &out->completion_hi);
 	out->stalls = out->completion < threshold;
-	for (int i = 0; i < c->seats && i < STATS_MAX_SEATS; i++) {
-		out->win_rate[i] = c->games ? (double)c->wins[i] / n : 0;
-		stats_wilson(c->wins[i], c->games, &out->win_lo[i], &out->win_hi[i]);
-	}
-	out->balance = stats_balance(c->wins, c->seats, c->games);
-	stats_balance_interval(c->wins, c->seats, c->games, &out->balance_lo, &out->balance_hi);
+	uint64_t w = single_winner_games(c->wins, seats);
+	for (int i = 0; i < seats; i++)
+		out->win_rate[i] = w ? (double)c->wins[i] / (double)w : 0;
+	stats_seat_intervals(c->wins, seats, out->win_lo, out->win_hi);
+	out->balance = stats_balance(c->wins, seats);
+	stats_balance_interval(c->wins, seats, &out->balance_lo, &out->balance_hi);
+	out->equal_p = stats_equality_p(c->wins, seats, &out->equal_exact);
 	out->no_winner = c->games ? (double)c->no_winner / n : 0;
 	stats_wilson(c->no_winner, c->games, &out->no_winner_lo, &out->no_winner_hi);
 	/* every game that did not end is censored at the horizon */
@@ -323,21 +372,94 @@ void stats_series(const struct stats_counts *c, double threshold, struct stats_s
 	free(censored);
 }
 
-void stats_compare(const struct stats_counts *a, const struct stats_series *sa, const struct stats_counts *b,
-		   const struct stats_series *sb, double threshold, struct stats_comparison *out)
+/* ---- two series, paired ---- */
+
+void stats_joint_add(struct stats_joint *dst, const struct stats_joint *src)
 {
-	double lo, hi;
+	for (int i = 0; i < STATS_OUTCOMES; i++)
+		for (int j = 0; j < STATS_OUTCOMES; j++)
+			dst->n[i][j] += src->n[i][j];
+}
+
+/* The correlation of two estimates over the paired games, each linearised as
+ * a sum over games of a score of the game's outcome (xa[i] for the first
+ * series' outcome i, xb[j] for the second's; each sums to 0 over its series):
+ * sum n[i][j] xa[i] xb[j] / sqrt(sum xa^2 . sum xb^2). 0 without a table. */
+static double joint_corr(const struct stats_joint *jt, int outcomes, const double *xa, const double *xb)
+{
+	if (!jt)
+		return 0;
+	double ab = 0, aa = 0, bb = 0;
+	for (int i = 0; i < outcomes; i++)
+		for (int j = 0; j < outcomes; j++) {
+			double n = (double)jt->n[i][j];
+			ab += n * xa[i] * xb[j];
+			aa += n * xa[i] * xa[i];
+			bb += n * xb[j] * xb[j];
+		}
+	return aa > 0 && bb > 0 ? ab / sqrt(aa * bb) : 0;
+}
+
+/* Scores of a share: of all games, the outcomes in[] (1) against p; of the
+ * games with a single winner, seat `seat` against p. */
+static void score_share(double *x, int seats, const bool *in, double p)
+{
+	for (int i = 0; i < seats + 2; i++)
+		x[i] = (in[i] ? 1 : 0) - p;
+}
+
+static void score_seat(double *x, int seats, int seat, double p)
+{
+	for (int i = 0; i < seats + 2; i++)
+		x[i] = (i == seat ? 1 : 0) - (i < seats ? p : 0);
+}
+
+/* Newcombe's square-and-add for a - b from each side's interval, the two
+ * estimates correlated phi (his method 10 when they are paired proportions). */
+static void paired_diff(struct stats_diff *x, double a, double la, double ua, double b, double lb, double ub,
+			double phi, bool higher_better)
+{
+	double da = a - la, ea = ua - a, db = b - lb, eb = ub - b;
+	double lo = a - b - sqrt(fmax(0, da * da - 2 * phi * da * eb + eb * eb));
+	double hi = a - b + sqrt(fmax(0, ea * ea - 2 * phi * ea * db + db * db));
+	stats_diff_set(x, a, b, lo, hi, higher_better);
+}
+
+void stats_compare(const struct stats_counts *a, const struct stats_series *sa, const struct stats_counts *b,
+		   const struct stats_series *sb, const struct stats_joint *joint, double threshold,
+		   struct stats_comparison *out)
+{
 	memset(out, 0, sizeof *out);
-	stats_diff_proportions(a->completed, a->games, b->completed, b->games, &lo, &hi);
-	stats_diff_set(&out->completion, sa->completion, sb->completion, lo, hi, true);
-	stats_diff_proportions(a->no_winner, a->games, b->no_winner, b->games, &lo, &hi);
-	stats_diff_set(&out->no_winner, sa->no_winner, sb->no_winner, lo, hi, false);
-	stats_diff_balance(a->wins, a->games, b->wins, b->games, a->seats, &out->balance);
-	for (int i = 0; i < a->seats && i < STATS_MAX_SEATS; i++) {
-		stats_diff_proportions(a->wins[i], a->games, b->wins[i], b->games, &lo, &hi);
-		stats_diff_set(&out->seat[i], sa->win_rate[i], sb->win_rate[i], lo, hi, true);
+	out->paired = joint != NULL;
+	int seats = a->seats < b->seats ? a->seats : b->seats;
+	seats = seats < STATS_MAX_SEATS ? seats : STATS_MAX_SEATS;
+	int k = seats + 2;
+	double xa[STATS_OUTCOMES], xb[STATS_OUTCOMES];
+	bool in[STATS_OUTCOMES] = {false};
+	for (int i = 0; i < seats; i++)
+		in[i] = true;
+	score_share(xa, seats, in, sa->completion);
+	score_share(xb, seats, in, sb->completion);
+	paired_diff(&out->completion, sa->completion, sa->completion_lo, sa->completion_hi, sb->completion,
+		    sb->completion_lo, sb->completion_hi, joint_corr(joint, k, xa, xb), true);
+	memset(in, 0, sizeof in);
+	in[STATS_NO_WINNER(seats)] = true;
+	score_share(xa, seats, in, sa->no_winner);
+	score_share(xb, seats, in, sb->no_winner);
+	paired_diff(&out->no_winner, sa->no_winner, sa->no_winner_lo, sa->no_winner_hi, sb->no_winner,
+		    sb->no_winner_lo, sb->no_winner_hi, joint_corr(joint, k, xa, xb), false);
+	for (int i = 0; i < seats; i++) {
+		score_seat(xa, seats, i, sa->win_rate[i]);
+		score_seat(xb, seats, i, sb->win_rate[i]);
+		paired_diff(&out->seat[i], sa->win_rate[i], sa->win_lo[i], sa->win_hi[i], sb->win_rate[i], sb->win_lo[i],
+			    sb->win_hi[i], joint_corr(joint, k, xa, xb), true);
 	}
+	/* balance: from each side's bounds, a's lower less b's upper and a's upper
+	 * less b's lower (the minimum's bias is one-sided, so its errors add) */
+	stats_diff_set(&out->balance, sa->balance, sb->balance, sa->balance_lo - sb->balance_hi,
+		       sa->balance_hi - sb->balance_lo, true);
 	stats_diff_rmst(&sa->len, &sb->len, &out->rmst);
 	stats_diff_median(&sa->len, &sb->len, &out->median);
-	stats_verdict(sa->completion, sb->completion, threshold, &out->balance, &out->rmst, &out->v);
+	stats_verdict(sa->completion, sb->completion, threshold, &out->balance, &out->rmst, &out->no_winner,
+		      &out->v);
 }

@@ -46,8 +46,8 @@ static void measure_cell(struct tune_cell *cl, int players, int per_round, int h
 	}
 	m->comp = (double)cl->completed / (double)cl->games;
 	stats_wilson(cl->completed, cl->games, &m->comp_lo, &m->comp_hi);
-	m->bal = stats_balance(cl->wins, players, cl->games);
-	stats_balance_interval(cl->wins, players, cl->games, &m->bal_lo, &m->bal_hi);
+	m->bal = stats_balance(cl->wins, players);
+	stats_balance_interval(cl->wins, players, &m->bal_lo, &m->bal_hi);
 	m->seat1 = (double)cl->wins[0] / (double)cl->games;
 	stats_wilson(cl->wins[0], cl->games, &m->seat1_lo, &m->seat1_hi);
 	struct stats_length L;

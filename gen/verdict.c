@@ -66,15 +66,20 @@ void verdict_print_series(const struct verdict_side *x, double threshold, const 
 	if (s->stalls)
 		printf("STALLS: completion %.4f is below %.2f: no verdict on its fairness or length\n", s->completion,
 		       threshold);
-	printf("win rate by seat, share of all games (95%% interval):\n");
+	printf("win rate by seat, share of the %llu games with a single winner (simultaneous 95%% intervals):\n",
+	       (ull)c->completed);
 	for (int i = 0; i < c->seats; i++)
 		printf("  seat %-2d %.4f  [%.4f, %.4f]  %llu wins\n", i + 1, s->win_rate[i], s->win_lo[i], s->win_hi[i],
 		       (ull)c->wins[i]);
-	printf("balance: %.4f [%.4f, %.4f] (%d x the least-winning seat's share of all games; 1: every "
-	       "seat wins 1/%d)\n", s->balance, s->balance_lo, s->balance_hi, c->seats, c->seats);
+	printf("balance: %.4f [%.4f, %.4f] (%d x the least-winning seat's share of the games with a single "
+	       "winner; 1: every seat wins 1/%d)\n", s->balance, s->balance_lo, s->balance_hi, c->seats, c->seats);
+	printf("equal seats: p = %.4g (%s test that every seat wins 1/%d; below 0.05 the seats differ)\n", s->equal_p,
+	       s->equal_exact ? "exact multinomial" : "chi-square", c->seats);
 	if (c->ties)
 		printf("no single winner: %.4f [%.4f, %.4f] (a tie or a blocked game: its own share of all games)\n",
 		       s->no_winner, s->no_winner_lo, s->no_winner_hi);
+	printf("intervals: 95%%, Wilson; balance's from %d x the seats' least lower bound (one-sided 2.5%%) to %d x "
+	       "their least upper bound (one-sided 5%%/%d), at most 1\n", c->seats, c->seats, c->seats);
 	print_length(x, unit);
 }
 
@@ -134,6 +139,9 @@ static void json_seats(const struct verdict_side *x, const char *ind)
 	verdict_json_num(s->balance);
 	printf(",\n%s  \"balance_ci\": ", ind);
 	verdict_json_pair(s->balance_lo, s->balance_hi);
+	printf(",\n%s  \"equal_seats_p\": ", ind);
+	verdict_json_num(s->equal_p);
+	printf(",\n%s  \"equal_seats_test\": \"%s\"", ind, s->equal_exact ? "exact" : "chi-square");
 }
 
 void verdict_json_series(const struct verdict_side *x, const char *ind)
@@ -147,13 +155,11 @@ void verdict_json_series(const struct verdict_side *x, const char *ind)
 	printf(",\n%s  \"completion_ci\": ", ind);
 	verdict_json_pair(s->completion_lo, s->completion_hi);
 	printf(",\n%s  \"stalls\": %s,\n", ind, s->stalls ? "true" : "false");
-	if (c->ties) {
-		printf("%s  \"no_single_winner\": %llu,\n%s  \"no_single_winner_share\": ", ind, (ull)c->no_winner, ind);
-		verdict_json_num(s->no_winner);
-		printf(",\n%s  \"no_single_winner_ci\": ", ind);
-		verdict_json_pair(s->no_winner_lo, s->no_winner_hi);
-		printf(",\n");
-	}
+	printf("%s  \"no_single_winner\": %llu,\n%s  \"no_single_winner_share\": ", ind, (ull)c->no_winner, ind);
+	verdict_json_num(s->no_winner);
+	printf(",\n%s  \"no_single_winner_ci\": ", ind);
+	verdict_json_pair(s->no_winner_lo, s->no_winner_hi);
+	printf(",\n");
 	json_seats(x, ind);
 	printf(",\n%s  \"length\": ", ind);
 	json_length(&s->len);
@@ -225,9 +231,10 @@ void verdict_print_comparison(const struct verdict_side *a, const struct verdict
 			      const char *rules_differ, const char *besides)
 {
 	printf("\ncomparison, %d players: a = %s, b = %s\n", a->c->seats, a->id, b->id);
-	printf("  %-23s %-10s %-10s %s\n", "", "a", "b", "a - b [95% interval]");
+	printf("  %-23s %-10s %-10s %s\n", "", "a", "b",
+	       c->paired ? "a - b [95% interval, games paired by seed]" : "a - b [95% interval]");
 	diff_row("completion", &c->completion, 4, false);
-	if (a->c->ties)
+	if (a->c->ties || b->c->ties)
 		diff_row("no single winner", &c->no_winner, 4, false);
 	diff_row("balance", &c->balance, 4, false);
 	for (int i = 0; i < a->c->seats; i++) {
@@ -242,6 +249,12 @@ void verdict_print_comparison(const struct verdict_side *a, const struct verdict
 	printf("completion: %.4f vs %.4f (a verdict needs at least %.2f each)\n", a->s->completion, b->s->completion,
 	       threshold);
 	printf("fairer: %s\nfaster: %s\n", fair, fast);
+	if (c->v.fewer_ties >= 0) {
+		const struct stats_diff *t = &c->no_winner;
+		printf("fewer games without a single winner: %s (%.4f vs %.4f, difference %+.4f [%+.4f, %+.4f]; "
+		       "balance counts only the games with one)\n", c->v.fewer_ties ? b->id : a->id, t->a, t->b, t->d,
+		       t->lo, t->hi);
+	}
 	if (rules_differ[0] && besides)
 		printf("note: the packs differ in rule%s %s as well as in %s\n",
 		       strchr(rules_differ, ',') ? "s" : "", rules_differ, besides);
@@ -287,10 +300,8 @@ void verdict_json_comparison(const struct verdict_side *a, const struct verdict_
 {
 	printf(",\n  \"difference\": {");
 	json_diff("completion", &c->completion, a, b, false);
-	if (a->c->ties) {
-		printf(",\n    ");
-		json_diff("no_single_winner", &c->no_winner, a, b, false);
-	}
+	printf(",\n    ");
+	json_diff("no_single_winner", &c->no_winner, a, b, false);
 	printf(",\n    ");
 	json_diff("balance", &c->balance, a, b, false);
 	printf(",\n    \"win_rate\": [");
@@ -316,6 +327,9 @@ void verdict_json_comparison(const struct verdict_side *a, const struct verdict_
 	json_id_or_null(a, b, c->v.fairer);
 	printf(", \"faster\": ");
 	json_id_or_null(a, b, c->v.faster);
+	printf(", \"fewer_no_single_winner\": ");
+	json_id_or_null(a, b, c->v.fewer_ties);
+	printf(", \"paired\": %s", c->paired ? "true" : "false");
 	printf(", \"rules_differ\": [");
 	const char *r = rules_differ;
 	for (int n = 0; *r;) {

@@ -1,5 +1,6 @@
 /* test_stats.c: gen/stats.c: intervals with known values, the balance and its
- * bootstrap, censored length by hand, and verdicts that refuse stalling packs. */
+ * interval, censored length by hand, and verdicts that refuse stalling packs
+ * (test_coverage.c: how often the intervals hold the truth). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -29,33 +30,36 @@ static void test_balance(void **state)
 	(void)state;
 	uint64_t even[4] = {250, 250, 250, 250}, skew[4] = {400, 200, 200, 200};
 	uint64_t half[4] = {100, 100, 100, 100}, none[4] = {0, 0, 0, 0};
-	assert_true(stats_balance(even, 4, 1000) == 1.0);
-	assert_true(fabs(stats_balance(skew, 4, 1000) - 0.8) < 1e-12);
-	/* unfinished games are nobody's fair share: 40% completion, evenly spread */
-	assert_true(fabs(stats_balance(half, 4, 1000) - 0.4) < 1e-12);
-	assert_true(stats_balance(none, 4, 1000) == 0.0);
+	assert_true(stats_balance(even, 4) == 1.0);
+	assert_true(fabs(stats_balance(skew, 4) - 0.8) < 1e-12);
+	/* over the games with a single winner only: fewer of them, evenly spread */
+	assert_true(stats_balance(half, 4) == 1.0);
+	assert_true(stats_balance(none, 4) == 0.0);
 	/* comparable across player counts: a fair game scores 1 at any N */
 	uint64_t two[2] = {500, 500};
-	assert_true(stats_balance(two, 2, 1000) == 1.0);
-	/* the bootstrap interval holds the estimate, is repeatable, narrows with n */
-	double lo, hi, lo2, hi2, lo3, hi3;
-	stats_balance_interval(skew, 4, 1000, &lo, &hi);
-	stats_balance_interval(skew, 4, 1000, &lo2, &hi2);
-	assert_true(lo == lo2 && hi == hi2);
-	assert_true(lo < 0.8 && 0.8 <= hi + 1e-12 && lo > 0.6 && hi < 0.95);
+	assert_true(stats_balance(two, 2) == 1.0);
+	/* the interval holds the estimate, is capped at 1, narrows with n */
+	double lo, hi, lo3, hi3;
+	stats_balance_interval(skew, 4, &lo, &hi);
+	assert_true(lo < 0.8 && 0.8 < hi && lo > 0.6 && hi < 0.95);
+	/* by hand: the least seat's one-sided 2.5% Wilson bound, x 4 */
+	double l, u;
+	stats_wilson(200, 1000, &l, &u);
+	assert_true(fabs(lo - 4 * l) < 1e-12);
+	stats_wilson_z(200, 1000, stats_z_upper(0.05 / 4), &l, &u);
+	assert_true(fabs(hi - 4 * u) < 1e-12);
+	stats_balance_interval(even, 4, &lo, &hi);
+	assert_true(lo < 1 && hi == 1);
 	uint64_t big[4] = {40000, 20000, 20000, 20000};
-	stats_balance_interval(big, 4, 100000, &lo3, &hi3);
-	assert_true(hi3 - lo3 < (hi - lo) / 5);
-	stats_balance_interval(none, 4, 1000, &lo, &hi);
+	stats_balance_interval(big, 4, &lo3, &hi3);
+	assert_true(hi3 - lo3 < (0.95 - 0.6) / 5 && lo3 < 0.8 && hi3 > 0.8);
+	stats_balance_interval(none, 4, &lo, &hi);
 	assert_true(lo == 0 && hi == 0);
-	/* the same counts twice: the difference is exactly 0, not significant */
-	struct stats_diff d;
-	stats_diff_balance(skew, 1000, skew, 1000, 4, &d);
-	assert_true(d.d == 0 && d.lo <= 0 && d.hi >= 0 && d.better == 0);
-	/* a clear gap is significant */
-	stats_diff_balance(even, 1000, big, 100000, 4, &d);
-	assert_int_equal(d.better, 1);
-	assert_true(d.lo > 0.05 && d.hi <= 0.2 + 1e-12);
+	/* the seats' simultaneous intervals are wider than one seat's own */
+	double slo[4], shi[4];
+	stats_seat_intervals(skew, 4, slo, shi);
+	stats_wilson(400, 1000, &l, &u);
+	assert_true(slo[0] < l && shi[0] > u && slo[0] < 0.4 && shi[0] > 0.4);
 }
 
 static void test_length(void **state)
@@ -99,18 +103,18 @@ static void test_verdict(void **state)
 	stats_diff_set(&len, 20.3, 25.5, -6.0, -4.0, false);
 	assert_int_equal(bal.better, 1);
 	assert_int_equal(len.better, 1);
-	stats_verdict(0.99, 0.999, STATS_COMPLETION, &bal, &len, &v);
+	stats_verdict(0.99, 0.999, STATS_COMPLETION, &bal, &len, NULL, &v);
 	assert_int_equal(v.fairer, 0);
 	assert_int_equal(v.faster, 0);
 	assert_false(v.stalls[0] || v.stalls[1]);
 	/* a pack that stalls is never fairer or faster, whatever the numbers say */
-	stats_verdict(0.414, 0.999, STATS_COMPLETION, &bal, &len, &v);
+	stats_verdict(0.414, 0.999, STATS_COMPLETION, &bal, &len, NULL, &v);
 	assert_true(v.stalls[0] && !v.stalls[1]);
 	assert_int_equal(v.fairer, -1);
 	assert_int_equal(v.faster, -1);
 	/* within chance: no verdict */
 	stats_diff_set(&bal, 0.9, 0.89, -0.02, 0.04, true);
-	stats_verdict(0.99, 0.99, STATS_COMPLETION, &bal, &len, &v);
+	stats_verdict(0.99, 0.99, STATS_COMPLETION, &bal, &len, NULL, &v);
 	assert_int_equal(v.fairer, -1);
 	/* unknown intervals never decide */
 	stats_diff_set(&len, 3, 4, NAN, NAN, false);
@@ -133,8 +137,10 @@ static void test_series(void **state)
 	assert_true(s.stalls);
 	assert_true(fabs(s.completion - 0.8) < 1e-12);
 	assert_true(s.completion_lo < 0.8 && s.completion_hi > 0.8);
-	assert_true(fabs(s.balance - 0.6) < 1e-12);        /* 3 x 20 / 100 */
-	assert_true(s.balance_lo <= 0.6 && s.balance_hi >= 0.6);
+	assert_true(fabs(s.balance - 0.75) < 1e-12);       /* 3 x 20 / 80: the single-winner games */
+	assert_true(s.balance_lo <= 0.75 && s.balance_hi >= 0.75);
+	assert_true(fabs(s.win_rate[0] - 0.375) < 1e-12);
+	assert_true(s.equal_p > 0.05 && s.equal_p < 1);
 	assert_true(fabs(s.no_winner - 0.1) < 1e-12);
 	assert_true(s.no_winner_lo < 0.1 && s.no_winner_hi > 0.1);
 	assert_int_equal(s.len.ended, 90);                 /* the timeouts are censored */
@@ -151,11 +157,12 @@ static void test_series(void **state)
 	assert_true(sz.balance == 0 && sz.balance_hi == 0);   /* nobody wins: 0, never 1 */
 	stats_series(&c, 0.5, &sc);
 	struct stats_comparison cmp;
-	stats_compare(&c, &sc, &z, &sz, 0.5, &cmp);
+	stats_compare(&c, &sc, &z, &sz, NULL, 0.5, &cmp);
 	assert_false(cmp.v.stalls[0]);
 	assert_true(cmp.v.stalls[1]);
 	assert_int_equal(cmp.v.fairer, -1);
 	assert_int_equal(cmp.v.faster, -1);
+	assert_int_equal(cmp.v.fewer_ties, -1);
 }
 
 int main(void)
