@@ -418,7 +418,7 @@ static void draw_intervals(cairo_t *cr, const void *user, double height)
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		text(cr, x, bottom + 10, 10, 0.5, false, lab);
 	}
-	text(cr, (x0 + x1) / 2, bottom + 26, 11, 0.5, false, "balance (1: every seat wins 1/N of all games)");
+	text(cr, (x0 + x1) / 2, bottom + 26, 11, 0.5, false, "balance (1: every seat wins 1/N of the games with a single winner)");
 	axis_frame(cr, x0, top - 6, x1, bottom);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct sim_plot_interval *r = &p->rows[i];

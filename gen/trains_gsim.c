@@ -122,9 +122,10 @@ const struct gsim_engine gsim_trains = {
 static const char simulate_usage[] =
 	"usage: railyard simulate PACK.yaml --players N [OPTIONS]\n\n"
 	"Play many games of the pack under its rules and report how fair and how long\n"
-	"they are: completion (games with a winner), win rate per seat with a 95%\n"
-	"Wilson interval, balance (N x the least-winning seat's share of all games,\n"
-	"with a bootstrap interval), game length in turns (one player's move) over\n"
+	"they are: completion (games with a winner) with a 95% Wilson interval, each\n"
+	"seat's share of the games won (simultaneous 95% intervals), balance (N x the\n"
+	"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
+	"\"every seat wins alike\", game length in turns (one player's move) over\n"
 	"all games, unfinished ones censored (median, restricted mean), and how often\n"
 	"each ability is used and by the eventual winner (under 1% of games: rare).\n\n"
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
