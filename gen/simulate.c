@@ -303,7 +303,14 @@ static void analyse(struct sim_series *se, double threshold)
 	memcpy(st->wins, t->wins, sizeof st->wins);
 	st->length = t->ended;   /* the plot shows every game that ended */
 	sim_summarize(st, &se->sum);
+	/* the plot shows what the report says: shares of the games won, with
+	 * their simultaneous intervals, and balance from them */
 	se->sum.balance = se->v.balance;
+	for (int p = 0; p < se->players && p < STATS_MAX_SEATS; p++) {
+		se->sum.win_rate[p] = se->v.win_rate[p];
+		se->sum.ci_lo[p] = se->v.win_lo[p];
+		se->sum.ci_hi[p] = se->v.win_hi[p];
+	}
 }
 
 /* Play npk series (one, or a pair into *joint) on the threads; the totals are
