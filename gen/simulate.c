@@ -470,8 +470,13 @@ static void print_summary(const struct sim_series *se, const struct report *rp)
 		char fair[512], fast[512];
 		const struct sim_series *a = &se[2 * k], *b = &se[2 * k + 1];
 		verdict_words(&a->side, &b->side, &rp->cmp[k], o->threshold, a->eng->unit, fair, fast, sizeof fair);
-		printf("  %d players (completion %.4f vs %.4f): fairer: %s; faster: %s\n", o->counts[k],
+		printf("  %d players (completion %.4f vs %.4f): fairer: %s; faster: %s", o->counts[k],
 		       a->v.completion, b->v.completion, fair, fast);
+		const struct stats_comparison *c = &rp->cmp[k];
+		if (c->v.fewer_ties >= 0)
+			printf("; fewer games without a single winner: %s (%.4f vs %.4f)", c->v.fewer_ties ? b->label : a->label,
+			       c->no_winner.a, c->no_winner.b);
+		printf("\n");
 	}
 }
 
