@@ -4,8 +4,9 @@
  * threads through the game table's engine (gsim.h: one random stream per
  * game, integer totals, so the report does not depend on the threads), and
  * the report: completion, seat win rates, balance and length (stats.h,
- * verdict.h), as text or JSON, side by side with --compare, plotted with
- * --plot (simplot.c). It knows no game. */
+ * verdict.h), as text or JSON, side by side with --compare (both series
+ * played game by game from the same seeds, their outcomes paired in a joint
+ * table), plotted with --plot (simplot.c). It knows no game. */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include "simulate.h"
 
