@@ -78,7 +78,7 @@ static bool set_piles(struct ruleset *rs, const char *kv, const char *value)
 }
 
 static const struct ruleset_other t52_other[] = {
-	{"piles", "N,N,.. (the piles of each round)", set_piles},
+	{"piles", "N,N,...", set_piles},
 	{NULL, NULL, NULL},
 };
 
@@ -120,8 +120,8 @@ static bool set_words(struct ruleset *rs, const char *kv, const char *value)
 }
 
 static const struct ruleset_other toy_other[] = {
-	{"words", "FILE (the word list)", set_words},
-	{"min-letters", "N (1..100, the shortest word)", set_min_letters},
+	{"words", "FILE", set_words},
+	{"min-letters", "N", set_min_letters},
 	{NULL, NULL, NULL},
 };
 

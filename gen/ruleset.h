@@ -36,7 +36,7 @@ struct ruleset;
  * kv and returns false. value is kept, not copied: a command-line argument. */
 struct ruleset_other {
 	const char *key;
-	const char *what;   /* what VALUE is, for messages: "N,N,.. (piles per round)" */
+	const char *what;   /* what VALUE is, for messages: "N,N,...", "FILE" */
 	bool (*set)(struct ruleset *rs, const char *kv, const char *value);
 };
 
