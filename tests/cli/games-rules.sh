@@ -102,6 +102,8 @@ for pack in pattern-one-census-seven take-the-train domino-double-six train-52 t
 	[ $pack = toy-train ] && [ ! -r /usr/share/dict/words ] && continue
 	n=4; [ $pack = toy-train ] && n=2
 	$R dump packs/$pack.yaml | sed -n 's/^rule \([a-z-]*=[^ ]*\) (.*)$/\1/p' >"$WORK/kv"
+	# under valgrind (seconds a run): a game's first rule and those it reads itself
+	[ -n "${VALGRIND:-}" ] && sed -i -n '1p; /^piles=/p; /^words=/p; /^min-letters=/p' "$WORK/kv"
 	while read -r kv; do
 		$R dump --rule "$kv" packs/$pack.yaml >"$WORK/d.out" 2>&1
 		ok_if "$pack: dump --rule $kv: from the command line" grep -qxF "rule $kv (command line)" "$WORK/d.out"
