@@ -132,6 +132,17 @@ if [ -r /usr/share/dict/words ]; then
 	expect_eq "toy: simulate --rule min-letters=6 plays it, from the command line" "6 command line" \
 		"$($R simulate -q --json --games 20 --players 2 --rule min-letters=6 packs/toy-train.yaml | field 'd["rules"]["min-letters"] + " " + d["rules_from"]["min-letters"]')"
 fi
+# ... and tune varies them as rules.KEY (not under valgrind: hundreds of games)
+if [ -z "${VALGRIND:-}" ]; then
+	expect_eq "tune --vary rules.piles: both variants load and play" '[{"rules.piles":[4,3,2,1]},{"rules.piles":[2,1]}] [512,512]' \
+		"$($R tune -q --json --exhaustive --games 512 -n 3 --vary 'rules.piles=[4,3,2,1],[2,1]' packs/train-52.yaml |
+			jq -c '[.variants[] | .keys], [.variants[] | .games]' | tr '\n' ' ' | sed 's/ $//')"
+	if [ -r /usr/share/dict/words ]; then
+		expect_eq "tune --vary rules.min-letters, rules.words: both variants load and play" '[4,6] [1,1]' \
+			"$($R tune -q --json --exhaustive --games 256 -n 2 --vary 'rules.min-letters=4,6' --vary rules.words=/usr/share/dict/words packs/toy-train.yaml |
+				jq -c '[.variants[] | .keys["rules.min-letters"]], [.variants[] | .completion]' | tr '\n' ' ' | sed 's/ $//')"
+	fi
+fi
 P2=packs/pattern-two-census-seven.yaml
 expect_status "trains: check --rule swap-within=false refuses a swap within a sequence (exit 1)" 1 \
 	$R check $P2 --sequence "46 37 5 12 42 47 40" --apply 10BD --rule swap-within=false
