@@ -1,7 +1,8 @@
 /* complete.c: `railyard --complete WHAT`, the words the bash completion offers,
  * printed one a line from the tables the option parsers use, so the two cannot
  * disagree: commands, and the values of --only, --preset, --duplex, --colour, --policy,
- * --rule (a trains pack's keys, each with its =) and --game. Not in the usage:
+ * --rule [PACK] (the keys of PACK's game, a trains pack's without one, each
+ * with its =) and --game. Not in the usage:
  * it is completion/railyard's interface. */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,36 @@ static void words(const char *const *v, const char *suffix)
 {
 	for (; *v; v++)
 		printf("%s%s\n", *v, suffix);
+}
+
+/* --rule [PACK]: the rules of PACK's game (a trains pack's without one),
+ * the table's and those the game reads itself, each with its =. A pack that
+ * cannot be read offers nothing. */
+static int rule_keys(const char *pack)
+{
+	const struct game *g = game_find("trains");
+	if (pack) {
+		diag_set_quiet(1);
+		struct ydoc *doc = ydoc_load(pack);
+		g = doc ? game_of(doc) : NULL;
+		ydoc_free(doc);
+		diag_set_quiet(0);
+	}
+	if (!g)
+		return EXIT_OK;
+	if (!g->load_rules) {
+		for (const struct ruleset_key *k = trains_rule_keys; k->key; k++)
+			printf("%s=\n", k->key);
+		return EXIT_OK;
+	}
+	struct game_rules rules;
+	struct yread r = {0};
+	g->load_rules(&r, NULL, &rules);
+	for (size_t i = 0; i < rules.set.n; i++)
+		printf("%s=\n", rules.set.keys[i].key);
+	for (size_t i = 0; rules.set.other && rules.set.other[i].key; i++)
+		printf("%s=\n", rules.set.other[i].key);
+	return EXIT_OK;
 }
 
 int cmd_complete(int argc, char **argv)
@@ -42,8 +73,7 @@ int cmd_complete(int argc, char **argv)
 		for (int i = 0; i < POLICY_COUNT; i++)
 			puts(sim_policy_name((enum sim_policy)i));
 	} else if (strcmp(what, "--rule") == 0) {
-		for (const struct ruleset_key *k = trains_rule_keys; k->key; k++)
-			printf("%s=\n", k->key);
+		return rule_keys(argc > 2 ? argv[2] : NULL);
 	} else if (strcmp(what, "--game") == 0) {
 		for (size_t i = 0; game_at(i); i++)
 			puts(game_at(i)->name);

@@ -33,8 +33,9 @@ static const char usage_text[] =
 	"                        where it is silent or ambiguous) for this run; each\n"
 	"                        game's keys and defaults: railyard-pack(5), RULES, or\n"
 	"                        'railyard dump PACK'; repeatable\n"
-	"      --max-length N    a game longer than N (turns, acts or rounds) is a\n"
-	"                        timeout (default 5000)\n"
+	"      --max-turns N     a game longer than N (turns, acts or rounds: the\n"
+	"                        game's unit) is a timeout (default 5000);\n"
+	"                        --max-length N is its other name\n"
 	"      --completion P    a pack completing fewer than this share of its games\n"
 	"                        stalls: no verdict on it (default 0.95)\n"
 	"  -w, --without NAME    leave out an optional group; --with NAME puts it back\n"
@@ -43,9 +44,14 @@ static const char usage_text[] =
 	"                        when the interval excludes 0 and neither stalls;\n"
 	"                        PACK2 may be PACK itself, with --compare-with NAME,\n"
 	"                        --compare-without NAME (its optional groups) or\n"
-	"                        --compare-rule KEY=VALUE (after the --rule options)\n"
+	"                        --compare-rule KEY=VALUE (after the --rule options);\n"
+	"                        one --compare (exit 2 for a second)\n"
 	"  -j, --json            the report as JSON\n"
 	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
+	"  -T, --trace G         play only game G of the series (0-based) and print\n"
+	"                        its outcome instead of a report: the winner, the\n"
+	"                        length and the counts above, on one line (these\n"
+	"                        games' engines do not report their moves)\n"
 	"  -q, --quiet           no progress lines on stderr\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
@@ -195,7 +201,6 @@ static void rules_differ(const struct sim_series *a, const struct sim_series *b,
 
 const struct sim_side deck_sim_side = {
 	.usage = usage_text,
-	.length_option = "max-length",
 	.length_default = 5000,
 	.npolicies = 2,
 	.groups = true,

@@ -1,11 +1,15 @@
 /* game.c: the table of games and the pick of a pack's game. */
 #include "game.h"
 
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "commands.h"
 #include "domino.h"
 #include "take.h"
+#include "trust.h"
 #include "tune.h"
 #include "util.h"
 
@@ -44,18 +48,103 @@ static void domino_rules(struct yread *r, const struct ynode *rules, struct game
 	ruleset_load(r, rules, &out->set, NULL);
 }
 
+/* The game's rules whose `set` member rs is (a ruleset_other's setter). */
+static struct game_rules *rules_of(struct ruleset *rs)
+{
+	return (struct game_rules *)(void *)((char *)rs - offsetof(struct game_rules, set));
+}
+
+/* --rule piles=4,3,2,1: the piles of each round, as `rules: piles: [4, 3, 2, 1]`. */
+static bool set_piles(struct ruleset *rs, const char *kv, const char *value)
+{
+	struct t52_pack_rules *t = &rules_of(rs)->train52, v = {0};
+	for (const char *p = value;; p++) {
+		size_t n = strcspn(p, ",");
+		char num[16];
+		long piles;
+		snprintf(num, sizeof num, "%.*s", (int)(n < 15 ? n : 15), p);
+		if (v.nrounds == T52_MAX_ROUNDS || n > 15 || parse_int(num, 1, T52_MAX_PILES, &piles) != 0) {
+			diag(SEV_ERROR, NULL, "--rule %s: 'piles' must be 1 to %d numbers 1..%d separated by commas "
+			     "(the piles of each round, such as 4,3,2,1)", kv, T52_MAX_ROUNDS, T52_MAX_PILES);
+			return false;
+		}
+		v.piles[v.nrounds++] = (int)piles;
+		p += n;
+		if (!*p)
+			break;
+	}
+	*t = v;
+	return true;
+}
+
+static const struct ruleset_other t52_other[] = {
+	{"piles", "N,N,...", set_piles},
+	{NULL, NULL, NULL},
+};
+
+/* --rule min-letters=N: the shortest word. */
+static bool set_min_letters(struct ruleset *rs, const char *kv, const char *value)
+{
+	long n;
+	if (parse_int(value, 1, 100, &n) != 0) {
+		diag(SEV_ERROR, NULL, "--rule %s: 'min-letters' must be a whole number 1..100, not '%s'", kv, value);
+		return false;
+	}
+	struct toy_pack_rules *t = &rules_of(rs)->toy;
+	t->min_letters = (int)n;
+	t->loc_min = (struct loc){NULL, 0, 0};
+	return true;
+}
+
+/* --rule words=FILE: the word list, read as the pack's `rules: words` is
+ * (a name relative to the pack's folder); an absolute name's folder is
+ * allowed as --allow-path allows one, the command line being the user's. */
+static bool set_words(struct ruleset *rs, const char *kv, const char *value)
+{
+	if (!*value) {
+		diag(SEV_ERROR, NULL, "--rule %s: 'words' must name a word list file", kv);
+		return false;
+	}
+	if (value[0] == '/') {   /* a folder that is not there: the list's reading says so */
+		const char *slash = strrchr(value, '/');
+		char *dir = slash == value ? xstrdup("/") : xstrndup(value, (size_t)(slash - value));
+		struct stat st;
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			trust_allow(dir);
+		free(dir);
+	}
+	struct toy_pack_rules *t = &rules_of(rs)->toy;
+	t->words = value;
+	t->loc_words = (struct loc){NULL, 0, 0};
+	return true;
+}
+
+static const struct ruleset_other toy_other[] = {
+	{"words", "FILE", set_words},
+	{"min-letters", "N", set_min_letters},
+	{NULL, NULL, NULL},
+};
+
 static void train52_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
 	ruleset_init(&out->set, GAME_TRAIN52, t52_rule_keys);
+	ruleset_others(&out->set, t52_other);
 	ruleset_load(r, rules, &out->set, t52_pack_rule_keys);
 	t52_pack_rules_load(r, rules, &out->train52);
+	if (out->train52.nrounds)
+		ruleset_other_mark(&out->set, "piles", RULE_PACK);
 }
 
 static void toy_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
 	ruleset_init(&out->set, GAME_TOY, toy_rule_keys);
+	ruleset_others(&out->set, toy_other);
 	ruleset_load(r, rules, &out->set, toy_pack_rule_keys);
 	toy_pack_rules_load(r, rules, &out->toy);
+	if (out->toy.words)
+		ruleset_other_mark(&out->set, "words", RULE_PACK);
+	if (out->toy.loc_min.line)
+		ruleset_other_mark(&out->set, "min-letters", RULE_PACK);
 }
 
 

@@ -25,6 +25,33 @@ static int index_of(const struct ruleset *rs, const char *key, size_t len)
 	return -1;
 }
 
+void ruleset_others(struct ruleset *rs, const struct ruleset_other *other)
+{
+	rs->other = other;
+}
+
+/* The index of other rule key (len bytes), or -1. */
+static int other_index(const struct ruleset *rs, const char *key, size_t len)
+{
+	for (int i = 0; rs->other && rs->other[i].key && i < RULESET_MAX; i++)
+		if (strlen(rs->other[i].key) == len && !strncmp(rs->other[i].key, key, len))
+			return i;
+	return -1;
+}
+
+void ruleset_other_mark(struct ruleset *rs, const char *key, enum ruleset_from from)
+{
+	int i = other_index(rs, key, strlen(key));
+	if (i >= 0)
+		rs->other_from[i] = from;
+}
+
+enum ruleset_from ruleset_other_from(const struct ruleset *rs, const char *key)
+{
+	int i = other_index(rs, key, strlen(key));
+	return i < 0 ? RULE_DEFAULT : rs->other_from[i];
+}
+
 static bool is_bool(const struct ruleset_key *k)
 {
 	return k->values && !strcmp(k->values, "true|false");
@@ -172,8 +199,12 @@ void ruleset_load(struct yread *r, const struct ynode *rules, struct ruleset *rs
 /* The --rule error for an unknown key: the closest rule, or every rule. */
 static void unknown_rule(const struct ruleset *rs, const char *kv, size_t klen)
 {
-	const char *names[RULESET_MAX + 1];
-	known_keys(rs, NULL, names, sizeof names / sizeof *names);
+	const char *names[2 * RULESET_MAX + 1], *others[RULESET_MAX + 1];
+	size_t no = 0;
+	for (; rs->other && rs->other[no].key && no < RULESET_MAX; no++)
+		others[no] = rs->other[no].key;
+	others[no] = NULL;
+	known_keys(rs, others, names, sizeof names / sizeof *names);
 	char *key = xstrndup(kv, klen);
 	const char *best = yr_closest(key, names);
 	struct buf b = {0};
@@ -184,10 +215,12 @@ static void unknown_rule(const struct ruleset *rs, const char *kv, size_t klen)
 		else
 			buf_puts(&b, "N");
 	}
+	for (size_t i = 0; i < no; i++)
+		buf_printf(&b, ", %s=%s", rs->other[i].key, rs->other[i].what);
 	if (best)
 		diag(SEV_ERROR, NULL, "--rule %s: '%s' is not a rule of %s (did you mean '%s'?)", kv, key, rs->game,
 		     best);
-	else if (rs->n)
+	else if (rs->n || no)
 		diag(SEV_ERROR, NULL, "--rule %s: '%s' is not a rule of %s (its rules: %s)", kv, key, rs->game, b.s);
 	else
 		diag(SEV_ERROR, NULL, "--rule %s: %s has no rules to set", kv, rs->game);
@@ -203,7 +236,13 @@ bool ruleset_set(struct ruleset *rs, const char *kv)
 		     rs->n ? rs->keys[0].def : "value");
 		return false;
 	}
-	int j = index_of(rs, kv, (size_t)(eq - kv));
+	int j = index_of(rs, kv, (size_t)(eq - kv)), o = j < 0 ? other_index(rs, kv, (size_t)(eq - kv)) : -1;
+	if (o >= 0) {
+		if (!rs->other[o].set(rs, kv, eq + 1))
+			return false;
+		rs->other_from[o] = RULE_COMMAND_LINE;
+		return true;
+	}
 	if (j < 0) {
 		unknown_rule(rs, kv, (size_t)(eq - kv));
 		return false;
@@ -276,6 +315,11 @@ void ruleset_json_from(const struct ruleset *rs, FILE *out)
 		fputs(i ? ", " : "", out);
 		json_str(out, rs->keys[i].key);
 		fprintf(out, ": \"%s\"", names[rs->from[i]]);
+	}
+	for (size_t i = 0; rs->other && rs->other[i].key && i < RULESET_MAX; i++) {
+		fputs(i || rs->n ? ", " : "", out);
+		json_str(out, rs->other[i].key);
+		fprintf(out, ": \"%s\"", names[rs->other_from[i]]);
 	}
 	fputc('}', out);
 }

@@ -28,6 +28,18 @@ struct ruleset_key {
 
 enum ruleset_from { RULE_DEFAULT, RULE_PACK, RULE_COMMAND_LINE };
 
+struct ruleset;
+/* A rule a game reads itself beside its table, as more than one word (Train's
+ * piles, a list; Toy Train's words, a file name): `--rule KEY=VALUE` states
+ * it as it states the table's rules. set parses value into the game's rules
+ * (rs is their `set` member) and returns true, or reports what is wrong with
+ * kv and returns false. value is kept, not copied: a command-line argument. */
+struct ruleset_other {
+	const char *key;
+	const char *what;   /* what VALUE is, for messages: "N,N,...", "FILE" */
+	bool (*set)(struct ruleset *rs, const char *kv, const char *value);
+};
+
 struct ruleset {
 	const char *game;
 	bool where;                           /* name the game in "unknown key" messages */
@@ -37,10 +49,20 @@ struct ruleset {
 	enum ruleset_from from[RULESET_MAX];
 	struct loc loc[RULESET_MAX];          /* RULE_PACK: where the pack sets it */
 	char arg[RULESET_MAX][2 * RULESET_VALUE + 2];   /* "KEY=VALUE", for ruleset_args */
+	const struct ruleset_other *other;    /* the game's other rules (NULL key ends), or NULL */
+	enum ruleset_from other_from[RULESET_MAX];
 };
 
 /* Every rule of keys (NULL: none) at its default. */
 void ruleset_init(struct ruleset *rs, const char *game, const struct ruleset_key *keys);
+
+/* The rules the game reads itself beside the table (ruleset_load's other
+ * keys), for --rule; each is where ruleset_other_from says, RULE_DEFAULT
+ * until ruleset_other_mark or --rule says otherwise. */
+void ruleset_others(struct ruleset *rs, const struct ruleset_other *other);
+void ruleset_other_mark(struct ruleset *rs, const char *key, enum ruleset_from from);
+/* Where other rule key's value comes from (RULE_DEFAULT for no such rule). */
+enum ruleset_from ruleset_other_from(const struct ruleset *rs, const char *key);
 
 /* Read the rules of the pack's `rules:` mapping (NULL: none) that are in the
  * table; a key that is neither in the table nor in other (the keys the game
@@ -48,8 +70,9 @@ void ruleset_init(struct ruleset *rs, const char *game, const struct ruleset_key
  * closest known key, a bad value at its location. */
 void ruleset_load(struct yread *r, const struct ynode *rules, struct ruleset *rs, const char *const *other);
 
-/* Override one rule from "KEY=VALUE" (--rule); false, reported with "did you
- * mean" or the values it may take, when it is not a rule or not a value. */
+/* Override one rule from "KEY=VALUE" (--rule), of the table or another
+ * (ruleset_others); false, reported with "did you mean" or the values it
+ * may take, when it is not a rule or not a value. */
 bool ruleset_set(struct ruleset *rs, const char *kv);
 
 /* ruleset_set for each of n overrides; false when any is wrong (all reported). */
@@ -68,7 +91,8 @@ void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len
 /* One line per rule for `dump`: "rule KEY=VALUE (default)" and so on. */
 void ruleset_dump(const struct ruleset *rs, FILE *out);
 
-/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"}. */
+/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"},
+ * the other rules' after the table's. */
 void ruleset_json_from(const struct ruleset *rs, FILE *out);
 
 #endif

@@ -29,10 +29,10 @@
 
 enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
 
-/* Every option of simulate, and which packs have it: all, those whose side
- * has --trace, or --with and --without (groups); the length option is named
- * by the side. */
-enum opt_for { FOR_ALL, FOR_TRACE, FOR_GROUPS, FOR_LENGTH };
+/* Every option of simulate, and which packs have it: all, or those with
+ * optional groups (--with, --without and --compare's). --max-length is
+ * --max-turns' other name. */
+enum opt_for { FOR_ALL, FOR_GROUPS };
 static const struct sim_optdef {
 	const char *name;
 	int has_arg, val;
@@ -41,13 +41,14 @@ static const struct sim_optdef {
 	{"players", required_argument, 'n', FOR_ALL}, {"games", required_argument, 'g', FOR_ALL},
 	{"seed", required_argument, 's', FOR_ALL}, {"threads", required_argument, 't', FOR_ALL},
 	{"policy", required_argument, 'P', FOR_ALL}, {"rule", required_argument, 'r', FOR_ALL},
-	{NULL, required_argument, 'm', FOR_LENGTH}, {"completion", required_argument, 'C', FOR_ALL},
+	{"max-turns", required_argument, 'm', FOR_ALL}, {"max-length", required_argument, 'm', FOR_ALL},
+	{"completion", required_argument, 'C', FOR_ALL},
 	{"without", required_argument, 'w', FOR_GROUPS}, {"with", required_argument, 'W', FOR_GROUPS},
 	{"compare", required_argument, 'c', FOR_ALL}, {"compare-with", required_argument, OPT_CWITH, FOR_GROUPS},
 	{"compare-without", required_argument, OPT_CWITHOUT, FOR_GROUPS},
-	{"compare-rule", required_argument, OPT_CRULE, FOR_GROUPS},
+	{"compare-rule", required_argument, OPT_CRULE, FOR_ALL},
 	{"json", no_argument, 'j', FOR_ALL}, {"plot", required_argument, 'o', FOR_ALL},
-	{"quiet", no_argument, 'q', FOR_ALL}, {"trace", required_argument, 'T', FOR_TRACE},
+	{"quiet", no_argument, 'q', FOR_ALL}, {"trace", required_argument, 'T', FOR_ALL},
 	{"help", no_argument, 'h', FOR_ALL}, {"version", no_argument, 'V', FOR_ALL},
 };
 #define NOPTDEFS (sizeof optdefs / sizeof *optdefs)
@@ -58,9 +59,9 @@ static void side_options(const struct sim_side *side, struct option *out)
 	size_t n = 0;
 	for (size_t i = 0; i < NOPTDEFS; i++) {
 		const struct sim_optdef *d = &optdefs[i];
-		if ((d->only == FOR_TRACE && !side->trace) || (d->only == FOR_GROUPS && !side->groups))
+		if (d->only == FOR_GROUPS && !side->groups)
 			continue;
-		out[n++] = (struct option){d->name ? d->name : side->length_option, d->has_arg, NULL, d->val};
+		out[n++] = (struct option){d->name, d->has_arg, NULL, d->val};
 	}
 	out[n] = (struct option){NULL, 0, NULL, 0};
 }
@@ -113,7 +114,7 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 	case 'm':
 		if (parse_int(optarg, 1, SIM_MAX_TURNS, &o->max_length) == 0)
 			return true;
-		diag(SEV_ERROR, NULL, "--%s must be 1..%d, not '%s'", side->length_option, SIM_MAX_TURNS, optarg);
+		diag(SEV_ERROR, NULL, "--max-turns (or --max-length) must be 1..%d, not '%s'", SIM_MAX_TURNS, optarg);
 		return false;
 	case 'C': return series_completion_opt(optarg, &o->threshold);
 	case 'w':
@@ -124,7 +125,16 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 				     optarg) != 0)
 			*stop = EXIT_INPUT;
 		return true;
-	case 'c': o->compare = optarg; return true;
+	case 'c':
+		if (o->compare) {
+			diag(SEV_ERROR, NULL, "--compare is given twice ('%s', then '%s'): simulate compares the pack "
+			     "with one other; run it again for another", o->compare, optarg);
+			cli_brief(side->usage);
+			*stop = EXIT_INPUT;
+			return true;
+		}
+		o->compare = optarg;
+		return true;
 	case 'j': o->json = true; return true;
 	case 'o': o->plot = optarg; return true;
 	case 'q': o->quiet = true; return true;
@@ -408,6 +418,15 @@ static void label_of(struct sim_series *se, const struct sim_opts *o)
 		n += (size_t)snprintf(out + n, len - n, " --without %s", sel->without[i]);
 }
 
+/* Whether two paths name one file (a pack compared with itself, its rules
+ * changed by --compare-rule or --compare-with). */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return !strcmp(a, b) || (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+				 sa.st_ino == sb.st_ino);
+}
+
 /* ---- reports ---- */
 
 /* What a report needs besides the series: the options, the pack's side and
@@ -512,7 +531,7 @@ static void report_row(const struct sim_series *row, int k, const struct sim_ser
 	}
 	if (rp->npk == 2)
 		verdict_print_comparison(&row[0].side, &row[1].side, &rp->cmp[k], o->threshold, row[0].eng->unit,
-					 differ, rp->side->besides);
+					 differ, same_file(row[0].path, row[1].path) ? NULL : rp->side->besides);
 }
 
 /* The whole report: text, or JSON, every player count. */
@@ -596,6 +615,34 @@ static int play_and_report(struct sim_series *se, const struct sim_side *side, c
 	return status;
 }
 
+/* --trace G for a side whose engine does not report its moves: game G of
+ * the series played alone, and what it came to (the winner and the length,
+ * as the totals count it, and the engine's counters) on one line. */
+static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
+{
+	const struct gsim_engine *e = se->eng;
+	void *scratch = gsim_scratch_new(e, se->setup);
+	struct gsim_outcome out;
+	gsim_play(e, se->setup, scratch, o->seed, (uint64_t)o->trace, &out);
+	gsim_scratch_free(e, scratch);
+	printf("game %ld, seed %llu: %d players,", o->trace, (unsigned long long)o->seed, se->players);
+	for (int i = 0; i < se->players; i++)
+		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+	printf("; rules: %s\n", se->rules);
+	bool ended = out.length >= 0 && out.length <= o->max_length;
+	if (ended && out.winner >= 0)
+		printf("seat %d wins after %d %s", out.winner + 1, out.length, e->unit);
+	else if (ended && out.no_winner)
+		printf("no single winner after %d %s", out.length, e->unit);
+	else if (out.stalled)
+		printf("stalled after %d %s: it could never end", out.length, e->unit);
+	else
+		printf("a timeout: no winner within %ld %s", o->max_length, e->unit);
+	for (int c = 0; e->counters[c]; c++)
+		printf("%s %llu %s", c ? "," : ";", (unsigned long long)out.count[c], e->counter_text[c]);
+	printf("\n");
+}
+
 int cmd_simulate(const struct game *g, int argc, char **argv)
 {
 	const struct sim_side *side = g->sim;
@@ -613,10 +660,14 @@ int cmd_simulate(const struct game *g, int argc, char **argv)
 				goto out;
 			}
 	if (o.trace >= 0) {
-		side->trace_game(&se[0], &o);
+		if (side->trace_game)
+			side->trace_game(&se[0], &o);
+		else
+			trace_outcome(&se[0], &o);
 		goto out;
 	}
-	if (npk == 2 && side->warn_differ)
+	/* a rule --compare-rule changes differs on purpose */
+	if (npk == 2 && side->warn_differ && o.nrules[1] == o.nrules[0] && !same_file(se[0].path, se[1].path))
 		side->warn_differ(&se[0], &se[1]);
 	for (int i = 0; i < nse; i++)
 		label_of(&se[i], &o);

@@ -66,10 +66,8 @@ struct sim_series {
  * loading and its part of the report. Members marked "may be NULL" are. */
 struct sim_side {
 	const char *usage;           /* simulate --help */
-	const char *length_option;   /* the option bounding a game: "max-turns" or "max-length" */
-	long length_default;
+	long length_default;         /* --max-turns' default */
 	int npolicies;               /* the policies offered: the first n of enum gsim_policy */
-	bool trace;                  /* --trace G */
 	bool groups;                 /* --with, --without and --compare-* */
 	const char *besides;         /* what else two compared packs differ in, or NULL */
 	/* Load se->path for game g with the --rule options of its series and make
@@ -91,7 +89,8 @@ struct sim_side {
 	void (*rules_differ)(const struct sim_series *a, const struct sim_series *b, char *out, size_t len);
 	/* Warn that a --compare mixes rules and pack (may be NULL: no warning). */
 	void (*warn_differ)(const struct sim_series *a, const struct sim_series *b);
-	/* --trace: play game o->trace of se and print it. May be NULL when !trace. */
+	/* --trace: play game o->trace of se and print it move by move. NULL: the
+	 * engine does not report its moves; simulate prints that game's outcome. */
 	void (*trace_game)(const struct sim_series *se, const struct sim_opts *o);
 };
 

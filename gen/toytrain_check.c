@@ -28,6 +28,10 @@ static const char toy_usage[] =
 	"      --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
 	"                       (all turned up again when fewer than 10 stay face up)\n"
 	"      --words FILE     the word list (default: the pack's rules: words)\n"
+	"  -r, --rule KEY=VALUE override a rule of the pack for this run: min-letters=N,\n"
+	"                       words=FILE, letter-mix=pack|frequency|even,\n"
+	"                       broken-every=N ('railyard dump PACK' shows them);\n"
+	"                       repeatable\n"
 	"      --challenge braker|driver  --word is the carriages so far and this player\n"
 	"                       challenges the other, who names --answer (or nothing):\n"
 	"                       which of the page's four outcomes follows\n"
@@ -184,6 +188,8 @@ static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_wor
 /* The options of check for Toy Train. */
 struct toy_opts {
 	const char *word, *at, *used, *list, *spent, *challenge, *answer;
+	const char *rule[RULESET_MAX];   /* --rule KEY=VALUE, over the pack's rules */
+	size_t nrule;
 	bool json, next, pack;   /* pack: no position, the pack-level check */
 };
 
@@ -196,6 +202,7 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 		{"json", no_argument, NULL, 'j'}, {"words", required_argument, NULL, 'L'},
 		{"challenge", required_argument, NULL, 'c'}, {"answer", required_argument, NULL, 'A'},
 		{"next", no_argument, NULL, 'n'}, {"allow-path", required_argument, NULL, 'T'},
+		{"rule", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -213,6 +220,10 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 		case 'c': o->challenge = optarg; break;
 		case 'A': o->answer = optarg; break;
 		case 'n': o->next = true; break;
+		case 'r':
+			if (cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX))
+				return EXIT_INPUT;
+			break;
 		case 'T':
 			if (trust_allow(optarg) != 0)
 				return EXIT_INPUT;
@@ -352,7 +363,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	if (o.next)
 		return toy_next(o.word);
 	if (o.pack)
-		return games_check_pack(game, argv[optind], NULL, NULL, 0);
+		return games_check_pack(game, argv[optind], NULL, o.rule, o.nrule);
 	struct game_rules rules;
 	struct deck *d = games_load(game, argv[optind], NULL, &rules);
 	if (!d)
@@ -363,7 +374,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
 	int at = -1;
-	if (games_toy_rules(d, &rules.toy, &r) != 0 || (o.spent && toy_spend(&r, o.spent) != 0) ||
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || games_toy_rules(d, &rules.toy, &r) != 0 || (o.spent && toy_spend(&r, o.spent) != 0) ||
 	    (at = toy_at(d, &r, o.at)) < 0 || !(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {

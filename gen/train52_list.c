@@ -1,6 +1,7 @@
 /* train52_list.c: what Train (52 cards) adds to `railyard list` and `dump`
  * (deck_list.h): the piles of every round for every player count, and the
- * pack's `rules: piles` with where it comes from. */
+ * pack's `rules: piles` with where it comes from (--rule piles=...: the
+ * command line). */
 #include "commands.h"
 #include "deck_list.h"
 
@@ -33,7 +34,9 @@ static void dump_piles(const struct game_rules *rules)
 	printf("rule piles=");
 	for (size_t r = 0; r < (t->nrounds ? t->nrounds : 4); r++)
 		printf("%s%d", r ? "," : "", t->nrounds ? t->piles[r] : 4 - (int)r);
-	if (t->nrounds)
+	if (ruleset_other_from(&rules->set, "piles") == RULE_COMMAND_LINE)
+		printf(" (command line)\n");
+	else if (t->nrounds)
 		printf(" (pack %s:%u:%u)\n", t->loc_piles.file, t->loc_piles.line, t->loc_piles.col);
 	else
 		printf(" (default)\n");

@@ -24,7 +24,14 @@ static const char check_usage[] =
 	"|abilities| cards and each 'players' reduction balanced, an explicit\n"
 	"'assignment' table against the rules and the computed table, the win rule.\n"
 	"  -m, --missing LIST   the pack is defective (§1): these cards are lost\n"
-	"                       (numbers, ranges such as 17-20, W for a wild card)\n\n"
+	"                       (numbers, ranges such as 17-20, W for a wild card)\n"
+	"  -r, --rule KEY=VALUE override a rule of the pack for this run (the pack, a\n"
+	"                       position and a move are checked under it):\n"
+	"                       apply-to=self|anyone, swap-across=none|two-sequences|\n"
+	"                       three-sequences, swap-within=true|false,\n"
+	"                       win=ascending|never-descending, freeze-tokens=N,\n"
+	"                       reshuffle=true|false, opening=face-down|face-up|none;\n"
+	"                       repeatable\n\n"
 	"A position:\n"
 	"  -s, --sequence CARDS a player's sequence, space A first: \"53 7 45 9 50 27 56\"\n"
 	"                       (or 53-7-45...; W for a wild card; N* marks a frozen card)\n"
@@ -524,6 +531,7 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 		{"other", required_argument, NULL, 'w'},
 		{"draw", required_argument, NULL, 'd'},
 		{"opponent", no_argument, NULL, 'O'},
+		{"rule", required_argument, NULL, 'r'},
 		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -555,6 +563,10 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 			break;
 		case 'd': o->draw = optarg; break;
 		case 'O': o->opponent = true; break;
+		case 'r':
+			if (cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX))
+				return EXIT_INPUT;
+			break;
 		case 'j': o->json = true; break;
 		default: return cli_usage(c, check_usage);
 		}
@@ -588,7 +600,9 @@ int cmd_check(int argc, char **argv)
 	struct pack *p = o.sequence ? pack_load(argv[optind]) : pack_load_check(argv[optind]);
 	if (!p)
 		return EXIT_INPUT;
-	if (missing && parse_missing(p, missing, &o))
+	if (!rules_override(p, o.rule, o.nrule))
+		status = EXIT_INPUT;
+	else if (missing && parse_missing(p, missing, &o))
 		status = EXIT_INPUT;
 	else if (o.sequence)
 		status = check_position(p, &o);

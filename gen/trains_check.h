@@ -20,6 +20,8 @@ struct check_opts {
 	bool opponent;          /* --opponent: the sequence is not the applier's */
 	bool json;
 	bool quiet;             /* check the pack, print only the messages */
+	const char *rule[RULESET_MAX];   /* --rule KEY=VALUE, over the pack's rules */
+	size_t nrule;
 	/* --missing, parsed: missing[n-1] copies of card n lost; wild_missing wilds */
 	unsigned char *missing;
 	long nmissing;

@@ -154,13 +154,18 @@ static const char simulate_usage[] =
 	"                        k draws k cards and keeps one; the others go face\n"
 	"                        down into the discards, the factory rule and the\n"
 	"                        default, or face up; none: no opening); repeatable\n"
-	"      --max-turns N     turns before a game ends as a timeout (default 1000)\n"
+	"      --max-turns N     turns before a game ends as a timeout (default 1000);\n"
+	"                        --max-length N is its other name, in every game\n"
 	"      --completion P    a pack completing fewer than this share of its games\n"
 	"                        stalls: no verdict on it (default 0.95)\n"
 	"      --compare PACK2   also play PACK2 the same way, show both side by side,\n"
 	"                        every difference with its 95% interval, and say\n"
 	"                        which is fairer and which faster when the interval\n"
-	"                        excludes 0; warns when the packs' rules differ\n"
+	"                        excludes 0; warns when the packs' rules differ;\n"
+	"                        PACK2 may be PACK itself with --compare-rule;\n"
+	"                        one --compare (exit 2 for a second)\n"
+	"      --compare-rule KEY=VALUE  a rule for PACK2 only, after the --rule\n"
+	"                        options; repeatable\n"
 	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
 	"      --plot FILE       draw the length histogram (per round) and seat win\n"
 	"                        rates; SVG, PDF or PNG by the extension; its folder\n"
@@ -186,24 +191,6 @@ static const char simulate_usage[] =
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written\n"
 	"(its folder is checked first).\n";
 
-/* Apply the --rule overrides to the pack's named rules (ruleset.h: "did you
- * mean", the values each may take); false, reported, on any that is wrong. */
-static bool apply_rules(struct pack *p, const char *const *rules, int nrules)
-{
-	bool ok = true;
-	for (int i = 0; i < nrules; i++)
-		ok &= ruleset_set(&p->rules.set, rules[i]);
-	if (!ok)
-		return false;
-	rules_from_set(&p->rules);
-	if (p->rules.freeze_tokens > p->layout.census) {
-		diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), not '%d'",
-		     p->layout.census, p->rules.freeze_tokens);
-		return false;
-	}
-	return true;
-}
-
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
 	(void)g;
@@ -219,7 +206,7 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 		     p->game);
 		return false;
 	}
-	if (!apply_rules(p, o->rules[se->j], o->nrules[se->j]))
+	if (!rules_override(p, o->rules[se->j], (size_t)o->nrules[se->j]))
 		return false;
 	if (p->abilities.n == 0 && p->wild == 0)
 		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
@@ -440,10 +427,8 @@ static void trace_game(const struct sim_series *se, const struct sim_opts *o)
 
 const struct sim_side trains_sim_side = {
 	.usage = simulate_usage,
-	.length_option = "max-turns",
 	.length_default = 1000,
 	.npolicies = POLICY_COUNT,
-	.trace = true,
 	.besides = "the pattern",
 	.load = load,
 	.release = release,

@@ -257,6 +257,19 @@ void rules_from_set(struct rules *r)
 	r->loc_freeze = s->loc[4];
 }
 
+bool rules_override(struct pack *p, const char *const *kv, size_t n)
+{
+	if (!ruleset_set_all(&p->rules.set, kv, n))
+		return false;
+	rules_from_set(&p->rules);
+	if (p->rules.freeze_tokens > p->layout.census) {
+		diag(SEV_ERROR, NULL, "--rule freeze-tokens: expected 0..%d (the spaces a player has), not '%d'",
+		     p->layout.census, p->rules.freeze_tokens);
+		return false;
+	}
+	return true;
+}
+
 static void load_rules(struct loader *ld, const struct ynode *n)
 {
 	struct rules *r = &ld->p->rules;

@@ -45,6 +45,12 @@ extern const struct ruleset_key trains_rule_keys[];
 /* Set the typed fields of r from its named rules (after --rule changes them). */
 void rules_from_set(struct rules *r);
 
+/* --rule KEY=VALUE (n of them) over pack p's rules, its typed fields set
+ * again; false when one is not a rule, not a value, or more freeze tokens
+ * than a player has spaces (every one reported). */
+struct pack;
+bool rules_override(struct pack *p, const char *const *kv, size_t n);
+
 /* players: N cards used by P players (the page's 1-42 for two, 1-63 for three). */
 struct players_entry {
 	int players;

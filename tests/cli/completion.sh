@@ -45,6 +45,13 @@ expect_eq "--policy: the parser's values" "$(listed <"$WORK/e")" "$(comp 3 raily
 expect_eq "--rule: the parser's keys, each with =" \
 	"$(sed -e 's/.*(its rules: //' -e 's/)$//' "$WORK/e" | tr ',' '\n' | sed -e 's/^ *//' -e 's/=.*/=/' | LC_ALL=C sort)" \
 	"$(comp 3 railyard simulate --rule '')"
+# --rule after another game's pack: that game's keys, the parser's (dump's every rule)
+for g in train-52 toy-train take-the-train domino-double-six; do
+	expect_eq "--rule after $g's pack: every rule dump shows, each with =" \
+		"$("$RAILYARD" dump packs/$g.yaml | sed -n 's/^rule \([a-z-]*=\).*/\1/p' | LC_ALL=C sort)" \
+		"$(comp 4 railyard simulate packs/$g.yaml --rule '')"
+done
+expect_eq "check packs/train-52.yaml --rule pi: piles=" "piles=" "$(comp 4 railyard check packs/train-52.yaml --rule pi)"
 "$RAILYARD" new --game zzzzzzzz x 2>"$WORK/e"
 expect_eq "new --game: the parser's games" "$(listed <"$WORK/e")" "$(comp 3 railyard new --game '')"
 expect_status "--complete with an unknown word is bad usage" 2 "$RAILYARD" --complete nosuch

@@ -95,6 +95,62 @@ expect_eq "take --rule rounds=3: three rounds a game" "3" \
 expect_eq "take --rule target=250 --rule rounds=2: at most two rounds" "True" \
 	"$($R simulate -q --json --games 100 --players 4 --rule target=250 --rule rounds=2 packs/take-the-train.yaml | field 'd["use"]["rounds"]["per_game"] <= 2')"
 
+# every rule dump shows, in every game, is one --rule states: dump says it comes
+# from the command line, simulate plays with it, check takes it (piles, words and
+# min-letters included, which the game reads itself beside its named rules)
+for pack in pattern-one-census-seven take-the-train domino-double-six train-52 toy-train; do
+	[ $pack = toy-train ] && [ ! -r /usr/share/dict/words ] && continue
+	n=4; [ $pack = toy-train ] && n=2
+	$R dump packs/$pack.yaml | sed -n 's/^rule \([a-z-]*=[^ ]*\) (.*)$/\1/p' >"$WORK/kv"
+	# under valgrind (seconds a run): a game's first rule and those it reads itself
+	[ -n "${VALGRIND:-}" ] && sed -i -n '1p; /^piles=/p; /^words=/p; /^min-letters=/p' "$WORK/kv"
+	while read -r kv; do
+		$R dump --rule "$kv" packs/$pack.yaml >"$WORK/d.out" 2>&1
+		ok_if "$pack: dump --rule $kv: from the command line" grep -qxF "rule $kv (command line)" "$WORK/d.out"
+		expect_status "$pack: simulate --rule $kv" 0 $R simulate -q --games 5 --players $n --rule "$kv" packs/$pack.yaml
+		expect_status "$pack: check --rule $kv" 0 $R check -q --rule "$kv" packs/$pack.yaml
+	done <"$WORK/kv"
+done
+expect_eq "train-52 --rule piles=2,1: simulate plays two rounds of 2 and 1 piles, from the command line" \
+	"2,1 command line" \
+	"$($R simulate -q --json --games 20 --players 3 --rule piles=2,1 packs/train-52.yaml | field 'd["rules"]["piles"] + " " + d["rules_from"]["piles"]')"
+expect_status "--rule piles=4,0: exit 2" 2 $R simulate -q --games 5 --players 3 --rule piles=4,0 packs/train-52.yaml
+expect_grep "... what piles may be" "'piles' must be 1 to 13 numbers 1..13 separated by commas" "$WORK/last.err"
+expect_status "--rule pile=1: exit 2" 2 $R dump --rule pile=1 packs/train-52.yaml
+expect_grep "... did you mean 'piles'" "'pile' is not a rule of train-52 \\(did you mean 'piles'\\?\\)" "$WORK/last.err"
+if [ -r /usr/share/dict/words ]; then
+	expect_status "toy: check --rule min-letters=5: TONE is too short (exit 1)" 1 \
+		$R check packs/toy-train.yaml --word TONE --rule min-letters=5
+	expect_grep "... says why" "a word needs at least 5" "$WORK/last.out"
+	expect_status "toy: check --rule min-letters=30: the pack spells no word (exit 1)" 1 \
+		$R check -q packs/toy-train.yaml --rule min-letters=30
+	printf 'rails\ntrain\n' >"$WORK/list.txt"
+	expect_status "toy: check --rule words=FILE reads that list" 1 \
+		$R check packs/toy-train.yaml --word TONE --rule "words=$WORK/list.txt"
+	expect_grep "... TONE is not in it" "'TONE' is not in the word list" "$WORK/last.out"
+	expect_status "... TRAIN is" 0 $R check packs/toy-train.yaml --word TRAIN --rule "words=$WORK/list.txt"
+	expect_eq "toy: simulate --rule min-letters=6 plays it, from the command line" "6 command line" \
+		"$($R simulate -q --json --games 20 --players 2 --rule min-letters=6 packs/toy-train.yaml | field 'd["rules"]["min-letters"] + " " + d["rules_from"]["min-letters"]')"
+fi
+# ... and tune varies them as rules.KEY (not under valgrind: hundreds of games)
+if [ -z "${VALGRIND:-}" ]; then
+	expect_eq "tune --vary rules.piles: both variants load and play" '[{"rules.piles":[4,3,2,1]},{"rules.piles":[2,1]}] [512,512]' \
+		"$($R tune -q --json --exhaustive --games 512 -n 3 --vary 'rules.piles=[4,3,2,1],[2,1]' packs/train-52.yaml |
+			jq -c '[.variants[] | .keys], [.variants[] | .games]' | tr '\n' ' ' | sed 's/ $//')"
+	if [ -r /usr/share/dict/words ]; then
+		expect_eq "tune --vary rules.min-letters, rules.words: both variants load and play" '[4,6] [1,1]' \
+			"$($R tune -q --json --exhaustive --games 256 -n 2 --vary 'rules.min-letters=4,6' --vary rules.words=/usr/share/dict/words packs/toy-train.yaml |
+				jq -c '[.variants[] | .keys["rules.min-letters"]], [.variants[] | .completion]' | tr '\n' ' ' | sed 's/ $//')"
+	fi
+fi
+P2=packs/pattern-two-census-seven.yaml
+expect_status "trains: check --rule swap-within=false refuses a swap within a sequence (exit 1)" 1 \
+	$R check $P2 --sequence "46 37 5 12 42 47 40" --apply 10BD --rule swap-within=false
+expect_grep "... naming the rule" "swaps within one sequence are not allowed" "$WORK/last.out"
+expect_status "trains: check --rule swap-within=false: the pack's swaps can never be used (exit 1)" 1 \
+	$R check -q --rule swap-within=false packs/pattern-one-census-seven.yaml
+expect_status "trains: check --rule freeze-tokens=99: exit 2" 2 $R check --rule freeze-tokens=99 $P2
+
 # the man page lists every game's rule keys with their defaults
 for pack in pattern-one-census-seven take-the-train domino-double-six train-52 toy-train; do
 	$R dump packs/$pack.yaml | sed -n 's/^rule \([a-z-]*\)=\([^ ]*\) (default)$/\1 \2/p' | while read -r k v; do

@@ -77,6 +77,32 @@ if [ -r /usr/share/dict/words ]; then
 		"$($R simulate -q --json --games 20 --players 2 --rule letter-mix=pack "$WORK/toy.yaml" | field '"letter-mix=" + d["rules"]["letter-mix"]')"
 fi
 
+# --trace G: game G alone, its outcome on one line after the deal's (these
+# engines do not report their moves); the winner is the one the series counts
+for p in $TT $D6 $T52 $TOY; do
+	n=4; [ $p = $TOY ] && n=2
+	[ $p = $TOY ] && [ ! -r /usr/share/dict/words ] && continue
+	for g in 0 3; do
+		$R simulate -q --players $n --seed 9 --trace $g $p >"$WORK/tr.out"
+		expect_grep "$p --trace $g: the game, the players and the rules" "^game $g, seed 9: $n players, greedy(, greedy)+; rules: " "$WORK/tr.out"
+		seat=$(sed -n 's/^seat \([0-9]*\) wins after [0-9]* [a-z]*[;]*.*$/\1/p' "$WORK/tr.out")
+		[ -n "$seat" ] || seat=none   # no single winner, or a timeout
+		# game g is the last of a series of g + 1: its win is the one the shorter series lacks
+		won=$($R simulate -q --json --seed 9 --players $n --games $((g + 1)) $p | field 'd["wins"]')
+		before=$($R simulate -q --json --seed 9 --players $n --games $g $p 2>/dev/null | field 'd["wins"]' 2>/dev/null)
+		[ $g = 0 ] && before=$(python3 -c "print([0] * $n)")
+		expect_eq "... its winner (seat $seat) is the one the series counts for game $g" "$seat" \
+			"$(python3 -c "a = $won; b = $before; d = [x - y for x, y in zip(a, b)]; print(d.index(1) + 1 if d.count(1) == 1 else 'none')")"
+	done
+done
+expect_status "--trace G with a game number out of range: exit 2" 2 $R simulate -q --players 4 --trace -1 $TT
+
+# --max-turns for every game, --max-length its other name
+a=$($R simulate -q --json --games 50 --players 4 --max-turns 40 $T52 | notime)
+b=$($R simulate -q --json --games 50 --players 4 --max-length 40 $T52 | notime)
+expect_eq "train-52: --max-turns 40 and --max-length 40 give one report" "$a" "$b"
+expect_eq "... and it bounds the games (censored at 40)" "40" "$(echo "$a" | field 'd["length"]["censored_at"]')"
+
 # the plot
 expect_status "--plot an SVG" 0 $R simulate -q --games 300 --players 3,4 --plot "$WORK/t.svg" $T52
 ok_if "... renders" rsvg-convert -o "$WORK/t.png" "$WORK/t.svg"

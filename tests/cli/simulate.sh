@@ -221,6 +221,29 @@ expect_status "plot named like a folder that exists: exit 3" 3 "$RAILYARD" simul
 expect_grep "trace: the deal" '^game 4, seed 1: the deal$' "$WORK/trace.txt"
 expect_grep "trace: the opening of seat 3 draws three cards" '^  opening: draws [0-9]+ [0-9]+ [0-9]+, puts' "$WORK/trace.txt"
 expect_grep "trace: ends with the winner" '^seat [1-3] wins after [0-9]+ turns$' "$WORK/trace.txt"
+# --- one set of options for every game: --max-turns (--max-length its other
+# name), --compare-rule, a single --compare --------------------------------------
+"$RAILYARD" simulate $P1 --players 2 --games 200 --policy random --max-turns 30 --json | jq -c 'del(.timing)' >"$WORK/mt.json"
+"$RAILYARD" simulate $P1 --players 2 --games 200 --policy random --max-length 30 --json | jq -c 'del(.timing)' >"$WORK/ml.json"
+ok_if "--max-length is --max-turns' other name: the same report" cmp -s "$WORK/mt.json" "$WORK/ml.json"
+expect_eq "... and it bounds the games (max-turns 30, timeouts)" "30 true" \
+	"$(jq -r '"\(.rules["max-turns"]) \(.completion < 1)"' "$WORK/mt.json")"
+expect_status "--max-turns 0: exit 2" 2 "$RAILYARD" simulate $P1 --players 2 --max-turns 0
+expect_grep "... names both spellings" "--max-turns \\(or --max-length\\) must be 1\\.\\.[0-9]+, not '0'" "$WORK/last.err"
+"$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P1 --compare-rule apply-to=anyone --json \
+	>"$WORK/cr.json" 2>"$WORK/cr.err"
+expect_eq "--compare-rule: the second series plays the rule, the first the pack's" "self anyone" \
+	"$(jq -r '"\(.rules["apply-to"]) \(.compare.rules["apply-to"])"' "$WORK/cr.json")"
+expect_eq "... from the command line, and the verdict names the rule" 'command line ["apply-to"]' \
+	"$(jq -r '"\(.compare.rules_from["apply-to"]) \(.verdict.rules_differ | tostring)"' "$WORK/cr.json")"
+ok_if "... no warning: the rule differs on purpose" test ! -s "$WORK/cr.err"
+"$RAILYARD" simulate $P1 --players 2 --games 300 --compare $P1 --compare-rule apply-to=anyone >"$WORK/cr.txt" 2>&1
+expect_grep "... the text labels the second series" '^comparison, 2 players: a = pattern-one-census-seven, b = pattern-one-census-seven --rule apply-to=anyone$' "$WORK/cr.txt"
+ok_if "... and does not say the pattern differs (one pack)" sh -c "! grep -q 'as well as in the pattern' '$WORK/cr.txt'"
+expect_status "--compare given twice: exit 2" 2 "$RAILYARD" simulate $P1 --players 2 --games 20 --compare $P2 --compare $P1
+expect_grep "... says so" "error: --compare is given twice" "$WORK/last.err"
+ok_if "... and plays nothing" test ! -s "$WORK/last.out"
+
 "$RAILYARD" simulate $P2 --players 2 --games 50 >/dev/null 2>"$WORK/quiet.err"
 ok_if "nothing on stderr when it is not a terminal" test ! -s "$WORK/quiet.err"
 

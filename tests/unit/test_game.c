@@ -147,6 +147,34 @@ static void test_t52_piles(void **state)
 	assert_non_null(strstr(said, "'piles' must list 1 to 13 rounds, not 14"));
 }
 
+/* --rule states the rules a game reads itself (ruleset_other): Train's piles,
+ * over the pack's, a copy of the rules keeping them; a bad list refused whole. */
+static void test_rule_piles(void **state)
+{
+	(void)state;
+	struct game_rules r;
+	struct deck *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
+	assert_non_null(d);
+	assert_int_equal(ruleset_other_from(&r.set, "piles"), RULE_PACK);
+	struct game_rules copy = r;   /* the setter finds the rules from their `set` */
+	assert_true(ruleset_set(&copy.set, "piles=2,13"));
+	assert_int_equal(copy.train52.nrounds, 2);
+	assert_int_equal(copy.train52.piles[0], 2);
+	assert_int_equal(copy.train52.piles[1], 13);
+	assert_int_equal(ruleset_other_from(&copy.set, "piles"), RULE_COMMAND_LINE);
+	assert_int_equal(r.train52.nrounds, 4);
+	capture();
+	assert_false(ruleset_set(&copy.set, "piles=2,,1"));
+	assert_false(ruleset_set(&copy.set, "piles=14"));
+	assert_false(ruleset_set(&copy.set, "piles=1,1,1,1,1,1,1,1,1,1,1,1,1,1"));
+	assert_false(ruleset_set(&copy.set, "piles="));
+	fflush(said_stream);
+	assert_non_null(strstr(said, "--rule piles=14: 'piles' must be 1 to 13 numbers 1..13"));
+	release();
+	assert_int_equal(copy.train52.nrounds, 2);   /* unchanged by the refused ones */
+	deck_free(d);
+}
+
 static struct yread reader;
 
 static const struct ynode *rules_of(struct ydoc **doc, const char *text)
@@ -279,6 +307,7 @@ int main(void)
 		cmocka_unit_test(test_game_of),
 		cmocka_unit_test(test_keep_hands_over_once),
 		cmocka_unit_test(test_t52_piles),
+		cmocka_unit_test(test_rule_piles),
 		cmocka_unit_test(test_toy_rules),
 		cmocka_unit_test(test_no_rules),
 		cmocka_unit_test(test_shipped_packs),
