@@ -65,11 +65,9 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 	}
 	for (int i = 0; i < 27; i++)
 		up += left[i];
-	if (up < 10) {
+	if (toy_turn_up(left, r->counts))
 		diag(SEV_NOTE, NULL, "%ld carriages face up, fewer than 10: the face-down ones are "
 		     "turned up again", up);
-		return 0;
-	}
 	memcpy(r->counts, left, sizeof left);
 	return 0;
 }
@@ -238,13 +236,14 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 	return games_check_one_pack(argc, toy_usage) < 0 ? EXIT_INPUT : -1;
 }
 
-/* --next: whose carriage comes next. "The Engine-Driver will add two carriages
- * at the beginning of the game, before the Braker may add one of his choice";
- * then they alternate. */
+/* --next: whose carriage comes next (toy_driver_lays). "The Engine-Driver will
+ * add two carriages at the beginning of the game, before the Braker may add one
+ * of his choice"; then they alternate. */
 static int toy_next(const char *word)
 {
 	size_t k = strlen(word);
-	bool driver = k < 2 || k % 2 == 1;
+	struct toy_round round = {.laid = k > 1000 ? 1000 : (int)k};
+	bool driver = toy_driver_lays(&round);
 	printf("%zu carriage%s laid: carriage %zu is the %s's\n", k, k == 1 ? "" : "s", k + 1,
 	       driver ? "Engine-Driver" : "Braker");
 	return EXIT_OK;
