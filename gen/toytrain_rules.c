@@ -109,13 +109,19 @@ bool toy_driver_lays(const struct toy_round *r)
 	return toy_alone(r) || r->laid < 2 || r->laid % 2 == 1;
 }
 
+/* Whether carriage m is face up. */
+static inline bool face_up(const struct toy_round *r, struct toy_move m)
+{
+	return r->up[m.wild ? 26 : m.letter] > 0;
+}
+
 /* toy_legal, with whose turn it is (toy_driver_lays) given. */
 static inline enum toy_refusal carriage_legal(const struct toy_round *r, bool driver_lays,
 					      struct toy_move m)
 {
 	return r->over ? TOY_ROUND_OVER
 	       : m.driver != driver_lays ? TOY_NOT_YOUR_TURN
-	       : r->up[m.wild ? 26 : m.letter] <= 0 ? TOY_NOT_UP : TOY_OK;
+	       : !face_up(r, m) ? TOY_NOT_UP : TOY_OK;
 }
 
 enum toy_refusal toy_legal(const struct toy_round *r, struct toy_move m)
@@ -140,14 +146,17 @@ size_t toy_legal_moves(const struct toy_round *r, uint32_t letters, struct toy_m
 
 void toy_legal_letters(const struct toy_round *r, uint32_t *own, uint32_t *wild)
 {
-	uint32_t o = 0;
 	bool driver = toy_driver_lays(r);
-	for (int l = 0; l < 26; l++) {
-		enum toy_refusal why = carriage_legal(r, driver, (struct toy_move){l, false, driver});
-		o |= (uint32_t)(why == TOY_OK) << l;
-	}
+	*own = *wild = 0;
+	/* a refusal that is the same for every carriage (the round, the turn) */
+	enum toy_refusal why = carriage_legal(r, driver, (struct toy_move){0, false, driver});
+	if (why != TOY_OK && why != TOY_NOT_UP)
+		return;
+	uint32_t o = 0;
+	for (int l = 0; l < 26; l++)
+		o |= (uint32_t)face_up(r, (struct toy_move){l, false, driver}) << l;
 	*own = o;
-	*wild = carriage_legal(r, driver, (struct toy_move){0, true, driver}) == TOY_OK ? TOY_ALL_LETTERS : 0;
+	*wild = face_up(r, (struct toy_move){0, true, driver}) ? TOY_ALL_LETTERS : 0;
 }
 
 void toy_apply(struct toy_round *r, struct toy_move m)
