@@ -378,15 +378,21 @@ done:
 	return status;
 }
 
-/* Whether the carriages of r can spell w (lowercase a-z), wilds standing in. */
+/* Whether the carriages of r can spell w (lowercase a-z) laid in turn, each
+ * letter's own carriage while toy_legal takes it, else the wild. */
 static bool toy_spells(const struct toy_rules *r, const char *w)
 {
-	long need[26] = {0}, short_by = 0;
-	for (const char *c = w; *c; c++)
-		need[*c - 'a']++;
-	for (int l = 0; l < 26; l++)
-		short_by += need[l] > r->counts[l] ? need[l] - r->counts[l] : 0;
-	return short_by <= r->counts[26];
+	struct toy_round round = {.laid = 0};
+	memcpy(round.up, r->counts, sizeof round.up);
+	for (const char *c = w; *c; c++) {
+		struct toy_move m = {*c - 'a', false, toy_driver_lays(&round)};
+		if (toy_legal(&round, m) != TOY_OK)
+			m.wild = true;
+		if (toy_legal(&round, m) != TOY_OK)
+			return false;
+		toy_apply(&round, m);
+	}
+	return true;
 }
 
 /* games.h: the carriages must make words: "players alternate in choosing and
