@@ -32,7 +32,8 @@ static const char toy_usage[] =
 	"                       challenges the other, who names --answer (or nothing):\n"
 	"                       which of the page's four outcomes follows\n"
 	"  -A, --answer WORD    the word the challenged player names\n"
-	"      --next           whose carriage comes next after --word in a round\n"
+	"      --next           whose carriage comes next after --word in a round (with\n"
+	"                       --at: from FINISH on, the Engine-Driver's alone)\n"
 	"      --allow-path DIR the pack's word list may also come from DIR\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
 	"                       \"finish\"}\n"
@@ -236,16 +237,19 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 	return games_check_one_pack(argc, toy_usage) < 0 ? EXIT_INPUT : -1;
 }
 
-/* --next: whose carriage comes next (toy_driver_lays). "The Engine-Driver will
- * add two carriages at the beginning of the game, before the Braker may add one
- * of his choice"; then they alternate. */
-static int toy_next(const char *word)
+/* --next: whose carriage comes next (toy_driver_lays), the locomotive on
+ * space at of a board ending at finish. "The Engine-Driver will add two
+ * carriages at the beginning of the game, before the Braker may add one of his
+ * choice"; then they alternate; once a carriage is on FINISH "the
+ * Engine-Driver may add all the carriages he wants". */
+static int toy_next(const char *word, int at, int finish)
 {
 	size_t k = strlen(word);
-	struct toy_round round = {.laid = k > 1000 ? 1000 : (int)k};
+	struct toy_round round = {.laid = k > 1000 ? 1000 : (int)k, .at = at, .finish = finish};
 	bool driver = toy_driver_lays(&round);
-	printf("%zu carriage%s laid: carriage %zu is the %s's\n", k, k == 1 ? "" : "s", k + 1,
-	       driver ? "Engine-Driver" : "Braker");
+	printf("%zu carriage%s laid: carriage %zu is the %s's%s\n", k, k == 1 ? "" : "s", k + 1,
+	       driver ? "Engine-Driver" : "Braker",
+	       toy_alone(&round) ? " (a carriage is on FINISH: he goes on alone)" : "");
 	return EXIT_OK;
 }
 
@@ -348,8 +352,6 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	int status = toy_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
-	if (o.next)
-		return toy_next(o.word);
 	if (o.pack)
 		return games_check_pack(game, argv[optind], NULL, NULL, 0);
 	struct game_rules rules;
@@ -363,7 +365,13 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	struct loc wloc = {NULL, 0, 0};
 	int at = -1;
 	if (games_toy_rules(d, &rules.toy, &r) != 0 || (o.spent && toy_spend(&r, o.spent) != 0) ||
-	    (at = toy_at(d, &r, o.at)) < 0 || !(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
+	    (at = toy_at(d, &r, o.at)) < 0)
+		goto done;
+	if (o.next) {
+		status = toy_next(o.word, at, r.finish);
+		goto done;
+	}
+	if (!(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,

@@ -243,6 +243,10 @@ fi
 # "The Engine-Driver will add two carriages at the beginning ... before the Braker"
 expect_eq "round flow: the second carriage is the Engine-Driver's" "1 carriage laid: carriage 2 is the Engine-Driver's" "$($R check $TOY --word T --next)"
 expect_eq "round flow: then the Braker's" "2 carriages laid: carriage 3 is the Braker's" "$($R check $TOY --word TO --next)"
+expect_eq "round flow: a carriage on FINISH, the Engine-Driver goes on alone" \
+	"4 carriages laid: carriage 5 is the Engine-Driver's (a carriage is on FINISH: he goes on alone)" \
+	"$($R check $TOY --word TONE --next --at 46)"
+expect_eq "... not before" "4 carriages laid: carriage 5 is the Braker's" "$($R check $TOY --word TONE --next --at 45)"
 expect_eq "round flow: then they alternate" "3 carriages laid: carriage 4 is the Engine-Driver's" "$($R check $TOY --word TON --next)"
 expect_status "--answer without --challenge: exit 2" 2 $R check $TOY --word TON --answer TONE
 
