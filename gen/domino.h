@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ruleset.h"
 #include "util.h"
@@ -56,17 +57,82 @@ struct domino_train {
 int domino_train_read(const struct domino *tiles, size_t n, struct domino_train *t,
 		      struct buf *why);
 
-/* Lay tile on t: it must show a number of one end, which then shows the tile's
+/* The one legality of domino Trains (seeds/002, "The Play"): the checker
+ * validates with domino_legal and the engine plays what domino_legal_moves
+ * lists. A turn in progress: every seat's train (a train with no engine yet
+ * shows -1 at both ends), the mover's own, and what the turn has laid. */
+#define DOMINO_MAX_TRAINS 64
+struct domino_turn {
+	struct domino_train *train;   /* train[0..ntrains-1], ntrains <= DOMINO_MAX_TRAINS */
+	int ntrains, own;
+	int cars;                     /* cars laid this turn */
+	uint64_t laid;                /* bit k: train k has had its car this turn */
+	bool engine_laid;             /* this turn put down the own engine */
+	int highest;                  /* the double the leader's engine must be, or -1 */
+	bool one_other;               /* rules: other-trains=one */
+};
+
+/* A move: tile laid on train at end (0 or 1; a double engine on the own train
+ * without one). hand_index: its place in the hand domino_legal_moves was given. */
+struct domino_move {
+	struct domino tile;
+	int train, end, hand_index;
+};
+
+enum domino_refusal {
+	DOMINO_OK,
+	DOMINO_OWN_FIRST,    /* "a player first adds a car to his own train" */
+	DOMINO_OWN_ONCE,     /* one car a turn on the own train */
+	DOMINO_ONE_IN_ALL,   /* rules: other-trains=one: the other trains have had their car */
+	DOMINO_ONE_EACH,     /* "one and only one car" on each other train: it has had it */
+	DOMINO_ENGINE_ONLY,  /* the first turn is the engine alone */
+	DOMINO_ENGINE_DOUBLE,/* "in his first turn puts down a double" */
+	DOMINO_HIGHEST,      /* "The highest double is played first" */
+	DOMINO_NO_MATCH,     /* the tile does not show the end's number */
+	DOMINO_SAME_END,     /* end 1 when both ends show one number: end 0 is that place */
+};
+
+/* Whether train k may take a car now in turn t, whatever the tile (the
+ * rules of domino_legal about where, not what). */
+enum domino_refusal domino_placement(const struct domino_turn *t, int k);
+
+/* Whether move m may be made now in turn t, and if not the first rule it breaks. */
+enum domino_refusal domino_legal(const struct domino_turn *t, struct domino_move m);
+
+/* Every legal move of the tiles hand[0..nhand-1] in turn t, on train `train`
+ * (-1: on any), into out (room for 2 x nhand x trains); their number. Tile by
+ * tile in hand order, end 0 before end 1, train by train when train is -1. */
+size_t domino_legal_moves(const struct domino_turn *t, const struct domino *hand, size_t nhand,
+			  int train, struct domino_move *out);
+
+/* Carry out move m (domino_legal's) in t: the train's end shows the tile's
  * other number (a double keeps it: "Doubles are played in line; there are no
- * spinners"). false when it matches neither end. */
-bool domino_lay(struct domino_train *t, struct domino tile);
+ * spinners"), or the engine goes down. */
+void domino_apply(struct domino_turn *t, struct domino_move m);
+
+/* The order of play after the engines (rules: order). */
+enum domino_order {
+	DOMINO_CLOCKWISE,      /* "play moves clockwise": the leader adds the first car */
+	DOMINO_AFTER_LEADER,   /* the seat after the leader adds the first car, the leader last */
+};
+/* The seat that adds the first car once the engines are down, lead the seat of
+ * the highest double. */
+int domino_first_car(int lead, int players, enum domino_order order);
+
+/* A hand that ends blocked under rules: blocked=fewest: the seat with the
+ * fewest tiles left (left[0..players-1]) scores, the first from seat 1 on a tie. */
+int domino_fewest(const int *left, int players);
+/* What the seat that ends a hand scores: "5 points for each tile left in the
+ * hands of the other players". */
+long domino_hand_points(const int *left, int players, int winner);
 
 /* The first turn (seeds/002, "The Play"): hands[p][0..nhand[p]-1] per seat.
- * *lead gets the seat holding the highest double (-1 when nobody holds one);
- * returns the first seat, from the leader clockwise, with no double to put
- * down as its engine, or -1 when every seat has one. */
+ * *lead gets the seat holding the highest double and *high that double's
+ * number (-1 when nobody holds one); returns the first seat, from the leader
+ * clockwise, that cannot put down its engine (domino_legal), or -1 when every
+ * seat can. */
 int domino_first_turn(const struct domino *const *hands, const size_t *nhand, int players,
-		      int *lead);
+		      int *lead, int *high);
 
 /* The named rules of domino Trains (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key domino_rule_keys[];

@@ -25,17 +25,20 @@ static const char domino_usage[] =
 	"  -t, --tiles \"0-0 0-1 1-2 ...\"  check these tiles of the set instead\n\n"
 	"Positions of the game (seeds/002, \"Basic Trains\"):\n"
 	"      --hands \"H1; H2; ...\" the first turn: each seat's tiles (seat 1 first,\n"
-	"                       clockwise): who plays the highest double first, and\n"
-	"                       whether every seat has a double for its engine\n"
+	"                       clockwise): who plays the highest double first,\n"
+	"                       whether every seat has a double for its engine, and\n"
+	"                       who adds the first car after the engines (rules: order)\n"
 	"      --train TILES    the player's own train as laid, left to right\n"
 	"      --others \"T1; T2\" the other players' trains, numbered 1, 2, ...\n"
 	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
 	"                       one tile on each other train (rules: other-trains),\n"
 	"                       written TILE@N\n"
-	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed)\n"
+	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed; with\n"
+	"                       nobody out, a blocked hand: rules: blocked=fewest)\n"
 	"      --points N,N,... the seats' points before the hand (the game: rules: target, 120)\n"
 	"  -r, --rule KEY=VALUE override a rule of the pack for this run: target=N,\n"
-	"                       other-trains=one-each|one (repeatable)\n"
+	"                       blocked=redeal|fewest, other-trains=one-each|one,\n"
+	"                       order=clockwise|after-leader (repeatable)\n"
 	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help, -V, --version\n\n"
@@ -135,18 +138,17 @@ static bool tile_twice(struct domino *const *hands, const size_t *nh, size_t ns)
 }
 
 /* The first turn of a hand: who leads with the highest double, or who blocks. */
-static void first_turn(struct domino *const *hands, const size_t *nh, size_t ns, struct buf *out,
-		       bool *legal)
+static void first_turn(struct domino *const *hands, const size_t *nh, size_t ns,
+		       enum domino_order order, struct buf *out, bool *legal)
 {
-	int lead;
-	int blocked = domino_first_turn((const struct domino *const *)hands, nh, (int)ns, &lead);
+	int lead, high;
+	int blocked = domino_first_turn((const struct domino *const *)hands, nh, (int)ns, &lead, &high);
 	if (lead >= 0 && blocked < 0) {
-		int high = -1;
-		for (size_t k = 0; k < nh[lead]; k++)
-			if (hands[lead][k].low == hands[lead][k].high && hands[lead][k].low > high)
-				high = hands[lead][k].low;
 		buf_printf(out, "seat %d holds the highest double, %d-%d, and plays it first as "
 			   "its engine; play moves clockwise\n", lead + 1, high, high);
+		buf_printf(out, "after the engines, seat %d adds the first car (rules: order=%s)\n",
+			   domino_first_car(lead, (int)ns, order) + 1,
+			   order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise");
 	}
 	if (blocked >= 0) {
 		*legal = false;
@@ -158,7 +160,8 @@ static void first_turn(struct domino *const *hands, const size_t *nh, size_t ns,
 }
 
 /* --hands "A;B;...": can every seat put down its engine? */
-static int domino_hands(int dn, const char *arg, struct buf *out, bool *legal)
+static int domino_hands(int dn, const char *arg, enum domino_order order, struct buf *out,
+			bool *legal)
 {
 	size_t ns;
 	char **seats = split_semis(arg, &ns);
@@ -171,7 +174,7 @@ static int domino_hands(int dn, const char *arg, struct buf *out, bool *legal)
 		bad |= domino_tiles(dn, "--hands", seats[i], &hands[i], &nh[i]) != 0;
 	bad = bad || tile_twice(hands, nh, ns);
 	if (!bad)
-		first_turn(hands, nh, ns, out, legal);
+		first_turn(hands, nh, ns, order, out, legal);
 	for (size_t i = 0; i < ns; i++) {
 		free(hands[i]);
 		free(seats[i]);
@@ -181,8 +184,8 @@ static int domino_hands(int dn, const char *arg, struct buf *out, bool *legal)
 }
 
 /* A turn's position: the own train (trains[0]) and the others' (--others). */
-struct domino_turn {
-	struct domino_train trains[65];
+struct turn_pos {
+	struct domino_train trains[DOMINO_MAX_TRAINS];
 	char **others;
 	size_t nt;
 	struct domino *play;
@@ -192,7 +195,7 @@ struct domino_turn {
 };
 
 /* Read the trains of --train and --others into *t; false (reported) on errors. */
-static bool read_trains(int dn, const struct domino_opts *o, struct domino_turn *t)
+static bool read_trains(int dn, const struct domino_opts *o, struct turn_pos *t)
 {
 	struct domino *own = NULL;
 	size_t nown = 0;
@@ -204,8 +207,8 @@ static bool read_trains(int dn, const struct domino_opts *o, struct domino_turn 
 		ok = false;
 	}
 	free(own);
-	if (t->nt > 64) {
-		diag(SEV_ERROR, NULL, "--others: at most 64 trains");
+	if (t->nt > DOMINO_MAX_TRAINS - 1) {
+		diag(SEV_ERROR, NULL, "--others: at most %d trains", DOMINO_MAX_TRAINS - 1);
 		ok = false;
 	}
 	for (size_t i = 0; i < t->nt && ok; i++) {
@@ -224,7 +227,7 @@ static bool read_trains(int dn, const struct domino_opts *o, struct domino_turn 
 }
 
 /* Whether a tile of the play already lies on a train (reported). */
-static bool played_already(int dn, const struct domino_opts *o, const struct domino_turn *t)
+static bool played_already(int dn, const struct domino_opts *o, const struct turn_pos *t)
 {
 	for (size_t k = 0; k <= t->nt; k++) {
 		struct domino *tt;
@@ -245,7 +248,7 @@ static bool played_already(int dn, const struct domino_opts *o, const struct dom
 }
 
 /* --play "4-2 1-3@2": TILE[@N] into t->play and t->where; false (reported). */
-static bool read_play(int dn, const struct domino_opts *o, struct domino_turn *t)
+static bool read_play(int dn, const struct domino_opts *o, struct turn_pos *t)
 {
 	if (!o->play) {
 		diag(SEV_ERROR, NULL, "--train: give the tiles of the turn with --play");
@@ -276,49 +279,54 @@ static bool read_play(int dn, const struct domino_opts *o, struct domino_turn *t
 	return ok && !played_already(dn, o, t);
 }
 
-/* Where tile i of the turn may go: "a player first adds a car to his own
- * train; only then one tile on other players' trains", one on each (rules:
- * other-trains=one-each) or one in all (other-trains=one). */
-static bool placement_ok(const struct domino_turn *t, size_t i, struct buf *out)
+/* Why move m of the turn t is not legal (domino_legal's refusal r). */
+static void refusal(enum domino_refusal r, struct domino_move m, const struct domino_train *tr,
+		    struct buf *out)
 {
-	if (i == 0 && t->where[0] != 0) {
+	switch (r) {
+	case DOMINO_OWN_FIRST:
 		buf_puts(out, "a player first adds a car to his own train; only then one tile "
 			 "on other players' trains\n");
-		return false;
-	}
-	if (i > 0 && t->where[i] == 0) {
+		break;
+	case DOMINO_OWN_ONCE:
 		buf_puts(out, "one tile a turn goes on the player's own train\n");
-		return false;
-	}
-	if (i > 1 && t->one_other) {
+		break;
+	case DOMINO_ONE_IN_ALL:
 		buf_puts(out, "one and only one car on the other trains in all (rules: other-trains=one): "
 			 "this turn has laid it\n");
-		return false;
+		break;
+	case DOMINO_ONE_EACH:
+		buf_printf(out, "one and only one car on each other train: train %d already has one "
+			   "this turn\n", m.train);
+		break;
+	default:
+		buf_printf(out, "%d-%d matches neither end of %s (%d and %d)\n", m.tile.low, m.tile.high,
+			   m.train ? "that train" : "the own train", tr->end[0], tr->end[1]);
+		break;
 	}
-	for (size_t j = 1; j < i; j++)
-		if (t->where[j] == t->where[i]) {
-			buf_printf(out, "one and only one car on each other train: train %d already has one "
-				   "this turn\n", t->where[i]);
-			return false;
-		}
-	return true;
 }
 
-/* Lay the turn's tiles in order; the findings into *out. */
-static void lay_turn(struct domino_turn *t, struct buf *out, bool *legal)
+/* Lay the turn's tiles in order, each at the first end domino_legal takes;
+ * the findings into *out. */
+static void lay_turn(struct turn_pos *t, struct buf *out, bool *legal)
 {
 	struct buf done = {0};
+	struct domino_turn turn = {t->trains, (int)t->nt + 1, 0, 0, 0, false, -1, t->one_other};
 	for (size_t i = 0; i < t->nplay && *legal; i++) {
 		struct domino_train *tr = &t->trains[t->where[i]];
-		int before[2] = {tr->end[0], tr->end[1]};
 		const struct domino *p = &t->play[i];
-		if (!placement_ok(t, i, out)) {
-			*legal = false;
-		} else if (!domino_lay(tr, *p)) {
-			buf_printf(out, "%d-%d matches neither end of %s (%d and %d)\n", p->low, p->high,
-				   t->where[i] ? "that train" : "the own train", before[0], before[1]);
+		struct domino_move m = {*p, t->where[i], 0, (int)i};
+		enum domino_refusal r = domino_legal(&turn, m);
+		if (r == DOMINO_NO_MATCH) {
+			m.end = 1;
+			enum domino_refusal r1 = domino_legal(&turn, m);
+			r = r1 == DOMINO_SAME_END ? r : r1;
+		}
+		if (r != DOMINO_OK) {
+			refusal(r, m, tr, out);
 			*legal = false;
 		} else {
+			domino_apply(&turn, m);
 			buf_printf(&done, "%d-%d on %s%.0d: its ends now show %d and %d%s\n", p->low, p->high,
 				   t->where[i] ? "train " : "the own train", t->where[i], tr->end[0], tr->end[1],
 				   p->low == p->high ? " (a double, in line)" : "");
@@ -332,7 +340,7 @@ static void lay_turn(struct domino_turn *t, struct buf *out, bool *legal)
 /* --train ... --play ...: one turn's tiles. */
 static int domino_turn(int dn, const struct domino_opts *o, bool one_other, struct buf *out, bool *legal)
 {
-	struct domino_turn t;
+	struct turn_pos t;
 	memset(&t, 0, sizeof t);
 	t.one_other = one_other;
 	bool ok = read_trains(dn, o, &t) && read_play(dn, o, &t);
@@ -347,17 +355,20 @@ static int domino_turn(int dn, const struct domino_opts *o, bool one_other, stru
 }
 
 /* --score N,N,... [--points N,N,...]: the end of a hand, against the game's
- * target (rules: target). */
-static int domino_score(const struct domino_opts *o, long target, struct buf *out)
+ * target (rules: target): one seat dominoed, or under rules: blocked=fewest a
+ * blocked hand (nobody out), which the seat with the fewest tiles scores. */
+static int domino_score(const struct domino_opts *o, long target, bool fewest, struct buf *out)
 {
 	long left[64], points[64] = {0};
 	int n = int_list("--score", o->score, 1000, left, 64), np = n;
 	if (n > 0 && o->points)
 		np = int_list("--points", o->points, 100000, points, 64);
-	int out_seat = -1;
-	for (int i = 0; i < n; i++)
+	int out_seat = -1, tiles[64];
+	for (int i = 0; i < n; i++) {
+		tiles[i] = (int)left[i];
 		if (!left[i])
 			out_seat = out_seat < 0 ? i : -2;
+	}
 	if (n <= 0)
 		return EXIT_INPUT;
 	if (np != n) {
@@ -365,17 +376,26 @@ static int domino_score(const struct domino_opts *o, long target, struct buf *ou
 			diag(SEV_ERROR, NULL, "--points: one number per seat of --score (%d)", n);
 		return EXIT_INPUT;
 	}
-	if (out_seat < 0) {
+	if (out_seat == -2 || (out_seat < 0 && !fewest)) {
 		diag(SEV_ERROR, NULL, "--score: play stops when one player has dominoed: exactly "
-		     "one seat has 0 tiles left");
+		     "one seat has 0 tiles left%s", out_seat < 0 ? " (or, under rules: blocked=fewest, "
+		     "when the hand is blocked)" : "");
 		return EXIT_INPUT;
 	}
-	long pts = 0;
-	for (int i = 0; i < n; i++)
-		pts += 5 * left[i];
+	bool blocked = out_seat < 0;
+	if (blocked)
+		out_seat = domino_fewest(tiles, n);
+	long pts = domino_hand_points(tiles, n, out_seat);
 	points[out_seat] += pts;
-	buf_printf(out, "legal: seat %d dominoed and scores %ld (5 points for each of the "
-		   "%ld tiles left in the other hands): %ld in all\n", out_seat + 1, pts, pts / 5, points[out_seat]);
+	if (blocked)
+		buf_printf(out, "legal: the hand is blocked and seat %d, with the fewest tiles (%d), scores "
+			   "it (rules: blocked=fewest): %ld (5 points for each of the %ld tiles left in the "
+			   "other hands): %ld in all\n", out_seat + 1, tiles[out_seat], pts, pts / 5,
+			   points[out_seat]);
+	else
+		buf_printf(out, "legal: seat %d dominoed and scores %ld (5 points for each of the "
+			   "%ld tiles left in the other hands): %ld in all\n", out_seat + 1, pts, pts / 5,
+			   points[out_seat]);
 	if (target && points[out_seat] >= target)
 		buf_printf(out, "seat %d reaches %ld points and wins the game\n", out_seat + 1, target);
 	return EXIT_OK;
@@ -387,10 +407,14 @@ static int domino_position(int dn, const struct domino_opts *o, const struct rul
 	struct buf out = {0};
 	bool legal = true;
 	const char *target = ruleset_get(rs, "target"), *other = ruleset_get(rs, "other-trains");
+	const char *blocked = ruleset_get(rs, "blocked");
 	bool one_other = other && !strcmp(other, "one");
-	int status = o->hands ? domino_hands(dn, o->hands, &out, &legal)
+	const char *ord = ruleset_get(rs, "order");
+	enum domino_order order = ord && !strcmp(ord, "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
+	int status = o->hands ? domino_hands(dn, o->hands, order, &out, &legal)
 		     : o->train ? domino_turn(dn, o, one_other, &out, &legal)
-				: domino_score(o, target ? strtol(target, NULL, 10) : 120, &out);
+				: domino_score(o, target ? strtol(target, NULL, 10) : 120,
+					       blocked && !strcmp(blocked, "fewest"), &out);
 	if (status == EXIT_OK)
 		status = games_check_verdict(legal, &out, o->json);
 	buf_free(&out);

@@ -10,13 +10,16 @@
 /* The seed: "The game is 120 points."; "If someone cannot make this first
  * play, the game is blocked, nobody scores and a new hand is dealt."; "the
  * player can then add one and only one car to any or all of the trains
- * belonging to the other players." */
+ * belonging to the other players."; "The highest double is played first and
+ * play moves clockwise." */
 const struct ruleset_key domino_rule_keys[] = {
 	{"target", NULL, 0, 100000, "120", "the points that win the game; 0: one hand"},
 	{"blocked", "redeal|fewest", 0, 0, "redeal",
 	 "a hand where nobody can add to their own train: a new hand, or the fewest tiles scores"},
 	{"other-trains", "one-each|one", 0, 0, "one-each",
 	 "after the own train's car: at most one car on each other train, or one car in all"},
+	{"order", "clockwise|after-leader", 0, 0, "clockwise",
+	 "after the engines: the leader adds the first car (\"play moves clockwise\"), or the seat after the leader, the leader last"},
 	{NULL, NULL, 0, 0, NULL, NULL},
 };
 
@@ -249,34 +252,128 @@ int domino_train_read(const struct domino *tiles, size_t n, struct domino_train 
 	return 0;
 }
 
-bool domino_lay(struct domino_train *t, struct domino tile)
+enum domino_refusal domino_placement(const struct domino_turn *t, int k)
 {
-	for (int e = 0; e < 2; e++)
-		if (tile.low == t->end[e] || tile.high == t->end[e]) {
-			t->end[e] = tile.low == t->end[e] ? tile.high : tile.low;
-			return true;
+	if (t->engine_laid)
+		return DOMINO_ENGINE_ONLY;
+	if (t->cars == 0)
+		return k == t->own ? DOMINO_OK : DOMINO_OWN_FIRST;
+	if (k == t->own)
+		return DOMINO_OWN_ONCE;
+	if (t->one_other && t->cars > 1)
+		return DOMINO_ONE_IN_ALL;
+	if (t->laid >> k & 1)
+		return DOMINO_ONE_EACH;
+	return DOMINO_OK;
+}
+
+/* The tile's part of domino_legal, once train k (showing tr's ends; own: the
+ * mover's) may take a car. */
+static inline enum domino_refusal tile_legal(struct domino_train tr, bool own, int highest,
+					     struct domino tile, int end)
+{
+	if (own && tr.end[0] < 0) {
+		/* "Each player in his first turn puts down a double, called his engine" */
+		if (tile.low != tile.high)
+			return DOMINO_ENGINE_DOUBLE;
+		if (highest >= 0 && tile.low != highest)
+			return DOMINO_HIGHEST;
+		return end == 0 ? DOMINO_OK : DOMINO_SAME_END;
+	}
+	int v = tr.end[end];
+	if (tile.low != v && tile.high != v)
+		return DOMINO_NO_MATCH;
+	if (end == 1 && tr.end[0] == tr.end[1])
+		return DOMINO_SAME_END;
+	return DOMINO_OK;
+}
+
+enum domino_refusal domino_legal(const struct domino_turn *t, struct domino_move m)
+{
+	enum domino_refusal r = domino_placement(t, m.train);
+	return r != DOMINO_OK ? r
+			      : tile_legal(t->train[m.train], m.train == t->own, t->highest, m.tile, m.end);
+}
+
+size_t domino_legal_moves(const struct domino_turn *t, const struct domino *hand, size_t nhand,
+			  int train, struct domino_move *out)
+{
+	size_t n = 0;
+	int lo = train < 0 ? 0 : train, hi = train < 0 ? t->ntrains : train + 1;
+	for (int k = lo; k < hi; k++) {
+		/* domino_legal: where (once a train), then what (each tile) */
+		if (domino_placement(t, k) != DOMINO_OK)
+			continue;
+		const struct domino_train tr = t->train[k];
+		const bool own = k == t->own;
+		const int highest = t->highest;
+		for (size_t i = 0; i < nhand; i++) {
+			const struct domino tile = hand[i];
+			for (int e = 0; e < 2; e++)
+				if (tile_legal(tr, own, highest, tile, e) == DOMINO_OK)
+					out[n++] = (struct domino_move){tile, k, e, (int)i};
 		}
-	return false;
+	}
+	return n;
+}
+
+void domino_apply(struct domino_turn *t, struct domino_move m)
+{
+	struct domino_train *tr = &t->train[m.train];
+	if (tr->end[0] < 0) {
+		tr->end[0] = tr->end[1] = m.tile.low;
+		t->engine_laid = true;
+	} else {
+		int v = tr->end[m.end];
+		tr->end[m.end] = m.tile.low == v ? m.tile.high : m.tile.low;
+	}
+	t->cars++;
+	t->laid |= (uint64_t)1 << m.train;
+}
+
+int domino_first_car(int lead, int players, enum domino_order order)
+{
+	return order == DOMINO_AFTER_LEADER ? (lead + 1) % players : lead;
+}
+
+int domino_fewest(const int *left, int players)
+{
+	int best = 0;
+	for (int q = 1; q < players; q++)
+		if (left[q] < left[best])
+			best = q;
+	return best;
+}
+
+long domino_hand_points(const int *left, int players, int winner)
+{
+	long pts = 0;
+	for (int q = 0; q < players; q++)
+		if (q != winner)
+			pts += 5L * left[q];
+	return pts;
 }
 
 int domino_first_turn(const struct domino *const *hands, const size_t *nhand, int players,
-		      int *lead)
+		      int *lead, int *high)
 {
-	int high = -1;
+	*high = -1;
 	*lead = -1;
 	for (int p = 0; p < players; p++)
 		for (size_t k = 0; k < nhand[p]; k++)
-			if (hands[p][k].low == hands[p][k].high && hands[p][k].low > high) {
-				high = hands[p][k].low;
+			if (hands[p][k].low == hands[p][k].high && hands[p][k].low > *high) {
+				*high = hands[p][k].low;
 				*lead = p;
 			}
 	if (*lead < 0)
 		return 0;
 	for (int i = 0; i < players; i++) {
 		int p = (*lead + i) % players;
+		struct domino_train tr = {{-1, -1}};
+		struct domino_turn t = {&tr, 1, 0, 0, 0, false, i ? -1 : *high, false};
 		bool any = false;
 		for (size_t k = 0; k < nhand[p] && !any; k++)
-			any = hands[p][k].low == hands[p][k].high;
+			any = domino_legal(&t, (struct domino_move){hands[p][k], 0, 0, (int)k}) == DOMINO_OK;
 		if (!any)
 			return p;
 	}

@@ -6,10 +6,13 @@
  * turn is one tile on the player's own train (or the turn is lost), then at
  * most one tile on each other player's train (rules: other-trains=one: one
  * tile in all); doubles in line; the player who
- * dominoes scores 5 points per tile left in the other hands. */
+ * dominoes scores 5 points per tile left in the other hands. After the engines
+ * the leader adds the first car (rules: order=after-leader: the seat after it).
+ * Every move is one of domino_legal_moves (domino_rules.c, the one legality). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "domino.h"
 #include "gsim.h"
 
 #define MAXT 256            /* tiles: up to double-20 */
@@ -30,15 +33,17 @@ struct setup {
 	long target;
 	enum blocked_rule blocked;
 	bool one_other;   /* rules: other-trains=one: one car on the other trains in all */
+	enum domino_order order;
 };
 
 struct state {
 	const struct setup *s;
 	uint8_t order[MAXT];
-	uint8_t hand[SIM_MAX_PLAYERS][MAXT];
+	struct domino hand[SIM_MAX_PLAYERS][MAXT];
 	int nhand[SIM_MAX_PLAYERS];
 	int shows[SIM_MAX_PLAYERS][21];   /* tiles of the hand showing each number */
-	int end[SIM_MAX_PLAYERS][2];
+	struct domino_train tr[SIM_MAX_PLAYERS];
+	struct domino_move moves[2 * MAXT];
 	long score[SIM_MAX_PLAYERS];
 };
 
@@ -72,6 +77,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->target = gsim_rule_int(p, "target");
 	s->blocked = gsim_rule_eq(p, "blocked", "fewest") ? BLOCKED_FEWEST : BLOCKED_REDEAL;
 	s->one_other = gsim_rule_eq(p, "other-trains", "one");
+	s->order = gsim_rule_eq(p, "order", "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
 	return s;
 }
 
@@ -80,7 +86,8 @@ static void rules_text(const void *sp, struct buf *out)
 	const struct setup *s = sp;
 	buf_printf(out, "double=%d hand=%d target=%ld blocked=%s", s->dn, s->hand, s->target,
 		   s->blocked == BLOCKED_FEWEST ? "fewest" : "redeal");
-	buf_printf(out, " other-trains=%s", s->one_other ? "one" : "one-each");
+	buf_printf(out, " other-trains=%s order=%s", s->one_other ? "one" : "one-each",
+		   s->order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise");
 }
 
 static size_t scratch_size(const void *s)
@@ -91,10 +98,10 @@ static size_t scratch_size(const void *s)
 
 static void take_out(struct state *st, int p, int k)
 {
-	int t = st->hand[p][k];
-	st->shows[p][st->s->a[t]]--;
-	if (st->s->b[t] != st->s->a[t])
-		st->shows[p][st->s->b[t]]--;
+	struct domino t = st->hand[p][k];
+	st->shows[p][t.low]--;
+	if (t.high != t.low)
+		st->shows[p][t.high]--;
 	st->hand[p][k] = st->hand[p][--st->nhand[p]];
 }
 
@@ -104,74 +111,57 @@ static int matches(const struct state *st, int p, int v)
 	return st->shows[p][v];
 }
 
-/* Lay tile k of p's hand on q's train at end e; the end shows the tile's other
- * number (a double keeps it: doubles are played in line). */
-static void lay(struct state *st, int p, int k, int q, int e)
+/* Make move m of p's turn t, taking the tile out of p's hand. */
+static void lay(struct state *st, struct domino_turn *t, int p, struct domino_move m)
 {
-	int t = st->hand[p][k], v = st->end[q][e];
-	st->end[q][e] = st->s->a[t] == v ? st->s->b[t] : st->s->a[t];
-	take_out(st, p, k);
+	domino_apply(t, m);
+	take_out(st, p, m.hand_index);
 }
 
-/* Choose a tile of p's hand for q's train: *k, *e; false when none fits. */
-static bool pick(struct state *st, int p, int q, struct sim_rng *rng, int *k, int *e)
+/* How much p likes move m (the greedy player's key; 0 for the random one). */
+static int like(const struct state *st, int p, struct domino_move m)
 {
-	const struct setup *s = st->s;
-	int best = -1, ties = 0, bk = -1, be = -1;
-	for (int i = 0; i < st->nhand[p]; i++)
-		for (int j = 0; j < 2; j++) {
-			int t = st->hand[p][i], v = st->end[q][j];
-			if (s->a[t] != v && s->b[t] != v)
-				continue;
-			if (j == 1 && st->end[q][0] == st->end[q][1])
-				continue;   /* the same end twice */
-			int key = 0;
-			if (s->policy[p] == GSIM_GREEDY) {
-				int other = s->a[t] == v ? s->b[t] : s->a[t];
-				if (q == p) {
-					/* keep both ends of one's own train playable */
-					key = matches(st, p, other) - (s->a[t] == other) + (other != st->end[q][!j]) * 2;
-				} else {
-					/* block: both ends of their train equal, and spare one's own ends */
-					key = (other == st->end[q][!j]) * 4 -
-					      (s->a[t] == st->end[p][0] || s->b[t] == st->end[p][0] ||
-					       s->a[t] == st->end[p][1] || s->b[t] == st->end[p][1]) * 2;
-				}
-			}
-			if (key > best) {
-				best = key;
-				ties = 1;
-				bk = i;
-				be = j;
-			} else if (key == best && sim_rng_below(rng, (uint32_t)++ties) == 0) {
-				bk = i;
-				be = j;
-			}
-		}
-	*k = bk;
-	*e = be;
-	return bk >= 0;
+	if (st->s->policy[p] != GSIM_GREEDY)
+		return 0;
+	struct domino t = m.tile;
+	const int *end = st->tr[m.train].end, *own = st->tr[p].end;
+	int j = m.end;
+	if (end[0] < 0)
+		return matches(st, p, t.low);   /* an engine: the double with most tiles to follow */
+	int v = end[j], other = t.low == v ? t.high : t.low;
+	if (m.train == p)   /* keep both ends of one's own train playable */
+		return matches(st, p, other) - (t.low == other) + (other != end[!j]) * 2;
+	/* block: both ends of their train equal, and spare one's own ends */
+	return (other == end[!j]) * 4 -
+	       (t.low == own[0] || t.high == own[0] || t.low == own[1] || t.high == own[1]) * 2;
 }
 
-/* The engine double of p: the highest (the leader) or the one p prefers. */
-static int engine_of(struct state *st, int p, bool highest, struct sim_rng *rng)
+/* Choose one of p's legal moves on train q in turn t: *m; false when none, or
+ * for another's train when the greedy player would rather not (every move
+ * there would spend a tile that fits its own ends and block nobody). A car on
+ * the own train is laid whenever one is legal ("each player must add"). */
+static bool pick(struct state *st, const struct domino_turn *t, int p, int q, struct sim_rng *rng,
+		 struct domino_move *m)
 {
-	const struct setup *s = st->s;
-	int best = -1, bk = -1, ties = 0;
-	for (int k = 0; k < st->nhand[p]; k++) {
-		int t = st->hand[p][k];
-		if (s->a[t] != s->b[t])
-			continue;
-		int key = highest ? s->a[t] : s->policy[p] == GSIM_GREEDY ? matches(st, p, s->a[t]) : 0;
+	size_t n = domino_legal_moves(t, st->hand[p], (size_t)st->nhand[p], q, st->moves);
+	int best = -1, ties = 0;
+	for (size_t i = 0; i < n; i++) {
+		int key = like(st, p, st->moves[i]);
 		if (key > best) {
 			best = key;
-			bk = k;
 			ties = 1;
+			*m = st->moves[i];
 		} else if (key == best && sim_rng_below(rng, (uint32_t)++ties) == 0) {
-			bk = k;
+			*m = st->moves[i];
 		}
 	}
-	return bk;
+	return n > 0 && (q == p || best >= 0);
+}
+
+/* A fresh turn of seat p. */
+static struct domino_turn turn_of(struct state *st, int p, int highest)
+{
+	return (struct domino_turn){st->tr, st->s->players, p, 0, 0, false, highest, st->s->one_other};
 }
 
 /* Shuffle the set and deal each seat its hand, counting the ends it shows. */
@@ -185,9 +175,10 @@ static void hand_deal(struct state *st, struct sim_rng *rng)
 	memset(st->shows, 0, sizeof st->shows);
 	for (int p = 0; p < P; p++) {
 		st->nhand[p] = s->hand;
-		memcpy(st->hand[p], st->order + p * s->hand, (size_t)s->hand);
+		st->tr[p].end[0] = st->tr[p].end[1] = -1;
 		for (int k = 0; k < s->hand; k++) {
-			int t = st->hand[p][k];
+			int t = st->order[p * s->hand + k];
+			st->hand[p][k] = (struct domino){s->a[t], s->b[t]};
 			st->shows[p][s->a[t]]++;
 			if (s->b[t] != s->a[t])
 				st->shows[p][s->b[t]]++;
@@ -195,70 +186,78 @@ static void hand_deal(struct state *st, struct sim_rng *rng)
 	}
 }
 
-/* One hand; the seat that dominoed (or scored a blocked hand), -1 for none. */
-static int hand_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
-		     struct gsim_outcome *o)
+/* The engines, from the leader clockwise; the leader, or -1 when the hand
+ * is blocked (re-dealt) before every seat has put its engine down. */
+static int engines(struct state *st, struct sim_rng *rng, int *turns, struct gsim_outcome *o)
+{
+	int P = st->s->players, lead, high;
+	const struct domino *hands[SIM_MAX_PLAYERS];
+	size_t nh[SIM_MAX_PLAYERS];
+	for (int p = 0; p < P; p++) {
+		hands[p] = st->hand[p];
+		nh[p] = (size_t)st->nhand[p];
+	}
+	/* "The highest double is played first and play moves clockwise." */
+	domino_first_turn(hands, nh, P, &lead, &high);
+	if (lead < 0) {
+		++*turns;
+		o->count[C_REDEALS]++;
+		return -1;
+	}
+	for (int i = 0; i < P; i++) {
+		int p = (lead + i) % P;
+		struct domino_turn t = turn_of(st, p, i == 0 ? high : -1);
+		struct domino_move m;
+		++*turns;
+		if (!pick(st, &t, p, p, rng, &m)) {
+			/* "If someone cannot make this first play, the game is blocked, nobody
+			 * scores and a new hand is dealt." */
+			o->count[C_REDEALS]++;
+			return -1;
+		}
+		lay(st, &t, p, m);
+	}
+	return lead;
+}
+
+/* One hand; the seat that dominoed (or scored a blocked hand), -2 for a
+ * re-deal, -1 when the game ran out of turns. */
+static int hand_play(struct state *st, struct sim_rng *rng, int *turns, struct gsim_outcome *o)
 {
 	const struct setup *s = st->s;
 	int P = s->players;
 	hand_deal(st, rng);
-	/* "The highest double is played first and play moves clockwise." */
-	int lead = -1, high = -1;
-	for (int p = 0; p < P; p++) {
-		int k = engine_of(st, p, true, rng);
-		if (k >= 0 && s->a[st->hand[p][k]] > high) {
-			high = s->a[st->hand[p][k]];
-			lead = p;
-		}
-	}
-	(void)dealer;
-	if (lead < 0) {
-		++*turns;
-		o->count[C_REDEALS]++;
+	int lead = engines(st, rng, turns, o);
+	if (lead < 0)
 		return -2;
-	}
-	for (int i = 0; i < P; i++) {
-		int p = (lead + i) % P, k = engine_of(st, p, i == 0, rng);
-		++*turns;
-		if (k < 0) {
-			/* "If someone cannot make this first play, the game is blocked, nobody
-			 * scores and a new hand is dealt." */
-			o->count[C_REDEALS]++;
-			return -2;
-		}
-		st->end[p][0] = st->end[p][1] = s->a[st->hand[p][k]];
-		take_out(st, p, k);
-	}
-	int idle = 0;
-	for (int i = 1;; i++) {
-		int p = (lead + i) % P, k, e;
+	int idle = 0, first = domino_first_car(lead, P, s->order);
+	for (int i = 0;; i++) {
+		int p = (first + i) % P;
+		struct domino_turn t = turn_of(st, p, -1);
+		struct domino_move m;
 		if (++*turns > s->max_length)
 			return -1;
-		if (!pick(st, p, p, rng, &k, &e)) {
+		if (!pick(st, &t, p, p, rng, &m)) {
 			o->count[C_LOST]++;
 			if (++idle < P)
 				continue;
 			o->count[C_BLOCKED]++;
 			if (s->blocked == BLOCKED_REDEAL)
 				return -2;
-			int best = 0;
-			for (int q = 1; q < P; q++)
-				if (st->nhand[q] < st->nhand[best])
-					best = q;
-			return best;
+			return domino_fewest(st->nhand, P);
 		}
 		idle = 0;
-		lay(st, p, k, p, e);
+		lay(st, &t, p, m);
 		o->count[C_OWN]++;
 		for (int j = 1; j < P && st->nhand[p]; j++) {
 			int q = (p + j) % P;
+			if (domino_placement(&t, q) != DOMINO_OK)
+				continue;   /* that train takes no car this turn, whatever the tile */
 			if (s->policy[p] == GSIM_RANDOM && sim_rng_below(rng, 2))
 				continue;
-			if (pick(st, p, q, rng, &k, &e)) {
-				lay(st, p, k, q, e);
+			if (pick(st, &t, p, q, rng, &m)) {
+				lay(st, &t, p, m);
 				o->count[C_OTHERS]++;
-				if (s->one_other)
-					break;   /* "one and only one car" in all */
 			}
 		}
 		if (!st->nhand[p])
@@ -275,7 +274,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 	int turns = 0, P = s->players;
 	for (int h = 0;; h++) {
 		o->count[C_HANDS]++;
-		int w = hand_play(st, h % P, rng, &turns, o);
+		int w = hand_play(st, rng, &turns, o);
 		if (turns > s->max_length) {
 			o->winner = -1;
 			o->length = turns;
@@ -285,10 +284,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 			continue;
 		/* "The winner gets 5 points for each tile left in the hands of the other
 		 * players. The game is 120 points." */
-		long pts = 0;
-		for (int q = 0; q < P; q++)
-			if (q != w)
-				pts += 5L * st->nhand[q];
+		long pts = domino_hand_points(st->nhand, P, w);
 		st->score[w] += pts;
 		o->count[C_POINTS] += (uint64_t)pts;
 		if (st->score[w] >= s->target) {

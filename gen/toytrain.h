@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ruleset.h"
 #include "util.h"
@@ -64,6 +65,73 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 	       const char *const *used, size_t nused, int at, struct toy_result *res,
 	       struct buf *why);
 void toy_result_free(struct toy_result *res);
+
+/* The one legality of Toy Train's carriages (seeds/004, "The game"): the
+ * checker validates with toy_legal and toy_word, the engine plays what
+ * toy_legal_moves lists. A round in progress: */
+struct toy_round {
+	long up[27];      /* carriages face up: A..Z, [26] the wild */
+	int laid;         /* carriages laid this round */
+	bool alone;       /* the Engine-Driver goes on alone after a challenge (outcome 4) */
+	bool over;        /* the carriages have made a word: the round has ended */
+	int at, finish;   /* the Engine-Driver's space and FINISH's (0: not known) */
+};
+
+/* A carriage laid: letter 0..25, as itself or (wild) the wild carriage standing
+ * for it; by the Engine-Driver (driver) or the Braker. */
+struct toy_move {
+	int letter;
+	bool wild, driver;
+};
+
+enum toy_refusal {
+	TOY_OK,
+	TOY_ROUND_OVER,    /* the carriages have made a word: the round has ended */
+	TOY_NOT_YOUR_TURN, /* "players alternate", the Engine-Driver laying the first two */
+	TOY_NOT_UP,        /* no such carriage is face up */
+	TOY_SHORT,         /* "The word must be at least four letters long" (min-letters) */
+	TOY_NOT_A_WORD,    /* not in the word list */
+	TOY_USED,          /* "Players can't write the same words twice during the same game" */
+};
+
+/* Whether the Engine-Driver goes on alone in round r: after outcome 4, or once
+ * a carriage is on FINISH ("the Engine-Driver may add all the carriages he
+ * wants"). */
+bool toy_alone(const struct toy_round *r);
+/* Whether the Engine-Driver lays the next carriage of round r: "The
+ * Engine-Driver will add two carriages at the beginning of the game, before the
+ * Braker may add one of his choice", then they alternate, unless he is alone. */
+bool toy_driver_lays(const struct toy_round *r);
+
+/* Whether carriage m may be laid now in round r, and if not the rule it breaks. */
+enum toy_refusal toy_legal(const struct toy_round *r, struct toy_move m);
+
+/* Every legal carriage of round r for the letters in the set `letters` (bit l:
+ * letter l; TOY_ALL_LETTERS: every one) into out (room for 52), letter by letter
+ * A..Z, the letter's own carriage before the wild standing for it; their number. */
+#define TOY_ALL_LETTERS 0x3ffffffu
+size_t toy_legal_moves(const struct toy_round *r, uint32_t letters, struct toy_move *out);
+
+/* The same as sets of letters, for the engine's hot loop: *own gets the
+ * letters whose own carriage toy_legal takes, *wild those the wild may stand
+ * for (every letter or none). */
+void toy_legal_letters(const struct toy_round *r, uint32_t *own, uint32_t *wild);
+
+/* Lay carriage m (toy_legal's): it leaves the face-up carriages. */
+void toy_apply(struct toy_round *r, struct toy_move m);
+
+/* Whether len carriages, in the list or not (listed), used before in the game
+ * or not, make a word that ends the round; else the first rule it breaks. */
+enum toy_refusal toy_word(int min_letters, long len, bool listed, bool used);
+
+/* Where a word of len carriages takes the Engine-Driver's locomotive from
+ * space at: FINISH when it reaches it (*finish: the word wins), at when its
+ * last carriage is on a broken railway (*broken), at + len otherwise. */
+int toy_land(const struct toy_rules *r, int at, long len, bool *broken, bool *finish);
+
+/* "If there are less than 10 carriages face up on the table, all the face down
+ * carriages are turned face up": up becomes all then; true when it did. */
+bool toy_turn_up(long up[27], const long all[27]);
 
 /* The letter mix of `lettered` carriages (the wild ones apart), by method:
  * "frequency" (the pack's: in proportion to how often each letter occurs in the

@@ -36,7 +36,8 @@ static const char toy_usage[] =
 	"                       challenges the other, who names --answer (or nothing):\n"
 	"                       which of the page's four outcomes follows\n"
 	"  -A, --answer WORD    the word the challenged player names\n"
-	"      --next           whose carriage comes next after --word in a round\n"
+	"      --next           whose carriage comes next after --word in a round (with\n"
+	"                       --at: from FINISH on, the Engine-Driver's alone)\n"
 	"      --allow-path DIR the pack's word list may also come from DIR\n"
 	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
 	"                       \"finish\"}\n"
@@ -69,11 +70,9 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 	}
 	for (int i = 0; i < 27; i++)
 		up += left[i];
-	if (up < 10) {
+	if (toy_turn_up(left, r->counts))
 		diag(SEV_NOTE, NULL, "%ld carriages face up, fewer than 10: the face-down ones are "
 		     "turned up again", up);
-		return 0;
-	}
 	memcpy(r->counts, left, sizeof left);
 	return 0;
 }
@@ -249,15 +248,19 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 	return games_check_one_pack(argc, toy_usage) < 0 ? EXIT_INPUT : -1;
 }
 
-/* --next: whose carriage comes next. "The Engine-Driver will add two carriages
- * at the beginning of the game, before the Braker may add one of his choice";
- * then they alternate. */
-static int toy_next(const char *word)
+/* --next: whose carriage comes next (toy_driver_lays), the locomotive on
+ * space at of a board ending at finish. "The Engine-Driver will add two
+ * carriages at the beginning of the game, before the Braker may add one of his
+ * choice"; then they alternate; once a carriage is on FINISH "the
+ * Engine-Driver may add all the carriages he wants". */
+static int toy_next(const char *word, int at, int finish)
 {
 	size_t k = strlen(word);
-	bool driver = k < 2 || k % 2 == 1;
-	printf("%zu carriage%s laid: carriage %zu is the %s's\n", k, k == 1 ? "" : "s", k + 1,
-	       driver ? "Engine-Driver" : "Braker");
+	struct toy_round round = {.laid = k > 1000 ? 1000 : (int)k, .at = at, .finish = finish};
+	bool driver = toy_driver_lays(&round);
+	printf("%zu carriage%s laid: carriage %zu is the %s's%s\n", k, k == 1 ? "" : "s", k + 1,
+	       driver ? "Engine-Driver" : "Braker",
+	       toy_alone(&round) ? " (a carriage is on FINISH: he goes on alone)" : "");
 	return EXIT_OK;
 }
 
@@ -360,8 +363,6 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	int status = toy_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
-	if (o.next)
-		return toy_next(o.word);
 	if (o.pack)
 		return games_check_pack(game, argv[optind], NULL, o.rule, o.nrule);
 	struct game_rules rules;
@@ -374,8 +375,14 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
 	int at = -1;
-	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || games_toy_rules(d, &rules.toy, &r) != 0 || (o.spent && toy_spend(&r, o.spent) != 0) ||
-	    (at = toy_at(d, &r, o.at)) < 0 || !(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || games_toy_rules(d, &rules.toy, &r) != 0 ||
+	    (o.spent && toy_spend(&r, o.spent) != 0) || (at = toy_at(d, &r, o.at)) < 0)
+		goto done;
+	if (o.next) {
+		status = toy_next(o.word, at, r.finish);
+		goto done;
+	}
+	if (!(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
@@ -390,15 +397,21 @@ done:
 	return status;
 }
 
-/* Whether the carriages of r can spell w (lowercase a-z), wilds standing in. */
+/* Whether the carriages of r can spell w (lowercase a-z) laid in turn, each
+ * letter's own carriage while toy_legal takes it, else the wild. */
 static bool toy_spells(const struct toy_rules *r, const char *w)
 {
-	long need[26] = {0}, short_by = 0;
-	for (const char *c = w; *c; c++)
-		need[*c - 'a']++;
-	for (int l = 0; l < 26; l++)
-		short_by += need[l] > r->counts[l] ? need[l] - r->counts[l] : 0;
-	return short_by <= r->counts[26];
+	struct toy_round round = {.laid = 0};
+	memcpy(round.up, r->counts, sizeof round.up);
+	for (const char *c = w; *c; c++) {
+		struct toy_move m = {*c - 'a', false, toy_driver_lays(&round)};
+		if (toy_legal(&round, m) != TOY_OK)
+			m.wild = true;
+		if (toy_legal(&round, m) != TOY_OK)
+			return false;
+		toy_apply(&round, m);
+	}
+	return true;
 }
 
 /* games.h: the carriages must make words: "players alternate in choosing and

@@ -99,6 +99,106 @@ static bool is_used(const char *word, const char *const *used, size_t nused)
 	return false;
 }
 
+bool toy_alone(const struct toy_round *r)
+{
+	return r->alone || (r->finish > 0 && r->at + r->laid >= r->finish);
+}
+
+bool toy_driver_lays(const struct toy_round *r)
+{
+	return toy_alone(r) || r->laid < 2 || r->laid % 2 == 1;
+}
+
+/* Whether carriage m is face up. */
+static inline bool face_up(const struct toy_round *r, struct toy_move m)
+{
+	return r->up[m.wild ? 26 : m.letter] > 0;
+}
+
+/* toy_legal, with whose turn it is (toy_driver_lays) given. */
+static inline enum toy_refusal carriage_legal(const struct toy_round *r, bool driver_lays,
+					      struct toy_move m)
+{
+	return r->over ? TOY_ROUND_OVER
+	       : m.driver != driver_lays ? TOY_NOT_YOUR_TURN
+	       : !face_up(r, m) ? TOY_NOT_UP : TOY_OK;
+}
+
+enum toy_refusal toy_legal(const struct toy_round *r, struct toy_move m)
+{
+	return carriage_legal(r, toy_driver_lays(r), m);
+}
+
+size_t toy_legal_moves(const struct toy_round *r, uint32_t letters, struct toy_move *out)
+{
+	size_t n = 0;
+	if (r->over)
+		return 0;
+	bool driver = toy_driver_lays(r);
+	for (int l = 0; l < 26; l++)
+		for (int w = 0; w < 2 && (letters >> l & 1); w++) {
+			struct toy_move m = {l, w, driver};
+			if (carriage_legal(r, driver, m) == TOY_OK)
+				out[n++] = m;
+		}
+	return n;
+}
+
+void toy_legal_letters(const struct toy_round *r, uint32_t *own, uint32_t *wild)
+{
+	bool driver = toy_driver_lays(r);
+	*own = *wild = 0;
+	/* a refusal that is the same for every carriage (the round, the turn) */
+	enum toy_refusal why = carriage_legal(r, driver, (struct toy_move){0, false, driver});
+	if (why != TOY_OK && why != TOY_NOT_UP)
+		return;
+	uint32_t o = 0;
+	for (int l = 0; l < 26; l++)
+		o |= (uint32_t)face_up(r, (struct toy_move){l, false, driver}) << l;
+	*own = o;
+	*wild = face_up(r, (struct toy_move){0, true, driver}) ? TOY_ALL_LETTERS : 0;
+}
+
+void toy_apply(struct toy_round *r, struct toy_move m)
+{
+	r->up[m.wild ? 26 : m.letter]--;
+	r->laid++;
+}
+
+enum toy_refusal toy_word(int min_letters, long len, bool listed, bool used)
+{
+	if (len < min_letters)
+		return TOY_SHORT;
+	if (!listed)
+		return TOY_NOT_A_WORD;
+	return used ? TOY_USED : TOY_OK;
+}
+
+int toy_land(const struct toy_rules *r, int at, long len, bool *broken, bool *finish)
+{
+	long land = (long)at + len;
+	*broken = *finish = false;
+	if (land >= r->finish) {
+		*finish = true;
+		return r->finish;
+	}
+	for (size_t i = 0; i < r->nbroken; i++)
+		if (r->broken[i] == land)
+			*broken = true;
+	return *broken ? at : (int)land;
+}
+
+bool toy_turn_up(long up[27], const long all[27])
+{
+	long n = 0;
+	for (int i = 0; i < 27; i++)
+		n += up[i];
+	if (n >= 10)
+		return false;
+	memcpy(up, all, 27 * sizeof *up);
+	return true;
+}
+
 void toy_check(const struct toy_rules *r, const struct toy_words *w, const char *word,
 	       const char *const *used, size_t nused, int at, struct toy_result *res,
 	       struct buf *why)
@@ -107,20 +207,30 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 	size_t len = strlen(word);
 	bool ok = true;
 	res->from = at;
-	if ((long)len < r->min_letters) {
+	if (toy_word(r->min_letters, (long)len, true, false) == TOY_SHORT) {
 		buf_printf(why, "'%s' has %zu letter%s; a word needs at least %d\n", word, len,
 			   len == 1 ? "" : "s", r->min_letters);
 		ok = false;
 	}
+	/* the carriages laid in order, each face up when its turn comes (toy_legal) */
+	struct toy_round round = {.at = at, .finish = r->finish};
+	memcpy(round.up, r->counts, sizeof round.up);
 	long need[27] = {0};
-	bool bad = false;
+	bool bad = false, short_of[27] = {false};
 	for (const char *c = word; *c; c++) {
-		if (*c == r->wild)
-			need[26]++;
-		else if (isalpha((unsigned char)*c) && !(*c & 0x80))
-			need[toupper((unsigned char)*c) - 'A']++;
-		else
+		struct toy_move m = {0, *c == r->wild, toy_driver_lays(&round)};
+		if (!m.wild && !(isalpha((unsigned char)*c) && !(*c & 0x80))) {
 			bad = true;
+			continue;
+		}
+		if (!m.wild)
+			m.letter = toupper((unsigned char)*c) - 'A';
+		int i = m.wild ? 26 : m.letter;
+		need[i]++;
+		if (toy_legal(&round, m) == TOY_NOT_UP)
+			short_of[i] = true;
+		else
+			toy_apply(&round, m);
 	}
 	if (bad) {
 		buf_printf(why, "'%s': carriages carry the letters A-Z and the wild '%c' only\n", word,
@@ -128,7 +238,7 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 		ok = false;
 	}
 	for (int i = 0; i < 27; i++)
-		if (need[i] > r->counts[i]) {
+		if (short_of[i]) {
 			if (i == 26)
 				buf_printf(why, "the word uses %ld wild carriage%s; only %ld %s face up\n",
 					   need[i], need[i] == 1 ? "" : "s", r->counts[i],
@@ -146,11 +256,13 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 				if (!res->match && !is_used(w->words[i], used, nused))
 					res->match = xstrdup(w->words[i]);
 			}
-		if (!res->nmatch) {
+		/* the list's rules (the length is judged above) */
+		enum toy_refusal wr = toy_word(0, (long)len, res->nmatch > 0, !res->match);
+		if (wr == TOY_NOT_A_WORD) {
 			buf_printf(why, "'%s' is not in the word list%s\n", word,
 				   need[26] ? " (with any letters for the wild carriages)" : "");
 			ok = false;
-		} else if (!res->match) {
+		} else if (wr == TOY_USED) {
 			buf_printf(why, "'%s' has already been used in this game\n", word);
 			ok = false;
 		}
@@ -159,17 +271,8 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 	res->land = at;
 	if (!ok)
 		return;
-	long land = (long)at + (long)len;
-	res->target = land;
-	if (land >= r->finish) {
-		res->finish = true;
-		res->land = r->finish;
-		return;
-	}
-	for (size_t i = 0; i < r->nbroken; i++)
-		if (r->broken[i] == land)
-			res->broken = true;
-	res->land = res->broken ? at : (int)land;
+	res->target = (long)at + (long)len;
+	res->land = toy_land(r, at, (long)len, &res->broken, &res->finish);
 }
 
 void toy_result_free(struct toy_result *res)

@@ -48,7 +48,7 @@ struct setup {
 	long nwords;
 	long counts[27];
 	int min_letters, start, finish, max_length;
-	bool broken[256];
+	uint8_t land[256][MAXWORD];   /* toy_land: where a word of len from space at lands */
 	enum gsim_policy policy[2];
 	char mix[16];
 	long broken_every;        /* 0: the pack's marks */
@@ -56,14 +56,13 @@ struct setup {
 
 struct state {
 	const struct setup *s;
-	long up[27];              /* face up */
+	struct toy_round round;   /* face up, laid, alone: the rules' view of the round */
 	int32_t used[MAXUSED];
 	int nused;
 	uint8_t *usedflag;        /* per node, in the scratch after the state */
 	int at[2];
 	int path[MAXWORD];        /* nodes of the carriages laid this round */
-	uint8_t laid[MAXWORD];    /* letter or 26 for a wild */
-	int len;
+	uint8_t kind[MAXWORD];    /* letter or 26 for a wild */
 	int budget;               /* nodes a challenge's search may visit */
 };
 
@@ -129,13 +128,20 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
-	if (s->broken_every)
+	int every[256];
+	size_t nevery = 0;
+	if (s->broken_every) {
 		for (int k = s->start + s->broken_every; k < s->finish; k += (int)s->broken_every)
-			s->broken[k] = true;
-	else
-		for (size_t i = 0; i < r.nbroken; i++)
-			if (r.broken[i] > 0 && r.broken[i] < 256)
-				s->broken[r.broken[i]] = true;
+			every[nevery++] = k;
+		r.broken = every;
+		r.nbroken = nevery;
+	}
+	for (int at = 0; at < 256; at++)
+		for (int len = 0; len < MAXWORD; len++) {
+			bool broken, finish;
+			s->land[at][len] = (uint8_t)(at < s->finish ? toy_land(&r, at, len, &broken, &finish)
+							     : s->finish);
+		}
 	struct loc loc = {NULL, 0, 0};
 	char *path = games_toy_words_path(d, tr, NULL, &loc);
 	struct toy_words w = {0};
@@ -197,29 +203,33 @@ static size_t scratch_size(const void *sp)
 
 /* ---- the game ---- */
 
-static bool available(const struct state *st, int letter)
+/* The carriage the engine lays for letter l: its own when face up, else the
+ * wild (toy_legal); -1 when neither is. */
+static int carriage(const struct state *st, int l)
 {
-	return st->up[letter] > 0 || st->up[26] > 0;
+	bool driver = toy_driver_lays(&st->round);
+	if (toy_legal(&st->round, (struct toy_move){l, false, driver}) == TOY_OK)
+		return l;
+	return toy_legal(&st->round, (struct toy_move){l, true, driver}) == TOY_OK ? 26 : -1;
 }
 
 static bool is_word(const struct state *st, int32_t n, int len)
 {
-	return st->s->t[n].word && len >= st->s->min_letters && !st->usedflag[n];
+	return toy_word(st->s->min_letters, len, st->s->t[n].word, st->usedflag[n]) == TOY_OK;
 }
 
-static void lay(struct state *st, int32_t n, int letter, struct gsim_outcome *o)
+static void lay(struct state *st, int32_t n, struct toy_move m, struct gsim_outcome *o)
 {
-	int which = st->up[letter] > 0 ? letter : 26;
-	st->up[which]--;
-	o->count[C_WILDS] += which == 26;
+	o->count[C_WILDS] += m.wild;
 	o->count[C_CARRIAGES]++;
-	st->laid[st->len] = (uint8_t)which;
-	st->path[++st->len] = n;
+	st->kind[st->round.laid] = (uint8_t)(m.wild ? 26 : m.letter);
+	toy_apply(&st->round, m);
+	st->path[st->round.laid] = n;
 }
 
 static void unlay(struct state *st)
 {
-	st->up[st->laid[--st->len]]++;
+	st->round.up[st->kind[--st->round.laid]]++;
 }
 
 /* The shortest (want_long false) or longest unused word below n that the face-up
@@ -232,13 +242,12 @@ static int search(struct state *st, int32_t n, int depth, bool want_long)
 	if (best && !want_long)
 		return best;
 	for (int32_t c = st->s->t[n].first; c; c = st->s->t[c].next) {
-		int l = st->s->t[c].letter;
-		if (!st->s->t[c].maxlen || !available(st, l))
+		int l = st->s->t[c].letter, which;
+		if (!st->s->t[c].maxlen || (which = carriage(st, l)) < 0)
 			continue;
-		int which = st->up[l] > 0 ? l : 26;
-		st->up[which]--;
+		st->round.up[which]--;
 		int got = search(st, c, depth + 1, want_long);
-		st->up[which]++;
+		st->round.up[which]++;
 		if (got && (!best || (want_long ? got > best : got < best)))
 			best = got;
 		if (best && !want_long)
@@ -247,37 +256,37 @@ static int search(struct state *st, int32_t n, int depth, bool want_long)
 	return best;
 }
 
-/* How far a word of len carriages moves the Engine-Driver from `at`. */
+/* How far a word of len carriages moves the Engine-Driver from `at` (toy_land). */
 static int advance(const struct state *st, int at, int len)
 {
-	int to = at + len;
-	if (to >= st->s->finish)
-		return st->s->finish - at;
-	return st->s->broken[to] ? 0 : len;
+	return st->s->land[at][len < MAXWORD ? len : MAXWORD - 1] - at;
 }
 
-/* The mover's carriage: a letter whose child still leads to a word; -1 none. */
+/* The mover's carriage among the legal ones (toy_legal_letters) for a letter
+ * whose child still leads to a word, its own carriage before the wild; -1 none. */
 static int choose(struct state *st, int32_t n, bool driver, int at, enum gsim_policy pol,
-		  struct sim_rng *rng)
+		  struct sim_rng *rng, struct toy_move *move)
 {
 	const struct setup *s = st->s;
-	int best = -1, bkey = 0, ties = 0, nopt = 0;
+	uint32_t own, wild;
+	toy_legal_letters(&st->round, &own, &wild);
+	int best = -1, bkey = 0, ties = 0;
 	for (int32_t c = s->t[n].first; c; c = s->t[c].next) {
 		int l = s->t[c].letter;
-		if (!s->t[c].maxlen || !available(st, l))
-			continue;
-		nopt++;
+		if (!s->t[c].maxlen || !((own | wild) >> l & 1))
+			continue;   /* no word goes on with this letter, or no carriage for it */
+		struct toy_move m = {l, !(own >> l & 1), driver};
 		int key;
 		if (pol == GSIM_RANDOM) {
 			key = 1;
 		} else {
 			/* the Braker steers to the shortest word: judge a letter by the
 			 * shortest word after it, or the word it makes now */
-			int len = is_word(st, c, st->len + 1) ? st->len + 1 : s->t[c].minlen;
+			int len = is_word(st, c, st->round.laid + 1) ? st->round.laid + 1 : s->t[c].minlen;
 			if (!len)
 				len = s->t[c].maxlen;
 			int adv = advance(st, at, len);
-			if (driver && at + st->len >= s->finish)
+			if (driver && at + st->round.laid >= s->finish)
 				key = 1000 - len;   /* past FINISH: any word wins, the sooner the surer */
 			else
 				key = driver ? 1 + adv : 1000 - adv;
@@ -285,12 +294,13 @@ static int choose(struct state *st, int32_t n, bool driver, int at, enum gsim_po
 		if (key > bkey) {
 			bkey = key;
 			best = c;
+			*move = m;
 			ties = 1;
 		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
 			best = c;
+			*move = m;
 		}
 	}
-	(void)nopt;
 	return best;
 }
 
@@ -299,33 +309,38 @@ static bool round_play(struct state *st, int ed, struct sim_rng *rng, struct gsi
 {
 	const struct setup *s = st->s;
 	int at = st->at[ed];
-	bool alone = false;
-	st->len = 0;
+	struct toy_round *r = &st->round;
+	r->laid = 0;
+	r->alone = r->over = false;
+	r->at = at;
+	r->finish = s->finish;
 	st->path[0] = 0;
 	int result = 0;           /* carriages of the word the Engine-Driver moves by */
 	for (;;) {
-		int32_t n = st->path[st->len];
-		if (st->len > 0 && is_word(st, n, st->len)) {
-			result = st->len;
+		int32_t n = st->path[r->laid];
+		if (r->laid > 0 && is_word(st, n, r->laid)) {
+			result = r->laid;
+			r->over = true;
 			st->usedflag[n] = 1;
 			if (st->nused < MAXUSED)
 				st->used[st->nused++] = n;
 			break;
 		}
-		if (at + st->len >= s->finish || st->len >= MAXWORD - 1)
-			alone = true;   /* a carriage on FINISH: the Engine-Driver goes on alone */
-		bool driver = alone || st->len < 2 || st->len % 2 == 1;
+		if (r->laid >= MAXWORD - 1)
+			r->alone = true;   /* the engine's longest word: the Engine-Driver alone */
+		bool driver = toy_driver_lays(r), alone = toy_alone(r);
 		int mover = driver ? ed : !ed;
-		int32_t c = choose(st, n, driver, at, s->policy[mover], rng);
+		struct toy_move m;
+		int32_t c = choose(st, n, driver, at, s->policy[mover], rng, &m);
 		if (c >= 0) {
-			lay(st, c, s->t[c].letter, o);
+			lay(st, c, m, o);
 			continue;
 		}
-		if (alone || st->len == 0)
+		if (alone || r->laid == 0)
 			break;      /* the Engine-Driver's turn is over, no word */
 		/* the mover thinks no word exists: a challenge */
 		st->budget = 4000;
-		int got = search(st, n, st->len, driver ? false : true);
+		int got = search(st, n, r->laid, driver ? false : true);
 		if (!driver) {
 			if (got) {
 				o->count[C_CH1]++;  /* 1: the Engine-Driver names a word */
@@ -343,29 +358,25 @@ static bool round_play(struct state *st, int ed, struct sim_rng *rng, struct gsi
 		/* 4: the Engine-Driver may replace the last carriage and go on alone */
 		o->count[C_CH4]++;
 		unlay(st);
-		alone = true;
+		r->alone = true;
 	}
 	o->count[C_ROUNDS]++;
 	bool won = false;
 	if (result) {
 		o->count[C_WORDS]++;
-		if (at + result >= s->finish)
+		int land = at + advance(st, at, result);
+		if (land >= s->finish)
 			won = true;
-		else if (s->broken[at + result])
+		else if (land == at)
 			o->count[C_BROKEN]++;
 		else
-			st->at[ed] = at + result;
-	} else if (at + st->len >= s->finish) {
+			st->at[ed] = land;
+	} else if (at + r->laid >= s->finish) {
 		o->count[C_FINISH_MISSED]++;
 	}
 	/* the carriages used stay face down; fewer than 10 face up: all turn up */
-	long up = 0;
-	for (int i = 0; i < 27; i++)
-		up += st->up[i];
-	if (up < 10) {
-		memcpy(st->up, s->counts, sizeof st->up);
+	if (toy_turn_up(r->up, s->counts))
 		o->count[C_TURNED_UP]++;
-	}
 	return won;
 }
 
@@ -375,7 +386,7 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 	struct state *st = scratch;
 	st->s = s;
 	st->usedflag = (uint8_t *)(st + 1);
-	memcpy(st->up, s->counts, sizeof st->up);
+	memcpy(st->round.up, s->counts, sizeof st->round.up);
 	st->at[0] = st->at[1] = s->start;
 	/* "Choose randomly a player to take the locomotive #1": seat 1 here; it
 	 * begins as the Engine-Driver */

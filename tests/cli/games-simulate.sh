@@ -49,6 +49,13 @@ expect_eq "domino: the winner has 120 or more (points per game >= 120)" "True" \
 expect_eq "domino double-six, 8 players: 7 doubles for 8 engines, never completes" "0" \
 	"$($R simulate -q --json --games 20 --players 8 --max-length 200 $D6 | field 'd["completed"]')"
 expect_status "domino --rule blocked=fewest" 0 $R simulate -q --games 100 --players 4 --rule blocked=fewest $D9
+# "The highest double is played first and play moves clockwise": rules: order
+expect_eq "domino: order=clockwise by default" "clockwise default" \
+	"$($R simulate -q --json --games 20 --players 4 $D9 | field 'd["rules"]["order"] + " " + d["rules_from"]["order"]')"
+a=$($R simulate -q --json --games 300 --players 4 --seed 5 $D9 | field 'd["length"]["restricted_mean"]')
+b=$($R simulate -q --json --games 300 --players 4 --seed 5 --rule order=after-leader $D9 | field 'd["length"]["restricted_mean"]')
+expect_eq "domino --rule order=after-leader plays another series" "True" "$(python3 -c "print($a != $b)")"
+expect_status "domino --rule order=counter-clockwise: exit 2" 2 $R simulate -q --games 10 --players 4 --rule order=counter-clockwise $D9
 
 # Train: the readings of the seed; order=rotation puts seat 1 first
 expect_status "train-52 --rule reopen=second-ace face-cards=step" 0 $R simulate -q --games 200 --players 4 --rule reopen=second-ace --rule face-cards=step $T52

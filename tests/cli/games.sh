@@ -243,6 +243,10 @@ fi
 # "The Engine-Driver will add two carriages at the beginning ... before the Braker"
 expect_eq "round flow: the second carriage is the Engine-Driver's" "1 carriage laid: carriage 2 is the Engine-Driver's" "$($R check $TOY --word T --next)"
 expect_eq "round flow: then the Braker's" "2 carriages laid: carriage 3 is the Braker's" "$($R check $TOY --word TO --next)"
+expect_eq "round flow: a carriage on FINISH, the Engine-Driver goes on alone" \
+	"4 carriages laid: carriage 5 is the Engine-Driver's (a carriage is on FINISH: he goes on alone)" \
+	"$($R check $TOY --word TONE --next --at 46)"
+expect_eq "... not before" "4 carriages laid: carriage 5 is the Braker's" "$($R check $TOY --word TONE --next --at 45)"
 expect_eq "round flow: then they alternate" "3 carriages laid: carriage 4 is the Engine-Driver's" "$($R check $TOY --word TON --next)"
 expect_status "--answer without --challenge: exit 2" 2 $R check $TOY --word TON --answer TONE
 
@@ -273,6 +277,16 @@ expect_status "the end of a hand: 5 a tile" 0 $R check $D9 --score "0,3,2,5" --p
 expect_grep "... 50 points, 150 in all" 'seat 1 dominoed and scores 50 .*150 in all' "$WORK/last.out"
 expect_grep "... 120 wins the game" 'reaches 120 points and wins the game' "$WORK/last.out"
 expect_status "--score with nobody out: exit 2" 2 $R check $D9 --score "1,3"
+# rules: blocked: fewest: a blocked hand (nobody out) is scored by the fewest tiles
+expect_status "--score with nobody out, --rule blocked=fewest: legal" 0 $R check $D9 --rule blocked=fewest --score "4,1,3,1" --points "100,0,0,0"
+expect_grep "... the first of the fewest scores 5 a tile of the others" 'seat 2, with the fewest tiles \(1\), scores it .*: 40 ' "$WORK/last.out"
+expect_status "... two seats out: exit 2" 2 $R check $D9 --rule blocked=fewest --score "0,0,3"
+# "The highest double is played first and play moves clockwise"
+expect_status "first turn: who adds the first car" 0 $R check $D9 --hands "5-5 1-2; 9-9 3-4; 0-0 2-3"
+expect_grep "... the leader (rules: order=clockwise)" 'seat 2 adds the first car \(rules: order=clockwise\)' "$WORK/last.out"
+expect_status "... --rule order=after-leader" 0 $R check $D9 --rule order=after-leader --hands "5-5 1-2; 9-9 3-4; 0-0 2-3"
+expect_grep "... the seat after it" 'seat 3 adds the first car \(rules: order=after-leader\)' "$WORK/last.out"
+expect_status "--rule order=sideways: exit 2" 2 $R check $D9 --rule order=sideways --hands "5-5 1-2; 9-9 3-4"
 expect_status "--words: another word list" 1 $R check $TOY --word TOME --words "$WORK/words"
 expect_grep "... names the rule" "'TOME' is not in the word list" "$WORK/last.out"
 expect_status "an unreadable word list: exit 2" 2 $R check $TOY --word TONE --words "$WORK/none"

@@ -436,6 +436,84 @@ static void test_refusals(void **state)
 	pack_free(p);
 }
 
+/* The two rules of pos_legal no other test would miss (issue 28): §6
+ * swap-within false refuses a swap inside one sequence, and §5 apply-to self
+ * refuses a three-sequence swap between two opponents. Each case is the
+ * refusal, then the same move allowed once the rule is lifted. */
+static void test_within_and_self(void **state)
+{
+	(void)state;
+	struct pack *p = load(pattern_two);
+	const struct ability *bd = &p->abilities.v[find(p, "BD")];
+	struct pos_choice ch = {-1, 0, 0, {0, 0}, false, POS_DRAWN};
+	struct pos_move m;
+	long v[] = {7, 6, 5, 4, 3, 2, 1};
+	struct pos_target t1 = {1, 7, {v, NULL, NULL}, {NULL, NULL, NULL}, false};
+	p->rules.swap_across = ACROSS_TWO;
+	p->rules.swap_within = false;
+	assert_int_equal(pos_apply(&p->layout, bd, NULL, &p->rules, &ch, &t1, &m), POS_WITHIN);
+	assert_int_equal(v[1], 6);   /* nothing changed */
+	/* a removal is no swap: swap-within does not touch it */
+	assert_int_equal(apply1(p, find(p, "AX"), v, NULL, false, 12), POS_OK);
+	p->rules.swap_within = true;
+	assert_int_equal(pos_apply(&p->layout, bd, NULL, &p->rules, &ch, &t1, &m), POS_OK);
+	assert_int_equal(v[1], 4);
+	long w[] = {10, 20, 30, 40, 50, 60, 70};
+	long x[] = {1, 2, 3, 4, 5, 6, 7};
+	long y[] = {11, 12, 13, 14, 15, 16, 17};
+	struct pos_target t3 = {3, 7, {w, x, y}, {NULL, NULL, NULL}, false};
+	p->rules.swap_across = ACROSS_THREE;
+	p->rules.apply_to = APPLY_SELF;
+	assert_int_equal(pos_apply(&p->layout, bd, NULL, &p->rules, &ch, &t3, &m), POS_SELF);
+	assert_int_equal(x[1], 2);   /* nothing changed */
+	assert_int_equal(y[3], 14);
+	/* the same rule through pos_legal: a use naming two opponents' sequences */
+	struct pos_way way;
+	memset(&way, 0, sizeof way);
+	way.move.n = 2;
+	way.move.sp[0] = 1;
+	way.move.sp[1] = 3;
+	way.across = true;
+	int a[7], b[7], c[7];
+	for (int i = 0; i < 7; i++)
+		a[i] = (int)w[i], b[i] = (int)x[i], c[i] = (int)y[i];
+	const int *np[3] = {a, b, c};
+	struct pos_view pv = {3, 7, 0, 1, np, NULL, true};
+	struct pos_use u = {0, {1, 2}, false};
+	assert_int_equal(pos_legal(&way, NULL, &p->rules, &pv, &u, &m), POS_SELF);
+	u.seq[0] = 0;                /* the mover's own with an opponent's */
+	assert_int_equal(pos_legal(&way, NULL, &p->rules, &pv, &u, &m), POS_OK);
+	p->rules.apply_to = APPLY_ANYONE;
+	u.seq[0] = 1;
+	assert_int_equal(pos_legal(&way, NULL, &p->rules, &pv, &u, &m), POS_OK);
+	assert_int_equal(pos_apply(&p->layout, bd, NULL, &p->rules, &ch, &t3, &m), POS_OK);
+	assert_int_equal(x[1], 14);
+	pack_free(p);
+}
+
+/* §9: an exchange needs two qualifying cards; with one, there is nothing to
+ * exchange it with. */
+static void test_exchange_needs_two(void **state)
+{
+	(void)state;
+	struct pack *p = load("pack: x\ngame: trains\ncensus: 6\n"
+			      "abilities: [swap, {kind: number, action: exchange, filter: odd, code: XO}]\n"
+			      "cards: 60\n");
+	int a = find(p, "XO");
+	const struct ability_spec *spec = &p->specs[p->abilities.v[a].spec];
+	long v[] = {8, 6, 9, 4, 2, 10};
+	struct pos_choice ch = {-1, 0, 0, {0, 0}, false, POS_DRAWN};
+	struct pos_target t = {1, 6, {v, NULL, NULL}, {NULL, NULL, NULL}, false};
+	struct pos_move m;
+	assert_int_equal(pos_apply(&p->layout, &p->abilities.v[a], spec, &p->rules, &ch, &t, &m),
+			 POS_IMPOSSIBLE);
+	v[5] = 3;                    /* a second odd card: the lowest and highest trade places */
+	assert_int_equal(pos_apply(&p->layout, &p->abilities.v[a], spec, &p->rules, &ch, &t, &m), POS_OK);
+	assert_int_equal(v[2], 3);
+	assert_int_equal(v[5], 9);
+	pack_free(p);
+}
+
 /* §8 grid abilities and §9 number-based ones. */
 static void test_grid_and_number(void **state)
 {
@@ -491,6 +569,8 @@ int main(void)
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_beth_and_carl),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_within_and_self),
+		cmocka_unit_test(test_exchange_needs_two),
 		cmocka_unit_test(test_grid_and_number),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

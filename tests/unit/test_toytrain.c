@@ -154,6 +154,192 @@ static void test_mix(void **state)
 	toy_words_free(&w);
 }
 
+/* ---- the one legality (toy_legal, toy_legal_moves, toy_legal_letters) ---- */
+
+static uint64_t rng_state;
+static unsigned below(unsigned n)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (unsigned)((z ^ (z >> 31)) % n);
+}
+
+/* The carriages the engine lays from (toy_legal_letters; toy_legal_moves
+ * under a random set of letters, as a trie node's children) against every
+ * candidate (each letter, as itself or the wild, by either player) judged by
+ * toy_legal. */
+static long compare_carriages(const struct toy_round *r)
+{
+	struct toy_move listed[52], some[52];
+	size_t n = toy_legal_moves(r, TOY_ALL_LETTERS, listed), k = 0;
+	uint32_t mask = (uint32_t)below(1u << 26), own, wild;
+	size_t nsome = toy_legal_moves(r, mask, some), insome = 0;
+	toy_legal_letters(r, &own, &wild);
+	for (int l = 0; l < 26; l++)
+		for (int w = 0; w < 2; w++)
+			for (int d = 0; d < 2; d++) {
+				struct toy_move m = {l, w, d};
+				bool ok = toy_legal(r, m) == TOY_OK;
+				bool in = false;
+				for (size_t i = 0; i < n; i++)
+					in |= listed[i].letter == l && listed[i].wild == w && listed[i].driver == d;
+				if (ok != in)
+					fail_msg("letter %c%s by the %s, %d laid (alone %d, at %d): toy_legal says %s, "
+						 "toy_legal_moves %s", 'A' + l, w ? " (wild)" : "", d ? "Engine-Driver" : "Braker",
+						 r->laid, r->alone, r->at, ok ? "legal" : "not", ok ? "omits it" : "lists it");
+				k += ok;
+				insome += ok && (mask >> l & 1);
+				if (ok && w)
+					assert_true(wild >> l & 1);
+				if (ok && !w)
+					assert_true(own >> l & 1);
+			}
+	assert_int_equal(k, n);
+	assert_int_equal(insome, nsome);
+	for (size_t i = 0; i < nsome; i++)
+		assert_true(mask >> some[i].letter & 1);
+	for (int l = 0; l < 26; l++) {
+		bool drv = toy_driver_lays(r);
+		assert_int_equal(own >> l & 1, toy_legal(r, (struct toy_move){l, false, drv}) == TOY_OK);
+		assert_int_equal(wild >> l & 1, toy_legal(r, (struct toy_move){l, true, drv}) == TOY_OK);
+	}
+	return (long)n;
+}
+
+/* Rounds of random play from face-up carriages `all`, the locomotive at random
+ * spaces (near FINISH too), comparing before every carriage. */
+static long play_rounds(const long all[27], int rounds)
+{
+	struct toy_round r;
+	memset(&r, 0, sizeof r);
+	memcpy(r.up, all, sizeof r.up);
+	long compared = 0;
+	for (int round = 0; round < rounds; round++) {
+		r.laid = 0;
+		r.alone = r.over = false;
+		r.finish = 50;
+		r.at = 1 + (int)below(49);
+		int stop = 1 + (int)below(9);
+		for (;;) {
+			compared += compare_carriages(&r);
+			if (r.laid >= stop) {
+				if (below(4) == 0 && !r.alone) {
+					r.alone = true;   /* outcome 4: the Engine-Driver goes on alone */
+					stop += 1 + (int)below(4);
+					continue;
+				}
+				r.over = true;        /* a word: the round has ended */
+				compared += compare_carriages(&r);
+				break;
+			}
+			struct toy_move mv[52];
+			size_t n = toy_legal_moves(&r, TOY_ALL_LETTERS, mv);
+			if (!n)
+				break;
+			toy_apply(&r, mv[below((unsigned)n)]);
+		}
+		toy_turn_up(r.up, all);
+	}
+	return compared;
+}
+
+/* Property (issue 28): under every letter-mix toy_rule_keys offers, broken
+ * railways by the board or every few spaces, and min-letters 3 to 5, the
+ * carriages the engine lays from are exactly the ones toy_legal accepts. The
+ * legality of a carriage does not read the board or min-letters: they vary
+ * here so the combinations are all played. */
+static void test_legal_moves_property(void **state)
+{
+	(void)state;
+	const char *mixes = NULL;
+	for (int k = 0; toy_rule_keys[k].key; k++)
+		if (!strcmp(toy_rule_keys[k].key, "letter-mix"))
+			mixes = toy_rule_keys[k].values;
+	assert_non_null(mixes);
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", mixes);
+	long compared = 0;
+	int combos = 0;
+	for (char *mix = strtok(buf, "|"); mix; mix = strtok(NULL, "|"))
+		for (int every = 0; every <= 5; every += 5)
+			for (int min = 3; min <= 5; min++) {
+				long all[27];
+				memcpy(all, rules.counts, sizeof all);
+				if (strcmp(mix, "pack") != 0)
+					assert_int_equal(toy_mix(mix, &words, min, 80, all), 0);
+				all[26] = 2;
+				rng_state = 28u + (unsigned)combos++;
+				compared += play_rounds(all, 40);
+			}
+	assert_int_equal(combos, 18);
+	assert_true(compared > 10000);
+}
+
+/* Each rule of toy_legal, toy_driver_lays, toy_alone, toy_word, toy_land and
+ * toy_turn_up, one case each. */
+static void test_legal_refusals(void **state)
+{
+	(void)state;
+	struct toy_round r;
+	memset(&r, 0, sizeof r);
+	r.up['T' - 'A'] = 1;
+	r.up[26] = 1;
+	r.at = 1;
+	r.finish = 50;
+	struct toy_move t = {'T' - 'A', false, true};
+	/* "The Engine-Driver will add two carriages at the beginning" */
+	assert_int_equal(toy_legal(&r, (struct toy_move){'T' - 'A', false, false}), TOY_NOT_YOUR_TURN);
+	assert_int_equal(toy_legal(&r, t), TOY_OK);
+	toy_apply(&r, t);
+	assert_int_equal(r.up['T' - 'A'], 0);
+	/* no T face up; the wild may stand for it */
+	assert_int_equal(toy_legal(&r, t), TOY_NOT_UP);
+	assert_int_equal(toy_legal(&r, (struct toy_move){'T' - 'A', true, true}), TOY_OK);
+	assert_true(toy_driver_lays(&r));            /* his second carriage */
+	r.laid = 2;
+	assert_false(toy_driver_lays(&r));           /* then the Braker's */
+	r.laid = 3;
+	assert_true(toy_driver_lays(&r));            /* and they alternate */
+	r.laid = 4;
+	r.alone = true;                              /* outcome 4: alone */
+	assert_true(toy_alone(&r));
+	assert_true(toy_driver_lays(&r));
+	r.alone = false;
+	r.at = 46;                                   /* a carriage on FINISH: alone */
+	assert_true(toy_alone(&r));
+	assert_true(toy_driver_lays(&r));
+	r.at = 45;
+	assert_false(toy_alone(&r));
+	r.over = true;                               /* a word ends the round */
+	assert_int_equal(toy_legal(&r, (struct toy_move){'T' - 'A', true, false}), TOY_ROUND_OVER);
+	/* "at least four letters long", in the list, not used before */
+	assert_int_equal(toy_word(4, 3, true, false), TOY_SHORT);
+	assert_int_equal(toy_word(4, 4, false, false), TOY_NOT_A_WORD);
+	assert_int_equal(toy_word(4, 4, true, true), TOY_USED);
+	assert_int_equal(toy_word(4, 4, true, false), TOY_OK);
+	/* the board: FINISH, a broken railway, a plain space */
+	bool on_broken, finish;
+	assert_int_equal(toy_land(&rules, 46, 4, &on_broken, &finish), 50);
+	assert_true(finish);
+	assert_int_equal(toy_land(&rules, 10, 5, &on_broken, &finish), 10);
+	assert_true(on_broken);
+	assert_false(finish);
+	assert_int_equal(toy_land(&rules, 10, 4, &on_broken, &finish), 14);
+	assert_false(on_broken);
+	/* fewer than 10 face up: all turned up again */
+	long up[27] = {0}, all[27];
+	for (int i = 0; i < 27; i++)
+		all[i] = 2;
+	up[0] = 9;
+	assert_true(toy_turn_up(up, all));
+	assert_int_equal(up[5], 2);
+	up[0] = 10;
+	up[5] = 0;
+	assert_false(toy_turn_up(up, all));
+	assert_int_equal(up[5], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +348,8 @@ int main(void)
 		cmocka_unit_test(test_wild_and_used),
 		cmocka_unit_test(test_board),
 		cmocka_unit_test(test_mix),
+		cmocka_unit_test(test_legal_moves_property),
+		cmocka_unit_test(test_legal_refusals),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
