@@ -550,7 +550,8 @@ static int station_phase(struct state *st, int first, struct gsim_outcome *o)
 	return -1;
 }
 
-/* One round from dealer `dealer`; the winner's seat or -1; *turns grows. */
+/* One round from dealer `dealer`; the winner's seat, -1 (no single winner or
+ * a timeout) or -2 (no Station anywhere: the round can never start); *turns grows. */
 static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
 		      struct gsim_outcome *o)
 {
@@ -574,7 +575,7 @@ static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *tu
 			draw(st, (dealer + 1 + p) % P);
 	int opener = station_phase(st, (dealer + 1) % P, o);
 	if (opener < 0)
-		return -1;
+		return -2;
 	struct move m[MAXMOVES];
 	int p = opener, ended = 0;
 	while (!ended) {
@@ -622,6 +623,14 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 	for (int r = 0;; r++) {
 		o->count[C_ROUNDS]++;
 		w = round_play(st, (P - 1 + r) % P, rng, &turns, o);
+		if (w == -2) {
+			/* no Station in the pack: no round ever starts, and with rule
+			 * target no total ever grows: the game is stalled, not a tie */
+			o->winner = -1;
+			o->stalled = true;
+			o->length = turns;
+			return;
+		}
 		if (turns > s->max_length) {
 			o->winner = -1;
 			o->length = turns;
