@@ -136,6 +136,14 @@ long gsim_take_short_branches(const void *scratch);
 /* The same for Train (52 cards) and t52_check. */
 void gsim_train52_selfcheck(void *setup, bool on);
 long gsim_train52_refused(const void *scratch);
+/* For tests: hand every position the Train engine decides in, and the moves it
+ * chooses among (t52_moves), to fn (NULL: none). */
+struct t52_rules;
+struct t52_pos;
+struct t52_move;
+typedef void gsim_train52_watch_fn(void *ctx, const struct t52_rules *r, const struct t52_pos *p,
+				   const struct t52_move *moves, size_t n);
+void gsim_train52_watch(void *setup, gsim_train52_watch_fn *fn, void *ctx);
 
 
 #endif
