@@ -307,7 +307,9 @@ static bool play_on(const struct t52_rules *r, int top, const struct t52_move *m
 		say(why, "a Train may be played only on a closed pile with a bare A\n");
 		return false;
 	default:
-		say(why, "%s is not a card of %s here\n", t52_rank_name(a), where);
+		/* a 2 that begins, an A that closes, a card of the reopening sequence */
+		say(why, "%s goes on %s only by the step rule: an A closes a pile, the reopening sequence goes "
+		    "on a closed one, a 2 begins a round or a reopened pile\n", t52_rank_name(a), where);
 		return false;
 	}
 }
@@ -375,7 +377,7 @@ static bool pile_move(const struct t52_rules *r, const struct t52_pos *p, const 
 	case T52_PILE_CLOSED:
 		if (m->kind == T52_TRAIN)
 			return train_move(r, p, pl, m, why);
-		if (pl->seq >= 8) {
+		if (pl->seq >= 8) {   /* not a closed pile: its sequence is complete */
 			say(why, "the reopening sequence ends with the K\n");
 			return false;
 		}
@@ -392,10 +394,6 @@ static bool pile_move(const struct t52_rules *r, const struct t52_pos *p, const 
 	case T52_PILE_REOPENED:
 		if (m->kind == T52_CLOSE && m->r1 == 1)
 			return close_pile(p->open_piles, "closes again", why);
-		if (m->kind == T52_SEQUENCE || m->kind == T52_BEGIN_TWO || m->kind == T52_CLOSE) {
-			say(why, "the pile is reopened: it takes central play (no doubles) and an A that closes it again\n");
-			return false;
-		}
 		return play_on(r, pl->top, m, false, why);
 	}
 	return false;
@@ -457,16 +455,8 @@ bool t52_move_legal(const struct t52_rules *r, const struct t52_pos *p, const st
 		return pile_move(r, p, &p->t->pile[m->where - 1], m, why);
 	/* central play */
 	int top = p->t->central;
-	if (m->kind == T52_CLOSE || m->kind == T52_SEQUENCE) {
-		say(why, "an A closes a pile, and the reopening sequence goes on a closed one: not central play\n");
-		return false;
-	}
 	if (!top)
 		return begin_move(m, "a round", why);
-	if (m->kind == T52_BEGIN_TWO) {
-		say(why, "the round has begun: a 2 now follows central play\n");
-		return false;
-	}
 	return play_on(r, top, m, true, why);
 }
 
