@@ -309,8 +309,6 @@ static int line_value(const struct take_game *g, const struct take_table *t, con
 		 * wraps around, until the line holds every number */
 		if (kk >= natural && !l->closed[!side])
 			b = B_WRAP;
-		else if (kk >= g->high)
-			b = B_PAST;
 		else
 			v = take_step_value(g, side, (size_t)kk);
 	}
@@ -540,13 +538,13 @@ static bool transfer_move(const struct take_pos *p, const struct take_move *m, s
 		return false;
 	}
 	int v = take_step_value(g, s, (size_t)l->len[s] - 1);
-	if (x == l->colour) {
-		say(why, "a Transfer branches off in a different colour; %s %d is the line's own colour\n",
-		    g->colours[x], v);
-		return false;
-	}
 	if (is_used(p->t, x, v)) {
-		say(why, "there is only one %s %d: it is already on the table\n", g->colours[x], v);
+		/* the line's own colour: its v is on the table, beside the Transfer */
+		if (x == l->colour)
+			say(why, "a Transfer branches off in a different colour; %s %d is the line's own colour\n",
+			    g->colours[x], v);
+		else
+			say(why, "there is only one %s %d: it is already on the table\n", g->colours[x], v);
 		return false;
 	}
 	if (p->hand && !p->hand[take_number_id(g, x, v)]) {
@@ -952,11 +950,6 @@ static bool transfer_check(const struct take_pos *p, const struct take_card *pla
 		return false;
 	}
 	const struct take_card *x = &play[1];
-	if (x->colour == l->colour) {
-		buf_printf(out, "a Transfer branches off in a different colour; %s is the line's own colour\n",
-			   take_card_name(g, x));
-		return false;
-	}
 	int side = -1;
 	for (int s = 0; s < 2; s++)
 		if (l->len[s] && take_step_value(g, s, (size_t)l->len[s] - 1) == x->number)
@@ -973,12 +966,6 @@ static bool transfer_check(const struct take_pos *p, const struct take_card *pla
 	}
 	struct take_move m = {TAKE_TRANSFER, 0, (unsigned char)side, (unsigned char)x->colour,
 			      (unsigned char)(n - 2), free_bits(play + 2, n - 2)};
-	for (size_t i = 2; i < n; i++)
-		if (play[i].kind == TK_NUMBER && play[i].colour != x->colour) {
-			buf_printf(out, "the %s branch runs away from the Station: it is all %s, not %s\n",
-				   g->colours[x->colour], g->colours[x->colour], take_card_name(g, &play[i]));
-			return false;
-		}
 	return run_matches(p, &m, play + 2, out) && take_move_legal(p, &m, out);
 }
 

@@ -202,6 +202,61 @@ static void test_transfer(void **state)
 	buf_free(&out);
 }
 
+/* The rules of the table no play from a written line can reach: a Station
+ * when every line is taken, an End of Line on a branch, a Free Ride taken back
+ * or whose card the hand lacks, a Transfer whose card is on the table. */
+static void test_table_rules(void **state)
+{
+	(void)state;
+	struct take_table t;
+	take_table_init(&t);
+	unsigned char hand[TAKE_NIDS] = {0};
+	struct take_pos p = {&game, &t, hand};
+	/* a blue line B6 BS B7 with an orange branch O6 O5 beside the blue 6 */
+	struct take_move open_blue = {TAKE_STATION, 0, TAKE_LEFT, 0, 1, 0};
+	hand[take_station_id(&game, 0)] = 1;
+	hand[take_number_id(&game, 0, 6)] = 1;
+	assert_true(take_move_legal(&p, &open_blue, NULL));
+	take_move_apply(&game, &t, hand, &open_blue);
+	hand[take_number_id(&game, 0, 7)] = 1;
+	struct take_move b7 = {TAKE_RUN, 0, TAKE_RIGHT, 0, 1, 0};
+	take_move_apply(&game, &t, hand, &b7);
+	hand[TAKE_ID_TRANSFER] = 1;
+	hand[take_number_id(&game, 3, 6)] = 1;
+	hand[take_number_id(&game, 3, 5)] = 1;
+	struct take_move tr = {TAKE_TRANSFER, 0, TAKE_LEFT, 3, 1, 0};
+	assert_true(take_move_legal(&p, &tr, NULL));
+	take_move_apply(&game, &t, hand, &tr);
+	assert_int_equal(t.nlines, 2);
+	/* the orange 6 is on the table: a second Transfer cannot branch with it */
+	hand[TAKE_ID_TRANSFER] = 1;
+	hand[take_number_id(&game, 3, 6)] = 1;
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_TRANSFER, 0, TAKE_LEFT, 3, 0, 0}, NULL));
+	/* an End of Line goes on a Station's line, not on a branch */
+	hand[TAKE_ID_END_OF_LINE] = 1;
+	assert_true(take_move_legal(&p, &(struct take_move){TAKE_END_OF_LINE, 0, TAKE_LEFT, 0, 0, 0}, NULL));
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_END_OF_LINE, 1, TAKE_LEFT, 0, 0, 0}, NULL));
+	/* a Free Ride standing in for blue 8; taking it back needs the blue 8, once */
+	hand[TAKE_ID_FREE_RIDE] = 1;
+	struct take_move fr8 = {TAKE_RUN, 0, TAKE_RIGHT, 0, 1, 1};
+	assert_true(take_move_legal(&p, &fr8, NULL));
+	take_move_apply(&game, &t, hand, &fr8);
+	struct take_move back = {TAKE_REPLACE, 0, 0, 0, 0, 0};
+	assert_false(take_move_legal(&p, &back, NULL));
+	hand[take_number_id(&game, 0, 8)] = 1;
+	assert_true(take_move_legal(&p, &back, NULL));
+	take_move_apply(&game, &t, hand, &back);
+	assert_int_equal(hand[TAKE_ID_FREE_RIDE], 1);
+	hand[take_number_id(&game, 0, 8)] = 1;
+	assert_false(take_move_legal(&p, &back, NULL));
+	/* no room for a Station's line beyond TAKE_MAX_LINES */
+	hand[take_station_id(&game, 2)] = 1;
+	struct take_move open_magenta = {TAKE_STATION, 0, 0, 2, 0, 0};
+	assert_true(take_move_legal(&p, &open_magenta, NULL));
+	t.nlines = TAKE_MAX_LINES;
+	assert_false(take_move_legal(&p, &open_magenta, NULL));
+}
+
 /* ---- the property: the engine's moves are the legality's ----------------- */
 
 struct seen {
@@ -354,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_free_ride),
 		cmocka_unit_test(test_station),
 		cmocka_unit_test(test_transfer),
+		cmocka_unit_test(test_table_rules),
 		cmocka_unit_test(test_moves_are_the_legal_ones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
