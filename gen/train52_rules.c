@@ -475,8 +475,9 @@ static size_t moves_on(const struct t52_rules *r, const struct t52_pos *p, int w
 		       size_t n, size_t max)
 {
 	const int *c = p->hand;
+	/* (pruned by the rules' own predicates; t52_move_legal still judges each) */
 	for (int a = top > 1 ? top - 1 : 1; a <= top + 2 && a <= 13; a++) {
-		if (!c[a])
+		if (!c[a] || !steps_ok(top, a) || !bottom_ok(r, a, NULL))
 			continue;
 		n = add(r, p, (struct t52_move){T52_SINGLE, (unsigned char)w, (unsigned char)a, 0}, out, n, max);
 		/* the middle of a sandwich: any card left once the two ends are out */
@@ -491,7 +492,7 @@ static size_t moves_on(const struct t52_rules *r, const struct t52_pos *p, int w
 		}
 	}
 	for (int a = 1; a <= 13 && !w; a++)
-		if (c[a] >= 2)
+		if (c[a] >= 2 && double_target(a) == top)
 			n = add(r, p, (struct t52_move){T52_DOUBLE, 0, (unsigned char)a, 0}, out, n, max);
 	return n;
 }
