@@ -39,3 +39,8 @@ expect_status "train-52 piles: [1, 4]: sound (round 2 can be won)" 0 $R check "$
 expect_grep "... warns that a tie-breaker (set up as round 1) can never be won" 'onefirst.yaml:[0-9]+:10: warning: piles: round 1 has one pile' "$WORK/last.err"
 expect_status "train-52 as shipped (4, 3, 2, 1): sound" 0 $R check $T52
 ok_if "... without a warning on the piles" sh -c "! grep -q 'piles:' '$WORK/last.err'"
+
+# Train --hand: the play's cards come from the hand (t52_move_legal's rule)
+expect_status "train-52 --hand without the card played: not legal (exit 1)" 1 $R check $T52 --top 5 --play 6 --hand "7 8"
+expect_grep "... says so" 'the hand holds 0 6s; the play needs 1' "$WORK/last.out"
+expect_status "train-52 --hand with it: legal" 0 $R check $T52 --top 5 --play 6 --hand "6 8"
