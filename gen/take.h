@@ -130,10 +130,6 @@ struct take_move {
 /* More than the legal plays of any position (take_moves never drops one). */
 #define TAKE_MAX_MOVES 8192
 
-/* The number at step k beyond end `side` of line li (k 0: the next card), or
- * 0 when that end cannot take it: closed, at 1 or high without the other end
- * closed, past the end of a branch, or the number already on the table. */
-int take_next_value(const struct take_game *g, const struct take_table *t, int li, int side, int k);
 /* The cards move m lays, in order, into out[0..] (at most 2 + 16); how many. */
 size_t take_move_cards(const struct take_game *g, const struct take_table *t, const struct take_move *m,
 		       struct take_card *out);

@@ -292,7 +292,10 @@ static bool is_used(const struct take_table *t, int colour, int v)
 /* Why an end takes no card at step k: */
 enum block { B_NONE, B_CLOSED, B_WRAP, B_PAST, B_USED };
 
-/* The number at step k beyond end `side` of l, or 0 with *why_not. */
+/* The number at step k beyond end `side` of l (k 0: the next card), or 0
+ * with *why_not when that end cannot take it: closed, at 1 or high without the
+ * other end closed, past the end of a branch, or the number already on the
+ * table (a line holds each number once). */
 static int line_value(const struct take_game *g, const struct take_table *t, const struct take_tline *l, int side,
 		      int k, enum block *why_not)
 {
@@ -317,11 +320,6 @@ static int line_value(const struct take_game *g, const struct take_table *t, con
 	if (why_not)
 		*why_not = b;
 	return b ? 0 : v;
-}
-
-int take_next_value(const struct take_game *g, const struct take_table *t, int li, int side, int k)
-{
-	return line_value(g, t, &t->line[li], side, k, NULL);
 }
 
 static const char *side_word(const struct take_tline *l, int side)
