@@ -153,7 +153,7 @@ static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 	e->play(w->se->setup, w->scratch, &rng, &r);
 	o->winner = r.winner;
 	o->length = r.length;
-	o->stalled = r.no_winner;
+	o->stalled = r.no_winner || r.stalled;
 }
 
 const struct tune_engine deck_tune_engine = {

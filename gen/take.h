@@ -66,6 +66,84 @@ int take_step_value(const struct take_game *g, int side, size_t k);
 int take_line_parse(const struct take_game *g, const struct take_card *cards, size_t n,
 		    struct take_line *line, struct buf *why);
 
+/* ---- positions and moves: what the engine plays and the checker judges ---- */
+
+/* Card ids of a hand (counts per id): number cards colour x high + number - 1,
+ * Stations after them, then the specials. */
+#define TAKE_ID_FREE_RIDE 250
+#define TAKE_ID_END_OF_LINE 251
+#define TAKE_ID_TRANSFER 252
+#define TAKE_NIDS 253
+int take_number_id(const struct take_game *g, int colour, int number);
+int take_station_id(const struct take_game *g, int colour);
+
+#define TAKE_MAX_LINES 24
+/* A line on the table: a Station's (two ends, TAKE_LEFT descending and
+ * TAKE_RIGHT ascending, len[side] cards from the Station) or a Transfer's
+ * branch (one end, side TAKE_LEFT: len[0] cards counting the one it branched
+ * with, heading by dir, -1 toward 1 or +1 toward high; bnext the number it
+ * takes next). */
+struct take_tline {
+	int colour;
+	bool branch;
+	int dir, bnext;
+	int len[2];
+	bool closed[2];
+};
+struct take_free_ride {
+	int colour, value, line;   /* the number it stands in for, on which line */
+	bool on;                   /* false: taken back */
+};
+/* Everything on the table. */
+struct take_table {
+	int nlines;
+	struct take_tline line[TAKE_MAX_LINES];
+	int station_line[64];      /* per colour: the line its Station opened, or -1 */
+	unsigned long long used[64];   /* per colour, bit v: that number is on the table */
+	struct take_free_ride fr[8];
+	int nfr;
+	int end_of_lines, transfers;   /* on the table */
+};
+/* An empty table. */
+void take_table_init(struct take_table *t);
+/* What a player sees: the table and its hand as counts per card id, or hand
+ * NULL when not known (the checker without --hand: the player is taken to
+ * hold the cards, as many as the pack has). */
+struct take_pos {
+	const struct take_game *g;
+	const struct take_table *t;
+	const unsigned char *hand;
+};
+
+/* One play. RUN: len cards to end `side` of line `line`; STATION: the Station
+ * of `colour`, then len cards (0: alone) to its end `side` (0 when alone);
+ * END_OF_LINE: on end `side` of line `line`; REPLACE: the number card that
+ * Free Ride slot `line` stands in for; TRANSFER: beside the card at end `side`
+ * of line `line`, then the card of `colour` with its number, then len cards
+ * of the branch. free: bit k, the k-th card of the run (the branch's) is a
+ * Free Ride. */
+enum take_move_kind { TAKE_RUN, TAKE_STATION, TAKE_END_OF_LINE, TAKE_REPLACE, TAKE_TRANSFER, TAKE_NKINDS };
+struct take_move {
+	unsigned char kind, line, side, colour, len;
+	unsigned short free;
+};
+/* More than the legal plays of any position (take_moves never drops one). */
+#define TAKE_MAX_MOVES 8192
+
+/* The cards move m lays, in order, into out[0..] (at most 2 + 16); how many. */
+size_t take_move_cards(const struct take_game *g, const struct take_table *t, const struct take_move *m,
+		       struct take_card *out);
+/* Is move m legal in position p? why (may be NULL) gets what it does, or why
+ * not. The one statement of the rules of play: the engine plays what
+ * take_moves lists with it, the checker (take_check_play) judges with it. */
+bool take_move_legal(const struct take_pos *p, const struct take_move *m, struct buf *why);
+/* Every legal move of position p (hand known) into out[0..max-1]: the
+ * candidates take_move_legal could pass, each put to it. Returns how many. */
+size_t take_moves(const struct take_pos *p, struct take_move *out, size_t max);
+/* Lay move m (legal) on the table, the player's hand (may be NULL) losing its
+ * cards. */
+void take_move_apply(const struct take_game *g, struct take_table *t, unsigned char *hand, const struct take_move *m);
+
 /* Is play[0..n-1] legal on line (NULL: no line on the table yet)? side is
  * TAKE_LEFT, TAKE_RIGHT or -1 for either end. *out gets one line per finding: on
  * success what the play does, on failure why not. */

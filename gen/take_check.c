@@ -118,34 +118,55 @@ struct take_opts {
 	bool json, pack;
 };
 
-/* The round's end in words: the winner, or the tie under the rule. */
-static void score_verdict(const long *after, int n, enum take_tie tie, int win,
-			  struct buf *out)
+/* What the round's score goes to under rules: target and rounds. */
+static void score_game(const struct ruleset *rs, int win, struct buf *out)
 {
+	const char *t = ruleset_get(rs, "target"), *r = ruleset_get(rs, "rounds");
+	long target = t ? atol(t) : 0, rounds = r ? atol(r) : 0;
+	if (!target && !rounds)
+		buf_printf(out, "; the game is one round (rules: target=0, rounds=0): %s\n",
+			   win >= 0 ? "it wins the game" : "no single winner");
+	else if (target && rounds)
+		buf_printf(out, "; the game goes on until a total reaches %ld fares (rules: target=%ld), "
+			   "at most %ld round%s (rules: rounds=%ld)\n", target, target, rounds, rounds == 1 ? "" : "s",
+			   rounds);
+	else if (target)
+		buf_printf(out, "; the game goes on until a total reaches %ld fares (rules: target=%ld)\n",
+			   target, target);
+	else
+		buf_printf(out, "; the highest total after %ld round%s wins the game (rules: rounds=%ld)\n",
+			   rounds, rounds == 1 ? "" : "s", rounds);
+}
+
+/* The round's end in words: the winner, or the tie under the rule; then what
+ * the round's score goes to. */
+static void score_verdict(const long *after, int n, const struct ruleset *rs, int win, struct buf *out)
+{
+	enum take_tie tie = take_tie_of(ruleset_get(rs, "tie"));
 	long most = take_most(after, n);
 	int tied = 0;
 	for (int i = 0; i < n; i++)
 		tied += after[i] == most;
 	if (win >= 0) {
-		buf_printf(out, "legal: seat %d wins the round with %ld fares, the round's score "
-			   "(play to 100 or 250)%s\n", win + 1, after[win],
-			   tied > 1 ? "; of the tied seats it has the fewest cards left (rules: tie=fewest-cards)" : "");
+		buf_printf(out, "legal: seat %d wins the round with %ld fares, the round's score%s", win + 1,
+			   after[win], tied > 1 ? "; of the tied seats it has the fewest cards left "
+						  "(rules: tie=fewest-cards)" : "");
+		score_game(rs, win, out);
 		return;
 	}
 	if (tie == TAKE_TIE_NONE) {
-		buf_puts(out, "legal: a tie for the most fares: the seed names no single winner\n");
-		return;
-	}
-	if (tie == TAKE_TIE_FEWEST_CARDS) {
+		buf_puts(out, "legal: a tie for the most fares: the seed names no single winner");
+	} else if (tie == TAKE_TIE_FEWEST_CARDS) {
 		buf_puts(out, "legal: a tie for the most fares and the fewest cards left: no single winner "
-			 "(rules: tie=fewest-cards)\n");
-		return;
+			 "(rules: tie=fewest-cards)");
+	} else {
+		buf_puts(out, "legal: a tie for the most fares: no single winner; seats");
+		for (int i = 0; i < n; i++)
+			if (after[i] == most)
+				buf_printf(out, " %d", i + 1);
+		buf_printf(out, " each score %ld (rules: tie=shared)", most);
 	}
-	buf_puts(out, "legal: a tie for the most fares: no single winner; seats");
-	for (int i = 0; i < n; i++)
-		if (after[i] == most)
-			buf_printf(out, " %d", i + 1);
-	buf_printf(out, " each score %ld (rules: tie=shared)\n", most);
+	score_game(rs, win, out);
 }
 
 /* --score "0:20,3:18,5:25": the end of a round. */
@@ -160,7 +181,6 @@ static int take_score(const struct game *game, const char *path, const struct ta
 	deck_free(d);
 	if (!ruleset_set_all(&rules.set, o->rule, o->nrule))
 		return EXIT_INPUT;
-	enum take_tie tie = take_tie_of(ruleset_get(&rules.set, "tie"));
 	size_t nw;
 	char **w = games_words(arg, &nw);
 	long cards[64], fares[64], after[64];
@@ -189,11 +209,11 @@ static int take_score(const struct game *game, const char *path, const struct ta
 		     "fares: give a seat 0 cards or 0 fares (nobody wins before that)");
 	} else if (!bad) {
 		struct buf out = {0};
-		int win = take_end(cards, fares, (int)nw, tie, after);
+		int win = take_end(cards, fares, (int)nw, take_tie_of(ruleset_get(&rules.set, "tie")), after);
 		for (size_t i = 0; i < nw; i++)
 			buf_printf(&out, "seat %zu: %ld card%s left, pays %ld, %ld fares left\n", i + 1,
 				   cards[i], cards[i] == 1 ? "" : "s", fares[i] - after[i], after[i]);
-		score_verdict(after, (int)nw, tie, win, &out);
+		score_verdict(after, (int)nw, &rules.set, win, &out);
 		status = games_check_verdict(true, &out, json);
 		buf_free(&out);
 	}
@@ -374,10 +394,59 @@ static int take_station_colours(const struct deck *d, const struct deck_group *n
 	return errors;
 }
 
+/* Where the pack sets a named rule (NULL: the default or the command line). */
+static const struct loc *take_rule_loc(const struct ruleset *rs, const char *key)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (!strcmp(rs->keys[i].key, key))
+			return rs->from[i] == RULE_PACK ? &rs->loc[i] : NULL;
+	return NULL;
+}
+
+/* rules: target against the fares: "the Train Fares are split evenly" and a
+ * round's winner scores the fares left, never more than its share, so N
+ * players reach target T in no fewer than T / (fares / N) rounds. A share of
+ * 0 never reaches it: the game never ends (an error when no player count of
+ * the deal can); within rules: rounds it may never be reached, and the rounds
+ * always decide (a warning). Returns the errors reported. */
+static int take_check_target(const struct deck *d, const struct ruleset *rs, bool notes)
+{
+	const char *t = ruleset_get(rs, "target"), *r = ruleset_get(rs, "rounds");
+	long target = t ? atol(t) : 0, rounds = r ? atol(r) : 0;
+	if (target <= 0)
+		return 0;
+	const struct deck_group *fare = deck_group_named(d, "fare");
+	long fares = fare ? fare->count : 100;
+	int lo = 2, hi = 2, never = 0, moot = 0, counts = 0;
+	for (size_t i = 0; i < d->ndeals; i++) {
+		lo = i ? (d->deals[i].lo < lo ? d->deals[i].lo : lo) : d->deals[i].lo;
+		hi = i ? (d->deals[i].hi > hi ? d->deals[i].hi : hi) : d->deals[i].hi;
+	}
+	for (int p = lo > 0 ? lo : 1; p <= hi; p++, counts++) {
+		long share = fares / p;
+		never += share == 0;
+		moot += share > 0 && rounds > 0 && rounds * share < target;
+	}
+	const struct loc *at = take_rule_loc(rs, "target");
+	if (never == counts) {
+		diag(SEV_ERROR, at ? at : &d->loc, "target: %ld fares can never be reached: %ld fare%s split "
+		     "evenly leave%s each of %d%s players none to win a round with, and the game never ends",
+		     target, fares, fares == 1 ? "" : "s", fares == 1 ? "s" : "", lo, lo == hi ? "" : " or more");
+		return 1;
+	}
+	if (notes && never)
+		diag(SEV_WARNING, at ? at : &d->loc, "target: %ld fares split among %d or more players leave "
+		     "each none to win a round with: at that count the game never ends", fares, (int)(fares + 1));
+	if (notes && moot == counts - never)
+		diag(SEV_WARNING, at ? at : &d->loc, "target: %ld fares are never reached in %ld round%s (a round "
+		     "scores at most the winner's share, %ld fares with %d players): rules: rounds always decides",
+		     target, rounds, rounds == 1 ? "" : "s", fares / lo, lo);
+	return 0;
+}
+
 /* games.h */
 int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
 {
-	(void)rules;
 	const struct deck_group *num = deck_group_named(d, "number"), *st = deck_group_named(d, "station");
 	int errors = 0;
 	if (!games_group_count(d, st)) {
@@ -393,5 +462,5 @@ int take_check_pack(const struct deck *d, const struct game_rules *rules, bool n
 		     "%ld cards (\"13 cards each for 2 or 3 players, 8 for 4 or more\")", cards);
 		errors++;
 	}
-	return errors;
+	return errors + take_check_target(d, &rules->set, notes);
 }

@@ -2,6 +2,7 @@
 #include "take.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,78 +251,664 @@ int take_line_parse(const struct take_game *g, const struct take_card *cards, si
 	return errors ? -1 : 0;
 }
 
-static bool line_has(const struct take_line *l, int v, int *side, size_t *k)
+/* ---- the table: the one statement of the rules of play ---- */
+
+/* A finding into why, when the caller wants the words (say: its arguments are
+ * not even computed when why is NULL, the engine's case). */
+static void say_to(struct buf *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define say(why, ...) ((why) ? say_to((why), __VA_ARGS__) : (void)0)
+static void say_to(struct buf *why, const char *fmt, ...)
 {
+	va_list ap;
+	va_start(ap, fmt);
+	char s[512];
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	buf_puts(why, s);
+}
+
+int take_number_id(const struct take_game *g, int colour, int number)
+{
+	return colour * g->high + number - 1;
+}
+
+int take_station_id(const struct take_game *g, int colour)
+{
+	return (int)g->ncolours * g->high + colour;
+}
+
+void take_table_init(struct take_table *t)
+{
+	memset(t, 0, sizeof *t);
+	for (int c = 0; c < 64; c++)
+		t->station_line[c] = -1;
+}
+
+static bool is_used(const struct take_table *t, int colour, int v)
+{
+	return (t->used[colour] >> v) & 1u;
+}
+
+/* Why an end takes no card at step k: */
+enum block { B_NONE, B_CLOSED, B_WRAP, B_PAST, B_USED };
+
+/* The number at step k beyond end `side` of l (k 0: the next card), or 0
+ * with *why_not when that end cannot take it: closed, at 1 or high without the
+ * other end closed, past the end of a branch, or the number already on the
+ * table (a line holds each number once). */
+static int line_value(const struct take_game *g, const struct take_table *t, const struct take_tline *l, int side,
+		      int k, enum block *why_not)
+{
+	enum block b = B_NONE;
+	int v = 0;
+	if (l->closed[side]) {
+		b = B_CLOSED;
+	} else if (l->branch) {
+		v = l->bnext + k * l->dir;
+		b = side || v < 1 || v > g->high ? B_PAST : B_NONE;
+	} else {
+		int kk = l->len[side] + k, natural = side == TAKE_LEFT ? g->split : g->high - g->split;
+		/* an end stops at 1 or high unless the other end is closed: then it
+		 * wraps around, until the line holds every number */
+		if (kk >= natural && !l->closed[!side])
+			b = B_WRAP;
+		else
+			v = take_step_value(g, side, (size_t)kk);
+	}
+	if (!b && is_used(t, l->colour, v))
+		b = B_USED;
+	if (why_not)
+		*why_not = b;
+	return b ? 0 : v;
+}
+
+static const char *side_word(const struct take_tline *l, int side)
+{
+	return l->branch ? "branch's" : side_name(side);
+}
+
+/* Does line l hold number v (its own cards, or Free Rides standing in)? */
+static bool holds_number(const struct take_game *g, const struct take_tline *l, int v)
+{
+	if (l->branch)
+		return false;
 	for (int s = 0; s < 2; s++)
-		for (size_t i = 0; i < l->len[s]; i++)
-			if (l->value[s][i] == v) {
-				if (side)
-					*side = s;
-				if (k)
-					*k = i;
+		for (int k = 0; k < l->len[s]; k++)
+			if (take_step_value(g, s, (size_t)k) == v)
 				return true;
-			}
 	return false;
 }
 
-/* Lay play[0..n-1] (number cards and Free Rides) on one side; describe in *out. */
-static bool try_side(const struct take_game *g, const struct take_line *l,
-		     const struct take_card *play, size_t n, int side, struct buf *out)
+/* Free Rides on the table. */
+static int free_rides_out(const struct take_table *t)
 {
-	const char *col = g->colours[l->colour];
-	if (l->closed[side]) {
-		buf_printf(out, "the %s end is closed by an End of Line\n", side_name(side));
+	int n = 0;
+	for (int i = 0; i < t->nfr; i++)
+		n += t->fr[i].on;
+	return n;
+}
+
+/* The hand (or the pack, hand unknown) has `n` more of the special `id`. */
+static bool have_special(const struct take_pos *p, int id, int n, struct buf *why)
+{
+	static const char *const names[] = {"Free Ride", "End of Line", "Transfer"};
+	const struct take_game *g = p->g;
+	long pack = id == TAKE_ID_FREE_RIDE ? g->free_rides : id == TAKE_ID_END_OF_LINE ? g->end_of_lines
+											 : g->transfers;
+	long out = id == TAKE_ID_FREE_RIDE ? free_rides_out(p->t) : id == TAKE_ID_END_OF_LINE ? p->t->end_of_lines
+											    : p->t->transfers;
+	const char *what = names[id - TAKE_ID_FREE_RIDE];
+	if (p->hand ? p->hand[id] < n : out + n > pack) {
+		if (p->hand)
+			say(why, "the hand holds %d %s card%s; the play needs %d\n", p->hand[id], what,
+			    p->hand[id] == 1 ? "" : "s", n);
+		else if (!pack)
+			say(why, "this pack has no %s cards (left out)\n", what);
+		else
+			say(why, "the pack has %ld %s card%s; this uses %ld\n", pack, what, pack == 1 ? "" : "s", out + n);
 		return false;
 	}
-	bool used[65] = {false};
-	for (int s = 0; s < 2; s++)
-		for (size_t i = 0; i < l->len[s]; i++)
-			used[l->value[s][i]] = true;
-	size_t k = l->len[side];
-	struct buf laid = {0};
-	for (size_t i = 0; i < n; i++, k++) {
-		int v = take_step_value(g, side, k);
-		if (k >= natural_steps(g, side) && !l->closed[!side]) {
-			buf_printf(out, "the %s end stops at %s %d (it wraps around only when the "
-				   "other end is closed by an End of Line)\n", side_name(side), col,
-				   side == TAKE_LEFT ? 1 : g->high);
-			buf_free(&laid);
-			return false;
-		}
-		if (k >= 64 || used[v]) {
-			buf_printf(out, "the %s line is complete: no card can follow on the %s end\n", col,
-				   side_name(side));
-			buf_free(&laid);
-			return false;
-		}
-		if (play[i].kind == TK_NUMBER && play[i].number != v) {
-			buf_printf(out, "the %s end needs %s %d next%s, not %s %d\n", side_name(side), col,
-				   v, i ? " in the run" : "", col, play[i].number);
-			buf_free(&laid);
-			return false;
-		}
-		used[v] = true;
-		if (play[i].kind == TK_FREE_RIDE)
-			buf_printf(&laid, "%sFree Ride as %s %d", i ? ", " : "", col, v);
-		else
-			buf_printf(&laid, "%s%s %d", i ? ", " : "", col, v);
-		if (k + 1 > natural_steps(g, side) && k + 1 - natural_steps(g, side) == 1)
-			buf_printf(&laid, " (wrapping around past %d)", side == TAKE_LEFT ? 1 : g->high);
-	}
-	buf_printf(out, "legal on the %s end: %s\n", side_name(side), laid.s);
-	buf_free(&laid);
 	return true;
 }
 
-/* A run on a line of its colour, on one end or either. */
-static bool run_on(const struct take_game *g, const struct take_line *l,
-		   const struct take_card *play, size_t n, int side, struct buf *out)
+/* The run of len cards to end `side` of l (free: which are Free Rides). */
+static bool run_ok(const struct take_pos *p, const struct take_tline *l, int side, int len, unsigned free,
+		   struct buf *why)
+{
+	const struct take_game *g = p->g;
+	const char *col = g->colours[l->colour];
+	int nfr = 0;
+	for (int k = 0; k < len; k++) {
+		enum block b;
+		int v = line_value(g, p->t, l, side, k, &b);
+		if (b == B_CLOSED) {
+			say(why, "the %s end is closed by an End of Line\n", side_name(side));
+		} else if (b == B_WRAP) {
+			say(why, "the %s end stops at %s %d (it wraps around only when the other end is closed by "
+			    "an End of Line)\n", side_name(side), col, side == TAKE_LEFT ? 1 : g->high);
+		} else if (b == B_PAST && l->branch) {
+			say(why, "the %s branch ends at %d\n", col, l->bnext + (k - 1) * l->dir);
+		} else if (b) {
+			int w = b == B_PAST ? 0 : l->branch ? l->bnext + k * l->dir
+						: take_step_value(g, side, (size_t)(l->len[side] + k));
+			if (b == B_PAST || holds_number(g, l, w))
+				say(why, "the %s line is complete: no card can follow on the %s end\n", col,
+				    side_word(l, side));
+			else
+				say(why, "there is only one %s %d: it is already on the table\n", col, w);
+		}
+		if (b)
+			return false;
+		bool fr = free >> k & 1u;
+		nfr += fr;
+		if (!fr && p->hand && !p->hand[take_number_id(g, l->colour, v)]) {
+			say(why, "the hand holds no %s %d\n", col, v);
+			return false;
+		}
+	}
+	return !nfr || have_special(p, TAKE_ID_FREE_RIDE, nfr, why);
+}
+
+/* "blue 7, Free Ride as blue 8 (wrapping around past 1)": the run in words. */
+static void describe_run(const struct take_game *g, const struct take_table *t, const struct take_tline *l, int side,
+			 int len, unsigned free, struct buf *out)
+{
+	const char *col = g->colours[l->colour];
+	int natural = side == TAKE_LEFT ? g->split : g->high - g->split;
+	for (int k = 0; k < len; k++) {
+		int v = line_value(g, t, l, side, k, NULL);
+		buf_printf(out, "%s%s%s %d", k ? ", " : "", free >> k & 1u ? "Free Ride as " : "", col, v);
+		if (!l->branch && l->len[side] + k == natural)
+			buf_printf(out, " (wrapping around past %d)", side == TAKE_LEFT ? 1 : g->high);
+	}
+}
+
+/* A fresh line: a Station's of colour c, or a Transfer's branch of colour c
+ * beside the v at end `side`. */
+static struct take_tline fresh_line(int c, bool branch, int side, int v)
+{
+	int dir = side == TAKE_LEFT ? -1 : 1;
+	struct take_tline l = {c, branch, branch ? dir : 0, branch ? v + dir : 0, {branch, 0}, {false, false}};
+	return l;
+}
+
+/* Is the move's shape a move: its line, side, colour and length in range. */
+static bool well_formed(const struct take_pos *p, const struct take_move *m, struct buf *why)
+{
+	const struct take_table *t = p->t;
+	bool line = m->kind == TAKE_RUN || m->kind == TAKE_END_OF_LINE || m->kind == TAKE_TRANSFER;
+	bool ok = m->kind < TAKE_NKINDS && m->side <= 1 && m->len <= 16 && !(m->free >> m->len) &&
+		  (!line || (m->line < t->nlines && !(t->line[m->line].branch && m->side))) &&
+		  (m->kind != TAKE_RUN || m->len >= 1) &&
+		  (m->kind != TAKE_STATION || (m->colour < p->g->ncolours && (m->len || !m->side))) &&
+		  (m->kind != TAKE_TRANSFER || m->colour < p->g->ncolours) &&
+		  (m->kind != TAKE_REPLACE || (m->line < t->nfr && !m->side)) &&
+		  (m->kind == TAKE_STATION || m->kind == TAKE_TRANSFER || m->colour == 0) &&
+		  (line || m->kind == TAKE_REPLACE || m->line == 0) &&
+		  (m->kind == TAKE_RUN || m->kind == TAKE_STATION || m->kind == TAKE_TRANSFER || !m->len);
+	if (!ok)
+		say(why, "not a play\n");
+	return ok;
+}
+
+static bool station_move(const struct take_pos *p, const struct take_move *m, struct buf *why)
+{
+	const struct take_game *g = p->g;
+	const char *col = g->colours[m->colour];
+	if (p->t->station_line[m->colour] >= 0) {
+		say(why, "there is one %s Station and it is already on the table\n", col);
+		return false;
+	}
+	if (p->hand && !p->hand[take_station_id(g, m->colour)]) {
+		say(why, "the hand holds no %s Station\n", col);
+		return false;
+	}
+	if (p->t->nlines >= TAKE_MAX_LINES) {
+		say(why, "no room for another line (%d)\n", TAKE_MAX_LINES);
+		return false;
+	}
+	struct take_tline l = fresh_line(m->colour, false, 0, 0);
+	if (!m->len) {
+		say(why, "legal: opens a new %s line\n", col);
+		return true;
+	}
+	if (!run_ok(p, &l, m->side, m->len, m->free, why))
+		return false;
+	if (why) {
+		buf_printf(why, "opens a new %s line\nlegal on the %s end: ", col, side_name(m->side));
+		describe_run(g, p->t, &l, m->side, m->len, m->free, why);
+		buf_puts(why, "\n");
+	}
+	return true;
+}
+
+static bool end_of_line_move(const struct take_pos *p, const struct take_move *m, struct buf *why)
+{
+	const struct take_tline *l = &p->t->line[m->line];
+	int s = m->side;
+	if (l->branch) {
+		say(why, "an End of Line goes on an end of a Station's line\n");
+		return false;
+	}
+	if (l->closed[s]) {
+		say(why, "the %s end is already closed\n", side_name(s));
+		return false;
+	}
+	if (!have_special(p, TAKE_ID_END_OF_LINE, 1, why))
+		return false;
+	if (l->closed[!s])
+		say(why, "legal on the %s end: the %s line is now closed at both ends\n", side_name(s),
+		    p->g->colours[l->colour]);
+	else
+		say(why, "legal on the %s end: cards that would go there now wrap around the %s end, past %d\n",
+		    side_name(s), side_name(!s), s == TAKE_LEFT ? p->g->high : 1);
+	return true;
+}
+
+static bool replace_move(const struct take_pos *p, const struct take_move *m, struct buf *why)
+{
+	const struct take_free_ride *f = &p->t->fr[m->line];
+	const struct take_game *g = p->g;
+	if (!f->on) {
+		say(why, "that Free Ride has been taken back\n");
+		return false;
+	}
+	if (p->hand && !p->hand[take_number_id(g, f->colour, f->value)]) {
+		say(why, "the hand holds no %s %d\n", g->colours[f->colour], f->value);
+		return false;
+	}
+	say(why, "legal: %s %d replaces the Free Ride standing in for it; the player takes the Free Ride\n",
+	    g->colours[f->colour], f->value);
+	return true;
+}
+
+/* "The player plays the Transfer card next to the Magenta 5, then plays the
+ * Orange 5 on the other side. Orange cards 4 to 1 can now be played off of the
+ * 5 heading away from the station." */
+static bool transfer_move(const struct take_pos *p, const struct take_move *m, struct buf *why)
+{
+	const struct take_game *g = p->g;
+	const struct take_tline *l = &p->t->line[m->line];
+	int s = m->side, x = m->colour;
+	if (l->branch || !l->len[s] || l->closed[s]) {
+		say(why, "a Transfer goes beside the card at an open end of a Station's line, so that the branch "
+		    "can head away from the Station%s\n", l->closed[s] ? "; that end is closed off by an End of Line" : "");
+		return false;
+	}
+	int v = take_step_value(g, s, (size_t)l->len[s] - 1);
+	if (is_used(p->t, x, v)) {
+		/* the line's own colour: its v is on the table, beside the Transfer */
+		if (x == l->colour)
+			say(why, "a Transfer branches off in a different colour; %s %d is the line's own colour\n",
+			    g->colours[x], v);
+		else
+			say(why, "there is only one %s %d: it is already on the table\n", g->colours[x], v);
+		return false;
+	}
+	if (p->hand && !p->hand[take_number_id(g, x, v)]) {
+		say(why, "the hand holds no %s %d\n", g->colours[x], v);
+		return false;
+	}
+	if (!have_special(p, TAKE_ID_TRANSFER, 1, why))
+		return false;
+	if (p->t->nlines >= TAKE_MAX_LINES) {
+		say(why, "no room for another line (%d)\n", TAKE_MAX_LINES);
+		return false;
+	}
+	struct take_tline b = fresh_line(x, true, s, v);
+	if (m->len && !run_ok(p, &b, 0, m->len, m->free, why))
+		return false;
+	say(why, "legal: a Transfer beside %s %d, then %s %d", g->colours[l->colour], v, g->colours[x], v);
+	if (m->len)
+		say(why, " and %d more toward %d", m->len, s == TAKE_LEFT ? 1 : g->high);
+	say(why, "\n");
+	return true;
+}
+
+bool take_move_legal(const struct take_pos *p, const struct take_move *m, struct buf *why)
+{
+	if (!well_formed(p, m, why))
+		return false;
+	switch ((enum take_move_kind)m->kind) {
+	case TAKE_STATION:
+		return station_move(p, m, why);
+	case TAKE_END_OF_LINE:
+		return end_of_line_move(p, m, why);
+	case TAKE_REPLACE:
+		return replace_move(p, m, why);
+	case TAKE_TRANSFER:
+		return transfer_move(p, m, why);
+	case TAKE_RUN: {
+		const struct take_tline *l = &p->t->line[m->line];
+		if (!run_ok(p, l, m->side, m->len, m->free, why))
+			return false;
+		if (why) {
+			if (l->branch) {
+				buf_printf(why, "legal: on the %s branch, toward %d\n", p->g->colours[l->colour],
+					   l->dir < 0 ? 1 : p->g->high);
+			} else {
+				buf_printf(why, "legal on the %s end: ", side_name(m->side));
+				describe_run(p->g, p->t, l, m->side, m->len, m->free, why);
+				buf_puts(why, "\n");
+			}
+		}
+		return true;
+	}
+	case TAKE_NKINDS:
+		break;
+	}
+	return false;
+}
+
+/* Add m when it is legal. */
+static size_t add(const struct take_pos *p, struct take_move m, struct take_move *out, size_t n, size_t max)
+{
+	if (n < max && take_move_legal(p, &m, NULL))
+		out[n++] = m;
+	return n;
+}
+
+/* Every run beyond end `side` of l the hand can lay, as move m with each
+ * length and Free Rides: each card the number the hand holds or a Free Ride
+ * (as many as it holds). */
+static size_t runs(const struct take_pos *p, const struct take_tline *l, int side, struct take_move m,
+		   struct take_move *out, size_t n, size_t max)
+{
+	const struct take_game *g = p->g;
+	int frs = p->hand[TAKE_ID_FREE_RIDE], k = 0, vals[17];
+	unsigned char choice[17];
+	choice[0] = 0;
+	m.free = 0;
+	/* depth first over the steps: at each, the number card, then a Free Ride */
+	while (k >= 0) {
+		if (choice[k] == 0) {
+			vals[k] = k < 16 ? line_value(g, p->t, l, side, k, NULL) : 0;
+			if (k) {
+				m.len = (unsigned char)k;
+				n = add(p, m, out, n, max);
+			}
+		}
+		unsigned char c = choice[k]++;
+		bool go = false;
+		if (c == 0 && vals[k] && p->hand[take_number_id(g, l->colour, vals[k])]) {
+			go = true;
+		} else if (c <= 1 && vals[k] && frs > 0) {
+			choice[k] = 2;
+			m.free |= (unsigned short)(1u << k);
+			frs--;
+			go = true;
+		}
+		if (go) {
+			choice[++k] = 0;
+			continue;
+		}
+		/* back up: give back the Free Ride of the step before */
+		if (--k >= 0 && (m.free >> k & 1u)) {
+			m.free &= (unsigned short)~(1u << k);
+			frs++;
+		}
+	}
+	return n;
+}
+
+size_t take_moves(const struct take_pos *p, struct take_move *out, size_t max)
+{
+	const struct take_game *g = p->g;
+	const struct take_table *t = p->t;
+	size_t n = 0;
+	for (int li = 0; li < t->nlines; li++) {
+		const struct take_tline *l = &t->line[li];
+		for (int side = 0; side < (l->branch ? 1 : 2); side++) {
+			n = runs(p, l, side, (struct take_move){TAKE_RUN, (unsigned char)li, (unsigned char)side, 0, 0, 0},
+				 out, n, max);
+			if (p->hand[TAKE_ID_END_OF_LINE])
+				n = add(p, (struct take_move){TAKE_END_OF_LINE, (unsigned char)li, (unsigned char)side, 0, 0, 0},
+					out, n, max);
+			if (!p->hand[TAKE_ID_TRANSFER] || l->branch || !l->len[side])
+				continue;
+			int v = take_step_value(g, side, (size_t)l->len[side] - 1);
+			for (int x = 0; x < (int)g->ncolours; x++) {
+				if (!p->hand[take_number_id(g, x, v)])
+					continue;
+				struct take_move tm = {TAKE_TRANSFER, (unsigned char)li, (unsigned char)side, (unsigned char)x, 0, 0};
+				n = add(p, tm, out, n, max);
+				struct take_tline b = fresh_line(x, true, side, v);
+				n = runs(p, &b, 0, tm, out, n, max);
+			}
+		}
+	}
+	for (int c = 0; c < (int)g->ncolours; c++) {
+		if (!p->hand[take_station_id(g, c)])
+			continue;
+		n = add(p, (struct take_move){TAKE_STATION, 0, 0, (unsigned char)c, 0, 0}, out, n, max);
+		struct take_tline l = fresh_line(c, false, 0, 0);
+		for (int side = 0; side < 2; side++)
+			n = runs(p, &l, side, (struct take_move){TAKE_STATION, 0, (unsigned char)side, (unsigned char)c, 0, 0},
+				 out, n, max);
+	}
+	for (int i = 0; i < t->nfr; i++)
+		n = add(p, (struct take_move){TAKE_REPLACE, (unsigned char)i, 0, 0, 0, 0}, out, n, max);
+	return n;
+}
+
+/* The line a move lays its run on (a fresh one for a Station or a branch)
+ * and the end it lays on. */
+static struct take_tline move_line(const struct take_game *g, const struct take_table *t, const struct take_move *m,
+				   int *side)
+{
+	*side = m->side;
+	if (m->kind == TAKE_STATION)
+		return fresh_line(m->colour, false, 0, 0);
+	const struct take_tline *l = &t->line[m->line];
+	if (m->kind != TAKE_TRANSFER)
+		return *l;
+	*side = 0;
+	return fresh_line(m->colour, true, m->side, take_step_value(g, m->side, (size_t)l->len[m->side] - 1));
+}
+
+size_t take_move_cards(const struct take_game *g, const struct take_table *t, const struct take_move *m,
+		       struct take_card *out)
+{
+	size_t n = 0;
+	switch ((enum take_move_kind)m->kind) {
+	case TAKE_END_OF_LINE:
+		out[n++] = (struct take_card){TK_END_OF_LINE, -1, 0};
+		return n;
+	case TAKE_REPLACE:
+		out[n++] = (struct take_card){TK_NUMBER, t->fr[m->line].colour, t->fr[m->line].value};
+		return n;
+	case TAKE_STATION:
+		out[n++] = (struct take_card){TK_STATION, m->colour, 0};
+		break;
+	case TAKE_TRANSFER: {
+		const struct take_tline *l = &t->line[m->line];
+		out[n++] = (struct take_card){TK_TRANSFER, -1, 0};
+		out[n++] = (struct take_card){TK_NUMBER, m->colour,
+					      take_step_value(g, m->side, (size_t)l->len[m->side] - 1)};
+		break;
+	}
+	default:
+		break;
+	}
+	int side;
+	struct take_tline l = move_line(g, t, m, &side);
+	for (int k = 0; k < m->len; k++) {
+		int v = line_value(g, t, &l, side, k, NULL);
+		out[n++] = m->free >> k & 1u ? (struct take_card){TK_FREE_RIDE, -1, 0}
+					     : (struct take_card){TK_NUMBER, l.colour, v};
+	}
+	return n;
+}
+
+/* Lay len cards of the run on end `side` of line li (on the table). */
+static void lay_run(const struct take_game *g, struct take_table *t, unsigned char *hand, int li, int side, int len,
+		    unsigned free)
+{
+	struct take_tline *l = &t->line[li];
+	for (int k = 0; k < len; k++) {
+		int v = line_value(g, t, l, side, 0, NULL);
+		if (free >> k & 1u) {
+			if (hand)
+				hand[TAKE_ID_FREE_RIDE]--;
+			/* a slot of a Free Ride taken back, or a new one */
+			int slot = 0;
+			while (slot < t->nfr && t->fr[slot].on)
+				slot++;
+			if (slot == t->nfr && t->nfr < 8)
+				t->nfr++;
+			t->fr[slot] = (struct take_free_ride){l->colour, v, li, true};
+		} else if (hand) {
+			hand[take_number_id(g, l->colour, v)]--;
+		}
+		t->used[l->colour] |= 1ull << v;
+		l->len[side]++;
+		if (l->branch)
+			l->bnext += l->dir;
+	}
+}
+
+static int new_line(struct take_table *t, struct take_tline l)
+{
+	t->line[t->nlines] = l;
+	return t->nlines++;
+}
+
+void take_move_apply(const struct take_game *g, struct take_table *t, unsigned char *hand, const struct take_move *m)
+{
+	switch ((enum take_move_kind)m->kind) {
+	case TAKE_RUN:
+		lay_run(g, t, hand, m->line, m->side, m->len, m->free);
+		break;
+	case TAKE_STATION: {
+		if (hand)
+			hand[take_station_id(g, m->colour)]--;
+		int li = new_line(t, fresh_line(m->colour, false, 0, 0));
+		t->station_line[m->colour] = li;
+		lay_run(g, t, hand, li, m->side, m->len, m->free);
+		break;
+	}
+	case TAKE_END_OF_LINE:
+		if (hand)
+			hand[TAKE_ID_END_OF_LINE]--;
+		t->line[m->line].closed[m->side] = true;
+		t->end_of_lines++;
+		break;
+	case TAKE_REPLACE: {
+		struct take_free_ride *f = &t->fr[m->line];
+		if (hand) {
+			hand[take_number_id(g, f->colour, f->value)]--;
+			hand[TAKE_ID_FREE_RIDE]++;
+		}
+		f->on = false;
+		break;
+	}
+	case TAKE_TRANSFER: {
+		const struct take_tline *l = &t->line[m->line];
+		int v = take_step_value(g, m->side, (size_t)l->len[m->side] - 1);
+		if (hand) {
+			hand[TAKE_ID_TRANSFER]--;
+			hand[take_number_id(g, m->colour, v)]--;
+		}
+		t->used[m->colour] |= 1ull << v;
+		t->transfers++;
+		int li = new_line(t, fresh_line(m->colour, true, m->side, v));
+		lay_run(g, t, hand, li, 0, m->len, m->free);
+		break;
+	}
+	case TAKE_NKINDS:
+		break;
+	}
+}
+
+/* ---- the checker's view: one line, as written, and a play of cards ---- */
+
+/* The table a checked line makes: its Station's line (line 0) and the branch
+ * beyond each end. */
+static void table_of_line(const struct take_line *tl, struct take_table *t)
+{
+	take_table_init(t);
+	if (!tl)
+		return;
+	t->line[0] = (struct take_tline){tl->colour, false, 0, 0, {(int)tl->len[0], (int)tl->len[1]},
+					 {tl->closed[0], tl->closed[1]}};
+	t->nlines = 1;
+	t->station_line[tl->colour] = 0;
+	t->end_of_lines = tl->closed[0] + tl->closed[1];
+	for (int s = 0; s < 2; s++)
+		for (size_t k = 0; k < tl->len[s]; k++) {
+			t->used[tl->colour] |= 1ull << tl->value[s][k];
+			if (tl->free[s][k] && t->nfr < 8)
+				t->fr[t->nfr++] = (struct take_free_ride){tl->colour, tl->value[s][k], 0, true};
+		}
+	for (int s = 0; s < 2; s++) {
+		size_t n = tl->branch_len[s];
+		if (!n)
+			continue;
+		int dir = s == TAKE_LEFT ? -1 : 1, c = tl->branch_colour[s];
+		t->line[t->nlines] = (struct take_tline){c, true, dir, tl->branch_value[s][n - 1] + dir, {(int)n, 0},
+							 {false, false}};
+		for (size_t k = 0; k < n; k++) {
+			t->used[c] |= 1ull << tl->branch_value[s][k];
+			if (tl->branch_free[s][k] && t->nfr < 8)
+				t->fr[t->nfr++] = (struct take_free_ride){c, tl->branch_value[s][k], t->nlines, true};
+		}
+		t->nlines++;
+		t->transfers++;
+	}
+}
+
+/* The Free Rides of play[0..n-1] as a move's bits. */
+static unsigned short free_bits(const struct take_card *play, size_t n)
+{
+	unsigned short f = 0;
+	for (size_t i = 0; i < n && i < 16; i++)
+		if (play[i].kind == TK_FREE_RIDE)
+			f |= (unsigned short)(1u << i);
+	return f;
+}
+
+/* Are play[0..] the cards move m lays beyond its end (its run)? Where a number
+ * differs, why not into *out; where the end takes no card, take_move_legal says. */
+static bool run_matches(const struct take_pos *p, const struct take_move *m, const struct take_card *play,
+			struct buf *out)
+{
+	const struct take_game *g = p->g;
+	int side;
+	struct take_tline l = move_line(g, p->t, m, &side);
+	const char *col = g->colours[l.colour];
+	for (int k = 0; k < m->len; k++) {
+		int v = line_value(g, p->t, &l, side, k, NULL);
+		const struct take_card *c = &play[k];
+		if (!v)
+			return true;
+		if (c->kind != TK_NUMBER || (c->colour == l.colour && c->number == v))
+			continue;
+		if (!l.branch)
+			buf_printf(out, "the %s end needs %s %d next%s, not %s\n", side_name(side), col, v,
+				   k ? " in the run" : "", take_card_name(g, c));
+		else if (k == 0 && m->kind == TAKE_RUN)
+			buf_printf(out, "%s cannot be played until the %s Station is played: only the %s branch's next "
+				   "card (%s %d) goes on before it\n", take_card_name(g, c), col, col, col, v);
+		else
+			buf_printf(out, "the %s branch heads away from the Station: %s %d comes next, not %s\n", col, col,
+				   v, take_card_name(g, c));
+		return false;
+	}
+	return true;
+}
+
+/* Move m (its run: play[0..]) on one end, or on either end (sides: -1): the
+ * ends where it is legal, or why on each. */
+static bool either_end(const struct take_pos *p, struct take_move m, const struct take_card *play, int sides,
+		       struct buf *out)
 {
 	struct buf tries[2] = {{0}, {0}};
 	bool ok[2] = {false, false};
 	for (int s = 0; s < 2; s++)
-		if (side < 0 || side == s)
-			ok[s] = try_side(g, l, play, n, s, &tries[s]);
+		if (sides < 0 || sides == s) {
+			m.side = (unsigned char)s;
+			ok[s] = run_matches(p, &m, play, &tries[s]) && take_move_legal(p, &m, &tries[s]);
+		}
 	bool legal = ok[0] || ok[1];
 	for (int s = 0; s < 2; s++)
 		if (tries[s].s && (ok[s] || !legal))
@@ -333,192 +920,51 @@ static bool run_on(const struct take_game *g, const struct take_line *l,
 	return legal;
 }
 
-static bool transfer_play(const struct take_game *g, const struct take_line *l,
-			  const struct take_card *play, size_t n, struct buf *out)
+/* A Station, alone or with a run of its colour on a fresh line. */
+static bool station_check(const struct take_pos *p, const struct take_card *play, size_t n, int side,
+			  struct buf *out)
 {
+	const struct take_game *g = p->g;
+	for (size_t i = 1; i < n; i++)
+		if (play[i].kind == TK_NUMBER && play[i].colour != play[0].colour) {
+			buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
+				   take_card_name(g, &play[i]), g->colours[play[0].colour]);
+			return false;
+		}
+	struct take_move m = {TAKE_STATION, 0, 0, (unsigned char)play[0].colour, (unsigned char)(n - 1),
+			      free_bits(play + 1, n - 1)};
+	if (n == 1)
+		return take_move_legal(p, &m, out);
+	return either_end(p, m, play + 1, side, out);
+}
+
+static bool transfer_check(const struct take_pos *p, const struct take_card *play, size_t n, struct buf *out)
+{
+	const struct take_game *g = p->g;
+	const struct take_tline *l = &p->t->line[0];
 	if (n < 2 || play[1].kind != TK_NUMBER) {
 		buf_puts(out, "a Transfer is played beside a number of the line, followed by the "
 			 "card of the same number in another colour (e.g. TR O5)\n");
 		return false;
 	}
 	const struct take_card *x = &play[1];
-	if (x->colour == l->colour) {
-		buf_printf(out, "a Transfer branches off in a different colour; %s is the line's own "
-			   "colour\n", take_card_name(g, x));
-		return false;
-	}
-	int side;
-	size_t k;
-	if (!line_has(l, x->number, &side, &k)) {
-		buf_printf(out, "a Transfer needs %s %d on the line to branch from; it has not been "
-			   "played\n", g->colours[l->colour], x->number);
-		return false;
-	}
-	/* "Orange cards 4 to 1 can now be played off of the 5 heading away from the
-	 * station" (seeds/001): the branch leaves from the card at an open end. */
-	if (k + 1 != l->len[side] || l->closed[side]) {
-		buf_printf(out, "a Transfer goes beside the card at an open end of the line, so that "
-			   "the branch can head away from the Station; %s %d is %s\n",
-			   g->colours[l->colour], x->number,
-			   l->closed[side] ? "closed off by an End of Line" : "not at the end of its side");
-		return false;
-	}
-	int step = side == TAKE_LEFT ? -1 : 1, v = x->number;
-	for (size_t i = 2; i < n; i++) {
-		v += step;
-		if (v < 1 || v > g->high) {
-			buf_printf(out, "the %s branch ends at %d\n", g->colours[x->colour], v - step);
-			return false;
-		}
-		if (play[i].kind == TK_FREE_RIDE)
-			continue;
-		if (play[i].kind != TK_NUMBER || play[i].colour != x->colour || play[i].number != v) {
-			buf_printf(out, "the %s branch runs away from the Station: %s %d comes next, not "
-				   "%s\n", g->colours[x->colour], g->colours[x->colour], v,
-				   take_card_name(g, &play[i]));
-			return false;
-		}
-	}
-	buf_printf(out, "legal: a Transfer beside %s %d, then %s %d", g->colours[l->colour],
-		   x->number, g->colours[x->colour], x->number);
-	if (n > 2)
-		buf_printf(out, " and %zu more toward %d", n - 2, side == TAKE_LEFT ? 1 : g->high);
-	buf_puts(out, "\n");
-	return true;
-}
-
-/* A play of a branch's colour: it continues the branch away from the Station,
- * or it waits for its Station ("Any cards that would normally lie between the
- * Station and the number at which the Transfer was played, as well as anything
- * to the other side of the Station, cannot be played until the Station is
- * played."). */
-static bool branch_play(const struct take_game *g, const struct take_line *l, int b,
-			const struct take_card *play, size_t n, struct buf *out)
-{
-	const char *col = g->colours[l->branch_colour[b]];
-	int step = b == TAKE_LEFT ? -1 : 1, v = l->branch_value[b][l->branch_len[b] - 1];
-	for (size_t i = 0; i < n; i++) {
-		v += step;
-		bool next = v >= 1 && v <= g->high &&
-			    (play[i].kind == TK_FREE_RIDE ||
-			     (play[i].kind == TK_NUMBER && play[i].colour == l->branch_colour[b] && play[i].number == v));
-		if (next)
-			continue;
-		if (i == 0 && play[0].kind == TK_NUMBER)
-			buf_printf(out, "%s cannot be played until the %s Station is played: only the %s "
-				   "branch's next card (%s %d) goes on before it\n", take_card_name(g, &play[0]), col, col,
-				   col, l->branch_value[b][l->branch_len[b] - 1] + step);
+	int side = -1;
+	for (int s = 0; s < 2; s++)
+		if (l->len[s] && take_step_value(g, s, (size_t)l->len[s] - 1) == x->number)
+			side = s;
+	if (side < 0) {
+		if (holds_number(g, l, x->number))
+			buf_printf(out, "a Transfer goes beside the card at an open end of the line, so that the branch "
+				   "can head away from the Station; %s %d is not at the end of its side\n",
+				   g->colours[l->colour], x->number);
 		else
-			buf_printf(out, "the %s branch heads away from the Station: %s %d comes next, not %s\n", col,
-				   col, v, take_card_name(g, &play[i]));
+			buf_printf(out, "a Transfer needs %s %d on the line to branch from; it has not been played\n",
+				   g->colours[l->colour], x->number);
 		return false;
 	}
-	buf_printf(out, "legal: on the %s branch, toward %d\n", col, b == TAKE_LEFT ? 1 : g->high);
-	return true;
-}
-
-/* Only as many of each card as the pack holds, counting the line's: false,
- * with the finding in *out, when the play would need more. */
-static bool within_pack(const struct take_game *g, const struct take_line *line, const struct take_card *play,
-			size_t n, struct buf *out)
-{
-	long fr = 0, el = 0, tr = 0;
-	uint8_t seen[64][65];   /* 1: on the table, 2: in the play */
-	memset(seen, 0, sizeof seen);
-	for (int s = 0; line && s < 2; s++) {
-		for (size_t i = 0; i < line->len[s]; i++)
-			if (line->free[s][i])
-				fr++;
-			else
-				seen[line->colour][line->value[s][i]] = 1;
-		el += line->closed[s];
-		tr += line->branch_len[s] > 0;
-		for (size_t i = 0; i < line->branch_len[s]; i++)
-			if (line->branch_free[s][i])
-				fr++;
-			else if (line->branch_colour[s] < 64)
-				seen[line->branch_colour[s]][line->branch_value[s][i]] = 1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct take_card *c = &play[i];
-		fr += c->kind == TK_FREE_RIDE;
-		el += c->kind == TK_END_OF_LINE;
-		tr += c->kind == TK_TRANSFER;
-		if (c->kind == TK_NUMBER && c->colour < 64) {
-			if (seen[c->colour][c->number]) {
-				buf_printf(out, "there is only one %s: it is already %s\n", take_card_name(g, c),
-					   seen[c->colour][c->number] == 1 ? "on the table" : "in the play");
-				return false;
-			}
-			seen[c->colour][c->number] = 2;
-		}
-	}
-	struct { long have, pack; const char *what; } counts[] = {
-		{fr, g->free_rides, "Free Ride"}, {el, g->end_of_lines, "End of Line"},
-		{tr, g->transfers, "Transfer"},
-	};
-	for (size_t i = 0; i < 3; i++)
-		if (counts[i].have > counts[i].pack) {
-			if (counts[i].pack == 0)
-				buf_printf(out, "this pack has no %s cards (left out)\n", counts[i].what);
-			else
-				buf_printf(out, "the pack has %ld %s card%s; this uses %ld\n", counts[i].pack,
-					   counts[i].what, counts[i].pack == 1 ? "" : "s", counts[i].have);
-			return false;
-		}
-	return true;
-}
-
-/* A Station, alone or with a run of its colour on a fresh line. */
-static bool station_play(const struct take_game *g, const struct take_line *line, const struct take_card *play,
-			 size_t n, int side, struct buf *out)
-{
-	if (line && line->colour == play[0].colour) {
-		buf_printf(out, "there is one %s and it is already on the table\n", take_card_name(g, &play[0]));
-		return false;
-	}
-	struct take_line fresh;
-	memset(&fresh, 0, sizeof fresh);
-	fresh.colour = play[0].colour;
-	if (n == 1) {
-		buf_printf(out, "legal: opens a new %s line\n", g->colours[fresh.colour]);
-		return true;
-	}
-	for (size_t i = 1; i < n; i++)
-		if (play[i].kind == TK_NUMBER && play[i].colour != fresh.colour) {
-			buf_printf(out, "a Station opens a line of its own colour: %s is not %s\n",
-				   take_card_name(g, &play[i]), g->colours[fresh.colour]);
-			return false;
-		}
-	buf_printf(out, "opens a new %s line\n", g->colours[fresh.colour]);
-	return run_on(g, &fresh, play + 1, n - 1, side, out);
-}
-
-/* An End of Line, played on its own, at one open end or either. */
-static bool end_of_line_play(const struct take_game *g, const struct take_line *line, size_t n, int side,
-			     struct buf *out)
-{
-	if (n > 1) {
-		buf_puts(out, "an End of Line is played on its own\n");
-		return false;
-	}
-	bool ok = false;
-	for (int s = 0; s < 2; s++) {
-		if (side >= 0 && side != s)
-			continue;
-		if (line->closed[s]) {
-			buf_printf(out, "the %s end is already closed\n", side_name(s));
-			continue;
-		}
-		ok = true;
-		if (line->closed[!s])
-			buf_printf(out, "legal on the %s end: the %s line is now closed at both ends\n", side_name(s),
-				   g->colours[line->colour]);
-		else
-			buf_printf(out, "legal on the %s end: cards that would go there now wrap around the %s end, "
-				   "past %d\n", side_name(s), side_name(!s), s == TAKE_LEFT ? g->high : 1);
-	}
-	return ok;
+	struct take_move m = {TAKE_TRANSFER, 0, (unsigned char)side, (unsigned char)x->colour,
+			      (unsigned char)(n - 2), free_bits(play + 2, n - 2)};
+	return run_matches(p, &m, play + 2, out) && take_move_legal(p, &m, out);
 }
 
 bool take_check_play(const struct take_game *g, const struct take_line *line,
@@ -528,8 +974,10 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 		buf_puts(out, "the play has no cards\n");
 		return false;
 	}
-	if (!within_pack(g, line, play, n, out))
+	if (n > 16 + 2) {
+		buf_puts(out, "a play has at most 18 cards\n");
 		return false;
+	}
 	for (size_t i = 1; i < n; i++)
 		if (play[i].kind == TK_STATION || play[i].kind == TK_END_OF_LINE ||
 		    play[i].kind == TK_TRANSFER) {
@@ -538,35 +986,51 @@ bool take_check_play(const struct take_game *g, const struct take_line *line,
 								  : "");
 			return false;
 		}
+	struct take_table t;
+	table_of_line(line, &t);
+	struct take_pos p = {g, &t, NULL};
+	/* the line itself: no more Free Rides, End of Lines, Transfers than the pack has */
+	for (int id = TAKE_ID_FREE_RIDE; id <= TAKE_ID_TRANSFER; id++)
+		if (!have_special(&p, id, 0, out))
+			return false;
 	if (play[0].kind == TK_STATION)
-		return station_play(g, line, play, n, side, out);
+		return station_check(&p, play, n, side, out);
 	if (!line) {
 		buf_puts(out, "no line is on the table (give --line): without one, a play must start "
 			 "with a Station\n");
 		return false;
 	}
 	if (play[0].kind == TK_TRANSFER)
-		return transfer_play(g, line, play, n, out);
-	if (play[0].kind == TK_END_OF_LINE)
-		return end_of_line_play(g, line, n, side, out);
-	for (int b = 0; b < 2; b++)
-		if (line->branch_len[b] && play[0].kind == TK_NUMBER && play[0].colour == line->branch_colour[b])
-			return branch_play(g, line, b, play, n, out);
+		return transfer_check(&p, play, n, out);
+	if (play[0].kind == TK_END_OF_LINE) {
+		if (n > 1) {
+			buf_puts(out, "an End of Line is played on its own\n");
+			return false;
+		}
+		bool ok = false;
+		for (int s = 0; s < 2; s++)
+			if (side < 0 || side == s)
+				ok |= take_move_legal(&p, &(struct take_move){TAKE_END_OF_LINE, 0, (unsigned char)s, 0, 0, 0},
+						      out);
+		return ok;
+	}
+	struct take_move m = {TAKE_RUN, 0, 0, 0, (unsigned char)n, free_bits(play, n)};
+	for (int li = 1; li < t.nlines; li++)
+		if (play[0].kind == TK_NUMBER && play[0].colour == t.line[li].colour) {
+			m.line = (unsigned char)li;
+			return run_matches(&p, &m, play, out) && take_move_legal(&p, &m, out);
+		}
 	for (size_t i = 0; i < n; i++)
 		if (play[i].kind == TK_NUMBER && play[i].colour != line->colour) {
 			buf_printf(out, "%s cannot go on the %s line: a run is all one colour\n",
 				   take_card_name(g, &play[i]), g->colours[line->colour]);
 			return false;
 		}
-	int s;
-	size_t k;
-	if (n == 1 && play[0].kind == TK_NUMBER && line_has(line, play[0].number, &s, &k) &&
-	    line->free[s][k]) {
-		buf_printf(out, "legal: %s replaces the Free Ride standing in for it; the player takes "
-			   "the Free Ride\n", take_card_name(g, &play[0]));
-		return true;
-	}
-	return run_on(g, line, play, n, side, out);
+	for (int i = 0; i < t.nfr; i++)
+		if (n == 1 && play[0].kind == TK_NUMBER && t.fr[i].on && t.fr[i].colour == play[0].colour &&
+		    t.fr[i].value == play[0].number)
+			return take_move_legal(&p, &(struct take_move){TAKE_REPLACE, (unsigned char)i, 0, 0, 0, 0}, out);
+	return either_end(&p, m, play, side, out);
 }
 
 int take_turn(const struct take_game *g, const struct take_line *line,

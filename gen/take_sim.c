@@ -5,21 +5,20 @@
  * End of Line, a Free Ride, the card a Free Ride stands in for, a Transfer and
  * its branch) or "Take the Train" (pay a fare, draw); the end when a hand
  * empties or a player runs out of fares, the others paying one fare a card.
- * With gsim_take_selfcheck on, every play is first put to take_check_play (the
- * checker's rules) and the plays it refuses are counted (tests/unit/test_gsim.c). */
+ * The plays are the rules' own: the table is take.h's struct take_table, and
+ * a player chooses among take_moves (take_rules.c: every legal play, each
+ * judged by take_move_legal, Free Rides and Transfer branches included). With
+ * gsim_take_selfcheck on, every play on a Station's line is also put to
+ * take_check_play as cards, as `railyard check` reads them, and the refusals
+ * counted (tests/unit/test_gsim.c); gsim_take_watch hands every position to a
+ * test (tests/unit/test_take.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gsim.h"
 #include "take.h"
 
-#define MAXC 250            /* card ids: numbers, Stations, then the specials */
-#define ID_FR 250
-#define ID_EL 251
-#define ID_TR 252
-#define NID 253
-#define MAXLINES 24
-#define MAXMOVES 1024   /* random players see every run length: 24 lines x 2 ends x 12 */
+#define MAXMOVES TAKE_MAX_MOVES
 
 enum { C_FARES, C_DRAWS, C_STATION_DRAWS, C_FREE_RIDES, C_REPLACED, C_END_OF_LINES, C_TRANSFERS,
        C_ROUNDS };
@@ -41,43 +40,20 @@ struct setup {
 	long rounds;             /* rule rounds: 0 no limit, else the highest total after it */
 	enum take_tie tie;       /* rule tie: a tie for the most fares in a round */
 	bool selfcheck;
-};
-
-struct line {
-	int colour;
-	bool branch;             /* a Transfer's branch: one side (0), running by dir */
-	int dir, bnext;
-	int len[2];
-	bool closed[2];
-};
-
-struct fr_pos {
-	int colour, value, line;
-	bool on;
+	gsim_take_watch_fn *watch;   /* tests: every position and the moves chosen among */
+	void *watch_ctx;
 };
 
 struct state {
 	const struct setup *s;
-	uint8_t have[SIM_MAX_PLAYERS][NID];
+	uint8_t have[SIM_MAX_PLAYERS][TAKE_NIDS];   /* hands: counts per card id (take.h) */
 	int nhand[SIM_MAX_PLAYERS];
 	long fares[SIM_MAX_PLAYERS], total[SIM_MAX_PLAYERS];
 	uint8_t pile[256];
 	int npile, top;
-	struct line lines[MAXLINES];
-	int nlines, station_line[64];
-	uint64_t used[64];       /* per colour, bit v: that number is on the table */
-	struct fr_pos fr[8];
-	int nfr;
+	struct take_table tab;
 	long refused;            /* selfcheck: plays take_check_play refused */
 	long short_branches;     /* selfcheck: Transfers whose branch took less than its longest run */
-};
-
-enum mtype { M_RUN, M_STATION, M_EL, M_REPLACE, M_TRANSFER };
-
-struct move {
-	enum mtype type;
-	int line, side, colour, shed;
-	int after;   /* a Transfer: 0 its branch takes the longest run, else 1 + the run's length */
 };
 
 /* ---- setup ---- */
@@ -89,7 +65,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	const struct deck_group *num = deck_group_named(d, "number");
 	int ci = num ? deck_field_index(num, "colour") : -1, ni = num ? deck_field_index(num, "number") : -1;
 	if (ci < 0 || ni < 0 || num->fields[ci].n > 8 || num->fields[ni].n > 30 ||
-	    num->fields[ci].n * num->fields[ni].n + num->fields[ci].n > MAXC) {
+	    num->fields[ci].n * num->fields[ni].n + num->fields[ci].n > TAKE_ID_FREE_RIDE) {
 		snprintf(err, errlen, "the simulator plays take-the-train packs with a 'number' group of "
 			 "colour (up to 8) x number (up to 30)");
 		free(s);
@@ -115,7 +91,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	if (st && st->included)
 		for (size_t c = 0; c < s->g.ncolours; c++)
 			s->deck[s->ncards++] = (uint8_t)(s->nnum + (int)c);
-	uint8_t ids[3] = {ID_FR, ID_EL, ID_TR};
+	uint8_t ids[3] = {TAKE_ID_FREE_RIDE, TAKE_ID_END_OF_LINE, TAKE_ID_TRANSFER};
 	for (int i = 0; i < 3; i++)
 		for (long k = 0; k < *cnt[i] && s->ncards < 256 && k < 4; k++)
 			s->deck[s->ncards++] = ids[i];
@@ -149,271 +125,51 @@ static size_t scratch_size(const void *s)
 	return sizeof(struct state);
 }
 
-/* ---- the table ---- */
+/* ---- the plays: the rules' (take_moves, take_move_legal) ---- */
 
-static int num_id(const struct setup *s, int colour, int v)
+/* What player p sees. */
+static struct take_pos pos_of(const struct state *st, int p)
 {
-	return colour * s->g.high + v - 1;
+	return (struct take_pos){&st->s->g, &st->tab, st->have[p]};
 }
 
-static bool is_used(const struct state *st, int colour, int v)
+/* Every play player p can make now, into m[]. */
+static int moves_of(struct state *st, int p, struct take_move *m)
 {
-	return (st->used[colour] >> v) & 1u;
+	struct take_pos pos = pos_of(st, p);
+	size_t n = take_moves(&pos, m, MAXMOVES);
+	if (st->s->watch)
+		st->s->watch(st->s->watch_ctx, &pos, m, n);
+	return (int)n;
 }
 
-/* The number the open end `side` of l takes next, or 0 when it takes none. */
-static int next_value(const struct state *st, const struct line *l, int side)
+/* The cards m takes out of the hand (a Free Ride taken back: none, net). */
+static int shed_of(const struct take_move *m)
 {
-	const struct take_game *g = &st->s->g;
-	if (l->closed[side])
-		return 0;
-	if (l->branch) {
-		int v = l->bnext;
-		return side == 0 && v >= 1 && v <= g->high && !is_used(st, l->colour, v) ? v : 0;
+	switch ((enum take_move_kind)m->kind) {
+	case TAKE_RUN: return m->len;
+	case TAKE_STATION: return 1 + m->len;
+	case TAKE_END_OF_LINE: return 1;
+	case TAKE_TRANSFER: return 2 + m->len;
+	default: return 0;
 	}
-	int k = l->len[side];
-	int natural = side == TAKE_LEFT ? g->split : g->high - g->split;
-	if ((k >= natural && !l->closed[!side]) || k >= g->high)
-		return 0;
-	int v = take_step_value(g, side, (size_t)k);
-	return is_used(st, l->colour, v) ? 0 : v;
 }
 
-static void advance(struct state *st, struct line *l, int side, int v)
+static void apply(struct state *st, int p, const struct take_move *m, struct gsim_outcome *o)
 {
-	st->used[l->colour] |= 1ull << v;
-	l->len[side]++;
-	if (l->branch)
-		l->bnext += l->dir;
-}
-
-/* Cards player p can lay on end `side` of l: number cards in sequence, a Free
- * Ride bridging a gap the next card closes (or standing alone when nothing else
- * goes there). Lays them when `lay`. */
-static int run(struct state *st, int p, int li, int side, bool lay, struct take_card *rec, int max)
-{
-	struct line tmp = st->lines[li], *l = lay ? &st->lines[li] : &tmp;
-	uint64_t saved = st->used[l->colour];
-	int fr = st->have[p][ID_FR], n = 0;
-	while (max <= 0 || n < max) {
-		int v = next_value(st, l, side);
-		if (!v)
-			break;
-		int id = num_id(st->s, l->colour, v);
-		if (rec)
-			rec[n] = (struct take_card){st->have[p][id] ? TK_NUMBER : TK_FREE_RIDE,
-						    st->have[p][id] ? l->colour : -1, st->have[p][id] ? v : 0};
-		if (st->have[p][id]) {
-			if (lay) {
-				st->have[p][id]--;
-				st->nhand[p]--;
-			}
-		} else if (fr > 0) {
-			/* the Free Ride stands in for v when the card after it is in hand,
-			 * or as a play of its own */
-			struct line peek = *l;
-			uint64_t u = st->used[l->colour];
-			advance(st, &peek, side, v);
-			int w = next_value(st, &peek, side);
-			st->used[l->colour] = u;
-			if (n > 0 && !(w && st->have[p][num_id(st->s, l->colour, w)]))
-				break;
-			fr--;
-			if (lay) {
-				st->have[p][ID_FR]--;
-				st->nhand[p]--;
-				/* a slot of a Free Ride taken back, or a new one (at most
-				 * 4 are in the pack, so 8 slots never run out) */
-				int slot = 0;
-				while (slot < st->nfr && st->fr[slot].on)
-					slot++;
-				if (slot == st->nfr)
-					st->nfr++;
-				st->fr[slot] = (struct fr_pos){l->colour, v, li, true};
-			}
-		} else {
-			break;
-		}
-		advance(st, l, side, v);
-		n++;
-	}
-	if (!lay)
-		st->used[l->colour] = saved;
-	return n;
-}
-
-/* The runs a player may lay at one end: greedy the longest only; random every
- * length from 1 (a run may stop anywhere but on a Free Ride standing in the
- * middle of it). Appends {type, li, side, colour, 1 + len or len} to m. */
-static int runs_at(struct state *st, int p, int li, int side, enum mtype type, struct move *m, int n)
-{
-	struct take_card rec[72];
-	int k = run(st, p, li, side, false, rec, 0), base = type == M_STATION;
-	if (!k || n >= MAXMOVES)
-		return n;
-	if (st->s->policy[p] != GSIM_RANDOM) {
-		m[n++] = (struct move){type, li, side, st->lines[li].colour, base + k, 0};
-		return n;
-	}
-	for (int len = 1; len <= k && n < MAXMOVES; len++)
-		if (len == 1 || rec[len - 1].kind != TK_FREE_RIDE)
-			m[n++] = (struct move){type, li, side, st->lines[li].colour, base + len, 0};
-	return n;
-}
-
-static int add_line(struct state *st, int colour, bool branch, int dir, int bnext)
-{
-	struct line *l = &st->lines[st->nlines];
-	memset(l, 0, sizeof *l);
-	l->colour = colour;
-	l->branch = branch;
-	l->dir = dir;
-	l->bnext = bnext;
-	return st->nlines++;
-}
-
-/* A fresh Station of colour c with its runs: greedy the longer side's (the
- * left on a tie; none when neither has one), random the Station alone or any
- * run on either side. */
-static int station_moves(struct state *st, int p, int c, struct move *m, int n)
-{
-	int li = add_line(st, c, false, 0, 0);
-	if (st->s->policy[p] == GSIM_RANDOM) {
-		m[n++] = (struct move){M_STATION, -1, TAKE_LEFT, c, 1, 0};
-		n = runs_at(st, p, li, TAKE_LEFT, M_STATION, m, n);
-		n = runs_at(st, p, li, TAKE_RIGHT, M_STATION, m, n);
-	} else {
-		int a = run(st, p, li, TAKE_LEFT, false, NULL, 0), b = run(st, p, li, TAKE_RIGHT, false, NULL, 0);
-		m[n++] = (struct move){M_STATION, -1, a >= b ? TAKE_LEFT : TAKE_RIGHT, c, 1 + (a > b ? a : b), 0};
-	}
-	for (int i = n - 1; i >= 0 && m[i].type == M_STATION && m[i].colour == c && m[i].line == li; i--)
-		m[i].line = -1;
-	st->nlines--;
-	return n;
-}
-
-/* The longest run player p could lay on the branch a Transfer of colour x
- * would open beside the v at end `side` (cards into rec); nothing changes. */
-static int branch_run(struct state *st, int p, int side, int x, int v, struct take_card *rec)
-{
-	int dir = side == TAKE_LEFT ? -1 : 1;
-	uint64_t saved = st->used[x];
-	st->used[x] |= 1ull << v;
-	int bi = add_line(st, x, true, dir, v + dir);
-	st->lines[bi].len[0] = 1;
-	int k = run(st, p, bi, 0, false, rec, 0);
-	st->nlines--;
-	st->used[x] = saved;
-	return k;
-}
-
-/* A Transfer of colour x beside the v at end `side` of line li: greedy one
- * move (its branch then takes the longest run); random one per run the branch
- * allows, none (the Transfer and its card alone) to the longest, as runs_at. */
-static int transfer_moves(struct state *st, int p, int li, int side, int x, int v, struct move *m, int n)
-{
-	m[n++] = (struct move){M_TRANSFER, li, side, x, 2, 0};
-	if (st->s->policy[p] != GSIM_RANDOM)
-		return n;
-	m[n - 1].after = 1;
-	struct take_card rec[72];
-	int k = branch_run(st, p, side, x, v, rec);
-	for (int len = 1; len <= k && n < MAXMOVES; len++)
-		if (len == 1 || rec[len - 1].kind != TK_FREE_RIDE)
-			m[n++] = (struct move){M_TRANSFER, li, side, x, 2 + len, 1 + len};
-	return n;
-}
-
-static int moves_of(struct state *st, int p, struct move *m)
-{
-	const struct setup *s = st->s;
-	int n = 0;
-	for (int li = 0; li < st->nlines; li++) {
-		struct line *l = &st->lines[li];
-		for (int side = 0; side < 2; side++) {
-			if (l->branch && side)
-				continue;
-			n = runs_at(st, p, li, side, M_RUN, m, n);
-			if (st->have[p][ID_EL] && !l->closed[side] && !l->branch && n < MAXMOVES)
-				m[n++] = (struct move){M_EL, li, side, l->colour, 1, 0};
-			/* a Transfer beside the card at this open end */
-			if (st->have[p][ID_TR] && !l->branch && !l->closed[side] && l->len[side] > 0) {
-				int v = take_step_value(&s->g, side, (size_t)l->len[side] - 1);
-				for (int x = 0; x < (int)s->g.ncolours && n < MAXMOVES; x++)
-					if (x != l->colour && st->have[p][num_id(s, x, v)] && !is_used(st, x, v) &&
-					    st->nlines < MAXLINES)
-						n = transfer_moves(st, p, li, side, x, v, m, n);
-			}
-		}
-	}
-	for (int c = 0; c < (int)s->g.ncolours; c++)
-		if (st->have[p][s->nnum + c] && st->station_line[c] < 0 && st->nlines < MAXLINES && n < MAXMOVES - 1)
-			n = station_moves(st, p, c, m, n);
-	for (int i = 0; i < st->nfr && n < MAXMOVES; i++)
-		if (st->fr[i].on && st->have[p][num_id(s, st->fr[i].colour, st->fr[i].value)])
-			m[n++] = (struct move){M_REPLACE, i, 0, st->fr[i].colour, 0, 0};
-	return n;
-}
-
-static void apply(struct state *st, int p, const struct move *m, struct gsim_outcome *o)
-{
-	const struct setup *s = st->s;
-	switch (m->type) {
-	case M_RUN: {
-		int before = st->have[p][ID_FR];
-		run(st, p, m->line, m->side, true, NULL, m->shed);
-		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
-		break;
-	}
-	case M_STATION: {
-		st->have[p][s->nnum + m->colour]--;
-		st->nhand[p]--;
-		int li = add_line(st, m->colour, false, 0, 0);
-		st->station_line[m->colour] = li;
-		int before = st->have[p][ID_FR];
-		if (m->shed > 1)
-			run(st, p, li, m->side, true, NULL, m->shed - 1);
-		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
-		break;
-	}
-	case M_EL:
-		st->have[p][ID_EL]--;
-		st->nhand[p]--;
-		st->lines[m->line].closed[m->side] = true;
-		o->count[C_END_OF_LINES]++;
-		break;
-	case M_REPLACE: {
-		struct fr_pos *f = &st->fr[m->line];
-		st->have[p][num_id(s, f->colour, f->value)]--;
-		st->have[p][ID_FR]++;
-		f->on = false;
-		o->count[C_REPLACED]++;
-		break;
-	}
-	case M_TRANSFER: {
-		const struct line *l = &st->lines[m->line];
-		int v = take_step_value(&s->g, m->side, (size_t)l->len[m->side] - 1);
-		int dir = m->side == TAKE_LEFT ? -1 : 1;
-		st->have[p][ID_TR]--;
-		st->have[p][num_id(s, m->colour, v)]--;
-		st->nhand[p] -= 2;
-		st->used[m->colour] |= 1ull << v;
-		int li = add_line(st, m->colour, true, dir, v + dir);
-		st->lines[li].len[0] = 1;
-		int before = st->have[p][ID_FR];
-		if (m->after != 1)   /* 1: the Transfer and its card alone */
-			run(st, p, li, 0, true, NULL, m->after > 1 ? m->after - 1 : 0);
-		o->count[C_FREE_RIDES] += (uint64_t)(before - st->have[p][ID_FR]);
-		o->count[C_TRANSFERS]++;
-		break;
-	}
-	}
+	take_move_apply(&st->s->g, &st->tab, st->have[p], m);
+	st->nhand[p] -= shed_of(m);
+	for (int k = 0; k < m->len; k++)
+		o->count[C_FREE_RIDES] += m->free >> k & 1u;
+	o->count[C_REPLACED] += m->kind == TAKE_REPLACE;
+	o->count[C_END_OF_LINES] += m->kind == TAKE_END_OF_LINE;
+	o->count[C_TRANSFERS] += m->kind == TAKE_TRANSFER;
 }
 
 /* The checker's view of station line li: its numbers and Free Rides. */
 static void as_take_line(const struct state *st, int li, struct take_line *tl)
 {
-	const struct line *l = &st->lines[li];
+	const struct take_tline *l = &st->tab.line[li];
 	memset(tl, 0, sizeof *tl);
 	tl->colour = l->colour;
 	for (int side = 0; side < 2; side++) {
@@ -422,86 +178,62 @@ static void as_take_line(const struct state *st, int li, struct take_line *tl)
 		for (int k = 0; k < l->len[side] && k < 64; k++) {
 			int v = take_step_value(&st->s->g, side, (size_t)k);
 			tl->value[side][k] = v;
-			for (int i = 0; i < st->nfr; i++)
-				tl->free[side][k] |= st->fr[i].on && st->fr[i].line == li && st->fr[i].value == v;
+			for (int i = 0; i < st->tab.nfr; i++)
+				tl->free[side][k] |= st->tab.fr[i].on && st->tab.fr[i].line == li && st->tab.fr[i].value == v;
 		}
 	}
 }
 
-/* selfcheck: would the checker let player p make move m? */
-static bool checker_agrees(struct state *st, int p, const struct move *m)
+/* selfcheck: would the checker (take_check_play, reading cards as `railyard
+ * check` does, on the one line the move is on) let move m be made? */
+static bool checker_agrees(struct state *st, const struct take_move *m)
 {
 	const struct setup *s = st->s;
-	struct take_card play[72];
+	struct take_card play[24];
 	struct take_line tl;
-	size_t n = 0;
-	int side = m->side;
-	if (m->line >= 0 && m->type != M_REPLACE) {
-		if (st->lines[m->line].branch)
-			return true;   /* a Transfer's branch is not a line the checker reads */
-		as_take_line(st, m->line, &tl);
-	}
-	switch (m->type) {
-	case M_RUN:
-		n = (size_t)run(st, p, m->line, m->side, false, play, m->shed);
-		break;
-	case M_STATION: {
-		play[n++] = (struct take_card){TK_STATION, m->colour, 0};
-		int li = add_line(st, m->colour, false, 0, 0);
-		if (m->shed > 1)
-			n += (size_t)run(st, p, li, side, false, play + 1, m->shed - 1);
-		st->nlines--;
-		if (m->shed == 1)
-			side = -1;
-		break;
-	}
-	case M_EL:
-		play[n++] = (struct take_card){TK_END_OF_LINE, -1, 0};
-		break;
-	case M_TRANSFER: {
-		const struct line *l = &st->lines[m->line];
-		int v = take_step_value(&s->g, m->side, (size_t)l->len[m->side] - 1);
-		play[n++] = (struct take_card){TK_TRANSFER, -1, 0};
-		play[n++] = (struct take_card){TK_NUMBER, m->colour, v};
-		struct take_card rec[72];
-		st->short_branches += m->after && m->after - 1 < branch_run(st, p, m->side, m->colour, v, rec);
-		side = -1;
-		break;
-	}
-	case M_REPLACE: {
-		const struct fr_pos *f = &st->fr[m->line];
-		if (st->lines[f->line].branch)
-			return true;   /* a Free Ride on a branch */
-		as_take_line(st, f->line, &tl);
-		play[n++] = (struct take_card){TK_NUMBER, f->colour, f->value};
-		side = -1;
-		break;
-	}
-	}
+	int li = m->kind == TAKE_REPLACE ? st->tab.fr[m->line].line : m->kind == TAKE_STATION ? -1 : m->line;
+	if (li >= 0 && st->tab.line[li].branch)
+		return true;   /* a Transfer's branch is not a line the checker reads alone */
+	if (li >= 0)
+		as_take_line(st, li, &tl);
+	size_t n = take_move_cards(&s->g, &st->tab, m, play);
+	int side = m->kind == TAKE_RUN || m->kind == TAKE_END_OF_LINE || (m->kind == TAKE_STATION && m->len) ? m->side : -1;
 	struct buf out = {0};
-	bool ok = take_check_play(&s->g, m->type == M_STATION ? NULL : &tl, play, n, side, &out);
+	bool ok = take_check_play(&s->g, li >= 0 ? &tl : NULL, play, n, side, &out);
 	if (!ok)
 		st->refused++;
 	buf_free(&out);
 	return ok;
 }
 
-static int rank_of(enum mtype t)
+/* selfcheck: m is a Transfer whose branch is shorter than another listed. */
+static bool short_branch(const struct take_move *m, const struct take_move *all, int n)
 {
-	return t == M_EL || t == M_REPLACE ? 0 : 1;
+	for (int i = 0; m->kind == TAKE_TRANSFER && i < n; i++)
+		if (all[i].kind == TAKE_TRANSFER && all[i].line == m->line && all[i].side == m->side &&
+		    all[i].colour == m->colour && all[i].len > m->len)
+			return true;
+	return false;
 }
 
-static const struct move *choose(const struct state *st, int p, const struct move *m, int n,
-				 struct sim_rng *rng)
+static int rank_of(const struct take_move *m)
+{
+	return m->kind == TAKE_END_OF_LINE || m->kind == TAKE_REPLACE ? 0 : 1;
+}
+
+/* random: any legal play; greedy: the one that sheds the most cards (an End
+ * of Line or a Free Ride taken back after a play of as many), ties at random. */
+static const struct take_move *choose(const struct state *st, int p, const struct take_move *m, int n,
+				      struct sim_rng *rng)
 {
 	if (st->s->policy[p] == GSIM_RANDOM)
 		return &m[sim_rng_below(rng, (uint32_t)n)];
-	int best = -1, ties = 0;
+	int best = -1, ties = 0, bkey = -1;
 	for (int i = 0; i < n; i++) {
-		int key = m[i].shed * 2 + rank_of(m[i].type);
-		int bkey = best < 0 ? -1 : m[best].shed * 2 + rank_of(m[best].type);
+		int key = shed_of(&m[i]) * 2 + rank_of(&m[i]);
 		if (key > bkey) {
 			best = i;
+			bkey = key;
 			ties = 1;
 		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
 			best = i;
@@ -519,6 +251,14 @@ static bool draw(struct state *st, int p)
 	return true;
 }
 
+/* Player p opens the first line with its Station of colour c. */
+static void open_first(struct state *st, int p, int c)
+{
+	struct take_move m = {TAKE_STATION, 0, 0, (unsigned char)c, 0, 0};
+	take_move_apply(&st->s->g, &st->tab, st->have[p], &m);
+	st->nhand[p]--;
+}
+
 /* The Station phase: from the dealer's left, a player with a Station plays it;
  * if nobody has one, players draw in turn until one is found. Returns the seat
  * that opened the first line, or -1 when none could be found. */
@@ -529,10 +269,8 @@ static int station_phase(struct state *st, int first, struct gsim_outcome *o)
 	for (int i = 0; i < P; i++) {
 		int p = (first + i) % P;
 		for (int c = 0; c < (int)s->g.ncolours; c++)
-			if (st->have[p][s->nnum + c]) {
-				st->have[p][s->nnum + c]--;
-				st->nhand[p]--;
-				st->station_line[c] = add_line(st, c, false, 0, 0);
+			if (st->have[p][take_station_id(&s->g, c)]) {
+				open_first(st, p, c);
 				return p;
 			}
 	}
@@ -541,26 +279,22 @@ static int station_phase(struct state *st, int first, struct gsim_outcome *o)
 		draw(st, p);
 		o->count[C_STATION_DRAWS]++;
 		if (id >= s->nnum && id < s->nnum + (int)s->g.ncolours) {
-			st->have[p][id]--;
-			st->nhand[p]--;
-			st->station_line[id - s->nnum] = add_line(st, id - s->nnum, false, 0, 0);
+			open_first(st, p, id - s->nnum);
 			return p;
 		}
 	}
 	return -1;
 }
 
-/* One round from dealer `dealer`; the winner's seat or -1; *turns grows. */
+/* One round from dealer `dealer`; the winner's seat, -1 (no single winner or
+ * a timeout) or -2 (no Station anywhere: the round can never start); *turns grows. */
 static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
 		      struct gsim_outcome *o)
 {
 	const struct setup *s = st->s;
 	int P = s->players;
 	memset(st->have, 0, sizeof st->have);
-	memset(st->used, 0, sizeof st->used);
-	st->nlines = st->nfr = 0;
-	for (int c = 0; c < 64; c++)
-		st->station_line[c] = -1;
+	take_table_init(&st->tab);
 	memcpy(st->pile, s->deck, (size_t)s->ncards);
 	gsim_shuffle_u8(st->pile, (size_t)s->ncards, rng);
 	st->npile = s->ncards;
@@ -574,8 +308,8 @@ static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *tu
 			draw(st, (dealer + 1 + p) % P);
 	int opener = station_phase(st, (dealer + 1) % P, o);
 	if (opener < 0)
-		return -1;
-	struct move m[MAXMOVES];
+		return -2;
+	struct take_move m[MAXMOVES];
 	int p = opener, ended = 0;
 	while (!ended) {
 		p = (p + 1) % P;
@@ -583,9 +317,11 @@ static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *tu
 			return -1;
 		int n = moves_of(st, p, m);
 		if (n) {
-			const struct move *mv = choose(st, p, m, n, rng);
-			if (s->selfcheck)
-				checker_agrees(st, p, mv);
+			const struct take_move *mv = choose(st, p, m, n, rng);
+			if (s->selfcheck) {
+				checker_agrees(st, mv);
+				st->short_branches += short_branch(mv, m, n);
+			}
 			apply(st, p, mv, o);
 			if (st->nhand[p] == 0)
 				ended = 1;
@@ -622,6 +358,14 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 	for (int r = 0;; r++) {
 		o->count[C_ROUNDS]++;
 		w = round_play(st, (P - 1 + r) % P, rng, &turns, o);
+		if (w == -2) {
+			/* no Station in the pack: no round ever starts, and with rule
+			 * target no total ever grows: the game is stalled, not a tie */
+			o->winner = -1;
+			o->stalled = true;
+			o->length = turns;
+			return;
+		}
 		if (turns > s->max_length) {
 			o->winner = -1;
 			o->length = turns;
@@ -669,6 +413,12 @@ const struct gsim_engine gsim_take = {
 void gsim_take_selfcheck(void *setup, bool on)
 {
 	((struct setup *)setup)->selfcheck = on;
+}
+
+void gsim_take_watch(void *setup, gsim_take_watch_fn *fn, void *ctx)
+{
+	((struct setup *)setup)->watch = fn;
+	((struct setup *)setup)->watch_ctx = ctx;
 }
 
 long gsim_take_refused(const void *scratch)

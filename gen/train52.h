@@ -72,6 +72,66 @@ size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t
 int t52_pile_valid(const struct t52_rules *r, const struct t52_card *on, size_t non,
 		   struct buf *why);
 
+/* ---- positions and moves: what the engine plays and the checker judges ---- */
+
+/* A pile on the table: never closed (it may be drawn from), closed (its
+ * reopening sequence under way), its sequence complete and awaiting a
+ * beginning, or reopened (central play without doubles on its top card). */
+enum t52_pile_state { T52_PILE_OPEN, T52_PILE_CLOSED, T52_PILE_AWAIT, T52_PILE_REOPENED };
+struct t52_pile {
+	enum t52_pile_state state;
+	int seq;   /* T52_PILE_CLOSED: cards of the reopening sequence on it (t52_reopened) */
+	int top;   /* T52_PILE_REOPENED: its top card's rank */
+};
+#define T52_MAX_TABLE_PILES 16
+struct t52_table {
+	int central;   /* the top card of central play; 0 before the round's beginning */
+	int npiles;
+	struct t52_pile pile[T52_MAX_TABLE_PILES];
+};
+/* What a player sees: the table and its hand as counts of each rank
+ * (hand[1..13]); hand NULL when not known (the checker without --hand): then
+ * the player is taken to hold the cards a move lays, and a Train to be the
+ * whole hand. */
+struct t52_pos {
+	const struct t52_table *t;
+	const int *hand;
+	int nhand;
+	int open_piles;   /* piles not closed (an A may not close the last); 0: not known */
+};
+
+/* One play. where: 0 central play, 1 + i pile i. r1: the card (the bottom of a
+ * sandwich, the first double of a set); r2: a sandwich's middle, the second
+ * double of a set (r1 <= r2), the top of a Train (2 .. r2). */
+enum t52_move_kind {
+	T52_SINGLE, T52_DOUBLE, T52_SANDWICH, T52_DOUBLE_SANDWICH, T52_CLOSE, T52_SEQUENCE,
+	T52_BEGIN_TWO, T52_BEGIN_DOUBLES, T52_TRAIN, T52_NKINDS
+};
+struct t52_move {
+	unsigned char kind, where, r1, r2;
+};
+/* More than the legal plays of any position (t52_moves never drops one). */
+#define T52_MAX_MOVES 4096
+
+/* The cards move m lays, as counts per rank into use[14] (zeroed here); the
+ * number of cards. */
+int t52_move_cards(const struct t52_move *m, int *use);
+/* "2", "J 8 J on central play", ...: the move in words into *out. */
+void t52_move_name(const struct t52_move *m, struct buf *out);
+
+/* Is move m legal in position p under rules r (NULL: the defaults)? why (may
+ * be NULL) gets what it does, or why not, one line each. The one statement of
+ * the rules of play: the engine plays what t52_moves lists with it, the
+ * checker (t52_check) judges a play with it. */
+bool t52_move_legal(const struct t52_rules *r, const struct t52_pos *p, const struct t52_move *m,
+		    struct buf *why);
+/* Every legal move of position p (hand known) into out[0..max-1]: the
+ * candidates t52_move_legal could pass, each put to it. Returns how many. */
+size_t t52_moves(const struct t52_rules *r, const struct t52_pos *p, struct t52_move *out, size_t max);
+/* The sequence count of a pile its A has just closed: 1 (the closing A is the
+ * sequence's A) or 0 (reopen=second-ace). */
+int t52_closed_seq(const struct t52_rules *r);
+
 /* Is play[0..n-1] legal on area with on[0..non-1] (central: the top card last;
  * pile: its face-up cards)? hand[0..nhand-1], when nhand, is the player's whole
  * hand (a Train must use all of it). open_piles, when not 0, is how many piles are

@@ -32,7 +32,8 @@ static const char train52_usage[] =
 	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
 	"                       far); no --top: a pile never closed\n"
 	"  -p, --play CARDS     the cards played at once, in order (required)\n"
-	"  -H, --hand CARDS     the player's whole hand (a Train must use all of it)\n"
+	"  -H, --hand CARDS     the player's whole hand: the play comes from it, and a\n"
+	"                       Train must use all of it\n"
 	"      --open-piles N   piles open now (an A may not close the last open one)\n"
 	"      --piles N,N,...  instead of --play: the cards left in each pile (a C after\n"
 	"                       a number: the pile is closed): is it a Trainwreck?\n"
@@ -287,6 +288,29 @@ int games_check_train52(const struct game *game, int argc, char **argv)
 	return status;
 }
 
+/* rules: piles: a round of one pile can never be won: "One deck must always
+ * remain open to play", so its only pile is never closed, and "A Train Play can
+ * only ever be used on a closed pile" ("the only way to win a round"). No
+ * round won: an error; round 1 alone (the tie-breaker's setup): a warning.
+ * Returns the errors reported. */
+static int t52_check_piles(const struct t52_pack_rules *pr)
+{
+	size_t one = 0;
+	for (size_t i = 0; i < pr->nrounds; i++)
+		one += pr->piles[i] == 1;
+	if (pr->nrounds && one == pr->nrounds) {
+		diag(SEV_ERROR, &pr->loc_piles, "piles: every round has one pile, which must stay open (\"One deck "
+		     "must always remain open to play\"): no pile is ever closed, so no Train is ever played (\"A "
+		     "Train Play can only ever be used on a closed pile\", \"the only way to win a round\"): no "
+		     "round and no tie-breaker can be won, and the game never ends");
+		return 1;
+	}
+	if (pr->nrounds && pr->piles[0] == 1)
+		diag(SEV_WARNING, &pr->loc_piles, "piles: round 1 has one pile, so a tie-breaker (\"set up in the "
+		     "same fashion as Round 1\") can never be won: a tie after the rounds never ends");
+	return 0;
+}
+
 /* games.h: the deck the rules name ("52-card deck (no Jokers)"): every rank
  * A, 2..10, J, Q, K (the A closes piles and a Train "must always begin with a
  * 2"; a closed pile reopens with "A, 2, 4, 5, 7, 9, J, K"), no other, and a
@@ -341,5 +365,5 @@ int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool no
 		     "%d pile%s of the first round left to draw from (%ld cards)", piles, piles == 1 ? "" : "s", cards);
 		errors++;
 	}
-	return errors;
+	return errors + t52_check_piles(&rules->train52);
 }

@@ -2,7 +2,9 @@
 #include "train52.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -133,6 +135,8 @@ static bool single_ok(const struct t52_rules *r, int card)
 
 static void say_step(struct buf *out, const char *what, int top, int card)
 {
+	if (!out)
+		return;
 	buf_printf(out, "%s %s on %s: a card goes 1 or 2 higher or 1 lower (on %s: ", what,
 		   t52_rank_name(card), t52_rank_name(top), t52_rank_name(top));
 	bool first = true;
@@ -145,7 +149,408 @@ static void say_step(struct buf *out, const char *what, int top, int card)
 	buf_puts(out, ")\n");
 }
 
-enum shape { SH_SINGLE, SH_DOUBLE, SH_SANDWICH, SH_DOUBLE_SANDWICH, SH_SET_OF_DOUBLES, SH_RUN, SH_OTHER };
+/* A finding into why, when the caller wants the words (say: its arguments
+ * are not even computed when why is NULL, the engine's case). */
+static void say_to(struct buf *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define say(why, ...) ((why) ? say_to((why), __VA_ARGS__) : (void)0)
+static void say_to(struct buf *why, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char s[512];
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	buf_puts(why, s);
+}
+
+/* A double of rank r on top: kings on a 4, queens on a 5, jacks on a 6; number
+ * cards (A-10) on their own value. */
+static int double_target(int r)
+{
+	return r == 13 ? 4 : r == 12 ? 5 : r == 11 ? 6 : r;
+}
+
+/* The reopening sequence starts at on[base]: 0 when the closing A is its A
+ * (the default), 1 when a second A goes on the closing one. */
+static size_t seq_base(const struct t52_rules *r)
+{
+	return r->second_ace ? 1 : 0;
+}
+
+int t52_closed_seq(const struct t52_rules *r)
+{
+	return 1 - (int)seq_base(r ? r : &defaults);
+}
+
+int t52_move_cards(const struct t52_move *m, int *use)
+{
+	memset(use, 0, 14 * sizeof *use);
+	int r1 = m->r1 <= 13 ? m->r1 : 0, r2 = m->r2 <= 13 ? m->r2 : 0;
+	switch ((enum t52_move_kind)m->kind) {
+	case T52_SINGLE: case T52_CLOSE: case T52_SEQUENCE: case T52_BEGIN_TWO:
+		use[r1]++;
+		return 1;
+	case T52_DOUBLE:
+		use[r1] += 2;
+		return 2;
+	case T52_SANDWICH:
+		use[r1] += 2;
+		use[r2]++;
+		return 3;
+	case T52_DOUBLE_SANDWICH: case T52_BEGIN_DOUBLES:
+		use[r1] += 2;
+		use[r2] += 2;
+		return 4;
+	case T52_TRAIN:
+		for (int k = 2; k <= r2; k++)
+			use[k]++;
+		return r2 >= 2 ? r2 - 1 : 0;
+	case T52_NKINDS:
+		break;
+	}
+	return 0;
+}
+
+void t52_move_name(const struct t52_move *m, struct buf *out)
+{
+	static const char *const kinds[] = {"", "double", "sandwich", "double sandwich", "close", "sequence",
+					    "beginning", "beginning with two sets of doubles", "Train"};
+	int use[14];
+	t52_move_cards(m, use);
+	buf_printf(out, "%s%s%s %s", m->kind < T52_NKINDS ? kinds[m->kind] : "?",
+		   m->kind == T52_SINGLE ? "" : " ", t52_rank_name(m->r1), m->r2 ? t52_rank_name(m->r2) : "");
+	if (m->where)
+		buf_printf(out, " on pile %d", m->where);
+	else
+		buf_puts(out, " on central play");
+}
+
+/* The bottom card of a play on top: an A is a card of central play only
+ * under ace=low. */
+static bool bottom_ok(const struct t52_rules *r, int card, struct buf *why)
+{
+	if (card != 1 || r->ace_low)
+		return true;
+	say(why, "an A closes a pile; it is not a card of central play (rule ace=piles; ace=low plays it as 1)\n");
+	return false;
+}
+
+/* A single, double, sandwich or double sandwich on top (central: central play,
+ * where doubles go; else a reopened pile). */
+static bool play_on(const struct t52_rules *r, int top, const struct t52_move *m, bool central, struct buf *why)
+{
+	const char *where = central ? "central play" : "a reopened pile";
+	int a = m->r1, b = m->r2;
+	switch ((enum t52_move_kind)m->kind) {
+	case T52_SINGLE:
+		if (!single_ok(r, a)) {
+			if (a == 1)
+				bottom_ok(r, a, why);
+			else
+				say(why, "%s is a face card: the 1 or 2 higher / 1 lower rule is for non-face cards, "
+				    "so it goes down only in a double or a sandwich (rule face-cards=doubles; "
+				    "face-cards=step plays it as %d)\n", t52_rank_name(a), a);
+			return false;
+		}
+		if (!steps_ok(top, a)) {
+			say_step(why, "cannot play", top, a);
+			return false;
+		}
+		say(why, "legal: %s on %s\n", t52_rank_name(a), t52_rank_name(top));
+		return true;
+	case T52_DOUBLE: {
+		if (!central) {
+			say(why, "doubles may be played only in central play\n");
+			return false;
+		}
+		if (a == 1 && !r->ace_low) {
+			say(why, "a double A has no value to go on: an A only closes piles (rule ace=piles)\n");
+			return false;
+		}
+		int want = double_target(a);
+		if (top != want) {
+			say(why, "double %s%s may only be played on %s %s, not on %s\n", t52_rank_name(a),
+			    a > 10 ? "s" : "", a > 10 ? "a" : "an equal", t52_rank_name(want), t52_rank_name(top));
+			return false;
+		}
+		say(why, "legal: a double %s on %s\n", t52_rank_name(a), t52_rank_name(top));
+		return true;
+	}
+	case T52_SANDWICH:
+		if (!bottom_ok(r, a, why))
+			return false;
+		if (!steps_ok(top, a)) {
+			say_step(why, "the bottom card of a sandwich follows central play: cannot play", top, a);
+			return false;
+		}
+		say(why, "legal: a sandwich %s %s %s on %s (%s)\n", t52_rank_name(a), t52_rank_name(b),
+		    t52_rank_name(a), t52_rank_name(top), where);
+		return true;
+	case T52_DOUBLE_SANDWICH:
+		if (!central) {
+			say(why, "a double sandwich may be played only in central play\n");
+			return false;
+		}
+		if (!bottom_ok(r, a, why))
+			return false;
+		if (!steps_ok(top, a)) {
+			say_step(why, "a double sandwich follows central play: cannot play", top, a);
+			return false;
+		}
+		say(why, "legal: a double sandwich %s %s %s %s on %s\n", t52_rank_name(a), t52_rank_name(b),
+		    t52_rank_name(b), t52_rank_name(a), t52_rank_name(top));
+		return true;
+	case T52_BEGIN_DOUBLES:
+		say(why, "a set of doubles may only be used at the beginning of a round\n");
+		return false;
+	case T52_TRAIN:
+		say(why, "a Train may be played only on a closed pile with a bare A\n");
+		return false;
+	default:
+		/* a 2 that begins, an A that closes, a card of the reopening sequence */
+		say(why, "%s goes on %s only by the step rule: an A closes a pile, the reopening sequence goes "
+		    "on a closed one, a 2 begins a round or a reopened pile\n", t52_rank_name(a), where);
+		return false;
+	}
+}
+
+/* The beginning of a round (central play before its first card) or of a
+ * reopened pile (after the K): "a 2 or two sets of Doubles". */
+static bool begin_move(const struct t52_move *m, const char *what, struct buf *why)
+{
+	if (m->kind == T52_BEGIN_TWO && m->r1 == 2) {
+		say(why, "legal: a 2 begins %s\n", what);
+		return true;
+	}
+	if (m->kind == T52_BEGIN_DOUBLES) {
+		say(why, "legal: two sets of doubles (%s %s and %s %s) begin %s\n", t52_rank_name(m->r1),
+		    t52_rank_name(m->r1), t52_rank_name(m->r2), t52_rank_name(m->r2), what);
+		return true;
+	}
+	say(why, "%s begins with a 2 or with two sets of doubles (e.g. J J 4 4)\n", what);
+	return false;
+}
+
+/* "One deck must always remain open to play". */
+static bool close_pile(int open_piles, const char *what, struct buf *why)
+{
+	if (open_piles == 1) {
+		say(why, "one pile must always remain open, and this is the only open one\n");
+		return false;
+	}
+	say(why, "legal: an A %s the pile%s\n", what, open_piles ? "" : " (if another pile stays open)");
+	return true;
+}
+
+/* A Train: "on a closed pile with only a bare Ace", "all the cards in the
+ * player's hand", "increase ... in order", "begin with a 2". */
+static bool train_move(const struct t52_rules *r, const struct t52_pos *p, const struct t52_pile *pl,
+		       const struct t52_move *m, struct buf *why)
+{
+	if (m->r1 != 2 || m->r2 < 3) {
+		say(why, "a Train is 2 and up by one: at least 2 3\n");
+		return false;
+	}
+	if (pl->seq != t52_closed_seq(r)) {
+		say(why, "a Train may be played only on a closed pile with a bare A\n");
+		return false;
+	}
+	if (p->hand && p->nhand != m->r2 - 1) {
+		say(why, "a Train must use all the cards in the player's hand\n");
+		return false;
+	}
+	say(why, "legal: a Train 2 to %s on the bare A: it ends the round and wins it%s\n", t52_rank_name(m->r2),
+	    p->hand ? "" : " (if these are all the cards in the hand: give --hand to check)");
+	return true;
+}
+
+/* A move on pile pl. */
+static bool pile_move(const struct t52_rules *r, const struct t52_pos *p, const struct t52_pile *pl,
+		      const struct t52_move *m, struct buf *why)
+{
+	switch (pl->state) {
+	case T52_PILE_OPEN:
+		if (m->kind == T52_CLOSE && m->r1 == 1)
+			return close_pile(p->open_piles, "closes", why);
+		say(why, "an open pile that was never closed takes only an A, which closes it\n");
+		return false;
+	case T52_PILE_CLOSED:
+		if (m->kind == T52_TRAIN)
+			return train_move(r, p, pl, m, why);
+		if (pl->seq >= 8) {   /* not a closed pile: its sequence is complete */
+			say(why, "the reopening sequence ends with the K\n");
+			return false;
+		}
+		if (m->kind != T52_SEQUENCE || m->r1 != t52_reopen[pl->seq]) {
+			say(why, "the pile is closed: the reopening sequence A 2 4 5 7 9 J K needs %s next, not %s\n",
+			    t52_rank_name(t52_reopen[pl->seq]), t52_rank_name(m->r1));
+			return false;
+		}
+		say(why, "legal: continues the reopening sequence%s\n", pl->seq == 7 ? "; the K completes it: the "
+		    "pile now needs a 2 or two sets of doubles" : "");
+		return true;
+	case T52_PILE_AWAIT:
+		return begin_move(m, "play on the reopened pile", why);
+	case T52_PILE_REOPENED:
+		if (m->kind == T52_CLOSE && m->r1 == 1)
+			return close_pile(p->open_piles, "closes again", why);
+		return play_on(r, pl->top, m, false, why);
+	}
+	return false;
+}
+
+/* Is m a move at all: a kind, a place on the table, ranks 1-13 where it has them. */
+static bool well_formed(const struct t52_pos *p, const struct t52_move *m, struct buf *why)
+{
+	bool two = m->kind == T52_SANDWICH || m->kind == T52_DOUBLE_SANDWICH || m->kind == T52_BEGIN_DOUBLES ||
+		   m->kind == T52_TRAIN;
+	if (m->kind >= T52_NKINDS || m->where > p->t->npiles || m->r1 < 1 || m->r1 > 13 || m->r2 > 13 ||
+	    (two ? m->r2 < 1 : m->r2 != 0)) {
+		say(why, "not a play\n");
+		return false;
+	}
+	return true;
+}
+
+/* Does the hand hold the cards m lays? */
+static bool holds(const int *hand, const struct t52_move *m, struct buf *why)
+{
+	int k = 0, need = 0;
+	if (m->kind == T52_TRAIN) {
+		for (k = 2; k <= m->r2 && hand[k] >= 1; k++)
+			;
+		need = 1;
+		if (k > m->r2)
+			return true;
+	} else {
+		/* the cards of r1, then of r2 (per kind: single, double, sandwich, four) */
+		static const unsigned char n1[T52_NKINDS] = {1, 2, 2, 2, 1, 1, 1, 2, 0};
+		static const unsigned char n2[T52_NKINDS] = {0, 0, 1, 2, 0, 0, 0, 2, 0};
+		int a = n1[m->kind] + (m->r2 == m->r1 ? n2[m->kind] : 0), b = n2[m->kind];
+		if (hand[m->r1] < a) {
+			k = m->r1;
+			need = a;
+		} else if (m->r2 != m->r1 && hand[m->r2] < b) {
+			k = m->r2;
+			need = b;
+		} else {
+			return true;
+		}
+	}
+	say(why, "the hand holds %d %s%s; the play needs %d\n", hand[k], t52_rank_name(k), hand[k] == 1 ? "" : "s",
+	    need);
+	return false;
+}
+
+bool t52_move_legal(const struct t52_rules *r, const struct t52_pos *p, const struct t52_move *m,
+		    struct buf *why)
+{
+	if (!r)
+		r = &defaults;
+	if (!well_formed(p, m, why))
+		return false;
+	if (p->hand && !holds(p->hand, m, why))
+		return false;
+	if (m->where)
+		return pile_move(r, p, &p->t->pile[m->where - 1], m, why);
+	/* central play */
+	int top = p->t->central;
+	if (!top)
+		return begin_move(m, "a round", why);
+	return play_on(r, top, m, true, why);
+}
+
+/* Add m to out when it is legal. */
+static size_t add(const struct t52_rules *r, const struct t52_pos *p, struct t52_move m, struct t52_move *out,
+		  size_t n, size_t max)
+{
+	if (n < max && t52_move_legal(r, p, &m, NULL))
+		out[n++] = m;
+	return n;
+}
+
+/* The plays on top at place w: singles and sandwiches whose bottom card
+ * steps from top, double sandwiches and doubles in central play. */
+static size_t moves_on(const struct t52_rules *r, const struct t52_pos *p, int w, int top, struct t52_move *out,
+		       size_t n, size_t max)
+{
+	const int *c = p->hand;
+	/* (pruned by the rules' own predicates; t52_move_legal still judges each) */
+	for (int a = top > 1 ? top - 1 : 1; a <= top + 2 && a <= 13; a++) {
+		if (!c[a] || !steps_ok(top, a) || !bottom_ok(r, a, NULL))
+			continue;
+		n = add(r, p, (struct t52_move){T52_SINGLE, (unsigned char)w, (unsigned char)a, 0}, out, n, max);
+		/* the middle of a sandwich: any card left once the two ends are out */
+		for (int b = 1; b <= 13 && c[a] >= 2; b++) {
+			int spare = c[b] - (b == a ? 2 : 0);
+			if (spare >= 1)
+				n = add(r, p, (struct t52_move){T52_SANDWICH, (unsigned char)w, (unsigned char)a,
+								(unsigned char)b}, out, n, max);
+			if (spare >= 2 && !w)
+				n = add(r, p, (struct t52_move){T52_DOUBLE_SANDWICH, 0, (unsigned char)a, (unsigned char)b},
+					out, n, max);
+		}
+	}
+	for (int a = 1; a <= 13 && !w; a++)
+		if (c[a] >= 2 && double_target(a) == top)
+			n = add(r, p, (struct t52_move){T52_DOUBLE, 0, (unsigned char)a, 0}, out, n, max);
+	return n;
+}
+
+/* The beginnings at place w: a 2, two sets of doubles in either order. */
+static size_t beginnings(const struct t52_rules *r, const struct t52_pos *p, int w, struct t52_move *out,
+			 size_t n, size_t max)
+{
+	const int *c = p->hand;
+	if (c[2])
+		n = add(r, p, (struct t52_move){T52_BEGIN_TWO, (unsigned char)w, 2, 0}, out, n, max);
+	for (int a = 1; a <= 13; a++)
+		for (int b = 1; b <= 13 && c[a] >= 2; b++)
+			if (c[b] - (b == a ? 2 : 0) >= 2)
+				n = add(r, p, (struct t52_move){T52_BEGIN_DOUBLES, (unsigned char)w, (unsigned char)a,
+								(unsigned char)b}, out, n, max);
+	return n;
+}
+
+size_t t52_moves(const struct t52_rules *r, const struct t52_pos *p, struct t52_move *out, size_t max)
+{
+	if (!r)
+		r = &defaults;
+	const struct t52_table *t = p->t;
+	size_t n = 0;
+	/* the only Train the hand can be: 2 up to nhand + 1 */
+	int train = p->nhand + 1;
+	for (int w = 0; w <= t->npiles; w++) {
+		const struct t52_pile *pl = w ? &t->pile[w - 1] : NULL;
+		if (!pl) {
+			n = t->central ? moves_on(r, p, 0, t->central, out, n, max) : beginnings(r, p, 0, out, n, max);
+			continue;
+		}
+		switch (pl->state) {
+		case T52_PILE_OPEN:
+		case T52_PILE_REOPENED:
+			if (p->hand[1])
+				n = add(r, p, (struct t52_move){T52_CLOSE, (unsigned char)w, 1, 0}, out, n, max);
+			if (pl->state == T52_PILE_REOPENED)
+				n = moves_on(r, p, w, pl->top, out, n, max);
+			break;
+		case T52_PILE_CLOSED:
+			if (train >= 3 && train <= 13)
+				n = add(r, p, (struct t52_move){T52_TRAIN, (unsigned char)w, 2, (unsigned char)train}, out,
+					n, max);
+			if (pl->seq < 8)
+				n = add(r, p, (struct t52_move){T52_SEQUENCE, (unsigned char)w,
+								(unsigned char)t52_reopen[pl->seq], 0}, out, n, max);
+			break;
+		case T52_PILE_AWAIT:
+			n = beginnings(r, p, w, out, n, max);
+			break;
+		}
+	}
+	return n;
+}
+
+enum shape { SH_SINGLE, SH_DOUBLE, SH_SANDWICH, SH_DOUBLE_SANDWICH, SH_SET_OF_DOUBLES, SH_OTHER };
 
 static bool is_run_from_2(const struct t52_card *p, size_t n)
 {
@@ -170,131 +575,6 @@ static enum shape shape_of(const struct t52_card *p, size_t n)
 	if (n == 4 && p[0].rank == p[1].rank && p[2].rank == p[3].rank)
 		return SH_SET_OF_DOUBLES;
 	return SH_OTHER;
-}
-
-/* A double of rank r on top: kings on a 4, queens on a 5, jacks on a 6; number
- * cards (A-10) on their own value. */
-static int double_target(int r)
-{
-	return r == 13 ? 4 : r == 12 ? 5 : r == 11 ? 6 : r;
-}
-
-static bool central(const struct t52_rules *r, int top, const struct t52_card *p, size_t n,
-		    bool doubles, struct buf *out)
-{
-	const char *where = doubles ? "central play" : "a reopened pile";
-	switch (shape_of(p, n)) {
-	case SH_SINGLE:
-		if (!single_ok(r, p[0].rank)) {
-			if (p[0].rank == 1)
-				buf_puts(out, "an A closes a pile; it is not a card of central play (rule "
-					 "ace=piles; ace=low plays it as 1)\n");
-			else
-				buf_printf(out, "%s is a face card: the 1 or 2 higher / 1 lower rule is for "
-					   "non-face cards, so it goes down only in a double or a sandwich "
-					   "(rule face-cards=doubles; face-cards=step plays it as %d)\n",
-					   t52_rank_name(p[0].rank), p[0].rank);
-			return false;
-		}
-		if (!steps_ok(top, p[0].rank)) {
-			say_step(out, "cannot play", top, p[0].rank);
-			return false;
-		}
-		buf_printf(out, "legal: %s on %s\n", t52_rank_name(p[0].rank), t52_rank_name(top));
-		return true;
-	case SH_DOUBLE: {
-		if (!doubles) {
-			buf_puts(out, "doubles may be played only in central play\n");
-			return false;
-		}
-		if (p[0].rank == 1 && !r->ace_low) {
-			buf_puts(out, "a double A has no value to go on: an A only closes piles (rule "
-				 "ace=piles)\n");
-			return false;
-		}
-		int want = double_target(p[0].rank);
-		if (top != want) {
-			buf_printf(out, "double %s%s may only be played on %s %s, not on %s\n",
-				   t52_rank_name(p[0].rank), p[0].rank > 10 ? "s" : "",
-				   p[0].rank > 10 ? "a" : "an equal", t52_rank_name(want), t52_rank_name(top));
-			return false;
-		}
-		buf_printf(out, "legal: a double %s on %s\n", t52_rank_name(p[0].rank), t52_rank_name(top));
-		return true;
-	}
-	case SH_SANDWICH:
-		if (p[0].rank == 1 && !r->ace_low) {
-			buf_puts(out, "an A closes a pile; it is not a card of central play (rule ace=piles)\n");
-			return false;
-		}
-		if (!steps_ok(top, p[0].rank)) {
-			say_step(out, "the bottom card of a sandwich follows central play: cannot play",
-				 top, p[0].rank);
-			return false;
-		}
-		buf_printf(out, "legal: a sandwich %s %s %s on %s (%s)\n", t52_rank_name(p[0].rank),
-			   t52_rank_name(p[1].rank), t52_rank_name(p[2].rank), t52_rank_name(top), where);
-		return true;
-	case SH_DOUBLE_SANDWICH:
-		if (!doubles) {
-			buf_puts(out, "a double sandwich may be played only in central play\n");
-			return false;
-		}
-		if (!steps_ok(top, p[0].rank)) {
-			say_step(out, "a double sandwich follows central play: cannot play", top, p[0].rank);
-			return false;
-		}
-		buf_printf(out, "legal: a double sandwich %s %s %s %s on %s\n", t52_rank_name(p[0].rank),
-			   t52_rank_name(p[1].rank), t52_rank_name(p[2].rank), t52_rank_name(p[3].rank),
-			   t52_rank_name(top));
-		return true;
-	case SH_SET_OF_DOUBLES:
-		buf_puts(out, "a set of doubles may only be used at the beginning of a round\n");
-		return false;
-	default:
-		buf_printf(out, "%zu cards are not a play: one card, a double (two equal), a sandwich "
-			   "(X, any, X) or a double sandwich (X, Y, Y, X)\n", n);
-		return false;
-	}
-}
-
-static bool start(const struct t52_card *p, size_t n, const char *what, struct buf *out)
-{
-	if (n == 1 && p[0].rank == 2) {
-		buf_printf(out, "legal: a 2 begins %s\n", what);
-		return true;
-	}
-	if (shape_of(p, n) == SH_SET_OF_DOUBLES ||
-	    (n == 4 && p[0].rank == p[3].rank && p[1].rank == p[2].rank && p[0].rank == p[1].rank)) {
-		buf_printf(out, "legal: two sets of doubles (%s %s and %s %s) begin %s\n",
-			   t52_rank_name(p[0].rank), t52_rank_name(p[1].rank), t52_rank_name(p[2].rank),
-			   t52_rank_name(p[3].rank), what);
-		return true;
-	}
-	buf_printf(out, "%s begins with a 2 or with two sets of doubles (e.g. J J 4 4)\n", what);
-	return false;
-}
-
-static bool same_cards(const struct t52_card *a, size_t na, const struct t52_card *b, size_t nb)
-{
-	if (na != nb)
-		return false;
-	int ca[14] = {0};
-	for (size_t i = 0; i < na; i++)
-		ca[a[i].rank]++;
-	for (size_t i = 0; i < nb; i++)
-		ca[b[i].rank]--;
-	for (int r = 0; r < 14; r++)
-		if (ca[r])
-			return false;
-	return true;
-}
-
-/* The reopening sequence starts at on[base]: 0 when the closing A is its A
- * (the default), 1 when a second A goes on the closing one. */
-static size_t seq_base(const struct t52_rules *r)
-{
-	return r->second_ace ? 1 : 0;
 }
 
 size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t non)
@@ -329,67 +609,75 @@ int t52_pile_valid(const struct t52_rules *r, const struct t52_card *on, size_t 
 	return 0;
 }
 
-static bool close_pile(int open_piles, const char *what, struct buf *out)
+/* The pile whose face-up cards are on[0..non-1] (valid: t52_pile_valid). */
+static struct t52_pile pile_of(const struct t52_rules *r, const struct t52_card *on, size_t non)
 {
-	if (open_piles == 1) {
-		buf_puts(out, "one pile must always remain open, and this is the only open one\n");
+	size_t k = t52_reopened(r, on, non), end = seq_base(r) + 8;
+	if (!non)
+		return (struct t52_pile){T52_PILE_OPEN, 0, 0};
+	if (k < 8)
+		return (struct t52_pile){T52_PILE_CLOSED, (int)k, 0};
+	if (non == end)
+		return (struct t52_pile){T52_PILE_AWAIT, 8, 0};
+	return (struct t52_pile){T52_PILE_REOPENED, 8, on[non - 1].rank};
+}
+
+/* The move play[0..n-1] makes at a place where begin says whether a round or
+ * a reopened pile begins there, closed whether it is a closed pile, open
+ * whether an A closes it. false, with why, when the cards are no play. */
+static bool move_of(const struct t52_card *p, size_t n, int where, bool begin, bool closed, bool open,
+		    struct t52_move *m, struct buf *why)
+{
+	unsigned char w = (unsigned char)where, a = (unsigned char)p[0].rank, b = n > 1 ? (unsigned char)p[1].rank : 0;
+	enum shape sh = shape_of(p, n);
+	if (is_run_from_2(p, n) && sh == SH_OTHER) {
+		*m = (struct t52_move){T52_TRAIN, w, 2, (unsigned char)p[n - 1].rank};
+		return true;
+	}
+	if (sh == SH_SINGLE)
+		*m = (struct t52_move){begin && a == 2 ? T52_BEGIN_TWO : closed ? T52_SEQUENCE
+				       : open && a == 1 ? T52_CLOSE : T52_SINGLE, w, a, 0};
+	else if (sh == SH_DOUBLE)
+		*m = (struct t52_move){T52_DOUBLE, w, a, 0};
+	else if (sh == SH_SANDWICH)
+		*m = (struct t52_move){T52_SANDWICH, w, a, b};
+	else if (n == 4 && p[0].rank == p[1].rank && p[2].rank == p[3].rank && (begin || sh != SH_DOUBLE_SANDWICH))
+		*m = (struct t52_move){T52_BEGIN_DOUBLES, w, a, (unsigned char)p[2].rank};
+	else if (sh == SH_DOUBLE_SANDWICH)
+		*m = (struct t52_move){T52_DOUBLE_SANDWICH, w, a, b};
+	else if (begin)
+		return begin_move(&(struct t52_move){T52_NKINDS, w, a, 0}, where ? "play on the reopened pile"
+				  : "a round", why);
+	else {
+		say(why, "%zu cards are not a play: one card, a double (two equal), a sandwich (X, any, X) or a "
+		    "double sandwich (X, Y, Y, X)\n", n);
 		return false;
 	}
-	buf_printf(out, "legal: an A %s the pile%s\n", what,
-		   open_piles ? "" : " (if another pile stays open)");
 	return true;
 }
 
-static bool pile(const struct t52_rules *r, const struct t52_card *on, size_t non,
-		 const struct t52_card *p, size_t n, const struct t52_card *hand, size_t nhand,
-		 int open_piles, struct buf *out)
+/* Several cards of the reopening sequence at once on a closed pile: each in
+ * turn is t52_move_legal's. */
+static bool sequence_play(const struct t52_rules *r, struct t52_pos *p, struct t52_table *t,
+			  const struct t52_card *play, size_t n, bool bare, struct buf *out)
 {
-	if (non == 0) {
-		if (n == 1 && p[0].rank == 1)
-			return close_pile(open_piles, "closes", out);
-		buf_puts(out, "an open pile that was never closed takes only an A, which closes it\n");
-		return false;
-	}
-	if (t52_pile_valid(r, on, non, out) != 0) {
-		buf_puts(out, "\n");
-		return false;
-	}
-	size_t k = t52_reopened(r, on, non), seq_end = seq_base(r) + 8;
-	if (k < 8) {
-		/* closed: the next cards of the sequence, or a Train on a bare Ace */
-		if (non == 1 && is_run_from_2(p, n) && !(n == 1)) {
-			if (nhand && !same_cards(p, n, hand, nhand)) {
-				buf_puts(out, "a Train must use all the cards in the player's hand\n");
-				return false;
-			}
-			buf_printf(out, "legal: a Train 2 to %s on the bare A: it ends the round and wins it%s\n",
-				   t52_rank_name(p[n - 1].rank),
-				   nhand ? "" : " (if these are all the cards in the hand: give --hand to check)");
-			return true;
+	struct t52_pile *pl = &t->pile[0];
+	for (size_t i = 0; i < n; i++) {
+		struct t52_move m = {T52_SEQUENCE, 1, (unsigned char)play[i].rank, 0};
+		struct buf why = {0};
+		if (!t52_move_legal(r, p, &m, &why)) {
+			buf_puts(out, why.s);
+			if (bare && play[0].rank == 2)
+				buf_puts(out, "(a Train is 2 and up by one, the whole hand: 2 3 4 ...)\n");
+			buf_free(&why);
+			return false;
 		}
-		for (size_t i = 0; i < n; i++)
-			if (k + i >= 8 || p[i].rank != t52_reopen[k + i]) {
-				if (k + i >= 8)
-					buf_puts(out, "the reopening sequence ends with the K\n");
-				else
-					buf_printf(out, "the pile is closed: the reopening sequence A 2 4 5 7 9 J K "
-						   "needs %s next, not %s\n", t52_rank_name(t52_reopen[k + i]),
-						   t52_rank_name(p[i].rank));
-				if (non == 1 && p[0].rank == 2)
-					buf_puts(out, "(a Train is 2 and up by one, the whole hand: 2 3 4 ...)\n");
-				return false;
-			}
-		buf_printf(out, "legal: continues the reopening sequence%s\n",
-			   k + n == 8 ? "; the K completes it: the pile now needs a 2 or two sets of "
-					"doubles" : "");
-		return true;
+		buf_free(&why);
+		pl->seq++;
 	}
-	/* reopened: after the K, a beginning; then central play without doubles */
-	if (non == seq_end)
-		return start(p, n, "play on the reopened pile", out);
-	if (n == 1 && p[0].rank == 1)
-		return close_pile(open_piles, "closes again", out);
-	return central(r, on[non - 1].rank, p, n, false, out);
+	buf_printf(out, "legal: continues the reopening sequence%s\n",
+		   pl->seq == 8 ? "; the K completes it: the pile now needs a 2 or two sets of doubles" : "");
+	return true;
 }
 
 bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_card *on, size_t non,
@@ -414,10 +702,7 @@ bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_c
 			}
 	if (!r)
 		r = &defaults;
-	switch (area) {
-	case T52_START:
-		return start(play, n, "a round", out);
-	case T52_DRAWN:
+	if (area == T52_DRAWN) {
 		/* "If no player has two sets of Doubles, each player draws one card from
 		 * any pile and play begins with the first player to put a card down." */
 		if (n != 1) {
@@ -427,20 +712,41 @@ bool t52_check(const struct t52_rules *r, enum t52_area area, const struct t52_c
 		}
 		buf_printf(out, "legal: %s put down first begins the round\n", t52_rank_name(play[0].rank));
 		return true;
-	case T52_CENTRAL:
+	}
+	int held[14] = {0};
+	for (size_t i = 0; i < nhand; i++)
+		held[hand[i].rank]++;
+	struct t52_table t = {0};
+	struct t52_pos p = {&t, nhand ? held : NULL, (int)nhand, open_piles};
+	int where = 0;
+	if (area == T52_CENTRAL) {
 		if (!non) {
 			buf_puts(out, "central play needs the top card (--top)\n");
 			return false;
 		}
-		if (is_run_from_2(play, n) && shape_of(play, n) == SH_OTHER) {
-			buf_puts(out, "a Train may be played only on a closed pile with a bare A\n");
+		t.central = on[non - 1].rank;
+	} else if (area == T52_PILE) {
+		if (t52_pile_valid(r, on, non, out) != 0) {
+			buf_puts(out, "\n");
 			return false;
 		}
-		return central(r, on[non - 1].rank, play, n, true, out);
-	case T52_PILE:
-		return pile(r, on, non, play, n, hand, nhand, open_piles, out);
+		t.npiles = 1;
+		t.pile[0] = pile_of(r, on, non);
+		where = 1;
 	}
-	return false;
+	const struct t52_pile *pl = where ? &t.pile[0] : NULL;
+	bool begin = pl ? pl->state == T52_PILE_AWAIT : !t.central;
+	bool closed = pl && pl->state == T52_PILE_CLOSED;
+	bool open = pl && (pl->state == T52_PILE_OPEN || pl->state == T52_PILE_REOPENED);
+	if (closed && n > 1 && !(is_run_from_2(play, n) && shape_of(play, n) == SH_OTHER))
+		return sequence_play(r, &p, &t, play, n, non == 1, out);
+	struct t52_move m;
+	if (!move_of(play, n, where, begin, closed, open, &m, out))
+		return false;
+	bool ok = t52_move_legal(r, &p, &m, out);
+	if (!ok && closed && non == 1 && play[0].rank == 2 && m.kind == T52_SEQUENCE)
+		buf_puts(out, "(a Train is 2 and up by one, the whole hand: 2 3 4 ...)\n");
+	return ok;
 }
 
 void t52_rules_from(const struct ruleset *rs, struct t52_rules *r)

@@ -8,9 +8,13 @@
  * pile. A Train (the whole hand, 2 and up, on a bare closing A) wins the round
  * and its point; a Trainwreck (every pile not closed empty) re-deals the round.
  * After the rounds the most points wins; a tie is broken by a round with four
- * piles between the tied players. The plays follow train52_rules.c's rules under the
- * same --rule readings (face-cards, ace, reopen); with gsim_train52_selfcheck on,
- * each is first put to t52_check and the refusals counted (tests/unit/test_gsim.c). */
+ * piles between the tied players. The plays are the rules' own: the engine
+ * chooses among t52_moves (train52_rules.c, every legal play of the position,
+ * each judged by t52_move_legal) under the same --rule readings (face-cards,
+ * ace, reopen); with gsim_train52_selfcheck on, each play is also put to
+ * t52_check as cards, as `railyard check` reads them, and the refusals counted
+ * (tests/unit/test_gsim.c); gsim_train52_watch hands every position to a test
+ * (tests/unit/test_train52.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +22,7 @@
 #include "train52.h"
 
 #define MAXP 8
-#define MAXACTS 256
+#define MAXACTS T52_MAX_MOVES
 
 enum { C_ROUNDS, C_WRECKS, C_VOID, C_DRAWS, C_CENTRAL, C_CLOSED, C_REOPEN, C_TIEBREAK };
 static const char *const counters[] = {"rounds_won", "trainwrecks", "rounds_void", "draws",
@@ -35,36 +39,27 @@ struct setup {
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	struct t52_rules rules;
 	bool selfcheck;
+	gsim_train52_watch_fn *watch;   /* tests: every position and the moves chosen among */
+	void *watch_ctx;
 };
 
-enum pstate { P_OPEN, P_CLOSED, P_AWAIT, P_REOPENED };
-
-struct pile {
-	uint8_t stock[52];
-	int n;                   /* cards left to draw: stock[0..n-1] */
-	enum pstate state;
-	int seq;                 /* P_CLOSED: cards of the reopening sequence laid */
-	int top;                 /* P_REOPENED: the top card */
+/* The cards each pile has left to draw (stock[0..n-1]); the piles' states
+ * are the rules' table (struct t52_table). */
+struct stock {
+	uint8_t card[52];
+	int n;
 };
 
 struct state {
 	const struct setup *s;
 	int cnt[SIM_MAX_PLAYERS][14];
 	int nhand[SIM_MAX_PLAYERS];
-	struct pile pile[MAXP];
-	int np, central;         /* central: the top card, 0 before the beginning */
+	struct t52_table tab;
+	struct stock stock[MAXP];
 	uint8_t deck[52];
-	int begun[MAXP][4];      /* P_REOPENED: the cards that began the pile */
+	int begun[MAXP][4];      /* T52_PILE_REOPENED: the cards that began the pile (selfcheck) */
 	int nbegun[MAXP];
 	long refused;            /* selfcheck: plays t52_check refused */
-};
-
-enum akind { A_SINGLE, A_DOUBLE, A_SANDWICH, A_DSANDWICH, A_CLOSE, A_SEQ, A_BEGIN2, A_BEGINDD,
-	     A_TRAIN };
-
-struct act {
-	uint8_t kind, where, r1, r2;   /* where: 0 central, 1 + i pile i */
-	int8_t shed;
 };
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
@@ -111,115 +106,30 @@ static size_t scratch_size(const void *s)
 	return sizeof(struct state);
 }
 
-/* ---- the rules, on rank counts ---- */
-
-static bool steps(int top, int r)
-{
-	return r == top + 1 || r == top + 2 || r == top - 1;
-}
-
-static bool single_ok(const struct setup *s, int r)
-{
-	return r == 1 ? s->rules.ace_low : r <= 10 || s->rules.face_step;
-}
-
-static int double_target(int r)
-{
-	return r == 13 ? 4 : r == 12 ? 5 : r == 11 ? 6 : r;
-}
-
-static int seq_base(const struct setup *s)
-{
-	return s->rules.second_ace ? 0 : 1;   /* sequence cards already laid on a fresh close */
-}
+/* ---- the plays: the rules' (t52_moves, t52_move_legal) ---- */
 
 static int open_piles(const struct state *st)
 {
 	int n = 0;
-	for (int i = 0; i < st->np; i++)
-		n += st->pile[i].state != P_CLOSED;
+	for (int i = 0; i < st->tab.npiles; i++)
+		n += st->tab.pile[i].state != T52_PILE_CLOSED;
 	return n;
 }
 
-/* The middle of a sandwich with bottom r (*mid) and of a double sandwich
- * (*mid2): a card the run 2..m does not need, if any; 0 when none. */
-static void middles(const int *c, int r, int m, int *mid, int *mid2)
+/* What player p sees. */
+static struct t52_pos pos_of(const struct state *st, int p)
 {
-	int spare1 = 0, spare2 = 0;
-	*mid = *mid2 = 0;
-	if (c[r] < 2)
-		return;
-	for (int b = 1; b <= 13; b++) {
-		int have = c[b] - (b == r ? 2 : 0);
-		int spare = have - (b >= 2 && b <= m ? 1 : 0);
-		if (have >= 1 && (!*mid || (spare >= 1 && !spare1))) {
-			*mid = b;
-			spare1 = spare >= 1;
-		}
-		if (have >= 2 && (!*mid2 || (spare >= 2 && !spare2))) {
-			*mid2 = b;
-			spare2 = spare >= 2;
-		}
-	}
+	return (struct t52_pos){&st->tab, st->cnt[p], st->nhand[p], open_piles(st)};
 }
 
-/* Add to a[] every play player p can make now. */
-static int acts_of(const struct state *st, int p, struct act *a)
+/* Every play player p can make now, into a[]. */
+static int acts_of(const struct state *st, int p, struct t52_move *a)
 {
-	const struct setup *s = st->s;
-	const int *c = st->cnt[p];
-	int n = 0;
-	/* a Train: the whole hand 2, 3, ... on a bare closing A */
-	int m = 1;
-	while (m < 13 && c[m + 1] == 1)
-		m++;
-	bool train = m >= 3 && st->nhand[p] == m - 1;
-	for (int i = 0; i < st->np; i++) {
-		const struct pile *pl = &st->pile[i];
-		if (train && pl->state == P_CLOSED && pl->seq == seq_base(s))
-			a[n++] = (struct act){A_TRAIN, (uint8_t)(1 + i), 2, (uint8_t)m, (int8_t)(m - 1)};
-		if (c[1] && pl->state != P_CLOSED && pl->state != P_AWAIT && open_piles(st) > 1)
-			a[n++] = (struct act){A_CLOSE, (uint8_t)(1 + i), 1, 0, 1};
-		if (pl->state == P_CLOSED && pl->seq < 8 && c[t52_reopen[pl->seq]])
-			a[n++] = (struct act){A_SEQ, (uint8_t)(1 + i), (uint8_t)t52_reopen[pl->seq], 0, 1};
-		if (pl->state == P_AWAIT) {
-			if (c[2])
-				a[n++] = (struct act){A_BEGIN2, (uint8_t)(1 + i), 2, 0, 1};
-			for (int x = 1; x <= 13; x++)
-				for (int y = x + 1; y <= 13 && c[x] >= 2; y++)
-					if (c[y] >= 2 && n < MAXACTS - 8)
-						a[n++] = (struct act){A_BEGINDD, (uint8_t)(1 + i), (uint8_t)x, (uint8_t)y, 4};
-		}
-	}
-	/* the middle of a sandwich with bottom r: a card the run from 2 does not
-	 * need, if any (one sandwich per bottom card); the same for a double */
-	int mid[14], mid2[14];
-	memset(mid, -1, sizeof mid);
-	/* central play and play on reopened piles: singles, sandwiches; doubles and
-	 * double sandwiches only in central play */
-	for (int w = 0; w <= st->np; w++) {
-		int top = w == 0 ? st->central : st->pile[w - 1].state == P_REOPENED ? st->pile[w - 1].top : 0;
-		if (!top)
-			continue;
-		for (int r = top > 2 ? top - 1 : 1; r <= top + 2 && r <= 13 && n < MAXACTS - 16; r++) {
-			if (!c[r] || !steps(top, r) || (r == 1 && !s->rules.ace_low))
-				continue;
-			if (single_ok(s, r))
-				a[n++] = (struct act){A_SINGLE, (uint8_t)w, (uint8_t)r, 0, 1};
-			if (mid[r] < 0)
-				middles(c, r, m, &mid[r], &mid2[r]);
-			if (mid[r])
-				a[n++] = (struct act){A_SANDWICH, (uint8_t)w, (uint8_t)r, (uint8_t)mid[r], 3};
-			if (w == 0 && mid2[r])
-				a[n++] = (struct act){A_DSANDWICH, 0, (uint8_t)r, (uint8_t)mid2[r], 4};
-		}
-		/* doubles: K K on a 4, Q Q on a 5, J J on a 6, a number on its own value */
-		if (w == 0)
-			for (int r = 1; r <= 13; r++)
-				if (c[r] >= 2 && top == double_target(r) && (r != 1 || s->rules.ace_low))
-					a[n++] = (struct act){A_DOUBLE, 0, (uint8_t)r, 0, 2};
-	}
-	return n;
+	struct t52_pos pos = pos_of(st, p);
+	size_t n = t52_moves(&st->s->rules, &pos, a, MAXACTS);
+	if (st->s->watch)
+		st->s->watch(st->s->watch_ctx, &st->s->rules, &pos, a, n);
+	return (int)n;
 }
 
 static void take(struct state *st, int p, int r, int k)
@@ -228,118 +138,118 @@ static void take(struct state *st, int p, int r, int k)
 	st->nhand[p] -= k;
 }
 
-/* Apply a; true when it won the round (a Train). */
-static bool apply(struct state *st, int p, const struct act *a, struct gsim_outcome *o)
+/* Lay move m of player p; true when it won the round (a Train). */
+static bool apply(struct state *st, int p, const struct t52_move *m, struct gsim_outcome *o)
 {
-	struct pile *pl = a->where ? &st->pile[a->where - 1] : NULL;
-	switch ((enum akind)a->kind) {
-	case A_TRAIN:
+	struct t52_pile *pl = m->where ? &st->tab.pile[m->where - 1] : NULL;
+	int use[14];
+	t52_move_cards(m, use);
+	if (m->kind == T52_TRAIN)
 		return true;
-	case A_CLOSE:
-		take(st, p, 1, 1);
-		pl->state = P_CLOSED;
-		pl->seq = seq_base(st->s);
+	for (int r = 1; r <= 13; r++)
+		if (use[r])
+			take(st, p, r, use[r]);
+	switch ((enum t52_move_kind)m->kind) {
+	case T52_CLOSE:
+		pl->state = T52_PILE_CLOSED;
+		pl->seq = t52_closed_seq(&st->s->rules);
 		o->count[C_CLOSED]++;
 		break;
-	case A_SEQ:
-		take(st, p, a->r1, 1);
+	case T52_SEQUENCE:
 		if (++pl->seq == 8)
-			pl->state = P_AWAIT;
+			pl->state = T52_PILE_AWAIT;
 		o->count[C_REOPEN]++;
 		break;
-	case A_BEGIN2:
-		take(st, p, 2, 1);
-		pl->state = P_REOPENED;
-		pl->top = 2;
-		st->nbegun[a->where - 1] = 1;
-		st->begun[a->where - 1][0] = 2;
-		break;
-	case A_BEGINDD:
-		take(st, p, a->r1, 2);
-		take(st, p, a->r2, 2);
-		pl->state = P_REOPENED;
-		pl->top = a->r2;
-		st->nbegun[a->where - 1] = 4;
-		st->begun[a->where - 1][0] = st->begun[a->where - 1][1] = a->r1;
-		st->begun[a->where - 1][2] = st->begun[a->where - 1][3] = a->r2;
-		break;
-	case A_SINGLE:
-	case A_DOUBLE:
-	case A_SANDWICH:
-	case A_DSANDWICH: {
-		int k = a->kind == A_SINGLE ? 1 : 2;
-		take(st, p, a->r1, k);
-		if (a->kind == A_SANDWICH)
-			take(st, p, a->r2, 1);
-		if (a->kind == A_DSANDWICH)
-			take(st, p, a->r2, 2);
-		if (pl)
-			pl->top = a->r1;
-		else
-			st->central = a->r1;
-		o->count[C_CENTRAL] += !pl;
+	case T52_BEGIN_TWO:
+	case T52_BEGIN_DOUBLES: {
+		int top = m->kind == T52_BEGIN_TWO ? 2 : m->r2;
+		if (!pl) {
+			st->tab.central = top;
+			break;
+		}
+		int w = m->where - 1;
+		pl->state = T52_PILE_REOPENED;
+		pl->top = top;
+		st->nbegun[w] = m->kind == T52_BEGIN_TWO ? 1 : 4;
+		st->begun[w][0] = m->kind == T52_BEGIN_TWO ? 2 : m->r1;
+		st->begun[w][1] = m->r1;
+		st->begun[w][2] = st->begun[w][3] = m->r2;
 		break;
 	}
+	default:
+		/* a single, double, sandwich or double sandwich: r1 on top */
+		if (pl)
+			pl->top = m->r1;
+		else
+			st->tab.central = m->r1;
+		o->count[C_CENTRAL] += !pl;
+		break;
 	}
 	return false;
 }
 
-/* selfcheck: would t52_check allow act a? */
-static bool checker_agrees(struct state *st, const struct act *a)
+/* selfcheck: would t52_check (the checker, reading cards as `railyard check`
+ * does) allow move m? The pile's face-up cards and the play as cards. */
+static bool checker_agrees(struct state *st, int p, const struct t52_move *m)
 {
 	const struct setup *s = st->s;
-	struct t52_card on[16], play[16], hand[64];
+	struct t52_card on[32], play[16], hand[64];
 	size_t non = 0, n = 0, nh = 0;
 	enum t52_area area = T52_CENTRAL;
-	int open = open_piles(st);
-	if (a->where == 0) {
-		on[non++] = (struct t52_card){st->central, -1};
+	if (m->where == 0 && !st->tab.central) {
+		area = T52_START;
+	} else if (m->where == 0) {
+		on[non++] = (struct t52_card){st->tab.central, -1};
 	} else {
-		const struct pile *pl = &st->pile[a->where - 1];
+		const struct t52_pile *pl = &st->tab.pile[m->where - 1];
 		area = T52_PILE;
-		if (pl->state != P_OPEN) {
+		if (pl->state != T52_PILE_OPEN) {
 			/* the closing A, the sequence laid on it, the beginning, the top */
 			on[non++] = (struct t52_card){1, -1};
-			int seq = pl->state == P_CLOSED ? pl->seq : 8;
-			for (int k = seq_base(s); k < seq; k++)
+			int seq = pl->state == T52_PILE_CLOSED ? pl->seq : 8;
+			for (int k = t52_closed_seq(&s->rules); k < seq; k++)
 				on[non++] = (struct t52_card){t52_reopen[k], -1};
-			if (pl->state == P_REOPENED) {
-				for (int k = 0; k < st->nbegun[a->where - 1]; k++)
-					on[non++] = (struct t52_card){st->begun[a->where - 1][k], -1};
-				if (pl->top != on[non - 1].rank || a->kind == A_CLOSE)
-					on[non++] = (struct t52_card){pl->top, -1};
+			if (pl->state == T52_PILE_REOPENED) {
+				for (int k = 0; k < st->nbegun[m->where - 1]; k++)
+					on[non++] = (struct t52_card){st->begun[m->where - 1][k], -1};
+				on[non++] = (struct t52_card){pl->top, -1};
 			}
 		}
 	}
-	switch ((enum akind)a->kind) {
-	case A_SINGLE: case A_CLOSE: case A_SEQ: case A_BEGIN2:
-		play[n++] = (struct t52_card){a->r1, -1};
+	int r1 = m->r1, r2 = m->r2;
+	switch ((enum t52_move_kind)m->kind) {
+	case T52_SINGLE: case T52_CLOSE: case T52_SEQUENCE: case T52_BEGIN_TWO:
+		play[n++] = (struct t52_card){r1, -1};
 		break;
-	case A_DOUBLE:
-		play[n++] = (struct t52_card){a->r1, -1};
-		play[n++] = (struct t52_card){a->r1, -1};
+	case T52_DOUBLE:
+		play[n++] = (struct t52_card){r1, -1};
+		play[n++] = (struct t52_card){r1, -1};
 		break;
-	case A_SANDWICH:
-		play[n++] = (struct t52_card){a->r1, -1};
-		play[n++] = (struct t52_card){a->r2, -1};
-		play[n++] = (struct t52_card){a->r1, -1};
+	case T52_SANDWICH:
+		play[n++] = (struct t52_card){r1, -1};
+		play[n++] = (struct t52_card){r2, -1};
+		play[n++] = (struct t52_card){r1, -1};
 		break;
-	case A_DSANDWICH: case A_BEGINDD: {
-		int x = a->r1, y = a->r2;
-		play[n++] = (struct t52_card){x, -1};
-		play[n++] = (struct t52_card){a->kind == A_BEGINDD ? x : y, -1};
-		play[n++] = (struct t52_card){a->kind == A_BEGINDD ? y : y, -1};
-		play[n++] = (struct t52_card){a->kind == A_BEGINDD ? y : x, -1};
-		break;
-	}
-	case A_TRAIN:
-		for (int r = 2; r <= a->r2; r++)
-			play[n++] = hand[nh++] = (struct t52_card){r, -1};
+	case T52_DOUBLE_SANDWICH: case T52_BEGIN_DOUBLES: {
+		bool set = m->kind == T52_BEGIN_DOUBLES;
+		play[n++] = (struct t52_card){r1, -1};
+		play[n++] = (struct t52_card){set ? r1 : r2, -1};
+		play[n++] = (struct t52_card){r2, -1};
+		play[n++] = (struct t52_card){set ? r2 : r1, -1};
 		break;
 	}
+	case T52_TRAIN:
+		for (int r = 2; r <= r2; r++)
+			play[n++] = (struct t52_card){r, -1};
+		break;
+	case T52_NKINDS:
+		break;
+	}
+	for (int r = 1; r <= 13; r++)
+		for (int k = 0; k < st->cnt[p][r] && nh < 64; k++)
+			hand[nh++] = (struct t52_card){r, -1};
 	struct buf out = {0};
-	bool ok = t52_check(&s->rules, area, on, non, play, n, nh ? hand : NULL, nh,
-			    a->kind == A_CLOSE ? open : 0, &out);
+	bool ok = t52_check(&s->rules, area, on, non, play, n, hand, nh, open_piles(st), &out);
 	buf_free(&out);
 	if (!ok)
 		st->refused++;
@@ -350,19 +260,19 @@ static bool checker_agrees(struct state *st, const struct act *a)
 static bool draw(struct state *st, int p, struct sim_rng *rng)
 {
 	int can[MAXP], n = 0;
-	for (int i = 0; i < st->np; i++)
-		if (st->pile[i].state != P_CLOSED && st->pile[i].n)
+	for (int i = 0; i < st->tab.npiles; i++)
+		if (st->tab.pile[i].state != T52_PILE_CLOSED && st->stock[i].n)
 			can[n++] = i;
 	if (!n)
 		return false;
-	struct pile *pl = &st->pile[can[sim_rng_below(rng, (uint32_t)n)]];
-	st->cnt[p][pl->stock[--pl->n]]++;
+	struct stock *sk = &st->stock[can[sim_rng_below(rng, (uint32_t)n)]];
+	st->cnt[p][sk->card[--sk->n]]++;
 	st->nhand[p]++;
 	return true;
 }
 
 /* Greedy: keep the run 2, 3, ..., m a Train needs; shed the rest. */
-static int greedy_pick(const struct state *st, int p, const struct act *a, int n, struct sim_rng *rng)
+static int greedy_pick(const struct state *st, int p, const struct t52_move *a, int n, struct sim_rng *rng)
 {
 	const int *c = st->cnt[p];
 	int m = 1;
@@ -370,24 +280,14 @@ static int greedy_pick(const struct state *st, int p, const struct act *a, int n
 		m++;
 	int best = -1, bkey = 0, ties = 0;
 	for (int i = 0; i < n; i++) {
-		if (a[i].kind == A_TRAIN)
+		if (a[i].kind == T52_TRAIN)
 			return i;
-		int use[14] = {0};
-		switch ((enum akind)a[i].kind) {
-		case A_CLOSE: use[1] = 1; break;
-		case A_SEQ: case A_BEGIN2: case A_SINGLE: use[a[i].r1] = 1; break;
-		case A_DOUBLE: use[a[i].r1] = 2; break;
-		case A_SANDWICH: use[a[i].r1] += 2; use[a[i].r2] += 1; break;
-		case A_DSANDWICH: case A_BEGINDD: use[a[i].r1] += 2; use[a[i].r2] += 2; break;
-		default: break;
-		}
-		bool clean = true;
-		for (int r = 1; r <= 13; r++)
-			if (use[r] > c[r] - (r >= 2 && r <= m ? 1 : 0))
-				clean = false;
-		if (!clean)
+		int use[14];
+		int shed = t52_move_cards(&a[i], use), r1 = a[i].r1, r2 = a[i].r2;
+		/* clean: the cards it lays (of ranks r1 and r2) leave the run */
+		if (use[r1] > c[r1] - (r1 >= 2 && r1 <= m) || use[r2] > c[r2] - (r2 >= 2 && r2 <= m))
 			continue;
-		int key = a[i].shed * 2 + (a[i].kind == A_CLOSE);
+		int key = shed * 2 + (a[i].kind == T52_CLOSE);
 		if (key > bkey) {
 			bkey = key;
 			best = i;
@@ -416,17 +316,33 @@ static void deal(struct state *st, const bool *who, int npiles, struct sim_rng *
 			st->cnt[p][st->deck[k++]]++;
 		st->nhand[p] = 7;
 	}
-	st->np = npiles;
+	st->tab.npiles = npiles;
 	int rest = 52 - k;
 	for (int i = 0; i < npiles; i++) {
-		struct pile *pl = &st->pile[i];
-		pl->n = rest / npiles + (i < rest % npiles);
-		memcpy(pl->stock, st->deck + k, (size_t)pl->n);
-		k += pl->n;
-		pl->state = P_OPEN;
-		pl->seq = pl->top = 0;
+		struct stock *sk = &st->stock[i];
+		sk->n = rest / npiles + (i < rest % npiles);
+		memcpy(sk->card, st->deck + k, (size_t)sk->n);
+		k += sk->n;
+		st->tab.pile[i] = (struct t52_pile){T52_PILE_OPEN, 0, 0};
 	}
-	st->central = 0;
+	st->tab.central = 0;
+}
+
+/* The first legal beginning of kind k in central play for player p (two sets
+ * of doubles: the lowest pair first, then the next), or kind T52_NKINDS. */
+static struct t52_move first_beginning(const struct state *st, int p, enum t52_move_kind k)
+{
+	struct t52_pos pos = pos_of(st, p);
+	struct t52_move m = {T52_BEGIN_TWO, 0, 2, 0};
+	if (k == T52_BEGIN_TWO)
+		return t52_move_legal(&st->s->rules, &pos, &m, NULL) ? m : (struct t52_move){T52_NKINDS, 0, 0, 0};
+	for (int x = 1; x <= 13; x++)
+		for (int y = x + 1; y <= 13 && st->cnt[p][x] >= 2; y++) {
+			m = (struct t52_move){T52_BEGIN_DOUBLES, 0, (unsigned char)x, (unsigned char)y};
+			if (t52_move_legal(&st->s->rules, &pos, &m, NULL))
+				return m;
+		}
+	return (struct t52_move){T52_NKINDS, 0, 0, 0};
 }
 
 /* The beginning: a 2, else two sets of doubles, else each draws and the first
@@ -435,41 +351,23 @@ static void begin(struct state *st, const bool *who, int first, struct sim_rng *
 {
 	const struct setup *s = st->s;
 	int P = s->players, cand[SIM_MAX_PLAYERS], nc = 0;
+	struct t52_move how[SIM_MAX_PLAYERS];
 	/* "Every round must begin with any player who has a 2 laying it down": with
-	 * order=random any of them, else the first in seat order */
-	for (int i = 0; i < P; i++) {
-		int p = (first + i) % P;
-		if (who[p] && st->cnt[p][2])
-			cand[nc++] = p;
-	}
-	if (nc) {
-		int p = cand[s->rotation ? 0 : sim_rng_below(rng, (uint32_t)nc)];
-		take(st, p, 2, 1);
-		st->central = 2;
-		return;
-	}
-	int pairs[SIM_MAX_PLAYERS][2];
-	for (int i = 0; i < P; i++) {
-		int p = (first + i) % P, x = 0;
-		if (!who[p])
-			continue;
-		for (int r = 1; r <= 13; r++)
-			if (st->cnt[p][r] >= 2) {
-				if (!x) {
-					x = r;
-					continue;
-				}
-				pairs[nc][0] = x;
-				pairs[nc][1] = r;
+	 * order=random any of them, else the first in seat order; "If there are no
+	 * 2s, then the game may begin with a player laying down two sets of Doubles" */
+	for (int k = T52_BEGIN_TWO; k <= T52_BEGIN_DOUBLES && !nc; k++)
+		for (int i = 0; i < P; i++) {
+			int p = (first + i) % P;
+			if (!who[p])
+				continue;
+			how[nc] = first_beginning(st, p, (enum t52_move_kind)k);
+			if (how[nc].kind != T52_NKINDS)
 				cand[nc++] = p;
-				break;
-			}
-	}
+		}
 	if (nc) {
-		int k = s->rotation ? 0 : (int)sim_rng_below(rng, (uint32_t)nc), p = cand[k];
-		take(st, p, pairs[k][0], 2);
-		take(st, p, pairs[k][1], 2);
-		st->central = pairs[k][1];
+		int k = s->rotation ? 0 : (int)sim_rng_below(rng, (uint32_t)nc);
+		struct gsim_outcome unused = {0};
+		apply(st, cand[k], &how[k], &unused);
 		return;
 	}
 	/* "each player draws one card from any pile and play begins with the first
@@ -485,7 +383,7 @@ static void begin(struct state *st, const bool *who, int first, struct sim_rng *
 			best = r;   /* a card the run from 2 needs least: a face card or an A */
 	if (best) {
 		take(st, p, best, 1);
-		st->central = best;
+		st->tab.central = best;
 	}
 }
 
@@ -498,7 +396,7 @@ static int round_play(struct state *st, const bool *who, int npiles, struct sim_
 	for (int p = 0; p < P; p++)
 		if (who[p])
 			seats[ns++] = p;
-	struct act a[MAXACTS];
+	struct t52_move a[MAXACTS];
 	for (int wrecks = 0;; wrecks++) {
 		if (s->wrecks && wrecks >= s->wrecks) {
 			o->count[C_VOID]++;
@@ -519,7 +417,7 @@ static int round_play(struct state *st, const bool *who, int npiles, struct sim_
 				pick = k < n ? k : -1;
 			}
 			if (pick >= 0 && s->selfcheck)
-				checker_agrees(st, &a[pick]);
+				checker_agrees(st, p, &a[pick]);
 			if (pick >= 0) {
 				if (apply(st, p, &a[pick], o)) {
 					o->count[C_ROUNDS]++;
@@ -528,14 +426,17 @@ static int round_play(struct state *st, const bool *who, int npiles, struct sim_
 			} else if (draw(st, p, rng)) {
 				o->count[C_DRAWS]++;
 			} else if (n) {
-				const struct act *any = &a[sim_rng_below(rng, (uint32_t)n)];
+				const struct t52_move *any = &a[sim_rng_below(rng, (uint32_t)n)];
 				if (s->selfcheck)
-					checker_agrees(st, any);
-				apply(st, p, any, o);
+					checker_agrees(st, p, any);
+				if (apply(st, p, any, o)) {
+					o->count[C_ROUNDS]++;
+					return p;
+				}
 			}
 			bool left = false;
-			for (int i = 0; i < st->np; i++)
-				left |= st->pile[i].state != P_CLOSED && st->pile[i].n;
+			for (int i = 0; i < st->tab.npiles; i++)
+				left |= st->tab.pile[i].state != T52_PILE_CLOSED && st->stock[i].n;
 			if (left)
 				continue;
 			/* "A Trainwreck does occur when all piles that are not closed are
@@ -596,6 +497,12 @@ const struct gsim_engine gsim_train52 = {
 void gsim_train52_selfcheck(void *setup, bool on)
 {
 	((struct setup *)setup)->selfcheck = on;
+}
+
+void gsim_train52_watch(void *setup, gsim_train52_watch_fn *fn, void *ctx)
+{
+	((struct setup *)setup)->watch = fn;
+	((struct setup *)setup)->watch_ctx = ctx;
 }
 
 long gsim_train52_refused(const void *scratch)

@@ -119,7 +119,7 @@ expect_status "--plot into a folder that is not there: exit 3" 3 $R simulate -q 
 # --completion and no verdict on a stalling series, balance as the trains'
 NS=tests/cli/data/take-no-stations.yaml
 $R simulate -q --games 300 --players 3 $NS >"$WORK/ns.out"
-expect_grep "take without Stations: completion 0" '^completion: 0.0000 \[0.0000, 0.0126\] \(0 won, 0 timed out, 0 stalled, 300 with no single winner\)$' "$WORK/ns.out"
+expect_grep "take without Stations: completion 0" '^completion: 0.0000 \[0.0000, 0.0126\] \(0 won, 0 timed out, 300 stalled, 0 with no single winner\)$' "$WORK/ns.out"
 expect_grep "... STALLS" '^STALLS: completion 0.0000 is below 0.95: no verdict on its fairness or length$' "$WORK/ns.out"
 expect_grep "... balance 0, not 1" '^balance: 0.0000 \[0.0000, 0.0000\]' "$WORK/ns.out"
 $R simulate -q --games 300 --players 3 --completion 0.5 $TT --compare $NS >"$WORK/ns2.out"

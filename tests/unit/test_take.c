@@ -10,6 +10,10 @@
 
 #include <cmocka.h>
 
+#include "deck.h"
+#include "game.h"
+#include "games.h"
+#include "gsim.h"
 #include "take.h"
 
 static const char *const colours[] = {"blue", "green", "magenta", "orange"};
@@ -198,6 +202,203 @@ static void test_transfer(void **state)
 	buf_free(&out);
 }
 
+/* The rules of the table no play from a written line can reach: a Station
+ * when every line is taken, an End of Line on a branch, a Free Ride taken back
+ * or whose card the hand lacks, a Transfer whose card is on the table. */
+static void test_table_rules(void **state)
+{
+	(void)state;
+	struct take_table t;
+	take_table_init(&t);
+	unsigned char hand[TAKE_NIDS] = {0};
+	struct take_pos p = {&game, &t, hand};
+	/* a blue line B6 BS B7 with an orange branch O6 O5 beside the blue 6 */
+	struct take_move open_blue = {TAKE_STATION, 0, TAKE_LEFT, 0, 1, 0};
+	hand[take_station_id(&game, 0)] = 1;
+	hand[take_number_id(&game, 0, 6)] = 1;
+	assert_true(take_move_legal(&p, &open_blue, NULL));
+	take_move_apply(&game, &t, hand, &open_blue);
+	hand[take_number_id(&game, 0, 7)] = 1;
+	struct take_move b7 = {TAKE_RUN, 0, TAKE_RIGHT, 0, 1, 0};
+	take_move_apply(&game, &t, hand, &b7);
+	hand[TAKE_ID_TRANSFER] = 1;
+	hand[take_number_id(&game, 3, 6)] = 1;
+	hand[take_number_id(&game, 3, 5)] = 1;
+	struct take_move tr = {TAKE_TRANSFER, 0, TAKE_LEFT, 3, 1, 0};
+	assert_true(take_move_legal(&p, &tr, NULL));
+	take_move_apply(&game, &t, hand, &tr);
+	assert_int_equal(t.nlines, 2);
+	/* the orange 6 is on the table: a second Transfer cannot branch with it */
+	hand[TAKE_ID_TRANSFER] = 1;
+	hand[take_number_id(&game, 3, 6)] = 1;
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_TRANSFER, 0, TAKE_LEFT, 3, 0, 0}, NULL));
+	/* an End of Line goes on a Station's line, not on a branch */
+	hand[TAKE_ID_END_OF_LINE] = 1;
+	assert_true(take_move_legal(&p, &(struct take_move){TAKE_END_OF_LINE, 0, TAKE_LEFT, 0, 0, 0}, NULL));
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_END_OF_LINE, 1, TAKE_LEFT, 0, 0, 0}, NULL));
+	/* a Free Ride standing in for blue 8; taking it back needs the blue 8, once */
+	hand[TAKE_ID_FREE_RIDE] = 1;
+	struct take_move fr8 = {TAKE_RUN, 0, TAKE_RIGHT, 0, 1, 1};
+	assert_true(take_move_legal(&p, &fr8, NULL));
+	take_move_apply(&game, &t, hand, &fr8);
+	struct take_move back = {TAKE_REPLACE, 0, 0, 0, 0, 0};
+	assert_false(take_move_legal(&p, &back, NULL));
+	hand[take_number_id(&game, 0, 8)] = 1;
+	assert_true(take_move_legal(&p, &back, NULL));
+	take_move_apply(&game, &t, hand, &back);
+	assert_int_equal(hand[TAKE_ID_FREE_RIDE], 1);
+	hand[take_number_id(&game, 0, 8)] = 1;
+	assert_false(take_move_legal(&p, &back, NULL));
+	/* no room for a Station's line beyond TAKE_MAX_LINES */
+	hand[take_station_id(&game, 2)] = 1;
+	struct take_move open_magenta = {TAKE_STATION, 0, 0, 2, 0, 0};
+	assert_true(take_move_legal(&p, &open_magenta, NULL));
+	t.nlines = TAKE_MAX_LINES;
+	assert_false(take_move_legal(&p, &open_magenta, NULL));
+}
+
+/* ---- the property: the engine's moves are the legality's ----------------- */
+
+struct seen {
+	long positions, checked, candidates, extra, missing, dup;
+	long kinds[TAKE_NKINDS], free_rides, branch_runs;
+};
+
+/* Is m among moves[0..n-1]? */
+static int count_in(const struct take_move *m, const struct take_move *moves, size_t n)
+{
+	int k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += moves[i].kind == m->kind && moves[i].line == m->line && moves[i].side == m->side &&
+		     moves[i].colour == m->colour && moves[i].len == m->len && moves[i].free == m->free;
+	return k;
+}
+
+/* One candidate: legal exactly when listed. */
+static void compare(struct seen *sn, const struct take_pos *p, struct take_move m, const struct take_move *moves,
+		    size_t n)
+{
+	bool legal = take_move_legal(p, &m, NULL);
+	int in = count_in(&m, moves, n);
+	sn->candidates++;
+	if (legal != (in > 0) && sn->extra + sn->missing < 5)
+		print_message("kind %d line %d side %d colour %d len %d free %x: %s\n", m.kind, m.line, m.side, m.colour,
+			      m.len, m.free, legal ? "legal, not listed" : "listed, not legal");
+	sn->extra += in && !legal;
+	sn->missing += legal && !in;
+	sn->dup += in > 1;
+}
+
+/* Every run length and Free Ride pattern (up to one Free Ride more than the
+ * hand holds) of move m. */
+static void compare_runs(struct seen *sn, const struct take_pos *p, struct take_move m, int min,
+			 const struct take_move *moves, size_t n)
+{
+	int most = p->hand[TAKE_ID_FREE_RIDE] + 1;
+	for (int len = min; len <= 13; len++)
+		for (unsigned f = 0; f < 1u << len; f++) {
+			if (__builtin_popcount(f) > most)
+				continue;
+			m.len = (unsigned char)len;
+			m.free = (unsigned short)f;
+			compare(sn, p, m, moves, n);
+		}
+}
+
+/* Every position the engine decides in (one in 20): the moves it chooses
+ * among are exactly the candidates take_move_legal accepts, asked one by one
+ * over every move there is (kind x line x end x colour x length x Free Rides). */
+static void watch(void *ctx, const struct take_pos *p, const struct take_move *moves, size_t n)
+{
+	struct seen *sn = ctx;
+	for (size_t i = 0; i < n; i++) {
+		sn->kinds[moves[i].kind]++;
+		sn->free_rides += moves[i].free != 0;
+		sn->branch_runs += moves[i].kind == TAKE_TRANSFER && moves[i].len;
+	}
+	if (sn->positions++ % 20)
+		return;
+	sn->checked++;
+	const struct take_table *t = p->t;
+	int nc = (int)p->g->ncolours;
+	for (int li = 0; li <= t->nlines; li++)
+		for (int s = 0; s < 2; s++) {
+			compare_runs(sn, p, (struct take_move){TAKE_RUN, (unsigned char)li, (unsigned char)s, 0, 0, 0}, 1, moves, n);
+			compare(sn, p, (struct take_move){TAKE_END_OF_LINE, (unsigned char)li, (unsigned char)s, 0, 0, 0}, moves, n);
+			for (int c = 0; c <= nc; c++)
+				compare_runs(sn, p, (struct take_move){TAKE_TRANSFER, (unsigned char)li, (unsigned char)s,
+						 (unsigned char)c, 0, 0}, 0, moves, n);
+			/* a colour where none belongs */
+			compare(sn, p, (struct take_move){TAKE_RUN, (unsigned char)li, (unsigned char)s, 1, 1, 0}, moves, n);
+		}
+	for (int c = 0; c <= nc; c++)
+		for (int s = 0; s < 2; s++)
+			compare_runs(sn, p, (struct take_move){TAKE_STATION, 0, (unsigned char)s, (unsigned char)c, 0, 0}, 0,
+				     moves, n);
+	for (int i = 0; i <= t->nfr; i++)
+		compare(sn, p, (struct take_move){TAKE_REPLACE, (unsigned char)i, 0, 0, 0, 0}, moves, n);
+}
+
+/* Play `games` games of the shipped pack (with its Transfers when transfers)
+ * under rules[] (KEY=VALUE), three random seats and one greedy, every
+ * decision watched. */
+static void play_watched(const char **kv, size_t nkv, bool transfers, int games, struct seen *sn)
+{
+	static char tr[] = "transfer";
+	struct deck *probe = deck_load("packs/take-the-train.yaml", NULL, 0, NULL, 0);
+	assert_non_null(probe);
+	const struct game *g = game_find(probe->game);
+	deck_free(probe);
+	struct game_rules pr;
+	struct games_select sel = {0};
+	if (transfers)
+		sel.with[sel.nwith++] = tr;
+	struct deck *d = games_load(g, "packs/take-the-train.yaml", &sel, &pr);
+	assert_non_null(d);
+	assert_true(ruleset_set_all(&pr.set, kv, nkv));
+	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = 4, .max_length = 400};
+	gp.policy[3] = GSIM_GREEDY;
+	char err[256];
+	void *setup = gsim_take.setup_new(&gp, err, sizeof err);
+	assert_non_null(setup);
+	gsim_take_watch(setup, watch, sn);
+	void *scratch = calloc(1, gsim_take.scratch_size(setup));
+	for (int k = 0; k < games; k++) {
+		struct sim_rng rng;
+		sim_rng_seed(&rng, 13, (uint64_t)k);
+		struct gsim_outcome o;
+		memset(&o, 0, sizeof o);
+		gsim_take.play(setup, scratch, &rng, &o);
+	}
+	free(scratch);
+	gsim_take.setup_free(setup);
+	deck_free(d);
+}
+
+/* Every rules: combination the pack offers (each value of tie; target and
+ * rounds 0 and not), with and without the Transfers. */
+static void test_moves_are_the_legal_ones(void **state)
+{
+	(void)state;
+	static const char *const tie[] = {"tie=none", "tie=shared", "tie=fewest-cards"};
+	static const char *const target[] = {"target=0", "target=60"};
+	static const char *const rounds[] = {"rounds=0", "rounds=2"};
+	struct seen sn = {0};
+	for (int i = 0; i < 24; i++) {
+		const char *kv[3] = {tie[i % 3], target[i / 3 % 2], rounds[i / 6 % 2]};
+		play_watched(kv, 3, i >= 12, 2, &sn);
+	}
+	print_message("%ld positions, %ld compared, %ld candidates\n", sn.positions, sn.checked, sn.candidates);
+	assert_int_equal(sn.extra, 0);
+	assert_int_equal(sn.missing, 0);
+	assert_int_equal(sn.dup, 0);
+	/* every kind of move came up, Free Rides and Transfer branches among them */
+	for (int k = 0; k < TAKE_NKINDS; k++)
+		assert_true(sn.kinds[k] > 0);
+	assert_true(sn.free_rides > 0);
+	assert_true(sn.branch_runs > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +409,8 @@ int main(void)
 		cmocka_unit_test(test_free_ride),
 		cmocka_unit_test(test_station),
 		cmocka_unit_test(test_transfer),
+		cmocka_unit_test(test_table_rules),
+		cmocka_unit_test(test_moves_are_the_legal_ones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

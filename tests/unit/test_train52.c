@@ -9,6 +9,10 @@
 
 #include <cmocka.h>
 
+#include "deck.h"
+#include "game.h"
+#include "games.h"
+#include "gsim.h"
 #include "train52.h"
 
 static const char *const suits[] = {"spades", "hearts", "diamonds", "clubs"};
@@ -100,6 +104,14 @@ static void test_sandwiches(void **state)
 	assert_true(central("Q", "J 8 J"));
 	assert_false(central("8", "J 8 J"));
 	assert_false(central("10", "J 8 Q"));
+	/* an A at the bottom is a card of central play only under ace=low */
+	assert_false(central("2", "A 5 A"));
+	assert_false(central("2", "A 5 5 A"));
+	rules.ace_low = true;
+	assert_true(central("2", "A 5 A"));
+	assert_true(central("2", "A 5 5 A"));
+	assert_true(central("A", "A A"));     /* a double A on an A */
+	rules.ace_low = false;
 	/* on both central and pile play */
 	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
 	/* double sandwich: "J, 4, 4, J", central only */
@@ -147,6 +159,7 @@ static void test_piles(void **state)
 	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));
 	open_piles = 2;
 	assert_true(legal(T52_PILE, NULL, "A", NULL));
+	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));   /* closes again */
 	open_piles = 0;
 	assert_false(legal(T52_PILE, NULL, "5", NULL));
 	/* reopening: "placing cards on the closing A in this sequence: A, 2, 4, 5,
@@ -159,6 +172,9 @@ static void test_piles(void **state)
 	assert_false(legal(T52_PILE, "A 2 4 5", "9", NULL));
 	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J", "K", NULL));
 	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K", "K", NULL));
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J", "K 2", NULL));     /* the sequence ends with the K */
+	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "2", NULL));   /* reopened: the step rule */
+	assert_false(central("5", "A"));                                  /* an A closes piles */
 	/* after the K: a 2 or two sets of doubles */
 	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "2", NULL));
 	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
@@ -191,6 +207,127 @@ static void test_train(void **state)
 	assert_false(legal(T52_PILE, "A", "2 3 5", "2 3 5"));
 	assert_false(legal(T52_PILE, "A 2", "2 3 4", "2 3 4"));   /* not a bare A */
 	assert_false(central("A", "2 3 4 5 6"));                   /* only in pile play */
+	/* reopen=second-ace: the bare closing A still takes the Train */
+	rules.second_ace = true;
+	assert_true(legal(T52_PILE, "A", "2 3 4", "2 3 4"));
+	assert_false(legal(T52_PILE, "A A", "2 3 4", "2 3 4"));
+	rules.second_ace = false;
+}
+
+/* ---- the property: the engine's moves are the legality's ----------------- */
+
+/* What the watch saw: positions compared, and mismatches. */
+struct seen {
+	long positions, checked, extra, missing, dup;
+	long kinds[T52_NKINDS];
+	long states[4];
+};
+
+/* Every position the engine decides in (one in `every`): the moves it chooses
+ * among are exactly the candidates t52_move_legal accepts, asked one by one
+ * over every move there is (kind x place x rank x rank). */
+static void watch(void *ctx, const struct t52_rules *r, const struct t52_pos *p, const struct t52_move *moves,
+		  size_t n)
+{
+	struct seen *sn = ctx;
+	if (sn->positions++ % 3)
+		return;
+	sn->checked++;
+	static unsigned char listed[T52_NKINDS][T52_MAX_TABLE_PILES + 1][14][14];
+	memset(listed, 0, sizeof listed);
+	for (size_t i = 0; i < n; i++) {
+		const struct t52_move *m = &moves[i];
+		assert_true(m->kind < T52_NKINDS && m->where <= p->t->npiles && m->r1 <= 13 && m->r2 <= 13);
+		sn->dup += listed[m->kind][m->where][m->r1][m->r2]++ > 0;
+		sn->kinds[m->kind]++;
+	}
+	for (int i = 0; i < p->t->npiles; i++)
+		sn->states[p->t->pile[i].state]++;
+	for (int k = 0; k < T52_NKINDS; k++)
+		for (int w = 0; w <= p->t->npiles; w++)
+			for (int a = 0; a <= 13; a++)
+				for (int b = 0; b <= 13; b++) {
+					struct t52_move m = {(unsigned char)k, (unsigned char)w, (unsigned char)a,
+							     (unsigned char)b};
+					bool legal = t52_move_legal(r, p, &m, NULL), in = listed[k][w][a][b];
+					if (legal != in) {
+						struct buf name = {0};
+						t52_move_name(&m, &name);
+						if (sn->extra + sn->missing < 5)
+							print_message("%s: %s\n", name.s, legal ? "legal, not listed"
+												: "listed, not legal");
+						buf_free(&name);
+					}
+					sn->extra += in && !legal;
+					sn->missing += legal && !in;
+				}
+}
+
+/* Play `games` games of the shipped pack under rules[] (KEY=VALUE) and
+ * `piles` (NULL: the pack's), three random seats and one greedy, every
+ * decision watched. */
+static void play_watched(const char **kv, size_t nkv, const char *piles, int games, struct seen *sn)
+{
+	struct deck *probe = deck_load("packs/train-52.yaml", NULL, 0, NULL, 0);
+	assert_non_null(probe);
+	const struct game *g = game_find(probe->game);
+	deck_free(probe);
+	struct game_rules pr;
+	struct games_select sel = {0};
+	struct deck *d = games_load(g, "packs/train-52.yaml", &sel, &pr);
+	assert_non_null(d);
+	assert_true(ruleset_set_all(&pr.set, kv, nkv));
+	if (piles) {
+		pr.train52.nrounds = 0;
+		for (const char *c = piles; *c; c++)
+			if (*c >= '1' && *c <= '9')
+				pr.train52.piles[pr.train52.nrounds++] = *c - '0';
+	}
+	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = 4, .max_length = 600};
+	gp.policy[3] = GSIM_GREEDY;
+	char err[256];
+	void *setup = gsim_train52.setup_new(&gp, err, sizeof err);
+	assert_non_null(setup);
+	gsim_train52_watch(setup, watch, sn);
+	void *scratch = calloc(1, gsim_train52.scratch_size(setup));
+	for (int k = 0; k < games; k++) {
+		struct sim_rng rng;
+		sim_rng_seed(&rng, 11, (uint64_t)k);
+		struct gsim_outcome o;
+		memset(&o, 0, sizeof o);
+		gsim_train52.play(setup, scratch, &rng, &o);
+	}
+	free(scratch);
+	gsim_train52.setup_free(setup);
+	deck_free(d);
+}
+
+/* Every rules: combination the pack offers (each value of face-cards, ace,
+ * reopen and order; wrecks 0 and 1; piles as shipped and two others). */
+static void test_moves_are_the_legal_ones(void **state)
+{
+	(void)state;
+	static const char *const face[] = {"face-cards=doubles", "face-cards=step"};
+	static const char *const ace[] = {"ace=piles", "ace=low"};
+	static const char *const reopen[] = {"reopen=closing-ace", "reopen=second-ace"};
+	static const char *const order[] = {"order=random", "order=rotation"};
+	static const char *const wrecks[] = {"wrecks=1", "wrecks=0", "wrecks=3"};
+	static const char *const piles[] = {NULL, "[2]", "[1, 5]"};
+	struct seen sn = {0};
+	for (int i = 0; i < 16; i++) {
+		const char *kv[5] = {face[i & 1], ace[i >> 1 & 1], reopen[i >> 2 & 1], order[i >> 3 & 1],
+				     wrecks[i % 3]};
+		play_watched(kv, 5, piles[i % 3], 3, &sn);
+	}
+	print_message("%ld positions, %ld compared\n", sn.positions, sn.checked);
+	assert_int_equal(sn.extra, 0);
+	assert_int_equal(sn.missing, 0);
+	assert_int_equal(sn.dup, 0);
+	/* every kind of move and every state of a pile came up */
+	for (int k = 0; k < T52_NKINDS; k++)
+		assert_true(sn.kinds[k] > 0);
+	for (int k = 0; k < 4; k++)
+		assert_true(sn.states[k] > 0);
 }
 
 int main(void)
@@ -202,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_doubles),
 		cmocka_unit_test(test_piles),
 		cmocka_unit_test(test_train),
+		cmocka_unit_test(test_moves_are_the_legal_ones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
