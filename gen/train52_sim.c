@@ -466,6 +466,15 @@ static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim
 				o->length = acts;
 				return;
 			}
+			if (s->npiles[0] == 1) {
+				/* round 1's one pile stays open ("One deck must always
+				 * remain open to play"), so no Train is ever played in a
+				 * tie-breaker: the game can never end (check says so) */
+				o->winner = -1;
+				o->stalled = true;
+				o->length = acts;
+				return;
+			}
 			o->count[C_TIEBREAK]++;
 		}
 		int w = round_play(st, who, s->npiles[r < s->nrounds ? r : 0], rng, &acts, o);

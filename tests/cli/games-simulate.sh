@@ -143,3 +143,10 @@ expect_status "--completion 2: exit 2" 2 $R simulate -q --games 10 --players 3 -
 tk=$($R simulate -q --json --games 50 --players 3 packs/pattern-two-census-seven.yaml | python3 -c 'import json,sys; print(" ".join(k for k in json.load(sys.stdin) if k not in ("cards","moves","abilities","rare_abilities")))')
 gk=$($R simulate -q --json --games 50 --players 3 $T52 | python3 -c 'import json,sys; print(" ".join(k for k in json.load(sys.stdin) if k not in ("game","unit","use")))')
 expect_eq "the other games' JSON has the trains report's keys, in order" "$tk" "$gk"
+# train-52 with piles of one: round 1's one pile stays open, so a tie-breaker can
+# never be won; such games stall at once (they used to run to the turn limit as
+# timeouts: 200 games of piles=1, 0 stalled)
+st=$(timeout 20 $R simulate -q --json --games 200 --players 3 --rule piles=1 $T52 | field 'str(d["stalled"]) + " " + str(d["timeouts"])')
+expect_eq "train-52 piles=1: every game stalls, none times out" "200 0" "$st"
+st=$(timeout 20 $R simulate -q --json --games 200 --players 3 --rule piles=4,1 $T52 | field 'str(d["stalled"])')
+expect_eq "train-52 piles=4,1: round 1 has piles to close, nothing stalls" "0" "$st"
