@@ -129,6 +129,11 @@ enum toy_refusal toy_word(int min_letters, long len, bool listed, bool used);
  * last carriage is on a broken railway (*broken), at + len otherwise. */
 int toy_land(const struct toy_rules *r, int at, long len, bool *broken, bool *finish);
 
+/* rules.broken-every N: a broken railway on every N-th space after GO, up to
+ * FINISH (start + N, start + 2N, ... < finish), into out[max]; the count.
+ * The engine and the checker both place them with it. */
+size_t toy_broken_every(int start, int finish, long every, int *out, size_t max);
+
 /* "If there are less than 10 carriages face up on the table, all the face down
  * carriages are turned face up": up becomes all then; true when it did. */
 bool toy_turn_up(long up[27], const long all[27]);

@@ -378,6 +378,14 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || games_toy_rules(d, &rules.toy, &r) != 0 ||
 	    (o.spent && toy_spend(&r, o.spent) != 0) || (at = toy_at(d, &r, o.at)) < 0)
 		goto done;
+	/* rules.broken-every N places the broken railways instead of the board's
+	 * marks, as the engine does (toy_broken_every) */
+	const char *every = ruleset_get(&rules.set, "broken-every");
+	int spaces[256];
+	if (every && strtol(every, NULL, 10) > 0) {
+		r.nbroken = toy_broken_every(r.start, r.finish, strtol(every, NULL, 10), spaces, 256);
+		r.broken = spaces;
+	}
 	if (o.next) {
 		status = toy_next(o.word, at, r.finish);
 		goto done;

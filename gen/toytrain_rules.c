@@ -188,6 +188,16 @@ int toy_land(const struct toy_rules *r, int at, long len, bool *broken, bool *fi
 	return *broken ? at : (int)land;
 }
 
+size_t toy_broken_every(int start, int finish, long every, int *out, size_t max)
+{
+	size_t n = 0;
+	if (every <= 0)
+		return 0;
+	for (long k = (long)start + every; k < finish && n < max; k += every)
+		out[n++] = (int)k;
+	return n;
+}
+
 bool toy_turn_up(long up[27], const long all[27])
 {
 	long n = 0;

@@ -129,12 +129,9 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		return NULL;
 	}
 	int every[256];
-	size_t nevery = 0;
 	if (s->broken_every) {
-		for (int k = s->start + s->broken_every; k < s->finish; k += (int)s->broken_every)
-			every[nevery++] = k;
+		r.nbroken = toy_broken_every(s->start, s->finish, s->broken_every, every, 256);
 		r.broken = every;
-		r.nbroken = nevery;
 	}
 	for (int at = 0; at < 256; at++)
 		for (int len = 0; len < MAXWORD; len++) {

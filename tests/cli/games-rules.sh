@@ -129,6 +129,12 @@ if [ -r /usr/share/dict/words ]; then
 		$R check packs/toy-train.yaml --word TONE --rule "words=$WORK/list.txt"
 	expect_grep "... TONE is not in it" "'TONE' is not in the word list" "$WORK/last.out"
 	expect_status "... TRAIN is" 0 $R check packs/toy-train.yaml --word TRAIN --rule "words=$WORK/list.txt"
+	# broken-every N places the broken railways (start + N, + 2N, ...) instead of
+	# the board's marks, in check as in the engine
+	$R check packs/toy-train.yaml --word TONE --at 2 --rule broken-every=5 >"$WORK/be.out"
+	expect_grep "toy: check --rule broken-every=5: TONE from 2 ends on 6, broken" "space 6, a broken railway" "$WORK/be.out"
+	$R check packs/toy-train.yaml --word TONE --at 4 --rule broken-every=5 >"$WORK/be.out"
+	expect_grep "... and 8, the board's mark, is not broken then" "from space 4 to space 8" "$WORK/be.out"
 	expect_eq "toy: simulate --rule min-letters=6 plays it, from the command line" "6 command line" \
 		"$($R simulate -q --json --games 20 --players 2 --rule min-letters=6 packs/toy-train.yaml | field 'd["rules"]["min-letters"] + " " + d["rules_from"]["min-letters"]')"
 fi
