@@ -577,21 +577,208 @@ static size_t live_count(const struct tune_ctx *c)
 	return n;
 }
 
-/* Whether a's balance is below b's with confidence: the difference's 95%
- * interval (each side's half-width from its own interval, as Newcombe's
- * hybrid does for proportions) lies wholly below 0. */
-static bool worse_than(const struct tune_var *a, const struct tune_var *b)
+/* ---- the race's statistics: one-sided bounds at any level (to fold into
+ * stats.c, beside its level-parameterised Wilson functions) ---- */
+
+/* The upper tail of the standard normal: P(Z > z). */
+static double race_tail(double z)
 {
-	double up = a->J_hi - a->J, down = b->J - b->J_lo;
-	return b->J - a->J > sqrt(up * up + down * down);
+	return 0.5 * erfc(z / sqrt(2.0));
 }
 
-/* Whether a cannot beat b by more than d with confidence: the upper end of
- * the 95% interval of the difference a - b (as worse_than) is below d. */
-static bool settled_below(const struct tune_var *a, const struct tune_var *b, double d)
+/* The z with P(Z > z) = p, for 0 < p < 1: Newton's method on the tail from a
+ * start that never overshoots far; exact to about 1e-12. */
+static double race_z(double p)
 {
-	double up = a->J_hi - a->J, down = b->J - b->J_lo;
-	return a->J - b->J + sqrt(up * up + down * down) < d;
+	if (p == 0.5)
+		return 0;
+	if (p > 0.5)
+		return p >= 1 ? -INFINITY : -race_z(1 - p);
+	if (p <= 0)
+		return INFINITY;
+	double z = sqrt(-2 * log(p));
+	for (int i = 0; i < 100; i++) {
+		double dens = exp(-z * z / 2) / sqrt(2 * M_PI);
+		double step = (race_tail(z) - p) / dens;
+		z += step;
+		if (fabs(step) < 1e-13 * (1 + fabs(z)))
+			break;
+	}
+	return z;
+}
+
+/* The Wilson score bounds of k successes in n trials at z (one side each). */
+static void race_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi)
+{
+	if (!n) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	double N = (double)n, ph = (double)k / N, z2 = z * z;
+	double mid = (ph + z2 / (2 * N)) / (1 + z2 / N);
+	double half = z / (1 + z2 / N) * sqrt(ph * (1 - ph) / N + z2 / (4 * N * N));
+	*lo = k == 0 ? 0 : fmax(0, mid - half);
+	*hi = k == n ? 1 : fmin(1, mid + half);
+}
+
+/* The one-sided score test's p-value that a share is below c, from k of n:
+ * the level at which the Wilson upper bound of k/n falls below c. */
+static double race_below_p(uint64_t k, uint64_t n, double c)
+{
+	double ph = n ? (double)k / (double)n : 1;
+	if (!n || c <= 0 || ph >= c)
+		return 1;
+	if (c >= 1)
+		return 0;
+	return race_tail((c - ph) * sqrt((double)n) / sqrt(c * (1 - c)));
+}
+
+/* The race judges a variant's balance J, N x the least-winning seat's share of
+ * the games with a single winner, the worst over the counts, by one-sided
+ * bounds built from each seat's Wilson bound, valid under any dependence
+ * between seats, counts and variants (the games of every variant are dealt
+ * from the same seeds):
+ *   - a lower bound at level b: every seat's lower bound at b; it fails only
+ *     if the least-winning seat's does, at the worst count (probability b);
+ *   - an upper bound at level b: every seat's upper bound at b / S, S the
+ *     seats summed over the counts (Bonferroni: it fails if any one does). */
+static uint64_t race_n(const struct tune_cell *cl)
+{
+	return cl->completed;
+}
+
+static int race_seats(const struct tune_ctx *c)
+{
+	int S = 0;
+	for (int k = 0; k < c->ncounts; k++)
+		S += c->counts[k];
+	return S;
+}
+
+static double race_lower(const struct tune_ctx *c, const struct tune_var *tv, double b)
+{
+	double z = race_z(b), J = 1;
+	for (int k = 0; k < c->ncounts; k++)
+		for (int i = 0; i < c->counts[k]; i++) {
+			double lo, hi;
+			race_wilson(tv->cell[k].wins[i], race_n(&tv->cell[k]), z, &lo, &hi);
+			J = fmin(J, c->counts[k] * lo);
+		}
+	return J;
+}
+
+static double race_upper(const struct tune_ctx *c, const struct tune_var *tv, double b)
+{
+	double z = race_z(b / race_seats(c)), J = 1;
+	for (int k = 0; k < c->ncounts; k++)
+		for (int i = 0; i < c->counts[k]; i++) {
+			double lo, hi;
+			race_wilson(tv->cell[k].wins[i], race_n(&tv->cell[k]), z, &lo, &hi);
+			J = fmin(J, c->counts[k] * hi);
+		}
+	return J;
+}
+
+/* The p-value that tv's J is below x: the least level b at which its upper
+ * bound at b falls below x. */
+static double race_p(const struct tune_ctx *c, const struct tune_var *tv, double x)
+{
+	double p = 1;
+	for (int k = 0; k < c->ncounts; k++)
+		for (int i = 0; i < c->counts[k]; i++)
+			p = fmin(p, race_below_p(tv->cell[k].wins[i], race_n(&tv->cell[k]), x / c->counts[k]));
+	return fmin(1, p * race_seats(c));
+}
+
+/* ---- the race's error control ----
+ * The family-wise error of the whole race (a variant at least as fair as every
+ * other dropped as worse, or the race ended while one could beat the best by
+ * more than the tolerance) is at most TUNE_ALPHA. Round r (from 1) spends
+ * alpha_r = TUNE_ALPHA * 6 / (pi^2 r^2), which sum to TUNE_ALPHA: half on
+ * the lower bounds of the M variants sure to meet the objective (each at
+ * alpha_r / 2M, Bonferroni), whose greatest is L; half on Holm's step-down
+ * over the m other live variants, each tested by the p-value that its upper
+ * bound lies below L. The tolerance's stop reads the same levels: every
+ * other live variant's upper bound at alpha_r / 2m, less the leader's lower
+ * bound, below the tolerance. */
+struct race_round {
+	double a_lo, a_hi;            /* the levels of one lower bound, of the upper side in all */
+	double L;                     /* the greatest lower bound of a sure variant */
+	int top;                      /* that variant, or -1 */
+	size_t m;                     /* the live variants tested against it */
+};
+
+/* The level round r spends: TUNE_ALPHA / 2 evenly over the R rounds that
+ * doubling from one segment to the cap takes, then TUNE_ALPHA / 2 as
+ * 6 / (pi^2 j^2) over the rounds R + j a lagging cell may add. */
+static double race_alpha(const struct tune_ctx *c, int round)
+{
+	int R = 1;
+	for (long g = TUNE_SEG; g < c->cap; g *= 2)
+		R++;
+	if (round < 1)
+		return 0;
+	if (round <= R)
+		return TUNE_ALPHA / 2 / R;
+	double j = round - R;
+	return TUNE_ALPHA / 2 * 6 / (M_PI * M_PI * j * j);
+}
+
+struct race_test {
+	size_t v;
+	double p;
+};
+
+static int cmp_test(const void *x, const void *y)
+{
+	const struct race_test *a = x, *b = y;
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+/* Drop, by Holm's step-down, the live variants worse than the best lower
+ * bound of a sure variant; fills r for the tolerance's stop. */
+static void race_drop(struct tune_ctx *c, const bool *sure, struct race_round *r)
+{
+	double a = race_alpha(c, c->rounds);
+	size_t M = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		M += sure[v] && c->v[v].state == TS_LIVE;
+	*r = (struct race_round){.top = -1};
+	if (!M || a <= 0)
+		return;
+	r->a_lo = a / 2 / (double)M;
+	r->a_hi = a / 2;
+	for (size_t v = 0; v < c->nv; v++)
+		if (sure[v] && c->v[v].state == TS_LIVE) {
+			double L = race_lower(c, &c->v[v], r->a_lo);
+			if (r->top < 0 || L > r->L) {
+				r->L = L;
+				r->top = (int)v;
+			}
+		}
+	struct race_test *t = xcalloc(c->nv, sizeof *t);
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].state == TS_LIVE && (int)v != r->top)
+			t[r->m++] = (struct race_test){v, race_p(c, &c->v[v], r->L)};
+	qsort(t, r->m, sizeof *t, cmp_test);
+	for (size_t i = 0; i < r->m && t[i].p <= r->a_hi / (double)(r->m - i); i++) {
+		c->v[t[i].v].state = TS_WORSE;
+		c->v[t[i].v].dropped_round = c->rounds;
+	}
+	free(t);
+}
+
+/* Whether a cannot beat the leader by more than d: a's upper bound at the
+ * round's Bonferroni level less the leader's lower bound is below d. */
+static bool settled_below(const struct tune_ctx *c, const struct race_round *r, const struct tune_var *a,
+			  const struct tune_var *lead, double d)
+{
+	if (!r->m || r->a_hi <= 0)
+		return false;
+	return race_upper(c, a, r->a_hi / (double)r->m) - race_lower(c, lead, r->a_lo) < d;
 }
 
 /* Whether variant v, live, surely meets the objective's floor and the
@@ -633,8 +820,8 @@ static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int p
 
 /* Drop what is decided with confidence; mark the cells that want more games.
  * Returns whether any cell does. The race is over when no other live variant
- * can beat the leader (the best sure one) by more than the tolerance: the
- * 95% interval of its difference from the leader lies below the tolerance. */
+ * can beat the leader (the best sure one) by more than the tolerance, at the
+ * race's error level (race_drop, settled_below). */
 static bool judge(struct tune_ctx *c)
 {
 	tune_measure(c);
@@ -644,29 +831,29 @@ static bool judge(struct tune_ctx *c)
 		if (c->v[v].state == TS_LIVE && (sure[v] = sure_feasible(c, &c->v[v])) &&
 		    (lead < 0 || c->v[v].J > c->v[lead].J))
 			lead = (int)v;
+	struct race_round r;
+	race_drop(c, sure, &r);
+	bool *settled = xcalloc(c->nv, sizeof *settled);
+	bool unsettled = false;
 	for (size_t v = 0; v < c->nv; v++)
-		for (size_t u = 0; u < c->nv && c->v[v].state == TS_LIVE; u++)
-			if (sure[u] && u != v && c->v[u].state == TS_LIVE && worse_than(&c->v[v], &c->v[u])) {
-				c->v[v].state = TS_WORSE;
-				c->v[v].dropped_round = c->rounds;
-			}
-	bool any = false, unsettled = false;
-	for (size_t v = 0; v < c->nv; v++)
-		if (c->v[v].state == TS_LIVE && (int)v != lead)
-			unsettled |= lead < 0 || !settled_below(&c->v[v], &c->v[lead], c->tolerance);
+		if (c->v[v].state == TS_LIVE && (int)v != lead) {
+			settled[v] = lead >= 0 && settled_below(c, &r, &c->v[v], &c->v[lead], c->tolerance);
+			unsettled |= !settled[v];
+		}
+	bool any = false;
 	for (size_t v = 0; v < c->nv; v++) {
 		struct tune_var *tv = &c->v[v];
-		bool settled = lead >= 0 && (int)v != lead && settled_below(tv, &c->v[lead], c->tolerance);
 		for (int k = 0; k < c->ncounts; k++) {
 			struct tune_cell *cl = &tv->cell[k];
 			bool open = cell_open(c, &cl->m, c->counts[k]);
 			/* balance: a count that could be the variant's worst, while the race is on */
-			if (!settled && ((int)v != lead || unsettled))
+			if (!settled[v] && ((int)v != lead || unsettled))
 				open |= cl->m.bal_lo <= tv->J_hi;
 			cl->need = tv->state == TS_LIVE && cl->games < (uint64_t)c->cap && (open || c->exhaustive);
 			any |= cl->need;
 		}
 	}
+	free(settled);
 	free(sure);
 	return any;
 }
