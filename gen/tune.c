@@ -881,14 +881,19 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 			want += to - cl->games;
 			cells++;
 		}
-	uint64_t room = UINT64_MAX;
+	uint64_t room = UINT64_MAX, single = 0;
 	if (c->budget) {
 		room = c->games < (uint64_t)c->budget ? (uint64_t)c->budget - c->games : 0;
 		if (want > room) {
 			c->budget_spent = true;
-			room = room / cells / TUNE_SEG * TUNE_SEG;   /* an equal share for each cell */
-			if (!room)
+			/* an equal share for each cell; less than a segment each: one
+			 * segment to as many cells as it pays for, in order */
+			single = room / TUNE_SEG;
+			room = room / cells / TUNE_SEG * TUNE_SEG;
+			if (!room && !single)
 				return 0;
+			if (room)
+				single = 0;
 		} else {
 			room = UINT64_MAX;
 		}
@@ -900,8 +905,12 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 			if (!cl->need)
 				continue;
 			uint64_t to = cell_target(c, cl);
-			if (to - cl->games > room)
+			if (single) {
+				to = cl->games + TUNE_SEG;
+				single--;
+			} else if (to - cl->games > room) {
 				to = cl->games + room;
+			}
 			for (uint64_t s = cl->games / TUNE_SEG; s < to / TUNE_SEG; s++) {
 				*jobs = xgrow(*jobs, &cap, n + 1, sizeof **jobs);
 				(*jobs)[n++] = (struct job){.v = v, .k = k, .seg = (long)s};

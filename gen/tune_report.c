@@ -271,14 +271,15 @@ static void print_header(const struct tune_ctx *c)
 			printf(" seat 1's share at most %.3f above 1/N", c->first_seat);
 		printf("\n");
 	}
-	printf("racing: %d round%s; a variant is dropped as worse once it is worse than one sure to meet the\n"
-	       "  objective with the race's family-wise error at most %g (%s),\n"
-	       "  or once it stalls or misses a constraint with confidence (95%%)",
-	       c->rounds, c->rounds == 1 ? "" : "s", TUNE_ALPHA, TUNE_METHOD);
+	printf("racing: %d round%s; a variant is dropped as worse only when it is worse than one sure to meet\n"
+	       "  the objective with the race's family-wise error at most %g (Holm's step-down each round, the\n"
+	       "  error spent over the rounds, one-sided Wilson bounds of each seat's share of the games with a\n"
+	       "  single winner); it is dropped once it stalls or misses a constraint with confidence (95%%)",
+	       c->rounds, c->rounds == 1 ? "" : "s", TUNE_ALPHA);
 	if (c->exhaustive)
 		printf("\n");
 	else
-		printf("; the race ends when no live\n  variant can beat the best by more than %g at that error\n",
+		printf(";\n  the race ends when no live variant can beat the best by more than %g at that error\n",
 		       c->tolerance);
 }
 
@@ -291,9 +292,11 @@ static void print_table(const struct tune_ctx *c, const size_t *order)
 		char id[16], res[64], len[32];
 		snprintf(id, sizeof id, "#%zu", order[i] + 1);
 		result_text(c, tv, res, sizeof res);
-		if (!measured(tv)) {
-			printf("%4zu  %-7s %10s  %-24s %3s  %-11s %9s  %-28s %s\n", i + 1, id, "-", "-", "-", "-", "0", res,
-			       tv->differ);
+		if (!measured(tv) || unplayed(c, tv)) {
+			char games[24];
+			snprintf(games, sizeof games, "%llu", (unsigned long long)tv->games);
+			printf("%4zu  %-7s %10s  %-24s %3s  %-11s %9s  %-28s %s\n", i + 1, id, "-", "-", "-", "-", games,
+			       res, tv->differ);
 			continue;
 		}
 		length_text(tv, len, sizeof len);
@@ -394,7 +397,7 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	json_str(stdout, res);
 	printf(", \"games\": %llu, \"played\": %s", (unsigned long long)tv->games,
 	       measured(tv) && !unplayed(c, tv) ? "true" : "false");
-	if (!measured(tv)) {
+	if (!measured(tv) || unplayed(c, tv)) {
 		printf("}");
 		return;
 	}
@@ -525,7 +528,7 @@ int tune_plot(const struct tune_ctx *c, const char *path)
 	size_t n = 0;
 	for (size_t i = 0; i < c->nv; i++) {
 		const struct tune_var *tv = &c->v[order[i]];
-		if (!measured(tv))
+		if (!measured(tv) || unplayed(c, tv))
 			continue;
 		char res[64];
 		result_text(c, tv, res, sizeof res);

@@ -17,7 +17,7 @@
  * least as fair as every other, or stops while one could beat the best by more
  * than the tolerance (tune.c: race_drop, settled_below). */
 #define TUNE_ALPHA 0.05
-#define TUNE_METHOD "Holm over each round's comparisons with the leader, alpha spent over rounds as 6/(pi^2 r^2)"
+#define TUNE_METHOD "Holm's step-down each round, the error spent over the rounds, one-sided Wilson bounds per seat"
 
 /* Counts of one segment of games of one variant at one player count: exact,
  * summed in any order. ended[] is sparse: (length, games) pairs. */
