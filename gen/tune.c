@@ -699,13 +699,20 @@ static double race_p(const struct tune_ctx *c, const struct tune_var *tv, double
  * The family-wise error of the whole race (a variant at least as fair as every
  * other dropped as worse, or the race ended while one could beat the best by
  * more than the tolerance) is at most TUNE_ALPHA. Round r (from 1) spends
- * alpha_r = TUNE_ALPHA * 6 / (pi^2 r^2), which sum to TUNE_ALPHA: half on
+ * alpha_r (race_alpha), which sum to TUNE_ALPHA at most: half on
  * the lower bounds of the M variants sure to meet the objective (each at
  * alpha_r / 2M, Bonferroni), whose greatest is L; half on Holm's step-down
  * over the m other live variants, each tested by the p-value that its upper
  * bound lies below L. The tolerance's stop reads the same levels: every
  * other live variant's upper bound at alpha_r / 2m, less the leader's lower
- * bound, below the tolerance. */
+ * bound, below the tolerance. Why it holds though the leader is chosen from
+ * the data: while every sure variant's lower bound holds (all but alpha_r / 2),
+ * L is at most the fairest balance, so a fairest variant is dropped only when
+ * its own upper bound fails, at the level Holm gives it: at most alpha_r / 2
+ * over the fairest variants (Holm's argument); the stop errs only when a
+ * fairest variant's upper bound at alpha_r / 2m fails, inside that event. The
+ * games are not paired: J is a minimum over seats, and per-seat paired
+ * differences bound a difference of minima only uselessly. */
 struct race_round {
 	double a_lo, a_hi;            /* the levels of one lower bound, of the upper side in all */
 	double L;                     /* the greatest lower bound of a sure variant */
@@ -713,20 +720,21 @@ struct race_round {
 	size_t m;                     /* the live variants tested against it */
 };
 
-/* The level round r spends: TUNE_ALPHA / 2 evenly over the R rounds that
- * doubling from one segment to the cap takes, then TUNE_ALPHA / 2 as
- * 6 / (pi^2 j^2) over the rounds R + j a lagging cell may add. */
+/* The level round r spends: three quarters of TUNE_ALPHA evenly over the R
+ * rounds that doubling from one segment to the cap takes (one when
+ * exhaustive), the last quarter as 6 / (pi^2 j^2) over the rounds R + j that a
+ * cell left behind may add. */
 static double race_alpha(const struct tune_ctx *c, int round)
 {
 	int R = 1;
-	for (long g = TUNE_SEG; g < c->cap; g *= 2)
+	for (long g = TUNE_SEG; !c->exhaustive && g < c->cap; g *= 2)
 		R++;
 	if (round < 1)
 		return 0;
 	if (round <= R)
-		return TUNE_ALPHA / 2 / R;
+		return TUNE_ALPHA * 0.75 / R;
 	double j = round - R;
-	return TUNE_ALPHA / 2 * 6 / (M_PI * M_PI * j * j);
+	return TUNE_ALPHA * 0.25 * 6 / (M_PI * M_PI * j * j);
 }
 
 struct race_test {
