@@ -785,18 +785,16 @@ static void race_drop(struct tune_ctx *c, const bool *sure, struct race_round *r
 
 /* Whether a is settled against the leader: it cannot beat the leader by more
  * than d (a's upper bound at the round's Bonferroni level less the leader's
- * lower bound is below d: the stop's claim, at the race's error), and the
- * leader cannot beat it by more than d either (the same bounds the other way:
- * a variant further below keeps its games until it is dropped as worse, so
- * that a tie is a variant within d or one the games could not tell). */
+ * lower bound is below d: the stop's claim, at the race's error), and it does
+ * not seem more than d below the leader either (point estimates: a variant
+ * further below keeps its games until it is dropped as worse, so that a tie is
+ * not a variant the race merely stopped playing). */
 static bool settled_below(const struct tune_ctx *c, const struct race_round *r, const struct tune_var *a,
 			  const struct tune_var *lead, double d)
 {
 	if (!r->m || r->a_hi <= 0)
 		return false;
-	double hi = r->a_hi / (double)r->m;
-	return race_upper(c, a, hi) - race_lower(c, lead, r->a_lo) < d &&
-	       race_upper(c, lead, hi) - race_lower(c, a, r->a_lo) < d;
+	return race_upper(c, a, r->a_hi / (double)r->m) - race_lower(c, lead, r->a_lo) < d && lead->J - a->J < d;
 }
 
 /* Whether variant v, live, surely meets the objective's floor and the
