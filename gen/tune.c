@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "names.h"
 #include "output.h"
+#include "race.h"
 #include "simplot.h"
 #include "series.h"
 #include "stats.h"
@@ -581,63 +582,6 @@ static size_t live_count(const struct tune_ctx *c)
 	return n;
 }
 
-/* ---- the race's statistics: one-sided bounds at any level (to fold into
- * stats.c, beside its level-parameterised Wilson functions) ---- */
-
-/* The upper tail of the standard normal: P(Z > z). */
-static double race_tail(double z)
-{
-	return 0.5 * erfc(z / sqrt(2.0));
-}
-
-/* The z with P(Z > z) = p, for 0 < p < 1: Newton's method on the tail from a
- * start that never overshoots far; exact to about 1e-12. */
-static double race_z(double p)
-{
-	if (p == 0.5)
-		return 0;
-	if (p > 0.5)
-		return p >= 1 ? -INFINITY : -race_z(1 - p);
-	if (p <= 0)
-		return INFINITY;
-	double z = sqrt(-2 * log(p));
-	for (int i = 0; i < 100; i++) {
-		double dens = exp(-z * z / 2) / sqrt(2 * M_PI);
-		double step = (race_tail(z) - p) / dens;
-		z += step;
-		if (fabs(step) < 1e-13 * (1 + fabs(z)))
-			break;
-	}
-	return z;
-}
-
-/* The Wilson score bounds of k successes in n trials at z (one side each). */
-static void race_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi)
-{
-	if (!n) {
-		*lo = 0;
-		*hi = 1;
-		return;
-	}
-	double N = (double)n, ph = (double)k / N, z2 = z * z;
-	double mid = (ph + z2 / (2 * N)) / (1 + z2 / N);
-	double half = z / (1 + z2 / N) * sqrt(ph * (1 - ph) / N + z2 / (4 * N * N));
-	*lo = k == 0 ? 0 : fmax(0, mid - half);
-	*hi = k == n ? 1 : fmin(1, mid + half);
-}
-
-/* The one-sided score test's p-value that a share is below c, from k of n:
- * the level at which the Wilson upper bound of k/n falls below c. */
-static double race_below_p(uint64_t k, uint64_t n, double c)
-{
-	double ph = n ? (double)k / (double)n : 1;
-	if (!n || c <= 0 || ph >= c)
-		return 1;
-	if (c >= 1)
-		return 0;
-	return race_tail((c - ph) * sqrt((double)n) / sqrt(c * (1 - c)));
-}
-
 /* The race judges a variant's balance J, N x the least-winning seat's share of
  * the games with a single winner, the worst over the counts, by one-sided
  * bounds built from each seat's Wilson bound, valid under any dependence
@@ -662,25 +606,17 @@ static int race_seats(const struct tune_ctx *c)
 
 static double race_lower(const struct tune_ctx *c, const struct tune_var *tv, double b)
 {
-	double z = race_z(b), J = 1;
+	double J = 1;
 	for (int k = 0; k < c->ncounts; k++)
-		for (int i = 0; i < c->counts[k]; i++) {
-			double lo, hi;
-			race_wilson(tv->cell[k].wins[i], race_n(&tv->cell[k]), z, &lo, &hi);
-			J = fmin(J, c->counts[k] * lo);
-		}
+		J = fmin(J, race_balance_lower(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b));
 	return J;
 }
 
 static double race_upper(const struct tune_ctx *c, const struct tune_var *tv, double b)
 {
-	double z = race_z(b / race_seats(c)), J = 1;
+	double J = 1;
 	for (int k = 0; k < c->ncounts; k++)
-		for (int i = 0; i < c->counts[k]; i++) {
-			double lo, hi;
-			race_wilson(tv->cell[k].wins[i], race_n(&tv->cell[k]), z, &lo, &hi);
-			J = fmin(J, c->counts[k] * hi);
-		}
+		J = fmin(J, race_balance_upper(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b / race_seats(c)));
 	return J;
 }
 
