@@ -436,7 +436,7 @@ static void draw_intervals(cairo_t *cr, const void *user, double height)
 	}
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	text(cr, 20, height - 12, 10, 0, false,
-	     "dark blue: the best; light blue: ties (intervals overlapping the best's); grey: worse, dropped, stalling");
+	     "dark blue: the best; light blue: ties (not shown worse than the best at the race's family-wise error); grey: worse, dropped, stalling");
 }
 
 int sim_plot_intervals(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n,

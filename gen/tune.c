@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "names.h"
 #include "output.h"
+#include "race.h"
 #include "simplot.h"
 #include "series.h"
 #include "stats.h"
@@ -34,13 +35,17 @@ static const char tune_usage[] =
 	"least --completion at every player count (else the variant stalls and is\n"
 	"never chosen), then the highest balance (N x the least-winning seat's share\n"
 	"of all games, with its 95% interval; the worst over the player counts).\n"
-	"Variants are raced: games go in rounds to the variants and counts whose\n"
-	"intervals still overlap the best's; a variant worse with confidence, or that\n"
-	"stalls or breaks a constraint with confidence, is dropped. Game g of every\n"
-	"variant is dealt from the same seed (common random numbers).\n\n"
-	"      --vary KEY=VALUES   values separated by commas (YAML: [swap],[remove,swap])\n"
-	"                          or a range of whole numbers LO..HI; repeatable; replaces\n"
-	"                          the pack's tune:\n"
+	"Variants are raced: games go in rounds to the variants and counts still in\n"
+	"question. A variant is dropped as worse only when it is worse than one sure to\n"
+	"meet the objective with the race's family-wise error at most 0.05: each round\n"
+	"spends part of it, Holm's step-down over that round's comparisons, each from\n"
+	"one-sided Wilson bounds of every seat's share (valid however the variants'\n"
+	"games depend on each other); a variant that stalls or breaks a constraint with\n"
+	"confidence is dropped too. A tie is a variant not shown worse than the best.\n"
+	"Game g of every variant is dealt from the same seed (common random numbers).\n\n"
+	"      --vary KEY=VALUES   values separated by commas (YAML: [swap],[remove,swap]),\n"
+	"                          whole-number ranges LO..HI among them (1..3,5);\n"
+	"                          repeatable; replaces the pack's tune:\n"
 	"  -n, --players LIST      the player counts to judge, 2..5 or 2,3,4 (default: the\n"
 	"                          counts of the pack's players table)\n"
 	"      --seed S            the seed of every series (default 1)\n"
@@ -49,8 +54,8 @@ static const char tune_usage[] =
 	"      --budget B          games in all (a number), or seconds (30s); a budget in\n"
 	"                          seconds depends on the machine's speed\n"
 	"      --tolerance D       balances closer than D are as fair (default 0.05): the\n"
-	"                          race ends when no live variant can beat the best by more;\n"
-	"                          0 races the ties to --games\n"
+	"                          race ends when no live variant can beat the best by more\n"
+	"                          at the race's error; 0 races the ties to --games\n"
 	"      --completion P      the share of games that must end (default 0.95)\n"
 	"      --length LO..HI     constraint: the median length in rounds at every count\n"
 	"      --first-seat X      constraint: seat 1's share at most X above 1/N\n"
@@ -577,21 +582,155 @@ static size_t live_count(const struct tune_ctx *c)
 	return n;
 }
 
-/* Whether a's balance is below b's with confidence: the difference's 95%
- * interval (each side's half-width from its own interval, as Newcombe's
- * hybrid does for proportions) lies wholly below 0. */
-static bool worse_than(const struct tune_var *a, const struct tune_var *b)
+/* The race judges a variant's balance J, N x the least-winning seat's share of
+ * the games with a single winner, the worst over the counts, by one-sided
+ * bounds built from each seat's Wilson bound, valid under any dependence
+ * between seats, counts and variants (the games of every variant are dealt
+ * from the same seeds):
+ *   - a lower bound at level b: every seat's lower bound at b; it fails only
+ *     if the least-winning seat's does, at the worst count (probability b);
+ *   - an upper bound at level b: every seat's upper bound at b / S, S the
+ *     seats summed over the counts (Bonferroni: it fails if any one does). */
+static uint64_t race_n(const struct tune_cell *cl)
 {
-	double up = a->J_hi - a->J, down = b->J - b->J_lo;
-	return b->J - a->J > sqrt(up * up + down * down);
+	return cl->completed;
 }
 
-/* Whether a cannot beat b by more than d with confidence: the upper end of
- * the 95% interval of the difference a - b (as worse_than) is below d. */
-static bool settled_below(const struct tune_var *a, const struct tune_var *b, double d)
+static int race_seats(const struct tune_ctx *c)
 {
-	double up = a->J_hi - a->J, down = b->J - b->J_lo;
-	return a->J - b->J + sqrt(up * up + down * down) < d;
+	int S = 0;
+	for (int k = 0; k < c->ncounts; k++)
+		S += c->counts[k];
+	return S;
+}
+
+static double race_lower(const struct tune_ctx *c, const struct tune_var *tv, double b)
+{
+	double J = 1;
+	for (int k = 0; k < c->ncounts; k++)
+		J = fmin(J, race_balance_lower(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b));
+	return J;
+}
+
+static double race_upper(const struct tune_ctx *c, const struct tune_var *tv, double b)
+{
+	double J = 1;
+	for (int k = 0; k < c->ncounts; k++)
+		J = fmin(J, race_balance_upper(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b / race_seats(c)));
+	return J;
+}
+
+/* The p-value that tv's J is below x: the least level b at which its upper
+ * bound at b falls below x. */
+static double race_p(const struct tune_ctx *c, const struct tune_var *tv, double x)
+{
+	double p = 1;
+	for (int k = 0; k < c->ncounts; k++)
+		for (int i = 0; i < c->counts[k]; i++)
+			p = fmin(p, race_below_p(tv->cell[k].wins[i], race_n(&tv->cell[k]), x / c->counts[k]));
+	return fmin(1, p * race_seats(c));
+}
+
+/* ---- the race's error control ----
+ * The family-wise error of the whole race (a variant at least as fair as every
+ * other dropped as worse, or the race ended while one could beat the best by
+ * more than the tolerance) is at most TUNE_ALPHA. Round r (from 1) spends
+ * alpha_r (race_alpha), which sum to TUNE_ALPHA at most: half on
+ * the lower bounds of the M variants sure to meet the objective (each at
+ * alpha_r / 2M, Bonferroni), whose greatest is L; half on Holm's step-down
+ * over the m other live variants, each tested by the p-value that its upper
+ * bound lies below L. The tolerance's stop reads the same levels: every
+ * other live variant's upper bound at alpha_r / 2m, less the leader's lower
+ * bound, below the tolerance. Why it holds though the leader is chosen from
+ * the data: while every sure variant's lower bound holds (all but alpha_r / 2),
+ * L is at most the fairest balance, so a fairest variant is dropped only when
+ * its own upper bound fails, at the level Holm gives it: at most alpha_r / 2
+ * over the fairest variants (Holm's argument); the stop errs only when a
+ * fairest variant's upper bound at alpha_r / 2m fails, inside that event. The
+ * games are not paired: J is a minimum over seats, and per-seat paired
+ * differences bound a difference of minima only uselessly. */
+struct race_round {
+	double a_lo, a_hi;            /* the levels of one lower bound, of the upper side in all */
+	double L;                     /* the greatest lower bound of a sure variant */
+	int top;                      /* that variant, or -1 */
+	size_t m;                     /* the live variants tested against it */
+};
+
+/* The level round r spends: three quarters of TUNE_ALPHA evenly over the R
+ * rounds that doubling from one segment to the cap takes (one when
+ * exhaustive), the last quarter as 6 / (pi^2 j^2) over the rounds R + j that a
+ * cell left behind may add. */
+static double race_alpha(const struct tune_ctx *c, int round)
+{
+	int R = 1;
+	for (long g = TUNE_SEG; !c->exhaustive && g < c->cap; g *= 2)
+		R++;
+	if (round < 1)
+		return 0;
+	if (round <= R)
+		return TUNE_ALPHA * 0.75 / R;
+	double j = round - R;
+	return TUNE_ALPHA * 0.25 * 6 / (M_PI * M_PI * j * j);
+}
+
+struct race_test {
+	size_t v;
+	double p;
+};
+
+static int cmp_test(const void *x, const void *y)
+{
+	const struct race_test *a = x, *b = y;
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+/* Drop, by Holm's step-down, the live variants worse than the best lower
+ * bound of a sure variant; fills r for the tolerance's stop. */
+static void race_drop(struct tune_ctx *c, const bool *sure, struct race_round *r)
+{
+	double a = race_alpha(c, c->rounds);
+	size_t M = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		M += sure[v] && c->v[v].state == TS_LIVE;
+	*r = (struct race_round){.top = -1};
+	if (!M || a <= 0)
+		return;
+	r->a_lo = a / 2 / (double)M;
+	r->a_hi = a / 2;
+	for (size_t v = 0; v < c->nv; v++)
+		if (sure[v] && c->v[v].state == TS_LIVE) {
+			double L = race_lower(c, &c->v[v], r->a_lo);
+			if (r->top < 0 || L > r->L) {
+				r->L = L;
+				r->top = (int)v;
+			}
+		}
+	struct race_test *t = xcalloc(c->nv, sizeof *t);
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].state == TS_LIVE && (int)v != r->top)
+			t[r->m++] = (struct race_test){v, race_p(c, &c->v[v], r->L)};
+	qsort(t, r->m, sizeof *t, cmp_test);
+	for (size_t i = 0; i < r->m && t[i].p <= r->a_hi / (double)(r->m - i); i++) {
+		c->v[t[i].v].state = TS_WORSE;
+		c->v[t[i].v].dropped_round = c->rounds;
+	}
+	free(t);
+}
+
+/* Whether a is settled against the leader: it cannot beat the leader by more
+ * than d (a's upper bound at the round's Bonferroni level less the leader's
+ * lower bound is below d: the stop's claim, at the race's error), and it does
+ * not seem more than d below the leader either (point estimates: a variant
+ * further below keeps its games until it is dropped as worse, so that a tie is
+ * not a variant the race merely stopped playing). */
+static bool settled_below(const struct tune_ctx *c, const struct race_round *r, const struct tune_var *a,
+			  const struct tune_var *lead, double d)
+{
+	if (!r->m || r->a_hi <= 0)
+		return false;
+	return race_upper(c, a, r->a_hi / (double)r->m) - race_lower(c, lead, r->a_lo) < d && lead->J - a->J < d;
 }
 
 /* Whether variant v, live, surely meets the objective's floor and the
@@ -633,8 +772,8 @@ static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int p
 
 /* Drop what is decided with confidence; mark the cells that want more games.
  * Returns whether any cell does. The race is over when no other live variant
- * can beat the leader (the best sure one) by more than the tolerance: the
- * 95% interval of its difference from the leader lies below the tolerance. */
+ * can beat the leader (the best sure one) by more than the tolerance, at the
+ * race's error level (race_drop, settled_below). */
 static bool judge(struct tune_ctx *c)
 {
 	tune_measure(c);
@@ -644,29 +783,29 @@ static bool judge(struct tune_ctx *c)
 		if (c->v[v].state == TS_LIVE && (sure[v] = sure_feasible(c, &c->v[v])) &&
 		    (lead < 0 || c->v[v].J > c->v[lead].J))
 			lead = (int)v;
+	struct race_round r;
+	race_drop(c, sure, &r);
+	bool *settled = xcalloc(c->nv, sizeof *settled);
+	bool unsettled = false;
 	for (size_t v = 0; v < c->nv; v++)
-		for (size_t u = 0; u < c->nv && c->v[v].state == TS_LIVE; u++)
-			if (sure[u] && u != v && c->v[u].state == TS_LIVE && worse_than(&c->v[v], &c->v[u])) {
-				c->v[v].state = TS_WORSE;
-				c->v[v].dropped_round = c->rounds;
-			}
-	bool any = false, unsettled = false;
-	for (size_t v = 0; v < c->nv; v++)
-		if (c->v[v].state == TS_LIVE && (int)v != lead)
-			unsettled |= lead < 0 || !settled_below(&c->v[v], &c->v[lead], c->tolerance);
+		if (c->v[v].state == TS_LIVE && (int)v != lead) {
+			settled[v] = lead >= 0 && settled_below(c, &r, &c->v[v], &c->v[lead], c->tolerance);
+			unsettled |= !settled[v];
+		}
+	bool any = false;
 	for (size_t v = 0; v < c->nv; v++) {
 		struct tune_var *tv = &c->v[v];
-		bool settled = lead >= 0 && (int)v != lead && settled_below(tv, &c->v[lead], c->tolerance);
 		for (int k = 0; k < c->ncounts; k++) {
 			struct tune_cell *cl = &tv->cell[k];
 			bool open = cell_open(c, &cl->m, c->counts[k]);
 			/* balance: a count that could be the variant's worst, while the race is on */
-			if (!settled && ((int)v != lead || unsettled))
+			if (!settled[v] && ((int)v != lead || unsettled))
 				open |= cl->m.bal_lo <= tv->J_hi;
 			cl->need = tv->state == TS_LIVE && cl->games < (uint64_t)c->cap && (open || c->exhaustive);
 			any |= cl->need;
 		}
 	}
+	free(settled);
 	free(sure);
 	return any;
 }
@@ -694,14 +833,19 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 			want += to - cl->games;
 			cells++;
 		}
-	uint64_t room = UINT64_MAX;
+	uint64_t room = UINT64_MAX, single = 0;
 	if (c->budget) {
 		room = c->games < (uint64_t)c->budget ? (uint64_t)c->budget - c->games : 0;
 		if (want > room) {
 			c->budget_spent = true;
-			room = room / cells / TUNE_SEG * TUNE_SEG;   /* an equal share for each cell */
-			if (!room)
+			/* an equal share for each cell; less than a segment each: one
+			 * segment to as many cells as it pays for, in order */
+			single = room / TUNE_SEG;
+			room = room / cells / TUNE_SEG * TUNE_SEG;
+			if (!room && !single)
 				return 0;
+			if (room)
+				single = 0;
 		} else {
 			room = UINT64_MAX;
 		}
@@ -713,8 +857,12 @@ static size_t next_round(struct tune_ctx *c, struct job **jobs)
 			if (!cl->need)
 				continue;
 			uint64_t to = cell_target(c, cl);
-			if (to - cl->games > room)
+			if (single) {
+				to = cl->games + TUNE_SEG;
+				single--;
+			} else if (to - cl->games > room) {
 				to = cl->games + room;
+			}
 			for (uint64_t s = cl->games / TUNE_SEG; s < to / TUNE_SEG; s++) {
 				*jobs = xgrow(*jobs, &cap, n + 1, sizeof **jobs);
 				(*jobs)[n++] = (struct job){.v = v, .k = k, .seg = (long)s};

@@ -4,9 +4,10 @@
  *
  * A variant is the pack's YAML tree with some keys set (tune_space.c), loaded
  * through the game's own loader. Variants are raced (tune.c): games go in
- * rounds to the variants and player counts whose intervals still overlap the
- * best's, and a variant worse with confidence, or that stalls or breaks a
- * constraint with confidence, is dropped. Game g of every variant plays from
+ * rounds to the variants and player counts still in question; a variant is
+ * dropped as worse only with the race's family-wise error controlled (Holm
+ * each round, the error spent over the rounds), or when it stalls or breaks a
+ * constraint with confidence. Game g of every variant plays from
  * the same seed (common random numbers), so a variant's series is exactly
  * `simulate --seed S --games N` of that variant. */
 #ifndef RAILYARD_TUNE_H

@@ -121,21 +121,35 @@ static bool measured(const struct tune_var *tv)
 	return tv->state != TS_INVALID && tv->state != TS_UNPLAYABLE;
 }
 
+/* Whether a live variant was left without a segment of games at some count:
+ * the budget ran out before it was played. */
+static bool unplayed(const struct tune_ctx *c, const struct tune_var *tv)
+{
+	if (tv->state != TS_LIVE)
+		return false;
+	for (int k = 0; k < c->ncounts; k++)
+		if (tv->cell[k].games < TUNE_SEG)
+			return true;
+	return false;
+}
+
 void tune_decide(struct tune_ctx *c)
 {
 	tune_measure(c);
 	c->best = -1;
 	for (size_t v = 0; v < c->nv; v++) {
 		struct tune_var *tv = &c->v[v];
-		tv->eligible = tv->state == TS_LIVE && !stalls(c, tv) && fits(c, tv);
+		tv->eligible = tv->state == TS_LIVE && !unplayed(c, tv) && !stalls(c, tv) && fits(c, tv);
 		tv->best = tv->tie = tv->pareto = false;
 		if (tv->eligible && (c->best < 0 || tv->J > c->v[c->best].J))
 			c->best = (int)v;
 	}
+	/* a tie: eligible and not shown worse than the best by the race's test
+	 * (every variant it shows worse is dropped, state TS_WORSE) */
 	if (c->best >= 0) {
 		c->v[c->best].best = true;
 		for (size_t v = 0; v < c->nv; v++)
-			if ((int)v != c->best && c->v[v].eligible && c->v[v].J_hi >= c->v[c->best].J_lo)
+			if ((int)v != c->best && c->v[v].eligible)
 				c->v[v].tie = true;
 	}
 	if (c->len_hi <= 0)
@@ -220,12 +234,14 @@ static void result_text(const struct tune_ctx *c, const struct tune_var *tv, cha
 		snprintf(out, len, "best");
 	else if (tv->tie)
 		snprintf(out, len, "tie");
+	else if (unplayed(c, tv))
+		snprintf(out, len, "not played (budget)");
 	else if (tv->state == TS_LIVE && stalls(c, tv))
 		snprintf(out, len, "stalls");
 	else if (tv->state == TS_LIVE && !fits(c, tv))
 		snprintf(out, len, "misses a constraint");
 	else if (tv->state == TS_LIVE)
-		snprintf(out, len, "worse");
+		snprintf(out, len, "not chosen");
 	else if (tv->state == TS_INVALID)
 		snprintf(out, len, "invalid: does not load");
 	else if (tv->state == TS_UNPLAYABLE)
@@ -255,10 +271,16 @@ static void print_header(const struct tune_ctx *c)
 			printf(" seat 1's share at most %.3f above 1/N", c->first_seat);
 		printf("\n");
 	}
-	if (!c->exhaustive)
-		printf("racing: %d round%s; a variant is dropped once it is worse than one sure to meet the objective\n"
-		       "  (95%% interval of the difference), stalls or misses a constraint with confidence; the race ends\n"
-		       "  when no live variant can beat the best by more than %g\n", c->rounds, c->rounds == 1 ? "" : "s", c->tolerance);
+	printf("racing: %d round%s; a variant is dropped as worse only when it is worse than one sure to meet\n"
+	       "  the objective with the race's family-wise error at most %g (Holm's step-down each round, the\n"
+	       "  error spent over the rounds, one-sided Wilson bounds of each seat's share of the games with a\n"
+	       "  single winner); it is dropped once it stalls or misses a constraint with confidence (95%%)",
+	       c->rounds, c->rounds == 1 ? "" : "s", TUNE_ALPHA);
+	if (c->exhaustive)
+		printf("\n");
+	else
+		printf(";\n  the race ends when no live variant can beat the best by more than %g at that error\n",
+		       c->tolerance);
 }
 
 static void print_table(const struct tune_ctx *c, const size_t *order)
@@ -270,9 +292,11 @@ static void print_table(const struct tune_ctx *c, const size_t *order)
 		char id[16], res[64], len[32];
 		snprintf(id, sizeof id, "#%zu", order[i] + 1);
 		result_text(c, tv, res, sizeof res);
-		if (!measured(tv)) {
-			printf("%4zu  %-7s %10s  %-24s %3s  %-11s %9s  %-28s %s\n", i + 1, id, "-", "-", "-", "-", "0", res,
-			       tv->differ);
+		if (!measured(tv) || unplayed(c, tv)) {
+			char games[24];
+			snprintf(games, sizeof games, "%llu", (unsigned long long)tv->games);
+			printf("%4zu  %-7s %10s  %-24s %3s  %-11s %9s  %-28s %s\n", i + 1, id, "-", "-", "-", "-", games,
+			       res, tv->differ);
 			continue;
 		}
 		length_text(tv, len, sizeof len);
@@ -310,8 +334,9 @@ void tune_report_text(const struct tune_ctx *c)
 		for (size_t i = 0; i < c->nv; i++)
 			if (c->v[order[i]].tie)
 				printf("%s #%zu", nt++ ? "," : "", order[i] + 1);
-		printf(nt ? " (their intervals overlap the best's: not separable at this confidence)\n"
-			  : " none (every other variant is worse with confidence, stalls or misses a constraint)\n");
+		printf(nt ? " (not shown worse than the best at the race's family-wise error %g)\n"
+			  : " none (every other variant is worse at the race's error %g, stalls, misses a constraint or\n"
+			    "  was not played)\n", TUNE_ALPHA);
 	} else {
 		printf("best: none: no variant completes at least %.2f of its games at every count%s\n", c->threshold,
 		       c->len_hi > 0 || c->first_seat >= 0 ? " and meets the constraints" : "");
@@ -332,7 +357,8 @@ void tune_report_text(const struct tune_ctx *c)
 		printf(" (exhaustive: %llu; %.1fx fewer)", (unsigned long long)ex, (double)ex / (double)c->games);
 	printf("\n");
 	if (c->budget_spent)
-		printf("budget: spent before the race was decided: variants still live are reported as ties\n");
+		printf("budget: spent before the race was decided: variants still live are reported as ties; "
+		       "those without\n  a segment of %d games at every count as not played\n", TUNE_SEG);
 	free(order);
 }
 
@@ -369,8 +395,9 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	json_str(stdout, tv->differ);
 	printf(", \"result\": ");
 	json_str(stdout, res);
-	printf(", \"games\": %llu", (unsigned long long)tv->games);
-	if (!measured(tv)) {
+	printf(", \"games\": %llu, \"played\": %s", (unsigned long long)tv->games,
+	       measured(tv) && !unplayed(c, tv) ? "true" : "false");
+	if (!measured(tv) || unplayed(c, tv)) {
 		printf("}");
 		return;
 	}
@@ -480,9 +507,14 @@ void tune_report_json(const struct tune_ctx *c)
 		json_variant(c, order[i], i + 1);
 		printf("%s\n", i + 1 < c->nv ? "," : "");
 	}
-	printf("  ],\n  \"rounds\": %d,\n  \"games\": %llu,\n  \"exhaustive_games\": %llu,\n  \"budget_spent\": %s\n}\n",
+	printf("  ],\n  \"rounds\": %d,\n  \"games\": %llu,\n  \"exhaustive_games\": %llu,\n  \"budget_spent\": %s,\n",
 	       c->rounds, (unsigned long long)c->games, (unsigned long long)exhaustive_games(c),
 	       c->budget_spent ? "true" : "false");
+	printf("  \"family_error\": ");
+	num(TUNE_ALPHA);
+	printf(",\n  \"method\": ");
+	json_str(stdout, TUNE_METHOD);
+	printf("\n}\n");
 	free(order);
 }
 
@@ -496,7 +528,7 @@ int tune_plot(const struct tune_ctx *c, const char *path)
 	size_t n = 0;
 	for (size_t i = 0; i < c->nv; i++) {
 		const struct tune_var *tv = &c->v[order[i]];
-		if (!measured(tv))
+		if (!measured(tv) || unplayed(c, tv))
 			continue;
 		char res[64];
 		result_text(c, tv, res, sizeof res);

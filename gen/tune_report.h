@@ -13,6 +13,12 @@
 
 #define TUNE_SEG 256        /* games in one unit of work, a shard's grain */
 
+/* The race's family-wise error: the chance that it drops as worse a variant at
+ * least as fair as every other, or stops while one could beat the best by more
+ * than the tolerance (tune.c: race_drop, settled_below). */
+#define TUNE_ALPHA 0.05
+#define TUNE_METHOD "Holm's step-down each round, the error spent over the rounds, one-sided Wilson bounds per seat"
+
 /* Counts of one segment of games of one variant at one player count: exact,
  * summed in any order. ended[] is sparse: (length, games) pairs. */
 struct tune_seg {

@@ -150,6 +150,24 @@ static bool split_values(struct tune_space *sp, const char *s, struct tune_key *
 				diag(SEV_ERROR, NULL, "--vary %s: an empty value", arg);
 				return false;
 			}
+			/* a range among the values: 1..3,5 is 1, 2, 3, 5 */
+			char *seg = xstrndup(start, n);
+			long lo, hi;
+			bool range = is_range(seg, &lo, &hi);
+			free(seg);
+			if (range) {
+				struct loc at = {NULL, 0, 0};
+				if (!add_range(k, lo, hi, at, arg))
+					return false;
+				if (k->n > TUNE_MAX_VALUES) {
+					diag(SEV_ERROR, NULL, "--vary %s: more than %d values", arg, TUNE_MAX_VALUES);
+					return false;
+				}
+				start = c + 1;
+				if (!*c)
+					break;
+				continue;
+			}
 			char *name = xasprintf("--vary %s", k->path);
 			struct ydoc *d = ydoc_parse(name, start, n);
 			free(name);
