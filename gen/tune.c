@@ -34,7 +34,8 @@ static const char tune_usage[] =
 	"the game's own loader. The objective: completion (games with a winner) at\n"
 	"least --completion at every player count (else the variant stalls and is\n"
 	"never chosen), then the highest balance (N x the least-winning seat's share\n"
-	"of all games, with its 95% interval; the worst over the player counts).\n"
+	"of the games with a single winner, with its 95% interval; the worst over the\n"
+	"player counts).\n"
 	"Variants are raced: games go in rounds to the variants and counts still in\n"
 	"question. A variant is dropped as worse only when it is worse than one sure to\n"
 	"meet the objective with the race's family-wise error at most 0.05: each round\n"
@@ -58,8 +59,10 @@ static const char tune_usage[] =
 	"                          at the race's error; 0 races the ties to --games\n"
 	"      --completion P      the share of games that must end (default 0.95)\n"
 	"      --length LO..HI     constraint: the median length in rounds at every count\n"
-	"      --first-seat X      constraint: seat 1's share at most X above 1/N\n"
-	"      --max-turns N       a game longer than N turns is a timeout (default 1000)\n"
+	"      --first-seat X      constraint: seat 1's share of the games with a single\n"
+	"                          winner at most X above 1/N\n"
+	"      --max-turns N       a game longer than N turns is a timeout (default 1000);\n"
+	"                          --max-length N is its other name, as in simulate\n"
 	"  -P, --policy NAME       every seat's policy (default greedy)\n"
 	"      --threads T         threads (default: the cores); the report is the same\n"
 	"      --exhaustive        no racing: every variant and count plays --games\n"
@@ -213,7 +216,7 @@ static const struct option tune_longopts[] = {
 	{"completion", required_argument, NULL, O_COMPLETION},
 	{"length", required_argument, NULL, O_LENGTH},
 	{"first-seat", required_argument, NULL, O_FIRST},
-	{"max-turns", required_argument, NULL, O_MAXT},
+	{"max-turns", required_argument, NULL, O_MAXT}, {"max-length", required_argument, NULL, O_MAXT},
 	{"policy", required_argument, NULL, 'P'},
 	{"threads", required_argument, NULL, O_THREADS},
 	{"exhaustive", no_argument, NULL, O_EXH},

@@ -48,8 +48,9 @@ static void measure_cell(struct tune_cell *cl, int players, int per_round, int h
 	stats_wilson(cl->completed, cl->games, &m->comp_lo, &m->comp_hi);
 	m->bal = stats_balance(cl->wins, players);
 	stats_balance_interval(cl->wins, players, &m->bal_lo, &m->bal_hi);
-	m->seat1 = (double)cl->wins[0] / (double)cl->games;
-	stats_wilson(cl->wins[0], cl->games, &m->seat1_lo, &m->seat1_hi);
+	/* seat 1's share of the games with a single winner, as balance counts them */
+	m->seat1 = cl->completed ? (double)cl->wins[0] / (double)cl->completed : 0;
+	stats_wilson(cl->wins[0], cl->completed, &m->seat1_lo, &m->seat1_hi);
 	struct stats_length L;
 	censored[horizon] = cl->games - cl->completed;
 	stats_length(cl->ended, censored, horizon, &L);
@@ -260,7 +261,7 @@ static void print_header(const struct tune_ctx *c)
 	printf("length: the median in %s over all games, unfinished ones censored (the range over the counts)\n",
 	       len_unit(c));
 	printf("objective: completion >= %.2f at every count (else it stalls and is never chosen), then the highest\n"
-	       "  balance (N x the least-winning seat's share of all games, 95%% interval) at the variant's worst count\n",
+	       "  balance (N x the least-winning seat's share of the games with a single winner, 95%% interval) at the variant's worst count\n",
 	       c->threshold);
 	if (c->len_hi > 0 || c->first_seat >= 0) {
 		printf("constraints:");

@@ -99,3 +99,10 @@ expect_status "merge of a folder without shards: bad input" 2 "$RAILYARD" merge 
 expect_status "--plot with an unknown extension: bad usage" 2 "$RAILYARD" tune $P2 --plot x.txt
 expect_status "--write into a missing folder: exit 3 before any game" 3 "$RAILYARD" tune $P2 --write "$WORK/no/such/x.yaml"
 expect_status "--plot into a missing folder: exit 3" 3 "$RAILYARD" tune $P2 --plot "$WORK/no/such/x.svg"
+# --max-length is --max-turns' other name, as in simulate: the same report
+# (a limit short enough that some train-52 games time out, so it matters)
+a=$("$RAILYARD" tune -q --json --exhaustive --games 256 -n 3 --max-turns 200 packs/examples/tune/train-52.yaml | jq -c '[.variants[] | .completion]')
+b=$("$RAILYARD" tune -q --json --exhaustive --games 256 -n 3 --max-length 200 packs/examples/tune/train-52.yaml | jq -c '[.variants[] | .completion]')
+c=$("$RAILYARD" tune -q --json --exhaustive --games 256 -n 3 packs/examples/tune/train-52.yaml | jq -c '[.variants[] | .completion]')
+expect_eq "tune --max-length N is --max-turns N" "$a" "$b"
+ok_if "... and the limit matters (completion differs from the default limit's)" [ "$a" != "$c" ]
