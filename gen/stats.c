@@ -21,8 +21,8 @@ void stats_wilson_z(uint64_t k, uint64_t n, double z, double *lo, double *hi)
 	double p = (double)k / (double)n, nn = (double)n, z2 = z * z;
 	double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
 	double half = z * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
+	*lo = k == 0 || centre - half < 0 ? 0 : centre - half;
+	*hi = k == n || centre + half > 1 ? 1 : centre + half;
 }
 
 void stats_diff_proportions(uint64_t k1, uint64_t n1, uint64_t k2, uint64_t n2, double *lo, double *hi)
@@ -35,18 +35,41 @@ void stats_diff_proportions(uint64_t k1, uint64_t n1, uint64_t k2, uint64_t n2, 
 	*hi = d + sqrt((u1 - p1) * (u1 - p1) + (p2 - l2) * (p2 - l2));
 }
 
+double stats_normal_tail(double z)
+{
+	return 0.5 * erfc(z / sqrt(2.0));
+}
+
+/* Newton's method on the tail from sqrt(-2 ln a), which never overshoots far;
+ * exact to about 1e-12. */
 double stats_z_upper(double a)
 {
-	/* bisection on the normal tail: 0.5 erfc(z / sqrt 2) falls as z rises */
-	double lo = -40, hi = 40;
-	for (int i = 0; i < 200 && hi - lo > 1e-13; i++) {
-		double mid = (lo + hi) / 2;
-		if (0.5 * erfc(mid / sqrt(2)) > a)
-			lo = mid;
-		else
-			hi = mid;
+	if (a == 0.5)
+		return 0;
+	if (a > 0.5)
+		return a >= 1 ? -INFINITY : -stats_z_upper(1 - a);
+	if (a <= 0)
+		return INFINITY;
+	double z = sqrt(-2 * log(a));
+	for (int i = 0; i < 100; i++) {
+		double step = (stats_normal_tail(z) - a) / (exp(-z * z / 2) / 2.5066282746310002);
+		z += step;
+		if (fabs(step) < 1e-13 * (1 + fabs(z)))
+			break;
 	}
-	return (lo + hi) / 2;
+	return z;
+}
+
+/* The Wilson upper bound at z lies below c exactly when n (c - k/n)^2 >
+ * z^2 c (1 - c) with k/n < c: the score statistic's tail at c. */
+double stats_below_p(uint64_t k, uint64_t n, double c)
+{
+	double ph = n ? (double)k / (double)n : 1;
+	if (!n || c <= 0 || ph >= c)
+		return 1;
+	if (c >= 1)
+		return 0;
+	return stats_normal_tail((c - ph) * sqrt((double)n) / sqrt(c * (1 - c)));
 }
 
 /* The simultaneous level's z: one-sided 0.025 / seats. */
@@ -83,6 +106,28 @@ void stats_seat_intervals(const uint64_t *wins, int seats, double *lo, double *h
 		stats_wilson_z(wins[i], w, z, &lo[i], &hi[i]);
 }
 
+double stats_balance_lower(const uint64_t *wins, int seats, uint64_t n, double b)
+{
+	double z = stats_z_upper(b), J = 1;
+	for (int i = 0; i < seats; i++) {
+		double lo, hi;
+		stats_wilson_z(wins[i], n, z, &lo, &hi);
+		J = fmin(J, seats * lo);
+	}
+	return J;
+}
+
+double stats_balance_upper(const uint64_t *wins, int seats, uint64_t n, double b_seat)
+{
+	double z = stats_z_upper(b_seat), J = 1;
+	for (int i = 0; i < seats; i++) {
+		double lo, hi;
+		stats_wilson_z(wins[i], n, z, &lo, &hi);
+		J = fmin(J, seats * hi);
+	}
+	return J;
+}
+
 void stats_balance_interval(const uint64_t *wins, int seats, double *lo, double *hi)
 {
 	uint64_t w = seats > 0 ? single_winner_games(wins, seats) : 0;
@@ -95,16 +140,8 @@ void stats_balance_interval(const uint64_t *wins, int seats, double *lo, double 
 	 * 0.05 / seats upper bounds (it fails when some seat's falls below the
 	 * least share: at most 0.05 k / seats with k seats tied least, and then
 	 * the lower end cannot fail unless all k do) */
-	double zl = STATS_Z95, zu = seats > 1 ? stats_z_upper(0.05 / seats) : STATS_Z95, l = 1, u = 1;
-	for (int i = 0; i < seats; i++) {
-		double li, ui, lj, uj;
-		stats_wilson_z(wins[i], w, zl, &li, &ui);
-		stats_wilson_z(wins[i], w, zu, &lj, &uj);
-		l = fmin(l, li);
-		u = fmin(u, uj);
-	}
-	*lo = seats * l;
-	*hi = fmin(1, seats * u);
+	*lo = stats_balance_lower(wins, seats, w, 0.025);
+	*hi = fmin(1, stats_balance_upper(wins, seats, w, seats > 1 ? 0.05 / seats : 0.025));
 }
 
 /* ---- all seats win alike: the exact multinomial test or chi-square ---- */

@@ -41,8 +41,15 @@
  * with z given: z standard errors each side. */
 void stats_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 void stats_wilson_z(uint64_t k, uint64_t n, double z, double *lo, double *hi);
-/* The z that a standard normal exceeds with probability a (0 < a < 1). */
+/* P(Z > z) for a standard normal Z. */
+double stats_normal_tail(double z);
+/* The z that a standard normal exceeds with probability a (+-infinity at 0
+ * and 1). */
 double stats_z_upper(double a);
+/* The one-sided score test's p-value that a share is below c, from k of n:
+ * the level at which the Wilson upper bound of k/n falls below c (1 when k/n
+ * is at least c or n is 0). */
+double stats_below_p(uint64_t k, uint64_t n, double c);
 /* The regularized upper incomplete gamma function Q(a, x) (chi-square's tail:
  * Q(df / 2, x2 / 2)). */
 double stats_gamma_q(double a, double x);
@@ -52,8 +59,19 @@ void stats_diff_proportions(uint64_t k1, uint64_t n1, uint64_t k2, uint64_t n2, 
 
 /* N * min over seats of wins[i] / W, W the sum of wins (0 when W is 0). */
 double stats_balance(const uint64_t *wins, int seats);
-/* Its 95% interval from the seats' Wilson bounds (see above); [0, 0] when W is 0. */
+/* Its 95% interval from the seats' Wilson bounds (see above); [0, 0] when W is 0:
+ * stats_balance_lower at 0.025 and stats_balance_upper at 0.05 / seats, capped at 1. */
 void stats_balance_interval(const uint64_t *wins, int seats, double *lo, double *hi);
+/* The one-sided bounds of N x the least of the seats' shares of n games, at
+ * any level (tune's race spends its error over rounds and comparisons):
+ *   - lower at level b: N x the least of every seat's Wilson lower bound at
+ *     b; it fails only if the truly least-winning seat's bound does, so with
+ *     probability at most b;
+ *   - upper with every seat's Wilson upper bound at b_seat: it fails only if
+ *     some seat's does, so with probability at most seats x b_seat (give
+ *     b / seats for level b, Bonferroni). Neither is capped at 1. */
+double stats_balance_lower(const uint64_t *wins, int seats, uint64_t n, double b);
+double stats_balance_upper(const uint64_t *wins, int seats, uint64_t n, double b_seat);
 /* Every seat's share of W with simultaneous 95% Wilson intervals (each at
  * 0.05 / seats) into lo[seats], hi[seats]. */
 void stats_seat_intervals(const uint64_t *wins, int seats, double *lo, double *hi);

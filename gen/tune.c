@@ -18,7 +18,6 @@
 #include "diag.h"
 #include "names.h"
 #include "output.h"
-#include "race.h"
 #include "simplot.h"
 #include "series.h"
 #include "stats.h"
@@ -611,7 +610,7 @@ static double race_lower(const struct tune_ctx *c, const struct tune_var *tv, do
 {
 	double J = 1;
 	for (int k = 0; k < c->ncounts; k++)
-		J = fmin(J, race_balance_lower(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b));
+		J = fmin(J, stats_balance_lower(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b));
 	return J;
 }
 
@@ -619,7 +618,7 @@ static double race_upper(const struct tune_ctx *c, const struct tune_var *tv, do
 {
 	double J = 1;
 	for (int k = 0; k < c->ncounts; k++)
-		J = fmin(J, race_balance_upper(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b / race_seats(c)));
+		J = fmin(J, stats_balance_upper(tv->cell[k].wins, c->counts[k], race_n(&tv->cell[k]), b / race_seats(c)));
 	return J;
 }
 
@@ -630,7 +629,7 @@ static double race_p(const struct tune_ctx *c, const struct tune_var *tv, double
 	double p = 1;
 	for (int k = 0; k < c->ncounts; k++)
 		for (int i = 0; i < c->counts[k]; i++)
-			p = fmin(p, race_below_p(tv->cell[k].wins[i], race_n(&tv->cell[k]), x / c->counts[k]));
+			p = fmin(p, stats_below_p(tv->cell[k].wins[i], race_n(&tv->cell[k]), x / c->counts[k]));
 	return fmin(1, p * race_seats(c));
 }
 

@@ -1,4 +1,4 @@
-/* test_race.c: gen/race.c: the normal quantile against known values, Wilson
+/* test_race.c: the race's bounds (gen/stats.c): the normal quantile against known values, Wilson
  * bounds at any z against stats_wilson, the score p-value as the Wilson bound's
  * inverse, and the coverage of a balance's one-sided bounds on seeded
  * multinomial series where they are hardest (every seat equal, and near it):
@@ -12,20 +12,19 @@
 
 #include <cmocka.h>
 
-#include "race.h"
 #include "stats.h"
 
 static void test_quantile(void **state)
 {
 	(void)state;
-	assert_true(fabs(race_z(0.025) - 1.959963984540054) < 1e-10);
-	assert_true(fabs(race_z(0.001) - 3.090232306167814) < 1e-10);
-	assert_true(fabs(race_z(1e-9) - 5.997807015007686) < 1e-9);
-	assert_true(fabs(race_z(0.975) + 1.959963984540054) < 1e-10);
-	assert_true(race_z(0.5) == 0);
-	assert_true(isinf(race_z(0)) && race_z(0) > 0);
+	assert_true(fabs(stats_z_upper(0.025) - 1.959963984540054) < 1e-10);
+	assert_true(fabs(stats_z_upper(0.001) - 3.090232306167814) < 1e-10);
+	assert_true(fabs(stats_z_upper(1e-9) - 5.997807015007686) < 1e-9);
+	assert_true(fabs(stats_z_upper(0.975) + 1.959963984540054) < 1e-10);
+	assert_true(stats_z_upper(0.5) == 0);
+	assert_true(isinf(stats_z_upper(0)) && stats_z_upper(0) > 0);
 	for (double p = 1e-12; p < 0.5; p *= 3)
-		assert_true(fabs(race_tail(race_z(p)) / p - 1) < 1e-9);
+		assert_true(fabs(stats_normal_tail(stats_z_upper(p)) / p - 1) < 1e-9);
 }
 
 static void test_wilson(void **state)
@@ -34,22 +33,22 @@ static void test_wilson(void **state)
 	uint64_t ks[] = {0, 1, 40, 50, 99, 100}, n = 100;
 	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
 		double lo, hi, slo, shi;
-		race_wilson(ks[i], n, STATS_Z95, &lo, &hi);
+		stats_wilson_z(ks[i], n, STATS_Z95, &lo, &hi);
 		stats_wilson(ks[i], n, &slo, &shi);
 		assert_true(fabs(lo - slo) < 1e-12 && fabs(hi - shi) < 1e-12);
 		/* the score p-value at the upper bound is the bound's level */
 		if (ks[i] < n) {
-			double z = race_z(0.003);
-			race_wilson(ks[i], n, z, &lo, &hi);
-			assert_true(fabs(race_below_p(ks[i], n, hi) - 0.003) < 1e-9);
-			assert_true(race_below_p(ks[i], n, hi * 1.01) < 0.003);
-			assert_true(race_below_p(ks[i], n, hi * 0.99) > 0.003);
+			double z = stats_z_upper(0.003);
+			stats_wilson_z(ks[i], n, z, &lo, &hi);
+			assert_true(fabs(stats_below_p(ks[i], n, hi) - 0.003) < 1e-9);
+			assert_true(stats_below_p(ks[i], n, hi * 1.01) < 0.003);
+			assert_true(stats_below_p(ks[i], n, hi * 0.99) > 0.003);
 		}
 	}
 	double lo, hi;
-	race_wilson(0, 0, 3, &lo, &hi);
+	stats_wilson_z(0, 0, 3, &lo, &hi);
 	assert_true(lo == 0 && hi == 1);
-	assert_true(race_below_p(5, 10, 0.5) == 1 && race_below_p(0, 0, 0.5) == 1);
+	assert_true(stats_below_p(5, 10, 0.5) == 1 && stats_below_p(0, 0, 0.5) == 1);
 }
 
 static uint64_t next(uint64_t *s)
@@ -79,8 +78,8 @@ static void misses(const double *p, int seats, uint64_t n, int series, double b,
 				i++;
 			wins[i]++;
 		}
-		*over += race_balance_lower(wins, seats, n, b) > truth;
-		*under += race_balance_upper(wins, seats, n, b / seats) < truth;
+		*over += stats_balance_lower(wins, seats, n, b) > truth;
+		*under += stats_balance_upper(wins, seats, n, b / seats) < truth;
 	}
 }
 
