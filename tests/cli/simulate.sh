@@ -290,7 +290,7 @@ expect_status "--players 2,2: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,2
 expect_status "--policy per seat with two counts: exit 2" 2 "$RAILYARD" simulate $P2 --players 2,3 --policy greedy,random
 
 # --- progress: on a terminal a line redrawn in place (script(1) gives one) -------------
-	# 30,000 games: a rate is shown once 0.05 s have passed, and 3,000 games took about that long
+# 30,000 games: a rate is shown once 0.05 s have passed, and 3,000 games took about that long
 if command -v script >/dev/null 2>&1; then
 	script -qec "'$RAILYARD' simulate $P1 --players 2 --games 30000 --progress >/dev/null" /dev/null >"$WORK/tty.out" 2>&1
 	expect_grep "a progress bar on a terminal" '\] 30000/30000 games' "$WORK/tty.out"
