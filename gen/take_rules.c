@@ -2,7 +2,6 @@
 #include "take.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,17 +254,7 @@ int take_line_parse(const struct take_game *g, const struct take_card *cards, si
 
 /* A finding into why, when the caller wants the words (say: its arguments are
  * not even computed when why is NULL, the engine's case). */
-static void say_to(struct buf *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#define say(why, ...) ((why) ? say_to((why), __VA_ARGS__) : (void)0)
-static void say_to(struct buf *why, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char s[512];
-	vsnprintf(s, sizeof s, fmt, ap);
-	va_end(ap);
-	buf_puts(why, s);
-}
+#define say(why, ...) ((why) ? buf_printf((why), __VA_ARGS__) : (void)0)
 
 int take_number_id(const struct take_game *g, int colour, int number)
 {

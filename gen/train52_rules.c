@@ -2,7 +2,6 @@
 #include "train52.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,17 +150,7 @@ static void say_step(struct buf *out, const char *what, int top, int card)
 
 /* A finding into why, when the caller wants the words (say: its arguments
  * are not even computed when why is NULL, the engine's case). */
-static void say_to(struct buf *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#define say(why, ...) ((why) ? say_to((why), __VA_ARGS__) : (void)0)
-static void say_to(struct buf *why, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char s[512];
-	vsnprintf(s, sizeof s, fmt, ap);
-	va_end(ap);
-	buf_puts(why, s);
-}
+#define say(why, ...) ((why) ? buf_printf((why), __VA_ARGS__) : (void)0)
 
 /* A double of rank r on top: kings on a 4, queens on a 5, jacks on a 6; number
  * cards (A-10) on their own value. */
