@@ -1,7 +1,7 @@
 # `railyard tune` against exhaustive simulation on the shipped example spaces
 # (packs/examples/tune/, each with the options its header gives): the games the
 # race plays, the games `--exhaustive` plays (every variant at every count to
-# --games), their ratio (the floor: 5x), whether both choose the same
+# --games), their ratio, whether both choose the same
 # variant (the race's best is the exhaustive run's best or one of its ties),
 # and the race's CPU seconds and the wall time two free cores would take
 # (CPU / 2: the machine is shared). BENCH_TUNE_GAMES sets --games (default 32768).
