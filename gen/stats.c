@@ -106,26 +106,27 @@ void stats_seat_intervals(const uint64_t *wins, int seats, double *lo, double *h
 		stats_wilson_z(wins[i], w, z, &lo[i], &hi[i]);
 }
 
-double stats_balance_lower(const uint64_t *wins, int seats, uint64_t n, double b)
+/* N x the least of the seats' Wilson bounds at one-sided level b, the lower
+ * bounds or the upper ones. */
+static double least_bound(const uint64_t *wins, int seats, uint64_t n, double b, bool upper)
 {
 	double z = stats_z_upper(b), J = 1;
 	for (int i = 0; i < seats; i++) {
 		double lo, hi;
 		stats_wilson_z(wins[i], n, z, &lo, &hi);
-		J = fmin(J, seats * lo);
+		J = fmin(J, seats * (upper ? hi : lo));
 	}
 	return J;
 }
 
+double stats_balance_lower(const uint64_t *wins, int seats, uint64_t n, double b)
+{
+	return least_bound(wins, seats, n, b, false);
+}
+
 double stats_balance_upper(const uint64_t *wins, int seats, uint64_t n, double b_seat)
 {
-	double z = stats_z_upper(b_seat), J = 1;
-	for (int i = 0; i < seats; i++) {
-		double lo, hi;
-		stats_wilson_z(wins[i], n, z, &lo, &hi);
-		J = fmin(J, seats * hi);
-	}
-	return J;
+	return least_bound(wins, seats, n, b_seat, true);
 }
 
 void stats_balance_interval(const uint64_t *wins, int seats, double *lo, double *hi)

@@ -1,5 +1,5 @@
 /* test_race.c: the race's bounds (gen/stats.c): the normal quantile against known values, Wilson
- * bounds at any z against stats_wilson, the score p-value as the Wilson bound's
+ * bounds at any z against tabulated values, the score p-value as the Wilson bound's
  * inverse, and the coverage of a balance's one-sided bounds on seeded
  * multinomial series where they are hardest (every seat equal, and near it):
  * each misses the truth at most at its level. */
@@ -31,11 +31,13 @@ static void test_wilson(void **state)
 {
 	(void)state;
 	uint64_t ks[] = {0, 1, 40, 50, 99, 100}, n = 100;
+	/* the 95% Wilson intervals of k in 100, as tabulated (to 4 places) */
+	const double want[][2] = {{0, 0.0370}, {0.0018, 0.0545}, {0.3094, 0.4980}, {0.4038, 0.5962},
+				  {0.9455, 0.9982}, {0.9630, 1}};
 	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
-		double lo, hi, slo, shi;
+		double lo, hi;
 		stats_wilson_z(ks[i], n, STATS_Z95, &lo, &hi);
-		stats_wilson(ks[i], n, &slo, &shi);
-		assert_true(fabs(lo - slo) < 1e-12 && fabs(hi - shi) < 1e-12);
+		assert_true(fabs(lo - want[i][0]) < 6e-5 && fabs(hi - want[i][1]) < 6e-5);
 		/* the score p-value at the upper bound is the bound's level */
 		if (ks[i] < n) {
 			double z = stats_z_upper(0.003);
