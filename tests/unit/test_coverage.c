@@ -272,6 +272,15 @@ static void test_paired_coverage(void **state)
 			printf("  ^ pairing hardly narrows the interval\n");
 			bad++;
 		}
+		/* a verdict on fairness: rare between equal balances, usual at 0.88 vs 1 */
+		if (c->bal_a == c->bal_b && c->fairer > 0.05 * SERIES) {
+			printf("  ^ equal balances called different in more than 5%%\n");
+			bad++;
+		}
+		if (c->bal_b - c->bal_a >= 0.1 && c->fairer < 0.5 * SERIES) {
+			printf("  ^ a balance 0.12 apart found in fewer than half the series\n");
+			bad++;
+		}
 		int got[] = {c->bal, c->tie, c->comp, c->seat};
 		for (int i = 0; i < 4; i++)
 			if (got[i] < 0.93 * SERIES) {
