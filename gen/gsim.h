@@ -140,15 +140,15 @@ long gsim_take_refused(const void *scratch);
 /* With selfcheck on: the Transfers whose branch took fewer cards than the
  * longest run it allowed (the random policy's other choices). */
 long gsim_take_short_branches(const void *scratch);
+/* The same for Train (52 cards) and t52_check. */
+void gsim_train52_selfcheck(void *setup, bool on);
+long gsim_train52_refused(const void *scratch);
 /* For tests: hand every position the Take the Train engine decides in, and
  * the moves it chooses among (take_moves), to fn (NULL: none). */
 struct take_pos;
 struct take_move;
 typedef void gsim_take_watch_fn(void *ctx, const struct take_pos *p, const struct take_move *moves, size_t n);
 void gsim_take_watch(void *setup, gsim_take_watch_fn *fn, void *ctx);
-/* The same for Train (52 cards) and t52_check. */
-void gsim_train52_selfcheck(void *setup, bool on);
-long gsim_train52_refused(const void *scratch);
 /* For tests: hand every position the Train engine decides in, and the moves it
  * chooses among (t52_moves), to fn (NULL: none). */
 struct t52_rules;

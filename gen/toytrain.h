@@ -67,8 +67,9 @@ void toy_check(const struct toy_rules *r, const struct toy_words *w, const char 
 void toy_result_free(struct toy_result *res);
 
 /* The one legality of Toy Train's carriages (seeds/004, "The game"): the
- * checker validates with toy_legal and toy_word, the engine plays what
- * toy_legal_moves lists. A round in progress: */
+ * checker validates with toy_legal and toy_word, the engine plays from
+ * toy_legal_letters (toy_legal_moves lists the same moves one by one, for the
+ * tests). A round in progress: */
 struct toy_round {
 	long up[27];      /* carriages face up: A..Z, [26] the wild */
 	int laid;         /* carriages laid this round */

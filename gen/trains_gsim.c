@@ -122,7 +122,7 @@ const struct gsim_engine gsim_trains = {
 static const char simulate_usage[] =
 	"usage: railyard simulate PACK.yaml --players N [OPTIONS]\n\n"
 	"Play many games of the pack under its rules and report how fair and how long\n"
-	"they are: completion (games with a winner) with a 95% Wilson interval, each\n"
+	"they are: completion (games with a single winner) with a 95% Wilson interval, each\n"
 	"seat's share of the games won (simultaneous 95% intervals), balance (N x the\n"
 	"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
 	"\"every seat wins alike\", game length in turns (one player's move) over\n"

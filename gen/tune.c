@@ -30,7 +30,7 @@ static const char tune_usage[] =
 	"'tune:' mapping (KEY: [values] or KEY: \"LO..HI\"), or the --vary options\n"
 	"instead; KEY is a pack key (wild, copies, cards, census, abilities, players)\n"
 	"or rules.KEY, and every combination of values is a variant, loaded through\n"
-	"the game's own loader. The objective: completion (games with a winner) at\n"
+	"the game's own loader. The objective: completion (games with a single winner) at\n"
 	"least --completion at every player count (else the variant stalls and is\n"
 	"never chosen), then the highest balance (N x the least-winning seat's share\n"
 	"of the games with a single winner, with its 95% interval; the worst over the\n"
