@@ -115,6 +115,9 @@ enum domino_order {
 	DOMINO_CLOCKWISE,      /* "play moves clockwise": the leader adds the first car */
 	DOMINO_AFTER_LEADER,   /* the seat after the leader adds the first car, the leader last */
 };
+/* rules.order's value (NULL: the default) as the enum, and back as the word. */
+enum domino_order domino_order_of(const char *value);
+const char *domino_order_name(enum domino_order order);
 /* The seat that adds the first car once the engines are down, lead the seat of
  * the highest double. */
 int domino_first_car(int lead, int players, enum domino_order order);

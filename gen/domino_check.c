@@ -148,7 +148,7 @@ static void first_turn(struct domino *const *hands, const size_t *nh, size_t ns,
 			   "its engine; play moves clockwise\n", lead + 1, high, high);
 		buf_printf(out, "after the engines, seat %d adds the first car (rules: order=%s)\n",
 			   domino_first_car(lead, (int)ns, order) + 1,
-			   order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise");
+			   domino_order_name(order));
 	}
 	if (blocked >= 0) {
 		*legal = false;
@@ -409,8 +409,7 @@ static int domino_position(int dn, const struct domino_opts *o, const struct rul
 	const char *target = ruleset_get(rs, "target"), *other = ruleset_get(rs, "other-trains");
 	const char *blocked = ruleset_get(rs, "blocked");
 	bool one_other = other && !strcmp(other, "one");
-	const char *ord = ruleset_get(rs, "order");
-	enum domino_order order = ord && !strcmp(ord, "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
+	enum domino_order order = domino_order_of(ruleset_get(rs, "order"));
 	int status = o->hands ? domino_hands(dn, o->hands, order, &out, &legal)
 		     : o->train ? domino_turn(dn, o, one_other, &out, &legal)
 				: domino_score(o, target ? strtol(target, NULL, 10) : 120,

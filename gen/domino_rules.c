@@ -331,6 +331,16 @@ void domino_apply(struct domino_turn *t, struct domino_move m)
 	t->laid |= (uint64_t)1 << m.train;
 }
 
+enum domino_order domino_order_of(const char *value)
+{
+	return value && !strcmp(value, "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
+}
+
+const char *domino_order_name(enum domino_order order)
+{
+	return order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise";
+}
+
 int domino_first_car(int lead, int players, enum domino_order order)
 {
 	return order == DOMINO_AFTER_LEADER ? (lead + 1) % players : lead;

@@ -77,7 +77,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->target = gsim_rule_int(p, "target");
 	s->blocked = gsim_rule_eq(p, "blocked", "fewest") ? BLOCKED_FEWEST : BLOCKED_REDEAL;
 	s->one_other = gsim_rule_eq(p, "other-trains", "one");
-	s->order = gsim_rule_eq(p, "order", "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
+	s->order = domino_order_of(ruleset_get(&p->pack_rules->set, "order"));
 	return s;
 }
 
@@ -87,7 +87,7 @@ static void rules_text(const void *sp, struct buf *out)
 	buf_printf(out, "double=%d hand=%d target=%ld blocked=%s", s->dn, s->hand, s->target,
 		   s->blocked == BLOCKED_FEWEST ? "fewest" : "redeal");
 	buf_printf(out, " other-trains=%s order=%s", s->one_other ? "one" : "one-each",
-		   s->order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise");
+		   domino_order_name(s->order));
 }
 
 static size_t scratch_size(const void *s)
