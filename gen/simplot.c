@@ -215,7 +215,8 @@ static void draw_lengths(cairo_t *cr, const struct sim_plot_series *s, int n, in
 	hist_marks(cr, &h, s, n, players);
 }
 
-/* Seat win rates with their 95% intervals, and the even share 1/N. */
+/* Each seat's share of the games with a single winner with its simultaneous
+ * 95% interval, and the even share 1/N. */
 static void draw_seats(cairo_t *cr, const struct sim_plot_series *s, int n, int players, double top)
 {
 	const double x0 = 560, x1 = 870, y0 = top + 40, y1 = top + 320;

@@ -1,5 +1,6 @@
 /* simplot.h: the plot of `railyard simulate --plot`: a histogram of game
- * lengths and the seats' win rates with their 95% intervals, for one pack or
+ * lengths and each seat's share of the games with a single winner, with
+ * simultaneous 95% intervals, for one pack or
  * two side by side. Drawn with Cairo and Pango onto any surface; the format
  * comes from the file name's extension. */
 #ifndef RAILYARD_SIMPLOT_H

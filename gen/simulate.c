@@ -30,7 +30,8 @@
 enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
 
 /* Every option of simulate, and which packs have it: all, or those with
- * optional groups (--with, --without and --compare's). --max-length is
+ * optional groups (--with, --without, --compare-with, --compare-without);
+ * --compare-rule is every game's. --max-length is
  * --max-turns' other name. */
 enum opt_for { FOR_ALL, FOR_GROUPS };
 static const struct sim_optdef {
