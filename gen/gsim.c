@@ -4,8 +4,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mcts.h"
 #include "stats.h"
 #include "util.h"
+
+/* A worker's scratch for an engine with steps: the position, its moves, the
+ * searcher (when a seat plays GSIM_MCTS). */
+struct steps_scratch {
+	void *pos;
+	uint64_t *keys;
+	double *score;
+	struct mcts *mcts;
+};
+
+void gsim_seats_from(const struct gsim_params *p, struct gsim_seats *out)
+{
+	memset(out, 0, sizeof *out);
+	out->players = p->players;
+	for (int i = 0; i < SIM_MAX_PLAYERS; i++) {
+		out->policy[i] = p->policy[i];
+		out->budget[i] = p->budget[i];
+	}
+	out->max_length = p->max_length;
+}
 
 long gsim_rule_int(const struct gsim_params *p, const char *key)
 {
@@ -31,15 +52,83 @@ void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng)
 
 void *gsim_scratch_new(const struct gsim_engine *e, const void *setup)
 {
-	return e->scratch_new ? e->scratch_new(setup) : xcalloc(1, e->scratch_size(setup));
+	if (!e->steps)
+		return e->scratch_new ? e->scratch_new(setup) : xcalloc(1, e->scratch_size(setup));
+	const struct gsim_steps *st = e->steps;
+	const struct gsim_seats *seats = st->seats(setup);
+	struct steps_scratch *sc = xcalloc(1, sizeof *sc);
+	sc->pos = xcalloc(1, st->pos_size(setup));
+	sc->keys = xcalloc(st->max_moves(setup), sizeof *sc->keys);
+	sc->score = xcalloc(SIM_MAX_PLAYERS, sizeof *sc->score);
+	int budget = 0;
+	for (int i = 0; i < seats->players; i++)
+		if (seats->policy[i] == GSIM_MCTS && seats->budget[i] > budget)
+			budget = seats->budget[i];
+	if (budget > 0)
+		sc->mcts = mcts_new(e, setup, budget);
+	return sc;
 }
 
 void gsim_scratch_free(const struct gsim_engine *e, void *scratch)
 {
-	if (e->scratch_free)
-		e->scratch_free(scratch);
-	else
-		free(scratch);
+	if (!e->steps) {
+		if (e->scratch_free)
+			e->scratch_free(scratch);
+		else
+			free(scratch);
+		return;
+	}
+	struct steps_scratch *sc = scratch;
+	if (!sc)
+		return;
+	if (sc->mcts)
+		mcts_free(sc->mcts);
+	free(sc->pos);
+	free(sc->keys);
+	free(sc->score);
+	free(sc);
+}
+
+/* The one seat of highest standing at pos, or -1 when two share it. */
+static int leader(const struct gsim_steps *st, const void *setup, const void *pos, int players, double *score)
+{
+	st->standing(setup, pos, score);
+	int lead = 0, shared = 0;
+	for (int p = 1; p < players; p++)
+		if (score[p] > score[lead])
+			lead = p, shared = 0;
+		else if (score[p] == score[lead])
+			shared = 1;
+	return shared ? -1 : lead;
+}
+
+/* Play one game of an engine with steps, counting the behaviour measures. */
+static void play_steps(const struct gsim_engine *e, const void *setup, struct steps_scratch *sc,
+		       struct sim_rng *rng, struct gsim_outcome *o)
+{
+	const struct gsim_steps *st = e->steps;
+	const struct gsim_seats *seats = st->seats(setup);
+	void *pos = sc->pos;
+	st->start(setup, pos, rng, o);
+	int lead = leader(st, setup, pos, seats->players, sc->score), seat;
+	while ((seat = st->turn(setup, pos)) >= 0) {
+		size_t n = st->moves(setup, pos, sc->keys);
+		o->decisions++;
+		o->real_choices += n > 1;
+		o->branching += n;
+		uint64_t key;
+		if (seats->policy[seat] == GSIM_MCTS && n > 1)
+			key = mcts_choose(sc->mcts, pos, seat, seats->budget[seat], rng);
+		else
+			key = sc->keys[st->choose(setup, pos, seats->policy[seat], sc->keys, n, rng)];
+		st->apply(setup, pos, key, rng, o);
+		int now = leader(st, setup, pos, seats->players, sc->score);
+		if (now >= 0) {
+			o->lead_changes += lead >= 0 && now != lead;
+			lead = now;
+		}
+	}
+	st->result(setup, pos, o);
 }
 
 void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, uint64_t g,
@@ -52,7 +141,10 @@ void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, ui
 	}
 	struct sim_rng rng;
 	sim_rng_seed(&rng, seed, g);
-	e->play(setup, scratch, &rng, o);
+	if (e->steps)
+		play_steps(e, setup, scratch, &rng, o);
+	else
+		e->play(setup, scratch, &rng, o);
 }
 
 void gsim_counts_init(struct gsim_counts *t, int horizon)

@@ -27,6 +27,18 @@ enum gsim_policy {
 	GSIM_GREEDY,   /* the play that does the most for itself now (per game) */
 	GSIM_SPOILER,  /* the core game only (trains_sim.h) */
 	GSIM_LOOKAHEAD,
+	GSIM_MCTS,     /* information-set Monte Carlo tree search (mcts.h), any game
+			* with steps; its budget in gsim_seats.budget */
+};
+
+/* Who sits at the table of a series: every seat's policy and, for GSIM_MCTS,
+ * its budget (search iterations a move). An engine with steps keeps one in its
+ * setup (filled by gsim_seats_from) and hands it out through steps->seats. */
+struct gsim_seats {
+	int players;
+	enum gsim_policy policy[SIM_MAX_PLAYERS];
+	int budget[SIM_MAX_PLAYERS];
+	int max_length;   /* a game longer than this (the engine's unit) is a timeout */
 };
 
 /* What one game came to: the winner (seat 0..) or -1 (a timeout, or a tie or
@@ -38,6 +50,11 @@ struct gsim_outcome {
 	bool no_winner;
 	bool stalled;              /* it could never end (the core game): censored */
 	uint64_t count[GSIM_MAX_COUNTERS];
+	/* The behaviour measures, counted by gsim_play for engines with steps:
+	 * decisions (positions where a seat chose a move), those with more than
+	 * one legal move, the legal moves summed over the decisions, and the times
+	 * the leader (the one seat of highest standing) changed. */
+	uint64_t decisions, real_choices, branching, lead_changes;
 };
 
 /* What the driver hands an engine when it prepares a series. */
@@ -50,7 +67,66 @@ struct gsim_params {
 	const struct game_rules *pack_rules;
 	int players;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
+	int budget[SIM_MAX_PLAYERS];     /* GSIM_MCTS seats: iterations a move */
 	int max_length;                  /* a game longer than this is a timeout */
+};
+
+/* The seats of p (players, policies, budgets, max_length). */
+void gsim_seats_from(const struct gsim_params *p, struct gsim_seats *out);
+
+/* A game as positions and moves: what search (mcts.c) and the behaviour
+ * measures need of an engine. gsim_play plays an engine with steps as
+ *
+ *     start(pos, rng);
+ *     while ((seat = turn(pos)) >= 0) {
+ *         n = moves(pos, keys);
+ *         k = policy of seat is GSIM_MCTS ? mcts_choose(...) : keys[choose(pos, policy, keys, n, rng)];
+ *         apply(pos, k, rng, o);
+ *     }
+ *     result(pos, o);
+ *
+ * A position is one flat block of pos_size bytes: pointers only into the
+ * setup, arrays whose size the setup fixes inside the block (offsets, not
+ * pointers), so copying a position is one memcpy and playing allocates
+ * nothing. Every function is pure: all randomness from the rng handed in. */
+struct gsim_steps {
+	/* Bytes of one position; the most moves a position can list. */
+	size_t (*pos_size)(const void *setup);
+	size_t (*max_moves)(const void *setup);
+	/* The seats of the series (the setup's gsim_seats). */
+	const struct gsim_seats *(*seats)(const void *setup);
+	/* Deal a new game into pos (pos_size bytes, contents undefined) from rng
+	 * and play on to the first decision, or the end. */
+	void (*start)(const void *setup, void *pos, struct sim_rng *rng, struct gsim_outcome *o);
+	/* The seat to decide at pos, or -1 when the game is over (won, no single
+	 * winner, or past seats->max_length: a timeout). */
+	int (*turn)(const void *setup, const void *pos);
+	/* The legal moves of the deciding seat, from the game's one legality,
+	 * into keys (at most max_moves; at least one while turn >= 0: a pass or a
+	 * lost turn is a move). A key names a move the same way whatever the cards
+	 * the seat cannot see (a tile, a card and where it goes, not a hand index),
+	 * so the positions of one information set share their keys. */
+	size_t (*moves)(const void *setup, const void *pos, uint64_t *keys);
+	/* The choice of a built-in policy (GSIM_RANDOM, GSIM_GREEDY, ...) among
+	 * keys[0..n-1], an index, drawing from rng; also the search's fast default
+	 * policy for its playouts. */
+	size_t (*choose)(const void *setup, const void *pos, enum gsim_policy pol, const uint64_t *keys, size_t n,
+			 struct sim_rng *rng);
+	/* Play the move key (one of moves()) at pos, then the chance and forced
+	 * steps up to the next decision or the end (a new hand dealt, a card
+	 * drawn, a seat with no choice), adding the engine's counters into o. */
+	void (*apply)(const void *setup, void *pos, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o);
+	/* Replace everything seat cannot see (the others' hidden cards, the order
+	 * of the draw pile and the undealt cards) with a random arrangement
+	 * consistent with all the seat has seen: after it, nothing of pos but
+	 * what seat knows carries over from before. */
+	void (*determinize)(const void *setup, void *pos, int seat, struct sim_rng *rng);
+	/* How every seat stands (higher is better; the game's own measure: points,
+	 * inversions left, cards left), into score[0..players-1]: the leader for
+	 * the lead-change measure, and the value of a playout cut short. */
+	void (*standing)(const void *setup, const void *pos, double *score);
+	/* The game over (turn() < 0): winner, no_winner and length into o. */
+	void (*result)(const void *setup, const void *pos, struct gsim_outcome *o);
 };
 
 struct gsim_engine {
@@ -75,6 +151,9 @@ struct gsim_engine {
 	void (*play_game)(const void *setup, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o);
 	void *(*scratch_new)(const void *setup);
 	void (*scratch_free)(void *scratch);
+	/* Or (every game, once converted): the game as steps; gsim_play plays it,
+	 * scratch made by gsim_scratch_new. play, play_game, scratch_* then NULL. */
+	const struct gsim_steps *steps;
 };
 
 /* A worker's scratch space for an engine's setup (either kind); free with
