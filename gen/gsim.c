@@ -11,7 +11,7 @@
 /* A worker's scratch for an engine with steps: the position, its moves, the
  * searcher (when a seat plays GSIM_MCTS). */
 struct steps_scratch {
-	void *pos;
+	void *pos, *work;
 	uint64_t *keys;
 	double *score;
 	struct mcts *mcts;
@@ -58,6 +58,7 @@ void *gsim_scratch_new(const struct gsim_engine *e, const void *setup)
 	const struct gsim_seats *seats = st->seats(setup);
 	struct steps_scratch *sc = xcalloc(1, sizeof *sc);
 	sc->pos = xcalloc(1, st->pos_size(setup));
+	sc->work = st->work_size ? xcalloc(1, st->work_size(setup)) : NULL;
 	sc->keys = xcalloc(st->max_moves(setup), sizeof *sc->keys);
 	sc->score = xcalloc(SIM_MAX_PLAYERS, sizeof *sc->score);
 	int budget = 0;
@@ -84,15 +85,17 @@ void gsim_scratch_free(const struct gsim_engine *e, void *scratch)
 	if (sc->mcts)
 		mcts_free(sc->mcts);
 	free(sc->pos);
+	free(sc->work);
 	free(sc->keys);
 	free(sc->score);
 	free(sc);
 }
 
 /* The one seat of highest standing at pos, or -1 when two share it. */
-static int leader(const struct gsim_steps *st, const void *setup, const void *pos, int players, double *score)
+static int leader(const struct gsim_steps *st, const void *setup, void *work, const void *pos, int players,
+		  double *score)
 {
-	st->standing(setup, pos, score);
+	st->standing(setup, work, pos, score);
 	int lead = 0, shared = 0;
 	for (int p = 1; p < players; p++)
 		if (score[p] > score[lead])
@@ -108,11 +111,11 @@ static void play_steps(const struct gsim_engine *e, const void *setup, struct st
 {
 	const struct gsim_steps *st = e->steps;
 	const struct gsim_seats *seats = st->seats(setup);
-	void *pos = sc->pos;
-	st->start(setup, pos, rng, o);
-	int lead = leader(st, setup, pos, seats->players, sc->score), seat;
+	void *pos = sc->pos, *work = sc->work;
+	st->start(setup, work, pos, rng, o);
+	int lead = leader(st, setup, work, pos, seats->players, sc->score), seat;
 	while ((seat = st->turn(setup, pos)) >= 0) {
-		size_t n = st->moves(setup, pos, sc->keys);
+		size_t n = st->moves(setup, work, pos, sc->keys);
 		o->decisions++;
 		o->real_choices += n > 1;
 		o->branching += n;
@@ -120,9 +123,9 @@ static void play_steps(const struct gsim_engine *e, const void *setup, struct st
 		if (seats->policy[seat] == GSIM_MCTS && n > 1)
 			key = mcts_choose(sc->mcts, pos, seat, seats->budget[seat], rng);
 		else
-			key = sc->keys[st->choose(setup, pos, seats->policy[seat], sc->keys, n, rng)];
-		st->apply(setup, pos, key, rng, o);
-		int now = leader(st, setup, pos, seats->players, sc->score);
+			key = sc->keys[st->choose(setup, work, pos, seats->policy[seat], sc->keys, n, rng)];
+		st->apply(setup, work, pos, key, rng, o);
+		int now = leader(st, setup, work, pos, seats->players, sc->score);
 		if (now >= 0) {
 			o->lead_changes += lead >= 0 && now != lead;
 			lead = now;

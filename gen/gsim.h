@@ -77,11 +77,11 @@ void gsim_seats_from(const struct gsim_params *p, struct gsim_seats *out);
 /* A game as positions and moves: what search (mcts.c) and the behaviour
  * measures need of an engine. gsim_play plays an engine with steps as
  *
- *     start(pos, rng);
+ *     start(work, pos, rng, o);
  *     while ((seat = turn(pos)) >= 0) {
- *         n = moves(pos, keys);
- *         k = policy of seat is GSIM_MCTS ? mcts_choose(...) : keys[choose(pos, policy, keys, n, rng)];
- *         apply(pos, k, rng, o);
+ *         n = moves(work, pos, keys);
+ *         k = seat plays GSIM_MCTS ? mcts_choose(...) : keys[choose(work, pos, policy, keys, n, rng)];
+ *         apply(work, pos, k, rng, o);
  *     }
  *     result(pos, o);
  *
@@ -90,14 +90,18 @@ void gsim_seats_from(const struct gsim_params *p, struct gsim_seats *out);
  * pointers), so copying a position is one memcpy and playing allocates
  * nothing. Every function is pure: all randomness from the rng handed in. */
 struct gsim_steps {
-	/* Bytes of one position; the most moves a position can list. */
+	/* Bytes of one position; the most moves a position can list; bytes of a
+	 * worker's work space (NULL: none), handed to every step below as `work`:
+	 * buffers a step needs (a greedy judgement's tables, a lookahead's
+	 * imagined positions, a trace log), never part of the position. */
 	size_t (*pos_size)(const void *setup);
 	size_t (*max_moves)(const void *setup);
+	size_t (*work_size)(const void *setup);
 	/* The seats of the series (the setup's gsim_seats). */
 	const struct gsim_seats *(*seats)(const void *setup);
 	/* Deal a new game into pos (pos_size bytes, contents undefined) from rng
 	 * and play on to the first decision, or the end. */
-	void (*start)(const void *setup, void *pos, struct sim_rng *rng, struct gsim_outcome *o);
+	void (*start)(const void *setup, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o);
 	/* The seat to decide at pos, or -1 when the game is over (won, no single
 	 * winner, or past seats->max_length: a timeout). */
 	int (*turn)(const void *setup, const void *pos);
@@ -106,25 +110,26 @@ struct gsim_steps {
 	 * lost turn is a move). A key names a move the same way whatever the cards
 	 * the seat cannot see (a tile, a card and where it goes, not a hand index),
 	 * so the positions of one information set share their keys. */
-	size_t (*moves)(const void *setup, const void *pos, uint64_t *keys);
+	size_t (*moves)(const void *setup, void *work, const void *pos, uint64_t *keys);
 	/* The choice of a built-in policy (GSIM_RANDOM, GSIM_GREEDY, ...) among
 	 * keys[0..n-1], an index, drawing from rng; also the search's fast default
 	 * policy for its playouts. */
-	size_t (*choose)(const void *setup, const void *pos, enum gsim_policy pol, const uint64_t *keys, size_t n,
-			 struct sim_rng *rng);
+	size_t (*choose)(const void *setup, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys,
+			 size_t n, struct sim_rng *rng);
 	/* Play the move key (one of moves()) at pos, then the chance and forced
 	 * steps up to the next decision or the end (a new hand dealt, a card
 	 * drawn, a seat with no choice), adding the engine's counters into o. */
-	void (*apply)(const void *setup, void *pos, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o);
+	void (*apply)(const void *setup, void *work, void *pos, uint64_t key, struct sim_rng *rng,
+		      struct gsim_outcome *o);
 	/* Replace everything seat cannot see (the others' hidden cards, the order
 	 * of the draw pile and the undealt cards) with a random arrangement
 	 * consistent with all the seat has seen: after it, nothing of pos but
 	 * what seat knows carries over from before. */
-	void (*determinize)(const void *setup, void *pos, int seat, struct sim_rng *rng);
+	void (*determinize)(const void *setup, void *work, void *pos, int seat, struct sim_rng *rng);
 	/* How every seat stands (higher is better; the game's own measure: points,
 	 * inversions left, cards left), into score[0..players-1]: the leader for
 	 * the lead-change measure, and the value of a playout cut short. */
-	void (*standing)(const void *setup, const void *pos, double *score);
+	void (*standing)(const void *setup, void *work, const void *pos, double *score);
 	/* The game over (turn() < 0): winner, no_winner and length into o. */
 	void (*result)(const void *setup, const void *pos, struct gsim_outcome *o);
 };

@@ -11,6 +11,7 @@ struct mcts {
 	const struct gsim_engine *e;
 	const void *setup;
 	uint64_t *keys;
+	void *work;
 };
 
 struct mcts *mcts_new(const struct gsim_engine *e, const void *setup, int max_budget)
@@ -20,6 +21,7 @@ struct mcts *mcts_new(const struct gsim_engine *e, const void *setup, int max_bu
 	m->e = e;
 	m->setup = setup;
 	m->keys = xcalloc(e->steps->max_moves(setup), sizeof *m->keys);
+	m->work = e->steps->work_size ? xcalloc(1, e->steps->work_size(setup)) : NULL;
 	return m;
 }
 
@@ -28,6 +30,7 @@ void mcts_free(struct mcts *m)
 	if (!m)
 		return;
 	free(m->keys);
+	free(m->work);
 	free(m);
 }
 
@@ -36,6 +39,6 @@ uint64_t mcts_choose(struct mcts *m, const void *pos, int seat, int budget, stru
 	(void)seat;
 	(void)budget;
 	const struct gsim_steps *st = m->e->steps;
-	size_t n = st->moves(m->setup, pos, m->keys);
-	return m->keys[st->choose(m->setup, pos, GSIM_GREEDY, m->keys, n, rng)];
+	size_t n = st->moves(m->setup, m->work, pos, m->keys);
+	return m->keys[st->choose(m->setup, m->work, pos, GSIM_GREEDY, m->keys, n, rng)];
 }
