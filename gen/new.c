@@ -251,7 +251,11 @@ static int write_folder(struct plan *p, const struct starter *st)
 		rc = put_template(tmp, "back.yaml", p->back, "back of every card", p->name);
 	if (!rc)
 		rc = put_extras(tmp, p, st);
-	chmod(tmp, 0777 & ~umask(umask(0)));
+	/* mkdtemp made it 0700: give it the mode mkdir would (umask(umask(0)) would
+	 * read back the 0 just set, and make it writable by anyone). */
+	mode_t um = umask(0);
+	umask(um);
+	chmod(tmp, 0777 & ~um);
 	if (!rc && rename(tmp, p->name) != 0) {
 		diag(SEV_ERROR, NULL, "new: cannot create %s: %s", p->name, strerror(errno));
 		rc = -1;

@@ -27,3 +27,9 @@ expect_status "no name is bad usage" 2 "$RAILYARD" new
 expect_status "an id comes from the folder's last part" 0 "$RAILYARD" new -q "sub/My Great Game"
 expect_grep "... lower case, [a-z0-9-]" '^pack: my-great-game$' "sub/My Great Game/pack.yaml"
 ok_if "no temporary folder is left" test -z "$(find . -name '*.new.*')"
+# The folder gets the mode mkdir would give it under the umask, never 0777
+# (anyone on a shared machine could replace the pack or its templates).
+(umask 022 && "$RAILYARD" new -q mode-022) >/dev/null 2>&1
+ok_if "under umask 022 the folder is 755" test "$(stat -c %a mode-022)" = 755
+(umask 077 && "$RAILYARD" new -q mode-077) >/dev/null 2>&1
+ok_if "under umask 077 the folder is 700" test "$(stat -c %a mode-077)" = 700
