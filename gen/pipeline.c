@@ -926,8 +926,6 @@ struct worker {
 	struct fields f;
 };
 
-static bool back_reported;
-
 /* Where an unsound forced build marks an item "unchecked". */
 enum { UNCHECKED_NONE, UNCHECKED_SLUG, UNCHECKED_INSIDE };
 
@@ -968,9 +966,7 @@ static void draw_side_as(struct build_ctx *c, struct worker *w, cairo_t *cr, lon
 	if (side) {
 		fields_clear(&w->f);
 		c->it.back_fields(c->it.user, &w->f);
-		bool rep = c->report && !back_reported;
-		back_reported |= rep;
-		draw_item(w->dr, cr, c->it.back, &w->f, NULL, rep ? "back" : NULL);
+		draw_item(w->dr, cr, c->it.back, &w->f, NULL, NULL);   /* reported by report_back */
 		budget_idle();
 		return;
 	}
@@ -1485,6 +1481,23 @@ static int build_jobs(const struct build_ctx *c)
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
+/* The back's problems (an unknown field, a text that does not fit), reported
+ * once a build, from this thread, before any pass draws: whichever pass draws
+ * the back first (faces.pdf draws none; PNG threads draw it concurrently)
+ * would otherwise decide whether they are seen at all. */
+static void report_back(struct build_ctx *c, struct worker *w)
+{
+	if (!c->it.back)
+		return;
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_t *cr = cairo_create(s);
+	fields_clear(&w->f);
+	c->it.back_fields(c->it.user, &w->f);
+	draw_item(w->dr, cr, c->it.back, &w->f, NULL, "back");
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
 /* Text overflows are reported once, in order, from this thread: when no earlier
  * pass has drawn the items, a pass onto a 1 x 1 surface does. */
 static void report_pass(struct build_ctx *c, struct worker *w, const struct png_job *jobs, long n)
@@ -1874,7 +1887,6 @@ int build_run(struct build_ctx *c)
 	c->report = true;
 	if (check_products(c) != 0)
 		return EXIT_INPUT;
-	back_reported = false;
 	if (make_stage(c) != 0) {
 		unlock_set();
 		budget_stop();
@@ -1889,6 +1901,7 @@ int build_run(struct build_ctx *c)
 		return EXIT_INPUT;
 	}
 	struct worker w = {c->dr, {0}};
+	report_back(c, &w);
 	progress_steps(progress_count(c));
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
 	pdfx_end();

@@ -1,0 +1,17 @@
+# A back template's problems are reported by every build that draws the back,
+# whichever output draws it first, and again by the next build (--watch
+# rebuilds in one process): faces.pdf, drawn first by a default build, draws no
+# back, and the report used to ride on the first pass only.
+. tests/cli/lib.sh
+mkdir -p "$WORK/p"
+cp packs/pattern-one-census-six.yaml "$WORK/p/pack.yaml"
+sed 's/"TRAINS"/"TRAINS {nosuch}"/' templates/trains-back.yaml >"$WORK/p/back.yaml"
+echo 'back: back.yaml' >>"$WORK/p/pack.yaml"
+line=$(grep -n 'TRAINS {nosuch}' "$WORK/p/back.yaml" | head -1 | cut -d: -f1)
+for only in all faces png; do
+	set -- build "$WORK/p/pack.yaml" -o "$WORK/out-$only" --jobs 2
+	[ "$only" = all ] || set -- "$@" --only "$only"
+	expect_status "build --only $only succeeds (a missing field is a warning)" 0 "$RAILYARD" "$@"
+	expect_grep "build --only $only names the back's unknown field at its line" \
+		"back\.yaml:$line:[0-9]+: warning: back: no field 'nosuch'" "$WORK/last.err"
+done
