@@ -1438,24 +1438,32 @@ static struct template *load_tree(struct ydoc *doc)
 	return t;
 }
 
-struct template *template_load(const char *path)
+/* The template of doc, or NULL when reading it (the YAML reader's checks of
+ * every string included: control, bidi and combining characters, duplicate
+ * keys) reported any error: an error fails the build, as in a pack. */
+static struct template *load_doc(struct ydoc *doc, unsigned errors_before)
 {
-	struct ydoc *doc = ydoc_load(path);
 	if (!doc)
 		return NULL;
 	struct template *t = load_tree(doc);
 	ydoc_free(doc);
+	if (t && diag_count(SEV_ERROR) > errors_before) {
+		template_free(t);
+		return NULL;
+	}
 	return t;
+}
+
+struct template *template_load(const char *path)
+{
+	unsigned before = diag_count(SEV_ERROR);
+	return load_doc(ydoc_load(path), before);
 }
 
 struct template *template_parse(const char *name, const char *text, size_t len)
 {
-	struct ydoc *doc = ydoc_parse(name, text, len);
-	if (!doc)
-		return NULL;
-	struct template *t = load_tree(doc);
-	ydoc_free(doc);
-	return t;
+	unsigned before = diag_count(SEV_ERROR);
+	return load_doc(ydoc_parse(name, text, len), before);
 }
 
 static void free_elems(struct tpl_elem *v, size_t n)
