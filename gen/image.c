@@ -186,38 +186,41 @@ static const char *svg_within(const struct image_cache *c, const struct svg_fact
 	return within(c, f->rasters, what, msg, msgsize);
 }
 
-/* The probe: draw the SVG as load_svg will, and replay the drawing onto pixels. */
-struct probe {
-	RsvgHandle *h;
-	double w, hh;
-};
-
-static int probe_draw(void *arg, char *why, size_t n)
+int image_probe_svg(const char *path, const void *data, size_t len, char *why, size_t n)
 {
-	struct probe *p = arg;
-	cairo_rectangle_t ext = {0, 0, p->w, p->hh};
+	GError *err = NULL;
+	GFile *base = g_file_new_for_path(path);
+	GInputStream *in = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
+	RsvgHandle *h = rsvg_handle_new_from_stream_sync(in, base, RSVG_HANDLE_FLAGS_NONE, NULL, &err);
+	double w = 0, hh = 0;
+	if (!h || !svg_size(h, &w, &hh)) {
+		snprintf(why, n, "librsvg: %s", err ? err->message : "no size");
+		return 1;
+	}
+	cairo_rectangle_t ext = {0, 0, w, hh};
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
 	cairo_t *cr = cairo_create(rec);
-	RsvgRectangle vp = {0, 0, p->w, p->hh};
-	GError *err = NULL;
-	gboolean ok = rsvg_handle_render_document(p->h, cr, &vp, &err);
+	RsvgRectangle vp = {0, 0, w, hh};
+	gboolean ok = rsvg_handle_render_document(h, cr, &vp, &err);
 	cairo_destroy(cr);
-	if (!ok)
+	if (!ok) {
 		snprintf(why, n, "librsvg: %s", err ? err->message : "?");
-	double scale = 1024 / (p->w > p->hh ? p->w : p->hh);
-	cairo_surface_t *px = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(p->w * scale) + 1,
-							 (int)(p->hh * scale) + 1);
+		return 1;
+	}
+	/* and the drawing replayed onto pixels, as a PNG output will */
+	double scale = 1024 / (w > hh ? w : hh);
+	cairo_surface_t *px = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(w * scale) + 1,
+							 (int)(hh * scale) + 1);
 	cr = cairo_create(px);
 	cairo_scale(cr, scale, scale);
 	cairo_set_source_surface(cr, rec, 0, 0);
 	cairo_paint(cr);
 	cairo_destroy(cr);
-	int rc = ok && cairo_surface_status(px) == CAIRO_STATUS_SUCCESS ? 0 : 1;
-	if (ok && rc)
+	if (cairo_surface_status(px) != CAIRO_STATUS_SUCCESS) {
 		snprintf(why, n, "cairo: %s", cairo_status_to_string(cairo_surface_status(px)));
-	cairo_surface_destroy(px);
-	cairo_surface_destroy(rec);
-	return rc;
+		return 1;
+	}
+	return 0;   /* the process ends here: nothing to free */
 }
 
 /* Load an SVG through the fence and record its drawing once, as vectors. */
@@ -246,11 +249,10 @@ static const char *load_svg(struct image_cache *c, struct image *im, const char 
 	else
 		bad = svg_within(c, &facts, w, hh, msg, msgsize);
 	/* librsvg has loops and crashes no fence foresees: it draws a stranger's
-	 * file first in a child process under limits (sandbox.h). */
-	struct probe pr = {h, w, hh};
+	 * file first in a child process under limits (sandbox.h), the same bytes. */
 	struct sandbox_limits lim = {IMAGE_SVG_SECONDS, IMAGE_SVG_MB};
 	char why[160];
-	if (!bad && sandbox_run(probe_draw, &pr, &lim, why, sizeof why) != 0) {
+	if (!bad && sandbox_run("svg", path, data, len, &lim, why, sizeof why) != 0) {
 		snprintf(msg, msgsize, "an SVG that %s", why);
 		g_clear_error(&err);
 		bad = msg;

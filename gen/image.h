@@ -19,6 +19,11 @@
 #define IMAGE_SVG_SECONDS 3          /* to draw one SVG (in a child process) */
 #define IMAGE_SVG_MB      300        /* of memory it may add there */
 
+/* The sandbox's work "svg" (sandbox.h), in a child process: parse the SVG
+ * data (relative references beside path), draw it as load_svg will and replay
+ * the drawing onto pixels; 0, or 1 with the reason in why. */
+int image_probe_svg(const char *path, const void *data, size_t len, char *why, size_t n);
+
 /* The limits, in pixels, for the images loaded from now on. */
 void image_set_limits(double per_image, double per_build);
 

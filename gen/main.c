@@ -11,6 +11,8 @@
 #include "commands.h"
 #include "diag.h"
 #include "game.h"
+#include "image.h"
+#include "sandbox.h"
 #include "tune.h"
 #include "util.h"
 #include "watch.h"
@@ -233,5 +235,7 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	static const struct sandbox_mode modes[] = {{"svg", image_probe_svg}, {NULL, NULL}};
+	sandbox_child(argc, argv, modes);   /* a sandbox's child does its work and ends there */
 	return cli_finish(run(argc, argv));
 }

@@ -32,7 +32,6 @@
 #include "output.h"
 #include "pdfx.h"
 #include "progress.h"
-#include "sandbox.h"
 #include "trust.h"
 
 #ifndef M_PI
@@ -1419,9 +1418,7 @@ static void *png_worker(void *arg)
 		pthread_mutex_unlock(&p->mu);
 		if (k < 0)
 			break;
-		sandbox_hold();
 		int rc = job_run(p, &w, &p->jobs[k], &s), e = errno;
-		sandbox_release();
 		pthread_mutex_lock(&p->mu);
 		if (rc == 0)
 			output_tally(0);

@@ -1,17 +1,38 @@
-/* sandbox.c: a child process under limits (see sandbox.h). */
+/* sandbox.c: work in a child process under limits (see sandbox.h). */
+#define _GNU_SOURCE   /* pipe2, prctl, MSG_NOSIGNAL */
 #include "sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
-#include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
+
+#define CHILD_FLAG "--sandbox-child"
+#define CHILD_MAX_INPUT (64u << 20)   /* bytes a child reads: an image file is 32 MB at most */
+#define CHILD_BASE_MB 120.0           /* a fresh railyard's resident memory, libraries loaded */
+#define CHILD_START_SECONDS 2.0       /* to start one (exec, the libraries loaded) */
+
+static atomic_int running;
+
+int sandbox_running(void)
+{
+	return atomic_load(&running);
+}
 
 /* Field FIELD (0: the address space, 1: resident) of /proc/PID/statm (0: this
  * process), in bytes; 0 when unknown. */
@@ -32,148 +53,106 @@ static double statm(pid_t pid, int field)
 	return (double)pages[field] * (double)sysconf(_SC_PAGESIZE);
 }
 
-static double vm_now(void)
+/* ---- the child ---- */
+
+/* The whole of standard input, at most CHILD_MAX_INPUT bytes; NULL past it. */
+static char *read_input(size_t *len)
 {
-	return statm(0, 0);
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		if (!buf)
+			return NULL;
+		ssize_t r = read(STDIN_FILENO, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n == cap) {
+			if (cap >= CHILD_MAX_INPUT) {
+				free(buf);
+				return NULL;
+			}
+			char *more = realloc(buf, cap * 2);
+			if (!more)
+				free(buf);
+			buf = more;
+			cap *= 2;
+		}
+	}
+	*len = n;
+	return buf;
 }
 
-static void child(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
-		  double vm, int out)
+/* argv: EXE --sandbox-child MODE ARG SECONDS MEGABYTES PARENT-PID. The reason
+ * for a failure goes to standard output; the child ends with _exit, so neither
+ * exit handlers nor a sanitizer's leak report run. */
+void sandbox_child(int argc, char **argv, const struct sandbox_mode *modes)
 {
-	/* The parent's handlers clean up its files: not the child's business; and a
-	 * crash here ends the child, whoever watches for crashes. */
-	for (const int *s = (const int[]){SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGUSR1, SIGALRM, SIGSEGV,
-					  SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXCPU, 0}; *s; s++)
-		signal(*s, SIG_DFL);
-	rlim_t cpu = (rlim_t)(lim->seconds + 0.999);
-	struct rlimit r = {cpu, cpu + 1};
+	if (argc < 2 || strcmp(argv[1], CHILD_FLAG) != 0)
+		return;
+	if (argc != 7)
+		_exit(2);
+	/* Die with the parent (a SIGKILL to it included); a parent already gone
+	 * before this line leaves us re-parented: stop. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if ((long)getppid() != strtol(argv[6], NULL, 10))
+		_exit(2);
+	double seconds = strtod(argv[4], NULL), mb = strtod(argv[5], NULL);
+	rlim_t cpu = (rlim_t)(seconds + 0.999);
+	struct rlimit r = {cpu, cpu + 1}, core = {0, 0};
 	setrlimit(RLIMIT_CPU, &r);
+	setrlimit(RLIMIT_CORE, &core);
+	double vm = statm(0, 0);
 	if (vm > 0) {
-		rlim_t as = (rlim_t)(vm + lim->megabytes * 1048576);
+		rlim_t as = (rlim_t)(vm + mb * 1048576);
 		struct rlimit m = {as, as};
 		setrlimit(RLIMIT_AS, &m);
 	}
-	struct rlimit core = {0, 0};
-	setrlimit(RLIMIT_CORE, &core);
-	/* What the libraries (or a sanitizer) say as they fail is not for the user:
-	 * the reason comes back through the pipe. */
-	int null = open("/dev/null", O_WRONLY);
-	if (null >= 0)
-		dup2(null, STDERR_FILENO);
-	char why[256] = "";
-	int rc = fn(arg, why, sizeof why);
-	if (rc && write(out, why, strlen(why)) < 0)
+	const struct sandbox_mode *m = modes;
+	while (m->name && strcmp(m->name, argv[2]) != 0)
+		m++;
+	if (!m->name)
+		_exit(2);
+	size_t len = 0;
+	char *input = read_input(&len);
+	char why[256] = "input too large";
+	int rc = input ? m->work(argv[3], input, len, why, sizeof why) : 1;
+	if (rc && write(STDOUT_FILENO, why, strlen(why)) < 0)
 		rc = 2;
 	_exit(rc == 0 ? 0 : 1);
 }
 
-/* The fork gate: how many threads hold it, whether a fork waits (sandbox.h). */
-static pthread_mutex_t gate_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t gate_cv = PTHREAD_COND_INITIALIZER;
-static int gate_held, gate_forks;
-static _Thread_local int gate_mine;
+/* ---- the parent ---- */
 
-void sandbox_hold(void)
+/* This program's own executable, as a path another process can start. Under
+ * valgrind the kernel's /proc/self/exe is valgrind's tool, but readlink of it
+ * is answered with the program's path. */
+static char exe[4096];
+static pthread_once_t exe_once = PTHREAD_ONCE_INIT;
+
+static void find_exe(void)
 {
-	pthread_mutex_lock(&gate_mu);
-	while (gate_forks)
-		pthread_cond_wait(&gate_cv, &gate_mu);
-	gate_held++;
-	gate_mine++;
-	pthread_mutex_unlock(&gate_mu);
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = 0;
 }
 
-void sandbox_release(void)
+/* End the child: killed, and waited for. */
+static void reap(pid_t pid, int *st)
 {
-	pthread_mutex_lock(&gate_mu);
-	gate_held--;
-	gate_mine--;
-	pthread_cond_broadcast(&gate_cv);
-	pthread_mutex_unlock(&gate_mu);
+	kill(pid, SIGKILL);
+	while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+		;
 }
 
-static pid_t gated_fork(void)
+/* What the child's end says: 0 success, else -1 with the reason. */
+static int verdict(int st, const char *msg, const struct sandbox_limits *lim, char *why, size_t n)
 {
-	pthread_mutex_lock(&gate_mu);
-	gate_forks++;
-	while (gate_held > gate_mine)
-		pthread_cond_wait(&gate_cv, &gate_mu);
-	pthread_mutex_unlock(&gate_mu);
-	pid_t pid = fork();
-	if (pid == 0)
-		return 0;
-	pthread_mutex_lock(&gate_mu);
-	gate_forks--;
-	pthread_cond_broadcast(&gate_cv);
-	pthread_mutex_unlock(&gate_mu);
-	return pid;
-}
-
-int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
-		char *why, size_t n)
-{
-	double vm = vm_now(), rss = statm(0, 1);
-	int fd[2];
-	if (pipe(fd) != 0) {
-		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
-		return -1;
-	}
-	fflush(NULL);
-	pid_t pid = gated_fork();
-	if (pid < 0) {
-		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(fd[0]);
-		child(fn, arg, lim, vm, fd[1]);
-	}
-	close(fd[1]);
-	struct timespec t0, now, nap = {0, 5000000};
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int st = 0;
-	for (;;) {
-		pid_t r = waitpid(pid, &st, WNOHANG);
-		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR) {
-			snprintf(why, n, "lost the process drawing it: %s", strerror(errno));
-			close(fd[0]);
-			return -1;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		double dt = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
-		/* The address-space limit does not hold under a sanitizer (its shadow is
-		 * reserved before the fork): the child's resident memory is watched too. */
-		if (statm(pid, 1) > rss + lim->megabytes * 1048576) {
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-				;
-			snprintf(why, n, "needed more than %g MB to draw", lim->megabytes);
-			close(fd[0]);
-			return -1;
-		}
-		if (dt > lim->seconds) {
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-				;
-			snprintf(why, n, "took more than %g s to draw", lim->seconds);
-			close(fd[0]);
-			return -1;
-		}
-		/* Nap, or less: the pipe's end closes (or carries the child's message)
-		 * as the child ends, so the wait ends with it, not a nap later. */
-		struct pollfd pf = {.fd = fd[0], .events = POLLIN};
-		poll(&pf, 1, (int)(nap.tv_nsec / 1000000));
-		if (nap.tv_nsec < 50000000)
-			nap.tv_nsec += 5000000;
-	}
-	char msg[256];
-	ssize_t got = read(fd[0], msg, sizeof msg - 1);
-	close(fd[0]);
-	msg[got > 0 ? got : 0] = 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
 	if (WIFEXITED(st) && *msg)
@@ -187,4 +166,133 @@ int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandb
 		snprintf(why, n, "needed more than %g MB to draw, or made the renderer crash (signal %d)",
 			 lim->megabytes, WTERMSIG(st));
 	return -1;
+}
+
+/* Start the child: its standard input the socket in (one end of a pair, so a
+ * child gone early makes a send fail, not a SIGPIPE), its output the pipe out. */
+static pid_t start(const char *mode, const char *arg, const struct sandbox_limits *lim, int in, int out)
+{
+	char secs[32], mb[32], parent[32];
+	snprintf(secs, sizeof secs, "%g", lim->seconds);
+	snprintf(mb, sizeof mb, "%g", lim->megabytes);
+	snprintf(parent, sizeof parent, "%ld", (long)getpid());
+	char *argv[] = {exe, (char *)CHILD_FLAG, (char *)mode, (char *)arg, secs, mb, parent, NULL};
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO);
+	/* what the libraries (or a sanitizer) say as they fail is not for the
+	 * user: the reason comes back through the pipe */
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	/* the parent's signal handlers clean up its files: the child takes the
+	 * default actions (a crash ends it) */
+	posix_spawnattr_t at;
+	posix_spawnattr_init(&at);
+	sigset_t all, none;
+	sigfillset(&all);
+	sigemptyset(&none);
+	posix_spawnattr_setsigdefault(&at, &all);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+	pid_t pid;
+	int rc = posix_spawn(&pid, exe, &fa, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		errno = rc;
+		return -1;
+	}
+	return pid;
+}
+
+int sandbox_run(const char *mode, const char *arg, const void *input, size_t len,
+		const struct sandbox_limits *lim, char *why, size_t n)
+{
+	pthread_once(&exe_once, find_exe);
+	int sv[2], fd[2];
+	if (!exe[0] || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+		snprintf(why, n, "cannot start a process to draw it: %s", exe[0] ? strerror(errno) : "no executable");
+		return -1;
+	}
+	if (pipe2(fd, O_CLOEXEC) != 0) {
+		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+	pid_t pid = start(mode, arg, lim, sv[1], fd[1]);
+	close(sv[1]);
+	close(fd[1]);
+	if (pid < 0) {
+		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
+		close(sv[0]);
+		close(fd[0]);
+		return -1;
+	}
+	atomic_fetch_add(&running, 1);
+	fcntl(sv[0], F_SETFL, O_NONBLOCK);
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	size_t sent = 0;
+	int st = 0, rc = 1;
+	char msg[256];
+	size_t got = 0;
+	bool sending = true;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid) {
+			rc = 0;
+			break;
+		}
+		if (r < 0 && errno != EINTR) {
+			snprintf(why, n, "lost the process drawing it: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double dt = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
+		/* The address-space limit does not hold under a sanitizer (its shadow is
+		 * reserved at start): the child's resident memory is watched too, beyond
+		 * what a fresh railyard holds with its libraries loaded. */
+		if (statm(pid, 1) > (CHILD_BASE_MB + lim->megabytes) * 1048576) {
+			reap(pid, &st);
+			snprintf(why, n, "needed more than %g MB to draw", lim->megabytes);
+			rc = -1;
+			break;
+		}
+		if (dt > lim->seconds + CHILD_START_SECONDS) {
+			reap(pid, &st);
+			snprintf(why, n, "took more than %g s to draw", lim->seconds);
+			rc = -1;
+			break;
+		}
+		/* Feed the input as the child takes it; wait for its end (the pipe's
+		 * end closes, or carries its message, as it ends), a short nap at most. */
+		struct pollfd pf[2] = {{.fd = fd[0], .events = POLLIN}, {.fd = sending ? sv[0] : -1, .events = POLLOUT}};
+		poll(pf, 2, 10);
+		if (sending && (pf[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+			ssize_t w = send(sv[0], (const char *)input + sent, len - sent, MSG_NOSIGNAL);
+			if (w > 0)
+				sent += (size_t)w;
+			if ((w < 0 && errno != EAGAIN && errno != EINTR) || sent == len) {
+				shutdown(sv[0], SHUT_WR);
+				sending = false;
+			}
+		}
+		if ((pf[0].revents & POLLIN) && got < sizeof msg - 1) {
+			ssize_t k = read(fd[0], msg + got, sizeof msg - 1 - got);
+			if (k > 0)
+				got += (size_t)k;
+		}
+	}
+	if (rc == 0) {
+		ssize_t k;
+		while (got < sizeof msg - 1 && (k = read(fd[0], msg + got, sizeof msg - 1 - got)) > 0)
+			got += (size_t)k;
+	}
+	msg[got] = 0;
+	close(sv[0]);
+	close(fd[0]);
+	atomic_fetch_sub(&running, 1);
+	return rc < 0 ? -1 : verdict(st, msg, lim, why, n);
 }

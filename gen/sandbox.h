@@ -1,7 +1,14 @@
 /* sandbox.h: run a risky piece of work (a library drawing a stranger's file) in a
- * child process under limits: CPU seconds and address space by setrlimit, and a
- * wall-clock timeout. Whatever the work does (loops, eats memory, crashes), the
- * caller gets a reason it can report, and the process lives on. */
+ * separate process under limits: CPU seconds and address space by setrlimit, a
+ * wall-clock timeout and the resident memory watched from outside. Whatever the
+ * work does (loops, eats memory, crashes), the caller gets a reason it can
+ * report, and the process lives on.
+ *
+ * The process is railyard itself, started afresh (posix_spawn of its own
+ * executable with a hidden first argument), never a fork: a fork copies only
+ * the forking thread, so a library lock or thread pool another thread held
+ * (librsvg's blur workers, Pango's font map) would wait forever in the child.
+ * The child dies with the process that started it (PR_SET_PDEATHSIG). */
 #ifndef RAILYARD_SANDBOX_H
 #define RAILYARD_SANDBOX_H
 
@@ -9,21 +16,30 @@
 
 struct sandbox_limits {
 	double seconds;      /* CPU and wall clock */
-	double megabytes;    /* address space the work may add */
+	double megabytes;    /* memory the work may add */
 };
 
-/* Run fn(arg, why, n) in a forked child under lim: it returns 0 for success, or
- * non-zero with its reason in why. Returns 0 when it succeeded; else -1 with the
- * reason in why ("took more than 3 s to draw", "needed more than 300 MB to draw,
- * or made the renderer crash (signal 11)", "could not be drawn within ... (fn's
- * reason)"). */
-int sandbox_run(int (*fn)(void *, char *, size_t), void *arg, const struct sandbox_limits *lim,
-		char *why, size_t n);
+/* A kind of work a child does: with the string arg and the input bytes, 0 for
+ * success, or non-zero with the reason in why. */
+typedef int sandbox_work(const char *arg, const void *input, size_t len, char *why, size_t n);
+struct sandbox_mode {
+	const char *name;
+	sandbox_work *work;
+};
 
-/* Drawing threads hold the gate while they draw (sandbox_hold, sandbox_release):
- * sandbox_run forks only when no other thread is inside a library's lock, so
- * the child cannot wait forever on a lock a thread that did not follow it took. */
-void sandbox_hold(void);
-void sandbox_release(void);
+/* Run the work mode names (one of the table sandbox_child was handed) in a
+ * child under lim, with arg and input. Returns 0 when it succeeded; else -1
+ * with the reason in why ("took more than 3 s to draw", "needed more than 300 MB
+ * to draw, or made the renderer crash (signal 11)", "could not be drawn (the
+ * work's reason)"). Thread-safe. */
+int sandbox_run(const char *mode, const char *arg, const void *input, size_t len,
+		const struct sandbox_limits *lim, char *why, size_t n);
+
+/* First thing in main: when argv is a child's command line, do its work (from
+ * modes, NULL-terminated) and never return; else return. */
+void sandbox_child(int argc, char **argv, const struct sandbox_mode *modes);
+
+/* The processes sandbox_run has running now (for tests: none is left behind). */
+int sandbox_running(void);
 
 #endif

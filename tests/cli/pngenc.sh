@@ -28,8 +28,8 @@ expect_eq "libpng decodes the same pixels" "825 1125 0 same" \
 # and the check tells two cards apart
 expect_eq "another card differs" "825 1125 0 differ" \
 	"$(python3 $D/pngcheck.py "$O1/png/card-018.png" "$WORK/card-libpng.png")"
-# a pack whose cards show SVG art (drawn in the sandbox: its fork waits for the
-# PNG threads to leave their drawing), and the tgc preset's PNG-only set
+# a pack whose cards show SVG art (probed in the sandbox's child while the PNG
+# threads draw), and the tgc preset's PNG-only set
 expect_status "signal-box, PNG and contact" 0 "$RAILYARD" build -q --only png,contact,sheets -o "$WORK/sb" \
 	packs/examples/signal-box/pack.yaml
 n=0

@@ -1,0 +1,29 @@
+# The SVG sandbox (issue 32): its child is railyard started afresh, never a
+# fork of a process whose threads hold library state, so an SVG with a blur
+# drawn once does not make every later one hang; and a child dies with the
+# build that started it, a SIGKILL included.
+. tests/cli/lib.sh
+P=$WORK/p
+cp -r packs/examples/signal-box "$P"
+blur() {
+	printf '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><filter id="f"><feGaussianBlur stdDeviation="3"/></filter><rect x="5" y="5" width="30" height="30" fill="%s" filter="url(#f)"/></svg>\n' "$2" >"$P/art/$1.svg"
+}
+blur swap '#c00'; blur remove '#00c'; blur loco '#0a0'
+expect_status "three blurred SVGs, one after another, all drawn" 0 "$RAILYARD" build -q -o "$WORK/out" "$P/pack.yaml"
+expect_eq "... and nothing refused" "" "$(cat "$WORK/last.err")"
+ok_if "no child is left when the build ends" test -z "$(pgrep -f -- "$WORK/" | grep -v "^$$\$")"
+
+# A slow SVG (turbulence within the fence: 15 million pixels), and the build
+# killed with SIGKILL while its child draws: the child goes with it.
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="3900" height="3900"><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="10"/></filter><rect width="3900" height="3900" filter="url(#f)"/></svg>\n' >"$P/art/swap.svg"
+"$RAILYARD" build -q -o "$WORK/out2" "$P/pack.yaml" >/dev/null 2>&1 &
+build=$!
+i=0
+until pgrep -f -- "--sandbox-child svg .*swap.svg" >/dev/null || [ $i -ge 100 ]; do sleep 0.05; i=$((i + 1)); done
+ok_if "the slow SVG is being drawn in a child" test -n "$(pgrep -f -- "--sandbox-child svg .*swap.svg")"
+kill -9 "$build"
+wait "$build" 2>/dev/null
+i=0
+while pgrep -f -- "($P/|swap.svg)" >/dev/null && [ $i -lt 20 ]; do sleep 0.05; i=$((i + 1)); done
+ok_if "a second after the build is killed, no process of it is left" test -z "$(pgrep -f -- "($P/|swap.svg)")"
+pkill -9 -f -- "($P/|swap.svg)" 2>/dev/null || true
