@@ -12,6 +12,10 @@
 /* The limits for the builds started from now on (seconds; 0: the default). */
 void budget_set(double item_seconds, double build_seconds);
 
+/* The limit of the whole build in seconds (--max-seconds): also the CPU
+ * limit of the child processes it starts (Ghostscript). */
+double budget_build_seconds(void);
+
 /* Start the build's clock and the watchdog; budget_stop ends them. */
 void budget_start(void);
 void budget_stop(void);

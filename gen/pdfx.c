@@ -18,7 +18,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "diag.h"
+#include "sandbox.h"
 #include "util.h"
 
 extern char **environ;
@@ -34,18 +36,26 @@ static struct {
 
 /* ---- Ghostscript as a child process ---- */
 
+/* The folder gs keeps its temporary files in: the build's staging folder while
+ * a file is converted (removed with it whatever happens), else NULL. */
+static _Thread_local const char *gs_tmpdir;
+
 /* The environment of every gs run: ours, with SOURCE_DATE_EPOCH fixed so the PDF
- * dates are those of the RGB file (a rebuild is byte-identical). */
+ * dates are those of the RGB file (a rebuild is byte-identical), and TMPDIR
+ * gs_tmpdir when set. */
 static char **gs_env(void)
 {
 	size_t n = 0;
 	while (environ[n])
 		n++;
-	char **env = xcalloc(n + 2, sizeof *env);
+	char **env = xcalloc(n + 3, sizeof *env);
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "SOURCE_DATE_EPOCH=", 18) != 0)
+		if (strncmp(environ[i], "SOURCE_DATE_EPOCH=", 18) != 0 &&
+		    (!gs_tmpdir || strncmp(environ[i], "TMPDIR=", 7) != 0))
 			env[k++] = environ[i];
+	if (gs_tmpdir)
+		env[k++] = xasprintf("TMPDIR=%s", gs_tmpdir);
 	const char *s = getenv("SOURCE_DATE_EPOCH");
 	long v;
 	if (!s || parse_int(s, 0, 253402300799L, &v) != 0)
@@ -61,6 +71,8 @@ static void gs_env_free(char **env)
 	while (env[k])
 		k++;
 	free(env[k - 1]);
+	if (gs_tmpdir)
+		free(env[k - 2]);
 	free(env);
 }
 
@@ -83,9 +95,10 @@ static pid_t gs_start(const char *const argv[], int *out_fd, int *err_fd)
 	posix_spawn_file_actions_adddup2(&fa, out_fd ? p[1] : e[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, e[1], 2);
 	char **env = gs_env();
-	pid_t pid;
-	/* exec never writes to argv: the cast only meets posix_spawn's type */
-	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)(uintptr_t)argv, env);
+	/* under the build's time limit and PDFX_GS_MB, killed with railyard
+	 * (--max-seconds ends the build with _exit: gs goes with it) */
+	pid_t pid = sandbox_spawn(argv, env, &fa, budget_build_seconds(), PDFX_GS_MB);
+	int rc = pid < 0 ? errno : 0;
 	gs_env_free(env);
 	posix_spawn_file_actions_destroy(&fa);
 	close(p[1]);
@@ -146,6 +159,8 @@ static int gs_check_version(void)
 	const char *argv[] = {"gs", "--version", NULL};
 	struct buf out = {0};
 	int rc = gs_run(argv, &out);
+	if (rc == 127 && !out.len)   /* the exec failed: not found */
+		rc = -1, errno = ENOENT;
 	if (rc < 0) {
 		diag(SEV_ERROR, NULL, "--colour cmyk needs Ghostscript ('gs'): %s; install the Debian package ghostscript",
 		     errno == ENOENT ? "not found on PATH" : strerror(errno));
@@ -861,7 +876,7 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 	char *gsout = xasprintf("%s/.cmyk-gs.pdf", dir);
 	char *fixed = xasprintf("%s/.cmyk-fixed.pdf", dir);
-	free(dir);
+	gs_tmpdir = dir;
 	int rc = gs_pdfwrite(path, gsout, title);
 	if (!rc)
 		rc = finish_file(gsout, fixed, pages, n);
@@ -876,6 +891,8 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 		if (rc > 0)
 			px.refused = true;
 	}
+	gs_tmpdir = NULL;
+	free(dir);
 	free(gsout);
 	free(fixed);
 	return rc;

@@ -13,6 +13,11 @@
 
 #include <stdbool.h>
 
+/* Ghostscript runs under the build's time limit (--max-seconds, as CPU
+ * seconds) and at most this much address space, in its own process, killed
+ * with railyard, its temporary files in the staging folder. */
+#define PDFX_GS_MB 2048
+
 /* The default output profile: Ghostscript's own CMYK profile (Debian libgs-common). */
 #define PDFX_DEFAULT_ICC "/usr/share/color/icc/ghostscript/default_cmyk.icc"
 

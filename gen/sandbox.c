@@ -10,6 +10,7 @@
 #include <spawn.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 extern char **environ;
 
 #define CHILD_FLAG "--sandbox-child"
+#define EXEC_FLAG "--sandbox-exec"
 #define CHILD_MAX_INPUT (64u << 20)   /* bytes a child reads: an image file is 32 MB at most */
 #define CHILD_BASE_MB 120.0           /* a fresh railyard's resident memory, libraries loaded */
 #define CHILD_START_SECONDS 2.0       /* to start one (exec, the libraries loaded) */
@@ -92,8 +94,29 @@ static char *read_input(size_t *len)
 /* argv: EXE --sandbox-child MODE ARG SECONDS MEGABYTES PARENT-PID. The reason
  * for a failure goes to standard output; the child ends with _exit, so neither
  * exit handlers nor a sanitizer's leak report run. */
+/* argv: EXE --sandbox-exec SECONDS MEGABYTES PARENT-PID PROGRAM ARGS...: the
+ * limits set, then the program in this process's place. */
+static void exec_child(int argc, char **argv)
+{
+	if (argc < 6)
+		_exit(127);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if ((long)getppid() != strtol(argv[4], NULL, 10))
+		_exit(127);
+	rlim_t cpu = (rlim_t)(strtod(argv[2], NULL) + 0.999);
+	rlim_t as = (rlim_t)(strtod(argv[3], NULL) * 1048576);
+	struct rlimit r = {cpu, cpu + 1}, m = {as, as}, core = {0, 0};
+	setrlimit(RLIMIT_CPU, &r);
+	setrlimit(RLIMIT_AS, &m);
+	setrlimit(RLIMIT_CORE, &core);
+	execvp(argv[5], argv + 5);
+	_exit(127);
+}
+
 void sandbox_child(int argc, char **argv, const struct sandbox_mode *modes)
 {
+	if (argc >= 2 && strcmp(argv[1], EXEC_FLAG) == 0)
+		exec_child(argc, argv);
 	if (argc < 2 || strcmp(argv[1], CHILD_FLAG) != 0)
 		return;
 	if (argc != 7)
@@ -198,6 +221,41 @@ static pid_t start(const char *mode, const char *arg, const struct sandbox_limit
 	int rc = posix_spawn(&pid, exe, &fa, &at, argv, environ);
 	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		errno = rc;
+		return -1;
+	}
+	return pid;
+}
+
+pid_t sandbox_spawn(const char *const argv[], char *const env[], const posix_spawn_file_actions_t *fa,
+		    double seconds, double megabytes)
+{
+	pthread_once(&exe_once, find_exe);
+	if (!exe[0]) {
+		errno = ENOENT;
+		return -1;
+	}
+	size_t n = 0;
+	while (argv[n])
+		n++;
+	char secs[32], mb[32], parent[32];
+	snprintf(secs, sizeof secs, "%g", seconds);
+	snprintf(mb, sizeof mb, "%g", megabytes);
+	snprintf(parent, sizeof parent, "%ld", (long)getpid());
+	char **args = calloc(n + 6, sizeof *args);
+	if (!args)
+		return -1;
+	args[0] = exe;
+	args[1] = (char *)EXEC_FLAG;
+	args[2] = secs;
+	args[3] = mb;
+	args[4] = parent;
+	for (size_t i = 0; i < n; i++)
+		args[5 + i] = (char *)(uintptr_t)argv[i];   /* exec never writes to argv */
+	pid_t pid;
+	int rc = posix_spawn(&pid, exe, fa, NULL, args, env);
+	free(args);
 	if (rc != 0) {
 		errno = rc;
 		return -1;

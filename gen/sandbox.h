@@ -12,7 +12,9 @@
 #ifndef RAILYARD_SANDBOX_H
 #define RAILYARD_SANDBOX_H
 
+#include <spawn.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 struct sandbox_limits {
 	double seconds;      /* CPU and wall clock */
@@ -38,6 +40,15 @@ int sandbox_run(const char *mode, const char *arg, const void *input, size_t len
 /* First thing in main: when argv is a child's command line, do its work (from
  * modes, NULL-terminated) and never return; else return. */
 void sandbox_child(int argc, char **argv, const struct sandbox_mode *modes);
+
+/* Start the program argv[0] (looked up in PATH) with argv and env, its
+ * standard streams as fa says, under seconds of CPU and megabytes of address
+ * space, dying with this process (PR_SET_PDEATHSIG, set by railyard started
+ * with a hidden first argument, which then becomes the program: the limits
+ * hold across the exec). Returns its pid, or -1 with errno set; a program not
+ * found ends with exit status 127. */
+pid_t sandbox_spawn(const char *const argv[], char *const env[], const posix_spawn_file_actions_t *fa,
+		    double seconds, double megabytes);
 
 /* The processes sandbox_run has running now (for tests: none is left behind). */
 int sandbox_running(void);
