@@ -512,7 +512,12 @@ static char *pdfx_marks(const char *title)
 static int gs_pdfwrite(const char *in, const char *out, const char *title)
 {
 	char *permit = xasprintf("--permit-file-read=%s", px.profile);
-	char *outarg = xasprintf("-sOutputFile=%s", out);
+	/* gs reads a % in OutputFile as a page number's format: written %% */
+	struct buf ob = {0};
+	buf_puts(&ob, "-sOutputFile=");
+	for (const char *c = out; *c; c++)
+		buf_puts(&ob, *c == '%' ? "%%" : (char[]){*c, 0});
+	char *outarg = ob.s;
 	char *marks = pdfx_marks(title);
 	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr",
 			"-sDEVICE=pdfwrite", "-dPDFX", "-dCompatibilityLevel=1.3",

@@ -23,3 +23,10 @@ while pgrep -f -- "$O/" >/dev/null && [ $i -lt 20 ]; do sleep 0.05; i=$((i + 1))
 ok_if "... and a second later no Ghostscript of it is left" test -z "$(pgrep -f -- "$O/")"
 ok_if "... and no staging folder (the lock stays)" test -z "$(ls -A "$O" | grep -v '\.lock$')"
 pkill -9 -f -- "$O/" 2>/dev/null || true
+
+# An output folder with a % in its name: gs reads OutputFile's % as a page
+# number's format unless it is written %%.
+expect_status "a CMYK build into a folder named with %d" 0 \
+	"$RAILYARD" build packs/pattern-one-census-six.yaml --colour cmyk -q --only faces -o "$WORK/p%d"
+pdfinfo "$WORK/p%d/pattern-one-census-six/faces.pdf" >"$WORK/pct.info" 2>&1
+expect_grep "... its faces.pdf is PDF/X-1a" '^PDF subtype: +PDF/X-1:2003' "$WORK/pct.info"
