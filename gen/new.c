@@ -126,9 +126,35 @@ static char *line_template(const char *line, const char *key)
 struct plan {
 	const char *name;
 	char *id;
+	char *title;           /* the folder's last part, control characters as '?': for
+				  the title and the comments (any byte may be in a name) */
 	struct buf pack;
 	char *face, *back;     /* the shipped templates copied (their paths as the pack wrote) */
 };
+
+/* The last part of name with every control character as '?'. */
+static char *title_of(const char *name)
+{
+	const char *base = strrchr(name, '/');
+	char *t = xstrdup(base ? base + 1 : name);
+	for (char *c = t; *c; c++)
+		if ((unsigned char)*c < 32 || *c == 127)
+			*c = '?';
+	return t;
+}
+
+/* s as a YAML double-quoted scalar: a name with ': ', '#', '[' or a quote
+ * stays the title's text, not YAML. */
+static void yaml_quoted(struct buf *b, const char *s)
+{
+	buf_puts(b, "\"");
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\')
+			buf_printf(b, "\\%c", *s);
+		else
+			buf_add(b, s, 1);
+	buf_puts(b, "\"");
+}
 
 /* pack.yaml from the shipped text: a new id and title, the first face template
  * and the back replaced by face.yaml and back.yaml, and data.csv. */
@@ -137,7 +163,7 @@ static void rewrite_pack(struct plan *p, const struct starter *st, const char *t
 {
 	buf_printf(&p->pack, "# %s: a new %s pack, started by 'railyard new' from %s.\n"
 		   "# Edit it freely; railyard-pack(5) has every key. Its own comments follow.\n",
-		   p->name, st->game, from);
+		   p->title, st->game, from);
 	for (const char *line = text; *line;) {
 		size_t n = strcspn(line, "\n");
 		char *l = xstrndup(line, n);
@@ -148,8 +174,11 @@ static void rewrite_pack(struct plan *p, const struct starter *st, const char *t
 			p->back = xstrdup(back);
 		if (strncmp(l, "pack: ", 6) == 0)
 			buf_printf(&p->pack, "pack: %s\n", p->id);
-		else if (strncmp(l, "title: ", 7) == 0)
-			buf_printf(&p->pack, "title: %s\n", p->name);
+		else if (strncmp(l, "title: ", 7) == 0) {
+			buf_puts(&p->pack, "title: ");
+			yaml_quoted(&p->pack, p->title);
+			buf_puts(&p->pack, "\n");
+		}
 		else if (face && strcmp(face, p->face) == 0)
 			buf_printf(&p->pack, "%.*sface: face.yaml\n", (int)strspn(l, " "), l);
 		else if (back && l[0] != ' ' && strcmp(back, p->back) == 0)
@@ -215,7 +244,7 @@ static int put_extras(const char *dir, const struct plan *p, const struct starte
 		   "%s"
 		   "    railyard check pack.yaml %s   # a play\n"
 		   "    railyard simulate pack.yaml -n %d    # how fair and how long a game is\n",
-		   p->name, st->game, p->back ? " and back.yaml" : "", st->key, p->id,
+		   p->title, st->game, p->back ? " and back.yaml" : "", st->key, p->id,
 		   st->check_pack ? "    railyard check pack.yaml            # the pack against the rules\n"
 				  : "", st->check,
 		   st->players);
@@ -246,9 +275,9 @@ static int write_folder(struct plan *p, const struct starter *st)
 	}
 	int rc = put(tmp, "pack.yaml", p->pack.s);
 	if (!rc)
-		rc = put_template(tmp, "face.yaml", p->face, "face of every card", p->name);
+		rc = put_template(tmp, "face.yaml", p->face, "face of every card", p->title);
 	if (!rc && p->back)
-		rc = put_template(tmp, "back.yaml", p->back, "back of every card", p->name);
+		rc = put_template(tmp, "back.yaml", p->back, "back of every card", p->title);
 	if (!rc)
 		rc = put_extras(tmp, p, st);
 	/* mkdtemp made it 0700: give it the mode mkdir would (umask(umask(0)) would
@@ -305,7 +334,7 @@ int cmd_new(int argc, char **argv)
 	char *name = xstrdup(argv[optind]);
 	for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
 		name[n - 1] = '\0';
-	struct plan p = {.name = name, .id = pack_id(name)};
+	struct plan p = {.name = name, .id = pack_id(name), .title = title_of(name)};
 	struct stat sb;
 	int status = EXIT_OK;
 	char *from = NULL, *text = NULL;
@@ -329,6 +358,7 @@ int cmd_new(int argc, char **argv)
 	free(text);
 	free(from);
 	free(p.id);
+	free(p.title);
 	free(name);
 	free(p.face);
 	free(p.back);

@@ -33,3 +33,12 @@ ok_if "no temporary folder is left" test -z "$(find . -name '*.new.*')"
 ok_if "under umask 022 the folder is 755" test "$(stat -c %a mode-022)" = 755
 (umask 077 && "$RAILYARD" new -q mode-077) >/dev/null 2>&1
 ok_if "under umask 077 the folder is 700" test "$(stat -c %a mode-077)" = 700
+# A name is text, never YAML: ': ', '#', quotes and a line break stay the
+# title's (a line break as '?'), and the pack loads.
+"$RAILYARD" new -q 'Go: "fast" #1' >/dev/null 2>&1
+expect_status "a name with ': ', quotes and '#' gives a pack that loads" 0 "$RAILYARD" list 'Go: "fast" #1/pack.yaml'
+expect_eq "... titled with the name as written" 'Go: "fast" #1' "$(head -1 "$WORK/last.out")"
+nl=$(printf 'two\nlines')
+"$RAILYARD" new -q "$nl" >/dev/null 2>&1
+expect_status "a name with a line break gives a pack that loads" 0 "$RAILYARD" list "$nl/pack.yaml"
+expect_eq "... titled with the break as '?'" 'two?lines' "$(head -1 "$WORK/last.out")"
