@@ -51,7 +51,9 @@ struct deck_build_game {
 	int (*extra)(struct build_ctx *bc, struct deck_build *b);
 	int (*extra_svg)(struct build_ctx *bc, struct deck_build *b);
 	/* The game's pack-level check (games.h: GAME_check_pack): the errors it
-	 * reports; build refuses the pack unless --force (pipeline.h). NULL: none.
+	 * reports; build refuses the pack unless --force (pipeline.h); or -1 when
+	 * a file it needs is refused or missing (reported): bad input, exit 2, even
+	 * with --force. NULL: none.
 	 * notes: warn of player counts that cannot play too (check, not build). */
 	int (*sound)(const struct deck *d, const struct game_rules *rules, bool notes);
 	/* Which of the pack's `board:` and `setup:` the game draws; a pack naming a

@@ -46,7 +46,8 @@ int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool
 int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 /* Print `check PACK`'s verdict of a pack-level check that found `errors`
- * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE. */
+ * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE; errors
+ * -1 (a file it needs refused or missing, reported): EXIT_INPUT, no verdict. */
 int games_check_pack_verdict(const struct deck *d, int errors);
 /* `check PACK` with no position: load path (sel may be NULL), apply the nrule
  * --rule overrides, run game's pack-level check and print its verdict; the

@@ -25,6 +25,8 @@ int games_check_one_pack(int argc, const char *usage)
 
 int games_check_pack_verdict(const struct deck *d, int errors)
 {
+	if (errors < 0)   /* a file the check needs, refused or missing: reported */
+		return EXIT_INPUT;
 	if (errors)
 		printf("%s: not sound: %d error%s\n", d->id, errors, errors == 1 ? "" : "s");
 	else

@@ -360,6 +360,8 @@ int build_check_items(const struct build_opts *o, double n, const char *what, co
 
 int build_check_sound(const struct build_opts *o, const char *pack_file, int errors)
 {
+	if (errors < 0)
+		return EXIT_INPUT;
 	if (errors && !o->force) {
 		diag(SEV_ERROR, NULL, "%s: not built: 'railyard check' finds %d error%s (--force builds it anyway)",
 		     pack_file, errors, errors == 1 ? "" : "s");

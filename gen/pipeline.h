@@ -109,7 +109,9 @@ struct template *build_template(struct drawer *dr, const char *pack_file, const 
 int build_check_items(const struct build_opts *o, double n, const char *what, const struct loc *at);
 
 /* A pack `railyard check` finds errors (> 0) in is not built, unless --force (a
- * prototype: then a warning). Returns EXIT_OK, or EXIT_RULE after reporting. */
+ * prototype: then a warning); errors -1 (a file the check needs refused or
+ * missing, reported) is bad input. Returns EXIT_OK, or EXIT_RULE or EXIT_INPUT
+ * after reporting. */
 int build_check_sound(const struct build_opts *o, const char *pack_file, int errors);
 
 /* Which of the home set's files (BO_* mask) the build writes: --only's at home,

@@ -439,7 +439,7 @@ int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool no
 	char *path = games_toy_words_path(d, &rules->toy, NULL, &wloc);
 	struct toy_words w = {0};
 	if (!path)
-		return 1;
+		return -1;   /* refused or missing, reported: bad input */
 	int errors = 0;
 	if (toy_words_load(path, &w) != 0)
 		diag(SEV_WARNING, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s; the carriages' "

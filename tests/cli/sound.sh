@@ -102,3 +102,15 @@ EOF
 	expect_status "... --rule letter-mix=even on simulate is another matter; build refuses the pack" 1 \
 		$R build -o "$WORK/toy" "$WORK/toy.yaml"
 fi
+
+# A word list outside the trusted folders is bad input for every command that
+# reads it (exit 2, at its line), not a rule the pack breaks (check and build
+# said 1, simulate 2); --force does not build past it.
+mkdir -p "$WORK/outside/p"
+printf 'tone\ntonight\n' >"$WORK/outside/words.txt"
+copy toy-train "$WORK/outside/p/pack.yaml"
+sed -i 's|^  words: .*|  words: ../words.txt|' "$WORK/outside/p/pack.yaml"
+for cmd in "check" "build -o $WORK/outside/o" "build --force -o $WORK/outside/o" "simulate -n 2 --games 10"; do
+	expect_status "a word list outside the pack's folder: $cmd exits 2" 2 $R $cmd "$WORK/outside/p/pack.yaml"
+	expect_grep "... at its line" "pack\.yaml:[0-9]+:[0-9]+: error: 'words': '\.\./words\.txt' is outside" "$WORK/last.err"
+done
