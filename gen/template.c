@@ -814,7 +814,8 @@ int template_check_markup(const char *text, const struct loc *loc)
 	}
 	PangoAttrList *attrs = NULL;
 	GError *err = NULL;
-	if (!pango_parse_markup(text, -1, 0, &attrs, NULL, NULL, &err)) {
+	char *plain = NULL;
+	if (!pango_parse_markup(text, -1, 0, &attrs, &plain, NULL, &err)) {
 		diag(SEV_ERROR, loc, "text is not valid Pango markup: %s",
 		     err ? err->message : "unknown error");
 		if (err)
@@ -823,6 +824,15 @@ int template_check_markup(const char *text, const struct loc *loc)
 	}
 	int bad = 0;
 	char why[160];
+	/* The text as drawn, character references (&#x202E;, &#769;) decoded: the
+	 * same rules as the characters written out. */
+	size_t at;
+	const char *problem = plain ? text_problem(plain, strlen(plain), 0, &at, why, sizeof why) : NULL;
+	if (problem) {
+		diag(SEV_ERROR, loc, "text markup: the text it makes has %s (character %zu)", problem, at + 1);
+		bad = 1;
+	}
+	g_free(plain);
 	GSList *list = pango_attr_list_get_attributes(attrs);
 	for (GSList *l = list; l && !bad; l = l->next)
 		if (bad_attr(l->data, why, sizeof why)) {

@@ -1,7 +1,8 @@
 # Every error a template reports fails the build (exit 2) and publishes
 # nothing, as an error in a pack does: a bidi control, a C0 control, a run of
 # combining marks, a duplicate key (issue 32: they printed "error:" and the
-# build exited 0 with the set published).
+# build exited 0 with the set published), and the same characters written as
+# Pango character references (they passed every text rule).
 . tests/cli/lib.sh
 P=$WORK/p
 mkdir -p "$P"
@@ -13,7 +14,7 @@ cp templates/trains-back.yaml "$P/back.yaml"
 # the previous set untouched.
 expect_status "the pack builds with the shipped back" 0 "$RAILYARD" build "$P/pack.yaml" -o "$WORK/out" -q --only faces
 before=$(cd "$WORK/out" && find . -type f -exec md5sum {} + | sort | md5sum)
-for c in bidi control combining duplicate; do
+for c in bidi control combining duplicate ref-bidi ref-marks ref-control; do
 	python3 - "$c" templates/trains-back.yaml "$P/back.yaml" <<'PY'
 import sys
 kind, src, dst = sys.argv[1:]
@@ -24,6 +25,12 @@ elif kind == "control":
     s = s.replace('"TRAINS"', '"TRAINS\\x07"', 1)
 elif kind == "combining":
     s = s.replace('"TRAINS"', '"T' + "\u0301" * 3000 + 'RAINS"', 1)
+elif kind == "ref-bidi":     # Pango character references: the same rules
+    s = s.replace('"TRAINS"', '"TRAINS&#x202E;"', 1)
+elif kind == "ref-marks":
+    s = s.replace('"TRAINS"', '"T' + "&#769;" * 40 + 'RAINS"', 1)
+elif kind == "ref-control":
+    s = s.replace('"TRAINS"', '"TRAINS&#7;"', 1)
 else:
     s = s.replace('size: 25pt,', 'size: 25pt, size: 26pt,', 1)
 open(dst, "w", encoding="utf-8").write(s)
