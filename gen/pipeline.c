@@ -1302,6 +1302,11 @@ struct png_pool {
 	int nt, made, started;
 	struct buf q;         /* quantities.csv */
 	bool quantities;
+	/* The PNG canvases the threads hold, in bytes, against PNG_CANVAS_MB (one
+	 * canvas may always be had, however large): memory does not grow with
+	 * --jobs. canvas_cv: a canvas was given back. */
+	double canvas;
+	pthread_cond_t canvas_cv;
 };
 
 static const struct template *job_template(const struct build_ctx *c, const struct png_job *j)
@@ -1309,20 +1314,57 @@ static const struct template *job_template(const struct build_ctx *c, const stru
 	return j->side ? c->it.back : c->it.faces[c->it.face_of(c->it.user, j->item)];
 }
 
-/* Draw job j onto a fresh or reused image surface of its size: white, in mm, the
- * origin at the trim corner. */
-static cairo_surface_t *job_draw(struct build_ctx *c, struct worker *w, const struct png_job *j,
-				 double dpi, cairo_surface_t *s)
+static double canvas_bytes(cairo_surface_t *s)
 {
-	const struct template *t = job_template(c, j);
-	double scale = dpi / 25.4;
-	int pw = (int)lround((t->w + 2 * t->bleed) * scale), ph = (int)lround((t->h + 2 * t->bleed) * scale);
-	if (s && (cairo_image_surface_get_width(s) != pw || cairo_image_surface_get_height(s) != ph)) {
-		cairo_surface_destroy(s);
-		s = NULL;
+	return s ? (double)cairo_image_surface_get_stride(s) * cairo_image_surface_get_height(s) : 0;
+}
+
+/* Give back the thread's canvas *s (NULL: none). */
+static void canvas_put(struct png_pool *p, cairo_surface_t **s)
+{
+	if (!*s)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->canvas -= canvas_bytes(*s);
+	pthread_cond_broadcast(&p->canvas_cv);
+	pthread_mutex_unlock(&p->mu);
+	cairo_surface_destroy(*s);
+	*s = NULL;
+}
+
+/* A canvas of pw x ph for this thread: *s when it has that size, else a new one
+ * once the canvases held leave room for it (or none is held). */
+static cairo_surface_t *canvas_get(struct png_pool *p, cairo_surface_t **s, int pw, int ph)
+{
+	if (*s && cairo_image_surface_get_width(*s) == pw && cairo_image_surface_get_height(*s) == ph)
+		return *s;
+	canvas_put(p, s);
+	double need = (double)cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, pw) * ph;
+	pthread_mutex_lock(&p->mu);
+	while (p->canvas > 0 && p->canvas + need > PNG_CANVAS_MB * 1048576.0)
+		pthread_cond_wait(&p->canvas_cv, &p->mu);
+	p->canvas += need;
+	pthread_mutex_unlock(&p->mu);
+	*s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	if (canvas_bytes(*s) != need) {   /* not made (an error surface): nothing held */
+		pthread_mutex_lock(&p->mu);
+		p->canvas -= need - canvas_bytes(*s);
+		pthread_cond_broadcast(&p->canvas_cv);
+		pthread_mutex_unlock(&p->mu);
 	}
-	if (!s)
-		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+	return *s;
+}
+
+/* Draw job j onto the thread's canvas, made or reused at its size: white, in
+ * mm, the origin at the trim corner. */
+static cairo_surface_t *job_draw(struct png_pool *p, struct worker *w, const struct png_job *j,
+				 cairo_surface_t **sp)
+{
+	struct build_ctx *c = p->c;
+	const struct template *t = job_template(c, j);
+	double scale = p->dpi / 25.4;
+	int pw = (int)lround((t->w + 2 * t->bleed) * scale), ph = (int)lround((t->h + 2 * t->bleed) * scale);
+	cairo_surface_t *s = canvas_get(p, sp, pw, ph);
 	cairo_t *cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
@@ -1386,10 +1428,8 @@ static cairo_surface_t *contact_draw(struct build_ctx *c, struct worker *w, doub
 /* Job j drawn and saved (s: the thread's reusable surface). 0, or -1 with errno. */
 static int job_run(struct png_pool *p, struct worker *w, const struct png_job *j, cairo_surface_t **s)
 {
-	if (j->side != SIDE_CONTACT) {
-		*s = job_draw(p->c, w, j, p->dpi, *s);
-		return png_save(*s, j->path, p->dpi);
-	}
+	if (j->side != SIDE_CONTACT)
+		return png_save(job_draw(p, w, j, s), j->path, p->dpi);
 	double dpi;
 	cairo_surface_t *cs = contact_draw(p->c, w, &dpi);
 	int rc = png_save(cs, j->path, dpi), e = errno;
@@ -1433,8 +1473,7 @@ static void *png_worker(void *arg)
 			progress_step(p->done);
 		pthread_mutex_unlock(&p->mu);
 	}
-	if (s)
-		cairo_surface_destroy(s);
+	canvas_put(p, &s);
 	fields_free(&w.f);
 	return NULL;
 }
@@ -1521,6 +1560,7 @@ static int pool_start(struct build_ctx *c, struct worker *w, struct png_pool *p)
 {
 	report_pass(c, w, p->jobs, p->n);
 	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->canvas_cv, NULL);
 	p->failed = -1;
 	int nt = build_jobs(c);
 	if (nt > p->n)
@@ -1600,6 +1640,7 @@ static int png_end(struct build_ctx *c, struct png_pool *p, int rc)
 			pthread_join(p->th[i], NULL);
 		progress_end();
 		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->canvas_cv);
 	} else if (!rc) {
 		rc = -1;
 	}

@@ -47,6 +47,11 @@ enum sheet_layout { LAYOUT_AUTO, LAYOUT_BUTTED, LAYOUT_GUTTER };
 enum colour { COLOUR_DEFAULT, COLOUR_RGB, COLOUR_CMYK };
 
 /* The options every build shares (parsed by build_option). */
+/* The PNG threads' canvases together hold at most this much memory (one
+ * canvas, however large, may always be drawn): more --jobs draw more small
+ * items at once, never more large canvases than fit. */
+#define PNG_CANVAS_MB 512
+
 struct build_opts {
 	const char *parent;      /* -o: the set goes to PARENT/PACK (default out) */
 	int only;                /* BO_* mask */

@@ -40,3 +40,15 @@ expect_eq "every signal-box PNG reads back" 0 "$n"
 expect_status "the tgc preset" 0 "$RAILYARD" build -q --preset tgc --jobs 2 -o "$WORK/tgc" "$P"
 expect_eq "a tgc card (825 x 1125 px)" "825 1125 0" \
 	"$(python3 $D/pngcheck.py "$WORK"/tgc/*/png/card-001.png)"
+
+# The PNG threads' canvases share one memory budget (PNG_CANVAS_MB, 512 MB):
+# four 700 mm cards (8268 px a side, 273 MB a canvas) at --jobs 4 peak like one
+# job (about 340 MB), not four canvases at once (1.16 GB before).
+mkdir -p "$WORK/big"
+cp packs/pattern-one-census-six.yaml "$WORK/big/pack.yaml"
+echo "size: [700mm, 700mm]" >>"$WORK/big/pack.yaml"
+/usr/bin/time -f '%M' -o "$WORK/big.kb" "$RAILYARD" build -q --only png --numbers 1-4 --jobs 4 \
+	-o "$WORK/big/o" "$WORK/big/pack.yaml" >/dev/null 2>&1
+kb=$(tail -1 "$WORK/big.kb")
+ok_if "700 mm cards at --jobs 4 peak under 600 MB ($kb KB)" test "$kb" -lt 614400
+ok_if "... and the four cards and the back are written" test "$(ls "$WORK"/big/o/*/png/*.png | wc -l)" = 5
