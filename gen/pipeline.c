@@ -33,6 +33,7 @@
 #include "pdfx.h"
 #include "progress.h"
 #include "trust.h"
+#include "watch.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -323,6 +324,10 @@ struct template *build_template(struct drawer *dr, const char *pack_file, const 
 {
 	const char *name = as_written ? as_written : defname;
 	const struct loc *at = as_written ? loc : NULL;
+	/* watched by the name the pack gives, before the search: a template that
+	 * is missing now (moved, being saved) is noticed when it comes back */
+	if (as_written && pack_file)
+		watch_note_name(pack_file, as_written);
 	char *found = template_find(pack_file, as_written, defname);
 	if (!found) {
 		datapath_not_found(at, what, name);

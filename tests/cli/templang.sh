@@ -143,3 +143,21 @@ for n in 001 002; do
 done
 expect_eq "card-001.png (a worker's): PNG red, SVG blue" "#ff0000 #0000ff " "$(px "$WORK"/png001-1.ppm 59 59 354 118)"
 expect_eq "card-002.png (a worker's): SVG blue" "#0000ff " "$(px "$WORK"/png002-1.ppm 354 118)"
+
+# --watch keeps watching a template that goes missing (a save that writes a new
+# file and renames it, a move): the failed rebuild names it, and its return
+# is noticed.
+cp "$T/face.yaml" "$WORK/face.keep"
+"$RAILYARD" build --watch -o "$WORK/watch2" --only faces "$T/pack.yaml" >"$WORK/watch.log" 2>&1 &
+pid=$!
+wait_for 1 "watching"
+sleep 1.1
+rm "$T/face.yaml"
+wait_for 2 "watching"
+sleep 1.1
+cp "$WORK/face.keep" "$T/face.yaml"
+wait_for 3 "watching"
+kill -INT $pid
+wait $pid
+expect_grep "--watch: the missing template noticed" "face.yaml changed: building again" "$WORK/watch.log"
+expect_eq "--watch: its return noticed too (three builds)" 3 "$(grep -c "watching" "$WORK/watch.log")"
