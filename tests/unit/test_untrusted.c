@@ -115,43 +115,77 @@ static void svg_fence(void **state)
 			    "the 50.0 million an image may have (--max-pixels raises it)");
 }
 
-static int spin(void *arg, char *why, size_t n)
+/* The sandbox's child is this test program started afresh (main hands these
+ * modes to sandbox_child). */
+static int spin(const char *arg, const void *in, size_t len, char *why, size_t n)
 {
-	(void)arg;
-	(void)why;
-	(void)n;
+	(void)arg, (void)in, (void)len, (void)why, (void)n;
 	for (volatile unsigned long i = 0;; i++)
 		;
 	return 0;
 }
 
-static int crash(void *arg, char *why, size_t n)
+static int crash(const char *arg, const void *in, size_t len, char *why, size_t n)
 {
-	(void)why;
-	(void)n;
-	raise(*(int *)arg);
+	(void)in, (void)len, (void)why, (void)n;
+	raise(atoi(arg));
 	return 0;
 }
 
-static int fail_says(void *arg, char *why, size_t n)
+static int fail_says(const char *arg, const void *in, size_t len, char *why, size_t n)
 {
-	(void)arg;
+	(void)arg, (void)in, (void)len;
 	snprintf(why, n, "librsvg: no");
 	return 1;
 }
+
+/* The input arrives whole: arg bytes of a known pattern (more than a pipe holds). */
+static int input_whole(const char *arg, const void *in, size_t len, char *why, size_t n)
+{
+	const unsigned char *b = in;
+	size_t want = (size_t)atol(arg);
+	if (len != want) {
+		snprintf(why, n, "got %zu bytes of %zu", len, want);
+		return 1;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (b[i] != (unsigned char)(i * 7 + 3)) {
+			snprintf(why, n, "byte %zu differs", i);
+			return 1;
+		}
+	return 0;
+}
+
+static const struct sandbox_mode test_modes[] = {
+	{"spin", spin}, {"crash", crash}, {"fail", fail_says}, {"input", input_whole}, {NULL, NULL}};
 
 static void sandbox(void **state)
 {
 	(void)state;
 	char why[200];
 	struct sandbox_limits lim = {0.3, 100};
-	assert_int_equal(sandbox_run(spin, NULL, &lim, why, sizeof why), -1);
+	assert_int_equal(sandbox_run("spin", "", "", 0, &lim, why, sizeof why), -1);
 	assert_string_equal(why, "took more than 0.3 s to draw");
-	int sig = 11;
-	assert_int_equal(sandbox_run(crash, &sig, &lim, why, sizeof why), -1);
+	assert_int_equal(sandbox_run("crash", "11", "", 0, &lim, why, sizeof why), -1);
 	assert_string_equal(why, "needed more than 100 MB to draw, or made the renderer crash (signal 11)");
-	assert_int_equal(sandbox_run(fail_says, NULL, &lim, why, sizeof why), -1);
+	assert_int_equal(sandbox_run("fail", "", "", 0, &lim, why, sizeof why), -1);
 	assert_string_equal(why, "could not be drawn (librsvg: no)");
+	size_t big = 3u << 20;
+	unsigned char *b = malloc(big);
+	for (size_t i = 0; i < big; i++)
+		b[i] = (unsigned char)(i * 7 + 3);
+	char arg[32];
+	snprintf(arg, sizeof arg, "%zu", big);
+	struct sandbox_limits roomy = {5, 100};
+	why[0] = 0;
+	assert_int_equal(sandbox_run("input", arg, b, big, &roomy, why, sizeof why), 0);
+	b[big / 2] ^= 1;
+	assert_int_equal(sandbox_run("input", arg, b, big, &roomy, why, sizeof why), -1);
+	char want[80];
+	snprintf(want, sizeof want, "could not be drawn (byte %zu differs)", big / 2);
+	assert_string_equal(why, want);
+	free(b);
+	assert_int_equal(sandbox_running(), 0);
 }
 
 static void glib_warnings_capped(void **state)
@@ -190,8 +224,9 @@ static void csv_writer(void **state)
 	buf_free(&s);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	sandbox_child(argc, argv, test_modes);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(text_rules),
 		cmocka_unit_test(raster_headers),
