@@ -1912,7 +1912,8 @@ static void end_turn(struct sim_worker *w, int m, int ab, int t1, int t2)
 
 /* A move key: what it is in the top byte; a use's kind, target seats,
  * spaces (+1) and way below it. The same whatever the unseen cards. */
-enum { K_NOFREEZE = 1, K_FREEZE, K_PASS, K_DRAW, K_USE };
+enum { K_NOFREEZE = SIM_KEY_NOFREEZE, K_FREEZE = SIM_KEY_FREEZE, K_PASS = SIM_KEY_PASS, K_DRAW = SIM_KEY_DRAW,
+       K_USE = SIM_KEY_USE };
 #define KEY(t) ((uint64_t)(t) << 56)
 #define KEY_TYPE(k) ((int)((k) >> 56))
 
@@ -2138,6 +2139,70 @@ const struct sim_stats *sim_work_stats(const struct sim_setup *s, void *work)
 {
 	struct sim_worker *w = worker_at(s, work);
 	return w->gather ? &w->st : NULL;
+}
+
+void sim_look(const struct sim_setup *s, const void *pos, struct sim_look *out)
+{
+	const struct sim_pos *h = pos;
+	const char *b = pos;
+	const struct sim_card *pile = (const void *)(b + s->off_pile), *disc = (const void *)(b + s->off_disc);
+	const struct sim_card *face = (const void *)(b + s->off_face), *seq = (const void *)(b + s->off_seq);
+	const unsigned char *dhid = (const unsigned char *)(b + s->off_dhid), *fz = (const unsigned char *)(b + s->off_frozen);
+	out->seat = h->seat;
+	out->freeze = h->seat >= 0 && h->phase == PH_FREEZE;
+	out->turns = h->turns;
+	out->npile = h->npile;
+	out->ndisc = h->ndisc;
+	out->nface = h->nface;
+	memcpy(out->tokens, h->tokens, sizeof out->tokens);
+	for (int i = 0; i < h->npile; i++)
+		out->pile[i] = pile[i].num;
+	for (int i = 0; i < h->ndisc; i++) {
+		out->disc[i] = disc[i].num;
+		out->dhid[i] = dhid[i];
+	}
+	for (int i = 0; i < h->nface; i++) {
+		out->face[i] = face[i].num;
+		out->face_ab[i] = face[i].ab;
+	}
+	for (int i = 0; i < s->players * s->census; i++) {
+		out->nums[i] = seq[i].num;
+		out->frozen[i] = fz[i];
+	}
+}
+
+bool sim_key_read(const struct sim_setup *s, uint64_t key, struct sim_key *out)
+{
+	memset(out, 0, sizeof *out);
+	out->type = KEY_TYPE(key);
+	out->space = out->type == K_FREEZE ? (int)(key & 0xff) : -1;
+	if (out->type != K_USE)
+		return out->type >= K_NOFREEZE && out->type <= K_DRAW;
+	size_t op = (size_t)(key & 0x3fffffff);
+	if (op >= s->nways)
+		return false;
+	out->ab = (size_t)s->way_ab[op];
+	out->way = (int)(op - s->way_first[out->ab]);
+	out->seat[0] = (int)(key >> 50 & 15);
+	out->seat[1] = (int)(key >> 46 & 15);
+	int kind = (int)(key >> 54 & 3);
+	struct pos_move *pm = &out->move;
+	pm->blocked = -1;
+	pm->seq[0] = (signed char)out->seat[0];
+	pm->seq[1] = (signed char)out->seat[1];
+	pm->sp[0] = (short)((int)(key >> 38 & 255) - 1);
+	pm->sp[1] = (short)((int)(key >> 30 & 255) - 1);
+	pm->n = kind == OP_SWAP ? 2 : 1;
+	pm->remove = kind == OP_REMOVE;
+	if (kind == OP_CYCLE) {
+		const struct pos_way *o = &s->ways[op];
+		pm->n = o->move.n;
+		for (int i = 0; i < pm->n; i++) {
+			pm->seq[i] = (signed char)out->seat[0];
+			pm->sp[i] = o->move.sp[i];
+		}
+	}
+	return true;
 }
 
 struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st)

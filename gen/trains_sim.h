@@ -191,6 +191,33 @@ struct sim_outcome sim_result(const struct sim_setup *s, const void *pos);
 void sim_setup_detail(struct sim_setup *s, bool on);
 const struct sim_stats *sim_work_stats(const struct sim_setup *s, void *work);
 
+/* For tests: what a position holds, into caller-owned arrays (nums and
+ * frozen [players * census], pile, disc and dhid [cards], face and face_ab
+ * [abilities]): the deciding seat (-1: over) and whether it decides its
+ * freeze, the sequences (0 a wild card), the face-up cards and their
+ * abilities, the draw pile and discards (dhid[i]: disc[i] lies face down,
+ * put there by seat dhid[i] - 1; 0 seen by all). */
+struct sim_look {
+	int seat, turns, npile, ndisc, nface;
+	bool freeze;
+	int tokens[SIM_MAX_PLAYERS];
+	int *nums, *pile, *disc, *face, *face_ab;
+	unsigned char *frozen, *dhid;
+};
+void sim_look(const struct sim_setup *s, const void *pos, struct sim_look *out);
+/* For tests: what a move key names. A use: ability ab's way number `way` (in
+ * pos_ways' order) on seat[0] (with seat[1] across), moving the cards of
+ * move (as sim_worker_moves gives them). A freeze: the space. */
+enum sim_key_type { SIM_KEY_NOFREEZE = 1, SIM_KEY_FREEZE, SIM_KEY_PASS, SIM_KEY_DRAW, SIM_KEY_USE };
+struct sim_key {
+	int type, space, way;
+	size_t ab;
+	int seat[2];
+	struct pos_move move;
+};
+/* False when key names no move of the setup. */
+bool sim_key_read(const struct sim_setup *s, uint64_t key, struct sim_key *out);
+
 /* The building blocks, for tests. nums holds the numbers of one sequence in
  * space order (0 = wild). */
 bool sim_sequence_wins(const struct sim_setup *s, const int *nums);
