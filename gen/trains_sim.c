@@ -454,8 +454,12 @@ static int seq_inversions(const struct sim_setup *s, const struct sim_card *q)
 {
 	bool strict = s->rules.win == WIN_ASCENDING;
 	int inv = 0;
-	for (int k = 0; k < s->npairs; k++)
-		inv += inverted(strict, q[s->pi[k]].num, q[s->pj[k]].num);
+	const short *pi = s->pi, *pj = s->pj;
+	for (int k = 0; k < s->npairs; k++) {
+		/* inverted(), without branches: a >= b is a + 1 > b */
+		int a = q[pi[k]].num, b = q[pj[k]].num;
+		inv += (a != 0) & (b != 0) & (a + strict > b);
+	}
 	return inv;
 }
 
@@ -483,6 +487,16 @@ struct score {
 	int inv;
 	double dist;
 };
+
+/* The score of q, whose inversions are inv. */
+static struct score seq_score_inv(const struct sim_setup *s, const struct sim_card *q, int inv)
+{
+	struct score r = {inv, 0};
+	for (int i = 0; i < s->census; i++)
+		if (q[i].num)
+			r.dist += dist_at(s, i, q[i].num);
+	return r;
+}
 
 static struct score seq_score(const struct sim_setup *s, const struct sim_card *q)
 {
@@ -643,6 +657,7 @@ struct sim_pos {
 	int tokens[SIM_MAX_PLAYERS];
 	int turns, winner, passes, last_ab;
 	int seat;                  /* the seat to decide, -1: the game is over */
+	int inv[SIM_MAX_PLAYERS];  /* each sequence's inversions (the standing) */
 	int phase;                 /* PH_FREEZE (tokens left: freeze a card or not), PH_MOVE */
 	bool stalled;
 	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
@@ -690,6 +705,12 @@ struct sim_worker {
 	bool rollout;
 	void *look_pos;
 	uint64_t *keys;            /* sim_play's move keys: [max keys] */
+	/* what the last step learnt of the position stamped so: the moves it
+	 * listed (moves_stamp), the gifts of the draw's judgement (gift_stamp) */
+	uint64_t moves_stamp, gift_stamp;
+	uintptr_t moves_owner, gift_owner;
+	int gift_pol;
+	double gift[MAX_SPACES];
 	void *own_pos;             /* sim_worker_new's position */
 	struct sim_stats st;       /* with the setup's detail: the totals of the games ended here */
 	bool gather;
@@ -761,6 +782,8 @@ static bool consistent(struct sim_worker *w)
 	if (listed != w->h->nface)
 		return false;
 	for (int p = 0; p < s->players; p++) {
+		if (w->h->inv[p] != seq_inversions(s, &w->seq[p * s->census]))
+			return false;   /* the standing kept as the cards moved */
 		int fz = 0;
 		for (int i = 0; i < s->census; i++)
 			fz += w->frozen[p * s->census + i];
@@ -1006,6 +1029,14 @@ static void face_up(struct sim_worker *w, struct sim_card c)
 	}
 	w->face_at[c.ab] = w->h->nface;
 	w->face[w->h->nface++] = c;
+}
+
+/* Put card c at space i of seat p's sequence, keeping its inversions. */
+static void set_card(struct sim_worker *w, int p, int i, struct sim_card c)
+{
+	struct sim_card *q = seq_of(w, p);
+	w->h->inv[p] += inv_at(w->s, q, i, c.num) - inv_at(w->s, q, i, q[i].num);
+	q[i] = c;
 }
 
 static void push_move(struct sim_worker *w, struct sim_move m)
@@ -1354,7 +1385,7 @@ static void make_view(struct sim_worker *w, int m, enum sim_policy pol, struct v
 	for (int p = 0; p < N; p++) {
 		if (w->dirty[p]) {
 			const struct sim_card *q = seq_of(w, p);
-			w->csc[p] = seq_score(s, q);
+			w->csc[p] = seq_score_inv(s, q, w->h->inv[p]);
 			for (int i = 0; i < s->census; i++)
 				w->oldinv[p * s->census + i] = inv_at(s, q, i, q[i].num);
 			w->cval[p] = score_value(s, w->csc[p], q);
@@ -1487,6 +1518,7 @@ static void deal(struct sim_worker *w)
 		}
 		if (s->rows > 1)
 			arrange_grid(w, p, q);
+		w->h->inv[p] = seq_inversions(s, q);
 		memset(frozen_of(w, p), 0, (size_t)c);
 		w->h->tokens[p] = s->rules.freeze_tokens;
 		w->dirty[p] = true;
@@ -1520,7 +1552,7 @@ static void opening(struct sim_worker *w, int m, int k)
 	}
 	struct sim_card *q = seq_of(w, m);
 	struct sim_card old = q[at];
-	q[at] = hand[keep];
+	set_card(w, m, at, hand[keep]);
 	if (w->log) {
 		char nm[3];
 		buf_puts(w->log, "  opening: draws");
@@ -1732,7 +1764,7 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 		int at = policy_of(w, m) == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, gift, &v);
 		struct sim_card *q = seq_of(w, m);
 		struct sim_card old = q[at];
-		q[at] = c;
+		set_card(w, m, at, c);
 		if (w->log) {
 			char nm[3];
 			buf_puts(w->log, "  draws ");
@@ -1777,13 +1809,19 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 	switch (mv.kind) {
 	case OP_SWAP: {
 		struct sim_card t = x[mv.a];
+		if (mv.tgt != mv.tgt2) {
+			set_card(w, mv.tgt, mv.a, y[mv.b]);
+			set_card(w, mv.tgt2, mv.b, t);
+			break;
+		}
 		x[mv.a] = y[mv.b];
 		y[mv.b] = t;
+		w->h->inv[mv.tgt] = seq_inversions(s, x);
 		break;
 	}
 	case OP_REMOVE:
 		discard(w, x[mv.a]);
-		x[mv.a] = draw_card(w);
+		set_card(w, mv.tgt, mv.a, draw_card(w));
 		if (mv.tgt == m)
 			w->h->removals_self++;
 		else
@@ -1791,6 +1829,7 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 		break;
 	default:
 		cycle(x, &s->ways[mv.op]);
+		w->h->inv[mv.tgt] = seq_inversions(s, x);
 		break;
 	}
 	return used.ab;
@@ -2033,6 +2072,8 @@ size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_
 		return n;
 	}
 	list_moves(w, m);
+	w->moves_stamp = w->h->stamp;
+	w->moves_owner = w->h->owner;
 	for (size_t i = 0; i < w->nmoves; i++)
 		keys[n++] = move_key(&w->moves[i]);
 	if (!n)
@@ -2054,12 +2095,25 @@ size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum s
 	}
 	if (KEY_TYPE(keys[0]) == K_PASS)
 		return 0;
-	w->nmoves = 0;
-	for (size_t i = 0; i < n && i < w->cap; i++)
-		w->moves[w->nmoves++] = key_move(w, m, keys[i]);
-	double gift[MAX_SPACES];
+	if (pol == POLICY_RANDOM)   /* pick_move's choice, without the moves */
+		return sim_rng_below(rng, (uint32_t)n);
+	/* the moves as sim_moves listed them, unless another position's since */
+	bool listed = w->moves_stamp == w->h->stamp && w->moves_owner == w->h->owner && w->nmoves == n &&
+		      keys[0] == move_key(&w->moves[0]) && keys[n - 1] == move_key(&w->moves[n - 1]);
+	if (!listed) {
+		w->nmoves = 0;
+		for (size_t i = 0; i < n && i < w->cap; i++)
+			w->moves[w->nmoves++] = key_move(w, m, keys[i]);
+	}
 	bool gifts;
-	return pick_move(w, m, pol, gift, &gifts);
+	size_t pick = pick_move(w, m, pol, w->gift, &gifts);
+	/* the futures of a lookahead have listed moves of their own */
+	w->moves_stamp = 0;
+	w->moves_owner = 0;
+	w->gift_stamp = gifts ? w->h->stamp : 0;
+	w->gift_owner = gifts ? w->h->owner : 0;
+	w->gift_pol = pol;
+	return pick;
 }
 
 void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct sim_rng *rng)
@@ -2082,10 +2136,14 @@ void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, s
 		enum sim_policy pol = policy_of(w, m);
 		if (t == K_DRAW && pol != POLICY_RANDOM) {
 			/* where the card goes: as the seat's judgement of the draw had it */
-			struct view vw;
-			make_view(w, m, pol, &vw);
-			own_gifts(w, &vw, m, gift);
-			g = gift;
+			if (w->gift_stamp == h->stamp && w->gift_owner == h->owner && w->gift_pol == (int)pol) {
+				g = w->gift;
+			} else {
+				struct view vw;
+				make_view(w, m, pol, &vw);
+				own_gifts(w, &vw, m, gift);
+				g = gift;
+			}
 		}
 		ab = apply_move(w, m, &mv, g, &t1, &t2);
 	}
@@ -2124,9 +2182,9 @@ void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat,
 
 void sim_standing(const struct sim_setup *s, const void *pos, double *score)
 {
-	const struct sim_card *seq = (const struct sim_card *)(const void *)((const char *)pos + s->off_seq);
+	const struct sim_pos *h = pos;
 	for (int p = 0; p < s->players; p++)
-		score[p] = -(double)seq_inversions(s, &seq[(size_t)p * (size_t)s->census]);
+		score[p] = -(double)h->inv[p];
 }
 
 struct sim_outcome sim_result(const struct sim_setup *s, const void *pos)
