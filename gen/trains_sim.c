@@ -2151,27 +2151,27 @@ void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, s
 	restamp(w);
 }
 
+static int card_order(const void *x, const void *y)
+{
+	const struct sim_card *a = x, *b = y;
+	return a->num != b->num ? (a->num > b->num) - (a->num < b->num) : (a->ab > b->ab) - (a->ab < b->ab);
+}
+
+/* The unseen cards (the draw pile and the others' face-down discards) put in
+ * order, then shuffled: the arrangement depends on what seat has seen and
+ * the stream alone, not on the arrangement before (no peeking). */
 void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct sim_rng *rng)
 {
 	struct sim_worker *w = enter(s, work, pos, rng);
 	struct sim_pos *h = w->h;
-	/* the unseen cards: the draw pile and the others' face-down discards */
-	struct sim_card *pool = w->pile;
-	int n = h->npile;
-	for (int i = 0; i < h->ndisc; i++)
-		if (w->dhid[i] && w->dhid[i] != seat + 1)
-			n++;
-	if (n == h->npile) {
-		shuffle(rng, pool, n);
-		return;
-	}
 	/* gathered into the imagined position's pile (room for every card) */
-	int k = h->npile;
 	struct sim_card *buf = (struct sim_card *)(void *)((char *)w->look_pos + s->off_pile);
+	int k = h->npile;
 	memcpy(buf, w->pile, (size_t)h->npile * sizeof *buf);
 	for (int i = 0; i < h->ndisc; i++)
 		if (w->dhid[i] && w->dhid[i] != seat + 1)
 			buf[k++] = w->disc[i];
+	qsort(buf, (size_t)k, sizeof *buf, card_order);
 	shuffle(rng, buf, k);
 	memcpy(w->pile, buf, (size_t)h->npile * sizeof *buf);
 	k = h->npile;

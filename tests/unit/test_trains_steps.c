@@ -3,7 +3,8 @@
  * checker's legality (pos_legal) allows, a freeze of an open space, or a draw
  * when there is a card to draw; determinize keeps everything the deciding seat
  * has seen (every sequence, frozen card, face-up card, seen discard, and the
- * cards of the pile and discards as a whole) and lists the same keys; and the
+ * cards of the pile and discards as a whole), lists the same keys and deals
+ * the unseen cards from the stream alone, whatever their order before; and the
  * generic driver counts the behaviour measures. Random seats over several
  * packs and rules, seeded. */
 #include <setjmp.h>
@@ -179,8 +180,16 @@ static void check_determinize(struct world *w, void *work, const void *pos, void
 	const struct sim_setup *s = w->s;
 	struct sim_look *a = &w->a, *b = &w->b;
 	memcpy(copy, pos, sim_pos_size(s));
+	struct sim_rng again = *rng;
 	sim_determinize(s, work, copy, a->seat, rng);
 	sim_look(s, copy, b);
+	/* no peeking: from another arrangement of the unseen cards (this one),
+	 * the same stream deals them the same way */
+	void *copy2 = xcalloc(1, sim_pos_size(s));
+	memcpy(copy2, copy, sim_pos_size(s));
+	sim_determinize(s, work, copy2, a->seat, &again);
+	assert_memory_equal(copy, copy2, sim_pos_size(s));
+	free(copy2);
 	int sc = PLAYERS * w->census;
 	assert_memory_equal(a->nums, b->nums, (size_t)sc * sizeof *a->nums);
 	assert_memory_equal(a->frozen, b->frozen, (size_t)sc);
