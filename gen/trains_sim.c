@@ -1,6 +1,9 @@
 /* trains_sim.c: the game engine and player policies of `railyard simulate` (see trains_sim.h
- * for the rules it plays by). Everything a game needs is allocated when a worker
- * is made; playing a game only reads the setup and writes the worker. */
+ * for the rules it plays by). A game is a flat position (struct sim_pos and its
+ * arrays, one block) played by steps (start, moves, choose, apply: gsim.h's) with
+ * a worker that lives in a work space; everything is allocated when the work
+ * space is made, and playing only reads the setup and writes the position and
+ * the work space. sim_play plays the same steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
