@@ -1034,6 +1034,35 @@ static void face_up(struct sim_worker *w, struct sim_card c)
 	w->face[w->h->nface++] = c;
 }
 
+/* How the inversions of q changed when the cards at spaces a and b were
+ * swapped (q after the swap). On a line only the pair itself and the spaces
+ * between them change; on a grid, the whole count again less the old. */
+static int swap_delta(const struct sim_setup *s, const struct sim_card *q, int a, int b)
+{
+	if (s->rows > 1) {
+		struct sim_card tmp[MAX_SPACES];
+		memcpy(tmp, q, (size_t)s->census * sizeof *q);
+		tmp[a] = q[b];
+		tmp[b] = q[a];
+		return seq_inversions(s, q) - seq_inversions(s, tmp);
+	}
+	if (a > b) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	int strict = s->rules.win == WIN_ASCENDING, x = q[b].num, y = q[a].num, d = 0;   /* x was at a, y at b */
+	/* inverted(u before v) = u && v && u + strict > v */
+#define INV(u, v) (((u) != 0) & ((v) != 0) & ((u) + strict > (v)))
+	d += INV(y, x) - INV(x, y);
+	for (int k = a + 1; k < b; k++) {
+		int v = q[k].num;
+		d += INV(y, v) + INV(v, x) - INV(x, v) - INV(v, y);
+	}
+#undef INV
+	return d;
+}
+
 /* Put card c at space i of seat p's sequence, keeping its inversions. */
 static void set_card(struct sim_worker *w, int p, int i, struct sim_card c)
 {
@@ -1819,7 +1848,7 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 		}
 		x[mv.a] = y[mv.b];
 		y[mv.b] = t;
-		w->h->inv[mv.tgt] = seq_inversions(s, x);
+		w->h->inv[mv.tgt] += swap_delta(s, x, mv.a, mv.b);
 		break;
 	}
 	case OP_REMOVE:
