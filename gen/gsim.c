@@ -91,6 +91,11 @@ void gsim_scratch_free(const struct gsim_engine *e, void *scratch)
 	free(sc);
 }
 
+void *gsim_scratch_work(const struct gsim_engine *e, void *scratch)
+{
+	return e->steps && scratch ? ((struct steps_scratch *)scratch)->work : NULL;
+}
+
 /* The one seat of highest standing at pos, or -1 when two share it. */
 static int leader(const struct gsim_steps *st, const void *setup, void *work, const void *pos, int players,
 		  double *score)

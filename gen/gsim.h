@@ -165,6 +165,10 @@ struct gsim_engine {
  * gsim_scratch_free. */
 void *gsim_scratch_new(const struct gsim_engine *e, const void *setup);
 void gsim_scratch_free(const struct gsim_engine *e, void *scratch);
+/* The work space (steps->work_size bytes) in a scratch of an engine with
+ * steps, for what the engine gathers there (the core game's detail report);
+ * NULL for another engine or no work space. */
+void *gsim_scratch_work(const struct gsim_engine *e, void *scratch);
 /* Play game g of series seed with any engine into *o (zeroed here). */
 void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, uint64_t g,
 	       struct gsim_outcome *o);

@@ -16,16 +16,18 @@
 struct setup {
 	struct sim_setup *s;
 	struct sim_rules rules;
+	struct gsim_seats seats;
 	long upto;
-	bool detail;   /* gather each worker's sim_stats (simulate's report) */
+	bool detail;   /* each work space gathers its games' sim_stats (simulate's report) */
 };
 
-/* A worker's scratch: the engine's worker and, with detail, its totals. */
-struct scratch {
-	struct sim_worker *w;
-	struct sim_stats st;
-	bool detail;
-};
+/* The engine's policy for a seat: mcts seats place their draws and make
+ * their openings as greedy does (the search makes their other choices). */
+static enum sim_policy sim_policy_of(enum gsim_policy p)
+{
+	return p == GSIM_RANDOM ? POLICY_RANDOM : p == GSIM_SPOILER ? POLICY_SPOILER
+	       : p == GSIM_LOOKAHEAD ? POLICY_LOOKAHEAD : POLICY_GREEDY;
+}
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
@@ -37,14 +39,14 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	struct setup *s = xcalloc(1, sizeof *s);
 	sim_rules_from_pack(pk, &s->rules);
 	s->rules.max_turns = p->max_length;
+	gsim_seats_from(p, &s->seats);
 	s->upto = pk->cards;
 	for (size_t i = 0; i < pk->nplayers; i++)
 		if (pk->players[i].players == p->players)
 			s->upto = pk->players[i].cards;
 	enum sim_policy pol[SIM_MAX_PLAYERS];
 	for (int i = 0; i < p->players && i < SIM_MAX_PLAYERS; i++)
-		pol[i] = p->policy[i] == GSIM_RANDOM ? POLICY_RANDOM : p->policy[i] == GSIM_SPOILER ? POLICY_SPOILER
-			 : p->policy[i] == GSIM_LOOKAHEAD ? POLICY_LOOKAHEAD : POLICY_GREEDY;
+		pol[i] = sim_policy_of(p->policy[i]);
 	s->s = sim_setup_new(pk, p->players, s->upto, &s->rules, pol, err, errlen);
 	if (!s->s) {
 		free(s);
@@ -67,37 +69,95 @@ static void rules_text(const void *sp, struct buf *out)
 	buf_printf(out, "cards=%ld max-turns=%d", s->upto, s->rules.max_turns);
 }
 
-static void *scratch_new(const void *sp)
+/* ---- the steps: trains_sim.c's, on this setup ---- */
+
+static const struct sim_setup *ss(const void *sp)
 {
-	const struct setup *s = sp;
-	struct scratch *sc = xcalloc(1, sizeof *sc);
-	sc->w = sim_worker_new(s->s);
-	sc->detail = s->detail;
-	if (sc->detail)
-		sim_stats_init(&sc->st, s->s);
-	return sc;
+	return ((const struct setup *)sp)->s;
 }
 
-static void scratch_free(void *p)
+static size_t st_pos_size(const void *sp)
 {
-	struct scratch *sc = p;
-	if (!sc)
-		return;
-	sim_worker_free(sc->w);
-	if (sc->detail)
-		sim_stats_free(&sc->st);
-	free(sc);
+	return sim_pos_size(ss(sp));
 }
 
-static void play_game(const void *sp, void *p, uint64_t seed, uint64_t g, struct gsim_outcome *o)
+static size_t st_max_moves(const void *sp)
 {
-	(void)sp;
-	struct scratch *sc = p;
-	struct sim_outcome r = sim_play(sc->w, seed, g, sc->detail ? &sc->st : NULL);
+	return sim_max_keys(ss(sp));
+}
+
+static size_t st_work_size(const void *sp)
+{
+	return sim_work_size(ss(sp));
+}
+
+static const struct gsim_seats *st_seats(const void *sp)
+{
+	return &((const struct setup *)sp)->seats;
+}
+
+static void st_start(const void *sp, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	(void)o;
+	sim_start(ss(sp), work, pos, rng);
+}
+
+static int st_turn(const void *sp, const void *pos)
+{
+	return sim_turn(ss(sp), pos);
+}
+
+static size_t st_moves(const void *sp, void *work, const void *pos, uint64_t *keys)
+{
+	return sim_moves(ss(sp), work, pos, keys);
+}
+
+static size_t st_choose(const void *sp, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys,
+			size_t n, struct sim_rng *rng)
+{
+	return sim_choose(ss(sp), work, pos, sim_policy_of(pol), keys, n, rng);
+}
+
+static void st_apply(const void *sp, void *work, void *pos, uint64_t key, struct sim_rng *rng,
+		     struct gsim_outcome *o)
+{
+	(void)o;
+	sim_apply(ss(sp), work, pos, key, rng);
+}
+
+static void st_determinize(const void *sp, void *work, void *pos, int seat, struct sim_rng *rng)
+{
+	sim_determinize(ss(sp), work, pos, seat, rng);
+}
+
+static void st_standing(const void *sp, void *work, const void *pos, double *score)
+{
+	(void)work;
+	sim_standing(ss(sp), pos, score);
+}
+
+static void st_result(const void *sp, const void *pos, struct gsim_outcome *o)
+{
+	struct sim_outcome r = sim_result(ss(sp), pos);
 	o->winner = r.winner;
 	o->length = r.turns;
 	o->stalled = r.stalled;
 }
+
+static const struct gsim_steps trains_steps = {
+	.pos_size = st_pos_size,
+	.max_moves = st_max_moves,
+	.work_size = st_work_size,
+	.seats = st_seats,
+	.start = st_start,
+	.turn = st_turn,
+	.moves = st_moves,
+	.choose = st_choose,
+	.apply = st_apply,
+	.determinize = st_determinize,
+	.standing = st_standing,
+	.result = st_result,
+};
 
 static const char *const no_counters[] = {NULL};
 
@@ -112,9 +172,7 @@ const struct gsim_engine gsim_trains = {
 	.setup_new = setup_new,
 	.setup_free = setup_free,
 	.rules_text = rules_text,
-	.play_game = play_game,
-	.scratch_new = scratch_new,
-	.scratch_free = scratch_free,
+	.steps = &trains_steps,
 };
 
 /* ---- simulate: loading ---- */
@@ -219,6 +277,7 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 		return false;
 	}
 	s->detail = true;
+	sim_setup_detail(s->s, true);
 	se->setup = s;
 	struct sim_stats *st = xcalloc(1, sizeof *st);
 	sim_stats_init(st, s->s);
@@ -238,8 +297,10 @@ static void release(struct sim_series *se)
 
 static void collect(struct sim_series *se, const void *scratch)
 {
-	const struct scratch *sc = scratch;
-	sim_stats_add(se->own, &sc->st);
+	const struct setup *s = se->setup;
+	const struct sim_stats *st = sim_work_stats(s->s, gsim_scratch_work(se->eng, (void *)(uintptr_t)scratch));
+	if (st)
+		sim_stats_add(se->own, st);
 }
 
 /* ---- simulate: the report ---- */

@@ -1,6 +1,9 @@
 /* trains_sim.c: the game engine and player policies of `railyard simulate` (see trains_sim.h
- * for the rules it plays by). Everything a game needs is allocated when a worker
- * is made; playing a game only reads the setup and writes the worker. */
+ * for the rules it plays by). A game is a flat position (struct sim_pos and its
+ * arrays, one block) played by steps (start, moves, choose, apply: gsim.h's) with
+ * a worker that lives in a work space; everything is allocated when the work
+ * space is made, and playing only reads the setup and writes the position and
+ * the work space. sim_play plays the same steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +162,13 @@ struct sim_setup {
 	int sample[SAMPLES];       /* numbers standing for an unknown card, ascending */
 	unsigned char *below;      /* [maxnum + 3]: how many samples are below each number */
 	double *sdist;             /* [census * SAMPLES]: dist_at of each sample at each space */
+	int *way_ab;               /* [nways]: the ability each way belongs to */
+	/* A position (struct sim_pos and its arrays at these offsets, one block
+	 * of pos_size bytes) and a worker's work space (struct sim_worker and its
+	 * buffers, work_size bytes). */
+	size_t off_pile, off_disc, off_dhid, off_face, off_face_at, off_seq, off_frozen, off_uses, pos_size;
+	size_t work_size;
+	bool detail;               /* a work space gathers the totals of its games (sim_setup_detail) */
 };
 
 /* How far number v lies outside the usual range of space i (§5), plus a
@@ -210,6 +220,10 @@ static void setup_ways(struct sim_setup *s, const struct pack *p, const struct s
 		pos_ways(&p->layout, ab, s->spec[a], add_way, &sink);
 	}
 	s->way_first[s->nab] = s->nways;
+	s->way_ab = xmalloc((s->nways + 1) * sizeof *s->way_ab);
+	for (size_t a = 0; a < s->nab; a++)
+		for (size_t k = s->way_first[a]; k < s->way_first[a + 1]; k++)
+			s->way_ab[k] = (int)a;
 	/* What pos_legal_moves can give at most, so a worker never grows its list
 	 * during a game: each way on each sequence it may reach, and across. */
 	int N = s->players;
@@ -314,6 +328,8 @@ static bool setup_fits(const struct pack *p, int players, long upto, long *ndeck
 	return true;
 }
 
+static void setup_layout(struct sim_setup *s);
+
 struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 				const struct sim_rules *rules, const enum sim_policy *policy,
 				char *err, size_t errlen)
@@ -350,6 +366,7 @@ struct sim_setup *sim_setup_new(const struct pack *p, int players, long upto,
 	setup_pairs(s);
 	setup_ranges(s, upto);
 	setup_samples(s, upto);
+	setup_layout(s);
 	return s;
 }
 
@@ -360,6 +377,7 @@ void sim_setup_free(struct sim_setup *s)
 	free(s->deck);
 	free(s->ways);
 	free(s->way_first);
+	free(s->way_ab);
 	free(s->spec);
 	free(s->pi);
 	free(s->pj);
@@ -439,8 +457,12 @@ static int seq_inversions(const struct sim_setup *s, const struct sim_card *q)
 {
 	bool strict = s->rules.win == WIN_ASCENDING;
 	int inv = 0;
-	for (int k = 0; k < s->npairs; k++)
-		inv += inverted(strict, q[s->pi[k]].num, q[s->pj[k]].num);
+	const short *pi = s->pi, *pj = s->pj;
+	for (int k = 0; k < s->npairs; k++) {
+		/* inverted(), without branches: a >= b is a + 1 > b */
+		int a = q[pi[k]].num, b = q[pj[k]].num;
+		inv += (a != 0) & (b != 0) & (a + strict > b);
+	}
 	return inv;
 }
 
@@ -468,6 +490,16 @@ struct score {
 	int inv;
 	double dist;
 };
+
+/* The score of q, whose inversions are inv. */
+static struct score seq_score_inv(const struct sim_setup *s, const struct sim_card *q, int inv)
+{
+	struct score r = {inv, 0};
+	for (int i = 0; i < s->census; i++)
+		if (q[i].num)
+			r.dist += dist_at(s, i, q[i].num);
+	return r;
+}
 
 static struct score seq_score(const struct sim_setup *s, const struct sim_card *q)
 {
@@ -620,22 +652,46 @@ struct sim_move {
 	short a, b;
 };
 
+/* A position: this header, then its arrays at the setup's offsets (off_pile
+ * ...), one block of pos_size bytes, so a copy is one memcpy. */
+enum { PH_FREEZE, PH_MOVE };
+struct sim_pos {
+	int npile, ndisc, nface;
+	int tokens[SIM_MAX_PLAYERS];
+	int turns, winner, passes, last_ab;
+	int seat;                  /* the seat to decide, -1: the game is over */
+	int inv[SIM_MAX_PLAYERS];  /* each sequence's inversions (the standing) */
+	int phase;                 /* PH_FREEZE (tokens left: freeze a card or not), PH_MOVE */
+	bool stalled;
+	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
+	uint64_t removals_self, removals_opponent;
+	/* which worker's caches (scores of sequences) can stand for this
+	 * position: the worker that last changed it and its count then */
+	uint64_t stamp;
+	uintptr_t owner;
+};
+
 struct sim_worker {
 	const struct sim_setup *s;
-	struct sim_rng rng;
+	struct sim_rng *rng;       /* the stream of the step being played */
+	/* the position bound (bind): its header and arrays */
+	void *pos;
+	struct sim_pos *h;
 	struct sim_card *pile, *disc, *face;
-	int npile, ndisc, nface;
+	unsigned char *dhid;       /* [ndeck]: disc[i] lies face down, put there by seat dhid[i] - 1; 0: seen */
 	int *face_at;              /* [nab]: where ability a lies face up, or -1 */
 	struct sim_card *seq;      /* [players * census] */
 	unsigned char *frozen;     /* [players * census] */
-	int tokens[SIM_MAX_PLAYERS];
 	uint32_t *uses;            /* [players * nab], this game */
 	struct sim_card *tmp, *tmp2;
 	int *oldinv;               /* [players * census], see struct view */
-	/* each sequence's score as of its last change (make_view recomputes the dirty ones) */
+	/* each sequence's score as of its last change (make_view recomputes the
+	 * dirty ones), for the position stamped cache_stamp by cache_owner */
 	struct score csc[SIM_MAX_PLAYERS];
 	double cval[SIM_MAX_PLAYERS];
 	bool dirty[SIM_MAX_PLAYERS];
+	uint64_t stamps, cache_stamp;
+	uintptr_t cache_owner;
 	struct sim_move *moves;
 	size_t nmoves, cap;
 	/* the position as trains_position.c's legality reads it: sequences in place */
@@ -644,18 +700,23 @@ struct sim_worker {
 	const unsigned char *vfrozen[SIM_MAX_PLAYERS];
 	double *gain;              /* [players * nab]: see ability_gain */
 	unsigned char *gain_ok;
-	/* lookahead: the best moves by the one-move objective, and the state
-	 * saved while it plays imagined futures */
+	/* lookahead: the best moves by the one-move objective, and the imagined
+	 * position its futures are played in */
 	int nlook;
 	size_t lookmv[8];
 	double lookval[8];
 	bool rollout;
-	struct sim_card *sv_pile, *sv_disc, *sv_face, *sv_seq;
-	int *sv_face_at;
-	unsigned char *sv_frozen;
-	uint32_t *sv_uses;
-	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
-	uint64_t removals_self, removals_opponent;
+	void *look_pos;
+	uint64_t *keys;            /* sim_play's move keys: [max keys] */
+	/* what the last step learnt of the position stamped so: the moves it
+	 * listed (moves_stamp), the gifts of the draw's judgement (gift_stamp) */
+	uint64_t moves_stamp, gift_stamp;
+	uintptr_t moves_owner, gift_owner;
+	int gift_pol;
+	double gift[MAX_SPACES];
+	void *own_pos;             /* sim_worker_new's position */
+	struct sim_stats st;       /* with the setup's detail: the totals of the games ended here */
+	bool gather;
 	struct buf *log;           /* a running account of the game, or NULL */
 	bool selfcheck;
 	long broken;               /* turns after which an invariant did not hold */
@@ -666,7 +727,7 @@ struct sim_worker {
 
 static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, const double *gift, int *t1,
 		      int *t2);
-static struct sim_move look_choose(struct sim_worker *w, int m, const double *gift);
+static size_t look_choose(struct sim_worker *w, int m, const double *gift);
 static int play_turn(struct sim_worker *w, int m, int *t1, int *t2);
 
 /* The policy seat m plays by: in a lookahead's imagined futures everybody
@@ -703,11 +764,11 @@ static bool consistent(struct sim_worker *w)
 	memset(count, 0, ((size_t)s->maxnum + 1) * sizeof *count);
 	for (long i = 0; i < s->ndeck; i++)
 		count[s->deck[i].num]++;
-	for (int i = 0; i < w->npile; i++)
+	for (int i = 0; i < w->h->npile; i++)
 		count[w->pile[i].num]--;
-	for (int i = 0; i < w->ndisc; i++)
+	for (int i = 0; i < w->h->ndisc; i++)
 		count[w->disc[i].num]--;
-	for (int i = 0; i < w->nface; i++)
+	for (int i = 0; i < w->h->nface; i++)
 		count[w->face[i].num]--;
 	for (int i = 0; i < s->players * s->census; i++)
 		count[w->seq[i].num]--;
@@ -717,17 +778,19 @@ static bool consistent(struct sim_worker *w)
 	int listed = 0;
 	for (size_t a = 0; a < s->nab; a++)
 		if (w->face_at[a] >= 0) {
-			if (w->face_at[a] >= w->nface || w->face[w->face_at[a]].ab != (int)a)
+			if (w->face_at[a] >= w->h->nface || w->face[w->face_at[a]].ab != (int)a)
 				return false;
 			listed++;
 		}
-	if (listed != w->nface)
+	if (listed != w->h->nface)
 		return false;
 	for (int p = 0; p < s->players; p++) {
+		if (w->h->inv[p] != seq_inversions(s, &w->seq[p * s->census]))
+			return false;   /* the standing kept as the cards moved */
 		int fz = 0;
 		for (int i = 0; i < s->census; i++)
 			fz += w->frozen[p * s->census + i];
-		if (fz + w->tokens[p] != s->rules.freeze_tokens)
+		if (fz + w->h->tokens[p] != s->rules.freeze_tokens)
 			return false;
 	}
 	/* frozen cards have not moved since the last check */
@@ -774,41 +837,113 @@ static const char *space(const struct sim_setup *s, int i, char nm[3])
 	return space_name(&s->pack->layout, i, nm);
 }
 
-struct sim_worker *sim_worker_new(const struct sim_setup *s)
+/* The size of n bytes, rounded up to keep what follows aligned. */
+static size_t al(size_t n)
 {
-	struct sim_worker *w = xcalloc(1, sizeof *w);
-	size_t n = (size_t)s->ndeck, sc = (size_t)s->players * (size_t)s->census;
-	w->s = s;
-	w->pile = xmalloc(n * sizeof *w->pile);
-	w->disc = xmalloc(n * sizeof *w->disc);
-	w->face = xmalloc((s->nab + 1) * sizeof *w->face);
-	w->face_at = xmalloc((s->nab + 1) * sizeof *w->face_at);
-	w->seq = xmalloc(sc * sizeof *w->seq);
-	w->frozen = xmalloc(sc);
-	w->uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->uses);
-	w->tmp = xmalloc((size_t)s->census * sizeof *w->tmp);
-	w->tmp2 = xmalloc((size_t)s->census * sizeof *w->tmp2);
-	w->oldinv = xmalloc(sc * sizeof *w->oldinv);
-	w->gain = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->gain);
-	w->gain_ok = xcalloc((size_t)s->players * s->nab + 1, 1);
-	if (s->npolicy_lookahead) {
-		w->sv_pile = xmalloc(n * sizeof *w->sv_pile);
-		w->sv_disc = xmalloc(n * sizeof *w->sv_disc);
-		w->sv_face = xmalloc((s->nab + 1) * sizeof *w->sv_face);
-		w->sv_face_at = xmalloc((s->nab + 1) * sizeof *w->sv_face_at);
-		w->sv_seq = xmalloc(sc * sizeof *w->sv_seq);
-		w->sv_frozen = xmalloc(sc);
-		w->sv_uses = xmalloc(((size_t)s->players * s->nab + 1) * sizeof *w->sv_uses);
-	}
-	w->cap = s->max_moves;
-	w->moves = xmalloc(w->cap * sizeof *w->moves);
+	return (n + 15) & ~(size_t)15;
+}
+
+/* The most move keys a position can list: every move, or a freeze of any space. */
+static size_t max_keys(const struct sim_setup *s)
+{
+	return s->max_moves > (size_t)s->census + 1 ? s->max_moves : (size_t)s->census + 1;
+}
+
+/* A position's layout and a work space's size, once the setup is made. */
+static void setup_layout(struct sim_setup *s)
+{
+	size_t n = (size_t)s->ndeck, sc = (size_t)s->players * (size_t)s->census, o = al(sizeof(struct sim_pos));
+	s->off_pile = o, o += al(n * sizeof(struct sim_card));
+	s->off_disc = o, o += al(n * sizeof(struct sim_card));
+	s->off_dhid = o, o += al(n);
+	s->off_face = o, o += al((s->nab + 1) * sizeof(struct sim_card));
+	s->off_face_at = o, o += al((s->nab + 1) * sizeof(int));
+	s->off_seq = o, o += al(sc * sizeof(struct sim_card));
+	s->off_frozen = o, o += al(sc);
+	s->off_uses = o, o += al(((size_t)s->players * s->nab + 1) * sizeof(uint32_t));
+	s->pos_size = o;
+	size_t nab1 = s->nab + 1, pn = (size_t)s->players * s->nab + 1;
+	s->work_size = al(sizeof(struct sim_worker)) + 2 * al((size_t)s->census * sizeof(struct sim_card)) +
+		       al(sc * sizeof(int)) + al(pn * sizeof(double)) + al(pn) +
+		       al(s->max_moves * sizeof(struct sim_move)) + al(s->pos_size) + al(max_keys(s) * sizeof(uint64_t));
+	if (s->detail)
+		s->work_size += al(((size_t)s->rules.max_turns + 1) * sizeof(uint64_t)) + 4 * al(nab1 * sizeof(uint64_t));
+}
+
+void sim_setup_detail(struct sim_setup *s, bool on)
+{
+	s->detail = on;
+	setup_layout(s);
+}
+
+/* Point w at position pos (pos_size bytes): its header and arrays. */
+static void bind(struct sim_worker *w, void *pos)
+{
+	if (w->pos == pos)
+		return;
+	const struct sim_setup *s = w->s;
+	char *b = pos;
+	w->pos = pos;
+	w->h = pos;
+	w->pile = (struct sim_card *)(void *)(b + s->off_pile);
+	w->disc = (struct sim_card *)(void *)(b + s->off_disc);
+	w->dhid = (unsigned char *)(b + s->off_dhid);
+	w->face = (struct sim_card *)(void *)(b + s->off_face);
+	w->face_at = (int *)(void *)(b + s->off_face_at);
+	w->seq = (struct sim_card *)(void *)(b + s->off_seq);
+	w->frozen = (unsigned char *)(b + s->off_frozen);
+	w->uses = (uint32_t *)(void *)(b + s->off_uses);
 	for (int p = 0; p < s->players; p++) {
 		/* a card's number is the first int of its struct sim_card */
 		w->vnum[p] = (const int *)(const void *)&w->seq[(size_t)p * (size_t)s->census];
 		w->vfrozen[p] = &w->frozen[(size_t)p * (size_t)s->census];
 	}
+}
+
+/* Make a worker in a work space (work_size bytes, zeroed) the first time it
+ * is handed one; every buffer lies inside it. */
+static struct sim_worker *worker_at(const struct sim_setup *s, void *work)
+{
+	struct sim_worker *w = work;
+	if (w->s)
+		return w;
+	size_t sc = (size_t)s->players * (size_t)s->census, pn = (size_t)s->players * s->nab + 1;
+	char *b = (char *)work + al(sizeof *w);
+	w->s = s;
+	w->tmp = (struct sim_card *)(void *)b, b += al((size_t)s->census * sizeof *w->tmp);
+	w->tmp2 = (struct sim_card *)(void *)b, b += al((size_t)s->census * sizeof *w->tmp2);
+	w->oldinv = (int *)(void *)b, b += al(sc * sizeof *w->oldinv);
+	w->gain = (double *)(void *)b, b += al(pn * sizeof *w->gain);
+	w->gain_ok = (unsigned char *)b, b += al(pn);
+	w->moves = (struct sim_move *)(void *)b, b += al(s->max_moves * sizeof *w->moves);
+	w->cap = s->max_moves;
+	w->look_pos = b, b += al(s->pos_size);
+	w->keys = (uint64_t *)(void *)b, b += al(max_keys(s) * sizeof *w->keys);
+	if (s->detail) {
+		size_t nab1 = s->nab + 1;
+		w->st.players = s->players;
+		w->st.nab = s->nab;
+		w->st.max_turns = s->rules.max_turns;
+		w->st.length = (uint64_t *)(void *)b, b += al(((size_t)s->rules.max_turns + 1) * sizeof(uint64_t));
+		w->st.used = (uint64_t *)(void *)b, b += al(nab1 * sizeof(uint64_t));
+		w->st.used_by_winner = (uint64_t *)(void *)b, b += al(nab1 * sizeof(uint64_t));
+		w->st.won_with = (uint64_t *)(void *)b, b += al(nab1 * sizeof(uint64_t));
+		w->st.games_used = (uint64_t *)(void *)b;
+		w->gather = true;
+	}
 	w->view = (struct pos_view){s->players, s->census, 0, (int)(sizeof *w->seq / sizeof(int)), w->vnum,
 				    w->vfrozen, true};
+	for (int p = 0; p < s->players; p++)
+		w->dirty[p] = true;
+	return w;
+}
+
+struct sim_worker *sim_worker_new(const struct sim_setup *s)
+{
+	/* the totals are sim_play's to gather here, into the caller's sim_stats */
+	struct sim_worker *w = worker_at(s, xcalloc(1, s->work_size));
+	w->gather = false;
+	w->own_pos = xcalloc(1, s->pos_size);
 	return w;
 }
 
@@ -816,26 +951,7 @@ void sim_worker_free(struct sim_worker *w)
 {
 	if (!w)
 		return;
-	free(w->pile);
-	free(w->disc);
-	free(w->face);
-	free(w->face_at);
-	free(w->seq);
-	free(w->frozen);
-	free(w->uses);
-	free(w->tmp);
-	free(w->tmp2);
-	free(w->oldinv);
-	free(w->gain);
-	free(w->gain_ok);
-	free(w->sv_pile);
-	free(w->sv_disc);
-	free(w->sv_face);
-	free(w->sv_face_at);
-	free(w->sv_seq);
-	free(w->sv_frozen);
-	free(w->sv_uses);
-	free(w->moves);
+	free(w->own_pos);
 	free(w->count);
 	free(w->snap);
 	free(w->snapfz);
@@ -864,32 +980,39 @@ static void shuffle(struct sim_rng *r, struct sim_card *v, int n)
 
 static bool can_draw(const struct sim_worker *w)
 {
-	return w->npile > 0 || (w->s->rules.reshuffle && w->ndisc > 0);
+	return w->h->npile > 0 || (w->s->rules.reshuffle && w->h->ndisc > 0);
 }
 
 /* The top card of the draw pile, shuffling the discards into a new pile first
  * when it is empty. The caller has made sure there is one (can_draw). */
 static struct sim_card draw_card(struct sim_worker *w)
 {
-	if (w->npile == 0) {
-		memcpy(w->pile, w->disc, (size_t)w->ndisc * sizeof *w->pile);
-		w->npile = w->ndisc;
-		w->ndisc = 0;
-		shuffle(&w->rng, w->pile, w->npile);
-		w->reshuffles++;
+	if (w->h->npile == 0) {
+		memcpy(w->pile, w->disc, (size_t)w->h->ndisc * sizeof *w->pile);
+		w->h->npile = w->h->ndisc;
+		w->h->ndisc = 0;
+		shuffle(w->rng, w->pile, w->h->npile);
+		w->h->reshuffles++;
 	}
-	return w->pile[--w->npile];
+	return w->pile[--w->h->npile];
+}
+
+/* Put card c on the discards, seen by everybody. */
+static void discard(struct sim_worker *w, struct sim_card c)
+{
+	w->dhid[w->h->ndisc] = 0;
+	w->disc[w->h->ndisc++] = c;
 }
 
 static void face_remove(struct sim_worker *w, int f)
 {
 	int ab = w->face[f].ab;
 	w->face_at[ab] = -1;
-	if (f != w->nface - 1) {
-		w->face[f] = w->face[w->nface - 1];
+	if (f != w->h->nface - 1) {
+		w->face[f] = w->face[w->h->nface - 1];
 		w->face_at[w->face[f].ab] = f;
 	}
-	w->nface--;
+	w->h->nface--;
 }
 
 /* Put a card face up beside the draw pile: a pair of equal abilities is
@@ -897,25 +1020,61 @@ static void face_remove(struct sim_worker *w, int f)
 static void face_up(struct sim_worker *w, struct sim_card c)
 {
 	if (c.ab < 0) {
-		w->disc[w->ndisc++] = c;
+		discard(w, c);
 		return;
 	}
 	int f = w->face_at[c.ab];
 	if (f >= 0) {
-		w->disc[w->ndisc++] = w->face[f];
-		w->disc[w->ndisc++] = c;
+		discard(w, w->face[f]);
+		discard(w, c);
 		face_remove(w, f);
 		return;
 	}
-	w->face_at[c.ab] = w->nface;
-	w->face[w->nface++] = c;
+	w->face_at[c.ab] = w->h->nface;
+	w->face[w->h->nface++] = c;
+}
+
+/* How the inversions of q changed when the cards at spaces a and b were
+ * swapped (q after the swap). On a line only the pair itself and the spaces
+ * between them change; on a grid, the whole count again less the old. */
+static int swap_delta(const struct sim_setup *s, const struct sim_card *q, int a, int b)
+{
+	if (s->rows > 1) {
+		struct sim_card tmp[MAX_SPACES];
+		memcpy(tmp, q, (size_t)s->census * sizeof *q);
+		tmp[a] = q[b];
+		tmp[b] = q[a];
+		return seq_inversions(s, q) - seq_inversions(s, tmp);
+	}
+	if (a > b) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	int strict = s->rules.win == WIN_ASCENDING, x = q[b].num, y = q[a].num, d = 0;   /* x was at a, y at b */
+	/* inverted(u before v) = u && v && u + strict > v */
+#define INV(u, v) (((u) != 0) & ((v) != 0) & ((u) + strict > (v)))
+	d += INV(y, x) - INV(x, y);
+	for (int k = a + 1; k < b; k++) {
+		int v = q[k].num;
+		d += INV(y, v) + INV(v, x) - INV(x, v) - INV(v, y);
+	}
+#undef INV
+	return d;
+}
+
+/* Put card c at space i of seat p's sequence, keeping its inversions. */
+static void set_card(struct sim_worker *w, int p, int i, struct sim_card c)
+{
+	struct sim_card *q = seq_of(w, p);
+	w->h->inv[p] += inv_at(w->s, q, i, c.num) - inv_at(w->s, q, i, q[i].num);
+	q[i] = c;
 }
 
 static void push_move(struct sim_worker *w, struct sim_move m)
 {
-	if (w->nmoves == w->cap)
-		w->moves = xgrow(w->moves, &w->cap, w->nmoves + 1, sizeof *w->moves);
-	w->moves[w->nmoves++] = m;
+	if (w->nmoves < w->cap)   /* never full: the setup's max_moves bounds every list */
+		w->moves[w->nmoves++] = m;
 }
 
 /* pos_legal_moves' collector: each legal use of face-up card `face`, whose
@@ -963,8 +1122,8 @@ static void list_moves(struct sim_worker *w, int m)
 	/* A removal needs a card to fill the space: with reshuffling the used card
 	 * itself is in the discards by then. */
 	w->view.mover = m;
-	w->view.refill = w->npile > 0 || s->rules.reshuffle;
-	for (int f = 0; f < w->nface; f++) {
+	w->view.refill = w->h->npile > 0 || s->rules.reshuffle;
+	for (int f = 0; f < w->h->nface; f++) {
 		int ab = w->face[f].ab;
 		struct move_sink k = {w, f, s->way_first[ab], &s->ways[s->way_first[ab]]};
 		pos_legal_moves(k.ways, s->way_first[ab + 1] - k.first, s->spec[ab], &s->rules_pos, &w->view, add_use,
@@ -977,6 +1136,9 @@ size_t sim_worker_moves(struct sim_worker *w, int m, size_t ab, const int *nums,
 {
 	const struct sim_setup *s = w->s;
 	size_t sc = (size_t)s->players * (size_t)s->census, n = 0;
+	bind(w, w->own_pos);
+	for (int p = 0; p < s->players; p++)
+		w->dirty[p] = true;
 	for (size_t i = 0; i < sc; i++) {
 		w->seq[i] = (struct sim_card){nums[i], -1};
 		w->frozen[i] = frozen ? frozen[i] : 0;
@@ -985,9 +1147,9 @@ size_t sim_worker_moves(struct sim_worker *w, int m, size_t ab, const int *nums,
 		w->face_at[a] = -1;
 	w->face[0] = (struct sim_card){0, (int)ab};
 	w->face_at[ab] = 0;
-	w->nface = 1;
-	w->npile = npile < 0 ? 0 : npile > s->ndeck ? (int)s->ndeck : npile;
-	w->ndisc = 0;
+	w->h->nface = 1;
+	w->h->npile = npile < 0 ? 0 : npile > s->ndeck ? (int)s->ndeck : npile;
+	w->h->ndisc = 0;
 	list_moves(w, m);
 	for (size_t k = 0; k < w->nmoves; k++) {
 		const struct sim_move *mv = &w->moves[k];
@@ -1239,7 +1401,7 @@ static int random_place(struct sim_worker *w, int m)
 	int open = 0;
 	for (int i = 0; i < w->s->census; i++)
 		open += !fz[i];
-	int k = (int)sim_rng_below(&w->rng, (uint32_t)open);
+	int k = (int)sim_rng_below(w->rng, (uint32_t)open);
 	for (int i = 0; i < w->s->census; i++)
 		if (!fz[i] && k-- == 0)
 			return i;
@@ -1255,7 +1417,7 @@ static void make_view(struct sim_worker *w, int m, enum sim_policy pol, struct v
 	for (int p = 0; p < N; p++) {
 		if (w->dirty[p]) {
 			const struct sim_card *q = seq_of(w, p);
-			w->csc[p] = seq_score(s, q);
+			w->csc[p] = seq_score_inv(s, q, w->h->inv[p]);
 			for (int i = 0; i < s->census; i++)
 				w->oldinv[p * s->census + i] = inv_at(s, q, i, q[i].num);
 			w->cval[p] = score_value(s, w->csc[p], q);
@@ -1276,13 +1438,13 @@ static void make_view(struct sim_worker *w, int m, enum sim_policy pol, struct v
 
 /* A non-random player's freeze (§11): the open card that is in no inversion and
  * nearest the number expected at its space, if near enough. */
-static int choose_freeze(struct sim_worker *w, int m)
+static int choose_freeze(struct sim_worker *w, int m, enum sim_policy pol)
 {
 	const struct sim_setup *s = w->s;
 	const struct sim_card *q = seq_of(w, m);
 	const unsigned char *fz = frozen_of(w, m);
-	if (policy_of(w, m) == POLICY_RANDOM)
-		return sim_rng_below(&w->rng, 4) == 0 ? random_place(w, m) : -1;
+	if (pol == POLICY_RANDOM)
+		return sim_rng_below(w->rng, 4) == 0 ? random_place(w, m) : -1;
 	int best = -1;
 	double bd = s->tol;
 	for (int i = 0; i < s->census; i++) {
@@ -1342,7 +1504,7 @@ static void arrange_grid(struct sim_worker *w, int p, struct sim_card *q)
 	struct sim_card *sorted = w->tmp2, *best = w->tmp;
 	memcpy(sorted, q, (size_t)c * sizeof *q);
 	if (s->policy[p] == POLICY_RANDOM) {
-		hook_walk(&w->rng, s->rows, s->cols, lab);
+		hook_walk(w->rng, s->rows, s->cols, lab);
 		for (int k = 0; k < c; k++)
 			q[k] = sorted[lab[k]];
 		return;
@@ -1350,7 +1512,7 @@ static void arrange_grid(struct sim_worker *w, int p, struct sim_card *q)
 	double bv = seq_value(s, q);
 	memcpy(best, q, (size_t)c * sizeof *q);
 	for (int t = 0; t < ARRANGEMENTS; t++) {
-		hook_walk(&w->rng, s->rows, s->cols, lab);
+		hook_walk(w->rng, s->rows, s->cols, lab);
 		for (int k = 0; k < c; k++)
 			q[k] = sorted[lab[k]];
 		double v = seq_value(s, q);
@@ -1369,15 +1531,15 @@ static void deal(struct sim_worker *w)
 	const struct sim_setup *s = w->s;
 	int c = s->census;
 	memcpy(w->pile, s->deck, (size_t)s->ndeck * sizeof *w->pile);
-	w->npile = (int)s->ndeck;
-	shuffle(&w->rng, w->pile, w->npile);
-	w->ndisc = w->nface = 0;
+	w->h->npile = (int)s->ndeck;
+	shuffle(w->rng, w->pile, w->h->npile);
+	w->h->ndisc = w->h->nface = 0;
 	for (size_t a = 0; a < s->nab; a++)
 		w->face_at[a] = -1;
 	for (int p = 0; p < s->players; p++) {
 		struct sim_card *q = seq_of(w, p);
 		for (int i = 0; i < c; i++) {
-			struct sim_card x = w->pile[--w->npile];
+			struct sim_card x = w->pile[--w->h->npile];
 			int j = i;
 			/* insertion: wild (0) sorts before everything, then descending */
 			while (j > 0 && (x.num == 0 ? q[j - 1].num != 0 : (q[j - 1].num != 0 && q[j - 1].num < x.num))) {
@@ -1388,8 +1550,9 @@ static void deal(struct sim_worker *w)
 		}
 		if (s->rows > 1)
 			arrange_grid(w, p, q);
+		w->h->inv[p] = seq_inversions(s, q);
 		memset(frozen_of(w, p), 0, (size_t)c);
-		w->tokens[p] = s->rules.freeze_tokens;
+		w->h->tokens[p] = s->rules.freeze_tokens;
 		w->dirty[p] = true;
 	}
 	memset(w->uses, 0, (size_t)s->players * s->nab * sizeof *w->uses);
@@ -1405,7 +1568,7 @@ static void opening(struct sim_worker *w, int m, int k)
 		hand[n++] = draw_card(w);
 	int keep = 0, at = -1;
 	if (policy_of(w, m) == POLICY_RANDOM) {
-		keep = (int)sim_rng_below(&w->rng, (uint32_t)n);
+		keep = (int)sim_rng_below(w->rng, (uint32_t)n);
 		at = random_place(w, m);
 	} else {
 		double bv = 1e300;
@@ -1421,7 +1584,7 @@ static void opening(struct sim_worker *w, int m, int k)
 	}
 	struct sim_card *q = seq_of(w, m);
 	struct sim_card old = q[at];
-	q[at] = hand[keep];
+	set_card(w, m, at, hand[keep]);
 	if (w->log) {
 		char nm[3];
 		buf_puts(w->log, "  opening: draws");
@@ -1437,13 +1600,14 @@ static void opening(struct sim_worker *w, int m, int k)
 	}
 	for (int i = 0; i < n; i++)
 		if (i != keep) {
-			if (s->rules.opening == OPENING_FACE_DOWN)
-				w->disc[w->ndisc++] = hand[i];
-			else
+			if (s->rules.opening == OPENING_FACE_DOWN) {
+				w->dhid[w->h->ndisc] = (unsigned char)(m + 1);
+				w->disc[w->h->ndisc++] = hand[i];
+			} else
 				face_up(w, hand[i]);
 		}
 	face_up(w, old);
-	w->draws++;
+	w->h->draws++;
 }
 
 /* ---- the lookahead policy ---- */
@@ -1467,58 +1631,6 @@ static void look_keep(struct sim_worker *w, size_t i, double v)
 	}
 	w->lookval[k] = v;
 	w->lookmv[k] = i;
-}
-
-/* The state a future changes, saved and put back (counters included). */
-struct look_saved {
-	int npile, ndisc, nface;
-	int tokens[SIM_MAX_PLAYERS];
-	uint64_t counts[8];
-	struct sim_rng rng;
-};
-
-static void look_save(struct sim_worker *w, struct look_saved *sv)
-{
-	const struct sim_setup *s = w->s;
-	size_t sc = (size_t)s->players * (size_t)s->census;
-	sv->npile = w->npile;
-	sv->ndisc = w->ndisc;
-	sv->nface = w->nface;
-	memcpy(sv->tokens, w->tokens, sizeof sv->tokens);
-	uint64_t c[8] = {w->draws, w->on_self, w->on_opponent, w->across, w->freezes, w->reshuffles,
-			 w->removals_self, w->removals_opponent};
-	memcpy(sv->counts, c, sizeof c);
-	sv->rng = w->rng;
-	memcpy(w->sv_pile, w->pile, (size_t)w->npile * sizeof *w->pile);
-	memcpy(w->sv_disc, w->disc, (size_t)w->ndisc * sizeof *w->disc);
-	memcpy(w->sv_face, w->face, (size_t)w->nface * sizeof *w->face);
-	memcpy(w->sv_face_at, w->face_at, s->nab * sizeof *w->face_at);
-	memcpy(w->sv_seq, w->seq, sc * sizeof *w->seq);
-	memcpy(w->sv_frozen, w->frozen, sc);
-	memcpy(w->sv_uses, w->uses, (size_t)s->players * s->nab * sizeof *w->uses);
-}
-
-static void look_restore(struct sim_worker *w, const struct look_saved *sv)
-{
-	const struct sim_setup *s = w->s;
-	size_t sc = (size_t)s->players * (size_t)s->census;
-	w->npile = sv->npile;
-	w->ndisc = sv->ndisc;
-	w->nface = sv->nface;
-	memcpy(w->tokens, sv->tokens, sizeof sv->tokens);
-	const uint64_t *c = sv->counts;
-	w->draws = c[0], w->on_self = c[1], w->on_opponent = c[2], w->across = c[3];
-	w->freezes = c[4], w->reshuffles = c[5], w->removals_self = c[6], w->removals_opponent = c[7];
-	w->rng = sv->rng;
-	memcpy(w->pile, w->sv_pile, (size_t)w->npile * sizeof *w->pile);
-	memcpy(w->disc, w->sv_disc, (size_t)w->ndisc * sizeof *w->disc);
-	memcpy(w->face, w->sv_face, (size_t)w->nface * sizeof *w->face);
-	memcpy(w->face_at, w->sv_face_at, s->nab * sizeof *w->face_at);
-	memcpy(w->seq, w->sv_seq, sc * sizeof *w->seq);
-	memcpy(w->frozen, w->sv_frozen, sc);
-	memcpy(w->uses, w->sv_uses, (size_t)s->players * s->nab * sizeof *w->uses);
-	for (int p = 0; p < s->players; p++)
-		w->dirty[p] = true;
 }
 
 /* Seat m's move mv, then LOOK_ROUNDS rounds of greedy play; how it ends for m:
@@ -1555,97 +1667,118 @@ static double look_future(struct sim_worker *w, int m, const struct sim_move *mv
 
 /* Lookahead: play each of the best moves by the greedy judgement forward
  * LOOK_ROLLOUTS times, the unseen cards shuffled (the player does not know
- * the draw pile's order), and take the move whose futures end best. The same
- * imagined shuffles serve every move, so they are compared on equal terms. */
-static struct sim_move look_choose(struct sim_worker *w, int m, const double *gift)
+ * the draw pile's order), and take the move whose futures end best; its index
+ * in w->moves. The same imagined shuffles serve every move, so they are
+ * compared on equal terms. The futures are played in the work space's
+ * imagined position, each from a copy of the one bound. */
+static size_t look_choose(struct sim_worker *w, int m, const double *gift)
 {
-	struct look_saved sv;
 	struct sim_move cand[LOOK_CANDIDATES];   /* the futures list moves of their own */
+	size_t at[LOOK_CANDIDATES];
 	int ncand = w->nlook;
-	for (int k = 0; k < ncand; k++)
-		cand[k] = w->moves[w->lookmv[k]];
-	uint64_t base = sim_rng_next(&w->rng);
+	for (int k = 0; k < ncand; k++) {
+		at[k] = w->lookmv[k];
+		cand[k] = w->moves[at[k]];
+	}
+	uint64_t base = sim_rng_next(w->rng);
 	struct buf *log = w->log;
+	struct sim_rng *rng = w->rng, fr;
+	void *pos = w->pos;
 	w->log = NULL;
 	w->rollout = true;
-	look_save(w, &sv);
+	w->rng = &fr;
 	double best = -1;
-	struct sim_move pick = cand[0];
+	size_t pick = at[0];
 	for (int k = 0; k < ncand; k++) {
 		struct sim_move mv = cand[k];
 		double sum = 0;
 		for (int r = 0; r < LOOK_ROLLOUTS; r++) {
-			sim_rng_seed(&w->rng, base, (uint64_t)r);
-			shuffle(&w->rng, w->pile, w->npile);
+			memcpy(w->look_pos, pos, w->s->pos_size);
+			bind(w, w->look_pos);
+			sim_rng_seed(&fr, base, (uint64_t)r);
+			shuffle(&fr, w->pile, w->h->npile);
 			sum += look_future(w, m, &mv, gift);
-			look_restore(w, &sv);
+			bind(w, pos);
+			for (int p = 0; p < w->s->players; p++)
+				w->dirty[p] = true;
 		}
 		if (sum > best) {
 			best = sum;
-			pick = mv;
+			pick = at[k];
 		}
 	}
+	w->rng = rng;
 	w->rollout = false;
 	w->log = log;
 	return pick;
 }
-/* Play seat m's move; returns the ability used (-1: a draw, -2: no move). The
- * sequences touched are *t1 and *t2. */
+
+/* Seat m's freeze, if f >= 0 (§11). */
+static void do_freeze(struct sim_worker *w, int m, int f)
+{
+	if (f < 0)
+		return;
+	frozen_of(w, m)[f] = 1;
+	w->h->tokens[m]--;
+	w->h->freezes++;
+	if (w->log) {
+		char nm[3];
+		buf_printf(w->log, "  freezes %s (", space(w->s, f, nm));
+		log_card(w->log, seq_of(w, m)[f]);
+		buf_puts(w->log, ")\n");
+	}
+}
+
+/* Policy pol's pick among the moves listed (w->moves, at least one) for seat
+ * m; the gifts of m's cards into gift (*gifts: judged, for the draw). */
+static size_t pick_move(struct sim_worker *w, int m, enum sim_policy pol, double *gift, bool *gifts)
+{
+	size_t pick = 0;
+	*gifts = false;
+	w->nlook = 0;
+	if (pol == POLICY_RANDOM)
+		return sim_rng_below(w->rng, (uint32_t)w->nmoves);
+	struct view vw;
+	make_view(w, m, pol, &vw);
+	double best = 1e300;
+	for (size_t i = 0; i < w->nmoves; i++) {
+		const struct sim_move *mv = &w->moves[i];
+		double v;
+		if (mv->face < 0) {
+			own_gifts(w, &vw, m, gift);
+			*gifts = true;
+			v = judge_draw(w, &vw, m, gift);
+		} else {
+			v = judge(w, &vw, m, mv);
+		}
+		/* ties go to the ability: the draw is listed first */
+		if (v < best || (v == best && w->moves[pick].face < 0)) {
+			best = v;
+			pick = i;
+		}
+		if (pol == POLICY_LOOKAHEAD)
+			look_keep(w, i, v);
+	}
+	if (pol == POLICY_LOOKAHEAD && w->nlook > 1)
+		pick = look_choose(w, m, *gifts ? gift : NULL);
+	return pick;
+}
+
+/* Play seat m's whole turn (a lookahead's imagined futures); returns the
+ * ability used (-1: a draw, -2: no move). The sequences touched are *t1 and
+ * *t2. */
 static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 {
-	const struct sim_setup *s = w->s;
 	enum sim_policy pol = policy_of(w, m);
 	*t1 = *t2 = m;
-	if (w->tokens[m] > 0) {
-		int f = choose_freeze(w, m);
-		if (f >= 0) {
-			frozen_of(w, m)[f] = 1;
-			w->tokens[m]--;
-			w->freezes++;
-			if (w->log) {
-				char nm[3];
-				buf_printf(w->log, "  freezes %s (", space(s, f, nm));
-				log_card(w->log, seq_of(w, m)[f]);
-				buf_puts(w->log, ")\n");
-			}
-		}
-	}
+	if (w->h->tokens[m] > 0)
+		do_freeze(w, m, choose_freeze(w, m, pol));
 	list_moves(w, m);
 	if (w->nmoves == 0)
 		return -2;
-	size_t pick = 0;
 	double gift[MAX_SPACES];
-	bool gifts = false;
-	w->nlook = 0;
-	if (pol == POLICY_RANDOM) {
-		pick = sim_rng_below(&w->rng, (uint32_t)w->nmoves);
-	} else {
-		struct view vw;
-		make_view(w, m, pol, &vw);
-		double best = 1e300;
-		for (size_t i = 0; i < w->nmoves; i++) {
-			const struct sim_move *mv = &w->moves[i];
-			double v;
-			if (mv->face < 0) {
-				own_gifts(w, &vw, m, gift);
-				gifts = true;
-				v = judge_draw(w, &vw, m, gift);
-			} else {
-				v = judge(w, &vw, m, mv);
-			}
-			/* ties go to the ability: the draw is listed first */
-			if (v < best || (v == best && w->moves[pick].face < 0)) {
-				best = v;
-				pick = i;
-			}
-			if (pol == POLICY_LOOKAHEAD)
-				look_keep(w, i, v);
-		}
-		if (pol == POLICY_LOOKAHEAD && w->nlook > 1) {
-			struct sim_move mv = look_choose(w, m, gifts ? gift : NULL);
-			return apply_move(w, m, &mv, gifts ? gift : NULL, t1, t2);
-		}
-	}
+	bool gifts;
+	size_t pick = pick_move(w, m, pol, gift, &gifts);
 	struct sim_move mv = w->moves[pick];
 	return apply_move(w, m, &mv, gifts ? gift : NULL, t1, t2);
 }
@@ -1663,7 +1796,7 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 		int at = policy_of(w, m) == POLICY_RANDOM ? random_place(w, m) : best_place(w, m, c, gift, &v);
 		struct sim_card *q = seq_of(w, m);
 		struct sim_card old = q[at];
-		q[at] = c;
+		set_card(w, m, at, c);
 		if (w->log) {
 			char nm[3];
 			buf_puts(w->log, "  draws ");
@@ -1673,21 +1806,21 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 			buf_puts(w->log, "\n");
 		}
 		face_up(w, old);
-		w->draws++;
+		w->h->draws++;
 		return -1;
 	}
 	struct sim_card used = w->face[mv.face];
 	face_remove(w, mv.face);
-	w->disc[w->ndisc++] = used;
+	discard(w, used);
 	w->uses[(size_t)m * s->nab + (size_t)used.ab]++;
 	*t1 = mv.tgt;
 	*t2 = mv.tgt2;
 	if (mv.tgt != mv.tgt2)
-		w->across++;
+		w->h->across++;
 	else if (mv.tgt == m)
-		w->on_self++;
+		w->h->on_self++;
 	else
-		w->on_opponent++;
+		w->h->on_opponent++;
 	struct sim_card *x = seq_of(w, mv.tgt), *y = seq_of(w, mv.tgt2);
 	if (w->log) {
 		char n1[3], n2[3];
@@ -1708,59 +1841,30 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 	switch (mv.kind) {
 	case OP_SWAP: {
 		struct sim_card t = x[mv.a];
+		if (mv.tgt != mv.tgt2) {
+			set_card(w, mv.tgt, mv.a, y[mv.b]);
+			set_card(w, mv.tgt2, mv.b, t);
+			break;
+		}
 		x[mv.a] = y[mv.b];
 		y[mv.b] = t;
+		w->h->inv[mv.tgt] += swap_delta(s, x, mv.a, mv.b);
 		break;
 	}
 	case OP_REMOVE:
-		w->disc[w->ndisc++] = x[mv.a];
-		x[mv.a] = draw_card(w);
+		discard(w, x[mv.a]);
+		set_card(w, mv.tgt, mv.a, draw_card(w));
 		if (mv.tgt == m)
-			w->removals_self++;
+			w->h->removals_self++;
 		else
-			w->removals_opponent++;
+			w->h->removals_opponent++;
 		break;
 	default:
 		cycle(x, &s->ways[mv.op]);
+		w->h->inv[mv.tgt] = seq_inversions(s, x);
 		break;
 	}
 	return used.ab;
-}
-
-/* The deal, a winner in it, and the opening (part of the setup: seat k draws
- * k cards and keeps one); a seat that wins already into out->winner. */
-static void play_setup(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_outcome *out)
-{
-	const struct sim_setup *s = w->s;
-	int N = s->players;
-	deal(w);
-	if (w->log) {
-		buf_printf(w->log, "game %llu, seed %llu: the deal\n", (unsigned long long)game,
-			   (unsigned long long)seed);
-		for (int p = 0; p < N; p++)
-			log_seq(w, p);
-	}
-	for (int p = 0; p < N && out->winner < 0; p++)
-		if (seq_wins(s, seq_of(w, p)))
-			out->winner = p;
-	if (w->selfcheck) {
-		memset(w->snapfz, 0, (size_t)N * (size_t)s->census);
-		w->broken += !consistent(w);
-	}
-	for (int p = 0; p < N && out->winner < 0 && s->rules.opening != OPENING_NONE; p++) {
-		if (!can_draw(w) || !has_open_space(w, p))
-			continue;
-		if (w->log)
-			buf_printf(w->log, "setup, seat %d (%s)\n", p + 1, sim_policy_name(s->policy[p]));
-		opening(w, p, p + 1);
-		w->dirty[p] = true;
-		if (w->selfcheck)
-			w->broken += !consistent(w);
-		if (w->log)
-			log_seq(w, p);
-		if (seq_wins(s, seq_of(w, p)))
-			out->winner = p;
-	}
 }
 
 /* The trace of a turn of seat m (ab as play_turn returned it, t1 and t2 the
@@ -1776,53 +1880,16 @@ static void log_turn(struct sim_worker *w, int m, int ab, int t1, int t2)
 	if (t2 != m && t2 != t1)
 		log_seq(w, t2);
 	buf_printf(w->log, "  face up:");
-	for (int f = 0; f < w->nface; f++)
+	for (int f = 0; f < w->h->nface; f++)
 		buf_printf(w->log, " %d%s", w->face[f].num, s->pack->abilities.v[w->face[f].ab].code);
-	buf_printf(w->log, "; draw pile %d, discards %d\n", w->npile, w->ndisc);
+	buf_printf(w->log, "; draw pile %d, discards %d\n", w->h->npile, w->h->ndisc);
 }
 
-/* The turns until a winner, the horizon or a round in which nobody can move
- * (stalled); the ability of the winner's winning move, or -1. */
-static int play_turns(struct sim_worker *w, struct sim_outcome *out)
-{
-	const struct sim_setup *s = w->s;
-	int N = s->players, passes = 0, last_ab = -1;
-	while (out->winner < 0 && out->turns < s->rules.max_turns) {
-		int m = out->turns % N, t1, t2;
-		if (w->log)
-			buf_printf(w->log, "turn %d, seat %d (%s)\n", out->turns + 1, m + 1,
-				   sim_policy_name(s->policy[m]));
-		int ab = play_turn(w, m, &t1, &t2);
-		out->turns++;
-		w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
-		if (w->selfcheck)
-			w->broken += !consistent(w);
-		if (w->log)
-			log_turn(w, m, ab, t1, t2);
-		if (ab == -2) {
-			if (++passes >= N) {
-				out->stalled = true;
-				break;
-			}
-			continue;
-		}
-		passes = 0;
-		if (seq_wins(s, seq_of(w, m)))
-			out->winner = m;
-		else if (t1 != m && seq_wins(s, seq_of(w, t1)))
-			out->winner = t1;
-		else if (t2 != m && t2 != t1 && seq_wins(s, seq_of(w, t2)))
-			out->winner = t2;
-		if (out->winner >= 0 && out->winner == m)
-			last_ab = ab;
-	}
-	return last_ab;
-}
-
-/* Add one game's outcome and the worker's counts of it into *st. */
+/* Add one game's outcome and its counts (the position's) into *st. */
 static void add_stats(const struct sim_worker *w, const struct sim_outcome *out, int last_ab, struct sim_stats *st)
 {
 	const struct sim_setup *s = w->s;
+	const struct sim_pos *h = w->h;
 	int N = s->players;
 	st->games++;
 	st->turns += (uint64_t)out->turns;
@@ -1845,24 +1912,406 @@ static void add_stats(const struct sim_worker *w, const struct sim_outcome *out,
 		}
 		st->games_used[a] += any != 0;
 	}
-	st->draws += w->draws;
-	st->on_self += w->on_self;
-	st->on_opponent += w->on_opponent;
-	st->across += w->across;
-	st->freezes += w->freezes;
-	st->reshuffles += w->reshuffles;
-	st->removals_self += w->removals_self;
-	st->removals_opponent += w->removals_opponent;
+	st->draws += h->draws;
+	st->on_self += h->on_self;
+	st->on_opponent += h->on_opponent;
+	st->across += h->across;
+	st->freezes += h->freezes;
+	st->reshuffles += h->reshuffles;
+	st->removals_self += h->removals_self;
+	st->removals_opponent += h->removals_opponent;
+}
+
+static struct sim_outcome outcome_of(const struct sim_pos *h)
+{
+	return (struct sim_outcome){h->winner, h->turns, h->stalled};
+}
+
+/* On to the next decision after the setup or a turn: the next seat's turn
+ * (its freeze first while it has tokens), or the end of the game, whose
+ * totals a work space with the setup's detail gathers. */
+static void advance(struct sim_worker *w)
+{
+	const struct sim_setup *s = w->s;
+	struct sim_pos *h = w->h;
+	if (h->winner >= 0 || h->stalled || h->turns >= s->rules.max_turns) {
+		h->seat = -1;
+		if (w->gather) {
+			struct sim_outcome out = outcome_of(h);
+			add_stats(w, &out, h->winner >= 0 ? h->last_ab : -1, &w->st);
+		}
+		return;
+	}
+	int m = h->turns % s->players;
+	if (w->log)
+		buf_printf(w->log, "turn %d, seat %d (%s)\n", h->turns + 1, m + 1, sim_policy_name(s->policy[m]));
+	h->seat = m;
+	h->phase = h->tokens[m] > 0 ? PH_FREEZE : PH_MOVE;
+}
+
+/* Seat m's turn is over (ab as play_turn returns it, t1 and t2 the seats it
+ * touched): count it, check it, find a winner or a stall, go on. */
+static void end_turn(struct sim_worker *w, int m, int ab, int t1, int t2)
+{
+	const struct sim_setup *s = w->s;
+	struct sim_pos *h = w->h;
+	int N = s->players;
+	h->turns++;
+	w->dirty[m] = w->dirty[t1] = w->dirty[t2] = true;
+	if (w->selfcheck)
+		w->broken += !consistent(w);
+	if (w->log)
+		log_turn(w, m, ab, t1, t2);
+	if (ab == -2) {
+		if (++h->passes >= N)
+			h->stalled = true;
+	} else {
+		h->passes = 0;
+		if (seq_wins(s, seq_of(w, m)))
+			h->winner = m;
+		else if (t1 != m && seq_wins(s, seq_of(w, t1)))
+			h->winner = t1;
+		else if (t2 != m && t2 != t1 && seq_wins(s, seq_of(w, t2)))
+			h->winner = t2;
+		if (h->winner >= 0 && h->winner == m)
+			h->last_ab = ab;
+	}
+	advance(w);
+}
+
+/* ---- the game as steps (gsim.h) ---- */
+
+/* A move key: what it is in the top byte; a use's kind, target seats,
+ * spaces (+1) and way below it. The same whatever the unseen cards. */
+enum { K_NOFREEZE = SIM_KEY_NOFREEZE, K_FREEZE = SIM_KEY_FREEZE, K_PASS = SIM_KEY_PASS, K_DRAW = SIM_KEY_DRAW,
+       K_USE = SIM_KEY_USE };
+#define KEY(t) ((uint64_t)(t) << 56)
+#define KEY_TYPE(k) ((int)((k) >> 56))
+
+static uint64_t move_key(const struct sim_move *mv)
+{
+	if (mv->face < 0)
+		return KEY(K_DRAW);
+	return KEY(K_USE) | (uint64_t)mv->kind << 54 | (uint64_t)(unsigned char)mv->tgt << 50 |
+	       (uint64_t)(unsigned char)mv->tgt2 << 46 | (uint64_t)(mv->a + 1) << 38 | (uint64_t)(mv->b + 1) << 30 |
+	       (uint64_t)mv->op;
+}
+
+/* The move a key names at the position bound (seat m's). */
+static struct sim_move key_move(const struct sim_worker *w, int m, uint64_t k)
+{
+	if (KEY_TYPE(k) != K_USE)
+		return (struct sim_move){-1, -1, (signed char)m, (signed char)m, 0, -1, -1};
+	int op = (int)(k & 0x3fffffff);
+	return (struct sim_move){(short)w->face_at[w->s->way_ab[op]], op, (signed char)(k >> 50 & 15),
+				 (signed char)(k >> 46 & 15), (unsigned char)(k >> 54 & 3),
+				 (short)((int)(k >> 38 & 255) - 1), (short)((int)(k >> 30 & 255) - 1)};
+}
+
+/* The worker of a work space, bound to pos, its caches kept only when they
+ * are of this very position (a copy of the one they were made for). */
+static struct sim_worker *enter(const struct sim_setup *s, void *work, const void *pos, struct sim_rng *rng)
+{
+	struct sim_worker *w = worker_at(s, work);
+	bind(w, (void *)(uintptr_t)pos);
+	w->rng = rng;
+	if (w->h->stamp != w->cache_stamp || w->h->owner != w->cache_owner) {
+		for (int p = 0; p < s->players; p++)
+			w->dirty[p] = true;
+		w->cache_stamp = w->h->stamp;
+		w->cache_owner = w->h->owner;
+	}
+	return w;
+}
+
+/* The position bound has changed (its changed sequences marked dirty). */
+static void restamp(struct sim_worker *w)
+{
+	w->h->stamp = w->cache_stamp = ++w->stamps;
+	w->h->owner = w->cache_owner = (uintptr_t)w;
+}
+
+size_t sim_pos_size(const struct sim_setup *s)
+{
+	return s->pos_size;
+}
+
+size_t sim_work_size(const struct sim_setup *s)
+{
+	return s->work_size;
+}
+
+size_t sim_max_keys(const struct sim_setup *s)
+{
+	return max_keys(s);
+}
+
+void sim_start(const struct sim_setup *s, void *work, void *pos, struct sim_rng *rng)
+{
+	struct sim_worker *w = enter(s, work, pos, rng);
+	struct sim_pos *h = w->h;
+	int N = s->players;
+	memset(h, 0, sizeof *h);
+	h->winner = h->last_ab = -1;
+	deal(w);
+	if (w->log)
+		for (int p = 0; p < N; p++)
+			log_seq(w, p);
+	for (int p = 0; p < N && h->winner < 0; p++)
+		if (seq_wins(s, seq_of(w, p)))
+			h->winner = p;
+	if (w->selfcheck) {
+		memset(w->snapfz, 0, (size_t)N * (size_t)s->census);
+		w->broken += !consistent(w);
+	}
+	for (int p = 0; p < N && h->winner < 0 && s->rules.opening != OPENING_NONE; p++) {
+		if (!can_draw(w) || !has_open_space(w, p))
+			continue;
+		if (w->log)
+			buf_printf(w->log, "setup, seat %d (%s)\n", p + 1, sim_policy_name(s->policy[p]));
+		opening(w, p, p + 1);
+		w->dirty[p] = true;
+		if (w->selfcheck)
+			w->broken += !consistent(w);
+		if (w->log)
+			log_seq(w, p);
+		if (seq_wins(s, seq_of(w, p)))
+			h->winner = p;
+	}
+	for (int p = 0; p < N; p++)
+		w->dirty[p] = true;
+	restamp(w);
+	advance(w);
+}
+
+int sim_turn(const struct sim_setup *s, const void *pos)
+{
+	(void)s;
+	return ((const struct sim_pos *)pos)->seat;
+}
+
+size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_t *keys)
+{
+	struct sim_worker *w = enter(s, work, pos, NULL);
+	int m = w->h->seat;
+	size_t n = 0;
+	if (w->h->phase == PH_FREEZE) {
+		const unsigned char *fz = frozen_of(w, m);
+		keys[n++] = KEY(K_NOFREEZE);
+		for (int i = 0; i < s->census; i++)
+			if (!fz[i])
+				keys[n++] = KEY(K_FREEZE) | (uint64_t)i;
+		return n;
+	}
+	list_moves(w, m);
+	w->moves_stamp = w->h->stamp;
+	w->moves_owner = w->h->owner;
+	for (size_t i = 0; i < w->nmoves; i++)
+		keys[n++] = move_key(&w->moves[i]);
+	if (!n)
+		keys[n++] = KEY(K_PASS);
+	return n;
+}
+
+size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum sim_policy pol, const uint64_t *keys,
+		  size_t n, struct sim_rng *rng)
+{
+	struct sim_worker *w = enter(s, work, pos, rng);
+	int m = w->h->seat;
+	if (w->h->phase == PH_FREEZE) {
+		int f = choose_freeze(w, m, pol);
+		for (size_t i = 1; f >= 0 && i < n; i++)
+			if (keys[i] == (KEY(K_FREEZE) | (uint64_t)f))
+				return i;
+		return 0;
+	}
+	if (KEY_TYPE(keys[0]) == K_PASS)
+		return 0;
+	if (pol == POLICY_RANDOM)   /* pick_move's choice, without the moves */
+		return sim_rng_below(rng, (uint32_t)n);
+	/* the moves as sim_moves listed them, unless another position's since */
+	bool listed = w->moves_stamp == w->h->stamp && w->moves_owner == w->h->owner && w->nmoves == n &&
+		      keys[0] == move_key(&w->moves[0]) && keys[n - 1] == move_key(&w->moves[n - 1]);
+	if (!listed) {
+		w->nmoves = 0;
+		for (size_t i = 0; i < n && i < w->cap; i++)
+			w->moves[w->nmoves++] = key_move(w, m, keys[i]);
+	}
+	bool gifts;
+	size_t pick = pick_move(w, m, pol, w->gift, &gifts);
+	/* the futures of a lookahead have listed moves of their own */
+	w->moves_stamp = 0;
+	w->moves_owner = 0;
+	w->gift_stamp = gifts ? w->h->stamp : 0;
+	w->gift_owner = gifts ? w->h->owner : 0;
+	w->gift_pol = pol;
+	return pick;
+}
+
+void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct sim_rng *rng)
+{
+	struct sim_worker *w = enter(s, work, pos, rng);
+	struct sim_pos *h = w->h;
+	int m = h->seat, t = KEY_TYPE(key);
+	if (h->phase == PH_FREEZE) {
+		do_freeze(w, m, t == K_FREEZE ? (int)(key & 0xff) : -1);
+		w->dirty[m] = true;
+		h->phase = PH_MOVE;
+		restamp(w);
+		return;
+	}
+	int t1 = m, t2 = m, ab = -2;
+	if (t != K_PASS) {
+		struct sim_move mv = key_move(w, m, key);
+		double gift[MAX_SPACES];
+		const double *g = NULL;
+		enum sim_policy pol = policy_of(w, m);
+		if (t == K_DRAW && pol != POLICY_RANDOM) {
+			/* where the card goes: as the seat's judgement of the draw had it */
+			if (w->gift_stamp == h->stamp && w->gift_owner == h->owner && w->gift_pol == (int)pol) {
+				g = w->gift;
+			} else {
+				struct view vw;
+				make_view(w, m, pol, &vw);
+				own_gifts(w, &vw, m, gift);
+				g = gift;
+			}
+		}
+		ab = apply_move(w, m, &mv, g, &t1, &t2);
+	}
+	end_turn(w, m, ab, t1, t2);
+	restamp(w);
+}
+
+static int card_order(const void *x, const void *y)
+{
+	const struct sim_card *a = x, *b = y;
+	return a->num != b->num ? (a->num > b->num) - (a->num < b->num) : (a->ab > b->ab) - (a->ab < b->ab);
+}
+
+/* The unseen cards (the draw pile and the others' face-down discards) put in
+ * order, then shuffled: the arrangement depends on what seat has seen and
+ * the stream alone, not on the arrangement before (no peeking). */
+void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct sim_rng *rng)
+{
+	struct sim_worker *w = enter(s, work, pos, rng);
+	struct sim_pos *h = w->h;
+	/* gathered into the imagined position's pile (room for every card) */
+	struct sim_card *buf = (struct sim_card *)(void *)((char *)w->look_pos + s->off_pile);
+	int k = h->npile;
+	memcpy(buf, w->pile, (size_t)h->npile * sizeof *buf);
+	for (int i = 0; i < h->ndisc; i++)
+		if (w->dhid[i] && w->dhid[i] != seat + 1)
+			buf[k++] = w->disc[i];
+	qsort(buf, (size_t)k, sizeof *buf, card_order);
+	shuffle(rng, buf, k);
+	memcpy(w->pile, buf, (size_t)h->npile * sizeof *buf);
+	k = h->npile;
+	for (int i = 0; i < h->ndisc; i++)
+		if (w->dhid[i] && w->dhid[i] != seat + 1)
+			w->disc[i] = buf[k++];
+}
+
+void sim_standing(const struct sim_setup *s, const void *pos, double *score)
+{
+	const struct sim_pos *h = pos;
+	for (int p = 0; p < s->players; p++)
+		score[p] = -(double)h->inv[p];
+}
+
+struct sim_outcome sim_result(const struct sim_setup *s, const void *pos)
+{
+	(void)s;
+	return outcome_of(pos);
+}
+
+const struct sim_stats *sim_work_stats(const struct sim_setup *s, void *work)
+{
+	struct sim_worker *w = worker_at(s, work);
+	return w->gather ? &w->st : NULL;
+}
+
+void sim_look(const struct sim_setup *s, const void *pos, struct sim_look *out)
+{
+	const struct sim_pos *h = pos;
+	const char *b = pos;
+	const struct sim_card *pile = (const void *)(b + s->off_pile), *disc = (const void *)(b + s->off_disc);
+	const struct sim_card *face = (const void *)(b + s->off_face), *seq = (const void *)(b + s->off_seq);
+	const unsigned char *dhid = (const unsigned char *)(b + s->off_dhid), *fz = (const unsigned char *)(b + s->off_frozen);
+	out->seat = h->seat;
+	out->freeze = h->seat >= 0 && h->phase == PH_FREEZE;
+	out->turns = h->turns;
+	out->npile = h->npile;
+	out->ndisc = h->ndisc;
+	out->nface = h->nface;
+	memcpy(out->tokens, h->tokens, sizeof out->tokens);
+	for (int i = 0; i < h->npile; i++)
+		out->pile[i] = pile[i].num;
+	for (int i = 0; i < h->ndisc; i++) {
+		out->disc[i] = disc[i].num;
+		out->dhid[i] = dhid[i];
+	}
+	for (int i = 0; i < h->nface; i++) {
+		out->face[i] = face[i].num;
+		out->face_ab[i] = face[i].ab;
+	}
+	for (int i = 0; i < s->players * s->census; i++) {
+		out->nums[i] = seq[i].num;
+		out->frozen[i] = fz[i];
+	}
+}
+
+bool sim_key_read(const struct sim_setup *s, uint64_t key, struct sim_key *out)
+{
+	memset(out, 0, sizeof *out);
+	out->type = KEY_TYPE(key);
+	out->space = out->type == K_FREEZE ? (int)(key & 0xff) : -1;
+	if (out->type != K_USE)
+		return out->type >= K_NOFREEZE && out->type <= K_DRAW;
+	size_t op = (size_t)(key & 0x3fffffff);
+	if (op >= s->nways)
+		return false;
+	out->ab = (size_t)s->way_ab[op];
+	out->way = (int)(op - s->way_first[out->ab]);
+	out->seat[0] = (int)(key >> 50 & 15);
+	out->seat[1] = (int)(key >> 46 & 15);
+	int kind = (int)(key >> 54 & 3);
+	struct pos_move *pm = &out->move;
+	pm->blocked = -1;
+	pm->seq[0] = (signed char)out->seat[0];
+	pm->seq[1] = (signed char)out->seat[1];
+	pm->sp[0] = (short)((int)(key >> 38 & 255) - 1);
+	pm->sp[1] = (short)((int)(key >> 30 & 255) - 1);
+	pm->n = kind == OP_SWAP ? 2 : 1;
+	pm->remove = kind == OP_REMOVE;
+	if (kind == OP_CYCLE) {
+		const struct pos_way *o = &s->ways[op];
+		pm->n = o->move.n;
+		for (int i = 0; i < pm->n; i++) {
+			pm->seq[i] = (signed char)out->seat[0];
+			pm->sp[i] = o->move.sp[i];
+		}
+	}
+	return true;
 }
 
 struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st)
 {
-	struct sim_outcome out = {-1, 0, false};
-	sim_rng_seed(&w->rng, seed, game);
-	w->draws = w->on_self = w->on_opponent = w->across = w->freezes = w->reshuffles = 0;
-	w->removals_self = w->removals_opponent = 0;
-	play_setup(w, seed, game, &out);
-	int last_ab = play_turns(w, &out);
+	const struct sim_setup *s = w->s;
+	struct sim_rng rng;
+	sim_rng_seed(&rng, seed, game);
+	if (w->log)
+		buf_printf(w->log, "game %llu, seed %llu: the deal\n", (unsigned long long)game,
+			   (unsigned long long)seed);
+	void *pos = w->own_pos;
+	sim_start(s, w, pos, &rng);
+	int seat;
+	while ((seat = sim_turn(s, pos)) >= 0) {
+		size_t n = sim_moves(s, w, pos, w->keys);
+		size_t k = sim_choose(s, w, pos, s->policy[seat], w->keys, n, &rng);
+		sim_apply(s, w, pos, w->keys[k], &rng);
+	}
+	struct sim_outcome out = sim_result(s, pos);
 	if (w->log) {
 		if (out.winner >= 0)
 			buf_printf(w->log, "seat %d wins after %d turns\n", out.winner + 1, out.turns);
@@ -1870,7 +2319,7 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 			buf_printf(w->log, "no winner after %d turns%s\n", out.turns, out.stalled ? " (stalled)" : "");
 	}
 	if (st)
-		add_stats(w, &out, last_ab, st);
+		add_stats(w, &out, out.winner >= 0 ? w->h->last_ab : -1, st);
 	return out;
 }
 

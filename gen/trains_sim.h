@@ -160,6 +160,64 @@ struct sim_outcome {
  * NULL). The same (seed, game) always plays the same game. */
 struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st);
 
+/* The game as steps (gsim.h's struct gsim_steps; trains_gsim.c hands them
+ * to the game table): a position is one block of sim_pos_size bytes (the
+ * sequences, frozen flags, tokens, draw pile, discards, face-up cards, uses,
+ * whose turn), a work space sim_work_size bytes, zeroed once (a worker with
+ * its move lists, judgements, a lookahead's imagined position). sim_play
+ * plays through these very steps. A turn is one decision, or two while the
+ * seat has freeze tokens: freeze a card or not (§11), then its move (the
+ * draw, whose card the seat's policy places as it is drawn; a use of a
+ * face-up card; a pass when it cannot move). Keys name moves by their
+ * ability's way, target seats and spaces, the same whatever the unseen cards
+ * (the pile's order, the others' face-down discards: sim_determinize). */
+size_t sim_pos_size(const struct sim_setup *s);
+size_t sim_work_size(const struct sim_setup *s);
+size_t sim_max_keys(const struct sim_setup *s);
+struct sim_rng;
+void sim_start(const struct sim_setup *s, void *work, void *pos, struct sim_rng *rng);
+int sim_turn(const struct sim_setup *s, const void *pos);
+size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_t *keys);
+size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum sim_policy pol, const uint64_t *keys,
+		  size_t n, struct sim_rng *rng);
+void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct sim_rng *rng);
+void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct sim_rng *rng);
+/* Minus each seat's inversions (pairs out of order): the leader is nearest a win. */
+void sim_standing(const struct sim_setup *s, const void *pos, double *score);
+struct sim_outcome sim_result(const struct sim_setup *s, const void *pos);
+/* With detail on (before any work space is made), a work space adds the
+ * totals of every game that ends in it into its own sim_stats, which
+ * sim_work_stats returns (NULL with detail off). */
+void sim_setup_detail(struct sim_setup *s, bool on);
+const struct sim_stats *sim_work_stats(const struct sim_setup *s, void *work);
+
+/* For tests: what a position holds, into caller-owned arrays (nums and
+ * frozen [players * census], pile, disc and dhid [cards], face and face_ab
+ * [abilities]): the deciding seat (-1: over) and whether it decides its
+ * freeze, the sequences (0 a wild card), the face-up cards and their
+ * abilities, the draw pile and discards (dhid[i]: disc[i] lies face down,
+ * put there by seat dhid[i] - 1; 0 seen by all). */
+struct sim_look {
+	int seat, turns, npile, ndisc, nface;
+	bool freeze;
+	int tokens[SIM_MAX_PLAYERS];
+	int *nums, *pile, *disc, *face, *face_ab;
+	unsigned char *frozen, *dhid;
+};
+void sim_look(const struct sim_setup *s, const void *pos, struct sim_look *out);
+/* For tests: what a move key names. A use: ability ab's way number `way` (in
+ * pos_ways' order) on seat[0] (with seat[1] across), moving the cards of
+ * move (as sim_worker_moves gives them). A freeze: the space. */
+enum sim_key_type { SIM_KEY_NOFREEZE = 1, SIM_KEY_FREEZE, SIM_KEY_PASS, SIM_KEY_DRAW, SIM_KEY_USE };
+struct sim_key {
+	int type, space, way;
+	size_t ab;
+	int seat[2];
+	struct pos_move move;
+};
+/* False when key names no move of the setup. */
+bool sim_key_read(const struct sim_setup *s, uint64_t key, struct sim_key *out);
+
 /* The building blocks, for tests. nums holds the numbers of one sequence in
  * space order (0 = wild). */
 bool sim_sequence_wins(const struct sim_setup *s, const int *nums);
