@@ -305,6 +305,7 @@ static void analyse(struct sim_series *se, double threshold)
 	const struct gsim_counts *t = &se->t;
 	gsim_stats_counts(se->eng, t, se->players, &se->cnt);
 	stats_series(&se->cnt, threshold, &se->v);
+	gsim_behaviour(se->eng, t, &se->beh);
 	se->side = (struct verdict_side){.id = se->label, .c = &se->cnt, .s = &se->v};
 	struct sim_stats *st = &se->plot;
 	st->players = se->players;
@@ -439,12 +440,72 @@ struct report {
 	int npk;
 };
 
+/* The behaviour measures (gsim.h), one line each, as railyard(1) defines them. */
+static void print_behaviour(const struct sim_series *se)
+{
+	const struct gsim_behaviour *b = &se->beh;
+	printf("behaviour:\n");
+	if (b->measured) {
+		printf("  decision moves: %.4f [%.4f, %.4f] (share of the %llu decisions with more than one legal move)\n",
+		       b->decision_moves, b->decision_lo, b->decision_hi, (unsigned long long)se->t.decisions);
+		printf("  branching: %.3f (SE %.3f) legal moves a decision\n", b->branching, b->branching_se);
+		printf("  lead changes: %.3f (SE %.3f) a game; %.4f [%.4f, %.4f] of decisions\n", b->lead_changes,
+		       b->lead_changes_se, b->lead_share, b->lead_lo, b->lead_hi);
+	} else {
+		printf("  decision moves, branching, lead changes: not measured (this engine does not play "
+		       "through steps)\n");
+	}
+	printf("  drawishness: %.4f [%.4f, %.4f] (share of games without a single winner)\n", b->drawishness,
+	       b->draw_lo, b->draw_hi);
+	printf("  advantage P1: %.4f [%.4f, %.4f] (seat 1's share of the games with a single winner)\n",
+	       b->advantage_p1, b->p1_lo, b->p1_hi);
+}
+
+/* The same as one JSON member "behaviour"; null where not measured. */
+static void json_behaviour(const struct sim_series *se, const char *ind)
+{
+	const struct gsim_behaviour *b = &se->beh;
+	printf(",\n%s  \"behaviour\": {\"measured\": %s, \"decisions\": ", ind, b->measured ? "true" : "false");
+	if (b->measured) {
+		printf("%llu, \"decision_moves\": ", (unsigned long long)se->t.decisions);
+		verdict_json_num(b->decision_moves);
+		printf(", \"decision_moves_ci\": ");
+		verdict_json_pair(b->decision_lo, b->decision_hi);
+		printf(", \"branching\": ");
+		verdict_json_num(b->branching);
+		printf(", \"branching_se\": ");
+		verdict_json_num(b->branching_se);
+		printf(", \"lead_changes\": ");
+		verdict_json_num(b->lead_changes);
+		printf(", \"lead_changes_se\": ");
+		verdict_json_num(b->lead_changes_se);
+		printf(", \"lead_change_share\": ");
+		verdict_json_num(b->lead_share);
+		printf(", \"lead_change_share_ci\": ");
+		verdict_json_pair(b->lead_lo, b->lead_hi);
+	} else {
+		printf("null, \"decision_moves\": null, \"decision_moves_ci\": null, \"branching\": null, "
+		       "\"branching_se\": null, \"lead_changes\": null, \"lead_changes_se\": null, "
+		       "\"lead_change_share\": null, \"lead_change_share_ci\": null");
+	}
+	printf(", \"drawishness\": ");
+	verdict_json_num(b->drawishness);
+	printf(", \"drawishness_ci\": ");
+	verdict_json_pair(b->draw_lo, b->draw_hi);
+	printf(", \"advantage_p1\": ");
+	verdict_json_num(b->advantage_p1);
+	printf(", \"advantage_p1_ci\": ");
+	verdict_json_pair(b->p1_lo, b->p1_hi);
+	printf("}");
+}
+
 static void print_text(const struct sim_series *se, const struct report *rp)
 {
 	printf("%s (%s)\n", se->title, se->id);
 	rp->side->text_head(se);
 	printf("games: %llu, seed %llu\n", (unsigned long long)se->t.games, (unsigned long long)rp->o->seed);
 	verdict_print_series(&se->side, rp->o->threshold, se->eng->unit);
+	print_behaviour(se);
 	rp->side->text_tail(se);
 }
 
@@ -459,6 +520,7 @@ static void print_json(const struct sim_series *se, const struct report *rp, con
 	ruleset_json_from(se->set, stdout);
 	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)rp->o->seed);
 	verdict_json_series(&se->side, ind);
+	json_behaviour(se, ind);
 	rp->side->json_tail(se, ind);
 }
 
