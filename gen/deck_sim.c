@@ -81,6 +81,7 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 				.max_length = (int)o->max_length};
 	memcpy(p.policy, se->policy, sizeof p.policy);
 	char err[512];
+	se->params = p;
 	se->setup = se->eng->setup_new(&p, err, sizeof err);
 	if (!se->setup) {
 		diag(SEV_ERROR, NULL, "%s: %s", se->path, err);

@@ -27,7 +27,7 @@
 
 /* ---- options ---- */
 
-enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
+enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE, OPT_SKILL, OPT_SKILL_LEVELS };
 
 /* Every option of simulate, and which packs have it: all, or those with
  * optional groups (--with, --without, --compare-with, --compare-without);
@@ -50,6 +50,7 @@ static const struct sim_optdef {
 	{"compare-rule", required_argument, OPT_CRULE, FOR_ALL},
 	{"json", no_argument, 'j', FOR_ALL}, {"plot", required_argument, 'o', FOR_ALL},
 	{"quiet", no_argument, 'q', FOR_ALL}, {"trace", required_argument, 'T', FOR_ALL},
+	{"skill", no_argument, OPT_SKILL, FOR_ALL}, {"skill-levels", required_argument, OPT_SKILL_LEVELS, FOR_ALL},
 	{"help", no_argument, 'h', FOR_ALL}, {"version", no_argument, 'V', FOR_ALL},
 };
 #define NOPTDEFS (sizeof optdefs / sizeof *optdefs)
@@ -137,6 +138,8 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 		o->compare = optarg;
 		return true;
 	case 'j': o->json = true; return true;
+	case OPT_SKILL: o->skill = true; return true;
+	case OPT_SKILL_LEVELS: o->skill_levels = optarg; return true;
 	case 'o': o->plot = optarg; return true;
 	case 'q': o->quiet = true; return true;
 	case 'T':
@@ -198,6 +201,15 @@ static int check_options(const struct sim_side *side, struct sim_opts *o, int ar
 		}
 	if (o->plot && !sim_plot_format(o->plot)) {
 		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o->plot);
+		ok = false;
+	}
+	if (o->skill_levels && !o->skill) {
+		diag(SEV_ERROR, NULL, "--skill-levels is for --skill");
+		ok = false;
+	}
+	if (o->skill && (o->compare || o->trace >= 0 || o->policy_arg || o->ncounts > 1)) {
+		diag(SEV_ERROR, NULL, "--skill plays its own ladder of policies at one player count: not with "
+		     "--compare, --trace, --policy or a list of --players");
 		ok = false;
 	}
 	if ((o->sel[1].nwith || o->sel[1].nwithout || o->nrules[1] > o->nrules[0]) && !o->compare) {
@@ -722,6 +734,11 @@ int cmd_simulate(const struct game *g, int argc, char **argv)
 				status = EXIT_INPUT;
 				goto out;
 			}
+	if (o.skill) {
+		label_of(&se[0], &o);
+		status = simulate_skill(&se[0], side, &o);
+		goto out;
+	}
 	if (o.trace >= 0) {
 		if (side->trace_game)
 			side->trace_game(&se[0], &o);

@@ -212,6 +212,7 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
 	struct gsim_params gp = {.pack = p, .players = se->players, .max_length = (int)o->max_length};
 	memcpy(gp.policy, se->policy, sizeof gp.policy);
+	se->params = gp;
 	char err[256];
 	struct setup *s = se->eng->setup_new(&gp, err, sizeof err);
 	if (!s) {
