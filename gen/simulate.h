@@ -98,10 +98,6 @@ struct sim_side {
 	void (*trace_game)(const struct sim_series *se, const struct sim_opts *o);
 };
 
-/* --skill (simulate_skill.c): the skill trace of se's pack (loaded, its
- * params set) as o asks, reported and plotted; the exit status. */
-int simulate_skill(struct sim_series *se, const struct sim_side *side, const struct sim_opts *o);
-
 /* The name of policy p ("random", "greedy", "spoiler", "lookahead"). */
 const char *simulate_policy_name(enum gsim_policy p);
 

@@ -1,6 +1,8 @@
-/* simulate_skill.c: `railyard simulate --skill` (simulate.h): the ladder
- * from --skill-levels, the trace played through skill.c, and its report as
- * text, JSON and a plot. It knows no game. */
+/* simulate_skill.c: `railyard simulate --skill` (simulate_skill.h): the
+ * ladder from --skill-levels, the trace played through skill.c, and its
+ * report as text, JSON and a plot. It knows no game. */
+#include "simulate_skill.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -10,15 +12,16 @@
 #include "json.h"
 #include "progress.h"
 #include "simplot.h"
-#include "simulate.h"
+#include "series.h"
 #include "skill.h"
+#include "verdict.h"
 
 /* The ladder --skill-levels asks for (a count, or a list of levels) into
  * levels: its length, or -1 (reported). */
-static int ladder(const struct sim_series *se, const struct sim_side *side, const char *arg,
-		  struct skill_level *levels)
+static int ladder(const struct skill_request *r, struct skill_level *levels)
 {
-	bool mcts = se->eng->steps != NULL;
+	const char *arg = r->levels;
+	bool mcts = r->eng->steps != NULL;
 	long k = mcts ? SKILL_LEVELS : 2;
 	if (arg && isdigit((unsigned char)arg[0])) {
 		if (parse_int(arg, 2, SKILL_MAX_LEVELS, &k) != 0) {
@@ -29,7 +32,7 @@ static int ladder(const struct sim_series *se, const struct sim_side *side, cons
 		if (k > 2 && !mcts) {
 			diag(SEV_ERROR, NULL, "--skill-levels %ld: %s's engine does not play through steps, so it has no "
 			     "mcts: 2 levels (random, greedy), or name them (--skill-levels random,greedy)", k,
-			     se->eng->game);
+			     r->eng->game);
 			return -1;
 		}
 	}
@@ -43,7 +46,7 @@ static int ladder(const struct sim_series *se, const struct sim_side *side, cons
 		if (n == SKILL_MAX_LEVELS) {
 			diag(SEV_ERROR, NULL, "--skill-levels: at most %d levels", SKILL_MAX_LEVELS);
 			rc = -1;
-		} else if (skill_parse_level(t, side->npolicies, mcts, &levels[n++], err, sizeof err) != 0) {
+		} else if (skill_parse_level(t, r->npolicies, mcts, &levels[n++], err, sizeof err) != 0) {
 			diag(SEV_ERROR, NULL, "--skill-levels: %s", err);
 			rc = -1;
 		}
@@ -71,16 +74,16 @@ static void step_text(const char *what, const struct skill_step *st)
 	       st->score, st->score_lo, st->score_hi, (unsigned long long)st->games, (unsigned long long)st->decided);
 }
 
-static void print_text(const struct sim_series *se, const struct skill_trace *tr, const struct sim_opts *o)
+static void print_text(const struct skill_request *r, const struct skill_trace *tr)
 {
 	int N = tr->players;
-	printf("%s (%s)\n", se->title, se->id);
+	printf("%s (%s)\n", r->title, r->id);
 	printf("skill trace: %d players, each level against the one below, every deal once with the stronger in "
 	       "each seat\n", N);
-	if (se->rules[0])
-		printf("rules: %s\n", se->rules);
+	if (r->rules[0])
+		printf("rules: %s\n", r->rules);
 	printf("games: %llu a step, seed %llu\n", (unsigned long long)tr->step[0].games,
-	       (unsigned long long)o->seed);
+	       (unsigned long long)r->seed);
 	printf("  %-26s %-24s %-27s %8s %8s\n", "stronger vs weaker", "stronger's share [95%]", "rescaled [95%]",
 	       "games", "won");
 	for (int i = 0; i < tr->nsteps; i++)
@@ -98,7 +101,7 @@ static void print_text(const struct sim_series *se, const struct skill_trace *tr
 	uint64_t games = tr->nsteps > 1 ? tr->span.games : 0;
 	for (int i = 0; i < tr->nsteps; i++)
 		games += tr->step[i].games;
-	series_print_time(tr->seconds, games, o->threads);
+	series_print_time(tr->seconds, games, r->threads);
 }
 
 static void step_json(const struct skill_step *st, int players)
@@ -122,18 +125,18 @@ static void step_json(const struct skill_step *st, int players)
 	printf(", \"seconds\": %.3f}", st->seconds);
 }
 
-static void print_json(const struct sim_series *se, const struct skill_trace *tr, const struct sim_opts *o,
-		       const struct skill_level *levels, int nlevels)
+static void print_json(const struct skill_request *r, const struct skill_trace *tr, const struct skill_level *levels,
+		       int nlevels)
 {
 	printf("{\n  \"pack\": ");
-	json_str(stdout, se->id);
+	json_str(stdout, r->id);
 	printf(",\n  \"title\": ");
-	json_str(stdout, se->title);
+	json_str(stdout, r->title);
 	printf(",\n  \"players\": %d,\n  \"rules\": ", tr->players);
-	json_str(stdout, se->rules);
+	json_str(stdout, r->rules);
 	printf(",\n  \"rules_from\": ");
-	ruleset_json_from(se->set, stdout);
-	printf(",\n  \"seed\": %llu,\n  \"games_per_step\": %llu,\n  \"levels\": [", (unsigned long long)o->seed,
+	ruleset_json_from(r->set, stdout);
+	printf(",\n  \"seed\": %llu,\n  \"games_per_step\": %llu,\n  \"levels\": [", (unsigned long long)r->seed,
 	       (unsigned long long)tr->step[0].games);
 	for (int i = 0; i < nlevels; i++) {
 		char name[32];
@@ -151,10 +154,10 @@ static void print_json(const struct sim_series *se, const struct skill_trace *tr
 	verdict_json_num(tr->score);
 	printf(",\n  \"skill_ci\": ");
 	verdict_json_pair(tr->lo, tr->hi);
-	printf(",\n  \"timing\": {\"seconds\": %.3f, \"threads\": %d}\n}\n", tr->seconds, o->threads);
+	printf(",\n  \"timing\": {\"seconds\": %.3f, \"threads\": %d}\n}\n", tr->seconds, r->threads);
 }
 
-static int write_plot(const struct sim_series *se, const struct skill_trace *tr, const struct sim_opts *o)
+static int write_plot(const struct skill_request *r, const struct skill_trace *tr)
 {
 	struct sim_plot_interval rows[SKILL_MAX_LEVELS];
 	char labels[SKILL_MAX_LEVELS][80], title[400];
@@ -171,38 +174,38 @@ static int write_plot(const struct sim_series *se, const struct skill_trace *tr,
 						     .kind = i == tr->nsteps ? 2 : 0};
 		n++;
 	}
-	snprintf(title, sizeof title, "%s, %d players: skill %.3f [%.3f, %.3f]", se->id, tr->players, tr->score,
+	snprintf(title, sizeof title, "%s, %d players: skill %.3f [%.3f, %.3f]", r->id, tr->players, tr->score,
 		 tr->lo, tr->hi);
 	char err[512];
-	if (sim_plot_skill(o->plot, title, rows, n, 1.0 / tr->players, err, sizeof err) != 0) {
+	if (sim_plot_skill(r->plot, title, rows, n, 1.0 / tr->players, err, sizeof err) != 0) {
 		if (err[0])
-			diag(SEV_ERROR, NULL, "--plot %s: %s", o->plot, err);
+			diag(SEV_ERROR, NULL, "--plot %s: %s", r->plot, err);
 		return EXIT_OUTPUT;
 	}
 	return EXIT_OK;
 }
 
-int simulate_skill(struct sim_series *se, const struct sim_side *side, const struct sim_opts *o)
+int simulate_skill(const struct skill_request *r)
 {
 	struct skill_level levels[SKILL_MAX_LEVELS];
-	int nlevels = ladder(se, side, o->skill_levels, levels);
+	int nlevels = ladder(r, levels);
 	if (nlevels < 0)
 		return EXIT_INPUT;
-	struct skill_run run = {.eng = se->eng, .params = &se->params, .levels = levels, .nlevels = nlevels,
-				.games = o->games, .seed = o->seed, .threads = o->threads,
-				.progress = !o->quiet && progress_wanted(), .label = se->id};
+	struct skill_run run = {.eng = r->eng, .params = r->params, .levels = levels, .nlevels = nlevels,
+				.games = r->games, .seed = r->seed, .threads = r->threads,
+				.progress = !r->quiet && progress_wanted(), .label = r->id};
 	struct skill_trace tr;
 	char err[512];
 	if (skill_trace(&run, &tr, err, sizeof err) != 0) {
-		diag(SEV_ERROR, NULL, "%s: %s", se->path, err);
+		diag(SEV_ERROR, NULL, "%s: %s", r->path, err);
 		return EXIT_INPUT;
 	}
-	if (o->json)
-		print_json(se, &tr, o, levels, nlevels);
+	if (r->json)
+		print_json(r, &tr, levels, nlevels);
 	else
-		print_text(se, &tr, o);
+		print_text(r, &tr);
 	int status = series_flush_report();
-	if (o->plot && status == EXIT_OK)
-		status = write_plot(se, &tr, o);
+	if (r->plot && status == EXIT_OK)
+		status = write_plot(r, &tr);
 	return status;
 }

@@ -12,9 +12,15 @@
 
 #include "progress.h"
 #include "series.h"
-#include "simulate.h"
 #include "stats.h"
 #include "util.h"
+
+/* The built-in policies by name, as --policy spells them. */
+static const char *const level_names[] = {
+	[GSIM_RANDOM] = "random", [GSIM_GREEDY] = "greedy", [GSIM_SPOILER] = "spoiler",
+	[GSIM_LOOKAHEAD] = "lookahead",
+};
+#define NLEVEL_NAMES ((int)(sizeof level_names / sizeof *level_names))
 
 int skill_parse_level(const char *s, int npolicies, bool mcts, struct skill_level *out, char *err, size_t errlen)
 {
@@ -32,14 +38,14 @@ int skill_parse_level(const char *s, int npolicies, bool mcts, struct skill_leve
 		*out = (struct skill_level){GSIM_MCTS, (int)b};
 		return 0;
 	}
-	for (int p = 0; p < npolicies; p++)
-		if (!strcmp(s, simulate_policy_name((enum gsim_policy)p))) {
+	for (int p = 0; p < npolicies && p < NLEVEL_NAMES; p++)
+		if (!strcmp(s, level_names[p])) {
 			out->policy = (enum gsim_policy)p;
 			return 0;
 		}
 	struct buf all = {0};
-	for (int p = 0; p < npolicies; p++)
-		buf_printf(&all, "%s, ", simulate_policy_name((enum gsim_policy)p));
+	for (int p = 0; p < npolicies && p < NLEVEL_NAMES; p++)
+		buf_printf(&all, "%s, ", level_names[p]);
 	snprintf(err, errlen, "unknown level '%s'; the levels are %smcts:N", s, all.s ? all.s : "");
 	buf_free(&all);
 	return -1;
@@ -50,7 +56,7 @@ void skill_level_name(const struct skill_level *l, char *out, size_t len)
 	if (l->policy == GSIM_MCTS)
 		snprintf(out, len, "mcts:%d", l->budget);
 	else
-		snprintf(out, len, "%s", simulate_policy_name(l->policy));
+		snprintf(out, len, "%s", (int)l->policy < NLEVEL_NAMES ? level_names[l->policy] : "?");
 }
 
 void skill_default_ladder(int k, struct skill_level *out)
