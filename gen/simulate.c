@@ -22,8 +22,10 @@
 #include "cli.h"
 #include "commands.h"
 #include "json.h"
+#include "mcts.h"
 #include "progress.h"
 #include "simplot.h"
+#include "simulate_skill.h"
 
 /* ---- options ---- */
 
@@ -690,9 +692,81 @@ static int play_and_report(struct sim_series *se, const struct sim_side *side, c
 	return status;
 }
 
+/* The one seat of highest standing in score, or 0 while two share it (seats
+ * from 1, as the trace names them). */
+static int trace_leader(const double *score, int players)
+{
+	int lead = 0;
+	for (int p = 1; p < players; p++)
+		if (score[p] > score[lead])
+			lead = p;
+	for (int p = 0; p < players; p++)
+		if (p != lead && score[p] == score[lead])
+			return 0;
+	return lead + 1;
+}
+
+/* " a b c, leader seat L" (or ", no single leader") and the line's end. */
+static void trace_standing(const double *score, int players)
+{
+	for (int p = 0; p < players; p++)
+		printf(" %g", score[p]);
+	int lead = trace_leader(score, players);
+	if (lead)
+		printf(", leader seat %d\n", lead);
+	else
+		printf(", no single leader\n");
+}
+
+/* An engine with steps: game G walked decision by decision from its stream
+ * as gsim_play plays it, a line each: the seat, how many legal moves it had,
+ * then every seat's standing and the leader after its move (none while two
+ * share the highest). What the behaviour measures count, to count by hand. */
+static void trace_steps(const struct sim_series *se, const struct sim_opts *o)
+{
+	const struct gsim_engine *e = se->eng;
+	const struct gsim_steps *st = e->steps;
+	const struct gsim_seats *seats = st->seats(se->setup);
+	void *pos = xcalloc(1, st->pos_size(se->setup));
+	void *work = st->work_size ? xcalloc(1, st->work_size(se->setup)) : NULL;
+	uint64_t *keys = xcalloc(st->max_moves(se->setup), sizeof *keys);
+	int budget = 0;
+	for (int i = 0; i < seats->players; i++)
+		if (seats->policy[i] == GSIM_MCTS && seats->budget[i] > budget)
+			budget = seats->budget[i];
+	struct mcts *m = budget > 0 ? mcts_new(e, se->setup, budget) : NULL;
+	double score[SIM_MAX_PLAYERS];
+	struct gsim_outcome out;
+	memset(&out, 0, sizeof out);
+	struct sim_rng rng;
+	sim_rng_seed(&rng, o->seed, (uint64_t)o->trace);
+	st->start(se->setup, work, pos, &rng, &out);
+	st->standing(se->setup, work, pos, score);
+	printf("start: standing");
+	trace_standing(score, seats->players);
+	int seat;
+	for (long d = 1; (seat = st->turn(se->setup, pos)) >= 0; d++) {
+		size_t n = st->moves(se->setup, work, pos, keys);
+		uint64_t key = seats->policy[seat] == GSIM_MCTS && n > 1
+				       ? mcts_choose(m, pos, seat, seats->budget[seat], &rng)
+				       : keys[st->choose(se->setup, work, pos, seats->policy[seat], keys, n, &rng)];
+		st->apply(se->setup, work, pos, key, &rng, &out);
+		st->standing(se->setup, work, pos, score);
+		printf("decision %ld: seat %d, %zu legal move%s; standing", d, seat + 1, n, n == 1 ? "" : "s");
+		trace_standing(score, seats->players);
+	}
+	if (m)
+		mcts_free(m);
+	free(pos);
+	free(work);
+	free(keys);
+}
+
 /* --trace G for a side whose engine does not report its moves: game G of
  * the series played alone, and what it came to (the winner and the length,
- * as the totals count it, and the engine's counters) on one line. */
+ * as the totals count it, and the engine's counters) on one line; an engine
+ * with steps shows its decisions first (trace_steps) and what the behaviour
+ * measures counted in the game, from gsim_play, last. */
 static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 {
 	const struct gsim_engine *e = se->eng;
@@ -704,6 +778,8 @@ static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 	for (int i = 0; i < se->players; i++)
 		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
 	printf("; rules: %s\n", se->rules);
+	if (e->steps)
+		trace_steps(se, o);
 	bool ended = out.length >= 0 && out.length <= o->max_length;
 	if (ended && out.winner >= 0)
 		printf("seat %d wins after %d %s", out.winner + 1, out.length, e->unit);
@@ -716,6 +792,10 @@ static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 	for (int c = 0; e->counters[c]; c++)
 		printf("%s %llu %s", c ? "," : ";", (unsigned long long)out.count[c], e->counter_text[c]);
 	printf("\n");
+	if (e->steps)
+		printf("behaviour: %llu decisions, %llu with more than one legal move, %llu legal moves, %llu lead "
+		       "changes\n", (unsigned long long)out.decisions, (unsigned long long)out.real_choices,
+		       (unsigned long long)out.branching, (unsigned long long)out.lead_changes);
 }
 
 int cmd_simulate(const struct game *g, int argc, char **argv)
@@ -735,8 +815,12 @@ int cmd_simulate(const struct game *g, int argc, char **argv)
 				goto out;
 			}
 	if (o.skill) {
-		label_of(&se[0], &o);
-		status = simulate_skill(&se[0], side, &o);
+		struct skill_request r = {.path = se[0].path, .id = se[0].id, .title = se[0].title, .rules = se[0].rules,
+					  .set = se[0].set, .eng = se[0].eng, .params = &se[0].params,
+					  .npolicies = side->npolicies, .levels = o.skill_levels, .games = o.games,
+					  .seed = o.seed, .threads = o.threads, .quiet = o.quiet, .json = o.json,
+					  .plot = o.plot};
+		status = simulate_skill(&r);
 		goto out;
 	}
 	if (o.trace >= 0) {
