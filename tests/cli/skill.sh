@@ -19,13 +19,13 @@ expect_grep "the games a step" '^games: 300 a step, seed 1$' "$WORK/toy.txt"
 
 # JSON: every deal once with the stronger in each seat (games rounded up to
 # a multiple of the players), the same on 1 thread and on 2, the rescaling
-$RAILYARD simulate $T52 -n 4 --skill --games 201 --json --threads 1 -q >"$WORK/a.json"
-$RAILYARD simulate $T52 -n 4 --skill --games 201 --json --threads 2 -q >"$WORK/b.json"
+$RAILYARD simulate $T52 -n 4 --skill --skill-levels random,greedy --games 201 --json --threads 1 -q >"$WORK/a.json"
+$RAILYARD simulate $T52 -n 4 --skill --skill-levels random,greedy --games 201 --json --threads 2 -q >"$WORK/b.json"
 expect_eq "games a step rounded up to a multiple of 4" "204" "$(field 'd["steps"][0]["games"]' <"$WORK/a.json")"
 expect_eq "the trace does not depend on --threads" "$(notime <"$WORK/a.json")" "$(notime <"$WORK/b.json")"
 expect_eq "rescaled = (share - 1/4) / (3/4)" "True" \
 	"$(field 'abs(d["skill"] - (d["span"]["share"] - 0.25) / 0.75) < 1e-5 and d["span"] == d["steps"][0]' <"$WORK/a.json")"
-$RAILYARD simulate $T52 -n 4 --skill --games 201 --json --seed 2 -q >"$WORK/c.json"
+$RAILYARD simulate $T52 -n 4 --skill --skill-levels random,greedy --games 201 --json --seed 2 -q >"$WORK/c.json"
 expect_eq "another --seed, another trace" "True" "$(field "d['steps'][0]['stronger_wins'] != $(field 'd["steps"][0]["stronger_wins"]' <"$WORK/a.json")" <"$WORK/c.json")"
 
 # planted: a level against itself where seat 1 wins far less than its share
