@@ -87,6 +87,28 @@ struct step_play {
 	struct skill_step *out;
 };
 
+/* Deals first..last-1, each played once with the stronger in every seat,
+ * counted into *c (its games, decided, strong_wins, no_winner, unfinished). */
+static void play_deals(const struct gsim_engine *e, void *const *setup, void *const *scratch, int players,
+		       int horizon, uint64_t seed, long first, long last, struct skill_step *c)
+{
+	for (long m = first; m < last; m++)
+		for (int s = 0; s < players; s++) {
+			struct gsim_outcome o;
+			gsim_play(e, setup[s], scratch[s], seed, (uint64_t)m, &o);
+			bool ended = o.length >= 0 && o.length <= horizon;
+			c->games++;
+			if (ended && o.winner >= 0) {
+				c->decided++;
+				c->strong_wins += o.winner == s;
+			} else if (ended && o.no_winner) {
+				c->no_winner++;
+			} else {
+				c->unfinished++;
+			}
+		}
+}
+
 static void *step_worker(void *arg)
 {
 	struct step_play *sp = arg;
@@ -94,40 +116,26 @@ static void *step_worker(void *arg)
 	void *scratch[SIM_MAX_PLAYERS];
 	for (int s = 0; s < N; s++)
 		scratch[s] = gsim_scratch_new(sp->eng, sp->setup[s]);
-	uint64_t games = 0, decided = 0, wins = 0, ties = 0, open = 0;
+	struct skill_step c;
+	memset(&c, 0, sizeof c);
 	long first, last;
 	while (series_next_chunk(&sp->next, sp->units, &first, &last)) {
-		for (long m = first; m < last; m++)
-			for (int s = 0; s < N; s++) {
-				struct gsim_outcome o;
-				gsim_play(sp->eng, sp->setup[s], scratch[s], sp->seed, (uint64_t)m, &o);
-				bool ended = o.length >= 0 && o.length <= sp->horizon;
-				games++;
-				if (ended && o.winner >= 0) {
-					decided++;
-					wins += o.winner == s;
-				} else if (ended && o.no_winner) {
-					ties++;
-				} else {
-					open++;
-				}
-			}
+		play_deals(sp->eng, sp->setup, scratch, N, sp->horizon, sp->seed, first, last, &c);
 		atomic_fetch_add(&sp->done, (last - first) * N);
 	}
 	for (int s = 0; s < N; s++)
 		gsim_scratch_free(sp->eng, scratch[s]);
 	pthread_mutex_lock(&sp->lock);
-	sp->out->games += games;
-	sp->out->decided += decided;
-	sp->out->strong_wins += wins;
-	sp->out->no_winner += ties;
-	sp->out->unfinished += open;
+	sp->out->games += c.games;
+	sp->out->decided += c.decided;
+	sp->out->strong_wins += c.strong_wins;
+	sp->out->no_winner += c.no_winner;
+	sp->out->unfinished += c.unfinished;
 	pthread_mutex_unlock(&sp->lock);
 	return NULL;
 }
 
-/* The share, its interval and their rescaling from the step's counts. */
-static void step_measures(struct skill_step *st, int players)
+void skill_step_measures(struct skill_step *st, int players)
 {
 	double fair = 1.0 / players;
 	stats_wilson(st->strong_wins, st->decided, &st->lo, &st->hi);
@@ -135,6 +143,43 @@ static void step_measures(struct skill_step *st, int players)
 	st->score = (st->share - fair) / (1 - fair);
 	st->score_lo = (st->lo - fair) / (1 - fair);
 	st->score_hi = (st->hi - fair) / (1 - fair);
+}
+
+/* The setups of a step: setup[s] seats strong in seat s, weak elsewhere;
+ * the number made (players, or fewer with the reason in err). */
+static int make_setups(const struct gsim_engine *e, const struct gsim_params *params, struct skill_level weak,
+		       struct skill_level strong, void **setup, char *err, size_t errlen)
+{
+	for (int s = 0; s < params->players; s++) {
+		struct gsim_params p = *params;
+		for (int i = 0; i < SIM_MAX_PLAYERS; i++) {
+			struct skill_level l = i == s ? strong : weak;
+			p.policy[i] = l.policy;
+			p.budget[i] = l.budget;
+		}
+		if (!(setup[s] = e->setup_new(&p, err, errlen)))
+			return s;
+	}
+	return params->players;
+}
+
+int skill_play_range(const struct gsim_engine *e, const struct gsim_params *params, struct skill_level weak,
+		     struct skill_level strong, uint64_t seed, long first, long last, struct skill_step *st, char *err,
+		     size_t errlen)
+{
+	int N = params->players;
+	void *setup[SIM_MAX_PLAYERS] = {0}, *scratch[SIM_MAX_PLAYERS] = {0};
+	int made = make_setups(e, params, weak, strong, setup, err, errlen);
+	if (made == N) {
+		for (int s = 0; s < N; s++)
+			scratch[s] = gsim_scratch_new(e, setup[s]);
+		play_deals(e, setup, scratch, N, params->max_length, seed, first, last, st);
+		for (int s = 0; s < N; s++)
+			gsim_scratch_free(e, scratch[s]);
+	}
+	for (int s = 0; s < made; s++)
+		e->setup_free(setup[s]);
+	return made == N ? 0 : -1;
 }
 
 /* Play weak against strong from seed into *st. */
@@ -150,20 +195,8 @@ static int play_step(const struct skill_run *r, struct skill_level weak, struct 
 	atomic_init(&sp.next, 0);
 	atomic_init(&sp.done, 0);
 	pthread_mutex_init(&sp.lock, NULL);
-	int rc = 0, made = 0;
-	for (int s = 0; s < N; s++) {
-		struct gsim_params p = *r->params;
-		for (int i = 0; i < SIM_MAX_PLAYERS; i++) {
-			struct skill_level l = i == s ? strong : weak;
-			p.policy[i] = l.policy;
-			p.budget[i] = l.budget;
-		}
-		if (!(sp.setup[s] = r->eng->setup_new(&p, err, errlen))) {
-			rc = -1;
-			break;
-		}
-		made++;
-	}
+	int made = make_setups(r->eng, r->params, weak, strong, sp.setup, err, errlen);
+	int rc = made == N ? 0 : -1;
 	if (rc == 0) {
 		double t0 = series_now();
 		int T = r->threads < sp.units ? r->threads : (int)sp.units;
@@ -190,7 +223,7 @@ static int play_step(const struct skill_run *r, struct skill_level weak, struct 
 		free(tid);
 		free(running);
 		st->seconds = series_now() - t0;
-		step_measures(st, N);
+		skill_step_measures(st, N);
 	}
 	for (int s = 0; s < made; s++)
 		r->eng->setup_free(sp.setup[s]);
@@ -198,8 +231,7 @@ static int play_step(const struct skill_run *r, struct skill_level weak, struct 
 	return rc;
 }
 
-/* Step i's seed: the run's mixed with i, so the steps are dealt apart. */
-static uint64_t step_seed(uint64_t seed, int i)
+uint64_t skill_step_seed(uint64_t seed, int i)
 {
 	return seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(i + 1));
 }
@@ -214,12 +246,12 @@ int skill_trace(const struct skill_run *r, struct skill_trace *out, char *err, s
 	progress_steps(r->nlevels > 2 ? r->nlevels : 1);
 	progress_unit("games");
 	for (int i = 0; i < out->nsteps; i++)
-		if (play_step(r, r->levels[i], r->levels[i + 1], step_seed(r->seed, i), i, out->nsteps, &out->step[i],
+		if (play_step(r, r->levels[i], r->levels[i + 1], skill_step_seed(r->seed, i), i, out->nsteps, &out->step[i],
 			      err, errlen) != 0)
 			return -1;
 	if (out->nsteps == 1)
 		out->span = out->step[0];
-	else if (play_step(r, r->levels[0], r->levels[r->nlevels - 1], step_seed(r->seed, SKILL_MAX_LEVELS),
+	else if (play_step(r, r->levels[0], r->levels[r->nlevels - 1], skill_step_seed(r->seed, SKILL_SPAN),
 			   out->nsteps, out->nsteps, &out->span, err, errlen) != 0)
 		return -1;
 	out->score = out->span.score;

@@ -83,4 +83,19 @@ struct skill_run {
  * refuses a step's seats. */
 int skill_trace(const struct skill_run *r, struct skill_trace *out, char *err, size_t errlen);
 
+/* The pieces, for a caller that plays a step in slices (tune's rounds and
+ * shards): step i's seed from the run's (the span's is step SKILL_SPAN), so
+ * a slice plays the deals skill_trace would; deals first..last-1 of a step
+ * (each played once with the stronger in every seat) on this thread, added
+ * into *st's counts (games, decided, strong_wins, no_winner, unfinished):
+ * 0, or -1 with the reason in err when the engine refuses the seats; and the
+ * share, its interval and their rescaling from *st's counts. Slices of
+ * deals add up to the whole step, on any split. */
+#define SKILL_SPAN SKILL_MAX_LEVELS
+uint64_t skill_step_seed(uint64_t seed, int i);
+int skill_play_range(const struct gsim_engine *e, const struct gsim_params *params, struct skill_level weak,
+		     struct skill_level strong, uint64_t seed, long first, long last, struct skill_step *st, char *err,
+		     size_t errlen);
+void skill_step_measures(struct skill_step *st, int players);
+
 #endif

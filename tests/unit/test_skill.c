@@ -8,6 +8,9 @@
  *   - a race: each seat adds the value of its move (0..3) to its score and
  *     the highest score wins: greedy (always 3) beats random unless random
  *     plays 3 every time, so the score is near 1;
+ *   - dice: the race with a die (0..5) added to every move, so each deal
+ *     plays out its own way (for the checks that the trace is the same on
+ *     any threads and in any slices);
  *   - a script: two seats, six decisions with 1, 2, 3, 1, 2, 3 legal moves
  *     whose gains (2, 3, 2, 1, 0, 1, whatever the move) make the leader
  *     change three times, counted here by hand. */
@@ -24,7 +27,7 @@
 #include "gsim.h"
 #include "skill.h"
 
-enum planted { LOTTERY, RACE, SCRIPT };
+enum planted { LOTTERY, RACE, SCRIPT, DICE };
 
 struct setup {
 	enum planted kind;
@@ -83,7 +86,7 @@ static size_t moves(const void *s, void *work, const void *pos, uint64_t *keys)
 	(void)work;
 	const struct setup *S = s;
 	const struct pos *p = pos;
-	size_t n = S->kind == SCRIPT ? (size_t)script_moves[p->decision] : S->kind == RACE ? 4 : 3;
+	size_t n = S->kind == SCRIPT ? (size_t)script_moves[p->decision] : S->kind == LOTTERY ? 3 : 4;
 	for (size_t i = 0; i < n; i++)
 		keys[i] = i;
 	return n;
@@ -104,6 +107,8 @@ static void apply(const void *s, void *work, void *pos, uint64_t key, struct sim
 	struct pos *p = pos;
 	int N = S->seats.players;
 	p->score[p->seat] += S->kind == SCRIPT ? script_gain[p->decision] : S->kind == RACE ? (int)key : 0;
+	if (S->kind == DICE)
+		p->score[p->seat] += (int)key + (int)sim_rng_below(rng, 6);
 	p->decision++;
 	p->seat = (p->seat + 1) % N;
 	if (p->decision < decisions_of(S))
@@ -177,6 +182,12 @@ static void *script_new(const struct gsim_params *p, char *err, size_t len)
 	return setup_of(SCRIPT, p);
 }
 
+static void *dice_new(const struct gsim_params *p, char *err, size_t len)
+{
+	(void)err, (void)len;
+	return setup_of(DICE, p);
+}
+
 static const char *const no_counters[] = {NULL};
 
 #define ENGINE(name, make) \
@@ -187,6 +198,7 @@ static const char *const no_counters[] = {NULL};
 ENGINE(lottery, lottery_new);
 ENGINE(race, race_new);
 ENGINE(script, script_new);
+ENGINE(dice, dice_new);
 
 static struct skill_trace trace_of(const struct gsim_engine *e, int players, const char *ladder, long games)
 {
@@ -255,13 +267,44 @@ static void test_threads_alike(void **state)
 	struct skill_trace tr[2];
 	char err[64];
 	for (int k = 0; k < 2; k++) {
-		struct skill_run r = {.eng = &lottery, .params = &p, .levels = levels, .nlevels = 2, .games = 999,
+		struct skill_run r = {.eng = &dice, .params = &p, .levels = levels, .nlevels = 2, .games = 999,
 				      .seed = 11, .threads = 1 + 2 * k};
 		assert_int_equal(skill_trace(&r, &tr[k], err, sizeof err), 0);
 	}
 	assert_int_equal(tr[0].span.games, 999);
+	/* not every deal alike: greedy wins most, not all, and not a fixed share */
+	assert_true(tr[0].span.strong_wins > 333 && tr[0].span.strong_wins < tr[0].span.decided);
 	assert_int_equal(tr[0].span.strong_wins, tr[1].span.strong_wins);
 	assert_int_equal(tr[0].span.decided, tr[1].span.decided);
+}
+
+/* A step played in slices (tune's rounds and shards) is the trace's step:
+ * the span's deals 0..332 split 0..100, 100..333 give its very counts. */
+static void test_slices_add_up(void **state)
+{
+	(void)state;
+	struct skill_level levels[3] = {{GSIM_RANDOM, 0}, {GSIM_GREEDY, 0}, {GSIM_MCTS, 4}};
+	struct gsim_params p = {.players = 3, .max_length = 1000};
+	struct skill_run r = {.eng = &dice, .params = &p, .levels = levels, .nlevels = 3, .games = 999, .seed = 8,
+			      .threads = 2};
+	struct skill_trace tr;
+	char err[64];
+	assert_int_equal(skill_trace(&r, &tr, err, sizeof err), 0);
+	struct skill_step st;
+	memset(&st, 0, sizeof st);
+	uint64_t seed = skill_step_seed(8, SKILL_SPAN);
+	assert_int_equal(skill_play_range(&dice, &p, levels[0], levels[2], seed, 0, 100, &st, err, sizeof err), 0);
+	assert_int_equal(skill_play_range(&dice, &p, levels[0], levels[2], seed, 100, 333, &st, err, sizeof err), 0);
+	skill_step_measures(&st, 3);
+	assert_int_equal(st.games, tr.span.games);
+	assert_int_equal(st.decided, tr.span.decided);
+	assert_int_equal(st.strong_wins, tr.span.strong_wins);
+	assert_true(st.score == tr.score && st.score_lo == tr.lo && st.score_hi == tr.hi);
+	/* and the first step from its own seed */
+	memset(&st, 0, sizeof st);
+	seed = skill_step_seed(8, 0);
+	assert_int_equal(skill_play_range(&dice, &p, levels[0], levels[1], seed, 0, 333, &st, err, sizeof err), 0);
+	assert_int_equal(st.strong_wins, tr.step[0].strong_wins);
 }
 
 /* Levels read and named back; the default ladder. */
@@ -367,7 +410,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lottery_holds_zero), cmocka_unit_test(test_race_near_one),
-		cmocka_unit_test(test_threads_alike),      cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_threads_alike),      cmocka_unit_test(test_slices_add_up),
+		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_script_measures),    cmocka_unit_test(test_standard_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
