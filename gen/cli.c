@@ -56,6 +56,7 @@ static const struct cli_opt {
 	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
 	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
 	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL},
+	{"skill", 0, false, NULL}, {"skill-levels", 0, true, NULL},
 	/* tune */
 	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
 	{"length", 0, true, NULL}, {"first-seat", 0, true, NULL}, {"exhaustive", 0, false, NULL},

@@ -19,7 +19,9 @@ static const char usage_text[] =
 	"\"every seat wins alike\", the games without a single winner (ties) as their\n"
 	"own share, game\n"
 	"length over all games with timeouts censored (median, restricted mean), and\n"
-	"how often each component is used (fares paid, tiles played, ...). Below\n"
+	"how often each component is used (fares paid, tiles played, ...), and the\n"
+	"behaviour measures (decision moves, branching, lead changes, drawishness,\n"
+	"advantage P1; the first three for an engine that plays through steps). Below\n"
 	"--completion a series STALLS and gets no verdict.\n\n"
 	"  -n, --players N[,N..] players (seats), or a list (3,4) to play each in turn\n"
 	"      --games G         games to play (default 10000)\n"
@@ -50,8 +52,21 @@ static const char usage_text[] =
 	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print\n"
 	"                        its outcome instead of a report: the winner, the\n"
-	"                        length and the counts above, on one line (these\n"
-	"                        games' engines do not report their moves)\n"
+	"                        length and the counts above, on one line; an engine\n"
+	"                        that plays through steps first lists every decision\n"
+	"                        (the seat, its legal moves, the standing and the\n"
+	"                        leader after it) and last what the behaviour\n"
+	"                        measures counted in the game\n"
+	"      --skill           the skill trace instead of the report: a ladder of\n"
+	"                        levels, each against the one below (every deal once\n"
+	"                        with the stronger in each seat), the stronger's share\n"
+	"                        of the games with a single winner against 1/N, and\n"
+	"                        the skill score: the strongest's share against the\n"
+	"                        weakest rescaled, 0 a lottery, 1 it always wins;\n"
+	"                        --games is games a step; one --players count\n"
+	"      --skill-levels K|LIST  K levels of random, greedy, mcts:64, mcts:256,\n"
+	"                        ... (default 4; 2 for an engine without mcts), or\n"
+	"                        the levels named (random,greedy,mcts:N,...), 2..8\n"
 	"  -q, --quiet           no progress lines on stderr\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
@@ -81,6 +96,7 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 				.max_length = (int)o->max_length};
 	memcpy(p.policy, se->policy, sizeof p.policy);
 	char err[512];
+	se->params = p;
 	se->setup = se->eng->setup_new(&p, err, sizeof err);
 	if (!se->setup) {
 		diag(SEV_ERROR, NULL, "%s: %s", se->path, err);

@@ -1,6 +1,7 @@
 /* gsim.c: small helpers the other games' engines share (gsim.h). */
 #include "gsim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,6 +181,14 @@ void gsim_counts_add(struct gsim_counts *dst, const struct gsim_counts *src)
 		dst->ended[k] += src->ended[k];
 	for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
 		dst->count[c] += src->count[c];
+	dst->decisions += src->decisions;
+	dst->real_choices += src->real_choices;
+	dst->branching += src->branching;
+	dst->lead_changes += src->lead_changes;
+	dst->branching_sq += src->branching_sq;
+	dst->branching_decisions += src->branching_decisions;
+	dst->decisions_sq += src->decisions_sq;
+	dst->lead_changes_sq += src->lead_changes_sq;
 }
 
 int gsim_counts_record(struct gsim_counts *t, const struct gsim_outcome *o)
@@ -200,7 +209,44 @@ int gsim_counts_record(struct gsim_counts *t, const struct gsim_outcome *o)
 	}
 	for (int c = 0; c < GSIM_MAX_COUNTERS; c++)
 		t->count[c] += o->count[c];
+	t->decisions += o->decisions;
+	t->real_choices += o->real_choices;
+	t->branching += o->branching;
+	t->lead_changes += o->lead_changes;
+	t->branching_sq += o->branching * o->branching;
+	t->branching_decisions += o->branching * o->decisions;
+	t->decisions_sq += o->decisions * o->decisions;
+	t->lead_changes_sq += o->lead_changes * o->lead_changes;
 	return kind;
+}
+
+void gsim_behaviour(const struct gsim_engine *e, const struct gsim_counts *t, struct gsim_behaviour *out)
+{
+	memset(out, 0, sizeof *out);
+	double n = (double)t->games;
+	out->drawishness = t->games ? (double)t->no_winner / n : 0;
+	stats_wilson(t->no_winner, t->games, &out->draw_lo, &out->draw_hi);
+	out->advantage_p1 = t->completed ? (double)t->wins[0] / (double)t->completed : 0;
+	stats_wilson(t->wins[0], t->completed, &out->p1_lo, &out->p1_hi);
+	out->measured = e->steps != NULL;
+	if (!out->measured)
+		return;
+	double d = (double)t->decisions;
+	out->decision_moves = t->decisions ? (double)t->real_choices / d : 0;
+	stats_wilson(t->real_choices, t->decisions, &out->decision_lo, &out->decision_hi);
+	out->lead_share = t->decisions ? (double)t->lead_changes / d : 0;
+	stats_wilson(t->lead_changes, t->decisions, &out->lead_lo, &out->lead_hi);
+	out->branching = t->decisions ? (double)t->branching / d : 0;
+	out->lead_changes = t->games ? (double)t->lead_changes / n : 0;
+	if (t->games < 2)
+		return;
+	/* B = sum b / sum d over the games; its variance from the residuals
+	 * b_g - B d_g of the games (the ratio estimator, games as clusters) */
+	double B = out->branching;
+	double res = (double)t->branching_sq - 2 * B * (double)t->branching_decisions + B * B * (double)t->decisions_sq;
+	out->branching_se = d > 0 && res > 0 ? sqrt(n / (n - 1) * res) / d : 0;
+	double m = out->lead_changes, var = ((double)t->lead_changes_sq - n * m * m) / (n - 1);
+	out->lead_changes_se = var > 0 ? sqrt(var / n) : 0;
 }
 
 void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,

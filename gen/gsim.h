@@ -186,7 +186,35 @@ struct gsim_counts {
 	uint64_t wins[SIM_MAX_PLAYERS];
 	uint64_t *ended;
 	uint64_t count[GSIM_MAX_COUNTERS];
+	/* The behaviour measures' totals (gsim_outcome's, over the games; 0 for
+	 * an engine without steps) and the sums of per-game products their
+	 * standard errors need, each game a cluster of decisions. */
+	uint64_t decisions, real_choices, branching, lead_changes;
+	uint64_t branching_sq, branching_decisions, decisions_sq, lead_changes_sq;
 };
+
+/* The behaviour measures of a series (Ludii's), from its totals: measured
+ * only for an engine with steps (gsim_play counts them); the others' are
+ * not measured (false), never 0.
+ *   - decision moves: the share of decisions with more than one legal move
+ *     (Wilson 95%, the decisions taken as independent trials);
+ *   - branching: the mean number of legal moves a decision, with its
+ *     standard error (a ratio estimate over the games as clusters);
+ *   - lead changes: how often the leader (the one seat of highest standing)
+ *     changed, a game (mean, SE) and as a share of decisions (Wilson 95%);
+ *   - drawishness: the share of games without a single winner (Wilson 95%);
+ *   - advantage P1: the first seat's share of the games with a single winner
+ *     (Wilson 95%). */
+struct gsim_behaviour {
+	bool measured;
+	double decision_moves, decision_lo, decision_hi;
+	double branching, branching_se;
+	double lead_changes, lead_changes_se, lead_share, lead_lo, lead_hi;
+	double drawishness, draw_lo, draw_hi;
+	double advantage_p1, p1_lo, p1_hi;
+};
+
+void gsim_behaviour(const struct gsim_engine *e, const struct gsim_counts *t, struct gsim_behaviour *out);
 
 /* Zeroed totals for a horizon (ended allocated); free with gsim_counts_free. */
 void gsim_counts_init(struct gsim_counts *t, int horizon);

@@ -446,3 +446,96 @@ int sim_plot_intervals(const char *path, const char *title, const struct sim_plo
 	struct interval_plot p = {title, rows, n};
 	return plot_file(path, TOP + 20 + IROW * (double)n + 82, draw_intervals, &p, err, errlen);
 }
+
+/* ---- the skill trace (railyard simulate --skill) ---- */
+
+#define SKILL_H 420.0
+
+struct skill_plot {
+	const char *title;
+	const struct sim_plot_interval *rows;
+	size_t n;
+	double fair;
+};
+
+static void draw_skill(cairo_t *cr, const void *user, double height)
+{
+	const struct skill_plot *p = user;
+	double x0 = 90, x1 = W - 40, top = TOP + 20, bottom = height - 90;
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, W / 2, 20, 14, 0.5, true, p->title);
+	/* the axis: the stronger's share 0..1 */
+	for (int t = 0; t <= 10; t++) {
+		double y = bottom - (bottom - top) * t / 10.0;
+		cairo_set_source_rgb(cr, 0.9, 0.9, 0.9);
+		cairo_set_line_width(cr, 0.5);
+		cairo_move_to(cr, x0, y);
+		cairo_line_to(cr, x1, y);
+		cairo_stroke(cr);
+		char lab[16];
+		snprintf(lab, sizeof lab, "%.1f", t / 10.0);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		text(cr, x0 - 8, y, 10, 1, false, lab);
+	}
+	axis_frame(cr, x0, top, x1, bottom);
+	/* the lottery: 1/N */
+	double yf = bottom - (bottom - top) * p->fair;
+	double dash[] = {5, 4};
+	cairo_set_source_rgb(cr, 0.85, 0.1, 0.1);
+	cairo_set_line_width(cr, 1);
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x0, yf);
+	cairo_line_to(cr, x1, yf);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	double slot = (x1 - x0) / (double)(p->n ? p->n : 1);
+	/* the steps joined into a trace; the span (kind 2) stands apart */
+	cairo_set_source_rgb(cr, colour[0][0], colour[0][1], colour[0][2]);
+	cairo_set_line_width(cr, 1.5);
+	bool pen = false;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct sim_plot_interval *r = &p->rows[i];
+		if (r->kind == 2 || !isfinite(r->value))
+			continue;
+		double x = x0 + slot * ((double)i + 0.5), y = bottom - (bottom - top) * r->value;
+		if (pen)
+			cairo_line_to(cr, x, y);
+		else
+			cairo_move_to(cr, x, y);
+		pen = true;
+	}
+	cairo_stroke(cr);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct sim_plot_interval *r = &p->rows[i];
+		double x = x0 + slot * ((double)i + 0.5);
+		const double *ink = colour[r->kind == 2];
+		cairo_set_source_rgb(cr, ink[0], ink[1], ink[2]);
+		cairo_set_line_width(cr, 2);
+		cairo_move_to(cr, x, bottom - (bottom - top) * fmax(0, r->lo));
+		cairo_line_to(cr, x, bottom - (bottom - top) * fmin(1, r->hi));
+		cairo_stroke(cr);
+		if (isfinite(r->value)) {
+			cairo_arc(cr, x, bottom - (bottom - top) * r->value, 4, 0, 6.283185307179586);
+			cairo_fill(cr);
+		}
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		text(cr, x, bottom + 14, 10, 0.5, r->kind == 2, r->label);
+	}
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, 20, (top + bottom) / 2, 11, 0, false, "share");
+	text(cr, 20, height - 50, 10, 0, false,
+	     "Each step: the stronger level's share of the games with a single winner against the level below, "
+	     "seats rotated, with its 95% Wilson interval.");
+	text(cr, 20, height - 32, 10, 0, false,
+	     "Red dashed: the lottery's share 1/N (skill does not matter). Orange, apart: the strongest against "
+	     "the weakest, the skill score's step.");
+}
+
+int sim_plot_skill(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n, double fair,
+		   char *err, size_t errlen)
+{
+	struct skill_plot p = {title, rows, n, fair};
+	return plot_file(path, SKILL_H, draw_skill, &p, err, errlen);
+}

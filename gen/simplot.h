@@ -44,4 +44,11 @@ struct sim_plot_interval {
 int sim_plot_intervals(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n,
 		       char *err, size_t errlen);
 
+/* The skill trace (railyard simulate --skill): one column per step, the
+ * stronger's share (value) with its interval on 0..1, the steps (kind 0)
+ * joined, the span (kind 2) apart, a dashed line at the lottery's share
+ * fair; written as sim_plot_write does. */
+int sim_plot_skill(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n, double fair,
+		   char *err, size_t errlen);
+
 #endif

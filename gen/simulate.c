@@ -22,12 +22,14 @@
 #include "cli.h"
 #include "commands.h"
 #include "json.h"
+#include "mcts.h"
 #include "progress.h"
 #include "simplot.h"
+#include "simulate_skill.h"
 
 /* ---- options ---- */
 
-enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE };
+enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE, OPT_SKILL, OPT_SKILL_LEVELS };
 
 /* Every option of simulate, and which packs have it: all, or those with
  * optional groups (--with, --without, --compare-with, --compare-without);
@@ -50,6 +52,7 @@ static const struct sim_optdef {
 	{"compare-rule", required_argument, OPT_CRULE, FOR_ALL},
 	{"json", no_argument, 'j', FOR_ALL}, {"plot", required_argument, 'o', FOR_ALL},
 	{"quiet", no_argument, 'q', FOR_ALL}, {"trace", required_argument, 'T', FOR_ALL},
+	{"skill", no_argument, OPT_SKILL, FOR_ALL}, {"skill-levels", required_argument, OPT_SKILL_LEVELS, FOR_ALL},
 	{"help", no_argument, 'h', FOR_ALL}, {"version", no_argument, 'V', FOR_ALL},
 };
 #define NOPTDEFS (sizeof optdefs / sizeof *optdefs)
@@ -137,6 +140,8 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 		o->compare = optarg;
 		return true;
 	case 'j': o->json = true; return true;
+	case OPT_SKILL: o->skill = true; return true;
+	case OPT_SKILL_LEVELS: o->skill_levels = optarg; return true;
 	case 'o': o->plot = optarg; return true;
 	case 'q': o->quiet = true; return true;
 	case 'T':
@@ -198,6 +203,15 @@ static int check_options(const struct sim_side *side, struct sim_opts *o, int ar
 		}
 	if (o->plot && !sim_plot_format(o->plot)) {
 		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", o->plot);
+		ok = false;
+	}
+	if (o->skill_levels && !o->skill) {
+		diag(SEV_ERROR, NULL, "--skill-levels is for --skill");
+		ok = false;
+	}
+	if (o->skill && (o->compare || o->trace >= 0 || o->policy_arg || o->ncounts > 1)) {
+		diag(SEV_ERROR, NULL, "--skill plays its own ladder of policies at one player count: not with "
+		     "--compare, --trace, --policy or a list of --players");
 		ok = false;
 	}
 	if ((o->sel[1].nwith || o->sel[1].nwithout || o->nrules[1] > o->nrules[0]) && !o->compare) {
@@ -305,6 +319,7 @@ static void analyse(struct sim_series *se, double threshold)
 	const struct gsim_counts *t = &se->t;
 	gsim_stats_counts(se->eng, t, se->players, &se->cnt);
 	stats_series(&se->cnt, threshold, &se->v);
+	gsim_behaviour(se->eng, t, &se->beh);
 	se->side = (struct verdict_side){.id = se->label, .c = &se->cnt, .s = &se->v};
 	struct sim_stats *st = &se->plot;
 	st->players = se->players;
@@ -439,12 +454,72 @@ struct report {
 	int npk;
 };
 
+/* The behaviour measures (gsim.h), one line each, as railyard(1) defines them. */
+static void print_behaviour(const struct sim_series *se)
+{
+	const struct gsim_behaviour *b = &se->beh;
+	printf("behaviour:\n");
+	if (b->measured) {
+		printf("  decision moves: %.4f [%.4f, %.4f] (share of the %llu decisions with more than one legal move)\n",
+		       b->decision_moves, b->decision_lo, b->decision_hi, (unsigned long long)se->t.decisions);
+		printf("  branching: %.3f (SE %.3f) legal moves a decision\n", b->branching, b->branching_se);
+		printf("  lead changes: %.3f (SE %.3f) a game; %.4f [%.4f, %.4f] of decisions\n", b->lead_changes,
+		       b->lead_changes_se, b->lead_share, b->lead_lo, b->lead_hi);
+	} else {
+		printf("  decision moves, branching, lead changes: not measured (this engine does not play "
+		       "through steps)\n");
+	}
+	printf("  drawishness: %.4f [%.4f, %.4f] (share of games without a single winner)\n", b->drawishness,
+	       b->draw_lo, b->draw_hi);
+	printf("  advantage P1: %.4f [%.4f, %.4f] (seat 1's share of the games with a single winner)\n",
+	       b->advantage_p1, b->p1_lo, b->p1_hi);
+}
+
+/* The same as one JSON member "behaviour"; null where not measured. */
+static void json_behaviour(const struct sim_series *se, const char *ind)
+{
+	const struct gsim_behaviour *b = &se->beh;
+	printf(",\n%s  \"behaviour\": {\"measured\": %s, \"decisions\": ", ind, b->measured ? "true" : "false");
+	if (b->measured) {
+		printf("%llu, \"decision_moves\": ", (unsigned long long)se->t.decisions);
+		verdict_json_num(b->decision_moves);
+		printf(", \"decision_moves_ci\": ");
+		verdict_json_pair(b->decision_lo, b->decision_hi);
+		printf(", \"branching\": ");
+		verdict_json_num(b->branching);
+		printf(", \"branching_se\": ");
+		verdict_json_num(b->branching_se);
+		printf(", \"lead_changes\": ");
+		verdict_json_num(b->lead_changes);
+		printf(", \"lead_changes_se\": ");
+		verdict_json_num(b->lead_changes_se);
+		printf(", \"lead_change_share\": ");
+		verdict_json_num(b->lead_share);
+		printf(", \"lead_change_share_ci\": ");
+		verdict_json_pair(b->lead_lo, b->lead_hi);
+	} else {
+		printf("null, \"decision_moves\": null, \"decision_moves_ci\": null, \"branching\": null, "
+		       "\"branching_se\": null, \"lead_changes\": null, \"lead_changes_se\": null, "
+		       "\"lead_change_share\": null, \"lead_change_share_ci\": null");
+	}
+	printf(", \"drawishness\": ");
+	verdict_json_num(b->drawishness);
+	printf(", \"drawishness_ci\": ");
+	verdict_json_pair(b->draw_lo, b->draw_hi);
+	printf(", \"advantage_p1\": ");
+	verdict_json_num(b->advantage_p1);
+	printf(", \"advantage_p1_ci\": ");
+	verdict_json_pair(b->p1_lo, b->p1_hi);
+	printf("}");
+}
+
 static void print_text(const struct sim_series *se, const struct report *rp)
 {
 	printf("%s (%s)\n", se->title, se->id);
 	rp->side->text_head(se);
 	printf("games: %llu, seed %llu\n", (unsigned long long)se->t.games, (unsigned long long)rp->o->seed);
 	verdict_print_series(&se->side, rp->o->threshold, se->eng->unit);
+	print_behaviour(se);
 	rp->side->text_tail(se);
 }
 
@@ -459,6 +534,7 @@ static void print_json(const struct sim_series *se, const struct report *rp, con
 	ruleset_json_from(se->set, stdout);
 	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)rp->o->seed);
 	verdict_json_series(&se->side, ind);
+	json_behaviour(se, ind);
 	rp->side->json_tail(se, ind);
 }
 
@@ -616,9 +692,81 @@ static int play_and_report(struct sim_series *se, const struct sim_side *side, c
 	return status;
 }
 
+/* The one seat of highest standing in score, or 0 while two share it (seats
+ * from 1, as the trace names them). */
+static int trace_leader(const double *score, int players)
+{
+	int lead = 0;
+	for (int p = 1; p < players; p++)
+		if (score[p] > score[lead])
+			lead = p;
+	for (int p = 0; p < players; p++)
+		if (p != lead && score[p] == score[lead])
+			return 0;
+	return lead + 1;
+}
+
+/* " a b c, leader seat L" (or ", no single leader") and the line's end. */
+static void trace_standing(const double *score, int players)
+{
+	for (int p = 0; p < players; p++)
+		printf(" %g", score[p]);
+	int lead = trace_leader(score, players);
+	if (lead)
+		printf(", leader seat %d\n", lead);
+	else
+		printf(", no single leader\n");
+}
+
+/* An engine with steps: game G walked decision by decision from its stream
+ * as gsim_play plays it, a line each: the seat, how many legal moves it had,
+ * then every seat's standing and the leader after its move (none while two
+ * share the highest). What the behaviour measures count, to count by hand. */
+static void trace_steps(const struct sim_series *se, const struct sim_opts *o)
+{
+	const struct gsim_engine *e = se->eng;
+	const struct gsim_steps *st = e->steps;
+	const struct gsim_seats *seats = st->seats(se->setup);
+	void *pos = xcalloc(1, st->pos_size(se->setup));
+	void *work = st->work_size ? xcalloc(1, st->work_size(se->setup)) : NULL;
+	uint64_t *keys = xcalloc(st->max_moves(se->setup), sizeof *keys);
+	int budget = 0;
+	for (int i = 0; i < seats->players; i++)
+		if (seats->policy[i] == GSIM_MCTS && seats->budget[i] > budget)
+			budget = seats->budget[i];
+	struct mcts *m = budget > 0 ? mcts_new(e, se->setup, budget) : NULL;
+	double score[SIM_MAX_PLAYERS];
+	struct gsim_outcome out;
+	memset(&out, 0, sizeof out);
+	struct sim_rng rng;
+	sim_rng_seed(&rng, o->seed, (uint64_t)o->trace);
+	st->start(se->setup, work, pos, &rng, &out);
+	st->standing(se->setup, work, pos, score);
+	printf("start: standing");
+	trace_standing(score, seats->players);
+	int seat;
+	for (long d = 1; (seat = st->turn(se->setup, pos)) >= 0; d++) {
+		size_t n = st->moves(se->setup, work, pos, keys);
+		uint64_t key = seats->policy[seat] == GSIM_MCTS && n > 1
+				       ? mcts_choose(m, pos, seat, seats->budget[seat], &rng)
+				       : keys[st->choose(se->setup, work, pos, seats->policy[seat], keys, n, &rng)];
+		st->apply(se->setup, work, pos, key, &rng, &out);
+		st->standing(se->setup, work, pos, score);
+		printf("decision %ld: seat %d, %zu legal move%s; standing", d, seat + 1, n, n == 1 ? "" : "s");
+		trace_standing(score, seats->players);
+	}
+	if (m)
+		mcts_free(m);
+	free(pos);
+	free(work);
+	free(keys);
+}
+
 /* --trace G for a side whose engine does not report its moves: game G of
  * the series played alone, and what it came to (the winner and the length,
- * as the totals count it, and the engine's counters) on one line. */
+ * as the totals count it, and the engine's counters) on one line; an engine
+ * with steps shows its decisions first (trace_steps) and what the behaviour
+ * measures counted in the game, from gsim_play, last. */
 static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 {
 	const struct gsim_engine *e = se->eng;
@@ -630,6 +778,8 @@ static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 	for (int i = 0; i < se->players; i++)
 		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
 	printf("; rules: %s\n", se->rules);
+	if (e->steps)
+		trace_steps(se, o);
 	bool ended = out.length >= 0 && out.length <= o->max_length;
 	if (ended && out.winner >= 0)
 		printf("seat %d wins after %d %s", out.winner + 1, out.length, e->unit);
@@ -642,6 +792,10 @@ static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 	for (int c = 0; e->counters[c]; c++)
 		printf("%s %llu %s", c ? "," : ";", (unsigned long long)out.count[c], e->counter_text[c]);
 	printf("\n");
+	if (e->steps)
+		printf("behaviour: %llu decisions, %llu with more than one legal move, %llu legal moves, %llu lead "
+		       "changes\n", (unsigned long long)out.decisions, (unsigned long long)out.real_choices,
+		       (unsigned long long)out.branching, (unsigned long long)out.lead_changes);
 }
 
 int cmd_simulate(const struct game *g, int argc, char **argv)
@@ -660,6 +814,15 @@ int cmd_simulate(const struct game *g, int argc, char **argv)
 				status = EXIT_INPUT;
 				goto out;
 			}
+	if (o.skill) {
+		struct skill_request r = {.path = se[0].path, .id = se[0].id, .title = se[0].title, .rules = se[0].rules,
+					  .set = se[0].set, .eng = se[0].eng, .params = &se[0].params,
+					  .npolicies = side->npolicies, .levels = o.skill_levels, .games = o.games,
+					  .seed = o.seed, .threads = o.threads, .quiet = o.quiet, .json = o.json,
+					  .plot = o.plot};
+		status = simulate_skill(&r);
+		goto out;
+	}
 	if (o.trace >= 0) {
 		if (side->trace_game)
 			side->trace_game(&se[0], &o);

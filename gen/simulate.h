@@ -36,6 +36,8 @@ struct sim_opts {
 	struct games_select sel[2];    /* --with/--without, --compare-with/--compare-without */
 	bool json, quiet;
 	long trace;        /* game to trace, or -1 */
+	bool skill;        /* --skill: the skill trace instead of the report */
+	const char *skill_levels;   /* --skill-levels K or LIST, or NULL */
 	bool players_given;
 };
 
@@ -49,10 +51,12 @@ struct sim_series {
 	void *pack;                   /* the side's loaded pack */
 	const struct ruleset *set;    /* its named rules in force, for "rules_from" */
 	void *setup;                  /* the engine's */
+	struct gsim_params params;    /* what it was made from (set by the side's load) */
 	void *own;                    /* the side's own totals (collect), or NULL */
 	struct gsim_counts t;         /* the totals */
 	struct stats_counts cnt;      /* the same as stats.h reads them */
 	struct stats_series v;        /* completion, balance, no single winner, length */
+	struct gsim_behaviour beh;    /* decision moves, branching, lead changes, ... */
 	struct verdict_side side;
 	struct sim_stats plot;        /* wins and the ended games' lengths, for the plot */
 	struct sim_summary sum;

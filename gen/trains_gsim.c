@@ -185,7 +185,10 @@ static const char simulate_usage[] =
 	"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
 	"\"every seat wins alike\", game length in turns (one player's move) over\n"
 	"all games, unfinished ones censored (median, restricted mean), and how often\n"
-	"each ability is used and by the eventual winner (under 1% of games: rare).\n\n"
+	"each ability is used and by the eventual winner (under 1% of games: rare),\n"
+	"and the behaviour measures (decision moves, branching, lead changes,\n"
+	"drawishness, advantage P1; the first three once the engine plays through\n"
+	"steps).\n\n"
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
 	"                        count in turn; cards from the pack's 'players' table\n"
 	"                        for N (all cards when it has no entry)\n"
@@ -230,6 +233,16 @@ static const char simulate_usage[] =
 	"                        is checked before any game is played\n"
 	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
 	"                        turn by turn instead of a report\n"
+	"      --skill           the skill trace instead of the report: a ladder of\n"
+	"                        levels, each against the one below (every deal once\n"
+	"                        with the stronger in each seat), the stronger's share\n"
+	"                        of the games with a single winner against 1/N, and\n"
+	"                        the skill score: the strongest's share against the\n"
+	"                        weakest rescaled, 0 a lottery, 1 it always wins;\n"
+	"                        --games is games a step; one --players count\n"
+	"      --skill-levels K|LIST  K levels of random, greedy, mcts:64, mcts:256,\n"
+	"                        ... (default 4; 2 for an engine without mcts), or\n"
+	"                        the levels named (random,greedy,mcts:N,...), 2..8\n"
 	"  -q, --quiet           no progress lines (players, games, rate, time left)\n"
 	"  -h, --help            this help\n"
 	"  -V, --version         the version\n\n"
@@ -270,6 +283,7 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
 	struct gsim_params gp = {.pack = p, .players = se->players, .max_length = (int)o->max_length};
 	memcpy(gp.policy, se->policy, sizeof gp.policy);
+	se->params = gp;
 	char err[256];
 	struct setup *s = se->eng->setup_new(&gp, err, sizeof err);
 	if (!s) {
