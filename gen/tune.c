@@ -204,7 +204,7 @@ static bool parse_shard(const char *arg, struct opts *o)
 }
 
 enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
-       O_WRITE, O_SHARD, O_TOL };
+       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE };
 
 static const struct option tune_longopts[] = {
 	{"vary", required_argument, NULL, O_VARY},
@@ -224,12 +224,50 @@ static const struct option tune_longopts[] = {
 	{"write", required_argument, NULL, O_WRITE},
 	{"shard", required_argument, NULL, O_SHARD},
 	{"tolerance", required_argument, NULL, O_TOL},
+	{"objective", required_argument, NULL, O_OBJECTIVE},
+	{"require", required_argument, NULL, O_REQUIRE},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
 };
+
+/* --objective ARG or --require ARG into c; false after reporting. */
+static bool add_goal(struct tune_ctx *c, const char *arg, bool require)
+{
+	struct tune_goal *list = require ? c->reqs : c->goals;
+	int *n = require ? &c->nreqs : &c->ngoals;
+	if (*n == TUNE_MAX_GOALS) {
+		diag(SEV_ERROR, NULL, "%s: at most %d", require ? "--require" : "--objective", TUNE_MAX_GOALS);
+		return false;
+	}
+	if (!tune_goal_parse(arg, require, &list[*n]))
+		return false;
+	for (int i = 0; !require && i < *n; i++)
+		if (list[i].def == list[*n].def) {
+			diag(SEV_ERROR, NULL, "--objective %s: %s is an objective already (%s)", arg, list[i].def->name,
+			     list[i].spec);
+			free(list[*n].spec);
+			return false;
+		}
+	(*n)++;
+	return true;
+}
+
+/* After the options: --objective balance alone is the classic race; --require
+ * alone races on balance. */
+static void settle_goals(struct tune_ctx *c)
+{
+	if (c->ngoals == 1 && !c->nreqs && strcmp(c->goals[0].def->name, "balance") == 0) {
+		free(c->goals[0].spec);
+		c->ngoals = 0;
+	}
+	if (c->nreqs && !c->ngoals) {
+		bool ok = tune_goal_parse("balance", false, &c->goals[0]);
+		c->ngoals = ok;
+	}
+}
 
 /* One option into o or c; false after reporting. */
 static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
@@ -283,6 +321,8 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 	case O_TOL: return parse_double("--tolerance", optarg, 0, 1, &c->tolerance);
 	case 'o': o->outdir = optarg; return true;
 	case 'q': o->quiet = true; return true;
+	case O_OBJECTIVE: return add_goal(c, optarg, false);
+	case O_REQUIRE: return add_goal(c, optarg, true);
 	default: return false;
 	}
 }
@@ -398,6 +438,10 @@ static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
 		free(tv->json);
 	}
 	free(c->v);
+	for (int i = 0; i < c->ngoals; i++)
+		free(c->goals[i].spec);
+	for (int i = 0; i < c->nreqs; i++)
+		free(c->reqs[i].spec);
 	free(c->pack_path);
 	free(c->pack_id);
 	free(c->game);
@@ -772,12 +816,120 @@ static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int p
 	return open;
 }
 
+/* ---- the race on objectives (--objective, --require) ----
+ * Round r's level alpha_r (race_alpha, the same spending over the rounds as
+ * the race on balance) is shared: with --require, half of it goes to the
+ * requirements, the rest (all of it without) to the objectives.
+ *   - A requirement drops a live variant ("fails KEY") when, at some count,
+ *     its interval lies wholly outside the range: each one-sided bound at the
+ *     requirements' half over 2 x live variants x requirements x counts
+ *     (Bonferroni), so a variant that meets every requirement is dropped with
+ *     probability at most that half.
+ *   - The objectives drop a live variant ("dominated") when a variant sure to
+ *     meet the requirements (its 95% intervals inside every range, completion
+ *     and the constraints as the classic race reads them) is shown better on
+ *     every objective: half of the objectives' share goes to the lower bounds
+ *     of the M sure variants on the m objectives (each at that half over M m),
+ *     the other half to Holm's step-down over the live variants, each tested
+ *     by p = min over sure u of max over objectives i of m x the level at
+ *     which its upper bound of objective i falls below u's lower bound. A
+ *     variant no other dominates (on the Pareto front) is dropped only if
+ *     some sure u's lower bound fails or, on an objective where it is at
+ *     least as good as u, its own upper bound does: at most the objectives'
+ *     share (Holm's argument; m x: any one of its m bounds).
+ * There is no tolerance stop: a variant not dropped plays to --games. */
+static void goal_require(struct tune_ctx *c, double a)
+{
+	size_t live = live_count(c);
+	if (!c->nreqs || !live || a <= 0)
+		return;
+	double b = a / (2.0 * (double)live * c->nreqs * c->ncounts);
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		for (int q = 0; q < c->nreqs && tv->state == TS_LIVE; q++)
+			for (int k = 0; k < c->ncounts && tv->state == TS_LIVE; k++)
+				if (tune_goal_check(c, &c->reqs[q], tv, k, b) < 0) {
+					tv->state = TS_FAILS;
+					tv->failed = q;
+					tv->dropped_round = c->rounds;
+				}
+	}
+}
+
+static void goal_drop(struct tune_ctx *c, const bool *sure, double a)
+{
+	int m = c->ngoals;
+	size_t M = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		M += sure[v] && c->v[v].state == TS_LIVE;
+	if (!M || a <= 0)
+		return;
+	double a_lo = a / 2 / ((double)M * m), a_hi = a / 2;
+	double (*L)[TUNE_MAX_GOALS] = xcalloc(c->nv, sizeof *L);
+	for (size_t u = 0; u < c->nv; u++)
+		for (int i = 0; i < m && sure[u] && c->v[u].state == TS_LIVE; i++) {
+			double e, h;
+			tune_goal_score(c, &c->goals[i], &c->v[u], a_lo, &e, &L[u][i], &h);
+		}
+	struct race_test *t = xcalloc(c->nv, sizeof *t);
+	size_t n = 0;
+	for (size_t v = 0; v < c->nv; v++) {
+		if (c->v[v].state != TS_LIVE)
+			continue;
+		double p = 1;
+		for (size_t u = 0; u < c->nv; u++) {
+			if (u == v || !sure[u] || c->v[u].state != TS_LIVE)
+				continue;
+			double q = 0;
+			for (int i = 0; i < m && q < p; i++)
+				q = fmax(q, fmin(1, m * tune_goal_below_p(c, &c->goals[i], &c->v[v], L[u][i])));
+			p = fmin(p, q);
+		}
+		t[n++] = (struct race_test){v, p};
+	}
+	qsort(t, n, sizeof *t, cmp_test);
+	for (size_t i = 0; i < n && t[i].p <= a_hi / (double)(n - i); i++) {
+		c->v[t[i].v].state = TS_DOMINATED;
+		c->v[t[i].v].dropped_round = c->rounds;
+	}
+	free(t);
+	free(L);
+}
+
+/* judge() for the race on objectives: every live cell doubles to --games. */
+static bool judge_goals(struct tune_ctx *c)
+{
+	tune_measure(c);
+	double a = race_alpha(c, c->rounds), a_req = c->nreqs ? a / 2 : 0;
+	bool *sure = xcalloc(c->nv, sizeof *sure);
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].state == TS_LIVE)
+			sure[v] = sure_feasible(c, &c->v[v]);
+	goal_require(c, a_req);
+	for (size_t v = 0; v < c->nv; v++)
+		for (int q = 0; q < c->nreqs && sure[v]; q++)
+			for (int k = 0; k < c->ncounts && sure[v]; k++)
+				sure[v] = tune_goal_check(c, &c->reqs[q], &c->v[v], k, (1 - 0.95) / 2) > 0;
+	goal_drop(c, sure, a - a_req);
+	free(sure);
+	bool any = false;
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++) {
+			struct tune_cell *cl = &c->v[v].cell[k];
+			cl->need = c->v[v].state == TS_LIVE && cl->games < (uint64_t)c->cap;
+			any |= cl->need;
+		}
+	return any;
+}
+
 /* Drop what is decided with confidence; mark the cells that want more games.
  * Returns whether any cell does. The race is over when no other live variant
  * can beat the leader (the best sure one) by more than the tolerance, at the
  * race's error level (race_drop, settled_below). */
 static bool judge(struct tune_ctx *c)
 {
+	if (tune_goal_mode(c))
+		return judge_goals(c);
 	tune_measure(c);
 	bool *sure = xcalloc(c->nv, sizeof *sure);
 	int lead = -1;
@@ -1091,6 +1243,10 @@ static bool check_opts(const struct opts *o, struct tune_ctx *c)
 		diag(SEV_ERROR, NULL, "--shard writes counts only: give --json, --plot and --write to 'railyard merge'");
 		ok = false;
 	}
+	if (o->shard_n && tune_goal_mode(c)) {
+		diag(SEV_ERROR, NULL, "--shard does not take --objective or --require yet: merge replays the race on balance");
+		ok = false;
+	}
 	if (o->shard_n && c->budget_secs > 0) {
 		diag(SEV_ERROR, NULL, "--shard takes no budget in seconds: a shard is an exact slice");
 		ok = false;
@@ -1242,11 +1398,16 @@ int tune_run(const struct tune_engine *e, const void *game, int argc, char **arg
 		ok &= tune_option(ch, &o, &c);
 	}
 	ok &= cli_one_pack(argc, "tune");
+	settle_goals(&c);
 	ok = check_opts(&o, &c) && ok;
-	if (!ok)
+	if (!ok) {
+		free_ctx(NULL, &c);
 		return EXIT_INPUT;
-	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write)))
+	}
+	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write))) {
+		free_ctx(NULL, &c);
 		return EXIT_OUTPUT;
+	}
 	return tune_body(e, game, &o, &c, argv[optind]);
 }
 
