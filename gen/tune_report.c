@@ -494,9 +494,10 @@ static void print_goal_summary(const struct tune_ctx *c, const size_t *order)
 		}
 		printf("\n");
 		printf("front (dominated by no other variant that meets the requirements, on the estimates):");
+		size_t nf = 0;
 		for (size_t i = 0; i < c->nv; i++)
 			if (c->v[order[i]].pareto)
-				printf(" #%zu", order[i] + 1);
+				printf("%s #%zu", nf++ ? "," : "", order[i] + 1);
 		printf("\n");
 		size_t nk = 0;
 		printf("kept:");
@@ -636,6 +637,70 @@ static void json_length(double v)
 		num(v);
 }
 
+/* With objectives: each objective's value as the report shows it (a distance
+ * for a target) with its 95% interval. */
+static void json_scores(const struct tune_ctx *c, const struct tune_var *tv)
+{
+	printf(", \"scores\": [");
+	for (int i = 0; i < c->ngoals; i++) {
+		double x, lo, hi;
+		tune_goal_shown(&c->goals[i], tv->obj[i], tv->obj_lo[i], tv->obj_hi[i], &x, &lo, &hi);
+		printf("%s{\"objective\": ", i ? ", " : "");
+		json_str(stdout, c->goals[i].spec);
+		printf(", \"value\": ");
+		num(x);
+		printf(", \"ci\": ");
+		pair(lo, hi);
+		printf("}");
+	}
+	printf("]");
+}
+
+static void json_bound(double x)
+{
+	if (isinf(x))
+		printf("null");
+	else
+		num(x);
+}
+
+static void json_goals(const struct tune_ctx *c)
+{
+	printf(",\n  \"objectives\": [");
+	for (int i = 0; i < c->ngoals; i++) {
+		const struct tune_goal *g = &c->goals[i];
+		printf("%s{\"name\": ", i ? ", " : "");
+		json_str(stdout, g->def->name);
+		printf(", \"spec\": ");
+		json_str(stdout, g->spec);
+		printf(", \"target\": ");
+		if (g->def->target) {
+			printf("[");
+			num(g->lo);
+			printf(", ");
+			num(g->hi);
+			printf("]");
+		} else {
+			printf("null");
+		}
+		printf(", \"better\": \"%s\"}", g->def->target ? "lower" : "higher");
+	}
+	printf("],\n  \"requirements\": [");
+	for (int q = 0; q < c->nreqs; q++) {
+		const struct tune_goal *g = &c->reqs[q];
+		printf("%s{\"name\": ", q ? ", " : "");
+		json_str(stdout, g->def->name);
+		printf(", \"spec\": ");
+		json_str(stdout, g->spec);
+		printf(", \"range\": [");
+		json_bound(g->lo);
+		printf(", ");
+		json_bound(g->hi);
+		printf("]}");
+	}
+	printf("],\n  \"choice\": \"the front's best on the first objective, then the next\"");
+}
+
 static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 {
 	const struct tune_var *tv = &c->v[v];
@@ -647,6 +712,13 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	json_str(stdout, res);
 	printf(", \"games\": %llu, \"played\": %s", (unsigned long long)tv->games,
 	       measured(tv) && !unplayed(c, tv) ? "true" : "false");
+	if (tune_goal_mode(c) && tv->state == TS_FAILS) {
+		printf(", \"fails\": ");
+		json_str(stdout, c->reqs[tv->failed].spec);
+	} else if (tune_goal_mode(c) && measured(tv) && tv->undecided >= 0) {
+		printf(", \"undecided\": ");
+		json_str(stdout, c->reqs[tv->undecided].spec);
+	}
 	if (!measured(tv) || unplayed(c, tv)) {
 		printf("}");
 		return;
@@ -659,6 +731,10 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	pair(tv->J_lo, tv->J_hi);
 	printf(", \"length\": ");
 	json_length(tv->len_max);
+	if (tune_goal_mode(c)) {
+		printf(", \"front\": %s", tv->pareto ? "true" : "false");
+		json_scores(c, tv);
+	}
 	printf(",\n     \"players\": [");
 	for (int k = 0; k < c->ncounts; k++) {
 		const struct tune_cell *cl = &tv->cell[k];
@@ -706,6 +782,8 @@ static void json_best(const struct tune_ctx *c)
 		json_length(b->len_max);
 		printf("]");
 	}
+	if (tune_goal_mode(c))
+		json_scores(c, b);
 	printf("}");
 }
 
@@ -746,12 +824,19 @@ void tune_report_json(const struct tune_ctx *c)
 		num(c->first_seat);
 	else
 		printf("null");
-	printf("},\n  \"best\": ");
+	printf("}");
+	if (tune_goal_mode(c))
+		json_goals(c);
+	printf(",\n  \"best\": ");
 	json_best(c);
 	printf(",\n  \"ties\": ");
 	json_list(c, order, false);
 	printf(",\n  \"pareto\": ");
 	json_list(c, order, true);
+	if (tune_goal_mode(c)) {
+		printf(",\n  \"front\": ");
+		json_list(c, order, true);
+	}
 	printf(",\n  \"variants\": [\n");
 	for (size_t i = 0; i < c->nv; i++) {
 		json_variant(c, order[i], i + 1);
@@ -770,8 +855,56 @@ void tune_report_json(const struct tune_ctx *c)
 
 /* ---- plot ---- */
 
+/* With objectives: the first two against each other (one: against balance). */
+static int goal_plot(const struct tune_ctx *c, const char *path)
+{
+	size_t *order = ranking(c);
+	struct sim_plot_point *pts = xcalloc(c->nv, sizeof *pts);
+	char **labels = xcalloc(c->nv, sizeof *labels);
+	size_t n = 0;
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct tune_var *tv = &c->v[order[i]];
+		if (!measured(tv) || unplayed(c, tv))
+			continue;
+		labels[n] = xasprintf("#%zu", order[i] + 1);
+		struct sim_plot_point *q = &pts[n];
+		q->label = labels[n];
+		tune_goal_shown(&c->goals[0], tv->obj[0], tv->obj_lo[0], tv->obj_hi[0], &q->x[0], &q->x[1], &q->x[2]);
+		if (c->ngoals > 1)
+			tune_goal_shown(&c->goals[1], tv->obj[1], tv->obj_lo[1], tv->obj_hi[1], &q->y[0], &q->y[1], &q->y[2]);
+		else
+			q->y[0] = tv->J, q->y[1] = tv->J_lo, q->y[2] = tv->J_hi;
+		q->kind = tv->best ? 2 : tv->pareto ? 1 : tv->eligible ? 0 : -1;
+		n++;
+	}
+	char xl[160], yl[160], hx[64], hy[64], title[512], err[512];
+	tune_goal_head(&c->goals[0], hx, sizeof hx);
+	if (c->ngoals > 1)
+		tune_goal_head(&c->goals[1], hy, sizeof hy);
+	else
+		snprintf(hy, sizeof hy, "balance");
+	snprintf(xl, sizeof xl, "%s (%s)", hx, c->goals[0].def->target ? "lower is better" : "higher is better");
+	snprintf(yl, sizeof yl, "%s (%s)", hy, c->ngoals > 1 && c->goals[1].def->target ? "lower is better" : "higher is better");
+	snprintf(title, sizeof title, "%s: the front of %d..%d players, 95%% intervals (%llu games)", c->pack_id,
+		 c->counts[0], c->counts[c->ncounts - 1], (unsigned long long)c->games);
+	int status = EXIT_OK;
+	if (sim_plot_front(path, title, xl, yl, pts, n, err, sizeof err) != 0) {
+		if (err[0])
+			diag(SEV_ERROR, NULL, "--plot %s: %s", path, err);
+		status = EXIT_OUTPUT;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(pts);
+	free(order);
+	return status;
+}
+
 int tune_plot(const struct tune_ctx *c, const char *path)
 {
+	if (tune_goal_mode(c))
+		return goal_plot(c, path);
 	size_t *order = ranking(c);
 	struct sim_plot_interval *rows = xcalloc(c->nv, sizeof *rows);
 	char **labels = xcalloc(c->nv, sizeof *labels);
