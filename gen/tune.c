@@ -56,6 +56,20 @@ static const char tune_usage[] =
 	"      --tolerance D       balances closer than D are as fair (default 0.05): the\n"
 	"                          race ends when no live variant can beat the best by more\n"
 	"                          at the race's error; 0 races the ties to --games\n"
+	"      --objective NAME[=T] what is optimized, repeatable (default balance): balance,\n"
+	"                          completion (higher is better), length=T or length=LO..HI\n"
+	"                          (the median length's distance from the target, in the\n"
+	"                          report's unit), first-seat (seat 1's share less 1/N, its\n"
+	"                          distance from 0); several give the Pareto front, and the\n"
+	"                          race drops a variant only when one sure to meet the\n"
+	"                          requirements is shown better on every objective; the\n"
+	"                          chosen: the front's best on the first objective\n"
+	"      --require KEY=RANGE a requirement at every count, repeatable: KEY an objective's\n"
+	"                          measure, RANGE LO..HI, LO.. or ..HI (length=20..40,\n"
+	"                          completion=0.9.., balance=0.95..); a variant is dropped\n"
+	"                          as failing it only when its interval lies wholly outside\n"
+	"                          at the race's error, and chosen only when its 95%\n"
+	"                          interval lies inside (else it stays undecided)\n"
 	"      --completion P      the share of games that must end (default 0.95)\n"
 	"      --length LO..HI     constraint: the median length in rounds at every count\n"
 	"      --first-seat X      constraint: seat 1's share of the games with a single\n"
@@ -66,15 +80,18 @@ static const char tune_usage[] =
 	"      --threads T         threads (default: the cores); the report is the same\n"
 	"      --exhaustive        no racing: every variant and count plays --games\n"
 	"  -j, --json              the report as JSON\n"
-	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
+	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG); with\n"
+	"                          --objective the front: the first two objectives (one:\n"
+	"                          against balance) with their intervals\n"
 	"      --write OUT.yaml    the chosen variant as a pack, comments kept\n"
 	"      --shard K/N         play the K-th of N exact slices of the whole grid and\n"
 	"                          write its counts into -o DIR; 'railyard merge' joins them\n"
 	"  -o, --output DIR        the folder of --shard's counts\n"
 	"  -q, --quiet             no progress on stderr\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
-	"input or usage (or no variant loads), 3 an output could not be written.\n";
+	"exit status: 0 a variant was chosen, 1 none meets the objective (or is shown to\n"
+	"meet every --require), 2 invalid input or usage (or no variant loads), 3 an output\n"
+	"could not be written.\n";
 
 static const char merge_usage[] =
 	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
@@ -1285,6 +1302,31 @@ static bool default_counts(const struct tune_engine *e, struct tune_ctx *c)
 	return c->ncounts > 0;
 }
 
+/* --write's header with objectives: the rule that chose, the objectives'
+ * values with their intervals, the simulate line. */
+static void goal_comment(const struct tune_ctx *c, const char *path, const char *out, struct buf *head)
+{
+	const struct tune_var *b = &c->v[c->best];
+	buf_printf(head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
+		   "# the best on the first objective of the Pareto front of the variants completing at least %.2f\n"
+		   "# of their games at every count of %d..%d players",
+		   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1]);
+	for (int q = 0; q < c->nreqs; q++)
+		buf_printf(head, "%s%s", q ? ", " : " and meeting --require ", c->reqs[q].spec);
+	buf_puts(head, ":\n#  ");
+	for (int i = 0; i < c->ngoals; i++) {
+		double x, lo, hi;
+		char name[64];
+		tune_goal_head(&c->goals[i], name, sizeof name);
+		tune_goal_shown(&c->goals[i], b->obj[i], b->obj_lo[i], b->obj_hi[i], &x, &lo, &hi);
+		buf_printf(head, "%s %s %.4f [%.4f, %.4f]", i ? "," : "", name, x, lo, hi);
+	}
+	buf_printf(head, "\n# (seed %llu, %llu games in all). simulate reproduces its series at %d players:\n"
+		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
+		   (unsigned long long)c->seed, (unsigned long long)c->games, c->counts[b->worst], out, c->counts[b->worst],
+		   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+}
+
 static int write_variant(const struct tune_engine *e, const void *game, const struct tune_ctx *c,
 			 const struct tune_space *sp, const struct ydoc *doc, const char *path, const char *out)
 {
@@ -1296,14 +1338,18 @@ static int write_variant(const struct tune_engine *e, const void *game, const st
 	}
 	const struct tune_var *b = &c->v[c->best];
 	struct buf head = {0}, body = {0};
-	buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
-		   "# the highest balance at its worst player count among the variants completing at least %.2f\n"
-		   "# of their games at every count of %d..%d players: %.4f [%.4f, %.4f] at %d players\n"
-		   "# (seed %llu, %llu games in all). simulate reproduces that series:\n"
-		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
-		   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1], b->J,
-		   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed, (unsigned long long)c->games,
-		   out, c->counts[b->worst], (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+	if (tune_goal_mode(c))
+		goal_comment(c, path, out, &head);
+	else
+		buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
+			   "# the highest balance at its worst player count among the variants completing at least %.2f\n"
+			   "# of their games at every count of %d..%d players: %.4f [%.4f, %.4f] at %d players\n"
+			   "# (seed %llu, %llu games in all). simulate reproduces that series:\n"
+			   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
+			   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1], b->J,
+			   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed,
+			   (unsigned long long)c->games, out, c->counts[b->worst],
+			   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
 	tune_space_write(sp, doc, text, len, (size_t)c->best, head.s, e->sim_only, &body);
 	free(text);
 	buf_free(&head);

@@ -90,7 +90,22 @@ static const struct tune_goal_def defs[] = {
 
 const char *tune_goal_names(bool require)
 {
-	return require ? "balance, completion, length, first-seat, skill" : "balance, completion, length=T, first-seat, skill";
+	static char names[2][256];
+	char *out = names[require];
+	size_t n = 0;
+	out[0] = 0;
+	for (size_t i = 0; i < NDEFS; i++)
+		if (defs[i].cell)
+			n += (size_t)snprintf(out + n, sizeof names[0] - n, "%s%s%s", n ? ", " : "", defs[i].name,
+					      !require && defs[i].target_needed ? "=T" : "");
+	return out;
+}
+
+void tune_goal_complete(bool require)
+{
+	for (size_t i = 0; i < NDEFS; i++)
+		if (defs[i].cell)
+			printf("%s%s\n", defs[i].name, require || defs[i].target_needed ? "=" : "");
 }
 
 /* ---- parsing ---- */

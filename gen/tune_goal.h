@@ -46,8 +46,11 @@ struct tune_goal {
 /* Parse --objective ARG (require false) or --require ARG into g; false after
  * reporting. */
 bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g);
-/* The names, for the help and the errors: "balance, length=T, ...". */
+/* The names in this build, for the errors: "balance, completion, length=T, ...". */
 const char *tune_goal_names(bool require);
+/* What completing --objective (require false) or --require offers, one a line
+ * on stdout: "length=" where a value must follow (railyard --complete). */
+void tune_goal_complete(bool require);
 /* Objective i's score of tv: the estimate, and one-sided bounds each failing
  * with probability at most a (a split over the counts and sides inside). */
 void tune_goal_score(const struct tune_ctx *c, const struct tune_goal *g, const struct tune_var *tv, double a,

@@ -515,9 +515,8 @@ static void print_goal_summary(const struct tune_ctx *c, const size_t *order)
 		open += c->v[v].state == TS_LIVE && c->v[v].undecided >= 0;
 		stall += c->v[v].state == TS_STALLS || (c->v[v].state == TS_LIVE && stalls(c, &c->v[v]));
 	}
-	printf("best: none: no variant is shown to meet every requirement: %zu fail%s one, %zu undecided (more\n"
-	       "  --games may decide them), %zu stall%s\n", fail, fail == 1 ? "s" : "", open, stall,
-	       stall == 1 ? "s" : "");
+	printf("best: none: no variant is shown to meet every requirement (failing one: %zu; undecided, which more\n"
+	       "  --games may decide: %zu; stalling: %zu)\n", fail, open, stall);
 }
 
 static void print_table(const struct tune_ctx *c, const size_t *order)
