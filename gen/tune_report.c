@@ -409,10 +409,12 @@ static void goal_cell(const struct tune_ctx *c, const struct tune_var *tv, int i
 {
 	double x, lo, hi;
 	tune_goal_shown(&c->goals[i], tv->obj[i], tv->obj_lo[i], tv->obj_hi[i], &x, &lo, &hi);
+	/* four decimals for a share, one for a length */
+	int d = fabs(x) < 10 && (isinf(hi) || fabs(hi) < 10) ? 4 : 1;
 	if (isinf(hi))
-		snprintf(out, len, "%.4f [%.4f, inf]", x, lo);
+		snprintf(out, len, "%.*f [%.*f, inf]", d, x, d, lo);
 	else
-		snprintf(out, len, "%.4f [%.4f, %.4f]", x, lo, hi);
+		snprintf(out, len, "%.*f [%.*f, %.*f]", d, x, d, lo, d, hi);
 }
 
 static void print_goal_header(const struct tune_ctx *c)
@@ -439,9 +441,11 @@ static void print_goal_header(const struct tune_ctx *c)
 	printf("racing: %d round%s; a variant is dropped as dominated only when one sure to meet the requirements\n"
 	       "  is shown better on every objective, and as failing a requirement only when its interval at some\n"
 	       "  count lies wholly outside the range, with the race's family-wise error at most %g (each round's\n"
-	       "  share%s; Holm's step-down over the dominance tests); every other variant plays --games\n",
+	       "  share: %s); a variant not dropped plays --games\n",
 	       c->rounds, c->rounds == 1 ? "" : "s", TUNE_ALPHA,
-	       c->nreqs ? " half to the requirements, Bonferroni, half to the objectives" : " to the objectives");
+	       c->nreqs ? "half to the requirements, Bonferroni; half to the objectives, Holm's step-down\n"
+			  "  over the dominance tests"
+			: "the objectives', Holm's step-down over the dominance tests");
 }
 
 static void print_goal_table(const struct tune_ctx *c, const size_t *order)
@@ -451,7 +455,7 @@ static void print_goal_table(const struct tune_ctx *c, const size_t *order)
 		char head[64], col[80];
 		tune_goal_head(&c->goals[i], head, sizeof head);
 		snprintf(col, sizeof col, "%s [95%% interval]", head);
-		printf("  %-26s", col);
+		printf("  %-24s", col);
 	}
 	printf("  %-11s %9s  %-28s %s\n", "length", "games", "result", "keys that differ");
 	for (size_t i = 0; i < c->nv; i++) {
@@ -469,7 +473,7 @@ static void print_goal_table(const struct tune_ctx *c, const size_t *order)
 			char cell[80] = "-";
 			if (shown)
 				goal_cell(c, tv, g, cell, sizeof cell);
-			printf("  %-26s", cell);
+			printf("  %-24s", cell);
 		}
 		if (shown)
 			length_text(tv, len, sizeof len);
