@@ -893,9 +893,21 @@ static void goal_drop(struct tune_ctx *c, const bool *sure, double a)
 	for (size_t v = 0; v < c->nv; v++) {
 		if (c->v[v].state != TS_LIVE)
 			continue;
+		/* a p-value above a_hi drops nothing under Holm: skip the u that v's
+		 * upper bounds at a_hi / m already reach on some objective */
+		double H[TUNE_MAX_GOALS];
+		for (int i = 0; i < m; i++) {
+			double e, l;
+			tune_goal_score(c, &c->goals[i], &c->v[v], a_hi / m, &e, &l, &H[i]);
+		}
 		double p = 1;
 		for (size_t u = 0; u < c->nv; u++) {
 			if (u == v || !sure[u] || c->v[u].state != TS_LIVE)
+				continue;
+			bool reach = false;
+			for (int i = 0; i < m && !reach; i++)
+				reach = H[i] >= L[u][i];
+			if (reach)
 				continue;
 			double q = 0;
 			for (int i = 0; i < m && q < p; i++)

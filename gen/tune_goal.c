@@ -72,10 +72,14 @@ static void cell_length(const struct tune_ctx *c, const struct tune_cell *cl, in
 	*hi = h < 0 ? INFINITY : h / per;
 }
 
-/* The table: one entry a measure. skill's slot: simulate's skill score (the
- * ladder of players) goes here at the merge with gen/skill.h, one entry whose
- * cell reads the cell's skill counts; until then --objective skill and
- * --require skill=... say it is not in this build. */
+/* The table: one entry a measure; parsing, completion, the race, the report,
+ * the plot and --write read it and nothing else. skill's slot: the pack's
+ * skill score of gen/skill.h (the strongest level against the weakest, the
+ * stronger's share s of the games with a single winner rescaled, (s - 1/N) /
+ * (1 - 1/N)) goes here at the merge as a cell function reading that span's
+ * counts at the cell's count (decided, strong_wins: Wilson at z_of(a), then
+ * rescaled); until then --objective skill and --require skill=... say it is
+ * not in this build. */
 static const struct tune_goal_def defs[] = {
 	{"balance", false, false, 0, "N x the least-winning seat's share of the games with a single winner (higher)",
 	 cell_balance},

@@ -718,7 +718,7 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	if (tune_goal_mode(c) && tv->state == TS_FAILS) {
 		printf(", \"fails\": ");
 		json_str(stdout, c->reqs[tv->failed].spec);
-	} else if (tune_goal_mode(c) && measured(tv) && tv->undecided >= 0) {
+	} else if (tune_goal_mode(c) && tv->state == TS_LIVE && tv->undecided >= 0) {
 		printf(", \"undecided\": ");
 		json_str(stdout, c->reqs[tv->undecided].spec);
 	}
