@@ -55,7 +55,8 @@ static const char tune_usage[] =
 	"                          seconds depends on the machine's speed\n"
 	"      --tolerance D       balances closer than D are as fair (default 0.05): the\n"
 	"                          race ends when no live variant can beat the best by more\n"
-	"                          at the race's error; 0 races the ties to --games\n"
+	"                          at the race's error; 0 races the ties to --games; with\n"
+	"                          one --objective, in its unit; with several, unused\n"
 	"      --objective NAME[=T] what is optimized, repeatable (default balance): balance,\n"
 	"                          completion (higher is better), length=T or length=LO..HI\n"
 	"                          (the median length's distance from the target, in the\n"
@@ -854,7 +855,8 @@ static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int p
  *     some sure u's lower bound fails or, on an objective where it is at
  *     least as good as u, its own upper bound does: at most the objectives'
  *     share (Holm's argument; m x: any one of its m bounds).
- * There is no tolerance stop: a variant not dropped plays to --games. */
+ * With one objective the race stops by --tolerance as the race on balance
+ * does (goal_settle); with several, a variant not dropped plays to --games. */
 static void goal_require(struct tune_ctx *c, double a)
 {
 	size_t live = live_count(c);
@@ -925,7 +927,41 @@ static void goal_drop(struct tune_ctx *c, const bool *sure, double a)
 	free(L);
 }
 
-/* judge() for the race on objectives: every live cell doubles to --games. */
+/* With one objective, the classic race's stop, in the objective's unit: every
+ * other live variant is settled against the leader (the sure variant of the
+ * highest score) when its upper bound at the objectives' half over the live
+ * variants, less the leader's lower bound at the other half over the sure
+ * ones, is below the tolerance, and its estimate is within the tolerance of
+ * the leader's (settled_below's rule). Fills settled[]; returns whether any
+ * live variant is unsettled. With several objectives, none is settled. */
+static bool goal_settle(const struct tune_ctx *c, const bool *sure, double a, int lead, bool *settled)
+{
+	size_t M = 0, n = 0;
+	for (size_t v = 0; v < c->nv; v++) {
+		M += sure[v] && c->v[v].state == TS_LIVE;
+		n += c->v[v].state == TS_LIVE;
+	}
+	bool unsettled = false;
+	if (c->ngoals != 1 || lead < 0 || !M || a <= 0 || c->tolerance <= 0) {
+		for (size_t v = 0; v < c->nv; v++)
+			unsettled |= c->v[v].state == TS_LIVE;
+		return unsettled;
+	}
+	double e, L, h, U;
+	tune_goal_score(c, &c->goals[0], &c->v[lead], a / 2 / (double)M, &e, &L, &h);
+	for (size_t v = 0; v < c->nv; v++) {
+		if (c->v[v].state != TS_LIVE || (int)v == lead)
+			continue;
+		double ev, l;
+		tune_goal_score(c, &c->goals[0], &c->v[v], a / 2 / (double)n, &ev, &l, &U);
+		settled[v] = U - L < c->tolerance && e - ev < c->tolerance;
+		unsettled |= !settled[v];
+	}
+	return unsettled;
+}
+
+/* judge() for the race on objectives: a live cell doubles to --games while a
+ * requirement or constraint is open there, or the variant is unsettled. */
 static bool judge_goals(struct tune_ctx *c)
 {
 	tune_measure(c);
@@ -940,14 +976,33 @@ static bool judge_goals(struct tune_ctx *c)
 			for (int k = 0; k < c->ncounts && sure[v]; k++)
 				sure[v] = tune_goal_check(c, &c->reqs[q], &c->v[v], k, (1 - 0.95) / 2) > 0;
 	goal_drop(c, sure, a - a_req);
-	free(sure);
+	int lead = -1;
+	for (size_t v = 0; v < c->nv; v++)
+		if (sure[v] && c->v[v].state == TS_LIVE && (lead < 0 || c->v[v].obj[0] > c->v[lead].obj[0]))
+			lead = (int)v;
+	bool *settled = xcalloc(c->nv, sizeof *settled);
+	bool unsettled = goal_settle(c, sure, a - a_req, lead, settled);
 	bool any = false;
 	for (size_t v = 0; v < c->nv; v++)
 		for (int k = 0; k < c->ncounts; k++) {
 			struct tune_cell *cl = &c->v[v].cell[k];
-			cl->need = c->v[v].state == TS_LIVE && cl->games < (uint64_t)c->cap;
+			bool open = cell_open(c, &cl->m, c->counts[k]) || c->exhaustive;
+			for (int q = 0; q < c->nreqs && !open; q++)
+				open = tune_goal_check(c, &c->reqs[q], &c->v[v], k, (1 - 0.95) / 2) <= 0;
+			/* a count that cannot be the variant's worst on a measure to
+			 * maximize gets no more games for it (as the classic race) */
+			bool worst = true;
+			if (c->ngoals == 1 && !c->goals[0].def->target) {
+				double e, lo, hi;
+				c->goals[0].def->cell(c, cl, c->counts[k], (1 - 0.95) / 2, &e, &lo, &hi);
+				worst = lo <= c->v[v].obj_hi[0];
+			}
+			open |= worst && !settled[v] && ((int)v != lead || unsettled);
+			cl->need = c->v[v].state == TS_LIVE && cl->games < (uint64_t)c->cap && open;
 			any |= cl->need;
 		}
+	free(settled);
+	free(sure);
 	return any;
 }
 

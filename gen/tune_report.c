@@ -441,11 +441,16 @@ static void print_goal_header(const struct tune_ctx *c)
 	printf("racing: %d round%s; a variant is dropped as dominated only when one sure to meet the requirements\n"
 	       "  is shown better on every objective, and as failing a requirement only when its interval at some\n"
 	       "  count lies wholly outside the range, with the race's family-wise error at most %g (each round's\n"
-	       "  share: %s); a variant not dropped plays --games\n",
+	       "  share: %s); ",
 	       c->rounds, c->rounds == 1 ? "" : "s", TUNE_ALPHA,
 	       c->nreqs ? "half to the requirements, Bonferroni; half to the objectives, Holm's step-down\n"
 			  "  over the dominance tests"
 			: "the objectives', Holm's step-down over the dominance tests");
+	if (c->ngoals > 1 || c->tolerance <= 0)
+		printf("a variant not dropped plays --games\n");
+	else
+		printf("the race ends when no live variant\n  can beat the best by more than %g at that error\n",
+		       c->tolerance);
 }
 
 static void print_goal_table(const struct tune_ctx *c, const size_t *order)
