@@ -79,6 +79,17 @@ expect_status "--require length=..100: the one-round game meets it" 0 \
 expect_eq "... and is chosen, on balance (the default objective)" 1 "$(jq '.best.variant' "$WORK/last.out")"
 expect_eq "... with balance as its objective" '"balance"' "$(jq -c '.objectives[0].name' "$WORK/last.out")"
 
+# --- one objective: the classic race's --tolerance stop ---------------------------
+# pack and frequency are the same letter mix: the same games, settled within
+# 0.3 long before --games, as the race on balance settles them
+"$RAILYARD" tune $EX/toy-train.yaml --vary rules.letter-mix=pack,frequency --games 2048 -q --tolerance 0.3 \
+	--require completion=0.5.. --json >"$WORK/tol.json"
+expect_eq "one objective: equal variants settle by --tolerance, as the race on balance (1024 of 4096 games)" \
+	"$("$RAILYARD" tune $EX/toy-train.yaml --vary rules.letter-mix=pack,frequency --games 2048 -q --tolerance 0.3 \
+		--json | jq '.games')" "$(jq '.games' "$WORK/tol.json")"
+expect_eq "... fewer than every variant to --games" true "$(jq '.games < .exhaustive_games' "$WORK/tol.json")"
+expect_eq "... and neither is dropped: both on the front" "[1,2]" "$(jq -c '.front | sort' "$WORK/tol.json")"
+
 # --- the same report for any --threads; --write and --plot ---------------------
 "$RAILYARD" tune $TAKE --vary 'without=[transfer],[]' --vary rules.rounds=1,9 --games 1024 \
 	--objective completion --objective length=0 --threads 1 >"$WORK/t1.txt"
