@@ -251,28 +251,6 @@ static const struct option tune_longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-/* --objective ARG or --require ARG into c; false after reporting. */
-static bool add_goal(struct tune_ctx *c, const char *arg, bool require)
-{
-	struct tune_goal *list = require ? c->reqs : c->goals;
-	int *n = require ? &c->nreqs : &c->ngoals;
-	if (*n == TUNE_MAX_GOALS) {
-		diag(SEV_ERROR, NULL, "%s: at most %d", require ? "--require" : "--objective", TUNE_MAX_GOALS);
-		return false;
-	}
-	if (!tune_goal_parse(arg, require, &list[*n]))
-		return false;
-	for (int i = 0; !require && i < *n; i++)
-		if (list[i].def == list[*n].def) {
-			diag(SEV_ERROR, NULL, "--objective %s: %s is an objective already (%s)", arg, list[i].def->name,
-			     list[i].spec);
-			free(list[*n].spec);
-			return false;
-		}
-	(*n)++;
-	return true;
-}
-
 /* After the options: --objective balance alone is the classic race; --require
  * alone races on balance. */
 static void settle_goals(struct tune_ctx *c)
@@ -339,8 +317,8 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 	case O_TOL: return parse_double("--tolerance", optarg, 0, 1, &c->tolerance);
 	case 'o': o->outdir = optarg; return true;
 	case 'q': o->quiet = true; return true;
-	case O_OBJECTIVE: return add_goal(c, optarg, false);
-	case O_REQUIRE: return add_goal(c, optarg, true);
+	case O_OBJECTIVE: return tune_goal_add(c, optarg, false);
+	case O_REQUIRE: return tune_goal_add(c, optarg, true);
 	default: return false;
 	}
 }
@@ -456,10 +434,7 @@ static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
 		free(tv->json);
 	}
 	free(c->v);
-	for (int i = 0; i < c->ngoals; i++)
-		free(c->goals[i].spec);
-	for (int i = 0; i < c->nreqs; i++)
-		free(c->reqs[i].spec);
+	tune_goal_free(c);
 	free(c->pack_path);
 	free(c->pack_id);
 	free(c->game);

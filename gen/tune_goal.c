@@ -186,6 +186,36 @@ bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g)
 	return ok;
 }
 
+bool tune_goal_add(struct tune_ctx *c, const char *arg, bool require)
+{
+	struct tune_goal *list = require ? c->reqs : c->goals;
+	int *n = require ? &c->nreqs : &c->ngoals;
+	if (*n == TUNE_MAX_GOALS) {
+		diag(SEV_ERROR, NULL, "%s: at most %d", require ? "--require" : "--objective", TUNE_MAX_GOALS);
+		return false;
+	}
+	if (!tune_goal_parse(arg, require, &list[*n]))
+		return false;
+	for (int i = 0; !require && i < *n; i++)
+		if (list[i].def == list[*n].def) {
+			diag(SEV_ERROR, NULL, "--objective %s: %s is an objective already (%s)", arg, list[i].def->name,
+			     list[i].spec);
+			free(list[*n].spec);
+			return false;
+		}
+	(*n)++;
+	return true;
+}
+
+void tune_goal_free(struct tune_ctx *c)
+{
+	for (int i = 0; i < c->ngoals; i++)
+		free(c->goals[i].spec);
+	for (int i = 0; i < c->nreqs; i++)
+		free(c->reqs[i].spec);
+	c->ngoals = c->nreqs = 0;
+}
+
 /* ---- a variant's score ---- */
 
 static double dist(double x, double lo, double hi)

@@ -46,6 +46,14 @@ struct tune_goal {
 /* Parse --objective ARG (require false) or --require ARG into g; false after
  * reporting. */
 bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g);
+/* --objective ARG (require false) or --require ARG added to c's goals or
+ * reqs (an objective once each); false after reporting. A shard's header
+ * keeps the search's goals as they end up in c (each spec, objectives then
+ * requirements, in order) and merge adds them back through this, so that it
+ * replays the same race (not wired yet: tune refuses --shard with them). */
+bool tune_goal_add(struct tune_ctx *c, const char *arg, bool require);
+/* Free what tune_goal_add put into c. */
+void tune_goal_free(struct tune_ctx *c);
 /* The names in this build, for the errors: "balance, completion, length=T, ...". */
 const char *tune_goal_names(bool require);
 /* What completing --objective (require false) or --require offers, one a line
