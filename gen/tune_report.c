@@ -561,28 +561,11 @@ static void print_unplayable(const struct tune_ctx *c)
 				       c->v[v].cell[k].unplayable);
 }
 
-void tune_report_text(const struct tune_ctx *c)
+/* The classic race's last lines: the best and its ties, the Pareto set of
+ * --length. */
+static void print_summary(const struct tune_ctx *c, const size_t *order)
 {
-	size_t *order = ranking(c);
-	if (tune_goal_mode(c)) {
-		printf("tune: %s (%s, game %s)\nspace: %s\nplayers:", c->pack_path, c->pack_id, c->game, c->space);
-		for (int k = 0; k < c->ncounts; k++)
-			printf("%s %d", k ? "," : "", c->counts[k]);
-		printf("; seed %llu; at most %ld games a variant at each count%s\n", (unsigned long long)c->seed, c->cap,
-		       c->exhaustive ? " (exhaustive: every variant plays them all)" : "");
-		print_goal_header(c);
-		print_goal_table(c, order);
-		printf("\n");
-		print_unplayable(c);
-		print_goal_summary(c, order);
-	} else {
-		print_header(c);
-		print_table(c, order);
-		printf("\n");
-		print_unplayable(c);
-	}
-	if (tune_goal_mode(c)) {
-	} else if (c->best >= 0) {
+	if (c->best >= 0) {
 		const struct tune_var *b = &c->v[c->best];
 		char len[32];
 		length_text(b, len, sizeof len);
@@ -600,7 +583,7 @@ void tune_report_text(const struct tune_ctx *c)
 		printf("best: none: no variant completes at least %.2f of its games at every count%s\n", c->threshold,
 		       c->len_hi > 0 || c->first_seat >= 0 ? " and meets the constraints" : "");
 	}
-	if (c->len_hi > 0 && !tune_goal_mode(c)) {
+	if (c->len_hi > 0) {
 		printf("pareto (balance against the longest median length, variants that do not stall):");
 		for (size_t i = 0; i < c->nv; i++) {
 			const struct tune_var *tv = &c->v[order[i]];
@@ -610,14 +593,39 @@ void tune_report_text(const struct tune_ctx *c)
 		}
 		printf("\n");
 	}
+}
+
+void tune_report_text(const struct tune_ctx *c)
+{
+	size_t *order = ranking(c);
+	bool goals = tune_goal_mode(c);
+	if (goals) {
+		printf("tune: %s (%s, game %s)\nspace: %s\nplayers:", c->pack_path, c->pack_id, c->game, c->space);
+		for (int k = 0; k < c->ncounts; k++)
+			printf("%s %d", k ? "," : "", c->counts[k]);
+		printf("; seed %llu; at most %ld games a variant at each count%s\n", (unsigned long long)c->seed, c->cap,
+		       c->exhaustive ? " (exhaustive: every variant plays them all)" : "");
+		print_goal_header(c);
+		print_goal_table(c, order);
+	} else {
+		print_header(c);
+		print_table(c, order);
+	}
+	printf("\n");
+	print_unplayable(c);
+	if (goals)
+		print_goal_summary(c, order);
+	else
+		print_summary(c, order);
 	uint64_t ex = exhaustive_games(c);
 	printf("games: %llu", (unsigned long long)c->games);
 	if (!c->exhaustive && c->games)
 		printf(" (exhaustive: %llu; %.1fx fewer)", (unsigned long long)ex, (double)ex / (double)c->games);
 	printf("\n");
 	if (c->budget_spent)
-		printf("budget: spent before the race was decided: variants still live are reported as ties; "
-		       "those without\n  a segment of %d games at every count as not played\n", TUNE_SEG);
+		printf("budget: spent before the race was decided: variants still live are reported as %s; "
+		       "those without\n  a segment of %d games at every count as not played\n",
+		       goals ? "on the front or kept" : "ties", TUNE_SEG);
 	free(order);
 }
 
