@@ -154,8 +154,18 @@ bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g)
 		if (strlen(defs[i].name) == n && strncmp(defs[i].name, arg, n) == 0)
 			g->def = &defs[i];
 	if (!g->def) {
-		diag(SEV_ERROR, NULL, "%s %s: unknown measure '%.*s'; the measures are %s", opt, arg, (int)n, arg,
-		     tune_goal_names(require));
+		const char *known[NDEFS + 1] = {NULL};
+		for (size_t i = 0; i < NDEFS; i++)
+			known[i] = defs[i].name;
+		char *word = xstrndup(arg, n);
+		const char *near = closest_word(word, known);
+		free(word);
+		if (near)
+			diag(SEV_ERROR, NULL, "%s %s: unknown measure '%.*s' (did you mean '%s'?); the measures are %s", opt,
+			     arg, (int)n, arg, near, tune_goal_names(require));
+		else
+			diag(SEV_ERROR, NULL, "%s %s: unknown measure '%.*s'; the measures are %s", opt, arg, (int)n, arg,
+			     tune_goal_names(require));
 		return false;
 	}
 	if (!g->def->cell) {
