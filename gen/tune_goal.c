@@ -147,6 +147,14 @@ static bool parse_range(const char *s, bool single, double *lo, double *hi)
 bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g)
 {
 	const char *opt = require ? "--require" : "--objective";
+	for (const char *p = arg; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f) {
+			diag(SEV_ERROR, NULL, "%s: '%s' has a blank or a character outside ASCII: give NAME=RANGE as one word",
+			     opt, arg);
+			g->def = NULL;
+			g->spec = NULL;
+			return false;
+		}
 	const char *eq = strchr(arg, '=');
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	g->def = NULL;
@@ -224,6 +232,23 @@ void tune_goal_free(struct tune_ctx *c)
 	for (int i = 0; i < c->nreqs; i++)
 		free(c->reqs[i].spec);
 	c->ngoals = c->nreqs = 0;
+}
+
+void tune_goal_write(FILE *f, const struct tune_ctx *c)
+{
+	for (int i = 0; i < c->ngoals; i++)
+		fprintf(f, "objective %s\n", c->goals[i].spec);
+	for (int q = 0; q < c->nreqs; q++)
+		fprintf(f, "require %s\n", c->reqs[q].spec);
+}
+
+int tune_goal_read(const char *line, struct tune_ctx *c)
+{
+	if (strncmp(line, "objective ", 10) == 0)
+		return tune_goal_add(c, line + 10, false) ? 1 : -1;
+	if (strncmp(line, "require ", 8) == 0)
+		return tune_goal_add(c, line + 8, true) ? 1 : -1;
+	return 0;
 }
 
 /* ---- a variant's score ---- */

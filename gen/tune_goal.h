@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define TUNE_MAX_GOALS 6
 
@@ -47,11 +48,15 @@ struct tune_goal {
  * reporting. */
 bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g);
 /* --objective ARG (require false) or --require ARG added to c's goals or
- * reqs (an objective once each); false after reporting. A shard's header
- * keeps the search's goals as they end up in c (each spec, objectives then
- * requirements, in order) and merge adds them back through this, so that it
- * replays the same race (not wired yet: tune refuses --shard with them). */
+ * reqs (an objective once each); false after reporting. */
 bool tune_goal_add(struct tune_ctx *c, const char *arg, bool require);
+/* The goals of c as a shard's header keeps them: "objective SPEC" lines, then
+ * "require SPEC" lines, in order (a spec is one word of printable ASCII:
+ * tune_goal_parse refuses any other). */
+void tune_goal_write(FILE *f, const struct tune_ctx *c);
+/* One such line (without its newline) added back to c: 1, 0 when it is not
+ * such a line, -1 after reporting. */
+int tune_goal_read(const char *line, struct tune_ctx *c);
 /* Free what tune_goal_add put into c. */
 void tune_goal_free(struct tune_ctx *c);
 /* The names in this build, for the errors: "balance, completion, length=T, ...". */

@@ -2,7 +2,8 @@
  * ranges they read, a variant's score over two player counts by hand (the
  * worst count, the largest distance from a target), bounds that widen as the
  * level falls and hold the estimate, the p-value at which the upper bound
- * crosses a mark, and a requirement's three answers. */
+ * crosses a mark, a requirement's three answers, and the goals' lines of a
+ * shard's header read back. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -180,12 +181,47 @@ static void test_check(void **state)
 	free(f);
 }
 
+/* A shard's header lines give merge the same goals back, in order. */
+static void test_shard_lines(void **state)
+{
+	(void)state;
+	struct tune_ctx a, b;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	assert_true(tune_goal_add(&a, "length=20..40", false));
+	assert_true(tune_goal_add(&a, "balance", false));
+	assert_true(tune_goal_add(&a, "completion=0.9..", true));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	tune_goal_write(f, &a);
+	fclose(f);
+	assert_string_equal(text, "objective length=20..40\nobjective balance\nrequire completion=0.9..\n");
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+		assert_int_equal(tune_goal_read(line, &b), 1);
+	assert_int_equal(tune_goal_read("variant 1 0", &b), 0);
+	assert_true(b.ngoals == 2 && b.nreqs == 1);
+	assert_true(b.goals[0].def == a.goals[0].def && b.goals[0].lo == 20 && b.goals[0].hi == 40);
+	assert_string_equal(b.reqs[0].spec, "completion=0.9..");
+	FILE *null = fopen("/dev/null", "w");
+	assert_non_null(null);
+	diag_set_stream(null);
+	assert_int_equal(tune_goal_read("objective balance", &b), -1);   /* twice */
+	assert_int_equal(tune_goal_read("require length= 30..", &b), -1); /* a blank */
+	diag_set_stream(stderr);
+	fclose(null);
+	free(text);
+	tune_goal_free(&a);
+	tune_goal_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_score),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_shard_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
