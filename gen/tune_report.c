@@ -492,22 +492,28 @@ static void print_goal_summary(const struct tune_ctx *c, const size_t *order)
 {
 	if (c->best >= 0) {
 		const struct tune_var *b = &c->v[c->best];
-		printf("best: #%d (%s): the front's ", c->best + 1, b->all);
 		char head[64], cell[80];
 		tune_goal_head(&c->goals[0], head, sizeof head);
-		printf("best on %s", head);
-		for (int i = 0; i < c->ngoals; i++) {
-			tune_goal_head(&c->goals[i], head, sizeof head);
-			goal_cell(c, b, i, cell, sizeof cell);
-			printf("%s %s %s", i ? "," : ":", head, cell);
-		}
-		printf("\n");
+		printf("best: #%d (%s): the front's best on %s%s\n", c->best + 1, b->all, head,
+		       c->ngoals > 1 ? " (the first objective; the next breaks a tie)" : "");
 		printf("front (dominated by no other variant that meets the requirements, on the estimates):");
 		size_t nf = 0;
 		for (size_t i = 0; i < c->nv; i++)
 			if (c->v[order[i]].pareto)
 				printf("%s #%zu", nf++ ? "," : "", order[i] + 1);
 		printf("\n");
+		for (size_t i = 0; i < c->nv; i++) {
+			const struct tune_var *tv = &c->v[order[i]];
+			if (!tv->pareto)
+				continue;
+			printf("  #%zu (%s):", order[i] + 1, tv->all);
+			for (int g = 0; g < c->ngoals; g++) {
+				tune_goal_head(&c->goals[g], head, sizeof head);
+				goal_cell(c, tv, g, cell, sizeof cell);
+				printf("%s %s %s", g ? "," : "", head, cell);
+			}
+			printf("\n");
+		}
 		size_t nk = 0;
 		printf("kept:");
 		for (size_t i = 0; i < c->nv; i++)

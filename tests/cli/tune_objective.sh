@@ -35,6 +35,9 @@ expect_eq "every variant reports each objective with its interval" true \
 	--objective completion --objective length=0 >"$WORK/planted.txt"
 expect_grep "the text report lists the front (#4, with the Transfer cards and 9 rounds, completes as often as #2)" \
 	"^front \(dominated by no other.*\): #4, #2, #1$" "$WORK/planted.txt"
+expect_grep "the text report gives each front member's objectives with their intervals" \
+	"^  #1 \(without=\[transfer\] rules.rounds=1\): completion 0\.[0-9]+ \[0\.[0-9]+, 0\.[0-9]+\], \|length-0\| [0-9.]+ \[[0-9.]+, [0-9.]+\]$" \
+	"$WORK/planted.txt"
 expect_grep "the text report names the dominated variant's round" "^ +[0-9]+ +#3 .*dominated \(dropped after round [0-9]+\)" \
 	"$WORK/planted.txt"
 
