@@ -60,7 +60,8 @@ static const struct cli_opt {
 	/* tune */
 	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
 	{"length", 0, true, NULL}, {"first-seat", 0, true, NULL}, {"exhaustive", 0, false, NULL},
-	{"write", 0, true, NULL}, {"shard", 0, true, NULL},
+	{"write", 0, true, NULL}, {"shard", 0, true, NULL}, {"objective", 0, true, NULL},
+	{"require", 0, true, NULL},
 };
 
 /* Options renamed so that one name keeps one meaning in every command and game:

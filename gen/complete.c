@@ -14,6 +14,7 @@
 #include "ruleset.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
+#include "tune_goal.h"
 
 static void words(const char *const *v, const char *suffix)
 {
@@ -74,12 +75,14 @@ int cmd_complete(int argc, char **argv)
 			puts(sim_policy_name((enum sim_policy)i));
 	} else if (strcmp(what, "--rule") == 0) {
 		return rule_keys(argc > 2 ? argv[2] : NULL);
+	} else if (strcmp(what, "--objective") == 0 || strcmp(what, "--require") == 0) {
+		tune_goal_complete(strcmp(what, "--require") == 0);
 	} else if (strcmp(what, "--game") == 0) {
 		for (size_t i = 0; game_at(i); i++)
 			puts(game_at(i)->name);
 	} else {
 		diag(SEV_ERROR, NULL, "--complete: commands, --only, --preset, --duplex, --colour, --policy, "
-		     "--rule or --game, not '%s'", what);
+		     "--rule, --game, --objective or --require, not '%s'", what);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

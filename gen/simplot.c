@@ -539,3 +539,116 @@ int sim_plot_skill(const char *path, const char *title, const struct sim_plot_in
 	struct skill_plot p = {title, rows, n, fair};
 	return plot_file(path, SKILL_H, draw_skill, &p, err, errlen);
 }
+
+
+/* ---- a Pareto front: two objectives, a cross of intervals each (railyard tune --objective) ---- */
+
+#define FSIZE 560.0
+
+struct front_plot {
+	const char *title, *xlabel, *ylabel;
+	const struct sim_plot_point *pts;
+	size_t n;
+};
+
+/* The axis range of the finite values lo..hi of every point (one axis). */
+static void front_range(const struct front_plot *p, bool y, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t i = 0; i < p->n; i++) {
+		const double *v = y ? p->pts[i].y : p->pts[i].x;
+		for (int j = 0; j < 3; j++)
+			if (isfinite(v[j])) {
+				*lo = fmin(*lo, v[j]);
+				*hi = fmax(*hi, v[j]);
+			}
+	}
+	if (!isfinite(*lo)) {
+		*lo = 0;
+		*hi = 1;
+	}
+	double pad = (*hi - *lo) * 0.05;
+	if (pad <= 0)
+		pad = fabs(*lo) > 0 ? fabs(*lo) * 0.05 : 0.5;
+	*lo -= pad;
+	*hi += pad;
+}
+
+static void draw_front(cairo_t *cr, const void *user, double height)
+{
+	const struct front_plot *p = user;
+	static const double ink[4][3] = {{0.6, 0.6, 0.6}, {0.55, 0.75, 0.95}, {0.35, 0.55, 0.8}, {0.16, 0.42, 0.70}};
+	double x0 = 90, x1 = W - 40, y0 = TOP + 20, y1 = height - 70;
+	double xa, xb, ya, yb;
+	front_range(p, false, &xa, &xb);
+	front_range(p, true, &ya, &yb);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, W / 2, 20, 14, 0.5, true, p->title);
+#define FX(v) (x0 + (x1 - x0) * ((fmin(fmax(v, xa), xb) - xa) / (xb - xa)))
+#define FY(v) (y1 - (y1 - y0) * ((fmin(fmax(v, ya), yb) - ya) / (yb - ya)))
+	for (int axis = 0; axis < 2; axis++) {
+		double a = axis ? ya : xa, b = axis ? yb : xb, step = nice_step(b - a, 8);
+		for (double t = ceil(a / step) * step; t <= b + 1e-9 * step; t += step) {
+			char lab[32];
+			snprintf(lab, sizeof lab, "%g", fabs(t) < 1e-12 * step ? 0 : t);
+			cairo_set_source_rgb(cr, 0.9, 0.9, 0.9);
+			cairo_set_line_width(cr, 0.5);
+			if (axis) {
+				cairo_move_to(cr, x0, FY(t));
+				cairo_line_to(cr, x1, FY(t));
+			} else {
+				cairo_move_to(cr, FX(t), y0);
+				cairo_line_to(cr, FX(t), y1);
+			}
+			cairo_stroke(cr);
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			if (axis)
+				text(cr, x0 - 6, FY(t), 10, 1, false, lab);
+			else
+				text(cr, FX(t), y1 + 10, 10, 0.5, false, lab);
+		}
+	}
+	text(cr, (x0 + x1) / 2, y1 + 28, 11, 0.5, false, p->xlabel);
+	cairo_save(cr);
+	cairo_translate(cr, 22, (y0 + y1) / 2);
+	cairo_rotate(cr, -1.5707963267948966);
+	text(cr, 0, 0, 11, 0.5, false, p->ylabel);
+	cairo_restore(cr);
+	axis_frame(cr, x0, y0, x1, y1);
+	/* the grey first, the front over them */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < p->n; i++) {
+			const struct sim_plot_point *q = &p->pts[i];
+			int kind = q->kind < 0 ? 0 : q->kind + 1;
+			if ((kind >= 2) != (pass == 1))
+				continue;
+			cairo_set_source_rgb(cr, ink[kind][0], ink[kind][1], ink[kind][2]);
+			cairo_set_line_width(cr, kind >= 2 ? 2 : 1);
+			cairo_move_to(cr, FX(q->x[1]), FY(q->y[0]));
+			cairo_line_to(cr, FX(q->x[2]), FY(q->y[0]));
+			cairo_move_to(cr, FX(q->x[0]), FY(q->y[1]));
+			cairo_line_to(cr, FX(q->x[0]), FY(q->y[2]));
+			cairo_stroke(cr);
+			cairo_arc(cr, FX(q->x[0]), FY(q->y[0]), kind == 3 ? 5 : 3.5, 0, 6.283185307179586);
+			cairo_fill(cr);
+			cairo_set_source_rgb(cr, 0, 0, 0);
+			text(cr, FX(q->x[0]) + 6, FY(q->y[0]) - 8, 9, 0, kind == 3, q->label);
+		}
+#undef FX
+#undef FY
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text(cr, 20, height - 30, 10, 0, false,
+	     "each variant at its estimates with its 95% intervals; dark blue: the chosen variant; mid blue: the rest of the front;");
+	text(cr, 20, height - 14, 10, 0, false,
+	     "light blue: kept, off the front (not shown dominated); grey: dominated, failing a requirement, stalling");
+}
+
+int sim_plot_front(const char *path, const char *title, const char *xlabel, const char *ylabel,
+		   const struct sim_plot_point *pts, size_t n, char *err, size_t errlen)
+{
+	struct front_plot p = {title, xlabel, ylabel, pts, n};
+	return plot_file(path, TOP + 20 + FSIZE + 70, draw_front, &p, err, errlen);
+}

@@ -51,4 +51,18 @@ int sim_plot_intervals(const char *path, const char *title, const struct sim_plo
 int sim_plot_skill(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n, double fair,
 		   char *err, size_t errlen);
 
+/* One variant on a front plot: two objectives' values {estimate, lo, hi} (an
+ * infinite bound is drawn to the edge); kind 2 the chosen, 1 the rest of the
+ * front, 0 kept, -1 the rest (grey). */
+struct sim_plot_point {
+	const char *label;
+	double x[3], y[3];
+	int kind;
+};
+
+/* Draw the points of two objectives (x, y) with their interval crosses and
+ * write the file at path atomically, as sim_plot_write does. */
+int sim_plot_front(const char *path, const char *title, const char *xlabel, const char *ylabel,
+		   const struct sim_plot_point *pts, size_t n, char *err, size_t errlen);
+
 #endif

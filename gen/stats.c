@@ -325,6 +325,25 @@ void stats_length(const uint64_t *ended, const uint64_t *censored, int horizon, 
 	free(gw);
 }
 
+int stats_median_bound(const uint64_t *ended, uint64_t games, int horizon, double z, bool upper)
+{
+	uint64_t risk = games;
+	double S = 1, green = 0;
+	for (int t = 0; t < horizon && risk; t++) {
+		uint64_t d = ended[t];
+		if (d) {
+			S *= 1 - (double)d / (double)risk;
+			if (risk > d)
+				green += (double)d / ((double)risk * (double)(risk - d));
+		}
+		double se = S * sqrt(green);
+		if (S <= 0.5 + (upper ? -z : z) * se + 1e-12)
+			return t;
+		risk -= d;
+	}
+	return -1;
+}
+
 /* ---- differences and verdicts ---- */
 
 void stats_diff_set(struct stats_diff *x, double a, double b, double lo, double hi, bool higher_better)

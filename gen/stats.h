@@ -95,6 +95,13 @@ struct stats_length {
 };
 
 void stats_length(const uint64_t *ended, const uint64_t *censored, int horizon, struct stats_length *out);
+/* One bound of the median of stats_length at z standard errors (Greenwood):
+ * the lower (upper false) is the first t at which S(t) <= 0.5 + z se(t), the
+ * upper the first at which S(t) <= 0.5 - z se(t); -1 when there is none before
+ * the horizon. games counts every game: those not in ended are censored at
+ * the horizon (tune's cells). At z = STATS_Z95 they are stats_length's median_lo, median_hi;
+ * a one-sided bound at level a takes z = stats_z_upper(a) (tune's race). */
+int stats_median_bound(const uint64_t *ended, uint64_t games, int horizon, double z, bool upper);
 
 /* The difference a - b of one metric with its 95% interval; better is +1 when
  * the interval shows a is better, -1 when b is, 0 when it holds 0 (or is

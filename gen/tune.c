@@ -55,7 +55,23 @@ static const char tune_usage[] =
 	"                          seconds depends on the machine's speed\n"
 	"      --tolerance D       balances closer than D are as fair (default 0.05): the\n"
 	"                          race ends when no live variant can beat the best by more\n"
-	"                          at the race's error; 0 races the ties to --games\n"
+	"                          at the race's error; 0 races the ties to --games; with\n"
+	"                          one --objective, in its unit; with several, unused\n"
+	"      --objective NAME[=T]\n"
+	"                          what is optimized, repeatable (default balance):\n"
+	"                          balance, completion (higher is better), length=T or\n"
+	"                          length=LO..HI (the median length's distance from the\n"
+	"                          target, in the report's unit), first-seat (seat 1's\n"
+	"                          share less 1/N, its distance from 0); several give the\n"
+	"                          Pareto front: the race drops a variant only when one\n"
+	"                          sure to meet the requirements is shown better on every\n"
+	"                          objective; the chosen is the front's best on the first\n"
+	"      --require KEY=RANGE a requirement at every count, repeatable: RANGE LO..HI,\n"
+	"                          LO.. or ..HI (length=20..40, completion=0.9..,\n"
+	"                          balance=0.95..); a variant is dropped as failing it only\n"
+	"                          when its interval lies wholly outside at the race's\n"
+	"                          error, chosen only when its 95% interval lies inside\n"
+	"                          (else it stays undecided)\n"
 	"      --completion P      the share of games that must end (default 0.95)\n"
 	"      --length LO..HI     constraint: the median length in rounds at every count\n"
 	"      --first-seat X      constraint: seat 1's share of the games with a single\n"
@@ -66,15 +82,18 @@ static const char tune_usage[] =
 	"      --threads T         threads (default: the cores); the report is the same\n"
 	"      --exhaustive        no racing: every variant and count plays --games\n"
 	"  -j, --json              the report as JSON\n"
-	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
+	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG);\n"
+	"                          with --objective, the front: the first two objectives\n"
+	"                          (one: against balance) with their intervals\n"
 	"      --write OUT.yaml    the chosen variant as a pack, comments kept\n"
 	"      --shard K/N         play the K-th of N exact slices of the whole grid and\n"
 	"                          write its counts into -o DIR; 'railyard merge' joins them\n"
 	"  -o, --output DIR        the folder of --shard's counts\n"
 	"  -q, --quiet             no progress on stderr\n"
 	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
-	"input or usage (or no variant loads), 3 an output could not be written.\n";
+	"exit status: 0 a variant was chosen, 1 none meets the objective (or is shown\n"
+	"to meet every --require), 2 invalid input or usage (or no variant loads), 3 an\n"
+	"output could not be written.\n";
 
 static const char merge_usage[] =
 	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
@@ -204,7 +223,7 @@ static bool parse_shard(const char *arg, struct opts *o)
 }
 
 enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
-       O_WRITE, O_SHARD, O_TOL };
+       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE };
 
 static const struct option tune_longopts[] = {
 	{"vary", required_argument, NULL, O_VARY},
@@ -224,12 +243,28 @@ static const struct option tune_longopts[] = {
 	{"write", required_argument, NULL, O_WRITE},
 	{"shard", required_argument, NULL, O_SHARD},
 	{"tolerance", required_argument, NULL, O_TOL},
+	{"objective", required_argument, NULL, O_OBJECTIVE},
+	{"require", required_argument, NULL, O_REQUIRE},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0},
 };
+
+/* After the options: --objective balance alone is the classic race; --require
+ * alone races on balance. */
+static void settle_goals(struct tune_ctx *c)
+{
+	if (c->ngoals == 1 && !c->nreqs && strcmp(c->goals[0].def->name, "balance") == 0) {
+		free(c->goals[0].spec);
+		c->ngoals = 0;
+	}
+	if (c->nreqs && !c->ngoals) {
+		bool ok = tune_goal_parse("balance", false, &c->goals[0]);
+		c->ngoals = ok;
+	}
+}
 
 /* One option into o or c; false after reporting. */
 static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
@@ -283,6 +318,8 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 	case O_TOL: return parse_double("--tolerance", optarg, 0, 1, &c->tolerance);
 	case 'o': o->outdir = optarg; return true;
 	case 'q': o->quiet = true; return true;
+	case O_OBJECTIVE: return tune_goal_add(c, optarg, false);
+	case O_REQUIRE: return tune_goal_add(c, optarg, true);
 	default: return false;
 	}
 }
@@ -398,6 +435,7 @@ static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
 		free(tv->json);
 	}
 	free(c->v);
+	tune_goal_free(c);
 	free(c->pack_path);
 	free(c->pack_id);
 	free(c->game);
@@ -772,12 +810,186 @@ static bool cell_open(const struct tune_ctx *c, const struct tune_meas *m, int p
 	return open;
 }
 
+/* ---- the race on objectives (--objective, --require) ----
+ * Round r's level alpha_r (race_alpha, the same spending over the rounds as
+ * the race on balance) is shared: with --require, half of it goes to the
+ * requirements, the rest (all of it without) to the objectives.
+ *   - A requirement drops a live variant ("fails KEY") when, at some count,
+ *     its interval lies wholly outside the range: each one-sided bound at the
+ *     requirements' half over 2 x live variants x requirements x counts
+ *     (Bonferroni), so a variant that meets every requirement is dropped with
+ *     probability at most that half.
+ *   - The objectives drop a live variant ("dominated") when a variant sure to
+ *     meet the requirements (its 95% intervals inside every range, completion
+ *     and the constraints as the classic race reads them) is shown better on
+ *     every objective: half of the objectives' share goes to the lower bounds
+ *     of the M sure variants on the m objectives (each at that half over M m),
+ *     the other half to Holm's step-down over the live variants, each tested
+ *     by p = min over sure u of max over objectives i of m x the level at
+ *     which its upper bound of objective i falls below u's lower bound. A
+ *     variant no other dominates (on the Pareto front) is dropped only if
+ *     some sure u's lower bound fails or, on an objective where it is at
+ *     least as good as u, its own upper bound does: at most the objectives'
+ *     share (Holm's argument; m x: any one of its m bounds).
+ * With one objective the race stops by --tolerance as the race on balance
+ * does (goal_settle); with several, a variant not dropped plays to --games. */
+static void goal_require(struct tune_ctx *c, double a)
+{
+	size_t live = live_count(c);
+	if (!c->nreqs || !live || a <= 0)
+		return;
+	double b = a / (2.0 * (double)live * c->nreqs * c->ncounts);
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		for (int q = 0; q < c->nreqs && tv->state == TS_LIVE; q++)
+			for (int k = 0; k < c->ncounts && tv->state == TS_LIVE; k++)
+				if (tune_goal_check(c, &c->reqs[q], tv, k, b) < 0) {
+					tv->state = TS_FAILS;
+					tv->failed = q;
+					tv->dropped_round = c->rounds;
+				}
+	}
+}
+
+static void goal_drop(struct tune_ctx *c, const bool *sure, double a)
+{
+	int m = c->ngoals;
+	size_t M = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		M += sure[v] && c->v[v].state == TS_LIVE;
+	if (!M || a <= 0)
+		return;
+	double a_lo = a / 2 / ((double)M * m), a_hi = a / 2;
+	double (*L)[TUNE_MAX_GOALS] = xcalloc(c->nv, sizeof *L);
+	for (size_t u = 0; u < c->nv; u++)
+		for (int i = 0; i < m && sure[u] && c->v[u].state == TS_LIVE; i++) {
+			double e, h;
+			tune_goal_score(c, &c->goals[i], &c->v[u], a_lo, &e, &L[u][i], &h);
+		}
+	struct race_test *t = xcalloc(c->nv, sizeof *t);
+	size_t n = 0;
+	for (size_t v = 0; v < c->nv; v++) {
+		if (c->v[v].state != TS_LIVE)
+			continue;
+		/* a p-value above a_hi drops nothing under Holm: skip the u that v's
+		 * upper bounds at a_hi / m already reach on some objective */
+		double H[TUNE_MAX_GOALS];
+		for (int i = 0; i < m; i++) {
+			double e, l;
+			tune_goal_score(c, &c->goals[i], &c->v[v], a_hi / m, &e, &l, &H[i]);
+		}
+		double p = 1;
+		for (size_t u = 0; u < c->nv; u++) {
+			if (u == v || !sure[u] || c->v[u].state != TS_LIVE)
+				continue;
+			bool reach = false;
+			for (int i = 0; i < m && !reach; i++)
+				reach = H[i] >= L[u][i];
+			if (reach)
+				continue;
+			double q = 0;
+			for (int i = 0; i < m && q < p; i++)
+				q = fmax(q, fmin(1, m * tune_goal_below_p(c, &c->goals[i], &c->v[v], L[u][i])));
+			p = fmin(p, q);
+		}
+		t[n++] = (struct race_test){v, p};
+	}
+	qsort(t, n, sizeof *t, cmp_test);
+	for (size_t i = 0; i < n && t[i].p <= a_hi / (double)(n - i); i++) {
+		c->v[t[i].v].state = TS_DOMINATED;
+		c->v[t[i].v].dropped_round = c->rounds;
+	}
+	free(t);
+	free(L);
+}
+
+/* With one objective, the classic race's stop, in the objective's unit: every
+ * other live variant is settled against the leader (the sure variant of the
+ * highest score) when its upper bound at the objectives' half over the live
+ * variants, less the leader's lower bound at the other half over the sure
+ * ones, is below the tolerance, and its estimate is within the tolerance of
+ * the leader's (settled_below's rule). Fills settled[]; returns whether any
+ * live variant is unsettled. With several objectives, none is settled. */
+static bool goal_settle(const struct tune_ctx *c, const bool *sure, double a, int lead, bool *settled)
+{
+	size_t M = 0, n = 0;
+	for (size_t v = 0; v < c->nv; v++) {
+		M += sure[v] && c->v[v].state == TS_LIVE;
+		n += c->v[v].state == TS_LIVE;
+	}
+	bool unsettled = false;
+	if (c->ngoals != 1 || lead < 0 || !M || a <= 0 || c->tolerance <= 0) {
+		for (size_t v = 0; v < c->nv; v++)
+			unsettled |= c->v[v].state == TS_LIVE;
+		return unsettled;
+	}
+	double e, L, h, U;
+	tune_goal_score(c, &c->goals[0], &c->v[lead], a / 2 / (double)M, &e, &L, &h);
+	for (size_t v = 0; v < c->nv; v++) {
+		if (c->v[v].state != TS_LIVE || (int)v == lead)
+			continue;
+		double ev, l;
+		tune_goal_score(c, &c->goals[0], &c->v[v], a / 2 / (double)n, &ev, &l, &U);
+		settled[v] = U - L < c->tolerance && e - ev < c->tolerance;
+		unsettled |= !settled[v];
+	}
+	return unsettled;
+}
+
+/* judge() for the race on objectives: a live cell doubles to --games while a
+ * requirement or constraint is open there, or the variant is unsettled. */
+static bool judge_goals(struct tune_ctx *c)
+{
+	tune_measure(c);
+	double a = race_alpha(c, c->rounds), a_req = c->nreqs ? a / 2 : 0;
+	bool *sure = xcalloc(c->nv, sizeof *sure);
+	for (size_t v = 0; v < c->nv; v++)
+		if (c->v[v].state == TS_LIVE)
+			sure[v] = sure_feasible(c, &c->v[v]);
+	goal_require(c, a_req);
+	for (size_t v = 0; v < c->nv; v++)
+		for (int q = 0; q < c->nreqs && sure[v]; q++)
+			for (int k = 0; k < c->ncounts && sure[v]; k++)
+				sure[v] = tune_goal_check(c, &c->reqs[q], &c->v[v], k, (1 - 0.95) / 2) > 0;
+	goal_drop(c, sure, a - a_req);
+	int lead = -1;
+	for (size_t v = 0; v < c->nv; v++)
+		if (sure[v] && c->v[v].state == TS_LIVE && (lead < 0 || c->v[v].obj[0] > c->v[lead].obj[0]))
+			lead = (int)v;
+	bool *settled = xcalloc(c->nv, sizeof *settled);
+	bool unsettled = goal_settle(c, sure, a - a_req, lead, settled);
+	bool any = false;
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++) {
+			struct tune_cell *cl = &c->v[v].cell[k];
+			bool open = cell_open(c, &cl->m, c->counts[k]) || c->exhaustive;
+			for (int q = 0; q < c->nreqs && !open; q++)
+				open = tune_goal_check(c, &c->reqs[q], &c->v[v], k, (1 - 0.95) / 2) <= 0;
+			/* a count that cannot be the variant's worst on a measure to
+			 * maximize gets no more games for it (as the classic race) */
+			bool worst = true;
+			if (c->ngoals == 1 && !c->goals[0].def->target) {
+				double e, lo, hi;
+				c->goals[0].def->cell(c, cl, c->counts[k], (1 - 0.95) / 2, &e, &lo, &hi);
+				worst = lo <= c->v[v].obj_hi[0];
+			}
+			open |= worst && !settled[v] && ((int)v != lead || unsettled);
+			cl->need = c->v[v].state == TS_LIVE && cl->games < (uint64_t)c->cap && open;
+			any |= cl->need;
+		}
+	free(settled);
+	free(sure);
+	return any;
+}
+
 /* Drop what is decided with confidence; mark the cells that want more games.
  * Returns whether any cell does. The race is over when no other live variant
  * can beat the leader (the best sure one) by more than the tolerance, at the
  * race's error level (race_drop, settled_below). */
 static bool judge(struct tune_ctx *c)
 {
+	if (tune_goal_mode(c))
+		return judge_goals(c);
 	tune_measure(c);
 	bool *sure = xcalloc(c->nv, sizeof *sure);
 	int lead = -1;
@@ -1091,6 +1303,10 @@ static bool check_opts(const struct opts *o, struct tune_ctx *c)
 		diag(SEV_ERROR, NULL, "--shard writes counts only: give --json, --plot and --write to 'railyard merge'");
 		ok = false;
 	}
+	if (o->shard_n && tune_goal_mode(c)) {
+		diag(SEV_ERROR, NULL, "--shard does not take --objective or --require yet: merge replays the race on balance");
+		ok = false;
+	}
 	if (o->shard_n && c->budget_secs > 0) {
 		diag(SEV_ERROR, NULL, "--shard takes no budget in seconds: a shard is an exact slice");
 		ok = false;
@@ -1129,6 +1345,31 @@ static bool default_counts(const struct tune_engine *e, struct tune_ctx *c)
 	return c->ncounts > 0;
 }
 
+/* --write's header with objectives: the rule that chose, the objectives'
+ * values with their intervals, the simulate line. */
+static void goal_comment(const struct tune_ctx *c, const char *path, const char *out, struct buf *head)
+{
+	const struct tune_var *b = &c->v[c->best];
+	buf_printf(head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
+		   "# the best on the first objective of the Pareto front of the variants completing at least %.2f\n"
+		   "# of their games at every count of %d..%d players",
+		   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1]);
+	for (int q = 0; q < c->nreqs; q++)
+		buf_printf(head, "%s%s", q ? ", " : " and meeting --require ", c->reqs[q].spec);
+	buf_puts(head, ":\n#  ");
+	for (int i = 0; i < c->ngoals; i++) {
+		double x, lo, hi;
+		char name[64];
+		tune_goal_head(&c->goals[i], name, sizeof name);
+		tune_goal_shown(&c->goals[i], b->obj[i], b->obj_lo[i], b->obj_hi[i], &x, &lo, &hi);
+		buf_printf(head, "%s %s %.4f [%.4f, %.4f]", i ? "," : "", name, x, lo, hi);
+	}
+	buf_printf(head, "\n# (seed %llu, %llu games in all). simulate reproduces its series at %d players:\n"
+		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
+		   (unsigned long long)c->seed, (unsigned long long)c->games, c->counts[b->worst], out, c->counts[b->worst],
+		   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+}
+
 static int write_variant(const struct tune_engine *e, const void *game, const struct tune_ctx *c,
 			 const struct tune_space *sp, const struct ydoc *doc, const char *path, const char *out)
 {
@@ -1140,14 +1381,18 @@ static int write_variant(const struct tune_engine *e, const void *game, const st
 	}
 	const struct tune_var *b = &c->v[c->best];
 	struct buf head = {0}, body = {0};
-	buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
-		   "# the highest balance at its worst player count among the variants completing at least %.2f\n"
-		   "# of their games at every count of %d..%d players: %.4f [%.4f, %.4f] at %d players\n"
-		   "# (seed %llu, %llu games in all). simulate reproduces that series:\n"
-		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
-		   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1], b->J,
-		   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed, (unsigned long long)c->games,
-		   out, c->counts[b->worst], (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+	if (tune_goal_mode(c))
+		goal_comment(c, path, out, &head);
+	else
+		buf_printf(&head, "# Chosen by railyard tune from %s: variant #%d of %zu (%s),\n"
+			   "# the highest balance at its worst player count among the variants completing at least %.2f\n"
+			   "# of their games at every count of %d..%d players: %.4f [%.4f, %.4f] at %d players\n"
+			   "# (seed %llu, %llu games in all). simulate reproduces that series:\n"
+			   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
+			   path, c->best + 1, c->nv, b->all, c->threshold, c->counts[0], c->counts[c->ncounts - 1], b->J,
+			   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed,
+			   (unsigned long long)c->games, out, c->counts[b->worst],
+			   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
 	tune_space_write(sp, doc, text, len, (size_t)c->best, head.s, e->sim_only, &body);
 	free(text);
 	buf_free(&head);
@@ -1242,11 +1487,16 @@ int tune_run(const struct tune_engine *e, const void *game, int argc, char **arg
 		ok &= tune_option(ch, &o, &c);
 	}
 	ok &= cli_one_pack(argc, "tune");
+	settle_goals(&c);
 	ok = check_opts(&o, &c) && ok;
-	if (!ok)
+	if (!ok) {
+		free_ctx(NULL, &c);
 		return EXIT_INPUT;
-	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write)))
+	}
+	if ((o.plot && !writable("--plot", o.plot)) || (o.write && !writable("--write", o.write))) {
+		free_ctx(NULL, &c);
 		return EXIT_OUTPUT;
+	}
 	return tune_body(e, game, &o, &c, argv[optind]);
 }
 

@@ -19,11 +19,19 @@
 const char *tune_state_name(enum tune_state s)
 {
 	static const char *const names[] = {"live", "worse", "stalls", "length", "first-seat", "invalid",
-					    "unplayable"};
+					    "unplayable", "dominated", "fails"};
 	return names[s];
 }
 
 /* ---- measures ---- */
+
+bool tune_goal_mode(const struct tune_ctx *c)
+{
+	return c->ngoals > 0 || c->nreqs > 0;
+}
+
+/* The report's interval: each side at 0.025 (split over the counts inside). */
+#define GOAL_SIDE 0.025
 
 /* Whether length counts turns (reported in rounds: N turns), else the
  * engine's own unit (acts, rounds), reported as it is. */
@@ -91,6 +99,8 @@ void tune_measure(struct tune_ctx *c)
 		}
 		if (isinf(tv->len_min))
 			tv->len_min = -1;
+		for (int i = 0; i < c->ngoals; i++)
+			tune_goal_score(c, &c->goals[i], tv, GOAL_SIDE, &tv->obj[i], &tv->obj_lo[i], &tv->obj_hi[i]);
 	}
 	free(censored);
 }
@@ -134,9 +144,78 @@ static bool unplayed(const struct tune_ctx *c, const struct tune_var *tv)
 	return false;
 }
 
+/* The first requirement tv is not shown to meet at its 95% interval at every
+ * count, or -1. */
+static int undecided(const struct tune_ctx *c, const struct tune_var *tv)
+{
+	for (int q = 0; q < c->nreqs; q++)
+		for (int k = 0; k < c->ncounts; k++)
+			if (tune_goal_check(c, &c->reqs[q], tv, k, GOAL_SIDE) <= 0)
+				return q;
+	return -1;
+}
+
+/* Whether a is at least as good as b on every objective and better on one
+ * (point estimates). */
+static bool dominates(const struct tune_ctx *c, const struct tune_var *a, const struct tune_var *b)
+{
+	bool better = false;
+	for (int i = 0; i < c->ngoals; i++) {
+		if (a->obj[i] < b->obj[i])
+			return false;
+		better |= a->obj[i] > b->obj[i];
+	}
+	return better;
+}
+
+/* Whether a comes before b in the choice: the first objective, then the next... */
+static bool goal_before(const struct tune_ctx *c, const struct tune_var *a, const struct tune_var *b)
+{
+	for (int i = 0; i < c->ngoals; i++)
+		if (a->obj[i] != b->obj[i])
+			return a->obj[i] > b->obj[i];
+	return false;
+}
+
+/* The choice with objectives: eligible (live, played, not stalling, within
+ * the constraints, every requirement met at its 95% interval), the front
+ * (eligible and dominated by no other eligible variant's estimates), the best
+ * (the front's highest on the first objective, then the next...; the lowest
+ * number on a tie), the rest of the eligible kept (tie). */
+static void decide_goals(struct tune_ctx *c)
+{
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *tv = &c->v[v];
+		tv->undecided = measured(tv) ? undecided(c, tv) : -1;
+		tv->eligible = tv->state == TS_LIVE && !unplayed(c, tv) && !stalls(c, tv) && fits(c, tv) &&
+			       tv->undecided < 0;
+		tv->best = tv->tie = tv->pareto = false;
+	}
+	for (size_t v = 0; v < c->nv; v++) {
+		struct tune_var *a = &c->v[v];
+		if (!a->eligible)
+			continue;
+		a->pareto = true;
+		for (size_t u = 0; u < c->nv && a->pareto; u++)
+			if (u != v && c->v[u].eligible && dominates(c, &c->v[u], a))
+				a->pareto = false;
+		if (a->pareto && (c->best < 0 || goal_before(c, a, &c->v[c->best])))
+			c->best = (int)v;
+	}
+	for (size_t v = 0; v < c->nv; v++)
+		c->v[v].tie = c->v[v].eligible && (int)v != c->best;
+	if (c->best >= 0)
+		c->v[c->best].best = true;
+}
+
 void tune_decide(struct tune_ctx *c)
 {
 	tune_measure(c);
+	if (tune_goal_mode(c)) {
+		c->best = -1;
+		decide_goals(c);
+		return;
+	}
 	c->best = -1;
 	for (size_t v = 0; v < c->nv; v++) {
 		struct tune_var *tv = &c->v[v];
@@ -178,13 +257,15 @@ static const struct tune_ctx *sort_ctx;
 
 static int group_of(const struct tune_var *tv)
 {
+	/* with objectives: the front, then the other eligible variants */
+	int g = tune_goal_mode(sort_ctx);
 	if (tv->eligible)
-		return 0;
+		return g && !tv->pareto;
 	if (tv->state == TS_INVALID)
-		return 9;
+		return 20;
 	if (tv->state == TS_UNPLAYABLE)
-		return 8;
-	return 1 + (int)tv->state;
+		return 19;
+	return 1 + g + (int)tv->state;
 }
 
 static int cmp_rank(const void *x, const void *y)
@@ -194,7 +275,9 @@ static int cmp_rank(const void *x, const void *y)
 	int ga = group_of(p), gb = group_of(q);
 	if (ga != gb)
 		return ga - gb;
-	if (ga < 8 && p->J != q->J)
+	if (tune_goal_mode(sort_ctx) && ga < 19 && (goal_before(sort_ctx, p, q) || goal_before(sort_ctx, q, p)))
+		return goal_before(sort_ctx, p, q) ? -1 : 1;
+	if (!tune_goal_mode(sort_ctx) && ga < 19 && p->J != q->J)
 		return p->J < q->J ? 1 : -1;
 	return (a > b) - (a < b);
 }
@@ -229,8 +312,33 @@ static void length_text(const struct tune_var *tv, char *out, size_t len)
 		snprintf(out, len, "%.1f..%.1f", tv->len_min, tv->len_max);
 }
 
+/* The result with objectives: best, front, kept, undecided KEY, fails KEY,
+ * dominated; else as the classic race says it. */
+static bool goal_result(const struct tune_ctx *c, const struct tune_var *tv, char *out, size_t len)
+{
+	if (!tune_goal_mode(c))
+		return false;
+	if (tv->best)
+		snprintf(out, len, "best");
+	else if (tv->pareto)
+		snprintf(out, len, "front");
+	else if (tv->eligible)
+		snprintf(out, len, "kept: not shown dominated");
+	else if (tv->state == TS_FAILS)
+		snprintf(out, len, "fails %s (dropped after round %d)", c->reqs[tv->failed].def->name, tv->dropped_round);
+	else if (tv->state == TS_DOMINATED)
+		snprintf(out, len, "dominated (dropped after round %d)", tv->dropped_round);
+	else if (tv->state == TS_LIVE && !unplayed(c, tv) && !stalls(c, tv) && fits(c, tv) && tv->undecided >= 0)
+		snprintf(out, len, "undecided: %s", c->reqs[tv->undecided].def->name);
+	else
+		return false;
+	return true;
+}
+
 static void result_text(const struct tune_ctx *c, const struct tune_var *tv, char *out, size_t len)
 {
+	if (goal_result(c, tv, out, len))
+		return;
 	if (tv->best)
 		snprintf(out, len, "best");
 	else if (tv->tie)
@@ -284,6 +392,148 @@ static void print_header(const struct tune_ctx *c)
 		       c->tolerance);
 }
 
+/* ---- text with objectives ---- */
+
+static void range_text(const struct tune_goal *g, char *out, size_t len)
+{
+	if (isinf(g->lo))
+		snprintf(out, len, "at most %g", g->hi);
+	else if (isinf(g->hi))
+		snprintf(out, len, "at least %g", g->lo);
+	else
+		snprintf(out, len, "%g..%g", g->lo, g->hi);
+}
+
+/* A variant's objective i as the report shows it: "0.8746 [0.8543, 0.8981]". */
+static void goal_cell(const struct tune_ctx *c, const struct tune_var *tv, int i, char *out, size_t len)
+{
+	double x, lo, hi;
+	tune_goal_shown(&c->goals[i], tv->obj[i], tv->obj_lo[i], tv->obj_hi[i], &x, &lo, &hi);
+	/* four decimals for a share, one for a length */
+	int d = fabs(x) < 10 && (isinf(hi) || fabs(hi) < 10) ? 4 : 1;
+	if (isinf(hi))
+		snprintf(out, len, "%.*f [%.*f, inf]", d, x, d, lo);
+	else
+		snprintf(out, len, "%.*f [%.*f, %.*f]", d, x, d, lo, d, hi);
+}
+
+static void print_goal_header(const struct tune_ctx *c)
+{
+	printf("objectives (the first breaks ties on the front; each over the counts: the worst, or the largest\n"
+	       "  distance from a target; intervals 95%%, split over the counts):\n");
+	for (int i = 0; i < c->ngoals; i++) {
+		char head[64];
+		tune_goal_head(&c->goals[i], head, sizeof head);
+		printf("  %s: %s\n", head, c->goals[i].def->what);
+	}
+	printf("requirements: completion >= %.2f at every count (else it stalls)", c->threshold);
+	for (int q = 0; q < c->nreqs; q++) {
+		char r[64];
+		range_text(&c->reqs[q], r, sizeof r);
+		printf(";\n  %s %s at every count", c->reqs[q].def->name, r);
+	}
+	if (c->len_hi > 0)
+		printf(";\n  median length %g..%g %s at every count", c->len_lo, c->len_hi, len_unit(c));
+	if (c->first_seat >= 0)
+		printf(";\n  seat 1's share at most %.3f above 1/N", c->first_seat);
+	printf("\nlength: the median in %s over all games, unfinished ones censored (the range over the counts)\n",
+	       len_unit(c));
+	printf("racing: %d round%s; a variant is dropped as dominated only when one sure to meet the requirements\n"
+	       "  is shown better on every objective, and as failing a requirement only when its interval at some\n"
+	       "  count lies wholly outside the range, with the race's family-wise error at most %g (each round's\n"
+	       "  share: %s); ",
+	       c->rounds, c->rounds == 1 ? "" : "s", TUNE_ALPHA,
+	       c->nreqs ? "half to the requirements, Bonferroni; half to the objectives, Holm's step-down\n"
+			  "  over the dominance tests"
+			: "the objectives', Holm's step-down over the dominance tests");
+	if (c->ngoals > 1 || c->tolerance <= 0)
+		printf("a variant not dropped plays --games\n");
+	else
+		printf("the race ends when no live variant\n  can beat the best by more than %g at that error\n",
+		       c->tolerance);
+}
+
+static void print_goal_table(const struct tune_ctx *c, const size_t *order)
+{
+	printf("\n%4s  %-7s %10s", "rank", "variant", "completion");
+	for (int i = 0; i < c->ngoals; i++) {
+		char head[64], col[80];
+		tune_goal_head(&c->goals[i], head, sizeof head);
+		snprintf(col, sizeof col, "%s [95%% interval]", head);
+		printf("  %-24s", col);
+	}
+	printf("  %-11s %9s  %-28s %s\n", "length", "games", "result", "keys that differ");
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct tune_var *tv = &c->v[order[i]];
+		char id[16], res[80], len[32], games[24];
+		snprintf(id, sizeof id, "#%zu", order[i] + 1);
+		snprintf(games, sizeof games, "%llu", (unsigned long long)tv->games);
+		result_text(c, tv, res, sizeof res);
+		bool shown = measured(tv) && !unplayed(c, tv);
+		if (shown)
+			printf("%4zu  %-7s %10.4f", i + 1, id, tv->comp);
+		else
+			printf("%4zu  %-7s %10s", i + 1, id, "-");
+		for (int g = 0; g < c->ngoals; g++) {
+			char cell[80] = "-";
+			if (shown)
+				goal_cell(c, tv, g, cell, sizeof cell);
+			printf("  %-24s", cell);
+		}
+		if (shown)
+			length_text(tv, len, sizeof len);
+		else
+			snprintf(len, sizeof len, "-");
+		printf("  %-11s %9s  %-28s %s\n", len, games, res, tv->differ);
+	}
+}
+
+static void print_goal_summary(const struct tune_ctx *c, const size_t *order)
+{
+	if (c->best >= 0) {
+		const struct tune_var *b = &c->v[c->best];
+		char head[64], cell[80];
+		tune_goal_head(&c->goals[0], head, sizeof head);
+		printf("best: #%d (%s): the front's best on %s%s\n", c->best + 1, b->all, head,
+		       c->ngoals > 1 ? " (the first objective; the next breaks a tie)" : "");
+		printf("front (dominated by no other variant that meets the requirements, on the estimates):");
+		size_t nf = 0;
+		for (size_t i = 0; i < c->nv; i++)
+			if (c->v[order[i]].pareto)
+				printf("%s #%zu", nf++ ? "," : "", order[i] + 1);
+		printf("\n");
+		for (size_t i = 0; i < c->nv; i++) {
+			const struct tune_var *tv = &c->v[order[i]];
+			if (!tv->pareto)
+				continue;
+			printf("  #%zu (%s):", order[i] + 1, tv->all);
+			for (int g = 0; g < c->ngoals; g++) {
+				tune_goal_head(&c->goals[g], head, sizeof head);
+				goal_cell(c, tv, g, cell, sizeof cell);
+				printf("%s %s %s", g ? "," : "", head, cell);
+			}
+			printf("\n");
+		}
+		size_t nk = 0;
+		printf("kept:");
+		for (size_t i = 0; i < c->nv; i++)
+			if (c->v[order[i]].eligible && !c->v[order[i]].pareto)
+				printf("%s #%zu", nk++ ? "," : "", order[i] + 1);
+		printf(nk ? " (off the front, not shown dominated at the race's family-wise error %g)\n"
+			  : " none (every other variant meeting the requirements is on the front or shown dominated; %g)\n",
+		       TUNE_ALPHA);
+		return;
+	}
+	size_t fail = 0, open = 0, stall = 0;
+	for (size_t v = 0; v < c->nv; v++) {
+		fail += c->v[v].state == TS_FAILS;
+		open += c->v[v].state == TS_LIVE && c->v[v].undecided >= 0;
+		stall += c->v[v].state == TS_STALLS || (c->v[v].state == TS_LIVE && stalls(c, &c->v[v]));
+	}
+	printf("best: none: no variant is shown to meet every requirement (failing one: %zu; undecided, which more\n"
+	       "  --games may decide: %zu; stalling: %zu)\n", fail, open, stall);
+}
+
 static void print_table(const struct tune_ctx *c, const size_t *order)
 {
 	printf("\n%4s  %-7s %10s  %-24s %3s  %-11s %9s  %-28s %s\n", "rank", "variant", "completion",
@@ -317,13 +567,10 @@ static void print_unplayable(const struct tune_ctx *c)
 				       c->v[v].cell[k].unplayable);
 }
 
-void tune_report_text(const struct tune_ctx *c)
+/* The classic race's last lines: the best and its ties, the Pareto set of
+ * --length. */
+static void print_summary(const struct tune_ctx *c, const size_t *order)
 {
-	size_t *order = ranking(c);
-	print_header(c);
-	print_table(c, order);
-	printf("\n");
-	print_unplayable(c);
 	if (c->best >= 0) {
 		const struct tune_var *b = &c->v[c->best];
 		char len[32];
@@ -352,14 +599,39 @@ void tune_report_text(const struct tune_ctx *c)
 		}
 		printf("\n");
 	}
+}
+
+void tune_report_text(const struct tune_ctx *c)
+{
+	size_t *order = ranking(c);
+	bool goals = tune_goal_mode(c);
+	if (goals) {
+		printf("tune: %s (%s, game %s)\nspace: %s\nplayers:", c->pack_path, c->pack_id, c->game, c->space);
+		for (int k = 0; k < c->ncounts; k++)
+			printf("%s %d", k ? "," : "", c->counts[k]);
+		printf("; seed %llu; at most %ld games a variant at each count%s\n", (unsigned long long)c->seed, c->cap,
+		       c->exhaustive ? " (exhaustive: every variant plays them all)" : "");
+		print_goal_header(c);
+		print_goal_table(c, order);
+	} else {
+		print_header(c);
+		print_table(c, order);
+	}
+	printf("\n");
+	print_unplayable(c);
+	if (goals)
+		print_goal_summary(c, order);
+	else
+		print_summary(c, order);
 	uint64_t ex = exhaustive_games(c);
 	printf("games: %llu", (unsigned long long)c->games);
 	if (!c->exhaustive && c->games)
 		printf(" (exhaustive: %llu; %.1fx fewer)", (unsigned long long)ex, (double)ex / (double)c->games);
 	printf("\n");
 	if (c->budget_spent)
-		printf("budget: spent before the race was decided: variants still live are reported as ties; "
-		       "those without\n  a segment of %d games at every count as not played\n", TUNE_SEG);
+		printf("budget: spent before the race was decided: variants still live are reported as %s; "
+		       "those without\n  a segment of %d games at every count as not played\n",
+		       goals ? "on the front or kept" : "ties", TUNE_SEG);
 	free(order);
 }
 
@@ -387,6 +659,70 @@ static void json_length(double v)
 		num(v);
 }
 
+/* With objectives: each objective's value as the report shows it (a distance
+ * for a target) with its 95% interval. */
+static void json_scores(const struct tune_ctx *c, const struct tune_var *tv)
+{
+	printf(", \"scores\": [");
+	for (int i = 0; i < c->ngoals; i++) {
+		double x, lo, hi;
+		tune_goal_shown(&c->goals[i], tv->obj[i], tv->obj_lo[i], tv->obj_hi[i], &x, &lo, &hi);
+		printf("%s{\"objective\": ", i ? ", " : "");
+		json_str(stdout, c->goals[i].spec);
+		printf(", \"value\": ");
+		num(x);
+		printf(", \"ci\": ");
+		pair(lo, hi);
+		printf("}");
+	}
+	printf("]");
+}
+
+static void json_bound(double x)
+{
+	if (isinf(x))
+		printf("null");
+	else
+		num(x);
+}
+
+static void json_goals(const struct tune_ctx *c)
+{
+	printf(",\n  \"objectives\": [");
+	for (int i = 0; i < c->ngoals; i++) {
+		const struct tune_goal *g = &c->goals[i];
+		printf("%s{\"name\": ", i ? ", " : "");
+		json_str(stdout, g->def->name);
+		printf(", \"spec\": ");
+		json_str(stdout, g->spec);
+		printf(", \"target\": ");
+		if (g->def->target) {
+			printf("[");
+			num(g->lo);
+			printf(", ");
+			num(g->hi);
+			printf("]");
+		} else {
+			printf("null");
+		}
+		printf(", \"better\": \"%s\"}", g->def->target ? "lower" : "higher");
+	}
+	printf("],\n  \"requirements\": [");
+	for (int q = 0; q < c->nreqs; q++) {
+		const struct tune_goal *g = &c->reqs[q];
+		printf("%s{\"name\": ", q ? ", " : "");
+		json_str(stdout, g->def->name);
+		printf(", \"spec\": ");
+		json_str(stdout, g->spec);
+		printf(", \"range\": [");
+		json_bound(g->lo);
+		printf(", ");
+		json_bound(g->hi);
+		printf("]}");
+	}
+	printf("],\n  \"choice\": \"the front's best on the first objective, then the next\"");
+}
+
 static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 {
 	const struct tune_var *tv = &c->v[v];
@@ -398,6 +734,13 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	json_str(stdout, res);
 	printf(", \"games\": %llu, \"played\": %s", (unsigned long long)tv->games,
 	       measured(tv) && !unplayed(c, tv) ? "true" : "false");
+	if (tune_goal_mode(c) && tv->state == TS_FAILS) {
+		printf(", \"fails\": ");
+		json_str(stdout, c->reqs[tv->failed].spec);
+	} else if (tune_goal_mode(c) && tv->state == TS_LIVE && tv->undecided >= 0) {
+		printf(", \"undecided\": ");
+		json_str(stdout, c->reqs[tv->undecided].spec);
+	}
 	if (!measured(tv) || unplayed(c, tv)) {
 		printf("}");
 		return;
@@ -410,6 +753,10 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 	pair(tv->J_lo, tv->J_hi);
 	printf(", \"length\": ");
 	json_length(tv->len_max);
+	if (tune_goal_mode(c)) {
+		printf(", \"front\": %s", tv->pareto ? "true" : "false");
+		json_scores(c, tv);
+	}
 	printf(",\n     \"players\": [");
 	for (int k = 0; k < c->ncounts; k++) {
 		const struct tune_cell *cl = &tv->cell[k];
@@ -457,6 +804,8 @@ static void json_best(const struct tune_ctx *c)
 		json_length(b->len_max);
 		printf("]");
 	}
+	if (tune_goal_mode(c))
+		json_scores(c, b);
 	printf("}");
 }
 
@@ -497,12 +846,19 @@ void tune_report_json(const struct tune_ctx *c)
 		num(c->first_seat);
 	else
 		printf("null");
-	printf("},\n  \"best\": ");
+	printf("}");
+	if (tune_goal_mode(c))
+		json_goals(c);
+	printf(",\n  \"best\": ");
 	json_best(c);
 	printf(",\n  \"ties\": ");
 	json_list(c, order, false);
 	printf(",\n  \"pareto\": ");
 	json_list(c, order, true);
+	if (tune_goal_mode(c)) {
+		printf(",\n  \"front\": ");
+		json_list(c, order, true);
+	}
 	printf(",\n  \"variants\": [\n");
 	for (size_t i = 0; i < c->nv; i++) {
 		json_variant(c, order[i], i + 1);
@@ -521,8 +877,56 @@ void tune_report_json(const struct tune_ctx *c)
 
 /* ---- plot ---- */
 
+/* With objectives: the first two against each other (one: against balance). */
+static int goal_plot(const struct tune_ctx *c, const char *path)
+{
+	size_t *order = ranking(c);
+	struct sim_plot_point *pts = xcalloc(c->nv, sizeof *pts);
+	char **labels = xcalloc(c->nv, sizeof *labels);
+	size_t n = 0;
+	for (size_t i = 0; i < c->nv; i++) {
+		const struct tune_var *tv = &c->v[order[i]];
+		if (!measured(tv) || unplayed(c, tv))
+			continue;
+		labels[n] = xasprintf("#%zu", order[i] + 1);
+		struct sim_plot_point *q = &pts[n];
+		q->label = labels[n];
+		tune_goal_shown(&c->goals[0], tv->obj[0], tv->obj_lo[0], tv->obj_hi[0], &q->x[0], &q->x[1], &q->x[2]);
+		if (c->ngoals > 1)
+			tune_goal_shown(&c->goals[1], tv->obj[1], tv->obj_lo[1], tv->obj_hi[1], &q->y[0], &q->y[1], &q->y[2]);
+		else
+			q->y[0] = tv->J, q->y[1] = tv->J_lo, q->y[2] = tv->J_hi;
+		q->kind = tv->best ? 2 : tv->pareto ? 1 : tv->eligible ? 0 : -1;
+		n++;
+	}
+	char xl[160], yl[160], hx[64], hy[64], title[512], err[512];
+	tune_goal_head(&c->goals[0], hx, sizeof hx);
+	if (c->ngoals > 1)
+		tune_goal_head(&c->goals[1], hy, sizeof hy);
+	else
+		snprintf(hy, sizeof hy, "balance");
+	snprintf(xl, sizeof xl, "%s (%s)", hx, c->goals[0].def->target ? "lower is better" : "higher is better");
+	snprintf(yl, sizeof yl, "%s (%s)", hy, c->ngoals > 1 && c->goals[1].def->target ? "lower is better" : "higher is better");
+	snprintf(title, sizeof title, "%s: the front of %d..%d players, 95%% intervals (%llu games)", c->pack_id,
+		 c->counts[0], c->counts[c->ncounts - 1], (unsigned long long)c->games);
+	int status = EXIT_OK;
+	if (sim_plot_front(path, title, xl, yl, pts, n, err, sizeof err) != 0) {
+		if (err[0])
+			diag(SEV_ERROR, NULL, "--plot %s: %s", path, err);
+		status = EXIT_OUTPUT;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(pts);
+	free(order);
+	return status;
+}
+
 int tune_plot(const struct tune_ctx *c, const char *path)
 {
+	if (tune_goal_mode(c))
+		return goal_plot(c, path);
 	size_t *order = ranking(c);
 	struct sim_plot_interval *rows = xcalloc(c->nv, sizeof *rows);
 	char **labels = xcalloc(c->nv, sizeof *labels);

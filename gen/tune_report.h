@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tune_goal.h"
+
 #define TUNE_MAX_COUNTS    16       /* player counts judged */
 #define TUNE_MAX_SEATS     16
 
@@ -45,7 +47,9 @@ struct tune_cell {
 	bool need;                    /* more games wanted */
 };
 
-enum tune_state { TS_LIVE, TS_WORSE, TS_STALLS, TS_LENGTH, TS_SEAT, TS_INVALID, TS_UNPLAYABLE };
+/* TS_DOMINATED, TS_FAILS: dropped by the race of --objective and --require
+ * (tune.c: goal_drop, goal_require) */
+enum tune_state { TS_LIVE, TS_WORSE, TS_STALLS, TS_LENGTH, TS_SEAT, TS_INVALID, TS_UNPLAYABLE, TS_DOMINATED, TS_FAILS };
 
 struct tune_var {
 	void *variant;                /* NULL in a merge, or when it does not load */
@@ -59,6 +63,11 @@ struct tune_var {
 	double len_min, len_max;      /* median rounds over counts (-1: beyond the horizon) */
 	uint64_t games;
 	bool best, tie, pareto, eligible;
+	/* with --objective or --require: each objective's score (tune_goal_score,
+	 * 95% interval), the requirement it fails (TS_FAILS) or the first one its
+	 * interval still straddles (-1: none) */
+	double obj[TUNE_MAX_GOALS], obj_lo[TUNE_MAX_GOALS], obj_hi[TUNE_MAX_GOALS];
+	int failed, undecided;
 };
 
 /* Everything a report needs, from a run or read back from shards. */
@@ -75,6 +84,9 @@ struct tune_ctx {
 	double first_seat;            /* -1: none */
 	double tolerance;             /* balances closer than this are as fair */
 	bool exhaustive;
+	/* --objective (in order; none: the classic race on balance) and --require */
+	struct tune_goal goals[TUNE_MAX_GOALS], reqs[TUNE_MAX_GOALS];
+	int ngoals, nreqs;
 	size_t nv;
 	struct tune_var *v;
 	/* the outcome of the race */
@@ -84,6 +96,8 @@ struct tune_ctx {
 	int best;                     /* -1: none */
 };
 
+/* Whether --objective or --require is given: the race on objectives. */
+bool tune_goal_mode(const struct tune_ctx *c);
 /* Fill the measures of every cell and variant from its counts. */
 void tune_measure(struct tune_ctx *c);
 /* After the race: the eligible variants, the best, the ties, the Pareto set. */

@@ -52,6 +52,12 @@ for g in train-52 toy-train take-the-train domino-double-six; do
 		"$(comp 4 railyard simulate packs/$g.yaml --rule '')"
 done
 expect_eq "check packs/train-52.yaml --rule pi: piles=" "piles=" "$(comp 4 railyard check packs/train-52.yaml --rule pi)"
+"$RAILYARD" tune $P --objective nosuch 2>"$WORK/e"
+expect_eq "tune --objective: the measures of the parser's table (length with its =)" \
+	"$(sed 's/=T/=/' "$WORK/e" | listed)" "$(comp 3 railyard tune --objective '')"
+"$RAILYARD" tune $P --require nosuch=1.. 2>"$WORK/e"
+expect_eq "tune --require: the parser's measures, each with =" \
+	"$(listed <"$WORK/e" | sed 's/$/=/')" "$(comp 3 railyard tune --require '')"
 "$RAILYARD" new --game zzzzzzzz x 2>"$WORK/e"
 expect_eq "new --game: the parser's games" "$(listed <"$WORK/e")" "$(comp 3 railyard new --game '')"
 expect_status "--complete with an unknown word is bad usage" 2 "$RAILYARD" --complete nosuch

@@ -2,6 +2,7 @@
  * format from the file name, and the data path from game totals to the drawn
  * histogram bars, read back from the PNG's pixels; a failed write leaves
  * nothing behind. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -170,12 +171,58 @@ static void test_rounds(void **state)
 	free(path);
 }
 
+/* Pixels near (cx, cy) (plot units; the PNG is at scale 2) of colour rgb. */
+static long near_pixels(const char *png, double cx, double cy, int r, int g, int b)
+{
+	cairo_surface_t *sf = cairo_image_surface_create_from_png(png);
+	assert_int_equal(cairo_surface_status(sf), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(sf);
+	const unsigned char *data = cairo_image_surface_get_data(sf);
+	int stride = cairo_image_surface_get_stride(sf), w = cairo_image_surface_get_width(sf),
+	    h = cairo_image_surface_get_height(sf);
+	long count = 0;
+	for (int y = (int)(2 * cy) - 12; y <= (int)(2 * cy) + 12; y++)
+		for (int x = (int)(2 * cx) - 12; x <= (int)(2 * cx) + 12; x++) {
+			if (x < 0 || y < 0 || x >= w || y >= h)
+				continue;
+			const unsigned char *p = data + y * stride + x * 4;
+			count += abs(p[2] - r) < 12 && abs(p[1] - g) < 12 && abs(p[0] - b) < 12;
+		}
+	cairo_surface_destroy(sf);
+	return count;
+}
+
+/* tune's front: each variant at its two objectives, the chosen dark blue, the
+ * dropped grey, an infinite bound drawn to the edge. */
+static void test_front(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/railyard-plot.XXXXXX", err[256];
+	assert_non_null(mkdtemp(dir));
+	char *path = xasprintf("%s/front.png", dir);
+	struct sim_plot_point pts[] = {
+		{"#1", {0, 0, 0.02}, {0, 0, 0.02}, -1},
+		{"#2", {1, 0.98, 1}, {1, 0.98, INFINITY}, 2},
+	};
+	assert_int_equal(sim_plot_front(path, "front", "x", "y", pts, 2, err, sizeof err), 0);
+	/* the axes pad 5% of 0..1: x 90..860 and y 620..60 map -0.05..1.05 */
+	double x0 = 90 + 770 * (0.05 / 1.1), x1 = 90 + 770 * (1.05 / 1.1);
+	double y0 = 620 - 560 * (0.05 / 1.1), y1 = 620 - 560 * (1.05 / 1.1);
+	assert_true(near_pixels(path, x1, y1, 41, 107, 179) > 20);   /* the chosen at (1, 1) */
+	assert_true(near_pixels(path, x0, y0, 153, 153, 153) > 20);  /* the grey at (0, 0) */
+	assert_int_equal(near_pixels(path, x0, y0, 41, 107, 179), 0);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_bars),
 		cmocka_unit_test(test_rounds),
+		cmocka_unit_test(test_front),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

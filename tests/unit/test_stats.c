@@ -94,6 +94,31 @@ static void test_length(void **state)
 	assert_int_equal(L.ended, 0);
 }
 
+/* tune's median bounds at any level: stats_length's at 95%, wider at a smaller
+ * level, the censored games counted at the horizon */
+static void test_median_bound(void **state)
+{
+	(void)state;
+	uint64_t ended[201] = {0}, cens[201] = {0};
+	for (int t = 10; t < 60; t++)
+		ended[t] = (uint64_t)(3 + t % 7);
+	cens[200] = 40;
+	uint64_t games = 40;
+	for (int t = 0; t <= 200; t++)
+		games += ended[t];
+	struct stats_length L;
+	stats_length(ended, cens, 200, &L);
+	assert_int_equal(stats_median_bound(ended, games, 200, STATS_Z95, false), L.median_lo);
+	assert_int_equal(stats_median_bound(ended, games, 200, STATS_Z95, true), L.median_hi);
+	assert_int_equal(stats_median_bound(ended, games, 200, 0, false), L.median);
+	assert_true(L.median_lo < L.median && L.median < L.median_hi);
+	double z = stats_z_upper(1e-6);
+	assert_true(stats_median_bound(ended, games, 200, z, false) < L.median_lo);
+	assert_true(stats_median_bound(ended, games, 200, z, true) > L.median_hi);
+	/* fewer than half end: no upper bound before the horizon */
+	assert_int_equal(stats_median_bound(ended, games * 3, 200, STATS_Z95, true), -1);
+}
+
 static void test_verdict(void **state)
 {
 	(void)state;
@@ -171,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_wilson_newcombe),
 		cmocka_unit_test(test_balance),
 		cmocka_unit_test(test_length),
+		cmocka_unit_test(test_median_bound),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_series),
 	};
