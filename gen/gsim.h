@@ -218,15 +218,16 @@ bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *valu
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
 
 /* For tests: put every play of the Take the Train engine to take_check_play
- * first; gsim_take_refused counts the plays it refused in a worker's scratch. */
+ * first; gsim_take_refused counts the plays it refused, in every game played
+ * with the setup since it was made (one thread: the count is not locked). */
 void gsim_take_selfcheck(void *setup, bool on);
-long gsim_take_refused(const void *scratch);
+long gsim_take_refused(const void *setup);
 /* With selfcheck on: the Transfers whose branch took fewer cards than the
  * longest run it allowed (the random policy's other choices). */
-long gsim_take_short_branches(const void *scratch);
+long gsim_take_short_branches(const void *setup);
 /* The same for Train (52 cards) and t52_check. */
 void gsim_train52_selfcheck(void *setup, bool on);
-long gsim_train52_refused(const void *scratch);
+long gsim_train52_refused(const void *setup);
 /* For tests: hand every position the Take the Train engine decides in, and
  * the moves it chooses among (take_moves), to fn (NULL: none). */
 struct take_pos;

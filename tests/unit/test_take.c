@@ -362,15 +362,12 @@ static void play_watched(const char **kv, size_t nkv, bool transfers, int games,
 	void *setup = gsim_take.setup_new(&gp, err, sizeof err);
 	assert_non_null(setup);
 	gsim_take_watch(setup, watch, sn);
-	void *scratch = calloc(1, gsim_take.scratch_size(setup));
+	void *scratch = gsim_scratch_new(&gsim_take, setup);
 	for (int k = 0; k < games; k++) {
-		struct sim_rng rng;
-		sim_rng_seed(&rng, 13, (uint64_t)k);
 		struct gsim_outcome o;
-		memset(&o, 0, sizeof o);
-		gsim_take.play(setup, scratch, &rng, &o);
+		gsim_play(&gsim_take, setup, scratch, 13, (uint64_t)k, &o);
 	}
-	free(scratch);
+	gsim_scratch_free(&gsim_take, scratch);
 	gsim_take.setup_free(setup);
 	deck_free(d);
 }

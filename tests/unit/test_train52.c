@@ -289,15 +289,12 @@ static void play_watched(const char **kv, size_t nkv, const char *piles, int gam
 	void *setup = gsim_train52.setup_new(&gp, err, sizeof err);
 	assert_non_null(setup);
 	gsim_train52_watch(setup, watch, sn);
-	void *scratch = calloc(1, gsim_train52.scratch_size(setup));
+	void *scratch = gsim_scratch_new(&gsim_train52, setup);
 	for (int k = 0; k < games; k++) {
-		struct sim_rng rng;
-		sim_rng_seed(&rng, 11, (uint64_t)k);
 		struct gsim_outcome o;
-		memset(&o, 0, sizeof o);
-		gsim_train52.play(setup, scratch, &rng, &o);
+		gsim_play(&gsim_train52, setup, scratch, 11, (uint64_t)k, &o);
 	}
-	free(scratch);
+	gsim_scratch_free(&gsim_train52, scratch);
 	gsim_train52.setup_free(setup);
 	deck_free(d);
 }
