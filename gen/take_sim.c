@@ -5,8 +5,8 @@
  * End of Line, a Free Ride, the card a Free Ride stands in for, a Transfer and
  * its branch) or "Take the Train" (pay a fare, draw); the end when a hand
  * empties or a player runs out of fares, the others paying one fare a card.
- * The game is played as steps (gsim.h): a decision is a seat with a play;
- * taking the Train (no play) is a forced step. The plays are the rules' own:
+ * The game is played as steps (gsim.h): every turn is a decision, taking the
+ * Train the one move (a key of its own) of a seat with no play. The plays are the rules' own:
  * the table is take.h's struct take_table, and a player chooses among
  * take_moves (take_rules.c: every legal play, each judged by take_move_legal,
  * Free Rides and Transfer branches included), each keyed by what it lays and
@@ -158,6 +158,9 @@ static uint64_t key_of(const struct take_move *m)
 	return (uint64_t)m->kind | (uint64_t)m->line << 8 | (uint64_t)m->side << 16 | (uint64_t)m->colour << 24 |
 	       (uint64_t)m->len << 32 | (uint64_t)m->free << 40;
 }
+
+/* Take the Train (pay a fare, draw): the one move of a seat with no play. */
+#define TAKE_KEY ((uint64_t)TAKE_NKINDS)
 
 static struct take_move move_of(uint64_t k)
 {
@@ -359,30 +362,16 @@ static bool end_round(const struct setup *s, struct pos *ps, struct sim_rng *rng
 }
 
 /* On from the seat that just played (its round over when ended): the next
- * seat's turn; a seat with no play takes the Train (pays one fare, draws if
- * the Conductor's Hand has cards) and the turn passes, until a seat has a
- * play to choose or the game is over. */
-static void to_decision(const struct setup *s, struct work *w, struct pos *ps, bool ended, struct sim_rng *rng,
-			struct gsim_outcome *o)
+ * seat's turn, or the game over. */
+static void next_turn(const struct setup *s, struct pos *ps, bool ended, struct sim_rng *rng,
+		      struct gsim_outcome *o)
 {
-	for (;;) {
-		if (ended && !end_round(s, ps, rng, o))
-			return;
-		int p = ps->seat = (ps->seat + 1) % s->seats.players;
-		if (++ps->turns > s->seats.max_length) {
-			ps->over = ps->timeout = true;
-			ps->winner = -1;
-			return;
-		}
-		struct take_pos tp = pos_of(s, ps, p);
-		if (take_moves(&tp, w->m, 1))
-			return;
-		if (s->watch)
-			s->watch(s->watch_ctx, &tp, w->m, 0);
-		ps->fares[p]--;
-		o->count[C_FARES]++;
-		o->count[C_DRAWS] += draw(ps, p);
-		ended = ps->fares[p] == 0;
+	if (ended && !end_round(s, ps, rng, o))
+		return;
+	ps->seat = (ps->seat + 1) % s->seats.players;
+	if (++ps->turns > s->seats.max_length) {
+		ps->over = ps->timeout = true;
+		ps->winner = -1;
 	}
 }
 
@@ -417,8 +406,9 @@ static void start(const void *sp, void *wp, void *pp, struct sim_rng *rng, struc
 	struct pos *ps = pp;
 	memset(ps, 0, sizeof *ps);
 	ps->winner = -1;
+	(void)wp;
 	if (deal_round(s, ps, rng, o))
-		to_decision(s, wp, ps, false, rng, o);
+		next_turn(s, ps, false, rng, o);
 }
 
 static int turn(const void *sp, const void *pp)
@@ -439,6 +429,8 @@ static size_t moves(const void *sp, void *wp, const void *pp, uint64_t *keys)
 		s->watch(s->watch_ctx, &tp, w->m, n);
 	for (size_t i = 0; i < n; i++)
 		keys[i] = key_of(&w->m[i]);
+	if (!n)
+		keys[n++] = TAKE_KEY;
 	return n;
 }
 
@@ -448,6 +440,8 @@ static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy 
 		     size_t n, struct sim_rng *rng)
 {
 	(void)sp, (void)wp, (void)pp;
+	if (n == 1 && keys[0] == TAKE_KEY)
+		return 0;   /* no choice: the rules make the seat take the Train */
 	if (pol == GSIM_RANDOM)
 		return sim_rng_below(rng, (uint32_t)n);
 	size_t best = 0;
@@ -472,6 +466,14 @@ static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_r
 	struct pos *ps = pp;
 	struct work *w = wp;
 	int p = ps->seat;
+	if (key == TAKE_KEY) {
+		/* Take the Train: pay one fare, draw if the Conductor's Hand has cards */
+		ps->fares[p]--;
+		o->count[C_FARES]++;
+		o->count[C_DRAWS] += draw(ps, p);
+		next_turn(s, ps, ps->fares[p] == 0, rng, o);
+		return;
+	}
 	struct take_move m = move_of(key);
 	if (s->selfcheck) {
 		struct take_pos tp = pos_of(s, ps, p);
@@ -479,7 +481,7 @@ static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_r
 		s->tally->short_branches += short_branch(&m, w->m, take_moves(&tp, w->m, MAXMOVES));
 	}
 	lay(s, ps, p, &m, o);
-	to_decision(s, w, ps, ps->nhand[p] == 0, rng, o);
+	next_turn(s, ps, ps->nhand[p] == 0, rng, o);
 }
 
 /* Seat sees its own hand, the table and how many cards every hand and the

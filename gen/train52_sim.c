@@ -299,31 +299,37 @@ static bool draw(struct pos *ps, int p, struct sim_rng *rng)
 }
 
 /* Greedy: keep the run 2, 3, ..., m a Train needs; shed the rest. The index
- * of the play in a[0..n-1], or -1: draw. */
-static int greedy_pick(const int *c, const struct t52_move *a, size_t n, struct sim_rng *rng)
+ * of the play among keys[0..n-1], or of the draw when no play is clean. */
+static size_t greedy_pick(const int *c, const uint64_t *keys, size_t n, struct sim_rng *rng)
 {
 	int m = 1;
 	while (m < 13 && c[m + 1] >= 1)
 		m++;
-	int best = -1, bkey = 0, ties = 0;
+	size_t best = n, drawn = n;
+	int bkey = 0, ties = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (a[i].kind == T52_TRAIN)
-			return (int)i;
+		if (keys[i] == DRAW_KEY) {
+			drawn = i;
+			continue;
+		}
+		struct t52_move a = move_of(keys[i]);
+		if (a.kind == T52_TRAIN)
+			return i;
 		int use[14];
-		int shed = t52_move_cards(&a[i], use), r1 = a[i].r1, r2 = a[i].r2;
+		int shed = t52_move_cards(&a, use), r1 = a.r1, r2 = a.r2;
 		/* clean: the cards it lays (of ranks r1 and r2) leave the run */
 		if (use[r1] > c[r1] - (r1 >= 2 && r1 <= m) || use[r2] > c[r2] - (r2 >= 2 && r2 <= m))
 			continue;
-		int key = shed * 2 + (a[i].kind == T52_CLOSE);
+		int key = shed * 2 + (a.kind == T52_CLOSE);
 		if (key > bkey) {
 			bkey = key;
-			best = (int)i;
+			best = i;
 			ties = 1;
 		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
-			best = (int)i;
+			best = i;
 		}
 	}
-	return best;
+	return best < n ? best : drawn < n ? drawn : 0;
 }
 
 /* Deal a hand of the round to its seats; the piles from what is left. */
@@ -567,28 +573,15 @@ static size_t moves(const void *sp, void *wp, const void *pp, uint64_t *keys)
 	return n + 1;
 }
 
-/* random: any play, or the draw, uniformly; greedy: greedy_pick, else draw. */
+/* random: any play, or the draw, uniformly; greedy: greedy_pick. */
 static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy pol, const uint64_t *keys,
 		     size_t n, struct sim_rng *rng)
 {
-	(void)sp;
+	(void)sp, (void)wp;
 	const struct pos *ps = pp;
-	struct work *w = wp;
 	if (pol == GSIM_RANDOM)
 		return sim_rng_below(rng, (uint32_t)n);
-	size_t plays = 0;
-	for (size_t i = 0; i < n; i++)
-		if (keys[i] != DRAW_KEY)
-			w->m[plays++] = move_of(keys[i]);
-	int pick = greedy_pick(ps->cnt[ps->seat], w->m, plays, rng);
-	if (pick >= 0)
-		for (size_t i = 0, k = 0; i < n; i++)
-			if (keys[i] != DRAW_KEY && (int)k++ == pick)
-				return i;
-	for (size_t i = 0; i < n; i++)
-		if (keys[i] == DRAW_KEY)
-			return i;
-	return 0;
+	return greedy_pick(ps->cnt[ps->seat], keys, n, rng);
 }
 
 static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
