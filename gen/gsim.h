@@ -242,6 +242,18 @@ struct t52_move;
 typedef void gsim_train52_watch_fn(void *ctx, const struct t52_rules *r, const struct t52_pos *p,
 				   const struct t52_move *moves, size_t n);
 void gsim_train52_watch(void *setup, gsim_train52_watch_fn *fn, void *ctx);
+/* For tests of the steps: a Take the Train position as the rules see it
+ * (the table and seat's hand, pointing into pos), the Conductor's Hand's
+ * undrawn cards (*pile, *npile; ids as a hand's) and every seat's card count
+ * into nhand[]; a key as the move it names (false: taking the Train). */
+struct take_pos gsim_take_view(const void *setup, const void *pos, int seat, const unsigned char **pile,
+			       size_t *npile, int *nhand);
+bool gsim_take_key_move(uint64_t key, struct take_move *m);
+/* The same for Train: seat's view; the piles' undrawn cards as counts per
+ * rank into stock[14] and each pile's count into left[] (the table's npiles);
+ * a key as the play it names (false: the draw). */
+struct t52_pos gsim_train52_view(const void *setup, const void *pos, int seat, int *stock, int *left);
+bool gsim_train52_key_move(uint64_t key, struct t52_move *m);
 
 
 #endif

@@ -583,3 +583,21 @@ long gsim_take_short_branches(const void *setup)
 {
 	return ((const struct setup *)setup)->tally->short_branches;
 }
+
+struct take_pos gsim_take_view(const void *setup, const void *pos, int seat, const unsigned char **pile,
+			       size_t *npile, int *nhand)
+{
+	const struct setup *s = setup;
+	const struct pos *ps = pos;
+	*pile = ps->pile + ps->top;
+	*npile = (size_t)(ps->npile - ps->top);
+	for (int p = 0; p < s->seats.players; p++)
+		nhand[p] = ps->nhand[p];
+	return pos_of(s, ps, seat);
+}
+
+bool gsim_take_key_move(uint64_t key, struct take_move *m)
+{
+	*m = move_of(key);
+	return key != TAKE_KEY;
+}

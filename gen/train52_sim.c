@@ -706,3 +706,22 @@ long gsim_train52_refused(const void *setup)
 {
 	return ((const struct setup *)setup)->tally->refused;
 }
+
+struct t52_pos gsim_train52_view(const void *setup, const void *pos, int seat, int *stock, int *left)
+{
+	(void)setup;
+	const struct pos *ps = pos;
+	memset(stock, 0, 14 * sizeof *stock);
+	for (int i = 0; i < ps->tab.npiles; i++) {
+		left[i] = ps->stock[i].n;
+		for (int k = 0; k < ps->stock[i].n; k++)
+			stock[ps->stock[i].card[k]]++;
+	}
+	return pos_of(ps, seat);
+}
+
+bool gsim_train52_key_move(uint64_t key, struct t52_move *m)
+{
+	*m = move_of(key);
+	return key != DRAW_KEY;
+}
