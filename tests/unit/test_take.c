@@ -257,6 +257,41 @@ static void test_table_rules(void **state)
 	assert_false(take_move_legal(&p, &open_magenta, NULL));
 }
 
+/* A line closed at one end wraps its other end all the way round, each
+ * number once: with every green number and Free Rides in hand, the run from
+ * the Station takes twelve cards, never a thirteenth (the green 7 again, or a
+ * Free Ride standing in for it), and take_moves lists no longer run. */
+static void test_wrap_once(void **state)
+{
+	(void)state;
+	struct take_table t;
+	take_table_init(&t);
+	unsigned char hand[TAKE_NIDS] = {0};
+	struct take_pos p = {&game, &t, hand};
+	hand[take_station_id(&game, 1)] = 1;
+	hand[TAKE_ID_END_OF_LINE] = 1;
+	struct take_move open = {TAKE_STATION, 0, 0, 1, 0, 0}, close = {TAKE_END_OF_LINE, 0, TAKE_LEFT, 0, 0, 0};
+	assert_true(take_move_legal(&p, &open, NULL));
+	take_move_apply(&game, &t, hand, &open);
+	assert_true(take_move_legal(&p, &close, NULL));
+	take_move_apply(&game, &t, hand, &close);
+	for (int v = 1; v <= 12; v++)
+		hand[take_number_id(&game, 1, v)] = 1;
+	hand[TAKE_ID_FREE_RIDE] = 2;
+	assert_true(take_move_legal(&p, &(struct take_move){TAKE_RUN, 0, TAKE_RIGHT, 0, 12, 0}, NULL));
+	struct buf why = {0};
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_RUN, 0, TAKE_RIGHT, 0, 13, 0}, &why));
+	assert_non_null(strstr(why.s, "only one green 7: the play has laid it already"));
+	buf_free(&why);
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_RUN, 0, TAKE_RIGHT, 0, 13, 1u << 12}, NULL));
+	static struct take_move all[TAKE_MAX_MOVES];
+	size_t n = take_moves(&p, all, TAKE_MAX_MOVES);
+	int longest = 0;
+	for (size_t i = 0; i < n; i++)
+		longest = all[i].len > longest ? all[i].len : longest;
+	assert_int_equal(longest, 12);
+}
+
 /* ---- the property: the engine's moves are the legality's ----------------- */
 
 struct seen {
@@ -529,6 +564,7 @@ int main(void)
 		cmocka_unit_test(test_station),
 		cmocka_unit_test(test_transfer),
 		cmocka_unit_test(test_table_rules),
+		cmocka_unit_test(test_wrap_once),
 		cmocka_unit_test(test_moves_are_the_legal_ones),
 		cmocka_unit_test(test_steps),
 	};
