@@ -56,6 +56,7 @@ struct setup {
 struct pos {
 	uint8_t have[SIM_MAX_PLAYERS][TAKE_NIDS];   /* hands: counts per card id (take.h) */
 	int nhand[SIM_MAX_PLAYERS];
+	uint8_t shown[SIM_MAX_PLAYERS];  /* Free Rides every seat saw go into the hand (taken back) */
 	long fares[SIM_MAX_PLAYERS], total[SIM_MAX_PLAYERS];
 	uint8_t pile[256];       /* the Conductor's Hand: pile[top..npile-1], drawn from top */
 	int npile, top;
@@ -184,8 +185,14 @@ static void lay(const struct setup *s, struct pos *ps, int p, const struct take_
 {
 	take_move_apply(&s->g, &ps->tab, ps->have[p], m);
 	ps->nhand[p] -= shed_of(m);
-	for (int k = 0; k < m->len; k++)
+	for (int k = 0; k < m->len; k++) {
 		o->count[C_FREE_RIDES] += m->free >> k & 1u;
+		/* a Free Ride laid may be the one taken back: the hand still
+		 * holds as many as it was seen to take back, less those laid */
+		if ((m->free >> k & 1u) && ps->shown[p])
+			ps->shown[p]--;
+	}
+	ps->shown[p] += m->kind == TAKE_REPLACE;
 	o->count[C_REPLACED] += m->kind == TAKE_REPLACE;
 	o->count[C_END_OF_LINES] += m->kind == TAKE_END_OF_LINE;
 	o->count[C_TRANSFERS] += m->kind == TAKE_TRANSFER;
@@ -296,6 +303,7 @@ static bool deal_round(const struct setup *s, struct pos *ps, struct sim_rng *rn
 	int P = s->seats.players, dealer = (P - 1 + ps->round) % P;
 	o->count[C_ROUNDS]++;
 	memset(ps->have, 0, sizeof ps->have);
+	memset(ps->shown, 0, sizeof ps->shown);
 	take_table_init(&ps->tab);
 	memcpy(ps->pile, s->deck, (size_t)s->ncards);
 	gsim_shuffle_u8(ps->pile, (size_t)s->ncards, rng);
@@ -484,8 +492,9 @@ static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_r
 	next_turn(s, ps, ps->nhand[p] == 0, rng, o);
 }
 
-/* Seat sees its own hand, the table and how many cards every hand and the
- * Conductor's Hand hold: the others' cards and the pile's are dealt anew from
+/* Seat sees its own hand, the table, how many cards every hand and the
+ * Conductor's Hand hold and the Free Rides taken back into a hand (and not
+ * laid since): the others' other cards and the pile's are dealt anew from
  * what is left of the round's deck (each round deals the whole deck anew). */
 static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim_rng *rng)
 {
@@ -496,7 +505,7 @@ static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim
 	size_t n = 0;
 	for (int q = 0; q < s->seats.players; q++)
 		for (int id = 0; q != seat && id < TAKE_NIDS; id++)
-			for (int k = 0; k < ps->have[q][id] && n < sizeof pool; k++)
+			for (int k = id == TAKE_ID_FREE_RIDE ? ps->shown[q] : 0; k < ps->have[q][id] && n < sizeof pool; k++)
 				pool[n++] = (uint8_t)id;
 	for (int i = ps->top; i < ps->npile && n < sizeof pool; i++)
 		pool[n++] = ps->pile[i];
@@ -506,7 +515,8 @@ static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim
 		if (q == seat)
 			continue;
 		memset(ps->have[q], 0, sizeof ps->have[q]);
-		for (int c = 0; c < ps->nhand[q]; c++)
+		ps->have[q][TAKE_ID_FREE_RIDE] = ps->shown[q];
+		for (int c = ps->shown[q]; c < ps->nhand[q]; c++)
 			ps->have[q][pool[k++]]++;
 	}
 	for (int i = ps->top; i < ps->npile; i++)

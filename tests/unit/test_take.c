@@ -452,8 +452,9 @@ static void unseen(const void *setup, const void *pos, int seat, int players, in
  * every key the steps list is a play take_move_legal allows at the position
  * (taking the Train the one key of a seat with no play); determinize for the
  * deciding seat keeps its hand, the table, every hand's and the pile's count,
- * the standing and the unseen cards as a whole, deals them anew (other hands
- * change) and leaves the seat's keys as they were. */
+ * the standing, the unseen cards as a whole and the Free Rides a seat was
+ * seen to take back into its hand, deals the rest anew (other hands change)
+ * and leaves the seat's keys as they were. */
 static void test_steps(void **state)
 {
 	(void)state;
@@ -480,12 +481,19 @@ static void test_steps(void **state)
 	void *work = calloc(1, st->work_size(setup));
 	uint64_t *keys = calloc(st->max_moves(setup), sizeof *keys), *again = calloc(st->max_moves(setup), sizeof *again);
 	long decisions = 0, illegal = 0, takes = 0, determinized = 0, lost = 0, dealt_anew = 0, keys_moved = 0;
+	long taken_back = 0, forgot = 0;
+	int ri = 0;
+	while (strcmp(gsim_take.counters[ri], "rounds"))
+		ri++;
 	for (int k = 0; k < 12; k++) {
 		struct sim_rng rng, other;
 		sim_rng_seed(&rng, 29, (uint64_t)k);
 		sim_rng_seed(&other, 31, (uint64_t)k);
 		struct gsim_outcome o = {0};
 		st->start(setup, work, pos, &rng, &o);
+		/* the Free Rides each seat was seen to take back, not laid since */
+		int known[P] = {0};
+		uint64_t rounds = o.count[ri];
 		int seat;
 		while ((seat = st->turn(setup, pos)) >= 0) {
 			size_t n = st->moves(setup, work, pos, keys);
@@ -525,6 +533,7 @@ static void test_steps(void **state)
 					struct take_pos a = gsim_take_view(setup, pos, q, &pile, &npile, nhand);
 					struct take_pos b = gsim_take_view(setup, copy, q, &pile2, &npile2, nhand2);
 					anew |= q != seat && memcmp(a.hand, b.hand, TAKE_NIDS) != 0;
+					forgot += b.hand[TAKE_ID_FREE_RIDE] < known[q];
 				}
 				dealt_anew += anew;
 				keys_moved += st->moves(setup, work, copy, again) != n ||
@@ -533,12 +542,24 @@ static void test_steps(void **state)
 			size_t c = st->choose(setup, work, pos, GSIM_RANDOM, keys, n, &rng);
 			assert_true(c < n);
 			st->apply(setup, work, pos, keys[c], &rng, &o);
+			struct take_move m;
+			if (o.count[ri] != rounds) {
+				memset(known, 0, sizeof known);   /* a new deal */
+				rounds = o.count[ri];
+			} else if (gsim_take_key_move(keys[c], &m)) {
+				for (int i = 0; i < m.len; i++)
+					known[seat] -= (m.free >> i & 1u) && known[seat];
+				known[seat] += m.kind == TAKE_REPLACE;
+				taken_back += m.kind == TAKE_REPLACE;
+			}
 		}
 		st->result(setup, pos, &o);
 		assert_true(o.length > 0);
 	}
-	print_message("%ld decisions, %ld Trains taken, %ld determinized, %ld dealt anew\n", decisions, takes,
-		      determinized, dealt_anew);
+	print_message("%ld decisions, %ld Trains taken, %ld Free Rides taken back, %ld determinized, %ld dealt anew\n",
+		      decisions, takes, taken_back, determinized, dealt_anew);
+	assert_int_equal(forgot, 0);
+	assert_true(taken_back > 0);
 	assert_int_equal(illegal, 0);
 	assert_int_equal(lost, 0);
 	assert_int_equal(keys_moved, 0);
