@@ -250,15 +250,16 @@ bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *valu
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
 
 /* For tests: put every play of the Take the Train engine to take_check_play
- * first; gsim_take_refused counts the plays it refused in a worker's scratch. */
+ * first; gsim_take_refused counts the plays it refused, in every game played
+ * with the setup since it was made (one thread: the count is not locked). */
 void gsim_take_selfcheck(void *setup, bool on);
-long gsim_take_refused(const void *scratch);
+long gsim_take_refused(const void *setup);
 /* With selfcheck on: the Transfers whose branch took fewer cards than the
  * longest run it allowed (the random policy's other choices). */
-long gsim_take_short_branches(const void *scratch);
+long gsim_take_short_branches(const void *setup);
 /* The same for Train (52 cards) and t52_check. */
 void gsim_train52_selfcheck(void *setup, bool on);
-long gsim_train52_refused(const void *scratch);
+long gsim_train52_refused(const void *setup);
 /* For tests: hand every position the Take the Train engine decides in, and
  * the moves it chooses among (take_moves), to fn (NULL: none). */
 struct take_pos;
@@ -273,6 +274,18 @@ struct t52_move;
 typedef void gsim_train52_watch_fn(void *ctx, const struct t52_rules *r, const struct t52_pos *p,
 				   const struct t52_move *moves, size_t n);
 void gsim_train52_watch(void *setup, gsim_train52_watch_fn *fn, void *ctx);
+/* For tests of the steps: a Take the Train position as the rules see it
+ * (the table and seat's hand, pointing into pos), the Conductor's Hand's
+ * undrawn cards (*pile, *npile; ids as a hand's) and every seat's card count
+ * into nhand[]; a key as the move it names (false: taking the Train). */
+struct take_pos gsim_take_view(const void *setup, const void *pos, int seat, const unsigned char **pile,
+			       size_t *npile, int *nhand);
+bool gsim_take_key_move(uint64_t key, struct take_move *m);
+/* The same for Train: seat's view; the piles' undrawn cards as counts per
+ * rank into stock[14] and each pile's count into left[] (the table's npiles);
+ * a key as the play it names (false: the draw). */
+struct t52_pos gsim_train52_view(const void *setup, const void *pos, int seat, int *stock, int *left);
+bool gsim_train52_key_move(uint64_t key, struct t52_move *m);
 
 
 #endif

@@ -279,12 +279,13 @@ static bool is_used(const struct take_table *t, int colour, int v)
 }
 
 /* Why an end takes no card at step k: */
-enum block { B_NONE, B_CLOSED, B_WRAP, B_PAST, B_USED };
+enum block { B_NONE, B_CLOSED, B_WRAP, B_PAST, B_USED, B_AGAIN };
 
 /* The number at step k beyond end `side` of l (k 0: the next card), or 0
  * with *why_not when that end cannot take it: closed, at 1 or high without the
  * other end closed, past the end of a branch, or the number already on the
- * table (a line holds each number once). */
+ * table or laid at an earlier step of the same run, wrapped all the way round
+ * (a line holds each number once). */
 static int line_value(const struct take_game *g, const struct take_table *t, const struct take_tline *l, int side,
 		      int k, enum block *why_not)
 {
@@ -301,6 +302,8 @@ static int line_value(const struct take_game *g, const struct take_table *t, con
 		 * wraps around, until the line holds every number */
 		if (kk >= natural && !l->closed[!side])
 			b = B_WRAP;
+		else if (k >= g->high)
+			b = B_AGAIN;   /* the steps come round every high numbers */
 		else
 			v = take_step_value(g, side, (size_t)kk);
 	}
@@ -377,6 +380,9 @@ static bool run_ok(const struct take_pos *p, const struct take_tline *l, int sid
 			    "an End of Line)\n", side_name(side), col, side == TAKE_LEFT ? 1 : g->high);
 		} else if (b == B_PAST && l->branch) {
 			say(why, "the %s branch ends at %d\n", col, l->bnext + (k - 1) * l->dir);
+		} else if (b == B_AGAIN) {
+			say(why, "there is only one %s %d: the play has laid it already\n", col,
+			    take_step_value(g, side, (size_t)(l->len[side] + k)));
 		} else if (b) {
 			int w = b == B_PAST ? 0 : l->branch ? l->bnext + k * l->dir
 						: take_step_value(g, side, (size_t)(l->len[side] + k));

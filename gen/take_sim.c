@@ -5,13 +5,15 @@
  * End of Line, a Free Ride, the card a Free Ride stands in for, a Transfer and
  * its branch) or "Take the Train" (pay a fare, draw); the end when a hand
  * empties or a player runs out of fares, the others paying one fare a card.
- * The plays are the rules' own: the table is take.h's struct take_table, and
- * a player chooses among take_moves (take_rules.c: every legal play, each
- * judged by take_move_legal, Free Rides and Transfer branches included). With
- * gsim_take_selfcheck on, every play on a Station's line is also put to
- * take_check_play as cards, as `railyard check` reads them, and the refusals
- * counted (tests/unit/test_gsim.c); gsim_take_watch hands every position to a
- * test (tests/unit/test_take.c). */
+ * The game is played as steps (gsim.h): every turn is a decision, taking the
+ * Train the one move (a key of its own) of a seat with no play. The plays are the rules' own:
+ * the table is take.h's struct take_table, and a player chooses among
+ * take_moves (take_rules.c: every legal play, each judged by take_move_legal,
+ * Free Rides and Transfer branches included), each keyed by what it lays and
+ * where. With gsim_take_selfcheck on, every play on a Station's line is also
+ * put to take_check_play as cards, as `railyard check` reads them, and the
+ * refusals counted (tests/unit/test_gsim.c); gsim_take_watch hands every
+ * position to a test (tests/unit/test_take.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,30 +32,45 @@ static const char *const counter_text[] = {"fares paid", "cards drawn",
 					   "Free Rides played", "Free Rides taken back",
 					   "End of Lines played", "Transfers played", "rounds", NULL};
 
+/* What the selfcheck counts while games are played (tests; one thread). */
+struct tally {
+	long refused;            /* plays take_check_play refused */
+	long short_branches;     /* Transfers whose branch took less than its longest run */
+};
+
 struct setup {
 	struct take_game g;
-	int players, max_length;
-	enum gsim_policy policy[SIM_MAX_PLAYERS];
+	struct gsim_seats seats;
 	int nnum, ncards, hand, fares;
 	uint8_t deck[256];
 	long target;             /* rule target: 0 one round, else play to this total */
 	long rounds;             /* rule rounds: 0 no limit, else the highest total after it */
 	enum take_tie tie;       /* rule tie: a tie for the most fares in a round */
 	bool selfcheck;
+	struct tally *tally;     /* selfcheck: written while playing, through the const setup */
 	gsim_take_watch_fn *watch;   /* tests: every position and the moves chosen among */
 	void *watch_ctx;
 };
 
-struct state {
-	const struct setup *s;
+/* A position: one flat block (no pointers), copied with memcpy. */
+struct pos {
 	uint8_t have[SIM_MAX_PLAYERS][TAKE_NIDS];   /* hands: counts per card id (take.h) */
 	int nhand[SIM_MAX_PLAYERS];
+	uint8_t shown[SIM_MAX_PLAYERS];  /* Free Rides every seat saw go into the hand (taken back) */
 	long fares[SIM_MAX_PLAYERS], total[SIM_MAX_PLAYERS];
-	uint8_t pile[256];
+	uint8_t pile[256];       /* the Conductor's Hand: pile[top..npile-1], drawn from top */
 	int npile, top;
 	struct take_table tab;
-	long refused;            /* selfcheck: plays take_check_play refused */
-	long short_branches;     /* selfcheck: Transfers whose branch took less than its longest run */
+	int round;               /* 0.. */
+	int seat;                /* the seat to decide (or that last played) */
+	int turns;               /* the game's length so far */
+	int winner;              /* the game over: the seat that won, or -1 */
+	bool over, stalled, timeout;
+};
+
+/* A worker's space: the rules' move list (moves, greedy, selfcheck). */
+struct work {
+	struct take_move m[MAXMOVES];
 };
 
 /* ---- setup ---- */
@@ -75,9 +92,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->g.ncolours = num->fields[ci].n;
 	s->g.high = (int)num->fields[ni].n;
 	s->g.split = s->g.high / 2;
-	s->players = p->players;
-	s->max_length = p->max_length;
-	memcpy(s->policy, p->policy, sizeof s->policy);
+	gsim_seats_from(p, &s->seats);
 	s->nnum = (int)s->g.ncolours * s->g.high;
 	const struct deck_group *st = deck_group_named(d, "station");
 	const char *names[3] = {"free-ride", "end-of-line", "transfer"};
@@ -108,7 +123,16 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->rounds = gsim_rule_int(p, "rounds");
 	s->tie = gsim_rule_eq(p, "tie", "shared") ? TAKE_TIE_SHARED
 		 : gsim_rule_eq(p, "tie", "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;
+	s->tally = xcalloc(1, sizeof *s->tally);
 	return s;
+}
+
+static void setup_free(void *sp)
+{
+	struct setup *s = sp;
+	if (s)
+		free(s->tally);
+	free(s);
 }
 
 static void rules_text(const void *sp, struct buf *out)
@@ -119,28 +143,30 @@ static void rules_text(const void *sp, struct buf *out)
 	buf_printf(out, " tie=%s", s->tie == TAKE_TIE_SHARED ? "shared" : s->tie == TAKE_TIE_FEWEST_CARDS ? "fewest-cards" : "none");
 }
 
-static size_t scratch_size(const void *s)
-{
-	(void)s;
-	return sizeof(struct state);
-}
 
 /* ---- the plays: the rules' (take_moves, take_move_legal) ---- */
 
 /* What player p sees. */
-static struct take_pos pos_of(const struct state *st, int p)
+static struct take_pos pos_of(const struct setup *s, const struct pos *ps, int p)
 {
-	return (struct take_pos){&st->s->g, &st->tab, st->have[p]};
+	return (struct take_pos){&s->g, &ps->tab, ps->have[p]};
 }
 
-/* Every play player p can make now, into m[]. */
-static int moves_of(struct state *st, int p, struct take_move *m)
+/* A move's key: every field of it, each naming a line, an end, a colour, a
+ * run's length or a Free Ride slot on the table (never a hand's card). */
+static uint64_t key_of(const struct take_move *m)
 {
-	struct take_pos pos = pos_of(st, p);
-	size_t n = take_moves(&pos, m, MAXMOVES);
-	if (st->s->watch)
-		st->s->watch(st->s->watch_ctx, &pos, m, n);
-	return (int)n;
+	return (uint64_t)m->kind | (uint64_t)m->line << 8 | (uint64_t)m->side << 16 | (uint64_t)m->colour << 24 |
+	       (uint64_t)m->len << 32 | (uint64_t)m->free << 40;
+}
+
+/* Take the Train (pay a fare, draw): the one move of a seat with no play. */
+#define TAKE_KEY ((uint64_t)TAKE_NKINDS)
+
+static struct take_move move_of(uint64_t k)
+{
+	return (struct take_move){(unsigned char)k, (unsigned char)(k >> 8), (unsigned char)(k >> 16),
+				  (unsigned char)(k >> 24), (unsigned char)(k >> 32), (unsigned short)(k >> 40)};
 }
 
 /* The cards m takes out of the hand (a Free Ride taken back: none, net). */
@@ -155,61 +181,66 @@ static int shed_of(const struct take_move *m)
 	}
 }
 
-static void apply(struct state *st, int p, const struct take_move *m, struct gsim_outcome *o)
+static void lay(const struct setup *s, struct pos *ps, int p, const struct take_move *m, struct gsim_outcome *o)
 {
-	take_move_apply(&st->s->g, &st->tab, st->have[p], m);
-	st->nhand[p] -= shed_of(m);
-	for (int k = 0; k < m->len; k++)
+	take_move_apply(&s->g, &ps->tab, ps->have[p], m);
+	ps->nhand[p] -= shed_of(m);
+	for (int k = 0; k < m->len; k++) {
 		o->count[C_FREE_RIDES] += m->free >> k & 1u;
+		/* a Free Ride laid may be the one taken back: the hand still
+		 * holds as many as it was seen to take back, less those laid */
+		if ((m->free >> k & 1u) && ps->shown[p])
+			ps->shown[p]--;
+	}
+	ps->shown[p] += m->kind == TAKE_REPLACE;
 	o->count[C_REPLACED] += m->kind == TAKE_REPLACE;
 	o->count[C_END_OF_LINES] += m->kind == TAKE_END_OF_LINE;
 	o->count[C_TRANSFERS] += m->kind == TAKE_TRANSFER;
 }
 
 /* The checker's view of station line li: its numbers and Free Rides. */
-static void as_take_line(const struct state *st, int li, struct take_line *tl)
+static void as_take_line(const struct setup *s, const struct pos *ps, int li, struct take_line *tl)
 {
-	const struct take_tline *l = &st->tab.line[li];
+	const struct take_tline *l = &ps->tab.line[li];
 	memset(tl, 0, sizeof *tl);
 	tl->colour = l->colour;
 	for (int side = 0; side < 2; side++) {
 		tl->len[side] = (size_t)l->len[side];
 		tl->closed[side] = l->closed[side];
 		for (int k = 0; k < l->len[side] && k < 64; k++) {
-			int v = take_step_value(&st->s->g, side, (size_t)k);
+			int v = take_step_value(&s->g, side, (size_t)k);
 			tl->value[side][k] = v;
-			for (int i = 0; i < st->tab.nfr; i++)
-				tl->free[side][k] |= st->tab.fr[i].on && st->tab.fr[i].line == li && st->tab.fr[i].value == v;
+			for (int i = 0; i < ps->tab.nfr; i++)
+				tl->free[side][k] |= ps->tab.fr[i].on && ps->tab.fr[i].line == li && ps->tab.fr[i].value == v;
 		}
 	}
 }
 
 /* selfcheck: would the checker (take_check_play, reading cards as `railyard
  * check` does, on the one line the move is on) let move m be made? */
-static bool checker_agrees(struct state *st, const struct take_move *m)
+static bool checker_agrees(const struct setup *s, const struct pos *ps, const struct take_move *m)
 {
-	const struct setup *s = st->s;
 	struct take_card play[24];
 	struct take_line tl;
-	int li = m->kind == TAKE_REPLACE ? st->tab.fr[m->line].line : m->kind == TAKE_STATION ? -1 : m->line;
-	if (li >= 0 && st->tab.line[li].branch)
+	int li = m->kind == TAKE_REPLACE ? ps->tab.fr[m->line].line : m->kind == TAKE_STATION ? -1 : m->line;
+	if (li >= 0 && ps->tab.line[li].branch)
 		return true;   /* a Transfer's branch is not a line the checker reads alone */
 	if (li >= 0)
-		as_take_line(st, li, &tl);
-	size_t n = take_move_cards(&s->g, &st->tab, m, play);
+		as_take_line(s, ps, li, &tl);
+	size_t n = take_move_cards(&s->g, &ps->tab, m, play);
 	int side = m->kind == TAKE_RUN || m->kind == TAKE_END_OF_LINE || (m->kind == TAKE_STATION && m->len) ? m->side : -1;
 	struct buf out = {0};
 	bool ok = take_check_play(&s->g, li >= 0 ? &tl : NULL, play, n, side, &out);
 	if (!ok)
-		st->refused++;
+		s->tally->refused++;
 	buf_free(&out);
 	return ok;
 }
 
 /* selfcheck: m is a Transfer whose branch is shorter than another listed. */
-static bool short_branch(const struct take_move *m, const struct take_move *all, int n)
+static bool short_branch(const struct take_move *m, const struct take_move *all, size_t n)
 {
-	for (int i = 0; m->kind == TAKE_TRANSFER && i < n; i++)
+	for (size_t i = 0; m->kind == TAKE_TRANSFER && i < n; i++)
 		if (all[i].kind == TAKE_TRANSFER && all[i].line == m->line && all[i].side == m->side &&
 		    all[i].colour == m->colour && all[i].len > m->len)
 			return true;
@@ -221,16 +252,211 @@ static int rank_of(const struct take_move *m)
 	return m->kind == TAKE_END_OF_LINE || m->kind == TAKE_REPLACE ? 0 : 1;
 }
 
+static bool draw(struct pos *ps, int p)
+{
+	if (ps->top >= ps->npile)
+		return false;
+	ps->have[p][ps->pile[ps->top++]]++;
+	ps->nhand[p]++;
+	return true;
+}
+
+/* Player p opens the first line with its Station of colour c. */
+static void open_first(const struct setup *s, struct pos *ps, int p, int c)
+{
+	struct take_move m = {TAKE_STATION, 0, 0, (unsigned char)c, 0, 0};
+	take_move_apply(&s->g, &ps->tab, ps->have[p], &m);
+	ps->nhand[p]--;
+}
+
+/* The Station phase: from the dealer's left, a player with a Station plays it;
+ * if nobody has one, players draw in turn until one is found. Returns the seat
+ * that opened the first line, or -1 when none could be found. */
+static int station_phase(const struct setup *s, struct pos *ps, int first, struct gsim_outcome *o)
+{
+	int P = s->seats.players;
+	for (int i = 0; i < P; i++) {
+		int p = (first + i) % P;
+		for (int c = 0; c < (int)s->g.ncolours; c++)
+			if (ps->have[p][take_station_id(&s->g, c)]) {
+				open_first(s, ps, p, c);
+				return p;
+			}
+	}
+	for (int i = 0; ps->top < ps->npile; i++) {
+		int p = (first + i) % P, id = ps->pile[ps->top];
+		draw(ps, p);
+		o->count[C_STATION_DRAWS]++;
+		if (id >= s->nnum && id < s->nnum + (int)s->g.ncolours) {
+			open_first(s, ps, p, id - s->nnum);
+			return p;
+		}
+	}
+	return -1;
+}
+
+/* Deal round ps->round (the dealer moving left each round) and play its
+ * Station phase; false when no Station could be found: the round can never
+ * start, and with rule target no total ever grows (the game is stalled). */
+static bool deal_round(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	int P = s->seats.players, dealer = (P - 1 + ps->round) % P;
+	o->count[C_ROUNDS]++;
+	memset(ps->have, 0, sizeof ps->have);
+	memset(ps->shown, 0, sizeof ps->shown);
+	take_table_init(&ps->tab);
+	memcpy(ps->pile, s->deck, (size_t)s->ncards);
+	gsim_shuffle_u8(ps->pile, (size_t)s->ncards, rng);
+	ps->npile = s->ncards;
+	ps->top = 0;
+	for (int p = 0; p < P; p++) {
+		ps->nhand[p] = 0;
+		ps->fares[p] = s->fares / P;
+	}
+	for (int k = 0; k < s->hand; k++)
+		for (int p = 0; p < P; p++)
+			draw(ps, (dealer + 1 + p) % P);
+	int opener = station_phase(s, ps, (dealer + 1) % P, o);
+	if (opener < 0) {
+		ps->over = ps->stalled = true;
+		ps->winner = -1;
+		return false;
+	}
+	ps->seat = opener;
+	return true;
+}
+
+/* The round over (a hand emptied, or a player out of fares): its fares into
+ * the totals; then the game over, or the next round dealt. False when the
+ * game is over. */
+static bool end_round(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	int P = s->seats.players;
+	long cards[SIM_MAX_PLAYERS], after[SIM_MAX_PLAYERS];
+	for (int q = 0; q < P; q++)
+		cards[q] = ps->nhand[q];
+	int w = take_end(cards, ps->fares, P, s->tie, after);
+	if (w >= 0)
+		ps->total[w] += after[w];
+	else if (s->tie == TAKE_TIE_SHARED) {
+		long most = take_most(after, P);
+		for (int q = 0; q < P; q++)
+			ps->total[q] += after[q] == most ? after[q] : 0;
+	}
+	if (!s->target && !s->rounds) {
+		ps->over = true;
+		ps->winner = w;
+		return false;
+	}
+	long best = -1;
+	int bi = -1, tie = 0;
+	for (int q = 0; q < P; q++)
+		if (ps->total[q] > best) {
+			best = ps->total[q];
+			bi = q;
+			tie = 0;
+		} else if (ps->total[q] == best) {
+			tie = 1;
+		}
+	/* "Play can then be to 100 or 250, or the highest total after a
+	 * number of rounds." */
+	if ((s->target && best >= s->target) || (s->rounds && ps->round + 1 >= s->rounds)) {
+		ps->over = true;
+		ps->winner = tie ? -1 : bi;
+		return false;
+	}
+	ps->round++;
+	return deal_round(s, ps, rng, o);
+}
+
+/* On from the seat that just played (its round over when ended): the next
+ * seat's turn, or the game over. */
+static void next_turn(const struct setup *s, struct pos *ps, bool ended, struct sim_rng *rng,
+		      struct gsim_outcome *o)
+{
+	if (ended && !end_round(s, ps, rng, o))
+		return;
+	ps->seat = (ps->seat + 1) % s->seats.players;
+	if (++ps->turns > s->seats.max_length) {
+		ps->over = ps->timeout = true;
+		ps->winner = -1;
+	}
+}
+
+/* ---- the steps (gsim.h) ---- */
+
+static size_t pos_size(const void *sp)
+{
+	(void)sp;
+	return sizeof(struct pos);
+}
+
+static size_t max_moves(const void *sp)
+{
+	(void)sp;
+	return MAXMOVES;
+}
+
+static size_t work_size(const void *sp)
+{
+	(void)sp;
+	return sizeof(struct work);
+}
+
+static const struct gsim_seats *seats(const void *sp)
+{
+	return &((const struct setup *)sp)->seats;
+}
+
+static void start(const void *sp, void *wp, void *pp, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	const struct setup *s = sp;
+	struct pos *ps = pp;
+	memset(ps, 0, sizeof *ps);
+	ps->winner = -1;
+	(void)wp;
+	if (deal_round(s, ps, rng, o))
+		next_turn(s, ps, false, rng, o);
+}
+
+static int turn(const void *sp, const void *pp)
+{
+	(void)sp;
+	const struct pos *ps = pp;
+	return ps->over ? -1 : ps->seat;
+}
+
+static size_t moves(const void *sp, void *wp, const void *pp, uint64_t *keys)
+{
+	const struct setup *s = sp;
+	const struct pos *ps = pp;
+	struct work *w = wp;
+	struct take_pos tp = pos_of(s, ps, ps->seat);
+	size_t n = take_moves(&tp, w->m, MAXMOVES);
+	if (s->watch)
+		s->watch(s->watch_ctx, &tp, w->m, n);
+	for (size_t i = 0; i < n; i++)
+		keys[i] = key_of(&w->m[i]);
+	if (!n)
+		keys[n++] = TAKE_KEY;
+	return n;
+}
+
 /* random: any legal play; greedy: the one that sheds the most cards (an End
  * of Line or a Free Ride taken back after a play of as many), ties at random. */
-static const struct take_move *choose(const struct state *st, int p, const struct take_move *m, int n,
-				      struct sim_rng *rng)
+static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy pol, const uint64_t *keys,
+		     size_t n, struct sim_rng *rng)
 {
-	if (st->s->policy[p] == GSIM_RANDOM)
-		return &m[sim_rng_below(rng, (uint32_t)n)];
-	int best = -1, ties = 0, bkey = -1;
-	for (int i = 0; i < n; i++) {
-		int key = shed_of(&m[i]) * 2 + rank_of(&m[i]);
+	(void)sp, (void)wp, (void)pp;
+	if (n == 1 && keys[0] == TAKE_KEY)
+		return 0;   /* no choice: the rules make the seat take the Train */
+	if (pol == GSIM_RANDOM)
+		return sim_rng_below(rng, (uint32_t)n);
+	size_t best = 0;
+	int ties = 0, bkey = -1;
+	for (size_t i = 0; i < n; i++) {
+		struct take_move m = move_of(keys[i]);
+		int key = shed_of(&m) * 2 + rank_of(&m);
 		if (key > bkey) {
 			best = i;
 			bkey = key;
@@ -239,161 +465,99 @@ static const struct take_move *choose(const struct state *st, int p, const struc
 			best = i;
 		}
 	}
-	return &m[best];
+	return best;
 }
 
-static bool draw(struct state *st, int p)
-{
-	if (st->top >= st->npile)
-		return false;
-	st->have[p][st->pile[st->top++]]++;
-	st->nhand[p]++;
-	return true;
-}
-
-/* Player p opens the first line with its Station of colour c. */
-static void open_first(struct state *st, int p, int c)
-{
-	struct take_move m = {TAKE_STATION, 0, 0, (unsigned char)c, 0, 0};
-	take_move_apply(&st->s->g, &st->tab, st->have[p], &m);
-	st->nhand[p]--;
-}
-
-/* The Station phase: from the dealer's left, a player with a Station plays it;
- * if nobody has one, players draw in turn until one is found. Returns the seat
- * that opened the first line, or -1 when none could be found. */
-static int station_phase(struct state *st, int first, struct gsim_outcome *o)
-{
-	const struct setup *s = st->s;
-	int P = s->players;
-	for (int i = 0; i < P; i++) {
-		int p = (first + i) % P;
-		for (int c = 0; c < (int)s->g.ncolours; c++)
-			if (st->have[p][take_station_id(&s->g, c)]) {
-				open_first(st, p, c);
-				return p;
-			}
-	}
-	for (int i = 0; st->top < st->npile; i++) {
-		int p = (first + i) % P, id = st->pile[st->top];
-		draw(st, p);
-		o->count[C_STATION_DRAWS]++;
-		if (id >= s->nnum && id < s->nnum + (int)s->g.ncolours) {
-			open_first(st, p, id - s->nnum);
-			return p;
-		}
-	}
-	return -1;
-}
-
-/* One round from dealer `dealer`; the winner's seat, -1 (no single winner or
- * a timeout) or -2 (no Station anywhere: the round can never start); *turns grows. */
-static int round_play(struct state *st, int dealer, struct sim_rng *rng, int *turns,
-		      struct gsim_outcome *o)
-{
-	const struct setup *s = st->s;
-	int P = s->players;
-	memset(st->have, 0, sizeof st->have);
-	take_table_init(&st->tab);
-	memcpy(st->pile, s->deck, (size_t)s->ncards);
-	gsim_shuffle_u8(st->pile, (size_t)s->ncards, rng);
-	st->npile = s->ncards;
-	st->top = 0;
-	for (int p = 0; p < P; p++) {
-		st->nhand[p] = 0;
-		st->fares[p] = s->fares / P;
-	}
-	for (int k = 0; k < s->hand; k++)
-		for (int p = 0; p < P; p++)
-			draw(st, (dealer + 1 + p) % P);
-	int opener = station_phase(st, (dealer + 1) % P, o);
-	if (opener < 0)
-		return -2;
-	struct take_move m[MAXMOVES];
-	int p = opener, ended = 0;
-	while (!ended) {
-		p = (p + 1) % P;
-		if (++*turns > s->max_length)
-			return -1;
-		int n = moves_of(st, p, m);
-		if (n) {
-			const struct take_move *mv = choose(st, p, m, n, rng);
-			if (s->selfcheck) {
-				checker_agrees(st, mv);
-				st->short_branches += short_branch(mv, m, n);
-			}
-			apply(st, p, mv, o);
-			if (st->nhand[p] == 0)
-				ended = 1;
-		} else {
-			/* Take the Train: pay one fare, draw if the Conductor's Hand has cards */
-			st->fares[p]--;
-			o->count[C_FARES]++;
-			o->count[C_DRAWS] += draw(st, p);
-			if (st->fares[p] == 0)
-				ended = 1;
-		}
-	}
-	long cards[SIM_MAX_PLAYERS], after[SIM_MAX_PLAYERS];
-	for (int q = 0; q < P; q++)
-		cards[q] = st->nhand[q];
-	int w = take_end(cards, st->fares, P, s->tie, after);
-	if (w >= 0)
-		st->total[w] += after[w];
-	else if (s->tie == TAKE_TIE_SHARED) {
-		long most = take_most(after, P);
-		for (int q = 0; q < P; q++)
-			st->total[q] += after[q] == most ? after[q] : 0;
-	}
-	return w;
-}
-
-static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
-	struct state *st = scratch;
-	st->s = s;
-	memset(st->total, 0, sizeof st->total);
-	int turns = 0, P = s->players, w = -1;
-	for (int r = 0;; r++) {
-		o->count[C_ROUNDS]++;
-		w = round_play(st, (P - 1 + r) % P, rng, &turns, o);
-		if (w == -2) {
-			/* no Station in the pack: no round ever starts, and with rule
-			 * target no total ever grows: the game is stalled, not a tie */
-			o->winner = -1;
-			o->stalled = true;
-			o->length = turns;
-			return;
-		}
-		if (turns > s->max_length) {
-			o->winner = -1;
-			o->length = turns;
-			return;
-		}
-		if (!s->target && !s->rounds)
-			break;
-		long best = -1;
-		int bi = -1, tie = 0;
-		for (int q = 0; q < P; q++)
-			if (st->total[q] > best) {
-				best = st->total[q];
-				bi = q;
-				tie = 0;
-			} else if (st->total[q] == best) {
-				tie = 1;
-			}
-		/* "Play can then be to 100 or 250, or the highest total after a
-		 * number of rounds." */
-		if ((s->target && best >= s->target) || (s->rounds && r + 1 >= s->rounds)) {
-			w = tie ? -1 : bi;
-			break;
-		}
+	struct pos *ps = pp;
+	struct work *w = wp;
+	int p = ps->seat;
+	if (key == TAKE_KEY) {
+		/* Take the Train: pay one fare, draw if the Conductor's Hand has cards */
+		ps->fares[p]--;
+		o->count[C_FARES]++;
+		o->count[C_DRAWS] += draw(ps, p);
+		next_turn(s, ps, ps->fares[p] == 0, rng, o);
+		return;
 	}
-	o->winner = w;
-	o->no_winner = w < 0;
-	o->length = turns;
+	struct take_move m = move_of(key);
+	if (s->selfcheck) {
+		struct take_pos tp = pos_of(s, ps, p);
+		checker_agrees(s, ps, &m);
+		s->tally->short_branches += short_branch(&m, w->m, take_moves(&tp, w->m, MAXMOVES));
+	}
+	lay(s, ps, p, &m, o);
+	next_turn(s, ps, ps->nhand[p] == 0, rng, o);
 }
+
+/* Seat sees its own hand, the table, how many cards every hand and the
+ * Conductor's Hand hold and the Free Rides taken back into a hand (and not
+ * laid since): the others' other cards and the pile's are dealt anew from
+ * what is left of the round's deck (each round deals the whole deck anew). */
+static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim_rng *rng)
+{
+	(void)wp;
+	const struct setup *s = sp;
+	struct pos *ps = pp;
+	uint8_t pool[256];
+	size_t n = 0;
+	for (int q = 0; q < s->seats.players; q++)
+		for (int id = 0; q != seat && id < TAKE_NIDS; id++)
+			for (int k = id == TAKE_ID_FREE_RIDE ? ps->shown[q] : 0; k < ps->have[q][id] && n < sizeof pool; k++)
+				pool[n++] = (uint8_t)id;
+	for (int i = ps->top; i < ps->npile && n < sizeof pool; i++)
+		pool[n++] = ps->pile[i];
+	gsim_shuffle_u8(pool, n, rng);
+	size_t k = 0;
+	for (int q = 0; q < s->seats.players; q++) {
+		if (q == seat)
+			continue;
+		memset(ps->have[q], 0, sizeof ps->have[q]);
+		ps->have[q][TAKE_ID_FREE_RIDE] = ps->shown[q];
+		for (int c = ps->shown[q]; c < ps->nhand[q]; c++)
+			ps->have[q][pool[k++]]++;
+	}
+	for (int i = ps->top; i < ps->npile; i++)
+		ps->pile[i] = pool[k++];
+}
+
+/* The fares each would hold if the round ended now (one paid a card left),
+ * on top of the totals of the rounds before. */
+static void standing(const void *sp, void *wp, const void *pp, double *score)
+{
+	(void)wp;
+	const struct setup *s = sp;
+	const struct pos *ps = pp;
+	for (int p = 0; p < s->seats.players; p++)
+		score[p] = (double)(ps->total[p] + ps->fares[p] - ps->nhand[p]);
+}
+
+static void result(const void *sp, const void *pp, struct gsim_outcome *o)
+{
+	(void)sp;
+	const struct pos *ps = pp;
+	o->winner = ps->over ? ps->winner : -1;
+	o->length = ps->turns;
+	o->stalled = ps->stalled;
+	o->no_winner = ps->over && !ps->stalled && !ps->timeout && ps->winner < 0;
+}
+
+static const struct gsim_steps steps = {
+	.pos_size = pos_size,
+	.max_moves = max_moves,
+	.work_size = work_size,
+	.seats = seats,
+	.start = start,
+	.turn = turn,
+	.moves = moves,
+	.choose = choose,
+	.apply = apply,
+	.determinize = determinize,
+	.standing = standing,
+	.result = result,
+};
 
 const struct gsim_engine gsim_take = {
 	.game = "take-the-train",
@@ -404,10 +568,9 @@ const struct gsim_engine gsim_take = {
 	.counters = counters,
 	.counter_text = counter_text,
 	.setup_new = setup_new,
-	.setup_free = free,
+	.setup_free = setup_free,
 	.rules_text = rules_text,
-	.scratch_size = scratch_size,
-	.play = play,
+	.steps = &steps,
 };
 
 void gsim_take_selfcheck(void *setup, bool on)
@@ -421,12 +584,30 @@ void gsim_take_watch(void *setup, gsim_take_watch_fn *fn, void *ctx)
 	((struct setup *)setup)->watch_ctx = ctx;
 }
 
-long gsim_take_refused(const void *scratch)
+long gsim_take_refused(const void *setup)
 {
-	return ((const struct state *)scratch)->refused;
+	return ((const struct setup *)setup)->tally->refused;
 }
 
-long gsim_take_short_branches(const void *scratch)
+long gsim_take_short_branches(const void *setup)
 {
-	return ((const struct state *)scratch)->short_branches;
+	return ((const struct setup *)setup)->tally->short_branches;
+}
+
+struct take_pos gsim_take_view(const void *setup, const void *pos, int seat, const unsigned char **pile,
+			       size_t *npile, int *nhand)
+{
+	const struct setup *s = setup;
+	const struct pos *ps = pos;
+	*pile = ps->pile + ps->top;
+	*npile = (size_t)(ps->npile - ps->top);
+	for (int p = 0; p < s->seats.players; p++)
+		nhand[p] = ps->nhand[p];
+	return pos_of(s, ps, seat);
+}
+
+bool gsim_take_key_move(uint64_t key, struct take_move *m)
+{
+	*m = move_of(key);
+	return key != TAKE_KEY;
 }

@@ -5,8 +5,11 @@
  * the seats in turn (order=rotation, seat 1 first each round). An act is one
  * play (central play, closing a pile with an A, the reopening sequence, the
  * beginning of a reopened pile, play on a reopened pile) or a draw from an open
- * pile. A Train (the whole hand, 2 and up, on a bare closing A) wins the round
- * and its point; a Trainwreck (every pile not closed empty) re-deals the round.
+ * pile. As steps (gsim.h), every act is a decision among the plays and the
+ * draw (a key of its own), the act's seat drawn before it (order=random), the
+ * deal and the beginning chance steps. A Train (the whole hand, 2 and up, on
+ * a bare closing A) wins the round and its point; a Trainwreck (every pile
+ * not closed empty) re-deals the round.
  * After the rounds the most points wins; a tie is broken by a round with four
  * piles between the tied players. The plays are the rules' own: the engine
  * chooses among t52_moves (train52_rules.c, every legal play of the position,
@@ -33,42 +36,58 @@ static const char *const counter_text[] = {"rounds won by a Train", "Trainwrecks
 					   "central plays", "piles closed", "reopening cards",
 					   "tie-breakers", NULL};
 
+/* What the selfcheck counts while games are played (tests; one thread). */
+struct tally {
+	long refused;            /* plays t52_check refused */
+};
+
 struct setup {
-	int players, max_length, npiles[8], nrounds, wrecks;
+	struct gsim_seats seats;
+	int npiles[8], nrounds, wrecks;
 	bool rotation;
-	enum gsim_policy policy[SIM_MAX_PLAYERS];
 	struct t52_rules rules;
 	bool selfcheck;
+	struct tally *tally;     /* selfcheck: written while playing, through the const setup */
 	gsim_train52_watch_fn *watch;   /* tests: every position and the moves chosen among */
 	void *watch_ctx;
 };
 
-/* The cards each pile has left to draw (stock[0..n-1]); the piles' states
- * are the rules' table (struct t52_table). */
+/* The cards each pile has left to draw (card[0..n-1], the top last); the
+ * piles' states are the rules' table (struct t52_table). */
 struct stock {
 	uint8_t card[52];
 	int n;
 };
 
-struct state {
-	const struct setup *s;
-	int cnt[SIM_MAX_PLAYERS][14];
+/* A position: one flat block (no pointers), copied with memcpy. */
+struct pos {
+	int cnt[SIM_MAX_PLAYERS][14];   /* hands: counts per rank */
 	int nhand[SIM_MAX_PLAYERS];
 	struct t52_table tab;
 	struct stock stock[MAXP];
-	uint8_t deck[52];
-	int begun[MAXP][4];      /* T52_PILE_REOPENED: the cards that began the pile (selfcheck) */
+	int begun[MAXP][4];      /* T52_PILE_REOPENED: the cards that began the pile */
 	int nbegun[MAXP];
-	long refused;            /* selfcheck: plays t52_check refused */
+	int points[SIM_MAX_PLAYERS];
+	bool who[SIM_MAX_PLAYERS];      /* the seats of the round (a tie-breaker: the tied) */
+	int seats[SIM_MAX_PLAYERS], ns; /* the same as a list */
+	int round, wrecks;       /* the round (0..; past nrounds: tie-breakers), its Trainwrecks */
+	int act;                 /* acts since the deal (order=rotation: whose) */
+	int seat;                /* the seat to act */
+	int acts;                /* the game's length so far */
+	int winner;              /* the game over: the seat that won, or -1 */
+	bool over, stalled, timeout;
+};
+
+/* A worker's space: the rules' move list. */
+struct work {
+	struct t52_move m[MAXACTS];
 };
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
 	const struct deck *d = p->deck;
 	struct setup *s = xcalloc(1, sizeof *s);
-	s->players = p->players;
-	s->max_length = p->max_length;
-	memcpy(s->policy, p->policy, sizeof s->policy);
+	gsim_seats_from(p, &s->seats);
 	const struct t52_pack_rules *pr = &p->pack_rules->train52;
 	for (size_t i = 0; i < pr->nrounds && s->nrounds < 8; i++)
 		if (pr->piles[i] >= 1 && pr->piles[i] <= MAXP)
@@ -87,7 +106,16 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->rotation = gsim_rule_eq(p, "order", "rotation");
 	s->wrecks = (int)gsim_rule_int(p, "wrecks");
 	t52_rules_from(&p->pack_rules->set, &s->rules);
+	s->tally = xcalloc(1, sizeof *s->tally);
 	return s;
+}
+
+static void setup_free(void *sp)
+{
+	struct setup *s = sp;
+	if (s)
+		free(s->tally);
+	free(s);
 }
 
 static void rules_text(const void *sp, struct buf *out)
@@ -100,59 +128,59 @@ static void rules_text(const void *sp, struct buf *out)
 		buf_printf(out, "%s%d", r ? "," : "", s->npiles[r]);
 }
 
-static size_t scratch_size(const void *s)
-{
-	(void)s;
-	return sizeof(struct state);
-}
 
 /* ---- the plays: the rules' (t52_moves, t52_move_legal) ---- */
 
-static int open_piles(const struct state *st)
+/* A draw from an open pile: the key after the plays (no play's kind). */
+#define DRAW_KEY ((uint64_t)T52_NKINDS)
+
+static int open_piles(const struct pos *ps)
 {
 	int n = 0;
-	for (int i = 0; i < st->tab.npiles; i++)
-		n += st->tab.pile[i].state != T52_PILE_CLOSED;
+	for (int i = 0; i < ps->tab.npiles; i++)
+		n += ps->tab.pile[i].state != T52_PILE_CLOSED;
 	return n;
 }
 
 /* What player p sees. */
-static struct t52_pos pos_of(const struct state *st, int p)
+static struct t52_pos pos_of(const struct pos *ps, int p)
 {
-	return (struct t52_pos){&st->tab, st->cnt[p], st->nhand[p], open_piles(st)};
+	return (struct t52_pos){&ps->tab, ps->cnt[p], ps->nhand[p], open_piles(ps)};
 }
 
-/* Every play player p can make now, into a[]. */
-static int acts_of(const struct state *st, int p, struct t52_move *a)
+/* A play's key: its kind, where (central play or a pile) and its ranks. */
+static uint64_t key_of(const struct t52_move *m)
 {
-	struct t52_pos pos = pos_of(st, p);
-	size_t n = t52_moves(&st->s->rules, &pos, a, MAXACTS);
-	if (st->s->watch)
-		st->s->watch(st->s->watch_ctx, &st->s->rules, &pos, a, n);
-	return (int)n;
+	return (uint64_t)m->kind | (uint64_t)m->where << 8 | (uint64_t)m->r1 << 16 | (uint64_t)m->r2 << 24;
 }
 
-static void take(struct state *st, int p, int r, int k)
+static struct t52_move move_of(uint64_t k)
 {
-	st->cnt[p][r] -= k;
-	st->nhand[p] -= k;
+	return (struct t52_move){(unsigned char)k, (unsigned char)(k >> 8), (unsigned char)(k >> 16),
+				 (unsigned char)(k >> 24)};
+}
+
+static void take(struct pos *ps, int p, int r, int k)
+{
+	ps->cnt[p][r] -= k;
+	ps->nhand[p] -= k;
 }
 
 /* Lay move m of player p; true when it won the round (a Train). */
-static bool apply(struct state *st, int p, const struct t52_move *m, struct gsim_outcome *o)
+static bool lay(const struct setup *s, struct pos *ps, int p, const struct t52_move *m, struct gsim_outcome *o)
 {
-	struct t52_pile *pl = m->where ? &st->tab.pile[m->where - 1] : NULL;
+	struct t52_pile *pl = m->where ? &ps->tab.pile[m->where - 1] : NULL;
 	int use[14];
 	t52_move_cards(m, use);
 	if (m->kind == T52_TRAIN)
 		return true;
 	for (int r = 1; r <= 13; r++)
 		if (use[r])
-			take(st, p, r, use[r]);
+			take(ps, p, r, use[r]);
 	switch ((enum t52_move_kind)m->kind) {
 	case T52_CLOSE:
 		pl->state = T52_PILE_CLOSED;
-		pl->seq = t52_closed_seq(&st->s->rules);
+		pl->seq = t52_closed_seq(&s->rules);
 		o->count[C_CLOSED]++;
 		break;
 	case T52_SEQUENCE:
@@ -164,16 +192,16 @@ static bool apply(struct state *st, int p, const struct t52_move *m, struct gsim
 	case T52_BEGIN_DOUBLES: {
 		int top = m->kind == T52_BEGIN_TWO ? 2 : m->r2;
 		if (!pl) {
-			st->tab.central = top;
+			ps->tab.central = top;
 			break;
 		}
 		int w = m->where - 1;
 		pl->state = T52_PILE_REOPENED;
 		pl->top = top;
-		st->nbegun[w] = m->kind == T52_BEGIN_TWO ? 1 : 4;
-		st->begun[w][0] = m->kind == T52_BEGIN_TWO ? 2 : m->r1;
-		st->begun[w][1] = m->r1;
-		st->begun[w][2] = st->begun[w][3] = m->r2;
+		ps->nbegun[w] = m->kind == T52_BEGIN_TWO ? 1 : 4;
+		ps->begun[w][0] = m->kind == T52_BEGIN_TWO ? 2 : m->r1;
+		ps->begun[w][1] = m->r1;
+		ps->begun[w][2] = ps->begun[w][3] = m->r2;
 		break;
 	}
 	default:
@@ -181,7 +209,7 @@ static bool apply(struct state *st, int p, const struct t52_move *m, struct gsim
 		if (pl)
 			pl->top = m->r1;
 		else
-			st->tab.central = m->r1;
+			ps->tab.central = m->r1;
 		o->count[C_CENTRAL] += !pl;
 		break;
 	}
@@ -190,18 +218,17 @@ static bool apply(struct state *st, int p, const struct t52_move *m, struct gsim
 
 /* selfcheck: would t52_check (the checker, reading cards as `railyard check`
  * does) allow move m? The pile's face-up cards and the play as cards. */
-static bool checker_agrees(struct state *st, int p, const struct t52_move *m)
+static bool checker_agrees(const struct setup *s, const struct pos *ps, int p, const struct t52_move *m)
 {
-	const struct setup *s = st->s;
 	struct t52_card on[32], play[16], hand[64];
 	size_t non = 0, n = 0, nh = 0;
 	enum t52_area area = T52_CENTRAL;
-	if (m->where == 0 && !st->tab.central) {
+	if (m->where == 0 && !ps->tab.central) {
 		area = T52_START;
 	} else if (m->where == 0) {
-		on[non++] = (struct t52_card){st->tab.central, -1};
+		on[non++] = (struct t52_card){ps->tab.central, -1};
 	} else {
-		const struct t52_pile *pl = &st->tab.pile[m->where - 1];
+		const struct t52_pile *pl = &ps->tab.pile[m->where - 1];
 		area = T52_PILE;
 		if (pl->state != T52_PILE_OPEN) {
 			/* the closing A, the sequence laid on it, the beginning, the top */
@@ -210,8 +237,8 @@ static bool checker_agrees(struct state *st, int p, const struct t52_move *m)
 			for (int k = t52_closed_seq(&s->rules); k < seq; k++)
 				on[non++] = (struct t52_card){t52_reopen[k], -1};
 			if (pl->state == T52_PILE_REOPENED) {
-				for (int k = 0; k < st->nbegun[m->where - 1]; k++)
-					on[non++] = (struct t52_card){st->begun[m->where - 1][k], -1};
+				for (int k = 0; k < ps->nbegun[m->where - 1]; k++)
+					on[non++] = (struct t52_card){ps->begun[m->where - 1][k], -1};
 				on[non++] = (struct t52_card){pl->top, -1};
 			}
 		}
@@ -246,48 +273,54 @@ static bool checker_agrees(struct state *st, int p, const struct t52_move *m)
 		break;
 	}
 	for (int r = 1; r <= 13; r++)
-		for (int k = 0; k < st->cnt[p][r] && nh < 64; k++)
+		for (int k = 0; k < ps->cnt[p][r] && nh < 64; k++)
 			hand[nh++] = (struct t52_card){r, -1};
 	struct buf out = {0};
-	bool ok = t52_check(&s->rules, area, on, non, play, n, hand, nh, open_piles(st), &out);
+	bool ok = t52_check(&s->rules, area, on, non, play, n, hand, nh, open_piles(ps), &out);
 	buf_free(&out);
 	if (!ok)
-		st->refused++;
+		s->tally->refused++;
 	return ok;
 }
 
 /* Draw one card from a random open pile that has cards; false when none has. */
-static bool draw(struct state *st, int p, struct sim_rng *rng)
+static bool draw(struct pos *ps, int p, struct sim_rng *rng)
 {
 	int can[MAXP], n = 0;
-	for (int i = 0; i < st->tab.npiles; i++)
-		if (st->tab.pile[i].state != T52_PILE_CLOSED && st->stock[i].n)
+	for (int i = 0; i < ps->tab.npiles; i++)
+		if (ps->tab.pile[i].state != T52_PILE_CLOSED && ps->stock[i].n)
 			can[n++] = i;
 	if (!n)
 		return false;
-	struct stock *sk = &st->stock[can[sim_rng_below(rng, (uint32_t)n)]];
-	st->cnt[p][sk->card[--sk->n]]++;
-	st->nhand[p]++;
+	struct stock *sk = &ps->stock[can[sim_rng_below(rng, (uint32_t)n)]];
+	ps->cnt[p][sk->card[--sk->n]]++;
+	ps->nhand[p]++;
 	return true;
 }
 
-/* Greedy: keep the run 2, 3, ..., m a Train needs; shed the rest. */
-static int greedy_pick(const struct state *st, int p, const struct t52_move *a, int n, struct sim_rng *rng)
+/* Greedy: keep the run 2, 3, ..., m a Train needs; shed the rest. The index
+ * of the play among keys[0..n-1], or of the draw when no play is clean. */
+static size_t greedy_pick(const int *c, const uint64_t *keys, size_t n, struct sim_rng *rng)
 {
-	const int *c = st->cnt[p];
 	int m = 1;
 	while (m < 13 && c[m + 1] >= 1)
 		m++;
-	int best = -1, bkey = 0, ties = 0;
-	for (int i = 0; i < n; i++) {
-		if (a[i].kind == T52_TRAIN)
+	size_t best = n, drawn = n;
+	int bkey = 0, ties = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (keys[i] == DRAW_KEY) {
+			drawn = i;
+			continue;
+		}
+		struct t52_move a = move_of(keys[i]);
+		if (a.kind == T52_TRAIN)
 			return i;
 		int use[14];
-		int shed = t52_move_cards(&a[i], use), r1 = a[i].r1, r2 = a[i].r2;
+		int shed = t52_move_cards(&a, use), r1 = a.r1, r2 = a.r2;
 		/* clean: the cards it lays (of ranks r1 and r2) leave the run */
 		if (use[r1] > c[r1] - (r1 >= 2 && r1 <= m) || use[r2] > c[r2] - (r2 >= 2 && r2 <= m))
 			continue;
-		int key = shed * 2 + (a[i].kind == T52_CLOSE);
+		int key = shed * 2 + (a.kind == T52_CLOSE);
 		if (key > bkey) {
 			bkey = key;
 			best = i;
@@ -296,50 +329,50 @@ static int greedy_pick(const struct state *st, int p, const struct t52_move *a, 
 			best = i;
 		}
 	}
-	return best;
+	return best < n ? best : drawn < n ? drawn : 0;
 }
 
-/* Deal a round to the players in `who`; the piles from what is left. */
-static void deal(struct state *st, const bool *who, int npiles, struct sim_rng *rng)
+/* Deal a hand of the round to its seats; the piles from what is left. */
+static void deal(const struct setup *s, struct pos *ps, int npiles, struct sim_rng *rng)
 {
-	const struct setup *s = st->s;
+	uint8_t deck[52];
 	for (int i = 0; i < 52; i++)
-		st->deck[i] = (uint8_t)(i % 13 + 1);
-	gsim_shuffle_u8(st->deck, 52, rng);
+		deck[i] = (uint8_t)(i % 13 + 1);
+	gsim_shuffle_u8(deck, 52, rng);
 	int k = 0;
-	memset(st->cnt, 0, sizeof st->cnt);
-	for (int p = 0; p < s->players; p++) {
-		st->nhand[p] = 0;
-		if (!who[p])
+	memset(ps->cnt, 0, sizeof ps->cnt);
+	for (int p = 0; p < s->seats.players; p++) {
+		ps->nhand[p] = 0;
+		if (!ps->who[p])
 			continue;
 		for (int j = 0; j < 7; j++)
-			st->cnt[p][st->deck[k++]]++;
-		st->nhand[p] = 7;
+			ps->cnt[p][deck[k++]]++;
+		ps->nhand[p] = 7;
 	}
-	st->tab.npiles = npiles;
+	ps->tab.npiles = npiles;
 	int rest = 52 - k;
 	for (int i = 0; i < npiles; i++) {
-		struct stock *sk = &st->stock[i];
+		struct stock *sk = &ps->stock[i];
 		sk->n = rest / npiles + (i < rest % npiles);
-		memcpy(sk->card, st->deck + k, (size_t)sk->n);
+		memcpy(sk->card, deck + k, (size_t)sk->n);
 		k += sk->n;
-		st->tab.pile[i] = (struct t52_pile){T52_PILE_OPEN, 0, 0};
+		ps->tab.pile[i] = (struct t52_pile){T52_PILE_OPEN, 0, 0};
 	}
-	st->tab.central = 0;
+	ps->tab.central = 0;
 }
 
 /* The first legal beginning of kind k in central play for player p (two sets
  * of doubles: the lowest pair first, then the next), or kind T52_NKINDS. */
-static struct t52_move first_beginning(const struct state *st, int p, enum t52_move_kind k)
+static struct t52_move first_beginning(const struct setup *s, const struct pos *ps, int p, enum t52_move_kind k)
 {
-	struct t52_pos pos = pos_of(st, p);
+	struct t52_pos pos = pos_of(ps, p);
 	struct t52_move m = {T52_BEGIN_TWO, 0, 2, 0};
 	if (k == T52_BEGIN_TWO)
-		return t52_move_legal(&st->s->rules, &pos, &m, NULL) ? m : (struct t52_move){T52_NKINDS, 0, 0, 0};
+		return t52_move_legal(&s->rules, &pos, &m, NULL) ? m : (struct t52_move){T52_NKINDS, 0, 0, 0};
 	for (int x = 1; x <= 13; x++)
-		for (int y = x + 1; y <= 13 && st->cnt[p][x] >= 2; y++) {
+		for (int y = x + 1; y <= 13 && ps->cnt[p][x] >= 2; y++) {
 			m = (struct t52_move){T52_BEGIN_DOUBLES, 0, (unsigned char)x, (unsigned char)y};
-			if (t52_move_legal(&st->s->rules, &pos, &m, NULL))
+			if (t52_move_legal(&s->rules, &pos, &m, NULL))
 				return m;
 		}
 	return (struct t52_move){T52_NKINDS, 0, 0, 0};
@@ -347,10 +380,9 @@ static struct t52_move first_beginning(const struct state *st, int p, enum t52_m
 
 /* The beginning: a 2, else two sets of doubles, else each draws and the first
  * card put down begins. */
-static void begin(struct state *st, const bool *who, int first, struct sim_rng *rng)
+static void begin(const struct setup *s, struct pos *ps, struct sim_rng *rng)
 {
-	const struct setup *s = st->s;
-	int P = s->players, cand[SIM_MAX_PLAYERS], nc = 0;
+	int P = s->seats.players, first = ps->seats[0], cand[SIM_MAX_PLAYERS], nc = 0;
 	struct t52_move how[SIM_MAX_PLAYERS];
 	/* "Every round must begin with any player who has a 2 laying it down": with
 	 * order=random any of them, else the first in seat order; "If there are no
@@ -358,135 +390,292 @@ static void begin(struct state *st, const bool *who, int first, struct sim_rng *
 	for (int k = T52_BEGIN_TWO; k <= T52_BEGIN_DOUBLES && !nc; k++)
 		for (int i = 0; i < P; i++) {
 			int p = (first + i) % P;
-			if (!who[p])
+			if (!ps->who[p])
 				continue;
-			how[nc] = first_beginning(st, p, (enum t52_move_kind)k);
+			how[nc] = first_beginning(s, ps, p, (enum t52_move_kind)k);
 			if (how[nc].kind != T52_NKINDS)
 				cand[nc++] = p;
 		}
 	if (nc) {
 		int k = s->rotation ? 0 : (int)sim_rng_below(rng, (uint32_t)nc);
 		struct gsim_outcome unused = {0};
-		apply(st, cand[k], &how[k], &unused);
+		lay(s, ps, cand[k], &how[k], &unused);
 		return;
 	}
 	/* "each player draws one card from any pile and play begins with the first
 	 * player to put a card down" */
 	for (int p = 0; p < P; p++)
-		if (who[p]) {
-			draw(st, p, rng);
+		if (ps->who[p]) {
+			draw(ps, p, rng);
 			cand[nc++] = p;
 		}
 	int p = cand[s->rotation ? 0 : sim_rng_below(rng, (uint32_t)nc)], best = 0;
 	for (int r = 13; r >= 1; r--)
-		if (st->cnt[p][r] && (!best || r > 10 || r == 1))
+		if (ps->cnt[p][r] && (!best || r > 10 || r == 1))
 			best = r;   /* a card the run from 2 needs least: a face card or an A */
 	if (best) {
-		take(st, p, best, 1);
-		st->tab.central = best;
+		take(ps, p, best, 1);
+		ps->tab.central = best;
 	}
 }
 
-/* One round among `who`: the winner, or -1 (void), or -2 (timeout). */
-static int round_play(struct state *st, const bool *who, int npiles, struct sim_rng *rng,
-		      int *acts, struct gsim_outcome *o)
+/* Deal the round's hand anew and begin it; false when the round is void
+ * (rule wrecks: too many Trainwrecks). */
+static bool deal_hand(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
 {
-	const struct setup *s = st->s;
-	int P = s->players, seats[SIM_MAX_PLAYERS], ns = 0;
-	for (int p = 0; p < P; p++)
-		if (who[p])
-			seats[ns++] = p;
-	struct t52_move a[MAXACTS];
-	for (int wrecks = 0;; wrecks++) {
-		if (s->wrecks && wrecks >= s->wrecks) {
-			o->count[C_VOID]++;
-			return -1;
-		}
-		deal(st, who, npiles, rng);
-		begin(st, who, seats[0], rng);
-		for (int turn = 0;; turn++) {
-			if (++*acts > s->max_length)
-				return -2;
-			int p = s->rotation ? seats[turn % ns] : seats[sim_rng_below(rng, (uint32_t)ns)];
-			int n = acts_of(st, p, a), pick = -1;
-			if (s->policy[p] == GSIM_GREEDY) {
-				pick = greedy_pick(st, p, a, n, rng);
-			} else {
-				/* random: any play, or a draw, uniformly */
-				int k = (int)sim_rng_below(rng, (uint32_t)n + 1);
-				pick = k < n ? k : -1;
-			}
-			if (pick >= 0 && s->selfcheck)
-				checker_agrees(st, p, &a[pick]);
-			if (pick >= 0) {
-				if (apply(st, p, &a[pick], o)) {
-					o->count[C_ROUNDS]++;
-					return p;
-				}
-			} else if (draw(st, p, rng)) {
-				o->count[C_DRAWS]++;
-			} else if (n) {
-				const struct t52_move *any = &a[sim_rng_below(rng, (uint32_t)n)];
-				if (s->selfcheck)
-					checker_agrees(st, p, any);
-				if (apply(st, p, any, o)) {
-					o->count[C_ROUNDS]++;
-					return p;
-				}
-			}
-			bool left = false;
-			for (int i = 0; i < st->tab.npiles; i++)
-				left |= st->tab.pile[i].state != T52_PILE_CLOSED && st->stock[i].n;
-			if (left)
-				continue;
-			/* "A Trainwreck does occur when all piles that are not closed are
-			 * depleted of cards": the hand is re-dealt, no point, same round */
-			o->count[C_WRECKS]++;
-			break;
-		}
+	if (s->wrecks && ps->wrecks >= s->wrecks) {
+		o->count[C_VOID]++;
+		return false;
 	}
+	deal(s, ps, s->npiles[ps->round < s->nrounds ? ps->round : 0], rng);
+	begin(s, ps, rng);
+	ps->act = 0;
+	return true;
 }
 
-static void play(const void *sp, void *scratch, struct sim_rng *rng, struct gsim_outcome *o)
+/* Round ps->round (after the rounds, a tie-breaker between the tied, or the
+ * game over), dealt; false when the game is over. A void round scores
+ * nobody and the next is dealt. */
+static bool new_round(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
 {
-	const struct setup *s = sp;
-	struct state *st = scratch;
-	st->s = s;
-	int P = s->players, acts = 0, points[SIM_MAX_PLAYERS] = {0};
-	bool who[SIM_MAX_PLAYERS];
-	for (int p = 0; p < P; p++)
-		who[p] = true;
-	for (int r = 0;; r++) {
-		if (r >= s->nrounds) {
+	int P = s->seats.players;
+	for (;; ps->round++) {
+		if (ps->round >= s->nrounds) {
 			/* "Tie Breakers: A tie breaker is set up in the same fashion as Round 1.
 			 * 7 cards are dealt the tied players" */
-			int w = t52_game_winner(points, P, who);
+			int w = t52_game_winner(ps->points, P, ps->who);
 			if (w >= 0) {
-				o->winner = w;
-				o->length = acts;
-				return;
+				ps->over = true;
+				ps->winner = w;
+				return false;
 			}
 			if (s->npiles[0] == 1) {
 				/* round 1's one pile stays open ("One deck must always
 				 * remain open to play"), so no Train is ever played in a
 				 * tie-breaker: the game can never end (check says so) */
-				o->winner = -1;
-				o->stalled = true;
-				o->length = acts;
-				return;
+				ps->over = ps->stalled = true;
+				return false;
 			}
 			o->count[C_TIEBREAK]++;
 		}
-		int w = round_play(st, who, s->npiles[r < s->nrounds ? r : 0], rng, &acts, o);
-		if (w == -2) {
-			o->winner = -1;
-			o->length = acts;
-			return;
-		}
-		if (w >= 0)
-			points[w]++;
+		ps->ns = 0;
+		for (int p = 0; p < P; p++)
+			if (ps->who[p])
+				ps->seats[ps->ns++] = p;
+		ps->wrecks = 0;
+		if (deal_hand(s, ps, rng, o))
+			return true;
 	}
 }
+
+/* The next act: its seat (order=rotation: the round's seats in turn, else
+ * any at random), or the game over as a timeout. */
+static void next_act(const struct setup *s, struct pos *ps, struct sim_rng *rng)
+{
+	if (++ps->acts > s->seats.max_length) {
+		ps->over = ps->timeout = true;
+		ps->winner = -1;
+		return;
+	}
+	ps->seat = s->rotation ? ps->seats[ps->act % ps->ns] : ps->seats[sim_rng_below(rng, (uint32_t)ps->ns)];
+}
+
+/* After an act (won: a Train): the round's point, or a Trainwreck's re-deal,
+ * then the next act. */
+static void go_on(const struct setup *s, struct pos *ps, bool won, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	if (won) {
+		o->count[C_ROUNDS]++;
+		ps->points[ps->seat]++;
+		ps->round++;
+		if (!new_round(s, ps, rng, o))
+			return;
+	} else {
+		bool left = false;
+		for (int i = 0; i < ps->tab.npiles; i++)
+			left |= ps->tab.pile[i].state != T52_PILE_CLOSED && ps->stock[i].n;
+		if (left) {
+			ps->act++;
+		} else {
+			/* "A Trainwreck does occur when all piles that are not closed are
+			 * depleted of cards": the hand is re-dealt, no point, same round */
+			o->count[C_WRECKS]++;
+			ps->wrecks++;
+			if (!deal_hand(s, ps, rng, o)) {
+				ps->round++;
+				if (!new_round(s, ps, rng, o))
+					return;
+			}
+		}
+	}
+	next_act(s, ps, rng);
+}
+
+/* ---- the steps (gsim.h) ---- */
+
+static size_t pos_size(const void *sp)
+{
+	(void)sp;
+	return sizeof(struct pos);
+}
+
+static size_t max_moves(const void *sp)
+{
+	(void)sp;
+	return MAXACTS + 1;
+}
+
+static size_t work_size(const void *sp)
+{
+	(void)sp;
+	return sizeof(struct work);
+}
+
+static const struct gsim_seats *seats(const void *sp)
+{
+	return &((const struct setup *)sp)->seats;
+}
+
+static void start(const void *sp, void *wp, void *pp, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	(void)wp;
+	const struct setup *s = sp;
+	struct pos *ps = pp;
+	memset(ps, 0, sizeof *ps);
+	ps->winner = -1;
+	for (int p = 0; p < s->seats.players; p++)
+		ps->who[p] = true;
+	if (new_round(s, ps, rng, o))
+		next_act(s, ps, rng);
+}
+
+static int turn(const void *sp, const void *pp)
+{
+	(void)sp;
+	const struct pos *ps = pp;
+	return ps->over ? -1 : ps->seat;
+}
+
+/* The plays (t52_moves) and, last, the draw: always a key, as the random
+ * policy draws as often as it makes any one play. */
+static size_t moves(const void *sp, void *wp, const void *pp, uint64_t *keys)
+{
+	const struct setup *s = sp;
+	const struct pos *ps = pp;
+	struct work *w = wp;
+	struct t52_pos tp = pos_of(ps, ps->seat);
+	size_t n = t52_moves(&s->rules, &tp, w->m, MAXACTS);
+	if (s->watch)
+		s->watch(s->watch_ctx, &s->rules, &tp, w->m, n);
+	for (size_t i = 0; i < n; i++)
+		keys[i] = key_of(&w->m[i]);
+	keys[n] = DRAW_KEY;
+	return n + 1;
+}
+
+/* random: any play, or the draw, uniformly; greedy: greedy_pick. */
+static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy pol, const uint64_t *keys,
+		     size_t n, struct sim_rng *rng)
+{
+	(void)sp, (void)wp;
+	const struct pos *ps = pp;
+	if (pol == GSIM_RANDOM)
+		return sim_rng_below(rng, (uint32_t)n);
+	return greedy_pick(ps->cnt[ps->seat], keys, n, rng);
+}
+
+static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+{
+	const struct setup *s = sp;
+	struct pos *ps = pp;
+	struct work *w = wp;
+	int p = ps->seat;
+	bool won = false;
+	if (key != DRAW_KEY) {
+		struct t52_move m = move_of(key);
+		if (s->selfcheck)
+			checker_agrees(s, ps, p, &m);
+		won = lay(s, ps, p, &m, o);
+	} else if (draw(ps, p, rng)) {
+		o->count[C_DRAWS]++;
+	} else {
+		/* no pile to draw from (only at a round's first act): any play */
+		struct t52_pos tp = pos_of(ps, p);
+		size_t n = t52_moves(&s->rules, &tp, w->m, MAXACTS);
+		if (n) {
+			const struct t52_move *any = &w->m[sim_rng_below(rng, (uint32_t)n)];
+			if (s->selfcheck)
+				checker_agrees(s, ps, p, any);
+			won = lay(s, ps, p, any, o);
+		}
+	}
+	go_on(s, ps, won, rng, o);
+}
+
+/* Seat sees its own hand, the table and how many cards every hand and every
+ * pile holds: the others' hands and the piles are dealt anew from the cards
+ * not seen played (each hand of a round deals the whole pack anew). */
+static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim_rng *rng)
+{
+	(void)wp;
+	const struct setup *s = sp;
+	struct pos *ps = pp;
+	uint8_t pool[64];
+	size_t n = 0;
+	for (int q = 0; q < s->seats.players; q++)
+		for (int r = 1; q != seat && r <= 13; r++)
+			for (int k = 0; k < ps->cnt[q][r] && n < sizeof pool; k++)
+				pool[n++] = (uint8_t)r;
+	for (int i = 0; i < ps->tab.npiles; i++)
+		for (int k = 0; k < ps->stock[i].n && n < sizeof pool; k++)
+			pool[n++] = ps->stock[i].card[k];
+	gsim_shuffle_u8(pool, n, rng);
+	size_t k = 0;
+	for (int q = 0; q < s->seats.players; q++) {
+		if (q == seat)
+			continue;
+		memset(ps->cnt[q], 0, sizeof ps->cnt[q]);
+		for (int c = 0; c < ps->nhand[q]; c++)
+			ps->cnt[q][pool[k++]]++;
+	}
+	for (int i = 0; i < ps->tab.npiles; i++)
+		for (int c = 0; c < ps->stock[i].n; c++)
+			ps->stock[i].card[c] = pool[k++];
+}
+
+/* Rounds won first, then the fewer cards in hand. */
+static void standing(const void *sp, void *wp, const void *pp, double *score)
+{
+	(void)wp;
+	const struct setup *s = sp;
+	const struct pos *ps = pp;
+	for (int p = 0; p < s->seats.players; p++)
+		score[p] = ps->points[p] * 100.0 - ps->nhand[p];
+}
+
+static void result(const void *sp, const void *pp, struct gsim_outcome *o)
+{
+	(void)sp;
+	const struct pos *ps = pp;
+	o->winner = ps->over ? ps->winner : -1;
+	o->length = ps->acts;
+	o->stalled = ps->stalled;
+}
+
+static const struct gsim_steps steps = {
+	.pos_size = pos_size,
+	.max_moves = max_moves,
+	.work_size = work_size,
+	.seats = seats,
+	.start = start,
+	.turn = turn,
+	.moves = moves,
+	.choose = choose,
+	.apply = apply,
+	.determinize = determinize,
+	.standing = standing,
+	.result = result,
+};
 
 const struct gsim_engine gsim_train52 = {
 	.game = "train-52",
@@ -497,10 +686,9 @@ const struct gsim_engine gsim_train52 = {
 	.counters = counters,
 	.counter_text = counter_text,
 	.setup_new = setup_new,
-	.setup_free = free,
+	.setup_free = setup_free,
 	.rules_text = rules_text,
-	.scratch_size = scratch_size,
-	.play = play,
+	.steps = &steps,
 };
 
 void gsim_train52_selfcheck(void *setup, bool on)
@@ -514,7 +702,26 @@ void gsim_train52_watch(void *setup, gsim_train52_watch_fn *fn, void *ctx)
 	((struct setup *)setup)->watch_ctx = ctx;
 }
 
-long gsim_train52_refused(const void *scratch)
+long gsim_train52_refused(const void *setup)
 {
-	return ((const struct state *)scratch)->refused;
+	return ((const struct setup *)setup)->tally->refused;
+}
+
+struct t52_pos gsim_train52_view(const void *setup, const void *pos, int seat, int *stock, int *left)
+{
+	(void)setup;
+	const struct pos *ps = pos;
+	memset(stock, 0, 14 * sizeof *stock);
+	for (int i = 0; i < ps->tab.npiles; i++) {
+		left[i] = ps->stock[i].n;
+		for (int k = 0; k < ps->stock[i].n; k++)
+			stock[ps->stock[i].card[k]]++;
+	}
+	return pos_of(ps, seat);
+}
+
+bool gsim_train52_key_move(uint64_t key, struct t52_move *m)
+{
+	*m = move_of(key);
+	return key != DRAW_KEY;
 }

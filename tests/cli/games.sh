@@ -53,6 +53,10 @@ expect_grep "... names the rule" "the right \(ascending\) end is closed by an En
 expect_status "End of Line: wrap around 1 -> 12 -> 11 -> 10 -> 9" 0 $R check $TT --line "$L" --play "B12 B11 B10 B9"
 expect_grep "... played on the left end, wrapping" 'left .*blue 12 \(wrapping around past 1\)' "$WORK/last.out"
 expect_status "ascending from 7" 0 $R check $TT --line "BS" --play "B7 B8"
+# a line holds each number once: a run wrapping round to its own first number stops
+expect_status "End of Line: the wrap takes every number once" 0 $R check $TT --line "EL BS" --play "B7 B8 B9 B10 B11 B12 B1 B2 B3 B4 B5 B6"
+expect_status "End of Line: no second blue 7 after the wrap" 1 $R check $TT --line "EL BS" --play "B7 B8 B9 B10 B11 B12 B1 B2 B3 B4 B5 B6 B7"
+expect_grep "... the play laid it already" "only one blue 7: the play has laid it already" "$WORK/last.out"
 expect_status "not in order" 1 $R check $TT --line "B6 BS B7" --play "B9 B8"
 expect_grep "... names the rule" "the right \(ascending\) end needs blue 8 next, not blue 9" "$WORK/last.out"
 expect_status "another colour on a blue line" 1 $R check $TT --line "B6 BS B7" --play "G8"

@@ -257,6 +257,41 @@ static void test_table_rules(void **state)
 	assert_false(take_move_legal(&p, &open_magenta, NULL));
 }
 
+/* A line closed at one end wraps its other end all the way round, each
+ * number once: with every green number and Free Rides in hand, the run from
+ * the Station takes twelve cards, never a thirteenth (the green 7 again, or a
+ * Free Ride standing in for it), and take_moves lists no longer run. */
+static void test_wrap_once(void **state)
+{
+	(void)state;
+	struct take_table t;
+	take_table_init(&t);
+	unsigned char hand[TAKE_NIDS] = {0};
+	struct take_pos p = {&game, &t, hand};
+	hand[take_station_id(&game, 1)] = 1;
+	hand[TAKE_ID_END_OF_LINE] = 1;
+	struct take_move open = {TAKE_STATION, 0, 0, 1, 0, 0}, close = {TAKE_END_OF_LINE, 0, TAKE_LEFT, 0, 0, 0};
+	assert_true(take_move_legal(&p, &open, NULL));
+	take_move_apply(&game, &t, hand, &open);
+	assert_true(take_move_legal(&p, &close, NULL));
+	take_move_apply(&game, &t, hand, &close);
+	for (int v = 1; v <= 12; v++)
+		hand[take_number_id(&game, 1, v)] = 1;
+	hand[TAKE_ID_FREE_RIDE] = 2;
+	assert_true(take_move_legal(&p, &(struct take_move){TAKE_RUN, 0, TAKE_RIGHT, 0, 12, 0}, NULL));
+	struct buf why = {0};
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_RUN, 0, TAKE_RIGHT, 0, 13, 0}, &why));
+	assert_non_null(strstr(why.s, "only one green 7: the play has laid it already"));
+	buf_free(&why);
+	assert_false(take_move_legal(&p, &(struct take_move){TAKE_RUN, 0, TAKE_RIGHT, 0, 13, 1u << 12}, NULL));
+	static struct take_move all[TAKE_MAX_MOVES];
+	size_t n = take_moves(&p, all, TAKE_MAX_MOVES);
+	int longest = 0;
+	for (size_t i = 0; i < n; i++)
+		longest = all[i].len > longest ? all[i].len : longest;
+	assert_int_equal(longest, 12);
+}
+
 /* ---- the property: the engine's moves are the legality's ----------------- */
 
 struct seen {
@@ -362,15 +397,12 @@ static void play_watched(const char **kv, size_t nkv, bool transfers, int games,
 	void *setup = gsim_take.setup_new(&gp, err, sizeof err);
 	assert_non_null(setup);
 	gsim_take_watch(setup, watch, sn);
-	void *scratch = calloc(1, gsim_take.scratch_size(setup));
+	void *scratch = gsim_scratch_new(&gsim_take, setup);
 	for (int k = 0; k < games; k++) {
-		struct sim_rng rng;
-		sim_rng_seed(&rng, 13, (uint64_t)k);
 		struct gsim_outcome o;
-		memset(&o, 0, sizeof o);
-		gsim_take.play(setup, scratch, &rng, &o);
+		gsim_play(&gsim_take, setup, scratch, 13, (uint64_t)k, &o);
 	}
-	free(scratch);
+	gsim_scratch_free(&gsim_take, scratch);
 	gsim_take.setup_free(setup);
 	deck_free(d);
 }
@@ -399,6 +431,149 @@ static void test_moves_are_the_legal_ones(void **state)
 	assert_true(sn.branch_runs > 0);
 }
 
+/* The cards seat cannot see, counts per id into count[TAKE_NIDS]: the other
+ * hands and the Conductor's Hand. */
+static void unseen(const void *setup, const void *pos, int seat, int players, int *count)
+{
+	const unsigned char *pile;
+	size_t npile;
+	int nhand[SIM_MAX_PLAYERS];
+	memset(count, 0, TAKE_NIDS * sizeof *count);
+	for (int q = 0; q < players; q++) {
+		struct take_pos v = gsim_take_view(setup, pos, q, &pile, &npile, nhand);
+		for (int id = 0; q != seat && id < TAKE_NIDS; id++)
+			count[id] += v.hand[id];
+	}
+	for (size_t i = 0; i < npile; i++)
+		count[pile[i]]++;
+}
+
+/* The game through its steps (gsim.h), four random seats, its Transfers in:
+ * every key the steps list is a play take_move_legal allows at the position
+ * (taking the Train the one key of a seat with no play); determinize for the
+ * deciding seat keeps its hand, the table, every hand's and the pile's count,
+ * the standing, the unseen cards as a whole and the Free Rides a seat was
+ * seen to take back into its hand, deals the rest anew (other hands change)
+ * and leaves the seat's keys as they were. */
+static void test_steps(void **state)
+{
+	(void)state;
+	static char tr[] = "transfer";
+	static struct take_move tmp[TAKE_MAX_MOVES];
+	struct deck *probe = deck_load("packs/take-the-train.yaml", NULL, 0, NULL, 0);
+	assert_non_null(probe);
+	const struct game *g = game_find(probe->game);
+	deck_free(probe);
+	struct game_rules pr;
+	struct games_select sel = {0};
+	sel.with[sel.nwith++] = tr;
+	struct deck *d = games_load(g, "packs/take-the-train.yaml", &sel, &pr);
+	assert_non_null(d);
+	enum { P = 4 };
+	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = P, .max_length = 400};
+	char err[256];
+	void *setup = gsim_take.setup_new(&gp, err, sizeof err);
+	assert_non_null(setup);
+	const struct gsim_steps *st = gsim_take.steps;
+	assert_non_null(st);
+	assert_null(gsim_take.play);
+	void *pos = calloc(1, st->pos_size(setup)), *copy = calloc(1, st->pos_size(setup));
+	void *work = calloc(1, st->work_size(setup));
+	uint64_t *keys = calloc(st->max_moves(setup), sizeof *keys), *again = calloc(st->max_moves(setup), sizeof *again);
+	long decisions = 0, illegal = 0, takes = 0, determinized = 0, lost = 0, dealt_anew = 0, keys_moved = 0;
+	long taken_back = 0, forgot = 0;
+	int ri = 0;
+	while (strcmp(gsim_take.counters[ri], "rounds"))
+		ri++;
+	for (int k = 0; k < 12; k++) {
+		struct sim_rng rng, other;
+		sim_rng_seed(&rng, 29, (uint64_t)k);
+		sim_rng_seed(&other, 31, (uint64_t)k);
+		struct gsim_outcome o = {0};
+		st->start(setup, work, pos, &rng, &o);
+		/* the Free Rides each seat was seen to take back, not laid since */
+		int known[P] = {0};
+		uint64_t rounds = o.count[ri];
+		int seat;
+		while ((seat = st->turn(setup, pos)) >= 0) {
+			size_t n = st->moves(setup, work, pos, keys);
+			assert_true(n >= 1 && n <= st->max_moves(setup));
+			const unsigned char *pile;
+			size_t npile;
+			int nhand[SIM_MAX_PLAYERS] = {0};
+			struct take_pos v = gsim_take_view(setup, pos, seat, &pile, &npile, nhand);
+			for (size_t i = 0; i < n; i++) {
+				struct take_move m;
+				if (!gsim_take_key_move(keys[i], &m)) {
+					takes++;
+					illegal += n != 1 || take_moves(&v, tmp, TAKE_MAX_MOVES) != 0;
+				} else {
+					illegal += !take_move_legal(&v, &m, NULL);
+				}
+			}
+			if (decisions++ % 5 == 0) {
+				determinized++;
+				memcpy(copy, pos, st->pos_size(setup));
+				st->determinize(setup, work, copy, seat, &other);
+				const unsigned char *pile2;
+				size_t npile2;
+				int nhand2[SIM_MAX_PLAYERS] = {0}, before[TAKE_NIDS], after[TAKE_NIDS];
+				double s1[SIM_MAX_PLAYERS], s2[SIM_MAX_PLAYERS];
+				struct take_pos w = gsim_take_view(setup, copy, seat, &pile2, &npile2, nhand2);
+				unseen(setup, pos, seat, P, before);
+				unseen(setup, copy, seat, P, after);
+				st->standing(setup, work, pos, s1);
+				st->standing(setup, work, copy, s2);
+				bool kept = !memcmp(v.hand, w.hand, TAKE_NIDS) && !memcmp(v.t, w.t, sizeof *v.t) &&
+					    npile == npile2 && !memcmp(nhand, nhand2, sizeof nhand) &&
+					    !memcmp(before, after, sizeof before) && !memcmp(s1, s2, P * sizeof *s1);
+				lost += !kept;
+				bool anew = false;
+				for (int q = 0; q < P; q++) {
+					struct take_pos a = gsim_take_view(setup, pos, q, &pile, &npile, nhand);
+					struct take_pos b = gsim_take_view(setup, copy, q, &pile2, &npile2, nhand2);
+					anew |= q != seat && memcmp(a.hand, b.hand, TAKE_NIDS) != 0;
+					forgot += b.hand[TAKE_ID_FREE_RIDE] < known[q];
+				}
+				dealt_anew += anew;
+				keys_moved += st->moves(setup, work, copy, again) != n ||
+					      memcmp(keys, again, n * sizeof *keys) != 0;
+			}
+			size_t c = st->choose(setup, work, pos, GSIM_RANDOM, keys, n, &rng);
+			assert_true(c < n);
+			st->apply(setup, work, pos, keys[c], &rng, &o);
+			struct take_move m;
+			if (o.count[ri] != rounds) {
+				memset(known, 0, sizeof known);   /* a new deal */
+				rounds = o.count[ri];
+			} else if (gsim_take_key_move(keys[c], &m)) {
+				for (int i = 0; i < m.len; i++)
+					known[seat] -= (m.free >> i & 1u) && known[seat];
+				known[seat] += m.kind == TAKE_REPLACE;
+				taken_back += m.kind == TAKE_REPLACE;
+			}
+		}
+		st->result(setup, pos, &o);
+		assert_true(o.length > 0);
+	}
+	print_message("%ld decisions, %ld Trains taken, %ld Free Rides taken back, %ld determinized, %ld dealt anew\n",
+		      decisions, takes, taken_back, determinized, dealt_anew);
+	assert_int_equal(forgot, 0);
+	assert_true(taken_back > 0);
+	assert_int_equal(illegal, 0);
+	assert_int_equal(lost, 0);
+	assert_int_equal(keys_moved, 0);
+	assert_true(takes > 0);
+	assert_true(dealt_anew > determinized / 2);
+	free(pos);
+	free(copy);
+	free(work);
+	free(keys);
+	free(again);
+	gsim_take.setup_free(setup);
+	deck_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -410,7 +585,9 @@ int main(void)
 		cmocka_unit_test(test_station),
 		cmocka_unit_test(test_transfer),
 		cmocka_unit_test(test_table_rules),
+		cmocka_unit_test(test_wrap_once),
 		cmocka_unit_test(test_moves_are_the_legal_ones),
+		cmocka_unit_test(test_steps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

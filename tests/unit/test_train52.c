@@ -289,15 +289,12 @@ static void play_watched(const char **kv, size_t nkv, const char *piles, int gam
 	void *setup = gsim_train52.setup_new(&gp, err, sizeof err);
 	assert_non_null(setup);
 	gsim_train52_watch(setup, watch, sn);
-	void *scratch = calloc(1, gsim_train52.scratch_size(setup));
+	void *scratch = gsim_scratch_new(&gsim_train52, setup);
 	for (int k = 0; k < games; k++) {
-		struct sim_rng rng;
-		sim_rng_seed(&rng, 11, (uint64_t)k);
 		struct gsim_outcome o;
-		memset(&o, 0, sizeof o);
-		gsim_train52.play(setup, scratch, &rng, &o);
+		gsim_play(&gsim_train52, setup, scratch, 11, (uint64_t)k, &o);
 	}
-	free(scratch);
+	gsim_scratch_free(&gsim_train52, scratch);
 	gsim_train52.setup_free(setup);
 	deck_free(d);
 }
@@ -332,6 +329,122 @@ static void test_moves_are_the_legal_ones(void **state)
 		assert_true(sn.states[k] > 0);
 }
 
+/* The cards seat cannot see, counts per rank into count[14]: the other
+ * hands and the piles' undrawn cards. */
+static void unseen(const void *setup, const void *pos, int seat, int players, int *count)
+{
+	int left[T52_MAX_TABLE_PILES], stock[14];
+	memset(count, 0, 14 * sizeof *count);
+	for (int q = 0; q < players; q++) {
+		struct t52_pos v = gsim_train52_view(setup, pos, q, stock, left);
+		for (int r = 1; q != seat && r <= 13; r++)
+			count[r] += v.hand[r];
+	}
+	for (int r = 1; r <= 13; r++)
+		count[r] += stock[r];
+}
+
+/* The game through its steps (gsim.h), four random seats: every key the
+ * steps list is a play t52_move_legal allows at the position, and the draw,
+ * once, last; determinize for the deciding seat keeps its hand, the table,
+ * every hand's and pile's count, the standing and the unseen cards as a
+ * whole, deals them anew (other hands change) and leaves the seat's keys as
+ * they were. */
+static void test_steps(void **state)
+{
+	(void)state;
+	struct deck *probe = deck_load("packs/train-52.yaml", NULL, 0, NULL, 0);
+	assert_non_null(probe);
+	const struct game *g = game_find(probe->game);
+	deck_free(probe);
+	struct game_rules pr;
+	struct games_select sel = {0};
+	struct deck *d = games_load(g, "packs/train-52.yaml", &sel, &pr);
+	assert_non_null(d);
+	struct t52_rules r52;
+	t52_rules_from(&pr.set, &r52);
+	enum { P = 4 };
+	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = P, .max_length = 600};
+	char err[256];
+	void *setup = gsim_train52.setup_new(&gp, err, sizeof err);
+	assert_non_null(setup);
+	const struct gsim_steps *st = gsim_train52.steps;
+	assert_non_null(st);
+	assert_null(gsim_train52.play);
+	void *pos = calloc(1, st->pos_size(setup)), *copy = calloc(1, st->pos_size(setup));
+	void *work = calloc(1, st->work_size(setup));
+	uint64_t *keys = calloc(st->max_moves(setup), sizeof *keys), *again = calloc(st->max_moves(setup), sizeof *again);
+	long decisions = 0, illegal = 0, draws = 0, determinized = 0, lost = 0, dealt_anew = 0, keys_moved = 0;
+	for (int k = 0; k < 6; k++) {
+		struct sim_rng rng, other;
+		sim_rng_seed(&rng, 29, (uint64_t)k);
+		sim_rng_seed(&other, 31, (uint64_t)k);
+		struct gsim_outcome o = {0};
+		st->start(setup, work, pos, &rng, &o);
+		int seat;
+		while ((seat = st->turn(setup, pos)) >= 0) {
+			size_t n = st->moves(setup, work, pos, keys);
+			assert_true(n >= 1 && n <= st->max_moves(setup));
+			int stock[14], left[T52_MAX_TABLE_PILES];
+			struct t52_pos v = gsim_train52_view(setup, pos, seat, stock, left);
+			for (size_t i = 0; i < n; i++) {
+				struct t52_move m;
+				if (!gsim_train52_key_move(keys[i], &m)) {
+					draws++;
+					illegal += i != n - 1;
+				} else {
+					illegal += !t52_move_legal(&r52, &v, &m, NULL);
+				}
+			}
+			illegal += gsim_train52_key_move(keys[n - 1], &(struct t52_move){0});
+			if (decisions++ % 11 == 0) {
+				determinized++;
+				memcpy(copy, pos, st->pos_size(setup));
+				st->determinize(setup, work, copy, seat, &other);
+				int stock2[14], left2[T52_MAX_TABLE_PILES], before[14], after[14];
+				double s1[SIM_MAX_PLAYERS], s2[SIM_MAX_PLAYERS];
+				struct t52_pos w = gsim_train52_view(setup, copy, seat, stock2, left2);
+				unseen(setup, pos, seat, P, before);
+				unseen(setup, copy, seat, P, after);
+				st->standing(setup, work, pos, s1);
+				st->standing(setup, work, copy, s2);
+				bool kept = !memcmp(v.hand, w.hand, 14 * sizeof *v.hand) && !memcmp(v.t, w.t, sizeof *v.t) &&
+					    !memcmp(left, left2, (size_t)v.t->npiles * sizeof *left) &&
+					    !memcmp(before, after, sizeof before) && !memcmp(s1, s2, P * sizeof *s1);
+				bool anew = false;
+				for (int q = 0; q < P; q++) {
+					struct t52_pos a = gsim_train52_view(setup, pos, q, stock, left);
+					struct t52_pos b = gsim_train52_view(setup, copy, q, stock2, left2);
+					kept &= a.nhand == b.nhand;
+					anew |= q != seat && memcmp(a.hand, b.hand, 14 * sizeof *a.hand) != 0;
+				}
+				lost += !kept;
+				dealt_anew += anew;
+				keys_moved += st->moves(setup, work, copy, again) != n ||
+					      memcmp(keys, again, n * sizeof *keys) != 0;
+			}
+			size_t c = st->choose(setup, work, pos, GSIM_RANDOM, keys, n, &rng);
+			assert_true(c < n);
+			st->apply(setup, work, pos, keys[c], &rng, &o);
+		}
+		st->result(setup, pos, &o);
+		assert_true(o.length > 0);
+	}
+	print_message("%ld decisions, %ld determinized, %ld dealt anew\n", decisions, determinized, dealt_anew);
+	assert_int_equal(illegal, 0);
+	assert_int_equal(draws, decisions);
+	assert_int_equal(lost, 0);
+	assert_int_equal(keys_moved, 0);
+	assert_true(dealt_anew > determinized / 2);
+	free(pos);
+	free(copy);
+	free(work);
+	free(keys);
+	free(again);
+	gsim_train52.setup_free(setup);
+	deck_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_piles),
 		cmocka_unit_test(test_train),
 		cmocka_unit_test(test_moves_are_the_legal_ones),
+		cmocka_unit_test(test_steps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
