@@ -31,8 +31,7 @@ static long listed = -1;
 static void take_watch(void *ctx, const struct take_pos *p, const struct take_move *moves, size_t n)
 {
 	(void)ctx, (void)p, (void)moves;
-	if (n)   /* 0: a forced "take the Train", not a decision */
-		listed = (long)n;
+	listed = n ? (long)n : 1;   /* 0 plays: "take the Train", the one key */
 }
 
 static void train52_watch(void *ctx, const struct t52_rules *r, const struct t52_pos *p,
