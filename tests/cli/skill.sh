@@ -39,7 +39,7 @@ expect_eq "planted: greedy against greedy, the skill interval holds 0" "True" \
 	"$(field 'd["skill_ci"][0] <= 0 <= d["skill_ci"][1]' <"$WORK/same.json")"
 # planted: the core game's greedy against random, the better player wins
 # all but a few games of a thousand
-$RAILYARD simulate $P2 -n 2 --skill --games 1000 --json -q >"$WORK/p2.json"
+$RAILYARD simulate $P2 -n 2 --skill --skill-levels random,greedy --games 1000 --json -q >"$WORK/p2.json"
 expect_eq "planted: pattern two, greedy beats random: skill above 0.98" "True" \
 	"$(field 'd["skill_ci"][0] > 0.98 and d["skill"] > 0.99' <"$WORK/p2.json")"
 
@@ -62,12 +62,12 @@ expect_status "--skill-levels mcts:0" 2 $RAILYARD simulate $P2 -n 2 --skill --sk
 expect_status "--skill-levels an unknown level" 2 $RAILYARD simulate $T52 -n 4 --skill --skill-levels random,spoiler -q
 expect_grep "... naming the levels there are" "the levels are random, greedy, mcts:N" "$WORK/last.err"
 
-# the behaviour measures of an engine without steps: not measured
+# the behaviour measures of the core game (steps since issue 29, as every game)
 $RAILYARD simulate $P2 -n 2 --games 50 -q >"$WORK/p2.txt"
-expect_grep "behaviour: not measured without steps" '^  decision moves, branching, lead changes: not measured' "$WORK/p2.txt"
+expect_grep "behaviour: measured for the core game" '^  decision moves: 0\.[0-9]{4} \[' "$WORK/p2.txt"
 expect_grep "... drawishness is" '^  drawishness: 0\.[0-9]{4} \[' "$WORK/p2.txt"
 $RAILYARD simulate $P2 -n 2 --games 50 --json -q >"$WORK/p2b.json"
-expect_eq "JSON: null, not 0" "False None None" \
-	"$(field 'd["behaviour"]["measured"], d["behaviour"]["branching"], d["behaviour"]["decision_moves"]' <"$WORK/p2b.json" | tr -d '(),')"
+expect_eq "JSON: measured, a branching above 1, decision moves a share" "True True True" \
+	"$(field 'd["behaviour"]["measured"], d["behaviour"]["branching"] > 1, 0 < d["behaviour"]["decision_moves"] <= 1' <"$WORK/p2b.json" | tr -d '(),')"
 expect_eq "JSON: advantage P1 is seat 1's share" "True" \
 	"$(field 'd["behaviour"]["advantage_p1"] == d["win_rate"][0]' <"$WORK/p2b.json")"
