@@ -54,19 +54,16 @@ static long play_series(const struct gsim_engine *e, const struct deck *d, int p
 		gsim_take_selfcheck(setup, true);
 	if (selfcheck && e == &gsim_train52)
 		gsim_train52_selfcheck(setup, true);
-	void *scratch = calloc(1, e->scratch_size(setup));
+	void *scratch = gsim_scratch_new(e, setup);
 	for (int g = 0; g < games; g++) {
-		struct sim_rng rng;
-		sim_rng_seed(&rng, 7, (uint64_t)g);
 		struct gsim_outcome o;
-		memset(&o, 0, sizeof o);
-		e->play(setup, scratch, &rng, &o);
+		gsim_play(e, setup, scratch, 7, (uint64_t)g, &o);
 		if (wins)
 			wins[g] = o.winner * 100000 + o.length;
 	}
 	long refused = !selfcheck ? 0 : e == &gsim_take ? gsim_take_refused(scratch)
 					       : gsim_train52_refused(scratch);
-	free(scratch);
+	gsim_scratch_free(e, scratch);
 	e->setup_free(setup);
 	return refused;
 }
