@@ -80,6 +80,7 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 	struct gsim_params p = {.deck = dp->deck, .pack_rules = &dp->rules, .players = se->players,
 				.max_length = (int)o->max_length};
 	memcpy(p.policy, se->policy, sizeof p.policy);
+	memcpy(p.budget, se->budget, sizeof p.budget);
 	char err[512];
 	se->setup = se->eng->setup_new(&p, err, sizeof err);
 	if (!se->setup) {
@@ -131,7 +132,7 @@ static void text_head(const struct sim_series *se)
 {
 	printf("players: %d, policies:", se->players);
 	for (int i = 0; i < se->players; i++)
-		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+		printf("%s %s", i ? "," : "", se->policy_name[i]);
 	printf("\nrules: %s\n", se->rules);
 }
 
@@ -169,7 +170,7 @@ static void json_head(const struct sim_series *se, const char *ind)
 	json_str(stdout, dp->deck->game);
 	printf(",\n%s  \"players\": %d,\n%s  \"policies\": [", ind, se->players, ind);
 	for (int i = 0; i < se->players; i++)
-		printf("%s\"%s\"", i ? ", " : "", simulate_policy_name(se->policy[i]));
+		printf("%s\"%s\"", i ? ", " : "", se->policy_name[i]);
 	printf("],\n%s  \"rules\": ", ind);
 	json_rules(se->rules);
 }
