@@ -68,6 +68,7 @@ struct pos {
 	bool engine_laid;
 	long score[SIM_MAX_PLAYERS];
 	int nhand[SIM_MAX_PLAYERS];
+	uint32_t lacks[SIM_MAX_PLAYERS];   /* numbers a seat has shown it holds none of this hand */
 	uint8_t shows[SIM_MAX_PLAYERS][MAXN];   /* tiles of the hand showing each number */
 	struct domino_train tr[SIM_MAX_PLAYERS];
 	uint64_t played[MAXT / 64];  /* tiles on the table this hand */
@@ -228,6 +229,7 @@ static void hand_deal(const struct setup *s, struct pos *st, struct sim_rng *rng
 	gsim_shuffle_u8(order, (size_t)s->ntiles, rng);
 	memset(st->shows, 0, sizeof st->shows);
 	memset(st->played, 0, sizeof st->played);
+	memset(st->lacks, 0, sizeof st->lacks);
 	for (int p = 0; p < P; p++) {
 		struct domino *h = hand_of(s, st, p);
 		st->nhand[p] = s->hand;
@@ -427,16 +429,23 @@ static void apply(const void *sp, void *work, void *pos, uint64_t key, struct si
 	const struct setup *s = sp;
 	struct pos *st = pos;
 	int P = s->players;
+	if (key == KEY_PASS && st->phase == PH_OTHER) {
+		st->step++;
+		st->phase = PH_OTHER_NEXT;
+		advance(s, work, st, rng, o);
+		return;
+	}
 	if (key == KEY_PASS) {
-		if (st->phase == PH_OTHER) {
-			st->step++;
-			st->phase = PH_OTHER_NEXT;
-		} else if (++st->idle < P) {   /* PH_OWN: the turn is lost */
-			o->count[C_LOST]++;
+		/* PH_OWN: the turn is lost, for all to see: no tile of the seat's
+		 * hand shows either end of its train (and none will: no boneyard) */
+		o->count[C_LOST]++;
+		for (int e = 0; e < 2; e++)
+			if (st->tr[st->seat].end[e] >= 0)
+				st->lacks[st->seat] |= (uint32_t)1 << st->tr[st->seat].end[e];
+		if (++st->idle < P) {
 			st->seat = (st->seat + 1) % P;
 			st->phase = PH_TURN_NEXT;
 		} else {
-			o->count[C_LOST]++;
 			o->count[C_BLOCKED]++;
 			st->hand_winner = s->blocked == BLOCKED_REDEAL ? -2 : domino_fewest(st->nhand, P);
 			st->phase = PH_HAND_END;
@@ -473,9 +482,51 @@ static void apply(const void *sp, void *work, void *pos, uint64_t key, struct si
 	advance(s, work, st, rng, o);
 }
 
-/* Seat sees its own hand, the trains, the tiles played and how many tiles
- * every hand holds; the other hands and the tiles set aside are shuffled
- * together and dealt back, each hand keeping its count. */
+/* Whether seat p may hold tile t for all anyone has seen: not a double above
+ * the leader's (the highest dealt), no number p has shown it lacks. */
+static bool may_hold(const struct setup *s, const struct pos *st, int p, int t)
+{
+	if (s->a[t] == s->b[t] && s->a[t] > st->high)
+		return false;
+	return !((st->lacks[p] >> s->a[t] | st->lacks[p] >> s->b[t]) & 1);
+}
+
+/* Deal the shuffled pool[0..n-1] to the seats but `seat`, each its count,
+ * those that have shown what they lack first, each the first tiles of the
+ * pool it may hold (any tile when `any`); false when some seat runs short. */
+static bool deal_pool(const struct setup *s, struct pos *st, int seat, const uint8_t *pool, size_t n, bool any)
+{
+	bool used[MAXT] = {false};
+	for (int pass = 0; pass < 2; pass++)
+		for (int p = 0; p < s->players; p++) {
+			if (p == seat || (st->lacks[p] != 0) == pass)
+				continue;
+			struct domino *h = hand_of(s, st, p);
+			memset(st->shows[p], 0, sizeof st->shows[p]);
+			size_t i = 0;
+			for (int k = 0; k < st->nhand[p]; k++) {
+				while (i < n && (used[i] || !(any || may_hold(s, st, p, pool[i]))))
+					i++;
+				if (i == n)
+					return false;
+				int t = pool[i];
+				used[i] = true;
+				h[k] = (struct domino){s->a[t], s->b[t]};
+				st->shows[p][s->a[t]]++;
+				if (s->b[t] != s->a[t])
+					st->shows[p][s->b[t]]++;
+			}
+		}
+	return true;
+}
+
+/* Seat sees its own hand, the trains, the tiles played, how many tiles every
+ * hand holds, the leader's double (none higher was dealt to a hand) and the
+ * turns lost (that seat holds no tile showing its train's ends); the other
+ * hands and the tiles set aside are shuffled together and dealt back, each
+ * hand keeping its count, as all that allows (after 8 shuffles that do not,
+ * ignoring it). What it reads of pos and draws from rng does not depend on
+ * the cards the seat cannot see. */
 static void determinize(const void *sp, void *work, void *pos, int seat, struct sim_rng *rng)
 {
 	(void)work;
@@ -492,21 +543,12 @@ static void determinize(const void *sp, void *work, void *pos, int seat, struct 
 	for (int i = 0; i < s->ntiles; i++)
 		if (!known[i])
 			pool[n++] = (uint8_t)i;
-	gsim_shuffle_u8(pool, n, rng);
-	size_t next = 0;
-	for (int p = 0; p < s->players; p++) {
-		if (p == seat)
-			continue;
-		struct domino *h = hand_of(s, st, p);
-		memset(st->shows[p], 0, sizeof st->shows[p]);
-		for (int k = 0; k < st->nhand[p]; k++) {
-			int t = pool[next++];
-			h[k] = (struct domino){s->a[t], s->b[t]};
-			st->shows[p][s->a[t]]++;
-			if (s->b[t] != s->a[t])
-				st->shows[p][s->b[t]]++;
-		}
+	for (int attempt = 0; attempt < 8; attempt++) {
+		gsim_shuffle_u8(pool, n, rng);
+		if (deal_pool(s, st, seat, pool, n, false))
+			return;
 	}
+	deal_pool(s, st, seat, pool, n, true);
 }
 
 /* Match points, then the fewer tiles left (less than the 5 points a tile). */
