@@ -177,7 +177,7 @@ static void test_mcts_moves_are_legal(void **state)
 				t.st->apply(t.setup, t.work, t.pos, key, &rng, &o);
 			}
 		}
-		assert_true(searched > 20);
+		assert_true(searched >= 3);
 		table_free(&t);
 		series_release(g, &se);
 	}
