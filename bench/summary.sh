@@ -15,6 +15,8 @@
 #             both include starting the program)
 #   simulate  seconds per game / the target's (issue 14: 15,000 four-player games/s
 #             of pattern two on two cores, 34,000 of pattern one; from CPU time)
+#   playouts  seconds per whole random game through a game's steps (one thread)
+#             / Ludii's for Snakes and Ladders (627 a second on its portal)
 # A measurement whose benchmark is missing or failed shows as "-".
 set -u
 B=out/bench
@@ -73,6 +75,13 @@ for p in pattern-one-census-seven pattern-two-census-seven; do
 	else
 		row "simulate ${p%-census-seven}, 4 players" - "$target games/s" - -
 	fi
+done
+# mcts (bench/mcts.sh): whole random games a second through each game's steps,
+# one thread, against Ludii's 627 random playouts a second for Snakes and Ladders
+for g in $(awk 'NR > 1 && $1 != "(Ludii)" { print $1 }' $B/mcts.txt 2>/dev/null); do
+	set -- $(field $B/mcts.txt "^$g ")
+	[ $# -ge 7 ] && row "playouts $g, $3 players" "$5/s" "627/s (Ludii)" "$(ratio 627 "$5")" \
+		"mcts:256 $7 moves/s"
 done
 set -- $(field $B/load.txt '^load 10,000,000 cards' | awk '{ print $(NF-3), $(NF-2) }')
 [ $# -ge 2 ] && row "load 10,000,000 cards x 100 copies" "$1" - - "$2 KB"

@@ -466,21 +466,47 @@ int cli_players(const char *arg, int max, int *counts, int *n)
 	return rc;
 }
 
-int cli_policies(const char *arg, const char *const *names, int nnames, int max, int *policy, int *n)
+int cli_policy(const char *option, const char *t, const char *const *names, int nnames, int *budget)
+{
+	const char *colon = strchr(t, ':');
+	size_t len = colon ? (size_t)(colon - t) : strlen(t);
+	int p = 0;
+	while (p < nnames && (strlen(names[p]) != len || strncmp(names[p], t, len) != 0))
+		p++;
+	if (p == nnames) {
+		struct buf all = {0};
+		for (int k = 0; k < nnames; k++)
+			buf_printf(&all, "%s%s", k ? ", " : "", names[k]);
+		diag(SEV_ERROR, NULL, "%s: unknown policy '%s'; the policies are %s", option, t, all.s);
+		buf_free(&all);
+		return -1;
+	}
+	bool mcts = !strcmp(names[p], "mcts");
+	*budget = mcts ? MCTS_DEFAULT_BUDGET : 0;
+	if (colon && !mcts) {
+		diag(SEV_ERROR, NULL, "%s: '%s': only mcts takes a budget (mcts:N)", option, t);
+		return -1;
+	}
+	long v;
+	if (colon && parse_int(colon + 1, 1, MCTS_MAX_BUDGET, &v) != 0) {
+		diag(SEV_ERROR, NULL, "%s: '%s': the budget of mcts:N is 1..%d search iterations a move", option, t,
+		     MCTS_MAX_BUDGET);
+		return -1;
+	}
+	if (colon)
+		*budget = (int)v;
+	return p;
+}
+
+int cli_policies(const char *arg, const char *const *names, int nnames, int max, int *policy, int *budget,
+		 int *n)
 {
 	char *copy = xstrdup(arg), *save = NULL;
 	int rc = 0;
 	*n = 0;
 	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		int p = 0;
-		while (p < nnames && strcmp(names[p], t) != 0)
-			p++;
-		if (p == nnames) {
-			struct buf all = {0};
-			for (int k = 0; k < nnames; k++)
-				buf_printf(&all, "%s%s", k ? ", " : "", names[k]);
-			diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are %s", t, all.s);
-			buf_free(&all);
+		int b, p = cli_policy("--policy", t, names, nnames, &b);
+		if (p < 0) {
 			rc = -1;
 			continue;
 		}
@@ -489,6 +515,7 @@ int cli_policies(const char *arg, const char *const *names, int nnames, int max,
 			rc = -1;
 			break;
 		}
+		budget[*n] = b;
 		policy[(*n)++] = p;
 	}
 	if (rc == 0 && *n == 0) {

@@ -72,6 +72,14 @@ int cli_rule(const char *arg, const char **rules, size_t *n, size_t max);
 int cli_players(const char *arg, int max, int *counts, int *n);
 /* --policy LIST: one policy for every seat, or one per seat separated by commas
  * (greedy,random), each one of names[0..nnames-1]: their indices into
- * policy[0..*n-1] (room for max). */
-int cli_policies(const char *arg, const char *const *names, int nnames, int max, int *policy, int *n);
+ * policy[0..*n-1] (room for max). A name "mcts" among them takes a budget,
+ * mcts:N (search iterations a move, 1..MCTS_MAX_BUDGET; mcts alone:
+ * MCTS_DEFAULT_BUDGET) into budget[] (0 for the other policies). */
+#define MCTS_DEFAULT_BUDGET 256
+#define MCTS_MAX_BUDGET 65536
+int cli_policies(const char *arg, const char *const *names, int nnames, int max, int *policy, int *budget,
+		 int *n);
+/* One policy name among names[0..nnames-1] (mcts[:N] as cli_policies reads
+ * it): its index and *budget, or -1 (reported as `option`'s). */
+int cli_policy(const char *option, const char *t, const char *const *names, int nnames, int *budget);
 #endif

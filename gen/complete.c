@@ -73,6 +73,7 @@ int cmd_complete(int argc, char **argv)
 	} else if (strcmp(what, "--policy") == 0) {
 		for (int i = 0; i < POLICY_COUNT; i++)
 			puts(sim_policy_name((enum sim_policy)i));
+		puts("mcts");   /* mcts:N too: cli_policies */
 	} else if (strcmp(what, "--rule") == 0) {
 		return rule_keys(argc > 2 ? argv[2] : NULL);
 	} else if (strcmp(what, "--objective") == 0 || strcmp(what, "--require") == 0) {

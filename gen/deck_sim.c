@@ -28,8 +28,11 @@ static const char usage_text[] =
 	"      --seed S          seed of the series (default 1); game g plays from its\n"
 	"                        own stream, so the report does not depend on --threads\n"
 	"      --threads T       threads (default: the number of cores)\n"
-	"  -P, --policy LIST     random (any legal play) or greedy (the play that does\n"
-	"                        the most for the player now), for every seat or one per\n"
+	"  -P, --policy LIST     random (any legal play), greedy (the play that does\n"
+	"                        the most for the player now) or mcts:N (a search of N\n"
+	"                        iterations a move, 1..65536, never reading a hidden\n"
+	"                        card; mcts alone: 256; the games whose engine has\n"
+	"                        steps: domino Trains), for every seat or one per\n"
 	"                        seat, comma-separated; default greedy\n"
 	"  -r, --rule KEY=VALUE  override one of the pack's rules (a reading of the seed\n"
 	"                        where it is silent or ambiguous) for this run; each\n"
@@ -95,6 +98,7 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 	struct gsim_params p = {.deck = dp->deck, .pack_rules = &dp->rules, .players = se->players,
 				.max_length = (int)o->max_length};
 	memcpy(p.policy, se->policy, sizeof p.policy);
+	memcpy(p.budget, se->budget, sizeof p.budget);
 	char err[512];
 	se->params = p;
 	se->setup = se->eng->setup_new(&p, err, sizeof err);
@@ -147,7 +151,7 @@ static void text_head(const struct sim_series *se)
 {
 	printf("players: %d, policies:", se->players);
 	for (int i = 0; i < se->players; i++)
-		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+		printf("%s %s", i ? "," : "", se->policy_name[i]);
 	printf("\nrules: %s\n", se->rules);
 }
 
@@ -185,7 +189,7 @@ static void json_head(const struct sim_series *se, const char *ind)
 	json_str(stdout, dp->deck->game);
 	printf(",\n%s  \"players\": %d,\n%s  \"policies\": [", ind, se->players, ind);
 	for (int i = 0; i < se->players; i++)
-		printf("%s\"%s\"", i ? ", " : "", simulate_policy_name(se->policy[i]));
+		printf("%s\"%s\"", i ? ", " : "", se->policy_name[i]);
 	printf("],\n%s  \"rules\": ", ind);
 	json_rules(se->rules);
 }

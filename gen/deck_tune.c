@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "deck.h"
 #include "game.h"
 #include "gsim.h"
@@ -19,6 +20,7 @@ struct variant {
 	struct deck *deck;
 	struct game_rules rules;
 	enum gsim_policy policy;
+	int budget;   /* mcts:N: N */
 };
 
 struct series {
@@ -38,11 +40,15 @@ static void *load(struct ydoc *doc, const void *game, const char *policy)
 		diag(SEV_ERROR, NULL, "tune: game %s has no simulate engine", g->name);
 		return NULL;
 	}
-	enum gsim_policy pol = GSIM_GREEDY;
-	if (policy && strcmp(policy, "random") == 0) {
-		pol = GSIM_RANDOM;
-	} else if (policy && strcmp(policy, "greedy") != 0) {
-		diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy", policy);
+	static const char *const names[] = {"random", "greedy", "mcts"};
+	static const enum gsim_policy pols[] = {GSIM_RANDOM, GSIM_GREEDY, GSIM_MCTS};
+	int budget = 0, k = policy ? cli_policy("--policy", policy, names, 3, &budget) : 1;
+	if (k < 0)
+		return NULL;
+	enum gsim_policy pol = pols[k];
+	if (pol == GSIM_MCTS && !g->engine->steps) {
+		diag(SEV_ERROR, NULL, "--policy mcts needs the game's engine as steps (positions and legal moves, "
+		     "gsim.h); %s's has none yet", g->name);
 		return NULL;
 	}
 	struct deck *d = deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0);
@@ -60,6 +66,7 @@ static void *load(struct ydoc *doc, const void *game, const char *policy)
 	v->g = g;
 	v->deck = d;
 	v->policy = pol;
+	v->budget = budget;
 	return v;
 }
 
@@ -104,8 +111,10 @@ static void *series_new(const void *p, int players, int max_length, char *err, s
 	}
 	struct gsim_params prm = {.deck = v->deck, .pack_rules = &v->rules, .players = players,
 				  .max_length = max_length};
-	for (int i = 0; i < players; i++)
+	for (int i = 0; i < players; i++) {
 		prm.policy[i] = v->policy;
+		prm.budget[i] = v->budget;
+	}
 	void *setup = e->setup_new(&prm, err, errlen);
 	if (!setup)
 		return NULL;

@@ -72,7 +72,7 @@ static void side_options(const struct sim_side *side, struct option *out)
 
 static const char *const policy_names[] = {
 	[GSIM_RANDOM] = "random", [GSIM_GREEDY] = "greedy", [GSIM_SPOILER] = "spoiler",
-	[GSIM_LOOKAHEAD] = "lookahead",
+	[GSIM_LOOKAHEAD] = "lookahead", [GSIM_MCTS] = "mcts",
 };
 
 const char *simulate_policy_name(enum gsim_policy p)
@@ -80,13 +80,18 @@ const char *simulate_policy_name(enum gsim_policy p)
 	return (size_t)p < sizeof policy_names / sizeof *policy_names ? policy_names[p] : "?";
 }
 
+/* The side's policies and mcts (checked against the game's engine later). */
 static bool parse_policies(const char *arg, int npolicies, struct sim_opts *o)
 {
+	const char *names[GSIM_MCTS + 1];
+	for (int k = 0; k < npolicies; k++)
+		names[k] = policy_names[k];
+	names[npolicies] = policy_names[GSIM_MCTS];
 	int p[SIM_MAX_PLAYERS];
-	if (cli_policies(arg, policy_names, npolicies, SIM_MAX_PLAYERS, p, &o->npolicy) != 0)
+	if (cli_policies(arg, names, npolicies + 1, SIM_MAX_PLAYERS, p, o->budget, &o->npolicy) != 0)
 		return false;
 	for (int k = 0; k < o->npolicy; k++)
-		o->policy[k] = (enum gsim_policy)p[k];
+		o->policy[k] = p[k] == npolicies ? GSIM_MCTS : (enum gsim_policy)p[k];
 	return true;
 }
 
@@ -413,8 +418,20 @@ static bool prepare(struct sim_series *se, const struct game *g, const char *pat
 	se->j = j;
 	se->players = players;
 	se->eng = g->engine;
-	for (int i = 0; i < players; i++)
-		se->policy[i] = o->npolicy == 1 ? o->policy[0] : o->policy[i];
+	for (int i = 0; i < players; i++) {
+		int k = o->npolicy == 1 ? 0 : i;
+		se->policy[i] = o->policy[k];
+		se->budget[i] = o->budget[k];
+		if (se->policy[i] == GSIM_MCTS)
+			snprintf(se->policy_name[i], sizeof se->policy_name[i], "mcts:%d", se->budget[i]);
+		else
+			snprintf(se->policy_name[i], sizeof se->policy_name[i], "%s", simulate_policy_name(se->policy[i]));
+		if (se->policy[i] == GSIM_MCTS && (!g->engine || !g->engine->steps)) {
+			diag(SEV_ERROR, NULL, "--policy mcts needs the game's engine as steps (positions and legal "
+			     "moves, gsim.h); %s's has none yet", g->name);
+			return false;
+		}
+	}
 	return g->sim->load(se, g, o);
 }
 
@@ -776,7 +793,7 @@ static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 	gsim_scratch_free(e, scratch);
 	printf("game %ld, seed %llu: %d players,", o->trace, (unsigned long long)o->seed, se->players);
 	for (int i = 0; i < se->players; i++)
-		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+		printf("%s %s", i ? "," : "", se->policy_name[i]);
 	printf("; rules: %s\n", se->rules);
 	if (e->steps)
 		trace_steps(se, o);

@@ -25,6 +25,7 @@ struct sim_opts {
 	uint64_t seed;
 	int threads;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
+	int budget[SIM_MAX_PLAYERS];   /* mcts:N seats: N (cli_policies) */
 	int npolicy;
 	const char *policy_arg;
 	/* [0]: --rule; [1]: the compare series' (--rule, then --compare-rule) */
@@ -64,6 +65,8 @@ struct sim_series {
 	char rules[512];              /* the rules in force, as the side says them */
 	char label[256];              /* the pack id and what --compare-* changed */
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
+	int budget[SIM_MAX_PLAYERS];          /* GSIM_MCTS seats: iterations a move */
+	char policy_name[SIM_MAX_PLAYERS][24];   /* as the report names it: greedy, mcts:256 */
 };
 
 /* What simulate needs of a kind of pack beyond its engine: its options, its
@@ -71,7 +74,8 @@ struct sim_series {
 struct sim_side {
 	const char *usage;           /* simulate --help */
 	long length_default;         /* --max-turns' default */
-	int npolicies;               /* the policies offered: the first n of enum gsim_policy */
+	int npolicies;               /* the policies offered: the first n of enum gsim_policy,
+				      * and mcts when the game's engine has steps */
 	bool groups;                 /* --with, --without and --compare-* */
 	const char *besides;         /* what else two compared packs differ in, or NULL */
 	/* Load se->path for game g with the --rule options of its series and make

@@ -283,6 +283,7 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
 	struct gsim_params gp = {.pack = p, .players = se->players, .max_length = (int)o->max_length};
 	memcpy(gp.policy, se->policy, sizeof gp.policy);
+	memcpy(gp.budget, se->budget, sizeof gp.budget);
 	se->params = gp;
 	char err[256];
 	struct setup *s = se->eng->setup_new(&gp, err, sizeof err);
@@ -391,7 +392,7 @@ static void text_head(const struct sim_series *se)
 		printf(" + %d wild", p->wild);
 	printf(" (%ld in all), policies:", sim_setup_cards(s->s));
 	for (int i = 0; i < se->players; i++)
-		printf("%s %s", i ? "," : "", simulate_policy_name(se->policy[i]));
+		printf("%s %s", i ? "," : "", se->policy_name[i]);
 	printf("\nrules: ");
 	print_rules(stdout, &s->rules);
 	printf("\n");
@@ -448,7 +449,7 @@ static void json_head(const struct sim_series *se, const char *ind)
 	printf(",\n%s  \"players\": %d,\n%s  \"cards\": %ld,\n%s  \"policies\": [", ind, se->players, ind,
 	       sim_setup_cards(s->s), ind);
 	for (int i = 0; i < se->players; i++)
-		printf("%s\"%s\"", i ? ", " : "", simulate_policy_name(se->policy[i]));
+		printf("%s\"%s\"", i ? ", " : "", se->policy_name[i]);
 	const struct sim_rules *r = &s->rules;
 	printf("],\n%s  \"rules\": {\"apply-to\": \"%s\", \"swap-across\": \"%s\", \"swap-within\": %s, "
 	       "\"win\": \"%s\", \"freeze-tokens\": %d, \"reshuffle\": %s, \"opening\": \"%s\", "

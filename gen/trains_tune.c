@@ -27,7 +27,11 @@ static void *load(struct ydoc *doc, const void *game, const char *policy)
 	(void)game;
 	bool ok = true;
 	int pol = policy ? sim_policy_parse(policy) : POLICY_GREEDY;
-	if (pol < 0) {
+	if (policy && !strncmp(policy, "mcts", 4) && (!policy[4] || policy[4] == ':')) {
+		diag(SEV_ERROR, NULL, "--policy mcts needs the game's engine as steps (positions and legal moves, "
+		     "gsim.h); trains' has none yet");
+		ok = false;
+	} else if (pol < 0) {
 		diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy, spoiler, "
 		     "lookahead", policy);
 		ok = false;

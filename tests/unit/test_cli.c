@@ -143,21 +143,51 @@ static void test_players(void **state)
 static void test_policies(void **state)
 {
 	(void)state;
-	static const char *const names[] = {"random", "greedy"};
-	int p[4], n;
-	assert_int_equal(cli_policies("greedy,random,greedy", names, 2, 4, p, &n), 0);
+	static const char *const names[] = {"random", "greedy", "mcts"};
+	int p[4], b[4], n;
+	assert_int_equal(cli_policies("greedy,random,greedy", names, 2, 4, p, b, &n), 0);
 	assert_int_equal(n, 3);
 	assert_int_equal(p[0], 1);
 	assert_int_equal(p[1], 0);
+	assert_int_equal(b[0], 0);
 	listen();
-	assert_int_equal(cli_policies("greedy,clever", names, 2, 4, p, &n), -1);
+	assert_int_equal(cli_policies("greedy,clever", names, 2, 4, p, b, &n), -1);
 	assert_non_null(strstr(heard(), "unknown policy 'clever'; the policies are random, greedy"));
 	listen();
-	assert_int_equal(cli_policies("random,random,random,random,random", names, 2, 4, p, &n), -1);
+	assert_int_equal(cli_policies("random,random,random,random,random", names, 2, 4, p, b, &n), -1);
 	assert_non_null(strstr(heard(), "more than 4 seats"));
 	listen();
-	assert_int_equal(cli_policies(",", names, 2, 4, p, &n), -1);
+	assert_int_equal(cli_policies(",", names, 2, 4, p, b, &n), -1);
 	assert_non_null(strstr(heard(), "expected a policy name"));
+	/* mcts and its budget: mcts alone the default, mcts:N, N in 1..MCTS_MAX_BUDGET */
+	assert_int_equal(cli_policies("greedy,mcts:64,mcts,mcts:65536", names, 3, 4, p, b, &n), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(p[1], 2);
+	assert_int_equal(b[0], 0);
+	assert_int_equal(b[1], 64);
+	assert_int_equal(b[2], MCTS_DEFAULT_BUDGET);
+	assert_int_equal(b[3], 65536);
+	listen();
+	assert_int_equal(cli_policies("mcts:0", names, 3, 4, p, b, &n), -1);
+	assert_non_null(strstr(heard(), "'mcts:0': the budget of mcts:N is 1..65536"));
+	listen();
+	assert_int_equal(cli_policies("mcts:65537", names, 3, 4, p, b, &n), -1);
+	assert_non_null(strstr(heard(), "'mcts:65537': the budget"));
+	listen();
+	assert_int_equal(cli_policies("mcts:", names, 3, 4, p, b, &n), -1);
+	assert_non_null(strstr(heard(), "'mcts:': the budget"));
+	listen();
+	assert_int_equal(cli_policies("mcts:8x", names, 3, 4, p, b, &n), -1);
+	assert_non_null(strstr(heard(), "'mcts:8x': the budget"));
+	listen();
+	assert_int_equal(cli_policies("greedy:8", names, 3, 4, p, b, &n), -1);
+	assert_non_null(strstr(heard(), "only mcts takes a budget"));
+	listen();
+	assert_int_equal(cli_policies("mcts:8", names, 2, 4, p, b, &n), -1);   /* not offered */
+	assert_non_null(strstr(heard(), "unknown policy 'mcts:8'"));
+	listen();
+	assert_int_equal(cli_policies("mctsx", names, 3, 4, p, b, &n), -1);
+	assert_non_null(strstr(heard(), "unknown policy 'mctsx'"));
 }
 
 int main(void)
