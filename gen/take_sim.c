@@ -501,14 +501,20 @@ static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim
 	(void)wp;
 	const struct setup *s = sp;
 	struct pos *ps = pp;
-	uint8_t pool[256];
-	size_t n = 0;
+	/* The unseen cards as a multiset, laid out in id order before the shuffle:
+	 * how they lay before (the others' hands, the pile's order) must not show
+	 * through in how they lie after. */
+	int count[TAKE_NIDS] = {0};
 	for (int q = 0; q < s->seats.players; q++)
 		for (int id = 0; q != seat && id < TAKE_NIDS; id++)
-			for (int k = id == TAKE_ID_FREE_RIDE ? ps->shown[q] : 0; k < ps->have[q][id] && n < sizeof pool; k++)
-				pool[n++] = (uint8_t)id;
-	for (int i = ps->top; i < ps->npile && n < sizeof pool; i++)
-		pool[n++] = ps->pile[i];
+			count[id] += ps->have[q][id] - (id == TAKE_ID_FREE_RIDE ? ps->shown[q] : 0);
+	for (int i = ps->top; i < ps->npile; i++)
+		count[ps->pile[i]]++;
+	uint8_t pool[256];
+	size_t n = 0;
+	for (int id = 0; id < TAKE_NIDS; id++)
+		for (int k = 0; k < count[id] && n < sizeof pool; k++)
+			pool[n++] = (uint8_t)id;
 	gsim_shuffle_u8(pool, n, rng);
 	size_t k = 0;
 	for (int q = 0; q < s->seats.players; q++) {

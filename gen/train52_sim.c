@@ -620,15 +620,20 @@ static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim
 	(void)wp;
 	const struct setup *s = sp;
 	struct pos *ps = pp;
-	uint8_t pool[64];
-	size_t n = 0;
+	/* The unseen ranks as a multiset, laid out in rank order before the
+	 * shuffle: how they lay before (the piles' order) must not show through. */
+	int count[14] = {0};
 	for (int q = 0; q < s->seats.players; q++)
 		for (int r = 1; q != seat && r <= 13; r++)
-			for (int k = 0; k < ps->cnt[q][r] && n < sizeof pool; k++)
-				pool[n++] = (uint8_t)r;
+			count[r] += ps->cnt[q][r];
 	for (int i = 0; i < ps->tab.npiles; i++)
-		for (int k = 0; k < ps->stock[i].n && n < sizeof pool; k++)
-			pool[n++] = ps->stock[i].card[k];
+		for (int k = 0; k < ps->stock[i].n; k++)
+			count[ps->stock[i].card[k]]++;
+	uint8_t pool[64];
+	size_t n = 0;
+	for (int r = 1; r <= 13; r++)
+		for (int k = 0; k < count[r] && n < sizeof pool; k++)
+			pool[n++] = (uint8_t)r;
 	gsim_shuffle_u8(pool, n, rng);
 	size_t k = 0;
 	for (int q = 0; q < s->seats.players; q++) {
