@@ -24,7 +24,6 @@ struct variant {
 struct series {
 	const struct variant *v;
 	void *setup;
-	size_t scratch;
 };
 
 struct worker {
@@ -113,7 +112,6 @@ static void *series_new(const void *p, int players, int max_length, char *err, s
 	struct series *se = xcalloc(1, sizeof *se);
 	se->v = v;
 	se->setup = setup;
-	se->scratch = e->scratch_size(setup);
 	return se;
 }
 
@@ -131,14 +129,14 @@ static void *worker_new(const void *p)
 	const struct series *se = p;
 	struct worker *w = xcalloc(1, sizeof *w);
 	w->se = se;
-	w->scratch = xcalloc(1, se->scratch ? se->scratch : 1);
+	w->scratch = gsim_scratch_new(se->v->g->engine, se->setup);
 	return w;
 }
 
 static void worker_free(void *p)
 {
 	struct worker *w = p;
-	free(w->scratch);
+	gsim_scratch_free(w->se->v->g->engine, w->scratch);
 	free(w);
 }
 
@@ -146,11 +144,8 @@ static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 {
 	struct worker *w = p;
 	const struct gsim_engine *e = w->se->v->g->engine;
-	struct sim_rng rng;
-	sim_rng_seed(&rng, seed, g);
 	struct gsim_outcome r;
-	memset(&r, 0, sizeof r);
-	e->play(w->se->setup, w->scratch, &rng, &r);
+	gsim_play(e, w->se->setup, w->scratch, seed, g, &r);
 	o->winner = r.winner;
 	o->length = r.length;
 	o->stalled = r.no_winner || r.stalled;
