@@ -569,6 +569,11 @@ static void result(const void *sp, const void *pp, struct gsim_outcome *o)
 	o->length = p->length;
 }
 
+const struct toy_round *gsim_toy_round(const void *pos)
+{
+	return &((const struct pos *)pos)->round;
+}
+
 static const struct gsim_steps toy_steps = {
 	.pos_size = pos_size,
 	.max_moves = max_moves,
