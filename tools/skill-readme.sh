@@ -14,6 +14,9 @@
 # BUDGET        mcts iterations a move (default 256)
 # THREADS       --threads (default 2)
 # SEED          --seed (default 1): a rerun on unchanged code prints the same
+# SKILL_LEVELS  when simulate has --skill: each game's skill trace too, that many
+#               levels (default 4: random, greedy, mcts:64, mcts:256), SKILL_GAMES
+#               games a step (default 400); SKILL_LEVELS=0: none
 # `railyard` is $RAILYARD (default ./railyard); jq is needed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -95,8 +98,24 @@ variants | while read -r name pack n; do
 		if (c == 0) { print "-"; exit }
 		p = w / c; z = 1.96; d = 1 + z * z / c
 		mid = (p + z * z / (2 * c)) / d; half = z * sqrt(p * (1 - p) / c + z * z / (4 * c * c)) / d
-		printf "%.3f [%.3f, %.3f] of %d games won (even: %.3f)", p, mid - half, mid + half, c, 1 / n }')
+		lo = mid - half; hi = mid + half
+		printf "%.3f [%.3f, %.3f] of %d games won (even: %.3f)", p, (lo < 0 ? 0 : lo), (hi > 1 ? 1 : hi), c, 1 / n }')
 	echo "| $name ($(basename "$pack" .yaml), $n) | $(balance "$g") | $(balance "$m") | $(seat1 "$g") / $(seat1 "$m") | $(median "$g") / $(median "$m") | $vs |"
 done
 echo
 echo "Balance: N x the least-winning seat's share of the games with a single winner (1: even), its 95% interval; greedy series of $GAMES games, mcts ones of $MCTS_GAMES, seed $SEED. The last column: the games a single mcts:$BUDGET seat won against greedy ones over every seating (Wilson 95% interval), against 1/N for players of equal skill."
+if [ "${SKILL_LEVELS:-4}" -gt 0 ] && "$R" simulate --help 2>&1 | grep -q -- '--skill'; then
+	variants | while read -r name pack n; do
+		if [ $# -gt 0 ]; then
+			case " $* " in *" $name "*) ;; *) continue ;; esac
+		fi
+		[ -r "$pack" ] || continue
+		[ "$name" = toy ] && [ ! -r /usr/share/dict/words ] && continue
+		echo
+		echo "    \$ railyard simulate $pack --players $n --skill --skill-levels ${SKILL_LEVELS:-4} --games ${SKILL_GAMES:-400}"
+		t0=$(date +%s)
+		"$R" simulate -q "$pack" --players "$n" --skill --skill-levels "${SKILL_LEVELS:-4}" \
+			--games "${SKILL_GAMES:-400}" --seed "$SEED" --threads "$THREADS" 2>&1 | sed 's/^/    /'
+		echo "skill-readme: the skill trace of $pack: $(($(date +%s) - t0)) s" >&2
+	done
+fi
