@@ -8,9 +8,9 @@
  * Engine-Driver go on alone, and a word then wins. Used carriages go face down
  * until fewer than 10 are face up. Roles switch every round. Players know the
  * word list (a trie); the wild carriage stands for the letter it is laid as.
- * The game is played as steps (gsim.h): a decision is one carriage (or the
- * challenge or pass when no carriage leads to a word), the word it completes
- * and the next round's start are forced steps; nothing is hidden. */
+ * The game is played as steps (gsim.h): a decision is one carriage, a
+ * challenge or a pass (moves), the word a carriage completes and the next
+ * round's start are forced steps; nothing is hidden. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -427,10 +427,13 @@ static int turn(const void *sp, const void *pp)
 }
 
 /* The legal carriages (toy_legal_letters) whose letter still leads to a word of
- * the list, letter by letter, its own carriage before the wild; with none, a
- * challenge ("the mover thinks no word exists"), or when the Engine-Driver is
- * alone or no carriage is laid yet, a pass. Players know the list: they lay no
- * carriage after which no word can follow, and challenge only then. */
+ * the list, letter by letter, its own carriage before the wild (players know
+ * the list: a carriage after which no word can follow loses the challenge that
+ * follows); then the challenge, whenever carriages are laid and the
+ * Engine-Driver is not alone (the random and greedy players challenge only
+ * when no carriage leads to a word, "the mover thinks no word exists"; a
+ * search may challenge to make the other name a word: outcomes 1 and 3); or,
+ * when there is neither, a pass: the Engine-Driver's turn ends. */
 static size_t moves(const void *sp, void *work, const void *pp, uint64_t *keys)
 {
 	const struct setup *s = sp;
@@ -448,15 +451,17 @@ static size_t moves(const void *sp, void *work, const void *pp, uint64_t *keys)
 		if (wild >> l & 1)
 			keys[n++] = lay_key(l, true, c);
 	}
-	if (n == 0)
-		keys[n++] = toy_alone(&p->round) || p->round.laid == 0 ? KEY_PASS : KEY_CHALLENGE;
+	if (!toy_alone(&p->round) && p->round.laid > 0)
+		keys[n++] = KEY_CHALLENGE;
+	else if (n == 0)
+		keys[n++] = KEY_PASS;
 	return n;
 }
 
 /* A letter's carriage (its own before the wild), judged as the engine has
  * always judged: random, any; greedy, the Engine-Driver the letter whose
  * shortest word takes him furthest, the Braker the one that takes him least
- * far (ties at random). With no carriage, the challenge or pass. */
+ * far (ties at random). With no carriage, the challenge or pass (listed last). */
 static size_t choose(const void *sp, void *work, const void *pp, enum gsim_policy pol, const uint64_t *keys,
 		     size_t n, struct sim_rng *rng)
 {

@@ -2,7 +2,8 @@
  * shipped pack and Debian's word list (skipped without it): every move key it
  * lists is one the game's one legality allows (toy_legal for a carriage, the
  * challenge and the pass by their rule), with every carriage toy_legal allows
- * for the letters it lists; determinize keeps the whole position (nothing of
+ * for the letters it lists, and the challenge whenever it is allowed (random
+ * and greedy challenge only when no carriage is listed); determinize keeps the whole position (nothing of
  * Toy Train is hidden: the carriages lie face up, the face-down ones are the
  * words laid); a position copied with memcpy plays on as the original; the
  * steps played here give what gsim_play gives. */
@@ -60,21 +61,30 @@ static void *series(enum gsim_policy a, enum gsim_policy b, const char *rule, in
 	return s;
 }
 
+/* The engine's keys: a carriage (letter, 32 for the wild, the trie node above
+ * bit 8), the challenge, the pass. */
+#define CHALLENGE 64u
+#define PASS 65u
+static bool is_lay(uint64_t key)
+{
+	return key != CHALLENGE && key != PASS;
+}
+
 /* Whether key is legal at pos by the game's rules: a carriage toy_legal takes,
  * a challenge with carriages laid and the Engine-Driver not alone, a pass when
  * he is alone or nothing is laid. Fails the test otherwise. */
 static void assert_legal(const struct toy_round *r, uint64_t key)
 {
-	if (key == 64) {
+	if (key == CHALLENGE) {
 		assert_true(r->laid > 0 && !toy_alone(r));
 		return;
 	}
-	if (key == 65) {
+	if (key == PASS) {
 		assert_true(r->laid == 0 || toy_alone(r));
 		return;
 	}
 	struct toy_move m = {(int)(key & 31), (key & 32) != 0, toy_driver_lays(r)};
-	assert_true(m.letter < 26);
+	assert_true(m.letter < 26 && key >> 8 != 0 && (key & 0xc0) == 0);
 	assert_int_equal(toy_legal(r, m), TOY_OK);
 }
 
@@ -107,18 +117,26 @@ static long play_checked(const void *s, int games, bool check_flat)
 			assert_int_equal(seat, toy_driver_lays(r) ? ed : !ed);
 			size_t n = st->moves(s, NULL, pos, keys);
 			assert_true(n >= 1 && n <= max);
+			/* the challenge is listed whenever the rules allow it, last */
+			bool may_challenge = r->laid > 0 && !toy_alone(r);
+			assert_int_equal(keys[n - 1] == CHALLENGE, may_challenge);
+			size_t lays = 0;
 			for (size_t i = 0; i < n; i++) {
 				assert_legal(r, keys[i]);
 				checked++;
-				if (keys[i] >= 64)
+				if (!is_lay(keys[i]))
 					continue;
+				lays++;
 				/* every carriage the rules allow for a listed letter is listed */
 				struct toy_move all[52];
 				size_t k = toy_legal_moves(r, 1u << (keys[i] & 31), all), same = 0;
 				for (size_t j = 0; j < n; j++)
-					same += keys[j] < 64 && (keys[j] & 31) == (keys[i] & 31);
+					same += is_lay(keys[j]) && (keys[j] & 31) == (keys[i] & 31);
 				assert_int_equal(same, k);
 			}
+			/* a pass when there is nothing else, alone */
+			assert_true(lays > 0 || may_challenge || (n == 1 && keys[0] == PASS));
+			assert_true(keys[0] != PASS || n == 1);
 			/* determinize: nothing hidden, so nothing moves; the keys stay */
 			memcpy(copy, pos, size);
 			st->determinize(s, NULL, copy, seat, &other);
@@ -133,6 +151,8 @@ static long play_checked(const void *s, int games, bool check_flat)
 				forked = true;
 			}
 			uint64_t key = keys[st->choose(s, NULL, pos, seats->policy[seat], keys, n, &rng)];
+			/* random and greedy lay a carriage whenever one is listed */
+			assert_true(is_lay(key) || lays == 0);
 			st->apply(s, NULL, pos, key, &rng, &o);
 		}
 		st->result(s, pos, &o);
