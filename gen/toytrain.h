@@ -148,6 +148,10 @@ bool toy_turn_up(long up[27], const long all[27]);
 int toy_mix(const char *method, const struct toy_words *w, int min_letters, long lettered,
 	    long counts[26]);
 
+/* For tests: the round in progress (face-up carriages, laid, alone) of a
+ * position of the engine's steps (gsim_toy.steps, toytrain_sim.c). */
+const struct toy_round *gsim_toy_round(const void *pos);
+
 /* The named rules of Toy Train (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key toy_rule_keys[];
 
