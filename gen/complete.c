@@ -14,7 +14,7 @@
 #include "ruleset.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
-#include "tune_goal.h"
+#include "tune_report.h"
 
 static void words(const char *const *v, const char *suffix)
 {

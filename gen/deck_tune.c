@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "deck.h"
 #include "game.h"
+#include "gplay.h"
 #include "gsim.h"
 #include "tune.h"
 #include "util.h"

@@ -156,22 +156,11 @@ struct gsim_engine {
 	void (*play_game)(const void *setup, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o);
 	void *(*scratch_new)(const void *setup);
 	void (*scratch_free)(void *scratch);
-	/* Or (every game, once converted): the game as steps; gsim_play plays it,
-	 * scratch made by gsim_scratch_new. play, play_game, scratch_* then NULL. */
+	/* Or (every game, once converted): the game as steps; gsim_play (gplay.h)
+	 * plays it, scratch made by gsim_scratch_new. play, play_game, scratch_*
+	 * then NULL. */
 	const struct gsim_steps *steps;
 };
-
-/* A worker's scratch space for an engine's setup (either kind); free with
- * gsim_scratch_free. */
-void *gsim_scratch_new(const struct gsim_engine *e, const void *setup);
-void gsim_scratch_free(const struct gsim_engine *e, void *scratch);
-/* The work space (steps->work_size bytes) in a scratch of an engine with
- * steps, for what the engine gathers there (the core game's detail report);
- * NULL for another engine or no work space. */
-void *gsim_scratch_work(const struct gsim_engine *e, void *scratch);
-/* Play game g of series seed with any engine into *o (zeroed here). */
-void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, uint64_t g,
-	       struct gsim_outcome *o);
 
 /* gsim_take, gsim_domino, gsim_train52, gsim_toy: declared in game.h. */
 
@@ -234,12 +223,6 @@ int gsim_counts_record(struct gsim_counts *t, const struct gsim_outcome *o);
 struct stats_counts;
 void gsim_stats_counts(const struct gsim_engine *e, const struct gsim_counts *t, int seats,
 		       struct stats_counts *out);
-
-/* Play games first..last-1 of the series `seed` (game g from its own stream,
- * so any split over threads gives the same totals) with an engine's setup, in
- * scratch (scratch_size bytes), adding into *t. Thread-safe per scratch and t. */
-void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,
-		     long last, struct gsim_counts *t);
 
 /* The named rule key of the series as a whole number (its table bounds it). */
 long gsim_rule_int(const struct gsim_params *p, const char *key);

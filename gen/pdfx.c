@@ -18,7 +18,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "budget.h"
 #include "diag.h"
 #include "sandbox.h"
 #include "util.h"
@@ -28,6 +27,7 @@ extern char **environ;
 static struct {
 	bool active, refused;
 	double max_ink;
+	double seconds;     /* Ghostscript's CPU limit */
 	char *profile;      /* the ink-limited profile in the staging folder */
 	char *icc_name;     /* the chosen profile's description, for the OutputIntent */
 	cmsHTRANSFORM fix;  /* Ghostscript's CMYK -> the ink-limited profile's, 0..100 */
@@ -97,7 +97,7 @@ static pid_t gs_start(const char *const argv[], int *out_fd, int *err_fd)
 	char **env = gs_env();
 	/* under the build's time limit and PDFX_GS_MB, killed with railyard
 	 * (--max-seconds ends the build with _exit: gs goes with it) */
-	pid_t pid = sandbox_spawn(argv, env, &fa, budget_build_seconds(), PDFX_GS_MB);
+	pid_t pid = sandbox_spawn(argv, env, &fa, px.seconds, PDFX_GS_MB);
 	int rc = pid < 0 ? errno : 0;
 	gs_env_free(env);
 	posix_spawn_file_actions_destroy(&fa);
@@ -418,6 +418,7 @@ int pdfx_begin(const struct pdfx_opts *o, const char *dir)
 	px.refused = false;
 	if (!o->cmyk)
 		return 0;
+	px.seconds = o->seconds > 0 ? o->seconds : 3600;
 	if (gs_check_version() != 0)
 		return -1;
 	const char *icc = o->icc ? o->icc : PDFX_DEFAULT_ICC;

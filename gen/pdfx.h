@@ -25,6 +25,7 @@ struct pdfx_opts {
 	bool cmyk;           /* convert every PDF of the build */
 	const char *icc;     /* output profile (NULL: PDFX_DEFAULT_ICC) */
 	double max_ink;      /* percent, 100..400 */
+	double seconds;      /* Ghostscript's CPU limit: the build's (--max-seconds) */
 };
 
 /* One page as written, for the boxes and the messages: sizes in pt. */

@@ -1803,7 +1803,7 @@ static int colour_begin(struct build_ctx *c)
 		return -1;
 	}
 	double ink = o->max_ink ? o->max_ink : o->preset == PRESET_DRIVETHRU ? 240 : 300;
-	struct pdfx_opts x = {cmyk, o->icc, ink};
+	struct pdfx_opts x = {cmyk, o->icc, ink, budget_build_seconds()};
 	return pdfx_begin(&x, c->stage);
 }
 

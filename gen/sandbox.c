@@ -263,6 +263,86 @@ pid_t sandbox_spawn(const char *const argv[], char *const env[], const posix_spa
 	return pid;
 }
 
+/* A running child: its pid, the socket feeding its input, the pipe of its
+ * reason, and how far each has got. */
+struct child {
+	pid_t pid;
+	int in, out, st;
+	const char *input;
+	size_t len, sent;
+	bool sending;
+	char msg[256];
+	size_t got;
+};
+
+/* Over a limit after dt seconds: the child killed, the reason in why; -1.
+ * Else 0. */
+static int over_limits(struct child *c, const struct sandbox_limits *lim, double dt, char *why, size_t n)
+{
+	/* The address-space limit does not hold under a sanitizer (its shadow is
+	 * reserved at start): the child's resident memory is watched too, beyond
+	 * what a fresh railyard holds with its libraries loaded. */
+	if (statm(c->pid, 1) > (CHILD_BASE_MB + lim->megabytes) * 1048576) {
+		reap(c->pid, &c->st);
+		snprintf(why, n, "needed more than %g MB to draw", lim->megabytes);
+		return -1;
+	}
+	if (dt > lim->seconds + CHILD_START_SECONDS) {
+		reap(c->pid, &c->st);
+		snprintf(why, n, "took more than %g s to draw", lim->seconds);
+		return -1;
+	}
+	return 0;
+}
+
+/* Feed the input as the child takes it and keep what it says; wait for
+ * either (the pipe's end closes, or carries its message, as it ends), a
+ * short nap at most. */
+static void exchange(struct child *c)
+{
+	struct pollfd pf[2] = {{.fd = c->out, .events = POLLIN}, {.fd = c->sending ? c->in : -1, .events = POLLOUT}};
+	poll(pf, 2, 10);
+	if (c->sending && (pf[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+		ssize_t w = send(c->in, c->input + c->sent, c->len - c->sent, MSG_NOSIGNAL);
+		if (w > 0)
+			c->sent += (size_t)w;
+		if ((w < 0 && errno != EAGAIN && errno != EINTR) || c->sent == c->len) {
+			shutdown(c->in, SHUT_WR);
+			c->sending = false;
+		}
+	}
+	if ((pf[0].revents & POLLIN) && c->got < sizeof c->msg - 1) {
+		ssize_t k = read(c->out, c->msg + c->got, sizeof c->msg - 1 - c->got);
+		if (k > 0)
+			c->got += (size_t)k;
+	}
+}
+
+/* Watch c to its end: 0 (it ended: c->st), or -1 with the reason in why. */
+static int watch(struct child *c, const struct sandbox_limits *lim, char *why, size_t n)
+{
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		pid_t r = waitpid(c->pid, &c->st, WNOHANG);
+		if (r == c->pid)
+			break;
+		if (r < 0 && errno != EINTR) {
+			snprintf(why, n, "lost the process drawing it: %s", strerror(errno));
+			return -1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double dt = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
+		if (over_limits(c, lim, dt, why, n) != 0)
+			return -1;
+		exchange(c);
+	}
+	ssize_t k;
+	while (c->got < sizeof c->msg - 1 && (k = read(c->out, c->msg + c->got, sizeof c->msg - 1 - c->got)) > 0)
+		c->got += (size_t)k;
+	return 0;
+}
+
 int sandbox_run(const char *mode, const char *arg, const void *input, size_t len,
 		const struct sandbox_limits *lim, char *why, size_t n)
 {
@@ -278,79 +358,21 @@ int sandbox_run(const char *mode, const char *arg, const void *input, size_t len
 		close(sv[1]);
 		return -1;
 	}
-	pid_t pid = start(mode, arg, lim, sv[1], fd[1]);
+	struct child c = {.pid = start(mode, arg, lim, sv[1], fd[1]), .in = sv[0], .out = fd[0], .input = input,
+			  .len = len, .sending = true};
 	close(sv[1]);
 	close(fd[1]);
-	if (pid < 0) {
+	int rc = -1;
+	if (c.pid < 0) {
 		snprintf(why, n, "cannot start a process to draw it: %s", strerror(errno));
-		close(sv[0]);
-		close(fd[0]);
-		return -1;
+	} else {
+		atomic_fetch_add(&running, 1);
+		fcntl(c.in, F_SETFL, O_NONBLOCK);
+		rc = watch(&c, lim, why, n);
+		c.msg[c.got] = 0;
+		atomic_fetch_sub(&running, 1);
 	}
-	atomic_fetch_add(&running, 1);
-	fcntl(sv[0], F_SETFL, O_NONBLOCK);
-	struct timespec t0, now;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	size_t sent = 0;
-	int st = 0, rc = 1;
-	char msg[256];
-	size_t got = 0;
-	bool sending = true;
-	for (;;) {
-		pid_t r = waitpid(pid, &st, WNOHANG);
-		if (r == pid) {
-			rc = 0;
-			break;
-		}
-		if (r < 0 && errno != EINTR) {
-			snprintf(why, n, "lost the process drawing it: %s", strerror(errno));
-			rc = -1;
-			break;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		double dt = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
-		/* The address-space limit does not hold under a sanitizer (its shadow is
-		 * reserved at start): the child's resident memory is watched too, beyond
-		 * what a fresh railyard holds with its libraries loaded. */
-		if (statm(pid, 1) > (CHILD_BASE_MB + lim->megabytes) * 1048576) {
-			reap(pid, &st);
-			snprintf(why, n, "needed more than %g MB to draw", lim->megabytes);
-			rc = -1;
-			break;
-		}
-		if (dt > lim->seconds + CHILD_START_SECONDS) {
-			reap(pid, &st);
-			snprintf(why, n, "took more than %g s to draw", lim->seconds);
-			rc = -1;
-			break;
-		}
-		/* Feed the input as the child takes it; wait for its end (the pipe's
-		 * end closes, or carries its message, as it ends), a short nap at most. */
-		struct pollfd pf[2] = {{.fd = fd[0], .events = POLLIN}, {.fd = sending ? sv[0] : -1, .events = POLLOUT}};
-		poll(pf, 2, 10);
-		if (sending && (pf[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
-			ssize_t w = send(sv[0], (const char *)input + sent, len - sent, MSG_NOSIGNAL);
-			if (w > 0)
-				sent += (size_t)w;
-			if ((w < 0 && errno != EAGAIN && errno != EINTR) || sent == len) {
-				shutdown(sv[0], SHUT_WR);
-				sending = false;
-			}
-		}
-		if ((pf[0].revents & POLLIN) && got < sizeof msg - 1) {
-			ssize_t k = read(fd[0], msg + got, sizeof msg - 1 - got);
-			if (k > 0)
-				got += (size_t)k;
-		}
-	}
-	if (rc == 0) {
-		ssize_t k;
-		while (got < sizeof msg - 1 && (k = read(fd[0], msg + got, sizeof msg - 1 - got)) > 0)
-			got += (size_t)k;
-	}
-	msg[got] = 0;
-	close(sv[0]);
-	close(fd[0]);
-	atomic_fetch_sub(&running, 1);
-	return rc < 0 ? -1 : verdict(st, msg, lim, why, n);
+	close(c.in);
+	close(c.out);
+	return rc < 0 ? -1 : verdict(c.st, c.msg, lim, why, n);
 }

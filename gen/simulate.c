@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "gplay.h"
 #include "json.h"
 #include "mcts.h"
 #include "progress.h"

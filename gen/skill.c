@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gplay.h"
 #include "progress.h"
 #include "series.h"
 #include "stats.h"

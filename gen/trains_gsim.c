@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "gplay.h"
 #include "gsim.h"
 #include "json.h"
 #include "simulate.h"

@@ -1784,6 +1784,25 @@ static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 }
 
 /* Carry out move *mvp of seat m (gift: as judge_draw had it, or NULL). */
+/* The trace's line for the use of card used in move mv. */
+static void log_use(struct sim_worker *w, struct sim_card used, const struct sim_move *mv)
+{
+	const struct sim_setup *s = w->s;
+	char n1[3], n2[3];
+	buf_printf(w->log, "  uses %d %s", used.num, s->pack->abilities.v[used.ab].symbolic);
+	if (mv->tgt != mv->tgt2)
+		buf_printf(w->log, ": seat %d's %s with seat %d's %s", mv->tgt + 1, space(s, mv->a, n1),
+			   mv->tgt2 + 1, space(s, mv->b, n2));
+	else if (mv->kind == OP_SWAP)
+		buf_printf(w->log, " on seat %d: %s with %s", mv->tgt + 1, space(s, mv->a, n1), space(s, mv->b, n2));
+	else if (mv->kind == OP_REMOVE)
+		buf_printf(w->log, " on seat %d: removes %s", mv->tgt + 1, space(s, mv->a, n1));
+	else
+		buf_printf(w->log, " on seat %d: rotates from %s", mv->tgt + 1,
+			   space(s, s->ways[mv->op].move.sp[0], n1));
+	buf_puts(w->log, "\n");
+}
+
 static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, const double *gift, int *t1,
 		      int *t2)
 {
@@ -1822,22 +1841,8 @@ static int apply_move(struct sim_worker *w, int m, const struct sim_move *mvp, c
 	else
 		w->h->on_opponent++;
 	struct sim_card *x = seq_of(w, mv.tgt), *y = seq_of(w, mv.tgt2);
-	if (w->log) {
-		char n1[3], n2[3];
-		buf_printf(w->log, "  uses %d %s", used.num, s->pack->abilities.v[used.ab].symbolic);
-		if (mv.tgt != mv.tgt2)
-			buf_printf(w->log, ": seat %d's %s with seat %d's %s", mv.tgt + 1, space(s, mv.a, n1),
-				   mv.tgt2 + 1, space(s, mv.b, n2));
-		else if (mv.kind == OP_SWAP)
-			buf_printf(w->log, " on seat %d: %s with %s", mv.tgt + 1, space(s, mv.a, n1),
-				   space(s, mv.b, n2));
-		else if (mv.kind == OP_REMOVE)
-			buf_printf(w->log, " on seat %d: removes %s", mv.tgt + 1, space(s, mv.a, n1));
-		else
-			buf_printf(w->log, " on seat %d: rotates from %s", mv.tgt + 1,
-				   space(s, s->ways[mv.op].move.sp[0], n1));
-		buf_puts(w->log, "\n");
-	}
+	if (w->log)
+		log_use(w, used, &mv);
 	switch (mv.kind) {
 	case OP_SWAP: {
 		struct sim_card t = x[mv.a];

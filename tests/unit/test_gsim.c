@@ -13,6 +13,7 @@
 #include "deck.h"
 #include "game.h"
 #include "games.h"
+#include "gplay.h"
 #include "gsim.h"
 #include "stats.h"
 #include "trains_rules.h"

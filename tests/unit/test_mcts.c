@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "game.h"
 #include "games.h"
+#include "gplay.h"
 #include "gsim.h"
 #include "mcts.h"
 #include "simulate.h"

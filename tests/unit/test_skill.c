@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "gplay.h"
 #include "gsim.h"
 #include "skill.h"
 

@@ -21,6 +21,7 @@
 #include "deck.h"
 #include "game.h"
 #include "games.h"
+#include "gplay.h"
 #include "gsim.h"
 #include "toytrain.h"
 

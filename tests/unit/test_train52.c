@@ -12,6 +12,7 @@
 #include "deck.h"
 #include "game.h"
 #include "games.h"
+#include "gplay.h"
 #include "gsim.h"
 #include "train52.h"
 
