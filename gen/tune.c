@@ -80,12 +80,15 @@ static const char merge_usage[] =
 	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
 	"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
 	"once, from the same pack and options) and print the report a single run prints,\n"
-	"byte for byte.\n\n"
+	"byte for byte. Each shard names its railyard and hashes of the pack and the space:\n"
+	"shards of another railyard, pack version, space or options are refused, naming\n"
+	"which; a damaged or cut shard is refused at its file:line:column.\n\n"
 	"  -j, --json              the report as JSON\n"
 	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
-	"input (a shard missing, twice or from another search), 3 the plot could not be written.\n";
+	"input (a shard missing, twice, damaged or from another search), 3 the plot could not\n"
+	"be written.\n";
 
 struct opts {
 	char *vary[TUNE_MAX_KEYS + 1];
