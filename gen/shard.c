@@ -96,16 +96,21 @@ bool shard_fits(const struct tune_ctx *c)
 	return true;
 }
 
-int shard_write_head(FILE *f, const struct tune_ctx *c, long k, long n, size_t nrec)
+bool shard_pack_hash(const char *path, uint64_t *hash)
 {
 	size_t len;
-	char *text = read_file(c->pack_path, YT_MAX_FILE, &len);
+	char *text = read_file(path, YT_MAX_FILE, &len);
 	if (!text) {
-		diag(SEV_ERROR, NULL, "%s: %s (read again for its hash)", c->pack_path, file_strerror(errno));
-		return -1;
+		diag(SEV_ERROR, NULL, "%s: %s (read again for its hash)", path, file_strerror(errno));
+		return false;
 	}
-	uint64_t pack = fnv(FNV_OFFSET, text, len);
+	*hash = fnv(FNV_OFFSET, text, len);
 	free(text);
+	return true;
+}
+
+void shard_write_head(FILE *f, const struct tune_ctx *c, uint64_t pack, long k, long n, size_t nrec)
+{
 	fprintf(f, "%s %d\nrailyard %s\npack-hash %016llx\nspace-hash %016llx\npack ", SHARD_MAGIC, SHARD_FORMAT,
 		RAILYARD_VERSION, (unsigned long long)pack, (unsigned long long)space_hash(c));
 	put_str(f, c->pack_path);
@@ -138,7 +143,6 @@ int shard_write_head(FILE *f, const struct tune_ctx *c, long k, long n, size_t n
 		fputc('\n', f);
 	}
 	fprintf(f, "shard %ld %ld %zu\n", k, n, nrec);
-	return 0;
 }
 
 void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats)

@@ -42,9 +42,11 @@
  * the limits above); false after reporting. tune --shard asks before any game. */
 bool shard_fits(const struct tune_ctx *c);
 
-/* Write the header of shard K of N holding nrec records: 0, or -1 after
- * reporting (the pack c->pack_path could not be read again for its hash). */
-int shard_write_head(FILE *f, const struct tune_ctx *c, long k, long n, size_t nrec);
+/* The hash of the pack file's bytes into *hash; false after reporting. */
+bool shard_pack_hash(const char *path, uint64_t *hash);
+/* Write the header of shard K of N holding nrec records, pack the hash of
+ * the pack c->pack_path (shard_pack_hash, taken before the games). */
+void shard_write_head(FILE *f, const struct tune_ctx *c, uint64_t pack, long k, long n, size_t nrec);
 /* One record: segment s of variant v at count index k. */
 void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats);
 /* The last line, after the nrec records. */

@@ -914,7 +914,8 @@ _Static_assert(SHARD_MAX_VARIANTS == TUNE_MAX_VARIANTS, "a merge reads back ever
  * job i goes to slice i mod N) and write its counts into DIR. */
 static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const struct opts *o, struct progress *pr)
 {
-	if (!shard_fits(c))
+	uint64_t pack;
+	if (!shard_fits(c) || !shard_pack_hash(c->pack_path, &pack))
 		return EXIT_INPUT;
 	if (mkdir_p(o->outdir) != 0) {
 		diag(SEV_ERROR, NULL, "-o %s: %s", o->outdir, strerror(errno));
@@ -941,10 +942,8 @@ static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const stru
 	int status = EXIT_OK;
 	if (out_tmp_open(o->outdir, name, &t) != 0) {
 		status = EXIT_OUTPUT;
-	} else if (shard_write_head(t.f, c, o->shard_k, o->shard_n, n) != 0) {
-		out_tmp_abort(&t);
-		status = EXIT_INPUT;
 	} else {
+		shard_write_head(t.f, c, pack, o->shard_k, o->shard_n, n);
 		for (size_t j = 0; j < n; j++)
 			shard_write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k]);
 		shard_write_end(t.f);
