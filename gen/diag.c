@@ -290,3 +290,8 @@ void diag_reset(void)
 	nsources = capsources = 0;
 	memset(counts, 0, sizeof counts);
 }
+
+void diag_put_escaped(FILE *f, const char *s)
+{
+	put_escaped(f, s, strlen(s));
+}

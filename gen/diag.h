@@ -41,6 +41,11 @@ void diag_set_quiet(int on);
 /* Quote source lines under messages (default on). */
 void diag_set_excerpts(int on);
 
+/* Write s as messages are written: every control character (C0, DEL, C1),
+ * invisible or bidi character and byte that is not UTF-8 escaped (\x1b,
+ * \u200e), so text from a file cannot move the cursor or change colours. */
+void diag_put_escaped(FILE *f, const char *s);
+
 /* The number of messages of a severity since the last reset. */
 unsigned diag_count(enum severity sev);
 /* Forget counts and remembered sources. */

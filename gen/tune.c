@@ -2,7 +2,6 @@
  * variants, the race on several threads, shards and their merge. The report
  * is tune_report.c's; the space and the variants' trees tune_space.c's. */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -20,6 +19,7 @@
 #include "output.h"
 #include "simplot.h"
 #include "series.h"
+#include "shard.h"
 #include "stats.h"
 #include "tune.h"
 #include "tune_report.h"
@@ -100,12 +100,15 @@ static const char merge_usage[] =
 	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
 	"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
 	"once, from the same pack and options) and print the report a single run prints,\n"
-	"byte for byte.\n\n"
+	"byte for byte. Each shard names its railyard and hashes of the pack and the space:\n"
+	"shards of another railyard, pack version, space or options are refused, naming\n"
+	"which; a damaged or cut shard is refused at its file:line:column.\n\n"
 	"  -j, --json              the report as JSON\n"
 	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
-	"input (a shard missing, twice or from another search), 3 the plot could not be written.\n";
+	"input (a shard missing, twice, damaged or from another search), 3 the plot could not\n"
+	"be written.\n";
 
 struct opts {
 	char *vary[TUNE_MAX_KEYS + 1];
@@ -592,9 +595,7 @@ struct source {
 	const struct tune_engine *e;  /* play */
 	int threads;
 	struct progress *pr;
-	/* merge: segs[(v * ncounts + k) * nseg + s], NULL where none */
-	struct tune_seg **segs;
-	long nseg;
+	const struct shard_set *shards;  /* merge */
 };
 
 static void fill(struct tune_ctx *c, struct source *src, struct job *jobs, size_t n)
@@ -608,8 +609,7 @@ static void fill(struct tune_ctx *c, struct source *src, struct job *jobs, size_
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct tune_seg *s = src->segs[(jobs[i].v * (size_t)c->ncounts + (size_t)jobs[i].k) * (size_t)src->nseg +
-						     (size_t)jobs[i].seg];
+		const struct tune_seg *s = shard_set_seg(src->shards, jobs[i].v, jobs[i].k, jobs[i].seg);
 		if (s)
 			add_seg(c, jobs[i].v, jobs[i].k, s);
 	}
@@ -1121,93 +1121,15 @@ static void race(struct tune_ctx *c, struct source *src)
 
 /* ---- shards ---- */
 
-/* Strings in a shard file: percent-escaped, so one token has no blank. */
-static void put_str(FILE *f, const char *s)
-{
-	if (!s || !*s) {
-		fputs("%", f);
-		return;
-	}
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch <= ' ' || ch == '%' || ch == 0x7f)
-			fprintf(f, "%%%02x", ch);
-		else
-			fputc(ch, f);
-	}
-}
-
-static char *get_str(const char *t)
-{
-	if (strcmp(t, "%") == 0)
-		return xstrdup("");
-	char *s = xmalloc(strlen(t) + 1), *o = s;
-	for (; *t; t++) {
-		unsigned x;
-		if (*t == '%' && sscanf(t + 1, "%2x", &x) == 1) {
-			*o++ = (char)x;
-			t += 2;
-		} else {
-			*o++ = *t;
-		}
-	}
-	*o = 0;
-	return s;
-}
-
-#define SHARD_MAGIC "railyard-tune-shard 1"
-
-/* The search as a header: everything the report prints and the race reads. */
-static void write_header(FILE *f, const struct tune_ctx *c)
-{
-	fprintf(f, "%s\npack ", SHARD_MAGIC);
-	put_str(f, c->pack_path);
-	fputc(' ', f);
-	put_str(f, c->pack_id);
-	fputc(' ', f);
-	put_str(f, c->game);
-	fputc(' ', f);
-	put_str(f, c->unit);
-	fputs("\nspace ", f);
-	put_str(f, c->space);
-	fprintf(f, "\ncounts %d", c->ncounts);
-	for (int k = 0; k < c->ncounts; k++)
-		fprintf(f, " %d", c->counts[k]);
-	fprintf(f, "\nrun %llu %ld %ld %.17g %d %.17g %.17g %.17g %d %zu %.17g\n", (unsigned long long)c->seed, c->cap,
-		c->budget, c->threshold, c->horizon, c->len_lo, c->len_hi, c->first_seat, c->exhaustive, c->nv,
-		c->tolerance);
-	for (size_t v = 0; v < c->nv; v++) {
-		const struct tune_var *tv = &c->v[v];
-		fprintf(f, "variant %zu %d ", v, tv->state == TS_INVALID);
-		put_str(f, tv->differ);
-		fputc(' ', f);
-		put_str(f, tv->all);
-		fputc(' ', f);
-		put_str(f, tv->json);
-		for (int k = 0; k < c->ncounts; k++) {
-			fputc(' ', f);
-			put_str(f, tv->cell[k].unplayable ? tv->cell[k].unplayable : "-");
-		}
-		fputc('\n', f);
-	}
-}
-
-static void write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats)
-{
-	fprintf(f, "seg %zu %d %ld %llu %llu %llu", v, k, s, (unsigned long long)g->games,
-		(unsigned long long)g->completed, (unsigned long long)g->stalled);
-	for (int i = 0; i < seats; i++)
-		fprintf(f, " %llu", (unsigned long long)g->wins[i]);
-	fprintf(f, " %zu", g->nended);
-	for (size_t i = 0; i < g->nended; i++)
-		fprintf(f, " %u:%u", g->ended[i][0], g->ended[i][1]);
-	fputc('\n', f);
-}
+_Static_assert(SHARD_MAX_VARIANTS == TUNE_MAX_VARIANTS, "a merge reads back every space tune allows");
 
 /* Play the K-th of N slices of the whole grid (every playable cell to the cap;
  * job i goes to slice i mod N) and write its counts into DIR. */
 static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const struct opts *o, struct progress *pr)
 {
+	uint64_t pack;
+	if (!shard_fits(c) || !shard_pack_hash(c->pack_path, &pack))
+		return EXIT_INPUT;
 	if (mkdir_p(o->outdir) != 0) {
 		diag(SEV_ERROR, NULL, "-o %s: %s", o->outdir, strerror(errno));
 		return EXIT_OUTPUT;
@@ -1234,10 +1156,10 @@ static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const stru
 	if (out_tmp_open(o->outdir, name, &t) != 0) {
 		status = EXIT_OUTPUT;
 	} else {
-		write_header(t.f, c);
-		fprintf(t.f, "shard %ld %ld %zu\n", o->shard_k, o->shard_n, n);
+		shard_write_head(t.f, c, pack, o->shard_k, o->shard_n, n);
 		for (size_t j = 0; j < n; j++)
-			write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k]);
+			shard_write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k]);
+		shard_write_end(t.f);
 		if (ferror(t.f) || out_tmp_commit(&t) != 0) {
 			out_tmp_abort(&t);
 			status = EXIT_OUTPUT;
@@ -1414,11 +1336,12 @@ static int write_variant(const struct tune_engine *e, const void *game, const st
 	return status;
 }
 
-static int report(const struct tune_ctx *c, bool json, const char *plot)
+static int report(struct tune_ctx *c, bool json, const char *plot)
 {
 	if (json)
 		tune_report_json(c);
-	else
+	tune_report_escape(c);   /* the text and the plot show no control character */
+	if (!json)
 		tune_report_text(c);
 	int status = series_flush_report();
 	if (status == EXIT_OK && plot)
@@ -1503,244 +1426,6 @@ int tune_run(const struct tune_engine *e, const void *game, int argc, char **arg
 
 /* ---- merge ---- */
 
-struct shard_file {
-	char *path;
-	long k, n;
-};
-
-static char *next_token(char **p)
-{
-	while (**p == ' ')
-		(*p)++;
-	if (!**p || **p == '\n')
-		return NULL;
-	char *t = *p;
-	while (**p && **p != ' ' && **p != '\n')
-		(*p)++;
-	if (**p)
-		*(*p)++ = 0;
-	return t;
-}
-
-/* The header of a shard file (up to its "shard" line) into c; false reported. */
-static bool read_header(char **p, struct tune_ctx *c, const char *file)
-{
-	struct loc at = {file, 0, 0};
-	char *line = *p;
-	if (strncmp(line, SHARD_MAGIC "\n", strlen(SHARD_MAGIC) + 1) != 0) {
-		diag(SEV_ERROR, &at, "not a shard of railyard tune (it does not begin '%s')", SHARD_MAGIC);
-		return false;
-	}
-	*p += strlen(SHARD_MAGIC) + 1;
-	char *t[8];
-	bool ok = strncmp(*p, "pack ", 5) == 0;
-	*p += 5;
-	for (int i = 0; ok && i < 4; i++)
-		ok = (t[i] = next_token(p)) != NULL;
-	if (ok) {
-		c->pack_path = get_str(t[0]);
-		c->pack_id = get_str(t[1]);
-		c->game = get_str(t[2]);
-		c->unit = get_str(t[3]);
-		while (**p == '\n')
-			(*p)++;
-	}
-	ok = ok && strncmp(*p, "space ", 6) == 0 && (*p += 6, (t[0] = next_token(p)) != NULL);
-	if (ok)
-		c->space = get_str(t[0]);
-	int used = 0;
-	unsigned long long seed;
-	int exh = 0;
-	ok = ok && sscanf(*p, "counts %d%n", &c->ncounts, &used) == 1 && c->ncounts > 0 && c->ncounts <= TUNE_MAX_COUNTS;
-	for (int k = 0; ok && k < c->ncounts; k++) {
-		*p += used;
-		ok = sscanf(*p, " %d%n", &c->counts[k], &used) == 1 && c->counts[k] >= 1 && c->counts[k] <= TUNE_MAX_SEATS;
-	}
-	if (ok) {
-		*p += used;
-		*p = strchr(*p, '\n') + 1;
-		ok = sscanf(*p, "run %llu %ld %ld %lg %d %lg %lg %lg %d %zu %lg%n", &seed, &c->cap, &c->budget,
-			    &c->threshold, &c->horizon, &c->len_lo, &c->len_hi, &c->first_seat, &exh, &c->nv, &c->tolerance,
-			    &used) == 11 &&
-		     c->nv > 0 && c->nv <= TUNE_MAX_VARIANTS && c->horizon > 0 && c->horizon <= 1000000 && c->cap > 0 &&
-		     c->cap % TUNE_SEG == 0;
-	}
-	if (ok) {
-		c->seed = seed;
-		c->exhaustive = exh;
-		*p += used + 1;
-		c->v = xcalloc(c->nv, sizeof *c->v);
-	}
-	for (size_t v = 0; ok && v < c->nv; v++) {
-		size_t idx;
-		int invalid;
-		ok = sscanf(*p, "variant %zu %d%n", &idx, &invalid, &used) == 2 && idx == v;
-		*p += used;
-		for (int i = 0; ok && i < 3 + c->ncounts; i++)
-			ok = (t[i < 3 ? i : 3] = next_token(p)) != NULL &&
-			     (i < 3 || (c->v[v].cell[i - 3].unplayable = strcmp(t[3], "-") ? get_str(t[3]) : NULL, true));
-		if (ok) {
-			c->v[v].differ = get_str(t[0]);
-			c->v[v].all = get_str(t[1]);
-			c->v[v].json = get_str(t[2]);
-			c->v[v].state = invalid ? TS_INVALID : TS_LIVE;
-			for (int k = 0; k < c->ncounts; k++)
-				if (c->v[v].cell[k].unplayable && !invalid)
-					c->v[v].state = TS_UNPLAYABLE;
-			while (**p == '\n')
-				(*p)++;
-		}
-	}
-	if (!ok)
-		diag(SEV_ERROR, &at, "a shard's header is damaged");
-	return ok;
-}
-
-/* The segments of one shard file into segs; false reported. */
-static bool read_segs(char *p, const struct tune_ctx *c, struct tune_seg **segs, long nseg, const char *file)
-{
-	struct loc at = {file, 0, 0};
-	for (char *line = p; *line; ) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = 0;
-		size_t v;
-		int k, used;
-		long s;
-		unsigned long long g, cm, st;
-		bool ok = sscanf(line, "seg %zu %d %ld %llu %llu %llu%n", &v, &k, &s, &g, &cm, &st, &used) == 6 && v < c->nv &&
-			  k >= 0 && k < c->ncounts && s >= 0 && s < nseg;
-		struct tune_seg *sg = NULL;
-		if (ok) {
-			size_t at_ = (v * (size_t)c->ncounts + (size_t)k) * (size_t)nseg + (size_t)s;
-			ok = !segs[at_];
-			if (ok)
-				sg = segs[at_] = xcalloc(1, sizeof *sg);
-		}
-		char *q = line + (ok ? used : 0);
-		if (ok) {
-			sg->games = g;
-			sg->completed = cm;
-			sg->stalled = st;
-			for (int i = 0; ok && i < c->counts[k]; i++) {
-				unsigned long long w;
-				ok = sscanf(q, " %llu%n", &w, &used) == 1;
-				sg->wins[i] = w;
-				q += used;
-			}
-			ok = ok && sscanf(q, " %zu%n", &sg->nended, &used) == 1 && sg->nended <= TUNE_SEG;
-			q += used;
-			sg->ended = xcalloc(sg->nended ? sg->nended : 1, sizeof *sg->ended);
-			for (size_t i = 0; ok && i < sg->nended; i++) {
-				ok = sscanf(q, " %u:%u%n", &sg->ended[i][0], &sg->ended[i][1], &used) == 2;
-				q += used;
-			}
-		}
-		if (!ok) {
-			diag(SEV_ERROR, &at, "a damaged or repeated record: '%.60s'", line);
-			return false;
-		}
-		if (!nl)
-			break;
-		line = nl + 1;
-	}
-	return true;
-}
-
-/* Every shard file named (folders: their shard-*.txt files). */
-static bool collect(int argc, char **argv, struct shard_file **files, size_t *n)
-{
-	size_t cap = 0;
-	bool ok = true;
-	for (int i = optind; i < argc; i++) {
-		struct stat sb;
-		if (stat(argv[i], &sb) != 0) {
-			diag(SEV_ERROR, NULL, "%s: %s", argv[i], strerror(errno));
-			ok = false;
-			continue;
-		}
-		if (!S_ISDIR(sb.st_mode)) {
-			*files = xgrow(*files, &cap, *n + 1, sizeof **files);
-			(*files)[(*n)++] = (struct shard_file){xstrdup(argv[i]), 0, 0};
-			continue;
-		}
-		struct dirent **list;
-		int m = scandir(argv[i], &list, NULL, alphasort);
-		for (int j = 0; j < m; j++) {
-			size_t len = strlen(list[j]->d_name);
-			if (strncmp(list[j]->d_name, "shard-", 6) == 0 && len > 4 &&
-			    strcmp(list[j]->d_name + len - 4, ".txt") == 0) {
-				*files = xgrow(*files, &cap, *n + 1, sizeof **files);
-				(*files)[(*n)++] = (struct shard_file){xasprintf("%s/%s", argv[i], list[j]->d_name), 0, 0};
-			}
-			free(list[j]);
-		}
-		if (m >= 0)
-			free(list);
-	}
-	if (ok && !*n) {
-		diag(SEV_ERROR, NULL, "merge: no shard files (shard-K-of-N.txt) in %s", optind < argc ? argv[optind] : "");
-		ok = false;
-	}
-	return ok;
-}
-
-/* Read every shard: the same header, each K of 1..N once. */
-static bool read_shards(struct shard_file *f, size_t n, struct tune_ctx *c, struct tune_seg ***segs, char **head0)
-{
-	bool ok = true;
-	bool *seen = NULL;
-	long N = 0;
-	for (size_t i = 0; ok && i < n; i++) {
-		size_t len;
-		char *text = read_file(f[i].path, 1UL << 31, &len);
-		if (!text) {
-			diag(SEV_ERROR, NULL, "%s: %s", f[i].path, file_strerror(errno));
-			ok = false;
-			break;
-		}
-		char *sh = strstr(text, "\nshard ");
-		long k = 0, nn = 0;
-		size_t nrec;
-		struct loc at = {f[i].path, 0, 0};
-		if (!sh || sscanf(sh, "\nshard %ld %ld %zu", &k, &nn, &nrec) != 3 || k < 1 || k > nn) {
-			diag(SEV_ERROR, &at, "not a shard of railyard tune");
-			ok = false;
-		} else if (!*head0) {
-			*head0 = xstrndup(text, (size_t)(sh - text));
-			char *p = *head0;
-			char *copy = xstrdup(p);
-			char *q = copy;
-			ok = read_header(&q, c, f[i].path);
-			free(copy);
-			N = nn;
-			seen = xcalloc((size_t)N, sizeof *seen);
-			if (ok)
-				*segs = xcalloc(c->nv * (size_t)c->ncounts * (size_t)(c->cap / TUNE_SEG), sizeof **segs);
-		} else if ((size_t)(sh - text) != strlen(*head0) || strncmp(text, *head0, strlen(*head0)) != 0 || nn != N) {
-			diag(SEV_ERROR, &at, "a shard of another search (its pack, space or options differ from %s's)", f[0].path);
-			ok = false;
-		}
-		if (ok && seen[k - 1]) {
-			diag(SEV_ERROR, &at, "shard %ld of %ld is given twice", k, nn);
-			ok = false;
-		}
-		if (ok) {
-			seen[k - 1] = true;
-			char *body = strchr(sh + 1, '\n');
-			ok = read_segs(body ? body + 1 : sh + strlen(sh), c, *segs, c->cap / TUNE_SEG, f[i].path);
-		}
-		free(text);
-	}
-	for (long k = 0; ok && k < N; k++)
-		if (!seen[k]) {
-			diag(SEV_ERROR, NULL, "merge: shard %ld of %ld is missing", k + 1, N);
-			ok = false;
-		}
-	free(seen);
-	return ok;
-}
-
 int cmd_merge(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -1771,29 +1456,17 @@ int cmd_merge(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "--plot %s: the file name must end in .svg, .pdf or .png", plot);
 		return EXIT_INPUT;
 	}
-	struct shard_file *files = NULL;
-	size_t n = 0;
 	struct tune_ctx c = {.best = -1, .first_seat = -1};
-	struct tune_seg **segs = NULL;
-	char *head = NULL;
+	struct shard_set set;
 	int status = EXIT_INPUT;
-	if (collect(argc, argv, &files, &n) && read_shards(files, n, &c, &segs, &head)) {
+	shard_set_init(&set, &c);
+	if (shard_set_read(&set, argv + optind, (size_t)(argc - optind))) {
 		cell_alloc(&c);
-		struct source src = {.segs = segs, .nseg = c.cap / TUNE_SEG};
+		struct source src = {.shards = &set};
 		race(&c, &src);
 		status = report(&c, json, plot);
 	}
-	size_t total = c.v ? c.nv * (size_t)c.ncounts * (size_t)(c.cap / TUNE_SEG) : 0;
-	for (size_t i = 0; segs && i < total; i++)
-		if (segs[i]) {
-			free(segs[i]->ended);
-			free(segs[i]);
-		}
-	free(segs);
-	free(head);
-	for (size_t i = 0; i < n; i++)
-		free(files[i].path);
-	free(files);
+	shard_set_free(&set);
 	free_ctx(NULL, &c);
 	return status;
 }

@@ -1291,3 +1291,32 @@ void tune_goal_head(const struct tune_goal *g, char *out, size_t len)
 	else
 		snprintf(out, len, "|%s-%g..%g|", g->def->name, g->lo, g->hi);
 }
+
+/* s with its control characters escaped (diag_put_escaped), in place. */
+static void escape(char **s)
+{
+	if (!*s)
+		return;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	if (!f)
+		return;
+	diag_put_escaped(f, *s);
+	fclose(f);
+	free(*s);
+	*s = out;
+}
+
+void tune_report_escape(struct tune_ctx *c)
+{
+	char **top[] = {&c->pack_path, &c->pack_id, &c->game, &c->unit, &c->space};
+	for (size_t i = 0; i < sizeof top / sizeof *top; i++)
+		escape(top[i]);
+	for (size_t v = 0; v < c->nv; v++) {
+		escape(&c->v[v].differ);
+		escape(&c->v[v].all);
+		for (int k = 0; k < c->ncounts; k++)
+			escape(&c->v[v].cell[k].unplayable);
+	}
+}

@@ -184,6 +184,10 @@ void tune_decide(struct tune_ctx *c);
 void tune_report_text(const struct tune_ctx *c);
 void tune_report_json(const struct tune_ctx *c);
 int tune_plot(const struct tune_ctx *c, const char *path);
+/* The strings of c (pack, space, keys, reasons) with every control character
+ * escaped, for the text report and the plot: a pack or a shard cannot move the
+ * terminal's cursor or change its colours. The JSON report escapes its own. */
+void tune_report_escape(struct tune_ctx *c);
 /* The state in a word ("live", "worse", "stalls", ...). */
 const char *tune_state_name(enum tune_state s);
 

@@ -19,7 +19,8 @@ fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spart
 # (JSON), file (PNG size), mandoc (man page lint), time (peak memory of the hostile
 # cases). tests/ calls nothing else outside
 # the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).
-TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time"
+# GNU parallel: tests/cli/shard.sh runs tune's shards under it, as the README shows.
+TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel"
 BENCH="time"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
 CI="valgrind clang libclang-rt-14-dev"
