@@ -1,11 +1,16 @@
 /* trains_tune.c: the Game of Trains as `railyard tune` sees it (tune.h): a
  * variant is a pack loaded from its edited tree through pack.c, its games are
- * played by the simulate engine (trains_sim.c) exactly as `railyard simulate`
- * plays them (greedy seats, game g from stream (seed, g), 1000 turns), the
- * pack's rules (rules.opening too) as the pack gives them. */
+ * played by the game table's engine (gsim_trains, trains_sim.c as steps)
+ * exactly as `railyard simulate` plays them (greedy seats unless --policy,
+ * game g from stream (seed, g), 1000 turns), the pack's rules (rules.opening
+ * too) as the pack gives them. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
+#include "game.h"
+#include "gplay.h"
+#include "gsim.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
 #include "tune.h"
@@ -14,36 +19,30 @@
 
 struct variant {
 	struct pack *pack;
-	enum sim_policy policy;
+	enum gsim_policy policy;
+	int budget;   /* mcts:N: N */
 };
 
 struct series {
 	const struct variant *v;
-	struct sim_setup *setup;
+	void *setup;  /* gsim_trains's */
 };
 
 static void *load(struct ydoc *doc, const void *game, const char *policy)
 {
 	(void)game;
-	bool ok = true;
-	int pol = policy ? sim_policy_parse(policy) : POLICY_GREEDY;
-	if (policy && !strncmp(policy, "mcts", 4) && (!policy[4] || policy[4] == ':')) {
-		diag(SEV_ERROR, NULL, "--policy mcts needs the game's engine as steps (positions and legal moves, "
-		     "gsim.h); trains' has none yet");
-		ok = false;
-	} else if (pol < 0) {
-		diag(SEV_ERROR, NULL, "--policy: unknown policy '%s'; the policies are random, greedy, spoiler, "
-		     "lookahead", policy);
-		ok = false;
-	}
+	static const char *const names[] = {"random", "greedy", "spoiler", "lookahead", "mcts"};
+	static const enum gsim_policy pols[] = {GSIM_RANDOM, GSIM_GREEDY, GSIM_SPOILER, GSIM_LOOKAHEAD, GSIM_MCTS};
+	int budget = 0, k = policy ? cli_policy("--policy", policy, names, 5, &budget) : 1;
 	struct pack *p = pack_from_doc(doc);
-	if (!p || !ok) {
+	if (!p || k < 0) {
 		pack_free(p);
 		return NULL;
 	}
 	struct variant *v = xcalloc(1, sizeof *v);
 	v->pack = p;
-	v->policy = (enum sim_policy)pol;
+	v->policy = pols[k];
+	v->budget = budget;
 	return v;
 }
 
@@ -68,26 +67,21 @@ static int pack_counts(const void *p, int *counts, int max)
 static void *series_new(const void *p, int players, int max_length, char *err, size_t errlen)
 {
 	const struct variant *v = p;
-	struct sim_rules r;
-	sim_rules_from_pack(v->pack, &r);
-	r.max_turns = max_length;
-	long upto = v->pack->cards;
-	for (size_t i = 0; i < v->pack->nplayers; i++)
-		if (v->pack->players[i].players == players)
-			upto = v->pack->players[i].cards;
-	enum sim_policy pol[SIM_MAX_PLAYERS];
-	for (int i = 0; i < SIM_MAX_PLAYERS; i++)
-		pol[i] = v->policy;
 	if (players < 1 || players > SIM_MAX_PLAYERS) {
 		snprintf(err, errlen, "%d players: the simulator plays 1..%d", players, SIM_MAX_PLAYERS);
 		return NULL;
 	}
-	struct sim_setup *s = sim_setup_new(v->pack, players, upto, &r, pol, err, errlen);
-	if (!s)
+	struct gsim_params prm = {.pack = v->pack, .players = players, .max_length = max_length};
+	for (int i = 0; i < players; i++) {
+		prm.policy[i] = v->policy;
+		prm.budget[i] = v->budget;
+	}
+	void *setup = gsim_trains.setup_new(&prm, err, errlen);
+	if (!setup)
 		return NULL;
 	struct series *se = xcalloc(1, sizeof *se);
 	se->v = v;
-	se->setup = s;
+	se->setup = setup;
 	return se;
 }
 
@@ -96,26 +90,39 @@ static void series_free(void *p)
 	struct series *se = p;
 	if (!se)
 		return;
-	sim_setup_free(se->setup);
+	gsim_trains.setup_free(se->setup);
 	free(se);
 }
+
+/* A worker: its series and its scratch. */
+struct worker {
+	const struct series *se;
+	void *scratch;
+};
 
 static void *worker_new(const void *p)
 {
 	const struct series *se = p;
-	return sim_worker_new(se->setup);
+	struct worker *w = xcalloc(1, sizeof *w);
+	w->se = se;
+	w->scratch = gsim_scratch_new(&gsim_trains, se->setup);
+	return w;
 }
 
-static void worker_free(void *w)
+static void worker_free(void *p)
 {
-	sim_worker_free(w);
+	struct worker *w = p;
+	gsim_scratch_free(&gsim_trains, w->scratch);
+	free(w);
 }
 
-static void play(void *w, uint64_t seed, uint64_t g, struct tune_outcome *o)
+static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 {
-	struct sim_outcome r = sim_play(w, seed, g, NULL);
+	struct worker *w = p;
+	struct gsim_outcome r;
+	gsim_play(&gsim_trains, w->se->setup, w->scratch, seed, g, &r);
 	o->winner = r.winner;
-	o->length = r.turns;
+	o->length = r.length;
 	o->stalled = r.stalled;
 }
 

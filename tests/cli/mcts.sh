@@ -27,13 +27,16 @@ expect_status "mcts:65537: exit 2" 2 $R simulate --players 4 --policy greedy,mct
 expect_status "mcts:x: exit 2" 2 $R simulate --players 4 --policy mcts:x $D9
 expect_status "greedy:3: exit 2" 2 $R simulate --players 4 --policy greedy:3 $D9
 expect_grep "greedy:3: only mcts takes a budget" "only mcts takes a budget" "$WORK/last.err"
-expect_status "mcts on a game with no steps yet: exit 2" 2 $R simulate --players 4 --policy mcts packs/take-the-train.yaml
-expect_grep "mcts on a game with no steps yet: says why" "mcts needs the game's engine as steps" "$WORK/last.err"
+# every game's engine plays through steps: mcts seats in each
+for pk in take-the-train:2 train-52:3 toy-train:2 pattern-two-census-seven:2; do
+	n=${pk#*:}
+	expect_status "mcts:8 in a seat of ${pk%:*}" 0 $R simulate --players "$n" --games 4 --policy mcts:8 -q "packs/${pk%:*}.yaml"
+done
 
 expect_status "tune --policy mcts:4" 0 $R tune $D9 --players 4 --vary rules.blocked=redeal,fewest --vary rules.target=0 \
 	--games 16 --exhaustive --policy mcts:4 -q
 expect_grep "tune --policy mcts:4: a best variant" "^best: #" "$WORK/last.out"
 expect_status "tune --policy mcts:0: exit 2" 2 $R tune $D9 --players 4 --vary rules.target=0,60 --policy mcts:0 -q
-expect_status "tune --policy mcts on the core game: exit 2" 2 $R tune packs/pattern-two-census-seven.yaml \
-	--vary title=a,b --policy mcts -q
-expect_grep "tune --policy mcts on the core game: says why" "mcts needs the game's engine as steps" "$WORK/last.err"
+expect_status "tune --policy mcts:4 on the core game" 0 $R tune packs/pattern-two-census-seven.yaml \
+	--vary wild=0,1 --players 2 --games 16 --exhaustive --policy mcts:4 -q
+expect_grep "tune --policy mcts:4 on the core game: a best variant" "^best: #" "$WORK/last.out"
