@@ -39,7 +39,7 @@ blur.svg an SVG of 20000 x 20000 px, 400.0 million pixels
 turbulence.svg an SVG of 5000 x 5000 px with filters \(line 1\): a filtered SVG may have at most 16 million pixels
 region.svg line 1: a filter region of 100000 x 100000, more than 16 million pixels
 scaled.svg an SVG that (could not be drawn \(librsvg: rendering error: NoMemory\)|needed more than 300 MB to draw|took more than 3 s to draw)
-uses.svg an SVG that (took more than 3 s to draw|needed more than 300 MB to draw|could not be drawn \(librsvg: exceeded more than 500000 referenced elements\))
+uses.svg an SVG that (took more than 3 s to draw|needed more than 300 MB to draw|could not be drawn \(librsvg: (exceeded more than 500000 referenced elements|rendering error: NoMemory)\))
 self.svg line 1: XInclude \(<xi:include>\) is not allowed
 include.svg line 1: XInclude \(<xi:include>\) is not allowed
 image-big.svg line 1: big.png is 30000 x 30000 pixels \(900.0 million\)
