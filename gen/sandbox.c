@@ -126,6 +126,10 @@ void sandbox_child(int argc, char **argv, const struct sandbox_mode *modes)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if ((long)getppid() != strtol(argv[6], NULL, 10))
 		_exit(2);
+	/* A crash ends the child by its signal, whoever would catch it (a
+	 * sanitizer installs handlers at start): the parent reports the signal. */
+	for (const int *sg = (const int[]){SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, 0}; *sg; sg++)
+		signal(*sg, SIG_DFL);
 	double seconds = strtod(argv[4], NULL), mb = strtod(argv[5], NULL);
 	rlim_t cpu = (rlim_t)(seconds + 0.999);
 	struct rlimit r = {cpu, cpu + 1}, core = {0, 0};
