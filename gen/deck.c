@@ -13,6 +13,7 @@ struct loader {
 	struct deck *d;
 	struct yread yr;
 	long values;   /* field values stored so far, every group's fields */
+	size_t items_cap;   /* room in d->items (grown by doubling, not one a face) */
 };
 
 /* Whether the pack may store `more` field values besides those it has: all its
@@ -520,9 +521,10 @@ const char *deck_ink(const struct deck *d, const char *value)
 
 /* --- expansion -------------------------------------------------------------- */
 
-static void add_item(struct deck *d, size_t group, char **values, long count, char *name)
+static void add_item(struct loader *ld, size_t group, char **values, long count, char *name)
 {
-	d->items = xrealloc(d->items, (d->nitems + 1) * sizeof *d->items);
+	struct deck *d = ld->d;
+	d->items = xgrow(d->items, &ld->items_cap, d->nitems + 1, sizeof *d->items);
 	struct deck_item *it = &d->items[d->nitems++];
 	it->group = group;
 	it->values = values;
@@ -545,7 +547,7 @@ static void expand(struct loader *ld)
 					char **v = xcalloc(2, sizeof *v);
 					v[0] = xasprintf("%d", a);
 					v[1] = xasprintf("%d", b);
-					add_item(d, gi, v, 1, xasprintf("%d-%d", a, b));
+					add_item(ld, gi, v, 1, xasprintf("%d-%d", a, b));
 				}
 			continue;
 		}
@@ -557,7 +559,7 @@ static void expand(struct loader *ld)
 					continue;
 				char **v = xcalloc(1, sizeof *v);
 				v[0] = xstrdup(f->values[i]);
-				add_item(d, gi, v, cnt, xstrdup(f->values[i]));
+				add_item(ld, gi, v, cnt, xstrdup(f->values[i]));
 			}
 			continue;
 		}
@@ -583,7 +585,7 @@ static void expand(struct loader *ld)
 				buf_printf(&nm, "%s%s", i ? " " : "", v[i]);
 			if (g->label || !g->nfields)
 				buf_printf(&nm, "%s%s", g->nfields ? " " : "", g->label ? g->label : g->name);
-			add_item(d, gi, v, g->count, nm.s);
+			add_item(ld, gi, v, g->count, nm.s);
 		}
 	}
 }
