@@ -1316,6 +1316,12 @@ static int write_variant(const struct tune_engine *e, const void *game, const st
 			   b->J_lo, b->J_hi, c->counts[b->worst], (unsigned long long)c->seed,
 			   (unsigned long long)c->games, out, c->counts[b->worst],
 			   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+	/* The paths and values in the header are a stranger's text inside YAML
+	 * comments: a line break of theirs would end the comment. Every control
+	 * character but the header's own line breaks (each followed by '#') is '?'. */
+	for (char *h = head.s; h && *h; h++)
+		if (((unsigned char)*h < 32 || *h == 127) && !(*h == '\n' && (h[1] == '#' || !h[1])))
+			*h = '?';
 	tune_space_write(sp, doc, text, len, (size_t)c->best, head.s, e->sim_only, &body);
 	free(text);
 	buf_free(&head);

@@ -106,3 +106,14 @@ b=$("$RAILYARD" tune -q --json --exhaustive --games 256 -n 3 --max-length 200 pa
 c=$("$RAILYARD" tune -q --json --exhaustive --games 256 -n 3 packs/examples/tune/train-52.yaml | jq -c '[.variants[] | .completion]')
 expect_eq "tune --max-length N is --max-turns N" "$a" "$b"
 ok_if "... and the limit matters (completion differs from the default limit's)" [ "$a" != "$c" ]
+
+# --write's header quotes paths inside YAML comments: a line break in a path
+# (a folder named so) becomes '?', never a line of YAML (issue 32).
+nl=$(printf '%s/odd\nname: [x' "$WORK")
+mkdir -p "$nl"
+cp packs/examples/tune/toy-train.yaml "$nl/pack.yaml"
+expect_status "--write from a folder with a line break in its name" 0 \
+	"$RAILYARD" tune "$nl/pack.yaml" --games 256 -q --write "$WORK/odd.yaml"
+expect_status "... the written pack loads" 0 "$RAILYARD" list "$WORK/odd.yaml"
+expect_eq "... every line before the pack's own is a comment" "" \
+	"$(sed -n '1,/^# Toy Train/p' "$WORK/odd.yaml" | grep -v '^#')"
