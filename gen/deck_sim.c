@@ -60,16 +60,7 @@ static const char usage_text[] =
 	"                        (the seat, its legal moves, the standing and the\n"
 	"                        leader after it) and last what the behaviour\n"
 	"                        measures counted in the game\n"
-	"      --skill           the skill trace instead of the report: a ladder of\n"
-	"                        levels, each against the one below (every deal once\n"
-	"                        with the stronger in each seat), the stronger's share\n"
-	"                        of the games with a single winner against 1/N, and\n"
-	"                        the skill score: the strongest's share against the\n"
-	"                        weakest rescaled, 0 a lottery, 1 it always wins;\n"
-	"                        --games is games a step; one --players count\n"
-	"      --skill-levels K|LIST  K levels of random, greedy, mcts:64, mcts:256,\n"
-	"                        ... (default 4; 2 for an engine without mcts), or\n"
-	"                        the levels named (random,greedy,mcts:N,...), 2..8\n"
+	SIMULATE_SKILL_HELP
 	"  -q, --quiet           no progress lines on stderr\n"
 	"  -h, --help, -V, --version\n\n"
 	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";

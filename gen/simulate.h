@@ -17,6 +17,19 @@
 
 #define SIM_MAX_RULES 16
 
+/* The help of --skill and --skill-levels, the same for every game's simulate. */
+#define SIMULATE_SKILL_HELP \
+	"      --skill           the skill trace instead of the report: a ladder of\n" \
+	"                        levels, each against the one below (every deal once\n" \
+	"                        with the stronger in each seat), the stronger's share\n" \
+	"                        of the games with a single winner against 1/N, and\n" \
+	"                        the skill score: the strongest's share against the\n" \
+	"                        weakest rescaled, 0 a lottery, 1 it always wins;\n" \
+	"                        --games is games a step; one --players count\n" \
+	"      --skill-levels K|LIST  K levels of random, greedy, mcts:64, mcts:256,\n" \
+	"                        ... (default 4; 2 for an engine without mcts), or\n" \
+	"                        the levels named (random,greedy,mcts:N,...), 2..8\n"
+
 /* The options of one simulate run. */
 struct sim_opts {
 	int counts[SIM_MAX_PLAYERS];   /* --players: every count asked for */
