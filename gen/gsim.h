@@ -132,6 +132,11 @@ struct gsim_steps {
 	void (*standing)(const void *setup, void *work, const void *pos, double *score);
 	/* The game over (turn() < 0): winner, no_winner and length into o. */
 	void (*result)(const void *setup, const void *pos, struct gsim_outcome *o);
+	/* The decisions a search's playout plays by the default policy before
+	 * standing values it; 0: the search's own default (mcts.c). A game whose
+	 * default policy is dear and whose standing is near its outcome (the core
+	 * game) plays its playouts short. */
+	int playout_cut;
 };
 
 struct gsim_engine {

@@ -158,6 +158,14 @@ static const struct gsim_steps trains_steps = {
 	.determinize = st_determinize,
 	.standing = st_standing,
 	.result = st_result,
+	/* The greedy judgement costs most of a search (its draws weigh every
+	 * space and what each card laid face up gives the next seat) and
+	 * inversions left are near the outcome: playouts of two decisions, the
+	 * opponent's reply and the seat's next move. Pattern two, 2 players,
+	 * mcts:256 against greedy, 200 games: 0.965 [0.930, 0.983] of the games
+	 * at 2, 0.980 [0.950, 0.992] at 40 in 4 times the time; at 0 (standing
+	 * alone) 0.925 [0.880, 0.954]. */
+	.playout_cut = 2,
 };
 
 static const char *const no_counters[] = {NULL};
