@@ -692,6 +692,18 @@ struct sim_worker {
 	bool dirty[SIM_MAX_PLAYERS];
 	uint64_t stamps, cache_stamp;
 	uintptr_t cache_owner;
+	/* The caches above as they stood for another worker's position (stamped
+	 * snap_stamp by snap_owner, 0: none) when this worker first changed a
+	 * copy of it: a search's root, copied in afresh every iteration, finds
+	 * its sequences' scores and gains here instead of judging them again. */
+	struct score ssc[SIM_MAX_PLAYERS];
+	double sval[SIM_MAX_PLAYERS];
+	bool sdirty[SIM_MAX_PLAYERS];
+	int *soldinv;
+	double *sgain;
+	unsigned char *sgain_ok;
+	uint64_t snap_stamp;
+	uintptr_t snap_owner;
 	struct sim_move *moves;
 	size_t nmoves, cap;
 	/* the position as trains_position.c's legality reads it: sequences in place */
@@ -865,7 +877,8 @@ static void setup_layout(struct sim_setup *s)
 	size_t nab1 = s->nab + 1, pn = (size_t)s->players * s->nab + 1;
 	s->work_size = al(sizeof(struct sim_worker)) + 2 * al((size_t)s->census * sizeof(struct sim_card)) +
 		       al(sc * sizeof(int)) + al(pn * sizeof(double)) + al(pn) +
-		       al(s->max_moves * sizeof(struct sim_move)) + al(s->pos_size) + al(max_keys(s) * sizeof(uint64_t));
+		       al(s->max_moves * sizeof(struct sim_move)) + al(s->pos_size) + al(max_keys(s) * sizeof(uint64_t)) +
+		       al(sc * sizeof(int)) + al(pn * sizeof(double)) + al(pn);
 	if (s->detail)
 		s->work_size += al(((size_t)s->rules.max_turns + 1) * sizeof(uint64_t)) + 4 * al(nab1 * sizeof(uint64_t));
 }
@@ -919,6 +932,9 @@ static struct sim_worker *worker_at(const struct sim_setup *s, void *work)
 	w->cap = s->max_moves;
 	w->look_pos = b, b += al(s->pos_size);
 	w->keys = (uint64_t *)(void *)b, b += al(max_keys(s) * sizeof *w->keys);
+	w->soldinv = (int *)(void *)b, b += al(sc * sizeof *w->soldinv);
+	w->sgain = (double *)(void *)b, b += al(pn * sizeof *w->sgain);
+	w->sgain_ok = (unsigned char *)b, b += al(pn);
 	if (s->detail) {
 		size_t nab1 = s->nab + 1;
 		w->st.players = s->players;
@@ -2013,20 +2029,58 @@ static struct sim_move key_move(const struct sim_worker *w, int m, uint64_t k)
 				 (short)((int)(k >> 38 & 255) - 1), (short)((int)(k >> 30 & 255) - 1)};
 }
 
+/* Copy the caches into the snapshot (keep) or back from it. */
+static void snap_copy(struct sim_worker *w, bool keep)
+{
+	const struct sim_setup *s = w->s;
+	size_t sc = (size_t)s->players * (size_t)s->census, pn = (size_t)s->players * s->nab;
+	int N = s->players;
+	if (keep) {
+		memcpy(w->ssc, w->csc, (size_t)N * sizeof *w->ssc);
+		memcpy(w->sval, w->cval, (size_t)N * sizeof *w->sval);
+		memcpy(w->sdirty, w->dirty, (size_t)N * sizeof *w->sdirty);
+		memcpy(w->soldinv, w->oldinv, sc * sizeof *w->soldinv);
+		memcpy(w->sgain, w->gain, pn * sizeof *w->sgain);
+		memcpy(w->sgain_ok, w->gain_ok, pn);
+	} else {
+		memcpy(w->csc, w->ssc, (size_t)N * sizeof *w->ssc);
+		memcpy(w->cval, w->sval, (size_t)N * sizeof *w->sval);
+		memcpy(w->dirty, w->sdirty, (size_t)N * sizeof *w->sdirty);
+		memcpy(w->oldinv, w->soldinv, sc * sizeof *w->soldinv);
+		memcpy(w->gain, w->sgain, pn * sizeof *w->sgain);
+		memcpy(w->gain_ok, w->sgain_ok, pn);
+	}
+}
+
 /* The worker of a work space, bound to pos, its caches kept only when they
- * are of this very position (a copy of the one they were made for). */
+ * are of this very position (a copy of the one they were made for), or of
+ * the snapshot's position (snap_keep). */
 static struct sim_worker *enter(const struct sim_setup *s, void *work, const void *pos, struct sim_rng *rng)
 {
 	struct sim_worker *w = worker_at(s, work);
 	bind(w, (void *)(uintptr_t)pos);
 	w->rng = rng;
 	if (w->h->stamp != w->cache_stamp || w->h->owner != w->cache_owner) {
-		for (int p = 0; p < s->players; p++)
-			w->dirty[p] = true;
+		if (w->snap_owner && w->h->stamp == w->snap_stamp && w->h->owner == w->snap_owner)
+			snap_copy(w, false);
+		else
+			for (int p = 0; p < s->players; p++)
+				w->dirty[p] = true;
 		w->cache_stamp = w->h->stamp;
 		w->cache_owner = w->h->owner;
 	}
 	return w;
+}
+
+/* Before the worker changes the position bound: when it is another worker's
+ * (a search's root), keep the caches made for it (struct sim_worker). */
+static void snap_keep(struct sim_worker *w)
+{
+	if (w->h->owner == (uintptr_t)w || !w->h->owner)
+		return;
+	snap_copy(w, true);
+	w->snap_stamp = w->h->stamp;
+	w->snap_owner = w->h->owner;
 }
 
 /* The position bound has changed (its changed sequences marked dirty). */
@@ -2159,6 +2213,7 @@ void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, s
 	struct sim_pos *h = w->h;
 	int m = h->seat, t = KEY_TYPE(key);
 	if (h->phase == PH_FREEZE) {
+		snap_keep(w);
 		do_freeze(w, m, t == K_FREEZE ? (int)(key & 0xff) : -1);
 		w->dirty[m] = true;
 		h->phase = PH_MOVE;
@@ -2182,6 +2237,7 @@ void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, s
 				g = gift;
 			}
 		}
+		snap_keep(w);
 		ab = apply_move(w, m, &mv, g, &t1, &t2);
 	}
 	end_turn(w, m, ab, t1, t2);
