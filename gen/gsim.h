@@ -137,6 +137,10 @@ struct gsim_steps {
 	 * default policy is dear and whose standing is near its outcome (the core
 	 * game) plays its playouts short. */
 	int playout_cut;
+	/* The search's default policy for its playouts, an index into keys as
+	 * choose's; NULL: choose with GSIM_GREEDY. */
+	size_t (*playout)(const void *setup, void *work, const void *pos, const uint64_t *keys, size_t n,
+			  struct sim_rng *rng);
 };
 
 struct gsim_engine {

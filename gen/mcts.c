@@ -8,8 +8,9 @@
  * moves are legal in this determinization by UCB1 over their availability
  * (the visits to the parent in which the child could have been played, not
  * all the parent's visits), add one node for a move not yet tried, play on
- * with the game's own default policy (MCTS_PLAYOUT) for at most MCTS_CUT
- * decisions (or the engine's steps->playout_cut), and back up each seat's reward into the moves that seat made.
+ * with the game's own default policy (MCTS_PLAYOUT, or the engine's
+ * steps->playout) for at most MCTS_CUT decisions (or the engine's
+ * steps->playout_cut), and back up each seat's reward into the moves that seat made.
  * A position with one legal move (a forced pass, a lost turn) is played
  * through without a node. The move chosen is the root's most visited.
  *
@@ -201,7 +202,8 @@ static void iterate(struct mcts *m, const void *root, int seat, struct sim_rng *
 	int cut = st->playout_cut > 0 ? st->playout_cut : MCTS_CUT;
 	for (int d = 0; d < cut && (who = st->turn(setup, m->pos)) >= 0; d++) {
 		size_t n = st->moves(setup, m->work, m->pos, m->keys);
-		size_t i = st->choose(setup, m->work, m->pos, MCTS_PLAYOUT, m->keys, n, rng);
+		size_t i = st->playout ? st->playout(setup, m->work, m->pos, m->keys, n, rng)
+				       : st->choose(setup, m->work, m->pos, MCTS_PLAYOUT, m->keys, n, rng);
 		st->apply(setup, m->work, m->pos, m->keys[i], rng, &m->o);
 	}
 	rewards(m);

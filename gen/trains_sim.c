@@ -726,6 +726,7 @@ struct sim_worker {
 	uintptr_t moves_owner, gift_owner;
 	int gift_pol;
 	double gift[MAX_SPACES];
+	bool nogift;               /* sim_playout's judgement: a draw's gifts not weighed */
 	void *own_pos;             /* sim_worker_new's position */
 	struct sim_stats st;       /* with the setup's detail: the totals of the games ended here */
 	bool gather;
@@ -1761,7 +1762,10 @@ static size_t pick_move(struct sim_worker *w, int m, enum sim_policy pol, double
 		const struct sim_move *mv = &w->moves[i];
 		double v;
 		if (mv->face < 0) {
-			own_gifts(w, &vw, m, gift);
+			if (w->nogift)
+				memset(gift, 0, (size_t)w->s->census * sizeof *gift);
+			else
+				own_gifts(w, &vw, m, gift);
 			*gifts = true;
 			v = judge_draw(w, &vw, m, gift);
 		} else {
@@ -2170,6 +2174,16 @@ size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_
 	if (!n)
 		keys[n++] = KEY(K_PASS);
 	return n;
+}
+
+size_t sim_playout(const struct sim_setup *s, void *work, const void *pos, const uint64_t *keys, size_t n,
+		   struct sim_rng *rng)
+{
+	struct sim_worker *w = worker_at(s, work);
+	w->nogift = true;
+	size_t i = sim_choose(s, work, pos, POLICY_GREEDY, keys, n, rng);
+	w->nogift = false;
+	return i;
 }
 
 size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum sim_policy pol, const uint64_t *keys,

@@ -180,6 +180,11 @@ int sim_turn(const struct sim_setup *s, const void *pos);
 size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_t *keys);
 size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum sim_policy pol, const uint64_t *keys,
 		  size_t n, struct sim_rng *rng);
+/* The search's default policy (gsim_steps.playout): greedy's choice, but a
+ * draw judged (and its card then placed) without what the card it replaces
+ * gives the next seat face up, the dearest part of greedy's judgement. */
+size_t sim_playout(const struct sim_setup *s, void *work, const void *pos, const uint64_t *keys, size_t n,
+		   struct sim_rng *rng);
 void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct sim_rng *rng);
 void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct sim_rng *rng);
 /* Minus each seat's inversions (pairs out of order): the leader is nearest a win. */
