@@ -538,13 +538,14 @@ static void determinize(const void *sp, void *work, void *pos, int seat, struct 
 	const struct domino *own = chand_of(s, st, seat);
 	for (int k = 0; k < st->nhand[seat]; k++)
 		known[s->id[own[k].low][own[k].high]] = true;
-	uint8_t pool[MAXT];
-	size_t n = 0;
+	int count[MAXT];
 	for (int i = 0; i < s->ntiles; i++)
-		if (!known[i])
-			pool[n++] = (uint8_t)i;
+		count[i] = !known[i];
+	uint8_t pool[MAXT];
+	size_t n = gsim_redeal_u8(count, s->ntiles, pool, sizeof pool, rng);
 	for (int attempt = 0; attempt < 8; attempt++) {
-		gsim_shuffle_u8(pool, n, rng);
+		if (attempt)
+			gsim_shuffle_u8(pool, n, rng);
 		if (deal_pool(s, st, seat, pool, n, false))
 			return;
 	}

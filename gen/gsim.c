@@ -42,6 +42,16 @@ void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng)
 	}
 }
 
+size_t gsim_redeal_u8(const int *count, int nids, uint8_t *pool, size_t cap, struct sim_rng *rng)
+{
+	size_t n = 0;
+	for (int id = 0; id < nids; id++)
+		for (int k = 0; k < count[id] && n < cap; k++)
+			pool[n++] = (uint8_t)id;
+	gsim_shuffle_u8(pool, n, rng);
+	return n;
+}
+
 void gsim_counts_init(struct gsim_counts *t, int horizon)
 {
 	memset(t, 0, sizeof *t);

@@ -240,6 +240,11 @@ bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *valu
 
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
+/* A determinization's new deal of what a seat cannot see: count[id] copies
+ * of each id 0..nids-1 laid out in id order into pool (at most cap), so that
+ * how they lay before cannot show through, then shuffled from rng; returns
+ * how many. The caller deals pool back into the hands and piles. */
+size_t gsim_redeal_u8(const int *count, int nids, uint8_t *pool, size_t cap, struct sim_rng *rng);
 
 /* For tests: put every play of the Take the Train engine to take_check_play
  * first; gsim_take_refused counts the plays it refused, in every game played

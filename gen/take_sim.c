@@ -511,11 +511,7 @@ static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim
 	for (int i = ps->top; i < ps->npile; i++)
 		count[ps->pile[i]]++;
 	uint8_t pool[256];
-	size_t n = 0;
-	for (int id = 0; id < TAKE_NIDS; id++)
-		for (int k = 0; k < count[id] && n < sizeof pool; k++)
-			pool[n++] = (uint8_t)id;
-	gsim_shuffle_u8(pool, n, rng);
+	gsim_redeal_u8(count, TAKE_NIDS, pool, sizeof pool, rng);
 	size_t k = 0;
 	for (int q = 0; q < s->seats.players; q++) {
 		if (q == seat)

@@ -630,11 +630,7 @@ static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim
 		for (int k = 0; k < ps->stock[i].n; k++)
 			count[ps->stock[i].card[k]]++;
 	uint8_t pool[64];
-	size_t n = 0;
-	for (int r = 1; r <= 13; r++)
-		for (int k = 0; k < count[r] && n < sizeof pool; k++)
-			pool[n++] = (uint8_t)r;
-	gsim_shuffle_u8(pool, n, rng);
+	gsim_redeal_u8(count, 14, pool, sizeof pool, rng);   /* count[0] is 0: no rank 0 */
 	size_t k = 0;
 	for (int q = 0; q < s->seats.players; q++) {
 		if (q == seat)

@@ -226,6 +226,33 @@ static void test_trains_engine(void **state)
 	pack_free(pk);
 }
 
+/* gsim_redeal_u8: every copy of every id once (none past cap), and the same
+ * deal from the same stream whatever the counts' ids lay like before. */
+static void test_redeal(void **state)
+{
+	(void)state;
+	const int count[5] = {2, 0, 1, 3, 1};
+	uint8_t pool[16], again[16];
+	struct sim_rng r, r2;
+	sim_rng_seed(&r, 7, 1);
+	sim_rng_seed(&r2, 7, 1);
+	assert_int_equal(gsim_redeal_u8(count, 5, pool, sizeof pool, &r), 7);
+	int seen[5] = {0};
+	for (int i = 0; i < 7; i++) {
+		assert_true(pool[i] < 5);
+		seen[pool[i]]++;
+	}
+	assert_memory_equal(seen, count, sizeof seen);
+	memset(again, 9, sizeof again);
+	assert_int_equal(gsim_redeal_u8(count, 5, again, sizeof again, &r2), 7);
+	assert_memory_equal(pool, again, 7);
+	assert_int_equal(again[7], 9);
+	/* cap: no more than the pool holds */
+	memset(again, 9, sizeof again);
+	assert_int_equal(gsim_redeal_u8(count, 5, again, 4, &r2), 4);
+	assert_int_equal(again[4], 9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_same_game_any_worker),
 		cmocka_unit_test(test_unknown_rules),
 		cmocka_unit_test(test_trains_engine),
+		cmocka_unit_test(test_redeal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
