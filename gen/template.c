@@ -741,7 +741,7 @@ static void load_cells(struct yread *r, const struct ynode *v, struct tpl_cells 
 		case CK_SIZE:
 			s = yr_scalar(r, "size", x);
 			if (s && card_size(s, &c->w, &c->h) != 0)
-				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot)",
+				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, large-square, tarot)",
 					 s);
 			w = h = true;
 			break;
@@ -773,7 +773,7 @@ static void load_size(struct yread *r, const struct ynode *v, struct template *t
 	if (v->kind == Y_SCALAR) {
 		if (card_size(v->str, &t->w, &t->h) != 0)
 			yr_error(r, v,
-				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot, or [width, height])",
+				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, large-square, tarot, or [width, height])",
 				 v->str);
 	} else if (v->kind == Y_SEQ && v->n == 2) {
 		t->w = load_mm(r, v->items[0], "size", 1, 5000);
