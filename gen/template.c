@@ -1029,7 +1029,8 @@ static void find_holders(struct template *t)
 		for (size_t j = i; j-- > 0;) {
 			const struct tpl_elem *h = &t->elems[j];
 			const double *hb = h->design;
-			if (!holder(h) || exclusive(e, h) || (hb[0] <= 0 && hb[1] <= 0 && hb[0] + hb[2] >= W &&
+			/* a text's box holds marks (an underline), never another text */
+			if (!holder(h) || (h->kind == TE_TEXT && e->kind == TE_TEXT) || exclusive(e, h) || (hb[0] <= 0 && hb[1] <= 0 && hb[0] + hb[2] >= W &&
 							       hb[1] + hb[3] >= H))
 				continue;
 			if (lies_in(h, hb, e->design, 0.05)) {
@@ -1346,10 +1347,15 @@ static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t 
 				pl[j] = (struct place){.how = AN_START, .a = a, .set = true};
 	}
 	/* What lies in a rect or ellipse (a letter on its chip, a hub in its wheel)
-	 * moves with it: its centre where the holder takes that point. */
+	 * moves with it: its centre where the holder takes that point; so does one
+	 * at a margin when its holder stretches (the letter in a carriage's body). */
 	for (size_t i = 0; i < n; i++) {
 		int h = v[i].inside;
-		if (mode[i] != AN_AUTO || h < 0 || (size_t)h >= n)
+		if (h < 0 || (size_t)h >= n)
+			continue;
+		bool margin = (mode[i] == AN_START || mode[i] == AN_END) && v[i].anchor[axis] == AN_AUTO &&
+			      pl[h].how != AN_START;
+		if (mode[i] != AN_AUTO && !margin)
 			continue;
 		double lo = v[h].design[axis], hi = lo + v[h].design[axis + 2];
 		double c = v[i].design[axis] + v[i].design[axis + 2] / 2;
