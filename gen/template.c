@@ -1219,7 +1219,8 @@ static double from_end(const struct resize *z, double x)
 /* The anchor an element finds for itself on one axis from its extent
  * [lo, hi]: AN_STRETCH (spans, or runs from the trim past the middle, or a text
  * box or frame from margin to margin), AN_START or AN_END (at a safe margin),
- * AN_CENTRE (round and margin to margin), else AN_AUTO (grouped). */
+ * AN_CENTRE (round and margin to margin), else AN_AUTO (grouped). A rect
+ * inset less than 15% from both edges (a frame, a well) stretches too. */
 static unsigned char own_anchor(const struct resize *z, const struct tpl_elem *e, double lo,
 				double hi)
 {
@@ -1228,6 +1229,9 @@ static unsigned char own_anchor(const struct resize *z, const struct tpl_elem *e
 	if ((lo <= eps && hi >= W - eps) || (lo <= eps && hi > W / 2) || (hi >= W - eps && lo < W / 2))
 		return round ? AN_CENTRE : AN_STRETCH;
 	bool near_s = lo <= z->safe + tol, near_e = hi >= W - z->safe - tol;
+	/* a frame or well inset less than 15% from both edges keeps both insets */
+	if (e->kind == TE_RECT && !round && lo > eps && W - hi > eps && lo < 0.15 * W && W - hi < 0.15 * W)
+		return AN_STRETCH;
 	if (near_s && near_e)
 		return round ? AN_CENTRE : AN_STRETCH;
 	return near_s ? AN_START : near_e ? AN_END : AN_AUTO;
