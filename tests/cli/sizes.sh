@@ -64,3 +64,39 @@ while read -r s dia ink cue; do
 	ok_if "Take the Train at $s: the number in the disc ($ink of its upper half, poker $i0), the shape cue $cue of the ${dia} mm disc" \
 		awk "BEGIN { exit !(($ink / $i0 - 1) ^ 2 < 0.2 ^ 2 && $cue >= 0.12) }"
 done <"$WORK/disc"
+
+# --- Size names: the services' square is 63.5 mm, so The Game Crafter takes it;
+# MakePlayingCards sells no 88.9 mm square, refused at the pack's size: line.
+pack pattern-one-census-six square
+expect_status "size: square --preset tgc builds" 0 "$RAILYARD" build -q -o "$WORK/o" --preset tgc --numbers 1 \
+	"$WORK/pattern-one-census-six-square.yaml"
+pack pattern-one-census-six large-square
+L=$(grep -n '^size:' "$WORK/pattern-one-census-six-large-square.yaml" | cut -d: -f1)
+expect_status "size: large-square --preset mpc is refused" 2 "$RAILYARD" build -q -o "$WORK/o" --preset mpc --numbers 1 \
+	"$WORK/pattern-one-census-six-large-square.yaml"
+expect_grep "the refusal at the pack's size: line" "pattern-one-census-six-large-square.yaml:$L:7: error: --preset mpc: the items are 88.9 x 88.9 mm" "$WORK/last.err"
+
+# --- The checks at the size printed: a warning names the pack's size, not the
+# template's; text under 6 pt is a warning; a text anchored away from the disc
+# it lies in is an error at the text (exit 2).
+mkdir -p "$WORK/own"
+printf 'pack: own\ntitle: Own\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\nsize: [50mm, 50mm]\n' >"$WORK/own/pack.yaml"
+cat >"$WORK/own/face.yaml" <<'YAML'
+size: poker
+safe: 4mm
+elements:
+  - {text: "{number}", box: [1mm, 40mm, 20mm, 8mm], size: 9pt}
+  - {text: "small", box: [20mm, 60mm, 20mm, 8mm], size: 5pt}
+YAML
+expect_status "own face at 50 x 50 mm: builds" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/own/pack.yaml"
+expect_grep "the safe-margin warning names 50 x 50 mm" "face.yaml:4:5: warning: .*safe margin of the 50.0 x 50.0 mm card" "$WORK/last.err"
+expect_grep "text under 6 pt: a warning at the element" "face.yaml:5:5: warning: this text is 2.6 pt on the 50 x 50 mm card, under 6 pt" "$WORK/last.err"
+cat >"$WORK/own/face.yaml" <<'YAML'
+size: poker
+elements:
+  - {ellipse: [8.75mm, 21.45mm, 46mm, 46mm], fill: "#FFFDF8", anchor: right}
+  - {text: "{number}", box: [15mm, 30mm, 33mm, 20mm], size: 30pt, anchor: left}
+YAML
+sed -i 's/^size: .*/size: [40mm, 40mm]/' "$WORK/own/pack.yaml"
+expect_status "a text anchored away from its disc: exit 2" 2 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/own/pack.yaml"
+expect_grep "the text leaves the disc: an error at the text" "face.yaml:4:5: error: on the 40 x 40 mm card this text leaves the ellipse at line 3" "$WORK/last.err"
