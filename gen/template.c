@@ -1024,6 +1024,7 @@ static void find_holders(struct template *t)
 	for (size_t i = 0; i < t->nelems; i++) {
 		struct tpl_elem *e = &t->elems[i];
 		e->inside = -1;
+		e->cue_mm = fmin(e->design[2], e->design[3]);
 		if (e->kind == TE_LINE || e->kind == TE_IMAGE)
 			continue;
 		for (size_t j = i; j-- > 0;) {
@@ -1046,8 +1047,11 @@ static void find_holders(struct template *t)
 static int check_holders(struct template *t)
 {
 	int errors = 0;
-	const double W = t->w, H = t->h;
-	double s = fmin(W / t->design_w, H / t->design_h);
+	const double W = t->w, H = t->h, dw = t->design_w, dh = t->design_h;
+	/* the factor from the design size, as scale_elems takes it */
+	double m = fmax(t->safe, LOOK_TEXT_SAFE_MM);
+	m = dw > 2 * m && dh > 2 * m && W > 2 * m && H > 2 * m ? m : 0;
+	double s = fmin((W - 2 * m) / (dw - 2 * m), (H - 2 * m) / (dh - 2 * m));
 	for (size_t i = 0; i < t->nelems; i++) {
 		struct tpl_elem *e = &t->elems[i];
 		double b[4];
@@ -1058,12 +1062,11 @@ static int check_holders(struct template *t)
 			b[axis + 2] = hi - lo;
 		}
 		const char *what = e->kind == TE_TEXT ? "text" : kind_names[e->kind];
-		if (e->kind != TE_TEXT && e->kind != TE_LINE && e->kind != TE_IMAGE &&
-		    fmin(e->design[2], e->design[3]) >= 0.5 &&
-		    fmin(b[2], b[3]) < 0.5 * s * fmin(e->design[2], e->design[3])) {
+		if (e->kind != TE_TEXT && e->kind != TE_LINE && e->kind != TE_IMAGE && e->cue_mm >= 0.5 &&
+		    fmin(b[2], b[3]) < 0.5 * s * e->cue_mm) {
 			diag(SEV_ERROR, &e->loc,
-			     "this %s shrinks to %.2f x %.2f mm on the %.4g x %.4g mm card (%.2f x %.2f mm at the design size, %.4g x %.4g mm): the cue vanishes (give it an 'anchor:' or a size that does not stretch)",
-			     what, b[2], b[3], W, H, e->design[2], e->design[3], t->design_w, t->design_h);
+			     "this %s shrinks to %.2f x %.2f mm on the %.4g x %.4g mm card (its smaller side %.2f mm at the design size, %.4g x %.4g mm): the cue vanishes (give it an 'anchor:' or a size that does not stretch)",
+			     what, b[2], b[3], W, H, e->cue_mm, t->design_w, t->design_h);
 			errors++;
 			continue;
 		}

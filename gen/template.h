@@ -96,6 +96,7 @@ struct tpl_elem {
 	                              size (an index into the same list), or -1 */
 	double design[4];          /* its box at the design size, mm (x y w h; lines and
 	                              polygons: their points' bounds) */
+	double cue_mm;             /* its smaller side at the design size, mm */
 	bool size_warned;          /* text under 6 pt already reported */
 };
 
