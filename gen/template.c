@@ -1269,26 +1269,11 @@ static int root_of(int *up, int i)
 	return i;
 }
 
-/* The place of every element of v on one axis. mode[i]: the anchor written or
- * found (own_anchor). */
-static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
-		       unsigned char *mode, const unsigned char *other, struct place *pl)
+/* A row of three or more alike (the same kind and size, in line, over half the
+ * card: sleepers, stripes) is a rhythm: it spreads over the card. */
+static void spread_rows(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+			struct place *pl)
 {
-	const double s = z->s;
-	for (size_t i = 0; i < n; i++) {
-		double lo = v[i].design[axis], hi = lo + v[i].design[axis + 2];
-		pl[i] = (struct place){.how = AN_START, .a = 0, .set = true};
-		switch (mode[i]) {
-		case AN_START: pl[i].a = from_start(z, lo) - lo * s; break;
-		case AN_END: pl[i].a = from_end(z, hi) - hi * s; break;
-		case AN_CENTRE: pl[i].a = z->W2 / 2 - z->W / 2 * s; break;
-		case AN_SPREAD: pl[i].how = AN_SPREAD; break;
-		case AN_STRETCH: pl[i].how = AN_STRETCH; break;
-		default: pl[i].set = false; break;
-		}
-	}
-	/* A row of three or more alike (the same kind and size, in line, over half
-	 * the card: sleepers, stripes) is a rhythm: it spreads over the card. */
 	for (size_t i = 0; i < n; i++) {
 		if (pl[i].set)
 			continue;
@@ -1307,15 +1292,21 @@ static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t 
 				pl[j] = (struct place){.how = AN_SPREAD, .set = true};
 		pl[i] = (struct place){.how = AN_SPREAD, .set = true};
 	}
-	/* Beside a corner element (anchored on both axes) in its column or row:
-	 * with that corner (a chain of them too). */
+}
+
+/* Beside a corner element (anchored on both axes) in its column or row: with
+ * that corner (a chain of them too). */
+static void join_corners(const struct tpl_elem *v, size_t n, const unsigned char *mode,
+			 const unsigned char *other, struct place *pl)
+{
 	for (bool moved = true; moved;) {
 		moved = false;
 		for (size_t i = 0; i < n; i++) {
 			if (pl[i].set)
 				continue;
 			for (size_t j = 0; j < n && !pl[i].set; j++) {
-				bool corner = (mode[j] == AN_START || mode[j] == AN_END || (j != i && pl[j].set && mode[j] == AN_AUTO)) &&
+				bool corner = (mode[j] == AN_START || mode[j] == AN_END ||
+					       (j != i && pl[j].set && mode[j] == AN_AUTO)) &&
 					      (other[j] == AN_START || other[j] == AN_END);
 				if (j == i || !pl[j].set || pl[j].how != AN_START || !corner ||
 				    other[i] != other[j] || gap(&v[i], &v[j]) > GROUP_GAP_MM)
@@ -1325,7 +1316,14 @@ static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t 
 			}
 		}
 	}
-	/* The rest: groups of elements within GROUP_GAP_MM of each other. */
+}
+
+/* The rest: groups of elements within GROUP_GAP_MM of each other, each moved
+ * as one (centred when it reaches the middle, else by its nearer edge). */
+static void place_groups(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+			 struct place *pl)
+{
+	const double s = z->s;
 	int up[TPL_MAX_ELEMENTS];
 	for (size_t i = 0; i < n; i++)
 		up[i] = (int)i;
@@ -1353,9 +1351,14 @@ static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t 
 			if (!pl[j].set && root_of(up, (int)j) == (int)i)
 				pl[j] = (struct place){.how = AN_START, .a = a, .set = true};
 	}
-	/* What lies in a rect or ellipse (a letter on its chip, a hub in its wheel)
-	 * moves with it: its centre where the holder takes that point; so does one
-	 * at a margin when its holder stretches (the letter in a carriage's body). */
+}
+
+/* What lies in a rect or ellipse (a letter on its chip, a hub in its wheel)
+ * moves with it: its centre where the holder takes that point; so does one at
+ * a margin when its holder stretches (the letter in a carriage's body). */
+static void follow_holders(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+			   const unsigned char *mode, struct place *pl)
+{
 	for (size_t i = 0; i < n; i++) {
 		int h = v[i].inside;
 		if (h < 0 || (size_t)h >= n)
@@ -1366,8 +1369,32 @@ static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t 
 			continue;
 		double lo = v[h].design[axis], hi = lo + v[h].design[axis + 2];
 		double c = v[i].design[axis] + v[i].design[axis + 2] / 2;
-		pl[i] = (struct place){.how = AN_START, .a = move(z, &pl[h], c, lo, hi) - c * s, .set = true};
+		pl[i] = (struct place){.how = AN_START, .a = move(z, &pl[h], c, lo, hi) - c * z->s, .set = true};
 	}
+}
+
+/* The place of every element of v on one axis. mode[i]: the anchor written or
+ * found (own_anchor); other: the same across the other axis. */
+static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+		       unsigned char *mode, const unsigned char *other, struct place *pl)
+{
+	const double s = z->s;
+	for (size_t i = 0; i < n; i++) {
+		double lo = v[i].design[axis], hi = lo + v[i].design[axis + 2];
+		pl[i] = (struct place){.how = AN_START, .a = 0, .set = true};
+		switch (mode[i]) {
+		case AN_START: pl[i].a = from_start(z, lo) - lo * s; break;
+		case AN_END: pl[i].a = from_end(z, hi) - hi * s; break;
+		case AN_CENTRE: pl[i].a = z->W2 / 2 - z->W / 2 * s; break;
+		case AN_SPREAD: pl[i].how = AN_SPREAD; break;
+		case AN_STRETCH: pl[i].how = AN_STRETCH; break;
+		default: pl[i].set = false; break;
+		}
+	}
+	spread_rows(z, v, n, axis, pl);
+	join_corners(v, n, mode, other, pl);
+	place_groups(z, v, n, axis, pl);
+	follow_holders(z, v, n, axis, mode, pl);
 }
 
 /* x at the design size -> its place; lo, hi: the element's design extent on
@@ -1399,6 +1426,52 @@ static void move_box(const struct resize *z, const struct place *p, struct tpl_l
 		pos->v = x;
 	if (!len->fixed)
 		len->v = x2 - x;
+}
+
+/* A rect at least LOOK_THIN_MM thick at the design size stays so (not thin
+ * near the cut), about its centre. */
+static void keep_thick(struct tpl_elem *e)
+{
+	for (int axis = 0; e->kind == TE_RECT && axis < 2; axis++) {
+		struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
+		if (pos->pct || len->pct || len->fixed || len->v >= LOOK_THIN_MM ||
+		    e->design[axis + 2] < LOOK_THIN_MM)
+			continue;
+		pos->v -= (LOOK_THIN_MM - len->v) / 2;
+		len->v = LOOK_THIN_MM;
+	}
+}
+
+/* Element i's font size times s, never under LOOK_MIN_TEXT_PT when it was at
+ * least that; a text kept at the minimum has its box grow as much from its
+ * aligned side, within the safe area and the shape holding it if it was. */
+static void keep_min_text(struct tpl_elem *v, size_t i, double s, const struct resize *zx,
+			  const struct resize *zy)
+{
+	struct tpl_elem *e = &v[i];
+	const double min = LOOK_MIN_TEXT_PT * 25.4 / 72, safe = zx->safe;
+	double k = e->size >= min - 1e-9 && e->size * s < min ? min / (e->size * s) : 1;
+	e->size *= s * k;
+	for (int axis = 0; k > 1 && e->kind == TE_TEXT && axis < 2; axis++) {
+		struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
+		enum tpl_align al = axis ? e->valign : e->align;
+		if (pos->pct || len->pct || len->fixed)
+			continue;
+		const struct resize *z = axis ? zy : zx;
+		double grow = len->v * (k - 1), x0 = pos->v, x1 = pos->v + len->v;
+		double lo = pos->v - (al == AL_START ? 0 : al == AL_END ? grow : grow / 2);
+		double hi = lo + len->v + grow;
+		if (x0 >= safe - 1e-6 && x1 <= z->W2 - safe + 1e-6)
+			lo = fmax(lo, safe), hi = fmin(hi, z->W2 - safe);
+		if (e->inside >= 0 && (size_t)e->inside < i) {
+			const struct tpl_elem *h = &v[e->inside];
+			double h0 = h->box[axis].v, h1 = h0 + h->box[axis + 2].v;
+			if (!h->box[axis].pct && !h->box[axis + 2].pct && x0 >= h0 - 1e-6 && x1 <= h1 + 1e-6)
+				lo = fmax(lo, h0), hi = fmin(hi, h1);
+		}
+		pos->v = fmin(lo, x0);
+		len->v = fmax(hi, x1) - pos->v;
+	}
 }
 
 static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double W2, double H2,
@@ -1445,42 +1518,9 @@ static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double
 				move_box(axis ? &zy : &zx, &pl[axis][i], &e->box[axis], &e->box[axis + 2],
 					 e->design[axis], e->design[axis] + e->design[axis + 2]);
 		}
-		/* a shape at least LOOK_THIN_MM thick stays so (not thin near the cut) */
-		for (int axis = 0; e->kind == TE_RECT && axis < 2; axis++) {
-			struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
-			if (pos->pct || len->pct || len->fixed || len->v >= LOOK_THIN_MM ||
-			    e->design[axis + 2] < LOOK_THIN_MM)
-				continue;
-			pos->v -= (LOOK_THIN_MM - len->v) / 2;
-			len->v = LOOK_THIN_MM;
-		}
-		if (!e->size_fixed) {
-			const double min = LOOK_MIN_TEXT_PT * 25.4 / 72;
-			double k = e->size >= min - 1e-9 && e->size * s < min ? min / (e->size * s) : 1;
-			e->size *= s * k;
-			/* text kept at the minimum: its box grows as much, from its aligned side */
-			for (int axis = 0; k > 1 && e->kind == TE_TEXT && axis < 2; axis++) {
-				struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
-				enum tpl_align al = axis ? e->valign : e->align;
-				if (pos->pct || len->pct || len->fixed)
-					continue;
-				const struct resize *z = axis ? &zy : &zx;
-				double grow = len->v * (k - 1), x0 = pos->v, x1 = pos->v + len->v;
-				double lo = pos->v - (al == AL_START ? 0 : al == AL_END ? grow : grow / 2);
-				double hi = lo + len->v + grow;
-				/* never out of the safe area or the shape it lies in, if it was in */
-				if (x0 >= safe - 1e-6 && x1 <= z->W2 - safe + 1e-6)
-					lo = fmax(lo, safe), hi = fmin(hi, z->W2 - safe);
-				if (e->inside >= 0 && (size_t)e->inside < i) {
-					const struct tpl_elem *h = &v[e->inside];
-					double h0 = h->box[axis].v, h1 = h0 + h->box[axis + 2].v;
-					if (!h->box[axis].pct && !h->box[axis + 2].pct && x0 >= h0 - 1e-6 && x1 <= h1 + 1e-6)
-						lo = fmax(lo, h0), hi = fmin(hi, h1);
-				}
-				pos->v = fmin(lo, x0);
-				len->v = fmax(hi, x1) - pos->v;
-			}
-		}
+		keep_thick(e);
+		if (!e->size_fixed)
+			keep_min_text(v, i, s, &zx, &zy);
 		e->stroke_width *= s;
 		e->radius *= s;
 	}
