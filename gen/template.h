@@ -92,8 +92,9 @@ struct tpl_elem {
 	bool layout_warned;        /* safe area / turned copy already reported */
 	/* resizing */
 	unsigned char anchor[2];   /* enum tpl_anchor across and down, as written */
-	int inside;                /* the filled rect or ellipse it lies in at the design
-	                              size (an index into the same list), or -1 */
+	int inside;                /* the filled rect or ellipse (or, for a shape, the
+	                              text box) it lies in at the design size: an index
+	                              into the same list, or -1 */
 	double design[4];          /* its box at the design size, mm (x y w h; lines and
 	                              polygons: their points' bounds) */
 	double cue_mm;             /* its smaller side at the design size, mm */
@@ -160,17 +161,20 @@ void template_size(const struct template *t, int rows, int cols, double *w, doub
 
 /* Give t a new trim size w x h mm (a cells template: each cell's size; the
  * placemat's spaces follow the card). The composition scales as a whole by one
- * factor, the smaller of the two ratios to the design size, so circles stay
- * round and nothing stretches one way only. On each axis an element is anchored
- * (its "anchor:", else found from where it lies): one that spans the card, or
- * runs from the trim past the middle, or a text box or frame from margin to
- * margin, stretches with it (its insets scaled); one at the safe margin keeps
- * its distance to that edge; one next to a corner element (same column or row,
- * within 3.5 mm) moves with that corner; the rest form groups of elements
- * within 3.5 mm of each other, and a group reaching the middle stays centred,
- * any other keeps its distance to the nearer edge, every member moved alike.
- * Font sizes (never under 6 pt when they were at least that), strokes and radii
- * scale by the factor; percents follow the card; lengths written "4mm!" stay.
+ * factor, the smaller of the two ratios of the safe areas (the card less its
+ * safe margins), so circles stay round and nothing stretches one way only. On
+ * each axis an element is anchored (its "anchor:", else found from where it
+ * lies): one that spans the card, or runs from the trim past the middle, or a
+ * text box or frame from margin to margin, stretches with it (its insets
+ * scaled); one at the safe margin keeps its distance to that edge; three or more
+ * alike in a row spread; one next to a corner element (same column or row,
+ * within 3.5 mm) moves with that corner; the rest form groups of elements within
+ * 3.5 mm of each other, and a group reaching the middle stays centred, any other
+ * keeps its distance to the nearer edge, every member moved alike; what lies in
+ * a filled rect or ellipse or a text's box moves with it. Font sizes (never
+ * under 6 pt when they were at least that), strokes and radii scale by the
+ * factor; a rect at least 1 mm thick stays so; percents follow the card;
+ * lengths written "4mm!" stay.
  * The layout is checked by the caller (template_check_layout). */
 void template_resize(struct template *t, double w, double h);
 
@@ -183,8 +187,8 @@ void template_set_pack(struct template *t, const char *pack_file);
  * of the trim or a shape's edge within LOOK_EDGE_MM of it, text under
  * LOOK_MIN_TEXT_PT, and on a double-ended card about one that overlaps the
  * turned copy of another; once per element however often it is called. After a
- * resize, an error at the element when text or a shape leaves the rect or ellipse
- * it lies in at the design size, or a shape shrinks to nothing. Sizes named are
+ * resize, an error at the element when text or a shape leaves what it lies in
+ * at the design size (e->inside), or a shape shrinks to nothing. Sizes named are
  * t's present size. Returns the number of errors. The build calls it once the
  * pack's size is applied (template_load does not). */
 int template_check_layout(struct template *t);
