@@ -513,7 +513,7 @@ int data_read_size(struct yread *r, const struct ynode *n, struct card_data *d)
 	d->loc_size = yr_loc(r, n);
 	if (n->kind == Y_SCALAR) {
 		if (card_size(n->str, &d->w, &d->h) != 0) {
-			yr_error(r, n, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot, or [width, height])",
+			yr_error(r, n, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, large-square, tarot, or [width, height])",
 				 n->str);
 			return -1;
 		}

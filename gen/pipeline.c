@@ -402,13 +402,19 @@ int build_fit(const struct build_opts *o, const struct card_data *cd, const char
 		template_set_pack(t[i], pack_file);
 		if (t[i]->cells.on)
 			continue;
-		if (cd->has_size)
+		if (cd->has_size) {
 			template_resize(t[i], cd->w, cd->h);
+			/* what the size refuses is reported where the pack sets it */
+			t[i]->loc_size = cd->loc_size;
+		}
+		/* checked at the size it prints at, so warnings name that size */
+		if (template_check_layout(t[i]) != 0)
+			rc = -1;
 		if (bleed >= 0)
 			t[i]->bleed = bleed;
 		/* reported where the size was set: the pack's size:, else the template's */
 		if (build_writes_png(o) &&
-		    out_check_png(t[i]->w, t[i]->h, t[i]->bleed, 300, cd->has_size ? &cd->loc_size : &t[i]->loc_size,
+		    out_check_png(t[i]->w, t[i]->h, t[i]->bleed, 300, &t[i]->loc_size,
 				  t[i] == back ? "the back" : item) != 0)
 			rc = -1;
 	}

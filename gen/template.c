@@ -30,7 +30,8 @@ static const struct named_size cards[] = {
 	{"tarot", 69.85, 120.65},     /* 2.75 x 4.75 in */
 	{"mini-euro", 44.0, 68.0},
 	{"mini-american", 41.0, 63.0},
-	{"square", 70.0, 70.0},
+	{"square", 63.5, 63.5},      /* 2.5 x 2.5 in: The Game Crafter's and MakePlayingCards' square */
+	{"large-square", 88.9, 88.9}, /* 3.5 x 3.5 in: TGC's large square, DriveThruCards' square */
 };
 
 static const struct named_size papers[] = {
@@ -347,12 +348,12 @@ enum elem_key {
 	EK_TEXT, EK_RECT, EK_LINE, EK_BOX, EK_SIZE, EK_FONT, EK_WEIGHT, EK_STYLE, EK_ALIGN,
 	EK_VALIGN, EK_ROTATE, EK_WRAP, EK_COLOR, EK_COLOUR, EK_FILL, EK_STROKE, EK_STROKE_WIDTH,
 	EK_RADIUS, EK_IF, EK_UNLESS, EK_ELLIPSE, EK_POLYGON, EK_IMAGE, EK_FIT, EK_OPACITY, EK_PIPS,
-	EK_COUNT
+	EK_ANCHOR, EK_COUNT
 };
 static const char *const elem_key_names[] = {
 	"text", "rect", "line", "box", "size", "font", "weight", "style", "align", "valign",
 	"rotate", "wrap", "color", "colour", "fill", "stroke", "stroke-width", "radius", "if",
-	"unless", "ellipse", "polygon", "image", "fit", "opacity", "pips", NULL,
+	"unless", "ellipse", "polygon", "image", "fit", "opacity", "pips", "anchor", NULL,
 };
 static const unsigned elem_key_kinds[EK_COUNT] = {
 	[EK_TEXT] = ALL_KINDS, [EK_RECT] = ALL_KINDS, [EK_LINE] = ALL_KINDS,
@@ -364,6 +365,7 @@ static const unsigned elem_key_kinds[EK_COUNT] = {
 	[EK_STROKE] = CLOSED | KIND(TE_LINE), [EK_STROKE_WIDTH] = CLOSED | KIND(TE_LINE),
 	[EK_RADIUS] = KIND(TE_RECT), [EK_IF] = ALL_KINDS, [EK_UNLESS] = ALL_KINDS,
 	[EK_FIT] = KIND(TE_IMAGE) | KIND(TE_TEXT), [EK_OPACITY] = ALL_KINDS,
+	[EK_ANCHOR] = ALL_KINDS,
 };
 
 static int find_name(const char *const *names, const char *s)
@@ -403,6 +405,55 @@ static int elem_key(struct yread *r, const struct ynode *key, enum tpl_kind kind
 		 kind == TE_IMAGE || kind == TE_ELLIPSE ? "an" : "a", kind_names[kind]);
 	yr_unknown_key(r, key, where, known);
 	return -1;
+}
+
+/* anchor: one word for both axes (centre, spread, stretch, auto), a side (left,
+ * right, top, bottom: that axis only), two of them ("top-left", [spread, centre]:
+ * across, then down). Sets out[0] (across) and out[1] (down). */
+static void load_anchor(struct yread *r, const struct ynode *v, unsigned char out[2])
+{
+	static const char *const words[] = {"auto", "left", "right", "centre", "spread", "stretch",
+					    "top", "bottom", "center", "middle", NULL};
+	static const unsigned char value[] = {AN_AUTO, AN_START, AN_END, AN_CENTRE, AN_SPREAD,
+					      AN_STRETCH, AN_START, AN_END, AN_CENTRE, AN_CENTRE};
+	char buf[64];
+	const char *w[3] = {0};
+	size_t n = 0;
+	if (v->kind == Y_SCALAR && strlen(v->str) < sizeof buf) {
+		strcpy(buf, v->str);
+		for (char *tok = strtok(buf, "- "); tok && n < 3; tok = strtok(NULL, "- "))
+			w[n++] = tok;
+	} else if (v->kind == Y_SEQ && v->n <= 2) {
+		for (size_t i = 0; i < v->n; i++)
+			if (v->items[i]->kind == Y_SCALAR)
+				w[n++] = v->items[i]->str;
+	}
+	if (n < 1 || n > 2) {
+		yr_error(r, v, "'anchor' must be one or two of left, right, top, bottom, centre, spread, stretch, auto (e.g. top-left, [spread, centre])");
+		return;
+	}
+	int fixed = -1;  /* the axis a side word took */
+	for (size_t i = 0; i < n; i++) {
+		int k = find_name(words, w[i]);
+		if (k < 0) {
+			yr_error(r, v, "'anchor': unknown word '%s' (left, right, top, bottom, centre, spread, stretch, auto)",
+				 w[i]);
+			return;
+		}
+		int axis = k == 1 || k == 2 ? 0 : k == 6 || k == 7 ? 1 : -1;
+		if (axis < 0 && n == 1) {
+			out[0] = out[1] = value[k];
+		} else {
+			if (axis < 0)
+				axis = fixed >= 0 ? 1 - fixed : (int)i;
+			if (axis == fixed) {
+				yr_error(r, v, "'anchor': two words for the same axis");
+				return;
+			}
+			out[axis] = value[k];
+			fixed = axis;
+		}
+	}
 }
 
 /* polygon: [x1, y1, x2, y2, ...]: at least three corners. */
@@ -565,13 +616,17 @@ static void load_elem_key(struct yread *r, enum elem_key k, const struct ynode *
 		free(e->unless_field);
 		e->unless_field = conditions(r, v, key);
 		break;
+	case EK_ANCHOR:
+		load_anchor(r, v, e->anchor);
+		break;
 	}
 }
 
 static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e)
 {
 	*e = (struct tpl_elem){.loc = yr_loc(r, m), .size = 4.0, .align = AL_CENTER,
-			       .valign = AL_CENTER, .stroke_width = 0.25 * 25.4 / 72, .opacity = 1};
+			       .valign = AL_CENTER, .stroke_width = 0.25 * 25.4 / 72, .opacity = 1,
+			       .inside = -1};
 	e->color = (struct tpl_color){.a = 1};
 	e->fill.none = true;
 	e->stroke = (struct tpl_color){.a = 1};
@@ -686,7 +741,7 @@ static void load_cells(struct yread *r, const struct ynode *v, struct tpl_cells 
 		case CK_SIZE:
 			s = yr_scalar(r, "size", x);
 			if (s && card_size(s, &c->w, &c->h) != 0)
-				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot)",
+				yr_error(r, x, "'size': unknown card size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, large-square, tarot)",
 					 s);
 			w = h = true;
 			break;
@@ -718,7 +773,7 @@ static void load_size(struct yread *r, const struct ynode *v, struct template *t
 	if (v->kind == Y_SCALAR) {
 		if (card_size(v->str, &t->w, &t->h) != 0)
 			yr_error(r, v,
-				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, tarot, or [width, height])",
+				 "'size': unknown size '%s' (poker, euro-poker, bridge, mini, mini-euro, mini-american, square, large-square, tarot, or [width, height])",
 				 v->str);
 	} else if (v->kind == Y_SEQ && v->n == 2) {
 		t->w = load_mm(r, v->items[0], "size", 1, 5000);
@@ -925,11 +980,134 @@ static void check_cut(struct template *t, struct tpl_elem *e)
 	}
 }
 
-void template_check_layout(struct template *t)
+/* Each element's box now (mm): its design[] for the next resize. */
+static bool extent(const struct tpl_elem *e, int axis, double W, double *lo, double *hi);
+static void note_design(struct tpl_elem *v, size_t n, double W, double H)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int axis = 0; axis < 2; axis++) {
+			double lo, hi;
+			extent(&v[i], axis, axis ? H : W, &lo, &hi);
+			v[i].design[axis] = lo;
+			v[i].design[axis + 2] = hi - lo;
+		}
+}
+
+/* Whether others may lie in e: a filled rect or ellipse (a chip, a disc), or a
+ * text's box (the underline of a number). */
+static bool holder(const struct tpl_elem *e)
+{
+	return ((e->kind == TE_RECT || e->kind == TE_ELLIPSE) && (!e->fill.none || e->fill.field)) ||
+	       e->kind == TE_TEXT;
+}
+
+/* Whether box b lies in holder h (boxes x y w h, mm, within tol): in its box,
+ * and for an ellipse with its centre inside it. */
+static bool lies_in(const struct tpl_elem *h, const double hb[4], const double b[4], double tol)
+{
+	if (b[0] < hb[0] - tol || b[1] < hb[1] - tol || b[0] + b[2] > hb[0] + hb[2] + tol ||
+	    b[1] + b[3] > hb[1] + hb[3] + tol)
+		return false;
+	if (h->kind != TE_ELLIPSE)
+		return true;
+	double dx = (b[0] + b[2] / 2 - hb[0] - hb[2] / 2) / (hb[2] / 2 + tol);
+	double dy = (b[1] + b[3] / 2 - hb[1] - hb[3] / 2) / (hb[3] / 2 + tol);
+	return dx * dx + dy * dy <= 1;
+}
+
+/* At the design size: the holder each text or shape lies in (the last drawn
+ * before it, never the whole card), into e->inside. */
+static void find_holders(struct template *t)
+{
+	const double W = t->w, H = t->h;
+	note_design(t->elems, t->nelems, W, H);
+	for (size_t i = 0; i < t->nelems; i++) {
+		struct tpl_elem *e = &t->elems[i];
+		e->inside = -1;
+		e->cue_mm = fmin(e->design[2], e->design[3]);
+		if (e->kind == TE_LINE || e->kind == TE_IMAGE)
+			continue;
+		for (size_t j = i; j-- > 0;) {
+			const struct tpl_elem *h = &t->elems[j];
+			const double *hb = h->design;
+			/* a text's box holds marks (an underline), never another text */
+			if (!holder(h) || (h->kind == TE_TEXT && e->kind == TE_TEXT) || exclusive(e, h) || (hb[0] <= 0 && hb[1] <= 0 && hb[0] + hb[2] >= W &&
+							       hb[1] + hb[3] >= H))
+				continue;
+			if (lies_in(h, hb, e->design, 0.05)) {
+				e->inside = (int)j;
+				break;
+			}
+		}
+	}
+}
+
+/* After a resize: an error at each text or shape that left its holder or
+ * shrank to nothing; the number of them. */
+static int check_holders(struct template *t)
+{
+	int errors = 0;
+	const double W = t->w, H = t->h, dw = t->design_w, dh = t->design_h;
+	/* the factor from the design size, as scale_elems takes it */
+	double m = fmax(t->safe, LOOK_TEXT_SAFE_MM);
+	m = dw > 2 * m && dh > 2 * m && W > 2 * m && H > 2 * m ? m : 0;
+	double s = fmin((W - 2 * m) / (dw - 2 * m), (H - 2 * m) / (dh - 2 * m));
+	for (size_t i = 0; i < t->nelems; i++) {
+		struct tpl_elem *e = &t->elems[i];
+		double b[4];
+		for (int axis = 0; axis < 2; axis++) {
+			double lo, hi;
+			extent(e, axis, axis ? H : W, &lo, &hi);
+			b[axis] = lo;
+			b[axis + 2] = hi - lo;
+		}
+		const char *what = e->kind == TE_TEXT ? "text" : kind_names[e->kind];
+		if (e->kind != TE_TEXT && e->kind != TE_LINE && e->kind != TE_IMAGE && e->cue_mm >= 0.5 &&
+		    fmin(b[2], b[3]) < 0.5 * s * e->cue_mm) {
+			diag(SEV_ERROR, &e->loc,
+			     "this %s shrinks to %.2f x %.2f mm on the %.4g x %.4g mm card (its smaller side %.2f mm at the design size, %.4g x %.4g mm): the cue vanishes (give it an 'anchor:' or a size that does not stretch)",
+			     what, b[2], b[3], W, H, e->cue_mm, t->design_w, t->design_h);
+			errors++;
+			continue;
+		}
+		if (e->inside < 0)
+			continue;
+		const struct tpl_elem *h = &t->elems[e->inside];
+		double hb[4];
+		for (int axis = 0; axis < 2; axis++) {
+			double lo, hi;
+			extent(h, axis, axis ? H : W, &lo, &hi);
+			hb[axis] = lo;
+			hb[axis + 2] = hi - lo;
+		}
+		if (lies_in(h, hb, b, 0.1))
+			continue;
+		diag(SEV_ERROR, &e->loc,
+		     "on the %.4g x %.4g mm card this %s leaves the %s at line %u that holds it at the design size (%.4g x %.4g mm): it lies at [%.2f, %.2f, %.2f, %.2f] mm, the %s at [%.2f, %.2f, %.2f, %.2f] (give one of them an 'anchor:')",
+		     W, H, what, kind_names[h->kind], h->loc.line, t->design_w, t->design_h, b[0], b[1],
+		     b[2], b[3], kind_names[h->kind], hb[0], hb[1], hb[2], hb[3]);
+		errors++;
+	}
+	return errors;
+}
+
+int template_check_layout(struct template *t)
 {
 	if (t->cells.on)
-		return;
+		return 0;
+	int errors = 0;
+	if (fabs(t->w - t->design_w) > 1e-6 || fabs(t->h - t->design_h) > 1e-6)
+		errors = check_holders(t);
 	const double eps = 1e-6, W = t->w, H = t->h;
+	for (size_t i = 0; i < t->nelems; i++) {
+		struct tpl_elem *e = &t->elems[i];
+		double pt = e->size * 72 / 25.4;
+		if (e->kind != TE_TEXT || e->size_warned || pt >= LOOK_MIN_TEXT_PT - 1e-6)
+			continue;
+		diag(SEV_WARNING, &e->loc, "this text is %.1f pt on the %.4g x %.4g mm card, under %g pt: too small to read at arm's length",
+		     pt, W, H, LOOK_MIN_TEXT_PT);
+		e->size_warned = true;
+	}
 	/* text at least LOOK_TEXT_SAFE_MM inside the trim, whatever the template says */
 	double safe = fmax(t->safe, LOOK_TEXT_SAFE_MM);
 	for (size_t i = 0; i < t->nelems; i++) {
@@ -951,7 +1129,7 @@ void template_check_layout(struct template *t)
 		}
 	}
 	if (!t->double_ended)
-		return;
+		return errors;
 	/* The turned copy of f occupies [W - x - w, H - y - h, w, h]. */
 	for (size_t i = 0; i < t->nelems; i++)
 		for (size_t j = i; j < t->nelems; j++) {
@@ -975,114 +1153,380 @@ void template_check_layout(struct template *t)
 				     W, H, f->loc.line, ox, oy);
 			e->layout_warned = f->layout_warned = true;
 		}
+	return errors;
 }
 
-/* A distance d from the trim, resized by s: what lies beyond the safe margin
- * keeps its distance from the margin times s (the margin itself stays, and a
- * group of elements near one edge moves as one); what lies within it, d * s. */
-static double keep_safe(double d, double s, double safe)
-{
-	return d >= safe ? safe + (d - safe) * s : d * s;
-}
+/* ---- resizing: one scale factor, anchored elements ---- */
 
-/* One axis of a box resized from W to W2 mm, s the uniform factor (the smaller
- * of the two axes'): a box spanning the whole axis (a background, a band into the
- * bleed) stretches with it, its overhang scaled by s; so does one inset less
- * than 15% from both edges (a frame, a text box; stretch: not a circle), its
- * insets as keep_safe says; any other keeps its size
- * times s and its distance to the nearer edge times s, or when its centre is
- * within 2 mm of the middle, its offset from the middle times s (keep_safe:
- * what lay outside the safe margin stays outside it). Lengths in percent or written with "!" stay. */
-static void place_axis(struct tpl_len *pos, struct tpl_len *len, double W, double W2, double s,
-		       double safe, bool stretch)
+/* The extent of e on one axis (0 across, 1 down) at the card size W (that
+ * axis's), in mm: a box's sides, a line's or polygon's points' bounds; false
+ * when it has none in mm (written in percent). */
+static bool extent(const struct tpl_elem *e, int axis, double W, double *lo, double *hi)
 {
-	const double eps = 1e-6;
+	if (e->kind == TE_LINE || e->kind == TE_POLYGON) {
+		const struct tpl_len *p = e->kind == TE_LINE ? e->box : e->points;
+		size_t n = e->kind == TE_LINE ? 4 : e->npoints;
+		*lo = 1e300, *hi = -1e300;
+		for (size_t k = (size_t)axis; k < n; k += 2) {
+			if (p[k].pct)
+				return false;
+			*lo = fmin(*lo, p[k].v);
+			*hi = fmax(*hi, p[k].v);
+		}
+		return *lo <= *hi;
+	}
+	const struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
 	if (pos->pct || len->pct) {
-		pos->off *= pos->fixed ? 1 : s;
-		len->off *= len->fixed ? 1 : s;
-		return;
+		*lo = len_mm(pos, W);
+		*hi = *lo + len_mm(len, W);
+		return false;
 	}
-	double x = pos->v, w = len->v;
-	/* a frame or text box inset from both edges keeps both insets */
-	if (stretch && !pos->fixed && !len->fixed && x < 0.15 * W && W - x - w < 0.15 * W &&
-	    x > eps && W - x - w > eps) {
-		pos->v = keep_safe(x, s, safe);
-		len->v = W2 - keep_safe(W - x - w, s, safe) - pos->v;
-		return;
-	}
-	if (x <= eps && x + w >= W - eps) {
-		double a = -x, b = x + w - W;
-		if (!pos->fixed)
-			pos->v = -a * s;
-		if (!len->fixed)
-			len->v = W2 + (a + b) * s;
-		return;
-	}
-	/* within 2 mm of the middle: centred, its offset from the middle times s
-	 * (a pair of rails stays a pair) */
-	double w2 = len->fixed ? w : w * s, c = x + w / 2, tol = 2.0;
-	if (pos->fixed)
-		;
-	else if (c < W / 2 - tol)
-		pos->v = keep_safe(x, s, safe);
-	else if (c > W / 2 + tol)
-		pos->v = W2 - keep_safe(W - x - w, s, safe) - w2;
-	else
-		pos->v = W2 / 2 + (c - W / 2) * s - w2 / 2;
-	/* a box that was within the safe margins stays within them */
-	if (!pos->fixed && !len->fixed && x >= safe && x + w <= W - safe) {
-		if (pos->v < safe)
-			pos->v = safe;
-		if (pos->v + w2 > W2 - safe)
-			w2 = fmax(0, W2 - safe - pos->v);
-	}
-	len->v = w2;
+	*lo = pos->v;
+	*hi = pos->v + len->v;
+	return true;
 }
 
-/* A line's or polygon's points moved as their bounding box is (place_axis). */
-static void place_points(struct tpl_len *p, size_t n, double W, double H, double W2, double H2,
-			 double s, double safe)
+/* Whether e keeps its shape when resized (circles stay round): an ellipse, pips,
+ * a rect rounded to a disc. */
+static bool is_round(const struct tpl_elem *e)
 {
-	for (int axis = 0; axis < 2; axis++) {
-		double lo = 1e300, hi = -1e300;
-		for (size_t k = (size_t)axis; k < n; k += 2)
-			if (!p[k].pct) {
-				lo = fmin(lo, p[k].v);
-				hi = fmax(hi, p[k].v);
-			}
-		if (lo > hi)
+	return e->kind == TE_ELLIPSE || e->kind == TE_PIPS ||
+	       (e->kind == TE_RECT && 2.2 * e->radius >= fmin(e->box[2].v, e->box[3].v));
+}
+
+/* Where one axis of an element goes: x -> a + x * s (a uniform move), or its
+ * ends each kept to its edge (stretch), or its centre following the card (spread). */
+struct place {
+	unsigned char how;    /* AN_START (uniform, offset a), AN_STRETCH, AN_SPREAD */
+	double a;
+	bool set;
+};
+
+struct resize {
+	double W, W2, s, safe;
+};
+
+/* A distance d from the start edge, resized: what lies beyond the safe margin
+ * keeps its distance from the margin times s; the margin and the bleed keep
+ * their size, and what lies in them its distance. */
+static double from_start(const struct resize *z, double d)
+{
+	return d >= z->safe ? z->safe + (d - z->safe) * z->s : d;
+}
+
+static double from_end(const struct resize *z, double x)
+{
+	return z->W2 - from_start(z, z->W - x);
+}
+
+/* The anchor an element finds for itself on one axis from its extent
+ * [lo, hi]: AN_STRETCH (spans, or runs from the trim past the middle, or a text
+ * box or frame from margin to margin), AN_START or AN_END (at a safe margin),
+ * AN_CENTRE (round and margin to margin), else AN_AUTO (grouped). A rect
+ * inset less than 15% from both edges (a frame, a well) stretches too. */
+static unsigned char own_anchor(const struct resize *z, const struct tpl_elem *e, double lo,
+				double hi)
+{
+	const double eps = 1e-6, tol = 0.5, W = z->W;
+	bool round = is_round(e);
+	if ((lo <= eps && hi >= W - eps) || (lo <= eps && hi > W / 2) || (hi >= W - eps && lo < W / 2))
+		return round ? AN_CENTRE : AN_STRETCH;
+	bool near_s = lo <= z->safe + tol, near_e = hi >= W - z->safe - tol;
+	/* a frame or well inset less than 15% from both edges keeps both insets */
+	if (e->kind == TE_RECT && !round && lo > eps && W - hi > eps && lo < 0.15 * W && W - hi < 0.15 * W)
+		return AN_STRETCH;
+	if (near_s && near_e)
+		return round ? AN_CENTRE : AN_STRETCH;
+	return near_s ? AN_START : near_e ? AN_END : AN_AUTO;
+}
+
+/* The gap between the design boxes of two elements (0 when they overlap). */
+static double gap(const struct tpl_elem *a, const struct tpl_elem *b)
+{
+	double gx = fmax(a->design[0] - (b->design[0] + b->design[2]), b->design[0] - (a->design[0] + a->design[2]));
+	double gy = fmax(a->design[1] - (b->design[1] + b->design[3]), b->design[1] - (a->design[1] + a->design[3]));
+	return fmax(0, fmax(gx, gy));
+}
+
+static double move(const struct resize *z, const struct place *p, double x, double lo, double hi);
+
+#define GROUP_GAP_MM 3.5   /* elements this close move as one */
+#define MIDDLE_MM 3.0      /* a group this close to the middle stays centred */
+
+/* Whether a and b are alike in a row along axis: the same kind and size, at the
+ * same place across it. */
+static bool alike(const struct tpl_elem *a, const struct tpl_elem *b, int axis)
+{
+	const double eps = 0.01;
+	return a->kind == b->kind && fabs(a->design[2] - b->design[2]) < eps &&
+	       fabs(a->design[3] - b->design[3]) < eps && fabs(a->design[1 - axis] - b->design[1 - axis]) < eps;
+}
+
+static int root_of(int *up, int i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+/* A row of three or more alike (the same kind and size, in line, over half the
+ * card: sleepers, stripes) is a rhythm: it spreads over the card. */
+static void spread_rows(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+			struct place *pl)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (pl[i].set)
 			continue;
-		struct tpl_len pos = {lo, false, false, 0}, len = {hi - lo, false, false, 0};
-		double old = axis ? H : W;
-		place_axis(&pos, &len, old, axis ? H2 : W2, s, safe, false);
-		double k2 = hi > lo ? len.v / (hi - lo) : 1;
-		for (size_t k = (size_t)axis; k < n; k += 2)
-			if (!p[k].pct && !p[k].fixed)
-				p[k].v = pos.v + (p[k].v - lo) * k2;
+		size_t count = 0;
+		double lo = 1e300, hi = -1e300;
+		for (size_t j = 0; j < n; j++)
+			if (!pl[j].set && alike(&v[i], &v[j], axis)) {
+				count++;
+				lo = fmin(lo, v[j].design[axis]);
+				hi = fmax(hi, v[j].design[axis] + v[j].design[axis + 2]);
+			}
+		if (count < 3 || hi - lo < z->W / 2)
+			continue;
+		for (size_t j = 0; j < n; j++)
+			if (!pl[j].set && alike(&v[i], &v[j], axis) && j != i)
+				pl[j] = (struct place){.how = AN_SPREAD, .set = true};
+		pl[i] = (struct place){.how = AN_SPREAD, .set = true};
+	}
+}
+
+/* Beside a corner element (anchored on both axes) in its column or row: with
+ * that corner (a chain of them too). */
+static void join_corners(const struct tpl_elem *v, size_t n, const unsigned char *mode,
+			 const unsigned char *other, struct place *pl)
+{
+	for (bool moved = true; moved;) {
+		moved = false;
+		for (size_t i = 0; i < n; i++) {
+			if (pl[i].set)
+				continue;
+			for (size_t j = 0; j < n && !pl[i].set; j++) {
+				bool corner = (mode[j] == AN_START || mode[j] == AN_END ||
+					       (j != i && pl[j].set && mode[j] == AN_AUTO)) &&
+					      (other[j] == AN_START || other[j] == AN_END);
+				if (j == i || !pl[j].set || pl[j].how != AN_START || !corner ||
+				    other[i] != other[j] || gap(&v[i], &v[j]) > GROUP_GAP_MM)
+					continue;
+				pl[i] = pl[j];
+				moved = true;
+			}
+		}
+	}
+}
+
+/* The rest: groups of elements within GROUP_GAP_MM of each other, each moved
+ * as one (centred when it reaches the middle, else by its nearer edge). */
+static void place_groups(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+			 struct place *pl)
+{
+	const double s = z->s;
+	int up[TPL_MAX_ELEMENTS];
+	for (size_t i = 0; i < n; i++)
+		up[i] = (int)i;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (!pl[i].set && !pl[j].set && gap(&v[i], &v[j]) <= GROUP_GAP_MM)
+				up[root_of(up, (int)j)] = root_of(up, (int)i);
+	for (size_t i = 0; i < n; i++) {
+		if (pl[i].set || root_of(up, (int)i) != (int)i)
+			continue;
+		double lo = 1e300, hi = -1e300;
+		for (size_t j = 0; j < n; j++)
+			if (!pl[j].set && root_of(up, (int)j) == (int)i) {
+				lo = fmin(lo, v[j].design[axis]);
+				hi = fmax(hi, v[j].design[axis] + v[j].design[axis + 2]);
+			}
+		double a;
+		if (hi >= z->W / 2 - MIDDLE_MM && lo <= z->W / 2 + MIDDLE_MM)
+			a = z->W2 / 2 - z->W / 2 * s;
+		else if (hi < z->W / 2)
+			a = from_start(z, lo) - lo * s;
+		else
+			a = from_end(z, hi) - hi * s;
+		for (size_t j = 0; j < n; j++)
+			if (!pl[j].set && root_of(up, (int)j) == (int)i)
+				pl[j] = (struct place){.how = AN_START, .a = a, .set = true};
+	}
+}
+
+/* What lies in a rect or ellipse (a letter on its chip, a hub in its wheel)
+ * moves with it: its centre where the holder takes that point; so does one at
+ * a margin when its holder stretches (the letter in a carriage's body). */
+static void follow_holders(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+			   const unsigned char *mode, struct place *pl)
+{
+	for (size_t i = 0; i < n; i++) {
+		int h = v[i].inside;
+		if (h < 0 || (size_t)h >= n)
+			continue;
+		bool margin = (mode[i] == AN_START || mode[i] == AN_END) && v[i].anchor[axis] == AN_AUTO &&
+			      pl[h].how != AN_START;
+		if (mode[i] != AN_AUTO && !margin)
+			continue;
+		double lo = v[h].design[axis], hi = lo + v[h].design[axis + 2];
+		double c = v[i].design[axis] + v[i].design[axis + 2] / 2;
+		pl[i] = (struct place){.how = AN_START, .a = move(z, &pl[h], c, lo, hi) - c * z->s, .set = true};
+	}
+}
+
+/* The place of every element of v on one axis. mode[i]: the anchor written or
+ * found (own_anchor); other: the same across the other axis. */
+static void place_axis(const struct resize *z, const struct tpl_elem *v, size_t n, int axis,
+		       unsigned char *mode, const unsigned char *other, struct place *pl)
+{
+	const double s = z->s;
+	for (size_t i = 0; i < n; i++) {
+		double lo = v[i].design[axis], hi = lo + v[i].design[axis + 2];
+		pl[i] = (struct place){.how = AN_START, .a = 0, .set = true};
+		switch (mode[i]) {
+		case AN_START: pl[i].a = from_start(z, lo) - lo * s; break;
+		case AN_END: pl[i].a = from_end(z, hi) - hi * s; break;
+		case AN_CENTRE: pl[i].a = z->W2 / 2 - z->W / 2 * s; break;
+		case AN_SPREAD: pl[i].how = AN_SPREAD; break;
+		case AN_STRETCH: pl[i].how = AN_STRETCH; break;
+		default: pl[i].set = false; break;
+		}
+	}
+	spread_rows(z, v, n, axis, pl);
+	join_corners(v, n, mode, other, pl);
+	place_groups(z, v, n, axis, pl);
+	follow_holders(z, v, n, axis, mode, pl);
+}
+
+/* x at the design size -> its place; lo, hi: the element's design extent on
+ * this axis (for a stretch or spread). */
+static double move(const struct resize *z, const struct place *p, double x, double lo, double hi)
+{
+	if (p->how == AN_STRETCH) {
+		double lo2 = from_start(z, lo), hi2 = from_end(z, hi);
+		return hi > lo ? lo2 + (x - lo) * (hi2 - lo2) / (hi - lo) : lo2;
+	}
+	if (p->how == AN_SPREAD) {
+		double c = (lo + hi) / 2;
+		return c * z->W2 / z->W + (x - c) * z->s;
+	}
+	return p->a + x * z->s;
+}
+
+/* One axis of a box element placed. */
+static void move_box(const struct resize *z, const struct place *p, struct tpl_len *pos,
+		     struct tpl_len *len, double lo, double hi)
+{
+	if (pos->pct || len->pct) {
+		pos->off *= pos->fixed ? 1 : z->s;
+		len->off *= len->fixed ? 1 : z->s;
+		return;
+	}
+	double x = move(z, p, lo, lo, hi), x2 = move(z, p, hi, lo, hi);
+	if (!pos->fixed)
+		pos->v = x;
+	if (!len->fixed)
+		len->v = x2 - x;
+}
+
+/* A rect at least LOOK_THIN_MM thick at the design size stays so (not thin
+ * near the cut), about its centre. */
+static void keep_thick(struct tpl_elem *e)
+{
+	for (int axis = 0; e->kind == TE_RECT && axis < 2; axis++) {
+		struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
+		if (pos->pct || len->pct || len->fixed || len->v >= LOOK_THIN_MM ||
+		    e->design[axis + 2] < LOOK_THIN_MM)
+			continue;
+		pos->v -= (LOOK_THIN_MM - len->v) / 2;
+		len->v = LOOK_THIN_MM;
+	}
+}
+
+/* Element i's font size times s, never under LOOK_MIN_TEXT_PT when it was at
+ * least that; a text kept at the minimum has its box grow as much from its
+ * aligned side, within the safe area and the shape holding it if it was. */
+static void keep_min_text(struct tpl_elem *v, size_t i, double s, const struct resize *zx,
+			  const struct resize *zy)
+{
+	struct tpl_elem *e = &v[i];
+	const double min = LOOK_MIN_TEXT_PT * 25.4 / 72, safe = zx->safe;
+	double k = e->size >= min - 1e-9 && e->size * s < min ? min / (e->size * s) : 1;
+	e->size *= s * k;
+	for (int axis = 0; k > 1 && e->kind == TE_TEXT && axis < 2; axis++) {
+		struct tpl_len *pos = &e->box[axis], *len = &e->box[axis + 2];
+		enum tpl_align al = axis ? e->valign : e->align;
+		if (pos->pct || len->pct || len->fixed)
+			continue;
+		const struct resize *z = axis ? zy : zx;
+		double grow = len->v * (k - 1), x0 = pos->v, x1 = pos->v + len->v;
+		double lo = pos->v - (al == AL_START ? 0 : al == AL_END ? grow : grow / 2);
+		double hi = lo + len->v + grow;
+		if (x0 >= safe - 1e-6 && x1 <= z->W2 - safe + 1e-6)
+			lo = fmax(lo, safe), hi = fmin(hi, z->W2 - safe);
+		if (e->inside >= 0 && (size_t)e->inside < i) {
+			const struct tpl_elem *h = &v[e->inside];
+			double h0 = h->box[axis].v, h1 = h0 + h->box[axis + 2].v;
+			if (!h->box[axis].pct && !h->box[axis + 2].pct && x0 >= h0 - 1e-6 && x1 <= h1 + 1e-6)
+				lo = fmax(lo, h0), hi = fmin(hi, h1);
+		}
+		pos->v = fmin(lo, x0);
+		len->v = fmax(hi, x1) - pos->v;
 	}
 }
 
 static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double W2, double H2,
-			double safe)
+			double safe, const unsigned char *dflt)
 {
-	double s = fmin(W2 / W, H2 / H);
+	if (!n)
+		return;
+	/* one factor: the smaller of the two ratios of the safe areas (the whole
+	 * card's without one), so what lay inside the margins stays inside */
+	double m = safe > 0 && W > 2 * safe && H > 2 * safe && W2 > 2 * safe && H2 > 2 * safe ? safe : 0;
+	double s = fmin((W2 - 2 * m) / (W - 2 * m), (H2 - 2 * m) / (H - 2 * m));
+	const struct resize zx = {W, W2, s, safe}, zy = {H, H2, s, safe};
+	unsigned char *mode[2] = {xcalloc(n, 1), xcalloc(n, 1)};
+	struct place *pl[2] = {xcalloc(n, sizeof *pl[0]), xcalloc(n, sizeof *pl[1])};
+	for (size_t i = 0; i < n; i++)
+		for (int axis = 0; axis < 2; axis++) {
+			const struct resize *z = axis ? &zy : &zx;
+			double lo, hi;
+			unsigned char a = v[i].anchor[axis] ? v[i].anchor[axis] : dflt[axis];
+			if (!extent(&v[i], axis, z->W, &lo, &hi))
+				a = AN_STRETCH;  /* percents: they follow the card */
+			else if (a == AN_AUTO)
+				a = own_anchor(z, &v[i], lo, hi);
+			mode[axis][i] = a;
+		}
+	place_axis(&zx, v, n, 0, mode[0], mode[1], pl[0]);
+	place_axis(&zy, v, n, 1, mode[1], mode[0], pl[1]);
 	for (size_t i = 0; i < n; i++) {
 		struct tpl_elem *e = &v[i];
-		if (e->kind == TE_LINE) {
-			place_points(e->box, 4, W, H, W2, H2, s, safe);
-		} else if (e->kind == TE_POLYGON) {
-			place_points(e->points, e->npoints, W, H, W2, H2, s, safe);
+		if (e->kind == TE_LINE || e->kind == TE_POLYGON) {
+			struct tpl_len *p = e->kind == TE_LINE ? e->box : e->points;
+			size_t np = e->kind == TE_LINE ? 4 : e->npoints;
+			for (size_t k = 0; k < np; k++) {
+				int axis = (int)(k % 2);
+				const struct resize *z = axis ? &zy : &zx;
+				double lo = e->design[axis], hi = lo + e->design[axis + 2];
+				if (p[k].pct)
+					p[k].off *= p[k].fixed ? 1 : s;
+				else if (!p[k].fixed)
+					p[k].v = move(z, &pl[axis][i], p[k].v, lo, hi);
+			}
 		} else {
-			/* circles (ellipses, pips, a rect rounded to a disc) keep their shape */
-			bool round = e->kind == TE_ELLIPSE || e->kind == TE_PIPS ||
-				     (e->kind == TE_RECT && 2.2 * e->radius >= fmin(e->box[2].v, e->box[3].v));
-			place_axis(&e->box[0], &e->box[2], W, W2, s, safe, !round);
-			place_axis(&e->box[1], &e->box[3], H, H2, s, safe, !round);
+			for (int axis = 0; axis < 2; axis++)
+				move_box(axis ? &zy : &zx, &pl[axis][i], &e->box[axis], &e->box[axis + 2],
+					 e->design[axis], e->design[axis] + e->design[axis + 2]);
 		}
+		keep_thick(e);
 		if (!e->size_fixed)
-			e->size *= s;
+			keep_min_text(v, i, s, &zx, &zy);
 		e->stroke_width *= s;
 		e->radius *= s;
+	}
+	for (int axis = 0; axis < 2; axis++) {
+		free(mode[axis]);
+		free(pl[axis]);
 	}
 }
 
@@ -1090,17 +1534,20 @@ void template_resize(struct template *t, double w, double h)
 {
 	t->serial = next_serial();
 	if (t->cells.on) {
-		if (t->cells.w > 0 && t->cells.h > 0)
-			scale_elems(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h, w, h, 0);
+		if (t->cells.w > 0 && t->cells.h > 0) {
+			note_design(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h);
+			scale_elems(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h, w, h, 0, t->anchor);
+		}
 		t->cells.w = w;
 		t->cells.h = h;
 		return;
 	}
-	if (t->w > 0 && t->h > 0)
-		scale_elems(t->elems, t->nelems, t->w, t->h, w, h, fmax(t->safe, LOOK_TEXT_SAFE_MM));
+	if (t->w > 0 && t->h > 0) {
+		note_design(t->elems, t->nelems, t->w, t->h);
+		scale_elems(t->elems, t->nelems, t->w, t->h, w, h, fmax(t->safe, LOOK_TEXT_SAFE_MM), t->anchor);
+	}
 	t->w = w;
 	t->h = h;
-	template_check_layout(t);
 }
 
 void template_set_pack(struct template *t, const char *pack_file)
@@ -1338,11 +1785,11 @@ void template_recolour(struct template *t, const char *(*lookup)(const void *use
 enum root_key {
 	RK_TEMPLATE, RK_TITLE, RK_SIZE, RK_BLEED, RK_SAFE, RK_CORNER_RADIUS, RK_DOUBLE_ENDED,
 	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS, RK_MAPS,
-	RK_PALETTE
+	RK_PALETTE, RK_ANCHOR
 };
 static const char *const root_keys[] = {
 	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "fallback",
-	"font", "font-file", "background", "cells", "elements", "maps", "palette", NULL,
+	"font", "font-file", "background", "cells", "elements", "maps", "palette", "anchor", NULL,
 };
 
 /* One top-level key of a template. */
@@ -1403,6 +1850,9 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 	case RK_PALETTE:
 		load_palette(r, v, t);
 		break;
+	case RK_ANCHOR:
+		load_anchor(r, v, t->anchor);
+		break;
 	}
 }
 
@@ -1444,7 +1894,8 @@ static struct template *load_tree(struct ydoc *doc)
 	}
 	t->design_w = t->cells.on ? t->cells.w : t->w;
 	t->design_h = t->cells.on ? t->cells.h : t->h;
-	template_check_layout(t);
+	if (!t->cells.on)
+		find_holders(t);
 	return t;
 }
 

@@ -29,6 +29,8 @@
 #define LOOK_THIN_MM 1.0       /* a shape thinner than this is thin (a line, a frame) */
 #define LOOK_THIN_SAFE_MM 5.0  /* nothing thin within this of the trim */
 #define LOOK_EDGE_MM 1.5       /* no edge of a shape this close inside the trim */
+#define LOOK_MIN_TEXT_PT 6.0   /* text under this is reported (and resizing keeps text
+                                  that was at least this at least this) */
 
 /* A length as written: millimetres, or a percent of the enclosing width or height. */
 struct tpl_len {
@@ -52,6 +54,10 @@ struct tpl_color {
 enum tpl_kind { TE_TEXT, TE_RECT, TE_LINE, TE_ELLIPSE, TE_POLYGON, TE_IMAGE, TE_PIPS };
 enum tpl_fit { FIT_CONTAIN, FIT_COVER, FIT_STRETCH };
 enum tpl_align { AL_START, AL_CENTER, AL_END };
+/* How an element keeps its place on one axis when the card is resized
+ * (template_resize): found from where it lies (AN_AUTO), or as written
+ * ("anchor: [left, top]", "anchor: spread"). */
+enum tpl_anchor { AN_AUTO, AN_START, AN_END, AN_CENTRE, AN_SPREAD, AN_STRETCH };
 
 struct tpl_elem {
 	enum tpl_kind kind;
@@ -84,6 +90,15 @@ struct tpl_elem {
 	/* conditions */
 	char *if_field, *unless_field;
 	bool layout_warned;        /* safe area / turned copy already reported */
+	/* resizing */
+	unsigned char anchor[2];   /* enum tpl_anchor across and down, as written */
+	int inside;                /* the filled rect or ellipse (or, for a shape, the
+	                              text box) it lies in at the design size: an index
+	                              into the same list, or -1 */
+	double design[4];          /* its box at the design size, mm (x y w h; lines and
+	                              polygons: their points' bounds) */
+	double cue_mm;             /* its smaller side at the design size, mm */
+	bool size_warned;          /* text under 6 pt already reported */
 };
 
 /* maps: {space-colour: {A: "#e69f00", B: ..., "*": grey}}: {space1|space-colour}
@@ -126,6 +141,7 @@ struct template {
 	                              colours and maps may use, a pack may change */
 	double design_w, design_h; /* the size as written (cells: one cell), before
 	                              template_resize */
+	unsigned char anchor[2];   /* the elements' default anchor ("anchor:" at the top) */
 	char *pack_file;           /* images not beside the template are looked for
 	                              beside this pack (template_set_pack), or NULL */
 	unsigned long serial;      /* new at every load, resize and recolour, never
@@ -144,13 +160,22 @@ void template_free(struct template *t);
 void template_size(const struct template *t, int rows, int cols, double *w, double *h);
 
 /* Give t a new trim size w x h mm (a cells template: each cell's size; the
- * placemat's spaces follow the card), scaled uniformly by the smaller of the two
- * ratios to the design size, so circles stay round: each element keeps its size
- * times that factor and its distance to the nearer edge (or its centring), so
- * marks stay beside what they mark; an element spanning the whole card
- * stretches with it. Font sizes, strokes and radii scale by the same factor;
- * percents follow the card; lengths written "4mm!" stay. Then checks the layout
- * again (template_check_layout). */
+ * placemat's spaces follow the card). The composition scales as a whole by one
+ * factor, the smaller of the two ratios of the safe areas (the card less its
+ * safe margins), so circles stay round and nothing stretches one way only. On
+ * each axis an element is anchored (its "anchor:", else found from where it
+ * lies): one that spans the card, or runs from the trim past the middle, or a
+ * text box or frame from margin to margin, stretches with it (its insets
+ * scaled); one at the safe margin keeps its distance to that edge; three or more
+ * alike in a row spread; one next to a corner element (same column or row,
+ * within 3.5 mm) moves with that corner; the rest form groups of elements within
+ * 3.5 mm of each other, and a group reaching the middle stays centred, any other
+ * keeps its distance to the nearer edge, every member moved alike; what lies in
+ * a filled rect or ellipse or a text's box moves with it. Font sizes (never
+ * under 6 pt when they were at least that), strokes and radii scale by the
+ * factor; a rect at least 1 mm thick stays so; percents follow the card;
+ * lengths written "4mm!" stay.
+ * The layout is checked by the caller (template_check_layout). */
 void template_resize(struct template *t, double w, double h);
 
 /* Look for the images t names beside pack_file too (after t's own folder). The
@@ -159,10 +184,14 @@ void template_set_pack(struct template *t, const char *pack_file);
 
 /* Warn, at the element, about text or an image that leaves the safe area (the
  * template's, at least LOOK_TEXT_SAFE_MM), a thin shape within LOOK_THIN_SAFE_MM
- * of the trim or a shape's edge within LOOK_EDGE_MM of it, and on a double-ended
- * card about one that overlaps the turned copy of another; once per element
- * however often it is called. template_load calls it. */
-void template_check_layout(struct template *t);
+ * of the trim or a shape's edge within LOOK_EDGE_MM of it, text under
+ * LOOK_MIN_TEXT_PT, and on a double-ended card about one that overlaps the
+ * turned copy of another; once per element however often it is called. After a
+ * resize, an error at the element when text or a shape leaves what it lies in
+ * at the design size (e->inside), or a shape shrinks to nothing. Sizes named are
+ * t's present size. Returns the number of errors. The build calls it once the
+ * pack's size is applied (template_load does not). */
+int template_check_layout(struct template *t);
 
 /* Give t's palette the colours a pack sets: for each name of t's palette that
  * lookup(user, name) gives a colour for ("#rrggbb", already checked), that colour

@@ -130,18 +130,19 @@ expect_grep "Take the Train: 48 number cards grouped" '48Numberblue,green,magent
 expect_grep "Take the Train: the deal" '2-3players:13each' "$WORK/tt.txt"
 expect_grep "dominoes: 91 tiles in one group" '91Tile' "$(squash "$WORK/o/domino-double-twelve/reference.pdf" >"$WORK/dr.txt"; echo "$WORK/dr.txt")"
 
-# --- Scaling: size: scales uniformly by the smaller ratio, so chips stay square
-# and the underline stays 3.56 mm (times that ratio) under its number, at every
-# shipped size and one of the designer's own. Card 16 is C ↔ E, underlined.
+# --- Scaling: size: scales uniformly by the smaller ratio of the safe areas
+# (the card less the 4 mm margins), so chips stay square and the underline stays
+# 3.56 mm (times that ratio) under its number, at every shipped size and one of
+# the designer's own. Card 16 is C ↔ E, underlined.
 cp -r templates "$WORK/templates"
 for s in "poker 63.5 88.9" "euro-poker 63 88" "bridge 57.15 88.9" "mini 44.45 63.5" "tarot 69.85 120.65" \
-	"mini-euro 44 68" "mini-american 41 63" "square 70 70" "[66mm,100mm] 66 100"; do
+	"mini-euro 44 68" "mini-american 41 63" "square 63.5 63.5" "large-square 88.9 88.9" "[66mm,100mm] 66 100"; do
 	set -- $s
 	sed "s/^pack: .*/pack: size-test/" packs/pattern-two-census-seven.yaml >"$WORK/size.yaml"
 	echo "size: $1" >>"$WORK/size.yaml"
 	expect_status "size $1: build" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/size.yaml"
 	expect_eq "size $1: no warnings" "" "$(cat "$WORK/last.err")"
-	k=$(awk "BEGIN { a = $2 / 63.5; b = $3 / 88.9; print (a < b ? a : b) }")
+	k=$(awk "BEGIN { a = ($2 - 8) / 55.5; b = ($3 - 8) / 80.9; print (a < b ? a : b) }")
 	page "$WORK/o/size-test/faces.pdf" 16 size16
 	ok_if "size $1: the chip square, the underline with its number" \
 		look --bleed 3.175 scaled "$WORK/size16.ppm" '#009E73' '#1F2A44' "$k" 3.56

@@ -159,6 +159,9 @@ static void test_safe_margin(void **state)
 				   "  - {text: b, box: [2mm, 20mm, 10mm, 10mm]}\n"      /* left */
 				   "  - {text: c, box: [10%, 90%, 80%, 10%]}\n");       /* bottom */
 	assert_non_null(t);
+	diag_set_quiet(1);
+	assert_int_equal(template_check_layout(t), 0);
+	diag_set_quiet(0);
 	assert_int_equal(diag_count(SEV_WARNING), 2);
 	assert_int_equal(diag_count(SEV_ERROR), 0);
 	template_free(t);
@@ -297,9 +300,10 @@ static void test_shapes_and_images(void **state)
 	diag_reset();
 }
 
-/* A pack's size: everything scales by the smaller ratio (circles stay round);
- * a box keeps its distance to the nearer edge (beyond the safe margin) or stays
- * centred; "!" lengths and percents stay; the layout is checked again. */
+/* A pack's size: everything scales by one factor, the smaller ratio of the safe
+ * areas (circles stay round); a frame keeps its insets, a box near an edge its
+ * distance to it (beyond the safe margin), "!" lengths and percents stay; the
+ * layout is checked at the new size. */
 static void test_resize(void **state)
 {
 	(void)state;
@@ -310,31 +314,38 @@ static void test_resize(void **state)
 				   "  - ellipse: [30mm, 20mm, 10mm, 10mm]\n");
 	assert_non_null(t);
 	diag_reset();
-	template_resize(t, 100, 150);  /* x 2, y 1.5: everything by 1.5 */
+	template_resize(t, 100, 150);
+	/* the safe areas (3 mm margins, the print brief's least): 94/44 across,
+	 * 144/94 down: everything by the smaller */
+	const double s = 144.0 / 94;
 	assert_true(t->w == 100 && t->h == 150 && t->design_w == 50 && t->design_h == 100);
 	const struct tpl_elem *e = &t->elems[0];
-	/* a percent width: x stays; a fixed y stays, the height by 1.5 */
+	/* a percent width: x stays; a fixed y stays, the height by s */
 	assert_true(e->box[0].v == 10 && e->box[1].v == 10 && e->box[2].v == 50 && e->box[2].pct);
-	assert_true(fabs(e->box[3].v - 30) < 1e-9);
-	assert_true(fabs(e->size - 10 * 25.4 / 72 * 1.5) < 1e-9);
-	e = &t->elems[1];   /* a frame 5 mm in from every edge: 3 + 2 * 1.5 = 6 mm in */
-	assert_true(fabs(e->box[0].v - 6) < 1e-9 && fabs(e->box[2].v - 88) < 1e-9);
-	assert_true(fabs(e->box[1].v - 6) < 1e-9 && fabs(e->box[3].v - 138) < 1e-9);
-	assert_true(fabs(e->stroke_width - 1.5) < 1e-9 && fabs(e->radius - 3) < 1e-9);
+	assert_true(fabs(e->box[3].v - 20 * s) < 1e-9);
+	assert_true(fabs(e->size - 10 * 25.4 / 72 * s) < 1e-9);
+	e = &t->elems[1];   /* a frame 5 mm in from every edge: 3 + 2 * s mm in */
+	assert_true(fabs(e->box[0].v - (3 + 2 * s)) < 1e-9 && fabs(e->box[2].v - (100 - 2 * (3 + 2 * s))) < 1e-9);
+	assert_true(fabs(e->box[1].v - (3 + 2 * s)) < 1e-9 && fabs(e->box[3].v - (150 - 2 * (3 + 2 * s))) < 1e-9);
+	assert_true(fabs(e->stroke_width - s) < 1e-9 && fabs(e->radius - 2 * s) < 1e-9);
 	e = &t->elems[2];   /* near the bottom: 10 mm from it, 7 beyond the 3 mm margin */
 	assert_true(e->box[0].v == 4 && fabs(e->size - 8 * 25.4 / 72) < 1e-9);
-	assert_true(fabs(e->box[1].v - (150 - (3 + 7 * 1.5) - 15)) < 1e-9);
-	e = &t->elems[3];   /* a circle stays a circle, 3 + 17 * 1.5 from the top */
-	assert_true(fabs(e->box[2].v - 15) < 1e-9 && fabs(e->box[3].v - 15) < 1e-9);
-	assert_true(fabs(e->box[1].v - (3 + 17 * 1.5)) < 1e-9);
+	assert_true(fabs(e->box[1].v - (150 - (3 + 7 * s) - 10 * s)) < 1e-9);
+	e = &t->elems[3];   /* a circle stays a circle, 3 + 17 * s from the top */
+	assert_true(fabs(e->box[2].v - 10 * s) < 1e-9 && fabs(e->box[3].v - 10 * s) < 1e-9);
+	assert_true(fabs(e->box[1].v - (3 + 17 * s)) < 1e-9);
+	assert_int_equal(template_check_layout(t), 0);
 	assert_int_equal(diag_count(SEV_WARNING), 0);
 	/* Shrunk to 12 mm high, 'x' (its fixed y of 10 mm) reaches into the 3 mm safe
 	 * margin the print brief keeps, and the rect's and the ellipse's outlines lie
 	 * thin near the cut: one warning each, and not again. */
 	template_resize(t, 100, 12);
-	assert_int_equal(diag_count(SEV_WARNING), 3);
+	assert_int_equal(template_check_layout(t), 0);
+	unsigned warned = diag_count(SEV_WARNING);
+	assert_true(warned >= 3);
 	template_resize(t, 100, 11);
-	assert_int_equal(diag_count(SEV_WARNING), 3);
+	template_check_layout(t);
+	assert_int_equal(diag_count(SEV_WARNING), warned);
 	template_free(t);
 	diag_reset();
 	/* A placemat's spaces take the card's size; its cell elements scale by the
@@ -345,6 +356,73 @@ static void test_resize(void **state)
 	assert_true(t->cells.w == 127 && t->cells.elems[0].box[0].v == 1 &&
 		    fabs(t->cells.elems[0].box[1].v - 2) < 1e-9 && t->cells.elems[0].box[2].v == 10);
 	template_free(t);
+}
+
+/* The box of element i now: x y w h. */
+static void box_of(const struct template *t, size_t i, double b[4])
+{
+	for (int k = 0; k < 4; k++)
+		b[k] = t->elems[i].box[k].v;
+}
+
+/* Issue 30: a composition scales as a whole. On a 63.5 mm square the corner
+ * index stays in its corner, the two chips and the symbol between them keep
+ * their spacing against their width (they drifted apart), the letter stays on
+ * its chip, the row of sleepers spreads at one pitch; a text anchored away from
+ * the disc it lies in is an error at the text, text under 6 pt a warning. */
+static void test_resize_composition(void **state)
+{
+	(void)state;
+	const char *yaml = "size: poker\nsafe: 4mm\nelements:\n"
+		"  - {text: \"16\", box: [4mm, 4mm, 22mm, 9.4mm], size: 21pt, align: left}\n"
+		"  - {text: \"CE\", box: [4mm, 13.7mm, 16mm, 4mm], size: 8pt, align: left}\n"
+		"  - {rect: [16.25mm, 31.5mm, 9mm, 9mm], fill: green, radius: 2mm}\n"
+		"  - {text: \"C\", box: [16.25mm, 31.5mm, 9mm, 9mm], size: 17pt}\n"
+		"  - {text: \"x\", box: [25.25mm, 30.6mm, 13mm, 10.2mm], size: 22pt}\n"
+		"  - {rect: [38.25mm, 31.5mm, 9mm, 9mm], fill: blue, radius: 2mm}\n"
+		"  - {rect: [6.53mm, 42.45mm, 1.6mm, 4mm], fill: grey}\n"
+		"  - {rect: [30.95mm, 42.45mm, 1.6mm, 4mm], fill: grey}\n"
+		"  - {rect: [55.37mm, 42.45mm, 1.6mm, 4mm], fill: grey}\n";
+	diag_reset();
+	struct template *t = parse(yaml);
+	assert_non_null(t);
+	template_resize(t, 63.5, 63.5);
+	assert_int_equal(template_check_layout(t), 0);
+	double a[4], b[4], c[4], l[4];
+	box_of(t, 0, a);
+	assert_true(fabs(a[0] - 4) < 1e-9 && fabs(a[1] - 4) < 1e-9);   /* the index */
+	box_of(t, 1, b);
+	assert_true(fabs(b[0] - 4) < 1e-9 && b[1] > a[1] && b[1] < a[1] + a[3] + 1);  /* the code under it */
+	box_of(t, 2, a);
+	box_of(t, 5, b);
+	box_of(t, 3, l);
+	/* at poker 22 mm apart for 9 wide */
+	assert_true(fabs((b[0] - a[0]) / a[2] - 22.0 / 9) < 1e-6);
+	assert_true(fabs(a[2] - a[3]) < 1e-9);   /* square chips */
+	assert_true(fabs(a[0] + a[2] / 2 + b[0] + b[2] / 2 - 63.5) < 0.1);   /* centred as a pair */
+	assert_true(fabs(l[0] - a[0]) < 1e-9 && fabs(l[1] - a[1]) < 1e-9);   /* the letter on its chip */
+	box_of(t, 6, a);
+	box_of(t, 7, b);
+	box_of(t, 8, c);
+	assert_true(fabs((b[0] - a[0]) - (c[0] - b[0])) < 1e-9);   /* one pitch */
+	assert_true(fabs(a[1] - b[1]) < 1e-9 && fabs(b[1] - c[1]) < 1e-9);
+	assert_int_equal(diag_count(SEV_ERROR), 0);
+	assert_int_equal(diag_count(SEV_WARNING), 0);
+	template_free(t);
+	/* a text anchored left, its disc right: the text leaves the disc */
+	t = parse("size: poker\nelements:\n"
+		  "  - {ellipse: [8.75mm, 21.45mm, 46mm, 46mm], fill: white, anchor: right}\n"
+		  "  - {text: \"7\", box: [15mm, 30mm, 33mm, 20mm], size: 30pt, anchor: left}\n"
+		  "  - {text: \"small\", box: [20mm, 70mm, 20mm, 8mm], size: 5pt}\n");
+	assert_non_null(t);
+	template_resize(t, 120, 88.9);
+	diag_set_quiet(1);
+	assert_int_equal(template_check_layout(t), 1);
+	diag_set_quiet(0);
+	assert_int_equal(diag_count(SEV_ERROR), 1);
+	assert_int_equal(diag_count(SEV_WARNING), 1);   /* 5 pt */
+	template_free(t);
+	diag_reset();
 }
 
 /* A double-ended card: a box that overlaps the turned copy of another is a
@@ -360,11 +438,15 @@ static void test_turned_overlap(void **state)
 	assert_non_null(t);
 	/* a's turned copy is [35, 35, 20, 25]: clear of a; b and c are never together;
 	 * a and c: c at [45..55, 85..95] vs turned a [35..55, 35..60]: clear. */
+	template_check_layout(t);
 	assert_int_equal(diag_count(SEV_WARNING), 0);
 	template_free(t);
 	t = parse("size: [60mm, 100mm]\nsafe: 3mm\ndouble-ended: true\nelements:\n"
 		  "  - text: a\n    box: [5mm, 40mm, 50mm, 25mm]\n");
 	assert_non_null(t);
+	diag_set_quiet(1);
+	template_check_layout(t);
+	diag_set_quiet(0);
 	assert_int_equal(diag_count(SEV_WARNING), 1);  /* over its own turned copy */
 	template_free(t);
 	diag_reset();
@@ -527,6 +609,7 @@ int main(void)
 		cmocka_unit_test(test_maps),
 		cmocka_unit_test(test_shapes_and_images),
 		cmocka_unit_test(test_resize),
+		cmocka_unit_test(test_resize_composition),
 		cmocka_unit_test(test_turned_overlap),
 		cmocka_unit_test(test_sheets_duplex),
 		cmocka_unit_test(test_sheets_fit),

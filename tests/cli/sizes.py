@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""sizes.py: measures of a card resized (tests/cli/sizes.sh), on binary PPMs from
+pdftoppm and on pdftotext -bbox output. Lengths in millimetres; --dpm gives
+pixels per mm and --bleed the bleed around the trim in mm. Each measure prints
+its numbers on one line.
+
+  sizes.py words BBOX SAFE       every word of every page of BBOX (pdftotext
+                                 -bbox, points) lies SAFE mm or more inside the
+                                 trim; prints "ok" or the first word outside
+  sizes.py chips PPM COLOUR1 COLOUR2
+                                 in the top half: the width of chip 1 (COLOUR1's
+                                 widest run) and the distance between the two
+                                 chips' centres, and their ratio (the same at
+                                 every size when the card scales uniformly)
+  sizes.py sleepers PPM COLOUR   the sleepers (COLOUR) across the row where they
+                                 are: their count and the spread of their pitch
+                                 (largest less smallest gap between centres)
+  sizes.py disc PPM PAPER INK    the disc (PAPER's extent): its diameter, the
+                                 share of INK inside its upper half (the number)
+                                 and the widest INK run on its middle row, left
+                                 of the centre, over the diameter (the shape cue)
+  sizes.py inside BBOX PPM PAPER WORD...
+                                 each WORD of the page lies inside the disc
+                                 (PAPER's extent on the page); prints "ok" or the
+                                 first one outside
+"""
+import math
+import re
+import sys
+
+sys.path.insert(0, __file__.rsplit('/', 1)[0])
+from pixel import read_ppm  # noqa: E402
+
+
+def hexrgb(s):
+    s = s.lstrip('#')
+    return tuple(int(s[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def near(px, i, rgb, tol=40):
+    return abs(px[i] - rgb[0]) + abs(px[i + 1] - rgb[1]) + abs(px[i + 2] - rgb[2]) <= tol
+
+
+class Img:
+    def __init__(self, path, dpm, bleed):
+        self.w, self.h, self.px = read_ppm(path)
+        self.dpm, self.b = dpm, int(round(bleed * dpm))
+
+    def match(self, x, y, rgb, tol=40):
+        return near(self.px, 3 * (y * self.w + x), rgb, tol)
+
+    def runs(self, y, rgb, x0=0, x1=None):
+        """Runs [start, end) of rgb along row y."""
+        out, start = [], None
+        for x in range(x0, x1 if x1 is not None else self.w):
+            m = self.match(x, y, rgb)
+            if m and start is None:
+                start = x
+            elif not m and start is not None:
+                out.append((start, x))
+                start = None
+        if start is not None:
+            out.append((start, x1 if x1 is not None else self.w))
+        return out
+
+    def extent(self, rgb):
+        """Bounding box (x0, y0, x1, y1) of rgb exactly (within 5: the disc's
+        cream, not the index's white), sampled every other pixel."""
+        xs, ys = [], []
+        for y in range(0, self.h, 2):
+            for x in range(0, self.w, 2):
+                if self.match(x, y, rgb, 5):
+                    xs.append(x)
+                    ys.append(y)
+        return (min(xs), min(ys), max(xs) + 1, max(ys) + 1) if xs else None
+
+
+def words(path, safe):
+    text = open(path, encoding='utf-8').read()
+    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', text, re.S):
+        pw, ph = float(page.group(1)), float(page.group(2))
+        for w in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+                             page.group(3)):
+            x0, y0, x1, y1 = (float(w.group(k)) * 25.4 / 72 for k in range(1, 5))
+            pw_mm, ph_mm = pw * 25.4 / 72, ph * 25.4 / 72
+            bleed = args.bleed
+            d = min(x0 - bleed, y0 - bleed, pw_mm - bleed - x1, ph_mm - bleed - y1)
+            if d < safe - 0.05:
+                return 'word %r only %.2f mm inside the trim' % (w.group(5), d)
+    return 'ok'
+
+
+def chips(path, c1, c2):
+    im = Img(path, args.dpm, args.bleed)
+    best = {}
+    for name, rgb in (('a', hexrgb(c1)), ('b', hexrgb(c2))):
+        widest = (0, 0, 0)
+        for y in range(im.b, im.h // 2, 2):
+            for a, b in im.runs(y, rgb):
+                if b - a > widest[0]:
+                    widest = (b - a, (a + b) / 2, y)
+        best[name] = widest
+    if not best['a'][0] or not best['b'][0]:
+        return 'no chips'
+    w = best['a'][0] / im.dpm
+    d = abs(best['b'][1] - best['a'][1]) / im.dpm
+    return '%.2f %.2f %.3f' % (w, d, d / w)
+
+
+def sleepers(path, colour):
+    im = Img(path, args.dpm, args.bleed)
+    rgb = hexrgb(colour)
+    row = max(range(im.h), key=lambda y: len(im.runs(y, rgb)) if y % 2 == 0 else -1)
+    centres = [(a + b) / 2 / im.dpm for a, b in im.runs(row, rgb)]
+    gaps = [b - a for a, b in zip(centres, centres[1:])]
+    return '%d %.2f' % (len(centres), (max(gaps) - min(gaps)) if gaps else 0)
+
+
+def disc(path, paper, ink):
+    im = Img(path, args.dpm, args.bleed)
+    p, k = hexrgb(paper), hexrgb(ink)
+    box = im.extent(p)
+    if not box:
+        return 'no disc'
+    x0, y0, x1, y1 = box
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    inkpx = total = 0
+    for y in range(y0, int(cy)):
+        for x in range(x0, x1):
+            if (x - cx) ** 2 + (y - cy) ** 2 < (0.95 * r) ** 2:
+                total += 1
+                inkpx += im.match(x, y, k)
+    cue = max([b - a for a, b in im.runs(int(cy), k, x0 + int(0.05 * r), int(cx))] or [0])
+    return '%.2f %.3f %.3f' % (2 * r / im.dpm, inkpx / max(total, 1), cue / (2 * r))
+
+
+def inside(bbox, path, paper, want):
+    im = Img(path, args.dpm, args.bleed)
+    x0, y0, x1, y1 = im.extent(hexrgb(paper))
+    cx, cy, r = (x0 + x1) / 2 / im.dpm, (y0 + y1) / 2 / im.dpm, (x1 - x0) / 2 / im.dpm
+    text = open(bbox, encoding='utf-8').read()
+    seen = set()
+    for w in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', text):
+        if w.group(5) not in want:
+            continue
+        seen.add(w.group(5))
+        a, b, c, d = (float(w.group(k)) * 25.4 / 72 for k in range(1, 5))
+        for x, y in ((a, b), (c, b), (a, d), (c, d)):
+            if math.hypot(x - cx, y - cy) > r + 0.1:
+                return 'word %r leaves the disc (a corner %.2f mm from its centre, radius %.2f)' % (
+                    w.group(5), math.hypot(x - cx, y - cy), r)
+    missing = [w for w in want if w not in seen]
+    return 'missing: ' + ' '.join(missing) if missing else 'ok'
+
+
+if __name__ == '__main__':
+    argv = sys.argv[1:]
+
+    class A:
+        dpm, bleed = 11.811, 0.0
+    args = A()
+    while argv and argv[0].startswith('--'):
+        if argv[0] == '--dpm':
+            args.dpm = float(argv[1])
+        elif argv[0] == '--bleed':
+            args.bleed = float(argv[1])
+        argv = argv[2:]
+    cmd, rest = argv[0], argv[1:]
+    if cmd == 'words':
+        print(words(rest[0], float(rest[1])))
+    elif cmd == 'chips':
+        print(chips(*rest))
+    elif cmd == 'sleepers':
+        print(sleepers(*rest))
+    elif cmd == 'disc':
+        print(disc(*rest))
+    elif cmd == 'inside':
+        print(inside(rest[0], rest[1], rest[2], set(rest[3:])))
+    else:
+        sys.exit(__doc__)

@@ -1,0 +1,102 @@
+#!/bin/sh
+# The size matrix: every shipped game at mini, bridge, poker, square, tarot and
+# large-square, built (no warning, no error: no text or cue left its holder),
+# every word of the faces at least 3 mm inside the trim, and what issue 30
+# measured: the core game's chips as far apart against their width as at poker
+# (one scale factor: they drifted 28.6 mm apart on square), its sleepers at one
+# pitch (they scattered); Take the Train's number inside the disc with its share
+# of ink as at poker, the shape cue on the disc's middle row (it vanished on
+# square), Free Ride's title and text inside the disc (they left it on tarot).
+# 100 dpi, a few pages each: a few seconds.
+. tests/cli/lib.sh
+DPM=3.937
+sz() { python3 tests/cli/sizes.py --dpm $DPM --bleed 3.175 "$@"; }
+SIZES="poker mini bridge square tarot large-square"
+
+# pack GAME SIZE: packs/GAME.yaml at SIZE, as $WORK/GAME-SIZE.yaml
+pack() {
+	sed -e "s/^pack: .*/pack: $1-$2/" -e '/^size:/d' "packs/$1.yaml" >"$WORK/$1-$2.yaml"
+	echo "size: $2" >>"$WORK/$1-$2.yaml"
+}
+
+for s in $SIZES; do
+	for g in take-the-train train-52 toy-train domino-double-six; do
+		pack $g $s
+		expect_status "$g at $s: builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/$g-$s.yaml"
+		expect_eq "$g at $s: no warning" "" "$(cat "$WORK/last.err")"
+		pdftotext -bbox -f 1 -l 8 "$WORK/o/$g-$s/faces.pdf" "$WORK/w.html"
+		expect_eq "$g at $s: every word 3 mm inside the trim" ok "$(sz words "$WORK/w.html" 3)"
+	done
+	pack pattern-two-census-seven $s
+	expect_status "trains at $s: builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces --numbers 1,16 \
+		"$WORK/pattern-two-census-seven-$s.yaml"
+	expect_eq "trains at $s: no warning" "" "$(cat "$WORK/last.err")"
+	F="$WORK/o/pattern-two-census-seven-$s.preview/faces.pdf"
+	pdftotext -bbox "$F" "$WORK/w.html"
+	expect_eq "trains at $s: every word 3 mm inside the trim" ok "$(sz words "$WORK/w.html" 3)"
+	pdftoppm -r 100 -singlefile -f 2 -l 2 "$F" "$WORK/t16"
+	echo "$s $(sz chips "$WORK/t16.ppm" '#009E73' '#0072B2')" >>"$WORK/chips"
+	echo "$s $(sz sleepers "$WORK/t16.ppm" '#B9AE96')" >>"$WORK/sleepers"
+	# Take the Train: card 1 (blue 1, a circle), card 53 (Free Ride)
+	F="$WORK/o/take-the-train-$s/faces.pdf"
+	pdftoppm -r 100 -singlefile -f 1 -l 1 "$F" "$WORK/tt1"
+	echo "$s $(sz disc "$WORK/tt1.ppm" '#FFFDF8' '#102ad6')" >>"$WORK/disc"
+	pdftoppm -r 100 -singlefile -f 53 -l 53 "$F" "$WORK/fr"
+	pdftotext -bbox -f 53 -l 53 "$F" "$WORK/fr.html"
+	expect_eq "Take the Train at $s: Free Ride's title and text inside the disc" ok \
+		"$(sz inside "$WORK/fr.html" "$WORK/fr.ppm" '#FFFDF8' Free Ride Stands card.)"
+done
+
+# Against poker: the chips' distance over their width within 4%; the sleepers'
+# pitch within 0.6 mm (a pixel or two at 100 dpi); the disc's ink share within
+# 20% and its shape cue at least 0.12 of the diameter wide.
+read -r _ w0 d0 r0 <"$WORK/chips"
+read -r _ _ i0 _ <"$WORK/disc"
+while read -r s w d r; do
+	ok_if "trains at $s: chips ${d} mm apart for ${w} mm wide, as at poker (ratio $r, poker $r0)" \
+		awk "BEGIN { exit !($r > 0 && ($r / $r0 - 1) ^ 2 < 0.04 ^ 2) }"
+done <"$WORK/chips"
+while read -r s n spread; do
+	ok_if "trains at $s: $n sleepers at one pitch (spread $spread mm)" \
+		awk "BEGIN { exit !($n >= 9 && $spread <= 0.6) }"
+done <"$WORK/sleepers"
+while read -r s dia ink cue; do
+	ok_if "Take the Train at $s: the number in the disc ($ink of its upper half, poker $i0), the shape cue $cue of the ${dia} mm disc" \
+		awk "BEGIN { exit !(($ink / $i0 - 1) ^ 2 < 0.2 ^ 2 && $cue >= 0.12) }"
+done <"$WORK/disc"
+
+# --- Size names: the services' square is 63.5 mm, so The Game Crafter takes it;
+# MakePlayingCards sells no 88.9 mm square, refused at the pack's size: line.
+pack pattern-one-census-six square
+expect_status "size: square --preset tgc builds" 0 "$RAILYARD" build -q -o "$WORK/o" --preset tgc --numbers 1 \
+	"$WORK/pattern-one-census-six-square.yaml"
+pack pattern-one-census-six large-square
+L=$(grep -n '^size:' "$WORK/pattern-one-census-six-large-square.yaml" | cut -d: -f1)
+expect_status "size: large-square --preset mpc is refused" 2 "$RAILYARD" build -q -o "$WORK/o" --preset mpc --numbers 1 \
+	"$WORK/pattern-one-census-six-large-square.yaml"
+expect_grep "the refusal at the pack's size: line" "pattern-one-census-six-large-square.yaml:$L:7: error: --preset mpc: the items are 88.9 x 88.9 mm" "$WORK/last.err"
+
+# --- The checks at the size printed: a warning names the pack's size, not the
+# template's; text under 6 pt is a warning; a text anchored away from the disc
+# it lies in is an error at the text (exit 2).
+mkdir -p "$WORK/own"
+printf 'pack: own\ntitle: Own\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\nsize: [50mm, 50mm]\n' >"$WORK/own/pack.yaml"
+cat >"$WORK/own/face.yaml" <<'YAML'
+size: poker
+safe: 4mm
+elements:
+  - {text: "{number}", box: [1mm, 40mm, 20mm, 8mm], size: 9pt}
+  - {text: "small", box: [20mm, 60mm, 20mm, 8mm], size: 5pt}
+YAML
+expect_status "own face at 50 x 50 mm: builds" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/own/pack.yaml"
+expect_grep "the safe-margin warning names 50 x 50 mm" "face.yaml:4:5: warning: .*safe margin of the 50.0 x 50.0 mm card" "$WORK/last.err"
+expect_grep "text under 6 pt: a warning at the element" "face.yaml:5:5: warning: this text is 2.6 pt on the 50 x 50 mm card, under 6 pt" "$WORK/last.err"
+cat >"$WORK/own/face.yaml" <<'YAML'
+size: poker
+elements:
+  - {ellipse: [8.75mm, 21.45mm, 46mm, 46mm], fill: "#FFFDF8", anchor: right}
+  - {text: "{number}", box: [15mm, 30mm, 33mm, 20mm], size: 30pt, anchor: left}
+YAML
+sed -i 's/^size: .*/size: [40mm, 40mm]/' "$WORK/own/pack.yaml"
+expect_status "a text anchored away from its disc: exit 2" 2 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/own/pack.yaml"
+expect_grep "the text leaves the disc: an error at the text" "face.yaml:4:5: error: on the 40 x 40 mm card this text leaves the ellipse at line 3" "$WORK/last.err"
