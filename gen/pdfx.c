@@ -251,20 +251,25 @@ static cmsInt32Number limit_node(const cmsUInt16Number in[], cmsUInt16Number out
 	}
 	double full[4] = {c[0], c[1], c[2], c[3]};
 	scale_to(x->limit, c);
-	if (c[0] + c[1] + c[2] < full[0] + full[1] + full[2] - 0.5 && c[3] < 100 &&
-	    hypot(lab.a, lab.b) < PDFX_GCR_CHROMA) {
+	double w = fmin(1, fmax(0, (PDFX_GCR_CHROMA - hypot(lab.a, lab.b)) / (PDFX_GCR_CHROMA / 2)));
+	if (c[0] + c[1] + c[2] < full[0] + full[1] + full[2] - 0.5 && c[3] < 100 && w > 0) {
 		/* the limit took colour away from a dull dark colour, which got
 		 * lighter: black ink brings the lightness back (a near-black keeps
-		 * its depth; a chromatic colour keeps its colour instead) */
+		 * its depth; the duller the colour, the more: a chromatic colour
+		 * keeps its colour instead) */
 		cmsCIELab want, got;
+		double g[4];
+		memcpy(g, c, sizeof g);
 		cmsDoTransform(x->to_lab, full, &want, 1);
-		cmsDoTransform(x->to_lab, c, &got, 1);
-		for (double k = c[3] + 1; k <= 100 && got.L > want.L + 0.25; k++) {
+		cmsDoTransform(x->to_lab, g, &got, 1);
+		for (double k = g[3] + 1; k <= 100 && got.L > want.L + 0.25; k++) {
 			double t[4] = {full[0], full[1], full[2], k};
 			scale_to(x->limit, t);
-			memcpy(c, t, sizeof t);
-			cmsDoTransform(x->to_lab, c, &got, 1);
+			memcpy(g, t, sizeof t);
+			cmsDoTransform(x->to_lab, g, &got, 1);
 		}
+		for (int i = 0; i < 4; i++)
+			c[i] += w * (g[i] - c[i]);
 	}
 	for (int i = 0; i < 4; i++)
 		out[i] = (cmsUInt16Number)lround(fmin(fmax(c[i], 0), 100) / 100 * 65535);

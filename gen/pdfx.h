@@ -35,9 +35,10 @@
 #define PDFX_RICH_C 60.0
 #define PDFX_RICH_M 40.0
 #define PDFX_RICH_Y 40.0
-/* A dull dark colour (chroma under this) that the ink limit lightens gets more
- * black ink back, as much as brings its lightness back. */
-#define PDFX_GCR_CHROMA 12.0
+/* A dull dark colour that the ink limit lightens gets black ink back, as much
+ * as brings its lightness back: all of it under half this chroma, none from
+ * this chroma on, in proportion between. */
+#define PDFX_GCR_CHROMA 16.0
 
 /* Ghostscript's RGB profile, which it converts DeviceRGB from. */
 #define PDFX_DEFAULT_RGB "/usr/share/color/icc/ghostscript/default_rgb.icc"
