@@ -37,6 +37,7 @@ static const struct cli_opt {
 	{"abilities", 0, false, NULL}, {"allow-path", 0, true, NULL}, {"at", 0, true, NULL},
 	{"bleed", 0, true, NULL}, {"challenge", 0, true, NULL}, {"colour", 0, true, NULL},
 	{"color", 0, true, NULL}, {"icc", 0, true, NULL}, {"max-ink", 0, true, NULL},
+	{"proof", 0, false, NULL},
 	{"compare", 0, true, NULL},
 	{"compare-rule", 0, true, NULL}, {"compare-with", 0, true, NULL},
 	{"compare-without", 0, true, NULL}, {"completion", 0, true, NULL}, {"draw", 0, true, NULL},

@@ -11,6 +11,7 @@
 
 #include <cairo.h>
 
+#include "colour.h"
 #include "commands.h"
 #include "deck_build.h"
 #include "deck.h"
@@ -382,6 +383,10 @@ static int apply_palette(struct deck_build *b)
 			continue;
 		names[n] = d->looks[i].value;
 		inks[n] = deck_ink(d, names[n]);
+		const struct loc *at = palette_loc(&d->palette, names[n]);
+		char what[96];
+		snprintf(what, sizeof what, "the ink of %s", names[n]);
+		colour_note(inks[n], what, at ? at : &d->looks[i].loc);
 		defaults[n++] = dflt;
 	}
 	int rc = palette_apply(&d->palette, b->owned, b->nowned, names, n, true);

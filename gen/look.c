@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const char *const palette[] = {"#E69F00", "#56B4E9", "#009E73", "#F0E442",
-				      "#0072B2", "#D55E00", "#CC79A7", "#000000"};
+				      "#0072B2", "#D2631E", "#CC79A7", "#000000"};
 /* Dark text on orange, sky blue, bluish green and yellow; white on the rest. */
 static const bool dark_ink[] = {true, true, true, true, false, false, false, false};
 #define NPAL (sizeof palette / sizeof *palette)

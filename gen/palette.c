@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "colour.h"
 #include "template.h"
 #include "util.h"
 
@@ -91,6 +92,11 @@ const char *palette_get(const struct palette *p, const char *name)
 	return NULL;
 }
 
+static const struct loc *where(const void *user, const char *name)
+{
+	return palette_loc(user, name);
+}
+
 static const char *lookup(const void *user, const char *name)
 {
 	return palette_get(user, name);
@@ -124,8 +130,10 @@ static bool known(const char *const *v, const char *name)
 int palette_apply(const struct palette *p, struct template *const *t, size_t nt,
 		  const char *const *extra, size_t nextra, bool all)
 {
-	if (!p || !p->n)
+	if (!p || !p->n) {
+		colour_note_templates(t, nt, where, p);
 		return 0;
+	}
 	const char **v = known_names(t, nt, extra, nextra);
 	int bad = 0;
 	for (size_t i = 0; i < p->n; i++) {
@@ -152,7 +160,16 @@ int palette_apply(const struct palette *p, struct template *const *t, size_t nt,
 	for (size_t i = 0; i < nt; i++)
 		if (t[i])
 			template_recolour(t[i], lookup, p);
+	colour_note_templates(t, nt, where, p);
 	return 0;
+}
+
+const struct loc *palette_loc(const struct palette *p, const char *name)
+{
+	for (size_t i = 0; p && i < p->n; i++)
+		if (strcmp(p->v[i].name, name) == 0)
+			return &p->v[i].loc_value;
+	return NULL;
 }
 
 /* ---- colour vision ---- */

@@ -38,12 +38,15 @@ struct template;
 int palette_read(struct yread *r, const struct ynode *n, struct palette *p);
 /* The colour ("#rrggbb") p gives name, or NULL. */
 const char *palette_get(const struct palette *p, const char *name);
+/* Where p gives name its colour (the value), or NULL. */
+const struct loc *palette_loc(const struct palette *p, const char *name);
 /* Check every name of p against the names the build offers: extra[0..nextra)
  * (the game's: space letters, suit values) and every template's palette names
  * (t[i] may be NULL), reporting each unknown one at its line with the nearest
  * known name (only when all: t[] holds every template the pack has, not only
  * those a partial build draws); then recolour every template
- * (template_recolour). 0, or -1 after reporting. */
+ * (template_recolour) and note its colours for the print check
+ * (colour_note_templates). 0, or -1 after reporting. */
 int palette_apply(const struct palette *p, struct template *const *t, size_t nt,
 		  const char *const *extra, size_t nextra, bool all);
 /* The smallest CIE76 difference between colours a and b ("#rrggbb") under

@@ -30,8 +30,16 @@ static struct {
 	double seconds;     /* Ghostscript's CPU limit */
 	char *profile;      /* the ink-limited profile in the staging folder */
 	char *icc_name;     /* the chosen profile's description, for the OutputIntent */
+	char *icc_path;     /* the chosen profile's file, for the proofs */
 	cmsHTRANSFORM fix;  /* Ghostscript's CMYK -> the ink-limited profile's, 0..100 */
 	cmsHTRANSFORM fix8; /* the same for 8-bit image samples */
+	double limit;       /* the ink the conversion keeps within, percent */
+	double k_l[101];    /* L* of k% black ink alone on the chosen profile */
+	double rich_l;      /* L* of the rich black PDFX_RICH with K 100 */
+	cmsHTRANSFORM rgb_cmyk; /* Ghostscript's RGB -> its CMYK, as gs converts */
+	cmsHTRANSFORM rgb_lab;  /* Ghostscript's RGB -> Lab (D50) */
+	cmsHTRANSFORM cmyk_lab; /* the chosen profile's CMYK -> Lab: what prints */
+	cmsHTRANSFORM lab_rgb;  /* and back to RGB */
 } px;
 
 /* ---- Ghostscript as a child process ---- */
@@ -189,15 +197,28 @@ struct limiter {
 	double k_l[101];         /* L* of k% black ink alone */
 };
 
-/* The black ink alone that prints lightness L. */
-static double k_for(const struct limiter *x, double L)
+/* The black ink alone that prints lightness L, from the ramp k_l (L* of 0..100%
+ * black). */
+static double k_for(const double k_l[101], double L)
 {
-	if (L >= x->k_l[0])
+	if (L >= k_l[0])
 		return 0;
 	for (int k = 1; k <= 100; k++)
-		if (L >= x->k_l[k])
-			return k - (L - x->k_l[k]) / (x->k_l[k - 1] - x->k_l[k]);
+		if (L >= k_l[k])
+			return k - (L - k_l[k]) / (k_l[k - 1] - k_l[k]);
 	return 100;
+}
+
+/* The ramp of black ink alone through back (CMYK -> Lab): k_l[k] is the L* of
+ * k% K, made strictly decreasing. */
+static void k_ramp(cmsHTRANSFORM back, double k_l[101])
+{
+	for (int k = 0; k <= 100; k++) {
+		double c[4] = {0, 0, 0, k};
+		cmsCIELab l;
+		cmsDoTransform(back, c, &l, 1);
+		k_l[k] = k ? fmin(l.L, k_l[k - 1] - 1e-6) : l.L;
+	}
 }
 
 /* c scaled down to the limit: cyan, magenta and yellow, black kept. */
@@ -226,9 +247,30 @@ static cmsInt32Number limit_node(const cmsUInt16Number in[], cmsUInt16Number out
 	cmsDoTransform(x->to_cmyk, &lab, c, 1);
 	if (hypot(lab.a, lab.b) < 1.0) {
 		c[0] = c[1] = c[2] = 0;
-		c[3] = k_for(x, lab.L);
+		c[3] = k_for(x->k_l, lab.L);
 	}
+	double full[4] = {c[0], c[1], c[2], c[3]};
 	scale_to(x->limit, c);
+	double w = fmin(1, fmax(0, (PDFX_GCR_CHROMA - hypot(lab.a, lab.b)) / (PDFX_GCR_CHROMA / 2)));
+	if (c[0] + c[1] + c[2] < full[0] + full[1] + full[2] - 0.5 && c[3] < 100 && w > 0) {
+		/* the limit took colour away from a dull dark colour, which got
+		 * lighter: black ink brings the lightness back (a near-black keeps
+		 * its depth; the duller the colour, the more: a chromatic colour
+		 * keeps its colour instead) */
+		cmsCIELab want, got;
+		double g[4];
+		memcpy(g, c, sizeof g);
+		cmsDoTransform(x->to_lab, full, &want, 1);
+		cmsDoTransform(x->to_lab, g, &got, 1);
+		for (double k = g[3] + 1; k <= 100 && got.L > want.L + 0.25; k++) {
+			double t[4] = {full[0], full[1], full[2], k};
+			scale_to(x->limit, t);
+			memcpy(g, t, sizeof t);
+			cmsDoTransform(x->to_lab, g, &got, 1);
+		}
+		for (int i = 0; i < 4; i++)
+			c[i] += w * (g[i] - c[i]);
+	}
 	for (int i = 0; i < 4; i++)
 		out[i] = (cmsUInt16Number)lround(fmin(fmax(c[i], 0), 100) / 100 * 65535);
 	return TRUE;
@@ -268,12 +310,7 @@ static int limiter_init(struct limiter *x, cmsHPROFILE icc, double limit)
 		return -1;
 	}
 	x->to_lab = back;
-	for (int k = 0; k <= 100; k++) {
-		double c[4] = {0, 0, 0, k};
-		cmsCIELab l;
-		cmsDoTransform(back, c, &l, 1);
-		x->k_l[k] = k ? fmin(l.L, x->k_l[k - 1] - 1e-6) : l.L;
-	}
+	k_ramp(back, x->k_l);
 	x->limit = limit;
 	return 0;
 }
@@ -412,6 +449,101 @@ static int fix_begin(void)
 	return px.fix && px.fix8 ? 0 : -1;
 }
 
+static void grey_ink(double L, bool large, double c[4]);
+
+/* The transforms pdfx_print_colour models the conversion with. 0 or -1. */
+static int model_begin(cmsHPROFILE h)
+{
+	cmsHPROFILE rgb = cmsOpenProfileFromFile(PDFX_DEFAULT_RGB, "r");
+	cmsHPROFILE cmyk = cmsOpenProfileFromFile(PDFX_DEFAULT_ICC, "r");
+	cmsHPROFILE lab = cmsCreateLab4Profile(NULL);
+	if (rgb && cmyk && lab) {
+		/* what Ghostscript 10 does: relative colorimetric, black point
+		 * compensation (its numbers within 0.005) */
+		px.rgb_cmyk = cmsCreateTransform(rgb, TYPE_RGB_DBL, cmyk, TYPE_CMYK_DBL,
+						 INTENT_RELATIVE_COLORIMETRIC,
+						 cmsFLAGS_BLACKPOINTCOMPENSATION);
+		px.rgb_lab = cmsCreateTransform(rgb, TYPE_RGB_DBL, lab, TYPE_Lab_DBL,
+						INTENT_RELATIVE_COLORIMETRIC, 0);
+		px.cmyk_lab = cmsCreateTransform(h, TYPE_CMYK_DBL, lab, TYPE_Lab_DBL,
+						 INTENT_RELATIVE_COLORIMETRIC, 0);
+		px.lab_rgb = cmsCreateTransform(lab, TYPE_Lab_DBL, rgb, TYPE_RGB_DBL,
+						INTENT_RELATIVE_COLORIMETRIC, 0);
+	}
+	if (rgb)
+		cmsCloseProfile(rgb);
+	if (cmyk)
+		cmsCloseProfile(cmyk);
+	if (lab)
+		cmsCloseProfile(lab);
+	return px.rgb_cmyk && px.rgb_lab && px.cmyk_lab && px.lab_rgb ? 0 : -1;
+}
+
+static bool exact_grey(double r, double g, double b);
+static double compensated_L(double L);
+
+/* Lab scaled towards the printable black (rich_l), as black point compensation
+ * does: what a colour can print as at best. */
+static void compensate(cmsCIELab *lab)
+{
+	cmsCIELab k = {px.rich_l, 0, 0};
+	cmsCIEXYZ bp, c;
+	cmsLab2XYZ(NULL, &bp, &k);
+	cmsLab2XYZ(NULL, &c, lab);
+	const cmsCIEXYZ *w = cmsD50_XYZ();
+	double t = bp.Y;
+	c.X = c.X * (1 - t) + t * w->X;
+	c.Y = c.Y * (1 - t) + t * w->Y;
+	c.Z = c.Z * (1 - t) + t * w->Z;
+	cmsXYZ2Lab(NULL, lab, &c);
+}
+
+int pdfx_print_colour(const double rgb[3], double cmyk[4], double lab_in[3], double lab_out[3],
+		      double rgb_out[3])
+{
+	if (!px.active)
+		return -1;
+	double in[3], c[4];
+	for (int i = 0; i < 3; i++)
+		in[i] = fmin(1, fmax(0, rgb[i]));
+	cmsCIELab a, b;
+	cmsDoTransform(px.rgb_lab, in, &a, 1);
+	if (exact_grey(in[0], in[1], in[2])) {
+		/* a grey as a large area prints it: K alone, rich black when dark */
+		grey_ink(compensated_L(a.L), true, cmyk);
+	} else {
+		cmsDoTransform(px.rgb_cmyk, in, c, 1);
+		cmsDoTransform(px.fix, c, cmyk, 1);
+	}
+	cmsDoTransform(px.cmyk_lab, cmyk, &b, 1);
+	cmsDoTransform(px.lab_rgb, &b, rgb_out, 1);
+	for (int i = 0; i < 3; i++)
+		rgb_out[i] = fmin(1, fmax(0, rgb_out[i]));
+	compensate(&a);
+	lab_in[0] = a.L, lab_in[1] = a.a, lab_in[2] = a.b;
+	lab_out[0] = b.L, lab_out[1] = b.a, lab_out[2] = b.b;
+	return 0;
+}
+
+/* The black ramp and the rich black's lightness on the chosen profile h. 0 or -1. */
+static int black_begin(cmsHPROFILE h)
+{
+	cmsHPROFILE lab = cmsCreateLab4Profile(NULL);
+	cmsHTRANSFORM back = cmsCreateTransform(h, TYPE_CMYK_DBL, lab, TYPE_Lab_DBL,
+						INTENT_RELATIVE_COLORIMETRIC, 0);
+	cmsCloseProfile(lab);
+	if (!back)
+		return -1;
+	k_ramp(back, px.k_l);
+	double rich[4] = {PDFX_RICH_C, PDFX_RICH_M, PDFX_RICH_Y, 100};
+	scale_to(px.limit, rich);
+	cmsCIELab l;
+	cmsDoTransform(back, rich, &l, 1);
+	px.rich_l = fmin(l.L, px.k_l[100]);
+	cmsDeleteTransform(back);
+	return 0;
+}
+
 int pdfx_begin(const struct pdfx_opts *o, const char *dir)
 {
 	pdfx_end();
@@ -427,11 +559,13 @@ int pdfx_begin(const struct pdfx_opts *o, const char *dir)
 		return -1;
 	px.profile = xasprintf("%s/.cmyk-profile.icc", dir);
 	px.icc_name = profile_name(h);
+	px.icc_path = xstrdup(icc);
 	px.max_ink = o->max_ink;
 	/* RAILYARD_PDFX_UNLIMITED=1 (the tests): convert without limiting the ink, so
 	 * that the measurement has something to refuse */
 	double limit = getenv("RAILYARD_PDFX_UNLIMITED") ? 400 : o->max_ink;
-	if (write_limited(h, limit, px.profile) != 0) {
+	px.limit = limit;
+	if (write_limited(h, limit, px.profile) != 0 || black_begin(h) != 0 || model_begin(h) != 0) {
 		diag(SEV_ERROR, NULL, "--icc: cannot build an ink-limited profile from %s", icc);
 		cmsCloseProfile(h);
 		pdfx_end();
@@ -463,12 +597,19 @@ void pdfx_end(void)
 		unlink(px.profile);
 	free(px.profile);
 	free(px.icc_name);
-	px.profile = px.icc_name = NULL;
+	free(px.icc_path);
+	px.profile = px.icc_name = px.icc_path = NULL;
 	if (px.fix)
 		cmsDeleteTransform(px.fix);
 	if (px.fix8)
 		cmsDeleteTransform(px.fix8);
 	px.fix = px.fix8 = NULL;
+	cmsHTRANSFORM *m[] = {&px.rgb_cmyk, &px.rgb_lab, &px.cmyk_lab, &px.lab_rgb};
+	for (size_t i = 0; i < sizeof m / sizeof *m; i++) {
+		if (*m[i])
+			cmsDeleteTransform(*m[i]);
+		*m[i] = NULL;
+	}
 	px.active = false;
 }
 
@@ -603,43 +744,60 @@ static size_t pdf_token(const char *d, size_t n, size_t i, bool *num)
 	return j;
 }
 
-/* Rewrite every "c m y k k" and "K" of a content stream through px.fix; an
- * inline image (BI ... EI) is copied as it is. Returns the new data (caller
- * frees) in *out. */
-static void fix_content(const char *d, size_t n, struct buf *out)
+/* The tokens of a content stream as the rewriters see them: the last few
+ * numbers' places, and what is copied so far. */
+enum { NUMS = 6 };
+
+struct scan {
+	const char *d;
+	size_t n, copied;
+	size_t start[NUMS], end[NUMS];
+	int nnum;
+	struct buf *out;
+};
+
+static double num(const struct scan *s, int k)
 {
-	size_t start[4], end[4], nnum = 0, copied = 0;
+	return strtod(s->d + s->start[s->nnum - k], NULL);
+}
+
+/* Whether the last k numbers are operands not yet copied (then they can be
+ * rewritten). */
+static bool fresh(const struct scan *s, int k)
+{
+	return s->nnum >= k && s->start[s->nnum - k] >= s->copied;
+}
+
+/* Copy up to at (the input), then text. */
+static void emit_at(struct scan *s, size_t at, const char *text)
+{
+	buf_add(s->out, s->d + s->copied, at - s->copied);
+	buf_puts(s->out, text);
+	s->copied = at;
+}
+
+/* Walk the tokens of d[0..n); each operator goes to op (with the scan: the
+ * operands in s->start/end, the operator at d[i..j)), which may rewrite.
+ * Inline image data (BI ... ID ... EI) is skipped whole. */
+static void scan_content(struct scan *s, void (*op)(struct scan *s, size_t i, size_t j, void *u),
+			 void *u)
+{
+	const char *d = s->d;
+	size_t n = s->n;
 	for (size_t i = 0; i < n;) {
 		if (pdf_space(d[i])) {
 			i++;
 			continue;
 		}
-		bool num;
-		size_t j = pdf_token(d, n, i, &num);
-		if (num) {
-			if (nnum == 4) {
-				memmove(start, start + 1, 3 * sizeof *start);
-				memmove(end, end + 1, 3 * sizeof *end);
-				nnum = 3;
+		bool isnum;
+		size_t j = pdf_token(d, n, i, &isnum);
+		if (isnum) {
+			if (s->nnum == NUMS) {
+				memmove(s->start, s->start + 1, (NUMS - 1) * sizeof *s->start);
+				memmove(s->end, s->end + 1, (NUMS - 1) * sizeof *s->end);
+				s->nnum = NUMS - 1;
 			}
-			start[nnum] = i, end[nnum++] = j;
-		} else if (j - i == 1 && (d[i] == 'g' || d[i] == 'G') && nnum >= 1 &&
-			   start[nnum - 1] >= copied) {
-			/* DeviceGray (gs writes white as "1 g"): the same on the black plate */
-			double v = strtod(d + start[nnum - 1], NULL);
-			buf_add(out, d + copied, start[nnum - 1] - copied);
-			buf_printf(out, "0 0 0 %.4f %c", fmin(1, fmax(0, 1 - v)), d[i] == 'g' ? 'k' : 'K');
-			copied = j;
-			nnum = 0;
-		} else if (j - i == 1 && (d[i] == 'k' || d[i] == 'K') && nnum == 4 && start[0] >= copied) {
-			double c[4], f[4];
-			for (int k = 0; k < 4; k++)
-				c[k] = strtod(d + start[k], NULL) * 100;
-			cmsDoTransform(px.fix, c, f, 1);
-			buf_add(out, d + copied, start[0] - copied);
-			buf_printf(out, "%.4f %.4f %.4f %.4f ", f[0] / 100, f[1] / 100, f[2] / 100, f[3] / 100);
-			copied = i;
-			nnum = 0;
+			s->start[s->nnum] = i, s->end[s->nnum++] = j;
 		} else if (j - i == 2 && !memcmp(d + i, "ID", 2)) {
 			/* inline image data: up to the first whitespace-delimited EI */
 			size_t e = j + 1;
@@ -647,13 +805,281 @@ static void fix_content(const char *d, size_t n, struct buf *out)
 					      (e + 3 >= n || pdf_space(d[e + 3]))))
 				e++;
 			j = e + 3 < n ? e + 3 : n;
-			nnum = 0;
+			s->nnum = 0;
 		} else {
-			nnum = 0;
+			op(s, i, j, u);
+			s->nnum = 0;
 		}
 		i = j;
 	}
-	buf_add(out, d + copied, n - copied);
+	buf_add(s->out, d + s->copied, n - s->copied);
+}
+
+static bool is_op(const struct scan *s, size_t i, size_t j, const char *name)
+{
+	return j - i == strlen(name) && !memcmp(s->d + i, name, j - i);
+}
+
+/* ---- the shapes a colour paints ---- */
+
+/* What the rewriters know of the drawing: the CTM's scale at each q level and
+ * the path being built. */
+struct geo {
+	double scale[64];        /* pt per unit at each q level */
+	int depth;
+	size_t path;             /* where the current path starts, or SIZE_MAX */
+	double bb[4];            /* its bounding box, user space */
+	size_t painted;          /* where the path just painted started */
+};
+
+enum paint { NOT_PAINT, PAINT_SMALL, PAINT_LARGE };
+
+static void bb_add(struct geo *g, double x, double y)
+{
+	g->bb[0] = fmin(g->bb[0], x), g->bb[1] = fmin(g->bb[1], y);
+	g->bb[2] = fmax(g->bb[2], x), g->bb[3] = fmax(g->bb[3], y);
+}
+
+static void path_at(struct geo *g, size_t at)
+{
+	if (g->path == SIZE_MAX) {
+		g->path = at;
+		g->bb[0] = g->bb[1] = HUGE_VAL, g->bb[2] = g->bb[3] = -HUGE_VAL;
+	}
+}
+
+/* Follow operator d[i..j): PAINT_LARGE for a fill of a path both of whose
+ * sides are PDFX_RICH_MM or more (its start g->path not yet copied), else
+ * PAINT_SMALL for any painting or ending of a path, else NOT_PAINT. */
+static enum paint geo_op(struct geo *g, const struct scan *s, size_t i, size_t j)
+{
+	char c0 = s->d[i];
+	if (is_op(s, i, j, "q")) {
+		if (g->depth < 63) {
+			g->scale[g->depth + 1] = g->scale[g->depth];
+			g->depth++;
+		}
+	} else if (is_op(s, i, j, "Q")) {
+		if (g->depth > 0)
+			g->depth--;
+	} else if (is_op(s, i, j, "cm") && s->nnum >= 6) {
+		g->scale[g->depth] *= sqrt(fabs(num(s, 6) * num(s, 3) - num(s, 5) * num(s, 4)));
+	} else if ((is_op(s, i, j, "m") || is_op(s, i, j, "l")) && s->nnum >= 2) {
+		path_at(g, s->start[s->nnum - 2]);
+		bb_add(g, num(s, 2), num(s, 1));
+	} else if (is_op(s, i, j, "re") && s->nnum >= 4) {
+		path_at(g, s->start[s->nnum - 4]);
+		bb_add(g, num(s, 4), num(s, 3));
+		bb_add(g, num(s, 4) + num(s, 2), num(s, 3) + num(s, 1));
+	} else if ((is_op(s, i, j, "c") && s->nnum >= 6) ||
+		   ((is_op(s, i, j, "v") || is_op(s, i, j, "y")) && s->nnum >= 4)) {
+		for (int k = c0 == 'c' ? 6 : 4; k >= 2; k -= 2)
+			bb_add(g, num(s, k), num(s, k - 1));
+	} else if (is_op(s, i, j, "f") || is_op(s, i, j, "F") || is_op(s, i, j, "f*") ||
+		   is_op(s, i, j, "b") || is_op(s, i, j, "B") || is_op(s, i, j, "b*") ||
+		   is_op(s, i, j, "B*") || is_op(s, i, j, "S") || is_op(s, i, j, "s") ||
+		   is_op(s, i, j, "n")) {
+		bool fill = c0 != 'S' && c0 != 's' && c0 != 'n';
+		double side = fmin(g->bb[2] - g->bb[0], g->bb[3] - g->bb[1]) * g->scale[g->depth];
+		bool large = fill && g->path != SIZE_MAX && g->path >= s->copied &&
+			     side >= PDFX_RICH_MM / 25.4 * 72;
+		g->painted = g->path;
+		g->path = SIZE_MAX;
+		return large ? PAINT_LARGE : PAINT_SMALL;
+	}
+	return NOT_PAINT;
+}
+
+/* Paint the fill at d[i..j) (a PAINT_LARGE one) with the colour operator
+ * before, then set again the colour after. */
+static void paint_with(struct scan *s, const struct geo *g, size_t j, const char *before,
+		       const char *after)
+{
+	emit_at(s, g->painted, before);
+	emit_at(s, j, "\n");
+	buf_puts(s->out, after);
+}
+
+/* ---- before Ghostscript: greys as DeviceGray ---- */
+
+static double srgb_linear(double c)
+{
+	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static double srgb_encode(double y)
+{
+	return y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055;
+}
+
+static double lab_f(double t)
+{
+	return t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116;
+}
+
+/* Lightness and chroma of sRGB r g b (D65). */
+static void srgb_lch(double r, double g, double b, double *L, double *chroma, double *y)
+{
+	double R = srgb_linear(r), G = srgb_linear(g), B = srgb_linear(b);
+	double x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
+	*y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
+	double z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
+	*L = 116 * lab_f(*y) - 16;
+	*chroma = hypot(500 * (lab_f(x) - lab_f(*y)), 200 * (lab_f(*y) - lab_f(z)));
+}
+
+double pdfx_grey_of(double r, double g, double b)
+{
+	double L, chroma, y;
+	srgb_lch(r, g, b, &L, &chroma, &y);
+	if (chroma < PDFX_GREY_CHROMA || (L < PDFX_NEAR_BLACK_L && chroma < PDFX_NEAR_BLACK_CHROMA))
+		return fmin(1, fmax(0, srgb_encode(y)));
+	return -1;
+}
+
+static bool exact_grey(double r, double g, double b)
+{
+	double L, chroma, y;
+	srgb_lch(r, g, b, &L, &chroma, &y);
+	return chroma < PDFX_GREY_CHROMA;
+}
+
+struct greying {
+	struct geo g;
+	bool near;               /* the fill colour is a near-black made grey */
+	char rgb[80], grey[40];  /* its operator as written, and as a grey */
+};
+
+/* "r g b rg" (and RG) that is a grey or a near-black becomes "v g" (G):
+ * Ghostscript keeps DeviceGray as it is, and the rewrite after it puts it on
+ * the black plate. A large area of a near-black keeps its colour (and its hue:
+ * Ghostscript converts it as any colour). */
+static void grey_op(struct scan *s, size_t i, size_t j, void *u)
+{
+	struct greying *st = u;
+	bool fill = is_op(s, i, j, "rg");
+	if ((fill || is_op(s, i, j, "RG")) && fresh(s, 3)) {
+		double r = num(s, 3), g = num(s, 2), b = num(s, 1);
+		double v = pdfx_grey_of(r, g, b);
+		if (fill)
+			st->near = false;
+		if (v < 0)
+			return;
+		char t[40];
+		snprintf(t, sizeof t, "%.6f %c", v, fill ? 'g' : 'G');
+		if (fill && !exact_grey(r, g, b)) {
+			st->near = true;
+			snprintf(st->rgb, sizeof st->rgb, "%.6f %.6f %.6f rg\n", r, g, b);
+			snprintf(st->grey, sizeof st->grey, "%s", t);
+		}
+		emit_at(s, s->start[s->nnum - 3], t);
+		s->copied = j;
+		return;
+	}
+	if (is_op(s, i, j, "g") || is_op(s, i, j, "k") || is_op(s, i, j, "sc") ||
+	    is_op(s, i, j, "scn") || is_op(s, i, j, "cs")) {
+		st->near = false;
+		return;
+	}
+	if (geo_op(&st->g, s, i, j) == PAINT_LARGE && st->near)
+		paint_with(s, &st->g, j, st->rgb, st->grey);
+}
+
+/* ---- after Ghostscript: every colour through the ink-limited profile ---- */
+
+struct fixing {
+	struct geo g;
+	bool grey;               /* the fill colour is a grey on K alone */
+	double L;                /* its lightness */
+	char kfill[48];          /* and its operator */
+};
+
+/* Lightness L scaled towards the printable black (black point compensation,
+ * as Ghostscript converts colours): the lightness a grey prints with. */
+static double compensated_L(double L)
+{
+	cmsCIELab l = {L, 0, 0};
+	compensate(&l);
+	return l.L;
+}
+
+/* The ink of a grey of lightness L (compensated_L): K alone, or for a large area darker than
+ * K alone prints, the rich black PDFX_RICH (as much of it as the darkness
+ * asks), within the ink limit. */
+static void grey_ink(double L, bool large, double c[4])
+{
+	c[0] = c[1] = c[2] = 0;
+	c[3] = k_for(px.k_l, L);
+	if (large && L < px.k_l[100] && px.k_l[100] > px.rich_l) {
+		double t = fmin(1, (px.k_l[100] - L) / (px.k_l[100] - px.rich_l));
+		c[0] = PDFX_RICH_C * t, c[1] = PDFX_RICH_M * t, c[2] = PDFX_RICH_Y * t;
+		c[3] = 100;
+		scale_to(px.limit, c);
+	}
+}
+
+static void fix_op(struct scan *s, size_t i, size_t j, void *u)
+{
+	struct fixing *f = u;
+	char c0 = s->d[i];
+	bool one = j - i == 1;
+	if (one && (c0 == 'g' || c0 == 'G') && fresh(s, 1)) {
+		/* DeviceGray (ours, and gs's white "1 g"): black ink alone */
+		double v = fmin(1, fmax(0, num(s, 1)));
+		double L = compensated_L(116 * lab_f(srgb_linear(v)) - 16), c[4];
+		grey_ink(L, false, c);
+		char t[48];
+		snprintf(t, sizeof t, "0 0 0 %.4f %c", c[3] / 100, c0 == 'g' ? 'k' : 'K');
+		emit_at(s, s->start[s->nnum - 1], t);
+		s->copied = j;
+		if (c0 == 'g') {
+			f->grey = true, f->L = L;
+			snprintf(f->kfill, sizeof f->kfill, "%s", t);
+		}
+	} else if (one && (c0 == 'k' || c0 == 'K') && fresh(s, 4)) {
+		double c[4], o[4];
+		for (int k = 0; k < 4; k++)
+			c[k] = num(s, 4 - k) * 100;
+		cmsDoTransform(px.fix, c, o, 1);
+		char t[64];
+		snprintf(t, sizeof t, "%.4f %.4f %.4f %.4f ", o[0] / 100, o[1] / 100, o[2] / 100,
+			 o[3] / 100);
+		emit_at(s, s->start[s->nnum - 4], t);
+		s->copied = i;
+		if (c0 == 'k')
+			f->grey = false;
+	} else if (is_op(s, i, j, "sc") || is_op(s, i, j, "scn") || is_op(s, i, j, "cs")) {
+		f->grey = false;
+	} else if (geo_op(&f->g, s, i, j) == PAINT_LARGE && f->grey) {
+		double c[4];
+		grey_ink(f->L, true, c);
+		if (c[0] + c[1] + c[2] > 0) {
+			/* a large dark area: rich black for this fill, then K again */
+			char t[80];
+			snprintf(t, sizeof t, "%.4f %.4f %.4f %.4f k\n", c[0] / 100, c[1] / 100,
+				 c[2] / 100, c[3] / 100);
+			paint_with(s, &f->g, j, t, f->kfill);
+		}
+	}
+}
+
+#define GEO_START {{1}, 0, SIZE_MAX, {0}, 0}
+
+/* Rewrite every colour of a content stream: DeviceCMYK through px.fix,
+ * DeviceGray (greys) onto the black plate (rich black for large dark areas).
+ * The new data goes to out. */
+static void fix_content(const char *d, size_t n, struct buf *out)
+{
+	struct scan s = {d, n, 0, {0}, {0}, 0, out};
+	struct fixing f = {GEO_START, false, 100, ""};
+	scan_content(&s, fix_op, &f);
+}
+
+static void grey_content(const char *d, size_t n, struct buf *out)
+{
+	struct scan s = {d, n, 0, {0}, {0}, 0, out};
+	struct greying g = {GEO_START, false, "", ""};
+	scan_content(&s, grey_op, &g);
 }
 
 static bool dict_is(qpdf_data q, qpdf_oh dict, const char *key, const char *name)
@@ -668,11 +1094,12 @@ static long long dict_int(qpdf_data q, qpdf_oh dict, const char *key)
 }
 
 /* One stream of the file: a content stream (a page's, a form's, a pattern's)
- * rewritten, a DeviceCMYK 8-bit image's samples converted. */
-static void fix_stream(qpdf_data q, qpdf_oh st, bool content)
+ * rewritten, a DeviceCMYK 8-bit image's samples converted; grey: before
+ * Ghostscript, content streams only, greys made DeviceGray. */
+static void fix_stream(qpdf_data q, qpdf_oh st, bool content, bool grey)
 {
 	qpdf_oh dict = qpdf_oh_get_dict(q, st);
-	bool image = dict_is(q, dict, "/Subtype", "/Image") && dict_is(q, dict, "/ColorSpace", "/DeviceCMYK") &&
+	bool image = !grey && dict_is(q, dict, "/Subtype", "/Image") && dict_is(q, dict, "/ColorSpace", "/DeviceCMYK") &&
 		     dict_int(q, dict, "/BitsPerComponent") == 8;
 	content = content || dict_is(q, dict, "/Subtype", "/Form") ||
 		  dict_int(q, dict, "/PatternType") == 1;
@@ -691,7 +1118,7 @@ static void fix_stream(qpdf_data q, qpdf_oh st, bool content)
 		qpdf_oh_replace_stream_data(q, st, data, len, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
 	} else {
 		struct buf b = {0};
-		fix_content((const char *)data, len, &b);
+		(grey ? grey_content : fix_content)((const char *)data, len, &b);
 		qpdf_oh_replace_stream_data(q, st, (unsigned char *)(b.s ? b.s : ""), b.len,
 					    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
 		buf_free(&b);
@@ -699,7 +1126,7 @@ static void fix_stream(qpdf_data q, qpdf_oh st, bool content)
 	free(data);
 }
 
-static void fix_colours(qpdf_data q)
+static void fix_colours(qpdf_data q, bool grey)
 {
 	int size = qpdf_oh_get_int_value_as_int(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
 	int np = qpdf_get_num_pages(q);
@@ -717,11 +1144,31 @@ static void fix_colours(qpdf_data q)
 	for (int id = 1; id < size; id++) {
 		qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
 		if (qpdf_oh_is_stream(q, o))
-			fix_stream(q, o, page_content[id]);
+			fix_stream(q, o, page_content[id], grey);
 		if (id % 256 == 255)
 			qpdf_oh_release_all(q);
 	}
 	free(page_content);
+}
+
+/* Cairo's file in with every grey as DeviceGray, to out (for Ghostscript). 0 or
+ * -1 after reporting. */
+static int grey_file(const char *in, const char *out)
+{
+	qpdf_data q = qpdf_init();
+	qpdf_silence_errors(q);
+	qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	qpdf_read(q, in, NULL);
+	int rc = qpdf_err(q, "cannot read", in);
+	if (!rc) {
+		fix_colours(q, true);
+		qpdf_init_write(q, out);
+		qpdf_set_deterministic_ID(q, QPDF_TRUE);
+		qpdf_write(q);
+		rc = qpdf_err(q, "cannot write", out);
+	}
+	qpdf_cleanup(&q);
+	return rc;
 }
 
 /* Every page's TrimBox and BleedBox as written (whatever gs kept), no ArtBox
@@ -740,7 +1187,7 @@ static int finish_file(const char *in, const char *out, const struct pdfx_page *
 		rc = -1;
 	}
 	if (!rc)
-		fix_colours(q);
+		fix_colours(q, false);
 	for (long i = 0; !rc && i < n; i++) {
 		const struct pdfx_page *p = &pages[i];
 		qpdf_oh page = qpdf_get_page_n(q, (size_t)i);
@@ -882,8 +1329,13 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 	char *gsout = xasprintf("%s/.cmyk-gs.pdf", dir);
 	char *fixed = xasprintf("%s/.cmyk-fixed.pdf", dir);
+	char *greyed = xasprintf("%s/.cmyk-grey.pdf", dir);
 	gs_tmpdir = dir;
-	int rc = gs_pdfwrite(path, gsout, title);
+	int rc = grey_file(path, greyed);
+	if (!rc)
+		rc = gs_pdfwrite(greyed, gsout, title);
+	unlink(greyed);
+	free(greyed);
 	if (!rc)
 		rc = finish_file(gsout, fixed, pages, n);
 	unlink(gsout);
@@ -902,4 +1354,40 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 	free(gsout);
 	free(fixed);
 	return rc;
+}
+
+/* ---- soft proofs ---- */
+
+int pdfx_proof(const char *pdf, const char *shown, const char *pattern)
+{
+	char *permit = xasprintf("--permit-file-read=%s", px.icc_path);
+	char *profile = xasprintf("-sDefaultCMYKProfile=%s", px.icc_path);
+	char *res = xasprintf("-r%d", PDFX_PROOF_DPI);
+	struct buf ob = {0};
+	buf_puts(&ob, "-sOutputFile=");
+	/* a % of the folder's name doubled; the page number's %03d kept */
+	const char *num = NULL;
+	for (const char *f = strstr(pattern, "%03d"); f; f = strstr(f + 1, "%03d"))
+		num = f;
+	for (const char *c = pattern; *c; c++)
+		if (c == num)
+			buf_puts(&ob, "%03d"), c += 3;
+		else
+			buf_puts(&ob, *c == '%' ? "%%" : (char[]){*c, 0});
+	/* the file's CMYK read as the chosen profile prints it (its A2B tables,
+	 * relative colorimetric: paper white is the PNG's white), into sRGB */
+	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr",
+			"-sDEVICE=png16m", res, permit, profile, "-dRenderIntent=1",
+			"-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", ob.s, "-f", pdf, NULL};
+	struct buf err = {0};
+	int rc = gs_run(argv, &err);
+	if (rc != 0)
+		diag(SEV_ERROR, NULL, "Ghostscript could not render the proof of %s (exit %d): %s", shown, rc,
+		     rc < 0 ? strerror(errno) : gs_last_line(&err));
+	buf_free(&err);
+	free(permit);
+	free(profile);
+	free(res);
+	free(ob.s);
+	return rc == 0 ? 0 : -1;
 }

@@ -21,6 +21,28 @@
 /* The default output profile: Ghostscript's own CMYK profile (Debian libgs-common). */
 #define PDFX_DEFAULT_ICC "/usr/share/color/icc/ghostscript/default_cmyk.icc"
 
+/* The black plate. Every grey (CIELAB chroma under PDFX_GREY_CHROMA) and every
+ * near-black (L* under PDFX_NEAR_BLACK_L, chroma under PDFX_NEAR_BLACK_CHROMA)
+ * of the drawing prints on the black plate alone (0/0/0/K, K of the same
+ * lightness): text, hairlines, crop marks. A filled area of such a colour whose
+ * both sides are PDFX_RICH_MM or more and that is darker than 100% K prints as
+ * rich black: K 100 with up to PDFX_RICH_C/M/Y (as much as its darkness asks),
+ * within the ink limit. */
+#define PDFX_GREY_CHROMA 1.0
+#define PDFX_NEAR_BLACK_L 25.0
+#define PDFX_NEAR_BLACK_CHROMA 8.0
+#define PDFX_RICH_MM 6.0
+#define PDFX_RICH_C 60.0
+#define PDFX_RICH_M 40.0
+#define PDFX_RICH_Y 40.0
+/* A dull dark colour that the ink limit lightens gets black ink back, as much
+ * as brings its lightness back: all of it under half this chroma, none from
+ * this chroma on, in proportion between. */
+#define PDFX_GCR_CHROMA 16.0
+
+/* Ghostscript's RGB profile, which it converts DeviceRGB from. */
+#define PDFX_DEFAULT_RGB "/usr/share/color/icc/ghostscript/default_rgb.icc"
+
 struct pdfx_opts {
 	bool cmyk;           /* convert every PDF of the build */
 	const char *icc;     /* output profile (NULL: PDFX_DEFAULT_ICC) */
@@ -48,6 +70,25 @@ bool pdfx_active(void);
  * Returns 0; -1 after reporting a write or conversion failure; 1 after reporting
  * every page above the ink limit (the file is left as converted). */
 int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pages, long n);
+
+/* The grey (DeviceGray 0..1) of the same lightness as sRGB r g b (0..1) when it
+ * is a grey or a near-black that prints on the black plate alone, else -1. */
+double pdfx_grey_of(double r, double g, double b);
+
+/* What sRGB rgb (0..1 each) prints as once converted (pdfx_begin done), as a
+ * large area of it prints: the CMYK the file gets (0..100 each; a grey: K alone
+ * or rich black), the colour in CIELAB (D50) before (scaled to the printable
+ * black, as black point compensation does) and after (on the chosen profile),
+ * and the RGB it comes back as (0..1). 0, or -1 when no conversion is active. */
+int pdfx_print_colour(const double rgb[3], double cmyk[4], double lab_in[3], double lab_out[3],
+		      double rgb_out[3]);
+
+/* --proof: every page of the converted file pdf rendered as it prints (its CMYK
+ * read through the chosen profile, relative colorimetric) into sRGB PNG files,
+ * PDFX_PROOF_DPI, named by pattern with %03d for the page number (1, 2, ...);
+ * shown names the file in messages. 0, or -1 after reporting. */
+#define PDFX_PROOF_DPI 100
+int pdfx_proof(const char *pdf, const char *shown, const char *pattern);
 
 /* Remove the profile pdfx_begin made; pdfx_active is false afterwards. */
 void pdfx_end(void);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "colour.h"
 #include "budget.h"
 #include "datapath.h"
 #include "diag.h"
@@ -54,7 +55,8 @@ const char *const build_colours[3] = {"rgb", "cmyk", NULL};
 
 enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET, OPT_JOBS,
        OPT_FORCE, OPT_MAX_ITEMS, OPT_ALLOW_PATH, OPT_COLOUR, OPT_ICC, OPT_MAX_INK, OPT_MAX_PIXELS,
-       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW, OPT_LAYOUT };
+       OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW, OPT_LAYOUT,
+       OPT_PROOF };
 
 const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
@@ -69,6 +71,7 @@ const struct option build_longopts[] = {
 	{"color", required_argument, NULL, OPT_COLOUR},
 	{"icc", required_argument, NULL, OPT_ICC},
 	{"max-ink", required_argument, NULL, OPT_MAX_INK},
+	{"proof", no_argument, NULL, OPT_PROOF},
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
@@ -119,6 +122,8 @@ const char build_opts_usage[] =
 	"                      " PDFX_DEFAULT_ICC ")\n"
 	"      --max-ink N     refuse a page with more than N percent of total ink\n"
 	"                      (default 240 for drivethru, 300 otherwise)\n"
+	"      --proof         also proof/NAME-NNN.png: every page of every CMYK PDF as\n"
+	"                      it prints on the profile (a soft proof, 100 dpi)\n"
 	"      --jobs N        PNG worker threads (default: the cores)\n"
 	"  -q, --quiet         no progress or summary line (files, pages, seconds)\n"
 	"      --max-items N   print at most N items (default 10000)\n"
@@ -253,11 +258,11 @@ int build_option(struct build_opts *o, int c, const char *arg)
 		o->preset = (enum preset)k;
 		return 1;
 	case OPT_COLOUR:
-		if ((k = pick("--colour", arg, build_colours, 2)) < 0)
-			return -1;
-		o->colour = k ? COLOUR_CMYK : COLOUR_RGB;
-		return 1;
+		k = pick("--colour", arg, build_colours, 2);
+		o->colour = k > 0 ? COLOUR_CMYK : COLOUR_RGB;
+		return k < 0 ? -1 : 1;
 	case OPT_ICC: o->icc = arg; return 1;
+	case OPT_PROOF: o->proof = true; return 1;
 	case OPT_MAX_INK:
 		if (parse_int(arg, 100, 400, &n) != 0) {
 			diag(SEV_ERROR, NULL, "--max-ink: '%s' is not a total ink in percent (100..400)", arg);
@@ -1810,7 +1815,17 @@ static int colour_begin(struct build_ctx *c)
 	}
 	double ink = o->max_ink ? o->max_ink : o->preset == PRESET_DRIVETHRU ? 240 : 300;
 	struct pdfx_opts x = {cmyk, o->icc, ink, budget_build_seconds()};
-	return pdfx_begin(&x, c->stage);
+	if (o->proof && !cmyk) {
+		diag(SEV_ERROR, NULL, "--proof shows how CMYK files print: it needs --colour cmyk (or --preset drivethru or press)");
+		return -1;
+	}
+	int rc = pdfx_begin(&x, c->stage);
+	/* the pack's and the templates' colours, noted as they were read, through
+	 * the conversion */
+	if (!rc && pdfx_active())
+		colour_check();
+	colour_forget();
+	return rc;
 }
 
 /* The card sizes a print-on-demand service sells (trim, mm, portrait). The
@@ -1929,6 +1944,49 @@ static void keep_memory(void)
 #endif
 }
 
+/* --proof: every PDF of the set (converted to CMYK) rendered as it prints into
+ * proof/NAME-NNN.png, registered in the set. 0 or -1 after reporting. */
+static int write_proofs(struct build_ctx *c)
+{
+	size_t n = c->nfiles;
+	char *dir = xasprintf("%s/proof", c->stage);
+	int rc = 0;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		diag(SEV_ERROR, NULL, "cannot create %s: %s", dir, strerror(errno));
+		rc = -1;
+	}
+	for (size_t i = 0; i < n && !rc; i++) {
+		const char *rel = c->files[i];
+		size_t len = strlen(rel);
+		if (len < 5 || strcmp(rel + len - 4, ".pdf") != 0)
+			continue;
+		char *base = xstrndup(rel, len - 4);
+		for (char *p = base; *p; p++)
+			if (*p == '/')
+				*p = '-';
+		char *pdf = xasprintf("%s/%s", c->stage, rel);
+		char *pattern = xasprintf("%s/%s-%%03d.png", dir, base);
+		rc = pdfx_proof(pdf, rel, pattern);
+		/* register the pages Ghostscript wrote */
+		for (int page = 1; !rc; page++) {
+			char *name = xasprintf("proof/%s-%03d.png", base, page);
+			char *full = xasprintf("%s/%s", c->stage, name);
+			bool there = access(full, F_OK) == 0;
+			if (there)
+				free(build_path(c, name));
+			free(name);
+			free(full);
+			if (!there)
+				break;
+		}
+		free(pattern);
+		free(pdf);
+		free(base);
+	}
+	free(dir);
+	return rc;
+}
+
 int build_run(struct build_ctx *c)
 {
 	keep_memory();
@@ -1955,6 +2013,8 @@ int build_run(struct build_ctx *c)
 	report_back(c, &w);
 	progress_steps(progress_count(c));
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
+	if (!rc && c->opts.proof && pdfx_active())
+		rc = write_proofs(c);
 	pdfx_end();
 	if (!rc)
 		rc = write_manifest(c);

@@ -66,6 +66,7 @@ struct build_opts {
 	enum colour colour;      /* COLOUR_DEFAULT: the preset's (cmyk for drivethru, press) */
 	const char *icc;         /* --icc: the CMYK output profile (NULL: pdfx.h's default) */
 	double max_ink;          /* --max-ink, percent (0: the preset's, 240 or 300) */
+	bool proof;              /* --proof: soft-proof PNGs of every CMYK PDF */
 	int jobs;                /* PNG worker threads (0: the cores) */
 	bool force;              /* build a pack check finds unsound */
 	long max_items;          /* --max-items: at most this many printed items */

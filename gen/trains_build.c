@@ -13,6 +13,7 @@
 #include <cairo.h>
 
 #include "trains_check.h"
+#include "colour.h"
 #include "commands.h"
 #include "diag.h"
 #include "draw.h"
@@ -515,6 +516,9 @@ static int apply_palette(struct build *b, bool all)
 		snprintf(key, sizeof key, "colour-%c", 'A' + i);
 		colours[i] = fields_get(&f, key);
 		defaults[i] = look_space_colour(i);
+		char what[32];
+		snprintf(what, sizeof what, "the colour of space %c", 'A' + i);
+		colour_note(colours[i], what, palette_loc(&p->palette, names[i]));
 	}
 	struct template *t[] = {b->face, b->back, b->placemat, b->reference};
 	int rc = palette_apply(&p->palette, t, 4, names, (size_t)(nspaces < 26 ? nspaces : 26), all);
