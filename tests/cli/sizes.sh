@@ -40,7 +40,7 @@ for s in $SIZES; do
 	# Take the Train: card 1 (blue 1, a circle), card 53 (Free Ride)
 	F="$WORK/o/take-the-train-$s/faces.pdf"
 	pdftoppm -r 100 -singlefile -f 1 -l 1 "$F" "$WORK/tt1"
-	echo "$s $(sz disc "$WORK/tt1.ppm" '#FFFDF8' '#102ad6')" >>"$WORK/disc"
+	echo "$s $(sz disc "$WORK/tt1.ppm" '#FFFDF8' '#3c3093')" >>"$WORK/disc"
 	pdftoppm -r 100 -singlefile -f 53 -l 53 "$F" "$WORK/fr"
 	pdftotext -bbox -f 53 -l 53 "$F" "$WORK/fr.html"
 	expect_eq "Take the Train at $s: Free Ride's title and text inside the disc" ok \
