@@ -902,7 +902,7 @@ static void draw_image_elem(struct elem_env *env, cairo_t *cr, const struct tpl_
 		warn_missing(env, e, missing);
 	if (im)
 		image_paint(cr, im, resolve(&e->box[0], W), resolve(&e->box[1], H),
-			    resolve(&e->box[2], W), resolve(&e->box[3], H), e->fit, e->opacity);
+			    resolve(&e->box[2], W), resolve(&e->box[3], H), e->fit, e->opacity, &e->loc);
 }
 
 /* Whether the condition cond ("name": set and not empty; "name=value": exactly

@@ -1926,6 +1926,7 @@ static void keep_memory(void)
 int build_run(struct build_ctx *c)
 {
 	keep_memory();
+	unsigned long refused = image_refusals();
 	estimate(c);
 	glog_capture();
 	budget_start();
@@ -1980,5 +1981,7 @@ int build_run(struct build_ctx *c)
 	free(c->files);
 	free(c->dir);
 	free(c->stage);
-	return !rc ? EXIT_OK : pdfx_refused() ? EXIT_RULE : EXIT_OUTPUT;
+	if (!rc)
+		return EXIT_OK;
+	return pdfx_refused() ? EXIT_RULE : image_refusals() != refused ? EXIT_INPUT : EXIT_OUTPUT;
 }
