@@ -39,6 +39,19 @@ struct image {
 	struct svg_out *out;       /* an SVG's drawings onto SVG files */
 };
 
+/* The locks, and their one order (checked by ThreadSanitizer: tests/tsan.sh):
+ *   1. a cache's mu (image_find, share, free): held while a file is read,
+ *      checked and first drawn in a child (sandbox_run, which takes no lock
+ *      but its pthread_once); under it, only the leaf locks below.
+ *   2. an SVG's replay (image_paint, a PNG thread painting its recording) and
+ *      its out->mu (image_paint onto an SVG file, through a child's draw): each
+ *      taken alone, never with 1 or with each other.
+ *   3. leaves, taken last and held briefly: watch.c's list of inputs
+ *      (watch_note), glog.c's captured library messages, cairo's and librsvg's
+ *      own. No code holding a leaf calls back into this file.
+ * A thread never waits for a child while a leaf is held, and a child is a new
+ * process (no fork), so no lock is ever copied held. */
+
 /* One cache per build, shared by the PNG threads: each file is read once. */
 struct image_cache {
 	struct image **v;          /* stable: threads keep the pointers */
