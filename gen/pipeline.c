@@ -1926,7 +1926,7 @@ static void keep_memory(void)
 int build_run(struct build_ctx *c)
 {
 	keep_memory();
-	unsigned long refused = image_refusals();
+	unsigned long refused = image_refusals() + draw_refusals();
 	estimate(c);
 	glog_capture();
 	budget_start();
@@ -1950,6 +1950,8 @@ int build_run(struct build_ctx *c)
 	report_back(c, &w);
 	progress_steps(progress_count(c));
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
+	if (!rc && image_refusals() + draw_refusals() != refused)
+		rc = -1;   /* a text or image refused (reported): nothing is published */
 	pdfx_end();
 	if (!rc)
 		rc = write_manifest(c);
@@ -1983,5 +1985,5 @@ int build_run(struct build_ctx *c)
 	free(c->stage);
 	if (!rc)
 		return EXIT_OK;
-	return pdfx_refused() ? EXIT_RULE : image_refusals() != refused ? EXIT_INPUT : EXIT_OUTPUT;
+	return pdfx_refused() ? EXIT_RULE : image_refusals() + draw_refusals() != refused ? EXIT_INPUT : EXIT_OUTPUT;
 }
