@@ -1,7 +1,7 @@
 # The ThreadSanitizer pass (issue 32), run by .ci/run after `make TSAN=1`: a
 # build with SVG images on four threads (the PNG workers share the image cache
 # and paint its SVG recordings under their locks while this thread writes the
-# svg/ files, whose drawings go through the sandbox), then a simulate and a tune
+# svg/ files, whose drawings go through the sandbox), then a tune and a simulate
 # on threads. Any report (a race, a lock-order inversion) fails the pass. About
 # 40 s on the shared 2-core machine.
 #   sh tests/tsan.sh [RAILYARD]   (default build/tsan/railyard)
@@ -37,5 +37,7 @@ echo "placemat: placemat.yaml" >>"$P/pack.yaml"
 for s in A B C D E; do cp "$P/art/swap.svg" "$P/art/$s.svg"; done
 run "build a placemat whose cells name SVG images, --jobs 4" "$R" build -q --jobs 4 -o "$W/set2" "$P/pack.yaml"
 grep -q 'art/{space}.svg' "$P/placemat.yaml" || { echo "not ok - tsan: the placemat names no image"; fail=1; }
+run "tune, --threads 4 (variants loaded between the rounds' threads)" "$R" tune packs/examples/tune/pattern-two.yaml \
+	--vary wild=0..2 --players 3 --games 512 --threads 4 -q
 run "simulate, --threads 4" "$R" simulate --games 400 --threads 4 --players 3 --seed 1 packs/pattern-one-census-six.yaml
 exit $fail
