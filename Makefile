@@ -1,6 +1,7 @@
 # railyard: build, test, bench, install.
 #   make            build ./railyard (release variant, build/release/)
 #   make SAN=1      address + undefined sanitizer variant (build/san/railyard)
+#   make TSAN=1     thread sanitizer variant (build/tsan/railyard; tests/tsan.sh)
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
@@ -21,6 +22,12 @@ SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 OPT     := -O1 -g
 # fontconfig leaks parts of its configuration; see tests/lsan.supp
 export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
+else ifeq ($(TSAN),1)
+VARIANT := tsan
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+OPT     := -O1 -g
+# the libraries' own races (not built with TSan): see tests/tsan.supp
+export TSAN_OPTIONS := suppressions=$(CURDIR)/tests/tsan.supp:halt_on_error=1:exitcode=66
 else
 VARIANT := release
 SANFLAGS :=

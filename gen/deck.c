@@ -70,10 +70,21 @@ static int get_name(struct loader *ld, const char *key, const struct ynode *n, c
 
 /* --- groups ---------------------------------------------------------------- */
 
+/* p, an array of n elements of size elem, with room for one more: grown by
+ * doubling (its room is the power of two at or above n, at least 4), not one
+ * realloc an element (quadratic where realloc copies, as under the sanitizer:
+ * 16,000 groups took 10 s and 490 MB there). */
+static void *room_for_one(void *p, size_t n, size_t elem)
+{
+	if (n < 4 ? n == 0 : (n & (n - 1)) == 0)
+		p = xrealloc(p, (n < 4 ? 4 : 2 * n) * elem);
+	return p;
+}
+
 static struct deck_group *new_group(struct loader *ld, enum deck_kind kind, const struct ynode *n)
 {
 	struct deck *d = ld->d;
-	d->groups = xrealloc(d->groups, (d->ngroups + 1) * sizeof *d->groups);
+	d->groups = room_for_one(d->groups, d->ngroups, sizeof *d->groups);
 	struct deck_group *g = &d->groups[d->ngroups++];
 	memset(g, 0, sizeof *g);
 	g->kind = kind;
@@ -85,7 +96,7 @@ static struct deck_group *new_group(struct loader *ld, enum deck_kind kind, cons
 
 static void add_field(struct deck_group *g, const char *name, struct loc loc)
 {
-	g->fields = xrealloc(g->fields, (g->nfields + 1) * sizeof *g->fields);
+	g->fields = room_for_one(g->fields, g->nfields, sizeof *g->fields);
 	struct deck_field *f = &g->fields[g->nfields++];
 	memset(f, 0, sizeof *f);
 	f->name = xstrdup(name);
@@ -590,16 +601,57 @@ static void expand(struct loader *ld)
 	}
 }
 
+/* The groups by name (then by position), for lookups in log n: a lookup per
+ * name in a list of every group was quadratic in a large pack. */
+struct named {
+	const char *name;
+	size_t i;
+};
+
+static int by_name(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* The named groups of d, sorted; their number in *n. Caller frees. */
+static struct named *groups_by_name(const struct deck *d, size_t *n)
+{
+	struct named *v = xcalloc(d->ngroups + 1, sizeof *v);
+	*n = 0;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].name)
+			v[(*n)++] = (struct named){d->groups[i].name, i};
+	qsort(v, *n, sizeof *v, by_name);
+	return v;
+}
+
+/* The first group named name (as deck_group_named), from the index. */
+static struct deck_group *group_in(struct deck *d, const struct named *v, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {   /* the first entry not below name */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && strcmp(v[lo].name, name) == 0 ? &d->groups[v[lo].i] : NULL;
+}
+
 /* Apply the pack's `without:` and the command line's with/without. */
 static void select_optional(struct loader *ld, const struct ynode *pack_without, char *const *without,
 			    size_t nwithout, char *const *with, size_t nwith)
 {
 	struct deck *d = ld->d;
+	size_t nnamed;
+	struct named *named = groups_by_name(d, &nnamed);
 	if (pack_without && yr_want(&ld->yr, "without", pack_without, Y_SEQ) == 0)
 		for (size_t i = 0; i < pack_without->n; i++) {
 			const struct ynode *it = pack_without->items[i];
-			struct deck_group *g = (struct deck_group *)(it->kind == Y_SCALAR ?
-				deck_group_named(d, it->str) : NULL);
+			struct deck_group *g = it->kind == Y_SCALAR ? group_in(d, named, nnamed, it->str) : NULL;
 			if (!g)
 				yr_error(&ld->yr, it, "'without' names no group of this pack: %s",
 				    it->kind == Y_SCALAR ? it->str : ynode_what(it));
@@ -613,7 +665,7 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 		char *const *names = pass ? with : without;
 		size_t n = pass ? nwith : nwithout;
 		for (size_t i = 0; i < n; i++) {
-			struct deck_group *g = (struct deck_group *)deck_group_named(d, names[i]);
+			struct deck_group *g = group_in(d, named, nnamed, names[i]);
 			if (!g || !g->optional) {
 				struct buf b = {0};
 				for (size_t j = 0; j < d->ngroups; j++)
@@ -630,6 +682,7 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 			g->included = pass == 1;
 		}
 	}
+	free(named);
 }
 
 static void load_root(struct loader *ld, const struct ynode *root, char *const *without,
@@ -688,23 +741,55 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 	}
 	if ((v = ymap_get(root, "rules")) && yr_want(&ld->yr, "rules", v, Y_MAP) == 0)
 		d->rules = v;
+	/* a name again: at each later group, the first one's line */
+	size_t nnamed;
+	struct named *named = groups_by_name(d, &nnamed);
+	size_t *first = xcalloc(d->ngroups + 1, sizeof *first);
+	for (size_t k = 0; k < d->ngroups; k++)
+		first[k] = k;
+	for (size_t k = 1; k < nnamed; k++)
+		if (strcmp(named[k].name, named[k - 1].name) == 0)
+			first[named[k].i] = first[named[k - 1].i];
 	for (size_t i = 0; i < d->ngroups; i++)
-		for (size_t j = 0; j < i; j++)
-			if (d->groups[i].name && d->groups[j].name &&
-			    strcmp(d->groups[i].name, d->groups[j].name) == 0) {
-				diag(SEV_ERROR, &d->groups[i].loc, "a group named '%s' is already defined at line %u",
-				     d->groups[i].name, d->groups[j].loc.line);
-				ld->yr.errors++;
-			}
+		if (first[i] != i) {
+			diag(SEV_ERROR, &d->groups[i].loc, "a group named '%s' is already defined at line %u",
+			     d->groups[i].name, d->groups[first[i]].loc.line);
+			ld->yr.errors++;
+		}
+	free(first);
+	free(named);
 	if (!d->ngroups && !d->board.present)
 		yr_error(&ld->yr, root, "the pack describes no components: give 'cards', 'tiles', 'letters', "
 		    "'tokens' or 'board'");
 	select_optional(ld, ymap_get(root, "without"), without, nwithout, with, nwith);
 }
 
+/* Whether the first len bytes of key are one of the values v[0..n) (sorted). */
+static bool has_value(const char *const *v, size_t n, const char *key, size_t len)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(key, v[mid], len);
+		if (c == 0 && v[mid][len])
+			c = -1;   /* key's bytes are a prefix of the value: key sorts first */
+		if (c == 0)
+			return true;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return false;
+}
+
+typedef const char **sorted_values;
+
 /* Whether key is the name expand gives an item of group g: one value of each
- * field from the i-th on, then the label (or name) if it has one, spaced. */
-static bool group_names(const struct deck_group *g, size_t i, const char *key)
+ * field from the i-th on (sorted[i]: field i's values sorted), then the label
+ * (or name) if it has one, spaced. A value ends where the key has a space or
+ * ends: each such end is looked up (values may hold spaces). */
+static bool group_names(const struct deck_group *g, const sorted_values *sorted, size_t i, const char *key)
 {
 	if (i == g->nfields) {
 		if (!g->label && g->nfields)
@@ -716,25 +801,74 @@ static bool group_names(const struct deck_group *g, size_t i, const char *key)
 	}
 	if (i > 0 && *key++ != ' ')
 		return false;
-	for (size_t k = 0; k < g->fields[i].n; k++) {
-		size_t n = strlen(g->fields[i].values[k]);
-		if (strncmp(key, g->fields[i].values[k], n) == 0 && group_names(g, i + 1, key + n))
+	for (size_t e = 0;; e++) {
+		if ((key[e] == ' ' || !key[e]) && has_value(sorted[i], g->fields[i].n, key, e) &&
+		    group_names(g, sorted, i + 1, key + e))
 			return true;
+		if (!key[e])
+			return false;
 	}
-	return false;
+}
+
+/* What item_named looks a key up in: the items' names sorted, and the values
+ * of each field of the groups left out, sorted (a pass over every item for
+ * each data row was quadratic in a large pack). */
+struct name_index {
+	const struct deck *d;
+	const char **items;
+	sorted_values **values;       /* [group][field], NULL for a group included */
+};
+
+static int by_cstr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void name_index_make(struct name_index *x, const struct deck *d)
+{
+	x->d = d;
+	x->items = xcalloc(d->nitems + 1, sizeof *x->items);
+	for (size_t i = 0; i < d->nitems; i++)
+		x->items[i] = d->items[i].name;
+	qsort(x->items, d->nitems, sizeof *x->items, by_cstr);
+	x->values = xcalloc(d->ngroups + 1, sizeof *x->values);   /* NULL: included */
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		if (gr->included)
+			continue;
+		x->values[g] = xcalloc(gr->nfields + 1, sizeof **x->values);
+		for (size_t f = 0; f < gr->nfields; f++) {
+			const char **v = xcalloc(gr->fields[f].n + 1, sizeof *v);
+			for (size_t k = 0; k < gr->fields[f].n; k++)
+				v[k] = gr->fields[f].values[k];
+			qsort(v, gr->fields[f].n, sizeof *v, by_cstr);
+			x->values[g][f] = v;
+		}
+	}
+}
+
+static void name_index_free(struct name_index *x)
+{
+	for (size_t g = 0; g < x->d->ngroups; g++) {
+		for (size_t f = 0; x->values[g] && f < x->d->groups[g].nfields; f++)
+			free(x->values[g][f]);
+		free(x->values[g]);
+	}
+	free(x->values);
+	free(x->items);
 }
 
 /* Whether a data row's key names an item of the deck ("blue 7"), counting the
  * groups left out (their items are not expanded). */
 static bool item_named(void *user, const char *column, const char *key)
 {
-	const struct deck *d = user;
+	const struct name_index *x = user;
+	const struct deck *d = x->d;
 	(void)column;
-	for (size_t i = 0; i < d->nitems; i++)
-		if (strcmp(d->items[i].name, key) == 0)
-			return true;
+	if (bsearch(&key, x->items, d->nitems, sizeof *x->items, by_cstr))
+		return true;
 	for (size_t g = 0; g < d->ngroups; g++)
-		if (!d->groups[g].included && group_names(&d->groups[g], 0, key))
+		if (x->values[g] && group_names(&d->groups[g], x->values[g], 0, key))
 			return true;
 	return false;
 }
@@ -760,8 +894,12 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 	load_root(&ld, doc->root, without, nwithout, with, nwith);
 	if (!ld.yr.errors)
 		expand(&ld);
-	if (!ld.yr.errors)
-		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, d);
+	if (!ld.yr.errors) {
+		struct name_index x;
+		name_index_make(&x, d);
+		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, &x);
+		name_index_free(&x);
+	}
 	if (ld.yr.errors) {
 		deck_free(d);
 		return NULL;

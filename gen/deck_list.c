@@ -46,13 +46,12 @@ static const char *kind_word(enum deck_kind k, long n)
 	}
 }
 
-static long group_total(const struct deck *d, size_t gi)
+/* Each group's copies in all, into total[0..ngroups), in one pass over the
+ * items (a pass per group was quadratic in a large pack). */
+static void group_totals(const struct deck *d, long *total)
 {
-	long n = 0;
 	for (size_t i = 0; i < d->nitems; i++)
-		if (d->items[i].group == gi)
-			n += d->items[i].count;
-	return n;
+		total[d->items[i].group] += d->items[i].count;
 }
 
 /* What is dealt from: cards, else tiles, else letters. */
@@ -97,10 +96,10 @@ static void list_deal(const struct deck *d, const struct game_rules *rules, cons
 }
 
 /* One group's line: its name, count and what it is made of. */
-static void list_group(const struct deck *d, size_t gi)
+static void list_group(const struct deck *d, size_t gi, long total)
 {
 	const struct deck_group *g = &d->groups[gi];
-	printf("  %-12s %4ld  ", g->name, group_total(d, gi));
+	printf("  %-12s %4ld  ", g->name, total);
 	if (g->kind == DK_TILE) {
 		printf("double-%d: every pair of numbers 0-%d once", g->double_n, g->double_n);
 	} else if (g->kind == DK_LETTER) {
@@ -125,6 +124,8 @@ static void list_group(const struct deck *d, size_t gi)
 /* The components, kind by kind, each with its groups. */
 static void list_components(const struct deck *d)
 {
+	long *total = xcalloc(d->ngroups + 1, sizeof *total);
+	group_totals(d, total);
 	for (int k = DK_CARD; k <= DK_TOKEN; k++) {
 		bool any = false;
 		for (size_t gi = 0; gi < d->ngroups; gi++)
@@ -134,8 +135,9 @@ static void list_components(const struct deck *d)
 		printf("%s: %ld\n", kind_word((enum deck_kind)k, 2), deck_count(d, (enum deck_kind)k));
 		for (size_t gi = 0; gi < d->ngroups; gi++)
 			if (d->groups[gi].kind == (enum deck_kind)k)
-				list_group(d, gi);
+				list_group(d, gi, total[gi]);
 	}
+	free(total);
 }
 
 static void list_board(const struct deck_board *b)

@@ -36,6 +36,7 @@
 
 #define MM_PER_PT (25.4 / 72.0)
 #define DRAW_MAX_PIPS 18   /* a pips element's largest count (3 x 6 pips) */
+#define DRAW_MAX_TEXT 16384   /* bytes of a text element, its fields filled in */
 #define PT_PER_MM (72.0 / 25.4)
 
 /* ---- fields: the text of one item, name -> value ---- */
@@ -93,6 +94,10 @@ int drawer_check_fonts(struct drawer *d, const struct template *t);
 
 /* How many texts did not fit their boxes so far, over every item drawn. */
 long drawer_overflows(const struct drawer *d);
+/* How many texts the drawers have refused so far, over DRAW_MAX_TEXT (process-
+ * wide, only ever growing; each reported at its element on the pass that
+ * reports): a build compares it before and after, and fails. */
+unsigned long draw_refusals(void);
 /* Print the warnings held since the last report: one per template element (a
  * text that did not fit, characters its font cannot show, a field that is not a
  * colour, a missing field, bad markup), naming the first item and counting the

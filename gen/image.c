@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <cairo-svg.h>
 #include <librsvg/rsvg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,13 +18,39 @@
 #include "util.h"
 #include "watch.h"
 
+/* The drawings of one SVG onto SVG files (at the card's scale, so filters work
+ * on as many pixels as the card has, not as the image has): each size and
+ * position first tried in a child (sandbox.h), keyed by what the child is
+ * given. */
+struct svg_out {
+	pthread_mutex_t mu;        /* taken alone: no other lock is held with it */
+	char *path, *data;         /* the file and its bytes, for the child */
+	size_t len;
+	struct svg_tried { char *arg; bool ok; } *v;
+	size_t n, cap;
+};
+
 struct image {
 	char *key;                 /* bases[0] "\n" rel */
 	cairo_surface_t *surface;  /* NULL: could not be loaded (reported) */
 	RsvgHandle *svg;           /* an SVG's handle, drawn afresh onto SVG files */
 	double w, h;
 	pthread_mutex_t *replay;   /* an SVG's recording surface replays under it */
+	struct svg_out *out;       /* an SVG's drawings onto SVG files */
 };
+
+/* The locks, and their one order (checked by ThreadSanitizer: tests/tsan.sh):
+ *   1. a cache's mu (image_find, share, free): held while a file is read,
+ *      checked and first drawn in a child (sandbox_run, which takes no lock
+ *      but its pthread_once); under it, only the leaf locks below.
+ *   2. an SVG's replay (image_paint, a PNG thread painting its recording) and
+ *      its out->mu (image_paint onto an SVG file, through a child's draw): each
+ *      taken alone, never with 1 or with each other.
+ *   3. leaves, taken last and held briefly: watch.c's list of inputs
+ *      (watch_note), glog.c's captured library messages, cairo's and librsvg's
+ *      own. No code holding a leaf calls back into this file.
+ * A thread never waits for a child while a leaf is held, and a child is a new
+ * process (no fork), so no lock is ever copied held. */
 
 /* One cache per build, shared by the PNG threads: each file is read once. */
 struct image_cache {
@@ -32,6 +60,13 @@ struct image_cache {
 	double pixels;             /* decoded so far, against the build's limit */
 	int refs;
 };
+
+static atomic_ulong refusals;   /* drawings onto SVG files refused */
+
+unsigned long image_refusals(void)
+{
+	return atomic_load(&refusals);
+}
 
 static double lim_pixels = IMAGE_MAX_PIXELS, lim_total = IMAGE_MAX_TOTAL;
 
@@ -76,6 +111,15 @@ void image_cache_free(struct image_cache *c)
 		if (im->replay) {
 			pthread_mutex_destroy(im->replay);
 			free(im->replay);
+		}
+		if (im->out) {
+			pthread_mutex_destroy(&im->out->mu);
+			for (size_t k = 0; k < im->out->n; k++)
+				free(im->out->v[k].arg);
+			free(im->out->v);
+			free(im->out->path);
+			free(im->out->data);
+			free(im->out);
 		}
 		free(im);
 	}
@@ -186,17 +230,28 @@ static const char *svg_within(const struct image_cache *c, const struct svg_fact
 	return within(c, f->rasters, what, msg, msgsize);
 }
 
-int image_probe_svg(const char *path, const void *data, size_t len, char *why, size_t n)
+/* The child's handle on the SVG data, its size in w, hh; NULL with the reason. */
+static RsvgHandle *probe_open(const char *path, const void *data, size_t len, double *w, double *hh,
+			      char *why, size_t n)
 {
 	GError *err = NULL;
 	GFile *base = g_file_new_for_path(path);
 	GInputStream *in = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
 	RsvgHandle *h = rsvg_handle_new_from_stream_sync(in, base, RSVG_HANDLE_FLAGS_NONE, NULL, &err);
-	double w = 0, hh = 0;
-	if (!h || !svg_size(h, &w, &hh)) {
+	if (!h || !svg_size(h, w, hh)) {
 		snprintf(why, n, "librsvg: %s", err ? err->message : "no size");
-		return 1;
+		return NULL;
 	}
+	return h;
+}
+
+int image_probe_svg(const char *path, const void *data, size_t len, char *why, size_t n)
+{
+	GError *err = NULL;
+	double w = 0, hh = 0;
+	RsvgHandle *h = probe_open(path, data, len, &w, &hh, why, n);
+	if (!h)
+		return 1;
 	cairo_rectangle_t ext = {0, 0, w, hh};
 	cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
 	cairo_t *cr = cairo_create(rec);
@@ -221,6 +276,109 @@ int image_probe_svg(const char *path, const void *data, size_t len, char *why, s
 		return 1;
 	}
 	return 0;   /* the process ends here: nothing to free */
+}
+
+static cairo_status_t discard(void *closure, const unsigned char *data, unsigned int len)
+{
+	(void)closure;
+	(void)data;
+	(void)len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* What an SVG output asks of librsvg where cr stands (the image's origin and
+ * scale, the box clipped): the sandbox's argument for "svg-out", which also
+ * keys the drawings tried. The clip's size in device units, the matrix from the
+ * image to the clip's corner, whether it is drawn into a group (opacity), the
+ * file. Caller frees. */
+static char *out_arg(cairo_t *cr, const char *path, double opacity)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(cr, &m);
+	double x1, y1, x2, y2;
+	cairo_save(cr);
+	cairo_identity_matrix(cr);
+	cairo_clip_extents(cr, &x1, &y1, &x2, &y2);
+	cairo_restore(cr);
+	return xasprintf("%.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %d %s", x2 - x1, y2 - y1, m.xx, m.yx,
+			 m.xy, m.yy, m.x0 - x1, m.y0 - y1, opacity < 1, path);
+}
+
+int image_probe_svg_out(const char *arg, const void *data, size_t len, char *why, size_t n)
+{
+	double cw, ch;
+	cairo_matrix_t m;
+	int group, at = 0;
+	if (sscanf(arg, "%lf %lf %lf %lf %lf %lf %lf %lf %d %n", &cw, &ch, &m.xx, &m.yx, &m.xy, &m.yy,
+		   &m.x0, &m.y0, &group, &at) != 9 || at == 0 || !(cw >= 0 && ch >= 0 && cw < 1e7 && ch < 1e7)) {
+		snprintf(why, n, "a bad drawing request");
+		return 1;
+	}
+	double w = 0, hh = 0;
+	RsvgHandle *h = probe_open(arg + at, data, len, &w, &hh, why, n);
+	if (!h)
+		return 1;
+	/* an SVG surface as svg_write makes (device units: the document's), the
+	 * clip's corner at its origin */
+	cairo_surface_t *s = cairo_svg_surface_create_for_stream(discard, NULL, cw, ch);
+	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);
+	cairo_t *cr = cairo_create(s);
+	cairo_rectangle(cr, 0, 0, cw, ch);
+	cairo_clip(cr);
+	cairo_set_matrix(cr, &m);
+	if (group)
+		cairo_push_group(cr);
+	GError *err = NULL;
+	RsvgRectangle vp = {0, 0, w, hh};
+	gboolean ok = rsvg_handle_render_document(h, cr, &vp, &err);
+	if (group) {
+		cairo_pop_group_to_source(cr);
+		cairo_paint_with_alpha(cr, 0.5);
+	}
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	/* librsvg's other errors (a filter under a rotation is InvalidSize) are
+	 * the parent's too: it draws what it can, as here */
+	if (!ok && err && strstr(err->message, "NoMemory"))
+		return SANDBOX_NO_MEMORY;
+	if (cairo_surface_status(s) == CAIRO_STATUS_NO_MEMORY)
+		return SANDBOX_NO_MEMORY;
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		snprintf(why, n, "cairo: %s", cairo_status_to_string(cairo_surface_status(s)));
+		return 1;
+	}
+	return 0;   /* the process ends here: nothing to free */
+}
+
+/* Whether librsvg may draw im where cr stands onto an SVG file: the first
+ * time for this size and place, it draws it in a child under the same limits
+ * as the first draw, and a refusal is reported at loc (once). */
+static bool out_allowed(cairo_t *cr, const struct image *im, double bw, double bh, double opacity,
+			const struct loc *loc)
+{
+	struct svg_out *o = im->out;
+	char *arg = out_arg(cr, o->path, opacity);
+	pthread_mutex_lock(&o->mu);
+	size_t i = 0;
+	while (i < o->n && strcmp(o->v[i].arg, arg) != 0)
+		i++;
+	if (i == o->n) {
+		struct sandbox_limits lim = {IMAGE_SVG_SECONDS, IMAGE_SVG_MB};
+		char why[160];
+		bool ok = sandbox_run("svg-out", arg, o->data, o->len, &lim, why, sizeof why) == 0;
+		if (!ok)
+			diag(SEV_ERROR, loc, "image '%s': an SVG that %s into an SVG file at the "
+			     "scale of its %.4g x %.4g mm box", o->path, why, bw, bh);
+		o->v = xgrow(o->v, &o->cap, o->n + 1, sizeof *o->v);
+		o->v[o->n++] = (struct svg_tried){arg, ok};
+		arg = NULL;
+	}
+	bool ok = o->v[i].ok;
+	pthread_mutex_unlock(&o->mu);
+	free(arg);
+	if (!ok)
+		atomic_fetch_add(&refusals, 1);
+	return ok;
 }
 
 /* Load an SVG through the fence and record its drawing once, as vectors. */
@@ -282,6 +440,12 @@ static const char *load_svg(struct image_cache *c, struct image *im, const char 
 	im->h = hh;
 	im->replay = xmalloc(sizeof *im->replay);
 	pthread_mutex_init(im->replay, NULL);
+	im->out = xcalloc(1, sizeof *im->out);
+	pthread_mutex_init(&im->out->mu, NULL);
+	im->out->path = xstrdup(path);
+	im->out->data = xmalloc(len ? len : 1);
+	memcpy(im->out->data, data, len);
+	im->out->len = len;
 	return NULL;
 }
 
@@ -347,7 +511,7 @@ void image_size(const struct image *im, double *w, double *h)
 }
 
 void image_paint(cairo_t *cr, const struct image *im, double x, double y, double w, double h,
-		 enum tpl_fit fit, double opacity)
+		 enum tpl_fit fit, double opacity, const struct loc *loc)
 {
 	if (w <= 0 || h <= 0 || im->w <= 0 || im->h <= 0)
 		return;
@@ -364,6 +528,10 @@ void image_paint(cairo_t *cr, const struct image *im, double x, double y, double
 	/* An SVG file gets the drawing itself: cairo 1.16's SVG surface leaks a
 	 * recording surface painted as a source (one file per card: nothing to share). */
 	if (im->svg && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG) {
+		if (!out_allowed(cr, im, w, h, opacity, loc)) {
+			cairo_restore(cr);
+			return;
+		}
 		RsvgRectangle vp = {0, 0, im->w, im->h};
 		if (opacity < 1)
 			cairo_push_group(cr);

@@ -24,6 +24,11 @@
  * the drawing onto pixels; 0, or 1 with the reason in why. */
 int image_probe_svg(const char *path, const void *data, size_t len, char *why, size_t n);
 
+/* The sandbox's work "svg-out": draw the SVG data onto an SVG surface as
+ * image_paint will for an SVG file (arg: the clip's size, the matrix, whether
+ * in a group, then the file's path); 0, or 1 with the reason in why. */
+int image_probe_svg_out(const char *arg, const void *data, size_t len, char *why, size_t n);
+
 /* The limits, in pixels, for the images loaded from now on. */
 void image_set_limits(double per_image, double per_build);
 
@@ -49,8 +54,15 @@ void image_size(const struct image *im, double *w, double *h);
 
 /* Paint im into the box [x, y, w, h] (user units) as fit says, at opacity 0..1:
  * contain shows all of it centred, cover fills the box and clips the rest,
- * stretch fills the box exactly. */
+ * stretch fills the box exactly. Onto an SVG file, an SVG is drawn by librsvg
+ * at the card's scale: first in a child, under the limits of its first draw,
+ * for each size and place; a refusal is reported at loc (once) and nothing is
+ * painted. */
 void image_paint(cairo_t *cr, const struct image *im, double x, double y, double w, double h,
-		 enum tpl_fit fit, double opacity);
+		 enum tpl_fit fit, double opacity, const struct loc *loc);
+
+/* How many paints image_paint has refused so far (process-wide, only ever
+ * growing): a writer compares it before and after a file, and fails it. */
+unsigned long image_refusals(void);
 
 #endif

@@ -235,7 +235,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	static const struct sandbox_mode modes[] = {{"svg", image_probe_svg}, {NULL, NULL}};
+	static const struct sandbox_mode modes[] = {{"svg", image_probe_svg}, {"svg-out", image_probe_svg_out},
+						       {NULL, NULL}};
 	sandbox_child(argc, argv, modes);   /* a sandbox's child does its work and ends there */
 	return cli_finish(run(argc, argv));
 }

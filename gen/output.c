@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "image.h"
 #include "pdfx.h"
 #include "pngenc.h"
 #include "names.h"
@@ -923,11 +924,17 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_MM);
 	cairo_t *cr = cairo_create(s);
 	cairo_translate(cr, bleed, bleed);
+	unsigned long refused = image_refusals();
 	draw(user, cr, index, 0);
 	cairo_destroy(cr);
 	cairo_surface_finish(s);
 	cairo_status_t st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
+	if (image_refusals() != refused) {   /* an image it shows was refused (reported) */
+		buf_free(&svg);
+		out_tmp_abort(&t);
+		return -1;
+	}
 	if (st == CAIRO_STATUS_SUCCESS && svg.s && svg_renumber(&svg, t.f) != 0) {
 		st = CAIRO_STATUS_WRITE_ERROR;
 		write_errno = errno;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,6 +48,7 @@ static struct {
 /* The folder gs keeps its temporary files in: the build's staging folder while
  * a file is converted (removed with it whatever happens), else NULL. */
 static _Thread_local const char *gs_tmpdir;
+static _Thread_local const char *cmyk_path;   /* the file pdfx_convert converts */
 
 /* The environment of every gs run: ours, with SOURCE_DATE_EPOCH fixed so the PDF
  * dates are those of the RGB file (a rebuild is byte-identical), and TMPDIR
@@ -651,6 +653,21 @@ static char *pdfx_marks(const char *title)
 	return b.s;
 }
 
+/* Whether the disk of the CMYK step's folder (gs_tmpdir) has less than 1 MB
+ * left: then a file Ghostscript or qpdf could not write, or wrote cut short,
+ * is the disk's fault, and the libraries' own lines ("ioerror on closing
+ * pdfwrite device", "unable to find trailer dictionary") would mislead. When
+ * so, says that for the file being converted and returns true. */
+static bool disk_full(void)
+{
+	struct statvfs sv;
+	if (!gs_tmpdir || !cmyk_path || statvfs(gs_tmpdir, &sv) != 0 ||
+	    (double)sv.f_bavail * (double)sv.f_frsize >= 1048576)
+		return false;
+	diag(SEV_ERROR, NULL, "cannot write %s in CMYK: %s (the disk is full)", cmyk_path, strerror(ENOSPC));
+	return true;
+}
+
 static int gs_pdfwrite(const char *in, const char *out, const char *title)
 {
 	char *permit = xasprintf("--permit-file-read=%s", px.profile);
@@ -669,7 +686,7 @@ static int gs_pdfwrite(const char *in, const char *out, const char *title)
 			outarg, "-c", marks, "-f", in, NULL};
 	struct buf err = {0};
 	int rc = gs_run(argv, &err);
-	if (rc != 0)
+	if (rc != 0 && !disk_full())
 		diag(SEV_ERROR, NULL, "Ghostscript could not convert %s to CMYK (exit %d): %s", in, rc,
 		     rc < 0 ? strerror(errno) : gs_last_line(&err));
 	buf_free(&err);
@@ -683,7 +700,9 @@ static int qpdf_err(qpdf_data q, const char *what, const char *path)
 {
 	if (!qpdf_has_error(q))
 		return 0;
-	diag(SEV_ERROR, NULL, "%s %s: %s", what, path, qpdf_get_error_full_text(q, qpdf_get_error(q)));
+	qpdf_error e = qpdf_get_error(q);   /* taken: qpdf_cleanup would print it */
+	if (!disk_full())
+		diag(SEV_ERROR, NULL, "%s %s: %s", what, path, qpdf_get_error_full_text(q, e));
 	return -1;
 }
 
@@ -1331,6 +1350,7 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 	char *fixed = xasprintf("%s/.cmyk-fixed.pdf", dir);
 	char *greyed = xasprintf("%s/.cmyk-grey.pdf", dir);
 	gs_tmpdir = dir;
+	cmyk_path = path;
 	int rc = grey_file(path, greyed);
 	if (!rc)
 		rc = gs_pdfwrite(greyed, gsout, title);
@@ -1350,6 +1370,7 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 			px.refused = true;
 	}
 	gs_tmpdir = NULL;
+	cmyk_path = NULL;
 	free(dir);
 	free(gsout);
 	free(fixed);

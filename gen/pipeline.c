@@ -1990,6 +1990,7 @@ static int write_proofs(struct build_ctx *c)
 int build_run(struct build_ctx *c)
 {
 	keep_memory();
+	unsigned long refused = image_refusals() + draw_refusals();
 	estimate(c);
 	glog_capture();
 	budget_start();
@@ -2013,6 +2014,8 @@ int build_run(struct build_ctx *c)
 	report_back(c, &w);
 	progress_steps(progress_count(c));
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
+	if (!rc && image_refusals() + draw_refusals() != refused)
+		rc = -1;   /* a text or image refused (reported): nothing is published */
 	if (!rc && c->opts.proof && pdfx_active())
 		rc = write_proofs(c);
 	pdfx_end();
@@ -2046,5 +2049,7 @@ int build_run(struct build_ctx *c)
 	free(c->files);
 	free(c->dir);
 	free(c->stage);
-	return !rc ? EXIT_OK : pdfx_refused() ? EXIT_RULE : EXIT_OUTPUT;
+	if (!rc)
+		return EXIT_OK;
+	return pdfx_refused() ? EXIT_RULE : image_refusals() + draw_refusals() != refused ? EXIT_INPUT : EXIT_OUTPUT;
 }

@@ -152,7 +152,7 @@ void sandbox_child(int argc, char **argv, const struct sandbox_mode *modes)
 	int rc = input ? m->work(argv[3], input, len, why, sizeof why) : 1;
 	if (rc && write(STDOUT_FILENO, why, strlen(why)) < 0)
 		rc = 2;
-	_exit(rc == 0 ? 0 : 1);
+	_exit(rc == 0 ? 0 : rc == SANDBOX_NO_MEMORY ? SANDBOX_NO_MEMORY : 1);
 }
 
 /* ---- the parent ---- */
@@ -182,7 +182,9 @@ static int verdict(int st, const char *msg, const struct sandbox_limits *lim, ch
 {
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
-	if (WIFEXITED(st) && *msg)
+	if (WIFEXITED(st) && WEXITSTATUS(st) == SANDBOX_NO_MEMORY)
+		snprintf(why, n, "needed more than %g MB to draw", lim->megabytes);
+	else if (WIFEXITED(st) && *msg)
 		snprintf(why, n, "could not be drawn (%s)", msg);
 	else if (WIFEXITED(st))
 		snprintf(why, n, "needed more than %g MB to draw, or made the renderer fail (exit %d)",

@@ -22,7 +22,9 @@ struct sandbox_limits {
 };
 
 /* A kind of work a child does: with the string arg and the input bytes, 0 for
- * success, or non-zero with the reason in why. */
+ * success, SANDBOX_NO_MEMORY when it ran out of memory (the limit), or another
+ * non-zero value with the reason in why. */
+#define SANDBOX_NO_MEMORY 3
 typedef int sandbox_work(const char *arg, const void *input, size_t len, char *why, size_t n);
 struct sandbox_mode {
 	const char *name;

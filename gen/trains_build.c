@@ -498,8 +498,9 @@ static int templates_needed(const struct build_opts *o)
 }
 
 /* The pack's palette: its names checked (space letters of the layout, the
- * templates' palette names; all: every template is loaded), the templates
- * recoloured, and the spaces' colours checked under colour-vision deficiencies. */
+ * palette names of every template, those --only leaves out read for it; all:
+ * every template is loaded), the templates recoloured, and the spaces' colours
+ * checked under colour-vision deficiencies. */
 static int apply_palette(struct build *b, bool all)
 {
 	const struct pack *p = b->p;
@@ -520,8 +521,27 @@ static int apply_palette(struct build *b, bool all)
 		snprintf(what, sizeof what, "the colour of space %c", 'A' + i);
 		colour_note(colours[i], what, palette_loc(&p->palette, names[i]));
 	}
-	struct template *t[] = {b->face, b->back, b->placemat, b->reference};
+	struct template *t[] = {b->face, b->back, b->placemat, b->reference}, *other[3] = {NULL};
+	if (!all && p->palette.n) {
+		/* --only leaves templates out: their palette names still count, so a
+		 * name none of them knows is found whatever --only says (read
+		 * quietly: their own problems are for the builds that draw them) */
+		diag_set_quiet(1);
+		if (!t[1])
+			t[1] = other[0] = build_template(b->d, p->file, p->back, &p->loc_back, "trains-back.yaml",
+							 "back", false);
+		if (!t[2])
+			t[2] = other[1] = build_template(b->d, p->file, p->placemat, &p->loc_placemat,
+							 "trains-placemat.yaml", "placemat", true);
+		if (!t[3])
+			t[3] = other[2] = build_template(b->d, p->file, p->reference, &p->loc_reference,
+							 "trains-reference.yaml", "reference", true);
+		diag_set_quiet(0);
+		all = t[1] && t[2] && t[3];
+	}
 	int rc = palette_apply(&p->palette, t, 4, names, (size_t)(nspaces < 26 ? nspaces : 26), all);
+	for (int i = 0; i < 3; i++)
+		template_free(other[i]);
 	if (rc == 0)
 		palette_check_vision(&p->palette, names, colours, defaults,
 				     (size_t)(nspaces < 26 ? nspaces : 26),

@@ -3,6 +3,7 @@
  * is tune_report.c's; the space and the variants' trees tune_space.c's. */
 #define _GNU_SOURCE   /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include <errno.h>
+#include <malloc.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -12,6 +13,10 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+/* the sanitizer's runtime (sanitizer/allocator_interface.h, which gcc lacks) */
+size_t __sanitizer_get_current_allocated_bytes(void);
+#endif
 
 #include "cli.h"
 #include "diag.h"
@@ -337,21 +342,138 @@ static void cell_alloc(struct tune_ctx *c)
 			c->v[v].cell[k].ended = xcalloc((size_t)c->horizon + 1, sizeof(uint64_t));
 }
 
-/* Load every variant through the game's loader. A variant that does not load
- * is left out: its messages are printed once for all the variants that share
- * them, with the variants named. Returns how many load. */
-static size_t load_variants(const struct tune_engine *e, const void *game, struct tune_ctx *c,
-			    const struct tune_space *sp, const struct ydoc *base, const char *policy)
+/* The variants are loaded while a round plays them, never all at once: one of
+ * a large pack holds tens of MB, and a space up to 4096 of them. The variants
+ * loaded at a time hold at most TUNE_RESIDENT_MB (their series included, as
+ * the heap grew when each was loaded), or are twice the threads when those
+ * weigh more; a round that plays more goes through them in batches of whole
+ * variants, each loaded, played and freed; when they fit, they stay loaded
+ * for the next round. A variant the race drops is freed. Each is loaded once
+ * first, to report those that do not load and learn its weight. */
+#define TUNE_RESIDENT_MB 64
+
+struct loader {
+	const struct tune_engine *e;
+	const void *game;
+	const struct tune_space *sp;
+	const struct ydoc *base;
+	const char *policy;
+	size_t min_open;              /* variants loaded at once, however heavy */
+	size_t *bytes;                /* each variant's weight, when it was last loaded */
+	size_t open, held;            /* variants loaded now, their bytes */
+};
+
+/* The bytes the heap holds now (0 when unknown: every variant weighs 0). */
+static size_t heap_bytes(void)
 {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	return __sanitizer_get_current_allocated_bytes();
+#elif defined(__GLIBC__) && __GLIBC_PREREQ(2, 33)
+	struct mallinfo2 m = mallinfo2();
+	return m.uordblks + m.hblkhd;
+#else
+	return 0;
+#endif
+}
+
+/* Whether a batch holding bytes already, with nb variants, takes variant v. */
+static bool batch_takes(const struct loader *ld, size_t nb, size_t bytes, size_t v)
+{
+	return nb < ld->min_open || bytes + ld->bytes[v] <= (size_t)TUNE_RESIDENT_MB << 20;
+}
+
+/* Variant v through the game's loader; its messages into *msgs (caller frees),
+ * or dropped when msgs is NULL. */
+static void *variant_load(const struct loader *ld, size_t v, char **msgs, size_t *len)
+{
+	struct ydoc *d = tune_space_variant(ld->sp, ld->base, v);
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+	diag_set_stream(f);
+	void *variant = ld->e->load(d, ld->game, ld->policy);
+	diag_set_stream(stderr);
+	fclose(f);
+	ydoc_free(d);
+	if (msgs) {
+		*msgs = text;
+		*len = n;
+	} else {
+		free(text);
+	}
+	return variant;
+}
+
+/* The series of loaded variant v at every count; a count it cannot be played
+ * at makes it unplayable (never chosen). */
+static void variant_series(const struct loader *ld, struct tune_ctx *c, size_t v)
+{
+	struct tune_var *tv = &c->v[v];
+	for (int k = 0; k < c->ncounts; k++) {
+		char err[256] = "";
+		tv->cell[k].series = ld->e->series_new(tv->variant, c->counts[k], c->horizon, err, sizeof err);
+		if (!tv->cell[k].series) {
+			if (!tv->cell[k].unplayable)
+				tv->cell[k].unplayable = xstrdup(err[0] ? err : "cannot be played");
+			tv->state = TS_UNPLAYABLE;
+		}
+	}
+}
+
+/* Free variant v and its series, if loaded. */
+static void variant_close(struct loader *ld, struct tune_ctx *c, size_t v)
+{
+	struct tune_var *tv = &c->v[v];
+	if (!tv->variant)
+		return;
+	for (int k = 0; k < c->ncounts; k++) {
+		if (tv->cell[k].series)
+			ld->e->series_free(tv->cell[k].series);
+		tv->cell[k].series = NULL;
+	}
+	ld->e->free(tv->variant);
+	tv->variant = NULL;
+	ld->open--;
+	ld->held -= ld->bytes[v];
+}
+
+/* Variant v loaded with its series (again: it loaded when the race began).
+ * Whether it can be played. */
+static bool variant_open(struct loader *ld, struct tune_ctx *c, size_t v)
+{
+	struct tune_var *tv = &c->v[v];
+	if (!tv->variant) {
+		size_t before = heap_bytes();
+		if (!(tv->variant = variant_load(ld, v, NULL, NULL))) {
+			tv->state = TS_INVALID;   /* its files changed since */
+			return false;
+		}
+		variant_series(ld, c, v);
+		size_t after = heap_bytes();
+		ld->bytes[v] = after > before ? after - before : 0;
+		ld->open++;
+		ld->held += ld->bytes[v];
+	}
+	return tv->state == TS_LIVE;
+}
+
+/* Load every variant once through the game's loader (the first `resident`
+ * stay loaded). A variant that does not load is left out: its messages are
+ * printed once for all the variants that share them, with the variants named.
+ * The unit, and without --players the counts, are the first loaded variant's.
+ * Returns how many load. */
+static size_t load_variants(struct loader *ld, struct tune_ctx *c)
+{
+	const struct tune_space *sp = ld->sp;
 	struct buf *msgs = xcalloc(c->nv, sizeof *msgs);
 	size_t good = 0;
 	for (size_t v = 0; v < c->nv; v++) {
 		struct tune_var *tv = &c->v[v];
 		struct buf b = {0};
-		tune_space_label(sp, base, v, false, &b);
+		tune_space_label(sp, ld->base, v, false, &b);
 		tv->differ = b.s;
 		struct buf all = {0};
-		tune_space_label(sp, base, v, true, &all);
+		tune_space_label(sp, ld->base, v, true, &all);
 		tv->all = all.s;
 		struct buf js = {0};
 		buf_puts(&js, "{");
@@ -361,17 +483,24 @@ static size_t load_variants(const struct tune_engine *e, const void *game, struc
 		}
 		buf_puts(&js, "}");
 		tv->json = js.s;
-		struct ydoc *d = tune_space_variant(sp, base, v);
 		char *text = NULL;
 		size_t len = 0;
-		FILE *f = open_memstream(&text, &len);
-		diag_set_stream(f);
-		tv->variant = e->load(d, game, policy);
-		diag_set_stream(stderr);
-		fclose(f);
-		ydoc_free(d);
+		size_t before = heap_bytes();
+		tv->variant = variant_load(ld, v, &text, &len);
 		if (tv->variant) {
+			if (!good && !c->unit)
+				c->unit = xstrdup(ld->e->unit_of(tv->variant));
+			if (!good && !c->ncounts)
+				c->ncounts = ld->e->pack_counts(tv->variant, c->counts, TUNE_MAX_COUNTS);
 			good++;
+			variant_series(ld, c, v);
+			size_t after = heap_bytes();
+			ld->bytes[v] = after > before ? after - before : 0;
+			bool keep = tv->state == TS_LIVE && batch_takes(ld, ld->open, ld->held, v);
+			ld->open++;
+			ld->held += ld->bytes[v];
+			if (!keep)
+				variant_close(ld, c, v);
 		} else {
 			tv->state = TS_INVALID;
 			buf_add(&msgs[v], text, len);
@@ -401,25 +530,6 @@ static size_t load_variants(const struct tune_engine *e, const void *game, struc
 	}
 	free(msgs);
 	return good;
-}
-
-/* The series of every loaded variant at every count; a count it cannot be
- * played at makes it unplayable (never chosen). */
-static void make_series(const struct tune_engine *e, struct tune_ctx *c)
-{
-	for (size_t v = 0; v < c->nv; v++) {
-		struct tune_var *tv = &c->v[v];
-		if (!tv->variant)
-			continue;
-		for (int k = 0; k < c->ncounts; k++) {
-			char err[256] = "";
-			tv->cell[k].series = e->series_new(tv->variant, c->counts[k], c->horizon, err, sizeof err);
-			if (!tv->cell[k].series) {
-				tv->cell[k].unplayable = xstrdup(err[0] ? err : "cannot be played");
-				tv->state = TS_UNPLAYABLE;
-			}
-		}
-	}
 }
 
 static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
@@ -466,10 +576,12 @@ static int cmp_u32pair(const void *a, const void *b)
 static void play_job(const struct tune_engine *e, const struct tune_ctx *c, struct job *j)
 {
 	void *series = c->v[j->v].cell[j->k].series;
+	memset(&j->out, 0, sizeof j->out);
+	if (!series)   /* its variant no longer loads (play_jobs): no games */
+		return;
 	void *w = e->worker_new(series);
 	uint32_t len[TUNE_SEG];
 	size_t nlen = 0;
-	memset(&j->out, 0, sizeof j->out);
 	for (long g = j->seg * TUNE_SEG; g < (j->seg + 1) * TUNE_SEG; g++) {
 		struct tune_outcome o = {-1, 0, false};
 		e->play(w, c->seed, (uint64_t)g, &o);
@@ -573,6 +685,68 @@ static void run_jobs(const struct tune_engine *e, const struct tune_ctx *c, stru
 			pthread_join(tid[i], NULL);
 }
 
+struct by_variant {
+	size_t v, i;
+};
+
+static int cmp_by_variant(const void *x, const void *y)
+{
+	const struct by_variant *a = x, *b = y;
+	if (a->v != b->v)
+		return (a->v > b->v) - (a->v < b->v);
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Play the jobs on T threads, their variants loaded in batches of whole
+ * variants within the loader's bounds: each batch loaded and played, and freed
+ * when the next is loaded (the last stays loaded: the next round's first). The
+ * counts do not depend on the batches. */
+static void play_jobs(struct loader *ld, struct tune_ctx *c, struct job *jobs, size_t n, int T,
+		      struct progress *pr)
+{
+	for (size_t v = 0; v < c->nv; v++)   /* a dropped variant plays no more */
+		if (c->v[v].state != TS_LIVE)
+			variant_close(ld, c, v);
+	struct by_variant *o = xcalloc(n ? n : 1, sizeof *o);
+	for (size_t i = 0; i < n; i++)
+		o[i] = (struct by_variant){jobs[i].v, i};
+	qsort(o, n, sizeof *o, cmp_by_variant);
+	struct job *run = xcalloc(n ? n : 1, sizeof *run);
+	for (size_t i = 0; i < n; i++)
+		run[i] = jobs[o[i].i];
+	bool *batch = xcalloc(c->nv, sizeof *batch);
+	uint64_t base = pr ? pr->base : 0, bound = pr ? pr->bound : 0;
+	for (size_t a = 0, b; a < n; a = b) {
+		size_t nb = 0, bytes = 0;
+		for (b = a; b < n; b++)
+			if (b == a || run[b].v != run[b - 1].v) {
+				if (!batch_takes(ld, nb, bytes, run[b].v))
+					break;
+				batch[run[b].v] = true;
+				bytes += ld->bytes[run[b].v];
+				nb++;
+			}
+		for (size_t v = 0; v < c->nv; v++)
+			if (!batch[v])
+				variant_close(ld, c, v);
+		for (size_t i = a; i < b; i++)
+			if (i == a || run[i].v != run[i - 1].v)
+				variant_open(ld, c, run[i].v);
+		if (pr) {
+			pr->base = base + (uint64_t)a * TUNE_SEG;
+			pr->bound = bound + (uint64_t)(n - b) * TUNE_SEG;
+		}
+		run_jobs(ld->e, c, run + a, b - a, T, pr);
+		for (size_t i = a; i < b; i++)
+			batch[run[i].v] = false;
+	}
+	for (size_t i = 0; i < n; i++)
+		jobs[o[i].i].out = run[i].out;
+	free(batch);
+	free(run);
+	free(o);
+}
+
 static void add_seg(struct tune_ctx *c, size_t v, int k, const struct tune_seg *s)
 {
 	struct tune_cell *cl = &c->v[v].cell[k];
@@ -593,6 +767,7 @@ static void add_seg(struct tune_ctx *c, size_t v, int k, const struct tune_seg *
 /* Where the counts come from: games played now, or shards read back. */
 struct source {
 	const struct tune_engine *e;  /* play */
+	struct loader *ld;            /* the variants, for e */
 	int threads;
 	struct progress *pr;
 	const struct shard_set *shards;  /* merge */
@@ -601,7 +776,7 @@ struct source {
 static void fill(struct tune_ctx *c, struct source *src, struct job *jobs, size_t n)
 {
 	if (src->e) {
-		run_jobs(src->e, c, jobs, n, src->threads, src->pr);
+		play_jobs(src->ld, c, jobs, n, src->threads, src->pr);
 		for (size_t i = 0; i < n; i++) {
 			add_seg(c, jobs[i].v, jobs[i].k, &jobs[i].out);
 			free(jobs[i].out.ended);
@@ -1125,7 +1300,7 @@ _Static_assert(SHARD_MAX_VARIANTS == TUNE_MAX_VARIANTS, "a merge reads back ever
 
 /* Play the K-th of N slices of the whole grid (every playable cell to the cap;
  * job i goes to slice i mod N) and write its counts into DIR. */
-static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const struct opts *o, struct progress *pr)
+static int run_shard(struct loader *ld, struct tune_ctx *c, const struct opts *o, struct progress *pr)
 {
 	uint64_t pack;
 	if (!shard_fits(c) || !shard_pack_hash(c->pack_path, &pack))
@@ -1148,7 +1323,7 @@ static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const stru
 	pr->base = 0;
 	pr->bound = 0;
 	pr->live = live_count(c);
-	run_jobs(e, c, jobs, n, o->threads, pr);
+	play_jobs(ld, c, jobs, n, o->threads, pr);
 	char name[64];
 	snprintf(name, sizeof name, "shard-%ld-of-%ld.txt", o->shard_k, o->shard_n);
 	struct out_tmp t;
@@ -1255,19 +1430,6 @@ static void fill_ctx(struct tune_ctx *c, const struct ydoc *doc, const char *pat
 	c->v = xcalloc(c->nv, sizeof *c->v);
 }
 
-/* Without --players: the counts of the first variant that loads. */
-static bool default_counts(const struct tune_engine *e, struct tune_ctx *c)
-{
-	for (size_t v = 0; v < c->nv; v++)
-		if (c->v[v].variant) {
-			c->ncounts = e->pack_counts(c->v[v].variant, c->counts, TUNE_MAX_COUNTS);
-			break;
-		}
-	if (!c->ncounts)
-		diag(SEV_ERROR, NULL, "--players is needed: the pack names no player counts (give 2..5 or 2,3,4)");
-	return c->ncounts > 0;
-}
-
 /* --write's header with objectives: the rule that chose, the objectives'
  * values with their intervals, the simulate line. */
 static void goal_comment(const struct tune_ctx *c, const char *path, const char *out, struct buf *head)
@@ -1366,27 +1528,28 @@ static int tune_body(const struct tune_engine *e, const void *game, struct opts 
 		return EXIT_INPUT;
 	struct tune_space sp;
 	int status = EXIT_INPUT;
+	struct loader ld = {.e = e, .game = game, .sp = &sp, .base = doc, .policy = o->policy,
+			    .min_open = 2 * (size_t)o->threads};
 	if (tune_space_read(&sp, doc, o->vary, o->nvary) != 0)
 		goto out;
 	fill_ctx(c, doc, path, e, &sp);
-	size_t good = load_variants(e, game, c, &sp, doc, o->policy);
+	ld.bytes = xcalloc(c->nv, sizeof *ld.bytes);
+	size_t good = load_variants(&ld, c);
 	if (!good) {
 		diag(SEV_ERROR, NULL, "no variant of the space loads: nothing to tune");
 		goto out;
 	}
-	for (size_t v = 0; !c->unit && v < c->nv; v++)
-		if (c->v[v].variant)
-			c->unit = xstrdup(e->unit_of(c->v[v].variant));
-	if (!c->ncounts && !default_counts(e, c))
+	if (!c->ncounts) {   /* without --players: the first variant's */
+		diag(SEV_ERROR, NULL, "--players is needed: the pack names no player counts (give 2..5 or 2,3,4)");
 		goto out;
-	make_series(e, c);
+	}
 	cell_alloc(c);
 	struct progress pr = {.on = !o->quiet && isatty(2), .t0 = series_now()};
 	if (o->shard_n) {
-		status = run_shard(e, c, o, &pr);
+		status = run_shard(&ld, c, o, &pr);
 		goto out;
 	}
-	struct source src = {.e = e, .threads = o->threads, .pr = &pr};
+	struct source src = {.e = e, .ld = &ld, .threads = o->threads, .pr = &pr};
 	race(c, &src);
 	status = report(c, o->json, o->plot);
 	if (status != EXIT_OUTPUT && o->write && c->best >= 0) {
@@ -1395,6 +1558,7 @@ static int tune_body(const struct tune_engine *e, const void *game, struct opts 
 			status = w;
 	}
 out:
+	free(ld.bytes);
 	tune_space_free(&sp);
 	free_ctx(e, c);
 	ydoc_free(doc);
