@@ -20,6 +20,7 @@
 #include "simplot.h"
 #include "series.h"
 #include "shard.h"
+#include "skill.h"
 #include "stats.h"
 #include "tune.h"
 #include "tune_report.h"
@@ -62,7 +63,10 @@ static const char tune_usage[] =
 	"                          balance, completion (higher is better), length=T or\n"
 	"                          length=LO..HI (the median length's distance from the\n"
 	"                          target, in the report's unit), first-seat (seat 1's\n"
-	"                          share less 1/N, its distance from 0); several give the\n"
+	"                          share less 1/N, its distance from 0), skill (the\n"
+	"                          stronger of --skill-levels in one seat against the\n"
+	"                          weaker, seats rotated, rescaled as simulate --skill:\n"
+	"                          0 a lottery, 1 it always wins); several give the\n"
 	"                          Pareto front: the race drops a variant only when one\n"
 	"                          sure to meet the requirements is shown better on every\n"
 	"                          objective; the chosen is the front's best on the first\n"
@@ -72,6 +76,12 @@ static const char tune_usage[] =
 	"                          when its interval lies wholly outside at the race's\n"
 	"                          error, chosen only when its 95% interval lies inside\n"
 	"                          (else it stays undecided)\n"
+	"      --skill-levels WEAK,STRONG\n"
+	"                          the players of skill (default greedy,mcts:64): each\n"
+	"                          256 games of a count also play 16 deals, each once\n"
+	"                          with STRONG in every seat and WEAK in the others:\n"
+	"                          simulate --skill --skill-levels WEAK,STRONG's series;\n"
+	"                          played only when skill is an objective or required\n"
 	"      --completion P      the share of games that must end (default 0.95)\n"
 	"      --length LO..HI     constraint: the median length in rounds at every count\n"
 	"      --first-seat X      constraint: seat 1's share of the games with a single\n"
@@ -113,7 +123,7 @@ static const char merge_usage[] =
 struct opts {
 	char *vary[TUNE_MAX_KEYS + 1];
 	size_t nvary;
-	const char *policy, *plot, *write, *outdir;
+	const char *policy, *plot, *write, *outdir, *skill_levels;
 	int threads;
 	long shard_k, shard_n;
 	bool json, quiet, players_given;
@@ -227,7 +237,7 @@ static bool parse_shard(const char *arg, struct opts *o)
 }
 
 enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
-       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE };
+       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE, O_SKILL_LEVELS };
 
 static const struct option tune_longopts[] = {
 	{"vary", required_argument, NULL, O_VARY},
@@ -249,6 +259,7 @@ static const struct option tune_longopts[] = {
 	{"tolerance", required_argument, NULL, O_TOL},
 	{"objective", required_argument, NULL, O_OBJECTIVE},
 	{"require", required_argument, NULL, O_REQUIRE},
+	{"skill-levels", required_argument, NULL, O_SKILL_LEVELS},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
@@ -268,6 +279,42 @@ static void settle_goals(struct tune_ctx *c)
 		bool ok = tune_goal_parse("balance", false, &c->goals[0]);
 		c->ngoals = ok;
 	}
+}
+
+/* --skill-levels WEAK,STRONG (the engine's npolicies) into lv; 0, or -1 with
+ * the reason in err. */
+static int skill_levels(const char *spec, int npolicies, struct skill_level *lv, char *err, size_t errlen)
+{
+	const char *comma = strchr(spec, ',');
+	if (!comma || strchr(comma + 1, ',')) {
+		snprintf(err, errlen, "'%s': expected two levels, WEAK,STRONG (greedy,mcts:64)", spec);
+		return -1;
+	}
+	char *weak = xstrndup(spec, (size_t)(comma - spec));
+	int rc = skill_parse_level(weak, npolicies, true, &lv[0], err, errlen);
+	free(weak);
+	return rc == 0 ? skill_parse_level(comma + 1, npolicies, true, &lv[1], err, errlen) : rc;
+}
+
+/* Skill among the goals: the levels (--skill-levels or the default) into
+ * c->skill, checked against the engine's policies; --skill-levels without
+ * skill is refused. false after reporting. */
+static bool settle_skill(const struct tune_engine *e, const struct opts *o, struct tune_ctx *c)
+{
+	if (!tune_goal_skill(c)) {
+		if (o->skill_levels)
+			diag(SEV_ERROR, NULL, "--skill-levels is for --objective skill or --require skill=RANGE");
+		return !o->skill_levels;
+	}
+	struct skill_level lv[2];
+	char err[256];
+	const char *spec = o->skill_levels ? o->skill_levels : TUNE_SKILL_LEVELS;
+	if (skill_levels(spec, e->npolicies, lv, err, sizeof err) != 0) {
+		diag(SEV_ERROR, NULL, "--skill-levels %s", err);
+		return false;
+	}
+	c->skill = xstrdup(spec);
+	return true;
 }
 
 /* One option into o or c; false after reporting. */
@@ -324,6 +371,7 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 	case 'q': o->quiet = true; return true;
 	case O_OBJECTIVE: return tune_goal_add(c, optarg, false);
 	case O_REQUIRE: return tune_goal_add(c, optarg, true);
+	case O_SKILL_LEVELS: o->skill_levels = optarg; return true;
 	default: return false;
 	}
 }
@@ -403,6 +451,24 @@ static size_t load_variants(const struct tune_engine *e, const void *game, struc
 	return good;
 }
 
+/* Whether a series can play the skill games (2 seats or more, the levels'
+ * seats accepted by the engine); false with the reason in err. */
+static bool skill_ready(const struct tune_engine *e, const struct tune_ctx *c, const void *series, int players,
+			char *err, size_t errlen)
+{
+	struct skill_level lv[2];
+	if (players < 2) {
+		snprintf(err, errlen, "skill needs 2 players or more");
+		return false;
+	}
+	if (skill_levels(c->skill, e->npolicies, lv, err, errlen) != 0)
+		return false;
+	const struct gsim_params *prm;
+	const struct gsim_engine *g = e->gsim(series, &prm);
+	struct skill_step st = {0};
+	return skill_play_range(g, prm, lv[0], lv[1], 0, 0, 0, &st, err, errlen) == 0;
+}
+
 /* The series of every loaded variant at every count; a count it cannot be
  * played at makes it unplayable (never chosen). */
 static void make_series(const struct tune_engine *e, struct tune_ctx *c)
@@ -414,6 +480,11 @@ static void make_series(const struct tune_engine *e, struct tune_ctx *c)
 		for (int k = 0; k < c->ncounts; k++) {
 			char err[256] = "";
 			tv->cell[k].series = e->series_new(tv->variant, c->counts[k], c->horizon, err, sizeof err);
+			if (tv->cell[k].series && c->skill && !skill_ready(e, c, tv->cell[k].series, c->counts[k], err,
+									   sizeof err)) {
+				e->series_free(tv->cell[k].series);
+				tv->cell[k].series = NULL;
+			}
 			if (!tv->cell[k].series) {
 				tv->cell[k].unplayable = xstrdup(err[0] ? err : "cannot be played");
 				tv->state = TS_UNPLAYABLE;
@@ -440,6 +511,7 @@ static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
 	}
 	free(c->v);
 	tune_goal_free(c);
+	free(c->skill);
 	free(c->pack_path);
 	free(c->pack_id);
 	free(c->game);
@@ -460,6 +532,23 @@ static int cmp_u32pair(const void *a, const void *b)
 {
 	const uint32_t *x = a, *y = b;
 	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The skill deals of j's segment (tune_report.h: TUNE_SKILL_DEALS) into
+ * j->out, the seats checked by skill_ready. */
+static void play_skill(const struct tune_engine *e, const struct tune_ctx *c, const void *series, struct job *j)
+{
+	struct skill_level lv[2];
+	char err[256];
+	const struct gsim_params *prm;
+	const struct gsim_engine *g = e->gsim(series, &prm);
+	struct skill_step st = {0};
+	if (skill_levels(c->skill, e->npolicies, lv, err, sizeof err) == 0)
+		skill_play_range(g, prm, lv[0], lv[1], skill_step_seed(c->seed, 0), j->seg * TUNE_SKILL_DEALS,
+				 (j->seg + 1) * TUNE_SKILL_DEALS, &st, err, sizeof err);
+	j->out.sk_games = st.games;
+	j->out.sk_decided = st.decided;
+	j->out.sk_wins = st.strong_wins;
 }
 
 /* Play one segment into j->out. */
@@ -483,6 +572,8 @@ static void play_job(const struct tune_engine *e, const struct tune_ctx *c, stru
 		}
 	}
 	e->worker_free(w);
+	if (c->skill)
+		play_skill(e, c, series, j);
 	/* the lengths of won games as (length, games) pairs, in order */
 	uint32_t (*pairs)[2] = xcalloc(nlen ? nlen : 1, sizeof *pairs);
 	size_t np = 0;
@@ -581,6 +672,9 @@ static void add_seg(struct tune_ctx *c, size_t v, int k, const struct tune_seg *
 	cl->stalled += s->stalled;
 	for (int i = 0; i < TUNE_MAX_SEATS; i++)
 		cl->wins[i] += s->wins[i];
+	cl->sk_games += s->sk_games;
+	cl->sk_decided += s->sk_decided;
+	cl->sk_wins += s->sk_wins;
 	for (size_t i = 0; i < s->nended; i++)
 		if (s->ended[i][0] <= (uint32_t)c->horizon)
 			cl->ended[s->ended[i][0]] += s->ended[i][1];
@@ -1418,6 +1512,7 @@ int tune_run(const struct tune_engine *e, const void *game, int argc, char **arg
 	}
 	ok &= cli_one_pack(argc, "tune");
 	settle_goals(&c);
+	ok = settle_skill(e, &o, &c) && ok;
 	ok = check_opts(&o, &c) && ok;
 	if (!ok) {
 		free_ctx(NULL, &c);

@@ -20,6 +20,9 @@
 #include "util.h"
 #include "ytree.h"
 
+struct gsim_engine;
+struct gsim_params;
+
 #define TUNE_MAX_KEYS      16
 #define TUNE_MAX_VALUES    1000     /* values of one key */
 #define TUNE_MAX_VARIANTS  4096
@@ -56,6 +59,12 @@ struct tune_engine {
 	void (*worker_free)(void *worker);
 	/* Play game g of the series seeded by seed into *o. */
 	void (*play)(void *worker, uint64_t seed, uint64_t g, struct tune_outcome *o);
+	/* The skill games (--objective skill, --require skill=...): the policies
+	 * a level may name (skill_parse_level's npolicies), and a series' engine
+	 * of the game table with its params (the pack, players, max_length),
+	 * which skill_play_range (skill.h) plays with the levels' seats. */
+	int npolicies;
+	const struct gsim_engine *(*gsim)(const void *series, const struct gsim_params **params);
 };
 
 /* ---- the search space (tune_space.c) ---- */

@@ -125,8 +125,6 @@ done
 
 # --- bad input -----------------------------------------------------------------------
 P2="$EX/pattern-two.yaml"
-expect_status "--objective skill: not in this build, bad usage" 2 "$RAILYARD" tune $P2 --objective skill
-expect_grep "... says so" "skill is not in this build" "$WORK/last.err"
 expect_status "--objective length without a target: bad usage" 2 "$RAILYARD" tune $P2 --objective length
 expect_status "--objective balance=1: balance takes no target" 2 "$RAILYARD" tune $P2 --objective balance=1
 expect_status "--objective twice the same: bad usage" 2 "$RAILYARD" tune $P2 --objective completion --objective completion
