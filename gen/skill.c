@@ -52,6 +52,19 @@ int skill_parse_level(const char *s, int npolicies, bool mcts, struct skill_leve
 	return -1;
 }
 
+int skill_parse_pair(const char *s, int npolicies, bool mcts, struct skill_level *out, char *err, size_t errlen)
+{
+	const char *comma = strchr(s, ',');
+	if (!comma || strchr(comma + 1, ',')) {
+		snprintf(err, errlen, "'%s': expected two levels, WEAK,STRONG (greedy,mcts:64)", s);
+		return -1;
+	}
+	char *weak = xstrndup(s, (size_t)(comma - s));
+	int rc = skill_parse_level(weak, npolicies, mcts, &out[0], err, errlen);
+	free(weak);
+	return rc == 0 ? skill_parse_level(comma + 1, npolicies, mcts, &out[1], err, errlen) : rc;
+}
+
 void skill_level_name(const struct skill_level *l, char *out, size_t len)
 {
 	if (l->policy == GSIM_MCTS)

@@ -99,6 +99,7 @@ static const char tune_usage[] =
 	"      --write OUT.yaml    the chosen variant as a pack, comments kept\n"
 	"      --shard K/N         play the K-th of N exact slices of the whole grid and\n"
 	"                          write its counts into -o DIR; 'railyard merge' joins them\n"
+	"                          (with --objective and --require too, and the skill games)\n"
 	"  -o, --output DIR        the folder of --shard's counts\n"
 	"  -q, --quiet             no progress on stderr\n"
 	"  -h, --help, -V, --version\n\n"
@@ -109,10 +110,11 @@ static const char tune_usage[] =
 static const char merge_usage[] =
 	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
 	"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
-	"once, from the same pack and options) and print the report a single run prints,\n"
-	"byte for byte. Each shard names its railyard and hashes of the pack and the space:\n"
-	"shards of another railyard, pack version, space or options are refused, naming\n"
-	"which; a damaged or cut shard is refused at its file:line:column.\n\n"
+	"once, from the same pack and options, --objective and --require among them) and\n"
+	"print the report a single run prints, byte for byte. Each shard names its\n"
+	"railyard and hashes of the pack and the space: shards of another railyard, pack\n"
+	"version, space or options are refused, naming which; a damaged or cut shard is\n"
+	"refused at its file:line:column.\n\n"
 	"  -j, --json              the report as JSON\n"
 	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
 	"  -h, --help, -V, --version\n\n"
@@ -281,21 +283,6 @@ static void settle_goals(struct tune_ctx *c)
 	}
 }
 
-/* --skill-levels WEAK,STRONG (the engine's npolicies) into lv; 0, or -1 with
- * the reason in err. */
-static int skill_levels(const char *spec, int npolicies, struct skill_level *lv, char *err, size_t errlen)
-{
-	const char *comma = strchr(spec, ',');
-	if (!comma || strchr(comma + 1, ',')) {
-		snprintf(err, errlen, "'%s': expected two levels, WEAK,STRONG (greedy,mcts:64)", spec);
-		return -1;
-	}
-	char *weak = xstrndup(spec, (size_t)(comma - spec));
-	int rc = skill_parse_level(weak, npolicies, true, &lv[0], err, errlen);
-	free(weak);
-	return rc == 0 ? skill_parse_level(comma + 1, npolicies, true, &lv[1], err, errlen) : rc;
-}
-
 /* Skill among the goals: the levels (--skill-levels or the default) into
  * c->skill, checked against the engine's policies; --skill-levels without
  * skill is refused. false after reporting. */
@@ -309,11 +296,14 @@ static bool settle_skill(const struct tune_engine *e, const struct opts *o, stru
 	struct skill_level lv[2];
 	char err[256];
 	const char *spec = o->skill_levels ? o->skill_levels : TUNE_SKILL_LEVELS;
-	if (skill_levels(spec, e->npolicies, lv, err, sizeof err) != 0) {
+	if (skill_parse_pair(spec, e->npolicies, true, lv, err, sizeof err) != 0) {
 		diag(SEV_ERROR, NULL, "--skill-levels %s", err);
 		return false;
 	}
-	c->skill = xstrdup(spec);
+	char a[32], b[32];
+	skill_level_name(&lv[0], a, sizeof a);
+	skill_level_name(&lv[1], b, sizeof b);
+	c->skill = xasprintf("%s,%s", a, b);   /* as the report and the shards name them */
 	return true;
 }
 
@@ -461,7 +451,7 @@ static bool skill_ready(const struct tune_engine *e, const struct tune_ctx *c, c
 		snprintf(err, errlen, "skill needs 2 players or more");
 		return false;
 	}
-	if (skill_levels(c->skill, e->npolicies, lv, err, errlen) != 0)
+	if (skill_parse_pair(c->skill, e->npolicies, true, lv, err, errlen) != 0)
 		return false;
 	const struct gsim_params *prm;
 	const struct gsim_engine *g = e->gsim(series, &prm);
@@ -512,6 +502,7 @@ static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
 	free(c->v);
 	tune_goal_free(c);
 	free(c->skill);
+	c->skill = NULL;
 	free(c->pack_path);
 	free(c->pack_id);
 	free(c->game);
@@ -543,7 +534,7 @@ static void play_skill(const struct tune_engine *e, const struct tune_ctx *c, co
 	const struct gsim_params *prm;
 	const struct gsim_engine *g = e->gsim(series, &prm);
 	struct skill_step st = {0};
-	if (skill_levels(c->skill, e->npolicies, lv, err, sizeof err) == 0)
+	if (skill_parse_pair(c->skill, e->npolicies, true, lv, err, sizeof err) == 0)
 		skill_play_range(g, prm, lv[0], lv[1], skill_step_seed(c->seed, 0), j->seg * TUNE_SKILL_DEALS,
 				 (j->seg + 1) * TUNE_SKILL_DEALS, &st, err, sizeof err);
 	j->out.sk_games = st.games;
@@ -1252,7 +1243,7 @@ static int run_shard(const struct tune_engine *e, struct tune_ctx *c, const stru
 	} else {
 		shard_write_head(t.f, c, pack, o->shard_k, o->shard_n, n);
 		for (size_t j = 0; j < n; j++)
-			shard_write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k]);
+			shard_write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k], c->skill);
 		shard_write_end(t.f);
 		if (ferror(t.f) || out_tmp_commit(&t) != 0) {
 			out_tmp_abort(&t);
@@ -1318,10 +1309,6 @@ static bool check_opts(const struct opts *o, struct tune_ctx *c)
 	}
 	if (o->shard_n && (o->json || o->plot || o->write)) {
 		diag(SEV_ERROR, NULL, "--shard writes counts only: give --json, --plot and --write to 'railyard merge'");
-		ok = false;
-	}
-	if (o->shard_n && tune_goal_mode(c)) {
-		diag(SEV_ERROR, NULL, "--shard does not take --objective or --require yet: merge replays the race on balance");
 		ok = false;
 	}
 	if (o->shard_n && c->budget_secs > 0) {

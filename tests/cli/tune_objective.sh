@@ -134,5 +134,3 @@ expect_status "--require an unknown measure: bad usage" 2 "$RAILYARD" tune $P2 -
 expect_grep "... names the measures" "the measures are balance, completion, length, first-seat" "$WORK/last.err"
 expect_status "--objective lenght=30: bad usage" 2 "$RAILYARD" tune $P2 --objective lenght=30
 expect_grep "... did you mean 'length'" "unknown measure 'lenght' \(did you mean 'length'\?\)" "$WORK/last.err"
-expect_status "--shard with --objective: bad usage (merge replays balance)" 2 \
-	"$RAILYARD" tune $P2 --objective completion --shard 1/2 -o "$WORK/sh"
