@@ -1372,6 +1372,11 @@ static void goal_comment(const struct tune_ctx *c, const char *path, const char 
 		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
 		   (unsigned long long)c->seed, (unsigned long long)c->games, c->counts[b->worst], out, c->counts[b->worst],
 		   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+	if (c->skill)
+		buf_printf(head, "# and its skill games there:\n"
+			   "#   railyard simulate %s --players %d --skill --skill-levels %s --games %llu --seed %llu\n", out,
+			   c->counts[b->worst], c->skill, (unsigned long long)b->cell[b->worst].sk_games,
+			   (unsigned long long)c->seed);
 }
 
 static int write_variant(const struct tune_engine *e, const void *game, const struct tune_ctx *c,

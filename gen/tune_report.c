@@ -621,6 +621,16 @@ static void print_summary(const struct tune_ctx *c, const size_t *order)
 	}
 }
 
+/* The skill games played (beside c->games), over every cell. */
+static uint64_t skill_games(const struct tune_ctx *c)
+{
+	uint64_t n = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++)
+			n += c->v[v].cell[k].sk_games;
+	return n;
+}
+
 void tune_report_text(const struct tune_ctx *c)
 {
 	size_t *order = ranking(c);
@@ -647,6 +657,8 @@ void tune_report_text(const struct tune_ctx *c)
 	printf("games: %llu", (unsigned long long)c->games);
 	if (!c->exhaustive && c->games)
 		printf(" (exhaustive: %llu; %.1fx fewer)", (unsigned long long)ex, (double)ex / (double)c->games);
+	if (c->skill)
+		printf(", and %llu skill games", (unsigned long long)skill_games(c));
 	printf("\n");
 	if (c->budget_spent)
 		printf("budget: spent before the race was decided: variants still live are reported as %s; "
@@ -904,6 +916,8 @@ void tune_report_json(const struct tune_ctx *c)
 	printf("  ],\n  \"rounds\": %d,\n  \"games\": %llu,\n  \"exhaustive_games\": %llu,\n  \"budget_spent\": %s,\n",
 	       c->rounds, (unsigned long long)c->games, (unsigned long long)exhaustive_games(c),
 	       c->budget_spent ? "true" : "false");
+	if (c->skill)
+		printf("  \"skill_games\": %llu,\n", (unsigned long long)skill_games(c));
 	printf("  \"family_error\": ");
 	num(TUNE_ALPHA);
 	printf(",\n  \"method\": ");

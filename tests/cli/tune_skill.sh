@@ -46,6 +46,15 @@ expect_eq "JSON names the levels" '"greedy,mcts:8" 16' "$(jq -c '.skill_levels, 
 expect_grep "the text report names the levels" "^skill: --skill-levels greedy,mcts:8 \(the weaker, the stronger\)" "$WORK/toy.txt"
 expect_grep "... and gives the objective with its interval" "^ +1 +#[12] +1\.0000 +-?0\.[0-9]{4} \[-?0\.[0-9]{4}, -?0\.[0-9]{4}\]" "$WORK/toy.txt"
 
+# --write: the header's simulate line reproduces the chosen variant's skill
+"$RAILYARD" tune $TOY --json --write "$WORK/chosen.yaml" >"$WORK/chosen.json"
+line=$(sed -n 's/^#   railyard simulate \(.* --skill .*\)$/\1/p' "$WORK/chosen.yaml")
+# shellcheck disable=SC2086
+"$RAILYARD" simulate $line --json -q >"$WORK/chosen-sim.json"
+expect_eq "--write: its header's simulate --skill line gives the chosen variant's skill and interval" \
+	"$(jq -c '[.best.scores[0].value, .best.scores[0].ci]' "$WORK/chosen.json")" \
+	"$(jq -c '[.skill, .skill_ci]' "$WORK/chosen-sim.json")"
+
 # --- the race: Take the Train, 1 or 9 rounds. Greedy loses to random at it, and
 # more so over 9 rounds (skill -0.60 against -0.82 at 512 games each) ----------------
 "$RAILYARD" tune $TAKE --games 4096 --objective skill --json >"$WORK/race.json"
