@@ -13,6 +13,7 @@
 #include "gplay.h"
 #include "gsim.h"
 #include "tune.h"
+#include "tune_skill.h"
 #include "util.h"
 #include "yread.h"
 
@@ -186,4 +187,6 @@ const struct tune_engine deck_tune_engine = {
 	.play = play,
 	.npolicies = 2,
 	.gsim = gsim_of,
+	.skill_levels = tune_skill_levels,
+	.skill_play = tune_skill_play,
 };

@@ -153,15 +153,9 @@ void skill_step_measures(struct skill_step *st, int players)
 {
 	stats_wilson(st->strong_wins, st->decided, &st->lo, &st->hi);
 	st->share = st->decided ? (double)st->strong_wins / (double)st->decided : NAN;
-	st->score = skill_rescaled(st->share, players);
-	st->score_lo = skill_rescaled(st->lo, players);
-	st->score_hi = skill_rescaled(st->hi, players);
-}
-
-double skill_rescaled(double share, int players)
-{
-	double fair = 1.0 / players;
-	return (share - fair) / (1 - fair);
+	st->score = stats_skill_rescaled(st->share, players);
+	st->score_lo = stats_skill_rescaled(st->lo, players);
+	st->score_hi = stats_skill_rescaled(st->hi, players);
 }
 
 /* The setups of a step: setup[s] seats strong in seat s, weak elsewhere;

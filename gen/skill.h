@@ -100,9 +100,5 @@ int skill_play_range(const struct gsim_engine *e, const struct gsim_params *para
 		     struct skill_level strong, uint64_t seed, long first, long last, struct skill_step *st, char *err,
 		     size_t errlen);
 void skill_step_measures(struct skill_step *st, int players);
-/* A share of the games with a single winner at N players rescaled to the
- * skill score: (share - 1/N) / (1 - 1/N), 0 the lottery, 1 always (the one
- * rescaling of the trace and of tune's skill objective). */
-double skill_rescaled(double share, int players);
 
 #endif

@@ -14,6 +14,7 @@
 #include "trains_rules.h"
 #include "trains_sim.h"
 #include "tune.h"
+#include "tune_skill.h"
 #include "util.h"
 #include "yread.h"
 
@@ -151,4 +152,6 @@ const struct tune_engine trains_tune_engine = {
 	.play = play,
 	.npolicies = 4,
 	.gsim = gsim_of,
+	.skill_levels = tune_skill_levels,
+	.skill_play = tune_skill_play,
 };

@@ -20,7 +20,6 @@
 #include "simplot.h"
 #include "series.h"
 #include "shard.h"
-#include "skill.h"
 #include "stats.h"
 #include "tune.h"
 #include "tune_report.h"
@@ -293,17 +292,12 @@ static bool settle_skill(const struct tune_engine *e, const struct opts *o, stru
 			diag(SEV_ERROR, NULL, "--skill-levels is for --objective skill or --require skill=RANGE");
 		return !o->skill_levels;
 	}
-	struct skill_level lv[2];
 	char err[256];
 	const char *spec = o->skill_levels ? o->skill_levels : TUNE_SKILL_LEVELS;
-	if (skill_parse_pair(spec, e->npolicies, true, lv, err, sizeof err) != 0) {
+	if (e->skill_levels(e, spec, &c->skill, err, sizeof err) != 0) {
 		diag(SEV_ERROR, NULL, "--skill-levels %s", err);
 		return false;
 	}
-	char a[32], b[32];
-	skill_level_name(&lv[0], a, sizeof a);
-	skill_level_name(&lv[1], b, sizeof b);
-	c->skill = xasprintf("%s,%s", a, b);   /* as the report and the shards name them */
 	return true;
 }
 
@@ -446,17 +440,12 @@ static size_t load_variants(const struct tune_engine *e, const void *game, struc
 static bool skill_ready(const struct tune_engine *e, const struct tune_ctx *c, const void *series, int players,
 			char *err, size_t errlen)
 {
-	struct skill_level lv[2];
+	uint64_t none[3] = {0};
 	if (players < 2) {
 		snprintf(err, errlen, "skill needs 2 players or more");
 		return false;
 	}
-	if (skill_parse_pair(c->skill, e->npolicies, true, lv, err, errlen) != 0)
-		return false;
-	const struct gsim_params *prm;
-	const struct gsim_engine *g = e->gsim(series, &prm);
-	struct skill_step st = {0};
-	return skill_play_range(g, prm, lv[0], lv[1], 0, 0, 0, &st, err, errlen) == 0;
+	return e->skill_play(e, series, c->skill, c->seed, 0, 0, none, err, errlen) == 0;
 }
 
 /* The series of every loaded variant at every count; a count it cannot be
@@ -529,17 +518,13 @@ static int cmp_u32pair(const void *a, const void *b)
  * j->out, the seats checked by skill_ready. */
 static void play_skill(const struct tune_engine *e, const struct tune_ctx *c, const void *series, struct job *j)
 {
-	struct skill_level lv[2];
 	char err[256];
-	const struct gsim_params *prm;
-	const struct gsim_engine *g = e->gsim(series, &prm);
-	struct skill_step st = {0};
-	if (skill_parse_pair(c->skill, e->npolicies, true, lv, err, sizeof err) == 0)
-		skill_play_range(g, prm, lv[0], lv[1], skill_step_seed(c->seed, 0), j->seg * TUNE_SKILL_DEALS,
-				 (j->seg + 1) * TUNE_SKILL_DEALS, &st, err, sizeof err);
-	j->out.sk_games = st.games;
-	j->out.sk_decided = st.decided;
-	j->out.sk_wins = st.strong_wins;
+	uint64_t n[3] = {0};
+	e->skill_play(e, series, c->skill, c->seed, j->seg * TUNE_SKILL_DEALS, (j->seg + 1) * TUNE_SKILL_DEALS, n, err,
+		      sizeof err);
+	j->out.sk_games = n[0];
+	j->out.sk_decided = n[1];
+	j->out.sk_wins = n[2];
 }
 
 /* Play one segment into j->out. */

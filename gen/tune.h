@@ -60,11 +60,14 @@ struct tune_engine {
 	/* Play game g of the series seeded by seed into *o. */
 	void (*play)(void *worker, uint64_t seed, uint64_t g, struct tune_outcome *o);
 	/* The skill games (--objective skill, --require skill=...): the policies
-	 * a level may name (skill_parse_level's npolicies), and a series' engine
-	 * of the game table with its params (the pack, players, max_length),
-	 * which skill_play_range (skill.h) plays with the levels' seats. */
+	 * a level may name (skill_parse_level's npolicies), a series' engine of
+	 * the game table with its params (the pack, players, max_length), and
+	 * tune_skill.h's two functions, which play them through skill.h. */
 	int npolicies;
 	const struct gsim_engine *(*gsim)(const void *series, const struct gsim_params **params);
+	int (*skill_levels)(const struct tune_engine *e, const char *spec, char **norm, char *err, size_t errlen);
+	int (*skill_play)(const struct tune_engine *e, const void *series, const char *levels, uint64_t seed,
+			  long first, long last, uint64_t *out, char *err, size_t errlen);
 };
 
 /* ---- the search space (tune_space.c) ---- */

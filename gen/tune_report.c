@@ -13,7 +13,6 @@
 #include "json.h"
 #include "simplot.h"
 #include "series.h"
-#include "skill.h"
 #include "stats.h"
 #include "tune_report.h"
 #include "util.h"
@@ -1073,17 +1072,17 @@ static void cell_length(const struct tune_ctx *c, const struct tune_cell *cl, in
 
 /* the skill score of skill.h at one count: the stronger level's share of
  * the skill games with a single winner (Wilson at z_of(a)), rescaled by
- * skill_rescaled; 0, the lottery, before any such game */
+ * stats_skill_rescaled; 0, the lottery, before any such game */
 static void cell_skill(const struct tune_ctx *c, const struct tune_cell *cl, int players, double a, double *est,
 		       double *lo, double *hi)
 {
 	(void)c;
-	*est = cl->sk_decided ? skill_rescaled((double)cl->sk_wins / (double)cl->sk_decided, players) : 0;
+	*est = cl->sk_decided ? stats_skill_rescaled((double)cl->sk_wins / (double)cl->sk_decided, players) : 0;
 	if (a > 0) {
 		double l, h;
 		stats_wilson_z(cl->sk_wins, cl->sk_decided, z_of(a), &l, &h);
-		*lo = skill_rescaled(l, players);
-		*hi = skill_rescaled(h, players);
+		*lo = stats_skill_rescaled(l, players);
+		*hi = stats_skill_rescaled(h, players);
 	}
 }
 

@@ -16,7 +16,6 @@
 #include <cmocka.h>
 
 #include "diag.h"
-#include "skill.h"
 #include "stats.h"
 #include "tune_report.h"
 #include "tune_report.h"
@@ -158,7 +157,7 @@ static void test_score(void **state)
 }
 
 /* skill: the skill games' share of the stronger rescaled as simulate --skill
- * rescales it (skill_rescaled), the worst count's, Wilson bounds at the
+ * rescales it (stats_skill_rescaled), the worst count's, Wilson bounds at the
  * level (the upper split over the counts as balance's) */
 static void test_skill(void **state)
 {
@@ -181,10 +180,10 @@ static void test_skill(void **state)
 	tune_goal_score(&f->c, &sk, &f->v, a, &e, &lo, &hi);
 	assert_true(fabs(e - 0.25) < 1e-12);
 	stats_wilson_z(150, 300, stats_z_upper(a), &wl, &wh);
-	assert_true(fabs(lo - skill_rescaled(wl, 3)) < 1e-12 && fabs(skill_rescaled(wl, 3) - (wl - 1.0 / 3) * 1.5) < 1e-12);
+	assert_true(fabs(lo - stats_skill_rescaled(wl, 3)) < 1e-12 && fabs(stats_skill_rescaled(wl, 3) - (wl - 1.0 / 3) * 1.5) < 1e-12);
 	stats_wilson_z(150, 300, stats_z_upper(a / 2), &wl, &wh);
 	stats_wilson_z(200, 400, stats_z_upper(a / 2), &wl4, &wh4);
-	assert_true(fabs(hi - fmin(skill_rescaled(wh, 3), skill_rescaled(wh4, 4))) < 1e-12);
+	assert_true(fabs(hi - fmin(stats_skill_rescaled(wh, 3), stats_skill_rescaled(wh4, 4))) < 1e-12);
 	/* as a requirement at one count */
 	struct tune_goal req;
 	assert_true(tune_goal_parse("skill=0.1..", true, &req));
