@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (int k = 0; k < c.ncounts; k++)
 				for (long g = 0; g < s.nseg && g < 4; g++) {
 					const struct tune_seg *sg = shard_set_seg(&s, v, k, g);
-					if (sg && (sg->games != TUNE_SEG || sg->completed + sg->stalled > sg->games))
+					if (sg && (sg->games != TUNE_SEG || sg->completed + sg->stalled > sg->games ||
+						   sg->sk_wins > sg->sk_decided || sg->sk_decided > sg->sk_games))
 						__builtin_trap(); /* the reader checked these */
 					found += sg != NULL;
 				}

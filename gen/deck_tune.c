@@ -13,6 +13,7 @@
 #include "gplay.h"
 #include "gsim.h"
 #include "tune.h"
+#include "tune_skill.h"
 #include "util.h"
 #include "yread.h"
 
@@ -27,6 +28,7 @@ struct variant {
 struct series {
 	const struct variant *v;
 	void *setup;
+	struct gsim_params prm;   /* what setup was made from, for the skill games */
 };
 
 struct worker {
@@ -122,6 +124,7 @@ static void *series_new(const void *p, int players, int max_length, char *err, s
 	struct series *se = xcalloc(1, sizeof *se);
 	se->v = v;
 	se->setup = setup;
+	se->prm = prm;
 	return se;
 }
 
@@ -150,6 +153,13 @@ static void worker_free(void *p)
 	free(w);
 }
 
+static const struct gsim_engine *gsim_of(const void *p, const struct gsim_params **params)
+{
+	const struct series *se = p;
+	*params = &se->prm;
+	return se->v->g->engine;
+}
+
 static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 {
 	struct worker *w = p;
@@ -175,4 +185,8 @@ const struct tune_engine deck_tune_engine = {
 	.worker_new = worker_new,
 	.worker_free = worker_free,
 	.play = play,
+	.npolicies = 2,
+	.gsim = gsim_of,
+	.skill_levels = tune_skill_levels,
+	.skill_play = tune_skill_play,
 };

@@ -128,6 +128,10 @@ void shard_write_head(FILE *f, const struct tune_ctx *c, uint64_t pack, long k, 
 	fprintf(f, "\nrun %llu %ld %ld %.17g %d %.17g %.17g %.17g %d %zu %.17g\n", (unsigned long long)c->seed, c->cap,
 		c->budget, c->threshold, c->horizon, c->len_lo, c->len_hi, c->first_seat, c->exhaustive, c->nv,
 		c->tolerance);
+	fprintf(f, "goals %d %d ", c->ngoals, c->nreqs);
+	put_str(f, c->skill ? c->skill : "-");
+	fputc('\n', f);
+	tune_goal_write(f, c);
 	for (size_t v = 0; v < c->nv; v++) {
 		const struct tune_var *tv = &c->v[v];
 		fprintf(f, "variant %zu %d ", v, tv->state == TS_INVALID);
@@ -145,7 +149,7 @@ void shard_write_head(FILE *f, const struct tune_ctx *c, uint64_t pack, long k, 
 	fprintf(f, "shard %ld %ld %zu\n", k, n, nrec);
 }
 
-void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats)
+void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats, const char *skill)
 {
 	fprintf(f, "seg %zu %d %ld %llu %llu %llu", v, k, s, (unsigned long long)g->games,
 		(unsigned long long)g->completed, (unsigned long long)g->stalled);
@@ -154,6 +158,9 @@ void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g,
 	fprintf(f, " %zu", g->nended);
 	for (size_t i = 0; i < g->nended; i++)
 		fprintf(f, " %u:%u", g->ended[i][0], g->ended[i][1]);
+	if (skill)
+		fprintf(f, " skill %llu %llu %llu", (unsigned long long)g->sk_games, (unsigned long long)g->sk_decided,
+			(unsigned long long)g->sk_wins);
 	fputc('\n', f);
 }
 
@@ -575,6 +582,77 @@ static bool read_run(struct rd *r, struct tune_ctx *c)
 	return true;
 }
 
+/* One goal line's spec (after its keyword) added to c: require false an
+ * objective, else a requirement; false after reporting. */
+static bool read_goal(struct rd *r, struct tune_ctx *c, bool require)
+{
+	const char *what = require ? "the requirement" : "the objective";
+	if (!next_line(r, require ? "'require ...'" : "'objective ...'") || !keyword(r, require ? "require" : "objective") ||
+	    !field(r, what))
+		return false;
+	char *spec = xstrndup(r->f, r->fn);   /* fn <= SHARD_MAX_FIELD */
+	diag_set_quiet(1);   /* its own message has no place: the one below does */
+	bool ok = tune_goal_add(c, spec, require);
+	diag_set_quiet(0);
+	free(spec);
+	if (!ok)
+		return fail_at(r, r->f, "'%.*s' is not %s this railyard reads (as %s takes it), or it is given twice",
+			       SHOWN(r->fn), r->f, require ? "a requirement" : "an objective",
+			       require ? "--require" : "--objective");
+	return line_end(r, what);
+}
+
+/* [s, s + n) is a skill level as tune names it (skill.h's skill_level_name):
+ * a built-in policy or mcts:N, N 1..1000000 without a leading zero. (The
+ * reader checks the grammar only: merge plays no game, and shard.c sits
+ * below the game table, which skill.h's engines name.) */
+static bool level_word(const char *s, size_t n)
+{
+	static const char *const names[] = {"random", "greedy", "spoiler", "lookahead"};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (n == strlen(names[i]) && memcmp(s, names[i], n) == 0)
+			return true;
+	uint64_t budget;
+	return n > 5 && memcmp(s, "mcts:", 5) == 0 && s[5] != '0' && parse_u64(s + 5, n - 5, &budget) && budget >= 1 &&
+	       budget <= 1000000;
+}
+
+/* The "goals" line and its objective and require lines into c. */
+static bool read_goals(struct rd *r, struct tune_ctx *c)
+{
+	uint64_t ng, nr;
+	if (!next_line(r, "'goals ...'") || !keyword(r, "goals") ||
+	    !number(r, "the number of objectives", 0, TUNE_MAX_GOALS, &ng) ||
+	    !number(r, "the number of requirements", 0, TUNE_MAX_GOALS, &nr))
+		return false;
+	char *skill = string(r, "the skill levels ('-': none)");
+	if (!skill)
+		return false;
+	const char *at = r->f;
+	if (strcmp(skill, "-") != 0) {
+		const char *comma = strchr(skill, ',');
+		bool ok = comma && level_word(skill, (size_t)(comma - skill)) && level_word(comma + 1, strlen(comma + 1));
+		if (!ok) {
+			free(skill);
+			return fail_at(r, at, "the skill levels must be two levels as tune names them (greedy,mcts:64)");
+		}
+		c->skill = skill;
+	} else {
+		free(skill);
+	}
+	if (!line_end(r, "the skill levels"))
+		return false;
+	for (uint64_t i = 0; i < ng + nr; i++)
+		if (!read_goal(r, c, i >= ng))
+			return false;
+	if (!c->skill != !tune_goal_skill(c))
+		return fail_at(r, at, "skill levels %s, but skill is %s: the file was edited", c->skill ? "given" : "missing",
+			       c->skill ? "no objective or requirement" : "an objective or a requirement");
+	if (c->nreqs && !c->ngoals)
+		return fail_at(r, NULL, "requirements without an objective: tune races them on balance, written as one");
+	return true;
+}
+
 /* One "variant" line into c->v[v]. */
 static bool read_variant(struct rd *r, struct tune_ctx *c, size_t v)
 {
@@ -630,7 +708,9 @@ static bool read_header(struct rd *r, struct tune_ctx *c, uint64_t space)
 	}
 	if (!line_end(r, "the player counts") || !read_run(r, c))
 		return false;
-	c->v = xcalloc(c->nv, sizeof *c->v);   /* nv <= SHARD_MAX_VARIANTS */
+	c->v = xcalloc(c->nv, sizeof *c->v);   /* nv <= SHARD_MAX_VARIANTS; before a failure, for the caller's free */
+	if (!read_goals(r, c))
+		return false;
 	for (size_t v = 0; v < c->nv; v++)
 		if (!read_variant(r, c, v))
 			return false;
@@ -699,6 +779,13 @@ static bool read_seg(struct rd *r, const struct shard_set *s, long k1, long n, s
 	if (sum != sg->completed)
 		return fail_at(r, r->ln, "the lengths' games add up to %llu, not the %llu completed games",
 			       (unsigned long long)sum, (unsigned long long)sg->completed);
+	if (c->skill) {
+		uint64_t deals = (uint64_t)TUNE_SKILL_DEALS * (uint64_t)c->counts[k];
+		if (!keyword(r, "skill") || !number(r, "the skill games", deals, deals, &sg->sk_games) ||
+		    !number(r, "the skill games with a single winner", 0, sg->sk_games, &sg->sk_decided) ||
+		    !number(r, "the stronger's wins", 0, sg->sk_decided, &sg->sk_wins))
+			return false;
+	}
 	return line_end(r, "the record");
 }
 
@@ -795,6 +882,9 @@ static bool same_search(struct shard_set *s, struct rd *r, const char *text, con
 		what = "space";
 	else if (len >= 7 && memcmp(p, "counts ", 7) == 0)
 		what = "player counts (--players)";
+	else if ((len >= 6 && memcmp(p, "goals ", 6) == 0) || (len >= 10 && memcmp(p, "objective ", 10) == 0) ||
+		 (len >= 8 && memcmp(p, "require ", 8) == 0))
+		what = "goals (--objective, --require, --skill-levels)";
 	else if (len >= 4 && memcmp(p, "run ", 4) == 0)
 		for (size_t i = 0; i < sizeof run_names / sizeof *run_names; i++) {
 			nth_field(p, len, i + 1, &w, &wn);
@@ -952,6 +1042,9 @@ void shard_ctx_free(struct tune_ctx *c)
 	free(c->game);
 	free(c->unit);
 	free(c->space);
+	tune_goal_free(c);
+	free(c->skill);
+	c->skill = NULL;
 	c->v = NULL;
 	c->pack_path = c->pack_id = c->game = c->unit = c->space = NULL;
 }

@@ -10,9 +10,13 @@
  *   space SPACE
  *   counts N C1 .. CN
  *   run SEED GAMES BUDGET COMPLETION MAX-TURNS LEN-LO LEN-HI FIRST-SEAT EXHAUSTIVE VARIANTS TOLERANCE
+ *   goals OBJECTIVES REQUIREMENTS SKILL-LEVELS   ('-': skill is no goal)
+ *   objective SPEC                 (OBJECTIVES of them, in order, as --objective)
+ *   require SPEC                   (REQUIREMENTS of them, as --require)
  *   variant I INVALID DIFFER ALL JSON UNPLAYABLE1 .. UNPLAYABLEN   (one a variant)
  *   shard K N RECORDS
- *   seg V K S GAMES COMPLETED STALLED WIN1 .. WINP NENDED LEN:GAMES ..   (RECORDS of them)
+ *   seg V K S GAMES COMPLETED STALLED WIN1 .. WINP NENDED LEN:GAMES .. [skill GAMES DECIDED WINS]
+ *                                  (RECORDS of them; the skill games when skill is a goal)
  *   end
  * The reader is strict and bounded: every number's range, every line's and
  * field's length, the records' consistency (wins add up to the completed
@@ -29,7 +33,7 @@
 
 #include "tune_report.h"
 
-#define SHARD_FORMAT        2
+#define SHARD_FORMAT        3   /* 3: the goals and the skill games */
 #define SHARD_MAX_BYTES     (1UL << 30)   /* one shard file */
 #define SHARD_MAX_LINE      (1UL << 20)   /* one line */
 #define SHARD_MAX_FIELD     (256UL << 10) /* one field (token) of a line */
@@ -47,8 +51,9 @@ bool shard_pack_hash(const char *path, uint64_t *hash);
 /* Write the header of shard K of N holding nrec records, pack the hash of
  * the pack c->pack_path (shard_pack_hash, taken before the games). */
 void shard_write_head(FILE *f, const struct tune_ctx *c, uint64_t pack, long k, long n, size_t nrec);
-/* One record: segment s of variant v at count index k. */
-void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats);
+/* One record: segment s of variant v at count index k (its skill games
+ * when skill, the --skill-levels, is not NULL). */
+void shard_write_seg(FILE *f, size_t v, int k, long s, const struct tune_seg *g, int seats, const char *skill);
 /* The last line, after the nrec records. */
 void shard_write_end(FILE *f);
 
@@ -85,7 +90,7 @@ bool shard_set_finish(struct shard_set *s);
 const struct tune_seg *shard_set_seg(const struct shard_set *s, size_t v, int k, long seg);
 /* Free what the set holds (not c: see shard_ctx_free). */
 void shard_set_free(struct shard_set *s);
-/* Free the strings and variants a shard's header put into c. */
+/* Free the strings, variants and goals a shard's header put into c. */
 void shard_ctx_free(struct tune_ctx *c);
 
 #endif

@@ -52,6 +52,19 @@ int skill_parse_level(const char *s, int npolicies, bool mcts, struct skill_leve
 	return -1;
 }
 
+int skill_parse_pair(const char *s, int npolicies, bool mcts, struct skill_level *out, char *err, size_t errlen)
+{
+	const char *comma = strchr(s, ',');
+	if (!comma || strchr(comma + 1, ',')) {
+		snprintf(err, errlen, "'%s': expected two levels, WEAK,STRONG (greedy,mcts:64)", s);
+		return -1;
+	}
+	char *weak = xstrndup(s, (size_t)(comma - s));
+	int rc = skill_parse_level(weak, npolicies, mcts, &out[0], err, errlen);
+	free(weak);
+	return rc == 0 ? skill_parse_level(comma + 1, npolicies, mcts, &out[1], err, errlen) : rc;
+}
+
 void skill_level_name(const struct skill_level *l, char *out, size_t len)
 {
 	if (l->policy == GSIM_MCTS)
@@ -138,12 +151,11 @@ static void *step_worker(void *arg)
 
 void skill_step_measures(struct skill_step *st, int players)
 {
-	double fair = 1.0 / players;
 	stats_wilson(st->strong_wins, st->decided, &st->lo, &st->hi);
 	st->share = st->decided ? (double)st->strong_wins / (double)st->decided : NAN;
-	st->score = (st->share - fair) / (1 - fair);
-	st->score_lo = (st->lo - fair) / (1 - fair);
-	st->score_hi = (st->hi - fair) / (1 - fair);
+	st->score = stats_skill_rescaled(st->share, players);
+	st->score_lo = stats_skill_rescaled(st->lo, players);
+	st->score_hi = stats_skill_rescaled(st->hi, players);
 }
 
 /* The setups of a step: setup[s] seats strong in seat s, weak elsewhere;

@@ -35,6 +35,9 @@ struct skill_level {
  * "mcts:N" (N 1..1000000; only when mcts is true) into *out: 0, or -1 with
  * the reason in err. */
 int skill_parse_level(const char *s, int npolicies, bool mcts, struct skill_level *out, char *err, size_t errlen);
+/* "WEAK,STRONG" (two levels, as skill_parse_level reads each) into out[0]
+ * and out[1]: tune's --skill-levels. 0, or -1 with the reason in err. */
+int skill_parse_pair(const char *s, int npolicies, bool mcts, struct skill_level *out, char *err, size_t errlen);
 /* The level as skill_parse_level reads it ("mcts:64"). */
 void skill_level_name(const struct skill_level *l, char *out, size_t len);
 /* The default ladder of k levels into out: random, greedy, then mcts at

@@ -42,6 +42,12 @@ double stats_normal_tail(double z)
 
 /* Newton's method on the tail from sqrt(-2 ln a), which never overshoots far;
  * exact to about 1e-12. */
+double stats_skill_rescaled(double share, int players)
+{
+	double fair = 1.0 / players;
+	return (share - fair) / (1 - fair);
+}
+
 double stats_z_upper(double a)
 {
 	if (a == 0.5)

@@ -46,6 +46,10 @@ double stats_normal_tail(double z);
 /* The z that a standard normal exceeds with probability a (+-infinity at 0
  * and 1). */
 double stats_z_upper(double a);
+/* A share of the games with a single winner at N players rescaled to a skill
+ * score: (share - 1/N) / (1 - 1/N), 0 the lottery, 1 always (the one rescaling
+ * of simulate --skill's trace, skill.h, and of tune's skill objective). */
+double stats_skill_rescaled(double share, int players);
 /* The one-sided score test's p-value that a share is below c, from k of n:
  * the level at which the Wilson upper bound of k/n falls below c (1 when k/n
  * is at least c or n is 0). */

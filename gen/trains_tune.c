@@ -14,6 +14,7 @@
 #include "trains_rules.h"
 #include "trains_sim.h"
 #include "tune.h"
+#include "tune_skill.h"
 #include "util.h"
 #include "yread.h"
 
@@ -25,7 +26,8 @@ struct variant {
 
 struct series {
 	const struct variant *v;
-	void *setup;  /* gsim_trains's */
+	void *setup;
+	struct gsim_params prm;   /* what setup was made from, for the skill games */  /* gsim_trains's */
 };
 
 static void *load(struct ydoc *doc, const void *game, const char *policy)
@@ -82,6 +84,7 @@ static void *series_new(const void *p, int players, int max_length, char *err, s
 	struct series *se = xcalloc(1, sizeof *se);
 	se->v = v;
 	se->setup = setup;
+	se->prm = prm;
 	return se;
 }
 
@@ -116,6 +119,13 @@ static void worker_free(void *p)
 	free(w);
 }
 
+static const struct gsim_engine *gsim_of(const void *p, const struct gsim_params **params)
+{
+	const struct series *se = p;
+	*params = &se->prm;
+	return &gsim_trains;
+}
+
 static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 {
 	struct worker *w = p;
@@ -140,4 +150,8 @@ const struct tune_engine trains_tune_engine = {
 	.worker_new = worker_new,
 	.worker_free = worker_free,
 	.play = play,
+	.npolicies = 4,
+	.gsim = gsim_of,
+	.skill_levels = tune_skill_levels,
+	.skill_play = tune_skill_play,
 };

@@ -67,7 +67,10 @@ static const char tune_usage[] =
 	"                          balance, completion (higher is better), length=T or\n"
 	"                          length=LO..HI (the median length's distance from the\n"
 	"                          target, in the report's unit), first-seat (seat 1's\n"
-	"                          share less 1/N, its distance from 0); several give the\n"
+	"                          share less 1/N, its distance from 0), skill (the\n"
+	"                          stronger of --skill-levels in one seat against the\n"
+	"                          weaker, seats rotated, rescaled as simulate --skill:\n"
+	"                          0 a lottery, 1 it always wins); several give the\n"
 	"                          Pareto front: the race drops a variant only when one\n"
 	"                          sure to meet the requirements is shown better on every\n"
 	"                          objective; the chosen is the front's best on the first\n"
@@ -77,6 +80,12 @@ static const char tune_usage[] =
 	"                          when its interval lies wholly outside at the race's\n"
 	"                          error, chosen only when its 95% interval lies inside\n"
 	"                          (else it stays undecided)\n"
+	"      --skill-levels WEAK,STRONG\n"
+	"                          the players of skill (default greedy,mcts:64): each\n"
+	"                          256 games of a count also play 16 deals, each once\n"
+	"                          with STRONG in every seat and WEAK in the others:\n"
+	"                          simulate --skill --skill-levels WEAK,STRONG's series;\n"
+	"                          played only when skill is an objective or required\n"
 	"      --completion P      the share of games that must end (default 0.95)\n"
 	"      --length LO..HI     constraint: the median length in rounds at every count\n"
 	"      --first-seat X      constraint: seat 1's share of the games with a single\n"
@@ -94,6 +103,7 @@ static const char tune_usage[] =
 	"      --write OUT.yaml    the chosen variant as a pack, comments kept\n"
 	"      --shard K/N         play the K-th of N exact slices of the whole grid and\n"
 	"                          write its counts into -o DIR; 'railyard merge' joins them\n"
+	"                          (with --objective and --require too, and the skill games)\n"
 	"  -o, --output DIR        the folder of --shard's counts\n"
 	"  -q, --quiet             no progress on stderr\n"
 	"  -h, --help, -V, --version\n\n"
@@ -104,10 +114,11 @@ static const char tune_usage[] =
 static const char merge_usage[] =
 	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
 	"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
-	"once, from the same pack and options) and print the report a single run prints,\n"
-	"byte for byte. Each shard names its railyard and hashes of the pack and the space:\n"
-	"shards of another railyard, pack version, space or options are refused, naming\n"
-	"which; a damaged or cut shard is refused at its file:line:column.\n\n"
+	"once, from the same pack and options, --objective and --require among them) and\n"
+	"print the report a single run prints, byte for byte. Each shard names its\n"
+	"railyard and hashes of the pack and the space: shards of another railyard, pack\n"
+	"version, space or options are refused, naming which; a damaged or cut shard is\n"
+	"refused at its file:line:column.\n\n"
 	"  -j, --json              the report as JSON\n"
 	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
 	"  -h, --help, -V, --version\n\n"
@@ -118,7 +129,7 @@ static const char merge_usage[] =
 struct opts {
 	char *vary[TUNE_MAX_KEYS + 1];
 	size_t nvary;
-	const char *policy, *plot, *write, *outdir;
+	const char *policy, *plot, *write, *outdir, *skill_levels;
 	int threads;
 	long shard_k, shard_n;
 	bool json, quiet, players_given;
@@ -232,7 +243,7 @@ static bool parse_shard(const char *arg, struct opts *o)
 }
 
 enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
-       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE };
+       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE, O_SKILL_LEVELS };
 
 static const struct option tune_longopts[] = {
 	{"vary", required_argument, NULL, O_VARY},
@@ -254,6 +265,7 @@ static const struct option tune_longopts[] = {
 	{"tolerance", required_argument, NULL, O_TOL},
 	{"objective", required_argument, NULL, O_OBJECTIVE},
 	{"require", required_argument, NULL, O_REQUIRE},
+	{"skill-levels", required_argument, NULL, O_SKILL_LEVELS},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
@@ -273,6 +285,25 @@ static void settle_goals(struct tune_ctx *c)
 		bool ok = tune_goal_parse("balance", false, &c->goals[0]);
 		c->ngoals = ok;
 	}
+}
+
+/* Skill among the goals: the levels (--skill-levels or the default) into
+ * c->skill, checked against the engine's policies; --skill-levels without
+ * skill is refused. false after reporting. */
+static bool settle_skill(const struct tune_engine *e, const struct opts *o, struct tune_ctx *c)
+{
+	if (!tune_goal_skill(c)) {
+		if (o->skill_levels)
+			diag(SEV_ERROR, NULL, "--skill-levels is for --objective skill or --require skill=RANGE");
+		return !o->skill_levels;
+	}
+	char err[256];
+	const char *spec = o->skill_levels ? o->skill_levels : TUNE_SKILL_LEVELS;
+	if (e->skill_levels(e, spec, &c->skill, err, sizeof err) != 0) {
+		diag(SEV_ERROR, NULL, "--skill-levels %s", err);
+		return false;
+	}
+	return true;
 }
 
 /* One option into o or c; false after reporting. */
@@ -329,6 +360,7 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 	case 'q': o->quiet = true; return true;
 	case O_OBJECTIVE: return tune_goal_add(c, optarg, false);
 	case O_REQUIRE: return tune_goal_add(c, optarg, true);
+	case O_SKILL_LEVELS: o->skill_levels = optarg; return true;
 	default: return false;
 	}
 }
@@ -404,6 +436,19 @@ static void *variant_load(const struct loader *ld, size_t v, char **msgs, size_t
 	return variant;
 }
 
+/* Whether a series can play the skill games (2 seats or more, the levels'
+ * seats accepted by the engine); false with the reason in err. */
+static bool skill_ready(const struct tune_engine *e, const struct tune_ctx *c, const void *series, int players,
+			char *err, size_t errlen)
+{
+	uint64_t none[3] = {0};
+	if (players < 2) {
+		snprintf(err, errlen, "skill needs 2 players or more");
+		return false;
+	}
+	return e->skill_play(e, series, c->skill, c->seed, 0, 0, none, err, errlen) == 0;
+}
+
 /* The series of loaded variant v at every count; a count it cannot be played
  * at makes it unplayable (never chosen). */
 static void variant_series(const struct loader *ld, struct tune_ctx *c, size_t v)
@@ -412,6 +457,11 @@ static void variant_series(const struct loader *ld, struct tune_ctx *c, size_t v
 	for (int k = 0; k < c->ncounts; k++) {
 		char err[256] = "";
 		tv->cell[k].series = ld->e->series_new(tv->variant, c->counts[k], c->horizon, err, sizeof err);
+		if (tv->cell[k].series && c->skill &&
+		    !skill_ready(ld->e, c, tv->cell[k].series, c->counts[k], err, sizeof err)) {
+			ld->e->series_free(tv->cell[k].series);
+			tv->cell[k].series = NULL;
+		}
 		if (!tv->cell[k].series) {
 			if (!tv->cell[k].unplayable)
 				tv->cell[k].unplayable = xstrdup(err[0] ? err : "cannot be played");
@@ -550,6 +600,8 @@ static void free_ctx(const struct tune_engine *e, struct tune_ctx *c)
 	}
 	free(c->v);
 	tune_goal_free(c);
+	free(c->skill);
+	c->skill = NULL;
 	free(c->pack_path);
 	free(c->pack_id);
 	free(c->game);
@@ -570,6 +622,19 @@ static int cmp_u32pair(const void *a, const void *b)
 {
 	const uint32_t *x = a, *y = b;
 	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The skill deals of j's segment (tune_report.h: TUNE_SKILL_DEALS) into
+ * j->out, the seats checked by skill_ready. */
+static void play_skill(const struct tune_engine *e, const struct tune_ctx *c, const void *series, struct job *j)
+{
+	char err[256];
+	uint64_t n[3] = {0};
+	e->skill_play(e, series, c->skill, c->seed, j->seg * TUNE_SKILL_DEALS, (j->seg + 1) * TUNE_SKILL_DEALS, n, err,
+		      sizeof err);
+	j->out.sk_games = n[0];
+	j->out.sk_decided = n[1];
+	j->out.sk_wins = n[2];
 }
 
 /* Play one segment into j->out. */
@@ -595,6 +660,8 @@ static void play_job(const struct tune_engine *e, const struct tune_ctx *c, stru
 		}
 	}
 	e->worker_free(w);
+	if (c->skill)
+		play_skill(e, c, series, j);
 	/* the lengths of won games as (length, games) pairs, in order */
 	uint32_t (*pairs)[2] = xcalloc(nlen ? nlen : 1, sizeof *pairs);
 	size_t np = 0;
@@ -755,6 +822,9 @@ static void add_seg(struct tune_ctx *c, size_t v, int k, const struct tune_seg *
 	cl->stalled += s->stalled;
 	for (int i = 0; i < TUNE_MAX_SEATS; i++)
 		cl->wins[i] += s->wins[i];
+	cl->sk_games += s->sk_games;
+	cl->sk_decided += s->sk_decided;
+	cl->sk_wins += s->sk_wins;
 	for (size_t i = 0; i < s->nended; i++)
 		if (s->ended[i][0] <= (uint32_t)c->horizon)
 			cl->ended[s->ended[i][0]] += s->ended[i][1];
@@ -1333,7 +1403,7 @@ static int run_shard(struct loader *ld, struct tune_ctx *c, const struct opts *o
 	} else {
 		shard_write_head(t.f, c, pack, o->shard_k, o->shard_n, n);
 		for (size_t j = 0; j < n; j++)
-			shard_write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k]);
+			shard_write_seg(t.f, jobs[j].v, jobs[j].k, jobs[j].seg, &jobs[j].out, c->counts[jobs[j].k], c->skill);
 		shard_write_end(t.f);
 		if (ferror(t.f) || out_tmp_commit(&t) != 0) {
 			out_tmp_abort(&t);
@@ -1401,10 +1471,6 @@ static bool check_opts(const struct opts *o, struct tune_ctx *c)
 		diag(SEV_ERROR, NULL, "--shard writes counts only: give --json, --plot and --write to 'railyard merge'");
 		ok = false;
 	}
-	if (o->shard_n && tune_goal_mode(c)) {
-		diag(SEV_ERROR, NULL, "--shard does not take --objective or --require yet: merge replays the race on balance");
-		ok = false;
-	}
 	if (o->shard_n && c->budget_secs > 0) {
 		diag(SEV_ERROR, NULL, "--shard takes no budget in seconds: a shard is an exact slice");
 		ok = false;
@@ -1453,6 +1519,11 @@ static void goal_comment(const struct tune_ctx *c, const char *path, const char 
 		   "#   railyard simulate %s --players %d --games %llu --seed %llu\n",
 		   (unsigned long long)c->seed, (unsigned long long)c->games, c->counts[b->worst], out, c->counts[b->worst],
 		   (unsigned long long)b->cell[b->worst].games, (unsigned long long)c->seed);
+	if (c->skill)
+		buf_printf(head, "# and its skill games there:\n"
+			   "#   railyard simulate %s --players %d --skill --skill-levels %s --games %llu --seed %llu\n", out,
+			   c->counts[b->worst], c->skill, (unsigned long long)b->cell[b->worst].sk_games,
+			   (unsigned long long)c->seed);
 }
 
 static int write_variant(const struct tune_engine *e, const void *game, const struct tune_ctx *c,
@@ -1582,6 +1653,7 @@ int tune_run(const struct tune_engine *e, const void *game, int argc, char **arg
 	}
 	ok &= cli_one_pack(argc, "tune");
 	settle_goals(&c);
+	ok = settle_skill(e, &o, &c) && ok;
 	ok = check_opts(&o, &c) && ok;
 	if (!ok) {
 		free_ctx(NULL, &c);

@@ -20,6 +20,9 @@
 #include "util.h"
 #include "ytree.h"
 
+struct gsim_engine;
+struct gsim_params;
+
 #define TUNE_MAX_KEYS      16
 #define TUNE_MAX_VALUES    1000     /* values of one key */
 #define TUNE_MAX_VARIANTS  4096
@@ -56,6 +59,15 @@ struct tune_engine {
 	void (*worker_free)(void *worker);
 	/* Play game g of the series seeded by seed into *o. */
 	void (*play)(void *worker, uint64_t seed, uint64_t g, struct tune_outcome *o);
+	/* The skill games (--objective skill, --require skill=...): the policies
+	 * a level may name (skill_parse_level's npolicies), a series' engine of
+	 * the game table with its params (the pack, players, max_length), and
+	 * tune_skill.h's two functions, which play them through skill.h. */
+	int npolicies;
+	const struct gsim_engine *(*gsim)(const void *series, const struct gsim_params **params);
+	int (*skill_levels)(const struct tune_engine *e, const char *spec, char **norm, char *err, size_t errlen);
+	int (*skill_play)(const struct tune_engine *e, const void *series, const char *levels, uint64_t seed,
+			  long first, long last, uint64_t *out, char *err, size_t errlen);
 };
 
 /* ---- the search space (tune_space.c) ---- */

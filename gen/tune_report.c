@@ -31,6 +31,20 @@ bool tune_goal_mode(const struct tune_ctx *c)
 	return c->ngoals > 0 || c->nreqs > 0;
 }
 
+static void cell_skill(const struct tune_ctx *c, const struct tune_cell *cl, int players, double a, double *est,
+		       double *lo, double *hi);
+
+bool tune_goal_skill(const struct tune_ctx *c)
+{
+	for (int i = 0; i < c->ngoals; i++)
+		if (strcmp(c->goals[i].def->name, "skill") == 0)
+			return true;
+	for (int q = 0; q < c->nreqs; q++)
+		if (strcmp(c->reqs[q].def->name, "skill") == 0)
+			return true;
+	return false;
+}
+
 /* The report's interval: each side at 0.025 (split over the counts inside). */
 #define GOAL_SIDE 0.025
 
@@ -427,6 +441,10 @@ static void print_goal_header(const struct tune_ctx *c)
 		tune_goal_head(&c->goals[i], head, sizeof head);
 		printf("  %s: %s\n", head, c->goals[i].def->what);
 	}
+	if (c->skill)
+		printf("skill: --skill-levels %s (the weaker, the stronger): the stronger in one seat, the weaker in the\n"
+		       "  others, every deal once with the stronger in each seat, %d deals a segment of %d games\n",
+		       c->skill, TUNE_SKILL_DEALS, TUNE_SEG);
 	printf("requirements: completion >= %.2f at every count (else it stalls)", c->threshold);
 	for (int q = 0; q < c->nreqs; q++) {
 		char r[64];
@@ -602,6 +620,16 @@ static void print_summary(const struct tune_ctx *c, const size_t *order)
 	}
 }
 
+/* The skill games played (beside c->games), over every cell. */
+static uint64_t skill_games(const struct tune_ctx *c)
+{
+	uint64_t n = 0;
+	for (size_t v = 0; v < c->nv; v++)
+		for (int k = 0; k < c->ncounts; k++)
+			n += c->v[v].cell[k].sk_games;
+	return n;
+}
+
 void tune_report_text(const struct tune_ctx *c)
 {
 	size_t *order = ranking(c);
@@ -628,6 +656,8 @@ void tune_report_text(const struct tune_ctx *c)
 	printf("games: %llu", (unsigned long long)c->games);
 	if (!c->exhaustive && c->games)
 		printf(" (exhaustive: %llu; %.1fx fewer)", (unsigned long long)ex, (double)ex / (double)c->games);
+	if (c->skill)
+		printf(", and %llu skill games", (unsigned long long)skill_games(c));
 	printf("\n");
 	if (c->budget_spent)
 		printf("budget: spent before the race was decided: variants still live are reported as %s; "
@@ -721,7 +751,13 @@ static void json_goals(const struct tune_ctx *c)
 		json_bound(g->hi);
 		printf("]}");
 	}
-	printf("],\n  \"choice\": \"the front's best on the first objective, then the next\"");
+	printf("]");
+	if (c->skill) {
+		printf(",\n  \"skill_levels\": ");
+		json_str(stdout, c->skill);
+		printf(", \"skill_deals_per_segment\": %d", TUNE_SKILL_DEALS);
+	}
+	printf(",\n  \"choice\": \"the front's best on the first objective, then the next\"");
 }
 
 static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
@@ -773,6 +809,17 @@ static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
 		num(m->seat1);
 		printf(", \"median_rounds\": ");
 		json_length(m->med);
+		if (c->skill) {
+			double e, lo, hi;
+			cell_skill(c, cl, c->counts[k], GOAL_SIDE, &e, &lo, &hi);
+			printf(", \"skill\": {\"games\": %llu, \"single_winner\": %llu, \"stronger_wins\": %llu, \"score\": ",
+			       (unsigned long long)cl->sk_games, (unsigned long long)cl->sk_decided,
+			       (unsigned long long)cl->sk_wins);
+			num(e);
+			printf(", \"ci\": ");
+			pair(lo, hi);
+			printf("}");
+		}
 		printf("}");
 	}
 	printf("]}");
@@ -868,6 +915,8 @@ void tune_report_json(const struct tune_ctx *c)
 	printf("  ],\n  \"rounds\": %d,\n  \"games\": %llu,\n  \"exhaustive_games\": %llu,\n  \"budget_spent\": %s,\n",
 	       c->rounds, (unsigned long long)c->games, (unsigned long long)exhaustive_games(c),
 	       c->budget_spent ? "true" : "false");
+	if (c->skill)
+		printf("  \"skill_games\": %llu,\n", (unsigned long long)skill_games(c));
 	printf("  \"family_error\": ");
 	num(TUNE_ALPHA);
 	printf(",\n  \"method\": ");
@@ -1021,14 +1070,24 @@ static void cell_length(const struct tune_ctx *c, const struct tune_cell *cl, in
 	*hi = h < 0 ? INFINITY : h / per;
 }
 
+/* the skill score of skill.h at one count: the stronger level's share of
+ * the skill games with a single winner (Wilson at z_of(a)), rescaled by
+ * stats_skill_rescaled; 0, the lottery, before any such game */
+static void cell_skill(const struct tune_ctx *c, const struct tune_cell *cl, int players, double a, double *est,
+		       double *lo, double *hi)
+{
+	(void)c;
+	*est = cl->sk_decided ? stats_skill_rescaled((double)cl->sk_wins / (double)cl->sk_decided, players) : 0;
+	if (a > 0) {
+		double l, h;
+		stats_wilson_z(cl->sk_wins, cl->sk_decided, z_of(a), &l, &h);
+		*lo = stats_skill_rescaled(l, players);
+		*hi = stats_skill_rescaled(h, players);
+	}
+}
+
 /* The table: one entry a measure; parsing, completion, the race, the report,
- * the plot and --write read it and nothing else. skill's slot: the pack's
- * skill score of gen/skill.h (the strongest level against the weakest, the
- * stronger's share s of the games with a single winner rescaled, (s - 1/N) /
- * (1 - 1/N)) goes here at the merge as a cell function reading that span's
- * counts at the cell's count (decided, strong_wins: Wilson at z_of(a), then
- * rescaled); until then --objective skill and --require skill=... say it is
- * not in this build. */
+ * the plot and --write read it and nothing else. */
 static const struct tune_goal_def defs[] = {
 	{"balance", false, false, 0, "N x the least-winning seat's share of the games with a single winner (higher)",
 	 cell_balance},
@@ -1036,7 +1095,8 @@ static const struct tune_goal_def defs[] = {
 	{"length", true, true, 0, "the median length's distance from the target (lower)", cell_length},
 	{"first-seat", true, false, 0, "seat 1's share of the games with a single winner less 1/N, its distance from 0 (lower)",
 	 cell_first_seat},
-	{"skill", false, false, 0, "how much the stronger player wins (simulate --skill's score; higher)", NULL},
+	{"skill", false, false, 0, "the stronger level's share of the games with a single winner, rescaled: 0 a lottery, 1 it always wins (higher)",
+	 cell_skill},
 };
 
 #define NDEFS (sizeof defs / sizeof defs[0])
@@ -1123,11 +1183,6 @@ bool tune_goal_parse(const char *arg, bool require, struct tune_goal *g)
 		else
 			diag(SEV_ERROR, NULL, "%s %s: unknown measure '%.*s'; the measures are %s", opt, arg, (int)n, arg,
 			     tune_goal_names(require));
-		return false;
-	}
-	if (!g->def->cell) {
-		diag(SEV_ERROR, NULL, "%s %s: %s is not in this build (it needs simulate's skill trace)", opt, arg,
-		     g->def->name);
 		return false;
 	}
 	bool ok;

@@ -92,6 +92,13 @@ void tune_goal_head(const struct tune_goal *g, char *out, size_t len);
 #define TUNE_MAX_SEATS     16
 
 #define TUNE_SEG 256        /* games in one unit of work, a shard's grain */
+/* With skill among the goals, a segment also plays deals [s x D, (s + 1) x D)
+ * of the skill step --skill-levels WEAK,STRONG, D = TUNE_SKILL_DEALS (each
+ * deal N games: the stronger in every seat), from the seed simulate --skill's
+ * first step plays: so a cell of S segments is exactly `railyard simulate
+ * --skill --skill-levels WEAK,STRONG --games (S x D x N) --seed SEED`. */
+#define TUNE_SKILL_DEALS 16
+#define TUNE_SKILL_LEVELS "greedy,mcts:64"   /* the default --skill-levels */
 
 /* The race's family-wise error: the chance that it drops as worse a variant at
  * least as fair as every other, or stops while one could beat the best by more
@@ -104,6 +111,9 @@ void tune_goal_head(const struct tune_goal *g, char *out, size_t len);
 struct tune_seg {
 	uint64_t games, completed, stalled;
 	uint64_t wins[TUNE_MAX_SEATS];
+	/* the skill games (only when skill is a goal): TUNE_SKILL_DEALS deals,
+	 * each played once with the stronger in every seat (skill.h) */
+	uint64_t sk_games, sk_decided, sk_wins;
 	uint32_t (*ended)[2];
 	size_t nended;
 };
@@ -121,6 +131,7 @@ struct tune_cell {
 	char *unplayable;             /* why the variant cannot be played at this count, or NULL */
 	uint64_t games, completed, stalled, wins[TUNE_MAX_SEATS];
 	uint64_t *ended;              /* [horizon + 1] */
+	uint64_t sk_games, sk_decided, sk_wins;   /* the skill games' (tune_seg's) */
 	struct tune_meas m;
 	bool need;                    /* more games wanted */
 };
@@ -165,6 +176,8 @@ struct tune_ctx {
 	/* --objective (in order; none: the classic race on balance) and --require */
 	struct tune_goal goals[TUNE_MAX_GOALS], reqs[TUNE_MAX_GOALS];
 	int ngoals, nreqs;
+	/* --skill-levels as given ("greedy,mcts:64"), when skill is a goal; else NULL */
+	char *skill;
 	size_t nv;
 	struct tune_var *v;
 	/* the outcome of the race */
@@ -176,6 +189,8 @@ struct tune_ctx {
 
 /* Whether --objective or --require is given: the race on objectives. */
 bool tune_goal_mode(const struct tune_ctx *c);
+/* Whether skill is an objective or a requirement: skill games are played. */
+bool tune_goal_skill(const struct tune_ctx *c);
 /* Fill the measures of every cell and variant from its counts. */
 void tune_measure(struct tune_ctx *c);
 /* After the race: the eligible variants, the best, the ties, the Pareto set. */

@@ -39,11 +39,11 @@ refused() {
 # --- the issue's repro: a format-1 shard cut before its run line ----------------
 mkdir -p "$WORK/repro"
 printf 'railyard-tune-shard 1\npack a b c d\nspace s\ncounts 1 2\nshard 1 1 0\n' >"$WORK/repro/shard-1-of-1.txt"
-refused "the issue's repro" "$WORK/repro" "a shard of format 1; this railyard .* reads format 2"
+refused "the issue's repro" "$WORK/repro" "a shard of format 1; this railyard .* reads format 3"
 # ... and the same in today's format: the header stops at the counts
 mkdir -p "$WORK/repro2"
 { sed -n '1,4p' "$S1"; printf 'pack a b c d\nspace s\ncounts 1 2\nshard 1 1 0\n'; } >"$WORK/repro2/shard-1-of-1.txt"
-refused "the repro in format 2" "$WORK/repro2" "'shard' where 'run' should be"
+refused "the repro in today's format" "$WORK/repro2" "'shard' where 'run' should be"
 
 # --- '%' and one hex digit at the end of a field -----------------------------------
 case_dir pct
@@ -104,6 +104,44 @@ refused "shards of two spaces" "$WORK/space" "a shard of another space \(its has
 cp "$S1" "$WORK/seed/"
 refused "shards of two seeds" "$WORK/seed" "a shard of another search: its --seed is 9, .*'s is 1"
 
+# --- objectives and requirements (issue 29): the goals and the skill games --------
+O="--objective skill --objective length=0 --require completion=0.5.. --skill-levels random,greedy"
+for k in 1 2; do "$R" tune $P $T $O --shard $k/2 -o "$WORK/goals" || echo "not ok - tune $O --shard $k/2"; done
+G1=$WORK/goals/shard-1-of-2.txt
+"$R" tune $P $T $O >"$WORK/goals-one.txt"
+"$R" tune $P $T $O --json >"$WORK/goals-one.json"
+timeout 60 "$R" merge "$WORK/goals" >"$WORK/goals-merged.txt"
+ok_if "objectives, a requirement and skill: the merge is the single run, byte for byte" \
+	cmp -s "$WORK/goals-one.txt" "$WORK/goals-merged.txt"
+timeout 60 "$R" merge --json "$WORK/goals" >"$WORK/goals-merged.json"
+ok_if "... and its JSON" cmp -s "$WORK/goals-one.json" "$WORK/goals-merged.json"
+expect_grep "... which has a front" "^front \(" "$WORK/goals-merged.txt"
+# goal_case NAME SED: shard 2 as it is, shard 1 edited by SED
+goal_case() {
+	mkdir -p "$WORK/$1"
+	cp "$WORK/goals/shard-2-of-2.txt" "$WORK/$1/"
+	sed "$2" "$G1" >"$WORK/$1/shard-1-of-2.txt"
+}
+goal_case goals-noskill 's/^goals 2 1 random,greedy$/goals 2 1 -/'
+refused "skill an objective, its levels gone" "$WORK/goals-noskill" "skill levels missing, but skill is an objective"
+goal_case goals-levels 's/^goals 2 1 random,greedy$/goals 2 1 random,mcts:064/'
+refused "skill levels not as tune names them" "$WORK/goals-levels" "the skill levels must be two levels as tune names them"
+goal_case goals-unknown 's/^objective length=0$/objective speed/'
+refused "an objective this railyard does not know" "$WORK/goals-unknown" "'speed' is not an objective this railyard reads"
+goal_case goals-twice 's/^objective length=0$/objective skill/'
+refused "an objective twice" "$WORK/goals-twice" "'skill' is not an objective .*, or it is given twice"
+goal_case goals-count 's/^goals 2 1 /goals 7 1 /'
+refused "more objectives than tune takes" "$WORK/goals-count" "the number of objectives must be a whole number 0\.\.6"
+goal_case goals-noseg '0,/^seg/s/ skill [0-9]* [0-9]* [0-9]*$//'
+refused "a record without its skill games" "$WORK/goals-noseg" "the line ends where skill should be"
+goal_case goals-wins '0,/^seg/s/ skill \([0-9]*\) \([0-9]*\) [0-9]*$/ skill \1 \2 999/'
+refused "the stronger winning more games than have a winner" "$WORK/goals-wins" "the stronger's wins must be a whole number 0\.\."
+goal_case goals-games '0,/^seg/s/ skill [0-9]* / skill 31 /'
+refused "skill games not 16 deals of 2" "$WORK/goals-games" "the skill games must be a whole number 32\.\.32"
+"$R" tune $P $T --objective skill --skill-levels random,greedy --shard 2/2 -o "$WORK/goals-other"
+cp "$G1" "$WORK/goals-other/"
+refused "shards of other goals" "$WORK/goals-other" "a shard of another search: its line 9 \(the goals \(--objective, --require, --skill-levels\)\)"
+
 # --- the reports are escaped --------------------------------------------------------
 # a variant's keys with ESC, a quote and a backslash (both shards alike); and
 # keys as JSON that are not one JSON object (an injection into merge --json)
@@ -134,6 +172,16 @@ if command -v parallel >/dev/null 2>&1; then
 	ok_if "parallel's shards merged: the single run's report byte for byte" cmp -s "$WORK/one.txt" "$WORK/par.txt"
 	timeout 60 "$R" merge --json "$WORK/par" >"$WORK/par.json"
 	ok_if "... and its JSON byte for byte" cmp -s "$WORK/one.json" "$WORK/par.json"
+	# with objectives, a requirement and the skill games
+	G="$G --vary rules.rounds=1,9 --completion 0 $O"
+	"$R" tune $P $G >"$WORK/one-goals.txt"
+	"$R" tune $P $G --json >"$WORK/one-goals.json"
+	parallel -j2 --halt now,fail=1 "$R" tune $P $G --shard {}/3 -o "$WORK/par-goals" ::: 1 2 3 </dev/null
+	timeout 60 "$R" merge "$WORK/par-goals" >"$WORK/par-goals.txt"
+	ok_if "parallel's shards with objectives merged: the single run's report byte for byte" \
+		cmp -s "$WORK/one-goals.txt" "$WORK/par-goals.txt"
+	timeout 60 "$R" merge --json "$WORK/par-goals" >"$WORK/par-goals.json"
+	ok_if "... and its JSON byte for byte" cmp -s "$WORK/one-goals.json" "$WORK/par-goals.json"
 elif [ -n "${CI:-}" ]; then
 	echo "not ok - GNU parallel is installed in CI (tools/deps.sh test installs Debian's parallel)"
 else

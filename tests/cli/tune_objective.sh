@@ -125,8 +125,6 @@ done
 
 # --- bad input -----------------------------------------------------------------------
 P2="$EX/pattern-two.yaml"
-expect_status "--objective skill: not in this build, bad usage" 2 "$RAILYARD" tune $P2 --objective skill
-expect_grep "... says so" "skill is not in this build" "$WORK/last.err"
 expect_status "--objective length without a target: bad usage" 2 "$RAILYARD" tune $P2 --objective length
 expect_status "--objective balance=1: balance takes no target" 2 "$RAILYARD" tune $P2 --objective balance=1
 expect_status "--objective twice the same: bad usage" 2 "$RAILYARD" tune $P2 --objective completion --objective completion
@@ -136,5 +134,3 @@ expect_status "--require an unknown measure: bad usage" 2 "$RAILYARD" tune $P2 -
 expect_grep "... names the measures" "the measures are balance, completion, length, first-seat" "$WORK/last.err"
 expect_status "--objective lenght=30: bad usage" 2 "$RAILYARD" tune $P2 --objective lenght=30
 expect_grep "... did you mean 'length'" "unknown measure 'lenght' \(did you mean 'length'\?\)" "$WORK/last.err"
-expect_status "--shard with --objective: bad usage (merge replays balance)" 2 \
-	"$RAILYARD" tune $P2 --objective completion --shard 1/2 -o "$WORK/sh"

@@ -48,14 +48,16 @@ static void test_parse(void **state)
 	assert_true(isinf(g.lo) && g.lo < 0 && g.hi == 40);
 	free(g.spec);
 	/* refused: no target where one is needed, a target where none is taken,
-	 * a single value as a range, an empty or open-both range, skill's slot */
+	 * a single value as a range, an empty or open-both range; skill takes no
+	 * target either */
 	assert_false(tune_goal_parse("length", false, &g));
 	assert_false(tune_goal_parse("balance=1", false, &g));
 	assert_false(tune_goal_parse("length=30", true, &g));
 	assert_false(tune_goal_parse("length=40..20", true, &g));
 	assert_false(tune_goal_parse("length=..", true, &g));
 	assert_false(tune_goal_parse("lenght=1..", true, &g));
-	assert_false(tune_goal_parse("skill", false, &g));
+	assert_false(tune_goal_parse("skill=0.5", false, &g));
+	assert_false(tune_goal_parse("skill=0.5", true, &g));
 	diag_set_stream(stderr);
 	fclose(null);
 }
@@ -154,6 +156,45 @@ static void test_score(void **state)
 	free(f);
 }
 
+/* skill: the skill games' share of the stronger rescaled as simulate --skill
+ * rescales it (stats_skill_rescaled), the worst count's, Wilson bounds at the
+ * level (the upper split over the counts as balance's) */
+static void test_skill(void **state)
+{
+	(void)state;
+	struct fixture *f = malloc(sizeof *f);
+	fill(f, 4000, 1000, 30, 40);
+	struct tune_goal sk;
+	assert_true(tune_goal_parse("skill", false, &sk));
+	assert_true(!sk.def->target);
+	double e, lo, hi;
+	tune_goal_score(&f->c, &sk, &f->v, 0.025, &e, &lo, &hi);
+	assert_true(e == 0 && lo < 0 && hi > 0);          /* no skill game: the lottery, unknown */
+	/* 3 players: the stronger wins 150 of 300 (0.25 rescaled); 4: 200 of 400 (1/3) */
+	f->v.cell[0].sk_games = 330;
+	f->v.cell[0].sk_decided = 300;
+	f->v.cell[0].sk_wins = 150;
+	f->v.cell[1].sk_games = f->v.cell[1].sk_decided = 400;
+	f->v.cell[1].sk_wins = 200;
+	double a = 0.01, wl, wh, wl4, wh4;
+	tune_goal_score(&f->c, &sk, &f->v, a, &e, &lo, &hi);
+	assert_true(fabs(e - 0.25) < 1e-12);
+	stats_wilson_z(150, 300, stats_z_upper(a), &wl, &wh);
+	assert_true(fabs(lo - stats_skill_rescaled(wl, 3)) < 1e-12 && fabs(stats_skill_rescaled(wl, 3) - (wl - 1.0 / 3) * 1.5) < 1e-12);
+	stats_wilson_z(150, 300, stats_z_upper(a / 2), &wl, &wh);
+	stats_wilson_z(200, 400, stats_z_upper(a / 2), &wl4, &wh4);
+	assert_true(fabs(hi - fmin(stats_skill_rescaled(wh, 3), stats_skill_rescaled(wh4, 4))) < 1e-12);
+	/* as a requirement at one count */
+	struct tune_goal req;
+	assert_true(tune_goal_parse("skill=0.1..", true, &req));
+	assert_int_equal(tune_goal_check(&f->c, &req, &f->v, 1, 0.025), 1);
+	f->v.cell[1].sk_wins = 100;                        /* 1/4: the lottery */
+	assert_int_equal(tune_goal_check(&f->c, &req, &f->v, 1, 0.025), -1);
+	free(sk.spec);
+	free(req.spec);
+	free(f);
+}
+
 static void test_check(void **state)
 {
 	(void)state;
@@ -220,6 +261,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_score),
+		cmocka_unit_test(test_skill),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_shard_lines),
 	};
