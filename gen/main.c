@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -134,6 +135,50 @@ static int command_help(const struct command *c)
 	return status;
 }
 
+/* The arguments written for a pack named by its folder, freed after the command. */
+static char *folder_args[2];
+
+/* A pack named by its folder (the one `railyard new` writes): DIR stands for
+ * DIR/pack.yaml. arg is argv[i] or its value (--compare=DIR); argv[i] is
+ * replaced. false after reporting a folder that holds no pack.yaml. */
+static bool pack_in_folder(char **argv, int i, const char *arg, char **owned)
+{
+	struct stat st;
+	if (!arg || stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
+		return true;
+	size_t n = strlen(arg);
+	while (n > 1 && arg[n - 1] == '/')
+		n--;
+	char *path = xasprintf("%.*s%.*s/pack.yaml", (int)(arg - argv[i]), argv[i], (int)n, arg);
+	const char *file = path + (arg - argv[i]);
+	if (stat(file, &st) != 0) {
+		diag(SEV_ERROR, NULL, "%s is a folder without a pack.yaml (looked for %s: a pack is a .yaml "
+		     "file, or the folder 'railyard new' writes, which holds one)", arg, file);
+		free(path);
+		return false;
+	}
+	free(*owned);
+	*owned = path;
+	argv[i] = path;
+	return true;
+}
+
+/* The pack (the command's first operand) and simulate's --compare pack, each
+ * a file or a folder holding pack.yaml. false after reporting. */
+static bool pack_folders(int argc, char **argv)
+{
+	const char *pack = cli_operand(argc, argv), *other = cli_value(argc, argv, "compare");
+	for (int i = 1; i < argc; i++) {
+		size_t len = strlen(argv[i]);
+		if (pack == argv[i] && !pack_in_folder(argv, i, pack, &folder_args[0]))
+			return false;
+		if (other && other >= argv[i] && other <= argv[i] + len &&
+		    !pack_in_folder(argv, i, other, &folder_args[1]))
+			return false;
+	}
+	return true;
+}
+
 static int run_watched(void *user, int argc, char **argv)
 {
 	int status = run_command(user, argc, argv);
@@ -227,7 +272,13 @@ static int run(int argc, char **argv)
 		return EXIT_INPUT;
 	if (cli_wants_help(argc - 1, argv + 1))
 		return command_help(c);
+	if (c->kind != GAME_NCMDS && (!cli_known(argc - 1, argv + 1) || !pack_folders(argc - 1, argv + 1)))
+		return EXIT_INPUT;
 	int status = run_maybe_watched(c, argc - 1, argv + 1);
+	for (size_t i = 0; i < sizeof folder_args / sizeof *folder_args; i++) {
+		free(folder_args[i]);
+		folder_args[i] = NULL;
+	}
 	ydoc_keep(NULL);
 	diag_reset();
 	return status;
