@@ -156,17 +156,95 @@ static const struct option *with_common(const struct option *longopts)
 	return merged;
 }
 
+/* The pack the command runs on, its game, and main's hook naming the games
+ * whose command has an option (cli_set_pack). */
+static const char *pack_path, *pack_game;
+static bool (*pack_owners)(const char *cmd, const char *name, struct buf *games);
+/* cli_probe: the option looked for among the options of the commands run. */
+static const char *probe;
+static bool probe_hit;
+
+void cli_set_pack(const char *path, const char *game,
+		  bool (*owners)(const char *cmd, const char *name, struct buf *games))
+{
+	pack_path = path;
+	pack_game = game;
+	pack_owners = owners;
+}
+
+void cli_probe(const char *name)
+{
+	probe = name;
+	probe_hit = false;
+}
+
+bool cli_probed(void)
+{
+	bool hit = probe_hit;
+	probe = NULL;
+	probe_hit = false;
+	return hit;
+}
+
+static bool foreign_option(const char *cmd, const char *spelled);
+
+void cli_foreign(const char *cmd, const char *option, const char *games)
+{
+	if (!games) {
+		if (!foreign_option(cmd, option))
+			diag(SEV_ERROR, NULL, "%s: '%s' is no option of %s packs", cmd, option,
+			     pack_game ? pack_game : "these");
+		return;
+	}
+	diag(SEV_ERROR, NULL, "%s: '%s' is %s %s option; %s is a%s %s pack", cmd, option,
+	     strchr("aeiou", games[0]) ? "an" : "a", games, pack_path ? pack_path : "the pack",
+	     pack_game && strchr("aeiou", pack_game[0]) ? "n" : "", pack_game ? pack_game : "?");
+}
+
+/* An option the pack's game lacks and another game's command has: "check:
+ * '--line' is a take-the-train option; x.yaml is a trains pack". false when
+ * no game has it. */
+static bool foreign_option(const char *cmd, const char *spelled)
+{
+	const char *name = spelled + 2;
+	if (spelled[1] != '-') {   /* -l: the long option it is in every command that has it */
+		const struct cli_opt *k = find_letter(cmd, spelled[1]);
+		if (!k)
+			return false;
+		name = k->name;
+	}
+	if (!pack_owners || !pack_game)
+		return false;
+	int saved_ind = optind, saved_opt = optopt;
+	char *saved_arg = optarg;
+	struct buf games = {0};
+	bool found = pack_owners(cmd, name, &games);
+	optind = saved_ind;
+	optopt = saved_opt;
+	optarg = saved_arg;
+	if (found) {
+		char option[64];
+		snprintf(option, sizeof option, "--%s", name);
+		cli_foreign(cmd, option, games.s);
+	}
+	buf_free(&games);
+	return found;
+}
+
 /* "COMMAND: unknown option '--frob'", with the nearest option or the new name of
- * a renamed one. */
+ * a renamed one, or the game whose option it is. */
 static void unknown_option(const char *cmd, const char *spelled, const struct option *longopts)
 {
-	if (spelled[0] == '-' && spelled[1] == '-') {
+	if (spelled[0] == '-' && spelled[1] == '-')
 		for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
 			if (strcmp(renamed[i].cmd, cmd) == 0 && strcmp(renamed[i].old, spelled + 2) == 0) {
 				diag(SEV_ERROR, NULL, "%s: unknown option '%s': %s", cmd, spelled,
 				     renamed[i].hint);
 				return;
 			}
+	if (spelled[0] == '-' && spelled[1] && foreign_option(cmd, spelled))
+		return;
+	if (spelled[0] == '-' && spelled[1] == '-') {
 		const char *names[128];
 		size_t n = 0;
 		for (const struct option *o = longopts; o->name && n < 127; o++)
@@ -184,6 +262,8 @@ static void unknown_option(const char *cmd, const char *spelled, const struct op
 
 int cli_next(int argc, char **argv, const struct option *own)
 {
+	if (probe && find_long(own, probe))
+		probe_hit = true;
 	if (optind <= 1 && !known_options(argv[0], own))
 		return '?';
 	const struct option *longopts = with_common(own);

@@ -20,6 +20,24 @@
  * (with the nearest option, or the new name of a renamed one) or a missing value. */
 int cli_next(int argc, char **argv, const struct option *longopts);
 
+/* The pack the command runs on and its game's name (main sets them once it
+ * has read the pack), and owners: main's hook that puts the games whose
+ * command cmd has option --name into games ("take-the-train or train-52"),
+ * false when none has. An option cli_next does not know is then reported as
+ * another game's: "check: '--line' is a take-the-train option; x.yaml is a
+ * trains pack". */
+struct buf;
+void cli_set_pack(const char *path, const char *game,
+		  bool (*owners)(const char *cmd, const char *name, struct buf *games));
+/* That report, for an option a command refuses after parsing it (build
+ * --numbers for a deck game's pack); games NULL: those owners names. */
+void cli_foreign(const char *cmd, const char *option, const char *games);
+/* For owners: while on (cli_probe(name) .. cli_probed()), cli_next notes
+ * whether the options of a command it parses include --name; cli_probed says
+ * whether one did and ends the probe. */
+void cli_probe(const char *name);
+bool cli_probed(void);
+
 /* Whether every long option among a command's arguments is one some command has
  * (cli.c's table); else false after "COMMAND: unknown option '--onyl' (did you
  * mean '--only'?)" and one usage line. Run before the pack is looked for, so a

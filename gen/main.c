@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -77,6 +79,49 @@ static int not_for_game(const struct command *c, const struct game *g, const str
 	return EXIT_INPUT;
 }
 
+/* The command being run and its pack's game, for option_owners. */
+static const struct command *running;
+static const struct game *running_game;
+
+/* cli_set_pack's hook: the games besides the pack's whose command has option
+ * --name, found by running each game's command with --help (as 'railyard
+ * help' does; its usage goes to /dev/null) while cli_probe watches the
+ * options that command parses. */
+static bool option_owners(const char *cmd, const char *name, struct buf *games)
+{
+	const char *found[16];
+	size_t n = 0;
+	fflush(stdout);
+	int out = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+	if (out < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
+		if (out >= 0)
+			close(out);
+		if (null >= 0)
+			close(null);
+		return false;
+	}
+	close(null);
+	static char help[] = "--help";
+	char *argv[] = {(char *)cmd, help, NULL};
+	const struct game *g;
+	for (size_t i = 0; (g = game_at(i)) && n < sizeof found / sizeof *found; i++) {
+		if (g == running_game || !g->run[running->kind])
+			continue;
+		cli_probe(name);
+		diag_set_quiet(1);
+		g->run[running->kind](g, 2, argv);
+		diag_set_quiet(0);
+		if (cli_probed())
+			found[n++] = g->name;
+	}
+	fflush(stdout);
+	dup2(out, STDOUT_FILENO);
+	close(out);
+	for (size_t i = 0; i < n; i++)
+		buf_printf(games, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", found[i]);
+	return n > 0;
+}
+
 /* Run a command through the game table: the pack file (the command's first
  * operand, cli_operand) is parsed once, here, to learn its game, and its tree
  * handed on to the command's loader. No pack: trains, whose command says so. */
@@ -102,7 +147,12 @@ static int run_command(const struct command *c, int argc, char **argv)
 	}
 	if (!g->run[c->kind])
 		return not_for_game(c, g, doc);
-	return g->run[c->kind](g, argc, argv);
+	running = c;
+	running_game = g;
+	cli_set_pack(path, g->name, path ? option_owners : NULL);
+	int status = g->run[c->kind](g, argc, argv);
+	cli_set_pack(NULL, NULL, NULL);
+	return status;
 }
 
 /* COMMAND --help: the options of every game that has the command, trains first,
