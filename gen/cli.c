@@ -487,6 +487,14 @@ int cli_finish(int status)
 
 /* ---- typed values of the options several commands share ---- */
 
+char *cli_folder(char *arg)
+{
+	size_t n = strlen(arg);
+	while (n > 1 && arg[n - 1] == '/')
+		arg[--n] = '\0';
+	return arg;
+}
+
 int cli_rule(const char *arg, const char **rules, size_t *n, size_t max)
 {
 	if (*n == max) {

@@ -80,6 +80,9 @@ int cli_finish(int status);
 /* The typed values of the options several commands share; each reports a bad
  * value ("--seed must be a whole number 0..18446744073709551615, not 'x'") and
  * returns -1, else 0. */
+/* -o DIR: the folder as given, without the slashes after it (print/ is print,
+ * so that print/PACK is printed, not print//PACK); changed in place. */
+char *cli_folder(char *arg);
 /* --seed N: a whole decimal number 0..2^64-1. */
 int cli_seed(const char *arg, uint64_t *seed);
 /* --rule KEY=VALUE, given again and again: ARG kept as rules[*n] (room for max);

@@ -293,7 +293,7 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 	output_tally_start();
 	optind = 1;
 	while ((c = cli_next(argc, argv, build_longopts)) != -1) {
-		if ((r = build_option(o, c, optarg)) != 0) {
+		if ((r = build_option(o, c, c == 'o' ? cli_folder(optarg) : optarg)) != 0) {
 			if (r < 0)
 				status = EXIT_INPUT;
 		} else if (c == 'h') {
