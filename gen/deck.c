@@ -739,6 +739,13 @@ static bool item_named(void *user, const char *column, const char *key)
 	return false;
 }
 
+/* data_check_keys' names: the items'. */
+static const char *item_name_at(void *user, size_t i)
+{
+	const struct deck *d = user;
+	return i < d->nitems ? d->items[i].name : NULL;
+}
+
 static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
 			     size_t nwith)
 {
@@ -761,7 +768,7 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 	if (!ld.yr.errors)
 		expand(&ld);
 	if (!ld.yr.errors)
-		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, d);
+		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, item_name_at, d);
 	if (ld.yr.errors) {
 		deck_free(d);
 		return NULL;
