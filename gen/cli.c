@@ -55,7 +55,7 @@ static const struct cli_opt {
 	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
 	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
 	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
-	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL},
+	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL}, {"strict", 0, false, NULL},
 	{"skill", 0, false, NULL}, {"skill-levels", 0, true, NULL},
 	/* tune */
 	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
@@ -74,9 +74,9 @@ static const struct {
 	{"check", "on", "the card on top is --top CARDS now (--on is a trains player's choice)"},
 };
 
-/* Options every command has: -q/--quiet, --progress, --no-progress (progress.h).
- * A command without its own --quiet gets CLI_QUIET for it. */
-enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS };
+/* Options every command has: -q/--quiet, --progress, --no-progress (progress.h),
+ * --strict (diag.h). A command without its own --quiet gets CLI_QUIET for it. */
+enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS, CLI_STRICT };
 #define NOPTS (sizeof opts / sizeof *opts)
 
 /* The entry for option name in command cmd, or NULL. */
@@ -146,12 +146,13 @@ static const struct option *with_common(const struct option *longopts)
 {
 	static struct option merged[128];
 	size_t n = 0;
-	for (; longopts[n].name && n < sizeof merged / sizeof *merged - 4; n++)
+	for (; longopts[n].name && n < sizeof merged / sizeof *merged - 5; n++)
 		merged[n] = longopts[n];
 	if (!find_long(longopts, "quiet"))
 		merged[n++] = (struct option){"quiet", no_argument, NULL, CLI_QUIET};
 	merged[n++] = (struct option){"progress", no_argument, NULL, CLI_PROGRESS};
 	merged[n++] = (struct option){"no-progress", no_argument, NULL, CLI_NO_PROGRESS};
+	merged[n++] = (struct option){"strict", no_argument, NULL, CLI_STRICT};
 	merged[n] = (struct option){0};
 	return merged;
 }
@@ -296,7 +297,9 @@ int cli_next(int argc, char **argv, const struct option *own)
 		progress_set_mode(PROGRESS_OFF);
 	if (c == CLI_PROGRESS)
 		progress_set_mode(PROGRESS_ON);
-	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS)
+	if (c == CLI_STRICT)
+		diag_set_strict(1);
+	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS || c == CLI_STRICT)
 		return cli_next(argc, argv, own);
 	const char *arg = optind > 1 && optind - 1 < argc ? argv[optind - 1] : "";
 	if (c == '?' || c == ':') {
@@ -418,6 +421,14 @@ const char *cli_value(int argc, char **argv, const char *name)
 	struct find f = {name, NULL};
 	walk(argc, argv, find_visit, &f);
 	return f.found;
+}
+
+bool cli_wants_strict(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--strict") == 0)
+			return true;
+	return false;
 }
 
 bool cli_wants_help(int argc, char **argv)

@@ -14,7 +14,7 @@
  * come from cli.c's one table (-o is --output wherever a command has --output);
  * a command accepts a short option only when it has its long option. Every command
  * has -q/--quiet (no progress or summary lines), --progress and --no-progress
- * (progress.h); they are handled here and only a command's own --quiet is
+ * (progress.h) and --strict (every warning an error, diag.h); they are handled here and only a command's own --quiet is
  * returned to it. Returns the option's val (optarg set), -1 after the last option (optind is
  * the first operand), or '?' after reporting "COMMAND: unknown option '--frob'"
  * (with the nearest option, or the new name of a renamed one) or a missing value. */
@@ -52,6 +52,10 @@ const char *cli_operand(int argc, char **argv);
 /* The value of the first --name VALUE (or --name=VALUE, or its
  * short form) among a command's arguments, or NULL. Reports nothing. */
 const char *cli_value(int argc, char **argv, const char *name);
+
+/* Whether argv (a command's arguments) has --strict before "--" (main sets
+ * it before the pack is read; cli_next takes it in every command too). */
+bool cli_wants_strict(int argc, char **argv);
 
 /* Whether argv (a command's arguments) asks for help: -h or --help before "--". */
 bool cli_wants_help(int argc, char **argv);

@@ -270,9 +270,9 @@ static void usage(FILE *f)
 	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
 	      "and its options for every game; man railyard has it all. Every command takes\n"
 	      "-q (no progress or summary lines), --progress (progress lines from the start,\n"
-	      "also into a log) and --no-progress.\n"
-	      "exit status: 0 success, 1 a rule is broken (check), 2 invalid input or usage,\n"
-	      "3 output could not be written.\n", f);
+	      "also into a log), --no-progress and --strict (every warning an error: exit 1).\n"
+	      "exit status: 0 success, 1 a rule is broken (check) or a warning under --strict,\n"
+	      "2 invalid input or usage, 3 output could not be written.\n", f);
 }
 
 static const struct command *find_command(const char *name)
@@ -324,7 +324,14 @@ static int run(int argc, char **argv)
 		return command_help(c);
 	if (c->kind != GAME_NCMDS && (!cli_known(argc - 1, argv + 1) || !pack_folders(argc - 1, argv + 1)))
 		return EXIT_INPUT;
+	diag_set_strict(cli_wants_strict(argc - 1, argv + 1));
 	int status = run_maybe_watched(c, argc - 1, argv + 1);
+	unsigned long strict = diag_strict_errors();
+	if (strict && status == EXIT_OK) {   /* --strict: a warning fails the command */
+		diag(SEV_NOTE, NULL, "--strict: %lu warning%s counted as error%s", strict, strict == 1 ? "" : "s",
+		     strict == 1 ? "" : "s");
+		status = EXIT_RULE;
+	}
 	for (size_t i = 0; i < sizeof folder_args / sizeof *folder_args; i++) {
 		free(folder_args[i]);
 		folder_args[i] = NULL;
