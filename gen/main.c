@@ -156,8 +156,9 @@ static int run_command(const struct command *c, int argc, char **argv)
 }
 
 /* COMMAND --help: the options of every game that has the command, trains first,
- * each usage once (games sharing an entry share its usage). */
-static int command_help(const struct command *c)
+ * each usage once (games sharing an entry share its usage); only those of game
+ * `only` when it is not NULL and has the command (COMMAND PACK --help). */
+static int command_help(const struct command *c, const struct game *only)
 {
 	if (c->kind == GAME_NCMDS) {
 		static char help_opt[] = "--help";
@@ -172,7 +173,7 @@ static int command_help(const struct command *c)
 	const struct game *g;
 	for (size_t i = 0; status == EXIT_OK && (g = game_at(i)); i++) {
 		game_cmd *run = g->run[c->kind];
-		bool seen = !run;
+		bool seen = !run || (only && only->run[c->kind] && g != only);
 		for (size_t k = 0; k < nshown && !seen; k++)
 			seen = shown[k] == run;
 		if (seen || nshown == sizeof shown / sizeof *shown)
@@ -315,13 +316,19 @@ static int run(int argc, char **argv)
 	}
 	if (strcmp(name, "help") == 0) {
 		const struct command *c = find_command(argv[2]);
-		return c ? command_help(c) : EXIT_INPUT;
+		return c ? command_help(c, NULL) : EXIT_INPUT;
 	}
 	const struct command *c = find_command(name);
 	if (!c)
 		return EXIT_INPUT;
-	if (cli_wants_help(argc - 1, argv + 1))
-		return command_help(c);
+	if (cli_wants_help(argc - 1, argv + 1)) {   /* with a pack: its game's options */
+		const char *pack = c->kind == GAME_NCMDS ? NULL : cli_operand(argc - 1, argv + 1);
+		struct stat st;
+		char *in = pack && stat(pack, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/pack.yaml", pack) : NULL;
+		const struct game *g = pack ? game_of_file(in ? in : pack) : NULL;
+		free(in);
+		return command_help(c, g);
+	}
 	if (c->kind != GAME_NCMDS && (!cli_known(argc - 1, argv + 1) || !pack_folders(argc - 1, argv + 1)))
 		return EXIT_INPUT;
 	diag_set_strict(cli_wants_strict(argc - 1, argv + 1));

@@ -26,3 +26,19 @@ expect_grep "... among the pack's game's options" "unknown option '--opponnent' 
 	"$WORK/last.err"
 expect_status "help still prints every game's options" 0 "$RAILYARD" help check
 expect_grep "... the take-the-train --line among them" "--line" "$WORK/last.out"
+# help and completion narrowed to the pack's game
+expect_status "check TAKE --help" 0 "$RAILYARD" check packs/take-the-train.yaml --help
+expect_grep "... take-the-train's options" "--line" "$WORK/last.out"
+ok_if "... and not the trains' --sequence" sh -c "! grep -q -- '--sequence' '$WORK/last.out'"
+expect_eq "... one usage" 1 "$(grep -c '^usage' "$WORK/last.out")"
+mkdir -p "$WORK/bin"
+ln -sf "$RAILYARD" "$WORK/bin/railyard"
+comp() {
+	cw=$1
+	shift
+	PATH="$WORK/bin:$PATH" bash -c '. completion/railyard; COMP_WORDS=("$@"); COMP_CWORD='"$cw"'; _railyard
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$@" | LC_ALL=C sort -u
+}
+expect_eq "completing 'check TRAINS --li' offers nothing of take-the-train" "" "$(comp 3 railyard check $T --li)"
+expect_eq "completing 'check TAKE --li' offers --line" "--line" "$(comp 3 railyard check packs/take-the-train.yaml --li)"
+expect_eq "completing 'check --li' (no pack yet) offers --line" "--line" "$(comp 2 railyard check --li)"
