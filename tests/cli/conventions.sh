@@ -57,7 +57,11 @@ done
 $R check --help >"$WORK/check-help.out"
 ok_if "check --help is help check" cmp -s "$WORK/last.out" "$WORK/check-help.out"
 $R check $TT --help >"$WORK/check-help2.out"
-ok_if "check PACK --help is the same (no pack needed, any pack)" cmp -s "$WORK/last.out" "$WORK/check-help2.out"
+ok_if "check PACK --help is the pack's game's section of help check" \
+	python3 -c 'import sys; sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
+	"$WORK/check-help2.out" "$WORK/last.out"
+expect_grep "... the take-the-train section" "^usage: railyard check .*\(game: take-the-train\)" "$WORK/check-help2.out"
+expect_eq "... alone" 1 "$(grep -c '^usage' "$WORK/check-help2.out")"
 expect_status "help build exits 0" 0 $R help build
 expect_grep "help build shows the other games' --without" '--without NAME' "$WORK/last.out"
 expect_status "help with an unknown command exits 2" 2 $R help frob
