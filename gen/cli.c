@@ -56,7 +56,7 @@ static const struct cli_opt {
 	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
 	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
 	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
-	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL},
+	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL}, {"strict", 0, false, NULL},
 	{"skill", 0, false, NULL}, {"skill-levels", 0, true, NULL},
 	/* tune */
 	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
@@ -75,9 +75,9 @@ static const struct {
 	{"check", "on", "the card on top is --top CARDS now (--on is a trains player's choice)"},
 };
 
-/* Options every command has: -q/--quiet, --progress, --no-progress (progress.h).
- * A command without its own --quiet gets CLI_QUIET for it. */
-enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS };
+/* Options every command has: -q/--quiet, --progress, --no-progress (progress.h),
+ * --strict (diag.h). A command without its own --quiet gets CLI_QUIET for it. */
+enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS, CLI_STRICT };
 #define NOPTS (sizeof opts / sizeof *opts)
 
 /* The entry for option name in command cmd, or NULL. */
@@ -147,27 +147,106 @@ static const struct option *with_common(const struct option *longopts)
 {
 	static struct option merged[128];
 	size_t n = 0;
-	for (; longopts[n].name && n < sizeof merged / sizeof *merged - 4; n++)
+	for (; longopts[n].name && n < sizeof merged / sizeof *merged - 5; n++)
 		merged[n] = longopts[n];
 	if (!find_long(longopts, "quiet"))
 		merged[n++] = (struct option){"quiet", no_argument, NULL, CLI_QUIET};
 	merged[n++] = (struct option){"progress", no_argument, NULL, CLI_PROGRESS};
 	merged[n++] = (struct option){"no-progress", no_argument, NULL, CLI_NO_PROGRESS};
+	merged[n++] = (struct option){"strict", no_argument, NULL, CLI_STRICT};
 	merged[n] = (struct option){0};
 	return merged;
 }
 
+/* The pack the command runs on, its game, and main's hook naming the games
+ * whose command has an option (cli_set_pack). */
+static const char *pack_path, *pack_game;
+static bool (*pack_owners)(const char *cmd, const char *name, struct buf *games);
+/* cli_probe: the option looked for among the options of the commands run. */
+static const char *probe;
+static bool probe_hit;
+
+void cli_set_pack(const char *path, const char *game,
+		  bool (*owners)(const char *cmd, const char *name, struct buf *games))
+{
+	pack_path = path;
+	pack_game = game;
+	pack_owners = owners;
+}
+
+void cli_probe(const char *name)
+{
+	probe = name;
+	probe_hit = false;
+}
+
+bool cli_probed(void)
+{
+	bool hit = probe_hit;
+	probe = NULL;
+	probe_hit = false;
+	return hit;
+}
+
+static bool foreign_option(const char *cmd, const char *spelled);
+
+void cli_foreign(const char *cmd, const char *option, const char *games)
+{
+	if (!games) {
+		if (!foreign_option(cmd, option))
+			diag(SEV_ERROR, NULL, "%s: '%s' is no option of %s packs", cmd, option,
+			     pack_game ? pack_game : "these");
+		return;
+	}
+	diag(SEV_ERROR, NULL, "%s: '%s' is %s %s option; %s is a%s %s pack", cmd, option,
+	     strchr("aeiou", games[0]) ? "an" : "a", games, pack_path ? pack_path : "the pack",
+	     pack_game && strchr("aeiou", pack_game[0]) ? "n" : "", pack_game ? pack_game : "?");
+}
+
+/* An option the pack's game lacks and another game's command has: "check:
+ * '--line' is a take-the-train option; x.yaml is a trains pack". false when
+ * no game has it. */
+static bool foreign_option(const char *cmd, const char *spelled)
+{
+	const char *name = spelled + 2;
+	if (spelled[1] != '-') {   /* -l: the long option it is in every command that has it */
+		const struct cli_opt *k = find_letter(cmd, spelled[1]);
+		if (!k)
+			return false;
+		name = k->name;
+	}
+	if (!pack_owners || !pack_game)
+		return false;
+	int saved_ind = optind, saved_opt = optopt;
+	char *saved_arg = optarg;
+	struct buf games = {0};
+	bool found = pack_owners(cmd, name, &games);
+	optind = saved_ind;
+	optopt = saved_opt;
+	optarg = saved_arg;
+	if (found) {
+		char option[64];
+		snprintf(option, sizeof option, "--%s", name);
+		cli_foreign(cmd, option, games.s);
+	}
+	buf_free(&games);
+	return found;
+}
+
 /* "COMMAND: unknown option '--frob'", with the nearest option or the new name of
- * a renamed one. */
+ * a renamed one, or the game whose option it is. */
 static void unknown_option(const char *cmd, const char *spelled, const struct option *longopts)
 {
-	if (spelled[0] == '-' && spelled[1] == '-') {
+	if (spelled[0] == '-' && spelled[1] == '-')
 		for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
 			if (strcmp(renamed[i].cmd, cmd) == 0 && strcmp(renamed[i].old, spelled + 2) == 0) {
 				diag(SEV_ERROR, NULL, "%s: unknown option '%s': %s", cmd, spelled,
 				     renamed[i].hint);
 				return;
 			}
+	if (spelled[0] == '-' && spelled[1] && foreign_option(cmd, spelled))
+		return;
+	if (spelled[0] == '-' && spelled[1] == '-') {
 		const char *names[128];
 		size_t n = 0;
 		for (const struct option *o = longopts; o->name && n < 127; o++)
@@ -185,6 +264,8 @@ static void unknown_option(const char *cmd, const char *spelled, const struct op
 
 int cli_next(int argc, char **argv, const struct option *own)
 {
+	if (probe && find_long(own, probe))
+		probe_hit = true;
 	if (optind <= 1 && !known_options(argv[0], own))
 		return '?';
 	const struct option *longopts = with_common(own);
@@ -217,7 +298,9 @@ int cli_next(int argc, char **argv, const struct option *own)
 		progress_set_mode(PROGRESS_OFF);
 	if (c == CLI_PROGRESS)
 		progress_set_mode(PROGRESS_ON);
-	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS)
+	if (c == CLI_STRICT)
+		diag_set_strict(1);
+	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS || c == CLI_STRICT)
 		return cli_next(argc, argv, own);
 	const char *arg = optind > 1 && optind - 1 < argc ? argv[optind - 1] : "";
 	if (c == '?' || c == ':') {
@@ -341,6 +424,14 @@ const char *cli_value(int argc, char **argv, const char *name)
 	return f.found;
 }
 
+bool cli_wants_strict(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--strict") == 0)
+			return true;
+	return false;
+}
+
 bool cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -407,6 +498,14 @@ int cli_finish(int status)
 }
 
 /* ---- typed values of the options several commands share ---- */
+
+char *cli_folder(char *arg)
+{
+	size_t n = strlen(arg);
+	while (n > 1 && arg[n - 1] == '/')
+		arg[--n] = '\0';
+	return arg;
+}
 
 int cli_rule(const char *arg, const char **rules, size_t *n, size_t max)
 {

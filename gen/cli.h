@@ -14,11 +14,29 @@
  * come from cli.c's one table (-o is --output wherever a command has --output);
  * a command accepts a short option only when it has its long option. Every command
  * has -q/--quiet (no progress or summary lines), --progress and --no-progress
- * (progress.h); they are handled here and only a command's own --quiet is
+ * (progress.h) and --strict (every warning an error, diag.h); they are handled here and only a command's own --quiet is
  * returned to it. Returns the option's val (optarg set), -1 after the last option (optind is
  * the first operand), or '?' after reporting "COMMAND: unknown option '--frob'"
  * (with the nearest option, or the new name of a renamed one) or a missing value. */
 int cli_next(int argc, char **argv, const struct option *longopts);
+
+/* The pack the command runs on and its game's name (main sets them once it
+ * has read the pack), and owners: main's hook that puts the games whose
+ * command cmd has option --name into games ("take-the-train or train-52"),
+ * false when none has. An option cli_next does not know is then reported as
+ * another game's: "check: '--line' is a take-the-train option; x.yaml is a
+ * trains pack". */
+struct buf;
+void cli_set_pack(const char *path, const char *game,
+		  bool (*owners)(const char *cmd, const char *name, struct buf *games));
+/* That report, for an option a command refuses after parsing it (build
+ * --numbers for a deck game's pack); games NULL: those owners names. */
+void cli_foreign(const char *cmd, const char *option, const char *games);
+/* For owners: while on (cli_probe(name) .. cli_probed()), cli_next notes
+ * whether the options of a command it parses include --name; cli_probed says
+ * whether one did and ends the probe. */
+void cli_probe(const char *name);
+bool cli_probed(void);
 
 /* Whether every long option among a command's arguments is one some command has
  * (cli.c's table); else false after "COMMAND: unknown option '--onyl' (did you
@@ -34,6 +52,10 @@ const char *cli_operand(int argc, char **argv);
 /* The value of the first --name VALUE (or --name=VALUE, or its
  * short form) among a command's arguments, or NULL. Reports nothing. */
 const char *cli_value(int argc, char **argv, const char *name);
+
+/* Whether argv (a command's arguments) has --strict before "--" (main sets
+ * it before the pack is read; cli_next takes it in every command too). */
+bool cli_wants_strict(int argc, char **argv);
 
 /* Whether argv (a command's arguments) asks for help: -h or --help before "--". */
 bool cli_wants_help(int argc, char **argv);
@@ -62,6 +84,9 @@ int cli_finish(int status);
 /* The typed values of the options several commands share; each reports a bad
  * value ("--seed must be a whole number 0..18446744073709551615, not 'x'") and
  * returns -1, else 0. */
+/* -o DIR: the folder as given, without the slashes after it (print/ is print,
+ * so that print/PACK is printed, not print//PACK); changed in place. */
+char *cli_folder(char *arg);
 /* --seed N: a whole decimal number 0..2^64-1. */
 int cli_seed(const char *arg, uint64_t *seed);
 /* --rule KEY=VALUE, given again and again: ARG kept as rules[*n] (room for max);

@@ -541,18 +541,54 @@ int data_read_size(struct yread *r, const struct ynode *n, struct card_data *d)
 	return 0;
 }
 
+/* The name among names[0..n) nearest to key, for "did you mean": one that
+ * differs from it in case only, else closest_word's; NULL when none is near. */
+static const char *nearest_key(const char *key, const char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(names[i], key) == 0)
+			return names[i];
+	return n ? closest_word(key, names) : NULL;
+}
+
+/* data_keys_warn: a row naming no card is a warning. */
+static bool keys_warn;
+
+void data_keys_warn(bool on)
+{
+	keys_warn = on;
+}
+
 int data_check_keys(const struct card_data *d, bool (*exists)(void *user, const char *column,
-							       const char *key), void *user)
+							       const char *key),
+		    const char *(*name_at)(void *user, size_t i), void *user)
 {
 	int bad = 0;
+	const char **names = NULL;
+	size_t n = 0, cap = 0;
 	for (size_t i = 0; i < d->nrows; i++) {
 		const char *k = d->rows[i].values[d->key];
-		if (*k && !exists(user, d->columns[d->key], k)) {
-			diag(SEV_ERROR, &d->rows[i].loc, "this row is for %s '%s', but no card has it",
-			     d->columns[d->key], k);
-			bad++;
+		if (!*k || exists(user, d->columns[d->key], k))
+			continue;
+		if (!names && name_at) {   /* the names, once there is a row to suggest one for */
+			for (const char *s; (s = name_at(user, n)); n++) {
+				names = xgrow(names, &cap, n + 1, sizeof *names);
+				names[n] = s;
+			}
+			names = xgrow(names, &cap, n + 1, sizeof *names);
+			names[n] = NULL;
 		}
+		const char *near = nearest_key(k, names, n);
+		enum severity sev = keys_warn ? SEV_WARNING : SEV_ERROR;
+		if (near)
+			diag(sev, &d->rows[i].loc, "this row is for %s '%s', but no card has it "
+			     "(did you mean '%s'?)", d->columns[d->key], k, near);
+		else
+			diag(sev, &d->rows[i].loc, "this row is for %s '%s', but no card has it",
+			     d->columns[d->key], k);
+		bad += !keys_warn;
 	}
+	free(names);
 	return bad;
 }
 

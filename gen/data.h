@@ -60,9 +60,15 @@ int data_read_csv(const char *file, const char *text, size_t len, const char *co
 int data_read_size(struct yread *r, const struct ynode *n, struct card_data *d);
 
 /* Report every row whose key names no card: exists(user, column, key) says
- * whether one does. Returns the number of such rows. */
+ * whether one does; name_at(user, i), the i-th name a key may be (NULL past
+ * the last; name_at may be NULL), gives the "did you mean" (case folded: 'blue
+ * station' finds 'blue Station'). Returns the number of such rows. */
 int data_check_keys(const struct card_data *d, bool (*exists)(void *user, const char *column,
-							       const char *key), void *user);
+							       const char *key),
+		    const char *(*name_at)(void *user, size_t i), void *user);
+/* While on, data_check_keys reports such rows as warnings and counts none
+ * (`list` lists the cards, so that their names can be looked up). */
+void data_keys_warn(bool on);
 
 /* Add d's fields to an item's fields f (already holding the item's own, among
  * them the key column): `fields:` where f has no such field yet, then every

@@ -873,6 +873,13 @@ static bool item_named(void *user, const char *column, const char *key)
 	return false;
 }
 
+/* data_check_keys' names: the items'. */
+static const char *item_name_at(void *user, size_t i)
+{
+	const struct deck *d = ((const struct name_index *)user)->d;
+	return i < d->nitems ? d->items[i].name : NULL;
+}
+
 static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
 			     size_t nwith)
 {
@@ -897,7 +904,7 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 	if (!ld.yr.errors) {
 		struct name_index x;
 		name_index_make(&x, d);
-		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, &x);
+		ld.yr.errors += (unsigned)data_check_keys(&d->data, item_named, item_name_at, &x);
 		name_index_free(&x);
 	}
 	if (ld.yr.errors) {

@@ -12,6 +12,7 @@
 #include <cairo.h>
 
 #include "colour.h"
+#include "cli.h"
 #include "commands.h"
 #include "deck_build.h"
 #include "deck.h"
@@ -359,8 +360,8 @@ static int preload(struct deck_build *b)
 /* --with and --without. */
 static int select_option(void *user, int c, char *arg)
 {
-	if (c != 'w' && c != 'W') {
-		diag(SEV_ERROR, NULL, "unknown option (see 'railyard build --help')");
+	if (c != 'w' && c != 'W') {   /* --numbers: the trains' card list */
+		cli_foreign("build", "--numbers", "trains");
 		return EXIT_INPUT;
 	}
 	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;

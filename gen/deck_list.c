@@ -209,7 +209,9 @@ int deck_list(const struct game *game, int argc, char **argv)
 	static const struct deck_list_game nothing;
 	const struct deck_list_game *lg = game->list ? game->list : &nothing;
 	struct game_rules rules;
+	data_keys_warn(true);   /* a data row naming no card: the names are listed to look it up */
 	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
+	data_keys_warn(false);
 	if (!d)
 		return EXIT_INPUT;
 	if (!ruleset_set_all(&rules.set, o.rule_args, o.nrule)) {

@@ -10,7 +10,7 @@
 #include "simulate.h"
 
 static const char usage_text[] =
-	"usage: railyard simulate PACK.yaml --players N [OPTIONS]   (the other games)\n\n"
+	"usage: railyard simulate PACK.yaml [--players N] [OPTIONS]   (the other games)\n\n"
 	"Play many games of Take the Train, domino Trains, Train (52 cards) or Toy\n"
 	"Train under the seed's rules and report, as for the trains packs: completion\n"
 	"(games with a single winner) with a 95% Wilson interval, each seat's share of\n"
@@ -24,6 +24,8 @@ static const char usage_text[] =
 	"advantage P1; the first three for an engine that plays through steps). Below\n"
 	"--completion a series STALLS and gets no verdict.\n\n"
 	"  -n, --players N[,N..] players (seats), or a list (3,4) to play each in turn\n"
+	"                        (default: every count of the pack's deal table the\n"
+	"                        game can deal)\n"
 	"      --games G         games to play (default 10000)\n"
 	"      --seed S          seed of the series (default 1); game g plays from its\n"
 	"                        own stream, so the report does not depend on --threads\n"

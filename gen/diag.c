@@ -21,6 +21,8 @@ static unsigned counts[3];
 static FILE *stream;
 static int excerpts = 1;
 static int quiet;
+static int strict;              /* --strict: a warning is printed and counted as an error */
+static unsigned long promoted;  /* the warnings --strict made errors */
 
 static const char *const sevname[] = {"note", "warning", "error"};
 
@@ -61,6 +63,16 @@ void diag_set_quiet(int on)
 void diag_set_excerpts(int on)
 {
 	excerpts = on;
+}
+
+void diag_set_strict(int on)
+{
+	strict = on;
+}
+
+unsigned long diag_strict_errors(void)
+{
+	return promoted;
 }
 
 void diag_source(const char *file, const char *text, size_t len)
@@ -231,6 +243,7 @@ void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
 		last_hidden = in->shown >= DIAG_MAX_SHOWN;
 		if (last_hidden) {
 			in->hidden++;
+			promoted += sev == SEV_WARNING && strict;
 			return;
 		}
 		in->shown++;
@@ -242,7 +255,12 @@ void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
 			fprintf(f, ":%u:%u", loc->line, loc->col);
 		fputs(": ", f);
 	}
-	fprintf(f, "%s: ", sevname[sev]);
+	if (sev == SEV_WARNING && strict) {
+		promoted++;
+		fputs("error (--strict): ", f);
+	} else {
+		fprintf(f, "%s: ", sevname[sev]);
+	}
 	struct buf msg = {0};
 	va_list ap;
 	va_start(ap, fmt);
@@ -289,6 +307,7 @@ void diag_reset(void)
 	sources = NULL;
 	nsources = capsources = 0;
 	memset(counts, 0, sizeof counts);
+	promoted = 0;
 }
 
 void diag_put_escaped(FILE *f, const char *s)

@@ -46,6 +46,13 @@ void diag_set_excerpts(int on);
  * \u200e), so text from a file cannot move the cursor or change colours. */
 void diag_put_escaped(FILE *f, const char *s);
 
+/* --strict: every warning printed from now on says "error (--strict)" and
+ * is counted by diag_strict_errors (main then exits 1: EXIT_RULE); the
+ * commands go on as for a warning (diag_count counts it as one). */
+void diag_set_strict(int on);
+/* The warnings --strict made errors since the last reset. */
+unsigned long diag_strict_errors(void);
+
 /* The number of messages of a severity since the last reset. */
 unsigned diag_count(enum severity sev);
 /* Forget counts and remembered sources. */

@@ -379,12 +379,48 @@ static bool family_known(const char *family)
 	return true;
 }
 
+/* The installed family nearest to family, for "did you mean" (one that
+ * differs in case only, else closest_word's), copied into out; false when
+ * none is near. */
+static bool near_family(const char *family, char *out, size_t len)
+{
+	FcPattern *pat = FcPatternCreate();
+	FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+	FcFontSet *fs = pat && os ? FcFontList(NULL, pat, os) : NULL;
+	const char **names = xcalloc(fs ? (size_t)fs->nfont + 1 : 1, sizeof *names);
+	size_t n = 0;
+	const char *near = NULL;
+	for (int i = 0; fs && i < fs->nfont; i++) {
+		FcChar8 *s;
+		if (FcPatternGetString(fs->fonts[i], FC_FAMILY, 0, &s) == FcResultMatch) {
+			names[n++] = (const char *)s;
+			if (!near && strcasecmp((const char *)s, family) == 0)
+				near = (const char *)s;
+		}
+	}
+	if (!near)
+		near = closest_word(family, names);
+	if (near)
+		snprintf(out, len, "%s", near);
+	free(names);
+	if (fs)
+		FcFontSetDestroy(fs);
+	if (os)
+		FcObjectSetDestroy(os);
+	if (pat)
+		FcPatternDestroy(pat);
+	return near != NULL;
+}
+
 static int check_family(const char *family, const struct loc *loc, const struct template *t)
 {
 	if (family_known(family))
 		return 0;
-	diag(SEV_ERROR, loc, "font '%s' not found through fontconfig%s%s (install it, or name a font file with 'font-file:'; 'fc-list : family' lists the installed families)",
-	     family, t->font_file ? " nor in " : "", t->font_file ? t->font_file : "");
+	char near[128], hint[160] = "";
+	if (near_family(family, near, sizeof near))
+		snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
+	diag(SEV_ERROR, loc, "font '%s' not found through fontconfig%s%s%s (install it, or name a font file with 'font-file:'; 'fc-list : family' lists the installed families)",
+	     family, t->font_file ? " nor in " : "", t->font_file ? t->font_file : "", hint);
 	return -1;
 }
 

@@ -193,10 +193,18 @@ const struct game *game_of(const struct ydoc *doc)
 	if (g)
 		return g;
 	struct buf b = {0};
-	for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+	const char *names[sizeof games / sizeof *games + 1];
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
 		buf_printf(&b, "%s%s", i ? ", " : "", games[i].name);
+		names[i] = games[i].name;
+	}
+	names[sizeof games / sizeof *games] = NULL;
+	const char *near = closest_word(n->str, names);
 	struct yread r = {0};
-	yr_error(&r, n, "unknown game '%s' (known: %s)", n->str, b.s);
+	if (near)
+		yr_error(&r, n, "unknown game '%s' (did you mean '%s'? known: %s)", n->str, near, b.s);
+	else
+		yr_error(&r, n, "unknown game '%s' (known: %s)", n->str, b.s);
 	buf_free(&b);
 	return NULL;
 }

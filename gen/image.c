@@ -1,6 +1,7 @@
 /* image.c: PNG and SVG files -> cached Cairo surfaces, painted into boxes. */
 #include "image.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -449,6 +450,39 @@ static const char *load_svg(struct image_cache *c, struct image *im, const char 
 	return NULL;
 }
 
+/* For an image that is not there: the file beside the one asked for (rel, in
+ * base_file's folder) whose name is nearest to it, as rel would name it, into
+ * out; false when none is near. */
+static bool near_file(const char *base_file, const char *rel, char *out, size_t len)
+{
+	const char *slash = strrchr(base_file, '/'), *rslash = strrchr(rel, '/');
+	char *dir = xasprintf("%.*s%s%.*s", slash ? (int)(slash - base_file) : 1, slash ? base_file : ".",
+			      rslash ? "/" : "", rslash ? (int)(rslash - rel) : 0, rel);
+	DIR *d = opendir(dir);
+	free(dir);
+	if (!d)
+		return false;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	for (struct dirent *e; (e = readdir(d)) && n < 4096;)
+		if (e->d_name[0] != '.') {
+			names = xgrow(names, &cap, n + 2, sizeof *names);
+			names[n++] = xstrdup(e->d_name);
+		}
+	closedir(d);
+	const char *near = NULL;
+	if (names) {
+		names[n] = NULL;
+		near = closest_word(rslash ? rslash + 1 : rel, (const char *const *)names);
+	}
+	if (near)
+		snprintf(out, len, "%.*s%s", rslash ? (int)(rslash - rel + 1) : 0, rel, near);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return near != NULL;
+}
+
 /* Read and check the file of im (the cache is locked). */
 static void image_load(struct image_cache *c, struct image *im, const char *const *bases,
 		       size_t nbases, const char *rel, const struct loc *loc)
@@ -461,7 +495,14 @@ static void image_load(struct image_cache *c, struct image *im, const char *cons
 			path = path_inside(bases[i], rel, &why);
 		}
 	if (!path) {
-		diag(SEV_ERROR, loc, "image '%s': %s", rel, why);
+		char near[512] = "";
+		for (size_t i = 0; i < nbases && !*near && strcmp(why, strerror(ENOENT)) == 0; i++)
+			if (bases[i] && !near_file(bases[i], rel, near, sizeof near))
+				*near = '\0';
+		if (*near)
+			diag(SEV_ERROR, loc, "image '%s': %s (did you mean '%s'?)", rel, why, near);
+		else
+			diag(SEV_ERROR, loc, "image '%s': %s", rel, why);
 		return;
 	}
 	size_t len = 0;

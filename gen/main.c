@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -76,6 +79,49 @@ static int not_for_game(const struct command *c, const struct game *g, const str
 	return EXIT_INPUT;
 }
 
+/* The command being run and its pack's game, for option_owners. */
+static const struct command *running;
+static const struct game *running_game;
+
+/* cli_set_pack's hook: the games besides the pack's whose command has option
+ * --name, found by running each game's command with --help (as 'railyard
+ * help' does; its usage goes to /dev/null) while cli_probe watches the
+ * options that command parses. */
+static bool option_owners(const char *cmd, const char *name, struct buf *games)
+{
+	const char *found[16];
+	size_t n = 0;
+	fflush(stdout);
+	int out = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+	if (out < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
+		if (out >= 0)
+			close(out);
+		if (null >= 0)
+			close(null);
+		return false;
+	}
+	close(null);
+	static char help[] = "--help";
+	char *argv[] = {(char *)cmd, help, NULL};
+	const struct game *g;
+	for (size_t i = 0; (g = game_at(i)) && n < sizeof found / sizeof *found; i++) {
+		if (g == running_game || !g->run[running->kind])
+			continue;
+		cli_probe(name);
+		diag_set_quiet(1);
+		g->run[running->kind](g, 2, argv);
+		diag_set_quiet(0);
+		if (cli_probed())
+			found[n++] = g->name;
+	}
+	fflush(stdout);
+	dup2(out, STDOUT_FILENO);
+	close(out);
+	for (size_t i = 0; i < n; i++)
+		buf_printf(games, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", found[i]);
+	return n > 0;
+}
+
 /* Run a command through the game table: the pack file (the command's first
  * operand, cli_operand) is parsed once, here, to learn its game, and its tree
  * handed on to the command's loader. No pack: trains, whose command says so. */
@@ -101,12 +147,18 @@ static int run_command(const struct command *c, int argc, char **argv)
 	}
 	if (!g->run[c->kind])
 		return not_for_game(c, g, doc);
-	return g->run[c->kind](g, argc, argv);
+	running = c;
+	running_game = g;
+	cli_set_pack(path, g->name, path ? option_owners : NULL);
+	int status = g->run[c->kind](g, argc, argv);
+	cli_set_pack(NULL, NULL, NULL);
+	return status;
 }
 
 /* COMMAND --help: the options of every game that has the command, trains first,
- * each usage once (games sharing an entry share its usage). */
-static int command_help(const struct command *c)
+ * each usage once (games sharing an entry share its usage); only those of game
+ * `only` when it is not NULL and has the command (COMMAND PACK --help). */
+static int command_help(const struct command *c, const struct game *only)
 {
 	if (c->kind == GAME_NCMDS) {
 		static char help_opt[] = "--help";
@@ -121,7 +173,7 @@ static int command_help(const struct command *c)
 	const struct game *g;
 	for (size_t i = 0; status == EXIT_OK && (g = game_at(i)); i++) {
 		game_cmd *run = g->run[c->kind];
-		bool seen = !run;
+		bool seen = !run || (only && only->run[c->kind] && g != only);
 		for (size_t k = 0; k < nshown && !seen; k++)
 			seen = shown[k] == run;
 		if (seen || nshown == sizeof shown / sizeof *shown)
@@ -132,6 +184,50 @@ static int command_help(const struct command *c)
 		status = run(g, 2, argv);
 	}
 	return status;
+}
+
+/* The arguments written for a pack named by its folder, freed after the command. */
+static char *folder_args[2];
+
+/* A pack named by its folder (the one `railyard new` writes): DIR stands for
+ * DIR/pack.yaml. arg is argv[i] or its value (--compare=DIR); argv[i] is
+ * replaced. false after reporting a folder that holds no pack.yaml. */
+static bool pack_in_folder(char **argv, int i, const char *arg, char **owned)
+{
+	struct stat st;
+	if (!arg || stat(arg, &st) != 0 || !S_ISDIR(st.st_mode))
+		return true;
+	size_t n = strlen(arg);
+	while (n > 1 && arg[n - 1] == '/')
+		n--;
+	char *path = xasprintf("%.*s%.*s/pack.yaml", (int)(arg - argv[i]), argv[i], (int)n, arg);
+	const char *file = path + (arg - argv[i]);
+	if (stat(file, &st) != 0) {
+		diag(SEV_ERROR, NULL, "%s is a folder without a pack.yaml (looked for %s: a pack is a .yaml "
+		     "file, or the folder 'railyard new' writes, which holds one)", arg, file);
+		free(path);
+		return false;
+	}
+	free(*owned);
+	*owned = path;
+	argv[i] = path;
+	return true;
+}
+
+/* The pack (the command's first operand) and simulate's --compare pack, each
+ * a file or a folder holding pack.yaml. false after reporting. */
+static bool pack_folders(int argc, char **argv)
+{
+	const char *pack = cli_operand(argc, argv), *other = cli_value(argc, argv, "compare");
+	for (int i = 1; i < argc; i++) {
+		size_t len = strlen(argv[i]);
+		if (pack == argv[i] && !pack_in_folder(argv, i, pack, &folder_args[0]))
+			return false;
+		if (other && other >= argv[i] && other <= argv[i] + len &&
+		    !pack_in_folder(argv, i, other, &folder_args[1]))
+			return false;
+	}
+	return true;
 }
 
 static int run_watched(void *user, int argc, char **argv)
@@ -175,9 +271,9 @@ static void usage(FILE *f)
 	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
 	      "and its options for every game; man railyard has it all. Every command takes\n"
 	      "-q (no progress or summary lines), --progress (progress lines from the start,\n"
-	      "also into a log) and --no-progress.\n"
-	      "exit status: 0 success, 1 a rule is broken (check), 2 invalid input or usage,\n"
-	      "3 output could not be written.\n", f);
+	      "also into a log), --no-progress and --strict (every warning an error: exit 1).\n"
+	      "exit status: 0 success, 1 a rule is broken (check) or a warning under --strict,\n"
+	      "2 invalid input or usage, 3 output could not be written.\n", f);
 }
 
 static const struct command *find_command(const char *name)
@@ -220,14 +316,33 @@ static int run(int argc, char **argv)
 	}
 	if (strcmp(name, "help") == 0) {
 		const struct command *c = find_command(argv[2]);
-		return c ? command_help(c) : EXIT_INPUT;
+		return c ? command_help(c, NULL) : EXIT_INPUT;
 	}
 	const struct command *c = find_command(name);
 	if (!c)
 		return EXIT_INPUT;
-	if (cli_wants_help(argc - 1, argv + 1))
-		return command_help(c);
+	if (cli_wants_help(argc - 1, argv + 1)) {   /* with a pack: its game's options */
+		const char *pack = c->kind == GAME_NCMDS ? NULL : cli_operand(argc - 1, argv + 1);
+		struct stat st;
+		char *in = pack && stat(pack, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/pack.yaml", pack) : NULL;
+		const struct game *g = pack ? game_of_file(in ? in : pack) : NULL;
+		free(in);
+		return command_help(c, g);
+	}
+	if (c->kind != GAME_NCMDS && (!cli_known(argc - 1, argv + 1) || !pack_folders(argc - 1, argv + 1)))
+		return EXIT_INPUT;
+	diag_set_strict(cli_wants_strict(argc - 1, argv + 1));
 	int status = run_maybe_watched(c, argc - 1, argv + 1);
+	unsigned long strict = diag_strict_errors();
+	if (strict && status == EXIT_OK) {   /* --strict: a warning fails the command */
+		diag(SEV_NOTE, NULL, "--strict: %lu warning%s counted as error%s", strict, strict == 1 ? "" : "s",
+		     strict == 1 ? "" : "s");
+		status = EXIT_RULE;
+	}
+	for (size_t i = 0; i < sizeof folder_args / sizeof *folder_args; i++) {
+		free(folder_args[i]);
+		folder_args[i] = NULL;
+	}
 	ydoc_keep(NULL);
 	diag_reset();
 	return status;

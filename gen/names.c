@@ -21,7 +21,15 @@ int parse_name_mask(const char *opt, const char *what, const char *arg,
 		for (i = 0; i < n && strcmp(tok, names[i]) != 0; i++)
 			;
 		if (i == n) {
-			diag(SEV_ERROR, NULL, "%s: unknown %s '%s' (%s)", opt, what, tok, all.s);
+			const char **known = xcalloc(n + 1, sizeof *known);
+			memcpy(known, names, n * sizeof *known);
+			const char *near = closest_word(tok, known);
+			if (near)
+				diag(SEV_ERROR, NULL, "%s: unknown %s '%s' (did you mean '%s'? %s)", opt, what, tok,
+				     near, all.s);
+			else
+				diag(SEV_ERROR, NULL, "%s: unknown %s '%s' (%s)", opt, what, tok, all.s);
+			free(known);
 			mask = -1;
 			break;
 		}

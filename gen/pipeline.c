@@ -173,7 +173,11 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 	struct buf s = {0};
 	for (int i = 0; i < n; i++)
 		buf_printf(&s, "%s%s", i ? ", " : "", names[i]);
-	diag(SEV_ERROR, NULL, "%s: unknown value '%s' (%s)", opt, arg, s.s);
+	const char *near = closest_word(arg, names);   /* names are NULL-ended */
+	if (near)
+		diag(SEV_ERROR, NULL, "%s: unknown value '%s' (did you mean '%s'? the values: %s)", opt, arg, near, s.s);
+	else
+		diag(SEV_ERROR, NULL, "%s: unknown value '%s' (%s)", opt, arg, s.s);
 	buf_free(&s);
 	return -1;
 }
@@ -298,7 +302,7 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 	output_tally_start();
 	optind = 1;
 	while ((c = cli_next(argc, argv, build_longopts)) != -1) {
-		if ((r = build_option(o, c, optarg)) != 0) {
+		if ((r = build_option(o, c, c == 'o' ? cli_folder(optarg) : optarg)) != 0) {
 			if (r < 0)
 				status = EXIT_INPUT;
 		} else if (c == 'h') {

@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "simplot.h"
 #include "simulate_skill.h"
+#include "tune.h"
 
 /* ---- options ---- */
 
@@ -196,7 +197,8 @@ static int check_options(const struct sim_side *side, struct sim_opts *o, int ar
 {
 	ok &= cli_one_pack(argc, "simulate");
 	if (!o->players_given) {
-		diag(SEV_ERROR, NULL, "--players N is needed (how many seats to play)");
+		diag(SEV_ERROR, NULL, "--players N is needed: the pack names no player counts (how many seats "
+		     "to play)");
 		ok = false;
 	}
 	if (o->policy_arg && !parse_policies(o->policy_arg, side->npolicies, o))
@@ -236,9 +238,44 @@ static int check_options(const struct sim_side *side, struct sim_opts *o, int ar
 	return -1;
 }
 
-/* The options into *o; -1 to go on, or the status to end with (reported). */
-static int sim_options(const struct sim_side *side, int argc, char **argv, struct sim_opts *o)
+/* Without --players: the counts the pack's own tables name, as tune takes
+ * them (its game's tune engine reads them), read without a word (the series
+ * report what is wrong with the pack); 0 when it names none. */
+static int pack_counts(const struct game *g, const char *path, int *counts)
 {
+	const struct tune_engine *e = strcmp(g->name, "trains") ? &deck_tune_engine : &trains_tune_engine;
+	int c[64], n = 0, k = 0;
+	char why[64][160];
+	diag_set_quiet(1);
+	struct ydoc *doc = ydoc_load(path);
+	void *v = doc ? e->load(doc, g, NULL) : NULL;
+	if (v)
+		n = e->pack_counts(v, c, 64);
+	for (int i = 0; i < n; i++) {   /* a count its engine cannot deal is left out */
+		void *se = c[i] >= 1 && c[i] <= SIM_MAX_PLAYERS && k < SIM_MAX_PLAYERS
+			? e->series_new(v, c[i], e->max_length, why[i], sizeof why[i]) : NULL;
+		if (se)
+			counts[k++] = c[i];
+		else if (c[i] > SIM_MAX_PLAYERS || k == SIM_MAX_PLAYERS)
+			snprintf(why[i], sizeof why[i], "simulate plays 1..%d", SIM_MAX_PLAYERS);
+		if (se)
+			e->series_free(se);
+		c[i] = se ? 0 : c[i];
+	}
+	if (v)
+		e->free(v);
+	ydoc_keep(doc);   /* the series read it again */
+	diag_set_quiet(0);
+	for (int i = 0; k && i < n; i++)
+		if (c[i])
+			diag(SEV_NOTE, NULL, "%s: %d players left out of the pack's counts: %s", path, c[i], why[i]);
+	return k;
+}
+
+/* The options into *o; -1 to go on, or the status to end with (reported). */
+static int sim_options(const struct game *g, int argc, char **argv, struct sim_opts *o)
+{
+	const struct sim_side *side = g->sim;
 	struct option longopts[NOPTDEFS + 1];
 	side_options(side, longopts);
 	*o = (struct sim_opts){.games = 10000, .seed = 1, .max_length = side->length_default,
@@ -252,6 +289,14 @@ static int sim_options(const struct sim_side *side, int argc, char **argv, struc
 		ok &= sim_option(c, side, o, &stop);
 		if (stop >= 0)
 			return stop;
+	}
+	if (!o->players_given && optind == argc - 1) {
+		o->players_given = (o->ncounts = pack_counts(g, argv[optind], o->counts)) > 0;
+		if (o->skill && o->ncounts > 1) {
+			diag(SEV_ERROR, NULL, "--skill plays one player count: give --players N (the pack names %d)",
+			     o->ncounts);
+			return EXIT_INPUT;
+		}
 	}
 	return check_options(side, o, argc, ok);
 }
@@ -820,7 +865,7 @@ int cmd_simulate(const struct game *g, int argc, char **argv)
 {
 	const struct sim_side *side = g->sim;
 	struct sim_opts o;
-	int status = sim_options(side, argc, argv, &o);
+	int status = sim_options(g, argc, argv, &o);
 	if (status >= 0)
 		return status;
 	status = EXIT_OK;

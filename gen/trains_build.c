@@ -14,6 +14,7 @@
 
 #include "trains_check.h"
 #include "colour.h"
+#include "cli.h"
 #include "commands.h"
 #include "diag.h"
 #include "draw.h"
@@ -473,8 +474,8 @@ struct trains_build_opts {
 /* build's own option: --numbers. */
 static int card_option(void *user, int c, char *arg)
 {
-	if (c != BUILD_OPT_CARDS) {
-		diag(SEV_ERROR, NULL, "unknown option (see 'railyard build --help')");
+	if (c != BUILD_OPT_CARDS) {   /* --with, --without: the deck games' optional groups */
+		cli_foreign("build", c == 'w' ? "--without" : "--with", NULL);
 		return EXIT_INPUT;
 	}
 	*(const char **)user = arg;

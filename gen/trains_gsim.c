@@ -196,7 +196,7 @@ const struct gsim_engine gsim_trains = {
 /* ---- simulate: loading ---- */
 
 static const char simulate_usage[] =
-	"usage: railyard simulate PACK.yaml --players N [OPTIONS]\n\n"
+	"usage: railyard simulate PACK.yaml [--players N] [OPTIONS]\n\n"
 	"Play many games of the pack under its rules and report how fair and how long\n"
 	"they are: completion (games with a single winner) with a 95% Wilson interval, each\n"
 	"seat's share of the games won (simultaneous 95% intervals), balance (N x the\n"
@@ -209,7 +209,8 @@ static const char simulate_usage[] =
 	"steps).\n\n"
 	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
 	"                        count in turn; cards from the pack's 'players' table\n"
-	"                        for N (all cards when it has no entry)\n"
+	"                        for N (all cards when it has no entry); default:\n"
+	"                        every count of that table\n"
 	"      --games G         games to play (default 10000)\n"
 	"      --seed S          seed of the series (default 1); game g plays from its own\n"
 	"                        stream, so the report does not depend on --threads\n"

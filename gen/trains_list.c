@@ -252,7 +252,9 @@ int cmd_list(int argc, char **argv)
 	int status = parse_list_args(argc, argv, &o, &players, &path);
 	if (status >= 0)
 		return status;
+	data_keys_warn(true);   /* a data row naming no card: the cards are listed to look it up */
 	struct pack *p = pack_load(path);
+	data_keys_warn(false);
 	if (!p)
 		return EXIT_INPUT;
 	status = resolve_filters(p, &o, players);

@@ -598,6 +598,14 @@ static bool card_exists(void *user, const char *column, const char *key)
 	return false;
 }
 
+/* data_check_keys' names: the abilities' codes. */
+static const char *code_at(void *user, size_t i)
+{
+	const struct pack *p = user;
+	const char *column = data_key_name(&p->data);
+	return column && strcmp(column, "number") != 0 && i < p->abilities.n ? p->abilities.v[i].code : NULL;
+}
+
 static struct pack *load_tree(struct ydoc *doc, bool lenient)
 {
 	struct pack *p = xcalloc(1, sizeof *p);
@@ -631,7 +639,7 @@ static struct pack *load_tree(struct ydoc *doc, bool lenient)
 		yr_error(&ld.yr, ymap_get(root, "census"), "give 'census' or 'grid', not both");
 	finish(&ld, root);
 	if (p->abilities.n)
-		ld.yr.errors += (unsigned)data_check_keys(&p->data, card_exists, p);
+		ld.yr.errors += (unsigned)data_check_keys(&p->data, card_exists, code_at, p);
 	if (ld.yr.errors || (ld.table_errors && !lenient)) {
 		pack_free(p);
 		return NULL;

@@ -356,7 +356,7 @@ static bool tune_option(int ch, struct opts *o, struct tune_ctx *c)
 	case O_WRITE: o->write = optarg; return true;
 	case O_SHARD: return parse_shard(optarg, o);
 	case O_TOL: return parse_double("--tolerance", optarg, 0, 1, &c->tolerance);
-	case 'o': o->outdir = optarg; return true;
+	case 'o': o->outdir = cli_folder(optarg); return true;
 	case 'q': o->quiet = true; return true;
 	case O_OBJECTIVE: return tune_goal_add(c, optarg, false);
 	case O_REQUIRE: return tune_goal_add(c, optarg, true);

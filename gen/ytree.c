@@ -255,6 +255,50 @@ static struct loc offset_loc(const struct builder *b, size_t at)
 	return l;
 }
 
+/* The indentation (leading spaces) of line `line` (1-based) of b's text, and
+ * of the nearest line above it holding more than a comment (*above, its number
+ * in *above_line; 0 when there is none). */
+static unsigned line_indent(const struct builder *b, unsigned line, unsigned *above, unsigned *above_line)
+{
+	unsigned n = 1, ind = 0;
+	*above = 0;
+	*above_line = 0;
+	for (size_t i = 0; i < b->len && n <= line; n++) {
+		size_t sp = 0;
+		while (i + sp < b->len && b->text[i + sp] == ' ')
+			sp++;
+		char c = i + sp < b->len ? b->text[i + sp] : '\n';
+		if (n == line)
+			ind = (unsigned)sp;
+		else if (c != '\n' && c != '\r' && c != '#') {
+			*above = (unsigned)sp;
+			*above_line = n;
+		}
+		const char *nl = memchr(b->text + i, '\n', b->len - i);
+		i = nl ? (size_t)(nl - b->text) + 1 : b->len;
+	}
+	return ind;
+}
+
+/* Beside libyaml's words for a slip of indentation ("mapping values are not
+ * allowed in this context", "did not find expected key"), a note in a
+ * designer's: how the line is indented against the one above. */
+static void indent_note(const struct builder *b, const struct loc *l, const char *problem)
+{
+	if (!problem || (strcmp(problem, "mapping values are not allowed in this context") != 0 &&
+			 strcmp(problem, "did not find expected key") != 0 &&
+			 strcmp(problem, "did not find expected '-' indicator") != 0))
+		return;
+	unsigned above, above_line, ind = line_indent(b, l->line, &above, &above_line);
+	if (!above_line || ind == above)
+		return;
+	diag_set_excerpts(0);   /* the error above quotes the line */
+	diag(SEV_NOTE, l, "line %u is indented %u space%s, line %u %u: the keys of one mapping (and the "
+	     "items of one list) line up; a key's own keys go on the lines under it, indented further",
+	     l->line, ind, ind == 1 ? "" : "s", above_line, above);
+	diag_set_excerpts(1);
+}
+
 static int next_event(struct builder *b, yaml_event_t *ev)
 {
 	if (yaml_parser_parse(&b->parser, ev))
@@ -284,6 +328,8 @@ static int next_event(struct builder *b, yaml_event_t *ev)
 		} else {
 			diag(SEV_ERROR, &l, "YAML: %s%s", p->problem ? p->problem : "syntax error", hint);
 		}
+		if (!*hint)
+			indent_note(b, &l, p->problem);
 	}
 	b->errors++;
 	return -1;

@@ -171,11 +171,16 @@ all_jobs() {
 run_job() {
 	RESULTS="$TMP/res-$1-$2"
 	: >"$RESULTS"
+	t0=$(date +%s)
 	case $1 in
 	unit) run_unit_test "$2";;
 	golden) run_golden_case "$2";;
 	cli) run_cli_script "$2";;
 	esac 2>"$TMP/log-$1-$2"
+	# a line as each script or unit test ends, so a long run shows that it lives
+	# (golden cases take milliseconds each: their sum comes with the report)
+	[ "$1" = golden ] && return
+	echo "  $1/$2: $(grep -c '^ok ' "$RESULTS") passed, $(grep -c '^fail ' "$RESULTS") failed ($(($(date +%s) - t0)) s)" >&2
 }
 
 # Every job, JOBS at a time; then their results in the order of all_jobs.

@@ -53,8 +53,8 @@ expect_status "a FIFO as template: exit 2, no hang" 2 timeout 10 "$R" build --on
 expect_grep "a FIFO as template: said at the face line" "pack.yaml:[0-9]+:7: error: 'face': 'templates/fifo.yaml' is a FIFO, not a regular file" "$WORK/last.err"
 expect_status "a FIFO as pack: exit 2, no hang" 2 timeout 10 "$R" list "$WORK/fifo-pack.yaml"
 expect_grep "a FIFO as pack: not a regular file" "fifo-pack.yaml: error: cannot read: not a regular file" "$WORK/last.err"
-expect_status "a folder as pack: exit 2" 2 timeout 10 "$R" check "$WORK/fp"
-expect_grep "a folder as pack: is a directory" "error: cannot read: Is a directory" "$WORK/last.err"
+expect_status "a folder without pack.yaml as pack: exit 2" 2 timeout 10 "$R" check "$WORK/fp/templates"
+expect_grep "a folder as pack: says what was looked for" "error: .*templates is a folder without a pack.yaml \(looked for .*templates/pack.yaml" "$WORK/last.err"
 expect_status "a device as pack: exit 2, no hang" 2 timeout 10 "$R" list /dev/zero
 expect_grep "a device as pack: not a regular file" "zero: error: cannot read: not a regular file" "$WORK/last.err"
 

@@ -248,8 +248,9 @@ ok_if "... and plays nothing" test ! -s "$WORK/last.out"
 ok_if "nothing on stderr when it is not a terminal" test ! -s "$WORK/quiet.err"
 
 # --- bad input --------------------------------------------------------------------
-expect_status "no --players: exit 2" 2 "$RAILYARD" simulate $P2
-expect_grep "no --players: says so" 'error: --players N is needed' "$WORK/last.err"
+grep -v '^players:' $P2 >"$WORK/no-players.yaml"
+expect_status "no --players and no players table: exit 2" 2 "$RAILYARD" simulate "$WORK/no-players.yaml"
+expect_grep "... says so" 'error: --players N is needed: the pack names no player counts' "$WORK/last.err"
 expect_status "unknown policy: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --policy greedy,clever
 expect_grep "unknown policy: named" "unknown policy 'clever'" "$WORK/last.err"
 expect_status "three policies for two players: exit 2" 2 "$RAILYARD" simulate $P2 --players 2 --policy greedy,random,spoiler
@@ -261,7 +262,7 @@ expect_status "plot with an unknown extension: exit 2" 2 "$RAILYARD" simulate $P
 ok_if "plot with an unknown extension: nothing written" test ! -e "$WORK/p.gif"
 expect_status "too many players for the cards: exit 2" 2 "$RAILYARD" simulate packs/pattern-three-census-five.yaml --players 16
 expect_grep "too many players: says how many cards" 'need at least 81 cards' "$WORK/last.err"
-expect_status "all problems reported at once" 2 "$RAILYARD" simulate $P2 --games 0 --threads x --policy nobody
+expect_status "all problems reported at once" 2 "$RAILYARD" simulate $P2 --games 0 --threads x --policy nobody --players 0
 ok_if "all problems reported at once: four errors" test "$(grep -c 'error:' "$WORK/last.err")" -ge 4
 printf 'pack: bad\ngame: trains\ncensus: 99\n' >"$WORK/bad.yaml"
 expect_status "invalid pack: exit 2" 2 "$RAILYARD" simulate "$WORK/bad.yaml" --players 2
