@@ -179,6 +179,21 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 	return rc;
 }
 
+/* The quick reference at the size of the deck's cards (its first card group's;
+ * poker when it has none). */
+static struct quickref quickref_of(const struct deck_build *b, const struct fields *f)
+{
+	struct quickref q = {b->quickref, f, NULL, 0, 0};
+	for (size_t g = 0; g < b->d->ngroups; g++)
+		if (b->d->groups[g].included && b->d->groups[g].kind == DK_CARD && b->tpl[g] &&
+		    !b->tpl[g]->cells.on) {
+			q.w = b->tpl[g]->w;
+			q.h = b->tpl[g]->h;
+			break;
+		}
+	return q;
+}
+
 /* reference.pdf: the game's reference template (deck_reference.h) on a
  * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper
  * (a little smaller on letter, clear of the printable margin). */
@@ -190,9 +205,25 @@ static int write_reference(struct build_ctx *bc, struct deck_build *b)
 	if (!w)
 		return -1;
 	cairo_t *cr = build_landscape_page(bc, w, 279.4, 210);
-	deck_reference_draw(b->dr, cr, b->reference, b->d);
+	struct fields f = {0};
+	deck_reference_fields(b->d, &f);
+	deck_reference_draw(b->dr, cr, b->reference, b->d, &f);
+	struct quickref q = quickref_of(b, &f);
+	build_quickref_on_page(bc, w, cr, b->dr, &q, 279.4, 210, 207.9, 38.0);
+	fields_free(&f);
 	pdfw_end_page(w);
 	return pdfw_close(w);
+}
+
+/* quickref.pdf (--preset press): the quick reference alone, with bleed. */
+static int write_quickref(struct build_ctx *bc, struct deck_build *b)
+{
+	struct fields f = {0};
+	deck_reference_fields(b->d, &f);
+	struct quickref q = quickref_of(b, &f);
+	int rc = build_quickref_pdf(bc, b->dr, &q);
+	fields_free(&f);
+	return rc;
 }
 
 /* "blue 7" -> "blue-7"; "?" -> "wild". */
@@ -225,7 +256,7 @@ static int write_extra(struct build_ctx *bc, void *user)
 	if (!rc && b->game->extra)
 		rc = b->game->extra(bc, b);
 	if (!rc && (only & BO_REFERENCE))
-		rc = write_reference(bc, b);
+		rc = build_press(bc) ? write_quickref(bc, b) : write_reference(bc, b);
 	if (!rc && (only & BO_SVG) && b->game->extra_svg)
 		rc = b->game->extra_svg(bc, b);
 	return rc;
@@ -436,8 +467,11 @@ static int load_templates(struct deck_build *b)
 						 deck_reference_default(d), d->reference ?
 						 &d->loc_reference : NULL, "reference", true)))
 		status = EXIT_INPUT;
+	if (!(b->quickref = deck_build_template(b, deck_quickref_default(d), NULL, "quick reference", false)))
+		status = EXIT_INPUT;
 	b->owned[b->nowned++] = b->back;
 	b->owned[b->nowned++] = b->reference;
+	b->owned[b->nowned++] = b->quickref;
 	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
 		b->owned[b->nowned++] = b->own[i];
 	if (status == EXIT_OK && apply_palette(b) != 0)
@@ -515,7 +549,7 @@ int deck_build(const struct game *game, int argc, char **argv)
 	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
-	b.owned = xcalloc(d->ngroups + 2 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	b.owned = xcalloc(d->ngroups + 3 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
 	status = load_templates(&b);
 	if (status == EXIT_OK) {
 		int rc = build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face");
