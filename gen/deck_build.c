@@ -425,6 +425,96 @@ static int apply_palette(struct deck_build *b)
 	return rc;
 }
 
+/* Whether name (a colour's field, "colour-ink" or "colour-ink|map") is FIELD-attr. */
+static bool names_attr(const char *name, const char *attr)
+{
+	size_t n = strcspn(name, "|"), a = strlen(attr);
+	return name && n > a + 1 && name[n - a - 1] == '-' && !strncmp(name + n - a, attr, a);
+}
+
+/* Whether an element of t shows FIELD-attr's value (a placeholder "{x-attr}" in
+ * its text or image, a colour field x-attr), and into vals ("\nv" each) the
+ * values its conditions "x-attr=v" draw. */
+static bool look_drawn(const struct template *t, const char *attr, struct buf *vals)
+{
+	if (!t)
+		return false;
+	char *ph = xasprintf("-%s}", attr), *pm = xasprintf("-%s|", attr), *eq = xasprintf("-%s=", attr);
+	bool any = false;
+	for (int part = 0; part < 2; part++) {
+		const struct tpl_elem *v = part ? t->cells.elems : t->elems;
+		size_t n = part ? t->cells.nelems : t->nelems;
+		for (size_t i = 0; i < n; i++) {
+			const struct tpl_elem *e = &v[i];
+			const char *texts[] = {e->text, e->image};
+			for (size_t k = 0; k < 2; k++)
+				any |= texts[k] && (strstr(texts[k], ph) || strstr(texts[k], pm));
+			const char *cols[] = {e->color.field, e->fill.field, e->stroke.field};
+			for (size_t k = 0; k < 3; k++)
+				any |= cols[k] && names_attr(cols[k], attr);
+			for (const char *c = e->if_field; c && (c = strstr(c, eq)); c++) {
+				const char *val = c + strlen(eq);
+				buf_printf(vals, "\n%.*s", (int)strcspn(val, "\n"), val);
+			}
+		}
+	}
+	free(ph);
+	free(pm);
+	free(eq);
+	return any;
+}
+
+/* Every appearance attribute (but ink) is drawn: some face template shows its
+ * value, or draws the given value under a condition; else an error at the
+ * appearance entry naming the values the faces draw. 0, or -1. */
+static int check_appearance(const struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	int rc = 0;
+	for (size_t i = 0; i < d->nlooks; i++) {
+		const struct deck_look *l = &d->looks[i];
+		for (size_t j = 0; j < l->n; j++) {
+			if (!strcmp(l->attr[j], "ink"))
+				continue;
+			struct buf vals = {0};
+			buf_add(&vals, "", 0);
+			bool any = false;
+			/* the components' faces show it (a legend drawing it is not enough) */
+			for (size_t g = 0; g < d->ngroups; g++)
+				if (d->groups[g].included)
+					any |= look_drawn(b->tpl[g], l->attr[j], &vals);
+			buf_puts(&vals, "\n");
+			char *want = xasprintf("\n%s\n", l->text[j]);
+			if (!any && !strstr(vals.s, want)) {
+				/* the values drawn, each once, in the order the templates have them */
+				struct buf seen = {0}, list = {0};
+				buf_add(&seen, "\n", 1);
+				for (char *v = vals.s; *v == '\n' && v[1]; v += strcspn(v + 1, "\n") + 1) {
+					int len = (int)strcspn(v + 1, "\n");
+					char *one = xasprintf("\n%.*s\n", len, v + 1);
+					if (!strstr(seen.s, one)) {
+						buf_puts(&seen, one + 1);
+						buf_printf(&list, "%s%.*s", list.len ? ", " : "", len, v + 1);
+					}
+					free(one);
+				}
+				buf_free(&seen);
+				if (list.len)
+					diag(SEV_ERROR, &l->loc, "%s: %s '%s' is drawn by no template of this pack (they draw %s %s)",
+					     l->value, l->attr[j], l->text[j], l->attr[j], list.s);
+				else
+					diag(SEV_ERROR, &l->loc, "%s: %s '%s': no template of this pack draws a %s",
+					     l->value, l->attr[j], l->text[j], l->attr[j]);
+				buf_free(&list);
+				rc = -1;
+			}
+			free(want);
+			buf_free(&vals);
+		}
+	}
+	return rc;
+}
+
 /* Each included group's face template (groups naming the same file share one),
  * the back and the game's own: EXIT_OK, or EXIT_INPUT after reporting. */
 static int load_templates(struct deck_build *b)
@@ -475,6 +565,8 @@ static int load_templates(struct deck_build *b)
 	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
 		b->owned[b->nowned++] = b->own[i];
 	if (status == EXIT_OK && apply_palette(b) != 0)
+		status = EXIT_INPUT;
+	if (status == EXIT_OK && check_appearance(b) != 0)
 		status = EXIT_INPUT;
 	return status;
 }

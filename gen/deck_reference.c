@@ -211,14 +211,31 @@ void deck_reference_fields(const struct deck *d, struct fields *f)
 	fields_set(f, "deal", *s ? s : "Nothing is dealt.");
 	free(s);
 	fields_set(f, "rest", d->deal_rest ? d->deal_rest : "");
-	/* every appearance value's ink, for the legend: ink-blue, ink-hearts */
+	/* every appearance value's ink: ink-blue, ink-hearts; and the legend, from
+	 * the pack's own values: legend1-value, legend1-ink, legend1-shape ... */
+	int n = 0;
 	for (size_t i = 0; i < d->nlooks; i++) {
-		const char *ink = deck_ink(d, d->looks[i].value);
-		if (ink) {
-			char *name = xasprintf("ink-%s", d->looks[i].value);
-			fields_set(f, name, ink);
-			free(name);
-		}
+		const struct deck_look *l = &d->looks[i];
+		const char *ink = deck_ink(d, l->value);
+		if (!ink)
+			continue;
+		char *name = xasprintf("ink-%s", l->value);
+		fields_set(f, name, ink);
+		free(name);
+		n++;
+		fields_setf(f, "legend-count", "%d", n);
+		name = xasprintf("legend%d-value", n);
+		fields_set(f, name, l->value);
+		free(name);
+		name = xasprintf("legend%d-ink", n);
+		fields_set(f, name, ink);
+		free(name);
+		for (size_t j = 0; j < l->n; j++)
+			if (strcmp(l->attr[j], "ink")) {
+				name = xasprintf("legend%d-%s", n, l->attr[j]);
+				fields_set(f, name, l->text[j]);
+				free(name);
+			}
 	}
 	data_fields(&d->data, f);
 }
