@@ -194,6 +194,23 @@ static struct quickref quickref_of(const struct deck_build *b, const struct fiel
 	return q;
 }
 
+/* --preset press: each token group one token with bleed (tokens-NAME.pdf). */
+static int write_token_pages(struct build_ctx *bc, struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	int rc = 0;
+	for (size_t i = 0; i < d->nitems && !rc; i++) {
+		const struct deck_group *g = &d->groups[d->items[i].group];
+		const struct template *t = b->tpl[d->items[i].group];
+		if (g->kind != DK_TOKEN || !t)
+			continue;
+		fields_clear(&b->f);
+		item_fields(b, i, &b->f);
+		rc = build_tokens(bc, g->name, d->items[i].name, t, d->items[i].count, &b->f);
+	}
+	return rc;
+}
+
 /* reference.pdf: the game's reference template (deck_reference.h) on a
  * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper
  * (a little smaller on letter, clear of the printable margin). */
@@ -252,7 +269,7 @@ static int write_extra(struct build_ctx *bc, void *user)
 	struct deck_build *b = user;
 	int only = bc->opts.only, rc = 0;
 	if (!rc && (only & BO_TOKENS) && deck_count(b->d, DK_TOKEN))
-		rc = write_tokens(bc, b);
+		rc = build_press(bc) ? write_token_pages(bc, b) : write_tokens(bc, b);
 	if (!rc && b->game->extra)
 		rc = b->game->extra(bc, b);
 	if (!rc && (only & BO_REFERENCE))
