@@ -512,8 +512,9 @@ void build_quickref_on_page(const struct build_ctx *c, struct pdfw *w, cairo_t *
 	quickref_size(q, &W, &H);
 	double m = c->opts.margin, ox = (pw - scale * area_w) / 2, oy = (ph - scale * area_h) / 2;
 	double px = fmin(ox + x * scale, pw - m - 5.5 - W), py = oy + y * scale;
-	if (py + H + 5.5 > ph - m) {
-		/* a card larger than the room beside the table: a page of its own */
+	if (W > q->t->w + 0.5 || H > q->t->h + 0.5 || py + H + 5.5 > ph - m) {
+		/* a card larger than the room the page leaves it (its template's
+		 * size): a page of its own */
 		pdfw_end_page(w);
 		cr = pdfw_page(w, pw, ph, 0, NULL);
 		px = (pw - W) / 2;

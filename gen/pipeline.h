@@ -217,7 +217,8 @@ void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *
 /* On a landscape page of build_landscape_page(c, w, area_w, area_h) (cr), q at
  * full size (never scaled with the page) with 2 mm of bleed and crop marks: its
  * top-left trim corner where the page's (x, y) lands, moved left to keep the
- * marks out of the margin; on a page of its own when it does not fit. */
+ * marks out of the margin; on a page of its own when it is larger than its
+ * template's size (the room the page leaves) or does not fit. */
 void build_quickref_on_page(const struct build_ctx *c, struct pdfw *w, cairo_t *cr, struct drawer *dr,
 			    const struct quickref *q, double area_w, double area_h, double x, double y);
 /* quickref.pdf: q alone, one page with its template's bleed (TrimBox, BleedBox). */

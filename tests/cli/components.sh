@@ -61,6 +61,16 @@ for paper in "a4 38.5" "letter 40.3"; do
 	set -- $1 $y
 	ok_if "$1: 88.9 mm tall (marks at $2, $3)" near "$(awk "BEGIN { print $3 - $2 }")" 88.9 0.2
 done
+# a tarot deck's quick reference is larger than the room beside the abilities:
+# a page of its own, the card centred, 69.85 mm wide
+{ sed 's/^pack: .*/pack: tarot/' packs/pattern-one-census-six.yaml; echo 'size: tarot'; } >"$WORK/tarot.yaml"
+expect_status "tarot: the reference" 0 $R build -q --only reference --margin 6 -o "$O" "$WORK/tarot.yaml"
+expect_eq "tarot: two pages" "Pages: 2" "$(pdfinfo "$O/tarot/reference.pdf" | grep -E '^Pages:' | tr -s ' ')"
+pdftoppm -r 300 -f 2 -l 2 "$O/tarot/reference.pdf" "$WORK/tarot"
+x=$(python3 "$M" "$WORK/tarot-2.ppm" 300 row 40.6 | mids)
+set -- $x
+ok_if "tarot: the card 69.85 mm wide, centred (marks at $*)" sh -c \
+	"[ $# = 2 ] && awk 'BEGIN { exit !($2 - $1 > 69.65 && $2 - $1 < 70.05 && $1 > 113.3 && $1 < 113.9) }'"
 # body text at least 6.5 pt on every game's card (the card drawn at full size)
 ok_if "no quick-reference text under 6.5 pt" sh -c \
 	"! grep -hE 'size: *([0-5](\.[0-9]+)?|6(\.[0-4][0-9]*)?)pt' templates/*-quickref.yaml | grep -q ."
