@@ -477,7 +477,9 @@ void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *
 		cairo_set_source_rgba(cr, t->background.r, t->background.g, t->background.b, t->background.a);
 		cairo_paint(cr);
 	}
-	cairo_translate(cr, (W - s * t->w) / 2, (H - s * t->h) / 2);
+	/* centred across, from the top: a taller card's header still runs into
+	 * the bleed, its room left at the bottom */
+	cairo_translate(cr, (W - s * t->w) / 2, 0);
 	cairo_scale(cr, s, s);
 	struct cells none = {1, 1, NULL, NULL};
 	draw_item(dr, cr, t, q->f, q->rows && rows ? q->rows : &none, "the quick reference");
