@@ -180,13 +180,14 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 }
 
 /* The quick reference at the size of the deck's cards (its first card group's;
- * poker when it has none). */
+ * its template's own, poker, when it has none or they are smaller than the
+ * smallest playing card, as Toy Train's 28 mm locomotives). */
 static struct quickref quickref_of(const struct deck_build *b, const struct fields *f)
 {
 	struct quickref q = {b->quickref, f, NULL, 0, 0};
 	for (size_t g = 0; g < b->d->ngroups; g++)
 		if (b->d->groups[g].included && b->d->groups[g].kind == DK_CARD && b->tpl[g] &&
-		    !b->tpl[g]->cells.on) {
+		    !b->tpl[g]->cells.on && fmin(b->tpl[g]->w, b->tpl[g]->h) >= 40) {
 			q.w = b->tpl[g]->w;
 			q.h = b->tpl[g]->h;
 			break;

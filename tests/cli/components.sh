@@ -128,3 +128,6 @@ expect_grep "the quick reference says the pack's title" '^QUICKREFERENCEPatterno
 ok_if "... not GAME OF TRAINS" sh -c "! grep -q 'GAMEOFTRAINS' '$WORK/q.txt'"
 pdfinfo -box "$WORK/press/pattern-one-wild.press/quickref.pdf" >"$WORK/qbox"
 expect_grep "the quick reference's TrimBox the card, 63.5 x 88.9 mm (180 x 252 pt)" '^TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' "$WORK/qbox"
+# Toy Train's cards are 28 mm locomotives: its quick reference stays poker
+pdfinfo -box "$WORK/press/toy-train.press/quickref.pdf" >"$WORK/tbox"
+expect_grep "Toy Train's quick reference poker, not a 28 mm card" '^TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' "$WORK/tbox"
