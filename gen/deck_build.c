@@ -181,6 +181,39 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 	return rc;
 }
 
+/* The quick reference at the size of the deck's cards (its first card group's;
+ * its template's own, poker, when it has none or they are smaller than the
+ * smallest playing card, as Toy Train's 28 mm locomotives). */
+static struct quickref quickref_of(const struct deck_build *b, const struct fields *f)
+{
+	struct quickref q = {b->quickref, f, NULL, 0, 0};
+	for (size_t g = 0; g < b->d->ngroups; g++)
+		if (b->d->groups[g].included && b->d->groups[g].kind == DK_CARD && b->tpl[g] &&
+		    !b->tpl[g]->cells.on && fmin(b->tpl[g]->w, b->tpl[g]->h) >= 40) {
+			q.w = b->tpl[g]->w;
+			q.h = b->tpl[g]->h;
+			break;
+		}
+	return q;
+}
+
+/* --preset press: each token group one token with bleed (tokens-NAME.pdf). */
+static int write_token_pages(struct build_ctx *bc, struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	int rc = 0;
+	for (size_t i = 0; i < d->nitems && !rc; i++) {
+		const struct deck_group *g = &d->groups[d->items[i].group];
+		const struct template *t = b->tpl[d->items[i].group];
+		if (g->kind != DK_TOKEN || !t)
+			continue;
+		fields_clear(&b->f);
+		item_fields(b, i, &b->f);
+		rc = build_tokens(bc, g->name, d->items[i].name, t, d->items[i].count, &b->f);
+	}
+	return rc;
+}
+
 /* reference.pdf: the game's reference template (deck_reference.h) on a
  * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper
  * (a little smaller on letter, clear of the printable margin). */
@@ -192,9 +225,25 @@ static int write_reference(struct build_ctx *bc, struct deck_build *b)
 	if (!w)
 		return -1;
 	cairo_t *cr = build_landscape_page(bc, w, 279.4, 210);
-	deck_reference_draw(b->dr, cr, b->reference, b->d);
+	struct fields f = {0};
+	deck_reference_fields(b->d, &f);
+	deck_reference_draw(b->dr, cr, b->reference, b->d, &f);
+	struct quickref q = quickref_of(b, &f);
+	build_quickref_on_page(bc, w, cr, b->dr, &q, 279.4, 210, 207.9, 38.0);
+	fields_free(&f);
 	pdfw_end_page(w);
 	return pdfw_close(w);
+}
+
+/* quickref.pdf (--preset press): the quick reference alone, with bleed. */
+static int write_quickref(struct build_ctx *bc, struct deck_build *b)
+{
+	struct fields f = {0};
+	deck_reference_fields(b->d, &f);
+	struct quickref q = quickref_of(b, &f);
+	int rc = build_quickref_pdf(bc, b->dr, &q);
+	fields_free(&f);
+	return rc;
 }
 
 /* "blue 7" -> "blue-7"; "?" -> "wild". */
@@ -223,11 +272,11 @@ static int write_extra(struct build_ctx *bc, void *user)
 	struct deck_build *b = user;
 	int only = bc->opts.only, rc = 0;
 	if (!rc && (only & BO_TOKENS) && deck_count(b->d, DK_TOKEN))
-		rc = write_tokens(bc, b);
+		rc = build_press(bc) ? write_token_pages(bc, b) : write_tokens(bc, b);
 	if (!rc && b->game->extra)
 		rc = b->game->extra(bc, b);
 	if (!rc && (only & BO_REFERENCE))
-		rc = write_reference(bc, b);
+		rc = build_press(bc) ? write_quickref(bc, b) : write_reference(bc, b);
 	if (!rc && (only & BO_SVG) && b->game->extra_svg)
 		rc = b->game->extra_svg(bc, b);
 	return rc;
@@ -400,6 +449,96 @@ static int apply_palette(struct deck_build *b)
 	return rc;
 }
 
+/* Whether name (a colour's field, "colour-ink" or "colour-ink|map") is FIELD-attr. */
+static bool names_attr(const char *name, const char *attr)
+{
+	size_t n = strcspn(name, "|"), a = strlen(attr);
+	return name && n > a + 1 && name[n - a - 1] == '-' && !strncmp(name + n - a, attr, a);
+}
+
+/* Whether an element of t shows FIELD-attr's value (a placeholder "{x-attr}" in
+ * its text or image, a colour field x-attr), and into vals ("\nv" each) the
+ * values its conditions "x-attr=v" draw. */
+static bool look_drawn(const struct template *t, const char *attr, struct buf *vals)
+{
+	if (!t)
+		return false;
+	char *ph = xasprintf("-%s}", attr), *pm = xasprintf("-%s|", attr), *eq = xasprintf("-%s=", attr);
+	bool any = false;
+	for (int part = 0; part < 2; part++) {
+		const struct tpl_elem *v = part ? t->cells.elems : t->elems;
+		size_t n = part ? t->cells.nelems : t->nelems;
+		for (size_t i = 0; i < n; i++) {
+			const struct tpl_elem *e = &v[i];
+			const char *texts[] = {e->text, e->image};
+			for (size_t k = 0; k < 2; k++)
+				any |= texts[k] && (strstr(texts[k], ph) || strstr(texts[k], pm));
+			const char *cols[] = {e->color.field, e->fill.field, e->stroke.field};
+			for (size_t k = 0; k < 3; k++)
+				any |= cols[k] && names_attr(cols[k], attr);
+			for (const char *c = e->if_field; c && (c = strstr(c, eq)); c++) {
+				const char *val = c + strlen(eq);
+				buf_printf(vals, "\n%.*s", (int)strcspn(val, "\n"), val);
+			}
+		}
+	}
+	free(ph);
+	free(pm);
+	free(eq);
+	return any;
+}
+
+/* Every appearance attribute (but ink) is drawn: some face template shows its
+ * value, or draws the given value under a condition; else an error at the
+ * appearance entry naming the values the faces draw. 0, or -1. */
+static int check_appearance(const struct deck_build *b)
+{
+	const struct deck *d = b->d;
+	int rc = 0;
+	for (size_t i = 0; i < d->nlooks; i++) {
+		const struct deck_look *l = &d->looks[i];
+		for (size_t j = 0; j < l->n; j++) {
+			if (!strcmp(l->attr[j], "ink"))
+				continue;
+			struct buf vals = {0};
+			buf_add(&vals, "", 0);
+			bool any = false;
+			/* the components' faces show it (a legend drawing it is not enough) */
+			for (size_t g = 0; g < d->ngroups; g++)
+				if (d->groups[g].included)
+					any |= look_drawn(b->tpl[g], l->attr[j], &vals);
+			buf_puts(&vals, "\n");
+			char *want = xasprintf("\n%s\n", l->text[j]);
+			if (!any && !strstr(vals.s, want)) {
+				/* the values drawn, each once, in the order the templates have them */
+				struct buf seen = {0}, list = {0};
+				buf_add(&seen, "\n", 1);
+				for (char *v = vals.s; *v == '\n' && v[1]; v += strcspn(v + 1, "\n") + 1) {
+					int len = (int)strcspn(v + 1, "\n");
+					char *one = xasprintf("\n%.*s\n", len, v + 1);
+					if (!strstr(seen.s, one)) {
+						buf_puts(&seen, one + 1);
+						buf_printf(&list, "%s%.*s", list.len ? ", " : "", len, v + 1);
+					}
+					free(one);
+				}
+				buf_free(&seen);
+				if (list.len)
+					diag(SEV_ERROR, &l->loc, "%s: %s '%s' is drawn by no template of this pack (they draw %s %s)",
+					     l->value, l->attr[j], l->text[j], l->attr[j], list.s);
+				else
+					diag(SEV_ERROR, &l->loc, "%s: %s '%s': no template of this pack draws a %s",
+					     l->value, l->attr[j], l->text[j], l->attr[j]);
+				buf_free(&list);
+				rc = -1;
+			}
+			free(want);
+			buf_free(&vals);
+		}
+	}
+	return rc;
+}
+
 /* Each included group's face template (groups naming the same file share one),
  * the back and the game's own: EXIT_OK, or EXIT_INPUT after reporting. */
 static int load_templates(struct deck_build *b)
@@ -442,11 +581,16 @@ static int load_templates(struct deck_build *b)
 						 deck_reference_default(d), d->reference ?
 						 &d->loc_reference : NULL, "reference", true)))
 		status = EXIT_INPUT;
+	if (!(b->quickref = deck_build_template(b, deck_quickref_default(d), NULL, "quick reference", false)))
+		status = EXIT_INPUT;
 	b->owned[b->nowned++] = b->back;
 	b->owned[b->nowned++] = b->reference;
+	b->owned[b->nowned++] = b->quickref;
 	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
 		b->owned[b->nowned++] = b->own[i];
 	if (status == EXIT_OK && apply_palette(b) != 0)
+		status = EXIT_INPUT;
+	if (status == EXIT_OK && check_appearance(b) != 0)
 		status = EXIT_INPUT;
 	return status;
 }
@@ -521,7 +665,7 @@ int deck_build(const struct game *game, int argc, char **argv)
 	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
-	b.owned = xcalloc(d->ngroups + 2 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	b.owned = xcalloc(d->ngroups + 3 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
 	status = load_templates(&b);
 	if (status == EXIT_OK) {
 		int rc = build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face");

@@ -28,6 +28,7 @@ struct deck_build {
 	struct template **tpl;     /* per group: its face template, or NULL */
 	struct template *back;
 	struct template *reference;  /* templates/GAME-reference.yaml (deck_reference.h) */
+	struct template *quickref;   /* templates/GAME-quickref.yaml: its cut-out card */
 	struct template *own[DECK_BUILD_MAX_OWN];  /* the game's own (board, setup), or NULL */
 	struct template **owned;   /* every template loaded (NULLs allowed): freed at the end */
 	size_t nowned;

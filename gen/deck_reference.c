@@ -192,8 +192,56 @@ static char *summary_text(const struct deck *d)
 	return b.s;
 }
 
+const char *deck_quickref_default(const struct deck *d)
+{
+	static char name[128];
+	snprintf(name, sizeof name, "templates/%s-quickref.yaml", d->game);
+	return name;
+}
+
+void deck_reference_fields(const struct deck *d, struct fields *f)
+{
+	fields_set(f, "title", d->title ? d->title : d->id);
+	fields_set(f, "pack", d->id);
+	fields_set(f, "game", d->game);
+	char *s = summary_text(d);
+	fields_set(f, "summary", s);
+	free(s);
+	s = deal_text(d);
+	fields_set(f, "deal", *s ? s : "Nothing is dealt.");
+	free(s);
+	fields_set(f, "rest", d->deal_rest ? d->deal_rest : "");
+	/* every appearance value's ink: ink-blue, ink-hearts; and the legend, from
+	 * the pack's own values: legend1-value, legend1-ink, legend1-shape ... */
+	int n = 0;
+	for (size_t i = 0; i < d->nlooks; i++) {
+		const struct deck_look *l = &d->looks[i];
+		const char *ink = deck_ink(d, l->value);
+		if (!ink)
+			continue;
+		char *name = xasprintf("ink-%s", l->value);
+		fields_set(f, name, ink);
+		free(name);
+		n++;
+		fields_setf(f, "legend-count", "%d", n);
+		name = xasprintf("legend%d-value", n);
+		fields_set(f, name, l->value);
+		free(name);
+		name = xasprintf("legend%d-ink", n);
+		fields_set(f, name, ink);
+		free(name);
+		for (size_t j = 0; j < l->n; j++)
+			if (strcmp(l->attr[j], "ink")) {
+				name = xasprintf("legend%d-%s", n, l->attr[j]);
+				fields_set(f, name, l->text[j]);
+				free(name);
+			}
+	}
+	data_fields(&d->data, f);
+}
+
 void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *t,
-			 const struct deck *d)
+			 const struct deck *d, const struct fields *f)
 {
 	struct ref_user u = {d, xcalloc(d->ngroups + 1, sizeof *u.shown), 0, d->board.present};
 	/* included groups first, then the optional ones left out */
@@ -203,28 +251,6 @@ void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *
 				u.shown[u.nshown++] = g;
 	size_t cells = u.nshown + (u.board ? 1 : 0);
 	struct cells c = {(int)((cells + REF_COLS - 1) / REF_COLS), REF_COLS, fill_group, &u};
-	struct fields f = {0};
-	fields_set(&f, "title", d->title ? d->title : d->id);
-	fields_set(&f, "pack", d->id);
-	fields_set(&f, "game", d->game);
-	char *s = summary_text(d);
-	fields_set(&f, "summary", s);
-	free(s);
-	s = deal_text(d);
-	fields_set(&f, "deal", *s ? s : "Nothing is dealt.");
-	free(s);
-	fields_set(&f, "rest", d->deal_rest ? d->deal_rest : "");
-	/* every appearance value's ink, for the legend: ink-blue, ink-hearts */
-	for (size_t i = 0; i < d->nlooks; i++) {
-		const char *ink = deck_ink(d, d->looks[i].value);
-		if (ink) {
-			char *name = xasprintf("ink-%s", d->looks[i].value);
-			fields_set(&f, name, ink);
-			free(name);
-		}
-	}
-	data_fields(&d->data, &f);
-	draw_item(dr, cr, t, &f, &c, "reference");
-	fields_free(&f);
+	draw_item(dr, cr, t, f, &c, "reference");
 	free(u.shown);
 }

@@ -17,7 +17,8 @@
  * buffer; not thread-safe). */
 const char *deck_reference_default(const struct deck *d);
 
-/* Draw the reference page of d with the cells template t onto cr, whose user
+/* Draw the reference page of d with the cells template t and the fields f of
+ * deck_reference_fields onto cr, whose user
  * space is millimetres with the origin at the top-left corner of a 279.4 x 210 mm
  * area (the smaller of A4 and letter, landscape). Whole-page fields: title, pack,
  * game, summary (what the pack holds), deal (one line per player count range,
@@ -28,6 +29,10 @@ const char *deck_reference_default(const struct deck *d);
  * (an optional group left out, or the board's marks), is-GROUP and is-KIND (card,
  * tile, letter, token, board). */
 void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *t,
-			 const struct deck *d);
+			 const struct deck *d, const struct fields *f);
+/* The reference page's whole-page fields above (the quick reference's too). */
+void deck_reference_fields(const struct deck *d, struct fields *f);
+/* The quick reference template's default: "templates/GAME-quickref.yaml". */
+const char *deck_quickref_default(const struct deck *d);
 
 #endif

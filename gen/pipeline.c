@@ -113,8 +113,9 @@ const char build_opts_usage[] =
 	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
 	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
 	"                      (MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
-	"                      offset printer): the files that service takes, into\n"
-	"                      DIR/PACK.NAME/\n"
+	"                      offset printer: every component a single page with bleed,\n"
+	"                      placemat and board untiled, quickref.pdf, tokens-NAME.pdf):\n"
+	"                      the files that service takes, into DIR/PACK.NAME/\n"
 	"      --colour HOW    rgb (default; home printers) or cmyk: every PDF converted\n"
 	"                      to PDF/X-1a:2003 by Ghostscript (default for drivethru and\n"
 	"                      press)\n"
@@ -435,21 +436,204 @@ const char *build_paper(const struct build_ctx *c)
 	return c->large_paper ? c->large_paper : c->opts.paper ? c->opts.paper : "a4";
 }
 
+/* The landscape page of the build's paper and how an AREA_W x AREA_H mm drawing
+ * sits on it: centred, scaled down (never up) to stay clear of the margin. */
+static void landscape_fit(const struct build_ctx *c, double area_w, double area_h, double *pw,
+			  double *ph, double *scale)
+{
+	paper_size(build_paper(c), pw, ph);
+	if (*ph > *pw) {
+		double t = *pw;
+		*pw = *ph;
+		*ph = t;
+	}
+	double m = c->opts.margin + 1;
+	*scale = fmin(1, fmin((*pw - 2 * m) / area_w, (*ph - 2 * m) / area_h));
+}
+
 cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double area_w, double area_h)
 {
-	double pw, ph;
-	paper_size(build_paper(c), &pw, &ph);
-	if (ph > pw) {
-		double t = pw;
-		pw = ph;
-		ph = t;
-	}
+	double pw, ph, scale;
+	landscape_fit(c, area_w, area_h, &pw, &ph, &scale);
 	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-	double m = c->opts.margin + 1;
-	double scale = fmin(1, fmin((pw - 2 * m) / area_w, (ph - 2 * m) / area_h));
 	cairo_translate(cr, (pw - scale * area_w) / 2, (ph - scale * area_h) / 2);
 	cairo_scale(cr, scale, scale);
 	return cr;
+}
+
+/* The quick reference's trim size: the deck's card. */
+static void quickref_size(const struct quickref *q, double *w, double *h)
+{
+	*w = q->w > 0 ? q->w : q->t->w;
+	*h = q->h > 0 ? q->h : q->t->h;
+}
+
+void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed)
+{
+	struct template *t = q->t;
+	double W, H;
+	quickref_size(q, &W, &H);
+	double s = fmin(W / t->w, H / t->h);
+	int rows = q->rows ? q->rows->rows : 0;
+	/* rows of a `cells:` block: their height shares what the header leaves */
+	double cell_h = t->cells.h, margin[4];
+	memcpy(margin, t->cells.margin, sizeof margin);
+	if (t->cells.on) {
+		double room = t->h - margin[0] - margin[2];
+		if (rows > 0 && rows * t->cells.h + (rows - 1) * t->cells.gap > room)
+			t->cells.h = (room - (rows - 1) * t->cells.gap) / rows;
+		t->cells.margin[1] = t->w - margin[3] - t->cells.w;
+		t->cells.margin[2] = t->h - margin[0] - (rows > 0 ? rows * t->cells.h + (rows - 1) * t->cells.gap : 0);
+	}
+	cairo_save(cr);
+	cairo_rectangle(cr, -bleed, -bleed, W + 2 * bleed, H + 2 * bleed);
+	cairo_clip(cr);
+	if (!t->background.field && !t->background.none) {
+		cairo_set_source_rgba(cr, t->background.r, t->background.g, t->background.b, t->background.a);
+		cairo_paint(cr);
+	}
+	/* centred across, from the top: a taller card's header still runs into
+	 * the bleed, its room left at the bottom */
+	cairo_translate(cr, (W - s * t->w) / 2, 0);
+	cairo_scale(cr, s, s);
+	struct cells none = {1, 1, NULL, NULL};
+	draw_item(dr, cr, t, q->f, q->rows && rows ? q->rows : &none, "the quick reference");
+	cairo_restore(cr);
+	t->cells.h = cell_h;
+	memcpy(t->cells.margin, margin, sizeof margin);
+}
+
+/* Crop marks at the corners of a w x h trim at (x, y), from 2.5 to 5.5 mm outside it. */
+static void crop_marks(cairo_t *cr, double x, double y, double w, double h)
+{
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_line_width(cr, 0.3 * 25.4 / 72);
+	for (int i = 0; i < 4; i++) {
+		double cx = x + (i & 1 ? w : 0), cy = y + (i & 2 ? h : 0);
+		double sx = i & 1 ? 1 : -1, sy = i & 2 ? 1 : -1;
+		cairo_move_to(cr, cx + sx * 2.5, cy);
+		cairo_line_to(cr, cx + sx * 5.5, cy);
+		cairo_move_to(cr, cx, cy + sy * 2.5);
+		cairo_line_to(cr, cx, cy + sy * 5.5);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void build_quickref_on_page(const struct build_ctx *c, struct pdfw *w, cairo_t *cr, struct drawer *dr,
+			    const struct quickref *q, double area_w, double area_h, double x, double y)
+{
+	double pw, ph, scale, W, H;
+	landscape_fit(c, area_w, area_h, &pw, &ph, &scale);
+	quickref_size(q, &W, &H);
+	double m = c->opts.margin, ox = (pw - scale * area_w) / 2, oy = (ph - scale * area_h) / 2;
+	double px = fmin(ox + x * scale, pw - m - 5.5 - W), py = oy + y * scale;
+	if (W > q->t->w + 0.5 || H > q->t->h + 0.5 || py + H + 5.5 > ph - m) {
+		/* a card larger than the room the page leaves it (its template's
+		 * size): a page of its own */
+		pdfw_end_page(w);
+		cr = pdfw_page(w, pw, ph, 0, NULL);
+		px = (pw - W) / 2;
+		py = (ph - H) / 2;
+	}
+	cairo_save(cr);
+	cairo_identity_matrix(cr);
+	cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+	cairo_translate(cr, px, py);
+	build_quickref_draw(dr, cr, q, 2);
+	crop_marks(cr, 0, 0, W, H);
+	cairo_restore(cr);
+}
+
+int build_quickref_pdf(struct build_ctx *c, struct drawer *dr, const struct quickref *q)
+{
+	char *path = build_path(c, "quickref.pdf");
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
+	free(path);
+	if (!w)
+		return -1;
+	double W, H, b = q->t->bleed > 0 ? q->t->bleed : TPL_DEFAULT_BLEED;
+	quickref_size(q, &W, &H);
+	cairo_t *cr = pdfw_page(w, W + 2 * b, H + 2 * b, b, "quick reference");
+	build_quickref_draw(dr, cr, q, b);
+	pdfw_end_page(w);
+	return pdfw_close(w);
+}
+
+bool build_press(const struct build_ctx *c)
+{
+	return c->opts.preset == PRESET_PRESS;
+}
+
+struct token_fill {
+	const struct fields *f;
+	long first, count;
+	int cols;
+};
+
+static void token_cell(void *user, int r, int c, struct fields *f)
+{
+	const struct token_fill *tf = user;
+	long k = tf->first + (long)r * tf->cols + c;
+	if (k >= tf->count)
+		return;
+	for (size_t i = 0; tf->f && i < tf->f->n; i++)
+		fields_set(f, tf->f->v[i].name, tf->f->v[i].value);
+	fields_set(f, "token", "1");
+	fields_setf(f, "number", "%ld", k + 1);
+}
+
+int build_tokens(struct build_ctx *c, const char *name, const char *label, const struct template *t,
+		 long count, struct fields *f)
+{
+	const struct tpl_cells *cl = &t->cells;
+	char *rel = build_press(c) ? xasprintf("tokens-%s.pdf", name) : xasprintf("tokens-%s.pdf", build_paper(c));
+	char *path = build_path(c, rel);
+	free(rel);
+	struct pdfw *w = path ? pdfw_open(path) : NULL;
+	free(path);
+	if (!w)
+		return -1;
+	struct token_fill tf = {f, 0, count, 1};
+	if (build_press(c)) {
+		/* one token, its trim the cell, with bleed */
+		double b = TPL_DEFAULT_BLEED;
+		cairo_t *cr = pdfw_page(w, cl->w + 2 * b, cl->h + 2 * b, b, label);
+		cairo_rectangle(cr, -b, -b, cl->w + 2 * b, cl->h + 2 * b);
+		cairo_clip(cr);
+		cairo_translate(cr, -cl->margin[3], -cl->margin[0]);
+		fields_set(f, "sheet-note", "");
+		tf.count = 1;
+		struct cells one = {1, 1, token_cell, &tf};
+		draw_item(c->dr, cr, t, f, &one, label);
+		pdfw_end_page(w);
+		return pdfw_close(w);
+	}
+	double pw, ph;
+	paper_size(build_paper(c), &pw, &ph);
+	int cols = (int)floor((pw - cl->margin[1] - cl->margin[3] + cl->gap) / (cl->w + cl->gap));
+	int rows = (int)floor((ph - cl->margin[0] - cl->margin[2] + cl->gap) / (cl->h + cl->gap));
+	if (cols < 1 || rows < 1) {
+		diag(SEV_ERROR, NULL, "%s: a token does not fit on %s paper", t->file, build_paper(c));
+		pdfw_abort(w);
+		return -1;
+	}
+	tf.cols = cols;
+	fields_set(f, "sheet", "1");
+	struct cells cells = {rows, cols, token_cell, &tf};
+	double dx = (pw - cols * cl->w - (cols - 1) * cl->gap) / 2 - cl->margin[3];
+	double dy = (ph - cl->margin[0] - cl->margin[2] - rows * cl->h - (rows - 1) * cl->gap) / 2;
+	for (; tf.first < count; tf.first += (long)rows * cols) {
+		cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+		cairo_translate(cr, dx, dy);
+		long last = tf.first + (long)rows * cols;
+		fields_setf(f, "sheet-note", "%s: %ld-%ld of %ld. Print at 100%%.", label, tf.first + 1,
+			    last < count ? last : count, count);
+		draw_item(c->dr, cr, t, f, &cells, tf.first == 0 ? label : NULL);
+		pdfw_end_page(w);
+	}
+	return pdfw_close(w);
 }
 
 void csv_cell(struct buf *s, const char *v)
@@ -1719,6 +1903,14 @@ int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, 
 	free(path);
 	if (!w)
 		return -1;
+	if (build_press(c)) {
+		/* one page, the whole item with bleed: a press prints it untiled */
+		double b = t->bleed > 0 ? t->bleed : TPL_DEFAULT_BLEED;
+		cairo_t *cr = pdfw_page(w, iw + 2 * b, ih + 2 * b, b, NULL);
+		draw(user, cr, 0, 0);
+		pdfw_end_page(w);
+		return pdfw_close(w);
+	}
 	const struct tpl_cells *cl = &t->cells;
 	struct tile_seams s = {NULL, NULL, 0, 0};
 	if (cl->on) {
@@ -1794,7 +1986,14 @@ static int write_preset(struct build_ctx *c, struct worker *w)
 		return write_faces(c, w, "drivethru.pdf");
 	if (c->opts.preset == PRESET_PRESS) {
 		int rc = c->it.count ? write_faces(c, w, "faces.pdf") : 0;
-		return !rc && c->it.back && c->it.count ? write_back_pdf(c, w) : rc;
+		rc = !rc && c->it.back && c->it.count ? write_back_pdf(c, w) : rc;
+		/* every other component, each a page of its own with bleed (build_press) */
+		int only = c->opts.only;
+		c->opts.only = BO_PLACEMAT | BO_REFERENCE | BO_TOKENS | BO_BOARD | BO_SETUP;
+		if (!rc && c->it.extra)
+			rc = c->it.extra(c, c->it.user);
+		c->opts.only = only;
+		return rc;
 	}
 	bool copies = false;
 	for (long i = 0; i < c->it.count && !copies; i++) {

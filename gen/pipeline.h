@@ -202,6 +202,39 @@ const char *build_paper(const struct build_ctx *c);
  * margin (letter is narrower than A4). The page's context, or NULL. */
 cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double area_w, double area_h);
 
+/* A quick reference to cut out: t is a card-sized template (its `size:` the design,
+ * drawn scaled uniformly to the deck's card, w x h mm, 0: t's own size), with f;
+ * when t has `cells:`, rows are its rows (one column) sharing the height the
+ * cells' top and bottom margins leave. */
+struct quickref {
+	struct template *t;
+	const struct fields *f;
+	const struct cells *rows;
+	double w, h;
+};
+/* Draw q with its trim's top-left corner at cr's origin, clipped to bleed mm
+ * outside the trim. */
+void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed);
+/* On a landscape page of build_landscape_page(c, w, area_w, area_h) (cr), q at
+ * full size (never scaled with the page) with 2 mm of bleed and crop marks: its
+ * top-left trim corner where the page's (x, y) lands, moved left to keep the
+ * marks out of the margin; on a page of its own when it is larger than its
+ * template's size (the room the page leaves) or does not fit. */
+void build_quickref_on_page(const struct build_ctx *c, struct pdfw *w, cairo_t *cr, struct drawer *dr,
+			    const struct quickref *q, double area_w, double area_h, double x, double y);
+/* quickref.pdf: q alone, one page with its template's bleed (TrimBox, BleedBox). */
+int build_quickref_pdf(struct build_ctx *c, struct drawer *dr, const struct quickref *q);
+/* --preset press: every component is its own single-page file with bleed (the
+ * games' extra callbacks ask this: placemat, board and setup untiled, the quick
+ * reference and each token alone). */
+bool build_press(const struct build_ctx *c);
+/* Tokens drawn from t (a `cells:` template, a cell per token) with f (each cell
+ * gets token, number; a home sheet sheet and sheet-note): count of them on
+ * cut-out sheets of the build's paper (tokens-PAPER.pdf), or under --preset
+ * press one token with bleed (tokens-NAME.pdf). label names them. 0, or -1
+ * after reporting. */
+int build_tokens(struct build_ctx *c, const char *name, const char *label, const struct template *t,
+		 long count, struct fields *f);
 /* The one CSV writer (every manifest): csv_cell appends the field v and a comma,
  * quoted as RFC 4180 says when it holds a comma, quote or line break, and with a
  * ' after the opening quote when it starts with = + - @ (a spreadsheet formula);

@@ -41,7 +41,9 @@ static const char build_usage[] =
 	"  sheets-a4.pdf      as many cards per page as fit, each with its bleed, crop\n"
 	"  sheets-letter.pdf  marks, each page followed by its backs for duplex\n"
 	"  placemat.pdf       the placemat at full size, tiled across pages when larger\n"
-	"  reference.pdf      the pack's ability table\n"
+	"  reference.pdf      the pack's ability table, its rules and a quick reference\n"
+	"                     card (trains-quickref.yaml) at the cards' size to cut out\n"
+	"  tokens-a4.pdf      the freeze tokens, when the rules give freeze-tokens\n"
 	"  svg/card-NNN.svg, svg/back.svg, svg/placemat.svg   in millimetres\n"
 	"  png/card-NNN.png, png/back.png   300 dpi with bleed; contact.png, the whole pack\n"
 	"  manifest.csv       position, number, code, ability and the files of each card\n"
@@ -63,7 +65,7 @@ static const char build_usage[] =
 
 struct build {
 	struct pack *p;
-	struct template *face, *back, *placemat, *reference;
+	struct template *face, *back, *placemat, *reference, *quickref, *freeze;
 	struct drawer *d;
 	struct fields f;     /* the placemat's and the reference's (main thread) */
 	long total;          /* cards built: all, or those --numbers names */
@@ -210,6 +212,281 @@ static void fill_ability(void *user, int r, int c, struct fields *f)
 	trainlook_ability(&p->layout, &p->palette, &p->abilities.v[a], f);
 }
 
+/* ---- the quick reference and the rules, from the pack ---- */
+
+/* What an ability of kind k does, in the seed page's words: a, b name the
+ * spaces, row or column of the pack's first ability of that kind. */
+static char *kind_text(const struct pack *p, const struct ability *a)
+{
+	const struct layout *lay = &p->layout;
+	char s1[3] = "", s2[3] = "";
+	if (a->nsp > 0)
+		space_name(lay, a->sp[0], s1);
+	if (a->nsp > 1)
+		space_name(lay, a->sp[1], s2);
+	char row = (char)('A' + (a->line < 0 ? 0 : a->line));
+	char col = (char)('A' + lay->rows + (a->line < 0 ? 0 : a->line));
+	const char *way = a->dir > 0 ? "right" : "left", *vway = a->dir > 0 ? "down" : "up";
+	switch (a->kind) {
+	case AK_SWAP:
+		return xasprintf("Swap the cards in spaces %s and %s.", s1, s2);
+	case AK_REMOVE:
+		return xasprintf("Remove the card at space %s; replace it from the draw pile.", s1);
+	case AK_ROW_SWAP:
+		return xasprintf("Swap two specific cards of one row: %s and %s.", s1, s2);
+	case AK_COLUMN_SWAP:
+		return xasprintf("Swap two specific cards of one column: %s and %s.", s1, s2);
+	case AK_CROSS_SWAP:
+		return xasprintf("Swap %s and %s, which share neither a row nor a column.", s1, s2);
+	case AK_ROW_ROTATE:
+		return xasprintf("Rotate row %c %s: every card one place.", row, way);
+	case AK_COLUMN_ROTATE:
+		return xasprintf("Rotate column %c %s: every card one place.", col, vway);
+	case AK_ROW_ANY_SWAP:
+		return xasprintf("Swap any two cards in row %c.", row);
+	case AK_COLUMN_ANY_SWAP:
+		return xasprintf("Swap any two cards in column %c.", col);
+	case AK_PAIR_ANY_ROW:
+		return xstrdup("Swap these two columns' cards, in a row of your choice.");
+	case AK_PAIR_ANY_COLUMN:
+		return xstrdup("Swap these two rows' cards, in a column of your choice.");
+	case AK_ROTATE_ANY_ROW:
+		return xasprintf("Rotate a row of your choice %s.", way);
+	case AK_ROTATE_ANY_COLUMN:
+		return xasprintf("Rotate a column of your choice %s.", vway);
+	case AK_ROW_ROTATE_EITHER:
+		return xasprintf("Rotate row %c in the direction of your choice.", row);
+	case AK_COLUMN_ROTATE_EITHER:
+		return xasprintf("Rotate column %c in the direction of your choice.", col);
+	case AK_ROW_ANY_REMOVE:
+		return xasprintf("Remove a card of your choice from row %c; draw again.", row);
+	case AK_COLUMN_ANY_REMOVE:
+		return xasprintf("Remove a card of your choice from column %c; draw again.", col);
+	default:
+		return xasprintf("%s.", a->symbolic);
+	}
+}
+
+/* A grid's row kind and its column twin (and back), or -1. */
+static int twin_of(enum ability_kind k)
+{
+	static const enum ability_kind pairs[][2] = {
+		{AK_ROW_SWAP, AK_COLUMN_SWAP}, {AK_ROW_ROTATE, AK_COLUMN_ROTATE},
+		{AK_ROW_ANY_SWAP, AK_COLUMN_ANY_SWAP}, {AK_PAIR_ANY_ROW, AK_PAIR_ANY_COLUMN},
+		{AK_ROTATE_ANY_ROW, AK_ROTATE_ANY_COLUMN}, {AK_ROW_ROTATE_EITHER, AK_COLUMN_ROTATE_EITHER},
+		{AK_ROW_ANY_REMOVE, AK_COLUMN_ANY_REMOVE}};
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+		if (pairs[i][0] == k)
+			return (int)pairs[i][1];
+		if (pairs[i][1] == k)
+			return (int)pairs[i][0];
+	}
+	return -1;
+}
+
+/* What a row kind and its column twin do, together. */
+static const char *twin_text(enum ability_kind k)
+{
+	switch (k) {
+	case AK_ROW_SWAP: case AK_COLUMN_SWAP:
+		return "Swap two specific cards of one row, or of one column.";
+	case AK_ROW_ROTATE: case AK_COLUMN_ROTATE:
+		return "Rotate that row or column one place, that way.";
+	case AK_ROW_ANY_SWAP: case AK_COLUMN_ANY_SWAP:
+		return "Swap any two cards of that row or column.";
+	case AK_PAIR_ANY_ROW: case AK_PAIR_ANY_COLUMN:
+		return "Swap that pair, in a row or column of your choice.";
+	case AK_ROTATE_ANY_ROW: case AK_ROTATE_ANY_COLUMN:
+		return "Rotate a row or column of your choice, that way.";
+	case AK_ROW_ROTATE_EITHER: case AK_COLUMN_ROTATE_EITHER:
+		return "Rotate that row or column, in the direction of your choice.";
+	default:
+		return "Remove a card of your choice from that row or column; draw again.";
+	}
+}
+
+#define QR_MAX_ROWS (AK_COUNT + 12)
+
+/* A row of the quick reference: an ability (its index) or a labelled rule. */
+struct qr_row {
+	int ability;          /* -1: a rule */
+	const char *label;
+	char *text;
+};
+
+struct qr_rows {
+	const struct build *b;
+	struct qr_row v[QR_MAX_ROWS];
+	int n;
+};
+
+static void qr_add(struct qr_rows *q, int ability, const char *label, char *text)
+{
+	if (q->n < QR_MAX_ROWS)
+		q->v[q->n++] = (struct qr_row){ability, label, text};
+	else
+		free(text);
+}
+
+static void fill_qr_row(void *user, int r, int c, struct fields *f)
+{
+	const struct qr_rows *q = user;
+	(void)c;
+	if (r >= q->n)
+		return;
+	const struct qr_row *row = &q->v[r];
+	fields_set(f, "text", row->text);
+	if (row->ability >= 0) {
+		const struct pack *p = q->b->p;
+		trainlook_ability(&p->layout, &p->palette, &p->abilities.v[row->ability], f);
+		if (!fields_get(f, "chip1-a")) {
+			fields_set(f, "rule", "1");
+			fields_set(f, "label", "§9");
+		}
+	} else {
+		fields_set(f, "rule", "1");
+		fields_set(f, "label", row->label);
+		if (!*row->label)
+			fields_set(f, "underline", "1");
+	}
+}
+
+/* The last space's letter on a line, the census, the spaces' name. */
+static int pack_census(const struct pack *p)
+{
+	return p->layout.rows ? p->layout.rows * p->layout.cols : p->layout.census;
+}
+
+/* The quick reference's rows: a row per ability kind the pack has (a grid's row
+ * and column twins share one), then its rules; optional rows (codes, the
+ * underline) only while there is room for 9 mm rows. */
+static void qr_rows(const struct build *b, struct qr_rows *q)
+{
+	const struct pack *p = b->p;
+	const struct rules *ru = &p->rules;
+	bool seen[AK_COUNT] = {false};
+	q->b = b;
+	q->n = 0;
+	bool has[AK_COUNT] = {false};
+	for (size_t a = 0; a < p->abilities.n; a++)
+		has[p->abilities.v[a].kind] = true;
+	for (size_t a = 0; a < p->abilities.n; a++) {
+		enum ability_kind k = p->abilities.v[a].kind;
+		if (seen[k] && k != AK_NUMBER)
+			continue;
+		seen[k] = true;
+		/* a grid's row kind and its column twin share a row */
+		int tw = twin_of(k);
+		if (tw >= 0 && has[tw] && seen[tw])
+			continue;
+		if (tw >= 0 && has[tw]) {
+			seen[tw] = true;
+			qr_add(q, (int)a, NULL, xstrdup(twin_text(k)));
+		} else {
+			qr_add(q, (int)a, NULL, kind_text(p, &p->abilities.v[a]));
+		}
+	}
+	int n = pack_census(p);
+	char last = (char)('A' + n - 1);
+	if (p->layout.rows)
+		qr_add(q, -1, "DEAL", xasprintf("%d cards each, arranged so every row and every column is descending.", n));
+	else
+		qr_add(q, -1, "DEAL", xasprintf("%d cards each, descending from A to %c: the highest in A.", n, last));
+	if (ru->apply_to == APPLY_ANYONE)
+		qr_add(q, -1, "TURN", xstrdup("Apply a card's ability to your own sequence, or to an opponent's of your choice."));
+	if (ru->swap_across != ACROSS_NONE) {
+		char *t = xasprintf("A ↔ B: your A with an opponent's B, or your B with their A%s.%s",
+				    ru->swap_across == ACROSS_THREE ? "; or one opponent's with another's" : "",
+				    ru->swap_within ? "" : " Never within one sequence.");
+		qr_add(q, -1, "ACROSS", t);
+	}
+	if (p->wild)
+		qr_add(q, -1, "WILD", xstrdup("Any number its owner chooses, perhaps changing; no ability. Never a number no card has."));
+	if (ru->freeze_tokens > 0)
+		qr_add(q, -1, "FREEZE", xasprintf("Start of your turn: a token (%d each) freezes one of your cards for good: it never leaves its space.",
+						  ru->freeze_tokens));
+	const char *order = ru->win == WIN_NEVER_DESCENDING ? "never-descending" : "ascending";
+	const char *each = ru->win == WIN_NEVER_DESCENDING ? "less than or equal to" : "less than";
+	if (p->layout.rows)
+		qr_add(q, -1, "WIN", xasprintf("First with every row and every column %s: each card %s every card to its right and below.",
+					       order, each));
+	else
+		qr_add(q, -1, "WIN", xasprintf("First with all %d %s: each card %s every card on its right.", n, order, each));
+	/* optional: the corner codes of a line pack, the underline */
+	double room = b->quickref ? b->quickref->h - b->quickref->cells.margin[0] - b->quickref->cells.margin[2] : 66;
+	double gap = b->quickref ? b->quickref->cells.gap : 1;
+	int fit = (int)((room + gap) / (9.0 + gap));
+	if (!p->layout.rows && q->n < fit) {
+		struct buf t = {0};
+		bool sw = false, rm = false;
+		for (size_t a = 0; a < p->abilities.n; a++) {
+			const struct ability *ab = &p->abilities.v[a];
+			if ((ab->kind == AK_SWAP && !sw) || (ab->kind == AK_REMOVE && !rm)) {
+				buf_printf(&t, "%s%s is %s", t.len ? ", " : "In the corner: ", ab->code, ab->symbolic);
+				sw |= ab->kind == AK_SWAP;
+				rm |= ab->kind == AK_REMOVE;
+			}
+		}
+		if (t.len) {
+			buf_puts(&t, ".");
+			qr_add(q, -1, "CODE", t.s);
+		}
+	}
+	if (p->cards >= 9 && q->n < fit)
+		qr_add(q, -1, "", xstrdup("Underlined: a number that reads as another upside down."));
+}
+
+static void qr_free(struct qr_rows *q)
+{
+	for (int i = 0; i < q->n; i++)
+		free(q->v[i].text);
+	q->n = 0;
+}
+
+/* The pack's rules in the seed page's words (reference.pdf, under the card). */
+static char *rules_text(const struct pack *p)
+{
+	const struct rules *ru = &p->rules;
+	struct buf s = {0};
+	buf_add(&s, "", 0);
+	int n = pack_census(p);
+	if (p->layout.rows)
+		buf_printf(&s, "Deal. At the beginning of the game, %d cards are randomly dealt to each player, who arranges them in any way such that each of the rows, and each of the columns, is in descending order.",
+			   n);
+	else
+		buf_printf(&s, "Deal. %d cards to each player, placed on the placemat's spaces in descending numerical order, as at the beginning of a game.",
+			   n);
+	if (ru->apply_to == APPLY_ANYONE)
+		buf_puts(&s, "\nAbilities. The player who uses a card for its ability has the option of applying it either to their own sequence, or to the sequence of an opponent of their choice.");
+	if (ru->swap_across != ACROSS_NONE) {
+		buf_puts(&s, "\nSwaps across sequences. A player applying a B ↔ D swap with an opponent may swap their B-space card with the opponent's D-space card, or their D-space card with the opponent's B-space card.");
+		if (ru->swap_across == ACROSS_THREE)
+			buf_puts(&s, " They may also direct one opponent to swap a B-space card with another opponent's D-space card, or vice versa.");
+		buf_puts(&s, ru->swap_within ? " Swaps within one sequence are still allowed." : " Two cards within the same sequence are never swapped.");
+	}
+	if (p->wild)
+		buf_printf(&s, "\nWild cards (%d). A wild card represents any number its owner chooses, perhaps changing as the game progresses, and lacks any abilities. It may not stand for a number that does not appear on any card in the pack.",
+			   p->wild);
+	if (ru->freeze_tokens > 0)
+		buf_printf(&s, "\nFreezing (%d tokens each). At the beginning of a player's turn, they can freeze one card of their sequence by placing a token on it. After that, this card can never be taken from this space by swapping, replacement, removal, et cetera; by the owner or any other player. A frozen card can never be unfrozen. After freezing a card, the player takes a normal turn.",
+			   ru->freeze_tokens);
+	if (p->layout.rows)
+		buf_printf(&s, "\nWin. The first player to achieve %s order in all rows and all columns wins.",
+			   ru->win == WIN_NEVER_DESCENDING ? "never-descending" : "ascending");
+	else if (ru->win == WIN_NEVER_DESCENDING)
+		buf_printf(&s, "\nWin. The first player whose %d cards are never-descending wins: each card is less than or equal to every card on its right.", n);
+	else
+		buf_printf(&s, "\nWin. The first player whose %d cards are in ascending order wins: each card is less than every card on its right; the numbers need not be consecutive.", n);
+	buf_puts(&s, "\nThe coloured letters are the placemat's spaces; the letter is always printed. Cut the quick reference out along the marks.");
+	return s.s;
+}
+
+/* The quick reference at the deck's card size. */
+static struct quickref quickref_of(const struct build *b, const struct fields *f, const struct cells *rows)
+{
+	return (struct quickref){b->quickref, f, rows, b->face->w, b->face->h};
+}
+
 /* reference.pdf: templates/trains-reference.yaml on a landscape page: the
  * abilities in cells of four columns (a plain table when they are too many to
  * fit), a legend and a card-sized quick reference to cut out. */
@@ -255,6 +532,9 @@ static int write_reference(struct build_ctx *c, struct build *b)
 		buf_printf(&head, ", %d wild card%s", b->p->wild, b->p->wild == 1 ? "" : "s");
 	fields_set(&b->f, "summary", head.s);
 	buf_free(&head);
+	char *rules = rules_text(b->p);
+	fields_set(&b->f, "rules", rules);
+	free(rules);
 	/* Nothing within the printable margin: on letter the page is drawn a little smaller. */
 	cairo_t *cr = build_landscape_page(c, w, area_w, area_h);
 	draw_item(b->d, cr, t, &b->f, &cells, "reference");
@@ -277,9 +557,48 @@ static int write_reference(struct build_ctx *c, struct build *b)
 			free(cellv[i]);
 		free(cellv);
 	}
-	pdfw_end_page(w);
 	t->cells.h = cell_h;
+	/* the quick reference at the deck's card size, never scaled with the page */
+	struct qr_rows q;
+	qr_rows(b, &q);
+	struct cells qc = {q.n, 1, fill_qr_row, &q};
+	struct quickref qr = quickref_of(b, &b->f, &qc);
+	build_quickref_on_page(c, w, cr, b->d, &qr, area_w, area_h, 207.9, 38.0);
+	qr_free(&q);
+	pdfw_end_page(w);
 	return pdfw_close(w);
+}
+
+/* quickref.pdf (--preset press): the quick reference alone, with bleed. */
+static int write_quickref(struct build_ctx *c, struct build *b)
+{
+	fields_clear(&b->f);
+	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+	fields_set(&b->f, "pack", b->p->id);
+	struct qr_rows q;
+	qr_rows(b, &q);
+	struct cells qc = {q.n, 1, fill_qr_row, &q};
+	struct quickref qr = quickref_of(b, &b->f, &qc);
+	int rc = build_quickref_pdf(c, b->d, &qr);
+	qr_free(&q);
+	return rc;
+}
+
+/* The freeze tokens (seed §11): freeze-tokens for each player, for the most
+ * players the pack names (four when it names none). */
+static int write_freeze(struct build_ctx *c, struct build *b)
+{
+	int players = 4;
+	for (size_t i = 0; i < b->p->nplayers; i++)
+		if (i == 0 || b->p->players[i].players > players)
+			players = b->p->players[i].players;
+	fields_clear(&b->f);
+	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
+	fields_set(&b->f, "pack", b->p->id);
+	int rc = build_tokens(c, "freeze", "freeze tokens", b->freeze, (long)players * b->p->rules.freeze_tokens,
+			      &b->f);
+	fields_clear(&b->f);
+	return rc;
 }
 
 static int write_extra(struct build_ctx *c, void *user)
@@ -289,7 +608,9 @@ static int write_extra(struct build_ctx *c, void *user)
 	if (!rc && (c->opts.only & BO_PLACEMAT))
 		rc = write_placemat(c, b);
 	if (!rc && (c->opts.only & BO_REFERENCE))
-		rc = write_reference(c, b);
+		rc = build_press(c) ? write_quickref(c, b) : write_reference(c, b);
+	if (!rc && (c->opts.only & BO_TOKENS) && b->freeze)
+		rc = write_freeze(c, b);
 	if (!rc && (c->opts.only & BO_SVG)) {
 		double iw, ih;
 		struct cells cl = placemat_cells(b);
@@ -488,6 +809,8 @@ enum { NEED_BACK = BO_ALL + 1 };
 
 static int templates_needed(const struct build_opts *o)
 {
+	if (o->preset == PRESET_PRESS)
+		return NEED_BACK | BO_PLACEMAT | BO_REFERENCE | BO_TOKENS;
 	if (o->preset != PRESET_HOME)
 		return NEED_BACK;
 	int need = 0;
@@ -495,7 +818,7 @@ static int templates_needed(const struct build_opts *o)
 		need |= NEED_BACK;
 	if (o->only & (BO_PLACEMAT | BO_SVG))
 		need |= BO_PLACEMAT;
-	return need | (o->only & BO_REFERENCE);
+	return need | (o->only & (BO_REFERENCE | BO_TOKENS));
 }
 
 /* The pack's palette: its names checked (space letters of the layout, the
@@ -522,7 +845,7 @@ static int apply_palette(struct build *b, bool all)
 		snprintf(what, sizeof what, "the colour of space %c", 'A' + i);
 		colour_note(colours[i], what, palette_loc(&p->palette, names[i]));
 	}
-	struct template *t[] = {b->face, b->back, b->placemat, b->reference}, *other[3] = {NULL};
+	struct template *t[] = {b->face, b->back, b->placemat, b->reference, b->quickref, b->freeze}, *other[5] = {NULL};
 	if (!all && p->palette.n) {
 		/* --only leaves templates out: their palette names still count, so a
 		 * name none of them knows is found whatever --only says (read
@@ -537,11 +860,17 @@ static int apply_palette(struct build *b, bool all)
 		if (!t[3])
 			t[3] = other[2] = build_template(b->d, p->file, p->reference, &p->loc_reference,
 							 "trains-reference.yaml", "reference", true);
+		if (!t[4])
+			t[4] = other[3] = build_template(b->d, p->file, NULL, NULL, "trains-quickref.yaml",
+							 "quick reference", true);
+		if (!t[5] && p->rules.freeze_tokens > 0)
+			t[5] = other[4] = build_template(b->d, p->file, NULL, NULL, "trains-freeze.yaml",
+							 "freeze token", true);
 		diag_set_quiet(0);
-		all = t[1] && t[2] && t[3];
+		all = t[1] && t[2] && t[3] && t[4] && (t[5] || !p->rules.freeze_tokens);
 	}
-	int rc = palette_apply(&p->palette, t, 4, names, (size_t)(nspaces < 26 ? nspaces : 26), all);
-	for (int i = 0; i < 3; i++)
+	int rc = palette_apply(&p->palette, t, 6, names, (size_t)(nspaces < 26 ? nspaces : 26), all);
+	for (int i = 0; i < 5; i++)
 		template_free(other[i]);
 	if (rc == 0)
 		palette_check_vision(&p->palette, names, colours, defaults,
@@ -568,10 +897,22 @@ static int load_templates(struct build *b, const struct build_opts *o)
 	if (need & BO_REFERENCE)
 		b->reference = build_template(b->d, p->file, p->reference, &p->loc_reference, "trains-reference.yaml",
 					      "reference", true);
+	if (need & BO_REFERENCE)
+		b->quickref = build_template(b->d, p->file, NULL, NULL, "trains-quickref.yaml", "quick reference",
+					     true);
+	if ((need & BO_TOKENS) && p->rules.freeze_tokens > 0)
+		b->freeze = build_template(b->d, p->file, NULL, NULL, "trains-freeze.yaml", "freeze token", true);
 	if (!b->face || (!b->back && (need & NEED_BACK)) || (!b->placemat && (need & BO_PLACEMAT)) ||
-	    (!b->reference && (need & BO_REFERENCE)))
+	    (!b->reference && (need & BO_REFERENCE)) || (!b->quickref && (need & BO_REFERENCE)) ||
+	    (!b->freeze && (need & BO_TOKENS) && p->rules.freeze_tokens > 0))
 		return EXIT_INPUT;
-	if (apply_palette(b, (need & NEED_BACK) && (need & BO_PLACEMAT) && (need & BO_REFERENCE)) != 0)
+	if (b->quickref && !b->quickref->has_size) {
+		diag(SEV_ERROR, &b->quickref->loc_size, "%s: a quick reference needs a 'size' (the card it is designed at)",
+		     b->quickref->file);
+		return EXIT_INPUT;
+	}
+	if (apply_palette(b, (need & NEED_BACK) && (need & BO_PLACEMAT) && (need & BO_REFERENCE) &&
+				     (b->freeze || !p->rules.freeze_tokens)) != 0)
 		return EXIT_INPUT;
 	if (b->back && (b->back->w != b->face->w || b->back->h != b->face->h)) {
 		diag(SEV_ERROR, NULL, "%s: the back is %.1f x %.1f mm but the face %s is %.1f x %.1f mm",
@@ -645,6 +986,8 @@ int cmd_build(int argc, char **argv)
 	template_free(b.back);
 	template_free(b.placemat);
 	template_free(b.reference);
+	template_free(b.quickref);
+	template_free(b.freeze);
 	free(b.sel);
 	pack_free(p);
 	return status;
