@@ -186,7 +186,8 @@ void colour_note_templates(struct template *const *t, size_t n, colour_where *wh
 		for (size_t j = 0; j < tp->palette.n; j++) {
 			struct tpl_color c;
 			if (tpl_parse_color(tp->palette.values[j], &c) == 0)
-				note_tpl(&c, tp->palette.keys[j], &tp->palette.loc, p, NULL);
+				note_tpl(&c, tp->palette.keys[j],
+					 tp->palette.at ? &tp->palette.at[j] : &tp->palette.loc, p, NULL);
 		}
 		note_tpl(&tp->background, tp->background.pal, &tp->background.loc, p, "background");
 		note_elems(tp->elems, tp->nelems, p);

@@ -1673,6 +1673,7 @@ static void load_palette(struct yread *r, const struct ynode *v, struct template
 	m->loc = yr_loc(r, v);
 	m->keys = xcalloc(v->n + 1, sizeof *m->keys);   /* NULL-terminated: yr_closest */
 	m->values = xcalloc(v->n ? v->n : 1, sizeof *m->values);
+	m->at = xcalloc(v->n ? v->n : 1, sizeof *m->at);
 	for (size_t j = 0; j < v->n; j++) {
 		const struct ynode *k = v->pairs[j].key;
 		const char *val = yr_scalar(r, k->str, v->pairs[j].value);
@@ -1689,6 +1690,7 @@ static void load_palette(struct yread *r, const struct ynode *v, struct template
 				 k->str, val);
 			continue;
 		}
+		m->at[m->n] = yr_loc(r, v->pairs[j].value);
 		m->keys[m->n] = xstrdup(k->str);
 		m->values[m->n++] = xstrdup(val);
 	}
@@ -1957,6 +1959,7 @@ static void free_map(struct tpl_map *m)
 	free(m->keys);
 	free(m->values);
 	free(m->pal);
+	free(m->at);
 	free(m->name);
 }
 

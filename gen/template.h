@@ -108,6 +108,7 @@ struct tpl_map {
 	char **keys, **values;
 	char **pal;                /* per value: the palette name it was written as
 	                              (values[j] then holds its colour), or NULL */
+	struct loc *at;            /* per value: where it is written (NULL: loc) */
 	size_t n;
 	struct loc loc;
 };

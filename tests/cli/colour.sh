@@ -27,8 +27,9 @@ done
 # --- a large black area (a back of #000000) is rich black within the ink
 # limit; its text and the navy of the track stay as they were
 mkdir -p "$WORK/p"
-sed 's/^background: "#1F2A44"/background: "#000000"/; 15s/fill: "#2C3B5E"/fill: "#0000FF"/' \
+sed 's/^  accent: "#1F2A44"/  accent: "#000000"/; s/^  sleeper: "#2C3B5E"/  sleeper: "#0000FF"/' \
 	templates/trains-back.yaml >"$WORK/p/back.yaml"
+bline=$(grep -n '^  sleeper: "#0000FF"' "$WORK/p/back.yaml" | cut -d: -f1)
 sed 's/^title: .*/&\nback: back.yaml/' $P >"$WORK/p/pack.yaml"
 printf 'palette:\n  A: "#00ff00"\n' >>"$WORK/p/pack.yaml"
 line=$(grep -n '^  A: "#00ff00"' "$WORK/p/pack.yaml" | cut -d: -f1)
@@ -44,8 +45,8 @@ ok_if "and within the 240% limit ($(($1 + $2 + $3 + $4))%)" test $(($1 + $2 + $3
 expect_grep "the palette's green: located, what it prints as" \
 	"pack\.yaml:$line:6: warning: the colour of space A #00ff00 prints as C[0-9]+ M[0-9]+ Y[0-9]+ K[0-9]+, which comes back as #[0-9a-f]{6}: it moves [0-9.]+ \(CIEDE2000" \
 	"$WORK/last.err"
-expect_grep "the template's blue: located at its line and column" \
-	"back\.yaml:15:[0-9]+: warning: the template's fill colour #0000ff prints as C[0-9]+ M[0-9]+ Y[0-9]+ K[0-9]+, which comes back as #[0-9a-f]{6}" \
+expect_grep "the template's blue: located at its palette entry's value" \
+	"back\.yaml:$bline:12: warning: the template's palette colour sleeper #0000ff \(and [0-9]+ more places in this file\) prints as C[0-9]+ M[0-9]+ Y[0-9]+ K[0-9]+, which comes back as #[0-9a-f]{6}" \
 	"$WORK/last.err"
 expect_eq "no other colour of the pack is reported" 2 "$(grep -c 'CIEDE2000' "$WORK/last.err")"
 expect_status "an RGB build does not check the press's gamut" 0 \

@@ -90,7 +90,7 @@ expect_eq "... its ground the pack's accent" "2e5a1c" "$(python3 -c "
 import sys; d = open(sys.argv[1], 'rb').read(); print(d[-3:].hex())" "$WORK/back-1.ppm")"
 
 # --- Take the Train without magenta: the legend is the pack's own colours
-sed -e 's/magenta: {ink: "#b440bc", shape: diamond}/red: {ink: "#c62828", shape: triangle}/' \
+sed -e 's/magenta: {ink: "#a569ae", shape: diamond}/red: {ink: "#c62828", shape: triangle}/' \
 	-e 's/\[blue, green, magenta, orange\]/[blue, green, red, orange]/' packs/take-the-train.yaml >"$WORK/red.yaml"
 expect_status "a Take the Train pack with red, not magenta" 0 $R build -q --only reference -o "$O" "$WORK/red.yaml"
 squash "$O/take-the-train/reference.pdf" >"$WORK/red.txt"
