@@ -202,7 +202,7 @@ void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *
 			if (d->groups[g].included == (pass == 0))
 				u.shown[u.nshown++] = g;
 	size_t cells = u.nshown + (u.board ? 1 : 0);
-	struct cells c = {(int)((cells + REF_COLS - 1) / REF_COLS), REF_COLS, fill_group, &u};
+	struct cells c = {(int)((cells + REF_COLS - 1) / REF_COLS), REF_COLS, fill_group, &u, 0};
 	struct fields f = {0};
 	fields_set(&f, "title", d->title ? d->title : d->id);
 	fields_set(&f, "pack", d->id);

@@ -1685,12 +1685,39 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 /* Where a tile seam may run between n cells of size cell from start: in every
  * gap, at most at from the next cell (the middle of a narrower gap). Above a row
  * it runs 1 mm over the spaces, under the letter chips the gap holds. */
+#define TILE_OVERLAP 15.0   /* mm each tile lies over the next */
+
 static double *gap_seams(double start, double cell, double gap, int n, double at)
 {
 	double *v = xcalloc((size_t)(n > 1 ? n - 1 : 1), sizeof *v);
 	for (int i = 0; i + 1 < n; i++)
 		v[i] = start + (i + 1) * (cell + gap) - fmin(gap / 2, at);
 	return v;
+}
+
+/* Where the tiles of a cells template of rows x cols may meet (free with tile_seams_free). */
+static struct tile_seams cell_seams(const struct template *t, int rows, int cols)
+{
+	const struct tpl_cells *cl = &t->cells;
+	struct tile_seams s = {NULL, NULL, 0, 0};
+	if (cl->on) {
+		s = (struct tile_seams){gap_seams(cl->margin[3], cl->w, cl->gap, cols, cl->gap),
+					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
+					(size_t)(cols - 1), (size_t)(rows - 1)};
+	}
+	return s;
+}
+
+int build_tiled_pages(const struct build_ctx *c, const struct template *t, int rows, int cols)
+{
+	double pw, ph, iw, ih;
+	paper_size(build_paper(c), &pw, &ph);
+	template_size(t, rows, cols, &iw, &ih);
+	struct tile_seams s = cell_seams(t, rows, cols);
+	int n = impose_tile_pages(pw, ph, c->opts.margin, iw, ih, t->bleed, TILE_OVERLAP, &s);
+	free((void *)s.x);
+	free((void *)s.y);
+	return n;
 }
 
 int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
@@ -1704,14 +1731,8 @@ int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, 
 	free(path);
 	if (!w)
 		return -1;
-	const struct tpl_cells *cl = &t->cells;
-	struct tile_seams s = {NULL, NULL, 0, 0};
-	if (cl->on) {
-		s = (struct tile_seams){gap_seams(cl->margin[3], cl->w, cl->gap, cols, cl->gap),
-					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
-					(size_t)(cols - 1), (size_t)(rows - 1)};
-	}
-	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, t->bleed, 15.0, &s, draw, user, 0);
+	struct tile_seams s = cell_seams(t, rows, cols);
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, t->bleed, TILE_OVERLAP, &s, draw, user, 0);
 	free((void *)s.x);
 	free((void *)s.y);
 	return pdfw_close(w);

@@ -67,7 +67,7 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 	(void)side;
 	int rows, cols;
 	setup_shape(b, &rows, &cols);
-	struct cells c = {rows, cols, fill_setup, b};
+	struct cells c = {rows, cols, fill_setup, b, 0};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
 	fields_set(&b->f, "pack", b->d->id);
