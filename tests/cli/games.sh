@@ -341,8 +341,8 @@ ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/take-the-train/faces.p
 expect_grep "faces.pdf: trim box of a poker card (63.5 x 88.9 mm)" 'TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' \
 	"$(pdfinfo -box -f 1 -l 1 "$O/tt/take-the-train/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
 ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/take-the-train/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
-expect_eq "take-the-train: 6 and 9 of each colour underlined" "6 9 18 21 30 33 42 45" \
-	"$(underlined "$O/tt/take-the-train/faces.pdf" 31.75 39.8)"
+expect_eq "take-the-train: 6 and 9 of each colour with a dot after the number" "6 9 18 21 30 33 42 45" \
+	"$(underlined "$O/tt/take-the-train/faces.pdf" 39.1 36.8)"
 pdftotext -f 49 -l 49 "$O/tt/take-the-train/faces.pdf" "$WORK/p49.txt"
 expect_grep "card 49 is the blue Station" 'STATION' "$WORK/p49.txt"
 expect_status "build --without transfer" 0 $R build --without transfer --only faces -o "$O/tt56" $TT
