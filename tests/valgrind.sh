@@ -19,7 +19,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 BIN="${RAILYARD:-$PWD/build/release/railyard}"
 LOGS="$PWD/build/valgrind"
-: "${VALGRIND_SKIP:=build build-surfaces palette build-print butted simulate games games-simulate harden tune look new preview anywhere readme typos pdfx tiles concurrent hostile budget sound pngenc race deck-bounds gs-bounds sandbox skill tune_objective mcts shard}"
+: "${VALGRIND_SKIP:=build build-surfaces palette build-print butted home-sheets simulate games games-simulate harden tune look new preview anywhere readme typos pdfx tiles concurrent hostile budget sound pngenc race deck-bounds gs-bounds sandbox skill tune_objective mcts shard}"
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
 # output-safety runs railyard as nobody (setpriv): its log must be writable too.
