@@ -5,7 +5,8 @@
 # bleed; letter keeps its bleed (8 turned cards, not 9 with none); the Toy Train
 # board's paragraph clear of the tile seam; the type of the components a proof
 # round flagged at 7 pt or more; the Train back's check lines clear of the trim;
-# the two locomotives in two colours; the fare tokens' cut circle.
+# the two locomotives in two colours; the fare tokens' cut circle; the reference
+# pages of Toy Train, Train and the dominoes filled (they left 65-70 mm blank).
 . tests/cli/lib.sh
 R="$RAILYARD"
 M=tests/cli/home-sheets/measure.py
@@ -124,3 +125,12 @@ ok_if "locomotive 1 red, locomotive 2 another colour" \
 	test "$(python3 tests/cli/pixel.py "$WORK/loco1.ppm" 20 20)" != "$(python3 tests/cli/pixel.py "$WORK/loco2.ppm" 20 20)"
 expect_eq "the back names the game (once each way up), not TOY" 2 \
 	"$($R build -q --only faces -o "$WORK/toyb" packs/toy-train.yaml; pdftotext "$WORK/toyb/toy-train/back.pdf" - | grep -ci '^toy train$')"
+
+# --- the reference pages: larger type and legend, the deal under it, down the
+# page: less than 50 mm of blank paper below the lowest ink on A4 (65-70 mm before)
+for p in toy-train train-52 domino-double-six; do
+	$R build -q --only reference --paper a4 -o "$WORK/ref" packs/$p.yaml
+	pdftoppm -r 50 -gray -singlefile "$WORK/ref/$p/reference.pdf" "$WORK/ref-$p"
+	ok_if "$p reference: blank below the lowest ink under 50 mm ($(m bottom 50 "$WORK/ref-$p.pgm") mm)" \
+		awk -v b="$(m bottom 50 "$WORK/ref-$p.pgm")" 'BEGIN { exit !(b < 50) }'
+done

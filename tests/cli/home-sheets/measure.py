@@ -6,7 +6,8 @@
   measure.py minsize FILE.pdf [PAGE]  the smallest word's type size, pt (its box
                                       height / 1.21, Inter's ascent + descent) and
                                       the word
-  measure.py words FILE.pdf PAGE      every word "XMAX_MM WORD" (pdftotext -bbox)"""
+  measure.py words FILE.pdf PAGE      every word "XMAX_MM WORD" (pdftotext -bbox)
+  measure.py bottom DPI FILE.pgm      the blank paper below the lowest ink, mm"""
 import re
 import subprocess
 import sys
@@ -45,6 +46,11 @@ if what == 'edge':
                         n += 1
                     near = d if near is None else min(near, d)
         print('%s %d %s' % (f.split('/')[-1], n, 'none' if near is None else '%.2f' % near))
+elif what == 'bottom':
+    dpi = float(sys.argv[2])
+    w, h, px = pgm(sys.argv[3])
+    last = max((y for y in range(h) if min(px[y * w:(y + 1) * w]) < 230), default=-1)
+    print('%.1f' % ((h - 1 - last) * 25.4 / dpi))
 elif what == 'minsize':
     best = None
     for _, y0, _, y1, word in bbox(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None):
