@@ -160,7 +160,7 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 			diag(SEV_WARNING, NULL, "%s: the sheet's margins are inside the printer's %g mm",
 			     t->file, bc->opts.margin);
 		struct token_page tp = {b, i, 0, d->items[i].count, cols};
-		struct cells cells = {rows, cols, fill_token, &tp};
+		struct cells cells = {rows, cols, fill_token, &tp, 0};
 		/* the grid centred across the page and in the room below the note */
 		double dx = (pw - cols * c->w - (cols - 1) * c->gap) / 2 - c->margin[3];
 		double dy = (ph - c->margin[0] - c->margin[2] - rows * c->h - (rows - 1) * c->gap) / 2;

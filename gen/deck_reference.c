@@ -250,7 +250,7 @@ void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *
 			if (d->groups[g].included == (pass == 0))
 				u.shown[u.nshown++] = g;
 	size_t cells = u.nshown + (u.board ? 1 : 0);
-	struct cells c = {(int)((cells + REF_COLS - 1) / REF_COLS), REF_COLS, fill_group, &u};
+	struct cells c = {(int)((cells + REF_COLS - 1) / REF_COLS), REF_COLS, fill_group, &u, 0};
 	draw_item(dr, cr, t, f, &c, "reference");
 	free(u.shown);
 }

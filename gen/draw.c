@@ -1241,6 +1241,8 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 		cenv.f = &cf;
 		for (int r = 0; r < cells->rows; r++)
 			for (int c = 0; c < cells->cols; c++) {
+				if (cells->count && r * cells->cols + c >= cells->count)
+					break;
 				fields_clear(&cf);
 				cells->fill(cells->user, r, c, &cf);
 				/* Whole-item fields are visible in every cell too. */

@@ -110,6 +110,7 @@ struct cells {
 	/* Fill f (already cleared) for the cell at row r, column c. */
 	void (*fill)(void *user, int r, int c, struct fields *f);
 	void *user;
+	int count;   /* the cells drawn, row by row (0: every cell) */
 };
 
 /* Draw one item of template t with fields f onto cr, whose user space is
@@ -215,8 +216,8 @@ struct sheet_grid {
  * for the crop marks and the note, upright or turned; fills g, returns nx * ny. */
 int impose_fit(double pw, double ph, double margin, double w, double h, double bleed,
 	       struct sheet_grid *g);
-/* The same butted: the trims inside margin, the block's bleed (at most bleed) and
- * the crop marks outside it reaching no nearer than 5 mm to the paper's edge. */
+/* The same butted: the block's bleed (at most bleed, at least 1 mm when the item
+ * has that much) and the crop marks outside it, all inside margin. */
 int impose_fit_butted(double pw, double ph, double margin, double w, double h, double bleed,
 		      struct sheet_grid *g);
 
@@ -260,6 +261,9 @@ struct tile_seams {
 void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
 		  double bleed, double overlap, const struct tile_seams *seams, item_draw_fn draw,
 		  void *user, long index);
+/* The pages impose_tiles would print the item on. */
+int impose_tile_pages(double pw, double ph, double margin, double iw, double ih, double bleed,
+		      double overlap, const struct tile_seams *seams);
 
 /* Build's summary line: output_tally_start() when a build starts; each file written by
  * pdfw_close, svg_write and png_*_write counts itself, output_tally(0) counts another

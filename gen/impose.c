@@ -27,11 +27,11 @@
 #define NOTE_ROOM 4.0      /* mm below the marks for the note line (and above, to centre) */
 #define TILE_MARGIN 10.0   /* mm of paper left unprinted around a tile */
 #define TILE_BLEED_ROOM 4.0 /* mm more of it around a tile with bleed (its crop marks) */
-#define MARK_EDGE 5.0      /* mm: no mark nearer the paper's edge */
-#define MARK_WHITE 1.5     /* mm of a butted block's crop mark on white paper */
 #define BUTT_MARK 3.5      /* mm, a butted block's crop mark at most */
+#define BUTT_MARK_MIN 2.0  /* mm, and at least */
 #define BUTT_BLEED 2.0     /* mm of bleed around a butted block at most (its edges
 			      are alike 1.5 mm either side of the cut) */
+#define BUTT_BLEED_MIN 1.0 /* mm of it at least (a cut drifts about 1 mm) */
 #define BUTT_HAIR 0.1      /* mm a butted item runs over its shared cut lines */
 
 static const char note_100[] = "Print at 100% / actual size (no \"fit to page\")";
@@ -67,20 +67,29 @@ int impose_fit(double pw, double ph, double margin, double w, double h, double b
 	return grid_fit(pw, ph, rw, rh, w + 2 * bleed, h + 2 * bleed, g);
 }
 
-/* The block's bleed on a side room mm from the paper's edge: the item's, less
- * what the crop marks need to show on white paper before MARK_EDGE. */
-static double block_bleed(double room, double bleed)
+/* What a butted block needs beyond its trim on every side inside the margin:
+ * its bleed (BUTT_BLEED_MIN, or the item's when less), then a crop mark of
+ * BUTT_MARK_MIN outside it. */
+static double butt_need(double bleed)
 {
-	return fmax(0, fmin(fmin(bleed, BUTT_BLEED), room - MARK_EDGE - MARK_WHITE));
+	return fmin(bleed, BUTT_BLEED_MIN) + MARK_GAP + BUTT_MARK_MIN;
+}
+
+/* The block's bleed on a side room mm from the paper's edge: the item's (at
+ * most BUTT_BLEED), less what a crop mark outside it needs before the margin. */
+static double block_bleed(double room, double margin, double bleed)
+{
+	return fmax(0, fmin(fmin(bleed, BUTT_BLEED), room - margin - MARK_GAP - BUTT_MARK_MIN));
 }
 
 int impose_fit_butted(double pw, double ph, double margin, double w, double h, double bleed,
 		      struct sheet_grid *g)
 {
-	int n = grid_fit(pw, ph, pw - 2 * margin, ph - 2 * margin, w, h, g);
+	double need = margin + butt_need(bleed);
+	int n = grid_fit(pw, ph, pw - 2 * need, ph - 2 * need, w, h, g);
 	g->butted = true;
-	g->bx = block_bleed(g->x0, bleed);
-	g->by = block_bleed(g->y0, bleed);
+	g->bx = block_bleed(g->x0, margin, bleed);
+	g->by = block_bleed(g->y0, margin, bleed);
 	return n;
 }
 
@@ -147,28 +156,25 @@ static void crop_marks(cairo_t *cr, const struct sheet_grid *g, const struct pag
 }
 
 /* Where a butted block's marks start and end, outward from its trim on a side
- * with bleed b and room mm to the paper's edge: from 1 mm out (past a drifting
- * cut, over the bleed: the marks are cased in white to show on any colour), just
- * off a narrower bleed, or from the trim itself without bleed (the paper beyond
- * it is white and cut away, and the mark lies on the line the blade follows: on
- * letter, above and below a 3 x 3 block, that is all the room there is), to
- * MARK_EDGE from the paper's edge, at most BUTT_MARK long. False when less than
- * a usable mark fits. */
-static bool butt_span(double b, double room, double *from, double *to)
+ * with bleed b and room mm to the paper's edge: MARK_GAP beyond the block's
+ * bleed (on white paper, never over the inks a cut may leave), to the margin,
+ * at most BUTT_MARK long. False when less than BUTT_MARK_MIN fits. */
+static bool butt_span(double b, double room, double margin, double *from, double *to)
 {
-	*from = b >= 1.0 ? 1.0 : b > 0 ? b + MARK_GAP / 2 : 0;
-	*to = fmin(*from + BUTT_MARK, room - MARK_EDGE);
-	return *to - *from >= 0.8;
+	*from = b + MARK_GAP;
+	*to = fmin(*from + BUTT_MARK, room - margin);
+	return *to - *from >= BUTT_MARK_MIN - 1e-6;
 }
 
 /* Butted: a mark at every cut line that bounds an item on the page, outside the
  * block on both ends. */
-static void butt_marks(cairo_t *cr, const struct sheet_grid *g, const struct page_fill *f)
+static void butt_marks(cairo_t *cr, const struct sheet_grid *g, const struct page_fill *f,
+		       double margin)
 {
 	double gx1 = g->x0 + g->nx * g->cw, gy1 = g->y0 + g->ny * g->ch, a, b;
 	cairo_save(cr);
 	cairo_new_path(cr);
-	if (butt_span(g->by, g->y0, &a, &b))
+	if (butt_span(g->by, g->y0, margin, &a, &b))
 		for (int i = 0; i <= g->nx; i++) {
 			if (!filled(g, f, true, i - 1) && !filled(g, f, true, i))
 				continue;
@@ -176,7 +182,7 @@ static void butt_marks(cairo_t *cr, const struct sheet_grid *g, const struct pag
 			mark(cr, x, g->y0 - a, x, g->y0 - b);
 			mark(cr, x, gy1 + a, x, gy1 + b);
 		}
-	if (butt_span(g->bx, g->x0, &a, &b))
+	if (butt_span(g->bx, g->x0, margin, &a, &b))
 		for (int j = 0; j <= g->ny; j++) {
 			if (!filled(g, f, false, j - 1) && !filled(g, f, false, j))
 				continue;
@@ -185,9 +191,6 @@ static void butt_marks(cairo_t *cr, const struct sheet_grid *g, const struct pag
 			mark(cr, gx1 + a, y, gx1 + b, y);
 		}
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_set_line_width(cr, 3 * MARK_WIDTH);
-	cairo_stroke_preserve(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, MARK_WIDTH);
 	cairo_stroke(cr);
@@ -196,8 +199,8 @@ static void butt_marks(cairo_t *cr, const struct sheet_grid *g, const struct pag
 
 /* ---- the sheet's margin: the note, the scale bar, the registration targets ----
  * They go where the paper is free: beyond the crop marks along each side of the
- * block, or between two marks; never nearer the paper's edge than the margin (and
- * MARK_EDGE), never over the block's bleed. */
+ * block, or between two marks; never nearer the paper's edge than the margin,
+ * never over the block's bleed. */
 
 #define SCALE_LEN 50.0     /* mm, the scale bar */
 #define SCALE_DEPTH 2.5    /* mm */
@@ -276,14 +279,14 @@ static void side_regions(struct margin_plan *p, int side, double edge, double ma
 static void plan_regions(struct margin_plan *p, const struct sheet_grid *g, double pw, double ph,
 			 double margin, double bleed)
 {
-	double lim = fmax(margin, MARK_EDGE);
+	double lim = margin;
 	double bx = g->butted ? g->bx : 0, by = g->butted ? g->by : 0;
 	double gx0 = g->x0 - bx, gx1 = g->x0 + g->nx * g->cw + bx;
 	double gy0 = g->y0 - by, gy1 = g->y0 + g->ny * g->ch + by;
 	double mx = MARK_ROOM, my = MARK_ROOM, a, b;
 	if (g->butted) {
-		mx = butt_span(g->bx, g->x0, &a, &b) ? fmax(0, b - g->bx) : 0;
-		my = butt_span(g->by, g->y0, &a, &b) ? fmax(0, b - g->by) : 0;
+		mx = butt_span(g->bx, g->x0, margin, &a, &b) ? fmax(0, b - g->bx) : 0;
+		my = butt_span(g->by, g->y0, margin, &a, &b) ? fmax(0, b - g->by) : 0;
 	}
 	double xs[2 * MAX_REGIONS], ys[2 * MAX_REGIONS];
 	p->n = 0;
@@ -512,7 +515,7 @@ static void cell_clip(cairo_t *cr, const struct sheet_grid *g, double bleed, int
 
 /* One page of a sheet: items first..first+n-1, the front or (side 1) the back. */
 static void sheet_page(cairo_t *cr, const struct sheet_grid *g, double pw, double ph,
-		       enum duplex duplex, const struct item_source *src, long first, long n, int side)
+		       double margin, enum duplex duplex, const struct item_source *src, long first, long n, int side)
 {
 	double theta = g->rotated ? M_PI / 2 : 0;
 	for (long k = 0; k < n; k++) {
@@ -538,7 +541,7 @@ static void sheet_page(cairo_t *cr, const struct sheet_grid *g, double pw, doubl
 	}
 	struct page_fill f = page_fill(g, n, side, duplex);
 	if (g->butted)
-		butt_marks(cr, g, &f);
+		butt_marks(cr, g, &f, margin);
 	else
 		crop_marks(cr, g, &f, src->bleed);
 }
@@ -562,7 +565,7 @@ long impose_sheets(struct pdfw *w, double pw, double ph, double margin, enum dup
 		long n = src->count - first < per ? src->count - first : per;
 		for (int side = 0; side < (backs ? 2 : 1); side++) {
 			cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
-			sheet_page(cr, &g, pw, ph, duplex, src, first, n, side);
+			sheet_page(cr, &g, pw, ph, margin, duplex, src, first, n, side);
 			sheet_margin(cr, &g, pw, ph, margin, src->bleed, note, side,
 				     backs ? duplex : DUPLEX_NONE);
 			pdfw_end_page(w);
@@ -700,14 +703,15 @@ static void tile_seam_marks(cairo_t *cr, const struct tile_page *t, double bleed
 			cross(cr, ox + vw * k / 4, oy + t->stepy + overlap / 2);
 	}
 	cairo_stroke(cr);
-	/* The label below the window, clear of its bleed and crop marks. */
+	/* The label below the window, clear of its bleed and below its crop marks. */
 	char label[512];
 	snprintf(label, sizeof label,
 		 "row %d, column %d of %d x %d  -  overlap %.0f mm: trim along the dashed line, glue over the tiles to the left and above",
 		 t->r + 1, t->c + 1, t->rows, t->cols, overlap);
 	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 2.8);
-	cairo_move_to(cr, ox + (t->c == 0 && bleed > 0 ? bleed + 3 : 0), oy + vh + 4.0);
+	cairo_move_to(cr, ox + (t->c == 0 && bleed > 0 ? bleed + 3 : 0),
+		      oy + vh + (bleed > 0 ? MARK_ROOM + 0.5 : 0) + 2.8);
 	cairo_show_text(cr, label);
 	cairo_restore(cr);
 }
@@ -721,25 +725,48 @@ static double *shift(const double *v, size_t n, double by)
 	return out;
 }
 
-void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
-		  double bleed, double overlap, const struct tile_seams *seams, item_draw_fn draw,
-		  void *user, long index)
+/* The tile margin: the label sits in it, clear of the printable margin; with
+ * bleed, the crop marks outside it take more. */
+static double tile_margin(double margin, double bleed)
 {
-	/* The tile label sits in the tile margin, clear of the printable margin;
-	 * with bleed, the crop marks outside it take more. */
-	double tm = fmax(TILE_MARGIN, margin + 4) + (bleed > 0 ? TILE_BLEED_ROOM : 0);
-	double bw = iw + 2 * bleed, bh = ih + 2 * bleed;
+	return fmax(TILE_MARGIN, margin + 4) + (bleed > 0 ? TILE_BLEED_ROOM : 0);
+}
+
+/* The tiles of an item iw x ih (bleed around it) on portrait (a) or landscape (b)
+ * paper, whichever takes fewer pages: that one. */
+static const struct tiling *tile_plan(struct tiling *a, struct tiling *b, double pw, double ph,
+				      double margin, double iw, double ih, double bleed,
+				      double overlap, const struct tile_seams *seams)
+{
+	double tm = tile_margin(margin, bleed), bw = iw + 2 * bleed, bh = ih + 2 * bleed;
 	struct tile_seams s = {NULL, NULL, 0, 0};
 	if (seams)
 		s = (struct tile_seams){shift(seams->x, seams->nx, bleed), shift(seams->y, seams->ny, bleed),
 					seams->nx, seams->ny};
-	/* Portrait or landscape paper, whichever takes fewer pages. */
-	static _Thread_local struct tiling a, b;
-	tile_grid(&a, pw, ph, tm, bw, bh, overlap, &s);
-	tile_grid(&b, ph, pw, tm, bw, bh, overlap, &s);
+	tile_grid(a, pw, ph, tm, bw, bh, overlap, &s);
+	tile_grid(b, ph, pw, tm, bw, bh, overlap, &s);
 	free((void *)s.x);
 	free((void *)s.y);
-	const struct tiling *g = b.cols * b.rows < a.cols * a.rows ? &b : &a;
+	return b->cols * b->rows < a->cols * a->rows ? b : a;
+}
+
+int impose_tile_pages(double pw, double ph, double margin, double iw, double ih, double bleed,
+		      double overlap, const struct tile_seams *seams)
+{
+	struct tiling *t = xcalloc(2, sizeof *t);
+	const struct tiling *g = tile_plan(&t[0], &t[1], pw, ph, margin, iw, ih, bleed, overlap, seams);
+	int n = g->cols * g->rows;
+	free(t);
+	return n;
+}
+
+void impose_tiles(struct pdfw *w, double pw, double ph, double margin, double iw, double ih,
+		  double bleed, double overlap, const struct tile_seams *seams, item_draw_fn draw,
+		  void *user, long index)
+{
+	double tm = tile_margin(margin, bleed), bw = iw + 2 * bleed, bh = ih + 2 * bleed;
+	static _Thread_local struct tiling a, b;
+	const struct tiling *g = tile_plan(&a, &b, pw, ph, margin, iw, ih, bleed, overlap, seams);
 	pw = g->pw;
 	ph = g->ph;
 	/* A single page: the item centred. Tiles: each page shows one window. */

@@ -107,9 +107,9 @@ const char build_opts_usage[] =
 	"      --duplex HOW    long (default), short or none: how the sheet is turned over\n"
 	"                      for the backs; none: sheets hold fronts only\n"
 	"      --layout HOW    the sheets: butted (neighbours share their cut lines, 9\n"
-	"                      poker cards a page), gutter (each item with its own\n"
-	"                      bleed, 6) or auto (default): butted when every item's\n"
-	"                      edge looks the same across the cut\n"
+	"                      poker cards on A4, 8 on letter), gutter (each item with\n"
+	"                      its own bleed, 6) or auto (default): butted when every\n"
+	"                      item's edge looks the same across the cut\n"
 	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
 	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
 	"                      (MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
@@ -496,7 +496,7 @@ void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *
 	 * the bleed, its room left at the bottom */
 	cairo_translate(cr, (W - s * t->w) / 2, 0);
 	cairo_scale(cr, s, s);
-	struct cells none = {1, 1, NULL, NULL};
+	struct cells none = {1, 1, NULL, NULL, 0};
 	draw_item(dr, cr, t, q->f, q->rows && rows ? q->rows : &none, "the quick reference");
 	cairo_restore(cr);
 	t->cells.h = cell_h;
@@ -605,7 +605,7 @@ int build_tokens(struct build_ctx *c, const char *name, const char *label, const
 		cairo_translate(cr, -cl->margin[3], -cl->margin[0]);
 		fields_set(f, "sheet-note", "");
 		tf.count = 1;
-		struct cells one = {1, 1, token_cell, &tf};
+		struct cells one = {1, 1, token_cell, &tf, 0};
 		draw_item(c->dr, cr, t, f, &one, label);
 		pdfw_end_page(w);
 		return pdfw_close(w);
@@ -621,7 +621,7 @@ int build_tokens(struct build_ctx *c, const char *name, const char *label, const
 	}
 	tf.cols = cols;
 	fields_set(f, "sheet", "1");
-	struct cells cells = {rows, cols, token_cell, &tf};
+	struct cells cells = {rows, cols, token_cell, &tf, 0};
 	double dx = (pw - cols * cl->w - (cols - 1) * cl->gap) / 2 - cl->margin[3];
 	double dy = (ph - cl->margin[0] - cl->margin[2] - rows * cl->h - (rows - 1) * cl->gap) / 2;
 	for (; tf.first < count; tf.first += (long)rows * cols) {
@@ -1884,12 +1884,39 @@ static int write_contact(struct build_ctx *c, struct worker *w)
 /* Where a tile seam may run between n cells of size cell from start: in every
  * gap, at most at from the next cell (the middle of a narrower gap). Above a row
  * it runs 1 mm over the spaces, under the letter chips the gap holds. */
+#define TILE_OVERLAP 15.0   /* mm each tile lies over the next */
+
 static double *gap_seams(double start, double cell, double gap, int n, double at)
 {
 	double *v = xcalloc((size_t)(n > 1 ? n - 1 : 1), sizeof *v);
 	for (int i = 0; i + 1 < n; i++)
 		v[i] = start + (i + 1) * (cell + gap) - fmin(gap / 2, at);
 	return v;
+}
+
+/* Where the tiles of a cells template of rows x cols may meet (free with tile_seams_free). */
+static struct tile_seams cell_seams(const struct template *t, int rows, int cols)
+{
+	const struct tpl_cells *cl = &t->cells;
+	struct tile_seams s = {NULL, NULL, 0, 0};
+	if (cl->on) {
+		s = (struct tile_seams){gap_seams(cl->margin[3], cl->w, cl->gap, cols, cl->gap),
+					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
+					(size_t)(cols - 1), (size_t)(rows - 1)};
+	}
+	return s;
+}
+
+int build_tiled_pages(const struct build_ctx *c, const struct template *t, int rows, int cols)
+{
+	double pw, ph, iw, ih;
+	paper_size(build_paper(c), &pw, &ph);
+	template_size(t, rows, cols, &iw, &ih);
+	struct tile_seams s = cell_seams(t, rows, cols);
+	int n = impose_tile_pages(pw, ph, c->opts.margin, iw, ih, t->bleed, TILE_OVERLAP, &s);
+	free((void *)s.x);
+	free((void *)s.y);
+	return n;
 }
 
 int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
@@ -1911,14 +1938,8 @@ int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, 
 		pdfw_end_page(w);
 		return pdfw_close(w);
 	}
-	const struct tpl_cells *cl = &t->cells;
-	struct tile_seams s = {NULL, NULL, 0, 0};
-	if (cl->on) {
-		s = (struct tile_seams){gap_seams(cl->margin[3], cl->w, cl->gap, cols, cl->gap),
-					gap_seams(cl->margin[0], cl->h, cl->gap, rows, 1.0),
-					(size_t)(cols - 1), (size_t)(rows - 1)};
-	}
-	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, t->bleed, 15.0, &s, draw, user, 0);
+	struct tile_seams s = cell_seams(t, rows, cols);
+	impose_tiles(w, pw, ph, c->opts.margin, iw, ih, t->bleed, TILE_OVERLAP, &s, draw, user, 0);
 	free((void *)s.x);
 	free((void *)s.y);
 	return pdfw_close(w);

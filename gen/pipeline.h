@@ -192,6 +192,8 @@ char *build_path(struct build_ctx *c, const char *rel);
  * the gaps between spaces. Returns 0 or -1 after reporting. */
 int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, int rows, int cols,
 		item_draw_fn draw, void *user);
+/* The pages build_tiled would print the same item on. */
+int build_tiled_pages(const struct build_ctx *c, const struct template *t, int rows, int cols);
 
 /* The two papers of the sheets (the --paper one or a4 and letter) and the one of
  * the other files. */

@@ -77,7 +77,7 @@ static void draw_board(void *user, cairo_t *cr, long index, int side)
 	(void)side;
 	int rows, cols;
 	board_shape(b->d, &rows, &cols);
-	struct cells c = {rows, cols, fill_space, b};
+	struct cells c = {rows, cols, fill_space, b, 0};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
 	fields_set(&b->f, "pack", b->d->id);

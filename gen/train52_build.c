@@ -10,7 +10,8 @@
 #include "diag.h"
 #include "util.h"
 
-/* The setup sheet: a row per round (rules: piles, read by train52_rules.c), a cell per pile. */
+/* The setup sheet: a row per round (rules: piles, read by train52_rules.c), a cell
+ * per pile and one for the central area they lie around. */
 static long piles_in(const struct t52_pack_rules *t, size_t r)
 {
 	return r < t->nrounds ? t->piles[r] : 0;
@@ -34,6 +35,14 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 		fields_set(f, "head", "1");
 		return;
 	}
+	/* the piles around the central area: half of them before it, half after */
+	long centre = 1 + (np + 1) / 2;
+	if (np && c == centre) {
+		fields_set(f, "central", "1");
+		return;
+	}
+	if (c > centre)
+		c--;
 	if (c > np)
 		return;
 	fields_setf(f, "pile", "%d", c);
@@ -56,8 +65,8 @@ static void setup_shape(const struct deck_build *b, int *rows, int *cols)
 	*rows = (int)b->rules->train52.nrounds;
 	*cols = 1;
 	for (size_t r = 0; r < b->rules->train52.nrounds; r++)
-		if (piles_in(&b->rules->train52, r) + 1 > *cols)
-			*cols = (int)piles_in(&b->rules->train52, r) + 1;
+		if (piles_in(&b->rules->train52, r) + 2 > *cols)
+			*cols = (int)piles_in(&b->rules->train52, r) + 2;   /* the head, the central area */
 }
 
 static void draw_setup(void *user, cairo_t *cr, long index, int side)
@@ -67,7 +76,7 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 	(void)side;
 	int rows, cols;
 	setup_shape(b, &rows, &cols);
-	struct cells c = {rows, cols, fill_setup, b};
+	struct cells c = {rows, cols, fill_setup, b, 0};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
 	fields_set(&b->f, "pack", b->d->id);

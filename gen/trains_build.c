@@ -71,6 +71,7 @@ struct build {
 	long total;          /* cards built: all, or those --numbers names */
 	long *sel;           /* --numbers: the pack positions built, or NULL for all */
 	int width;           /* digits in file names */
+	int wrap;            /* a line placemat printed in rows of this many (0: one row) */
 };
 
 /* The pack position of the i-th card built (every card, or those of --numbers). */
@@ -131,7 +132,7 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 {
 	const struct build *b = user;
 	const struct layout *lay = &b->p->layout;
-	int cols = lay->rows ? lay->cols : lay->census;
+	int cols = lay->rows ? lay->cols : b->wrap ? b->wrap : lay->census;
 	char name[3];
 	fields_set(f, "space", space_name(lay, r * cols + c, name));
 	trainlook_space(lay, &b->p->palette, name, f);
@@ -144,7 +145,9 @@ static struct cells placemat_cells(struct build *b)
 {
 	const struct layout *lay = &b->p->layout;
 	struct cells c = {lay->rows ? lay->rows : 1, lay->rows ? lay->cols : lay->census, fill_space,
-			  b};
+			  b, 0};
+	if (!lay->rows && b->wrap)
+		c = (struct cells){(lay->census + b->wrap - 1) / b->wrap, b->wrap, fill_space, b, lay->census};
 	return c;
 }
 
@@ -162,10 +165,20 @@ static void draw_placemat(void *user, cairo_t *cr, long index, int side)
 	draw_item(b->d, cr, b->placemat, &b->f, &c, "placemat");
 }
 
+/* placemat.pdf: a line of spaces, or (when that takes fewer pages of the paper)
+ * the line wrapped in two rows, A to D above E to G. */
 static int write_placemat(struct build_ctx *c, struct build *b)
 {
 	struct cells cl = placemat_cells(b);
-	return build_tiled(c, "placemat.pdf", b->placemat, cl.rows, cl.cols, draw_placemat, b);
+	int census = b->p->layout.census, half = (census + 1) / 2;
+	if (!b->p->layout.rows && census > 2 &&
+	    build_tiled_pages(c, b->placemat, 2, half) < build_tiled_pages(c, b->placemat, 1, census)) {
+		b->wrap = half;
+		cl = placemat_cells(b);
+	}
+	int rc = build_tiled(c, "placemat.pdf", b->placemat, cl.rows, cl.cols, draw_placemat, b);
+	b->wrap = 0;
+	return rc;
 }
 
 /* The card numbers of ability a as the page prints them: "1, 29, 57"; long lists
@@ -512,7 +525,7 @@ static int write_reference(struct build_ctx *c, struct build *b)
 		double grown = room / rows - t->cells.gap;
 		t->cells.h = grown < 1.5 * cell_h ? grown : 1.5 * cell_h;
 	}
-	struct cells cells = {table ? 0 : rows, rc.cols, fill_ability, &rc};
+	struct cells cells = {table ? 0 : rows, rc.cols, fill_ability, &rc, 0};
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->p->title ? b->p->title : b->p->id);
 	fields_set(&b->f, "pack", b->p->id);
@@ -561,7 +574,7 @@ static int write_reference(struct build_ctx *c, struct build *b)
 	/* the quick reference at the deck's card size, never scaled with the page */
 	struct qr_rows q;
 	qr_rows(b, &q);
-	struct cells qc = {q.n, 1, fill_qr_row, &q};
+	struct cells qc = {q.n, 1, fill_qr_row, &q, 0};
 	struct quickref qr = quickref_of(b, &b->f, &qc);
 	build_quickref_on_page(c, w, cr, b->d, &qr, area_w, area_h, 207.9, 38.0);
 	qr_free(&q);
@@ -577,7 +590,7 @@ static int write_quickref(struct build_ctx *c, struct build *b)
 	fields_set(&b->f, "pack", b->p->id);
 	struct qr_rows q;
 	qr_rows(b, &q);
-	struct cells qc = {q.n, 1, fill_qr_row, &q};
+	struct cells qc = {q.n, 1, fill_qr_row, &q, 0};
 	struct quickref qr = quickref_of(b, &b->f, &qc);
 	int rc = build_quickref_pdf(c, b->d, &qr);
 	qr_free(&q);

@@ -67,11 +67,12 @@ void trainlook_ability(const struct layout *lay, const struct palette *pal, cons
 		space_name(lay, a->sp[0], t1);
 		break;
 	case AK_ROW_ROTATE: case AK_ROW_ROTATE_EITHER:
-		sym = a->dir > 0 ? "→" : a->dir < 0 ? "←" : "⇄";
+		/* either way: the corner code's ASCII (its monospace font has no ⇄, ⇅) */
+		sym = a->dir > 0 ? "→" : a->dir < 0 ? "←" : "<>";
 		snprintf(t1, sizeof t1, "%c", row);
 		break;
 	case AK_COLUMN_ROTATE: case AK_COLUMN_ROTATE_EITHER:
-		sym = a->dir > 0 ? "↓" : a->dir < 0 ? "↑" : "⇅";
+		sym = a->dir > 0 ? "↓" : a->dir < 0 ? "↑" : "^v";
 		snprintf(t1, sizeof t1, "%c", col);
 		break;
 	case AK_ROTATE_ANY_ROW:

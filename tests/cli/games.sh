@@ -9,9 +9,11 @@ D9=packs/domino-double-nine.yaml
 D12=packs/domino-double-twelve.yaml
 T52=packs/train-52.yaml
 TOY=packs/toy-train.yaml
-# 6 and 9 read as each other turned round: underlined, and no other rank or number.
-# The pixel at the underline's centre (at 100 dpi, 3.175 mm of bleed): Train's
-# large rank (31.75, 28.2 mm), Take the Train's number in its disc (31.75, 58.5 mm).
+# 6 and 9 read as each other turned round: marked, and no other rank or number.
+# The pixel at the mark (at 100 dpi, 3.175 mm of bleed): Train's underline under
+# its large rank (31.75, 28.2 mm), Take the Train's dot after the number in its
+# disc (39.1, 35.6 mm: the dot's top, above the foot of a 12; the number cards,
+# 1-48: the others' names run through that spot).
 underlined() { # PDF X_MM Y_MM: the pages whose pixel there is dark
 	pdftoppm -r 100 -gray "$1" "$WORK/ul"
 	python3 - "$WORK" "$2" "$3" <<'PY'
@@ -341,8 +343,8 @@ ok_if "faces.pdf passes qpdf --check" qpdf --check "$O/tt/take-the-train/faces.p
 expect_grep "faces.pdf: trim box of a poker card (63.5 x 88.9 mm)" 'TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' \
 	"$(pdfinfo -box -f 1 -l 1 "$O/tt/take-the-train/faces.pdf" >"$WORK/box.txt"; echo "$WORK/box.txt")"
 ok_if "faces.pdf: fonts embedded" sh -c "! pdffonts '$O/tt/take-the-train/faces.pdf' | awk 'NR>2 && \$(NF-4) != \"yes\"' | grep -q ."
-expect_eq "take-the-train: 6 and 9 of each colour underlined" "6 9 18 21 30 33 42 45" \
-	"$(underlined "$O/tt/take-the-train/faces.pdf" 31.75 39.8)"
+expect_eq "take-the-train: 6 and 9 of each colour with a dot after the number" "6 9 18 21 30 33 42 45" \
+	"$(underlined "$O/tt/take-the-train/faces.pdf" 39.1 35.6 | tr ' ' '\n' | awk '$1 <= 48' | tr '\n' ' ' | sed 's/ $//')"
 pdftotext -f 49 -l 49 "$O/tt/take-the-train/faces.pdf" "$WORK/p49.txt"
 expect_grep "card 49 is the blue Station" 'STATION' "$WORK/p49.txt"
 expect_status "build --without transfer" 0 $R build --without transfer --only faces -o "$O/tt56" $TT

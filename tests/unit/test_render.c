@@ -538,8 +538,9 @@ static void test_sheets_fit(void **state)
 	assert_int_equal(impose_fit(210, 297, 6, 300, 300, 0, &g), 0);
 }
 
-/* Butted: 3 x 3 poker trims on A4 and letter (gutters hold 6); the block's bleed
- * what the paper leaves, 2 mm at most; each back behind its front. */
+/* Butted: 3 x 3 poker trims on A4, 2 x 4 turned on letter (gutters hold 6); the
+ * block's bleed what the paper leaves inside the margin beside a crop mark, 1 to 2
+ * mm; each back behind its front. */
 static void test_sheets_butted(void **state)
 {
 	(void)state;
@@ -548,12 +549,19 @@ static void test_sheets_butted(void **state)
 	assert_false(g.rotated);
 	NEAR(g.x0, 9.75);
 	NEAR(g.y0, 15.15);
-	NEAR(g.bx, 2);
+	NEAR(g.bx, 1.25);   /* 9.75 mm of paper: 6 margin, 2 mark, 0.5 gap */
 	NEAR(g.by, 2);
-	/* letter: 6.35 mm above and below the block, no room for bleed there */
-	assert_int_equal(impose_fit_butted(215.9, 279.4, 6, 63.5, 88.9, 3.175, &g), 9);
-	NEAR(g.by, 0);
+	/* letter: 3 x 3 would leave 6.35 mm above and below the block, no room for
+	 * bleed and a mark inside the 6 mm margin: 2 x 4 turned */
+	assert_int_equal(impose_fit_butted(215.9, 279.4, 6, 63.5, 88.9, 3.175, &g), 8);
+	assert_true(g.rotated);
+	NEAR(g.x0, 19.05);
+	NEAR(g.y0, 12.7);
+	NEAR(g.by, 2);
 	NEAR(g.bx, 2);
+	/* no margin: 3 x 3 again, with 2 mm of bleed */
+	assert_int_equal(impose_fit_butted(215.9, 279.4, 0, 63.5, 88.9, 3.175, &g), 9);
+	NEAR(g.by, 2);
 	struct seen s = {0};
 	struct item_source src = {63.5, 88.9, 3.175, 11, true, record, &s, true};
 	impose_a4(&src, DUPLEX_LONG);
