@@ -44,16 +44,23 @@ static void chip_fields(const struct palette *pal, struct fields *f, int k, cons
 	}
 }
 
-void trainlook_ability(const struct layout *lay, const struct palette *pal, const struct ability *a,
-		       struct fields *f)
+/* space1..space9: the names of the spaces a names. */
+static void space_fields(const struct layout *lay, const struct ability *a, struct fields *f)
 {
-	char nm[3], t1[4] = "", t2[4] = "";
-	fields_set(f, "kind", ability_kind_name(a->kind));
+	char nm[3];
 	for (int i = 0; i < a->nsp && i < 9; i++) {
 		char name[24];  /* "space9"; room for any int, so no truncation warning */
 		snprintf(name, sizeof name, "space%d", i + 1);
 		fields_set(f, name, space_name(lay, a->sp[i], nm));
 	}
+}
+
+void trainlook_ability(const struct layout *lay, const struct palette *pal, const struct ability *a,
+		       struct fields *f)
+{
+	char t1[4] = "", t2[4] = "";
+	fields_set(f, "kind", ability_kind_name(a->kind));
+	space_fields(lay, a, f);
 	char row = (char)('A' + a->line), col = (char)('A' + lay->rows + a->line);
 	char col2 = (char)('A' + lay->rows + a->line2), row2 = (char)('A' + a->line2);
 	const char *sym = "↔";

@@ -5,7 +5,7 @@
 . tests/cli/lib.sh
 mkdir -p "$WORK/p"
 cp packs/pattern-one-census-six.yaml "$WORK/p/pack.yaml"
-sed 's/"TRAINS"/"TRAINS {nosuch}"/' templates/trains-back.yaml >"$WORK/p/back.yaml"
+sed 's/GAME OF TRAINS<\/span>/GAME OF TRAINS {nosuch}<\/span>/' templates/trains-back.yaml >"$WORK/p/back.yaml"
 echo 'back: back.yaml' >>"$WORK/p/pack.yaml"
 line=$(grep -n 'TRAINS {nosuch}' "$WORK/p/back.yaml" | head -1 | cut -d: -f1)
 for only in all faces png; do

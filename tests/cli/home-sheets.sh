@@ -87,11 +87,11 @@ ok_if "Train's setup sheet: the smallest type is 7 pt or more ($(m minsize "$WOR
 expect_eq "Train's setup sheet: the central area beside the piles of each of the four rounds" 4 \
 	"$(pdftotext "$WORK/t52/train-52/setup.pdf" - | grep -c '^central area$')"
 
-# --- the fare tokens' cut circle: dark on the 1 in edge of the first coin
+# --- the fare tokens' cut circle: near-black (the K plate) on the 1 in edge of the first coin
 # (the row of coin centres at 28.9 mm: the circle crosses it twice a coin)
 pdftoppm -r 300 -f 1 -l 1 "$WORK/tok/take-the-train/tokens-a4.pdf" "$WORK/tk"
 expect_eq "fare tokens: a cut circle on every coin's edge (2 crossings a coin, 6 coins a row)" 12 \
-	"$(python3 tests/cli/butted/measure.py "$WORK/tk-1.ppm" 300 row 28.9 6 20 94 50 | wc -w)"
+	"$(python3 tests/cli/butted/measure.py "$WORK/tk-1.ppm" 300 row 28.9 17 17 17 40 | wc -w)"
 
 # --- Train's back: no check line along the trim within 3 mm of it (the safe
 # zone): across each 3 mm strip inside the trim every line is one colour (the
