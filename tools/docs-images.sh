@@ -26,12 +26,15 @@ build_into() {
 	"$R" build -o "$out.p" "$@" && mv "$out.p"/* "$out" && rm -rf "$out.p" # and the set's lock file
 }
 
-# backs PACK NAME: build PACK with every face replaced by its back template
+# backs PACK NAME: build PACK with every face replaced by its back template (the
+# appearance's shapes and symbols dropped: a back draws none, and a pack whose
+# templates draw no shape is refused)
 backs() {
 	back=$(sed -n 's/^back: *//p' "$1")
 	back=${back:-templates/trains-back.yaml}
 	sed -e "/^tokens:/,/^[a-z]/!s#^\( *\)face: .*#\1face: ../../$back#" -e "s#^back: .*#back: ../../$back#" \
-		-e "s#^\(setup\|placemat\): .*##" -e "s#^\(pack: .*\)#\1-back#" "$1" >"$W/$2-back.yaml"
+		-e "s#^\(setup\|placemat\): .*##" -e "s#^\(pack: .*\)#\1-back#" -e "s#, shape: [a-z]*}#}#" \
+		-e "s#symbol: \"[^\"]*\", ##" "$1" >"$W/$2-back.yaml"
 	grep -q '^game: trains' "$1" && echo "face: ../../$back" >>"$W/$2-back.yaml"
 	build_into "$W/$2-back" --only faces "$W/$2-back.yaml" >/dev/null 2>&1 || true
 }
