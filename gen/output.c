@@ -707,7 +707,7 @@ done:
 /* What this run wrote, for build's summary line (draw.h: output_tally_*). */
 static atomic_ulong tally_files, tally_pages;   /* PNG threads add theirs */
 static struct timespec tally_start;
-static char tally_note[96];
+static char tally_note[192];
 
 void output_tally_start(void)
 {

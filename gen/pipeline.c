@@ -1351,7 +1351,15 @@ static bool group_seamless(struct build_ctx *c, struct group *g, size_t f, bool 
 	return ok;
 }
 
-static unsigned layouts_seen;   /* 1 butted, 2 gutter: the sheets of this build */
+/* The sheets of this build, one entry per layout, count and paper, for the
+ * summary line: "sheets butted, 9 a page on a4, 8 on letter". */
+struct sheet_seen {
+	const char *paper;
+	int n;
+	bool butted;
+};
+static struct sheet_seen sheets_seen[8];
+static int nsheets_seen;
 /* per face template: 0 not looked at, 1 no, 2 seamless, 3 no and said so */
 static signed char *seam_known;
 
@@ -1362,13 +1370,43 @@ static bool seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
 	return seam_known[f] == 2;
 }
 
+/* The summary's note from sheets_seen: the layout once when every entry shares
+ * it, each paper's own count ("9 a page on a4, 8 on letter"), papers of one
+ * count and layout named together ("6 a page on a4 and letter"). */
+static void sheets_note(void)
+{
+	char note[192];
+	int len = snprintf(note, sizeof note, "sheets");
+	bool mixed = false;
+	for (int i = 1; i < nsheets_seen; i++)
+		mixed |= sheets_seen[i].butted != sheets_seen[0].butted;
+	if (!mixed)
+		len += snprintf(note + len, sizeof note - (size_t)len, " %s,",
+				sheets_seen[0].butted ? "butted" : "gutter");
+	bool done[8] = {false};
+	for (int i = 0, k = 0; i < nsheets_seen && len < (int)sizeof note; i++) {
+		if (done[i])
+			continue;
+		const struct sheet_seen *e = &sheets_seen[i];
+		bool first = !k++;
+		len += snprintf(note + len, sizeof note - (size_t)len, "%s%s%s %d%s on %s", first ? "" : ",",
+				mixed ? " " : "", mixed ? (e->butted ? "butted" : "gutter") : "", e->n,
+				first || mixed ? " a page" : "", e->paper);
+		for (int j = i + 1; j < nsheets_seen && len < (int)sizeof note; j++)
+			if (!done[j] && sheets_seen[j].n == e->n && sheets_seen[j].butted == e->butted) {
+				done[j] = true;
+				len += snprintf(note + len, sizeof note - (size_t)len, " and %s", sheets_seen[j].paper);
+			}
+	}
+	output_tally_note(note);
+}
+
 /* The sheets' layout for one group on pw x ph paper (--layout; auto: butted when
  * it fits more and the edges allow it), named in the build's summary line. */
-static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool backs, double pw,
-			 double ph)
+static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool backs, const char *paper,
+			 double pw, double ph)
 {
 	const struct template *t = c->it.faces[f];
-	static char note[96];
 	int ng, nb;
 	sheet_counts(c, t, pw, ph, &ng, &nb);
 	bool butted = c->opts.layout == LAYOUT_BUTTED;
@@ -1379,11 +1417,14 @@ static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool ba
 		diag(SEV_WARNING, NULL, "--layout butted: the edges of %s differ from item to item or "
 		     "across the cut, so a cut off the line shows part of the neighbour", t->file);
 	}
-	if (!layouts_seen)
-		snprintf(note, sizeof note, "sheets %s, %d a page", butted ? "butted" : "gutter",
-			 butted ? nb : ng);
-	layouts_seen |= butted ? 1 : 2;
-	output_tally_note(layouts_seen == 3 ? "sheets butted and gutter" : note);
+	struct sheet_seen e = {paper, butted ? nb : ng, butted};
+	bool seen = false;
+	for (int i = 0; i < nsheets_seen; i++)
+		seen |= !strcmp(sheets_seen[i].paper, paper) && sheets_seen[i].n == e.n &&
+			sheets_seen[i].butted == e.butted;
+	if (!seen && nsheets_seen < (int)(sizeof sheets_seen / sizeof *sheets_seen))
+		sheets_seen[nsheets_seen++] = e;
+	sheets_note();
 	return butted;
 }
 
@@ -1413,7 +1454,7 @@ static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper
 		}
 		const struct template *b = c->it.back;
 		bool backs = b && fabs(b->w - t->w) < 0.01 && fabs(b->h - t->h) < 0.01;
-		g.butted = sheet_butted(c, &g, f, backs && c->opts.duplex != DUPLEX_NONE, pw, ph);
+		g.butted = sheet_butted(c, &g, f, backs && c->opts.duplex != DUPLEX_NONE, paper, pw, ph);
 		struct item_source src = {t->w, t->h, item_bleed(c, t), g.n, backs, group_draw, &g, g.butted};
 		progress_start(rel, g.n);
 		long pages = impose_sheets(out, pw, ph, c->opts.margin, c->opts.duplex, &src, step, NULL);
@@ -1988,7 +2029,7 @@ static int write_home(struct build_ctx *c, struct worker *w)
 	c->opts.only = only;
 	c->large_paper = NULL;
 	c->paper_suffix = false;
-	layouts_seen = 0;
+	nsheets_seen = 0;
 	seam_known = xcalloc(c->it.nfaces + 1, 1);
 	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
 		rc = write_sheets(c, w, papers[i]);

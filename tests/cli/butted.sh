@@ -27,7 +27,7 @@ mid() { echo "$1" | tr ' ' '\n' | awk -F- 'NF == 2 { printf "%s%.2f", s, ($1 + $
 
 # --- the default trains pack: 84 cards, 9 a page, fronts and backs
 expect_status "the default pack's sheets" 0 $R build --no-progress --only sheets -o "$WORK/t" packs/pattern-two-census-seven.yaml
-expect_grep "the summary names the layout" '; sheets butted, 9 a page$' "$WORK/last.err"
+expect_grep "the summary names the layout and each paper's own count" '; sheets butted, 9 a page on a4, 8 on letter$' "$WORK/last.err"
 T="$WORK/t/pattern-two-census-seven"
 expect_eq "84 cards on 10 butted A4 sheets: 20 pages (28 with gutters)" 20 "$(pages "$T/sheets-a4.pdf")"
 expect_eq "... on letter 8 a sheet (3 x 3 leaves no room for bleed and marks inside the 6 mm margin): 22 pages" 22 "$(pages "$T/sheets-letter.pdf")"
@@ -152,7 +152,7 @@ ok_if "... beside its rows" close "46.9 110.4" "$(mid "$(m "$WORK/oneg-2.ppm" 30
 
 # --- auto: a face with a frame 1 mm inside the trim keeps its gutters
 expect_status "a framed face" 0 $R build --no-progress --only sheets -o "$WORK/f" "$D/framed.yaml"
-expect_grep "auto: the gutter for a face whose edge is not alike across the cut" '; sheets gutter, 6 a page$' "$WORK/last.err"
+expect_grep "auto: the gutter for a face whose edge is not alike across the cut" '; sheets gutter, 6 a page on a4 and letter$' "$WORK/last.err"
 expect_eq "... 12 cards on 2 sheets: 4 pages" 4 "$(pages "$WORK/f/framed/sheets-a4.pdf")"
 expect_status "--layout butted on it" 0 $R build --no-progress --only sheets --layout butted -o "$WORK/f" "$D/framed.yaml"
 expect_grep "... is built, with a warning" 'warning: --layout butted: the edges of .*frame.yaml differ' "$WORK/last.err"

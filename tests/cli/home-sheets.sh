@@ -35,7 +35,7 @@ expect_status "--margin 10" 0 $R build -q --only sheets --margin 10 -o "$WORK/m1
 for paper in a4 letter; do
 	expect_eq "--margin 10, $paper: no ink within 10 mm" 0 "$(inked "$WORK/m10/butted/sheets-$paper.pdf" 10)"
 done
-expect_eq "--margin 10: 8 cards a page on A4, turned (3 x 3 leaves 9.75 mm at the sides)" "; sheets butted, 8 a page" \
+expect_eq "--margin 10: 8 cards a page on A4, turned (3 x 3 leaves 9.75 mm at the sides)" "; sheets butted, 8 a page on a4" \
 	"$($R build --no-progress --only sheets --margin 10 --paper a4 -o "$WORK/m10b" "$B" 2>&1 | sed 's/.*)//')"
 
 # --- butted crop marks outside the block's bleed: along a horizontal cut line
@@ -53,7 +53,7 @@ ok_if "A4: the mark left of a cut line from 6 mm, 0.5 mm short of the bleed ($(g
 ok_if "letter: the same ($(gap "$WORK/glt-1.ppm" 76.17))" \
 	awk -v g="$(gap "$WORK/glt-1.ppm" 76.17)" 'BEGIN { split(g, v, " "); exit !(v[1] >= 5.95 && v[2] >= 0.4 && v[2] <= 0.6) }'
 # letter keeps its bleed: 8 turned cards with 2 mm around the block, not 9 with none
-expect_eq "letter: 8 a page" "; sheets butted, 8 a page" \
+expect_eq "letter: 8 a page" "; sheets butted, 8 a page on letter" \
 	"$($R build --no-progress --only sheets --paper letter -o "$WORK/lt" "$B" 2>&1 | sed 's/.*)//')"
 ok_if "letter: 2 mm of bleed above the block (green from 10.7 mm, its trim at 12.7)" \
 	awk -v g="$(python3 tests/cli/butted/measure.py "$WORK/glt-1.ppm" 300 col 60 0 192 0 | cut -d- -f1)" \
