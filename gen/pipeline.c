@@ -468,22 +468,65 @@ static void quickref_size(const struct quickref *q, double *w, double *h)
 	*h = q->h > 0 ? q->h : q->t->h;
 }
 
+/* A card-sized template with rows (cells) at the card's size W x H: the card's
+ * elements resized (the header band still to the bleed); the rows as tall as
+ * designed, taller on a larger or a narrower card (its text takes more lines),
+ * or less to share the room (*rh); their elements resized by one factor (text
+ * kept at 6 pt at least): the width's ratio, less when their marks (chips,
+ * labels) would not fit the row's height, more only as the rows grow. The
+ * cells are left at the size the elements are laid out for; that factor is
+ * returned (0 when there are no rows). */
+static double quickref_rows(struct template *t, double W, double H, int rows, double *rh)
+{
+	double s = template_resize_card(t, W, H);
+	if (rows <= 0)
+		return 0;
+	/* the gap scaled down with the card (the caller puts it back) */
+	const double *m = t->cells.margin, gap = t->cells.gap *= fmin(s, 1);
+	const double dw = t->design_w, dh = t->design_h, rw = W - m[1] - m[3];
+	double tall = dh * fmax(s, 1) / fmin(1, rw / dw);
+	*rh = fmax(0.5, fmin(tall, (H - m[0] - m[2] - (rows - 1) * gap) / rows));
+	double g = fmin(rw / dw, fmax(1, *rh / dh));
+	if (t->cells.mark_h > 0)
+		g = fmin(g, *rh / t->cells.mark_h);
+	if (fabs(rw - t->cells.w) > 1e-6 || fabs(dh * g - t->cells.h) > 1e-6)
+		template_resize(t, rw, dh * g);
+	return g;
+}
+
+/* A warning at the template's cells, once, when the rows do not fit the card:
+ * a text overflowed (at 6 pt), or the marks went under half their size. */
+static void quickref_warn(struct template *t, int rows, double f, int overflows, double W, double H)
+{
+	if (t->cells.warned || (f >= 0.5 && !overflows))
+		return;
+	t->cells.warned = true;
+	diag(SEV_WARNING, &t->cells.loc,
+	     "the quick reference's %d rows do not fit a %.1f x %.1f mm card: each row %.1f mm where %.1f mm is designed (%s); "
+	     "fewer rows, or a larger card", rows, W, H, t->cells.h, t->design_h,
+	     overflows ? "its text, kept at 6 pt, overflows" : "its marks under half their size");
+}
+
 void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed)
 {
 	struct template *t = q->t;
 	double W, H;
 	quickref_size(q, &W, &H);
-	double s = fmin(W / t->w, H / t->h);
 	int rows = q->rows ? q->rows->rows : 0;
-	/* rows of a `cells:` block: their height shares what the header leaves */
-	double cell_h = t->cells.h, margin[4];
+	double margin[4], gap = t->cells.gap, f = 0, s = 1;
 	memcpy(margin, t->cells.margin, sizeof margin);
-	if (t->cells.on) {
-		double room = t->h - margin[0] - margin[2];
-		if (rows > 0 && rows * t->cells.h + (rows - 1) * t->cells.gap > room)
-			t->cells.h = (room - (rows - 1) * t->cells.gap) / rows;
-		t->cells.margin[1] = t->w - margin[3] - t->cells.w;
-		t->cells.margin[2] = t->h - margin[0] - (rows > 0 ? rows * t->cells.h + (rows - 1) * t->cells.gap : 0);
+	double laid = t->cells.h;
+	if (t->cells.on && t->has_size) {
+		double rh = 0;
+		f = quickref_rows(t, W, H, rows, &rh);
+		laid = t->cells.h;
+		if (rows > 0)
+			t->cells.h = rh;
+		/* the rows from the top, the card's bottom below them */
+		t->cells.margin[2] = H - t->cells.margin[0] - (rows > 0 ? rows * t->cells.h + (rows - 1) * t->cells.gap : 0);
+	} else {
+		/* a card resized with the deck (build_fit), else scaled as a whole */
+		s = fmin(W / t->w, H / t->h);
 	}
 	cairo_save(cr);
 	cairo_rectangle(cr, -bleed, -bleed, W + 2 * bleed, H + 2 * bleed);
@@ -492,15 +535,17 @@ void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *
 		cairo_set_source_rgba(cr, t->background.r, t->background.g, t->background.b, t->background.a);
 		cairo_paint(cr);
 	}
-	/* centred across, from the top: a taller card's header still runs into
-	 * the bleed, its room left at the bottom */
 	cairo_translate(cr, (W - s * t->w) / 2, 0);
 	cairo_scale(cr, s, s);
 	struct cells none = {1, 1, NULL, NULL, 0};
-	draw_item(dr, cr, t, q->f, q->rows && rows ? q->rows : &none, "the quick reference");
+	int over = draw_item(dr, cr, t, q->f, q->rows && rows ? q->rows : &none, "the quick reference");
 	cairo_restore(cr);
-	t->cells.h = cell_h;
 	memcpy(t->cells.margin, margin, sizeof margin);
+	t->cells.gap = gap;
+	if (t->cells.on && t->has_size && rows > 0) {
+		quickref_warn(t, rows, f, over, W, H);
+		t->cells.h = laid;
+	}
 }
 
 /* Crop marks at the corners of a w x h trim at (x, y), from 2.5 to 5.5 mm outside it. */
@@ -529,7 +574,7 @@ void build_quickref_on_page(const struct build_ctx *c, struct pdfw *w, cairo_t *
 	quickref_size(q, &W, &H);
 	double m = c->opts.margin, ox = (pw - scale * area_w) / 2, oy = (ph - scale * area_h) / 2;
 	double px = fmin(ox + x * scale, pw - m - 5.5 - W), py = oy + y * scale;
-	if (W > q->t->w + 0.5 || H > q->t->h + 0.5 || py + H + 5.5 > ph - m) {
+	if (W > q->t->size_w + 0.5 || H > q->t->size_h + 0.5 || py + H + 5.5 > ph - m) {
 		/* a card larger than the room the page leaves it (its template's
 		 * size): a page of its own */
 		pdfw_end_page(w);

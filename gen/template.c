@@ -733,6 +733,7 @@ static void load_cells(struct yread *r, const struct ynode *v, struct tpl_cells 
 	if (yr_want(r, "cells", v, Y_MAP) != 0)
 		return;
 	c->on = true;
+	c->loc = yr_loc(r, v);
 	bool w = false, h = false;
 	for (size_t i = 0; i < v->n; i++) {
 		const struct ynode *x = v->pairs[i].value;
@@ -1017,18 +1018,17 @@ static bool lies_in(const struct tpl_elem *h, const double hb[4], const double b
 
 /* At the design size: the holder each text or shape lies in (the last drawn
  * before it, never the whole card), into e->inside. */
-static void find_holders(struct template *t)
+static void find_holders_in(struct tpl_elem *v, size_t n, double W, double H)
 {
-	const double W = t->w, H = t->h;
-	note_design(t->elems, t->nelems, W, H);
-	for (size_t i = 0; i < t->nelems; i++) {
-		struct tpl_elem *e = &t->elems[i];
+	note_design(v, n, W, H);
+	for (size_t i = 0; i < n; i++) {
+		struct tpl_elem *e = &v[i];
 		e->inside = -1;
 		e->cue_mm = fmin(e->design[2], e->design[3]);
 		if (e->kind == TE_LINE || e->kind == TE_IMAGE)
 			continue;
 		for (size_t j = i; j-- > 0;) {
-			const struct tpl_elem *h = &t->elems[j];
+			const struct tpl_elem *h = &v[j];
 			const double *hb = h->design;
 			/* a text's box holds marks (an underline), never another text */
 			if (!holder(h) || (h->kind == TE_TEXT && e->kind == TE_TEXT) || exclusive(e, h) || (hb[0] <= 0 && hb[1] <= 0 && hb[0] + hb[2] >= W &&
@@ -1040,6 +1040,11 @@ static void find_holders(struct template *t)
 			}
 		}
 	}
+}
+
+static void find_holders(struct template *t)
+{
+	find_holders_in(t->elems, t->nelems, t->w, t->h);
 }
 
 /* After a resize: an error at each text or shape that left its holder or
@@ -1474,15 +1479,21 @@ static void keep_min_text(struct tpl_elem *v, size_t i, double s, const struct r
 	}
 }
 
+/* The one factor of a resize from W x H to W2 x H2: the smaller of the two
+ * ratios of the safe areas (the whole card's without one), so what lay inside
+ * the margins stays inside. */
+static double resize_factor(double W, double H, double W2, double H2, double safe)
+{
+	double m = safe > 0 && W > 2 * safe && H > 2 * safe && W2 > 2 * safe && H2 > 2 * safe ? safe : 0;
+	return fmin((W2 - 2 * m) / (W - 2 * m), (H2 - 2 * m) / (H - 2 * m));
+}
+
 static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double W2, double H2,
 			double safe, const unsigned char *dflt)
 {
 	if (!n)
 		return;
-	/* one factor: the smaller of the two ratios of the safe areas (the whole
-	 * card's without one), so what lay inside the margins stays inside */
-	double m = safe > 0 && W > 2 * safe && H > 2 * safe && W2 > 2 * safe && H2 > 2 * safe ? safe : 0;
-	double s = fmin((W2 - 2 * m) / (W - 2 * m), (H2 - 2 * m) / (H - 2 * m));
+	double s = resize_factor(W, H, W2, H2, safe);
 	const struct resize zx = {W, W2, s, safe}, zy = {H, H2, s, safe};
 	unsigned char *mode[2] = {xcalloc(n, 1), xcalloc(n, 1)};
 	struct place *pl[2] = {xcalloc(n, sizeof *pl[0]), xcalloc(n, sizeof *pl[1])};
@@ -1548,6 +1559,57 @@ void template_resize(struct template *t, double w, double h)
 	}
 	t->w = w;
 	t->h = h;
+}
+
+/* The bottom of the lowest whole-card element that ends above y at the design
+ * size (its design box), with where it ends now (*now); -1 when none does. */
+static double header_bottom(const struct template *t, double y, double *now)
+{
+	double best = -1;
+	for (size_t i = 0; i < t->nelems; i++) {
+		const struct tpl_elem *e = &t->elems[i];
+		double b = e->design[1] + e->design[3];
+		if (e->kind == TE_LINE || e->kind == TE_POLYGON || e->box[1].pct || e->box[3].pct ||
+		    b > y + 1e-6 || b <= best)
+			continue;
+		best = b;
+		*now = e->box[1].v + e->box[3].v;
+	}
+	return best;
+}
+
+double template_resize_card(struct template *t, double w, double h)
+{
+	const double safe = fmax(t->safe, LOOK_TEXT_SAFE_MM), W = t->w, H = t->h;
+	double s = resize_factor(t->size_w, t->size_h, w, h, safe);
+	if (W <= 0 || H <= 0 || (fabs(W - w) < 1e-6 && fabs(H - h) < 1e-6))
+		return s;
+	t->serial = next_serial();
+	note_design(t->elems, t->nelems, W, H);
+	scale_elems(t->elems, t->nelems, W, H, w, h, safe, t->anchor);
+	t->w = w;
+	t->h = h;
+	if (!t->cells.on)
+		return s;
+	/* the rows: their side and bottom margins (the safe area's) kept, their top
+	 * as far under the header as it was, that gap scaled */
+	double *m = t->cells.margin, now = 0, was = header_bottom(t, m[0], &now);
+	m[0] = was >= 0 ? now + (m[0] - was) * s : m[0] * s;
+	return s;
+}
+
+int template_cell_rows(const struct template *t)
+{
+	int rows = 0;
+	for (size_t i = 0; i < t->cells.nelems; i++)
+		for (const char *c = t->cells.elems[i].if_field; c; c = strchr(c, '\n')) {
+			c += *c == '\n';
+			if (!strncmp(c, "row=", 4)) {
+				long n = strtol(c + 4, NULL, 10);
+				rows = n > rows && n <= 100 ? (int)n : rows;
+			}
+		}
+	return rows;
 }
 
 void template_set_pack(struct template *t, const char *pack_file)
@@ -1896,8 +1958,20 @@ static struct template *load_tree(struct ydoc *doc)
 	}
 	t->design_w = t->cells.on ? t->cells.w : t->w;
 	t->design_h = t->cells.on ? t->cells.h : t->h;
+	t->size_w = t->w;
+	t->size_h = t->h;
 	if (!t->cells.on)
 		find_holders(t);
+	else if (t->has_size && t->cells.w > 0 && t->cells.h > 0) {
+		/* a card with rows (a quick reference): both resized (template_resize_card) */
+		find_holders(t);
+		find_holders_in(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h);
+		for (size_t i = 0; i < t->cells.nelems; i++) {
+			const struct tpl_elem *e = &t->cells.elems[i];
+			if (e->kind != TE_TEXT && e->kind != TE_LINE && e->kind != TE_POLYGON && !e->box[3].pct)
+				t->cells.mark_h = fmax(t->cells.mark_h, e->box[3].v);
+		}
+	}
 	return t;
 }
 

@@ -119,6 +119,10 @@ struct tpl_cells {
 	double margin[4];          /* top right bottom left, mm */
 	struct tpl_elem *elems;
 	size_t nelems;
+	struct loc loc;            /* where 'cells:' is written */
+	bool warned;               /* rows that do not fit reported */
+	double mark_h;             /* a card with rows: its rows' tallest shape (a chip,
+	                              a label), mm at the design size */
 };
 
 struct template {
@@ -142,6 +146,8 @@ struct template {
 	                              colours and maps may use, a pack may change */
 	double design_w, design_h; /* the size as written (cells: one cell), before
 	                              template_resize */
+	double size_w, size_h;     /* the size: as written (cells: the whole card's),
+	                              kept through every resize */
 	unsigned char anchor[2];   /* the elements' default anchor ("anchor:" at the top) */
 	char *pack_file;           /* images not beside the template are looked for
 	                              beside this pack (template_set_pack), or NULL */
@@ -178,6 +184,19 @@ void template_size(const struct template *t, int rows, int cols, double *w, doub
  * lengths written "4mm!" stay.
  * The layout is checked by the caller (template_check_layout). */
 void template_resize(struct template *t, double w, double h);
+
+/* Give a card-sized template t (a "size:" and maybe "cells:" rows: a quick
+ * reference) the card size w x h mm: its whole-card elements resized as
+ * template_resize resizes a card's (the header band that spans the card still
+ * spans it), and the top of its cells, when it has them, as far under the
+ * header as at the design size, that gap scaled; the rows' own size and
+ * elements are the caller's (they depend on how many there are: template_resize
+ * on the cells, as wide as the card less their side margins). Returns the factor
+ * from the size as written (size_w x size_h) to w x h. */
+double template_resize_card(struct template *t, double w, double h);
+/* The rows a card-sized template's cells name themselves: the largest N of an
+ * "if: row=N" condition of a cell element (0: none; the builder gives them). */
+int template_cell_rows(const struct template *t);
 
 /* Look for the images t names beside pack_file too (after t's own folder). The
  * string is copied. */

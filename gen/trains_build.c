@@ -406,7 +406,7 @@ static void qr_rows(const struct build *b, struct qr_rows *q)
 	else
 		qr_add(q, -1, "DEAL", xasprintf("%d cards each, descending from A to %c: the highest in A.", n, last));
 	if (ru->apply_to == APPLY_ANYONE)
-		qr_add(q, -1, "TURN", xstrdup("Apply a card's ability to your own sequence, or to an opponent's of your choice."));
+		qr_add(q, -1, "TURN", xstrdup("Apply a card's ability to your own sequence or to an opponent's."));
 	if (ru->swap_across != ACROSS_NONE) {
 		char *t = xasprintf("A ↔ B: your A with an opponent's B, or your B with their A%s.%s",
 				    ru->swap_across == ACROSS_THREE ? "; or one opponent's with another's" : "",
@@ -426,9 +426,14 @@ static void qr_rows(const struct build *b, struct qr_rows *q)
 	else
 		qr_add(q, -1, "WIN", xasprintf("First with all %d %s: each card %s every card on its right.", n, order, each));
 	/* optional: the corner codes of a line pack, the underline */
+	if (b->quickref)  /* at the cards' size: the room its rows have there */
+		template_resize_card(b->quickref, b->face->w, b->face->h);
 	double room = b->quickref ? b->quickref->h - b->quickref->cells.margin[0] - b->quickref->cells.margin[2] : 66;
 	double gap = b->quickref ? b->quickref->cells.gap : 1;
-	int fit = (int)((room + gap) / (9.0 + gap));
+	/* 9 mm a row at the design width, more on a narrower card (more lines) */
+	const struct template *qt = b->quickref;
+	double row = qt && qt->w > 0 ? 9.0 * fmax(1, qt->size_w / qt->w) : 9.0;
+	int fit = (int)((room + gap) / (row + gap));
 	if (!p->layout.rows && q->n < fit) {
 		struct buf t = {0};
 		bool sw = false, rm = false;

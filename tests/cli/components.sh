@@ -33,7 +33,7 @@ expect_grep "... in the seed's words" 'A frozen card can never be unfrozen' "$WO
 expect_status "pattern two, two packs" 0 $R build -q --only reference -o "$O" packs/pattern-two-two-packs.yaml
 text "$O/pattern-two-two-packs/reference.pdf" >"$WORK/two.txt"
 expect_grep "two packs: the removal explained" 'Remove the card at space A' "$WORK/two.txt"
-expect_grep "... abilities on an opponent's sequence" "TURN Apply a card's ability to your own sequence, or to an opponent's" "$WORK/two.txt"
+expect_grep "... abilities on an opponent's sequence" "TURN Apply a card's ability to your own sequence or to an opponent's" "$WORK/two.txt"
 expect_status "pattern three" 0 $R build -q --only reference -o "$O" packs/pattern-three-census-five.yaml
 expect_grep "pattern three: swaps across sequences" "ACROSS A ↔ B: your A with an opponent's B" \
 	"$(text "$O/pattern-three-census-five/reference.pdf" >"$WORK/three.txt"; echo "$WORK/three.txt")"
