@@ -1,0 +1,50 @@
+#!/bin/sh
+# The quick reference at every card size (issue 30): its header band reaches the
+# bleed on both sides and at the top at mini, bridge, poker, square, tarot and
+# large-square (on square it was scaled to the card's height and left 9 mm of
+# paper at each side), every game's; its rows share the card's room without a
+# warning at poker and square; rows past the room are warned about at the
+# template's cells, not silently shrunk.
+# quickref.pdf of --preset press (one page, trim + bleed), 100 dpi.
+. tests/cli/lib.sh
+R="$RAILYARD"
+SIZES="mini bridge poker square tarot large-square"
+px() { python3 tests/cli/pixel.py "$@"; }
+
+# pack GAME SIZE: packs/GAME.yaml at SIZE, as $WORK/GAME-SIZE.yaml
+pack() {
+	sed -e "s/^pack: .*/pack: $1-$2/" -e '/^size:/d' "packs/$1.yaml" >"$WORK/$1-$2.yaml"
+	echo "size: $2" >>"$WORK/$1-$2.yaml"
+}
+
+for s in $SIZES; do
+	for g in "pattern-two-census-seven #1f2a44" "train-52 #7b1f24" "take-the-train #183948" \
+		"toy-train #0f6e6e" "domino-double-six #1f2a44"; do
+		set -- $g
+		pack "$1" "$s"
+		expect_status "$1 at $s: --preset press" 0 $R build -q --preset press --colour rgb -o "$WORK/o" "$WORK/$1-$s.yaml"
+		Q="$WORK/o/$1-$s.press/quickref.pdf"
+		pdftoppm -r 100 -singlefile "$Q" "$WORK/q"
+		set -- "$1" "$2" $(head -c 20 "$WORK/q.ppm" | tr -s ' \n' '  ' | cut -d' ' -f2,3)
+		# the band's corners (the bleed's, 1 px in) and its middle at each side edge
+		# (the trim's x, 1 mm down); the band's bottom edge 8 mm down
+		w=$3 h=$4
+		expect_eq "$1 at $s: the header band in both top corners of the bleed and across the trim at both sides" \
+			"$2 $2 $2 $2 $2" "$(px "$WORK/q.ppm" 1 1 $((w - 2)) 1 $((w / 2)) 1 13 16 $((w - 14)) 16 | tr "\n" " " | sed "s/ $//")"
+		[ "$s" = poker ] || [ "$s" = square ] || [ "$s" = large-square ] || [ "$s" = tarot ] || continue
+		ok_if "$1 at $s: no warning ($(head -c 200 "$WORK/last.err"))" test ! -s "$WORK/last.err"
+	done
+done
+
+# --- rows past the room: a located warning, not a silent squeeze. The grid's six
+# rows fit a poker card (no warning above); on a mini card (44.5 x 63.5 mm) their
+# text, kept at 6 pt, does not
+pack grid-census-nine mini
+expect_status "the grid at mini: built" 0 $R build -q --preset press --colour rgb -o "$WORK/o" "$WORK/grid-census-nine-mini.yaml"
+expect_grep "... a warning at the quick reference's cells: its rows do not fit" \
+	"trains-quickref\.yaml:2[12]:[0-9]+: warning: the quick reference's 6 rows do not fit a 44\.5 x 63\.5 mm card: each row [0-9.]+ mm where 10\.0 mm is designed" \
+	"$WORK/last.err"
+expect_eq "... once" 1 "$(grep -c "rows do not fit" "$WORK/last.err")"
+pack pattern-one-wild poker
+expect_status "the wild pack's seven rows on a poker card" 0 $R build -q --only reference -o "$WORK/o" "$WORK/pattern-one-wild-poker.yaml"
+expect_eq "... fit: no warning" "" "$(cat "$WORK/last.err")"
