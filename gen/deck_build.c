@@ -276,7 +276,10 @@ static int write_extra(struct build_ctx *bc, void *user)
 	if (!rc && b->game->extra)
 		rc = b->game->extra(bc, b);
 	if (!rc && (only & BO_REFERENCE))
-		rc = build_press(bc) ? write_quickref(bc, b) : write_reference(bc, b);
+		rc = build_press(bc) ? write_quickref(bc, b) : 0;
+	/* the reference page too: on a press, its area trimmed with bleed */
+	if (!rc && (only & BO_REFERENCE))
+		rc = write_reference(bc, b);
 	if (!rc && (only & BO_SVG) && b->game->extra_svg)
 		rc = b->game->extra_svg(bc, b);
 	return rc;

@@ -441,6 +441,13 @@ const char *build_paper(const struct build_ctx *c)
 static void landscape_fit(const struct build_ctx *c, double area_w, double area_h, double *pw,
 			  double *ph, double *scale)
 {
+	if (build_press(c)) {
+		/* a press: the page is the area, trimmed, with bleed around it */
+		*pw = area_w + 2 * TPL_DEFAULT_BLEED;
+		*ph = area_h + 2 * TPL_DEFAULT_BLEED;
+		*scale = 1;
+		return;
+	}
 	paper_size(build_paper(c), pw, ph);
 	if (*ph > *pw) {
 		double t = *pw;
@@ -455,7 +462,8 @@ cairo_t *build_landscape_page(const struct build_ctx *c, struct pdfw *w, double 
 {
 	double pw, ph, scale;
 	landscape_fit(c, area_w, area_h, &pw, &ph, &scale);
-	cairo_t *cr = pdfw_page(w, pw, ph, 0, NULL);
+	cairo_t *cr = build_press(c) ? pdfw_page(w, pw, ph, TPL_DEFAULT_BLEED, "reference")
+				     : pdfw_page(w, pw, ph, 0, NULL);
 	cairo_translate(cr, (pw - scale * area_w) / 2, (ph - scale * area_h) / 2);
 	cairo_scale(cr, scale, scale);
 	return cr;
@@ -572,11 +580,13 @@ void build_quickref_on_page(const struct build_ctx *c, struct pdfw *w, cairo_t *
 	double pw, ph, scale, W, H;
 	landscape_fit(c, area_w, area_h, &pw, &ph, &scale);
 	quickref_size(q, &W, &H);
-	double m = c->opts.margin, ox = (pw - scale * area_w) / 2, oy = (ph - scale * area_h) / 2;
+	double m = build_press(c) ? 0 : c->opts.margin, ox = (pw - scale * area_w) / 2, oy = (ph - scale * area_h) / 2;
 	double px = fmin(ox + x * scale, pw - m - 5.5 - W), py = oy + y * scale;
 	if (W > q->t->size_w + 0.5 || H > q->t->size_h + 0.5 || py + H + 5.5 > ph - m) {
 		/* a card larger than the room the page leaves it (its template's
-		 * size): a page of its own */
+		 * size): a page of its own; on a press, quickref.pdf alone */
+		if (build_press(c))
+			return;
 		pdfw_end_page(w);
 		cr = pdfw_page(w, pw, ph, 0, NULL);
 		px = (pw - W) / 2;

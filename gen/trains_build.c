@@ -626,7 +626,10 @@ static int write_extra(struct build_ctx *c, void *user)
 	if (!rc && (c->opts.only & BO_PLACEMAT))
 		rc = write_placemat(c, b);
 	if (!rc && (c->opts.only & BO_REFERENCE))
-		rc = build_press(c) ? write_quickref(c, b) : write_reference(c, b);
+		rc = build_press(c) ? write_quickref(c, b) : 0;
+	/* the reference page too: on a press, its area trimmed with bleed */
+	if (!rc && (c->opts.only & BO_REFERENCE))
+		rc = write_reference(c, b);
 	if (!rc && (c->opts.only & BO_TOKENS) && b->freeze)
 		rc = write_freeze(c, b);
 	if (!rc && (c->opts.only & BO_SVG)) {

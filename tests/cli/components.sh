@@ -109,10 +109,10 @@ boxes() { # FILE: one page, a TrimBox inside a BleedBox
 		grep -Eq '^TrimBox:' "$WORK/box" && grep -Eq '^BleedBox:' "$WORK/box" &&
 		awk '/^TrimBox:/ { t = $2 } /^BleedBox:/ { b = $2 } END { exit !(t > b) }' "$WORK/box"
 }
-for p in "pattern-one-wild back.pdf faces.pdf placemat.pdf quickref.pdf tokens-freeze.pdf" \
-	"take-the-train back.pdf faces.pdf quickref.pdf tokens-fare.pdf" \
-	"toy-train back.pdf board.pdf faces.pdf quickref.pdf" \
-	"train-52 back.pdf faces.pdf quickref.pdf setup.pdf"; do
+for p in "pattern-one-wild back.pdf faces.pdf placemat.pdf quickref.pdf reference.pdf tokens-freeze.pdf" \
+	"take-the-train back.pdf faces.pdf quickref.pdf reference.pdf tokens-fare.pdf" \
+	"toy-train back.pdf board.pdf faces.pdf quickref.pdf reference.pdf" \
+	"train-52 back.pdf faces.pdf quickref.pdf reference.pdf setup.pdf"; do
 	set -- $p
 	pack=$1; shift
 	expect_status "$pack: --preset press" 0 $R build -q --preset press --colour rgb -o "$WORK/press" "packs/$pack.yaml"
@@ -123,6 +123,12 @@ for p in "pattern-one-wild back.pdf faces.pdf placemat.pdf quickref.pdf tokens-f
 		ok_if "$pack: $f one page with TrimBox and BleedBox" boxes "$WORK/press/$pack.press/$f"
 	done
 done
+# the reference page on a press: the landscape area it is laid out for (279.4 x
+# 210 mm, 792 x 595.28 pt), trimmed, with 3.175 mm (9 pt) of bleed
+pdfinfo -box "$WORK/press/train-52.press/reference.pdf" >"$WORK/rbox"
+expect_grep "press: the reference page's TrimBox 279.4 x 210 mm inside 9 pt of bleed" '^TrimBox: +9\.00 +9\.00 +801\.00 +604\.28' "$WORK/rbox"
+expect_grep "... its MediaBox the trim and the bleed" '^MediaBox: +0\.00 +0\.00 +810\.00 +613\.28' "$WORK/rbox"
+expect_grep "... the page is the reference (its legend)" 'LEGEND' "$(squash "$WORK/press/train-52.press/reference.pdf" >"$WORK/r.txt"; echo "$WORK/r.txt")"
 squash "$WORK/press/pattern-one-wild.press/quickref.pdf" >"$WORK/q.txt"
 expect_grep "the quick reference says the pack's title" '^QUICKREFERENCEPatternone,censusseven,withwildcards' "$WORK/q.txt"
 ok_if "... not GAME OF TRAINS" sh -c "! grep -q 'GAMEOFTRAINS' '$WORK/q.txt'"

@@ -60,9 +60,9 @@ expect_status "--max-ink 50: out of range" 2 $R build --max-ink 50 -o "$WORK/x" 
 # --- press: every component (tests/cli/components.sh), each PDF/X, 300% ink
 expect_status "--preset press" 0 $R build -q --preset press -o "$WORK/pr" packs/take-the-train.yaml
 PR="$WORK/pr/take-the-train.press"
-expect_eq "press: faces, back, quick reference and the fare token" \
-	"back.pdf faces.pdf files.txt manifest.csv quickref.pdf tokens-fare.pdf" "$(ls "$PR" | tr '\n' ' ' | sed 's/ $//')"
-for f in faces back quickref tokens-fare; do
+expect_eq "press: faces, back, quick reference, reference page and the fare token" \
+	"back.pdf faces.pdf files.txt manifest.csv quickref.pdf reference.pdf tokens-fare.pdf" "$(ls "$PR" | tr '\n' ' ' | sed 's/ $//')"
+for f in faces back quickref reference tokens-fare; do
 	expect_eq "press: $f.pdf passes the inspection" "" "$(X inspect "$PR/$f.pdf" 2>&1)"
 done
 ink=$(X ink "$PR/faces.pdf" 300)
