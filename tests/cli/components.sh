@@ -137,3 +137,11 @@ expect_grep "the quick reference's TrimBox the card, 63.5 x 88.9 mm (180 x 252 p
 # Toy Train's cards are 28 mm locomotives: its quick reference stays poker
 pdfinfo -box "$WORK/press/toy-train.press/quickref.pdf" >"$WORK/tbox"
 expect_grep "Toy Train's quick reference poker, not a 28 mm card" '^TrimBox: +9\.00 +9\.00 +189\.00 +261\.00' "$WORK/tbox"
+
+# --- Train's reference designed like the trains reference: a legend, the deal,
+# every play in a cell, the score and a quick reference to cut out
+expect_status "Train's reference" 0 $R build -q --only reference -o "$O" packs/train-52.yaml
+squash "$O/train-52/reference.pdf" >"$WORK/t52.txt"
+for w in LEGEND THEDEAL 3-4players:7each THEPLAYS 'Sandwich\.' 'Reopen\.' 'Train\.' 'Trainwreck\.' THESCORE QUICKREFERENCE; do
+	expect_grep "Train's reference: $w" "$w" "$WORK/t52.txt"
+done
