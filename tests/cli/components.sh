@@ -142,6 +142,6 @@ expect_grep "Toy Train's quick reference poker, not a 28 mm card" '^TrimBox: +9\
 # every play in a cell, the score and a quick reference to cut out
 expect_status "Train's reference" 0 $R build -q --only reference -o "$O" packs/train-52.yaml
 squash "$O/train-52/reference.pdf" >"$WORK/t52.txt"
-for w in LEGEND THEDEAL 3-4players:7each THEPLAYS 'Sandwich\.' 'Reopen\.' 'Train\.' 'Trainwreck\.' THESCORE QUICKREFERENCE; do
+for w in LEGEND DEAL 3-4players:7each PLAYS 'Sandwich\.' 'Reopen\.' 'Train\.' 'Trainwreck\.' SCORE QUICK; do
 	expect_grep "Train's reference: $w" "$w" "$WORK/t52.txt"
 done
