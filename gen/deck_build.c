@@ -184,9 +184,18 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 /* The quick reference at the size of the deck's cards (its first card group's;
  * its template's own, poker, when it has none or they are smaller than the
  * smallest playing card, as Toy Train's 28 mm locomotives). */
-static struct quickref quickref_of(const struct deck_build *b, const struct fields *f)
+static void quickref_row(void *user, int r, int c, struct fields *f)
 {
-	struct quickref q = {b->quickref, f, NULL, 0, 0};
+	(void)user;
+	(void)c;
+	fields_setf(f, "row", "%d", r + 1);
+}
+
+/* ... its rows, when its cells name them (if: row=N), filled through *rows. */
+static struct quickref quickref_of(const struct deck_build *b, const struct fields *f, struct cells *rows)
+{
+	*rows = (struct cells){template_cell_rows(b->quickref), 1, quickref_row, NULL, 0};
+	struct quickref q = {b->quickref, f, rows->rows > 0 ? rows : NULL, 0, 0};
 	for (size_t g = 0; g < b->d->ngroups; g++)
 		if (b->d->groups[g].included && b->d->groups[g].kind == DK_CARD && b->tpl[g] &&
 		    !b->tpl[g]->cells.on && fmin(b->tpl[g]->w, b->tpl[g]->h) >= 40) {
@@ -228,7 +237,8 @@ static int write_reference(struct build_ctx *bc, struct deck_build *b)
 	struct fields f = {0};
 	deck_reference_fields(b->d, &f);
 	deck_reference_draw(b->dr, cr, b->reference, b->d, &f);
-	struct quickref q = quickref_of(b, &f);
+	struct cells rows;
+	struct quickref q = quickref_of(b, &f, &rows);
 	build_quickref_on_page(bc, w, cr, b->dr, &q, 279.4, 210, 207.9, 38.0);
 	fields_free(&f);
 	pdfw_end_page(w);
@@ -240,7 +250,8 @@ static int write_quickref(struct build_ctx *bc, struct deck_build *b)
 {
 	struct fields f = {0};
 	deck_reference_fields(b->d, &f);
-	struct quickref q = quickref_of(b, &f);
+	struct cells rows;
+	struct quickref q = quickref_of(b, &f, &rows);
 	int rc = build_quickref_pdf(bc, b->dr, &q);
 	fields_free(&f);
 	return rc;
@@ -584,8 +595,14 @@ static int load_templates(struct deck_build *b)
 						 deck_reference_default(d), d->reference ?
 						 &d->loc_reference : NULL, "reference", true)))
 		status = EXIT_INPUT;
-	if (!(b->quickref = deck_build_template(b, deck_quickref_default(d), NULL, "quick reference", false)))
+	/* a card of rows (cells) at a size: build_quickref_draw lays them out */
+	if (!(b->quickref = deck_build_template(b, deck_quickref_default(d), NULL, "quick reference", true)))
 		status = EXIT_INPUT;
+	else if (!b->quickref->has_size) {
+		diag(SEV_ERROR, &b->quickref->loc_size, "%s: a quick reference needs a 'size' (the card it is designed at)",
+		     b->quickref->file);
+		status = EXIT_INPUT;
+	}
 	b->owned[b->nowned++] = b->back;
 	b->owned[b->nowned++] = b->reference;
 	b->owned[b->nowned++] = b->quickref;

@@ -522,8 +522,9 @@ void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *
 	double W, H;
 	quickref_size(q, &W, &H);
 	int rows = q->rows ? q->rows->rows : 0;
-	double margin[4], gap = t->cells.gap, f = 0, s = 1;
-	memcpy(margin, t->cells.margin, sizeof margin);
+	/* the bottom margin and the gap are this drawing's (template_resize_card
+	 * sets the top for good) */
+	double bottom = t->cells.margin[2], gap = t->cells.gap, f = 0, s = 1;
 	double laid = t->cells.h;
 	if (t->cells.on && t->has_size) {
 		double rh = 0;
@@ -549,7 +550,7 @@ void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *
 	struct cells none = {1, 1, NULL, NULL, 0};
 	int over = draw_item(dr, cr, t, q->f, q->rows && rows ? q->rows : &none, "the quick reference");
 	cairo_restore(cr);
-	memcpy(t->cells.margin, margin, sizeof margin);
+	t->cells.margin[2] = bottom;
 	t->cells.gap = gap;
 	if (t->cells.on && t->has_size && rows > 0) {
 		quickref_warn(t, rows, f, over, W, H);
