@@ -145,3 +145,20 @@ squash "$O/train-52/reference.pdf" >"$WORK/t52.txt"
 for w in LEGEND DEAL 3-4players:7each PLAYS 'Sandwich\.' 'Reopen\.' 'Train\.' 'Trainwreck\.' SCORE QUICK; do
 	expect_grep "Train's reference: $w" "$w" "$WORK/t52.txt"
 done
+
+# --- every game's reference uses its page: the lowest ink of the page's left
+# part (the quick reference's column aside) within 25 mm of the A4 page's foot
+# (three games left 34-45 mm blank; the trains reference leaves 21)
+bottom() { # PPM at 50 dpi: the blank millimetres under the lowest ink left of 200 mm
+	python3 -c "
+import sys; sys.path.insert(0, 'tests/cli'); from pixel import read_ppm
+w, h, px = read_ppm(sys.argv[1]); d = 50 / 25.4; x = int(200 * d)
+last = max(y for y in range(h) if min(px[3 * y * w:3 * (y * w + x)]) < 200)
+print('%.1f' % ((h - 1 - last) / d))" "$1"
+}
+for g in pattern-two-census-seven take-the-train toy-train train-52 domino-double-six domino-double-twelve; do
+	expect_status "$g: the reference" 0 $R build -q --only reference --paper a4 -o "$O" "packs/$g.yaml"
+	pdftoppm -r 50 -singlefile "$O/$g/reference.pdf" "$WORK/foot"
+	b=$(bottom "$WORK/foot.ppm")
+	ok_if "$g: the reference's foot ${b} mm blank (at most 25)" awk "BEGIN { exit !($b <= 25) }"
+done
