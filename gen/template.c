@@ -1423,13 +1423,12 @@ static void move_box(const struct resize *z, const struct place *p, struct tpl_l
 {
 	if (pos->pct || len->pct) {
 		/* a percent follows the card, its offset scales; a length in mm
-		 * beside it (50%-3.5mm, 7mm: a chip centred) scales too */
-		struct tpl_len *l[2] = {pos, len};
-		for (int k = 0; k < 2; k++)
-			if (!l[k]->fixed && l[k]->pct)
-				l[k]->off *= z->s;
-			else if (!l[k]->fixed)
-				l[k]->v *= z->s;
+		 * at a percent (50%-3.5mm, 7mm: a chip centred) scales too, a
+		 * place in mm beside a percent length stays */
+		pos->off *= pos->fixed ? 1 : z->s;
+		len->off *= len->fixed ? 1 : z->s;
+		if (pos->pct && !len->pct && !len->fixed)
+			len->v *= z->s;
 		return;
 	}
 	double x = move(z, p, lo, lo, hi), x2 = move(z, p, hi, lo, hi);
