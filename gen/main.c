@@ -200,7 +200,8 @@ static bool pack_in_folder(char **argv, int i, const char *arg, char **owned)
 	size_t n = strlen(arg);
 	while (n > 1 && arg[n - 1] == '/')
 		n--;
-	char *path = xasprintf("%.*s%.*s/pack.yaml", (int)(arg - argv[i]), argv[i], (int)n, arg);
+	char *path = xasprintf("%.*s%.*s%spack.yaml", (int)(arg - argv[i]), argv[i], (int)n, arg,
+			       n == 1 && arg[0] == '/' ? "" : "/");
 	const char *file = path + (arg - argv[i]);
 	if (stat(file, &st) != 0) {
 		diag(SEV_ERROR, NULL, "%s is a folder without a pack.yaml (looked for %s: a pack is a .yaml "

@@ -739,7 +739,7 @@ static int lock_fd = -1;
  * the same name). Returns 0, or -1 after reporting. */
 static int lock_set(const char *parent, const char *name, bool quiet)
 {
-	char *path = xasprintf("%s/.%s.lock", parent, name);
+	char *path = xasprintf("%s%s.%s.lock", parent, path_sep(parent), name);
 	int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
 	if (fd < 0) {
 		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s (its lock file %s)",
@@ -751,7 +751,7 @@ static int lock_set(const char *parent, const char *name, bool quiet)
 	struct timespec nap = {0, 50000000};
 	for (int tries = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
-			diag(SEV_ERROR, NULL, "cannot lock %s/.%s.lock: %s", parent, name, strerror(errno));
+			diag(SEV_ERROR, NULL, "cannot lock %s%s.%s.lock: %s", parent, path_sep(parent), name, strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -762,7 +762,7 @@ static int lock_set(const char *parent, const char *name, bool quiet)
 			return -1;
 		}
 		if (tries == 0 && !quiet)
-			fprintf(stderr, "railyard: build: waiting for another build of %s/%s\n", parent, name);
+			fprintf(stderr, "railyard: build: waiting for another build of %s%s%s\n", parent, path_sep(parent), name);
 		nanosleep(&nap, NULL);
 	}
 	lock_fd = fd;
@@ -792,7 +792,7 @@ static void remove_stale(const char *parent, const char *name)
 		if (s[0] != '.' || strncmp(s + 1, name, n) != 0 || s[n + 1] != '.' ||
 		    (len != n + 8 && !(len == n + 12 && !strcmp(s + n + 8, ".old"))))
 			continue;
-		char *path = xasprintf("%s/%s", parent, s);
+		char *path = xasprintf("%s%s%s", parent, path_sep(parent), s);
 		if (rm_tree_at(AT_FDCWD, path, 0) == 0)
 			diag(SEV_NOTE, NULL, "removed %s, the staging folder of a build that was stopped", path);
 		else
@@ -811,7 +811,7 @@ static int make_stage(struct build_ctx *c)
 	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru", ".press"};
 	const char *sx = c->opts.preview && c->opts.preset == PRESET_HOME ? ".preview"
 									   : suffix[c->opts.preset];
-	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
+	c->dir = xasprintf("%s%s%s%s", parent, path_sep(parent), c->id, sx);
 	struct stat st;
 	if (mkdir_p(parent) != 0 || stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		if (errno == 0 || errno == EEXIST)
@@ -832,7 +832,7 @@ static int make_stage(struct build_ctx *c)
 		return -1;
 	/* Beside the set, so the swap is a rename within one file system; mkdtemp
 	 * creates it exclusively, mode 0700, so nobody else can plant files in it. */
-	char *tmpl = xasprintf("%s/.%s%s.XXXXXX", parent, c->id, sx);
+	char *tmpl = xasprintf("%s%s.%s%s.XXXXXX", parent, path_sep(parent), c->id, sx);
 	if (strlen(tmpl) >= sizeof stage_live || !mkdtemp(tmpl)) {
 		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s", parent, strerror(errno));
 		free(tmpl);
