@@ -804,7 +804,7 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
 	for (int whole = 0; whole < 2 && !ok; whole++) {
 		buf_free(&body);
 		size_t ne = base->root && base->root->kind == Y_MAP ? make_edits(sp, &L, base, var, sim_only, whole, ed) : 0;
-		ok = apply_edits(text, len, ed, ne, &body) && says(base->file, &body, want);
+		ok = apply_edits(text, len, ed, ne, &body) && says("tune --write", &body, want);
 	}
 	if (!ok)
 		diag(SEV_ERROR, NULL, "--write: the chosen variant cannot be written into the pack's text "
