@@ -1378,9 +1378,10 @@ static int check_ink(const char *path, const char *shown, const struct pdfx_page
 	return rc;
 }
 
-double pdfx_cost(long pages)
+double pdfx_cost(long pages, bool proof)
 {
-	return 4 * PDFX_MS_FILE + (double)pages * (PDFX_MS_GREY + PDFX_MS_GS + PDFX_MS_BOXES + PDFX_MS_INK);
+	return (proof ? 5 : 4) * PDFX_MS_FILE +
+	       (double)pages * (PDFX_MS_GREY + PDFX_MS_GS + PDFX_MS_BOXES + PDFX_MS_INK + (proof ? PDFX_MS_PROOF : 0));
 }
 
 /* The progress step "NAME: what" of total units (pages, or the file) and
@@ -1456,6 +1457,18 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 
 /* ---- soft proofs ---- */
 
+/* The pages of the PDF at path (libqpdf), or 0. */
+static long pdf_pages(const char *path)
+{
+	qpdf_data q = qpdf_init();
+	qpdf_silence_errors(q);
+	qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	qpdf_read(q, path, NULL);
+	long n = qpdf_has_error(q) ? 0 : (long)qpdf_get_num_pages(q);
+	qpdf_cleanup(&q);
+	return n > 0 ? n : 0;
+}
+
 int pdfx_proof(const char *pdf, const char *shown, const char *pattern)
 {
 	char *permit = xasprintf("--permit-file-read=%s", px.icc_path);
@@ -1474,11 +1487,15 @@ int pdfx_proof(const char *pdf, const char *shown, const char *pattern)
 			buf_puts(&ob, *c == '%' ? "%%" : (char[]){*c, 0});
 	/* the file's CMYK read as the chosen profile prints it (its A2B tables,
 	 * relative colorimetric: paper white is the PNG's white), into sRGB */
-	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr",
+	/* not -dQUIET: its "Page N" lines are the progress */
+	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sstdout=%stderr",
 			"-sDEVICE=png16m", res, permit, profile, "-dRenderIntent=1",
 			"-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", ob.s, "-f", pdf, NULL};
 	struct buf err = {0};
-	int rc = gs_run(argv, &err, false);
+	long n = pdf_pages(pdf);
+	struct phase s = phase(shown, "Ghostscript proof", n ? n : 1, n ? n : 1, PDFX_MS_PROOF);
+	int rc = gs_run(argv, &err, n > 0);
+	phase_end(&s, rc);
 	if (rc != 0)
 		diag(SEV_ERROR, NULL, "Ghostscript could not render the proof of %s (exit %d): %s", shown, rc,
 		     rc < 0 ? strerror(errno) : gs_last_line(&err));

@@ -81,7 +81,8 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 #define PDFX_MS_GS 30.0
 #define PDFX_MS_BOXES 1.0
 #define PDFX_MS_INK 12.0
-double pdfx_cost(long pages);
+#define PDFX_MS_PROOF 16.0   /* --proof's rendering, a fifth step */
+double pdfx_cost(long pages, bool proof);
 
 /* The grey (DeviceGray 0..1) of the same lightness as sRGB r g b (0..1) when it
  * is a grey or a near-black that prints on the black plate alone, else -1. */

@@ -2156,14 +2156,14 @@ static void estimate(const struct build_ctx *c)
 }
 
 /* A PDF of pages written: its drawing's step (draw: none when 0) and, in
- * CMYK, pdfx_convert's four. */
-static void plan_pdf(int *steps, double *cost, double draw, long pages)
+ * CMYK, pdfx_convert's four and --proof's. */
+static void plan_pdf(const struct build_ctx *c, int *steps, double *cost, double draw, long pages)
 {
 	*steps += draw > 0;
 	*cost += draw;
 	if (pdfx_active()) {
-		*steps += 4;
-		*cost += pdfx_cost(pages);
+		*steps += c->opts.proof ? 5 : 4;
+		*cost += pdfx_cost(pages, c->opts.proof);
 	}
 }
 
@@ -2179,17 +2179,17 @@ static void plan_progress(const struct build_ctx *c)
 	bool back = c->it.back != NULL;
 	if (c->opts.preset == PRESET_DRIVETHRU || c->opts.preset == PRESET_PRESS) {
 		long pages = c->opts.preset == PRESET_DRIVETHRU && back ? 2 * count : count;
-		plan_pdf(&steps, &cost, (double)pages * MS_PAGE, pages);
+		plan_pdf(c, &steps, &cost, (double)pages * MS_PAGE, pages);
 		if (c->opts.preset == PRESET_PRESS && back)
-			plan_pdf(&steps, &cost, 0, 1);
+			plan_pdf(c, &steps, &cost, 0, 1);
 	} else if (c->opts.preset != PRESET_HOME) {
 		steps = 1;
 		cost = n * MS_PNG;
 	} else if (count) {
 		if (only & BO_FACES)
-			plan_pdf(&steps, &cost, n * MS_PAGE, count);
+			plan_pdf(c, &steps, &cost, n * MS_PAGE, count);
 		if ((only & BO_FACES) && back)
-			plan_pdf(&steps, &cost, 0, 1);
+			plan_pdf(c, &steps, &cost, 0, 1);
 		const char *const *papers;
 		int npapers = (only & BO_SHEETS) ? sheet_papers(c, &papers) : 0;
 		double per_face = n / (double)(c->it.nfaces ? c->it.nfaces : 1);
@@ -2198,7 +2198,7 @@ static void plan_progress(const struct build_ctx *c)
 			steps += edge;
 			cost += edge ? per_face * MS_EDGE : 0;
 			for (int i = 0; i < npapers; i++)
-				plan_pdf(&steps, &cost, per_face * MS_SHEET, 2 * ((long)per_face + 8) / 9);
+				plan_pdf(c, &steps, &cost, per_face * MS_SHEET, 2 * ((long)per_face + 8) / 9);
 		}
 		steps += !!(only & BO_SVG) + !!(only & BO_PNG);
 		cost += ((only & BO_SVG) ? n * MS_SVG : 0) + ((only & BO_PNG) ? n * MS_PNG : 0);

@@ -45,3 +45,10 @@ ok('each time left ends the build within 50%% of its length (%.1f s) or 2 s %s' 
 PY
 cat "$WORK/progress.out"
 if grep -q '^not ok' "$WORK/progress.out"; then sed 's/^/  /' "$WORK/progress.log" >&2; cat "$WORK/progress.err" >&2; fi
+
+# --proof's Ghostscript rendering is a sixth step, its pages counted
+expect_status "drivethru --proof --progress" 0 "$RAILYARD" build packs/take-the-train.yaml --preset drivethru \
+	--proof --progress -o "$WORK/p"
+expect_grep "... the proof a step of its own, 6/6, page by page" \
+	"step 6/6 drivethru\.pdf: Ghostscript proof: 112/112 pages, .*; the build 100%" "$WORK/last.err"
+ok_if "... and no step past 6/6" sh -c "! grep -Eq 'step ([7-9]|6/[0-57-9])' '$WORK/last.err'"
