@@ -188,6 +188,45 @@ bool cli_probed(void)
 	return hit;
 }
 
+/* cli_collect: where cli_next copies the options of the command it parses. */
+static const char **collect;
+static size_t collect_max, collect_n;
+static bool (*options_hook)(const char *cmd, const char *pack, const char **names, size_t max,
+			    const char **game);
+
+void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const char **names, size_t max,
+				       const char **game))
+{
+	options_hook = hook;
+}
+
+void cli_collect(const char **names, size_t max)
+{
+	collect = max ? names : NULL;
+	collect_max = max;
+	collect_n = 0;
+	if (collect)
+		collect[0] = NULL;
+}
+
+size_t cli_collected(void)
+{
+	size_t n = collect_n;
+	collect = NULL;
+	collect_n = 0;
+	return n;
+}
+
+/* cli_next's part of cli_collect: the first call of a command copies its options. */
+static void collect_options(const struct option *longopts)
+{
+	if (!collect || collect_n)
+		return;
+	for (const struct option *o = longopts; o->name && collect_n + 1 < collect_max; o++)
+		collect[collect_n++] = o->name;
+	collect[collect_n] = NULL;
+}
+
 static bool foreign_option(const char *cmd, const char *spelled);
 
 void cli_foreign(const char *cmd, const char *option, const char *games)
@@ -269,6 +308,7 @@ int cli_next(int argc, char **argv, const struct option *own)
 	if (optind <= 1 && !known_options(argv[0], own))
 		return '?';
 	const struct option *longopts = with_common(own);
+	collect_options(longopts);
 	char optstring[2 + 3 * NOPTS + 1];
 	size_t n = 0;
 	optstring[n++] = ':';  /* a missing value returns ':' */
@@ -375,7 +415,35 @@ static bool find_visit(void *u, const char *name, size_t len, const char *value)
 struct known {
 	const char *cmd;
 	bool ok;
+	int argc;
+	char **argv;
 };
+
+/* An option no game's command cmd has, spelled: the nearest of the pack's game's
+ * options, else the nearest of another game's named as that game's, else the
+ * nearest of any (no pack, or its game unknown). */
+static void unknown_anywhere(const struct known *k, const char *spelled, const char *const *names)
+{
+	const char *own[NOPTS + 8], *game = NULL;
+	const char *pack = options_hook ? cli_operand(k->argc, k->argv) : NULL;
+	bool mine = pack && options_hook(k->cmd, pack, own, sizeof own / sizeof *own, &game);
+	const char *best = closest_word(spelled + 2, mine ? own : names);
+	struct buf games = {0};
+	if (best) {
+		diag(SEV_ERROR, NULL, "%s: unknown option '%s' (did you mean '--%s'?)", k->cmd, spelled, best);
+	} else if (mine && (best = closest_word(spelled + 2, names)) && pack_owners &&
+		   pack_owners(k->cmd, best, &games)) {
+		diag(SEV_ERROR, NULL, "%s: unknown option '%s' (the nearest, '--%s', is %s %s option; %s is a%s %s "
+		     "pack)", k->cmd, spelled, best, strchr("aeiou", games.s[0]) ? "an" : "a", games.s, pack,
+		     strchr("aeiou", game[0]) ? "n" : "", game);
+	} else {
+		struct option none[] = {{0}};
+		unknown_option(k->cmd, spelled, none);
+	}
+	buf_free(&games);
+	if (mine)
+		cli_set_pack(NULL, NULL, NULL);
+}
 
 static bool known_visit(void *u, const char *name, size_t len, const char *value)
 {
@@ -391,12 +459,7 @@ static bool known_visit(void *u, const char *name, size_t len, const char *value
 	names[n] = NULL;
 	char spelled[64];
 	snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 60 ? len : 60), name);
-	struct option none[] = {{0}};
-	const char *best = closest_word(spelled + 2, names);
-	if (best)
-		diag(SEV_ERROR, NULL, "%s: unknown option '%s' (did you mean '--%s'?)", k->cmd, spelled, best);
-	else
-		unknown_option(k->cmd, spelled, none);
+	unknown_anywhere(k, spelled, names);
 	fprintf(stderr, "usage: railyard %s [OPTIONS] PACK.yaml (see 'railyard help %s')\n", k->cmd,
 		k->cmd);
 	k->ok = false;
@@ -405,7 +468,7 @@ static bool known_visit(void *u, const char *name, size_t len, const char *value
 
 bool cli_known(int argc, char **argv)
 {
-	struct known k = {argv[0], true};
+	struct known k = {argv[0], true, argc, argv};
 	walk(argc, argv, known_visit, &k);
 	return k.ok;
 }

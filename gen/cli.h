@@ -37,6 +37,19 @@ void cli_foreign(const char *cmd, const char *option, const char *games);
  * whether one did and ends the probe. */
 void cli_probe(const char *name);
 bool cli_probed(void);
+/* For a did-you-mean that knows the pack's game before the command runs
+ * (cli_known): main's hook puts the long options that the game of pack has
+ * for command cmd into names (at most max, NULL-ended) and the game's name
+ * into *game, and sets the pack (cli_set_pack); false when the pack's game is
+ * not known. An unknown option then suggests the game's own options first,
+ * and names another game's option as such. */
+void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const char **names, size_t max,
+				       const char **game));
+/* For that hook: while on (cli_collect .. cli_collected, which returns the
+ * count), cli_next copies the long options of the command it parses, the
+ * common ones too, into names (at most max, NULL-ended). */
+void cli_collect(const char **names, size_t max);
+size_t cli_collected(void);
 
 /* Whether every long option among a command's arguments is one some command has
  * (cli.c's table); else false after "COMMAND: unknown option '--onyl' (did you

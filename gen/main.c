@@ -87,10 +87,9 @@ static const struct game *running_game;
  * --name, found by running each game's command with --help (as 'railyard
  * help' does; its usage goes to /dev/null) while cli_probe watches the
  * options that command parses. */
-static bool option_owners(const char *cmd, const char *name, struct buf *games)
+/* Standard output to /dev/null: the saved descriptor for stdout_on, or -1. */
+static int stdout_off(void)
 {
-	const char *found[16];
-	size_t n = 0;
 	fflush(stdout);
 	int out = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
 	if (out < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
@@ -98,9 +97,26 @@ static bool option_owners(const char *cmd, const char *name, struct buf *games)
 			close(out);
 		if (null >= 0)
 			close(null);
-		return false;
+		return -1;
 	}
 	close(null);
+	return out;
+}
+
+static void stdout_on(int out)
+{
+	fflush(stdout);
+	dup2(out, STDOUT_FILENO);
+	close(out);
+}
+
+static bool option_owners(const char *cmd, const char *name, struct buf *games)
+{
+	const char *found[16];
+	size_t n = 0;
+	int out = stdout_off();
+	if (out < 0)
+		return false;
 	static char help[] = "--help";
 	char *argv[] = {(char *)cmd, help, NULL};
 	const struct game *g;
@@ -114,12 +130,42 @@ static bool option_owners(const char *cmd, const char *name, struct buf *games)
 		if (cli_probed())
 			found[n++] = g->name;
 	}
-	fflush(stdout);
-	dup2(out, STDOUT_FILENO);
-	close(out);
+	stdout_on(out);
 	for (size_t i = 0; i < n; i++)
 		buf_printf(games, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", found[i]);
 	return n > 0;
+}
+
+/* cli_set_options_hook's hook: the game of pack (a file, or a folder's
+ * pack.yaml) and the options its command cmd parses, collected while that
+ * command's --help runs (its usage to /dev/null); the pack is then set for
+ * option_owners. */
+static bool pack_options(const char *cmd, const char *pack, const char **names, size_t max, const char **game)
+{
+	const struct command *c = NULL;
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, cmd) == 0)
+			c = &commands[i];
+	struct stat st;
+	char *in = stat(pack, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s%spack.yaml", pack, path_sep(pack)) : NULL;
+	const struct game *g = c && c->kind != GAME_NCMDS ? game_of_file(in ? in : pack) : NULL;
+	free(in);
+	int out = g && g->run[c->kind] ? stdout_off() : -1;
+	if (out < 0)
+		return false;
+	static char help[] = "--help";
+	char *argv[] = {(char *)cmd, help, NULL};
+	cli_collect(names, max);
+	diag_set_quiet(1);
+	g->run[c->kind](g, 2, argv);
+	diag_set_quiet(0);
+	cli_collected();
+	stdout_on(out);
+	running = c;
+	running_game = g;
+	cli_set_pack(pack, g->name, option_owners);
+	*game = g->name;
+	return true;
 }
 
 /* Run a command through the game table: the pack file (the command's first
@@ -200,7 +246,8 @@ static bool pack_in_folder(char **argv, int i, const char *arg, char **owned)
 	size_t n = strlen(arg);
 	while (n > 1 && arg[n - 1] == '/')
 		n--;
-	char *path = xasprintf("%.*s%.*s/pack.yaml", (int)(arg - argv[i]), argv[i], (int)n, arg);
+	char *path = xasprintf("%.*s%.*s%spack.yaml", (int)(arg - argv[i]), argv[i], (int)n, arg,
+			       n == 1 && arg[0] == '/' ? "" : "/");
 	const char *file = path + (arg - argv[i]);
 	if (stat(file, &st) != 0) {
 		diag(SEV_ERROR, NULL, "%s is a folder without a pack.yaml (looked for %s: a pack is a .yaml "
@@ -324,11 +371,13 @@ static int run(int argc, char **argv)
 	if (cli_wants_help(argc - 1, argv + 1)) {   /* with a pack: its game's options */
 		const char *pack = c->kind == GAME_NCMDS ? NULL : cli_operand(argc - 1, argv + 1);
 		struct stat st;
-		char *in = pack && stat(pack, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/pack.yaml", pack) : NULL;
+		char *in = pack && stat(pack, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s%spack.yaml", pack, path_sep(pack))
+										: NULL;
 		const struct game *g = pack ? game_of_file(in ? in : pack) : NULL;
 		free(in);
 		return command_help(c, g);
 	}
+	cli_set_options_hook(pack_options);
 	if (c->kind != GAME_NCMDS && (!cli_known(argc - 1, argv + 1) || !pack_folders(argc - 1, argv + 1)))
 		return EXIT_INPUT;
 	diag_set_strict(cli_wants_strict(argc - 1, argv + 1));

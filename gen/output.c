@@ -162,7 +162,7 @@ static int refuse_link(const char *path)
 int out_tmp_open(const char *dir, const char *final_name, struct out_tmp *t)
 {
 	*t = (struct out_tmp){.slot = -1};
-	char *path = dir ? xasprintf("%s/%s", dir, final_name) : xstrdup(final_name);
+	char *path = dir ? xasprintf("%s%s%s", dir, path_sep(dir), final_name) : xstrdup(final_name);
 	if (refuse_link(path) != 0) {
 		free(path);
 		errno = ELOOP;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "progress.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -127,15 +128,47 @@ static pid_t gs_start(const char *const argv[], int *out_fd, int *err_fd)
 	return pid;
 }
 
-/* Read what is left on fd into err (at most 16 kB kept), close it, wait for pid.
+/* One line of gs's messages: "Page N" (gs without -dQUIET, as it begins
+ * page N) a progress step when pages, else kept in err (at most 16 kB). */
+static void gs_line(const char *s, size_t n, bool pages, struct buf *err)
+{
+	long page;
+	char tail;
+	if (pages && n > 5 && n < 32 && !strncmp(s, "Page ", 5)) {
+		char line[32];
+		memcpy(line, s, n);
+		line[n] = 0;
+		if (sscanf(line, "Page %ld%c", &page, &tail) == 1) {
+			progress_step(page - 1);   /* the pages before it are done */
+			return;
+		}
+	}
+	if (err->len < 16384) {
+		buf_add(err, s, n);
+		buf_puts(err, "\n");
+	}
+}
+
+/* Read what is left on fd line by line (gs_line), close it, wait for pid.
  * Returns the exit status (or 128 + signal). */
-static int gs_finish(pid_t pid, int fd, struct buf *err)
+static int gs_finish(pid_t pid, int fd, struct buf *err, bool pages)
 {
 	char b[4096];
+	struct buf line = {0};
 	ssize_t n;
 	while ((n = read(fd, b, sizeof b)) > 0 || (n < 0 && errno == EINTR))
-		if (n > 0 && err->len < 16384)
-			buf_add(err, b, (size_t)n);
+		for (ssize_t i = 0; i < n; i++) {
+			if (b[i] != '\n') {
+				if (line.len < 4096)
+					buf_add(&line, &b[i], 1);
+				continue;
+			}
+			gs_line(line.s ? line.s : "", line.len, pages, err);
+			line.len = 0;
+		}
+	if (line.len)
+		gs_line(line.s, line.len, pages, err);
+	buf_free(&line);
 	close(fd);
 	int st;
 	while (waitpid(pid, &st, 0) < 0)
@@ -144,13 +177,14 @@ static int gs_finish(pid_t pid, int fd, struct buf *err)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* Run gs to the end; its messages land in err. Returns its exit status, or -1
- * with errno set when it could not be started. */
-static int gs_run(const char *const argv[], struct buf *err)
+/* Run gs to the end; its messages land in err, its "Page N" lines progress
+ * steps when pages. Returns its exit status, or -1 with errno set when it
+ * could not be started. */
+static int gs_run(const char *const argv[], struct buf *err, bool pages)
 {
 	int efd;
 	pid_t pid = gs_start(argv, NULL, &efd);
-	return pid < 0 ? -1 : gs_finish(pid, efd, err);
+	return pid < 0 ? -1 : gs_finish(pid, efd, err, pages);
 }
 
 /* The last non-empty line of gs's messages, for an error. */
@@ -168,7 +202,7 @@ static int gs_check_version(void)
 {
 	const char *argv[] = {"gs", "--version", NULL};
 	struct buf out = {0};
-	int rc = gs_run(argv, &out);
+	int rc = gs_run(argv, &out, false);
 	if (rc == 127 && !out.len)   /* the exec failed: not found */
 		rc = -1, errno = ENOENT;
 	if (rc < 0) {
@@ -678,14 +712,15 @@ static int gs_pdfwrite(const char *in, const char *out, const char *title)
 		buf_puts(&ob, *c == '%' ? "%%" : (char[]){*c, 0});
 	char *outarg = ob.s;
 	char *marks = pdfx_marks(title);
-	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr",
+	/* not -dQUIET: its "Page N" lines are the progress */
+	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sstdout=%stderr",
 			"-sDEVICE=pdfwrite", "-dPDFX", "-dCompatibilityLevel=1.3",
 			"-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK", permit,
 			"-dEmbedAllFonts=true", "-dAutoRotatePages=/None", "-dAutoFilterColorImages=false",
 			"-sColorImageFilter=FlateEncode", "-dMaxInlineImageSize=0", "-dDetectDuplicateImages=true",
 			outarg, "-c", marks, "-f", in, NULL};
 	struct buf err = {0};
-	int rc = gs_run(argv, &err);
+	int rc = gs_run(argv, &err, true);
 	if (rc != 0 && !disk_full())
 		diag(SEV_ERROR, NULL, "Ghostscript could not convert %s to CMYK (exit %d): %s", in, rc,
 		     rc < 0 ? strerror(errno) : gs_last_line(&err));
@@ -1323,10 +1358,11 @@ static int check_ink(const char *path, const char *shown, const struct pdfx_page
 		if (best > limit && over++ < INK_REPORT)
 			ink_report(shown, page + 1, &pages[page], (int)lround(best * 100.0 / 255), bx, by);
 		page++;
+		progress_step(page);
 	}
 	fclose(f);
 	struct buf err = {0};
-	int st = gs_finish(pid, efd, &err);
+	int st = gs_finish(pid, efd, &err, false);
 	if (rc || hr < 0 || st != 0 || page != n) {
 		diag(SEV_ERROR, NULL, "Ghostscript could not render %s in CMYK to measure its ink (%s)",
 		     shown, st ? gs_last_line(&err) : "an unexpected image stream");
@@ -1342,22 +1378,62 @@ static int check_ink(const char *path, const char *shown, const struct pdfx_page
 	return rc;
 }
 
+double pdfx_cost(long pages, bool proof)
+{
+	return (proof ? 5 : 4) * PDFX_MS_FILE +
+	       (double)pages * (PDFX_MS_GREY + PDFX_MS_GS + PDFX_MS_BOXES + PDFX_MS_INK + (proof ? PDFX_MS_PROOF : 0));
+}
+
+/* The progress step "NAME: what" of total units (pages, or the file) and
+ * its cost (ms a page and the file's), started; phase_end ends it. */
+struct phase {
+	char *what;
+	const char *unit;   /* the unit it replaced */
+	long total;
+};
+
+static struct phase phase(const char *name, const char *what, long total, long pages, double ms)
+{
+	struct phase p = {xasprintf("%s: %s", name, what), progress_unit(total == pages ? "pages" : "files"), total};
+	progress_cost(PDFX_MS_FILE + ms * (double)pages);
+	progress_start(p.what, total);
+	return p;
+}
+
+static void phase_end(struct phase *p, int rc)
+{
+	if (rc == 0)
+		progress_step(p->total);
+	progress_end();
+	progress_unit(p->unit);
+	free(p->what);
+}
+
 int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pages, long n)
 {
 	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
 	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 	char *gsout = xasprintf("%s/.cmyk-gs.pdf", dir);
 	char *fixed = xasprintf("%s/.cmyk-fixed.pdf", dir);
 	char *greyed = xasprintf("%s/.cmyk-grey.pdf", dir);
 	gs_tmpdir = dir;
 	cmyk_path = path;
+	struct phase s = phase(name, "qpdf black plate", 1, n, PDFX_MS_GREY);
 	int rc = grey_file(path, greyed);
-	if (!rc)
+	phase_end(&s, rc);
+	if (!rc) {
+		s = phase(name, "Ghostscript CMYK", n, n, PDFX_MS_GS);
 		rc = gs_pdfwrite(greyed, gsout, title);
+		phase_end(&s, rc);
+	}
 	unlink(greyed);
 	free(greyed);
-	if (!rc)
+	if (!rc) {
+		s = phase(name, "qpdf page boxes", 1, n, PDFX_MS_BOXES);
 		rc = finish_file(gsout, fixed, pages, n);
+		phase_end(&s, rc);
+	}
 	unlink(gsout);
 	if (!rc && rename(fixed, path) != 0) {
 		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, strerror(errno));
@@ -1365,7 +1441,9 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 	}
 	unlink(fixed);
 	if (!rc) {
-		rc = check_ink(path, slash ? slash + 1 : path, pages, n);
+		s = phase(name, "Ghostscript ink check", n, n, PDFX_MS_INK);
+		rc = check_ink(path, name, pages, n);
+		phase_end(&s, rc < 0);
 		if (rc > 0)
 			px.refused = true;
 	}
@@ -1378,6 +1456,18 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 }
 
 /* ---- soft proofs ---- */
+
+/* The pages of the PDF at path (libqpdf), or 0. */
+static long pdf_pages(const char *path)
+{
+	qpdf_data q = qpdf_init();
+	qpdf_silence_errors(q);
+	qpdf_set_suppress_warnings(q, QPDF_TRUE);
+	qpdf_read(q, path, NULL);
+	long n = qpdf_has_error(q) ? 0 : (long)qpdf_get_num_pages(q);
+	qpdf_cleanup(&q);
+	return n > 0 ? n : 0;
+}
 
 int pdfx_proof(const char *pdf, const char *shown, const char *pattern)
 {
@@ -1397,11 +1487,15 @@ int pdfx_proof(const char *pdf, const char *shown, const char *pattern)
 			buf_puts(&ob, *c == '%' ? "%%" : (char[]){*c, 0});
 	/* the file's CMYK read as the chosen profile prints it (its A2B tables,
 	 * relative colorimetric: paper white is the PNG's white), into sRGB */
-	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr",
+	/* not -dQUIET: its "Page N" lines are the progress */
+	const char *argv[] = {"gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sstdout=%stderr",
 			"-sDEVICE=png16m", res, permit, profile, "-dRenderIntent=1",
 			"-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", ob.s, "-f", pdf, NULL};
 	struct buf err = {0};
-	int rc = gs_run(argv, &err);
+	long n = pdf_pages(pdf);
+	struct phase s = phase(shown, "Ghostscript proof", n ? n : 1, n ? n : 1, PDFX_MS_PROOF);
+	int rc = gs_run(argv, &err, n > 0);
+	phase_end(&s, rc);
 	if (rc != 0)
 		diag(SEV_ERROR, NULL, "Ghostscript could not render the proof of %s (exit %d): %s", shown, rc,
 		     rc < 0 ? strerror(errno) : gs_last_line(&err));

@@ -71,6 +71,19 @@ bool pdfx_active(void);
  * every page above the ink limit (the file is left as converted). */
 int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pages, long n);
 
+/* What pdfx_convert costs, for a build's whole ETA (progress_plan): ms on the
+ * machine these were measured on, for the file and for each page of each of
+ * its four steps (each a progress step of its own: the black plate and the
+ * page boxes with libqpdf, the CMYK conversion and the ink check with
+ * Ghostscript, whose pages are counted as it goes). */
+#define PDFX_MS_FILE 150.0
+#define PDFX_MS_GREY 1.0
+#define PDFX_MS_GS 30.0
+#define PDFX_MS_BOXES 1.0
+#define PDFX_MS_INK 12.0
+#define PDFX_MS_PROOF 16.0   /* --proof's rendering, a fifth step */
+double pdfx_cost(long pages, bool proof);
+
 /* The grey (DeviceGray 0..1) of the same lightness as sRGB r g b (0..1) when it
  * is a grey or a near-black that prints on the black plate alone, else -1. */
 double pdfx_grey_of(double r, double g, double b);

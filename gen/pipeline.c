@@ -36,6 +36,16 @@
 #include "trust.h"
 #include "watch.h"
 
+/* What the build's steps cost, for its whole ETA (progress_plan), in ms on
+ * the machine pdfx.h's PDFX_MS_* were measured on: an item's page drawn into
+ * a PDF, an item's edge check, an item imposed on sheets, written as an SVG,
+ * as a PNG (on the threads, beside the rest). */
+#define MS_PAGE 2.0
+#define MS_EDGE 3.0
+#define MS_SHEET 7.0
+#define MS_SVG 12.0
+#define MS_PNG 6.0
+
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -796,7 +806,7 @@ static int lock_fd = -1;
  * the same name). Returns 0, or -1 after reporting. */
 static int lock_set(const char *parent, const char *name, bool quiet)
 {
-	char *path = xasprintf("%s/.%s.lock", parent, name);
+	char *path = xasprintf("%s%s.%s.lock", parent, path_sep(parent), name);
 	int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
 	if (fd < 0) {
 		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s (its lock file %s)",
@@ -808,7 +818,7 @@ static int lock_set(const char *parent, const char *name, bool quiet)
 	struct timespec nap = {0, 50000000};
 	for (int tries = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
-			diag(SEV_ERROR, NULL, "cannot lock %s/.%s.lock: %s", parent, name, strerror(errno));
+			diag(SEV_ERROR, NULL, "cannot lock %s%s.%s.lock: %s", parent, path_sep(parent), name, strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -819,7 +829,7 @@ static int lock_set(const char *parent, const char *name, bool quiet)
 			return -1;
 		}
 		if (tries == 0 && !quiet)
-			fprintf(stderr, "railyard: build: waiting for another build of %s/%s\n", parent, name);
+			fprintf(stderr, "railyard: build: waiting for another build of %s%s%s\n", parent, path_sep(parent), name);
 		nanosleep(&nap, NULL);
 	}
 	lock_fd = fd;
@@ -849,7 +859,7 @@ static void remove_stale(const char *parent, const char *name)
 		if (s[0] != '.' || strncmp(s + 1, name, n) != 0 || s[n + 1] != '.' ||
 		    (len != n + 8 && !(len == n + 12 && !strcmp(s + n + 8, ".old"))))
 			continue;
-		char *path = xasprintf("%s/%s", parent, s);
+		char *path = xasprintf("%s%s%s", parent, path_sep(parent), s);
 		if (rm_tree_at(AT_FDCWD, path, 0) == 0)
 			diag(SEV_NOTE, NULL, "removed %s, the staging folder of a build that was stopped", path);
 		else
@@ -868,7 +878,7 @@ static int make_stage(struct build_ctx *c)
 	static const char *const suffix[] = {"", ".tgc", ".mpc", ".drivethru", ".press"};
 	const char *sx = c->opts.preview && c->opts.preset == PRESET_HOME ? ".preview"
 									   : suffix[c->opts.preset];
-	c->dir = xasprintf("%s/%s%s", parent, c->id, sx);
+	c->dir = xasprintf("%s%s%s%s", parent, path_sep(parent), c->id, sx);
 	struct stat st;
 	if (mkdir_p(parent) != 0 || stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		if (errno == 0 || errno == EEXIST)
@@ -889,7 +899,7 @@ static int make_stage(struct build_ctx *c)
 		return -1;
 	/* Beside the set, so the swap is a rename within one file system; mkdtemp
 	 * creates it exclusively, mode 0700, so nobody else can plant files in it. */
-	char *tmpl = xasprintf("%s/.%s%s.XXXXXX", parent, c->id, sx);
+	char *tmpl = xasprintf("%s%s.%s%s.XXXXXX", parent, path_sep(parent), c->id, sx);
 	if (strlen(tmpl) >= sizeof stage_live || !mkdtemp(tmpl)) {
 		diag(SEV_ERROR, NULL, "cannot create a staging folder in %s: %s", parent, strerror(errno));
 		free(tmpl);
@@ -1303,6 +1313,7 @@ static int write_faces(struct build_ctx *c, struct worker *w, const char *rel)
 		return -1;
 	/* DriveThruCards: one PDF, each card's back page followed by its front */
 	bool drivethru = c->opts.preset == PRESET_DRIVETHRU && c->it.back;
+	progress_cost((double)c->it.count * (drivethru ? 2 : 1) * MS_PAGE);
 	progress_start(rel, c->it.count);
 	for (long i = 0; i < c->it.count; i++) {
 		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
@@ -1391,6 +1402,7 @@ static bool group_seamless(struct build_ctx *c, struct group *g, size_t f, bool 
 		 c->it.nfaces > 1 ? c->it.face_names[f] : "");
 	struct edge_check *e = edge_check_new(t->w, t->h, item_bleed(c, t));
 	bool ok = true;
+	progress_cost((double)g->n * MS_EDGE);
 	progress_start(what, g->n);
 	for (long k = 0; ok && k < g->n; k++) {
 		cairo_t *cr = edge_check_begin(e);
@@ -1513,6 +1525,7 @@ static int write_sheets(struct build_ctx *c, struct worker *w, const char *paper
 		bool backs = b && fabs(b->w - t->w) < 0.01 && fabs(b->h - t->h) < 0.01;
 		g.butted = sheet_butted(c, &g, f, backs && c->opts.duplex != DUPLEX_NONE, paper, pw, ph);
 		struct item_source src = {t->w, t->h, item_bleed(c, t), g.n, backs, group_draw, &g, g.butted};
+		progress_cost((double)g.n * MS_SHEET);
 		progress_start(rel, g.n);
 		long pages = impose_sheets(out, pw, ph, c->opts.margin, c->opts.duplex, &src, step, NULL);
 		progress_end();
@@ -1550,6 +1563,7 @@ static int write_svgs(struct build_ctx *c, struct worker *w, bool unique)
 {
 	struct group g = {c, w, NULL, 0, false};
 	int rc = 0;
+	progress_cost((double)c->it.count * MS_SVG);
 	progress_start("svg", c->it.count);
 	for (long i = 0; i < c->it.count && !rc; i++) {
 		char name[128];
@@ -1933,6 +1947,7 @@ static int png_end(struct build_ctx *c, struct png_pool *p, int rc)
 	if (p->made == p->nt && p->nt > 0) {
 		pthread_mutex_lock(&p->mu);
 		p->stop = rc != 0;
+		progress_cost((double)p->n * MS_PNG);
 		progress_start("png", p->n);
 		progress_step(p->done);
 		p->shown = true;
@@ -2238,20 +2253,56 @@ static void estimate(const struct build_ctx *c)
 		"(--only chooses fewer)\n", n, pages, kb / 1024 + 0.5);
 }
 
-/* The steps that report progress: faces.pdf, each face template's edge check,
- * each sheets PDF, svg, png. */
-static int progress_count(const struct build_ctx *c)
+/* A PDF of pages written: its drawing's step (draw: none when 0) and, in
+ * CMYK, pdfx_convert's four and --proof's. */
+static void plan_pdf(const struct build_ctx *c, int *steps, double *cost, double draw, long pages)
 {
-	int only = c->opts.only;
-	if (c->opts.preset != PRESET_HOME)
-		return 1;
-	if (c->it.count == 0)
-		return 0;
-	const char *const *papers;
-	int sheets = (only & BO_SHEETS) ? (int)c->it.nfaces * sheet_papers(c, &papers) : 0;
-	for (size_t f = 0; (only & BO_SHEETS) && f < c->it.nfaces; f++)
-		sheets += edge_checked(c, f);
-	return !!(only & BO_FACES) + sheets + !!(only & BO_SVG) + !!(only & BO_PNG);
+	*steps += draw > 0;
+	*cost += draw;
+	if (pdfx_active()) {
+		*steps += c->opts.proof ? 5 : 4;
+		*cost += pdfx_cost(pages, c->opts.proof);
+	}
+}
+
+/* The steps that report progress and their cost: faces.pdf, each face
+ * template's edge check, each sheets PDF, svg, png, and the four of each PDF
+ * converted to CMYK (the placemats, boards and other large items are not
+ * counted). */
+static void plan_progress(const struct build_ctx *c)
+{
+	int only = c->opts.only, steps = 0;
+	double cost = 0, n = (double)c->it.count;
+	long count = c->it.count;
+	bool back = c->it.back != NULL;
+	if (c->opts.preset == PRESET_DRIVETHRU || c->opts.preset == PRESET_PRESS) {
+		long pages = c->opts.preset == PRESET_DRIVETHRU && back ? 2 * count : count;
+		plan_pdf(c, &steps, &cost, (double)pages * MS_PAGE, pages);
+		if (c->opts.preset == PRESET_PRESS && back)
+			plan_pdf(c, &steps, &cost, 0, 1);
+	} else if (c->opts.preset != PRESET_HOME) {
+		steps = 1;
+		cost = n * MS_PNG;
+	} else if (count) {
+		if (only & BO_FACES)
+			plan_pdf(c, &steps, &cost, n * MS_PAGE, count);
+		if ((only & BO_FACES) && back)
+			plan_pdf(c, &steps, &cost, 0, 1);
+		const char *const *papers;
+		int npapers = (only & BO_SHEETS) ? sheet_papers(c, &papers) : 0;
+		double per_face = n / (double)(c->it.nfaces ? c->it.nfaces : 1);
+		for (size_t f = 0; npapers && f < c->it.nfaces; f++) {
+			bool edge = edge_checked(c, f);
+			steps += edge;
+			cost += edge ? per_face * MS_EDGE : 0;
+			for (int i = 0; i < npapers; i++)
+				plan_pdf(c, &steps, &cost, per_face * MS_SHEET, 2 * ((long)per_face + 8) / 9);
+		}
+		steps += !!(only & BO_SVG) + !!(only & BO_PNG);
+		cost += ((only & BO_SVG) ? n * MS_SVG : 0) + ((only & BO_PNG) ? n * MS_PNG : 0);
+	}
+	progress_steps(steps);
+	progress_plan(cost);
 }
 
 /* Keep freed memory in the process: every PDF page's zlib state (Cairo compresses
@@ -2334,7 +2385,7 @@ int build_run(struct build_ctx *c)
 	}
 	struct worker w = {c->dr, {0}};
 	report_back(c, &w);
-	progress_steps(progress_count(c));
+	plan_progress(c);
 	int rc = c->opts.preset == PRESET_HOME ? write_home(c, &w) : write_preset(c, &w);
 	if (!rc && image_refusals() + draw_refusals() != refused)
 		rc = -1;   /* a text or image refused (reported): nothing is published */

@@ -27,8 +27,8 @@ int progress_wanted(void);
 void progress_steps(int steps);
 
 /* What a unit of work is called from now on ("cards", "games"; default "items");
- * the string must outlive its use. */
-void progress_unit(const char *unit);
+ * the string must outlive its use. Returns the name it replaces. */
+const char *progress_unit(const char *unit);
 
 /* A step begins: what (a file name, "4 players pattern-two", outliving the
  * step), total units of work. */
@@ -39,6 +39,17 @@ void progress_step(long done);
 
 /* The step is over: a terminal line is cleared. */
 void progress_end(void);
+
+/* A whole work of several steps of known cost (a build: its drawing, its
+ * Ghostscript passes...), for one ETA over all of it. progress_plan(cost)
+ * begins it, cost the sum of its steps' costs (any unit; 0 ends the plan);
+ * progress_cost(cost) gives the next progress_start's step its cost. While a
+ * plan runs, reports end with the whole work's share done and the time left
+ * for all of it ("the build 45%, 9 s left"): the time so far, scaled by the
+ * cost left over the cost done. A step started without a cost counts as none;
+ * the plan grows when its steps cost more than it said. */
+void progress_plan(double cost);
+void progress_cost(double cost);
 
 /* A whole step while other threads do the work: progress_start(what, total), then
  * the count *done (which the workers advance) reported ten times a second until

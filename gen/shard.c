@@ -1080,7 +1080,7 @@ static bool collect(char *const *paths, size_t npaths, char ***files, size_t *n)
 			if (strncmp(list[j]->d_name, "shard-", 6) == 0 && len > 4 &&
 			    strcmp(list[j]->d_name + len - 4, ".txt") == 0) {
 				*files = xgrow(*files, &cap, *n + 1, sizeof **files);
-				(*files)[(*n)++] = xasprintf("%s/%s", paths[i], list[j]->d_name);
+				(*files)[(*n)++] = xasprintf("%s%s%s", paths[i], path_sep(paths[i]), list[j]->d_name);
 			}
 			free(list[j]);
 		}

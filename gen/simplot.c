@@ -36,9 +36,9 @@ enum plot_format sim_plot_format(const char *path)
 
 static const double colour[2][3] = {{0.16, 0.42, 0.70}, {0.90, 0.45, 0.10}};
 
-/* Text with its anchor at (x, y): align 0 left, 0.5 centre, 1 right; y is the
- * middle of the line. */
-static void text(cairo_t *cr, double x, double y, double size, double align, bool bold, const char *s)
+/* A layout of s in DejaVu Sans at size px, at most maxw px wide (cut in the
+ * middle with an ellipsis) when maxw > 0. Caller unrefs. */
+static PangoLayout *layout_of(cairo_t *cr, double size, bool bold, const char *s, double maxw)
 {
 	PangoLayout *l = pango_cairo_create_layout(cr);
 	PangoFontDescription *fd = pango_font_description_from_string("DejaVu Sans");
@@ -47,12 +47,40 @@ static void text(cairo_t *cr, double x, double y, double size, double align, boo
 		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
 	pango_layout_set_font_description(l, fd);
 	pango_layout_set_text(l, s, -1);
+	if (maxw > 0) {
+		pango_layout_set_width(l, (int)(maxw * PANGO_SCALE));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
+	}
+	pango_font_description_free(fd);
+	return l;
+}
+
+/* The width of s drawn by text(), in px. */
+static double text_width(cairo_t *cr, double size, bool bold, const char *s)
+{
+	PangoLayout *l = layout_of(cr, size, bold, s, 0);
+	PangoRectangle ink, logical;
+	pango_layout_get_pixel_extents(l, &ink, &logical);
+	g_object_unref(l);
+	return fmax(logical.width, ink.x + ink.width);
+}
+
+/* Text with its anchor at (x, y): align 0 left, 0.5 centre, 1 right; y is the
+ * middle of the line; at most maxw px wide when maxw > 0. */
+static void text_fit(cairo_t *cr, double x, double y, double size, double align, bool bold, const char *s,
+		     double maxw)
+{
+	PangoLayout *l = layout_of(cr, size, bold, s, maxw);
 	int w, h;
 	pango_layout_get_size(l, &w, &h);
 	cairo_move_to(cr, x - align * w / PANGO_SCALE, y - h / PANGO_SCALE / 2.0);
 	pango_cairo_show_layout(cr, l);
-	pango_font_description_free(fd);
 	g_object_unref(l);
+}
+
+static void text(cairo_t *cr, double x, double y, double size, double align, bool bold, const char *s)
+{
+	text_fit(cr, x, y, size, align, bold, s, 0);
 }
 
 /* A round step for an axis covering 0..span with about n ticks. */
@@ -316,9 +344,10 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 
 typedef void draw_fn(cairo_t *cr, const void *user, double height);
 
-/* Draw through fn onto a W x H surface of path's format and write the file
- * atomically; 0, or -1 with a reason in err (empty when reported already). */
-static int plot_file(const char *path, double H, draw_fn *fn, const void *user, char *err, size_t errlen)
+/* Draw through fn onto a width x H surface of path's format and write the
+ * file atomically; 0, or -1 with a reason in err (empty when reported already). */
+static int plot_file(const char *path, double width, double H, draw_fn *fn, const void *user, char *err,
+		     size_t errlen)
 {
 	enum plot_format fmt = sim_plot_format(path);
 	struct buf out = {0};
@@ -326,16 +355,16 @@ static int plot_file(const char *path, double H, draw_fn *fn, const void *user, 
 	double scale = 1;
 	switch (fmt) {
 	case PLOT_SVG:
-		sf = cairo_svg_surface_create_for_stream(to_buf, &out, W, H);
+		sf = cairo_svg_surface_create_for_stream(to_buf, &out, width, H);
 		break;
 	case PLOT_PDF:
-		sf = cairo_pdf_surface_create_for_stream(to_buf, &out, W, H);
+		sf = cairo_pdf_surface_create_for_stream(to_buf, &out, width, H);
 		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_TITLE, "railyard simulate");
 		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR, "railyard");
 		break;
 	case PLOT_PNG:
 		scale = 2;
-		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(W * scale), (int)(H * scale));
+		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(width * scale), (int)(H * scale));
 		break;
 	default:
 		snprintf(err, errlen, "the file name must end in .svg, .pdf or .png");
@@ -383,29 +412,32 @@ int sim_plot_write(const char *path, const struct sim_plot_series *s, int n, int
 		   const int *players, const char *const *note, char *err, size_t errlen)
 {
 	struct series_plot p = {s, n, nrows, players, note};
-	return plot_file(path, TOP + nrows * ROW + LEGEND / 2, draw_series, &p, err, errlen);
+	return plot_file(path, W, TOP + nrows * ROW + LEGEND / 2, draw_series, &p, err, errlen);
 }
 
 /* ---- intervals, one row each (railyard tune) ---- */
 
 #define IROW 18.0
-#define ILEFT 420.0
+#define ILEFT 420.0    /* the least room for the labels */
+#define ILABEL 1400.0  /* the most: a longer label is cut in the middle */
+#define IPLOT 450.0    /* the axis and the right margin */
 
 struct interval_plot {
 	const char *title;
 	const struct sim_plot_interval *rows;
 	size_t n;
+	double left, width;   /* the axis starts at left; the page is width wide */
 };
 
 static void draw_intervals(cairo_t *cr, const void *user, double height)
 {
 	const struct interval_plot *p = user;
 	static const double ink[4][3] = {{0.6, 0.6, 0.6}, {0.35, 0.55, 0.8}, {0.55, 0.75, 0.95}, {0.16, 0.42, 0.70}};
-	double x0 = ILEFT, x1 = W - 30, top = TOP + 20, bottom = height - 62;
+	double x0 = p->left, x1 = p->width - 30, top = TOP + 20, bottom = height - 62;
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	text(cr, W / 2, 20, 14, 0.5, true, p->title);
+	text_fit(cr, p->width / 2, 20, 14, 0.5, true, p->title, p->width - 40);
 	/* the axis: balance 0..1 */
 	for (int t = 0; t <= 10; t++) {
 		double x = x0 + (x1 - x0) * t / 10.0;
@@ -426,7 +458,7 @@ static void draw_intervals(cairo_t *cr, const void *user, double height)
 		double y = top + IROW * (double)i + IROW / 2;
 		int kind = r->kind < 0 ? 0 : r->kind + 1;
 		cairo_set_source_rgb(cr, 0, 0, 0);
-		text(cr, x0 - 8, y, 10, 1, r->kind == 2, r->label);
+		text_fit(cr, x0 - 8, y, 10, 1, r->kind == 2, r->label, ILABEL);
 		cairo_set_source_rgb(cr, ink[kind][0], ink[kind][1], ink[kind][2]);
 		cairo_set_line_width(cr, kind >= 2 ? 3 : 1.5);
 		cairo_move_to(cr, x0 + (x1 - x0) * fmax(0, r->lo), y);
@@ -443,8 +475,18 @@ static void draw_intervals(cairo_t *cr, const void *user, double height)
 int sim_plot_intervals(const char *path, const char *title, const struct sim_plot_interval *rows, size_t n,
 		       char *err, size_t errlen)
 {
-	struct interval_plot p = {title, rows, n};
-	return plot_file(path, TOP + 20 + IROW * (double)n + 82, draw_intervals, &p, err, errlen);
+	/* room for the widest label (measured as drawn, bold for the best) */
+	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_t *cr = cairo_create(sf);
+	double widest = 0;
+	for (size_t i = 0; i < n; i++)
+		widest = fmax(widest, text_width(cr, 10, rows[i].kind == 2, rows[i].label));
+	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	struct interval_plot p = {title, rows, n, 0, W};
+	p.left = fmax(ILEFT, 20 + fmin(widest, ILABEL) + 8);
+	p.width = fmax(W, p.left + IPLOT);
+	return plot_file(path, p.width, TOP + 20 + IROW * (double)n + 82, draw_intervals, &p, err, errlen);
 }
 
 /* ---- the skill trace (railyard simulate --skill) ---- */
@@ -537,7 +579,7 @@ int sim_plot_skill(const char *path, const char *title, const struct sim_plot_in
 		   char *err, size_t errlen)
 {
 	struct skill_plot p = {title, rows, n, fair};
-	return plot_file(path, SKILL_H, draw_skill, &p, err, errlen);
+	return plot_file(path, W, SKILL_H, draw_skill, &p, err, errlen);
 }
 
 
@@ -650,5 +692,5 @@ int sim_plot_front(const char *path, const char *title, const char *xlabel, cons
 		   const struct sim_plot_point *pts, size_t n, char *err, size_t errlen)
 {
 	struct front_plot p = {title, xlabel, ylabel, pts, n};
-	return plot_file(path, TOP + 20 + FSIZE + 70, draw_front, &p, err, errlen);
+	return plot_file(path, W, TOP + 20 + FSIZE + 70, draw_front, &p, err, errlen);
 }

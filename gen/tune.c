@@ -1417,8 +1417,8 @@ static int run_shard(struct loader *ld, struct tune_ctx *c, const struct opts *o
 	if (pr->on)
 		fputc('\n', stderr);
 	if (status == EXIT_OK && !o->quiet)
-		fprintf(stderr, "railyard: tune: shard %ld of %ld: %llu games into %s/%s\n", o->shard_k, o->shard_n,
-			(unsigned long long)games, o->outdir, name);
+		fprintf(stderr, "railyard: tune: shard %ld of %ld: %llu games into %s%s%s\n", o->shard_k, o->shard_n,
+			(unsigned long long)games, o->outdir, path_sep(o->outdir), name);
 	return status;
 }
 

@@ -518,37 +518,18 @@ static unsigned entry_last(const struct lines *L, unsigned line, unsigned col)
 	return last;
 }
 
-/* The end of a one-line value starting at byte a: before a " #" comment (outside
- * quotes) and trailing blanks. */
-static size_t value_end(const struct lines *L, size_t a, unsigned line)
-{
-	size_t e = line_end(L, line), end = a;
-	char quote = 0;
-	for (size_t i = a; i < e; i++) {
-		char c = L->text[i];
-		if (quote) {
-			if (c == quote)
-				quote = 0;
-		} else if (c == '"' || c == '\'') {
-			quote = c;
-		} else if (c == '#' && i > a && (L->text[i - 1] == ' ' || L->text[i - 1] == '\t')) {
-			break;
-		}
-		if (c != ' ' && c != '\t' && c != '\r')
-			end = i + 1;
-	}
-	return end;
-}
-
 struct edit {
 	size_t a, b;    /* replace text[a, b) */
+	size_t order;   /* the key's place: edits at one spot go in key order */
 	char *with;
 };
 
 static int cmp_edit(const void *x, const void *y)
 {
 	const struct edit *p = x, *q = y;
-	return (p->a < q->a) ? 1 : (p->a > q->a) ? -1 : 0;   /* from the end backwards */
+	if (p->a != q->a)
+		return p->a < q->a ? 1 : -1;   /* from the end backwards */
+	return p->order < q->order ? 1 : p->order > q->order ? -1 : 0;
 }
 
 /* The pair of key seg in map (its key node's location), or NULL. */
@@ -560,59 +541,154 @@ static const struct ypair *pair_of(const struct ynode *map, const char *seg)
 	return NULL;
 }
 
-/* The edit for one top-level key's entry: the deepest existing part of path is
- * found in base; its value replaced in place (one line) or its lines replaced,
- * or the missing part inserted as a new line. */
-static struct edit edit_for(const struct lines *L, const struct ynode *base, const struct ynode *variant,
-			    const char *path)
+/* A node whose text is exactly loc..end: a flow collection or a scalar
+ * written inline (not an empty plain value, whose marks point past it). */
+static bool inline_text(const struct ynode *n)
+{
+	return n->flow && n->end_line && (n->kind != Y_SCALAR || n->len || !n->plain) &&
+	       (n->end_line > n->loc.line || (n->end_line == n->loc.line && n->end_col > n->loc.col));
+}
+
+/* The end of the text before byte z with trailing blanks dropped. */
+static size_t trimmed_end(const struct lines *L, size_t z)
+{
+	while (z > 0 && (L->text[z - 1] == ' ' || L->text[z - 1] == '\t' || L->text[z - 1] == '\r'))
+		z--;
+	return z;
+}
+
+/* The comment at the end of a line, from its '#' (outside quotes, after a
+ * blank), as [*a, line end); false when the line has none after byte from. */
+static bool line_comment(const struct lines *L, unsigned line, size_t from, size_t *a)
+{
+	size_t e = line_end(L, line);
+	char quote = 0;
+	for (size_t i = from; i < e; i++) {
+		char c = L->text[i];
+		if (quote) {
+			if (c == quote)
+				quote = 0;
+		} else if (c == '"' || c == '\'') {
+			quote = c;
+		} else if (c == '#' && (i == from || L->text[i - 1] == ' ' || L->text[i - 1] == '\t')) {
+			*a = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Replace the value of pair k (a block collection, a | or > scalar, an empty
+ * value) by flow: the text from the key's end to the entry's last line becomes
+ * ": FLOW", then every comment of those lines on a line of its own at its
+ * line's indentation, in their order (inside a | or > scalar only the key
+ * line's: the rest is text). */
+static void replace_lines(const struct lines *L, const struct ypair *k, const char *flow, struct edit *e)
+{
+	unsigned line = k->key->loc.line, last = entry_last(L, line, k->key->loc.col);
+	struct buf b = {0};
+	size_t from = k->key->end_line ? offset_of(L, k->key->end_line, k->key->end_col)
+				       : offset_of(L, line, k->key->loc.col) + strlen(k->key->str);
+	e->a = from;
+	e->b = line_end(L, last);
+	buf_printf(&b, ": %s", flow);
+	size_t c;
+	if (line_comment(L, line, from, &c))
+		buf_printf(&b, "  %.*s", (int)(trimmed_end(L, line_end(L, line)) - c), L->text + c);
+	for (unsigned l = line + 1; l <= last && k->value->kind != Y_SCALAR; l++) {
+		size_t a = L->start[l - 1], z = line_end(L, l), t = a;
+		while (t < z && L->text[t] == ' ')
+			t++;
+		if (line_comment(L, l, t, &c))
+			buf_printf(&b, "\n%*s%.*s", (int)(t - a), "", (int)(trimmed_end(L, z) - c), L->text + c);
+	}
+	e->with = b.s;
+}
+
+/* Insert every key of vmap that base mapping map lacks, in vmap's order:
+ * before a flow mapping's '}' (after its last value), or as new lines after
+ * the block entry whose last line is `after` (0: the end of the text), at the
+ * mapping's indentation. Each missing key of one mapping gives this same edit. */
+static void insert_pairs(const struct lines *L, const struct ynode *map, const struct ynode *vmap, unsigned after,
+			 struct edit *e)
+{
+	struct buf b = {0};
+	bool flow = map->kind == Y_MAP && inline_text(map);
+	unsigned col = map->n ? map->pairs[0].key->loc.col : 1;
+	e->a = after ? line_end(L, after) : L->len;
+	if (flow) {
+		const struct ynode *lastv = map->n ? map->pairs[map->n - 1].value : NULL;
+		if (lastv && inline_text(lastv))
+			e->a = offset_of(L, lastv->end_line, lastv->end_col);
+		else
+			e->a = offset_of(L, map->end_line, map->end_col) - 1;   /* at the '}' */
+	}
+	e->b = e->a;
+	bool at_end = !flow && e->a >= L->len, first = true;
+	for (size_t i = 0; i < vmap->n; i++) {
+		const struct ypair *p = &vmap->pairs[i];
+		if (pair_of(map, p->key->str))
+			continue;
+		if (flow)
+			buf_puts(&b, map->n || !first ? ", " : "");
+		else if (!at_end || !first || (L->len && L->text[L->len - 1] != '\n'))
+			buf_puts(&b, "\n");
+		if (!flow)
+			buf_printf(&b, "%*s", (int)col - 1, "");
+		buf_printf(&b, "%s: ", p->key->str);
+		tune_flow(p->value, &b);
+		first = false;
+	}
+	if (at_end)
+		buf_puts(&b, "\n");
+	e->with = b.s ? b.s : xstrdup("");
+}
+
+/* The edit that makes base's text say variant's value at path, or false when
+ * the value is the same. The deepest existing part of path is found in base:
+ * a value there is replaced (in place when written inline, by its marks, so
+ * the line's comment stays; else its lines), or the missing part is inserted
+ * into the deepest mapping that has the rest. */
+static bool edit_for(const struct lines *L, const struct ynode *base, const struct ynode *variant,
+		     const char *path, struct edit *e)
 {
 	char *copy = xstrdup(path), *save = NULL;
-	const struct ynode *bn = base, *vn = variant;
+	const struct ynode *map = base, *vmap = variant, *vn = NULL;
 	const struct ypair *found = NULL;
-	struct edit e = {0, 0, NULL};
 	char *seg = strtok_r(copy, ".", &save);
-	for (; seg; seg = strtok_r(NULL, ".", &save)) {
-		const struct ypair *p = pair_of(bn, seg);
-		/* a flow mapping on its key's line: rewritten as a whole */
-		if (!p || (found && bn->loc.line == found->key->loc.line))
+	while (seg) {
+		const struct ypair *p = pair_of(map, seg);
+		if (!p)
 			break;
 		found = p;
-		bn = p->value;
-		vn = ymap_get(vn, seg);
+		vn = ymap_get(vmap, seg);
+		seg = strtok_r(NULL, ".", &save);
+		if (!seg || p->value->kind != Y_MAP)
+			break;
+		map = p->value;
+		vmap = vn;
 	}
-	struct buf b = {0};
-	if (found && (!seg || found->value->kind != Y_MAP || found->value->loc.line == found->key->loc.line)) {
-		/* replace the value of found: the variant's node at the same place */
-		const struct ypair *k = found;
-		unsigned last = entry_last(L, k->key->loc.line, k->key->loc.col);
+	bool edit = true;
+	if (found && (!seg || found->value->kind != Y_MAP)) {
+		struct buf b = {0};
 		tune_flow(vn, &b);
-		if (last == k->key->loc.line && k->value->loc.line == k->key->loc.line) {
-			e.a = offset_of(L, k->value->loc.line, k->value->loc.col);
-			e.b = value_end(L, e.a, k->value->loc.line);
-		} else {
-			e.a = L->start[k->key->loc.line - 1];
-			e.b = line_end(L, last);
-			struct buf line = {0};
-			buf_printf(&line, "%*s%s: %s", (int)k->key->loc.col - 1, "", k->key->str, b.s);
+		if (same_node(found->value, vn)) {
+			edit = false;
 			buf_free(&b);
-			b = line;
+		} else if (inline_text(found->value)) {
+			e->a = offset_of(L, found->value->loc.line, found->value->loc.col);
+			e->b = offset_of(L, found->value->end_line, found->value->end_col);
+			e->with = b.s;
+		} else {
+			replace_lines(L, found, b.s, e);
+			buf_free(&b);
 		}
 	} else {
-		/* insert the missing part after the entry of the deepest existing map */
-		const struct ynode *parent = found ? found->value : base;
-		unsigned col = parent->n ? parent->pairs[0].key->loc.col : 1;
-		unsigned after = found ? entry_last(L, found->key->loc.line, found->key->loc.col) : (unsigned)L->n;
-		e.a = e.b = line_end(L, after);
-		bool at_end = e.a >= L->len;
-		buf_printf(&b, "%s%*s%s: ", !at_end || (L->len && L->text[L->len - 1] != '\n') ? "\n" : "",
-			   (int)col - 1, "", seg);
-		tune_flow(ymap_get(vn, seg), &b);
-		if (at_end)
-			buf_puts(&b, "\n");
+		unsigned after = found ? entry_last(L, found->key->loc.line, found->key->loc.col) : 0;
+		insert_pairs(L, map, vmap, after, e);
 	}
-	e.with = b.s ? b.s : xstrdup("");
 	free(copy);
-	return e;
+	return edit;
 }
 
 static bool sim_only_key(const char *path, const char *const *sim_only)
@@ -623,57 +699,120 @@ static bool sim_only_key(const char *path, const char *const *sim_only)
 	return false;
 }
 
+/* Key j's path is a part of key k's (rules of rules.win): k's edit is j's. */
+static bool path_within(const char *k, const char *j)
+{
+	size_t n = strlen(j);
+	return strncmp(k, j, n) == 0 && k[n] == '.';
+}
+
+/* The edits for the keys written (not sim_only, not inside another key);
+ * whole: each at its first part (the whole top-level entry). Returns the count. */
+static size_t make_edits(const struct tune_space *sp, const struct lines *L, const struct ydoc *base,
+			 const struct ydoc *var, const char *const *sim_only, bool whole, struct edit *ed)
+{
+	size_t ne = 0;
+	for (size_t k = 0; k < sp->nkeys; k++) {
+		const char *path = sp->keys[k].path;
+		bool skip = sim_only_key(path, sim_only);
+		size_t first = strcspn(path, ".");
+		for (size_t j = 0; j < sp->nkeys && !skip; j++) {
+			const char *o = sp->keys[j].path;
+			if (j == k || sim_only_key(o, sim_only))
+				continue;
+			if (whole)
+				skip = j < k && strncmp(o, path, first) == 0 && (o[first] == '.' || !o[first]);
+			else
+				skip = path_within(path, o);
+		}
+		if (skip)
+			continue;
+		char *at = whole ? xstrndup(path, first) : xstrdup(path);
+		ed[ne].order = k;
+		if (edit_for(L, base->root, var->root, at, &ed[ne]))
+			ne++;
+		free(at);
+	}
+	return ne;
+}
+
+/* text with the edits made (each freed; one of equal edits made once); false
+ * when two overlap. */
+static bool apply_edits(const char *text, size_t len, struct edit *ed, size_t ne, struct buf *body)
+{
+	for (size_t i = 0; i < ne; i++)
+		for (size_t j = i + 1; j < ne; j++)
+			if (ed[j].a == ed[i].a && ed[j].b == ed[i].b && strcmp(ed[j].with, ed[i].with) == 0) {
+				free(ed[j].with);
+				ed[j--] = ed[--ne];
+			}
+	qsort(ed, ne, sizeof *ed, cmp_edit);
+	bool ok = true;
+	for (size_t i = 0; i + 1 < ne; i++)
+		ok &= ed[i + 1].b <= ed[i].a;
+	buf_add(body, text, len);
+	for (size_t i = 0; i < ne; i++) {
+		if (ok) {
+			struct buf t = {0};
+			buf_add(&t, body->s, ed[i].a);
+			buf_puts(&t, ed[i].with);
+			buf_add(&t, body->s + ed[i].b, body->len - ed[i].b);
+			buf_free(body);
+			*body = t;
+		}
+		free(ed[i].with);
+	}
+	return ok;
+}
+
+/* Whether text loads as the tree want (compared as flow YAML). */
+static bool says(const char *name, const struct buf *text, const struct ydoc *want)
+{
+	diag_set_quiet(1);
+	struct ydoc *d = ydoc_parse(name, text->s ? text->s : "", text->len);
+	diag_set_quiet(0);
+	bool same = d && !d->errors && d->root && want->root && same_node(d->root, want->root);
+	ydoc_free(d);
+	return same;
+}
+
 int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const char *text, size_t len,
 		     size_t v, const char *comment, const char *const *sim_only, struct buf *out)
 {
-	struct ydoc *var = tune_space_variant(sp, base, v);
+	struct ydoc *var = tune_space_variant(sp, base, v), *want = ydoc_clone(base);
+	for (size_t k = 0; want->root && want->root->kind == Y_MAP && k < sp->nkeys; k++)
+		if (!sim_only_key(sp->keys[k].path, sim_only))
+			set_path(want->root, sp->keys[k].path, sp->keys[k].values[tune_space_pick(sp, v, k)]);
 	struct lines L;
 	lines_index(&L, text, len);
 	struct edit ed[TUNE_MAX_KEYS];
-	size_t ne = 0;
 	buf_puts(out, comment);
 	for (size_t k = 0; k < sp->nkeys; k++) {
 		const char *path = sp->keys[k].path;
-		if (sim_only_key(path, sim_only)) {
-			buf_printf(out, "# %s: ", path);
-			tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
-			buf_printf(out, " (a rule packs cannot give yet: add --rule %s=", strrchr(path, '.') ? strrchr(path, '.') + 1 : path);
-			tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
-			buf_puts(out, " to simulate)\n");
+		if (!sim_only_key(path, sim_only))
 			continue;
-		}
-		/* keys sharing their first part with another are written as that whole entry */
-		size_t first = strcspn(path, ".");
-		bool shared = false, done = false;
-		for (size_t j = 0; j < sp->nkeys; j++) {
-			const char *o = sp->keys[j].path;
-			if (j == k || sim_only_key(o, sim_only) || strncmp(o, path, first) != 0 ||
-			    (o[first] != '.' && o[first] != 0))
-				continue;
-			shared = true;
-			done |= j < k;
-		}
-		if (done)
-			continue;
-		char *edit_path = shared ? xstrndup(path, first) : xstrdup(path);
-		ed[ne++] = edit_for(&L, base->root, var->root, edit_path);
-		free(edit_path);
+		buf_printf(out, "# %s: ", path);
+		tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
+		buf_printf(out, " (a rule packs cannot give yet: add --rule %s=", strrchr(path, '.') ? strrchr(path, '.') + 1 : path);
+		tune_flow(sp->keys[k].values[tune_space_pick(sp, v, k)], out);
+		buf_puts(out, " to simulate)\n");
 	}
-	qsort(ed, ne, sizeof *ed, cmp_edit);
+	/* edits in place; should they not give the variant (an alias or a merge
+	 * key in the way), whole top-level entries rewritten as flow YAML */
 	struct buf body = {0};
-	buf_add(&body, text, len);
-	for (size_t i = 0; i < ne; i++) {
-		struct buf t = {0};
-		buf_add(&t, body.s, ed[i].a);
-		buf_puts(&t, ed[i].with);
-		buf_add(&t, body.s + ed[i].b, body.len - ed[i].b);
+	bool ok = false;
+	for (int whole = 0; whole < 2 && !ok; whole++) {
 		buf_free(&body);
-		body = t;
-		free(ed[i].with);
+		size_t ne = base->root && base->root->kind == Y_MAP ? make_edits(sp, &L, base, var, sim_only, whole, ed) : 0;
+		ok = apply_edits(text, len, ed, ne, &body) && says("tune --write", &body, want);
 	}
+	if (!ok)
+		diag(SEV_ERROR, NULL, "--write: the chosen variant cannot be written into the pack's text "
+		     "(a bug: please report it)");
 	buf_add(out, body.s ? body.s : "", body.len);
 	buf_free(&body);
 	free(L.start);
 	ydoc_free(var);
-	return 0;
+	ydoc_free(want);
+	return ok ? 0 : -1;
 }

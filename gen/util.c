@@ -71,6 +71,12 @@ char *xstrndup(const char *s, size_t n)
 	return d;
 }
 
+const char *path_sep(const char *dir)
+{
+	size_t n = strlen(dir);
+	return n && dir[n - 1] == '/' ? "" : "/";
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	struct buf b = {0};

@@ -15,6 +15,9 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* printf into a new string; caller frees. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* What goes between the folder dir and a name in it: "" when dir ends in '/'
+ * (the root "/"), else "/"; so "/" and "out" give /NAME and out/NAME. */
+const char *path_sep(const char *dir);
 
 /* A growable NUL-terminated byte buffer. Zero-initialise; free with buf_free. */
 struct buf {

@@ -66,6 +66,13 @@ static struct loc mark_loc(const struct builder *b, yaml_mark_t m)
 	return l;
 }
 
+static void set_end(const struct builder *b, struct ynode *n, yaml_mark_t m)
+{
+	struct loc l = mark_loc(b, m);
+	n->end_line = l.line;
+	n->end_col = l.col;
+}
+
 static struct ynode *new_node(struct builder *b, enum ykind kind, yaml_mark_t m)
 {
 	struct ynode *n = xcalloc(1, sizeof *n);
@@ -424,6 +431,8 @@ static struct ynode *build_scalar(struct builder *b, yaml_event_t *ev)
 	n->str = xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
 	n->len = ev->data.scalar.length;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	n->flow = ev->data.scalar.style != YAML_LITERAL_SCALAR_STYLE && ev->data.scalar.style != YAML_FOLDED_SCALAR_STYLE;
+	set_end(b, n, ev->end_mark);
 	if (memchr(n->str, '\0', n->len)) {
 		error_at(b, ev->start_mark, "string contains a NUL character%s", "");
 		node_free(n);
@@ -469,7 +478,8 @@ static void add_pair(struct builder *b, struct ynode *n, size_t *cap, struct key
 }
 
 /* The items (or key: value pairs, when map) of the collection n up to its end
- * event, built at depth; 0, or -1 on an error (reported). */
+ * event (whose end mark becomes n's end), built at depth; 0, or -1 on an
+ * error (reported). */
 static int build_children(struct builder *b, struct ynode *n, bool map, int depth)
 {
 	size_t cap = 0;
@@ -482,6 +492,7 @@ static int build_children(struct builder *b, struct ynode *n, bool map, int dept
 			break;
 		}
 		if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) {
+			set_end(b, n, e.end_mark);
 			yaml_event_delete(&e);
 			break;
 		}
@@ -524,6 +535,8 @@ static struct ynode *build_collection(struct builder *b, yaml_event_t *ev, int d
 		return NULL;
 	}
 	struct ynode *n = new_node(b, map ? Y_MAP : Y_SEQ, ev->start_mark);
+	n->flow = map ? ev->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+		      : ev->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE;
 	yaml_char_t *anchor = map ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
 	char *anchor_copy = anchor ? xstrdup((const char *)anchor) : NULL;
 	if (build_children(b, n, map, depth + 1) != 0) {
@@ -658,6 +671,9 @@ struct ynode *ynode_clone(const struct ynode *src)
 	n->kind = src->kind;
 	n->loc = src->loc;
 	n->plain = src->plain;
+	n->flow = src->flow;
+	n->end_line = src->end_line;
+	n->end_col = src->end_col;
 	n->len = src->len;
 	n->n = src->n;
 	if (src->str)

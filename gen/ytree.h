@@ -33,6 +33,12 @@ struct ynode {
 	char *str;
 	size_t len;
 	bool plain;     /* unquoted: may be a number, boolean or null */
+	/* Written inline: a plain or quoted scalar, or a collection in [ ] or { }
+	 * (not a block collection, a | or > scalar, or an alias's copy). Its text
+	 * then runs from loc to end_line:end_col (1-based, the end exclusive), so
+	 * an edit can replace exactly it (tune --write). */
+	bool flow;
+	unsigned end_line, end_col;
 	/* Y_SEQ: items; Y_MAP: pairs (keys are scalars, no duplicates) */
 	struct ynode **items;
 	struct ypair *pairs;

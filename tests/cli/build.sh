@@ -250,10 +250,11 @@ expect_eq "no progress bar on a pipe: only the summary line (faces, back, manife
 	"railyard: build: 4 files, 301 PDF pages in $WORK/mid/mid/ (" "$(sed 's/(.*/(/' "$WORK/last.err")"
 if command -v script >/dev/null; then
 	script -qec "'$RAILYARD' build --progress --only faces,sheets -o '$WORK/mid' '$WORK/mid.yaml'" "$WORK/tty.log" >/dev/null 2>&1
-	expect_grep "progress bar on a terminal: step, bar, count, rate" \
-		'step 1/4 faces\.pdf \[#+\] 300/300 cards, [0-9]+/s' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
-	expect_grep "... the sheets' edge check a step of its own" 'step 2/4 edge check \[' "$WORK/tty.txt"
-	expect_grep "... each step counted" 'step 4/4 sheets-letter\.pdf \[' "$WORK/tty.txt"
+	expect_grep "progress on a terminal: step, count, rate, the build's share and time left" \
+		'step 1/4 faces\.pdf 300/300 cards, [0-9]+/s; build [0-9]+%' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
+	expect_grep "... the sheets' edge check a step of its own" 'step 2/4 edge check [0-9]' "$WORK/tty.txt"
+	expect_grep "... each step counted" 'step 4/4 sheets-letter\.pdf [0-9]' "$WORK/tty.txt"
+	expect_grep "... the time left is the build's" '; build [0-9]+%, [0-9]+ s left' "$WORK/tty.txt"
 fi
 
 # The libqpdf fallback (used when Cairo's file is not laid out as expected; forced

@@ -24,6 +24,21 @@ ok_if "... and nothing was written" test ! -e "$WORK/o"
 expect_status "an option no game has still gets its nearest" 2 "$RAILYARD" check $T --opponnent
 expect_grep "... among the pack's game's options" "unknown option '--opponnent' \(did you mean '--opponent'\?\)" \
 	"$WORK/last.err"
+# a typo's did-you-mean: the pack's game's options first, another game's
+# only named as that game's (issue 31)
+expect_status "check TRAINS --topp" 2 "$RAILYARD" check $T --topp
+expect_grep "... names --top as train-52's" \
+	"unknown option '--topp' \(the nearest, '--top', is a train-52 option; $T is a trains pack\)" "$WORK/last.err"
+ok_if "... and does not offer it as the trains pack's" sh -c "! grep -q 'did you mean' '$WORK/last.err'"
+expect_status "check TRAINS --aplay" 2 "$RAILYARD" check $T --aplay 10
+expect_grep "... the trains --apply, not train-52's nearer --play" "\(did you mean '--apply'\?\)" "$WORK/last.err"
+expect_status "check TRAIN-52 --aplay" 2 "$RAILYARD" check packs/train-52.yaml --aplay 10
+expect_grep "... train-52's own --play" "\(did you mean '--play'\?\)" "$WORK/last.err"
+mkdir -p "$WORK/folder" && cp $T "$WORK/folder/pack.yaml"
+expect_status "check FOLDER --topp (the pack named by its folder)" 2 "$RAILYARD" check "$WORK/folder" --topp
+expect_grep "... the same" "the nearest, '--top', is a train-52 option; $WORK/folder is a trains pack" "$WORK/last.err"
+expect_status "check --topp without a pack" 2 "$RAILYARD" check --topp
+expect_grep "... the nearest of any game's" "\(did you mean '--top'\?\)" "$WORK/last.err"
 expect_status "help still prints every game's options" 0 "$RAILYARD" help check
 expect_grep "... the take-the-train --line among them" "--line" "$WORK/last.out"
 # help and completion narrowed to the pack's game

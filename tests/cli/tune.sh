@@ -59,6 +59,20 @@ expect_eq "simulate reproduces the chosen variant's balance at its worst count" 
 	"$(jq -c ".best.variant as \$b | .variants[] | select(.variant == \$b) | .players[] | select(.players == $players) | .balance" "$WORK/p2.json")" \
 	"$(jq -c '.balance' "$WORK/sim.json")"
 
+# --- --write edits the pack's text in place: a block rules: stays a block with
+# its comments whatever the number of varied keys (issue 31); the variant of
+# single values is the one chosen
+for n in 1 2 3; do
+	set -- --vary rules.apply-to=self --vary rules.win=never-descending --vary rules.opening=face-up
+	# shellcheck disable=SC2046
+	"$RAILYARD" tune $P2 -n 2 --games 64 -q $(echo "$@" | cut -d' ' -f1-$((2 * n))) --write "$WORK/w$n.yaml" >/dev/null
+	expect_eq "--write with $n varied rules keys: rules: stays a block" "rules:" "$(grep '^rules' "$WORK/w$n.yaml")"
+	expect_grep "--write with $n varied rules keys: the changed line keeps its comment" \
+		"^  apply-to: self +# §5: a card's ability" "$WORK/w$n.yaml"
+	expect_eq "--write with $n varied rules keys: only the varied lines differ" "$n" \
+		"$(sed '/^# Chosen/,/^#   railyard simulate/d' "$WORK/w$n.yaml" | diff $P2 - | grep -c '^>')"
+done
+
 # --- a broken variant is never chosen -----------------------------------------
 "$RAILYARD" tune packs/pattern-two-census-seven.yaml --players 2..4 $G \
 	--vary 'players={2: 12, 3: 84, 4: 84},{2: 56, 3: 84, 4: 84}' --vary cards=84,20 --json \
