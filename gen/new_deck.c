@@ -65,15 +65,38 @@ static bool taken(const struct new_deck *nd, int c)
 	return c == nd->rows.name || c == nd->rows.count || c == nd->text || c == nd->kind || c == nd->index;
 }
 
-/* Which columns the face shows where: text, kind and index by those names,
- * else a kind is a column of repeated values (few), the text the longest
- * remaining column, the index one of short values (a rank: 7, Q, 10). */
+/* Whether column c is taken by a role other than *self. */
+static bool taken_but(struct new_deck *nd, int c, int *self)
+{
+	int keep = *self;
+	*self = -1;
+	bool t = taken(nd, c);
+	*self = keep;
+	return t;
+}
+
+/* Which columns the face shows where: text, kind and index by their names
+ * (or a usual synonym: answer, topic, rank ...), else a kind is a column of
+ * repeated values (few), the text the longest remaining column, the index one
+ * of short values (a rank: 7, Q, 10). */
 static void pick_roles(struct new_deck *nd)
 {
+	static const char *const text_names[] = {"text", "body", "description", "rules", "effect",
+						 "ability", "answer", "flavour", "flavor", NULL};
+	static const char *const kind_names[] = {"kind", "type", "category", "topic", "suit", "colour",
+						 "color", "class", "family", "faction", NULL};
+	static const char *const index_names[] = {"index", "rank", "value", "points", "cost", NULL};
 	const struct card_data *cd = &nd->cd;
-	nd->text = column_named(cd, "text");
-	nd->kind = column_named(cd, "kind");
-	nd->index = column_named(cd, "index");
+	nd->text = nd->kind = nd->index = -1;
+	for (size_t i = 0; kind_names[i] && nd->kind < 0; i++)
+		if ((nd->kind = column_named(cd, kind_names[i])) >= 0 && taken_but(nd, nd->kind, &nd->kind))
+			nd->kind = -1;
+	for (size_t i = 0; index_names[i] && nd->index < 0; i++)
+		if ((nd->index = column_named(cd, index_names[i])) >= 0 && taken_but(nd, nd->index, &nd->index))
+			nd->index = -1;
+	for (size_t i = 0; text_names[i] && nd->text < 0; i++)
+		if ((nd->text = column_named(cd, text_names[i])) >= 0 && taken_but(nd, nd->text, &nd->text))
+			nd->text = -1;
 	const char *v[MAX_KINDS];
 	for (size_t c = 0; c < cd->ncolumns && nd->kind < 0; c++) {
 		size_t n = taken(nd, (int)c) ? 0 : distinct(cd, (int)c, v, MAX_KINDS);
@@ -124,7 +147,6 @@ int new_deck_read(struct new_deck *nd, const char *csv)
 	}
 	if (deck_rows_read(&nd->cd, 1, &nd->rows) != 0)
 		return -1;
-	nd->text = nd->kind = nd->index = -1;
 	pick_roles(nd);
 	return 0;
 }
