@@ -118,6 +118,12 @@ expect_grep "... the answer on the card" "Shakespeare" quiz.txt
 tr -d ' ' <quiz.txt >quiz.joined
 expect_grep "... the topic on its band (letter-spaced)" "Geography" quiz.joined
 expect_status "... and checks sound" 0 "$R" check quiz
+mkdir -p bin && ln -sf "$R" bin/railyard
+grep '^    railyard ' quiz/README.md | sed 's/^    //' >quiz.cmds
+expect_eq "... its README gives a check, a build and a list" 3 "$(grep -c '^railyard \(check\|build\|list\) ' quiz.cmds)"
+while IFS= read -r cmd; do
+	expect_status "... its README: $cmd" 0 env PATH="$WORK/bin:$PATH" sh -c "cd quiz && $cmd"
+done <quiz.cmds
 expect_status "new --game deck without a CSV: a starter" 0 "$R" new -q --game deck starter
 expect_status "... that builds" 0 "$R" build -q --only faces starter
 expect_eq "... 8 cards" 8 "$(pages out/starter/faces.pdf)"
