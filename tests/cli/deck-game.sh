@@ -89,6 +89,14 @@ printf 'rules:\n  rounds: 3\n' | cat $EX - >"$WORK/b/pack.yaml"
 expect_status "check: rules: in a deck pack (exit 2)" 2 $R check "$WORK/b/pack.yaml"
 expect_grep "... at the key" "pack.yaml:26:3: error: game: deck has no rules engine" "$WORK/last.err"
 
+# the default face holds together at every size a pack may ask for
+cp packs/examples/market-day/face.yaml "$WORK/b/face.yaml"
+for z in mini square tarot; do
+	sed "s/^game: deck/&\nsize: $z/" $EX >"$WORK/b/pack.yaml"
+	expect_status "check at size $z: sound" 0 $R check -q "$WORK/b/pack.yaml"
+	expect_eq "... no warning at $z" "" "$(grep -E 'warning|error' "$WORK/last.err")"
+done
+
 # --- simulate and tune: no rules engine, at the pack's game: line
 for c in simulate tune; do
 	expect_status "$c: refused (exit 2)" 2 $R $c $EX
