@@ -27,6 +27,14 @@ int games_check_take(const struct game *game, int argc, char **argv);
 int games_check_domino(const struct game *game, int argc, char **argv);
 int games_check_train52(const struct game *game, int argc, char **argv);
 int games_check_toy(const struct game *game, int argc, char **argv);
+/* game: deck, any card game (anydeck.c): no rules, so no `rules:` (its reader
+ * refuses one), and a check of the pack's structure only; simulate and tune
+ * refuse its packs at their `game:` (main.c: a game without an engine). */
+struct yread;
+struct ynode;
+struct game_rules;
+void anydeck_rules(struct yread *r, const struct ynode *rules, struct game_rules *out);
+int anydeck_check(const struct game *game, int argc, char **argv);
 
 /* Every game: railyard simulate (simulate.c), through the game's engine and
  * its side (simulate.h): the core game's in trains_gsim.c, the deck games' in
@@ -38,10 +46,10 @@ extern const struct sim_side trains_sim_side, deck_sim_side;
 /* What each game adds to deck_build (deck_build.h), in its GAME_build.c. */
 struct deck_build_game;
 extern const struct deck_build_game take_build_items, domino_build_items, train52_build_items,
-	toytrain_build_items;
+	toytrain_build_items, anydeck_build_items;
 /* And to deck_list (deck_list.h), in its GAME_list.c. */
 struct deck_list_game;
 extern const struct deck_list_game take_list_items, domino_list_items, train52_list_items,
-	toytrain_list_items;
+	toytrain_list_items, anydeck_list_items;
 
 #endif

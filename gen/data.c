@@ -364,9 +364,9 @@ static void read_csv(struct yread *r, struct card_data *d, const char *text, siz
 
 /* ---- YAML rows: a list of mappings ---- */
 
-static void read_rows(struct yread *r, struct card_data *d, const struct ynode *list)
+static void read_rows(struct yread *r, struct card_data *d, const struct ynode *list, const char *what)
 {
-	if (yr_want(r, "data", list, Y_SEQ) != 0)
+	if (yr_want(r, what, list, Y_SEQ) != 0)
 		return;
 	if (list->n > DATA_MAX_ROWS) {
 		yr_error(r, list, "more than %d rows", DATA_MAX_ROWS);
@@ -413,20 +413,21 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
-int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
-	      const char *const *key_names, struct card_data *d)
+/* The rows of n (a file name beside pack_file, or a list: the value of key)
+ * into d, in the order written; every problem reported through r. */
+static void read_source(struct yread *r, const struct ynode *n, const char *pack_file, const char *key,
+			struct card_data *d)
 {
-	unsigned before = r->errors;
 	d->loc = yr_loc(r, n);
 	if (n->kind == Y_SEQ) {
-		read_rows(r, d, n);
+		read_rows(r, d, n, key);
 	} else if (n->kind == Y_SCALAR) {
 		const char *why;
 		watch_note_name(pack_file, n->str);
 		char *path = path_inside(pack_file, n->str, &why);
 		if (!path) {
-			yr_error(r, n, "data '%s': %s", n->str, why);
-			return -1;
+			yr_error(r, n, "%s '%s': %s", key, n->str, why);
+			return;
 		}
 		free(d->file);
 		d->file = path;
@@ -435,9 +436,9 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 			watch_note(path);
 			char *text = read_file(path, DATA_MAX_BYTES, &len);
 			if (!text) {
-				yr_error(r, n, "data '%s': %s", path,
+				yr_error(r, n, "%s '%s': %s", key, path,
 					 errno == EFBIG ? "larger than 4 MB" : strerror(errno));
-				return -1;
+				return;
 			}
 			diag_source(path, text, len);
 			read_csv(r, d, text, len);
@@ -446,26 +447,39 @@ int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 			struct ydoc *doc = ydoc_load(path);
 			if (!doc) {
 				r->errors++;
-				return -1;
+				return;
 			}
 			struct yread sub = {.file = d->file, .errors = doc->errors};
 			if (!doc->root)
 				yr_error(&sub, NULL, "the data file is empty: it needs a list of rows");
 			else
-				read_rows(&sub, d, doc->root);
+				read_rows(&sub, d, doc->root, key);
 			r->errors += sub.errors;
 			ydoc_free(doc);
 		} else {
-			yr_error(r, n, "data '%s': a .csv or .yaml file, or a list of rows", n->str);
-			return -1;
+			yr_error(r, n, "%s '%s': a .csv or .yaml file, or a list of rows", key, n->str);
 		}
 	} else {
-		yr_error(r, n, "'data' must be a file name (cards.csv, cards.yaml) or a list of rows, not %s",
-			 ynode_what(n));
-		return -1;
+		yr_error(r, n, "'%s' must be a file name (cards.csv, cards.yaml) or a list of rows, not %s",
+			 key, ynode_what(n));
 	}
+}
+
+int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
+	      const char *const *key_names, struct card_data *d)
+{
+	unsigned before = r->errors;
+	read_source(r, n, pack_file, "data", d);
 	if (r->errors == before && d->nrows)
 		finish_rows(r, d, key_names, d->file ? &(struct loc){d->file, 1, 1} : &d->loc);
+	return r->errors == before ? 0 : -1;
+}
+
+int data_read_rows(struct yread *r, const struct ynode *n, const char *pack_file, const char *key,
+		   struct card_data *d)
+{
+	unsigned before = r->errors;
+	read_source(r, n, pack_file, key, d);
 	return r->errors == before ? 0 : -1;
 }
 
@@ -476,7 +490,7 @@ int data_read_csv(const char *file, const char *text, size_t len, const char *co
 	free(d->file);
 	d->file = xstrdup(file);
 	read_csv(&r, d, text, len);
-	if (!r.errors && d->nrows)
+	if (!r.errors && d->nrows && key_names)
 		finish_rows(&r, d, key_names, &(struct loc){d->file, 1, 1});
 	return r.errors ? -1 : 0;
 }

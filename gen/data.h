@@ -52,9 +52,15 @@ struct fields;
  * key_names: the key columns this game accepts, in order of preference. */
 int data_read(struct yread *r, const struct ynode *n, const char *pack_file,
 	      const char *const *key_names, struct card_data *d);
+/* The same reading for a pack's own rows of cards (a deck group's `rows:`,
+ * key names the pack's key in messages): every column kept, the rows in the
+ * order written, no key column chosen. 0, or -1 after reporting. */
+int data_read_rows(struct yread *r, const struct ynode *n, const char *pack_file, const char *key,
+		   struct card_data *d);
 int data_read_fields(struct yread *r, const struct ynode *n, struct card_data *d);
 /* The CSV text[0..len) of the data file named file, as data_read reads it (the
- * fuzz target's way in). Returns 0, or -1 after reporting. */
+ * fuzz target's way in); key_names NULL: as data_read_rows reads it, every row
+ * in order and no key. Returns 0, or -1 after reporting. */
 int data_read_csv(const char *file, const char *text, size_t len, const char *const *key_names,
 		  struct card_data *d);
 int data_read_size(struct yread *r, const struct ynode *n, struct card_data *d);

@@ -211,6 +211,109 @@ static struct deck_group *open_group(struct loader *ld, const struct ynode *n, e
 	return g;
 }
 
+/* --- cards as rows of data ---------------------------------------------------- */
+
+static const struct card_data *sort_rows;  /* qsort has no user pointer */
+static size_t sort_column;
+
+static int by_row_name(const void *a, const void *b)
+{
+	const struct data_row *x = &sort_rows->rows[*(const size_t *)a];
+	const struct data_row *y = &sort_rows->rows[*(const size_t *)b];
+	int c = strcmp(x->values[sort_column], y->values[sort_column]);
+	return c ? c : (x->loc.line > y->loc.line) - (x->loc.line < y->loc.line);
+}
+
+/* Every row of cd has a name in column col, and no two the same: each empty
+ * or second one reported at its row. The problems found. */
+static int check_row_names(const struct card_data *cd, size_t col)
+{
+	int bad = 0;
+	size_t *idx = xcalloc(cd->nrows + 1, sizeof *idx);
+	for (size_t r = 0; r < cd->nrows; r++) {
+		idx[r] = r;
+		if (!*cd->rows[r].values[col]) {
+			diag(SEV_ERROR, &cd->rows[r].loc, "this row has no '%s': it names the card", cd->columns[col]);
+			bad++;
+		}
+	}
+	sort_rows = cd;
+	sort_column = col;
+	qsort(idx, cd->nrows, sizeof *idx, by_row_name);
+	sort_rows = NULL;
+	for (size_t r = 1; r < cd->nrows; r++) {
+		const struct data_row *a = &cd->rows[idx[r - 1]], *b = &cd->rows[idx[r]];
+		if (*b->values[col] && strcmp(a->values[col], b->values[col]) == 0) {
+			diag(SEV_ERROR, &b->loc, "a second card named '%s' (the first is at line %u): each row "
+			     "needs its own '%s'", b->values[col], a->loc.line, cd->columns[col]);
+			bad++;
+		}
+	}
+	free(idx);
+	return bad;
+}
+
+int deck_rows_read(const struct card_data *cd, long dflt, struct deck_rows *out)
+{
+	out->name = out->count = -1;
+	for (size_t c = 0; c < cd->ncolumns; c++)
+		if (!strcmp(cd->columns[c], "count"))
+			out->count = (int)c;
+		else if (!strcmp(cd->columns[c], "name"))
+			out->name = (int)c;
+	for (size_t c = 0; c < cd->ncolumns && out->name < 0; c++)
+		if ((int)c != out->count)
+			out->name = (int)c;
+	if (out->name < 0) {
+		diag(SEV_ERROR, cd->file ? &(struct loc){cd->file, 1, 1} : &cd->loc,
+		     "the rows have no column but 'count': a card needs a field, its name");
+		return 1;
+	}
+	int bad = check_row_names(cd, (size_t)out->name);
+	out->counts = xcalloc(cd->nrows + 1, sizeof *out->counts);
+	for (size_t r = 0; r < cd->nrows; r++) {
+		const char *c = out->count < 0 ? "" : cd->rows[r].values[out->count];
+		out->counts[r] = dflt;
+		if (*c && parse_int(c, 0, DECK_MAX_COUNT, &out->counts[r]) != 0) {
+			diag(SEV_ERROR, &cd->rows[r].loc, "this row's count must be a whole number 0..%ld (its "
+			     "copies), not '%s'", DECK_MAX_COUNT, c);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+/* rows: cards.csv (or cards.yaml, or a list of mappings): one face a row, its
+ * columns the group's fields (but `count`: the row's copies). */
+static void load_rows(struct loader *ld, struct deck_group *g, const struct ynode *v)
+{
+	struct card_data cd = {0};
+	unsigned before = ld->yr.errors;
+	if (data_read_rows(&ld->yr, v, ld->d->file, "rows", &cd) == 0 && !cd.nrows)
+		yr_error(&ld->yr, v, "'rows' holds no rows: a header line naming the fields, then a card a line");
+	if (ld->yr.errors != before || !room_for(ld, v, (long)(cd.nrows * cd.ncolumns))) {
+		data_free(&cd);
+		return;
+	}
+	struct deck_rows dr;
+	ld->yr.errors += (unsigned)deck_rows_read(&cd, g->count, &dr);
+	g->row_counts = dr.counts;
+	for (size_t c = 0; c < cd.ncolumns && dr.name >= 0; c++) {
+		if ((int)c == dr.count)
+			continue;
+		if ((int)c == dr.name)
+			g->name_field = g->nfields;
+		add_field(g, cd.columns[c], v->loc);
+		struct deck_field *f = &g->fields[g->nfields - 1];
+		reserve(f, cd.nrows);
+		for (size_t r = 0; r < cd.nrows; r++)
+			add_value(f, cd.rows[r].values[c]);
+	}
+	g->nrows = cd.nrows;
+	g->rows = xstrdup(cd.file ? cd.file : ld->d->file);
+	data_free(&cd);
+}
+
 static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_kind kind)
 {
 	const char *what = kind == DK_TOKEN ? "a 'tokens' entry" : "a 'cards' entry";
@@ -219,7 +322,7 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 		    ynode_what(n));
 		return;
 	}
-	static const char *const card_keys[] = {"name", "label", "product", "count", "optional",
+	static const char *const card_keys[] = {"name", "label", "product", "rows", "count", "optional",
 						"face", NULL};
 	static const char *const token_keys[] = {"name", "label", "count", "face", NULL};
 	only_keys(ld, n, what, kind == DK_TOKEN ? token_keys : card_keys);
@@ -231,6 +334,12 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 		yr_error(&ld->yr, n, "a 'tokens' entry needs a 'count'");
 	if ((v = ymap_get(n, "optional")))
 		yr_bool(&ld->yr, "optional", v, &g->optional);
+	if (kind == DK_CARD && (v = ymap_get(n, "rows"))) {
+		if (ymap_get(n, "product"))
+			yr_error(&ld->yr, v, "a 'cards' entry takes 'rows' (a card a row) or 'product', not both");
+		else
+			load_rows(ld, g, v);
+	}
 	if (kind == DK_CARD && (v = ymap_get(n, "product")) && yr_want(&ld->yr, "product", v, Y_MAP) == 0) {
 		if (v->n == 0)
 			yr_error(&ld->yr, v, "'product' names no fields");
@@ -543,6 +652,28 @@ static void add_item(struct loader *ld, size_t group, char **values, long count,
 	it->name = name;
 }
 
+/* A rows group's faces: a row each, in the order written (rows of no copies
+ * left out). 0, or -1 reported past the most faces. */
+static int expand_rows(struct loader *ld, size_t gi)
+{
+	struct deck *d = ld->d;
+	const struct deck_group *g = &d->groups[gi];
+	if ((long)g->nrows > DECK_MAX_ITEMS - (long)d->nitems) {
+		diag(SEV_ERROR, &g->loc, "with this group the pack has more than %ld faces", DECK_MAX_ITEMS);
+		ld->yr.errors++;
+		return -1;
+	}
+	for (size_t r = 0; r < g->nrows; r++) {
+		if (!g->row_counts[r])
+			continue;
+		char **v = xcalloc(g->nfields + 1, sizeof *v);
+		for (size_t k = 0; k < g->nfields; k++)
+			v[k] = xstrdup(g->fields[k].values[r]);
+		add_item(ld, gi, v, g->row_counts[r], xstrdup(v[g->name_field]));
+	}
+	return 0;
+}
+
 /* Every included group's faces, in the order written; products vary the last
  * field fastest (colour x number: blue 1, blue 2, ... orange 12). */
 static void expand(struct loader *ld)
@@ -572,6 +703,11 @@ static void expand(struct loader *ld)
 				v[0] = xstrdup(f->values[i]);
 				add_item(ld, gi, v, cnt, xstrdup(f->values[i]));
 			}
+			continue;
+		}
+		if (g->rows) {
+			if (expand_rows(ld, gi) != 0)
+				return;
 			continue;
 		}
 		long total = 1;
@@ -834,7 +970,7 @@ static void name_index_make(struct name_index *x, const struct deck *d)
 	x->values = xcalloc(d->ngroups + 1, sizeof *x->values);   /* NULL: included */
 	for (size_t g = 0; g < d->ngroups; g++) {
 		const struct deck_group *gr = &d->groups[g];
-		if (gr->included)
+		if (gr->included || gr->rows)
 			continue;
 		x->values[g] = xcalloc(gr->nfields + 1, sizeof **x->values);
 		for (size_t f = 0; f < gr->nfields; f++) {
@@ -867,9 +1003,16 @@ static bool item_named(void *user, const char *column, const char *key)
 	(void)column;
 	if (bsearch(&key, x->items, d->nitems, sizeof *x->items, by_cstr))
 		return true;
-	for (size_t g = 0; g < d->ngroups; g++)
-		if (x->values[g] && group_names(&d->groups[g], x->values[g], 0, key))
+	for (size_t g = 0; g < d->ngroups; g++) {
+		const struct deck_group *gr = &d->groups[g];
+		if (gr->rows && !gr->included) {
+			for (size_t r = 0; r < gr->nrows; r++)
+				if (!strcmp(gr->fields[gr->name_field].values[r], key))
+					return true;
+		} else if (x->values[g] && group_names(gr, x->values[g], 0, key)) {
 			return true;
+		}
+	}
 	return false;
 }
 
@@ -954,6 +1097,8 @@ void deck_free(struct deck *d)
 		free(g->label);
 		free(g->wild);
 		free(g->face);
+		free(g->rows);
+		free(g->row_counts);
 	}
 	for (size_t i = 0; i < d->nitems; i++) {
 		for (size_t k = 0; k < d->groups[d->items[i].group].nfields; k++)

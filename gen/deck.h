@@ -2,7 +2,8 @@
  * `game:` is not `trains`): cards as the product of fields (colour x number),
  * named special cards with counts and optional flags, domino tile sets
  * (double-N), letter distributions with wild cards, tokens, a board of numbered
- * spaces with marked spaces, and a deal table. One loader for all of them; the
+ * spaces with marked spaces, a deal table, and cards written as rows of data
+ * (a CSV file, one card a row: any card game). One loader for all of them; the
  * rules of each game live in their own module (take.h, domino.h, train52.h,
  * toytrain.h) and read this model.
  *
@@ -58,6 +59,13 @@ struct deck_group {
 	char *wild;              /* DK_LETTER: the wild letter ("?"), or NULL */
 	char *face;              /* template path as written, or NULL */
 	struct loc loc_face;
+	/* DK_CARD from `rows:` (a CSV or YAML file beside the pack, or a list):
+	 * one face a row, fields[k].values[r] its column k (a column `count`
+	 * gives its copies, not a field); NULL: a product or a named card. */
+	char *rows;              /* the rows' file as found, or the pack's for a list */
+	size_t nrows;
+	long *row_counts;        /* copies of each row (0: left out) */
+	size_t name_field;       /* the field naming each card: `name`, else the first */
 };
 
 /* One distinct face: a group and one value per field of the group. */
@@ -142,6 +150,16 @@ struct deck *deck_from_doc(struct ydoc *doc, char *const *without, size_t nwitho
 /* The same from memory (tests); name is used in locations. */
 struct deck *deck_parse(const char *name, const char *text, size_t len);
 void deck_free(struct deck *d);
+
+/* Rows of data (data.h) read as cards: the name column (`name`, else the
+ * first but `count`), the count column or -1, and each row's copies (its
+ * count, else dflt) in counts (caller frees). Every row without a name, a name
+ * twice and a count that is not one is reported at its row; returns how many. */
+struct deck_rows {
+	int name, count;
+	long *counts;
+};
+int deck_rows_read(const struct card_data *cd, long dflt, struct deck_rows *out);
 
 /* The group named name, or NULL. */
 const struct deck_group *deck_group_named(const struct deck *d, const char *name);

@@ -3,6 +3,7 @@
  * pipeline (pipeline.h) for faces, backs, sheets, SVG and PNG files; token sheets
  * and the reference. Each game's own files come from its GAME_build.c. */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -656,6 +657,65 @@ static void deck_build_free(struct deck_build *b)
 	fields_free(&b->f);
 	drawer_free(b->dr);
 	deck_free(b->d);
+}
+
+/* A token's cell: the token's fields (user). */
+static void fill_same(void *user, int r, int c, struct fields *f)
+{
+	const struct fields *from = user;
+	(void)r;
+	(void)c;
+	for (size_t i = 0; i < from->n; i++)
+		fields_set(f, from->v[i].name, from->v[i].value);
+	fields_set(f, "token", "1");
+	fields_set(f, "number", "1");
+}
+
+/* Draw every distinct face of b (tokens once each) and its back onto a
+ * recording surface; the faces drawn, or -1 when a text was refused. */
+static long rehearse_draw(struct deck_build *b)
+{
+	unsigned long refused = draw_refusals();
+	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(s);
+	long faces = 0;
+	for (size_t i = 0; i < b->d->nitems; i++) {
+		const struct template *t = b->tpl[b->d->items[i].group];
+		if (!t)
+			continue;
+		item_fields(b, i, &b->f);
+		struct cells one = {1, 1, fill_same, &b->f, 1};
+		cairo_save(cr);
+		draw_item(b->dr, cr, t, &b->f, t->cells.on ? &one : NULL, b->d->items[i].name);
+		cairo_restore(cr);
+		faces++;
+	}
+	if (b->back) {
+		fields_clear(&b->f);
+		deck_build_pack_fields(b, &b->f);
+		draw_item(b->dr, cr, b->back, &b->f, NULL, "the back");
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	drawer_report(b->dr);
+	return draw_refusals() == refused ? faces : -1;
+}
+
+int deck_build_rehearse(const struct game *game, struct deck *d, const struct game_rules *rules)
+{
+	struct build_opts o;
+	build_opts_init(&o);
+	trust_set_pack(d->file);
+	struct deck_build b = {.d = d, .game = game->build, .rules = rules};
+	b.dr = drawer_new();
+	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
+	b.owned = xcalloc(d->ngroups + 3 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	long faces = -1;
+	if (load_templates(&b) == EXIT_OK &&
+	    (build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face") | preload(&b)) == 0)
+		faces = rehearse_draw(&b);
+	deck_build_free(&b);
+	return faces > INT_MAX ? INT_MAX : (int)faces;
 }
 
 int deck_build(const struct game *game, int argc, char **argv)

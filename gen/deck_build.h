@@ -67,6 +67,15 @@ struct deck_build_game {
 struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,
 				     const char *what, bool cells);
 
+/* A build without output, for check: d's templates (faces, back, the game's
+ * own, the reference) loaded as build loads them (fonts, palette, appearance),
+ * fitted to the pack's size, every image read, and every distinct face and
+ * the back drawn once onto a recording surface, so that each problem build
+ * would report (a missing field, text that does not fit, a bad colour) is
+ * reported the same way, and nothing is written. Takes d over (freed).
+ * Returns the number of faces drawn, or -1 after reporting an error. */
+int deck_build_rehearse(const struct game *game, struct deck *d, const struct game_rules *rules);
+
 /* The fields every sheet of the pack offers: pack, title and the pack's data. */
 void deck_build_pack_fields(const struct deck_build *b, struct fields *f);
 

@@ -102,6 +102,10 @@ static void list_group(const struct deck *d, size_t gi, long total)
 	printf("  %-12s %4ld  ", g->name, total);
 	if (g->kind == DK_TILE) {
 		printf("double-%d: every pair of numbers 0-%d once", g->double_n, g->double_n);
+	} else if (g->rows) {
+		printf("%zu rows, a card a row; fields:", g->nrows);
+		for (size_t f = 0; f < g->nfields; f++)
+			printf("%s %s", f ? "," : "", g->fields[f].name);
 	} else if (g->kind == DK_LETTER) {
 		for (size_t i = 0; i < g->fields[0].n; i++)
 			printf("%s%s %ld", i ? ", " : "", g->fields[0].values[i], g->fields[0].counts[i]);

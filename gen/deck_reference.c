@@ -46,6 +46,12 @@ static long group_count(const struct deck_group *g)
 		return (long)(g->double_n + 1) * (g->double_n + 2) / 2;
 	if (g->kind == DK_TOKEN)
 		return g->count;
+	if (g->rows) {   /* a card a row, each with its copies */
+		long rows = 0;
+		for (size_t r = 0; r < g->nrows; r++)
+			rows += g->row_counts[r];
+		return rows;
+	}
 	long n = g->count > 0 ? g->count : 1;
 	for (size_t k = 0; k < g->nfields; k++) {
 		if (g->fields[k].counts) {
@@ -68,6 +74,11 @@ static char *group_detail(const struct deck_group *g)
 	if (g->kind == DK_TILE) {
 		buf_printf(&b, "a double-%d set: 0-0 to %d-%d, pips on every half", g->double_n,
 			   g->double_n, g->double_n);
+	} else if (g->rows) {
+		const char *base = strrchr(g->rows, '/');
+		buf_printf(&b, "%zu different, from %s; fields:", g->nrows, base ? base + 1 : g->rows);
+		for (size_t k = 0; k < g->nfields; k++)
+			buf_printf(&b, "%s %s", k ? "," : "", g->fields[k].name);
 	} else if (g->kind == DK_LETTER && g->nfields) {
 		const struct deck_field *f = &g->fields[0];
 		for (size_t i = 0; i < f->n; i++)

@@ -168,6 +168,11 @@ static const struct game games[] = {
 	{GAME_DOMINO, domino_rules, OTHER_GAME_CMDS(games_check_domino), &domino_build_items, &domino_list_items, &gsim_domino, &deck_sim_side},
 	{GAME_TRAIN52, train52_rules, OTHER_GAME_CMDS(games_check_train52), &train52_build_items, &train52_list_items, &gsim_train52, &deck_sim_side},
 	{GAME_TOY, toy_rules, OTHER_GAME_CMDS(games_check_toy), &toytrain_build_items, &toytrain_list_items, &gsim_toy, &deck_sim_side},
+	/* any card game: printed and checked for its structure; no rules, so no
+	 * engine, and simulate and tune refuse its packs (main.c) */
+	{GAME_DECK, anydeck_rules,
+	 {[GAME_LIST] = deck_list, [GAME_CHECK] = anydeck_check, [GAME_BUILD] = deck_build,
+	  [GAME_DUMP] = deck_list_dump}, &anydeck_build_items, &anydeck_list_items, NULL, NULL},
 };
 
 const struct game *game_find(const char *name)

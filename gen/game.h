@@ -16,6 +16,7 @@
 #define GAME_DOMINO  "domino-trains"
 #define GAME_TRAIN52 "train-52"
 #define GAME_TOY     "toy-train"
+#define GAME_DECK    "deck"        /* any card game: no rules (anydeck.c) */
 
 /* The `rules:` of the games whose rules are read outside trains_rules.c, each
  * filled by its own module's reader (trains' rules are part of struct pack):

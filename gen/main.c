@@ -73,8 +73,13 @@ static int not_for_game(const struct command *c, const struct game *g, const str
 			buf_printf(&b, "%s%s", b.len ? " or " : "", o->name);
 	const struct ynode *at = doc && doc->root && doc->root->kind == Y_MAP
 		? ymap_get(doc->root, "game") : NULL;
-	diag(SEV_ERROR, at ? &at->loc : NULL, "%s plays game: %s packs only, not game: %s", c->name,
-	     b.s ? b.s : "(none)", g->name);
+	if (!g->engine)
+		diag(SEV_ERROR, at ? &at->loc : NULL, "game: %s has no rules engine, so there is nothing to "
+		     "%s: its packs are built, listed and checked for their structure; %s plays game: %s "
+		     "packs only", g->name, c->name, c->name, b.s ? b.s : "(none)");
+	else
+		diag(SEV_ERROR, at ? &at->loc : NULL, "%s plays game: %s packs only, not game: %s", c->name,
+		     b.s ? b.s : "(none)", g->name);
 	buf_free(&b);
 	return EXIT_INPUT;
 }

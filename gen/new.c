@@ -17,6 +17,7 @@
 #include "datapath.h"
 #include "diag.h"
 #include "game.h"
+#include "new_deck.h"
 #include "output.h"
 #include "util.h"
 
@@ -36,22 +37,28 @@ static const struct starter {
 	{GAME_DOMINO, "domino-double-six.yaml", "name", "6-6", 4, true, "--tiles \"0-0 0-1 1-1\""},
 	{GAME_TRAIN52, "train-52.yaml", "name", "hearts 7", 4, false, "--top 10 --play \"J 4 4 J\""},
 	{GAME_TOY, "toy-train.yaml", "name", "1 Locomotive", 2, false, "--word TONE"},
+	/* no shipped pack: the cards are a CSV's rows (new_deck.c) */
+	{GAME_DECK, NULL, "name", NULL, 0, true, NULL},
 };
 #define NSTARTERS (sizeof starters / sizeof *starters)
 
 static const char new_usage[] =
-	"usage: railyard new [--game GAME] NAME\n\n"
+	"usage: railyard new [--game GAME] [--cards FILE.csv] NAME\n\n"
 	"Write the folder NAME: a pack of GAME (default trains; or take-the-train,\n"
-	"domino-trains, train-52, toy-train) copied from the shipped one, its face and\n"
-	"back templates (face.yaml, back.yaml) and a data CSV beside it, and a README\n"
-	"saying what to edit. It builds, checks and simulates as written:\n"
-	"  railyard build NAME/pack.yaml\n\n"
+	"domino-trains, train-52, toy-train) copied from the shipped one, its face\n"
+	"and back templates (face.yaml, back.yaml) and a data CSV beside it, and a\n"
+	"README saying what to edit. It builds, checks and simulates as written:\n"
+	"  railyard build NAME/pack.yaml\n"
+	"GAME deck is any card game: its cards are the rows of FILE.csv (copied as\n"
+	"cards.csv; the header names the fields, a column count gives the copies), or\n"
+	"of a small starter CSV, and face.yaml shows the CSV's own columns.\n\n"
 	"      --game GAME     the game of the new pack (default trains)\n"
+	"      --cards FILE    (deck) the cards: a CSV file, a card a row\n"
 	"  -q, --quiet         no line on stderr when done\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       the version\n\n"
-	"exit status: 0 written, 2 bad usage or no shipped pack found, 3 NAME exists or\n"
-	"cannot be written.\n";
+	"exit status: 0 written, 2 bad usage, a bad CSV (at FILE:LINE:COL) or no\n"
+	"shipped pack found, 3 NAME exists or cannot be written.\n";
 
 static const struct starter *find_starter(const char *game)
 {
@@ -130,6 +137,9 @@ struct plan {
 				  the title and the comments (any byte may be in a name) */
 	struct buf pack;
 	char *face, *back;     /* the shipped templates copied (their paths as the pack wrote) */
+	struct new_deck *deck; /* a deck's cards, or NULL */
+	const char *deck_from; /* the CSV as named, or "a starter CSV" */
+	char *face_text;       /* a deck's face.yaml, written for its columns, or NULL */
 };
 
 /* The last part of name with every control character as '?'. */
@@ -253,6 +263,48 @@ static int put_extras(const char *dir, const struct plan *p, const struct starte
 	return rc;
 }
 
+/* A deck's cards.csv (the CSV as given, byte for byte) and README; 0 or -1. */
+static int put_deck_extras(const char *dir, const struct plan *p)
+{
+	char *path = xasprintf("%s/cards.csv", dir);
+	int rc = write_file_atomic(path, p->deck->csv, p->deck->len);
+	free(path);
+	char *readme = new_deck_readme(p->deck, p->title, p->id, p->deck_from);
+	rc |= rc ? 0 : put(dir, "README.md", readme);
+	free(readme);
+	return rc;
+}
+
+/* A deck's folder from csv (NULL: the starter): its cards read and checked,
+ * pack.yaml, and face.yaml written for the CSV's columns. EXIT_OK, or
+ * EXIT_INPUT after reporting. */
+static int plan_deck(struct plan *p, const char *csv)
+{
+	p->deck = xcalloc(1, sizeof *p->deck);
+	p->deck_from = csv ? csv : "a starter CSV";
+	if (new_deck_read(p->deck, csv) != 0)
+		return EXIT_INPUT;
+	char *from = NULL, *text = shipped("templates", "deck-face.yaml", &from);
+	if (!text) {
+		diag(SEV_ERROR, NULL, "new: cannot find the template deck-face.yaml (%s)", datapath_describe());
+		return EXIT_INPUT;
+	}
+	char *face = new_deck_face(p->deck, text);
+	struct buf b = {0};
+	buf_printf(&b, "# The face of every card of %s, written from deck-face.yaml for the columns of\n"
+		   "# %s: change anything. Elements, fields and sizes: railyard-template(5).\n"
+		   "# The comments below are the original's.\n#\n%s", p->title, p->deck_from, face);
+	p->face_text = b.s;
+	free(face);
+	free(text);
+	free(from);
+	char *pack = new_deck_pack(p->title, p->id, p->deck_from);
+	buf_puts(&p->pack, pack);
+	free(pack);
+	p->back = xstrdup("templates/deck-back.yaml");
+	return EXIT_OK;
+}
+
 /* Write the planned folder under a temporary name beside name, then rename it. */
 static int write_folder(struct plan *p, const struct starter *st)
 {
@@ -275,11 +327,12 @@ static int write_folder(struct plan *p, const struct starter *st)
 	}
 	int rc = put(tmp, "pack.yaml", p->pack.s);
 	if (!rc)
-		rc = put_template(tmp, "face.yaml", p->face, "face of every card", p->title);
+		rc = p->face_text ? put(tmp, "face.yaml", p->face_text)
+				  : put_template(tmp, "face.yaml", p->face, "face of every card", p->title);
 	if (!rc && p->back)
 		rc = put_template(tmp, "back.yaml", p->back, "back of every card", p->title);
 	if (!rc)
-		rc = put_extras(tmp, p, st);
+		rc = p->deck ? put_deck_extras(tmp, p) : put_extras(tmp, p, st);
 	/* mkdtemp made it 0700: give it the mode mkdir would (umask(umask(0)) would
 	 * read back the 0 just set, and make it writable by anyone). */
 	mode_t um = umask(0);
@@ -291,7 +344,7 @@ static int write_folder(struct plan *p, const struct starter *st)
 	}
 	if (rc) {
 		static const char *const files[] = {"pack.yaml", "face.yaml", "back.yaml", "data.csv",
-						    "README.md"};
+						    "cards.csv", "README.md"};
 		for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 			char *f = xasprintf("%s/%s", tmp, files[i]);
 			unlink(f);
@@ -303,24 +356,33 @@ static int write_folder(struct plan *p, const struct starter *st)
 	return rc ? EXIT_OUTPUT : EXIT_OK;
 }
 
-int cmd_new(int argc, char **argv)
+/* new's options into *o; -1 to go on (argv[optind] is NAME), or the status to
+ * end with (reported). */
+struct new_opts {
+	const char *game, *cards;
+	bool quiet;
+};
+
+static int new_options(int argc, char **argv, struct new_opts *o)
 {
 	static const struct option longopts[] = {
 		{"game", required_argument, NULL, 'G'},
+		{"cards", required_argument, NULL, 'C'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *game = "trains";
-	bool quiet = false;
+	*o = (struct new_opts){"trains", NULL, false};
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, longopts)) != -1) {
 		if (c == 'G')
-			game = optarg;
+			o->game = optarg;
+		else if (c == 'C')
+			o->cards = optarg;
 		else if (c == 'q')
-			quiet = true;
+			o->quiet = true;
 		else
 			return cli_usage(c, new_usage);
 	}
@@ -328,15 +390,42 @@ int cmd_new(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "new takes one folder name (see 'railyard help new')");
 		return EXIT_INPUT;
 	}
-	const struct starter *st = find_starter(game);
+	return -1;
+}
+
+static void plan_free(struct plan *p)
+{
+	free(p->id);
+	free(p->title);
+	free(p->face);
+	free(p->back);
+	free(p->face_text);
+	if (p->deck)
+		new_deck_free(p->deck);
+	free(p->deck);
+	buf_free(&p->pack);
+}
+
+int cmd_new(int argc, char **argv)
+{
+	struct new_opts o;
+	int status = new_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	const struct starter *st = find_starter(o.game);
 	if (!st)
 		return EXIT_INPUT;
+	if (o.cards && st->pack) {
+		diag(SEV_ERROR, NULL, "new: --cards %s makes a deck of any card game: add --game deck (game %s "
+		     "starts from its shipped pack)", o.cards, st->game);
+		return EXIT_INPUT;
+	}
 	char *name = xstrdup(argv[optind]);
 	for (size_t n = strlen(name); n > 1 && name[n - 1] == '/'; n--)
 		name[n - 1] = '\0';
 	struct plan p = {.name = name, .id = pack_id(name), .title = title_of(name)};
 	struct stat sb;
-	int status = EXIT_OK;
+	status = EXIT_OK;
 	char *from = NULL, *text = NULL;
 	if (!p.id[0]) {
 		diag(SEV_ERROR, NULL, "new: '%s' gives no pack id (letters, digits and -)", p.name);
@@ -344,6 +433,9 @@ int cmd_new(int argc, char **argv)
 	} else if (lstat(p.name, &sb) == 0) {
 		diag(SEV_ERROR, NULL, "new: %s exists; railyard new writes a new folder", p.name);
 		status = EXIT_OUTPUT;
+	} else if (!st->pack) {
+		if ((status = plan_deck(&p, o.cards)) == EXIT_OK)
+			status = write_folder(&p, st);
 	} else if (!(text = shipped("packs", st->pack, &from))) {
 		diag(SEV_ERROR, NULL, "new: cannot find the shipped pack %s beside %s", st->pack,
 		     datapath_describe());
@@ -352,16 +444,12 @@ int cmd_new(int argc, char **argv)
 		rewrite_pack(&p, st, text, st->pack);
 		status = write_folder(&p, st);
 	}
-	if (status == EXIT_OK && !quiet)
+	if (status == EXIT_OK && !o.quiet)
 		fprintf(stderr, "railyard: new: %s/ written (%s): see %s/README.md\n", p.name, st->game,
 			p.name);
 	free(text);
 	free(from);
-	free(p.id);
-	free(p.title);
 	free(name);
-	free(p.face);
-	free(p.back);
-	buf_free(&p.pack);
+	plan_free(&p);
 	return status;
 }

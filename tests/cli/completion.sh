@@ -60,4 +60,9 @@ expect_eq "tune --require: the parser's measures, each with =" \
 	"$(listed <"$WORK/e" | sed 's/$/=/')" "$(comp 3 railyard tune --require '')"
 "$RAILYARD" new --game zzzzzzzz x 2>"$WORK/e"
 expect_eq "new --game: the parser's games" "$(listed <"$WORK/e")" "$(comp 3 railyard new --game '')"
+expect_eq "new --game de: deck, any card game" "deck" "$(comp 3 railyard new --game de)"
+expect_eq "new --game deck --cards: the CSV files" "packs/examples/market-day/cards.csv" \
+	"$(comp 5 railyard new --game deck --cards packs/examples/market-day/c)"
+expect_eq "--rule after a deck pack: no rules, nothing offered" "" \
+	"$(comp 4 railyard list packs/examples/market-day/pack.yaml --rule '')"
 expect_status "--complete with an unknown word is bad usage" 2 "$RAILYARD" --complete nosuch

@@ -107,7 +107,7 @@ static void test_game_of(void **state)
 	release();
 	ydoc_free(doc);
 	assert_non_null(strstr(said, "g.yaml:2:7: error: unknown game 'chess' (known: trains, take-the-train, "
-				     "domino-trains, train-52, toy-train)"));
+				     "domino-trains, train-52, toy-train, deck)"));
 }
 
 static void test_keep_hands_over_once(void **state)
