@@ -24,6 +24,7 @@ static const struct cli_opt {
 	const char *cmd;   /* NULL: every command */
 } opts[] = {
 	{"cards", 0, true, "build"},   /* renamed --numbers: its value is skipped, then refused */
+	{"port", 0, true, "serve"}, {"listen", 0, true, "serve"},
 	{"help", 'h', false, NULL}, {"version", 'V', false, NULL}, {"json", 'j', false, NULL},
 	{"quiet", 'q', false, NULL}, {"output", 'o', true, NULL}, {"cards", 'c', false, NULL},
 	{"dump", 'd', false, NULL}, {"players", 'n', true, NULL}, {"without", 'w', true, NULL},

@@ -97,6 +97,29 @@ static const char *changed(void)
 	return NULL;
 }
 
+void watch_record(bool on)
+{
+	pthread_mutex_lock(&mu);
+	forget();
+	if (!on) {
+		free(w.v);
+		w.v = NULL;
+		w.cap = 0;
+	}
+	w.on = on;
+	pthread_mutex_unlock(&mu);
+}
+
+size_t watch_count(void)
+{
+	return w.n;
+}
+
+const char *watch_noted(size_t i)
+{
+	return i < w.n ? w.v[i].path : NULL;
+}
+
 int watch_run(int (*run)(void *user, int argc, char **argv), void *user, int argc, char **argv)
 {
 	/* Between builds, a signal ends the loop; during one, the build's own
