@@ -54,6 +54,8 @@ struct part {
 	const char *name, *title, *only;   /* only NULL: the check */
 	struct snap *files;
 	size_t nfiles;
+	char **drawn;                      /* the templates its pictures were drawn from */
+	size_t ndrawn;
 	struct shot *shots;                /* the last good pictures */
 	size_t nshots;
 	struct msg *msgs;                  /* the last run's messages */
@@ -126,10 +128,33 @@ static void look(struct snap *s)
 	s->mode = s->exists ? st.st_mode : 0;
 }
 
-/* The first file of p that changed since p ran, or NULL. */
-static const char *part_changed(const struct part *p)
+static bool drew(const struct part *p, const char *path)
+{
+	for (size_t i = 0; i < p->ndrawn; i++)
+		if (strcmp(p->drawn[i], path) == 0)
+			return true;
+	return false;
+}
+
+/* Whether p's pictures do not depend on the file path it read: a template
+ * another part draws from and p does not (a build reads every template of
+ * the pack, whatever it draws). */
+static bool not_drawn_from(const struct live *l, const struct part *p, const char *path)
+{
+	if (drew(p, path))
+		return false;
+	for (size_t i = 0; i < NPARTS; i++)
+		if (&l->parts[i] != p && drew(&l->parts[i], path))
+			return true;
+	return false;
+}
+
+/* The first file p depends on that changed since p ran, or NULL. */
+static const char *part_changed(const struct live *l, const struct part *p)
 {
 	for (size_t i = 0; i < p->nfiles; i++) {
+		if (not_drawn_from(l, p, p->files[i].path))
+			continue;
 		struct snap now = {.path = p->files[i].path}, *was = &p->files[i];
 		look(&now);
 		if (now.exists != was->exists || now.size != was->size || now.mode != was->mode ||
@@ -142,7 +167,7 @@ static const char *part_changed(const struct part *p)
 bool live_changed(struct live *l)
 {
 	for (size_t i = 0; i < NPARTS; i++)
-		if (!l->parts[i].ran || part_changed(&l->parts[i]))
+		if (!l->parts[i].ran || part_changed(l, &l->parts[i]))
 			return true;
 	return false;
 }
@@ -227,9 +252,26 @@ static int run_captured(struct live *l, int argc, char **argv, char **out)
 	return status;
 }
 
-/* The files the part just read, as they are now. */
-static void keep_files(struct live *l, struct part *p)
+static void free_drawn(struct part *p)
 {
+	for (size_t i = 0; i < p->ndrawn; i++)
+		free(p->drawn[i]);
+	free(p->drawn);
+	p->drawn = NULL;
+	p->ndrawn = 0;
+}
+
+/* The files the part just read, as they are now, and (when it succeeded:
+ * a failed build draws nothing) the templates it drew from. */
+static void keep_files(struct live *l, struct part *p, int status)
+{
+	if (status == 0 || !p->ndrawn) {
+		free_drawn(p);
+		p->ndrawn = watch_drawn_count();
+		p->drawn = xcalloc(p->ndrawn + 1, sizeof *p->drawn);
+		for (size_t i = 0; i < p->ndrawn; i++)
+			p->drawn[i] = xstrdup(watch_drawn_at(i));
+	}
 	for (size_t i = 0; i < p->nfiles; i++)
 		free(p->files[i].path);
 	free(p->files);
@@ -301,7 +343,7 @@ static void run_part(struct live *l, struct part *p)
 	if (null)
 		fclose(null);
 	pthread_mutex_lock(&l->mu);
-	keep_files(l, p);
+	keep_files(l, p, status);
 	watch_record(false);
 	p->ran = true;
 	p->status = status;
@@ -511,7 +553,7 @@ int live_update(struct live *l, bool quiet)
 	bool run[NPARTS];
 	int n = 0;
 	for (size_t i = 0; i < NPARTS; i++) {
-		const char *what = l->parts[i].ran ? part_changed(&l->parts[i]) : "";
+		const char *what = l->parts[i].ran ? part_changed(l, &l->parts[i]) : "";
 		run[i] = what != NULL;
 		if (what && *what && !why)
 			why = what;
@@ -645,6 +687,7 @@ void live_free(struct live *l)
 		for (size_t k = 0; k < p->nfiles; k++)
 			free(p->files[k].path);
 		free(p->files);
+		free_drawn(p);
 		free_shots(p->shots, p->nshots);
 		free_msgs(p->msgs, p->nmsgs);
 		free(p->report);

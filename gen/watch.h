@@ -23,6 +23,13 @@ void watch_note_name(const char *from, const char *name);
 void watch_record(bool on);
 size_t watch_count(void);
 const char *watch_noted(size_t i);
+/* While recording: note that an item was drawn from the template file path (a
+ * template read but never drawn from does not change what a command drew).
+ * The templates drawn from are watch_drawn_at(0 .. watch_drawn_count() - 1),
+ * as long as the noted files. Thread-safe. */
+void watch_drawn(const char *path);
+size_t watch_drawn_count(void);
+const char *watch_drawn_at(size_t i);
 
 /* Run run(user, argc, argv) now and again after every change to a file it read,
  * until SIGINT or SIGTERM. Returns the status of the last run. */
