@@ -2,6 +2,7 @@
  * The options, the token, and the loop that rebuilds what a save changed
  * (live.h) and tells the open pages (serve.h). */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,39 +135,49 @@ static bool make_token(char *out)
 	return true;
 }
 
-static void catch_signals(struct sigaction *old_int, struct sigaction *old_term)
+/* SIGINT and SIGTERM: held back (blocked) everywhere but in the wait between
+ * rebuilds, where stop is set; so a signal during a rebuild ends the program
+ * cleanly once the rebuild is done, and the server's threads (which inherit
+ * the mask) never take one. The build installs its own handlers (output.h):
+ * ours go back after every rebuild. */
+static void hold_signals(bool hold)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+static void catch_signals(void)
 {
 	struct sigaction sa = {0};
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, old_int);
-	sigaction(SIGTERM, &sa, old_term);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 }
 
 /* Until SIGINT or SIGTERM: look at the files every POLL_MS; after a change,
- * rebuild and tell the pages ("building", then "update"). While a part builds,
- * the build's own signal handlers are in charge (output.h). */
+ * rebuild and tell the pages ("building", then "update"). */
 static void serve_loop(struct live *l, struct serve *s, bool quiet)
 {
-	struct sigaction old_int, old_term;
-	catch_signals(&old_int, &old_term);
+	catch_signals();
 	while (!stop) {
 		struct timespec t = {0, POLL_MS * 1000000L};
+		hold_signals(false);
 		nanosleep(&t, NULL);
+		hold_signals(true);
 		if (stop || !live_changed(l))
 			continue;
 		char data[64];
 		snprintf(data, sizeof data, "{\"generation\":%lu}", live_generation(l));
 		serve_event(s, "building", data);
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGTERM, &old_term, NULL);
 		live_update(l, quiet);
-		catch_signals(NULL, NULL);
+		catch_signals();
 		snprintf(data, sizeof data, "{\"generation\":%lu}", live_generation(l));
 		serve_event(s, "update", data);
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
 }
 
 int cmd_serve(int argc, char **argv, int (*run)(int argc, char **argv))
@@ -192,6 +203,7 @@ int cmd_serve(int argc, char **argv, int (*run)(int argc, char **argv))
 	if (!l)
 		return EXIT_OUTPUT;
 	struct serve_site site = {token, "events", live_route, l};
+	hold_signals(true);
 	struct serve *s = serve_start(a.addr, a.port, &site);
 	if (!s) {
 		live_free(l);
