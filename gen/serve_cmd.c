@@ -22,6 +22,8 @@
 #define TOKEN_BYTES 20
 /* How often the files are looked at, in milliseconds. */
 #define POLL_MS 100
+/* How long a change is left to settle before the rebuild reads it. */
+#define SETTLE_MS 50
 
 static const char usage[] =
 	"usage: railyard serve [--port N | --listen ADDR:PORT] [-q] PACK.yaml\n"
@@ -173,6 +175,8 @@ static void serve_loop(struct live *l, struct serve *s, bool quiet)
 		char data[64];
 		snprintf(data, sizeof data, "{\"generation\":%lu}", live_generation(l));
 		serve_event(s, "building", data);
+		/* a save being written (truncated, then filled) has time to end */
+		nanosleep(&(struct timespec){0, SETTLE_MS * 1000000L}, NULL);
 		live_update(l, quiet);
 		catch_signals();
 		snprintf(data, sizeof data, "{\"generation\":%lu}", live_generation(l));

@@ -81,6 +81,8 @@ browser() {
 			(cd "$B" && npm ci --ignore-scripts --no-audit --no-fund >"$WORK/npm.log" 2>&1) ||
 			{ echo "not ok - npm ci of tests/browser (playwright-core)"; sed 's/^/  /' "$WORK/npm.log" >&2; return; }
 	fi
+	# a sanitizer build runs about ten times slower: more time for each change
+	case $RAILYARD in */san/*|*/tsan/*) export SERVE_LIMIT=30;; esac
 	NODE_PATH="$B/node_modules" node tests/browser/serve.js "$URL" "$D" "${SERVE_SHOTS:-$WORK/shots}"
 }
 if [ -x /usr/bin/chromium ] && command -v node >/dev/null && command -v npm >/dev/null; then
