@@ -77,12 +77,15 @@ expect_eq "it listens on 127.0.0.1 only" "0100007F:$hex" \
 
 # The event stream without a browser: its first event, then a save's two.
 python3 - "${URL}events" "$D/face.yaml" "$TENTHS" >"$WORK/events.txt" 2>&1 <<'PY'
-import sys, urllib.request
+import sys, time, urllib.request
 url, face, tenths = sys.argv[1], sys.argv[2], int(sys.argv[3])
+end = time.monotonic() + tenths / 10   # (a keep-alive comment comes every 15 s)
 with urllib.request.urlopen(url, timeout=tenths / 10) as r:
     print(r.headers.get('Content-Type'))
     seen = []
     for line in r:
+        if time.monotonic() > end:
+            break
         line = line.decode().strip()
         if line.startswith('event: '):
             seen.append(line)
