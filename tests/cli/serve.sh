@@ -113,7 +113,13 @@ browser() {
 	fi
 	# a sanitizer build runs about ten times slower: more time for each change
 	case $RAILYARD in */san/*|*/tsan/*) export SERVE_LIMIT=30;; esac
-	NODE_PATH="$B/node_modules" node tests/browser/serve.js "$URL" "$D" "${SERVE_SHOTS:-$WORK/shots}"
+	NODE_PATH="$B/node_modules" node tests/browser/serve.js "$URL" "$D" "${SERVE_SHOTS:-$WORK/shots}" \
+		>"$WORK/browser.out" 2>"$WORK/browser.err"
+	st=$?
+	cat "$WORK/browser.out"
+	sed 's/^/  /' "$WORK/browser.err" >&2
+	expect_eq "the browser test ran to its end (node $(node --version 2>/dev/null), exit 0, 18 checks)" "0 18" \
+		"$st $(grep -c '^\(not \)\?ok - ' "$WORK/browser.out")"
 }
 if [ -n "${VALGRIND:-}" ]; then
 	echo "ok - the browser test # SKIP under valgrind (a rebuild takes a minute; its timings are the test)"
