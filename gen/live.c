@@ -25,8 +25,10 @@
 /* Pictures at twice a CSS pixel's 96 dpi, sharp on a high-density screen and
  * shown at their size in mm on any other. */
 #define SCREEN_DPI 192.0
-/* The messages one part keeps. */
+/* The messages one part keeps, and the pictures (a 10,000-card pack is
+ * previewed by its first 1,000: about 100 MB of PNG at most). */
 #define MAX_MSGS 500
+#define MAX_SHOTS 1000
 
 struct snap {
 	char *path;
@@ -57,7 +59,7 @@ struct part {
 	char **drawn;                      /* the templates its pictures were drawn from */
 	size_t ndrawn;
 	struct shot *shots;                /* the last good pictures */
-	size_t nshots;
+	size_t nshots, more;               /* more: pages past MAX_SHOTS, not drawn */
 	struct msg *msgs;                  /* the last run's messages */
 	size_t nmsgs;
 	int status;
@@ -75,7 +77,7 @@ struct live {
 	/* the part running: what its hooks collect (from any thread) */
 	pthread_mutex_t cap;
 	struct shot *new_shots;
-	size_t nnew, capnew;
+	size_t nnew, capnew, newmore;
 	struct msg *new_msgs;
 	size_t nnewmsgs, capnewmsgs;
 	/* what live_route reads */
@@ -177,6 +179,12 @@ bool live_changed(struct live *l)
 static void on_shot(void *user, const struct pdfw_shot *s)
 {
 	struct live *l = user;
+	pthread_mutex_lock(&l->cap);
+	bool full = l->nnew >= MAX_SHOTS;
+	l->newmore += full;
+	pthread_mutex_unlock(&l->cap);
+	if (full)
+		return;
 	struct png_buf png = {0};
 	png_encode(s->image, SCREEN_DPI, false, &png);
 	pthread_mutex_lock(&l->cap);
@@ -296,6 +304,7 @@ static void keep_shots(struct live *l, struct part *p)
 	free_shots(p->shots, p->nshots);
 	p->shots = l->new_shots;
 	p->nshots = l->nnew;
+	p->more = l->newmore;
 	l->new_shots = NULL;
 	l->nnew = l->capnew = 0;
 }
@@ -353,7 +362,7 @@ static void run_part(struct live *l, struct part *p)
 		keep_shots(l, p);
 	free_shots(l->new_shots, l->nnew);
 	l->new_shots = NULL;
-	l->nnew = l->capnew = 0;
+	l->nnew = l->capnew = l->newmore = 0;
 	free_msgs(p->msgs, p->nmsgs);
 	p->msgs = l->new_msgs;
 	p->nmsgs = l->nnewmsgs;
@@ -496,8 +505,8 @@ static void json_part(const struct part *p, struct buf *b)
 	json_string(b, p->name);
 	buf_puts(b, ",\"title\":");
 	json_string(b, p->title);
-	buf_printf(b, ",\"ok\":%s,\"stale\":%s,\"seconds\":%.3f,\"items\":[", p->status == 0 ? "true" : "false",
-		   p->stale ? "true" : "false", p->seconds);
+	buf_printf(b, ",\"ok\":%s,\"stale\":%s,\"seconds\":%.3f,\"more\":%zu,\"items\":[",
+		   p->status == 0 ? "true" : "false", p->stale ? "true" : "false", p->seconds, p->more);
 	for (size_t i = 0; i < p->nshots; i++) {
 		const struct shot *s = &p->shots[i];
 		buf_printf(b, "%s{\"src\":\"img/%s/%zu.png?v=%lu\",\"w\":%d,\"h\":%d,\"file\":", i ? "," : "", p->name,
