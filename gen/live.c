@@ -271,7 +271,7 @@ static void free_drawn(struct part *p)
 
 /* The files the part just read, as they are now, and (when it succeeded:
  * a failed build draws nothing) the templates it drew from. */
-static void keep_files(struct live *l, struct part *p, int status)
+static void keep_files(struct part *p, int status)
 {
 	if (status == 0 || !p->ndrawn) {
 		free_drawn(p);
@@ -289,7 +289,6 @@ static void keep_files(struct live *l, struct part *p, int status)
 		p->files[i].path = xstrdup(watch_noted(i));
 		look(&p->files[i]);
 	}
-	(void)l;
 }
 
 /* The new pictures of p in place of the old: a picture whose bytes did not
@@ -352,7 +351,7 @@ static void run_part(struct live *l, struct part *p)
 	if (null)
 		fclose(null);
 	pthread_mutex_lock(&l->mu);
-	keep_files(l, p, status);
+	keep_files(p, status);
 	watch_record(false);
 	p->ran = true;
 	p->status = status;

@@ -192,7 +192,8 @@ int cmd_serve(int argc, char **argv, int (*run)(int argc, char **argv))
 		return status;
 	struct stat st;
 	if (stat(a.pack, &st) != 0 || !S_ISREG(st.st_mode)) {
-		diag(SEV_ERROR, NULL, "serve: %s: %s", a.pack, errno ? strerror(errno) : "not a regular file");
+		diag(SEV_ERROR, NULL, "serve: %s: %s", a.pack,
+		     stat(a.pack, &st) != 0 ? strerror(errno) : "not a regular file");
 		return EXIT_INPUT;
 	}
 	if (!serve_loopback(a.addr) && a.listen)
