@@ -4,6 +4,10 @@
 # by npm ci into build/browser): the page shows every item, follows an edit
 # within seconds, shows a broken pack's located error beside the last good
 # pictures, and recovers. A template edit redraws only the part that reads it.
+# Seen failing on planted bugs: the token unchecked (a wrong token served),
+# serve_event sending nothing (the event stream and 5 page checks), errors left
+# out of the state, the last good pictures dropped by a failed build, every part
+# rebuilt for a face template edit, 0.0.0.0 as the default address.
 . tests/cli/lib.sh
 D="$WORK/p"
 mkdir -p "$D" "$WORK/shots" "$WORK/tmp"
