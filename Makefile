@@ -14,7 +14,7 @@
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
-PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0 libpng libdeflate lcms2 libxml-2.0
+PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0 libpng libdeflate lcms2 libxml-2.0 libmicrohttpd
 
 ifeq ($(SAN),1)
 VARIANT := san

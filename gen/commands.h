@@ -12,6 +12,9 @@ int cmd_check(int argc, char **argv);     /* trains_check.c */
 
 /* Any game: a starter folder (railyard new NAME [--game G]) */
 int cmd_new(int argc, char **argv);       /* new.c */
+/* Any pack: a live preview in a browser (railyard serve PACK; serve_cmd.c). run
+ * is main's command runner: runs railyard's command argv[0] as main would. */
+int cmd_serve(int argc, char **argv, int (*run)(int argc, char **argv));
 /* railyard --complete WHAT: the bash completion's words (complete.c) */
 int cmd_complete(int argc, char **argv);
 

@@ -55,7 +55,7 @@ static int rule_keys(const char *pack)
 int cmd_complete(int argc, char **argv)
 {
 	static const char *const commands[] = {"list", "build", "check", "simulate", "tune",
-					       "merge", "dump", "new", "help", NULL};
+					       "merge", "dump", "new", "serve", "help", NULL};
 	const char *what = argc > 1 ? argv[1] : "";
 	if (strcmp(what, "commands") == 0) {
 		words(commands, "");

@@ -23,6 +23,8 @@ static int excerpts = 1;
 static int quiet;
 static int strict;              /* --strict: a warning is printed and counted as an error */
 static unsigned long promoted;  /* the warnings --strict made errors */
+static void (*hook)(void *user, enum severity sev, const struct loc *loc, const char *msg);
+static void *hook_user;
 
 static const char *const sevname[] = {"note", "warning", "error"};
 
@@ -58,6 +60,13 @@ void diag_set_stream(FILE *f)
 void diag_set_quiet(int on)
 {
 	quiet = on;
+}
+
+void diag_set_hook(void (*fn)(void *user, enum severity sev, const struct loc *loc, const char *msg),
+		   void *user)
+{
+	hook = fn;
+	hook_user = user;
 }
 
 void diag_set_excerpts(int on)
@@ -268,6 +277,8 @@ void diag(enum severity sev, const struct loc *loc, const char *fmt, ...)
 	va_end(ap);
 	if (msg.s)
 		put_escaped(f, msg.s, msg.len);
+	if (hook)
+		hook(hook_user, sev == SEV_WARNING && strict ? SEV_ERROR : sev, loc, msg.s ? msg.s : "");
 	buf_free(&msg);
 	fputc('\n', f);
 	if (excerpts && loc && loc->file && loc->line)

@@ -53,6 +53,13 @@ void diag_set_strict(int on);
 /* The warnings --strict made errors since the last reset. */
 unsigned long diag_strict_errors(void);
 
+/* Also hand every message printed from now on to fn (railyard serve shows
+ * them on its page): its severity (a warning --strict made an error counts as
+ * an error), where (NULL: nowhere) and its text, unescaped. fn NULL: none. Set
+ * between commands, from one thread. */
+void diag_set_hook(void (*fn)(void *user, enum severity sev, const struct loc *loc, const char *msg),
+		   void *user);
+
 /* The number of messages of a severity since the last reset. */
 unsigned diag_count(enum severity sev);
 /* Forget counts and remembered sources. */

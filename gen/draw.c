@@ -18,6 +18,7 @@
 
 #include "image.h"
 #include "util.h"
+#include "watch.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -1219,6 +1220,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 	      const struct cells *cells, const char *who)
 {
 	struct elem_env env = {.d = d, .t = t, .f = f, .who = who ? who : "item", .report = who != NULL};
+	watch_drawn(t->file);   /* railyard serve: what this part's pictures depend on */
 	double W, H;
 	template_size(t, cells ? cells->rows : 1, cells ? cells->cols : 1, &W, &H);
 	if (t->bleed > 0 && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {

@@ -156,6 +156,22 @@ int pdfw_close(struct pdfw *w);
 /* Abandon: remove the temporary file. */
 void pdfw_abort(struct pdfw *w);
 
+/* A screen for every PDF page (railyard serve): while a hook is set, each page
+ * pdfw_page begins is drawn at dpi onto an image of its trim (the bleed cut
+ * away) instead of into the PDF, whose page stays blank, and pdfw_end_page
+ * hands it to fn with the PDF's file name (no folder), the page's index, label
+ * and item (NULL when none). fn borrows the surface. Set from one thread
+ * between builds; fn NULL ends it. */
+struct pdfw_shot {
+	const char *file, *label, *item;
+	size_t page;
+	cairo_surface_t *image;
+};
+void pdfw_set_screen(double dpi, void (*fn)(void *user, const struct pdfw_shot *shot), void *user);
+/* Whether pages go to a screen: then a large item is drawn whole on one page,
+ * not tiled across the paper (build_tiled). */
+bool pdfw_screen(void);
+
 /* The draw callback of the single-item writers: draw at the origin (trim corner),
  * in mm. */
 typedef void (*item_draw_fn)(void *user, cairo_t *cr, long index, int side);

@@ -311,6 +311,36 @@ static int run_maybe_watched(const struct command *c, int argc, char **argv)
 	return status;
 }
 
+/* serve's command runner (live.h): one command of the preview, as run() runs it. */
+static int run_for_serve(int argc, char **argv)
+{
+	const struct command *c = NULL;
+	for (size_t i = 0; i < NCOMMANDS && !c; i++)
+		if (strcmp(commands[i].name, argv[0]) == 0)
+			c = &commands[i];
+	if (!c)
+		return EXIT_INPUT;
+	int status = run_command(c, argc, argv);
+	ydoc_keep(NULL);  /* the next run reads the pack afresh */
+	return status;
+}
+
+/* railyard serve (and help serve): a pack named by its folder stands for its
+ * pack.yaml, as for the other commands. */
+static int serve(int argc, char **argv)
+{
+	if (cli_wants_help(argc, argv))
+		return cmd_serve(argc, argv, run_for_serve);
+	if (!pack_folders(argc, argv))
+		return EXIT_INPUT;
+	int status = cmd_serve(argc, argv, run_for_serve);
+	for (size_t i = 0; i < sizeof folder_args / sizeof *folder_args; i++) {
+		free(folder_args[i]);
+		folder_args[i] = NULL;
+	}
+	return status;
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: railyard COMMAND [OPTIONS] PACK.yaml\n"
@@ -320,6 +350,7 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "  %-9s %s\n", "new", "write a starter folder for a new design (railyard new NAME)");
+	fprintf(f, "  %-9s %s\n", "serve", "show the pack in a browser, redrawn as it is edited");
 	fputs("\n'railyard help COMMAND' (or 'railyard COMMAND --help') describes each command\n"
 	      "and its options for every game; man railyard has it all. Every command takes\n"
 	      "-q (no progress or summary lines), --progress (progress lines from the start,\n"
@@ -330,11 +361,11 @@ static void usage(FILE *f)
 
 static const struct command *find_command(const char *name)
 {
-	const char *names[NCOMMANDS + 3] = {"help", "new"};
+	const char *names[NCOMMANDS + 4] = {"help", "new", "serve"};
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
-		names[i + 2] = commands[i].name;
+		names[i + 3] = commands[i].name;
 	}
 	const char *best = closest_word(name, names);
 	if (best)
@@ -365,6 +396,11 @@ static int run(int argc, char **argv)
 		static char help[] = "--help";
 		char *args[] = {argv[2], help, NULL};
 		return strcmp(name, "new") == 0 ? cmd_new(argc - 1, argv + 1) : cmd_new(2, args);
+	}
+	if (strcmp(name, "serve") == 0 || (strcmp(name, "help") == 0 && strcmp(argv[2], "serve") == 0)) {
+		static char help[] = "--help";
+		char *args[] = {argv[2], help, NULL};
+		return strcmp(name, "serve") == 0 ? serve(argc - 1, argv + 1) : serve(2, args);
 	}
 	if (strcmp(name, "help") == 0) {
 		const struct command *c = find_command(argv[2]);

@@ -302,7 +302,60 @@ struct pdfw {
 	struct page_box *pages;
 	size_t npages, cap;
 	bool boxes, labels;
+	cairo_surface_t *shot;   /* the page's screen image (pdfw_set_screen), or NULL */
+	cairo_t *shot_cr;
 };
+
+static struct {
+	double dpi;
+	void (*fn)(void *user, const struct pdfw_shot *shot);
+	void *user;
+} screen;
+
+void pdfw_set_screen(double dpi, void (*fn)(void *user, const struct pdfw_shot *shot), void *user)
+{
+	screen.dpi = dpi;
+	screen.fn = fn;
+	screen.user = user;
+}
+
+bool pdfw_screen(void)
+{
+	return screen.fn != NULL;
+}
+
+/* The screen image of a page of w x h mm (trim), white, at the screen's dpi, at most
+ * 40 million pixels (a larger page is drawn at a lower dpi); its context
+ * scaled to mm with the origin at the trim corner. */
+static cairo_t *shot_begin(struct pdfw *w, double wmm, double hmm)
+{
+	double dpi = screen.dpi, px = wmm * hmm * (dpi / 25.4) * (dpi / 25.4);
+	if (px > 40e6)
+		dpi *= sqrt(40e6 / px);
+	int iw = (int)ceil(wmm * dpi / 25.4), ih = (int)ceil(hmm * dpi / 25.4);
+	w->shot = cairo_image_surface_create(CAIRO_FORMAT_RGB24, iw > 0 ? iw : 1, ih > 0 ? ih : 1);
+	w->shot_cr = cairo_create(w->shot);
+	cairo_set_source_rgb(w->shot_cr, 1, 1, 1);
+	cairo_paint(w->shot_cr);
+	cairo_scale(w->shot_cr, dpi / 25.4, dpi / 25.4);
+	return w->shot_cr;
+}
+
+/* The finished screen image of the current page to the hook, then dropped. */
+static void shot_end(struct pdfw *w)
+{
+	cairo_destroy(w->shot_cr);
+	cairo_surface_flush(w->shot);
+	const struct page_box *pb = &w->pages[w->npages - 1];
+	const char *slash = strrchr(w->out.path, '/');
+	struct pdfw_shot shot = {slash ? slash + 1 : w->out.path, pb->label, pb->item, w->npages - 1,
+				 w->shot};
+	if (screen.fn)
+		screen.fn(screen.user, &shot);
+	cairo_surface_destroy(w->shot);
+	w->shot = NULL;
+	w->shot_cr = NULL;
+}
 
 struct pdfw *pdfw_open(const char *path)
 {
@@ -343,6 +396,8 @@ cairo_t *pdfw_page(struct pdfw *w, double wmm, double hmm, double bleed, const c
 						   label ? xstrdup(label) : NULL, NULL};
 	if (bleed > 0)
 		w->boxes = true;
+	if (screen.fn)
+		return shot_begin(w, wmm - 2 * bleed, hmm - 2 * bleed);
 	cairo_identity_matrix(w->cr);
 	cairo_scale(w->cr, PT_PER_MM, PT_PER_MM);
 	cairo_translate(w->cr, bleed, bleed);
@@ -360,11 +415,17 @@ void pdfw_item(struct pdfw *w, const char *item)
 
 void pdfw_end_page(struct pdfw *w)
 {
+	if (w->shot)
+		shot_end(w);
 	cairo_show_page(w->cr);
 }
 
 static void pdfw_release(struct pdfw *w)
 {
+	if (w->shot_cr)
+		cairo_destroy(w->shot_cr);
+	if (w->shot)
+		cairo_surface_destroy(w->shot);
 	if (w->cr)
 		cairo_destroy(w->cr);
 	if (w->surface)

@@ -2043,8 +2043,9 @@ int build_tiled(struct build_ctx *c, const char *rel, const struct template *t, 
 	free(path);
 	if (!w)
 		return -1;
-	if (build_press(c)) {
-		/* one page, the whole item with bleed: a press prints it untiled */
+	if (build_press(c) || pdfw_screen()) {
+		/* one page, the whole item with bleed: a press prints it untiled, a
+		 * screen shows it whole */
 		double b = t->bleed > 0 ? t->bleed : TPL_DEFAULT_BLEED;
 		cairo_t *cr = pdfw_page(w, iw + 2 * b, ih + 2 * b, b, NULL);
 		draw(user, cr, 0, 0);

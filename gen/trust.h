@@ -29,6 +29,10 @@ char *trust_resolve(const char *from, const char *name, const struct loc *loc, c
 /* The same checks on a path already found (a template search hit). */
 char *trust_path(const char *path, const struct loc *loc, const char *what, const char *as_written);
 
+/* trust_path's checks without a word: the resolved path (caller frees) of a
+ * regular file under the trusted folders, or NULL. */
+char *trust_quiet(const char *path);
+
 /* Forget the pack and the allowed folders (tests). */
 void trust_reset(void);
 

@@ -25,6 +25,8 @@ static struct {
 	bool on;
 	struct watched *v;
 	size_t n, cap;
+	char **drawn;      /* watch_drawn's templates */
+	size_t ndrawn, capdrawn;
 } w;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;  /* images load on PNG threads */
 
@@ -82,6 +84,34 @@ static void forget(void)
 	for (size_t i = 0; i < w.n; i++)
 		free(w.v[i].path);
 	w.n = 0;
+	for (size_t i = 0; i < w.ndrawn; i++)
+		free(w.drawn[i]);
+	w.ndrawn = 0;
+}
+
+void watch_drawn(const char *path)
+{
+	if (!w.on || !path)
+		return;
+	pthread_mutex_lock(&mu);
+	bool seen = false;
+	for (size_t i = 0; i < w.ndrawn && !seen; i++)
+		seen = strcmp(w.drawn[i], path) == 0;
+	if (!seen) {
+		w.drawn = xgrow(w.drawn, &w.capdrawn, w.ndrawn + 1, sizeof *w.drawn);
+		w.drawn[w.ndrawn++] = xstrdup(path);
+	}
+	pthread_mutex_unlock(&mu);
+}
+
+size_t watch_drawn_count(void)
+{
+	return w.ndrawn;
+}
+
+const char *watch_drawn_at(size_t i)
+{
+	return i < w.ndrawn ? w.drawn[i] : NULL;
 }
 
 /* The first watched file that changed since it was noted, or NULL. */
@@ -95,6 +125,32 @@ static const char *changed(void)
 			return w.v[i].path;
 	}
 	return NULL;
+}
+
+void watch_record(bool on)
+{
+	pthread_mutex_lock(&mu);
+	forget();
+	if (!on) {
+		free(w.v);
+		w.v = NULL;
+		w.cap = 0;
+		free(w.drawn);
+		w.drawn = NULL;
+		w.capdrawn = 0;
+	}
+	w.on = on;
+	pthread_mutex_unlock(&mu);
+}
+
+size_t watch_count(void)
+{
+	return w.n;
+}
+
+const char *watch_noted(size_t i)
+{
+	return i < w.n ? w.v[i].path : NULL;
 }
 
 int watch_run(int (*run)(void *user, int argc, char **argv), void *user, int argc, char **argv)
@@ -136,5 +192,8 @@ int watch_run(int (*run)(void *user, int argc, char **argv), void *user, int arg
 	free(w.v);
 	w.v = NULL;
 	w.cap = 0;
+	free(w.drawn);
+	w.drawn = NULL;
+	w.capdrawn = 0;
 	return status;
 }

@@ -13,14 +13,20 @@ set -eu
 # for the arrows and the card suits. Ghostscript (and Little CMS) for --colour cmyk:
 # the PDF/X-1a conversion, the ink measurement and the default CMYK profile.
 # libdeflate: the PNG encoder's checksums and its path for images of many colours.
-BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev libdeflate-dev liblcms2-dev ghostscript libxml2-dev \
+# libmicrohttpd: railyard serve's HTTP server.
+BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev libdeflate-dev liblcms2-dev ghostscript libxml2-dev libmicrohttpd-dev \
 fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
 # The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
 # (JSON), file (PNG size), mandoc (man page lint), time (peak memory of the hostile
 # cases). tests/ calls nothing else outside
 # the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).
 # GNU parallel: tests/cli/shard.sh runs tune's shards under it, as the README shows.
-TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel"
+# Chromium, Node.js and npm: tests/cli/serve.sh drives railyard serve's page in
+# headless Chromium through playwright-core (tests/browser/, installed by npm ci).
+# A Node.js that brings its own npm (NodeSource's, which conflicts with
+# Debian's npm package) is kept: npm is asked for only when no npm is there.
+TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel chromium nodejs"
+command -v npm >/dev/null 2>&1 || TEST="$TEST npm"
 BENCH="time"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
 CI="valgrind clang libclang-rt-14-dev"

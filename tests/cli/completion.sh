@@ -18,7 +18,7 @@ listed() { sed -e 's/.*(\(.*\))$/\1/' -e 's/^known: //' -e 's/.* are //' | tr ',
 expect_eq "completing 'railyard si'" "simulate" "$(comp 1 railyard si)"
 expect_eq "completing 'railyard n' offers new" "new" "$(comp 1 railyard n)"
 expect_eq "completing 'railyard check --se'" "--sequence" "$(comp 2 railyard check --se)"
-for c in list build check simulate dump new; do
+for c in list build check simulate dump new serve; do
 	offered=$(comp 2 railyard "$c" --)
 	for o in $("$RAILYARD" help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u); do
 		ok_if "completion offers $c $o" sh -c 'echo "$1" | grep -qx -- "$2"' _ "$offered" "$o"

@@ -8,7 +8,7 @@ for m in man/railyard.1 man/railyard-pack.5 man/railyard-template.5; do
 	ok_if "$m renders" sh -c "mandoc -Tascii '$m' >'$WORK/page' && test -s '$WORK/page'"
 done
 mandoc -Tascii man/railyard.1 | sed "s/.\x08//g" >"$WORK/railyard.txt"
-for c in list build check simulate dump new tune merge; do
+for c in list build check simulate dump new tune merge serve; do
 	expect_grep "railyard(1) has a section for $c" "^   $c\$" "$WORK/railyard.txt"
 	opts=$($RAILYARD help $c | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u)
 	# (an empty list would make the loop below check nothing)
