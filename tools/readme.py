@@ -166,8 +166,9 @@ def page_examples(page):
         line = lines[i]
         marker = SCRIPT.match(line)
         if marker and not fenced:
+            where = f'{page}:{i + 1} (script {marker.group(1)})'
             body, i = script_block(lines, i)
-            yield f'{page}:{i} (script {marker.group(1)})', body, 0
+            yield where, body, 0
             continue
         if line.startswith('```'):
             fenced = not fenced
@@ -244,8 +245,10 @@ def check_examples():
     jobs = int(os.environ.get('JOBS', '2'))
     failed = total = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        # the longest page first, so the slow pages do not end up on one worker
-        order = sorted(range(len(todo)), key=lambda k: -len(todo[k]))
+        # the slowest page first (tune races weigh most), so it does not start last
+        order = sorted(range(len(todo)), key=lambda k: -sum(
+            30 if re.search(r'\btune\b', c) else 3 if 'simulate' in c else 1
+            for _, c, _ in todo[k]))
         done = dict(zip(order, pool.map(run_page, [todo[k] for k in order])))
     for k in range(len(todo)):
         for where, command, want, got, err in done[k]:
