@@ -28,6 +28,7 @@ tests/ and tools/ (so files it writes go nowhere), with `railyard` being $RAILYA
   python3 tools/readme.py --figures     check the figures as well (slow)
   python3 tools/readme.py --examples    run every example; exit 1 naming each that failed
   python3 tools/readme.py --update [--figures]   rewrite the blocks (make readme)
+  python3 tools/readme.py --pages       each page and man page with its count of examples
 """
 import concurrent.futures, difflib, os, re, shlex, subprocess, sys, tempfile
 
@@ -268,6 +269,12 @@ def main():
     args = sys.argv[1:]
     if '--examples' in args:
         return check_examples()
+    if '--pages' in args:
+        for p in pages():
+            print(p, len(list(page_examples(p))))
+        for p in man_pages():
+            print(p, len(list(man_examples(p))))
+        return 0
     return check_blocks('--update' in args, '--figures' in args)
 
 
