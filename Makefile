@@ -5,8 +5,8 @@
 #   make demo       build the default pack into out/
 #   make test       unit, golden and CLI tests; ends with "N passed, N failed"
 #   make bench      speed and memory against a bare Cairo loop
-#   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
-#   make readme-figures  rewrite README.md's simulate figures (tools/figures.sh)
+#   make readme     rewrite the quoted outputs of README.md and docs/*.md (tests/cli/readme.sh checks them)
+#   make readme-figures  rewrite the simulate figures of docs/*.md (tools/figures.sh)
 #   make docs-images  the README's pictures of the cards (docs/*.png)
 #   make fuzz       libFuzzer targets, FUZZ_TIME seconds each (fuzz/fuzz.mk)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -104,14 +104,14 @@ demo: all
 test: $(BIN) $(UNIT_BIN)
 	@RAILYARD=$(CURDIR)/$(BIN) UNIT_DIR=$(CURDIR)/$(BUILD)/tests sh tests/run.sh
 
-# Rewrite the README's quoted outputs from their commands (tools/readme.py).
+# Rewrite the quoted outputs of README.md and docs/*.md from their commands (tools/readme.py).
 readme: all
 	RAILYARD=$(CURDIR)/railyard python3 tools/readme.py --update
 
 bench: all
 	@sh bench/run.sh
 
-# README.md's simulate figures, rewritten from the code as it is (tools/figures.sh)
+# The simulate figures of docs/*.md, rewritten from the code as it is (tools/figures.sh)
 readme-figures: all
 	RAILYARD=$(CURDIR)/railyard python3 tools/readme.py --update --figures
 
@@ -128,34 +128,37 @@ $(BUILD)/bench/floor: bench/floor.c
 # What `make install` puts under $(DESTDIR)$(PREFIX), relative paths; `make uninstall`
 # removes exactly these (and the folders it made, when left empty).
 SHARE     := share/railyard
-INST_DATA := $(addprefix $(SHARE)/,$(wildcard templates/*.yaml) $(wildcard packs/*.yaml))
+TUNE      := packs/examples/tune
+INST_DATA := $(addprefix $(SHARE)/,$(wildcard templates/*.yaml) $(wildcard packs/*.yaml) $(wildcard $(TUNE)/*.yaml))
 INST_MAN  := $(patsubst man/%,share/man/man1/%,$(wildcard man/*.1)) \
              $(patsubst man/%,share/man/man5/%,$(wildcard man/*.5))
 INST_COMP := share/bash-completion/completions/railyard
 DOC       := share/doc/railyard
 EXAMPLE   := packs/examples/signal-box
-INST_DOC  := $(DOC)/templates.md $(DOC)/README.md $(addprefix $(DOC)/,$(wildcard docs/*.png)) \
+INST_DOC  := $(DOC)/README.md $(addprefix $(DOC)/,$(wildcard docs/*.md docs/*.png)) \
              $(patsubst packs/%,$(DOC)/%,$(wildcard $(EXAMPLE)/*.yaml $(EXAMPLE)/*.csv $(EXAMPLE)/art/*))
 INST      := $(DESTDIR)$(PREFIX)
 
 install: $(BIN)
-	install -d $(INST)/bin $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs \
+	install -d $(INST)/bin $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/$(TUNE) \
 		$(INST)/share/man/man1 $(INST)/share/man/man5 $(dir $(INST)/$(INST_COMP)) \
 		$(INST)/$(DOC)/docs $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art
 	install -m 755 $(BIN) $(INST)/bin/railyard
 	install -m 644 $(wildcard templates/*.yaml) $(INST)/$(SHARE)/templates/
 	install -m 644 $(wildcard packs/*.yaml) $(INST)/$(SHARE)/packs/
+	install -m 644 $(wildcard $(TUNE)/*.yaml) $(INST)/$(SHARE)/$(TUNE)/
 	$(if $(wildcard man/*.1),install -m 644 $(wildcard man/*.1) $(INST)/share/man/man1/)
 	$(if $(wildcard man/*.5),install -m 644 $(wildcard man/*.5) $(INST)/share/man/man5/)
 	$(if $(wildcard completion/railyard),install -m 644 completion/railyard $(INST)/$(INST_COMP))
-	install -m 644 docs/templates.md README.md $(INST)/$(DOC)/
-	install -m 644 $(wildcard docs/*.png) $(INST)/$(DOC)/docs/
+	install -m 644 README.md $(INST)/$(DOC)/
+	install -m 644 $(wildcard docs/*.md docs/*.png) $(INST)/$(DOC)/docs/
 	install -m 644 $(wildcard $(EXAMPLE)/*.yaml $(EXAMPLE)/*.csv) $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/
 	install -m 644 $(wildcard $(EXAMPLE)/art/*) $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art/
 
 uninstall:
 	rm -f $(INST)/bin/railyard $(addprefix $(INST)/,$(INST_DATA) $(INST_MAN) $(INST_COMP) $(INST_DOC))
-	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/packs $(INST)/$(SHARE) \
+	-rmdir $(INST)/$(SHARE)/templates $(INST)/$(SHARE)/$(TUNE) $(INST)/$(SHARE)/packs/examples \
+		$(INST)/$(SHARE)/packs $(INST)/$(SHARE) \
 		$(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art $(INST)/$(DOC)/$(EXAMPLE:packs/%=%) \
 		$(INST)/$(DOC)/examples $(INST)/$(DOC)/docs $(INST)/$(DOC) 2>/dev/null
 

@@ -25,7 +25,6 @@ static const struct cli_opt {
 } opts[] = {
 	{"cards", 0, true, "build"},   /* renamed --numbers: its value is skipped, then refused */
 	{"cards", 0, true, "new"},     /* new --game deck --cards FILE.csv: the deck's rows */
-
 	{"port", 0, true, "serve"}, {"listen", 0, true, "serve"},
 	{"help", 'h', false, NULL}, {"version", 'V', false, NULL}, {"json", 'j', false, NULL},
 	{"quiet", 'q', false, NULL}, {"output", 'o', true, NULL}, {"cards", 'c', false, NULL},

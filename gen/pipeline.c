@@ -2166,8 +2166,8 @@ static int colour_begin(struct build_ctx *c)
 	return rc;
 }
 
-/* The card sizes a print-on-demand service sells (trim, mm, portrait). The
- * README's print section cites where each list comes from. */
+/* The card sizes a print-on-demand service sells (trim, mm, portrait);
+ * docs/print.md ("Sizes a service sells") cites where each list comes from. */
 struct product {
 	const char *name;
 	double w, h;

@@ -48,7 +48,7 @@ static const char check_usage[] =
 	"                       player directs a swap between those two sequences\n"
 	"      --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
 	"      --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
-	"  -j, --json           the report as JSON (keys in the README)\n"
+	"  -j, --json           the report as JSON (keys in docs/trains.md)\n"
 	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        the version\n\n"

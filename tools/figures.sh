@@ -1,8 +1,9 @@
 #!/bin/sh
-# tools/figures.sh NAME: print the README figure NAME (compare, stalls, openings,
-# policies, play, games), the figures README.md quotes from `railyard simulate`. Each sits
-# between  <!-- figures: NAME -->  and  <!-- /figures -->; tools/readme.py --figures
-# reruns every one and fails when the README's text differs (CI does), and
+# tools/figures.sh NAME: print the figure NAME (compare, stalls, openings, policies,
+# play, games), the figures docs/simulate.md quotes from `railyard simulate`. Each sits
+# between  <!-- figures: NAME -->  and  <!-- /figures --> in a page (README.md or
+# docs/*.md); tools/readme.py --figures reruns every one and fails when a page's text
+# differs (CI does), and
 # `make readme-figures` rewrites them. Seeds are fixed: a rerun on unchanged code
 # prints the same text. `railyard` is $RAILYARD (default ./railyard).
 set -u

@@ -17,6 +17,10 @@ expect_status "make install into DESTDIR/PREFIX" 0 \
 ok_if "the binary is installed" test -x "$I/bin/railyard"
 ok_if "the templates are installed" test -s "$I/share/railyard/templates/trains-face.yaml"
 ok_if "the packs are installed" test -s "$I/share/railyard/packs/take-the-train.yaml"
+# railyard-pack(5), FILES: PREFIX/share/railyard/packs/examples/tune/, a space for each game
+for f in packs/examples/tune/*.yaml; do
+	ok_if "the tune space $f is installed" cmp -s "$f" "$I/share/railyard/$f"
+done
 ok_if "every man page is installed" test -s "$I/share/man/man1/railyard.1" -a \
 	-s "$I/share/man/man5/railyard-pack.5" -a -s "$I/share/man/man5/railyard-template.5"
 ok_if "the bash completion is installed" test -s "$I/share/bash-completion/completions/railyard"
@@ -51,10 +55,16 @@ expect_status "RAILYARD_PATH=A:B finds it" 0 \
 # installed packs.
 D="$I/share/doc/railyard"
 ok_if "the README and its pictures are installed" test -s "$D/README.md" -a -s "$D/docs/trains.png"
+# the pages the README links to, beside it as in the source (README.md, docs/NAME.md)
+for f in docs/*.md; do
+	ok_if "$f is installed where the README's link points" cmp -s "$f" "$D/$f"
+done
 ok_if "the signal-box example is installed with its art" \
 	test -s "$D/examples/signal-box/pack.yaml" -a -s "$D/examples/signal-box/art/loco.svg"
 expect_status "the installed example builds" 0 \
 	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' build -q -o out-ex '$D/examples/signal-box/pack.yaml'"
+expect_status "an installed tune space races where it is installed" 0 \
+	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' tune -q --games 256 --players 2 '$I/share/railyard/packs/examples/tune/toy-train.yaml'"
 expect_status "railyard new finds the installed pack and templates" 0 \
 	sh -c "cd '$WORK/elsewhere' && '$I/bin/railyard' new -q --game train-52 my52 && '$I/bin/railyard' build -q -o out-52 my52/pack.yaml"
 expect_status "make uninstall" 0 \

@@ -19,3 +19,17 @@ for c in list build check simulate dump new tune merge serve; do
 done
 ok_if "railyard(1) documents RAILYARD_PATH" grep -q '^     RAILYARD_PATH' "$WORK/railyard.txt"
 ok_if "railyard(1) documents exit status 3" grep -qE '^     3 +Output could not be written' "$WORK/railyard.txt"
+
+# railyard-template(5)'s EXAMPLE builds on a small pack with no warning at all: an
+# example a reader copies must not teach a mistake (it drew a thin frame 3.5 mm from
+# the cut, which the build warns about).
+mkdir -p "$WORK/tex"
+sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' man/railyard-template.5 |
+	sed -n '/^\.Bd -literal/,/^\.Ed/p' | sed '1d; /^\.Ed/,$d' |
+	sed 's/\\e/\\/g; s/\\&//g; s/\\-/-/g' >"$WORK/tex/example-face.yaml"
+expect_grep "the template EXAMPLE was found" '^elements:' "$WORK/tex/example-face.yaml"
+printf 'pack: template-example\ngame: trains\ncensus: 5\nabilities: [swap]\ncards: 10\nface: example-face.yaml\n' \
+	>"$WORK/tex/pack.yaml"
+expect_status "railyard-template(5)'s EXAMPLE builds" 0 \
+	$RAILYARD build -q --only faces -o "$WORK/tex/out" "$WORK/tex/pack.yaml"
+expect_eq "... without a warning" "" "$(cat "$WORK/last.err")"

@@ -66,7 +66,7 @@ expect_eq "json: rare abilities are those used in under 1% of games" true \
 expect_eq "json: timing only under timing" '["games_per_second","seconds","series","threads"]' "$(jqv '.timing | keys' "$J")"
 # the factory opening (rejected cards face down) is the default
 expect_eq "json: the default opening is the factory one, face down" '"face-down"' "$(jqv .rules.opening "$J")"
-expect_grep "README names the source of the factory opening" 'ultraboardgames.com/game-of-trains' README.md
+expect_grep "docs/simulate.md names the source of the factory opening" 'ultraboardgames.com/game-of-trains' docs/simulate.md
 # greedy players remove their own cards when that pays (issue 14)
 "$RAILYARD" simulate $P2 --players 4 --games 400 --json >"$WORK/self-rm.json"
 ok_if "greedy, pattern two, four players: removals used on the player's own sequence" \
