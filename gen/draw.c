@@ -167,7 +167,7 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 
 /* A warning about one template element (or colour), held until drawer_report so
  * that it is printed once with the number of items it concerns, not per card. */
-enum { DW_MISSING, DW_MARKUP, DW_OVERFLOW, DW_GLYPH, DW_COLOUR, DW_INK, DW_SMALL };
+enum { DW_MISSING, DW_MARKUP, DW_OVERFLOW, DW_GLYPH, DW_COLOUR, DW_INK, DW_SMALL, DW_CLASH };
 struct dwarn {
 	const void *key;        /* the element or colour it is about */
 	int what;
@@ -461,6 +461,14 @@ struct elem_env {
 	double pad;           /* mm past the bleed that full-bleed fills cover: one
 	                         pixel on an image surface, whose last column and
 	                         row may be a part pixel */
+	struct inked *inks;   /* the lines of text drawn on this item so far */
+	size_t ninks, capinks;
+};
+
+/* One line of text drawn on the item: its ink's box on the card (mm). */
+struct inked {
+	const struct tpl_elem *e;
+	double r[4];          /* x0 y0 x1 y1 */
 };
 
 /* Note a problem with key (an element or a colour) on the item being drawn: the
@@ -892,6 +900,50 @@ static bool ink_inside(struct elem_env *env, const struct tpl_elem *e, const str
 	return false;
 }
 
+/* Each line of fit's ink (box bx, turned by e->rotate) against the lines of
+ * the other texts drawn on this item: boxes closer than CLASH_GAP_MM both ways
+ * (a header grown to 6 pt into the title under it) is a note at e naming the
+ * line and the other text's line in the template; then its lines join them. */
+#define CLASH_GAP_MM 0.3   /* the least gap between two texts' ink */
+static void ink_clash(struct elem_env *env, const struct tpl_elem *e, const struct text_fit *fit,
+		      const double bx[4])
+{
+	if (!env->report)
+		return;
+	PangoLayoutIter *it = pango_layout_get_iter(fit->lay);
+	const char *s = pango_layout_get_text(fit->lay);
+	do {
+		PangoRectangle ink;
+		pango_layout_iter_get_line_extents(it, &ink, NULL);
+		if (ink.width <= 0 || ink.height <= 0)
+			continue;
+		double r[4], x[2], y[2];
+		for (int c = 0; c < 2; c++)
+			box_to_card(e->rotate, bx, fit->ox + fit->k * (ink.x + c * ink.width) / PANGO_SCALE,
+				    fit->oy + fit->k * (ink.y + c * ink.height) / PANGO_SCALE, &x[c], &y[c]);
+		r[0] = fmin(x[0], x[1]), r[1] = fmin(y[0], y[1]), r[2] = fmax(x[0], x[1]), r[3] = fmax(y[0], y[1]);
+		for (size_t i = 0; i < env->ninks; i++) {
+			const struct inked *o = &env->inks[i];
+			if (o->e == e || fmin(r[2], o->r[2]) - fmax(r[0], o->r[0]) <= -CLASH_GAP_MM ||
+			    fmin(r[3], o->r[3]) - fmax(r[1], o->r[1]) <= -CLASH_GAP_MM)
+				continue;
+			PangoLayoutLine *ln = pango_layout_iter_get_line_readonly(it);
+			int n = ln->length > 0 && s[ln->start_index + ln->length - 1] == '\n' ? ln->length - 1 : ln->length;
+			double ox = fmin(r[2], o->r[2]) - fmax(r[0], o->r[0]);
+			double oy = fmin(r[3], o->r[3]) - fmax(r[1], o->r[1]);
+			note(env, e, DW_CLASH, &e->loc,
+			     "on the %.4g x %.4g mm card the ink of '%.*s' %s the text at line %u (%.2f mm %s): keep %g mm between texts",
+			     env->t->w, env->t->h, n, s + ln->start_index, ox > 0 && oy > 0 ? "runs into" : "comes close to",
+			     o->e->loc.line, ox > 0 && oy > 0 ? fmin(ox, oy) : -fmin(ox, oy),
+			     ox > 0 && oy > 0 ? "into it" : "apart", CLASH_GAP_MM);
+			break;
+		}
+		env->inks = xgrow(env->inks, &env->capinks, env->ninks + 1, sizeof *env->inks);
+		env->inks[env->ninks++] = (struct inked){e, {r[0], r[1], r[2], r[3]}};
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+}
+
 static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
 			   double H)
 {
@@ -932,6 +984,8 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 			kept = true;
 		}
 	}
+	if (e >= env->t->elems && e < env->t->elems + env->t->nelems)
+		ink_clash(env, e, &fit, (const double[4]){x, y, w, h});
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	switch (e->rotate) {
@@ -1395,6 +1449,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 		fields_free(&cf);
 	}
 	cairo_restore(cr);
+	free(env.inks);
 	return env.overflows;
 }
 

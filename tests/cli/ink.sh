@@ -80,3 +80,18 @@ ok_if "the text that fits: no warning" sh -c "! grep -q 'face.yaml:4:' '$WORK/la
 # the same through the sheets, the SVG and the PNG outputs: still once
 expect_status "fit: shrink with every output: builds" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only faces,sheets,svg,png "$P/pack.yaml"
 expect_eq "with every output: once" 1 "$(grep -c 'shrinks to' "$WORK/last.err")"
+
+# Two texts whose inks meet: a header kept at 6 pt on a mini card grew into the
+# title under it (the quick references, before); the ink of each line against
+# the lines already drawn, 0.3 mm apart at least, a warning at the later text.
+cat >"$P/face.yaml" <<'YAML'
+size: poker
+elements:
+  - {text: "QUICK REFERENCE", box: [5mm, 5mm, 53.5mm, 4mm], size: 8pt, weight: bold}
+  - {text: "Card {number}", box: [5mm, 7.6mm, 53.5mm, 5mm], size: 10pt, weight: bold}
+  - {text: "Apart", box: [5mm, 20mm, 53.5mm, 5mm], size: 10pt}
+YAML
+build "a header over a title: builds"
+expect_grep "the title's ink into the header's: a warning at the title" \
+	"face.yaml:4:5: warning: card 1 \(position 1\): on the 63.5 x 88.9 mm card the ink of 'Card 1' (runs into|comes close to) the text at line 3 \([0-9.]+ mm (into it|apart)\): keep 0.3 mm between texts; the same on 8 more items" "$WORK/last.err"
+expect_eq "only the title" 1 "$(grep -c 'between texts' "$WORK/last.err")"
