@@ -168,7 +168,7 @@ char *fields_expand(const struct fields *f, const char *text, bool escape, const
 
 /* A warning about one template element (or colour), held until drawer_report so
  * that it is printed once with the number of items it concerns, not per card. */
-enum { DW_MISSING, DW_MARKUP, DW_OVERFLOW, DW_GLYPH, DW_COLOUR };
+enum { DW_MISSING, DW_MARKUP, DW_OVERFLOW, DW_GLYPH, DW_COLOUR, DW_INK, DW_SMALL, DW_CLASH };
 struct dwarn {
 	const void *key;        /* the element or colour it is about */
 	int what;
@@ -462,6 +462,14 @@ struct elem_env {
 	double pad;           /* mm past the bleed that full-bleed fills cover: one
 	                         pixel on an image surface, whose last column and
 	                         row may be a part pixel */
+	struct inked *inks;   /* the lines of text drawn on this item so far */
+	size_t ninks, capinks;
+};
+
+/* One line of text drawn on the item: its ink's box on the card (mm). */
+struct inked {
+	const struct tpl_elem *e;
+	double r[4];          /* x0 y0 x1 y1 */
 };
 
 /* Note a problem with key (an element or a colour) on the item being drawn: the
@@ -725,6 +733,14 @@ static bool lay_out_text(struct elem_env *env, const struct tpl_elem *e, const c
 		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
 	}
 	double k = e->shrink ? shrink_to_fit(lay, e->wrap, bw, bh) : 1;
+	double pt = k * e->size * PT_PER_MM;
+	if (k < 1 && pt < LOOK_MIN_TEXT_PT - 0.05 && e->size * PT_PER_MM >= LOOK_MIN_TEXT_PT - 1e-6) {
+		/* written at 6 pt or more (under: template_check_layout says so) */
+		clean = false;
+		note(env, e, DW_SMALL, &e->loc,
+		     "text '%s' shrinks to %.1f pt to fit its %.1f x %.1f mm box (fit: shrink), under %g pt: too small to read at arm's length (a larger box, or fewer words)",
+		     pango_layout_get_text(lay), pt, bw, bh, LOOK_MIN_TEXT_PT);
+	}
 	PangoRectangle ink, log;
 	pango_layout_get_extents(lay, &ink, &log);
 	double lw = k * log.width / PANGO_SCALE, lh = k * log.height / PANGO_SCALE;
@@ -760,6 +776,175 @@ unsigned long draw_refusals(void)
 	return atomic_load(&text_refusals);
 }
 
+static bool elem_shown(const struct tpl_elem *e, const struct fields *f);
+
+/* ---- inked text against its holder ---- */
+
+/* How far the point (px, py) mm lies inside holder h drawn at hb = [x, y, w, h]
+ * mm, less in mm (a stroke's width) all round (negative: outside): a disc's
+ * edge is its ellipse (exact for a circle), a rect's its sides and rounded
+ * corners; a side at the trim never limits (the rect runs into the bleed). */
+static double depth_in(const struct tpl_elem *h, const double hb[4], double in, double W,
+		       double H, double px, double py)
+{
+	if (h->kind == TE_ELLIPSE) {
+		double rx = hb[2] / 2 - in, ry = hb[3] / 2 - in;
+		if (rx <= 0 || ry <= 0)
+			return -1;
+		double dx = (px - hb[0] - hb[2] / 2) / rx, dy = (py - hb[1] - hb[3] / 2) / ry;
+		return (1 - sqrt(dx * dx + dy * dy)) * fmin(rx, ry);
+	}
+	const double far = 1e9, eps = 1e-6;
+	double l = hb[0] <= eps ? far : px - hb[0] - in, t = hb[1] <= eps ? far : py - hb[1] - in;
+	double r = hb[0] + hb[2] >= W - eps ? far : hb[0] + hb[2] - in - px;
+	double b = hb[1] + hb[3] >= H - eps ? far : hb[1] + hb[3] - in - py;
+	double dx = fmin(l, r), dy = fmin(t, b);
+	double rad = fmin(fmax(h->radius - in, 0), fmin(hb[2], hb[3]) / 2 - in);
+	if (dx < rad && dy < rad && dx > 0 && dy > 0)
+		return rad - hypot(rad - dx, rad - dy);
+	return fmin(dx, dy);
+}
+
+/* Where a point (u, v) of a text box bx = [x, y, w, h] turned by rot lies on the card. */
+static void box_to_card(int rot, const double bx[4], double u, double v, double *px, double *py)
+{
+	switch (rot) {
+	case 90: *px = bx[0] + bx[2] - v, *py = bx[1] + u; break;
+	case 180: *px = bx[0] + bx[2] - u, *py = bx[1] + bx[3] - v; break;
+	case 270: *px = bx[0] + v, *py = bx[1] + bx[3] - u; break;
+	default: *px = bx[0] + u, *py = bx[1] + v; break;
+	}
+}
+
+/* Whether h, drawn before e and on this item, holds e: a filled or outlined
+ * rect or ellipse (not the whole card) whose box held e's at the design size
+ * (an ellipse: with e's centre inside it). */
+static bool holds(const struct elem_env *env, const struct tpl_elem *h, const struct tpl_elem *e)
+{
+	const double tol = 0.05, *hb = h->design, *b = e->design;
+	bool stroked = !color_none(&h->stroke) && h->stroke_width > 0;
+	if ((h->kind != TE_RECT && h->kind != TE_ELLIPSE) || (color_none(&h->fill) && !stroked) ||
+	    (hb[0] <= tol && hb[1] <= tol && hb[0] + hb[2] >= env->t->design_w - tol &&
+	     hb[1] + hb[3] >= env->t->design_h - tol) ||
+	    b[0] < hb[0] - tol || b[1] < hb[1] - tol || b[0] + b[2] > hb[0] + hb[2] + tol ||
+	    b[1] + b[3] > hb[1] + hb[3] + tol || !elem_shown(h, env->f))
+		return false;
+	if (h->kind != TE_ELLIPSE)
+		return true;
+	double dx = (b[0] + b[2] / 2 - hb[0] - hb[2] / 2) / (hb[2] / 2 + tol);
+	double dy = (b[1] + b[3] / 2 - hb[1] - hb[3] / 2) / (hb[3] / 2 + tol);
+	return dx * dx + dy * dy <= 1;
+}
+
+/* The least depth of fit's ink (every glyph's box, each line as wrapped) in h
+ * (depth_in), and the line [*from, *from + *len) of the text where it is. */
+static double ink_depth(const struct text_fit *fit, int rot, const double bx[4],
+			const struct tpl_elem *h, double W, double H, int *from, int *len)
+{
+	double hb[4] = {resolve(&h->box[0], W), resolve(&h->box[1], H), resolve(&h->box[2], W),
+			resolve(&h->box[3], H)};
+	double in = !color_none(&h->stroke) && h->stroke_width > 0 ? h->stroke_width : 0;
+	double worst = INFINITY;
+	PangoLayoutIter *it = pango_layout_get_iter(fit->lay);
+	do {
+		PangoRectangle ink;
+		pango_layout_iter_get_cluster_extents(it, &ink, NULL);
+		if (ink.width <= 0 || ink.height <= 0)
+			continue;
+		for (int c = 0; c < 4; c++) {
+			double u = fit->ox + fit->k * (ink.x + (c & 1 ? ink.width : 0)) / PANGO_SCALE;
+			double v = fit->oy + fit->k * (ink.y + (c & 2 ? ink.height : 0)) / PANGO_SCALE;
+			double px, py;
+			box_to_card(rot, bx, u, v, &px, &py);
+			double dep = depth_in(h, hb, in, W, H, px, py);
+			if (dep < worst) {
+				PangoLayoutLine *ln = pango_layout_iter_get_line_readonly(it);
+				worst = dep, *from = ln->start_index, *len = ln->length;
+			}
+		}
+	} while (pango_layout_iter_next_cluster(it));
+	pango_layout_iter_free(it);
+	return worst;
+}
+
+/* The text of e laid out as fit in its box bx (card mm) against every filled
+ * or outlined rect or ellipse that holds it (holds): every glyph's ink at
+ * least LOOK_INK_CLEAR_MM inside each one's shape (an outline's inner edge),
+ * else a note at e naming the line that comes closest; false then. */
+static bool ink_inside(struct elem_env *env, const struct tpl_elem *e, const struct text_fit *fit,
+		       const double bx[4], double W, double H)
+{
+	const struct template *t = env->t;
+	if (e < t->elems || e >= t->elems + t->nelems || t->cells.on)
+		return true;
+	double worst = INFINITY;
+	int from = 0, len = 0;
+	const struct tpl_elem *at = NULL;
+	for (const struct tpl_elem *h = e; h-- > t->elems;) {
+		int f0 = 0, n0 = 0;
+		if (!holds(env, h, e))
+			continue;
+		double dep = ink_depth(fit, e->rotate, bx, h, W, H, &f0, &n0);
+		if (dep < worst)
+			worst = dep, at = h, from = f0, len = n0;
+	}
+	if (!at || worst >= LOOK_INK_CLEAR_MM - 1e-6)
+		return true;
+	const char *s = pango_layout_get_text(fit->lay);
+	len = len > 0 && s[from + len - 1] == '\n' ? len - 1 : len;
+	bool line = color_none(&at->fill);
+	note(env, e, DW_INK, &e->loc,
+	     "on the %.4g x %.4g mm card the ink of '%.*s' comes %s %.2f mm %s the %s of the %s at line %u that holds it: keep every letter %g mm inside (a smaller size, fewer words a line, or more room)",
+	     W, H, len, s + from, worst < 0 ? "out" : "within", fabs(worst), worst < 0 ? "past" : "of",
+	     line ? "outline" : "edge", at->kind == TE_ELLIPSE ? "ellipse" : "rect", at->loc.line,
+	     LOOK_INK_CLEAR_MM);
+	return false;
+}
+
+/* Each line of fit's ink (box bx, turned by e->rotate) against the lines of
+ * the other texts drawn on this item: boxes closer than CLASH_GAP_MM both ways
+ * (a header grown to 6 pt into the title under it) is a note at e naming the
+ * line and the other text's line in the template; then its lines join them. */
+#define CLASH_GAP_MM 0.3   /* the least gap between two texts' ink */
+static void ink_clash(struct elem_env *env, const struct tpl_elem *e, const struct text_fit *fit,
+		      const double bx[4])
+{
+	if (!env->report)
+		return;
+	PangoLayoutIter *it = pango_layout_get_iter(fit->lay);
+	const char *s = pango_layout_get_text(fit->lay);
+	do {
+		PangoRectangle ink;
+		pango_layout_iter_get_line_extents(it, &ink, NULL);
+		if (ink.width <= 0 || ink.height <= 0)
+			continue;
+		double r[4], x[2], y[2];
+		for (int c = 0; c < 2; c++)
+			box_to_card(e->rotate, bx, fit->ox + fit->k * (ink.x + c * ink.width) / PANGO_SCALE,
+				    fit->oy + fit->k * (ink.y + c * ink.height) / PANGO_SCALE, &x[c], &y[c]);
+		r[0] = fmin(x[0], x[1]), r[1] = fmin(y[0], y[1]), r[2] = fmax(x[0], x[1]), r[3] = fmax(y[0], y[1]);
+		for (size_t i = 0; i < env->ninks; i++) {
+			const struct inked *o = &env->inks[i];
+			if (o->e == e || fmin(r[2], o->r[2]) - fmax(r[0], o->r[0]) <= -CLASH_GAP_MM ||
+			    fmin(r[3], o->r[3]) - fmax(r[1], o->r[1]) <= -CLASH_GAP_MM)
+				continue;
+			PangoLayoutLine *ln = pango_layout_iter_get_line_readonly(it);
+			int n = ln->length > 0 && s[ln->start_index + ln->length - 1] == '\n' ? ln->length - 1 : ln->length;
+			double ox = fmin(r[2], o->r[2]) - fmax(r[0], o->r[0]);
+			double oy = fmin(r[3], o->r[3]) - fmax(r[1], o->r[1]);
+			note(env, e, DW_CLASH, &e->loc,
+			     "on the %.4g x %.4g mm card the ink of '%.*s' %s the text at line %u (%.2f mm %s): keep %g mm between texts",
+			     env->t->w, env->t->h, n, s + ln->start_index, ox > 0 && oy > 0 ? "runs into" : "comes close to",
+			     o->e->loc.line, ox > 0 && oy > 0 ? fmin(ox, oy) : -fmin(ox, oy),
+			     ox > 0 && oy > 0 ? "into it" : "apart", CLASH_GAP_MM);
+			break;
+		}
+		env->inks = xgrow(env->inks, &env->capinks, env->ninks + 1, sizeof *env->inks);
+		env->inks[env->ninks++] = (struct inked){e, {r[0], r[1], r[2], r[3]}};
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+}
+
 static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_elem *e, double W,
 			   double H)
 {
@@ -792,12 +977,16 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		kept = true;
 	} else {
 		bool quarter = e->rotate == 90 || e->rotate == 270;
-		if (lay_out_text(env, e, markup, quarter ? h : w, quarter ? w : h, &fit) && !missing) {
+		const double bx[4] = {x, y, w, h};
+		if (lay_out_text(env, e, markup, quarter ? h : w, quarter ? w : h, &fit) &&
+		    ink_inside(env, e, &fit, bx, W, H) && !missing) {
 			text_keep(slot, env->t, e, W, H, markup, fit);
 			markup = NULL;
 			kept = true;
 		}
 	}
+	if (e >= env->t->elems && e < env->t->elems + env->t->nelems)
+		ink_clash(env, e, &fit, (const double[4]){x, y, w, h});
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	switch (e->rotate) {
@@ -1262,6 +1451,7 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 		fields_free(&cf);
 	}
 	cairo_restore(cr);
+	free(env.inks);
 	return env.overflows;
 }
 

@@ -1147,17 +1147,33 @@ static long long dict_int(qpdf_data q, qpdf_oh dict, const char *key)
 	return qpdf_oh_is_integer(q, v) ? qpdf_oh_get_int_value(q, v) : -1;
 }
 
+static double grey_k(double v);
+
+/* The samples of an 8-bit DeviceGray image (a greyscale picture, on the black
+ * plate alone): each grey as fix_op prints a flat grey, at its lightness. */
+static void grey_samples(unsigned char *data, size_t len)
+{
+	unsigned char lut[256];
+	for (int v = 0; v < 256; v++)
+		lut[v] = (unsigned char)lround(255 * (1 - grey_k(v / 255.0)));
+	for (size_t i = 0; i < len; i++)
+		data[i] = lut[data[i]];
+}
+
 /* One stream of the file: a content stream (a page's, a form's, a pattern's)
- * rewritten, a DeviceCMYK 8-bit image's samples converted; grey: before
- * Ghostscript, content streams only, greys made DeviceGray. */
-static void fix_stream(qpdf_data q, qpdf_oh st, bool content, bool grey)
+ * rewritten, a DeviceCMYK 8-bit image's samples converted, a DeviceGray one's
+ * (not a mask: mask) put at its greys' lightness; grey: before Ghostscript,
+ * content streams only, greys made DeviceGray. */
+static void fix_stream(qpdf_data q, qpdf_oh st, bool content, bool grey, bool mask)
 {
 	qpdf_oh dict = qpdf_oh_get_dict(q, st);
-	bool image = !grey && dict_is(q, dict, "/Subtype", "/Image") && dict_is(q, dict, "/ColorSpace", "/DeviceCMYK") &&
-		     dict_int(q, dict, "/BitsPerComponent") == 8;
+	bool picture = !grey && dict_is(q, dict, "/Subtype", "/Image") &&
+		       dict_int(q, dict, "/BitsPerComponent") == 8 && !qpdf_oh_has_key(q, dict, "/Decode");
+	bool image = picture && dict_is(q, dict, "/ColorSpace", "/DeviceCMYK");
+	bool gray = picture && !mask && dict_is(q, dict, "/ColorSpace", "/DeviceGray");
 	content = content || dict_is(q, dict, "/Subtype", "/Form") ||
 		  dict_int(q, dict, "/PatternType") == 1;
-	if (!image && !content)
+	if (!image && !gray && !content)
 		return;
 	unsigned char *data = NULL;
 	size_t len = 0;
@@ -1167,8 +1183,11 @@ static void fix_stream(qpdf_data q, qpdf_oh st, bool content, bool grey)
 		free(data);
 		return;
 	}
-	if (image) {
-		cmsDoTransform(px.fix8, data, data, (cmsUInt32Number)(len / 4));
+	if (image || gray) {
+		if (image)
+			cmsDoTransform(px.fix8, data, data, (cmsUInt32Number)(len / 4));
+		else
+			grey_samples(data, len);
 		qpdf_oh_replace_stream_data(q, st, data, len, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
 	} else {
 		struct buf b = {0};
@@ -1195,14 +1214,153 @@ static void fix_colours(qpdf_data q, bool grey)
 				page_content[id] = true;
 		}
 	}
+	bool *mask = xcalloc((size_t)size + 1, 1);   /* images that are an image's mask */
+	for (int id = 1; id < size; id++) {
+		qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
+		qpdf_oh d = qpdf_oh_is_stream(q, o) ? qpdf_oh_get_dict(q, o) : o;
+		for (int k = 0; k < 2 && qpdf_oh_is_dictionary(q, d); k++) {
+			int m = qpdf_oh_get_object_id(q, qpdf_oh_get_key(q, d, k ? "/Mask" : "/SMask"));
+			if (m > 0 && m < size)
+				mask[m] = true;
+		}
+		if (id % 256 == 255)
+			qpdf_oh_release_all(q);
+	}
 	for (int id = 1; id < size; id++) {
 		qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
 		if (qpdf_oh_is_stream(q, o))
-			fix_stream(q, o, page_content[id], grey);
+			fix_stream(q, o, page_content[id], grey, mask[id]);
 		if (id % 256 == 255)
 			qpdf_oh_release_all(q);
 	}
 	free(page_content);
+	free(mask);
+}
+
+#define GREY_STEPS 8   /* a grey gradient's segments, each K linear in between */
+
+/* The black ink (0..1) a grey v (sRGB, 0..1) prints with, as fix_op puts a
+ * DeviceGray "v g" on the black plate. */
+static double grey_k(double v)
+{
+	double c[4];
+	grey_ink(compensated_L(116 * lab_f(srgb_linear(v)) - 16), false, c);
+	return c[3] / 100;
+}
+
+static qpdf_oh real_array(qpdf_data q, const double *v, int n)
+{
+	qpdf_oh a = qpdf_oh_new_array(q);
+	for (int i = 0; i < n; i++)
+		qpdf_oh_append_item(q, a, qpdf_oh_new_real_from_double(q, v[i], 6));
+	return a;
+}
+
+/* The grey (pdfx_grey_of) of the RGB colour array c, or -1 when it is none. */
+static double grey_of_array(qpdf_data q, qpdf_oh c)
+{
+	double v[3];
+	if (!qpdf_oh_is_array(q, c) || qpdf_oh_get_array_n_items(q, c) != 3)
+		return -1;
+	for (int k = 0; k < 3; k++) {
+		qpdf_oh x = qpdf_oh_get_array_item(q, c, k);
+		if (!qpdf_oh_is_number(q, x))
+			return -1;
+		v[k] = fmin(1, fmax(0, qpdf_oh_get_numeric_value(q, x)));
+	}
+	return exact_grey(v[0], v[1], v[2]) ? pdfx_grey_of(v[0], v[1], v[2]) : -1;
+}
+
+/* The exponential function f from grey v0 to grey v1 (exponent n) made
+ * GREY_STEPS stitched segments of black ink alone (0 0 0 K), K at each step's
+ * ends as grey_k gives it: the gradient prints at the greys' lightness. */
+static void k_steps(qpdf_data q, qpdf_oh f, double v0, double v1, double n)
+{
+	qpdf_oh fs = qpdf_oh_new_array(q);
+	double bounds[GREY_STEPS - 1], encode[2 * GREY_STEPS], d[2] = {0, 1};
+	qpdf_oh dom = qpdf_oh_get_key(q, f, "/Domain");
+	for (int k = 0; k < 2 && qpdf_oh_is_array(q, dom) && qpdf_oh_get_array_n_items(q, dom) == 2; k++)
+		d[k] = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, dom, k));
+	for (int i = 0; i < GREY_STEPS; i++) {
+		double t0 = (double)i / GREY_STEPS, t1 = (double)(i + 1) / GREY_STEPS;
+		double c0[4] = {0, 0, 0, grey_k(v0 + (v1 - v0) * pow(t0, n))};
+		double c1[4] = {0, 0, 0, grey_k(v0 + (v1 - v0) * pow(t1, n))};
+		qpdf_oh g = qpdf_oh_new_dictionary(q);
+		qpdf_oh_replace_key(q, g, "/FunctionType", qpdf_oh_new_integer(q, 2));
+		qpdf_oh_replace_key(q, g, "/Domain", real_array(q, (double[]){0, 1}, 2));
+		qpdf_oh_replace_key(q, g, "/N", qpdf_oh_new_integer(q, 1));
+		qpdf_oh_replace_key(q, g, "/C0", real_array(q, c0, 4));
+		qpdf_oh_replace_key(q, g, "/C1", real_array(q, c1, 4));
+		qpdf_oh_append_item(q, fs, g);
+		if (i)
+			bounds[i - 1] = d[0] + (d[1] - d[0]) * t0;
+		encode[2 * i] = 0, encode[2 * i + 1] = 1;
+	}
+	qpdf_oh_remove_key(q, f, "/C0");
+	qpdf_oh_remove_key(q, f, "/C1");
+	qpdf_oh_remove_key(q, f, "/N");
+	qpdf_oh_replace_key(q, f, "/FunctionType", qpdf_oh_new_integer(q, 3));
+	qpdf_oh_replace_key(q, f, "/Functions", fs);
+	qpdf_oh_replace_key(q, f, "/Bounds", real_array(q, bounds, GREY_STEPS - 1));
+	qpdf_oh_replace_key(q, f, "/Encode", real_array(q, encode, 2 * GREY_STEPS));
+}
+
+/* Whether the function f (FunctionType 2, or 3 of them stitched) gives greys
+ * only, every C0 and C1 an RGB grey (exact_grey); with apply, each of its
+ * exponential functions then becomes black ink alone (k_steps). depth bounds
+ * the stitching a file may nest. */
+static bool grey_function(qpdf_data q, qpdf_oh f, bool apply, int depth)
+{
+	if (!qpdf_oh_is_dictionary(q, f) || depth > 8)
+		return false;
+	int type = qpdf_oh_get_int_value_as_int(q, qpdf_oh_get_key(q, f, "/FunctionType"));
+	if (type == 3) {
+		qpdf_oh fs = qpdf_oh_get_key(q, f, "/Functions");
+		int n = qpdf_oh_is_array(q, fs) ? qpdf_oh_get_array_n_items(q, fs) : 0;
+		bool grey = n > 0;
+		for (int i = 0; grey && i < n; i++)
+			grey = grey_function(q, qpdf_oh_get_array_item(q, fs, i), apply, depth + 1);
+		return grey;
+	}
+	double v0 = grey_of_array(q, qpdf_oh_get_key(q, f, "/C0"));
+	double v1 = grey_of_array(q, qpdf_oh_get_key(q, f, "/C1"));
+	qpdf_oh n = qpdf_oh_get_key(q, f, "/N");
+	double e = qpdf_oh_is_number(q, n) ? qpdf_oh_get_numeric_value(q, n) : 1;
+	if (type != 2 || v0 < 0 || v1 < 0 || !(e > 0 && e <= 100))
+		return false;
+	if (apply)
+		k_steps(q, f, v0, v1, e);
+	return true;
+}
+
+/* Every axial or radial shading of DeviceRGB whose colours are all greys (an
+ * SVG's grey gradient) made black ink alone before Ghostscript, as grey_op
+ * makes flat greys (Ghostscript keeps a DeviceCMYK shading as it is; one it
+ * must convert, it paints as an image of four inks). A gradient between a grey
+ * and a colour keeps its colours. */
+static void grey_shadings(qpdf_data q)
+{
+	int size = qpdf_oh_get_int_value_as_int(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
+	bool *done = xcalloc((size_t)size + 1, 1);   /* functions already made K */
+	for (int id = 1; id < size; id++) {
+		qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
+		int type = qpdf_oh_is_dictionary(q, o) && !qpdf_oh_is_stream(q, o)
+			   ? qpdf_oh_get_int_value_as_int(q, qpdf_oh_get_key(q, o, "/ShadingType")) : 0;
+		qpdf_oh f = qpdf_oh_get_key(q, o, "/Function");
+		int fid = qpdf_oh_get_object_id(q, f);
+		bool shared = fid > 0 && fid < size && done[fid];
+		if ((type == 2 || type == 3) && dict_is(q, o, "/ColorSpace", "/DeviceRGB") &&
+		    !qpdf_oh_has_key(q, o, "/Background") && (shared || grey_function(q, f, false, 0))) {
+			if (!shared)
+				grey_function(q, f, true, 0);
+			if (fid > 0 && fid < size)
+				done[fid] = true;
+			qpdf_oh_replace_key(q, o, "/ColorSpace", qpdf_oh_new_name(q, "/DeviceCMYK"));
+		}
+		if (id % 256 == 255)
+			qpdf_oh_release_all(q);
+	}
+	free(done);
 }
 
 /* Cairo's file in with every grey as DeviceGray, to out (for Ghostscript). 0 or
@@ -1216,6 +1374,7 @@ static int grey_file(const char *in, const char *out)
 	int rc = qpdf_err(q, "cannot read", in);
 	if (!rc) {
 		fix_colours(q, true);
+		grey_shadings(q);
 		qpdf_init_write(q, out);
 		qpdf_set_deterministic_ID(q, QPDF_TRUE);
 		qpdf_write(q);

@@ -29,6 +29,8 @@
 #define LOOK_THIN_MM 1.0       /* a shape thinner than this is thin (a line, a frame) */
 #define LOOK_THIN_SAFE_MM 5.0  /* nothing thin within this of the trim */
 #define LOOK_EDGE_MM 1.5       /* no edge of a shape this close inside the trim */
+#define LOOK_INK_CLEAR_MM 1.0 /* the ink of text at least this inside the disc or
+                                  rect that holds it (draw.c measures it) */
 #define LOOK_MIN_TEXT_PT 6.0   /* text under this is reported (and resizing keeps text
                                   that was at least this at least this) */
 

@@ -72,6 +72,73 @@ for ink in 240 300; do
 	ok_if "$ink%: the inks were measured ($n)" test "$n" -ge 4
 done
 
+# --- greys inside pictures: an SVG's grey gradient prints with black ink alone
+# (its shading made 0 0 0 K before Ghostscript, which would paint it as an
+# image of four inks), darker to lighter as drawn; a gradient between colours
+# keeps them; a greyscale PNG is on the black plate alone, at the lightness of
+# the same grey drawn flat (#808080: the gradient's middle); an RGB picture's
+# greys print with the profile's grey balance (CMY under K), as prepress
+# converts pictures (man railyard-build)
+G="$WORK/grad"
+mkdir -p "$G"
+cat >"$G/grad.svg" <<'SVG'
+<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">
+  <defs>
+    <linearGradient id="g"><stop offset="0" stop-color="#202020"/><stop offset="0.5" stop-color="#808080"/><stop offset="1" stop-color="#e0e0e0"/></linearGradient>
+    <linearGradient id="c"><stop offset="0" stop-color="#0072b2"/><stop offset="1" stop-color="#e69f00"/></linearGradient>
+  </defs>
+  <rect x="0" y="0" width="40" height="10" fill="url(#g)"/>
+  <rect x="0" y="10" width="40" height="10" fill="url(#c)"/>
+</svg>
+SVG
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16"><rect width="64" height="16" fill="#808080"/></svg>\n' >"$G/flat.svg"
+rsvg-convert "$G/flat.svg" -o "$G/grey.png"
+printf 'pack: grad\ntitle: Grad\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\n' >"$G/pack.yaml"
+cat >"$G/face.yaml" <<'YAML'
+size: poker
+bleed: 3.175mm
+elements:
+  - {image: grad.svg, box: [5mm, 10mm, 53.5mm, 40mm], fit: stretch}
+  - {image: grey.png, box: [5mm, 60mm, 25mm, 10mm], fit: stretch}
+  - {rect: [33.5mm, 60mm, 25mm, 10mm], fill: "#808080"}
+YAML
+expect_status "a grey gradient, a colour gradient and a grey PNG in CMYK" 0 \
+	$R build -q --colour cmyk --only faces --numbers 1 -o "$WORK/g" "$G/pack.yaml"
+F="$WORK/g/grad.preview/faces.pdf"
+# the page with its bleed is 69.85 x 95.25 mm: the grey gradient's row at 24%,
+# the colours' at 40%, from 15% to 80% across
+k0=; for x in 15 30 47.5 65 80; do
+	set -- $(C plates "$F" 1 $x 24.3)
+	ok_if "the grey gradient at $x%: C$1 M$2 Y$3 K$4, black alone" test "$1 $2 $3" = "0 0 0"
+	ok_if "  and lighter than to its left (K$4, was ${k0:-none})" test "$4" -gt 0 -a "${k0:-101}" -gt "$4"
+	k0=$4
+done
+set -- $(C plates "$F" 1 30 40)
+ok_if "the colour gradient keeps its colours (C$1 M$2 Y$3 K$4)" test "$1" -gt 20 -a "$3" -gt 20
+set -- $(C plates "$F" 1 30 71)
+png="$1 $2 $3 $4"
+ok_if "the greyscale PNG: black alone (C$1 M$2 Y$3 K$4)" test "$1 $2 $3" = "0 0 0" -a "$4" -gt 0
+set -- $(C plates "$F" 1 70 71)
+ok_if "  at the flat #808080's black (K$4; the PNG $png)" test "$png" = "$1 $2 $3 $4"
+set -- $(C plates "$F" 1 50 24.3)
+ok_if "  and the gradient's #808080 (K$4) within 2" awk "BEGIN { exit !(($4 - ${png##* }) ^ 2 <= 4) }"
+
+# --- the dominoes' pip 7 (and 16), a dark neutral grey: on the black plate
+# alone, well within 3 (it was a warm #3E3A36 at 2.88, next to the limit),
+# and still apart from every other pip's colour (the least CIEDE2000 among
+# pips 1-9 is 25; the closest, 8's brown)
+pip() { sed -n "s/^  pip-$1: \"\\(#[0-9A-Fa-f]*\\)\".*/\\1/p" templates/domino-tile.yaml; }
+for ink in 240 300; do
+	RAILYARD_COLOUR_REPORT=1 $R build -q --colour cmyk --max-ink $ink --only contact -o "$WORK/i" \
+		packs/domino-double-twelve.yaml 2>&1 | grep 'domino-tile.yaml.*palette colour pip-7 ' >"$WORK/pip7"
+	set -- $(sed 's/.* prints as \(.*\): moves \(.*\)/\1 \2/' "$WORK/pip7")
+	ok_if "$ink%: pip 7 $(pip 7) prints as $1 $2 $3 $4, black alone" test "$1 $2 $3" = "C0 M0 Y0"
+	ok_if "$ink%: pip 7 moves $5, with a margin under 3 (at most 2)" between "$5" 0 2
+done
+expect_eq "pip 16 is pip 7's colour" "$(pip 7)" "$(pip 16)"
+set -- $(python3 tests/cli/colour.py apart "$(pip 7)" $(for n in 1 2 3 4 5 6 8 9; do pip $n; done))
+ok_if "pip 7 stays apart from pips 1-9 (least CIEDE2000 $1, from $2)" between "$1" 20 100
+
 # --- --proof: every page of every CMYK PDF as it prints, listed in the set
 expect_status "--proof" 0 $R build -q --colour cmyk --proof --only faces --numbers 1 -o "$WORK/pr" $P
 S="$WORK/pr/pattern-one-census-six.preview"

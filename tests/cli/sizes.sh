@@ -1,6 +1,7 @@
 #!/bin/sh
 # The size matrix: every shipped game at mini, bridge, poker, square, tarot and
-# large-square, built (no warning, no error: no text or cue left its holder),
+# large-square, built with their references (no warning, no error: no text or
+# cue left its holder, no letter's ink within 1 mm of its disc's or frame's edge),
 # every word of the faces at least 3 mm inside the trim, and what issue 30
 # measured: the core game's chips as far apart against their width as at poker
 # (one scale factor: they drifted 28.6 mm apart on square), its sleepers at one
@@ -22,8 +23,13 @@ pack() {
 for s in $SIZES; do
 	for g in take-the-train train-52 toy-train domino-double-six; do
 		pack $g $s
-		expect_status "$g at $s: builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/$g-$s.yaml"
+		# Take the Train with its Transfer cards (pages 57-58), the faces'
+		# texts measured in ink against their disc (no warning)
+		w=; [ $g = take-the-train ] && w="--with transfer"
+		expect_status "$g at $s: builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces $w "$WORK/$g-$s.yaml"
 		expect_eq "$g at $s: no warning" "" "$(cat "$WORK/last.err")"
+		expect_status "$g at $s: the reference builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only reference "$WORK/$g-$s.yaml"
+		expect_eq "$g at $s: the reference and quick reference: no warning" "" "$(cat "$WORK/last.err")"
 		pdftotext -bbox -f 1 -l 8 "$WORK/o/$g-$s/faces.pdf" "$WORK/w.html"
 		expect_eq "$g at $s: every word 3 mm inside the trim" ok "$(sz words "$WORK/w.html" 3)"
 	done
@@ -31,6 +37,9 @@ for s in $SIZES; do
 	expect_status "trains at $s: builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces --numbers 1,16 \
 		"$WORK/pattern-two-census-seven-$s.yaml"
 	expect_eq "trains at $s: no warning" "" "$(cat "$WORK/last.err")"
+	expect_status "trains at $s: the reference builds" 0 "$RAILYARD" build -q -o "$WORK/o" --only reference \
+		"$WORK/pattern-two-census-seven-$s.yaml"
+	expect_eq "trains at $s: the reference and quick reference: no warning" "" "$(cat "$WORK/last.err")"
 	F="$WORK/o/pattern-two-census-seven-$s.preview/faces.pdf"
 	pdftotext -bbox "$F" "$WORK/w.html"
 	expect_eq "trains at $s: every word 3 mm inside the trim" ok "$(sz words "$WORK/w.html" 3)"

@@ -8,7 +8,10 @@ cp -r tests/cli/templang "$T"
 rsvg-convert "$T/red.svg" -o "$T/red.png"
 
 expect_status "build the element test pack" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$T/pack.yaml"
-expect_eq "no warnings" "" "$(cat "$WORK/last.err")"
+# (the data's longest text shrinks under 6 pt in its 34 mm box: said once)
+expect_eq "no warnings but the text under 6 pt" "face.yaml:22:5: warning: card 1 (position 1): text 'Coal, and more / First edition' shrinks to 5.3 pt" \
+	"$(grep -o 'face.yaml:.*shrinks to [0-9.]* pt' "$WORK/last.err")"
+expect_eq "(one warning)" 1 "$(grep -c 'warning:' "$WORK/last.err")"
 # 254 dpi: 10 pixels a millimetre, the card is 40 x 40 mm with no bleed.
 pdftoppm -r 254 -f 1 -l 2 "$WORK/o/templang/faces.pdf" "$WORK/pg"
 px() { python3 tests/cli/pixel.py "$@" | tr '\n' ' '; }
