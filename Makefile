@@ -3,7 +3,7 @@
 #   make SAN=1      address + undefined sanitizer variant (build/san/railyard)
 #   make TSAN=1     thread sanitizer variant (build/tsan/railyard; tests/tsan.sh)
 #   make demo       build the default pack into out/
-#   make test       unit, golden and CLI tests; ends with "N passed, N failed"
+#   make test       unit, golden and CLI tests; ends with "N passed, N failed, N skipped"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme     rewrite the README's quoted outputs (tests/cli/readme.sh checks them)
 #   make readme-figures  rewrite README.md's simulate figures (tools/figures.sh)

@@ -254,6 +254,8 @@ if command -v script >/dev/null; then
 		'step 1/4 faces\.pdf \[#+\] 300/300 cards, [0-9]+/s' "$(tr '\r' '\n' <"$WORK/tty.log" >"$WORK/tty.txt"; echo "$WORK/tty.txt")"
 	expect_grep "... the sheets' edge check a step of its own" 'step 2/4 edge check \[' "$WORK/tty.txt"
 	expect_grep "... each step counted" 'step 4/4 sheets-letter\.pdf \[' "$WORK/tty.txt"
+else
+	echo "ok - the progress bar on a terminal # SKIP no script(1) here (bsdutils)"
 fi
 
 # The libqpdf fallback (used when Cairo's file is not laid out as expected; forced

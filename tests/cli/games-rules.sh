@@ -137,6 +137,8 @@ if [ -r /usr/share/dict/words ]; then
 	expect_grep "... and 8, the board's mark, is not broken then" "from space 4 to space 8" "$WORK/be.out"
 	expect_eq "toy: simulate --rule min-letters=6 plays it, from the command line" "6 command line" \
 		"$($R simulate -q --json --games 20 --players 2 --rule min-letters=6 packs/toy-train.yaml | field 'd["rules"]["min-letters"] + " " + d["rules_from"]["min-letters"]')"
+else
+	echo "ok - the Toy Train rule checks # SKIP /usr/share/dict/words missing (apt-get install wamerican)"
 fi
 # ... and tune varies them as rules.KEY (not under valgrind: hundreds of games)
 if [ -z "${VALGRIND:-}" ]; then
@@ -147,6 +149,8 @@ if [ -z "${VALGRIND:-}" ]; then
 		expect_eq "tune --vary rules.min-letters, rules.words: both variants load and play" '[4,6] [1,1]' \
 			"$($R tune -q --json --exhaustive --games 256 -n 2 --vary 'rules.min-letters=4,6' --vary rules.words=/usr/share/dict/words packs/toy-train.yaml |
 				jq -c '[.variants[] | .keys["rules.min-letters"]], [.variants[] | .completion]' | tr '\n' ' ' | sed 's/ $//')"
+	else
+		echo "ok - tune --vary rules.min-letters, rules.words # SKIP /usr/share/dict/words missing (apt-get install wamerican)"
 	fi
 fi
 P2=packs/pattern-two-census-seven.yaml
