@@ -15,7 +15,7 @@ copy() { # PACK OUT
 
 # every shipped pack of the four games is sound
 for p in take-the-train domino-double-six domino-double-nine domino-double-twelve train-52 toy-train; do
-	[ $p = toy-train ] && [ ! -r /usr/share/dict/words ] && continue
+	[ $p = toy-train ] && [ ! -r /usr/share/dict/words ] && { echo "ok - $p # SKIP /usr/share/dict/words missing"; continue; }
 	"$R" check "packs/$p.yaml" >"$WORK/out" 2>"$WORK/err"
 	expect_eq "$p: no error from the pack-level check" "" "$(grep -c 'error' "$WORK/err" | grep -v '^0$')"
 done
