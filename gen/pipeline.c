@@ -40,9 +40,6 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-/* The pack being built is unsound and forced: every face gets the mark. */
-static bool forced_unsound;
-
 const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
 
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
@@ -142,9 +139,9 @@ const char build_opts_usage[] =
 
 void build_opts_init(struct build_opts *o)
 {
-	forced_unsound = false;
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
-				 .max_items = OUT_MAX_ITEMS};
+				 .max_items = OUT_MAX_ITEMS, .max_pixels = IMAGE_MAX_PIXELS,
+				 .max_total_pixels = IMAGE_MAX_TOTAL};
 }
 
 static int parse_mm(const char *opt, const char *what, const char *arg, double lo, double hi,
@@ -184,24 +181,21 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 }
 
 /* --max-pixels and --max-total-pixels: millions of pixels. */
-static int pixels_option(bool each, const char *arg)
+static int pixels_option(struct build_opts *o, bool each, const char *arg)
 {
-	static double per = IMAGE_MAX_PIXELS, total = IMAGE_MAX_TOTAL;
 	long n;
 	if (parse_int(arg, 1, 100000, &n) != 0) {
 		diag(SEV_ERROR, NULL, "%s: '%s' is not a number of million pixels (1..100000)",
 		     each ? "--max-pixels" : "--max-total-pixels", arg);
 		return -1;
 	}
-	*(each ? &per : &total) = (double)n * 1e6;
-	image_set_limits(per, total);
+	*(each ? &o->max_pixels : &o->max_total_pixels) = (double)n * 1e6;
 	return 1;
 }
 
 /* --max-seconds and --max-item-seconds: decimal seconds. */
-static int seconds_option(bool item, const char *arg)
+static int seconds_option(struct build_opts *o, bool item, const char *arg)
 {
-	static double build_s, item_s;
 	char *end;
 	double v = strtod(arg, &end);
 	if (end == arg || *end || !(v >= 0.01 && v <= 1e6) || strspn(arg, "0123456789.") != strlen(arg)) {
@@ -209,8 +203,7 @@ static int seconds_option(bool item, const char *arg)
 		     item ? "--max-item-seconds" : "--max-seconds", arg);
 		return -1;
 	}
-	*(item ? &item_s : &build_s) = v;
-	budget_set(item_s, build_s);
+	*(item ? &o->max_item_seconds : &o->max_seconds) = v;
 	return 1;
 }
 
@@ -288,9 +281,9 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
 	case OPT_MAX_PIXELS:
-	case OPT_MAX_TOTAL_PIXELS: return pixels_option(c == OPT_MAX_PIXELS, arg);
+	case OPT_MAX_TOTAL_PIXELS: return pixels_option(o, c == OPT_MAX_PIXELS, arg);
 	case OPT_MAX_SECONDS:
-	case OPT_MAX_ITEM_SECONDS: return seconds_option(c == OPT_MAX_ITEM_SECONDS, arg);
+	case OPT_MAX_ITEM_SECONDS: return seconds_option(o, c == OPT_MAX_ITEM_SECONDS, arg);
 	default: return 0;
 	}
 }
@@ -318,6 +311,9 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 			return r;
 		}
 	}
+	/* this build's limits, given or not (the images load before build_run) */
+	image_set_limits(o->max_pixels, o->max_total_pixels);
+	budget_set(o->max_item_seconds, o->max_seconds);
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
 		return EXIT_INPUT;
@@ -373,7 +369,7 @@ int build_check_items(const struct build_opts *o, double n, const char *what, co
 	return -1;
 }
 
-int build_check_sound(const struct build_opts *o, const char *pack_file, int errors)
+int build_check_sound(struct build_opts *o, const char *pack_file, int errors)
 {
 	if (errors < 0)
 		return EXIT_INPUT;
@@ -385,7 +381,7 @@ int build_check_sound(const struct build_opts *o, const char *pack_file, int err
 	if (errors)
 		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s; every item is marked 'unchecked' outside its trim (inside it on butted sheets)",
 		     pack_file, errors, errors == 1 ? "" : "s");
-	forced_unsound = errors > 0;
+	o->unsound = errors > 0;
 	return EXIT_OK;
 }
 
@@ -718,7 +714,9 @@ static int rm_tree_at(int dirfd, const char *name, int depth)
 	return unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
-/* The staging folder being written, removed if the build is interrupted. */
+/* The staging folder being written, removed if the build is interrupted: the
+ * one file-scope state of a build, as the signal handler that removes it
+ * (output.c's cleanup) has no build context to read. */
 static char stage_live[4096];
 
 static void stage_cleanup(void)
@@ -731,14 +729,13 @@ static void stage_cleanup(void)
 
 #define LOCK_WAIT 10  /* seconds a build waits for another of the same set */
 
-static int lock_fd = -1;
-
 /* Hold PARENT/.PACK.lock (flock) for the rest of the build: a second build of
  * the same set waits up to LOCK_WAIT seconds, then gives up. The file stays
  * empty and is never removed (that would let a third build lock another file of
  * the same name). Returns 0, or -1 after reporting. */
-static int lock_set(const char *parent, const char *name, bool quiet)
+static int lock_set(struct build_ctx *c, const char *parent, const char *name)
 {
+	bool quiet = c->opts.quiet;
 	char *path = xasprintf("%s/.%s.lock", parent, name);
 	int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
 	if (fd < 0) {
@@ -765,15 +762,15 @@ static int lock_set(const char *parent, const char *name, bool quiet)
 			fprintf(stderr, "railyard: build: waiting for another build of %s/%s\n", parent, name);
 		nanosleep(&nap, NULL);
 	}
-	lock_fd = fd;
+	c->lock_fd = fd;
 	return 0;
 }
 
-static void unlock_set(void)
+static void unlock_set(struct build_ctx *c)
 {
-	if (lock_fd >= 0)
-		close(lock_fd);
-	lock_fd = -1;
+	if (c->lock_fd >= 0)
+		close(c->lock_fd);
+	c->lock_fd = -1;
 }
 
 /* Staging folders of this set a killed build left (.PACK.XXXXXX and its .old):
@@ -824,7 +821,7 @@ static int make_stage(struct build_ctx *c)
 		return -1;
 	}
 	char *name = xasprintf("%s%s", c->id, sx);
-	int rc = lock_set(parent, name, c->opts.quiet);
+	int rc = lock_set(c, parent, name);
 	if (!rc)
 		remove_stale(parent, name);
 	free(name);
@@ -1182,7 +1179,7 @@ static void draw_side_as(struct build_ctx *c, struct worker *w, cairo_t *cr, lon
 		c->it.label(c->it.user, i, true, who, sizeof who);
 	const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
 	draw_item(w->dr, cr, t, &w->f, NULL, c->report ? who : NULL);
-	if (forced_unsound && unchecked != UNCHECKED_NONE)
+	if (c->opts.unsound && unchecked != UNCHECKED_NONE)
 		mark_unchecked(cr, t, unchecked == UNCHECKED_INSIDE);
 	budget_idle();
 }
@@ -1351,15 +1348,11 @@ static bool group_seamless(struct build_ctx *c, struct group *g, size_t f, bool 
 	return ok;
 }
 
-static unsigned layouts_seen;   /* 1 butted, 2 gutter: the sheets of this build */
-/* per face template: 0 not looked at, 1 no, 2 seamless, 3 no and said so */
-static signed char *seam_known;
-
 static bool seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
 {
-	if (!seam_known[f])
-		seam_known[f] = group_seamless(c, g, f, backs) ? 2 : 1;
-	return seam_known[f] == 2;
+	if (!c->seam_known[f])
+		c->seam_known[f] = group_seamless(c, g, f, backs) ? 2 : 1;
+	return c->seam_known[f] == 2;
 }
 
 /* The sheets' layout for one group on pw x ph paper (--layout; auto: butted when
@@ -1368,22 +1361,21 @@ static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool ba
 			 double ph)
 {
 	const struct template *t = c->it.faces[f];
-	static char note[96];
 	int ng, nb;
 	sheet_counts(c, t, pw, ph, &ng, &nb);
 	bool butted = c->opts.layout == LAYOUT_BUTTED;
 	if (c->opts.layout == LAYOUT_AUTO)
 		butted = nb > ng && seamless(c, g, f, backs);
-	else if (butted && !seamless(c, g, f, backs) && seam_known[f] == 1) {
-		seam_known[f] = 3;
+	else if (butted && !seamless(c, g, f, backs) && c->seam_known[f] == 1) {
+		c->seam_known[f] = 3;
 		diag(SEV_WARNING, NULL, "--layout butted: the edges of %s differ from item to item or "
 		     "across the cut, so a cut off the line shows part of the neighbour", t->file);
 	}
-	if (!layouts_seen)
-		snprintf(note, sizeof note, "sheets %s, %d a page", butted ? "butted" : "gutter",
-			 butted ? nb : ng);
-	layouts_seen |= butted ? 1 : 2;
-	output_tally_note(layouts_seen == 3 ? "sheets butted and gutter" : note);
+	if (!c->layouts_seen)
+		snprintf(c->sheet_note, sizeof c->sheet_note, "sheets %s, %d a page",
+			 butted ? "butted" : "gutter", butted ? nb : ng);
+	c->layouts_seen |= butted ? 1 : 2;
+	output_tally_note(c->layouts_seen == 3 ? "sheets butted and gutter" : c->sheet_note);
 	return butted;
 }
 
@@ -1988,12 +1980,12 @@ static int write_home(struct build_ctx *c, struct worker *w)
 	c->opts.only = only;
 	c->large_paper = NULL;
 	c->paper_suffix = false;
-	layouts_seen = 0;
-	seam_known = xcalloc(c->it.nfaces + 1, 1);
+	c->layouts_seen = 0;
+	c->seam_known = xcalloc(c->it.nfaces + 1, 1);
 	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
 		rc = write_sheets(c, w, papers[i]);
-	free(seam_known);
-	seam_known = NULL;
+	free(c->seam_known);
+	c->seam_known = NULL;
 	if (pngs)
 		rc = png_end(c, &pool, rc);
 	else if (!rc && contact)
@@ -2219,10 +2211,14 @@ int build_run(struct build_ctx *c)
 	glog_capture();
 	budget_start();
 	c->report = true;
-	if (check_products(c) != 0)
+	c->lock_fd = -1;
+	c->layouts_seen = 0;
+	if (check_products(c) != 0) {
+		budget_stop();   /* a --watch rebuild's limit counts from its own start */
 		return EXIT_INPUT;
+	}
 	if (make_stage(c) != 0) {
-		unlock_set();
+		unlock_set(c);
 		budget_stop();
 		free(c->dir);
 		return EXIT_OUTPUT;
@@ -2230,6 +2226,8 @@ int build_run(struct build_ctx *c)
 	if (colour_begin(c) != 0) {
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
+		unlock_set(c);
+		budget_stop();
 		free(c->dir);
 		free(c->stage);
 		return EXIT_INPUT;
@@ -2265,7 +2263,7 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
-	unlock_set();
+	unlock_set(c);
 	budget_stop();
 	glog_summary();
 	for (size_t i = 0; i < c->nfiles; i++)
