@@ -615,22 +615,41 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	return b.doc;
 }
 
-/* The document main parsed to learn a pack's game, until a loader claims it. */
-static struct ydoc *kept;
+/* The documents of this command's packs (main parsed them to learn their
+ * game), read once: each load of one gets a copy. */
+#define KEPT_MAX 4
+static struct ydoc *kept[KEPT_MAX];
+static size_t nkept;
 
 void ydoc_keep(struct ydoc *doc)
 {
-	ydoc_free(kept);
-	kept = doc;
+	if (!doc) {
+		for (size_t i = 0; i < nkept; i++)
+			ydoc_free(kept[i]);
+		nkept = 0;
+		return;
+	}
+	for (size_t i = 0; i < nkept; i++) {
+		if (kept[i] != doc && strcmp(kept[i]->file, doc->file) == 0) {
+			ydoc_free(kept[i]);
+			kept[i] = doc;
+		}
+		if (kept[i] == doc)
+			return;
+	}
+	if (nkept == KEPT_MAX) {   /* the oldest goes */
+		ydoc_free(kept[0]);
+		memmove(kept, kept + 1, (KEPT_MAX - 1) * sizeof *kept);
+		nkept--;
+	}
+	kept[nkept++] = doc;
 }
 
 struct ydoc *ydoc_load(const char *path)
 {
-	if (kept && strcmp(kept->file, path) == 0) {
-		struct ydoc *doc = kept;
-		kept = NULL;
-		return doc;
-	}
+	for (size_t i = 0; i < nkept; i++)
+		if (strcmp(kept[i]->file, path) == 0)
+			return ydoc_clone(kept[i]);
 	size_t len;
 	watch_note(path);
 	char *text = read_file(path, YT_MAX_FILE, &len);

@@ -52,10 +52,13 @@ struct ydoc {
  * problems such as duplicate keys. Caller frees with ydoc_free. The file's text is registered with
  * diag_source so later messages can quote it. */
 struct ydoc *ydoc_load(const char *path);
-/* Hand doc to the next ydoc_load of the same path instead of parsing the file
- * again (main parses a pack once to learn its game; the command's loader then
- * takes that tree). A document not claimed is freed by the next ydoc_keep;
- * ydoc_keep(NULL) frees it. */
+/* Keep doc (ownership passes) for the rest of the command: every later
+ * ydoc_load of its path returns a copy (ydoc_clone) instead of reading and
+ * parsing the file again (main parses a command's packs once to learn their
+ * game; the command loads them, once a series or a variant). A second document
+ * of the same path replaces the first; the oldest goes beyond four paths;
+ * ydoc_keep(NULL) frees them all (main, after each command). The documents
+ * stay valid until then. */
 void ydoc_keep(struct ydoc *doc);
 /* The same from memory; name is used in locations. */
 struct ydoc *ydoc_parse(const char *name, const char *text, size_t len);

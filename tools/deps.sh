@@ -19,8 +19,9 @@ fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spart
 # (read back what was written), python3 and jq (JSON), file (PNG size), mandoc (man
 # page lint), time (peak memory of the hostile cases). tests/ calls nothing else outside
 # the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).
-# GNU parallel: tests/cli/shard.sh runs tune's shards under it, as the README shows.
-TEST="libcmocka-dev libpng-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel"
+# GNU parallel: tests/cli/shard.sh runs tune's shards under it, as the README shows;
+# strace: tests/cli/pack-reads.sh counts the opens of each pack.
+TEST="libcmocka-dev libpng-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel strace"
 # bench/floor.c writes its PNGs with libpng.
 BENCH="time libpng-dev"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
