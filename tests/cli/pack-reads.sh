@@ -35,6 +35,14 @@ opens "a pack compared with itself, a rule changed: read once" "0 0 0 1" \
 	simulate -q --games 20 --threads 1 --players 3,4 $T --compare $T --compare-rule tie=shared
 opens "simulate --json --compare of two deck packs, two counts: once each" "0 0 1 0" \
 	simulate -q --json --games 20 --threads 1 --players 4,5 $D --compare $D --compare-rule target=150
+# (train-52 against itself: its rules' locations once pointed into a document
+# freed when main kept a second copy of it; a SAN build reads freed memory)
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -e trace=openat -o "$WORK/trace" \
+	"$R" simulate -q --games 100 --threads 1 --players 3 packs/train-52.yaml --compare packs/train-52.yaml \
+	--compare-rule order=rotation >"$WORK/t52.out" 2>"$WORK/last.err"
+expect_eq "train-52 compared with itself: exit 0, the pack read once" "0 1" \
+	"$? $(grep -c '"packs/train-52.yaml"' "$WORK/trace")"
+expect_grep "... the second series labelled" 'b = train-52 --rule order=rotation$' "$WORK/t52.out"
 
 # A --compare pack with a YAML problem is still reported (it is read again to
 # say so, not kept from the quiet look at its game).
