@@ -44,7 +44,7 @@ expect_grep "and named" "^  sudo apt-get install wamerican$" "$WORK/last.err"
 
 # ---- the Makefile's links ----
 # make -n -B prints every command of a full build without running one.
-make -s -n -B -C "$TOP" LDFLAGS=-Wl,-z,now,--marker-ldflags SAN= TSAN= \
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -n -B -C "$TOP" LDFLAGS=-Wl,-z,now,--marker-ldflags SAN= TSAN= \
 	build/release/railyard build/release/tests/test_pngenc bench >"$WORK/make.txt" 2>"$WORK/make.err"
 links=$(grep -E -- ' -o build/release/(railyard|tests/test_pngenc|bench/floor) ' "$WORK/make.txt")
 expect_eq "make -n -B shows the three links (binary, a unit test, bench's floor)" 3 \
@@ -69,7 +69,7 @@ libxml-2.0 libxml/parser.h
 libpng png.h
 cmocka cmocka.h
 EOF
-pkgs=$(make -s -C "$TOP" --eval='print-pkgs: ; @echo $(PKGS)' print-pkgs 2>/dev/null)
+pkgs=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$TOP" --eval='print-pkgs: ; @echo $(PKGS)' print-pkgs 2>/dev/null)
 ok_if "the Makefile names its PKGS" test -n "$pkgs"
 bad=""
 for p in $pkgs; do
