@@ -3,7 +3,7 @@
 #   make SAN=1      address + undefined sanitizer variant (build/san/railyard)
 #   make TSAN=1     thread sanitizer variant (build/tsan/railyard; tests/tsan.sh)
 #   make demo       build the default pack into out/
-#   make test       unit, golden and CLI tests; ends with "N passed, N failed"
+#   make test       unit, golden and CLI tests; ends with "N passed, N failed, N skipped"
 #   make bench      speed and memory against a bare Cairo loop
 #   make readme     rewrite the quoted outputs of README.md and docs/*.md (tests/cli/readme.sh checks them)
 #   make readme-figures  rewrite the simulate figures of docs/*.md (tools/figures.sh)
@@ -14,7 +14,9 @@
 PREFIX  ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0
-PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0 libpng libdeflate lcms2 libxml-2.0 libmicrohttpd
+# What gen/ includes, and only that (tests/cli/build-hygiene.sh); the unit tests add TEST_PKGS.
+PKGS    := cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig librsvg-2.0 libdeflate lcms2 libxml-2.0 libmicrohttpd
+TEST_PKGS := cmocka libpng
 
 ifeq ($(SAN),1)
 VARIANT := san
@@ -86,14 +88,14 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BIN): $(MAIN_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS)) -c $< -o $@
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIB)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs $(TEST_PKGS))
 
 demo: all
 	./railyard list packs/pattern-two-census-seven.yaml
@@ -119,11 +121,12 @@ readme-figures: all
 docs-images: all
 	@sh tools/docs-images.sh
 
-# bench/render.sh times the renderer against this bare Cairo + Pango loop.
+# bench/render.sh times the renderer against this bare Cairo + Pango loop (and libpng).
 bench: $(BUILD)/bench/floor
 $(BUILD)/bench/floor: bench/floor.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(shell pkg-config --cflags libpng) $(LDFLAGS) -o $@ $< \
+		$(LDLIBS) $(shell pkg-config --libs libpng)
 
 # What `make install` puts under $(DESTDIR)$(PREFIX), relative paths; `make uninstall`
 # removes exactly these (and the folders it made, when left empty).
@@ -135,7 +138,7 @@ INST_MAN  := $(patsubst man/%,share/man/man1/%,$(wildcard man/*.1)) \
 INST_COMP := share/bash-completion/completions/railyard
 DOC       := share/doc/railyard
 EXAMPLE   := packs/examples/signal-box
-INST_DOC  := $(DOC)/README.md $(addprefix $(DOC)/,$(wildcard docs/*.md docs/*.png)) \
+INST_DOC  := $(DOC)/README.md $(DOC)/LICENSE $(DOC)/NOTICE $(addprefix $(DOC)/,$(wildcard docs/*.md docs/*.png)) \
              $(patsubst packs/%,$(DOC)/%,$(wildcard $(EXAMPLE)/*.yaml $(EXAMPLE)/*.csv $(EXAMPLE)/art/*))
 INST      := $(DESTDIR)$(PREFIX)
 
@@ -150,7 +153,7 @@ install: $(BIN)
 	$(if $(wildcard man/*.1),install -m 644 $(wildcard man/*.1) $(INST)/share/man/man1/)
 	$(if $(wildcard man/*.5),install -m 644 $(wildcard man/*.5) $(INST)/share/man/man5/)
 	$(if $(wildcard completion/railyard),install -m 644 completion/railyard $(INST)/$(INST_COMP))
-	install -m 644 README.md $(INST)/$(DOC)/
+	install -m 644 README.md LICENSE NOTICE $(INST)/$(DOC)/
 	install -m 644 $(wildcard docs/*.md docs/*.png) $(INST)/$(DOC)/docs/
 	install -m 644 $(wildcard $(EXAMPLE)/*.yaml $(EXAMPLE)/*.csv) $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/
 	install -m 644 $(wildcard $(EXAMPLE)/art/*) $(INST)/$(DOC)/$(EXAMPLE:packs/%=%)/art/

@@ -39,13 +39,17 @@ static const struct command commands[] = {
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
 /* The game of the pack at path, read without a word (the command reports what is
- * wrong with it when it loads it), or NULL. */
+ * wrong with it when it loads it), or NULL. A clean document is kept for the
+ * command's own load (ydoc_keep); one with problems is read again, to say them. */
 static const struct game *game_of_file(const char *path)
 {
 	diag_set_quiet(1);
 	struct ydoc *doc = ydoc_load(path);
 	const struct game *g = doc ? game_of(doc) : NULL;
-	ydoc_free(doc);
+	if (doc && !doc->errors)
+		ydoc_keep(doc);
+	else
+		ydoc_free(doc);
 	diag_set_quiet(0);
 	return g;
 }

@@ -51,6 +51,12 @@ static void read_entry(struct yread *r, const struct ynode *k, const struct ynod
 	char hex[8];
 	if (!text)
 		return;
+	struct tpl_color c;
+	if (tpl_parse_color(text, &c) == 0 && (c.none || c.a < 1)) {
+		yr_error(r, v, "palette '%s': '%s' is %s; a palette colour is opaque (#rrggbb, #rgb or a "
+			 "name such as black)", k->str, text, c.none ? "no colour" : "translucent");
+		return;
+	}
 	if (normalise(text, hex) != 0) {
 		const char *best = tpl_color_closest(text);
 		if (best)

@@ -50,9 +50,6 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-/* The pack being built is unsound and forced: every face gets the mark. */
-static bool forced_unsound;
-
 const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
 
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
@@ -153,9 +150,9 @@ const char build_opts_usage[] =
 
 void build_opts_init(struct build_opts *o)
 {
-	forced_unsound = false;
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
-				 .max_items = OUT_MAX_ITEMS};
+				 .max_items = OUT_MAX_ITEMS, .max_pixels = IMAGE_MAX_PIXELS,
+				 .max_total_pixels = IMAGE_MAX_TOTAL};
 }
 
 static int parse_mm(const char *opt, const char *what, const char *arg, double lo, double hi,
@@ -195,24 +192,21 @@ static int pick(const char *opt, const char *arg, const char *const *names, int 
 }
 
 /* --max-pixels and --max-total-pixels: millions of pixels. */
-static int pixels_option(bool each, const char *arg)
+static int pixels_option(struct build_opts *o, bool each, const char *arg)
 {
-	static double per = IMAGE_MAX_PIXELS, total = IMAGE_MAX_TOTAL;
 	long n;
 	if (parse_int(arg, 1, 100000, &n) != 0) {
 		diag(SEV_ERROR, NULL, "%s: '%s' is not a number of million pixels (1..100000)",
 		     each ? "--max-pixels" : "--max-total-pixels", arg);
 		return -1;
 	}
-	*(each ? &per : &total) = (double)n * 1e6;
-	image_set_limits(per, total);
+	*(each ? &o->max_pixels : &o->max_total_pixels) = (double)n * 1e6;
 	return 1;
 }
 
 /* --max-seconds and --max-item-seconds: decimal seconds. */
-static int seconds_option(bool item, const char *arg)
+static int seconds_option(struct build_opts *o, bool item, const char *arg)
 {
-	static double build_s, item_s;
 	char *end;
 	double v = strtod(arg, &end);
 	if (end == arg || *end || !(v >= 0.01 && v <= 1e6) || strspn(arg, "0123456789.") != strlen(arg)) {
@@ -220,8 +214,7 @@ static int seconds_option(bool item, const char *arg)
 		     item ? "--max-item-seconds" : "--max-seconds", arg);
 		return -1;
 	}
-	*(item ? &item_s : &build_s) = v;
-	budget_set(item_s, build_s);
+	*(item ? &o->max_item_seconds : &o->max_seconds) = v;
 	return 1;
 }
 
@@ -299,9 +292,9 @@ int build_option(struct build_opts *o, int c, const char *arg)
 	case OPT_MAX_ITEMS: return out_parse_max_items(arg, &o->max_items) ? -1 : 1;
 	case OPT_ALLOW_PATH: return trust_allow(arg) ? -1 : 1;
 	case OPT_MAX_PIXELS:
-	case OPT_MAX_TOTAL_PIXELS: return pixels_option(c == OPT_MAX_PIXELS, arg);
+	case OPT_MAX_TOTAL_PIXELS: return pixels_option(o, c == OPT_MAX_PIXELS, arg);
 	case OPT_MAX_SECONDS:
-	case OPT_MAX_ITEM_SECONDS: return seconds_option(c == OPT_MAX_ITEM_SECONDS, arg);
+	case OPT_MAX_ITEM_SECONDS: return seconds_option(o, c == OPT_MAX_ITEM_SECONDS, arg);
 	default: return 0;
 	}
 }
@@ -329,6 +322,9 @@ int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
 			return r;
 		}
 	}
+	/* this build's limits, given or not (the images load before build_run) */
+	image_set_limits(o->max_pixels, o->max_total_pixels);
+	budget_set(o->max_item_seconds, o->max_seconds);
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "build takes one pack file (see 'railyard build --help')");
 		return EXIT_INPUT;
@@ -384,7 +380,7 @@ int build_check_items(const struct build_opts *o, double n, const char *what, co
 	return -1;
 }
 
-int build_check_sound(const struct build_opts *o, const char *pack_file, int errors)
+int build_check_sound(struct build_opts *o, const char *pack_file, int errors)
 {
 	if (errors < 0)
 		return EXIT_INPUT;
@@ -396,7 +392,7 @@ int build_check_sound(const struct build_opts *o, const char *pack_file, int err
 	if (errors)
 		diag(SEV_WARNING, NULL, "%s: built with --force although 'railyard check' finds %d error%s; every item is marked 'unchecked' outside its trim (inside it on butted sheets)",
 		     pack_file, errors, errors == 1 ? "" : "s");
-	forced_unsound = errors > 0;
+	o->unsound = errors > 0;
 	return EXIT_OK;
 }
 
@@ -785,7 +781,9 @@ static int rm_tree_at(int dirfd, const char *name, int depth)
 	return unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
-/* The staging folder being written, removed if the build is interrupted. */
+/* The staging folder being written, removed if the build is interrupted: the
+ * one file-scope state of a build, as the signal handler that removes it
+ * (output.c's cleanup) has no build context to read. */
 static char stage_live[4096];
 
 static void stage_cleanup(void)
@@ -798,14 +796,13 @@ static void stage_cleanup(void)
 
 #define LOCK_WAIT 10  /* seconds a build waits for another of the same set */
 
-static int lock_fd = -1;
-
 /* Hold PARENT/.PACK.lock (flock) for the rest of the build: a second build of
  * the same set waits up to LOCK_WAIT seconds, then gives up. The file stays
  * empty and is never removed (that would let a third build lock another file of
  * the same name). Returns 0, or -1 after reporting. */
-static int lock_set(const char *parent, const char *name, bool quiet)
+static int lock_set(struct build_ctx *c, const char *parent, const char *name)
 {
+	bool quiet = c->opts.quiet;
 	char *path = xasprintf("%s%s.%s.lock", parent, path_sep(parent), name);
 	int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
 	if (fd < 0) {
@@ -832,15 +829,15 @@ static int lock_set(const char *parent, const char *name, bool quiet)
 			fprintf(stderr, "railyard: build: waiting for another build of %s%s%s\n", parent, path_sep(parent), name);
 		nanosleep(&nap, NULL);
 	}
-	lock_fd = fd;
+	c->lock_fd = fd;
 	return 0;
 }
 
-static void unlock_set(void)
+static void unlock_set(struct build_ctx *c)
 {
-	if (lock_fd >= 0)
-		close(lock_fd);
-	lock_fd = -1;
+	if (c->lock_fd >= 0)
+		close(c->lock_fd);
+	c->lock_fd = -1;
 }
 
 /* Staging folders of this set a killed build left (.PACK.XXXXXX and its .old):
@@ -891,7 +888,7 @@ static int make_stage(struct build_ctx *c)
 		return -1;
 	}
 	char *name = xasprintf("%s%s", c->id, sx);
-	int rc = lock_set(parent, name, c->opts.quiet);
+	int rc = lock_set(c, parent, name);
 	if (!rc)
 		remove_stale(parent, name);
 	free(name);
@@ -1249,7 +1246,7 @@ static void draw_side_as(struct build_ctx *c, struct worker *w, cairo_t *cr, lon
 		c->it.label(c->it.user, i, true, who, sizeof who);
 	const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
 	draw_item(w->dr, cr, t, &w->f, NULL, c->report ? who : NULL);
-	if (forced_unsound && unchecked != UNCHECKED_NONE)
+	if (c->opts.unsound && unchecked != UNCHECKED_NONE)
 		mark_unchecked(cr, t, unchecked == UNCHECKED_INSIDE);
 	budget_idle();
 }
@@ -1420,51 +1417,39 @@ static bool group_seamless(struct build_ctx *c, struct group *g, size_t f, bool 
 	return ok;
 }
 
-/* The sheets of this build, one entry per layout, count and paper, for the
- * summary line: "sheets butted, 9 a page on a4, 8 on letter". */
-struct sheet_seen {
-	const char *paper;
-	int n;
-	bool butted;
-};
-static struct sheet_seen sheets_seen[8];
-static int nsheets_seen;
-/* per face template: 0 not looked at, 1 no, 2 seamless, 3 no and said so */
-static signed char *seam_known;
-
 static bool seamless(struct build_ctx *c, struct group *g, size_t f, bool backs)
 {
-	if (!seam_known[f])
-		seam_known[f] = group_seamless(c, g, f, backs) ? 2 : 1;
-	return seam_known[f] == 2;
+	if (!c->seam_known[f])
+		c->seam_known[f] = group_seamless(c, g, f, backs) ? 2 : 1;
+	return c->seam_known[f] == 2;
 }
 
-/* The summary's note from sheets_seen: the layout once when every entry shares
+/* The summary's note from the sheets seen: the layout once when every entry shares
  * it, each paper's own count ("9 a page on a4, 8 on letter"), papers of one
  * count and layout named together ("6 a page on a4 and letter"). */
-static void sheets_note(void)
+static void sheets_note(const struct build_ctx *c)
 {
 	char note[192];
 	int len = snprintf(note, sizeof note, "sheets");
 	bool mixed = false;
-	for (int i = 1; i < nsheets_seen; i++)
-		mixed |= sheets_seen[i].butted != sheets_seen[0].butted;
+	for (int i = 1; i < c->nsheets_seen; i++)
+		mixed |= c->sheets_seen[i].butted != c->sheets_seen[0].butted;
 	if (!mixed)
 		len += snprintf(note + len, sizeof note - (size_t)len, " %s,",
-				sheets_seen[0].butted ? "butted" : "gutter");
+				c->sheets_seen[0].butted ? "butted" : "gutter");
 	bool done[8] = {false};
-	for (int i = 0, k = 0; i < nsheets_seen && len < (int)sizeof note; i++) {
+	for (int i = 0, k = 0; i < c->nsheets_seen && len < (int)sizeof note; i++) {
 		if (done[i])
 			continue;
-		const struct sheet_seen *e = &sheets_seen[i];
+		const struct sheet_seen *e = &c->sheets_seen[i];
 		bool first = !k++;
 		len += snprintf(note + len, sizeof note - (size_t)len, "%s%s%s %d%s on %s", first ? "" : ",",
 				mixed ? " " : "", mixed ? (e->butted ? "butted" : "gutter") : "", e->n,
 				first || mixed ? " a page" : "", e->paper);
-		for (int j = i + 1; j < nsheets_seen && len < (int)sizeof note; j++)
-			if (!done[j] && sheets_seen[j].n == e->n && sheets_seen[j].butted == e->butted) {
+		for (int j = i + 1; j < c->nsheets_seen && len < (int)sizeof note; j++)
+			if (!done[j] && c->sheets_seen[j].n == e->n && c->sheets_seen[j].butted == e->butted) {
 				done[j] = true;
-				len += snprintf(note + len, sizeof note - (size_t)len, " and %s", sheets_seen[j].paper);
+				len += snprintf(note + len, sizeof note - (size_t)len, " and %s", c->sheets_seen[j].paper);
 			}
 	}
 	output_tally_note(note);
@@ -1481,19 +1466,19 @@ static bool sheet_butted(struct build_ctx *c, struct group *g, size_t f, bool ba
 	bool butted = c->opts.layout == LAYOUT_BUTTED;
 	if (c->opts.layout == LAYOUT_AUTO)
 		butted = nb > ng && seamless(c, g, f, backs);
-	else if (butted && !seamless(c, g, f, backs) && seam_known[f] == 1) {
-		seam_known[f] = 3;
+	else if (butted && !seamless(c, g, f, backs) && c->seam_known[f] == 1) {
+		c->seam_known[f] = 3;
 		diag(SEV_WARNING, NULL, "--layout butted: the edges of %s differ from item to item or "
 		     "across the cut, so a cut off the line shows part of the neighbour", t->file);
 	}
 	struct sheet_seen e = {paper, butted ? nb : ng, butted};
 	bool seen = false;
-	for (int i = 0; i < nsheets_seen; i++)
-		seen |= !strcmp(sheets_seen[i].paper, paper) && sheets_seen[i].n == e.n &&
-			sheets_seen[i].butted == e.butted;
-	if (!seen && nsheets_seen < (int)(sizeof sheets_seen / sizeof *sheets_seen))
-		sheets_seen[nsheets_seen++] = e;
-	sheets_note();
+	for (int i = 0; i < c->nsheets_seen; i++)
+		seen |= !strcmp(c->sheets_seen[i].paper, paper) && c->sheets_seen[i].n == e.n &&
+			c->sheets_seen[i].butted == e.butted;
+	if (!seen && c->nsheets_seen < (int)(sizeof c->sheets_seen / sizeof *c->sheets_seen))
+		c->sheets_seen[c->nsheets_seen++] = e;
+	sheets_note(c);
 	return butted;
 }
 
@@ -2102,12 +2087,12 @@ static int write_home(struct build_ctx *c, struct worker *w)
 	c->opts.only = only;
 	c->large_paper = NULL;
 	c->paper_suffix = false;
-	nsheets_seen = 0;
-	seam_known = xcalloc(c->it.nfaces + 1, 1);
+	c->nsheets_seen = 0;
+	c->seam_known = xcalloc(c->it.nfaces + 1, 1);
 	for (int i = 0; !rc && (only & BO_SHEETS) && items && i < npapers; i++)
 		rc = write_sheets(c, w, papers[i]);
-	free(seam_known);
-	seam_known = NULL;
+	free(c->seam_known);
+	c->seam_known = NULL;
 	if (pngs)
 		rc = png_end(c, &pool, rc);
 	else if (!rc && contact)
@@ -2369,10 +2354,14 @@ int build_run(struct build_ctx *c)
 	glog_capture();
 	budget_start();
 	c->report = true;
-	if (check_products(c) != 0)
+	c->lock_fd = -1;
+	c->nsheets_seen = 0;
+	if (check_products(c) != 0) {
+		budget_stop();   /* a --watch rebuild's limit counts from its own start */
 		return EXIT_INPUT;
+	}
 	if (make_stage(c) != 0) {
-		unlock_set();
+		unlock_set(c);
 		budget_stop();
 		free(c->dir);
 		return EXIT_OUTPUT;
@@ -2380,6 +2369,8 @@ int build_run(struct build_ctx *c)
 	if (colour_begin(c) != 0) {
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
+		unlock_set(c);
+		budget_stop();
 		free(c->dir);
 		free(c->stage);
 		return EXIT_INPUT;
@@ -2415,7 +2406,7 @@ int build_run(struct build_ctx *c)
 		rm_tree_at(AT_FDCWD, stage_live, 0);
 		stage_live[0] = 0;
 	}
-	unlock_set();
+	unlock_set(c);
 	budget_stop();
 	glog_summary();
 	for (size_t i = 0; i < c->nfiles; i++)

@@ -70,9 +70,15 @@ struct build_opts {
 	int jobs;                /* PNG worker threads (0: the cores) */
 	bool force;              /* build a pack check finds unsound */
 	long max_items;          /* --max-items: at most this many printed items */
+	double max_pixels;       /* --max-pixels, --max-total-pixels (image.h), in pixels */
+	double max_total_pixels;
+	double max_seconds;      /* --max-seconds, --max-item-seconds (0: budget.h's) */
+	double max_item_seconds;
 	bool quiet;              /* -q: no summary line */
 	bool preview;            /* into PARENT/PACK.preview/: --preview, --watch, contact
 				    alone, --numbers; the set in PARENT/PACK stays */
+	bool unsound;            /* set by build_check_sound: unsound, built with --force;
+				    every item gets the "unchecked" mark */
 };
 
 /* The long options every build takes (for getopt_long; ends with a zero entry), and
@@ -115,10 +121,10 @@ struct template *build_template(struct drawer *dr, const char *pack_file, const 
 int build_check_items(const struct build_opts *o, double n, const char *what, const struct loc *at);
 
 /* A pack `railyard check` finds errors (> 0) in is not built, unless --force (a
- * prototype: then a warning); errors -1 (a file the check needs refused or
+ * prototype: then a warning, and o->unsound set); errors -1 (a file the check needs refused or
  * missing, reported) is bad input. Returns EXIT_OK, or EXIT_RULE or EXIT_INPUT
  * after reporting. */
-int build_check_sound(const struct build_opts *o, const char *pack_file, int errors);
+int build_check_sound(struct build_opts *o, const char *pack_file, int errors);
 
 /* Which of the home set's files (BO_* mask) the build writes: --only's at home,
  * none for a preset (its files are the service's own). */
@@ -178,6 +184,18 @@ struct build_ctx {
 	const char *large_paper;  /* the paper of the large items being written */
 	bool paper_suffix;        /* their names end in -PAPER (--paper a4,letter) */
 	long pages;
+	/* the state of one build_run (a --watch rebuild starts afresh) */
+	int lock_fd;              /* the set's lock file, held to the end, or -1 */
+	struct sheet_seen {       /* the sheets written so far, one entry per layout,
+				     count and paper, for the summary line: "sheets
+				     butted, 9 a page on a4, 8 on letter" */
+		const char *paper;
+		int n;
+		bool butted;
+	} sheets_seen[8];
+	int nsheets_seen;
+	signed char *seam_known;  /* per face template: 0 not looked at, 1 no, 2 seamless,
+				     3 no and said so */
 };
 
 /* Write the output set: returns an exit status (0, or 3 after reporting). */

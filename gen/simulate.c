@@ -264,7 +264,7 @@ static int pack_counts(const struct game *g, const char *path, int *counts)
 	}
 	if (v)
 		e->free(v);
-	ydoc_keep(doc);   /* the series read it again */
+	ydoc_free(doc);   /* a copy: main keeps the pack's document for the series */
 	diag_set_quiet(0);
 	for (int i = 0; k && i < n; i++)
 		if (c[i])

@@ -945,7 +945,7 @@ static int load_templates(struct build *b, const struct build_opts *o)
 
 /* Bounded work, a sound pack (or --force), the cards --numbers names, the
  * templates fitted and every image read: EXIT_OK, or the status to stop with. */
-static int prepare(struct build *b, const struct trains_build_opts *o)
+static int prepare(struct build *b, struct trains_build_opts *o)
 {
 	const struct pack *p = b->p;
 	/* Bounded work and memory, refused before the check or anything is written. */

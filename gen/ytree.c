@@ -628,22 +628,36 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	return b.doc;
 }
 
-/* The document main parsed to learn a pack's game, until a loader claims it. */
-static struct ydoc *kept;
+/* The documents of this command's packs (main parsed them to learn their
+ * game), read once: each load of one gets a copy. */
+#define KEPT_MAX 8
+static struct ydoc *kept[KEPT_MAX];
+static size_t nkept;
 
 void ydoc_keep(struct ydoc *doc)
 {
-	ydoc_free(kept);
-	kept = doc;
+	if (!doc) {
+		for (size_t i = 0; i < nkept; i++)
+			ydoc_free(kept[i]);
+		nkept = 0;
+		return;
+	}
+	for (size_t i = 0; i < nkept; i++)
+		if (kept[i] == doc)
+			return;
+	if (nkept == KEPT_MAX) {   /* the oldest goes */
+		ydoc_free(kept[0]);
+		memmove(kept, kept + 1, (KEPT_MAX - 1) * sizeof *kept);
+		nkept--;
+	}
+	kept[nkept++] = doc;
 }
 
 struct ydoc *ydoc_load(const char *path)
 {
-	if (kept && strcmp(kept->file, path) == 0) {
-		struct ydoc *doc = kept;
-		kept = NULL;
-		return doc;
-	}
+	for (size_t i = 0; i < nkept; i++)
+		if (strcmp(kept[i]->file, path) == 0)
+			return ydoc_clone(kept[i]);
 	size_t len;
 	watch_note(path);
 	char *text = read_file(path, YT_MAX_FILE, &len);
@@ -692,11 +706,29 @@ struct ynode *ynode_clone(const struct ynode *src)
 	return n;
 }
 
+/* The nodes of a clone name its own copy of the file name, not doc's (which
+ * may be freed first). */
+static void rename_file(struct ynode *n, const char *from, const char *to)
+{
+	if (n->loc.file == from)
+		n->loc.file = to;
+	if (n->kind == Y_SEQ)
+		for (size_t i = 0; i < n->n; i++)
+			rename_file(n->items[i], from, to);
+	else if (n->kind == Y_MAP)
+		for (size_t i = 0; i < n->n; i++) {
+			rename_file(n->pairs[i].key, from, to);
+			rename_file(n->pairs[i].value, from, to);
+		}
+}
+
 struct ydoc *ydoc_clone(const struct ydoc *doc)
 {
 	struct ydoc *c = xcalloc(1, sizeof *c);
 	c->file = xstrdup(doc->file);
 	c->root = doc->root ? ynode_clone(doc->root) : NULL;
+	if (c->root)
+		rename_file(c->root, doc->file, c->file);
 	c->errors = doc->errors;
 	return c;
 }

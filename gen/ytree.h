@@ -58,18 +58,22 @@ struct ydoc {
  * problems such as duplicate keys. Caller frees with ydoc_free. The file's text is registered with
  * diag_source so later messages can quote it. */
 struct ydoc *ydoc_load(const char *path);
-/* Hand doc to the next ydoc_load of the same path instead of parsing the file
- * again (main parses a pack once to learn its game; the command's loader then
- * takes that tree). A document not claimed is freed by the next ydoc_keep;
- * ydoc_keep(NULL) frees it. */
+/* Keep doc (ownership passes) for the rest of the command: every later
+ * ydoc_load of its path returns a copy (ydoc_clone) instead of reading and
+ * parsing the file again (main parses a command's packs once to learn their
+ * game; the command loads them, once a series or a variant). The first kept of
+ * a path is the one copied; beyond eight, the oldest is freed; ydoc_keep(NULL)
+ * frees them all (main, after each command). Until then a kept document stays
+ * valid. */
 void ydoc_keep(struct ydoc *doc);
 /* The same from memory; name is used in locations. */
 struct ydoc *ydoc_parse(const char *name, const char *text, size_t len);
 void ydoc_free(struct ydoc *doc);
 
-/* Trees edited in memory (tune's variants). A clone is a deep copy whose nodes
- * keep their locations (pointing at the original's file name, so the original
- * outlives it); free with ydoc_free / ynode_free. */
+/* Trees edited in memory (tune's variants). ydoc_clone is a deep copy whose
+ * nodes keep their lines and columns and name the clone's own copy of the file
+ * name; a node's clone (ynode_clone) points at the original's file name, so the
+ * original outlives it. Free with ydoc_free / ynode_free. */
 struct ydoc *ydoc_clone(const struct ydoc *doc);
 struct ynode *ynode_clone(const struct ynode *n);
 void ynode_free(struct ynode *n);

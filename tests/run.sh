@@ -1,6 +1,7 @@
 #!/bin/sh
 # The test runner behind `make test`: unit tests (cmocka), golden cases and CLI
-# scripts, then one summary line "N passed, N failed".
+# scripts, then one summary line "N passed, N failed, N skipped" (a check that
+# could not run here says "ok - WHAT # SKIP WHY": counted and listed, never a pass).
 #
 #   sh tests/run.sh                 everything
 #   sh tests/run.sh golden NAME     one golden case (tests/golden/NAME)
@@ -30,13 +31,26 @@ else
 fi
 pass=0
 fail=0
+skip=0
 failed=""
-RESULTS=""   # a job writes "ok NAME" / "fail NAME" lines here instead of counting
+skipped=""
+RESULTS=""   # a job writes "ok NAME" / "fail NAME" / "skip NAME" lines here instead of counting
 
 record() { # record STATUS NAME
 	if [ -n "$RESULTS" ]; then echo "$1 $2" >>"$RESULTS"; return; fi
-	if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); failed="$failed
-  $2"; fi
+	case $1 in
+	ok) pass=$((pass + 1));;
+	skip) skip=$((skip + 1)); skipped="$skipped
+  $2";;
+	*) fail=$((fail + 1)); failed="$failed
+  $2";;
+	esac
+}
+
+# The TAP directive of an "ok" line: "ok ... # SKIP why" (any case) is a skip.
+is_skip() {
+	case "$1" in *"# "[Ss][Kk][Ii][Pp]*) return 0;; esac
+	return 1
 }
 
 unit_tests() {
@@ -55,7 +69,8 @@ run_unit_test() {
 	n=0
 	while IFS= read -r line; do
 		case "$line" in
-		"ok "*) record ok "$name"; n=$((n + 1));;
+		"ok "*) if is_skip "$line"; then record skip "$name: ${line#ok }"; else record ok "$name"; fi
+			n=$((n + 1));;
 		"not ok "*) record fail "$name: ${line#not ok }"; n=$((n + 1)); sed 's/^/    /' "$out" | grep -v '^    ok ' >&2;;
 		esac
 	done <"$out"
@@ -121,7 +136,8 @@ run_cli_script() {
 	n=0
 	while IFS= read -r line; do
 		case "$line" in
-		"ok "*) record ok "cli/$1"; n=$((n + 1));;
+		"ok "*) if is_skip "$line"; then record skip "cli/$1: ${line#ok - }"; else record ok "cli/$1"; fi
+			n=$((n + 1));;
 		"not ok "*) record fail "cli/$1: ${line#not ok - }"; n=$((n + 1));;
 		"#"*) echo "    $line" >&2;;
 		esac
@@ -180,7 +196,8 @@ run_job() {
 	# a line as each script or unit test ends, so a long run shows that it lives
 	# (golden cases take milliseconds each: their sum comes with the report)
 	[ "$1" = golden ] && return
-	echo "  $1/$2: $(grep -c '^ok ' "$RESULTS") passed, $(grep -c '^fail ' "$RESULTS") failed ($(($(date +%s) - t0)) s)" >&2
+	echo "  $1/$2: $(grep -c '^ok ' "$RESULTS") passed, $(grep -c '^fail ' "$RESULTS") failed," \
+		"$(grep -c '^skip ' "$RESULTS") skipped ($(($(date +%s) - t0)) s)" >&2
 }
 
 # Every job, JOBS at a time; then their results in the order of all_jobs.
@@ -206,8 +223,11 @@ all) touch "$TMP/start"; run_all; check_tree;;
 *) echo "usage: tests/run.sh [unit | golden [NAME] | cli [NAME]]" >&2; exit 2;;
 esac
 
+if [ "$skip" -gt 0 ]; then
+	echo "skipped:$skipped"
+fi
 if [ "$fail" -gt 0 ]; then
 	echo "failed:$failed"
 fi
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

@@ -14,20 +14,22 @@ set -eu
 # the PDF/X-1a conversion, the ink measurement and the default CMYK profile.
 # libdeflate: the PNG encoder's checksums and its path for images of many colours.
 # libmicrohttpd: railyard serve's HTTP server.
-BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libpng-dev libdeflate-dev liblcms2-dev ghostscript libxml2-dev libmicrohttpd-dev \
+BUILD="build-essential pkg-config libcairo2-dev libpango1.0-dev libyaml-dev libqpdf-dev librsvg2-dev libdeflate-dev liblcms2-dev ghostscript libxml2-dev libmicrohttpd-dev \
 fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spartan wamerican"
-# The tests: cmocka (unit), qpdf/poppler/rsvg (read back what was written), python3 and jq
-# (JSON), file (PNG size), mandoc (man page lint), time (peak memory of the hostile
-# cases). tests/ calls nothing else outside
+# The tests: cmocka and libpng (unit; test_pngenc reads PNGs back), qpdf/poppler/rsvg
+# (read back what was written), python3 and jq (JSON), file (PNG size), mandoc (man
+# page lint), time (peak memory of the hostile cases). tests/ calls nothing else outside
 # the essential packages (coreutils, diffutils, grep, sed, mawk, bsdutils' script).
-# GNU parallel: tests/cli/shard.sh runs tune's shards under it, as the README shows.
+# GNU parallel: tests/cli/shard.sh runs tune's shards under it, as the README shows;
+# strace: tests/cli/pack-reads.sh counts the opens of each pack.
 # Chromium, Node.js and npm: tests/cli/serve.sh drives railyard serve's page in
 # headless Chromium through playwright-core (tests/browser/, installed by npm ci).
 # A Node.js that brings its own npm (NodeSource's, which conflicts with
 # Debian's npm package) is kept: npm is asked for only when no npm is there.
-TEST="libcmocka-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel chromium nodejs"
+TEST="libcmocka-dev libpng-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel strace chromium nodejs"
 command -v npm >/dev/null 2>&1 || TEST="$TEST npm"
-BENCH="time"
+# bench/floor.c writes its PNGs with libpng.
+BENCH="time libpng-dev"
 # .ci/run's passes: valgrind, and clang with its libFuzzer/sanitizer runtimes (make fuzz).
 CI="valgrind clang libclang-rt-14-dev"
 case "${1:-build}" in
@@ -37,9 +39,13 @@ bench) PKGS="$BUILD $BENCH";;
 ci) PKGS="$BUILD $TEST $BENCH $CI";;
 *) echo "usage: tools/deps.sh [build | test | bench | ci]" >&2; exit 2;;
 esac
+# One dpkg-query for them all (every `make` runs this): the installed ones, by name.
+# shellcheck disable=SC2086
+installed=" $(dpkg-query -W -f='${Package} ${Status}\n' $PKGS 2>/dev/null |
+	awk '$3 == "ok" && $4 == "installed" { printf "%s ", $1 }')"
 missing=""
 for p in $PKGS; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+	case "$installed" in *" $p "*) ;; *) missing="$missing $p";; esac
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

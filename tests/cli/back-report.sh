@@ -15,3 +15,20 @@ for only in all faces png; do
 	expect_grep "build --only $only names the back's unknown field at its line" \
 		"back\.yaml:$line:[0-9]+: warning: back: no field 'nosuch'" "$WORK/last.err"
 done
+
+# --watch: every rebuild reports the back again (the flag that once said "the
+# back was reported" lived for the whole process).
+"$RAILYARD" build --watch --only faces --jobs 2 -o "$WORK/out-watch" "$WORK/p/pack.yaml" >"$WORK/watch.log" 2>&1 &
+wpid=$!
+wait_for() { # wait_for N PATTERN: until the log has N lines matching PATTERN (at most 30 s)
+	i=0
+	while [ "$(grep -c "$2" "$WORK/watch.log")" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+}
+wait_for 1 "watching"
+echo "# an edit" >>"$WORK/p/pack.yaml"
+wait_for 2 "watching"
+kill "$wpid" 2>/dev/null
+wait "$wpid" 2>/dev/null
+expect_eq "--watch: two builds" 2 "$(grep -c 'watching' "$WORK/watch.log")"
+n=$(grep -c "back\.yaml:$line:[0-9]*: warning: back: no field 'nosuch'" "$WORK/watch.log")
+expect_eq "--watch: the rebuild names the back's unknown field again (once a build)" 2 "$n"

@@ -62,6 +62,8 @@ if [ -r /usr/share/dict/words ]; then
 		packs/toy-train.yaml -n 2 --max-length 2 --trace 0
 	check "toy-train, 20 rounds, game 0 (1 lead change: seat 1 to 2 at decision 75)" \
 		packs/toy-train.yaml -n 2 --max-length 20 --trace 0
+else
+	echo "ok - the Toy Train behaviour traces # SKIP /usr/share/dict/words missing (apt-get install wamerican)"
 fi
 
 # whole games, other policies and seat counts

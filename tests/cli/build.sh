@@ -255,6 +255,8 @@ if command -v script >/dev/null; then
 	expect_grep "... the sheets' edge check a step of its own" 'step 2/4 edge check [0-9]' "$WORK/tty.txt"
 	expect_grep "... each step counted" 'step 4/4 sheets-letter\.pdf [0-9]' "$WORK/tty.txt"
 	expect_grep "... the time left is the build's" '; build [0-9]+%, [0-9]+ s left' "$WORK/tty.txt"
+else
+	echo "ok - the progress on a terminal # SKIP no script(1) here (bsdutils)"
 fi
 
 # The libqpdf fallback (used when Cairo's file is not laid out as expected; forced

@@ -2,7 +2,7 @@
 # runs under the build's limits and dies with railyard (a --max-seconds stop or
 # a kill -9 alike), so no gs is left behind still converting.
 . tests/cli/lib.sh
-command -v gs >/dev/null || { echo "ok - # skip: no Ghostscript"; exit 0; }
+command -v gs >/dev/null || { echo "ok - Ghostscript bounded like the build # SKIP no Ghostscript"; exit 0; }
 O=$WORK/o
 "$RAILYARD" build packs/pattern-two-two-packs.yaml --colour cmyk -q -o "$O" >/dev/null 2>&1 &
 build=$!

@@ -108,13 +108,16 @@ cp "$PK/pack.orig" "$PK/pack.yaml"
 # ---- manifest.csv of every game through one writer: RFC 4180 quoting, and no
 # cell a spreadsheet would run as a formula
 mkdir -p "$WORK/csv"
-sed -e "s/colour: \[blue, green, magenta, orange\]/colour: [blue, 'gr\"een,x', '=HYPERLINK(\"http:\/\/x\")', '@SUM(A1)']/" \
+# (a line break in a name: "bl\nue"; YAML's escape, the cell quoted)
+sed -e "s/colour: \[blue, green, magenta, orange\]/colour: [\"bl\\\\nue\", 'gr\"een,x', '=HYPERLINK(\"http:\/\/x\")', '@SUM(A1)']/" \
 	-e "s|templates/|$TOP/templates/|" packs/take-the-train.yaml >"$WORK/csv/p.yaml"
 expect_status "a deck with hostile colour names builds" 0 "$R" build -q --only contact --allow-path "$TOP/templates" -o "$WORK/csv/o" "$WORK/csv/p.yaml"
 # --only contact alone is a preview: it goes to PACK.preview/
 M=$WORK/csv/o/take-the-train.preview/manifest.csv
 expect_eq "manifest.csv: 56 rows of 5 fields each (RFC 4180)" "56 {5}" \
 	"$(python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1]))); print(len(r), set(map(len, r)))' "$M")"
+expect_eq "manifest.csv: a line break kept inside its quoted cell" "'bl\\nue 1' 'colour=bl\\nue number=1'" \
+	"$(python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], newline=""))); print(repr(r[1][2]), repr(r[1][4]))' "$M")"
 expect_grep "manifest.csv: a quote and a comma quoted" '^13,number,"gr""een,x 1",1,"colour=gr""een,x number=1"$' "$M"
 expect_grep "manifest.csv: a formula kept as text" "^25,number,\"'=HYPERLINK\(\"\"http://x\"\"\) 1\",1," "$M"
 expect_grep "manifest.csv: @ kept as text" "^37,number,\"'@SUM\(A1\) 1\",1," "$M"

@@ -38,7 +38,7 @@ ok_if "Take the Train: the back is the same turned round" look --bleed 3.175 tur
 expect_status "build double twelve" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces packs/domino-double-twelve.yaml
 expect_eq "double twelve: no warnings" "" "$(cat "$WORK/last.err")"
 D="$WORK/o/domino-double-twelve/faces.pdf"
-expect_eq "double twelve: no numerals on any tile" "" "$(pdftotext "$D" - | tr -d ' \n\f')"
+expect_eq "double twelve: no numerals on any tile" "" "$(pdftotext "$D" - 2>&1 | tr -d ' \n\f')"
 halves() { # halves PPM: the pips on the top and the bottom half
 	echo "$(look --bleed 3.175 blobs "$1" 2 2 20 20.5) $(look --bleed 3.175 blobs "$1" 2 25.5 20 20.5)"
 }

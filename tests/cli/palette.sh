@@ -59,12 +59,16 @@ palette:
   acent: "#000000"
   H: "#123456"
   a: "#12"
+  accent: "#12345680"
+  C: none
 EOF
 mkdir -p "$WORK/templates" && cp templates/trains-*.yaml "$WORK/templates/"
 expect_status "a bad colour is refused (exit 2)" 2 "$RAILYARD" build -q -o "$WORK/o" "$WORK/bad.yaml"
+expect_grep "a translucent colour: refused, located" "bad.yaml:11:11: error: palette 'accent': '#12345680' is translucent; a palette colour is opaque" "$WORK/last.err"
+expect_grep "none: refused, located" "bad.yaml:12:6: error: palette 'C': 'none' is no colour; a palette colour is opaque" "$WORK/last.err"
 expect_grep "a misspelt colour: located, with the nearest name" "bad.yaml:7:6: error: palette 'B': 'oragne' is not a colour \(did you mean 'orange'\?\)" "$WORK/last.err"
 expect_grep "a malformed colour: located" "bad.yaml:10:6: error: palette 'a': '#12' is not a colour" "$WORK/last.err"
-sed -i '/oragne/d; /#12"/d' "$WORK/bad.yaml"
+sed -i '/oragne/d; /#12"/d; /#12345680/d; /C: none/d' "$WORK/bad.yaml"
 expect_status "an unknown name is refused (exit 2)" 2 "$RAILYARD" build -q -o "$WORK/o" "$WORK/bad.yaml"
 expect_grep "an unknown name: located, with the nearest name" "bad.yaml:7:3: error: the palette's 'acent' is no colour of this pack's templates or game \(did you mean 'accent'\?\)" "$WORK/last.err"
 expect_grep "a letter the census lacks is unknown" "bad.yaml:8:3: error: the palette's 'H' is no colour" "$WORK/last.err"

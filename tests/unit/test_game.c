@@ -110,18 +110,28 @@ static void test_game_of(void **state)
 				     "domino-trains, train-52, toy-train, deck)"));
 }
 
-static void test_keep_hands_over_once(void **state)
+/* A kept document serves a copy to every load of its path, for the rest of the
+ * command (a pack read once, whatever loads it how often); ydoc_keep(NULL)
+ * ends that, and the file is read from disk again. */
+static void test_keep_serves_copies(void **state)
 {
 	(void)state;
 	const char *text = "a: 1\n";
 	struct ydoc *doc = ydoc_parse("kept.yaml", text, strlen(text));
 	ydoc_keep(doc);
-	assert_ptr_equal(ydoc_load("kept.yaml"), doc);  /* the same tree, not parsed again */
-	capture();
-	assert_null(ydoc_load("kept.yaml"));           /* claimed: now it is read from disk */
-	release();
-	ydoc_free(doc);
+	for (int i = 0; i < 3; i++) {
+		struct ydoc *c = ydoc_load("kept.yaml");   /* no such file: the kept tree's copy */
+		assert_non_null(c);
+		assert_ptr_not_equal(c, doc);
+		assert_string_equal(c->file, "kept.yaml");
+		assert_ptr_equal(c->root->pairs[0].key->loc.file, c->file);   /* its own file name */
+		assert_string_equal(ymap_get(c->root, "a")->str, "1");
+		ydoc_free(c);
+	}
 	ydoc_keep(NULL);
+	capture();
+	assert_null(ydoc_load("kept.yaml"));   /* freed: now it is read from disk */
+	release();
 }
 
 static void test_t52_piles(void **state)
@@ -305,7 +315,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_game_of),
-		cmocka_unit_test(test_keep_hands_over_once),
+		cmocka_unit_test(test_keep_serves_copies),
 		cmocka_unit_test(test_t52_piles),
 		cmocka_unit_test(test_rule_piles),
 		cmocka_unit_test(test_toy_rules),
