@@ -1,6 +1,15 @@
 # Helpers for tests/cli/*.sh. Each check prints "ok - WHAT" or "not ok - WHAT".
 # Source it: . tests/cli/lib.sh
 
+# The scratch folder: tests/run.sh gives each script its own $WORK. A script run
+# by hand without one gets a fresh folder, never the current folder or / (an
+# empty $WORK once scattered 60 files into the root of a machine).
+if [ -z "${WORK:-}" ]; then
+	WORK=$(mktemp -d "${TMPDIR:-/tmp}/railyard-cli.XXXXXX") || exit 2
+	export WORK
+	echo "# WORK was unset: scratch folder $WORK" >&2
+fi
+
 # ok_if WHAT COMMAND...: passes when COMMAND succeeds.
 ok_if() {
 	what=$1; shift
