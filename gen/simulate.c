@@ -801,8 +801,8 @@ static void trace_steps(const struct sim_series *se, const struct sim_opts *o)
 	double score[SIM_MAX_PLAYERS];
 	struct gsim_outcome out;
 	memset(&out, 0, sizeof out);
-	struct sim_rng rng;
-	sim_rng_seed(&rng, o->seed, (uint64_t)o->trace);
+	struct rng rng;
+	rng_seed(&rng, o->seed, (uint64_t)o->trace);
 	st->start(se->setup, work, pos, &rng, &out);
 	st->standing(se->setup, work, pos, score);
 	printf("start: standing");

@@ -13,6 +13,7 @@
 #include "gsim.h"
 #include "series.h"
 #include "stats.h"
+#include "trains_sim.h"
 #include "verdict.h"
 
 #define SIM_MAX_RULES 16

@@ -397,7 +397,7 @@ static void settle(const struct setup *s, struct pos *p, struct gsim_outcome *o)
 	}
 }
 
-static void start(const void *sp, void *work, void *pp, struct sim_rng *rng, struct gsim_outcome *o)
+static void start(const void *sp, void *work, void *pp, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *p = pp;
@@ -463,7 +463,7 @@ static size_t moves(const void *sp, void *work, const void *pp, uint64_t *keys)
  * shortest word takes him furthest, the Braker the one that takes him least
  * far (ties at random). With no carriage, the challenge or pass (listed last). */
 static size_t choose(const void *sp, void *work, const void *pp, enum gsim_policy pol, const uint64_t *keys,
-		     size_t n, struct sim_rng *rng)
+		     size_t n, struct rng *rng)
 {
 	const struct setup *s = sp;
 	const struct pos *p = pp;
@@ -499,14 +499,14 @@ static size_t choose(const void *sp, void *work, const void *pp, enum gsim_polic
 			bkey = key;
 			best = i;
 			ties = 1;
-		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
+		} else if (key == bkey && rng_below(rng, (uint32_t)++ties) == 0) {
 			best = i;
 		}
 	}
 	return best;
 }
 
-static void apply(const void *sp, void *work, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *sp, void *work, void *pp, uint64_t key, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *p = pp;
@@ -547,7 +547,7 @@ static void apply(const void *sp, void *work, void *pp, uint64_t key, struct sim
 
 /* Nothing is hidden in Toy Train: the carriages lie face up, the face-down ones
  * are those of the words laid, both players know the list. */
-static void determinize(const void *sp, void *work, void *pp, int seat, struct sim_rng *rng)
+static void determinize(const void *sp, void *work, void *pp, int seat, struct rng *rng)
 {
 	(void)sp;
 	(void)work;

@@ -97,7 +97,7 @@ static const struct gsim_seats *st_seats(const void *sp)
 	return &((const struct setup *)sp)->seats;
 }
 
-static void st_start(const void *sp, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o)
+static void st_start(const void *sp, void *work, void *pos, struct rng *rng, struct gsim_outcome *o)
 {
 	(void)o;
 	sim_start(ss(sp), work, pos, rng);
@@ -114,25 +114,25 @@ static size_t st_moves(const void *sp, void *work, const void *pos, uint64_t *ke
 }
 
 static size_t st_choose(const void *sp, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys,
-			size_t n, struct sim_rng *rng)
+			size_t n, struct rng *rng)
 {
 	return sim_choose(ss(sp), work, pos, sim_policy_of(pol), keys, n, rng);
 }
 
 static size_t st_playout(const void *sp, void *work, const void *pos, const uint64_t *keys, size_t n,
-			 struct sim_rng *rng)
+			 struct rng *rng)
 {
 	return sim_playout(ss(sp), work, pos, keys, n, rng);
 }
 
-static void st_apply(const void *sp, void *work, void *pos, uint64_t key, struct sim_rng *rng,
+static void st_apply(const void *sp, void *work, void *pos, uint64_t key, struct rng *rng,
 		     struct gsim_outcome *o)
 {
 	(void)o;
 	sim_apply(ss(sp), work, pos, key, rng);
 }
 
-static void st_determinize(const void *sp, void *work, void *pos, int seat, struct sim_rng *rng)
+static void st_determinize(const void *sp, void *work, void *pos, int seat, struct rng *rng)
 {
 	sim_determinize(ss(sp), work, pos, seat, rng);
 }

@@ -31,6 +31,13 @@ cycle_of "$WORK/includes" >"$WORK/include-cycle"
 ok_if "no include cycle among gen/*.[ch] modules" test ! -s "$WORK/include-cycle"
 sed 's/^/  /' "$WORK/include-cycle" >&2
 
+# The shared engine layer knows no game: gsim (what every engine shares) and rng
+# (the random stream and the table's size) include no game's module.
+GAMES='^(trains|domino|take|toytrain|train52)_'
+awk -v g="$GAMES" '($1 == "gsim" || $1 == "rng") && $2 ~ g' "$WORK/includes" >"$WORK/shared-games"
+ok_if "gsim and rng include no game's module" test ! -s "$WORK/shared-games"
+sed 's/^/  /' "$WORK/shared-games" >&2
+
 if ls "$OBJ"/*.o >/dev/null 2>&1 && command -v nm >/dev/null; then
 	for o in "$OBJ"/*.o; do
 		m=$(basename "$o" .o)

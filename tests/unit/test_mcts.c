@@ -144,9 +144,9 @@ static void test_mcts_moves_are_legal(void **state)
 		table_new(&t, g->engine, se.setup, 40);
 		long searched = 0;
 		for (uint64_t game = 0; game < 3; game++) {
-			struct sim_rng rng, other;
-			sim_rng_seed(&rng, 5, game);
-			sim_rng_seed(&other, 6, game);
+			struct rng rng, other;
+			rng_seed(&rng, 5, game);
+			rng_seed(&other, 6, game);
 			struct gsim_outcome o;
 			memset(&o, 0, sizeof o);
 			t.st->start(t.setup, t.work, t.pos, &rng, &o);
@@ -207,8 +207,8 @@ static void test_mcts_does_not_peek(void **state)
 		table_new(&t, g->engine, se.setup, 48);
 		int compared = 0, differ = 0, hidden = 0;
 		for (uint64_t game = 0; game < 4; game++) {
-			struct sim_rng rng;
-			sim_rng_seed(&rng, 9, game);
+			struct rng rng;
+			rng_seed(&rng, 9, game);
 			struct gsim_outcome o;
 			memset(&o, 0, sizeof o);
 			t.st->start(t.setup, t.work, t.pos, &rng, &o);
@@ -224,16 +224,16 @@ static void test_mcts_does_not_peek(void **state)
 			if (seat < 0)
 				continue;
 			/* the hidden cards dealt again, the seat's view the same */
-			struct sim_rng deal;
-			sim_rng_seed(&deal, 77, game);
+			struct rng deal;
+			rng_seed(&deal, 77, game);
 			memcpy(t.copy, t.pos, t.size);
 			t.st->determinize(t.setup, t.work, t.copy, seat, &deal);
 			hidden += memcmp(t.copy, t.pos, t.size) != 0;
 			uint64_t first = 0;
 			for (uint64_t s = 0; s < 12; s++) {
-				struct sim_rng a, b;
-				sim_rng_seed(&a, 1000 + s, game);
-				sim_rng_seed(&b, 1000 + s, game);
+				struct rng a, b;
+				rng_seed(&a, 1000 + s, game);
+				rng_seed(&b, 1000 + s, game);
 				uint64_t ka = mcts_choose(t.m, t.pos, seat, 48, &a);
 				uint64_t kb = mcts_choose(t.m, t.copy, seat, 48, &b);
 				if (ka != kb)
