@@ -65,12 +65,4 @@ struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct
 char **games_words(const char *s, size_t *n);
 void games_words_free(char **v, size_t n);
 
-/* Toy Train's rules from a pack and its read `rules:` (tr): letters,
- * min-letters, the board; 0, or -1 reported. The broken spaces point into d. */
-int games_toy_rules(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r);
-/* The word list's path: opt when given, else the pack's rules: words (tr),
- * relative to the pack's folder; NULL reported. *loc gets where the pack names it. */
-char *games_toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt,
-			   struct loc *loc);
-
 #endif

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games.h"
+#include "deck.h"
 #include "gsim.h"
 #include "toytrain.h"
 
@@ -125,7 +125,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	const struct deck *d = p->deck;
 	struct toy_rules r;
 	const struct toy_pack_rules *tr = &p->pack_rules->toy;
-	if (games_toy_rules(d, tr, &r) != 0) {
+	if (toy_rules_from(d, tr, &r) != 0) {
 		snprintf(err, errlen, "not a toy-train pack the simulator can play");
 		return NULL;
 	}
@@ -156,7 +156,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 							     : s->finish);
 		}
 	struct loc loc = {NULL, 0, 0};
-	char *path = games_toy_words_path(d, tr, NULL, &loc);
+	char *path = toy_words_path(d, tr, NULL, &loc);
 	struct toy_words w = {0};
 	if (!path || toy_words_load(path, &w) != 0) {
 		snprintf(err, errlen, "cannot read the word list %s", path ? path : "(none)");

@@ -49,6 +49,12 @@ if ls "$OBJ"/*.o >/dev/null 2>&1 && command -v nm >/dev/null; then
 	cycle_of "$WORK/uses" >"$WORK/use-cycle"
 	ok_if "no module calls back into a module that calls it (nm over $OBJ)" test ! -s "$WORK/use-cycle"
 	sed 's/^/  /' "$WORK/use-cycle" >&2
+	# An engine (GAME_sim) plays by its game's rules module; it calls no command
+	# (GAME_check, GAME_list, GAME_build, games_check, simulate, tune).
+	awk '$1 ~ /_sim$/ && $2 ~ /(_check|_checkpos|_list|_build)$|^(simulate|tune)$/' "$WORK/uses" | sort -u \
+		>"$WORK/engine-commands"
+	ok_if "no engine calls into a command (nm)" test ! -s "$WORK/engine-commands"
+	sed 's/^/  /' "$WORK/engine-commands" >&2
 elif [ -n "${UNIT_DIR:-}" ]; then
 	# make test names the build: its objects must be there, or nothing is checked
 	echo "not ok - object files in $OBJ for the call graph"
