@@ -316,7 +316,8 @@ static long comp_single(void *user, long k, bool unique, char *name, size_t n)
 	return b->d->items[i].count;
 }
 
-void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
+/* The fields every sheet of the pack offers: pack, title and the pack's data. */
+static void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
 {
 	fields_set(f, "pack", b->d->id);
 	fields_set(f, "title", b->d->title);

@@ -67,7 +67,4 @@ struct deck_build_game {
 struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,
 				     const char *what, bool cells);
 
-/* The fields every sheet of the pack offers: pack, title and the pack's data. */
-void deck_build_pack_fields(const struct deck_build *b, struct fields *f);
-
 #endif

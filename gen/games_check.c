@@ -23,7 +23,10 @@ int games_check_one_pack(int argc, const char *usage)
 	return optind;
 }
 
-int games_check_pack_verdict(const struct deck *d, int errors)
+/* Print `check PACK`'s verdict of a pack-level check that found `errors`
+ * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE; errors
+ * -1 (a file it needs refused or missing, reported): EXIT_INPUT, no verdict. */
+static int games_check_pack_verdict(const struct deck *d, int errors)
 {
 	if (errors < 0)   /* a file the check needs, refused or missing: reported */
 		return EXIT_INPUT;

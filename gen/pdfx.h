@@ -71,10 +71,6 @@ bool pdfx_active(void);
  * every page above the ink limit (the file is left as converted). */
 int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pages, long n);
 
-/* The grey (DeviceGray 0..1) of the same lightness as sRGB r g b (0..1) when it
- * is a grey or a near-black that prints on the black plate alone, else -1. */
-double pdfx_grey_of(double r, double g, double b);
-
 /* What sRGB rgb (0..1 each) prints as once converted (pdfx_begin done), as a
  * large area of it prints: the CMYK the file gets (0..100 each; a grey: K alone
  * or rich black), the colour in CIELAB (D50) before (scaled to the printable

@@ -43,7 +43,8 @@
 /* The pack being built is unsound and forced: every face gets the mark. */
 static bool forced_unsound;
 
-const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
+/* --preset names, in enum preset's order. */
+static const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
 
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
 					 "png", "tokens", "board", "setup", "contact"};
@@ -58,7 +59,9 @@ enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET
        OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW, OPT_LAYOUT,
        OPT_PROOF };
 
-const struct option build_longopts[] = {
+/* The long options every build takes (for getopt_long; ends with a zero entry), and
+ * its help text. */
+static const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
 	{"only", required_argument, NULL, OPT_ONLY},
 	{"paper", required_argument, NULL, OPT_PAPER},
@@ -90,7 +93,7 @@ const struct option build_longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-const char build_opts_usage[] =
+static const char build_opts_usage[] =
 	"  -o, --output DIR    the set goes to DIR/PACK/ (default out/PACK/); it is\n"
 	"                      replaced as a whole: files an earlier build listed in\n"
 	"                      files.txt and this one does not write are removed\n"
@@ -140,7 +143,8 @@ const char build_opts_usage[] =
 	"      --watch         build again whenever the pack, a template, a data file or\n"
 	"                      an image changes (Ctrl-C ends it)\n";
 
-void build_opts_init(struct build_opts *o)
+/* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
+static void build_opts_init(struct build_opts *o)
 {
 	forced_unsound = false;
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
@@ -214,7 +218,9 @@ static int seconds_option(bool item, const char *arg)
 	return 1;
 }
 
-int build_option(struct build_opts *o, int c, const char *arg)
+/* Handle option c (a build_longopts value) with arg. Returns 1 when handled, 0
+ * when c is not a shared option, -1 after reporting a bad value. */
+static int build_option(struct build_opts *o, int c, const char *arg)
 {
 	double w, h;
 	long n;
@@ -394,12 +400,16 @@ int build_home_outputs(const struct build_opts *o)
 	return o->preset == PRESET_HOME ? o->only : 0;
 }
 
-bool build_writes_png(const struct build_opts *o)
+/* Whether the build writes items as PNG files (home: --only png or contact; the
+ * tgc and mpc presets; never drivethru, whose one file is a PDF). */
+static bool build_writes_png(const struct build_opts *o)
 {
 	if (o->preset == PRESET_HOME)
 		return (o->only & (BO_PNG | BO_CONTACT)) != 0;
 	return o->preset == PRESET_TGC || o->preset == PRESET_MPC;
 }
+
+static double build_bleed(const struct build_opts *o);
 
 int build_fit(const struct build_opts *o, const struct card_data *cd, const char *pack_file,
 	      struct template *const *t, size_t n, const struct template *back, const char *item)
@@ -468,7 +478,9 @@ static void quickref_size(const struct quickref *q, double *w, double *h)
 	*h = q->h > 0 ? q->h : q->t->h;
 }
 
-void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed)
+/* Draw q with its trim's top-left corner at cr's origin, clipped to bleed mm
+ * outside the trim. */
+static void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed)
 {
 	struct template *t = q->t;
 	double W, H;
@@ -1214,7 +1226,9 @@ static void step(void *user, long done)
 	progress_step(done);
 }
 
-double build_bleed(const struct build_opts *o)
+/* The bleed every item gets: the preset's, --bleed, or -1 for the templates' own.
+ * The command sets it on its templates before build_run. */
+static double build_bleed(const struct build_opts *o)
 {
 	/* The Game Crafter and DriveThruCards: 1/8 in; MakePlayingCards: 36 px at 300 dpi */
 	return o->preset == PRESET_TGC || o->preset == PRESET_DRIVETHRU ? 3.175
@@ -1894,7 +1908,7 @@ static double *gap_seams(double start, double cell, double gap, int n, double at
 	return v;
 }
 
-/* Where the tiles of a cells template of rows x cols may meet (free with tile_seams_free). */
+/* Where the tiles of a cells template of rows x cols may meet (the caller frees x and y). */
 static struct tile_seams cell_seams(const struct template *t, int rows, int cols)
 {
 	const struct tpl_cells *cl = &t->cells;

@@ -279,16 +279,8 @@ const char *ruleset_get(const struct ruleset *rs, const char *key)
 	return j < 0 ? NULL : rs->value[j];
 }
 
-size_t ruleset_args(struct ruleset *rs, const char **out)
-{
-	for (size_t i = 0; i < rs->n; i++) {
-		snprintf(rs->arg[i], sizeof rs->arg[i], "%s=%s", rs->keys[i].key, rs->value[i]);
-		out[i] = rs->arg[i];
-	}
-	return rs->n;
-}
-
-void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len)
+/* Where a value came from in words: "default", "pack FILE:L:C", "command line". */
+static void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len)
 {
 	const struct loc *l = &rs->loc[i];
 	switch (rs->from[i]) {

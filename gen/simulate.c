@@ -77,7 +77,8 @@ static const char *const policy_names[] = {
 	[GSIM_LOOKAHEAD] = "lookahead", [GSIM_MCTS] = "mcts",
 };
 
-const char *simulate_policy_name(enum gsim_policy p)
+/* The name of policy p ("random", "greedy", "spoiler", "lookahead"). */
+static const char *simulate_policy_name(enum gsim_policy p)
 {
 	return (size_t)p < sizeof policy_names / sizeof *policy_names ? policy_names[p] : "?";
 }

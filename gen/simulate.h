@@ -116,7 +116,4 @@ struct sim_side {
 	void (*trace_game)(const struct sim_series *se, const struct sim_opts *o);
 };
 
-/* The name of policy p ("random", "greedy", "spoiler", "lookahead"). */
-const char *simulate_policy_name(enum gsim_policy p);
-
 #endif

@@ -23,14 +23,6 @@ const char *sim_policy_name(enum sim_policy p)
 	return p < POLICY_COUNT ? policy_names[p] : "?";
 }
 
-int sim_policy_parse(const char *name)
-{
-	for (int i = 0; i < POLICY_COUNT; i++)
-		if (strcmp(name, policy_names[i]) == 0)
-			return i;
-	return -1;
-}
-
 static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "face-down"};
 
 const char *sim_opening_name(enum sim_opening o)
@@ -38,7 +30,7 @@ const char *sim_opening_name(enum sim_opening o)
 	return o < OPENING_COUNT ? opening_names[o] : "?";
 }
 
-int sim_opening_parse(const char *name)
+static int sim_opening_parse(const char *name)
 {
 	for (int i = 0; i < OPENING_COUNT; i++)
 		if (strcmp(name, opening_names[i]) == 0)
@@ -86,7 +78,7 @@ struct sim_setup {
 	struct sim_card *deck;
 	long ndeck;
 	struct rules rules_pos;    /* rules as the position module reads them */
-	/* The ways to use each ability (position.c's expansion): ability a's are
+	/* The ways to use each ability (trains_position.c's pos_ways): ability a's are
 	 * ways[way_first[a]] .. ways[way_first[a+1]-1]; spec[a] its entry (number
 	 * abilities) or NULL. */
 	struct pos_way *ways;
@@ -125,7 +117,7 @@ static inline double dist_at(const struct sim_setup *s, int i, int v)
 	return d + 0.01 * fabs(v - s->expect[i]);
 }
 
-/* build_ways' collector: each way of one ability, as trains_position.c expands it. */
+/* setup_ways' collector: each way of one ability, as trains_position.c expands it. */
 struct way_sink {
 	struct sim_setup *s;
 	size_t *cap;

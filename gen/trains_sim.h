@@ -50,11 +50,9 @@ enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_FACE_DOWN, OPENING_COU
 /* "none", "face-up", "face-down" ("discard" is read as face-down); and back
  * (-1 if unknown). */
 const char *sim_opening_name(enum sim_opening o);
-int sim_opening_parse(const char *name);
 
-/* "random", "greedy", "spoiler", "lookahead"; and back (-1 if unknown). */
+/* "random", "greedy", "spoiler", "lookahead". */
 const char *sim_policy_name(enum sim_policy p);
-int sim_policy_parse(const char *name);
 
 /* The rules a game is played by: the pack's, possibly overridden. */
 struct sim_rules {

@@ -17,7 +17,8 @@
 #include "tune_report.h"
 #include "util.h"
 
-const char *tune_state_name(enum tune_state s)
+/* The state in a word ("live", "worse", "stalls", ...). */
+static const char *tune_state_name(enum tune_state s)
 {
 	static const char *const names[] = {"live", "worse", "stalls", "length", "first-seat", "invalid",
 					    "unplayable", "dominated", "fails"};
@@ -1101,7 +1102,8 @@ static const struct tune_goal_def defs[] = {
 
 #define NDEFS (sizeof defs / sizeof defs[0])
 
-const char *tune_goal_names(bool require)
+/* The names in this build, for the errors: "balance, completion, length=T, ...". */
+static const char *tune_goal_names(bool require)
 {
 	static char names[2][256];
 	char *out = names[require];
