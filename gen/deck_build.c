@@ -12,6 +12,7 @@
 #include <cairo.h>
 
 #include "colour.h"
+#include "csv.h"
 #include "cli.h"
 #include "commands.h"
 #include "deck_build.h"

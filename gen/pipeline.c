@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "colour.h"
+#include "csv.h"
 #include "budget.h"
 #include "datapath.h"
 #include "diag.h"
@@ -646,44 +647,6 @@ int build_tokens(struct build_ctx *c, const char *name, const char *label, const
 		pdfw_end_page(w);
 	}
 	return pdfw_close(w);
-}
-
-void csv_cell(struct buf *s, const char *v)
-{
-	/* A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a
-	 * formula: a leading ' keeps it text. */
-	bool formula = strchr("=+-@\t\r", *v) && *v;
-	if (!formula && !v[strcspn(v, ",\"\r\n")]) {
-		buf_puts(s, v);
-		buf_puts(s, ",");
-		return;
-	}
-	buf_puts(s, formula ? "\"'" : "\"");
-	for (const char *q; (q = strchr(v, '"')); v = q + 1) {
-		buf_add(s, v, (size_t)(q - v));
-		buf_puts(s, "\"\"");
-	}
-	buf_puts(s, v);
-	buf_puts(s, "\",");
-}
-
-void csv_cellf(struct buf *s, const char *fmt, ...)
-{
-	struct buf t = {0};
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vprintf(&t, fmt, ap);
-	va_end(ap);
-	csv_cell(s, t.s ? t.s : "");
-	buf_free(&t);
-}
-
-void csv_end(struct buf *s)
-{
-	if (s->len && s->s[s->len - 1] == ',')
-		s->s[s->len - 1] = '\n';
-	else
-		buf_puts(s, "\n");
 }
 
 /* ---- removing a folder, also from a signal handler ---- */

@@ -213,12 +213,5 @@ bool build_press(const struct build_ctx *c);
  * after reporting. */
 int build_tokens(struct build_ctx *c, const char *name, const char *label, const struct template *t,
 		 long count, struct fields *f);
-/* The one CSV writer (every manifest): csv_cell appends the field v and a comma,
- * quoted as RFC 4180 says when it holds a comma, quote or line break, and with a
- * ' after the opening quote when it starts with = + - @ (a spreadsheet formula);
- * csv_cellf formats the field first; csv_end ends the row (LF). */
-void csv_cell(struct buf *s, const char *v);
-void csv_cellf(struct buf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void csv_end(struct buf *s);
 
 #endif
