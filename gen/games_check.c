@@ -64,16 +64,21 @@ int games_check_verdict(bool legal, const struct buf *out, bool json)
 {
 	const char *s = out->s ? out->s : "";
 	if (json) {
-		printf("{\"legal\": %s, \"findings\": [", legal ? "true" : "false");
-		for (bool first = true; *s; first = false) {
+		struct jw w;
+		jw_init(&w, stdout);
+		jw_object(&w);
+		jw_key(&w, "legal");
+		jw_bool(&w, legal);
+		jw_key(&w, "findings");
+		jw_array(&w);
+		while (*s) {
 			size_t n = strcspn(s, "\n");
-			char *line = xstrndup(s, n);
-			fputs(first ? "" : ", ", stdout);
-			json_str(stdout, line);
-			free(line);
+			jw_strn(&w, s, n);
 			s += n + (s[n] == '\n');
 		}
-		printf("]}\n");
+		jw_end(&w);
+		jw_end(&w);
+		putchar('\n');
 		return legal ? EXIT_OK : EXIT_RULE;
 	}
 	while (*s) {

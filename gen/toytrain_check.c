@@ -204,24 +204,33 @@ static int toy_next(const char *word, int at, int finish)
 
 static void toy_json(const char *word, const struct toy_result *res, const struct buf *why, int at)
 {
-	printf("{\"valid\": %s, \"word\": ", res->valid ? "true" : "false");
-	json_str(stdout, word);
-	printf(", \"as\": ");
-	if (res->valid)
-		json_str(stdout, res->match);
-	else
-		fputs("null", stdout);
-	printf(", \"reasons\": [");
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object(&w);
+	jw_key(&w, "valid");
+	jw_bool(&w, res->valid);
+	jw_key(&w, "word");
+	jw_str(&w, word);
+	jw_key(&w, "as");
+	jw_str(&w, res->valid ? res->match : NULL);
+	jw_key(&w, "reasons");
+	jw_array(&w);
 	for (const char *s = why->s ? why->s : ""; *s;) {
 		size_t n = strcspn(s, "\n");
-		char *line = xstrndup(s, n);
-		fputs(s == why->s ? "" : ", ", stdout);
-		json_str(stdout, line);
-		free(line);
+		jw_strn(&w, s, n);
 		s += n + (s[n] == '\n');
 	}
-	printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res->land,
-	       res->broken ? "true" : "false", res->finish ? "true" : "false");
+	jw_end(&w);
+	jw_key(&w, "from");
+	jw_int(&w, at);
+	jw_key(&w, "to");
+	jw_int(&w, res->land);
+	jw_key(&w, "broken");
+	jw_bool(&w, res->broken);
+	jw_key(&w, "finish");
+	jw_bool(&w, res->finish);
+	jw_end(&w);
+	putchar('\n');
 }
 
 static void toy_text(const struct deck *d, const struct toy_rules *r, const char *word,

@@ -295,52 +295,102 @@ struct pack_report {
 	long distinct;                /* different numbers still in the pack */
 };
 
-static void print_json(const struct pack *p, const struct check_opts *o, const struct pack_report *r)
+/* The per-player-count reductions, the missing cards and the short abilities. */
+static void json_reductions(struct jw *w, const struct pack *p, const struct check_opts *o,
+			    const struct pack_report *r)
 {
-	size_t k = p->abilities.n;
-	printf("{\n  \"pack\": ");
-	json_str(stdout, p->id);
-	printf(",\n  \"sound\": %s,\n  \"errors\": %u,\n  \"warnings\": %u,\n",
-	       diag_count(SEV_ERROR) ? "false" : "true", diag_count(SEV_ERROR), diag_count(SEV_WARNING));
-	if (p->layout.rows)
-		printf("  \"grid\": [%d, %d],\n", p->layout.rows, p->layout.cols);
-	else
-		printf("  \"census\": %d,\n", p->layout.census);
-	printf("  \"abilities\": %zu,\n  \"cards\": %ld,\n  \"copies\": %d,\n  \"wild\": %d,\n",
-	       k, p->cards, p->copies, p->wild);
-	printf("  \"table\": \"%s\",\n", p->has_table ? "explicit" : "computed");
-	printf("  \"per_ability\": {\"min\": %ld, \"max\": %ld},\n", r->lo, r->hi);
-	printf("  \"players\": [");
+	jw_key(w, "players");
+	jw_array_at(w, "  ");
 	for (size_t i = 0; i < r->nred; i++) {
 		const struct reduction *d = &r->red[i];
-		printf("%s\n    {\"players\": %d, \"cards\": %ld, \"min\": %ld, \"max\": %ld, \"balanced\": %s}",
-		       i ? "," : "", d->players, d->cards, d->lo, d->hi, d->lo == d->hi ? "true" : "false");
+		jw_object(w);
+		jw_key(w, "players");
+		jw_int(w, d->players);
+		jw_key(w, "cards");
+		jw_int(w, d->cards);
+		jw_key(w, "min");
+		jw_int(w, d->lo);
+		jw_key(w, "max");
+		jw_int(w, d->hi);
+		jw_key(w, "balanced");
+		jw_bool(w, d->lo == d->hi);
+		jw_end(w);
 	}
-	printf("%s],\n  \"missing\": [", r->nred ? "\n  " : "");
-	bool first = true;
+	jw_end(w);
+	jw_key(w, "missing");
+	jw_array(w);
 	for (long n = 1; o->missing && n <= p->cards; n++)
-		for (int c = 0; c < o->missing[n - 1]; c++) {
-			printf("%s%ld", first ? "" : ", ", n);
-			first = false;
-		}
-	for (int w = 0; w < o->wild_missing; w++) {
-		printf("%s\"W\"", first ? "" : ", ");
-		first = false;
-	}
-	printf("],\n  \"short\": [");
-	first = true;
-	for (size_t a = 0; a < k; a++) {
+		for (int c = 0; c < o->missing[n - 1]; c++)
+			jw_int(w, n);
+	for (int k = 0; k < o->wild_missing; k++)
+		jw_str(w, "W");
+	jw_end(w);
+	jw_key(w, "short");
+	jw_array_at(w, "  ");
+	for (size_t a = 0; a < p->abilities.n; a++) {
 		if (r->now[a] == r->full[a])
 			continue;
-		printf("%s\n    {\"ability\": ", first ? "" : ",");
-		json_str(stdout, p->abilities.v[a].symbolic);
-		printf(", \"code\": ");
-		json_str(stdout, p->abilities.v[a].code);
-		printf(", \"by\": %ld, \"left\": %ld}", r->full[a] - r->now[a], r->now[a]);
-		first = false;
+		jw_object(w);
+		jw_key(w, "ability");
+		jw_str(w, p->abilities.v[a].symbolic);
+		jw_key(w, "code");
+		jw_str(w, p->abilities.v[a].code);
+		jw_key(w, "by");
+		jw_int(w, r->full[a] - r->now[a]);
+		jw_key(w, "left");
+		jw_int(w, r->now[a]);
+		jw_end(w);
 	}
-	printf("%s],\n  \"win\": \"%s\",\n  \"win_possible\": %s\n}\n", first ? "" : "\n  ",
-	       win_rule_name(p->rules.win), r->win_possible ? "true" : "false");
+	jw_end(w);
+}
+
+static void print_json(const struct pack *p, const struct check_opts *o, const struct pack_report *r)
+{
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object_at(&w, "");
+	jw_key(&w, "pack");
+	jw_str(&w, p->id);
+	jw_key(&w, "sound");
+	jw_bool(&w, !diag_count(SEV_ERROR));
+	jw_key(&w, "errors");
+	jw_uint(&w, diag_count(SEV_ERROR));
+	jw_key(&w, "warnings");
+	jw_uint(&w, diag_count(SEV_WARNING));
+	if (p->layout.rows) {
+		jw_key(&w, "grid");
+		jw_array(&w);
+		jw_int(&w, p->layout.rows);
+		jw_int(&w, p->layout.cols);
+		jw_end(&w);
+	} else {
+		jw_key(&w, "census");
+		jw_int(&w, p->layout.census);
+	}
+	jw_key(&w, "abilities");
+	jw_uint(&w, p->abilities.n);
+	jw_key(&w, "cards");
+	jw_int(&w, p->cards);
+	jw_key(&w, "copies");
+	jw_int(&w, p->copies);
+	jw_key(&w, "wild");
+	jw_int(&w, p->wild);
+	jw_key(&w, "table");
+	jw_str(&w, p->has_table ? "explicit" : "computed");
+	jw_key(&w, "per_ability");
+	jw_object(&w);
+	jw_key(&w, "min");
+	jw_int(&w, r->lo);
+	jw_key(&w, "max");
+	jw_int(&w, r->hi);
+	jw_end(&w);
+	json_reductions(&w, p, o, r);
+	jw_key(&w, "win");
+	jw_str(&w, win_rule_name(p->rules.win));
+	jw_key(&w, "win_possible");
+	jw_bool(&w, r->win_possible);
+	jw_end(&w);
+	putchar('\n');
 }
 
 static void print_text(const struct pack *p, const struct check_opts *o, const struct pack_report *r)
