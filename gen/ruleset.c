@@ -299,19 +299,17 @@ void ruleset_dump(const struct ruleset *rs, FILE *out)
 	}
 }
 
-void ruleset_json_from(const struct ruleset *rs, FILE *out)
+void ruleset_json_from(struct jw *w, const struct ruleset *rs)
 {
 	static const char *const names[] = {"default", "pack", "command line"};
-	fputc('{', out);
+	jw_object(w);
 	for (size_t i = 0; i < rs->n; i++) {
-		fputs(i ? ", " : "", out);
-		json_str(out, rs->keys[i].key);
-		fprintf(out, ": \"%s\"", names[rs->from[i]]);
+		jw_key(w, rs->keys[i].key);
+		jw_str(w, names[rs->from[i]]);
 	}
 	for (size_t i = 0; rs->other && rs->other[i].key && i < RULESET_MAX; i++) {
-		fputs(i || rs->n ? ", " : "", out);
-		json_str(out, rs->other[i].key);
-		fprintf(out, ": \"%s\"", names[rs->other_from[i]]);
+		jw_key(w, rs->other[i].key);
+		jw_str(w, names[rs->other_from[i]]);
 	}
-	fputc('}', out);
+	jw_end(w);
 }

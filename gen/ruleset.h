@@ -29,6 +29,7 @@ struct ruleset_key {
 enum ruleset_from { RULE_DEFAULT, RULE_PACK, RULE_COMMAND_LINE };
 
 struct ruleset;
+struct jw;
 /* A rule a game reads itself beside its table, as more than one word (Train's
  * piles, a list; Toy Train's words, a file name): `--rule KEY=VALUE` states
  * it as it states the table's rules. set parses value into the game's rules
@@ -83,8 +84,8 @@ const char *ruleset_get(const struct ruleset *rs, const char *key);
 /* One line per rule for `dump`: "rule KEY=VALUE (default)" and so on. */
 void ruleset_dump(const struct ruleset *rs, FILE *out);
 
-/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"},
- * the other rules' after the table's. */
-void ruleset_json_from(const struct ruleset *rs, FILE *out);
+/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"}
+ * written by w, the other rules' after the table's. */
+void ruleset_json_from(struct jw *w, const struct ruleset *rs);
 
 #endif

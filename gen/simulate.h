@@ -103,10 +103,11 @@ struct sim_side {
 	void (*text_head)(const struct sim_series *se);
 	/* Its lines after the verdict. */
 	void (*text_tail)(const struct sim_series *se);
-	/* The JSON members between "title" and "rules_from", each after ",\n". */
-	void (*json_head)(const struct sim_series *se, const char *ind);
-	/* The JSON members after the verdict's, each after ",\n". */
-	void (*json_tail)(const struct sim_series *se, const char *ind);
+	/* The JSON members between "title" and "rules_from", written by w (the
+	 * series' object indented by ind). */
+	void (*json_head)(struct jw *w, const struct sim_series *se, const char *ind);
+	/* The JSON members after the verdict's. */
+	void (*json_tail)(struct jw *w, const struct sim_series *se, const char *ind);
 	/* The rules two series differ in, comma-separated into out ("" when none). */
 	void (*rules_differ)(const struct sim_series *a, const struct sim_series *b, char *out, size_t len);
 	/* Warn that a --compare mixes rules and pack (may be NULL: no warning). */

@@ -453,49 +453,88 @@ static void text_tail(const struct sim_series *se)
 		text_abilities(p, st);
 }
 
-static void json_head(const struct sim_series *se, const char *ind)
+static void json_head(struct jw *w, const struct sim_series *se, const char *ind)
 {
+	(void)ind;
 	const struct setup *s = se->setup;
-	printf(",\n%s  \"players\": %d,\n%s  \"cards\": %ld,\n%s  \"policies\": [", ind, se->players, ind,
-	       sim_setup_cards(s->s), ind);
+	jw_key(w, "players");
+	jw_int(w, se->players);
+	jw_key(w, "cards");
+	jw_int(w, sim_setup_cards(s->s));
+	jw_key(w, "policies");
+	jw_array(w);
 	for (int i = 0; i < se->players; i++)
-		printf("%s\"%s\"", i ? ", " : "", se->policy_name[i]);
+		jw_str(w, se->policy_name[i]);
+	jw_end(w);
 	const struct sim_rules *r = &s->rules;
-	printf("],\n%s  \"rules\": {\"apply-to\": \"%s\", \"swap-across\": \"%s\", \"swap-within\": %s, "
-	       "\"win\": \"%s\", \"freeze-tokens\": %d, \"reshuffle\": %s, \"opening\": \"%s\", "
-	       "\"max-turns\": %d}", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
-	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
-	       sim_opening_name(r->opening), r->max_turns);
+	jw_key(w, "rules");
+	jw_object(w);
+	jw_key(w, "apply-to");
+	jw_str(w, apply_to_name(r->apply_to));
+	jw_key(w, "swap-across");
+	jw_str(w, swap_across_name(r->swap_across));
+	jw_key(w, "swap-within");
+	jw_bool(w, r->swap_within);
+	jw_key(w, "win");
+	jw_str(w, win_rule_name(r->win));
+	jw_key(w, "freeze-tokens");
+	jw_int(w, r->freeze_tokens);
+	jw_key(w, "reshuffle");
+	jw_bool(w, r->reshuffle);
+	jw_key(w, "opening");
+	jw_str(w, sim_opening_name(r->opening));
+	jw_key(w, "max-turns");
+	jw_int(w, r->max_turns);
+	jw_end(w);
 }
 
-static void json_tail(const struct sim_series *se, const char *ind)
+static void json_moves(struct jw *w, const struct sim_stats *st)
+{
+	const char *const keys[] = {"draws", "on_self", "on_opponent", "across", "removals_self",
+				    "removals_opponent", "freezes", "reshuffles"};
+	const uint64_t v[] = {st->draws, st->on_self, st->on_opponent, st->across, st->removals_self,
+			      st->removals_opponent, st->freezes, st->reshuffles};
+	jw_key(w, "moves");
+	jw_object(w);
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		jw_key(w, keys[i]);
+		jw_uint(w, v[i]);
+	}
+	jw_end(w);
+}
+
+static void json_tail(struct jw *w, const struct sim_series *se, const char *ind)
 {
 	const struct pack *p = se->pack;
 	const struct sim_stats *st = se->own;
-	printf(",\n%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
-	       "\"removals_self\": %llu, \"removals_opponent\": %llu, \"freezes\": %llu, \"reshuffles\": %llu},\n",
-	       ind, (unsigned long long)st->draws, (unsigned long long)st->on_self,
-	       (unsigned long long)st->on_opponent, (unsigned long long)st->across,
-	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
-	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
-	printf("%s  \"abilities\": {", ind);
+	char first[JW_MAX_SPACE], sep[JW_MAX_SPACE];
+	json_moves(w, st);
+	snprintf(first, sizeof first, "\n%s    ", ind);
+	snprintf(sep, sizeof sep, ",\n%s    ", ind);
+	jw_key(w, "abilities");
+	jw_open(w, '{', first, sep, "\n  ");
 	for (size_t a = 0; a < p->abilities.n; a++) {
-		printf("%s\n%s    ", a ? "," : "", ind);
-		json_str(stdout, p->abilities.v[a].code);
-		printf(": {\"ability\": ");
-		json_str(stdout, p->abilities.v[a].symbolic);
-		printf(", \"used\": %llu, \"games\": %llu, \"used_by_winner\": %llu, \"won_with\": %llu, \"rare\": %s}",
-		       (unsigned long long)st->used[a], (unsigned long long)st->games_used[a],
-		       (unsigned long long)st->used_by_winner[a], (unsigned long long)st->won_with[a],
-		       yes(rare(st, a)));
-	}
-	printf("%s},\n%s  \"rare_abilities\": [", p->abilities.n ? "\n  " : "", ind);
-	for (size_t a = 0, i = 0; a < p->abilities.n; a++)
-		if (rare(st, a)) {
-			printf("%s", i++ ? ", " : "");
-			json_str(stdout, p->abilities.v[a].code);
+		jw_key(w, p->abilities.v[a].code);
+		jw_object(w);
+		jw_key(w, "ability");
+		jw_str(w, p->abilities.v[a].symbolic);
+		const char *const keys[] = {"used", "games", "used_by_winner", "won_with"};
+		const uint64_t v[] = {st->used[a], st->games_used[a], st->used_by_winner[a], st->won_with[a]};
+		for (size_t i = 0; i < 4; i++) {
+			jw_key(w, keys[i]);
+			jw_uint(w, v[i]);
 		}
-	printf("]");
+		jw_key(w, "rare");
+		jw_bool(w, rare(st, a));
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "rare_abilities");
+	jw_array(w);
+	for (size_t a = 0; a < p->abilities.n; a++)
+		if (rare(st, a))
+			jw_str(w, p->abilities.v[a].code);
+	jw_end(w);
 }
 
 /* --trace G: play only game G and print it turn by turn. */
