@@ -42,8 +42,9 @@ static void member(struct jw *w)
 	if (!w->depth)
 		return;
 	struct jw_level *l = &w->lv[w->depth - 1];
-	fputs(l->empty ? l->first : l->sep, w->out);
+	fputs(l->empty ? l->first : w->sep ? w->sep : l->sep, w->out);
 	l->empty = false;
+	w->sep = NULL;
 }
 
 /* Before a value: the separator, unless it is a key's. */
@@ -120,9 +121,14 @@ void jw_end(struct jw *w)
 void jw_key(struct jw *w, const char *key)
 {
 	member(w);
-	json_str(w->out, key);
+	str_n(w->out, key, strlen(key));
 	fputs(": ", w->out);
 	w->keyed = true;
+}
+
+void jw_sep(struct jw *w, const char *sep)
+{
+	w->sep = sep;
 }
 
 void jw_str(struct jw *w, const char *s)
@@ -132,7 +138,7 @@ void jw_str(struct jw *w, const char *s)
 		return;
 	}
 	value(w);
-	json_str(w->out, s);
+	str_n(w->out, s, strlen(s));
 }
 
 void jw_strn(struct jw *w, const char *s, size_t n)

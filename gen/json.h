@@ -25,6 +25,7 @@ struct jw {
 	FILE *out;
 	int depth;
 	bool keyed;                   /* a key was written; its value comes next */
+	const char *sep;              /* the next member's separator, once (jw_sep), or NULL */
 	struct jw_level lv[JW_MAX_DEPTH];
 };
 
@@ -47,6 +48,9 @@ void jw_end(struct jw *w);
 
 /* The next member's key, in an object. */
 void jw_key(struct jw *w, const char *key);
+/* The next member (not the first) follows sep (a string that outlives the
+ * call) instead of its container's separator: a report's one line break. */
+void jw_sep(struct jw *w, const char *sep);
 
 /* Values: the next array member, a key's value, or the document. */
 void jw_str(struct jw *w, const char *s);              /* NULL: null */
@@ -60,7 +64,7 @@ void jw_null(struct jw *w);
 /* A value already formatted as JSON (a number in a report's own format). */
 void jw_raw(struct jw *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Write s as a JSON string literal, quotes included. */
+/* Write s as a JSON string literal, quotes included (what jw_str writes). */
 void json_str(FILE *out, const char *s);
 
 #endif

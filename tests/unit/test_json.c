@@ -96,10 +96,15 @@ static void layouts(void **state)
 	jw_int(&w, 3);
 	jw_key(&w, "d");
 	jw_int(&w, 4);
+	jw_sep(&w, "; ");
+	jw_key(&w, "e");
+	jw_int(&w, 5);
+	jw_key(&w, "f");
+	jw_int(&w, 6);
 	jw_end(&w);
 	jw_end(&w);
 	expect(f, "{\n  \"a\": 1,\n  \"rows\": [\n    {\"b\": 2},\n    []\n  ],\n  \"none\": [],\n"
-		  "  \"own\": {\"c\": 3,\n    \"d\": 4}\n}");
+		  "  \"own\": {\"c\": 3,\n    \"d\": 4; \"e\": 5,\n    \"f\": 6}\n}");
 }
 
 int main(void)
