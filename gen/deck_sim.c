@@ -184,10 +184,8 @@ static void json_head(struct jw *w, const struct sim_series *se, const char *ind
 {
 	(void)ind;
 	const struct deck_pack *dp = se->pack;
-	jw_key(w, "game");
-	jw_str(w, dp->deck->game);
-	jw_key(w, "players");
-	jw_int(w, se->players);
+	jw_put_str(w, "game", dp->deck->game);
+	jw_put_int(w, "players", se->players);
 	json_policies(w, se);
 	jw_key(w, "rules");
 	json_rules(w, se->rules);
@@ -196,17 +194,14 @@ static void json_head(struct jw *w, const struct sim_series *se, const char *ind
 static void json_tail(struct jw *w, const struct sim_series *se, const char *ind)
 {
 	(void)ind;
-	jw_key(w, "unit");
-	jw_str(w, se->eng->unit);
+	jw_put_str(w, "unit", se->eng->unit);
 	jw_key(w, "use");
 	jw_object(w);
 	for (int c = 0; se->eng->counters[c]; c++) {
 		jw_key(w, se->eng->counters[c]);
 		jw_object(w);
-		jw_key(w, "total");
-		jw_uint(w, se->t.count[c]);
-		jw_key(w, "per_game");
-		jw_num(w, se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0);
+		jw_put_uint(w, "total", se->t.count[c]);
+		jw_put_num(w, "per_game", se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0);
 		jw_end(w);
 	}
 	jw_end(w);

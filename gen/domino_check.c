@@ -429,10 +429,8 @@ static void print_single_train(const struct domino *tiles, size_t n, int dn, con
 		char tile[32];
 		jw_init(&w, stdout);
 		jw_object(&w);
-		jw_key(&w, "tiles");
-		jw_uint(&w, n);
-		jw_key(&w, "single_train");
-		jw_bool(&w, r->single_train);
+		jw_put_uint(&w, "tiles", n);
+		jw_put_bool(&w, "single_train", r->single_train);
 		jw_key(&w, "odd_numbers");
 		jw_array(&w);
 		for (size_t i = 0; i < r->nodd; i++)

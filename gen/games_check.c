@@ -67,8 +67,7 @@ int games_check_verdict(bool legal, const struct buf *out, bool json)
 		struct jw w;
 		jw_init(&w, stdout);
 		jw_object(&w);
-		jw_key(&w, "legal");
-		jw_bool(&w, legal);
+		jw_put_bool(&w, "legal", legal);
 		jw_key(&w, "findings");
 		jw_array(&w);
 		while (*s) {

@@ -186,6 +186,36 @@ void jw_null(struct jw *w)
 	fputs("null", w->out);
 }
 
+void jw_put_str(struct jw *w, const char *key, const char *s)
+{
+	jw_key(w, key);
+	jw_str(w, s);
+}
+
+void jw_put_int(struct jw *w, const char *key, long long v)
+{
+	jw_key(w, key);
+	jw_int(w, v);
+}
+
+void jw_put_uint(struct jw *w, const char *key, unsigned long long v)
+{
+	jw_key(w, key);
+	jw_uint(w, v);
+}
+
+void jw_put_num(struct jw *w, const char *key, double v)
+{
+	jw_key(w, key);
+	jw_num(w, v);
+}
+
+void jw_put_bool(struct jw *w, const char *key, bool v)
+{
+	jw_key(w, key);
+	jw_bool(w, v);
+}
+
 void jw_raw(struct jw *w, const char *fmt, ...)
 {
 	value(w);

@@ -61,6 +61,13 @@ void jw_num(struct jw *w, double v);                   /* %.6g; null when not fi
 void jw_fixed(struct jw *w, double v, int decimals);   /* %.*f */
 void jw_bool(struct jw *w, bool v);
 void jw_null(struct jw *w);
+/* A member: its key and its value, as jw_key and the value's function. */
+void jw_put_str(struct jw *w, const char *key, const char *s);
+void jw_put_int(struct jw *w, const char *key, long long v);
+void jw_put_uint(struct jw *w, const char *key, unsigned long long v);
+void jw_put_num(struct jw *w, const char *key, double v);
+void jw_put_bool(struct jw *w, const char *key, bool v);
+
 /* A value already formatted as JSON (a number in a report's own format). */
 void jw_raw(struct jw *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

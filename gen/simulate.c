@@ -552,8 +552,7 @@ static void json_behaviour(struct jw *w, const struct sim_series *se)
 			       {b->lead_share, NAN}, {b->lead_lo, b->lead_hi}};
 	jw_key(w, "behaviour");
 	jw_object(w);
-	jw_key(w, "measured");
-	jw_bool(w, b->measured);
+	jw_put_bool(w, "measured", b->measured);
 	jw_key(w, "decisions");
 	if (b->measured)
 		jw_uint(w, se->t.decisions);
@@ -568,12 +567,10 @@ static void json_behaviour(struct jw *w, const struct sim_series *se)
 		else
 			jw_num(w, v[i][0]);
 	}
-	jw_key(w, "drawishness");
-	jw_num(w, b->drawishness);
+	jw_put_num(w, "drawishness", b->drawishness);
 	jw_key(w, "drawishness_ci");
 	verdict_json_pair(w, b->draw_lo, b->draw_hi);
-	jw_key(w, "advantage_p1");
-	jw_num(w, b->advantage_p1);
+	jw_put_num(w, "advantage_p1", b->advantage_p1);
 	jw_key(w, "advantage_p1_ci");
 	verdict_json_pair(w, b->p1_lo, b->p1_hi);
 	jw_end(w);
@@ -593,15 +590,12 @@ static void print_text(const struct sim_series *se, const struct report *rp)
 static void print_json(struct jw *w, const struct sim_series *se, const struct report *rp, const char *ind)
 {
 	jw_object_at(w, ind);
-	jw_key(w, "pack");
-	jw_str(w, se->id);
-	jw_key(w, "title");
-	jw_str(w, se->title);
+	jw_put_str(w, "pack", se->id);
+	jw_put_str(w, "title", se->title);
 	rp->side->json_head(w, se, ind);
 	jw_key(w, "rules_from");
 	ruleset_json_from(w, se->set);
-	jw_key(w, "seed");
-	jw_uint(w, rp->o->seed);
+	jw_put_uint(w, "seed", rp->o->seed);
 	verdict_json_series(w, &se->side);
 	json_behaviour(w, se);
 	rp->side->json_tail(w, se, ind);
@@ -620,18 +614,15 @@ static void print_json_timing(struct jw *w, const struct sim_series *se, int nse
 	jw_object(w);
 	jw_key(w, "seconds");
 	jw_fixed(w, total, 3);
-	jw_key(w, "threads");
-	jw_int(w, o->threads);
+	jw_put_int(w, "threads", o->threads);
 	jw_key(w, "games_per_second");
 	jw_fixed(w, total > 0 ? (double)games / total : 0, 0);
 	jw_key(w, "series");
 	jw_array(w);
 	for (int i = 0; i < nse; i++) {
 		jw_object(w);
-		jw_key(w, "pack");
-		jw_str(w, se[i].id);
-		jw_key(w, "players");
-		jw_int(w, se[i].players);
+		jw_put_str(w, "pack", se[i].id);
+		jw_put_int(w, "players", se[i].players);
 		jw_key(w, "seconds");
 		jw_fixed(w, se[i].seconds, 3);
 		jw_key(w, "games_per_second");

@@ -207,12 +207,9 @@ static void toy_json(const char *word, const struct toy_result *res, const struc
 	struct jw w;
 	jw_init(&w, stdout);
 	jw_object(&w);
-	jw_key(&w, "valid");
-	jw_bool(&w, res->valid);
-	jw_key(&w, "word");
-	jw_str(&w, word);
-	jw_key(&w, "as");
-	jw_str(&w, res->valid ? res->match : NULL);
+	jw_put_bool(&w, "valid", res->valid);
+	jw_put_str(&w, "word", word);
+	jw_put_str(&w, "as", res->valid ? res->match : NULL);
 	jw_key(&w, "reasons");
 	jw_array(&w);
 	for (const char *s = why->s ? why->s : ""; *s;) {
@@ -221,14 +218,10 @@ static void toy_json(const char *word, const struct toy_result *res, const struc
 		s += n + (s[n] == '\n');
 	}
 	jw_end(&w);
-	jw_key(&w, "from");
-	jw_int(&w, at);
-	jw_key(&w, "to");
-	jw_int(&w, res->land);
-	jw_key(&w, "broken");
-	jw_bool(&w, res->broken);
-	jw_key(&w, "finish");
-	jw_bool(&w, res->finish);
+	jw_put_int(&w, "from", at);
+	jw_put_int(&w, "to", res->land);
+	jw_put_bool(&w, "broken", res->broken);
+	jw_put_bool(&w, "finish", res->finish);
 	jw_end(&w);
 	putchar('\n');
 }

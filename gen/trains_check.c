@@ -304,16 +304,11 @@ static void json_reductions(struct jw *w, const struct pack *p, const struct che
 	for (size_t i = 0; i < r->nred; i++) {
 		const struct reduction *d = &r->red[i];
 		jw_object(w);
-		jw_key(w, "players");
-		jw_int(w, d->players);
-		jw_key(w, "cards");
-		jw_int(w, d->cards);
-		jw_key(w, "min");
-		jw_int(w, d->lo);
-		jw_key(w, "max");
-		jw_int(w, d->hi);
-		jw_key(w, "balanced");
-		jw_bool(w, d->lo == d->hi);
+		jw_put_int(w, "players", d->players);
+		jw_put_int(w, "cards", d->cards);
+		jw_put_int(w, "min", d->lo);
+		jw_put_int(w, "max", d->hi);
+		jw_put_bool(w, "balanced", d->lo == d->hi);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -331,14 +326,10 @@ static void json_reductions(struct jw *w, const struct pack *p, const struct che
 		if (r->now[a] == r->full[a])
 			continue;
 		jw_object(w);
-		jw_key(w, "ability");
-		jw_str(w, p->abilities.v[a].symbolic);
-		jw_key(w, "code");
-		jw_str(w, p->abilities.v[a].code);
-		jw_key(w, "by");
-		jw_int(w, r->full[a] - r->now[a]);
-		jw_key(w, "left");
-		jw_int(w, r->now[a]);
+		jw_put_str(w, "ability", p->abilities.v[a].symbolic);
+		jw_put_str(w, "code", p->abilities.v[a].code);
+		jw_put_int(w, "by", r->full[a] - r->now[a]);
+		jw_put_int(w, "left", r->now[a]);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -349,14 +340,10 @@ static void print_json(const struct pack *p, const struct check_opts *o, const s
 	struct jw w;
 	jw_init(&w, stdout);
 	jw_object_at(&w, "");
-	jw_key(&w, "pack");
-	jw_str(&w, p->id);
-	jw_key(&w, "sound");
-	jw_bool(&w, !diag_count(SEV_ERROR));
-	jw_key(&w, "errors");
-	jw_uint(&w, diag_count(SEV_ERROR));
-	jw_key(&w, "warnings");
-	jw_uint(&w, diag_count(SEV_WARNING));
+	jw_put_str(&w, "pack", p->id);
+	jw_put_bool(&w, "sound", !diag_count(SEV_ERROR));
+	jw_put_uint(&w, "errors", diag_count(SEV_ERROR));
+	jw_put_uint(&w, "warnings", diag_count(SEV_WARNING));
 	if (p->layout.rows) {
 		jw_key(&w, "grid");
 		jw_array(&w);
@@ -364,31 +351,21 @@ static void print_json(const struct pack *p, const struct check_opts *o, const s
 		jw_int(&w, p->layout.cols);
 		jw_end(&w);
 	} else {
-		jw_key(&w, "census");
-		jw_int(&w, p->layout.census);
+		jw_put_int(&w, "census", p->layout.census);
 	}
-	jw_key(&w, "abilities");
-	jw_uint(&w, p->abilities.n);
-	jw_key(&w, "cards");
-	jw_int(&w, p->cards);
-	jw_key(&w, "copies");
-	jw_int(&w, p->copies);
-	jw_key(&w, "wild");
-	jw_int(&w, p->wild);
-	jw_key(&w, "table");
-	jw_str(&w, p->has_table ? "explicit" : "computed");
+	jw_put_uint(&w, "abilities", p->abilities.n);
+	jw_put_int(&w, "cards", p->cards);
+	jw_put_int(&w, "copies", p->copies);
+	jw_put_int(&w, "wild", p->wild);
+	jw_put_str(&w, "table", p->has_table ? "explicit" : "computed");
 	jw_key(&w, "per_ability");
 	jw_object(&w);
-	jw_key(&w, "min");
-	jw_int(&w, r->lo);
-	jw_key(&w, "max");
-	jw_int(&w, r->hi);
+	jw_put_int(&w, "min", r->lo);
+	jw_put_int(&w, "max", r->hi);
 	jw_end(&w);
 	json_reductions(&w, p, o, r);
-	jw_key(&w, "win");
-	jw_str(&w, win_rule_name(p->rules.win));
-	jw_key(&w, "win_possible");
-	jw_bool(&w, r->win_possible);
+	jw_put_str(&w, "win", win_rule_name(p->rules.win));
+	jw_put_bool(&w, "win_possible", r->win_possible);
 	jw_end(&w);
 	putchar('\n');
 }

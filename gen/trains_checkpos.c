@@ -499,32 +499,25 @@ static void json_position(struct jw *w, const struct pack *p, const struct seq *
 	static const char *const order[] = {"ascending", "never_descending", "descending", "never_ascending"};
 	bool is[] = {a->order.ascending, a->order.never_descending, a->order.descending, a->order.never_ascending};
 	for (int k = 0; k < 4; k++) {
-		jw_key(w, order[k]);
-		jw_bool(w, is[k]);
+		jw_put_bool(w, order[k], is[k]);
 	}
-	jw_key(w, "win");
-	jw_str(w, win_rule_name(p->rules.win));
-	jw_key(w, "wins");
-	jw_bool(w, a->wins);
-	jw_key(w, "clean");
-	jw_bool(w, a->clean);
-	jw_key(w, "valid_wilds");
-	jw_bool(w, a->valid_wilds);
+	jw_put_str(w, "win", win_rule_name(p->rules.win));
+	jw_put_bool(w, "wins", a->wins);
+	jw_put_bool(w, "clean", a->clean);
+	jw_put_bool(w, "valid_wilds", a->valid_wilds);
 }
 
 /* A sequence's swaps: the pairs out of order, the fewest swaps and their cards. */
 static void json_swaps(struct jw *w, const struct pack *p, const struct analysis *a)
 {
 	char n1[3], n2[3];
-	jw_key(w, "inversions");
-	jw_int(w, a->inversions);
+	jw_put_int(w, "inversions", a->inversions);
 	jw_key(w, "inversion_pairs");
 	jw_array(w);
 	for (long k = 0; k < a->inversions && k < POS_MAX_PAIRS; k++)
 		json_pair(w, p, a->pairs[k]);
 	jw_end(w);
-	jw_key(w, "min_swaps");
-	jw_int(w, a->nswaps);
+	jw_put_int(w, "min_swaps", a->nswaps);
 	jw_key(w, "swaps");
 	jw_array(w);
 	for (int k = 0; k < a->nswaps; k++)
@@ -544,8 +537,7 @@ static void json_swaps(struct jw *w, const struct pack *p, const struct analysis
 		jw_end(w);
 	}
 	jw_end(w);
-	jw_key(w, "swaps_win");
-	jw_bool(w, a->swaps_win);
+	jw_put_bool(w, "swaps_win", a->swaps_win);
 }
 
 /* The analysis as members of the report's object. */
@@ -555,8 +547,7 @@ static void print_analysis_json(struct jw *w, const struct pack *p, const struct
 	json_position(w, p, s, a);
 	if (p->layout.rows) {
 		bool nd = p->rules.win == WIN_NEVER_DESCENDING;
-		jw_key(w, "legal_deal");
-		jw_bool(w, nd ? a->order.never_ascending : a->order.descending);
+		jw_put_bool(w, "legal_deal", nd ? a->order.never_ascending : a->order.descending);
 		jw_key(w, "arrangements");
 		jw_raw(w, "%s", a->arrangements);
 		return;
@@ -566,10 +557,8 @@ static void print_analysis_json(struct jw *w, const struct pack *p, const struct
 	jw_array(w);
 	for (int k = 0; k < a->nbest; k++) {
 		jw_object(w);
-		jw_key(w, "ability");
-		jw_str(w, p->abilities.v[a->best[k]].symbolic);
-		jw_key(w, "inversions");
-		jw_int(w, a->best_inv[k]);
+		jw_put_str(w, "ability", p->abilities.v[a->best[k]].symbolic);
+		jw_put_int(w, "inversions", a->best_inv[k]);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -577,16 +566,12 @@ static void print_analysis_json(struct jw *w, const struct pack *p, const struct
 	jw_array_at(w, "  ");
 	for (int k = 0; k < s->n; k++) {
 		jw_object(w);
-		jw_key(w, "space");
-		jw_str(w, sname(p, k, n1));
-		jw_key(w, "lo");
-		jw_int(w, a->lo[k]);
-		jw_key(w, "hi");
-		jw_int(w, a->hi[k]);
+		jw_put_str(w, "space", sname(p, k, n1));
+		jw_put_int(w, "lo", a->lo[k]);
+		jw_put_int(w, "hi", a->hi[k]);
 		jw_key(w, "card");
 		json_card(w, s->v[k]);
-		jw_key(w, "outside");
-		jw_bool(w, s->v[k] > 0 && (s->v[k] < a->lo[k] || s->v[k] > a->hi[k]));
+		jw_put_bool(w, "outside", s->v[k] > 0 && (s->v[k] < a->lo[k] || s->v[k] > a->hi[k]));
 		jw_end(w);
 	}
 	jw_end(w);
@@ -789,12 +774,9 @@ static int report_refusal(const struct pack *p, const struct check_opts *o, cons
 		struct jw w;
 		jw_init(&w, stdout);
 		jw_object_at(&w, "");
-		jw_key(&w, "applied");
-		jw_bool(&w, false);
-		jw_key(&w, "ability");
-		jw_str(&w, ab->symbolic);
-		jw_key(&w, "refused");
-		jw_str(&w, pos_refusal_text(r));
+		jw_put_bool(&w, "applied", false);
+		jw_put_str(&w, "ability", ab->symbolic);
+		jw_put_str(&w, "refused", pos_refusal_text(r));
 		jw_end(&w);
 		putchar('\n');
 	} else {
@@ -809,12 +791,9 @@ static void print_applied_json(const struct pack *p, const struct pos_pack *pk, 
 	struct jw w;
 	jw_init(&w, stdout);
 	jw_object_at(&w, "");
-	jw_key(&w, "applied");
-	jw_bool(&w, true);
-	jw_key(&w, "ability");
-	jw_str(&w, ab->symbolic);
-	jw_key(&w, "code");
-	jw_str(&w, ab->code);
+	jw_put_bool(&w, "applied", true);
+	jw_put_str(&w, "ability", ab->symbolic);
+	jw_put_str(&w, "code", ab->code);
 	jw_key(&w, "card");
 	if (card)
 		jw_int(&w, card);

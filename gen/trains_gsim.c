@@ -457,10 +457,8 @@ static void json_head(struct jw *w, const struct sim_series *se, const char *ind
 {
 	(void)ind;
 	const struct setup *s = se->setup;
-	jw_key(w, "players");
-	jw_int(w, se->players);
-	jw_key(w, "cards");
-	jw_int(w, sim_setup_cards(s->s));
+	jw_put_int(w, "players", se->players);
+	jw_put_int(w, "cards", sim_setup_cards(s->s));
 	jw_key(w, "policies");
 	jw_array(w);
 	for (int i = 0; i < se->players; i++)
@@ -469,22 +467,14 @@ static void json_head(struct jw *w, const struct sim_series *se, const char *ind
 	const struct sim_rules *r = &s->rules;
 	jw_key(w, "rules");
 	jw_object(w);
-	jw_key(w, "apply-to");
-	jw_str(w, apply_to_name(r->apply_to));
-	jw_key(w, "swap-across");
-	jw_str(w, swap_across_name(r->swap_across));
-	jw_key(w, "swap-within");
-	jw_bool(w, r->swap_within);
-	jw_key(w, "win");
-	jw_str(w, win_rule_name(r->win));
-	jw_key(w, "freeze-tokens");
-	jw_int(w, r->freeze_tokens);
-	jw_key(w, "reshuffle");
-	jw_bool(w, r->reshuffle);
-	jw_key(w, "opening");
-	jw_str(w, sim_opening_name(r->opening));
-	jw_key(w, "max-turns");
-	jw_int(w, r->max_turns);
+	jw_put_str(w, "apply-to", apply_to_name(r->apply_to));
+	jw_put_str(w, "swap-across", swap_across_name(r->swap_across));
+	jw_put_bool(w, "swap-within", r->swap_within);
+	jw_put_str(w, "win", win_rule_name(r->win));
+	jw_put_int(w, "freeze-tokens", r->freeze_tokens);
+	jw_put_bool(w, "reshuffle", r->reshuffle);
+	jw_put_str(w, "opening", sim_opening_name(r->opening));
+	jw_put_int(w, "max-turns", r->max_turns);
 	jw_end(w);
 }
 
@@ -497,8 +487,7 @@ static void json_moves(struct jw *w, const struct sim_stats *st)
 	jw_key(w, "moves");
 	jw_object(w);
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
-		jw_key(w, keys[i]);
-		jw_uint(w, v[i]);
+		jw_put_uint(w, keys[i], v[i]);
 	}
 	jw_end(w);
 }
@@ -516,16 +505,13 @@ static void json_tail(struct jw *w, const struct sim_series *se, const char *ind
 	for (size_t a = 0; a < p->abilities.n; a++) {
 		jw_key(w, p->abilities.v[a].code);
 		jw_object(w);
-		jw_key(w, "ability");
-		jw_str(w, p->abilities.v[a].symbolic);
+		jw_put_str(w, "ability", p->abilities.v[a].symbolic);
 		const char *const keys[] = {"used", "games", "used_by_winner", "won_with"};
 		const uint64_t v[] = {st->used[a], st->games_used[a], st->used_by_winner[a], st->won_with[a]};
 		for (size_t i = 0; i < 4; i++) {
-			jw_key(w, keys[i]);
-			jw_uint(w, v[i]);
+			jw_put_uint(w, keys[i], v[i]);
 		}
-		jw_key(w, "rare");
-		jw_bool(w, rare(st, a));
+		jw_put_bool(w, "rare", rare(st, a));
 		jw_end(w);
 	}
 	jw_end(w);

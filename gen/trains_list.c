@@ -60,10 +60,8 @@ static void print_cards(const struct pack *p, const struct list_opts *o)
 				jw_int(&w, n);
 			else
 				jw_str(&w, "W");
-			jw_key(&w, "code");
-			jw_str(&w, code);
-			jw_key(&w, "ability");
-			jw_str(&w, sym);
+			jw_put_str(&w, "code", code);
+			jw_put_str(&w, "ability", sym);
 			jw_end(&w);
 		} else if (n) {
 			printf("%ld\t%s\t%s\n", n, code, sym);

@@ -695,10 +695,8 @@ static void json_scores(struct jw *w, const struct tune_ctx *c, const struct tun
 		double x, lo, hi;
 		tune_goal_shown(&c->goals[i], tv->obj[i], tv->obj_lo[i], tv->obj_hi[i], &x, &lo, &hi);
 		jw_object(w);
-		jw_key(w, "objective");
-		jw_str(w, c->goals[i].spec);
-		jw_key(w, "value");
-		jw_num(w, x);
+		jw_put_str(w, "objective", c->goals[i].spec);
+		jw_put_num(w, "value", x);
 		jw_key(w, "ci");
 		pair(w, lo, hi);
 		jw_end(w);
@@ -721,17 +719,14 @@ static void json_goals(struct jw *w, const struct tune_ctx *c)
 	for (int i = 0; i < c->ngoals; i++) {
 		const struct tune_goal *g = &c->goals[i];
 		jw_object(w);
-		jw_key(w, "name");
-		jw_str(w, g->def->name);
-		jw_key(w, "spec");
-		jw_str(w, g->spec);
+		jw_put_str(w, "name", g->def->name);
+		jw_put_str(w, "spec", g->spec);
 		jw_key(w, "target");
 		if (g->def->target)
 			pair(w, g->lo, g->hi);
 		else
 			jw_null(w);
-		jw_key(w, "better");
-		jw_str(w, g->def->target ? "lower" : "higher");
+		jw_put_str(w, "better", g->def->target ? "lower" : "higher");
 		jw_end(w);
 	}
 	jw_end(w);
@@ -740,10 +735,8 @@ static void json_goals(struct jw *w, const struct tune_ctx *c)
 	for (int q = 0; q < c->nreqs; q++) {
 		const struct tune_goal *g = &c->reqs[q];
 		jw_object(w);
-		jw_key(w, "name");
-		jw_str(w, g->def->name);
-		jw_key(w, "spec");
-		jw_str(w, g->spec);
+		jw_put_str(w, "name", g->def->name);
+		jw_put_str(w, "spec", g->spec);
 		jw_key(w, "range");
 		jw_array(w);
 		json_bound(w, g->lo);
@@ -753,14 +746,11 @@ static void json_goals(struct jw *w, const struct tune_ctx *c)
 	}
 	jw_end(w);
 	if (c->skill) {
-		jw_key(w, "skill_levels");
-		jw_str(w, c->skill);
+		jw_put_str(w, "skill_levels", c->skill);
 		jw_sep(w, ", ");
-		jw_key(w, "skill_deals_per_segment");
-		jw_int(w, TUNE_SKILL_DEALS);
+		jw_put_int(w, "skill_deals_per_segment", TUNE_SKILL_DEALS);
 	}
-	jw_key(w, "choice");
-	jw_str(w, "the front's best on the first objective, then the next");
+	jw_put_str(w, "choice", "the front's best on the first objective, then the next");
 }
 
 /* One player count of a variant: its measures (and skill). */
@@ -768,18 +758,13 @@ static void json_cell(struct jw *w, const struct tune_ctx *c, const struct tune_
 {
 	const struct tune_meas *m = &cl->m;
 	jw_object(w);
-	jw_key(w, "players");
-	jw_int(w, c->counts[k]);
-	jw_key(w, "games");
-	jw_uint(w, cl->games);
-	jw_key(w, "completion");
-	jw_num(w, m->comp);
-	jw_key(w, "balance");
-	jw_num(w, m->bal);
+	jw_put_int(w, "players", c->counts[k]);
+	jw_put_uint(w, "games", cl->games);
+	jw_put_num(w, "completion", m->comp);
+	jw_put_num(w, "balance", m->bal);
 	jw_key(w, "balance_ci");
 	pair(w, m->bal_lo, m->bal_hi);
-	jw_key(w, "seat1");
-	jw_num(w, m->seat1);
+	jw_put_num(w, "seat1", m->seat1);
 	jw_key(w, "median_rounds");
 	json_length(w, m->med);
 	if (c->skill) {
@@ -787,14 +772,10 @@ static void json_cell(struct jw *w, const struct tune_ctx *c, const struct tune_
 		cell_skill(c, cl, c->counts[k], GOAL_SIDE, &e, &lo, &hi);
 		jw_key(w, "skill");
 		jw_object(w);
-		jw_key(w, "games");
-		jw_uint(w, cl->sk_games);
-		jw_key(w, "single_winner");
-		jw_uint(w, cl->sk_decided);
-		jw_key(w, "stronger_wins");
-		jw_uint(w, cl->sk_wins);
-		jw_key(w, "score");
-		jw_num(w, e);
+		jw_put_uint(w, "games", cl->sk_games);
+		jw_put_uint(w, "single_winner", cl->sk_decided);
+		jw_put_uint(w, "stronger_wins", cl->sk_wins);
+		jw_put_num(w, "score", e);
 		jw_key(w, "ci");
 		pair(w, lo, hi);
 		jw_end(w);
@@ -805,17 +786,14 @@ static void json_cell(struct jw *w, const struct tune_ctx *c, const struct tune_
 /* A variant's measures once it has been played. */
 static void json_measures(struct jw *w, const struct tune_ctx *c, const struct tune_var *tv)
 {
-	jw_key(w, "completion");
-	jw_num(w, tv->comp);
-	jw_key(w, "balance");
-	jw_num(w, tv->J);
+	jw_put_num(w, "completion", tv->comp);
+	jw_put_num(w, "balance", tv->J);
 	jw_key(w, "balance_ci");
 	pair(w, tv->J_lo, tv->J_hi);
 	jw_key(w, "length");
 	json_length(w, tv->len_max);
 	if (tune_goal_mode(c)) {
-		jw_key(w, "front");
-		jw_bool(w, tv->pareto);
+		jw_put_bool(w, "front", tv->pareto);
 		json_scores(w, c, tv);
 	}
 	jw_sep(w, ",\n     ");
@@ -832,26 +810,18 @@ static void json_variant(struct jw *w, const struct tune_ctx *c, size_t v, size_
 	char res[64];
 	result_text(c, tv, res, sizeof res);
 	jw_object(w);
-	jw_key(w, "variant");
-	jw_uint(w, v + 1);
-	jw_key(w, "rank");
-	jw_uint(w, rank);
+	jw_put_uint(w, "variant", v + 1);
+	jw_put_uint(w, "rank", rank);
 	jw_key(w, "keys");
 	jw_raw(w, "%s", tv->json);
-	jw_key(w, "differ");
-	jw_str(w, tv->differ);
-	jw_key(w, "result");
-	jw_str(w, res);
-	jw_key(w, "games");
-	jw_uint(w, tv->games);
-	jw_key(w, "played");
-	jw_bool(w, measured(tv) && !unplayed(c, tv));
+	jw_put_str(w, "differ", tv->differ);
+	jw_put_str(w, "result", res);
+	jw_put_uint(w, "games", tv->games);
+	jw_put_bool(w, "played", measured(tv) && !unplayed(c, tv));
 	if (tune_goal_mode(c) && tv->state == TS_FAILS) {
-		jw_key(w, "fails");
-		jw_str(w, c->reqs[tv->failed].spec);
+		jw_put_str(w, "fails", c->reqs[tv->failed].spec);
 	} else if (tune_goal_mode(c) && tv->state == TS_LIVE && tv->undecided >= 0) {
-		jw_key(w, "undecided");
-		jw_str(w, c->reqs[tv->undecided].spec);
+		jw_put_str(w, "undecided", c->reqs[tv->undecided].spec);
 	}
 	if (measured(tv) && !unplayed(c, tv))
 		json_measures(w, c, tv);
@@ -866,20 +836,15 @@ static void json_best(struct jw *w, const struct tune_ctx *c)
 	}
 	const struct tune_var *b = &c->v[c->best];
 	jw_object(w);
-	jw_key(w, "variant");
-	jw_int(w, c->best + 1);
+	jw_put_int(w, "variant", c->best + 1);
 	jw_key(w, "keys");
 	jw_raw(w, "%s", b->json);
-	jw_key(w, "differ");
-	jw_str(w, b->differ);
-	jw_key(w, "completion");
-	jw_num(w, b->comp);
-	jw_key(w, "balance");
-	jw_num(w, b->J);
+	jw_put_str(w, "differ", b->differ);
+	jw_put_num(w, "completion", b->comp);
+	jw_put_num(w, "balance", b->J);
 	jw_key(w, "balance_ci");
 	pair(w, b->J_lo, b->J_hi);
-	jw_key(w, "worst_players");
-	jw_int(w, c->counts[b->worst]);
+	jw_put_int(w, "worst_players", c->counts[b->worst]);
 	jw_key(w, "length");
 	json_length(w, b->len_max);
 	jw_key(w, "length_range");
@@ -909,27 +874,20 @@ static void json_list(struct jw *w, const char *key, const struct tune_ctx *c, c
 /* The search: the pack, space, counts, seed, cap and the objective of the race. */
 static void json_search(struct jw *w, const struct tune_ctx *c)
 {
-	jw_key(w, "pack");
-	jw_str(w, c->pack_path);
-	jw_key(w, "id");
-	jw_str(w, c->pack_id);
-	jw_key(w, "game");
-	jw_str(w, c->game);
-	jw_key(w, "space");
-	jw_str(w, c->space);
+	jw_put_str(w, "pack", c->pack_path);
+	jw_put_str(w, "id", c->pack_id);
+	jw_put_str(w, "game", c->game);
+	jw_put_str(w, "space", c->space);
 	jw_key(w, "players");
 	jw_array(w);
 	for (int k = 0; k < c->ncounts; k++)
 		jw_int(w, c->counts[k]);
 	jw_end(w);
-	jw_key(w, "seed");
-	jw_uint(w, c->seed);
-	jw_key(w, "games_cap");
-	jw_int(w, c->cap);
+	jw_put_uint(w, "seed", c->seed);
+	jw_put_int(w, "games_cap", c->cap);
 	jw_key(w, "objective");
 	jw_object(w);
-	jw_key(w, "completion");
-	jw_num(w, c->threshold);
+	jw_put_num(w, "completion", c->threshold);
 	jw_key(w, "length");
 	if (c->len_hi > 0)
 		pair(w, c->len_lo, c->len_hi);
@@ -963,22 +921,15 @@ void tune_report_json(const struct tune_ctx *c)
 	for (size_t i = 0; i < c->nv; i++)
 		json_variant(&w, c, order[i], i + 1);
 	jw_end(&w);
-	jw_key(&w, "rounds");
-	jw_int(&w, c->rounds);
-	jw_key(&w, "games");
-	jw_uint(&w, c->games);
-	jw_key(&w, "exhaustive_games");
-	jw_uint(&w, exhaustive_games(c));
-	jw_key(&w, "budget_spent");
-	jw_bool(&w, c->budget_spent);
+	jw_put_int(&w, "rounds", c->rounds);
+	jw_put_uint(&w, "games", c->games);
+	jw_put_uint(&w, "exhaustive_games", exhaustive_games(c));
+	jw_put_bool(&w, "budget_spent", c->budget_spent);
 	if (c->skill) {
-		jw_key(&w, "skill_games");
-		jw_uint(&w, skill_games(c));
+		jw_put_uint(&w, "skill_games", skill_games(c));
 	}
-	jw_key(&w, "family_error");
-	jw_num(&w, TUNE_ALPHA);
-	jw_key(&w, "method");
-	jw_str(&w, TUNE_METHOD);
+	jw_put_num(&w, "family_error", TUNE_ALPHA);
+	jw_put_str(&w, "method", TUNE_METHOD);
 	jw_end(&w);
 	putchar('\n');
 	free(order);

@@ -85,8 +85,7 @@ static void json_quantile(struct jw *w, int t)
 static void json_length(struct jw *w, const struct stats_length *L)
 {
 	jw_object(w);
-	jw_key(w, "censored_at");
-	jw_int(w, L->horizon);
+	jw_put_int(w, "censored_at", L->horizon);
 	jw_key(w, "median");
 	json_quantile(w, L->median);
 	jw_key(w, "median_ci");
@@ -94,8 +93,7 @@ static void json_length(struct jw *w, const struct stats_length *L)
 	json_quantile(w, L->median_lo);
 	json_quantile(w, L->median_hi);
 	jw_end(w);
-	jw_key(w, "restricted_mean");
-	jw_num(w, L->rmst);
+	jw_put_num(w, "restricted_mean", L->rmst);
 	jw_key(w, "restricted_mean_ci");
 	verdict_json_pair(w, L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
 	jw_key(w, "p10");
@@ -107,14 +105,10 @@ static void json_length(struct jw *w, const struct stats_length *L)
 		jw_null(w);
 	} else {
 		jw_object(w);
-		jw_key(w, "mean");
-		jw_num(w, L->won_mean);
-		jw_key(w, "sd");
-		jw_num(w, L->won_sd);
-		jw_key(w, "min");
-		jw_int(w, L->won_min);
-		jw_key(w, "max");
-		jw_int(w, L->won_max);
+		jw_put_num(w, "mean", L->won_mean);
+		jw_put_num(w, "sd", L->won_sd);
+		jw_put_int(w, "min", L->won_min);
+		jw_put_int(w, "max", L->won_max);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -139,38 +133,27 @@ static void json_seats(struct jw *w, const struct verdict_side *x)
 	for (int i = 0; i < c->seats; i++)
 		verdict_json_pair(w, s->win_lo[i], s->win_hi[i]);
 	jw_end(w);
-	jw_key(w, "balance");
-	jw_num(w, s->balance);
+	jw_put_num(w, "balance", s->balance);
 	jw_key(w, "balance_ci");
 	verdict_json_pair(w, s->balance_lo, s->balance_hi);
-	jw_key(w, "equal_seats_p");
-	jw_num(w, s->equal_p);
-	jw_key(w, "equal_seats_test");
-	jw_str(w, s->equal_exact ? "exact" : "chi-square");
+	jw_put_num(w, "equal_seats_p", s->equal_p);
+	jw_put_str(w, "equal_seats_test", s->equal_exact ? "exact" : "chi-square");
 }
 
 void verdict_json_series(struct jw *w, const struct verdict_side *x)
 {
 	const struct stats_counts *c = x->c;
 	const struct stats_series *s = x->s;
-	jw_key(w, "games");
-	jw_uint(w, c->games);
-	jw_key(w, "completed");
-	jw_uint(w, c->completed);
-	jw_key(w, "timeouts");
-	jw_uint(w, stats_timeouts(c));
-	jw_key(w, "stalled");
-	jw_uint(w, c->stalled);
-	jw_key(w, "completion");
-	jw_num(w, s->completion);
+	jw_put_uint(w, "games", c->games);
+	jw_put_uint(w, "completed", c->completed);
+	jw_put_uint(w, "timeouts", stats_timeouts(c));
+	jw_put_uint(w, "stalled", c->stalled);
+	jw_put_num(w, "completion", s->completion);
 	jw_key(w, "completion_ci");
 	verdict_json_pair(w, s->completion_lo, s->completion_hi);
-	jw_key(w, "stalls");
-	jw_bool(w, s->stalls);
-	jw_key(w, "no_single_winner");
-	jw_uint(w, c->no_winner);
-	jw_key(w, "no_single_winner_share");
-	jw_num(w, s->no_winner);
+	jw_put_bool(w, "stalls", s->stalls);
+	jw_put_uint(w, "no_single_winner", c->no_winner);
+	jw_put_num(w, "no_single_winner_share", s->no_winner);
 	jw_key(w, "no_single_winner_ci");
 	verdict_json_pair(w, s->no_winner_lo, s->no_winner_hi);
 	json_seats(w, x);
@@ -281,20 +264,15 @@ static void json_diff(struct jw *w, const char *key, const struct stats_diff *d,
 	if (key)
 		jw_key(w, key);
 	jw_object(w);
-	jw_key(w, "a");
-	jw_num(w, d->a);
-	jw_key(w, "b");
-	jw_num(w, d->b);
-	jw_key(w, "difference");
-	jw_num(w, isnan(d->lo) ? NAN : d->d);
+	jw_put_num(w, "a", d->a);
+	jw_put_num(w, "b", d->b);
+	jw_put_num(w, "difference", isnan(d->lo) ? NAN : d->d);
 	jw_key(w, "ci");
 	verdict_json_pair(w, d->lo, d->hi);
 	if (seat) {
-		jw_key(w, "significant");
-		jw_bool(w, d->better != 0);
+		jw_put_bool(w, "significant", d->better != 0);
 	} else {
-		jw_key(w, "better");
-		jw_str(w, d->better ? (d->better > 0 ? a->id : b->id) : NULL);
+		jw_put_str(w, "better", d->better ? (d->better > 0 ? a->id : b->id) : NULL);
 	}
 	jw_end(w);
 }
@@ -328,8 +306,7 @@ void verdict_json_comparison(struct jw *w, const struct verdict_side *a, const s
 	json_differences(w, a, b, c);
 	jw_key(w, "verdict");
 	jw_object(w);
-	jw_key(w, "threshold");
-	jw_num(w, threshold);
+	jw_put_num(w, "threshold", threshold);
 	jw_key(w, "completion");
 	verdict_json_pair(w, a->s->completion, b->s->completion);
 	jw_key(w, "stalls");
@@ -344,8 +321,7 @@ void verdict_json_comparison(struct jw *w, const struct verdict_side *a, const s
 	json_id_or_null(w, a, b, c->v.faster);
 	jw_key(w, "fewer_no_single_winner");
 	json_id_or_null(w, a, b, c->v.fewer_ties);
-	jw_key(w, "paired");
-	jw_bool(w, c->paired);
+	jw_put_bool(w, "paired", c->paired);
 	jw_key(w, "rules_differ");
 	jw_array(w);
 	for (const char *r = rules_differ; *r;) {

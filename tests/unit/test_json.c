@@ -60,6 +60,11 @@ static void inline_values(void **state)
 	jw_end(&w);
 	jw_key(&w, "e");
 	jw_object(&w);
+	jw_put_str(&w, "ps", "v");
+	jw_put_int(&w, "pi", -1);
+	jw_put_uint(&w, "pu", 2);
+	jw_put_num(&w, "pn", 0.5);
+	jw_put_bool(&w, "pb", false);
 	jw_end(&w);
 	jw_key(&w, "k\"ey");
 	jw_array(&w);
@@ -67,7 +72,7 @@ static void inline_values(void **state)
 	jw_end(&w);
 	expect(f, "{\"s\": \"a\\\"b\\\\c\\nd\\te\\u001b\", \"n\": null, \"part\": \"abc\", \"i\": -7, "
 		  "\"u\": 18446744073709551615, \"x\": [0.123457, null, null, 2.500, true, null, 5], "
-		  "\"e\": {}, \"k\\\"ey\": []}");
+		  "\"e\": {\"ps\": \"v\", \"pi\": -1, \"pu\": 2, \"pn\": 0.5, \"pb\": false}, \"k\\\"ey\": []}");
 }
 
 static void layouts(void **state)
