@@ -303,9 +303,8 @@ void ruleset_json_from(struct jw *w, const struct ruleset *rs)
 {
 	static const char *const names[] = {"default", "pack", "command line"};
 	jw_object(w);
-	for (size_t i = 0; i < rs->n; i++) {
+	for (size_t i = 0; i < rs->n; i++)
 		jw_put_str(w, rs->keys[i].key, names[rs->from[i]]);
-	}
 	for (size_t i = 0; rs->other && rs->other[i].key && i < RULESET_MAX; i++) {
 		jw_put_str(w, rs->other[i].key, names[rs->other_from[i]]);
 	}

@@ -567,12 +567,8 @@ static void json_behaviour(struct jw *w, const struct sim_series *se)
 		else
 			jw_num(w, v[i][0]);
 	}
-	jw_put_num(w, "drawishness", b->drawishness);
-	jw_key(w, "drawishness_ci");
-	verdict_json_pair(w, b->draw_lo, b->draw_hi);
-	jw_put_num(w, "advantage_p1", b->advantage_p1);
-	jw_key(w, "advantage_p1_ci");
-	verdict_json_pair(w, b->p1_lo, b->p1_hi);
+	verdict_json_estimate(w, "drawishness", b->drawishness, b->draw_lo, b->draw_hi);
+	verdict_json_estimate(w, "advantage_p1", b->advantage_p1, b->p1_lo, b->p1_hi);
 	jw_end(w);
 }
 

@@ -114,16 +114,11 @@ static void step_json(struct jw *w, const struct skill_step *st, int players)
 	jw_put_str(w, "stronger", b);
 	static const char *const keys[] = {"games", "single_winner", "stronger_wins", "no_single_winner", "unfinished"};
 	const uint64_t v[] = {st->games, st->decided, st->strong_wins, st->no_winner, st->unfinished};
-	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
 		jw_put_uint(w, keys[i], v[i]);
-	}
 	jw_put_num(w, "lottery", 1.0 / players);
-	jw_put_num(w, "share", st->share);
-	jw_key(w, "share_ci");
-	verdict_json_pair(w, st->lo, st->hi);
-	jw_put_num(w, "rescaled", st->score);
-	jw_key(w, "rescaled_ci");
-	verdict_json_pair(w, st->score_lo, st->score_hi);
+	verdict_json_estimate(w, "share", st->share, st->lo, st->hi);
+	verdict_json_estimate(w, "rescaled", st->score, st->score_lo, st->score_hi);
 	jw_key(w, "seconds");
 	jw_fixed(w, st->seconds, 3);
 	jw_end(w);
@@ -158,9 +153,7 @@ static void print_json(const struct skill_request *r, const struct skill_trace *
 	jw_end(&w);
 	jw_key(&w, "span");
 	step_json(&w, &tr->span, tr->players);
-	jw_put_num(&w, "skill", tr->score);
-	jw_key(&w, "skill_ci");
-	verdict_json_pair(&w, tr->lo, tr->hi);
+	verdict_json_estimate(&w, "skill", tr->score, tr->lo, tr->hi);
 	jw_key(&w, "timing");
 	jw_object(&w);
 	jw_key(&w, "seconds");

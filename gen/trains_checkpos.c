@@ -498,9 +498,8 @@ static void json_position(struct jw *w, const struct pack *p, const struct seq *
 	jw_end(w);
 	static const char *const order[] = {"ascending", "never_descending", "descending", "never_ascending"};
 	bool is[] = {a->order.ascending, a->order.never_descending, a->order.descending, a->order.never_ascending};
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 4; k++)
 		jw_put_bool(w, order[k], is[k]);
-	}
 	jw_put_str(w, "win", win_rule_name(p->rules.win));
 	jw_put_bool(w, "wins", a->wins);
 	jw_put_bool(w, "clean", a->clean);

@@ -486,9 +486,8 @@ static void json_moves(struct jw *w, const struct sim_stats *st)
 			      st->removals_opponent, st->freezes, st->reshuffles};
 	jw_key(w, "moves");
 	jw_object(w);
-	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
 		jw_put_uint(w, keys[i], v[i]);
-	}
 	jw_end(w);
 }
 
@@ -508,9 +507,8 @@ static void json_tail(struct jw *w, const struct sim_series *se, const char *ind
 		jw_put_str(w, "ability", p->abilities.v[a].symbolic);
 		const char *const keys[] = {"used", "games", "used_by_winner", "won_with"};
 		const uint64_t v[] = {st->used[a], st->games_used[a], st->used_by_winner[a], st->won_with[a]};
-		for (size_t i = 0; i < 4; i++) {
+		for (size_t i = 0; i < 4; i++)
 			jw_put_uint(w, keys[i], v[i]);
-		}
 		jw_put_bool(w, "rare", rare(st, a));
 		jw_end(w);
 	}

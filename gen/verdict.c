@@ -17,6 +17,15 @@ void verdict_json_pair(struct jw *w, double lo, double hi)
 	jw_end(w);
 }
 
+void verdict_json_estimate(struct jw *w, const char *key, double v, double lo, double hi)
+{
+	char ci[64];
+	snprintf(ci, sizeof ci, "%s_ci", key);
+	jw_put_num(w, key, v);
+	jw_key(w, ci);
+	verdict_json_pair(w, lo, hi);
+}
+
 /* A quantile of length for the text: the value, or "> H" beyond the horizon. */
 static const char *quantile(int t, int horizon, char *buf, size_t len)
 {
@@ -93,9 +102,8 @@ static void json_length(struct jw *w, const struct stats_length *L)
 	json_quantile(w, L->median_lo);
 	json_quantile(w, L->median_hi);
 	jw_end(w);
-	jw_put_num(w, "restricted_mean", L->rmst);
-	jw_key(w, "restricted_mean_ci");
-	verdict_json_pair(w, L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
+	double half = STATS_Z95 * L->rmst_se;
+	verdict_json_estimate(w, "restricted_mean", L->rmst, L->rmst - half, L->rmst + half);
 	jw_key(w, "p10");
 	json_quantile(w, L->p10);
 	jw_key(w, "p90");
@@ -133,9 +141,7 @@ static void json_seats(struct jw *w, const struct verdict_side *x)
 	for (int i = 0; i < c->seats; i++)
 		verdict_json_pair(w, s->win_lo[i], s->win_hi[i]);
 	jw_end(w);
-	jw_put_num(w, "balance", s->balance);
-	jw_key(w, "balance_ci");
-	verdict_json_pair(w, s->balance_lo, s->balance_hi);
+	verdict_json_estimate(w, "balance", s->balance, s->balance_lo, s->balance_hi);
 	jw_put_num(w, "equal_seats_p", s->equal_p);
 	jw_put_str(w, "equal_seats_test", s->equal_exact ? "exact" : "chi-square");
 }
@@ -148,9 +154,7 @@ void verdict_json_series(struct jw *w, const struct verdict_side *x)
 	jw_put_uint(w, "completed", c->completed);
 	jw_put_uint(w, "timeouts", stats_timeouts(c));
 	jw_put_uint(w, "stalled", c->stalled);
-	jw_put_num(w, "completion", s->completion);
-	jw_key(w, "completion_ci");
-	verdict_json_pair(w, s->completion_lo, s->completion_hi);
+	verdict_json_estimate(w, "completion", s->completion, s->completion_lo, s->completion_hi);
 	jw_put_bool(w, "stalls", s->stalls);
 	jw_put_uint(w, "no_single_winner", c->no_winner);
 	jw_put_num(w, "no_single_winner_share", s->no_winner);

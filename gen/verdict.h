@@ -44,5 +44,8 @@ void verdict_json_comparison(struct jw *w, const struct verdict_side *a, const s
 
 /* An interval as a JSON array [lo, hi] (jw_num each: null when not finite). */
 void verdict_json_pair(struct jw *w, double lo, double hi);
+/* An estimate and its interval as two members: "key": v, "key_ci": [lo, hi]
+ * (key at most 60 characters). */
+void verdict_json_estimate(struct jw *w, const char *key, double v, double lo, double hi);
 
 #endif
