@@ -79,8 +79,8 @@ int main(int argc, char **argv)
 		long games = 0, decisions = 0;
 		double t0 = now(), t;
 		do {
-			struct sim_rng rng;
-			sim_rng_seed(&rng, 1, (uint64_t)games);
+			struct rng rng;
+			rng_seed(&rng, 1, (uint64_t)games);
 			memset(&out, 0, sizeof out);
 			st->start(setup, work, pos, &rng, &out);
 			while (st->turn(setup, pos) >= 0) {
@@ -98,8 +98,8 @@ int main(int argc, char **argv)
 		long searches = 0;
 		t0 = now();
 		for (uint64_t game = 0; (t = now() - t0) < secs; game++) {
-			struct sim_rng rng;
-			sim_rng_seed(&rng, 2, game);
+			struct rng rng;
+			rng_seed(&rng, 2, game);
 			memset(&out, 0, sizeof out);
 			st->start(setup, work, pos, &rng, &out);
 			int seat;

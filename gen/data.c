@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "csv.h"
 #include "draw.h"
 #include "template.h"
 #include "util.h"
@@ -133,120 +134,37 @@ static void finish_rows(struct yread *r, struct card_data *d, const char *const 
 	free(idx);
 }
 
-/* ---- CSV (RFC 4180) ---- */
+/* ---- CSV (RFC 4180, read by csv.h) ---- */
 
-struct csv {
-	struct yread *r;
-	const char *file, *s, *end;
-	unsigned line, col;
-	struct buf field;
+struct data_csv {
+	struct csv_reader in;
 	const char *column;   /* the field's column, NULL in the header */
 	size_t index;         /* the field's place in its line, 0-based */
 };
 
-static void csv_error(struct csv *c, unsigned line, unsigned col, const char *msg)
-{
-	struct loc l = at(c->file, line, col);
-	diag(SEV_ERROR, &l, "%s", msg);
-	c->r->errors++;
-}
-
-/* Step over one byte; a line ends at LF, CRLF or a lone CR. */
-static void csv_advance(struct csv *c)
-{
-	if (*c->s == '\n' || (*c->s == '\r' && (c->s + 1 >= c->end || c->s[1] != '\n'))) {
-		c->line++;
-		c->col = 1;
-	} else if ((*c->s & 0xc0) != 0x80) {
-		c->col++;
-	}
-	c->s++;
-}
-
 /* The field just read must be text a card may show (text_problem, at most
  * DATA_MAX_CHARS characters). Returns 0, or -1 after reporting at its start. */
-static int csv_check(struct csv *c, unsigned line, unsigned col)
+static int field_check(struct data_csv *c, unsigned line, unsigned col)
 {
 	char what[120], msg[300];
 	size_t at;
-	if (!text_problem(c->field.s, c->field.len, DATA_MAX_CHARS, &at, what, sizeof what))
+	const struct buf *f = &c->in.field;
+	if (!text_problem(f->s, f->len, DATA_MAX_CHARS, &at, what, sizeof what))
 		return 0;
 	if (c->column)
 		snprintf(msg, sizeof msg, "the '%s' value holds %s (character %zu of the value)", c->column,
 			 what, at + 1);
 	else
 		snprintf(msg, sizeof msg, "column %zu of the header holds %s", c->index + 1, what);
-	csv_error(c, line, col, msg);
+	csv_error(&c->in, line, col, msg);
 	return -1;
-}
-
-/* Read one field into c->field; returns 0, or -1 after reporting (the rest of
- * the line is skipped). Line breaks inside a quoted field become LF. */
-static int csv_field(struct csv *c)
-{
-	c->field.len = 0;
-	buf_add(&c->field, "", 0);
-	unsigned line = c->line, col = c->col;
-	if (c->s < c->end && *c->s == '"') {
-		csv_advance(c);
-		for (;;) {
-			if (c->s >= c->end) {
-				char msg[120];
-				snprintf(msg, sizeof msg, "this quoted field is not closed (it runs to the end of the file)");
-				csv_error(c, line, col, msg);
-				return -1;
-			}
-			if (*c->s == '"') {
-				if (c->s + 1 < c->end && c->s[1] == '"') {
-					buf_add(&c->field, "\"", 1);
-					csv_advance(c);
-					csv_advance(c);
-					continue;
-				}
-				csv_advance(c);
-				break;
-			}
-			if (*c->s != '\r')
-				buf_add(&c->field, c->s, 1);
-			else if (c->s + 1 >= c->end || c->s[1] != '\n')
-				buf_add(&c->field, "\n", 1);
-			csv_advance(c);
-		}
-		if (c->s < c->end && *c->s != ',' && *c->s != '\n' && *c->s != '\r') {
-			csv_error(c, c->line, c->col, "after a closing quote, a comma or the end of the line");
-			return -1;
-		}
-		return csv_check(c, line, col);
-	}
-	while (c->s < c->end && *c->s != ',' && *c->s != '\n' && *c->s != '\r') {
-		if (*c->s == '"') {
-			csv_error(c, c->line, c->col,
-				  "a quote inside an unquoted field (quote the whole field, and write a quote in it as \"\")");
-			return -1;
-		}
-		buf_add(&c->field, c->s, 1);
-		csv_advance(c);
-	}
-	return csv_check(c, line, col);
-}
-
-/* Skip to the start of the next line (after LF, CRLF or a lone CR). */
-static void csv_skip_line(struct csv *c)
-{
-	while (c->s < c->end && *c->s != '\n' && *c->s != '\r')
-		csv_advance(c);
-	bool cr = c->s < c->end && *c->s == '\r';
-	if (cr)
-		csv_advance(c);
-	if (c->s < c->end && *c->s == '\n' && (!cr || c->s[-1] == '\r'))
-		csv_advance(c);
 }
 
 /* The fields of the line at c into a new array *f of new strings (*n of them);
  * map (nmap entries, NULL for the header) names each field's column for the
  * errors. False after a reported error, the rest of the line skipped. */
-static bool csv_line(struct csv *c, const struct card_data *d, const size_t *map, size_t nmap, char ***f,
-		     size_t *n)
+static bool read_line(struct data_csv *c, const struct card_data *d, const size_t *map, size_t nmap, char ***f,
+		      size_t *n)
 {
 	size_t cap = 0;
 	*f = NULL;
@@ -254,27 +172,21 @@ static bool csv_line(struct csv *c, const struct card_data *d, const size_t *map
 	for (;;) {
 		c->index = *n;
 		c->column = !map || *n >= nmap ? NULL : d->columns[map[*n]];
-		if (csv_field(c) != 0) {
-			csv_skip_line(c);
+		unsigned line = c->in.line, col = c->in.col;
+		if (csv_field(&c->in) != 0 || field_check(c, line, col) != 0) {
+			csv_skip_line(&c->in);
 			return false;
 		}
 		*f = xgrow(*f, &cap, *n + 1, sizeof **f);
-		(*f)[(*n)++] = xstrdup(c->field.s);
-		if (c->s < c->end && *c->s == ',') {
-			csv_advance(c);
-			continue;
-		}
-		if (c->s < c->end && *c->s == '\r')
-			csv_advance(c);
-		if (c->s < c->end && *c->s == '\n')
-			csv_advance(c);
-		return true;
+		(*f)[(*n)++] = xstrdup(c->in.field.s);
+		if (!csv_next(&c->in))
+			return true;
 	}
 }
 
 /* The header's n names (f, trimmed in place) as the data's columns: a new
  * map from CSV field to column, every bad or repeated name reported. */
-static size_t *csv_header(struct csv *c, struct card_data *d, unsigned line, char **f, size_t n)
+static size_t *read_header(struct data_csv *c, struct card_data *d, unsigned line, char **f, size_t n)
 {
 	size_t *map = xcalloc(n, sizeof *map);
 	for (size_t i = 0; i < n; i++) {
@@ -289,13 +201,13 @@ static size_t *csv_header(struct csv *c, struct card_data *d, unsigned line, cha
 			snprintf(msg, sizeof msg,
 				 "column %zu of the header: '%.60s' is not a field name (letters, digits, '-', '_')",
 				 i + 1, name);
-			csv_error(c, line, 1, msg);
+			csv_error(&c->in, line, 1, msg);
 		} else if (find_column(d, name) >= 0) {
 			char msg[120];
 			snprintf(msg, sizeof msg, "column '%.60s' is named twice in the header", name);
-			csv_error(c, line, 1, msg);
+			csv_error(&c->in, line, 1, msg);
 		} else if (d->ncolumns >= DATA_MAX_COLUMNS) {
-			csv_error(c, line, 1, "more than 64 columns");
+			csv_error(&c->in, line, 1, "more than 64 columns");
 			break;
 		}
 		map[i] = (size_t)add_column(d, name);
@@ -305,18 +217,18 @@ static size_t *csv_header(struct csv *c, struct card_data *d, unsigned line, cha
 
 /* A line's n fields f as a row of the data (taking the strings it keeps);
  * false (reported) past the most rows. */
-static bool csv_row(struct csv *c, struct card_data *d, unsigned line, const size_t *map, size_t nmap, char **f,
-		    size_t n)
+static bool read_row(struct data_csv *c, struct card_data *d, unsigned line, const size_t *map, size_t nmap,
+		     char **f, size_t n)
 {
 	if (n != nmap) {
 		char msg[120];
 		snprintf(msg, sizeof msg, "this line has %zu field%s; the header has %zu", n, n == 1 ? "" : "s",
 			 nmap);
-		csv_error(c, line, 1, msg);
+		csv_error(&c->in, line, 1, msg);
 		return true;
 	}
 	if (d->nrows >= DATA_MAX_ROWS) {
-		csv_error(c, line, 1, "more than 100000 rows");
+		csv_error(&c->in, line, 1, "more than 100000 rows");
 		return false;
 	}
 	struct data_row *row = add_row(d, at(d->file, line, 1));
@@ -330,26 +242,25 @@ static bool csv_row(struct csv *c, struct card_data *d, unsigned line, const siz
 
 static void read_csv(struct yread *r, struct card_data *d, const char *text, size_t len)
 {
-	struct csv c = {r, d->file, text, text + len, 1, 1, {0}, NULL, 0};
-	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
-		c.s += 3;  /* a byte-order mark */
+	struct data_csv c = {.column = NULL};
+	csv_reader_init(&c.in, d->file, text, len);
 	size_t *map = NULL;  /* CSV field i -> column; NULL: the header is next */
 	size_t nmap = 0;
 	bool more = true;
-	while (more && c.s < c.end) {
-		unsigned line = c.line;
-		if (*c.s == '\n' || *c.s == '\r') {
-			csv_skip_line(&c);  /* a blank line */
+	while (more && !csv_done(&c.in)) {
+		unsigned line = c.in.line;
+		if (csv_at_break(&c.in)) {
+			csv_skip_line(&c.in);  /* a blank line */
 			continue;
 		}
 		char **f;
 		size_t n;
-		if (csv_line(&c, d, map, nmap, &f, &n)) {
+		if (read_line(&c, d, map, nmap, &f, &n)) {
 			if (!map) {
-				map = csv_header(&c, d, line, f, n);
+				map = read_header(&c, d, line, f, n);
 				nmap = n;
 			} else {
-				more = csv_row(&c, d, line, map, nmap, f, n);
+				more = read_row(&c, d, line, map, nmap, f, n);
 			}
 		}
 		for (size_t i = 0; i < n; i++)
@@ -357,9 +268,10 @@ static void read_csv(struct yread *r, struct card_data *d, const char *text, siz
 		free(f);
 	}
 	if (!map)
-		csv_error(&c, 1, 1, "the CSV file is empty: it needs a header line naming its columns");
+		csv_error(&c.in, 1, 1, "the CSV file is empty: it needs a header line naming its columns");
 	free(map);
-	buf_free(&c.field);
+	r->errors += c.in.errors;
+	csv_reader_free(&c.in);
 }
 
 /* ---- YAML rows: a list of mappings ---- */

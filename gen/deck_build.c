@@ -13,6 +13,7 @@
 #include <cairo.h>
 
 #include "colour.h"
+#include "csv.h"
 #include "cli.h"
 #include "commands.h"
 #include "deck_build.h"
@@ -331,7 +332,8 @@ static long comp_single(void *user, long k, bool unique, char *name, size_t n)
 	return b->d->items[i].count;
 }
 
-void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
+/* The fields every sheet of the pack offers: pack, title and the pack's data. */
+static void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
 {
 	fields_set(f, "pack", b->d->id);
 	fields_set(f, "title", b->d->title);

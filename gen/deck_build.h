@@ -76,7 +76,4 @@ struct template *deck_build_template(struct deck_build *b, const char *path, con
  * Returns the number of faces drawn, or -1 after reporting an error. */
 int deck_build_rehearse(const struct game *game, struct deck *d, const struct game_rules *rules);
 
-/* The fields every sheet of the pack offers: pack, title and the pack's data. */
-void deck_build_pack_fields(const struct deck_build *b, struct fields *f);
-
 #endif

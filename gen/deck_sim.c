@@ -158,45 +158,53 @@ static void text_tail(const struct sim_series *se)
 }
 
 /* The rules in force as a JSON object: {"key": "value", ...}. */
-static void json_rules(const char *text)
+static void json_rules(struct jw *w, const char *text)
 {
-	printf("{");
-	int n = 0;
+	jw_object(w);
 	for (const char *p = text; *p; p += strcspn(p, " "), p += strspn(p, " ")) {
-		size_t k = strcspn(p, "="), w = strcspn(p, " ");
-		char *key = xstrndup(p, k < w ? k : w), *val = xstrndup(k < w ? p + k + 1 : "", k < w ? w - k - 1 : 0);
-		printf("%s", n++ ? ", " : "");
-		json_str(stdout, key);
-		printf(": ");
-		json_str(stdout, val);
+		size_t k = strcspn(p, "="), n = strcspn(p, " ");
+		char *key = xstrndup(p, k < n ? k : n);
+		jw_key(w, key);
+		jw_strn(w, k < n ? p + k + 1 : "", k < n ? n - k - 1 : 0);
 		free(key);
-		free(val);
 	}
-	printf("}");
+	jw_end(w);
 }
 
-static void json_head(const struct sim_series *se, const char *ind)
+static void json_policies(struct jw *w, const struct sim_series *se)
 {
-	const struct deck_pack *dp = se->pack;
-	printf(",\n%s  \"game\": ", ind);
-	json_str(stdout, dp->deck->game);
-	printf(",\n%s  \"players\": %d,\n%s  \"policies\": [", ind, se->players, ind);
+	jw_key(w, "policies");
+	jw_array(w);
 	for (int i = 0; i < se->players; i++)
-		printf("%s\"%s\"", i ? ", " : "", se->policy_name[i]);
-	printf("],\n%s  \"rules\": ", ind);
-	json_rules(se->rules);
+		jw_str(w, se->policy_name[i]);
+	jw_end(w);
 }
 
-static void json_tail(const struct sim_series *se, const char *ind)
+static void json_head(struct jw *w, const struct sim_series *se, const char *ind)
 {
-	printf(",\n%s  \"unit\": \"%s\",\n%s  \"use\": {", ind, se->eng->unit, ind);
+	(void)ind;
+	const struct deck_pack *dp = se->pack;
+	jw_put_str(w, "game", dp->deck->game);
+	jw_put_int(w, "players", se->players);
+	json_policies(w, se);
+	jw_key(w, "rules");
+	json_rules(w, se->rules);
+}
+
+static void json_tail(struct jw *w, const struct sim_series *se, const char *ind)
+{
+	(void)ind;
+	jw_put_str(w, "unit", se->eng->unit);
+	jw_key(w, "use");
+	jw_object(w);
 	for (int c = 0; se->eng->counters[c]; c++) {
-		printf("%s\"%s\": {\"total\": %llu, \"per_game\": ", c ? ", " : "", se->eng->counters[c],
-		       (unsigned long long)se->t.count[c]);
-		verdict_json_num(se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0);
-		printf("}");
+		jw_key(w, se->eng->counters[c]);
+		jw_object(w);
+		jw_put_uint(w, "total", se->t.count[c]);
+		jw_put_num(w, "per_game", se->t.games ? (double)se->t.count[c] / (double)se->t.games : 0);
+		jw_end(w);
 	}
-	printf("}");
+	jw_end(w);
 }
 
 /* The named rules whose values differ between two series, comma-separated. */

@@ -2,7 +2,8 @@
  *
  * Messages look like  railyard: packs/x.yaml:12:5: error: census must be 2..26
  * followed, when the source text is known, by the line and a caret under the column.
- * Callers keep going after an error; main exits with diag_exit_status(). */
+ * Callers keep going after an error (diag_count counts what was reported) and
+ * return an exit_status; main exits with the command's. */
 #ifndef RAILYARD_DIAG_H
 #define RAILYARD_DIAG_H
 

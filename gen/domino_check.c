@@ -425,18 +425,34 @@ static void print_single_train(const struct domino *tiles, size_t n, int dn, con
 			       bool json)
 {
 	if (json) {
-		printf("{\"tiles\": %zu, \"single_train\": %s, \"odd_numbers\": [", n, r->single_train ? "true" : "false");
+		struct jw w;
+		char tile[32];
+		jw_init(&w, stdout);
+		jw_object(&w);
+		jw_put_uint(&w, "tiles", n);
+		jw_put_bool(&w, "single_train", r->single_train);
+		jw_key(&w, "odd_numbers");
+		jw_array(&w);
 		for (size_t i = 0; i < r->nodd; i++)
-			printf("%s%d", i ? ", " : "", r->odd[i]);
-		printf("], \"disconnected_tiles\": [");
-		for (size_t i = 0; i < r->ncut; i++)
-			printf("%s\"%d-%d\"", i ? ", " : "", tiles[r->cut[i]].low, tiles[r->cut[i]].high);
-		printf("], \"train\": [");
+			jw_int(&w, r->odd[i]);
+		jw_end(&w);
+		jw_key(&w, "disconnected_tiles");
+		jw_array(&w);
+		for (size_t i = 0; i < r->ncut; i++) {
+			snprintf(tile, sizeof tile, "%d-%d", tiles[r->cut[i]].low, tiles[r->cut[i]].high);
+			jw_str(&w, tile);
+		}
+		jw_end(&w);
+		jw_key(&w, "train");
+		jw_array(&w);
 		for (size_t i = 0; i < r->ntrain; i++) {
 			const struct domino *t = &tiles[r->train[i]];
-			printf("%s\"%d-%d\"", i ? ", " : "", r->flip[i] ? t->high : t->low, r->flip[i] ? t->low : t->high);
+			snprintf(tile, sizeof tile, "%d-%d", r->flip[i] ? t->high : t->low, r->flip[i] ? t->low : t->high);
+			jw_str(&w, tile);
 		}
-		printf("]}\n");
+		jw_end(&w);
+		jw_end(&w);
+		putchar('\n');
 		return;
 	}
 	printf("%zu tiles of a double-%d set: %s\n", n, dn, r->single_train ? "a single train exists" : "no single train");

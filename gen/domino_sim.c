@@ -220,7 +220,7 @@ static int like(const struct pos *st, int p, enum gsim_policy pol, struct domino
 }
 
 /* Shuffle the set and deal each seat its hand, counting the ends it shows. */
-static void hand_deal(const struct setup *s, struct pos *st, struct sim_rng *rng)
+static void hand_deal(const struct setup *s, struct pos *st, struct rng *rng)
 {
 	uint8_t order[MAXT];
 	int P = s->players;
@@ -255,7 +255,7 @@ static void turn_begin(struct pos *st, int seat, int phase)
 }
 
 /* PH_DEAL: deal a hand and find its leader; then its engines, or a re-deal. */
-static void deal_step(const struct setup *s, struct pos *st, struct sim_rng *rng, struct gsim_outcome *o)
+static void deal_step(const struct setup *s, struct pos *st, struct rng *rng, struct gsim_outcome *o)
 {
 	int P = s->players;
 	o->count[C_HANDS]++;
@@ -304,7 +304,7 @@ static void hand_end_step(const struct setup *s, struct pos *st, struct gsim_out
 
 /* Run the forced and chance steps from st to the next decision (PH_ENGINE,
  * PH_OWN, PH_OTHER) or the end (PH_OVER). */
-static void advance(const struct setup *s, struct work *w, struct pos *st, struct sim_rng *rng,
+static void advance(const struct setup *s, struct work *w, struct pos *st, struct rng *rng,
 		    struct gsim_outcome *o)
 {
 	int P = s->players;
@@ -361,7 +361,7 @@ static void advance(const struct setup *s, struct work *w, struct pos *st, struc
 	}
 }
 
-static void start(const void *sp, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o)
+static void start(const void *sp, void *work, void *pos, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *st = pos;
@@ -399,14 +399,14 @@ static size_t moves(const void *sp, void *work, const void *pos, uint64_t *keys)
  * than it hurts (like < 0). A car on the own train is laid whenever one is
  * legal ("each player must add"). */
 static size_t choose(const void *sp, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys,
-		     size_t n, struct sim_rng *rng)
+		     size_t n, struct rng *rng)
 {
 	(void)work;
 	const struct setup *s = sp;
 	const struct pos *st = pos;
 	bool pass = n && keys[n - 1] == KEY_PASS;
 	size_t tiles = n - pass, pick = 0;
-	if (st->phase == PH_OTHER && pol == GSIM_RANDOM && sim_rng_below(rng, 2))
+	if (st->phase == PH_OTHER && pol == GSIM_RANDOM && rng_below(rng, 2))
 		return n - 1;
 	int best = -1, ties = 0;
 	for (size_t i = 0; i < tiles; i++) {
@@ -415,7 +415,7 @@ static size_t choose(const void *sp, void *work, const void *pos, enum gsim_poli
 			best = key;
 			ties = 1;
 			pick = i;
-		} else if (key == best && sim_rng_below(rng, (uint32_t)++ties) == 0) {
+		} else if (key == best && rng_below(rng, (uint32_t)++ties) == 0) {
 			pick = i;
 		}
 	}
@@ -424,7 +424,7 @@ static size_t choose(const void *sp, void *work, const void *pos, enum gsim_poli
 	return pick;
 }
 
-static void apply(const void *sp, void *work, void *pos, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *sp, void *work, void *pos, uint64_t key, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *st = pos;
@@ -527,7 +527,7 @@ static bool deal_pool(const struct setup *s, struct pos *st, int seat, const uin
  * hand keeping its count, as all that allows (after 8 shuffles that do not,
  * ignoring it). What it reads of pos and draws from rng does not depend on
  * the cards the seat cannot see. */
-static void determinize(const void *sp, void *work, void *pos, int seat, struct sim_rng *rng)
+static void determinize(const void *sp, void *work, void *pos, int seat, struct rng *rng)
 {
 	(void)work;
 	const struct setup *s = sp;

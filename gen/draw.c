@@ -1479,23 +1479,6 @@ long drawer_overflows(const struct drawer *d)
 	return d->overflows;
 }
 
-double draw_text(struct drawer *d, cairo_t *cr, const char *family, double size, bool bold,
-		 const char *markup, double x, double y, double width)
-{
-	PangoLayout *lay = make_layout(d, family, size, bold, false);
-	pango_layout_set_markup(lay, markup, -1);
-	if (width > 0) {
-		pango_layout_set_width(lay, (int)(width * PANGO_SCALE));
-		pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
-	}
-	PangoRectangle log;
-	pango_layout_get_extents(lay, NULL, &log);
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, lay);
-	g_object_unref(lay);
-	return (double)log.height / PANGO_SCALE;
-}
-
 static double text_width(PangoLayout *lay, const char *s)
 {
 	PangoRectangle log;

@@ -132,10 +132,6 @@ double draw_table(struct drawer *d, cairo_t *cr, const char *family, double size
 		  const char *const *cellv, size_t rows, size_t ncols, int max_groups, double x,
 		  double y, double w, double h);
 
-/* Draw text (Pango markup) at x, y mm, top-left anchored; returns its height in mm. */
-double draw_text(struct drawer *d, cairo_t *cr, const char *family, double size, bool bold,
-		 const char *markup, double x, double y, double width);
-
 /* ---- writers ---- */
 
 /* A PDF being written page by page to a temporary file beside path; pdfw_close
@@ -176,12 +172,10 @@ bool pdfw_screen(void);
  * in mm. */
 typedef void (*item_draw_fn)(void *user, cairo_t *cr, long index, int side);
 
-/* Write one item of w x h mm (trim) plus bleed on every side as an SVG in mm units
- * or a PNG at dpi, atomically. Return 0, or -1 after reporting. */
+/* Write one item of w x h mm (trim) plus bleed on every side as an SVG in mm units,
+ * atomically. Return 0, or -1 after reporting. */
 int svg_write(const char *path, double w, double h, double bleed, item_draw_fn draw, void *user,
 	      long index);
-int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
-	      void *user, long index);
 
 /* Write an RGB24 image surface as a PNG (png_encode: sRGB, pHYs of dpi when
  * dpi > 0; s's pixels are overwritten, to be painted anew or destroyed) to path, created exclusively (never through a symbolic link): for
@@ -195,9 +189,6 @@ void output_on_signal(void (*fn)(void));
 /* What a signal does before the program dies: fn, then every temporary file
  * removed (async-signal-safe; for a build that must stop at once). */
 void output_cleanup(void);
-
-/* Write an image surface as a PNG, atomically. Returns 0, or -1 after reporting. */
-int png_surface_write(cairo_surface_t *s, const char *path);
 
 /* ---- imposition ---- */
 
@@ -282,8 +273,8 @@ int impose_tile_pages(double pw, double ph, double margin, double iw, double ih,
 		      double overlap, const struct tile_seams *seams);
 
 /* Build's summary line: output_tally_start() when a build starts; each file written by
- * pdfw_close, svg_write and png_*_write counts itself, output_tally(0) counts another
- * (the manifest); output_tally_note(s) sets a note to end it (the sheets' layout);
+ * pdfw_close and svg_write counts itself, output_tally(0) counts another (the
+ * manifest, a PNG); output_tally_note(s) sets a note to end it (the sheets' layout);
  * output_tally_print(dir) prints on stderr
  * "railyard: build: N files, P PDF pages in DIR/ (S s)[; NOTE]". */
 void output_tally_start(void);

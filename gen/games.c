@@ -48,15 +48,6 @@ struct deck *games_load(const struct game *g, const char *path, const struct gam
 	return with_rules(g, deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
 }
 
-struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct games_select *sel,
-			    struct game_rules *rules)
-{
-	static const struct games_select none;
-	if (!sel)
-		sel = &none;
-	return with_rules(g, deck_from_doc(doc, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
-}
-
 char **games_words(const char *s, size_t *n)
 {
 	char **v = NULL;

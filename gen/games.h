@@ -11,7 +11,6 @@
 #include "game.h"
 #include "util.h"
 
-
 /* The optional groups a command leaves out (--without NAME) or puts in (--with
  * NAME). Zero-initialise; the names point into argv. */
 #define GAMES_MAX_SELECT 32
@@ -45,10 +44,6 @@ int take_check_pack(const struct deck *d, const struct game_rules *rules, bool n
 int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-/* Print `check PACK`'s verdict of a pack-level check that found `errors`
- * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE; errors
- * -1 (a file it needs refused or missing, reported): EXIT_INPUT, no verdict. */
-int games_check_pack_verdict(const struct deck *d, int errors);
 /* `check PACK` with no position: load path (sel may be NULL), apply the nrule
  * --rule overrides, run game's pack-level check and print its verdict; the
  * exit status. */
@@ -56,21 +51,10 @@ int games_check_pack(const struct game *game, const char *path, const struct gam
 		     const char *const *rule, size_t nrule);
 /* The copies of group g's components in d (0 when g is NULL or left out). */
 long games_group_count(const struct deck *d, const struct deck_group *g);
-/* The same from a parsed (perhaps edited) tree, which the deck takes over. */
-struct deck *games_load_doc(const struct game *g, struct ydoc *doc, const struct games_select *sel,
-			    struct game_rules *rules);
 
 /* Split a list of words separated by spaces or commas into a new array of new
  * strings (*n of them). Free with games_words_free. */
 char **games_words(const char *s, size_t *n);
 void games_words_free(char **v, size_t n);
-
-/* Toy Train's rules from a pack and its read `rules:` (tr): letters,
- * min-letters, the board; 0, or -1 reported. The broken spaces point into d. */
-int games_toy_rules(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r);
-/* The word list's path: opt when given, else the pack's rules: words (tr),
- * relative to the pack's folder; NULL reported. *loc gets where the pack names it. */
-char *games_toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt,
-			   struct loc *loc);
 
 #endif

@@ -23,7 +23,10 @@ int games_check_one_pack(int argc, const char *usage)
 	return optind;
 }
 
-int games_check_pack_verdict(const struct deck *d, int errors)
+/* Print `check PACK`'s verdict of a pack-level check that found `errors`
+ * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE; errors
+ * -1 (a file it needs refused or missing, reported): EXIT_INPUT, no verdict. */
+static int games_check_pack_verdict(const struct deck *d, int errors)
 {
 	if (errors < 0)   /* a file the check needs, refused or missing: reported */
 		return EXIT_INPUT;
@@ -61,16 +64,20 @@ int games_check_verdict(bool legal, const struct buf *out, bool json)
 {
 	const char *s = out->s ? out->s : "";
 	if (json) {
-		printf("{\"legal\": %s, \"findings\": [", legal ? "true" : "false");
-		for (bool first = true; *s; first = false) {
+		struct jw w;
+		jw_init(&w, stdout);
+		jw_object(&w);
+		jw_put_bool(&w, "legal", legal);
+		jw_key(&w, "findings");
+		jw_array(&w);
+		while (*s) {
 			size_t n = strcspn(s, "\n");
-			char *line = xstrndup(s, n);
-			fputs(first ? "" : ", ", stdout);
-			json_str(stdout, line);
-			free(line);
+			jw_strn(&w, s, n);
 			s += n + (s[n] == '\n');
 		}
-		printf("]}\n");
+		jw_end(&w);
+		jw_end(&w);
+		putchar('\n');
 		return legal ? EXIT_OK : EXIT_RULE;
 	}
 	while (*s) {

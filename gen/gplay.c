@@ -78,7 +78,7 @@ static int leader(const struct gsim_steps *st, const void *setup, void *work, co
 
 /* Play one game of an engine with steps, counting the behaviour measures. */
 static void play_steps(const struct gsim_engine *e, const void *setup, struct steps_scratch *sc,
-		       struct sim_rng *rng, struct gsim_outcome *o)
+		       struct rng *rng, struct gsim_outcome *o)
 {
 	const struct gsim_steps *st = e->steps;
 	const struct gsim_seats *seats = st->seats(setup);
@@ -113,8 +113,8 @@ void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, ui
 		e->play_game(setup, scratch, seed, g, o);
 		return;
 	}
-	struct sim_rng rng;
-	sim_rng_seed(&rng, seed, g);
+	struct rng rng;
+	rng_seed(&rng, seed, g);
 	if (e->steps)
 		play_steps(e, setup, scratch, &rng, o);
 	else

@@ -32,17 +32,17 @@ bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *valu
 	return v && !strcmp(v, value);
 }
 
-void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng)
+void gsim_shuffle_u8(uint8_t *v, size_t n, struct rng *rng)
 {
 	for (size_t i = n; i > 1; i--) {
-		size_t j = sim_rng_below(rng, (uint32_t)i);
+		size_t j = rng_below(rng, (uint32_t)i);
 		uint8_t t = v[i - 1];
 		v[i - 1] = v[j];
 		v[j] = t;
 	}
 }
 
-size_t gsim_redeal_u8(const int *count, int nids, uint8_t *pool, size_t cap, struct sim_rng *rng)
+size_t gsim_redeal_u8(const int *count, int nids, uint8_t *pool, size_t cap, struct rng *rng)
 {
 	size_t n = 0;
 	for (int id = 0; id < nids; id++)

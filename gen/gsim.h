@@ -16,7 +16,7 @@
 
 #include "deck.h"
 #include "game.h"
-#include "trains_sim.h"
+#include "rng.h"
 #include "util.h"
 
 #define GSIM_MAX_COUNTERS 12
@@ -101,7 +101,7 @@ struct gsim_steps {
 	const struct gsim_seats *(*seats)(const void *setup);
 	/* Deal a new game into pos (pos_size bytes, contents undefined) from rng
 	 * and play on to the first decision, or the end. */
-	void (*start)(const void *setup, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o);
+	void (*start)(const void *setup, void *work, void *pos, struct rng *rng, struct gsim_outcome *o);
 	/* The seat to decide at pos, or -1 when the game is over (won, no single
 	 * winner, or past seats->max_length: a timeout). */
 	int (*turn)(const void *setup, const void *pos);
@@ -115,17 +115,17 @@ struct gsim_steps {
 	 * keys[0..n-1], an index, drawing from rng; also the search's fast default
 	 * policy for its playouts. */
 	size_t (*choose)(const void *setup, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys,
-			 size_t n, struct sim_rng *rng);
+			 size_t n, struct rng *rng);
 	/* Play the move key (one of moves()) at pos, then the chance and forced
 	 * steps up to the next decision or the end (a new hand dealt, a card
 	 * drawn, a seat with no choice), adding the engine's counters into o. */
-	void (*apply)(const void *setup, void *work, void *pos, uint64_t key, struct sim_rng *rng,
+	void (*apply)(const void *setup, void *work, void *pos, uint64_t key, struct rng *rng,
 		      struct gsim_outcome *o);
 	/* Replace everything seat cannot see (the others' hidden cards, the order
 	 * of the draw pile and the undealt cards) with a random arrangement
 	 * consistent with all the seat has seen: after it, nothing of pos but
 	 * what seat knows carries over from before. */
-	void (*determinize)(const void *setup, void *work, void *pos, int seat, struct sim_rng *rng);
+	void (*determinize)(const void *setup, void *work, void *pos, int seat, struct rng *rng);
 	/* How every seat stands (higher is better; the game's own measure: points,
 	 * inversions left, cards left), into score[0..players-1]: the leader for
 	 * the lead-change measure, and the value of a playout cut short. */
@@ -140,7 +140,7 @@ struct gsim_steps {
 	/* The search's default policy for its playouts, an index into keys as
 	 * choose's; NULL: choose with GSIM_GREEDY. */
 	size_t (*playout)(const void *setup, void *work, const void *pos, const uint64_t *keys, size_t n,
-			  struct sim_rng *rng);
+			  struct rng *rng);
 };
 
 struct gsim_engine {
@@ -159,7 +159,7 @@ struct gsim_engine {
 	/* Bytes of one worker's scratch space (zeroed once, reused for every game). */
 	size_t (*scratch_size)(const void *setup);
 	/* Play one game from rng into *o (zeroed by the caller). */
-	void (*play)(const void *setup, void *scratch, struct sim_rng *rng, struct gsim_outcome *o);
+	void (*play)(const void *setup, void *scratch, struct rng *rng, struct gsim_outcome *o);
 	/* Or (the core game) play game g of series seed into *o; scratch made by
 	 * scratch_new and freed by scratch_free instead of scratch_size bytes. */
 	void (*play_game)(const void *setup, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o);
@@ -239,12 +239,12 @@ long gsim_rule_int(const struct gsim_params *p, const char *key);
 bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value);
 
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
-void gsim_shuffle_u8(uint8_t *v, size_t n, struct sim_rng *rng);
+void gsim_shuffle_u8(uint8_t *v, size_t n, struct rng *rng);
 /* A determinization's new deal of what a seat cannot see: count[id] copies
  * of each id 0..nids-1 laid out in id order into pool (at most cap), so that
  * how they lay before cannot show through, then shuffled from rng; returns
  * how many. The caller deals pool back into the hands and piles. */
-size_t gsim_redeal_u8(const int *count, int nids, uint8_t *pool, size_t cap, struct sim_rng *rng);
+size_t gsim_redeal_u8(const int *count, int nids, uint8_t *pool, size_t cap, struct rng *rng);
 
 /* For tests: put every play of the Take the Train engine to take_check_play
  * first; gsim_take_refused counts the plays it refused, in every game played

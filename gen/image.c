@@ -545,12 +545,6 @@ const struct image *image_find(struct image_cache *c, const char *const *bases, 
 	return im->surface ? im : NULL;
 }
 
-void image_size(const struct image *im, double *w, double *h)
-{
-	*w = im->w;
-	*h = im->h;
-}
-
 void image_paint(cairo_t *cr, const struct image *im, double x, double y, double w, double h,
 		 enum tpl_fit fit, double opacity, const struct loc *loc)
 {

@@ -49,9 +49,6 @@ void image_cache_free(struct image_cache *c);
 const struct image *image_find(struct image_cache *c, const char *const *bases, size_t nbases,
 			       const char *rel, const struct loc *loc);
 
-/* The picture's own size (pixels for a PNG, CSS px for an SVG). */
-void image_size(const struct image *im, double *w, double *h);
-
 /* Paint im into the box [x, y, w, h] (user units) as fit says, at opacity 0..1:
  * contain shows all of it centred, cover fills the box and clips the rest,
  * stretch fills the box exactly. Onto an SVG file, an SVG is drawn by librsvg

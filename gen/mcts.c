@@ -149,7 +149,7 @@ static void children_of(struct mcts *m, int node, int seat, size_t n)
 }
 
 /* One iteration from root position root for seat. */
-static void iterate(struct mcts *m, const void *root, int seat, struct sim_rng *rng)
+static void iterate(struct mcts *m, const void *root, int seat, struct rng *rng)
 {
 	const struct gsim_steps *st = m->st;
 	const void *setup = m->setup;
@@ -172,7 +172,7 @@ static void iterate(struct mcts *m, const void *root, int seat, struct sim_rng *
 				m->nodes[m->child[i]].avail++;
 		}
 		if (untried && m->nnodes <= m->max_budget) {
-			size_t u = sim_rng_below(rng, (uint32_t)untried), i = 0;
+			size_t u = rng_below(rng, (uint32_t)untried), i = 0;
 			for (;; i++)
 				if (m->child[i] < 0 && u-- == 0)
 					break;
@@ -216,7 +216,7 @@ static void iterate(struct mcts *m, const void *root, int seat, struct sim_rng *
 	m->nodes[0].visits++;
 }
 
-uint64_t mcts_choose(struct mcts *m, const void *pos, int seat, int budget, struct sim_rng *rng)
+uint64_t mcts_choose(struct mcts *m, const void *pos, int seat, int budget, struct rng *rng)
 {
 	const struct gsim_steps *st = m->st;
 	size_t n = st->moves(m->setup, m->work, pos, m->keys);

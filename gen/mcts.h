@@ -23,6 +23,6 @@ void mcts_free(struct mcts *m);
 
 /* Seat's move at pos (turn(pos) == seat; pos is not changed) after budget
  * iterations from rng: one of the keys steps->moves lists at pos. */
-uint64_t mcts_choose(struct mcts *m, const void *pos, int seat, int budget, struct sim_rng *rng);
+uint64_t mcts_choose(struct mcts *m, const void *pos, int seat, int budget, struct rng *rng);
 
 #endif

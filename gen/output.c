@@ -202,7 +202,10 @@ int out_tmp_open(const char *dir, const char *final_name, struct out_tmp *t)
 	return -1;
 }
 
-char *out_tmp_fdpath(const struct out_tmp *t)
+/* A path naming the open temporary file itself, not its name in the folder
+ * (/proc/self/fd/N where there is one), for libraries that only take paths.
+ * Caller frees. */
+static char *out_tmp_fdpath(const struct out_tmp *t)
 {
 	char *p = xasprintf("/proc/self/fd/%d", fileno(t->f));
 	if (access(p, F_OK) == 0)
@@ -871,23 +874,6 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 	return out_tmp_commit(&t);
 }
 
-int out_subdir(const char *path)
-{
-	if (mkdir(path, 0777) == 0)
-		return 0;
-	int e = errno;
-	struct stat st;
-	if (e == EEXIST && lstat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return 0;
-		diag(SEV_ERROR, NULL, "cannot create %s: %s", path,
-		     S_ISLNK(st.st_mode) ? "it is a symbolic link (not followed)" : strerror(ENOTDIR));
-		return -1;
-	}
-	diag(SEV_ERROR, NULL, "cannot create %s: %s", path, strerror(e));
-	return -1;
-}
-
 /* ---- limits ---- */
 
 int out_parse_max_items(const char *arg, long *max)
@@ -1012,42 +998,7 @@ int svg_write(const char *path, double w, double h, double bleed, item_draw_fn d
 	return rc;
 }
 
-int png_write(const char *path, double w, double h, double bleed, double dpi, item_draw_fn draw,
-	      void *user, long index)
-{
-	double scale = dpi / 25.4;
-	int pw = (int)lround((w + 2 * bleed) * scale), ph = (int)lround((h + 2 * bleed) * scale);
-	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
-	cairo_t *cr = cairo_create(s);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	cairo_scale(cr, scale, scale);
-	cairo_translate(cr, bleed, bleed);
-	draw(user, cr, index, 0);
-	cairo_destroy(cr);
-	int rc = png_surface_write(s, path);
-	cairo_surface_destroy(s);
-	return rc;
-}
-
-int png_surface_write(cairo_surface_t *s, const char *path)
-{
-	struct out_tmp t;
-	if (out_tmp_open(NULL, path, &t) != 0)
-		return -1;
-	cairo_status_t st = cairo_surface_write_to_png_stream(s, write_stream, t.f);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		diag(SEV_ERROR, NULL, "cannot write %s: %s", path, stream_error(st, t.f));
-		out_tmp_abort(&t);
-		return -1;
-	}
-	int rc = out_tmp_commit(&t);
-	if (rc == 0)
-		output_tally(0);
-	return rc;
-}
-
-/* ---- a fast PNG writer (png.c encodes) ---- */
+/* ---- a fast PNG writer (pngenc.c encodes) ---- */
 
 int png_save(cairo_surface_t *s, const char *path, double dpi)
 {

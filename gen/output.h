@@ -23,11 +23,6 @@ struct out_tmp {
  * the reason, or the final name is a symbolic link); t is then empty. */
 int out_tmp_open(const char *dir, const char *final_name, struct out_tmp *t);
 
-/* A path naming the open temporary file itself, not its name in the folder
- * (/proc/self/fd/N where there is one), for libraries that only take paths.
- * Caller frees. */
-char *out_tmp_fdpath(const struct out_tmp *t);
-
 /* Flush, sync, close and rename over the final path. Returns 0, or -1 after
  * reporting with the reason; the temporary file is removed either way. */
 int out_tmp_commit(struct out_tmp *t);
@@ -40,11 +35,6 @@ void out_tmp_abort(struct out_tmp *t);
  * same folder, synced, then renamed over path. Returns 0, or -1 after reporting
  * the reason, with errno set and nothing left behind. */
 int write_file_atomic(const char *path, const void *data, size_t len);
-
-/* A folder inside the output folder (svg/, png/): created, or kept when it is a
- * folder already; a symbolic link there is refused, never followed, so no file
- * lands outside the output folder. Returns 0, or -1 after reporting. */
-int out_subdir(const char *path);
 
 /* ---- limits of a build, checked before anything is written ---- */
 

@@ -209,7 +209,10 @@ static void simulated_lab(const char *hex, const double m[3][3], double lab[3])
 	lab[2] = 200 * (fy - fz);
 }
 
-double palette_cvd_delta(const char *a, const char *b, const char **which)
+/* The smallest CIE76 difference between colours a and b ("#rrggbb") under
+ * simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009,
+ * severity 1), and in *which the deficiency's name. */
+static double palette_cvd_delta(const char *a, const char *b, const char **which)
 {
 	/* Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB (as
 	 * tests/cli/look.py measures the printed cards). */

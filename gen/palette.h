@@ -49,10 +49,6 @@ const struct loc *palette_loc(const struct palette *p, const char *name);
  * (colour_note_templates). 0, or -1 after reporting. */
 int palette_apply(const struct palette *p, struct template *const *t, size_t nt,
 		  const char *const *extra, size_t nextra, bool all);
-/* The smallest CIE76 difference between colours a and b ("#rrggbb") under
- * simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009,
- * severity 1), and in *which the deficiency's name. */
-double palette_cvd_delta(const char *a, const char *b, const char **which);
 /* Warn, at the pack's palette entry, about each pair of colours[0..n) (names[i]
  * for messages) that the palette brings closer than PALETTE_CVD_MIN under a
  * simulated deficiency, where their defaults[] were not: what: "suits",

@@ -982,7 +982,9 @@ static void srgb_lch(double r, double g, double b, double *L, double *chroma, do
 	*chroma = hypot(500 * (lab_f(x) - lab_f(*y)), 200 * (lab_f(*y) - lab_f(z)));
 }
 
-double pdfx_grey_of(double r, double g, double b)
+/* The grey (DeviceGray 0..1) of the same lightness as sRGB r g b (0..1) when it
+ * is a grey or a near-black that prints on the black plate alone, else -1. */
+static double pdfx_grey_of(double r, double g, double b)
 {
 	double L, chroma, y;
 	srgb_lch(r, g, b, &L, &chroma, &y);

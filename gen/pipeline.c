@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "colour.h"
+#include "csv.h"
 #include "budget.h"
 #include "datapath.h"
 #include "diag.h"
@@ -50,7 +51,8 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
+/* --preset names, in enum preset's order. */
+static const char *const build_preset_names[5] = {"home", "tgc", "mpc", "drivethru", "press"};
 
 const char *const build_out_names[10] = {"faces", "sheets", "placemat", "reference", "svg",
 					 "png", "tokens", "board", "setup", "contact"};
@@ -65,7 +67,9 @@ enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET
        OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW, OPT_LAYOUT,
        OPT_PROOF };
 
-const struct option build_longopts[] = {
+/* The long options every build takes (for getopt_long; ends with a zero entry), and
+ * its help text. */
+static const struct option build_longopts[] = {
 	{"output", required_argument, NULL, 'o'},
 	{"only", required_argument, NULL, OPT_ONLY},
 	{"paper", required_argument, NULL, OPT_PAPER},
@@ -97,7 +101,7 @@ const struct option build_longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-const char build_opts_usage[] =
+static const char build_opts_usage[] =
 	"  -o, --output DIR    the set goes to DIR/PACK/ (default out/PACK/); it is\n"
 	"                      replaced as a whole: files an earlier build listed in\n"
 	"                      files.txt and this one does not write are removed\n"
@@ -148,7 +152,8 @@ const char build_opts_usage[] =
 	"      --watch         build again whenever the pack, a template, a data file or\n"
 	"                      an image changes (Ctrl-C ends it)\n";
 
-void build_opts_init(struct build_opts *o)
+/* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
+static void build_opts_init(struct build_opts *o)
 {
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
 				 .max_items = OUT_MAX_ITEMS, .max_pixels = IMAGE_MAX_PIXELS,
@@ -218,7 +223,9 @@ static int seconds_option(struct build_opts *o, bool item, const char *arg)
 	return 1;
 }
 
-int build_option(struct build_opts *o, int c, const char *arg)
+/* Handle option c (a build_longopts value) with arg. Returns 1 when handled, 0
+ * when c is not a shared option, -1 after reporting a bad value. */
+static int build_option(struct build_opts *o, int c, const char *arg)
 {
 	double w, h;
 	long n;
@@ -401,12 +408,16 @@ int build_home_outputs(const struct build_opts *o)
 	return o->preset == PRESET_HOME ? o->only : 0;
 }
 
-bool build_writes_png(const struct build_opts *o)
+/* Whether the build writes items as PNG files (home: --only png or contact; the
+ * tgc and mpc presets; never drivethru, whose one file is a PDF). */
+static bool build_writes_png(const struct build_opts *o)
 {
 	if (o->preset == PRESET_HOME)
 		return (o->only & (BO_PNG | BO_CONTACT)) != 0;
 	return o->preset == PRESET_TGC || o->preset == PRESET_MPC;
 }
+
+static double build_bleed(const struct build_opts *o);
 
 int build_fit(const struct build_opts *o, const struct card_data *cd, const char *pack_file,
 	      struct template *const *t, size_t n, const struct template *back, const char *item)
@@ -522,7 +533,9 @@ static void quickref_warn(struct template *t, int rows, double f, int overflows,
 	     overflows ? "its text, kept at 6 pt, overflows" : "its marks under half their size");
 }
 
-void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed)
+/* Draw q with its trim's top-left corner at cr's origin, clipped to bleed mm
+ * outside the trim. */
+static void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed)
 {
 	struct template *t = q->t;
 	double W, H;
@@ -697,44 +710,6 @@ int build_tokens(struct build_ctx *c, const char *name, const char *label, const
 		pdfw_end_page(w);
 	}
 	return pdfw_close(w);
-}
-
-void csv_cell(struct buf *s, const char *v)
-{
-	/* A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a
-	 * formula: a leading ' keeps it text. */
-	bool formula = strchr("=+-@\t\r", *v) && *v;
-	if (!formula && !v[strcspn(v, ",\"\r\n")]) {
-		buf_puts(s, v);
-		buf_puts(s, ",");
-		return;
-	}
-	buf_puts(s, formula ? "\"'" : "\"");
-	for (const char *q; (q = strchr(v, '"')); v = q + 1) {
-		buf_add(s, v, (size_t)(q - v));
-		buf_puts(s, "\"\"");
-	}
-	buf_puts(s, v);
-	buf_puts(s, "\",");
-}
-
-void csv_cellf(struct buf *s, const char *fmt, ...)
-{
-	struct buf t = {0};
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vprintf(&t, fmt, ap);
-	va_end(ap);
-	csv_cell(s, t.s ? t.s : "");
-	buf_free(&t);
-}
-
-void csv_end(struct buf *s)
-{
-	if (s->len && s->s[s->len - 1] == ',')
-		s->s[s->len - 1] = '\n';
-	else
-		buf_puts(s, "\n");
 }
 
 /* ---- removing a folder, also from a signal handler ---- */
@@ -1278,7 +1253,9 @@ static void step(void *user, long done)
 	progress_step(done);
 }
 
-double build_bleed(const struct build_opts *o)
+/* The bleed every item gets: the preset's, --bleed, or -1 for the templates' own.
+ * The command sets it on its templates before build_run. */
+static double build_bleed(const struct build_opts *o)
 {
 	/* The Game Crafter and DriveThruCards: 1/8 in; MakePlayingCards: 36 px at 300 dpi */
 	return o->preset == PRESET_TGC || o->preset == PRESET_DRIVETHRU ? 3.175
@@ -1992,7 +1969,7 @@ static double *gap_seams(double start, double cell, double gap, int n, double at
 	return v;
 }
 
-/* Where the tiles of a cells template of rows x cols may meet (free with tile_seams_free). */
+/* Where the tiles of a cells template of rows x cols may meet (the caller frees x and y). */
 static struct tile_seams cell_seams(const struct template *t, int rows, int cols)
 {
 	const struct tpl_cells *cl = &t->cells;

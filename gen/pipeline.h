@@ -36,9 +36,6 @@ enum { BUILD_OPT_CARDS = 2000 };
 
 enum preset { PRESET_HOME, PRESET_TGC, PRESET_MPC, PRESET_DRIVETHRU, PRESET_PRESS };
 
-/* --preset names, in enum preset's order. */
-extern const char *const build_preset_names[5];
-
 /* --layout: how the sheets lay items out (impose.c): butted when every item's
  * edges allow it, butted, or each item with its own bleed. */
 enum sheet_layout { LAYOUT_AUTO, LAYOUT_BUTTED, LAYOUT_GUTTER };
@@ -81,20 +78,6 @@ struct build_opts {
 				    every item gets the "unchecked" mark */
 };
 
-/* The long options every build takes (for getopt_long; ends with a zero entry), and
- * its help text. */
-extern const struct option build_longopts[];
-extern const char build_opts_usage[];
-/* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
-void build_opts_init(struct build_opts *o);
-/* Handle option c (a build_longopts value) with arg. Returns 1 when handled, 0
- * when c is not a shared option, -1 after reporting a bad value. */
-int build_option(struct build_opts *o, int c, const char *arg);
-
-/* The bleed every item gets: the preset's, --bleed, or -1 for the templates' own.
- * The command sets it on its templates before build_run. */
-double build_bleed(const struct build_opts *o);
-
 /* Parse build's options (argv[0] is the command) into o, printing usage (a printf
  * format taking build_opts_usage) for --help. Options build_option does not know
  * go to other (NULL: bad usage), which returns -1 to go on or an exit status.
@@ -129,10 +112,6 @@ int build_check_sound(struct build_opts *o, const char *pack_file, int errors);
 /* Which of the home set's files (BO_* mask) the build writes: --only's at home,
  * none for a preset (its files are the service's own). */
 int build_home_outputs(const struct build_opts *o);
-
-/* Whether the build writes items as PNG files (home: --only png or contact; the
- * tgc and mpc presets; never drivethru, whose one file is a PDF). */
-bool build_writes_png(const struct build_opts *o);
 
 /* Fit the item templates t[0..n-1] (NULL entries and 'cells' templates skipped)
  * to the pack and the options: the pack's `size:` (cd), its folder for images
@@ -234,9 +213,6 @@ struct quickref {
 	const struct cells *rows;
 	double w, h;
 };
-/* Draw q with its trim's top-left corner at cr's origin, clipped to bleed mm
- * outside the trim. */
-void build_quickref_draw(struct drawer *dr, cairo_t *cr, const struct quickref *q, double bleed);
 /* On a landscape page of build_landscape_page(c, w, area_w, area_h) (cr), q at
  * full size (never scaled with the page) with 2 mm of bleed and crop marks: its
  * top-left trim corner where the page's (x, y) lands, moved left to keep the
@@ -258,12 +234,5 @@ bool build_press(const struct build_ctx *c);
  * after reporting. */
 int build_tokens(struct build_ctx *c, const char *name, const char *label, const struct template *t,
 		 long count, struct fields *f);
-/* The one CSV writer (every manifest): csv_cell appends the field v and a comma,
- * quoted as RFC 4180 says when it holds a comma, quote or line break, and with a
- * ' after the opening quote when it starts with = + - @ (a spreadsheet formula);
- * csv_cellf formats the field first; csv_end ends the row (LF). */
-void csv_cell(struct buf *s, const char *v);
-void csv_cellf(struct buf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void csv_end(struct buf *s);
 
 #endif

@@ -279,16 +279,8 @@ const char *ruleset_get(const struct ruleset *rs, const char *key)
 	return j < 0 ? NULL : rs->value[j];
 }
 
-size_t ruleset_args(struct ruleset *rs, const char **out)
-{
-	for (size_t i = 0; i < rs->n; i++) {
-		snprintf(rs->arg[i], sizeof rs->arg[i], "%s=%s", rs->keys[i].key, rs->value[i]);
-		out[i] = rs->arg[i];
-	}
-	return rs->n;
-}
-
-void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len)
+/* Where a value came from in words: "default", "pack FILE:L:C", "command line". */
+static void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len)
 {
 	const struct loc *l = &rs->loc[i];
 	switch (rs->from[i]) {
@@ -307,19 +299,14 @@ void ruleset_dump(const struct ruleset *rs, FILE *out)
 	}
 }
 
-void ruleset_json_from(const struct ruleset *rs, FILE *out)
+void ruleset_json_from(struct jw *w, const struct ruleset *rs)
 {
 	static const char *const names[] = {"default", "pack", "command line"};
-	fputc('{', out);
-	for (size_t i = 0; i < rs->n; i++) {
-		fputs(i ? ", " : "", out);
-		json_str(out, rs->keys[i].key);
-		fprintf(out, ": \"%s\"", names[rs->from[i]]);
-	}
+	jw_object(w);
+	for (size_t i = 0; i < rs->n; i++)
+		jw_put_str(w, rs->keys[i].key, names[rs->from[i]]);
 	for (size_t i = 0; rs->other && rs->other[i].key && i < RULESET_MAX; i++) {
-		fputs(i || rs->n ? ", " : "", out);
-		json_str(out, rs->other[i].key);
-		fprintf(out, ": \"%s\"", names[rs->other_from[i]]);
+		jw_put_str(w, rs->other[i].key, names[rs->other_from[i]]);
 	}
-	fputc('}', out);
+	jw_end(w);
 }

@@ -29,6 +29,7 @@ struct ruleset_key {
 enum ruleset_from { RULE_DEFAULT, RULE_PACK, RULE_COMMAND_LINE };
 
 struct ruleset;
+struct jw;
 /* A rule a game reads itself beside its table, as more than one word (Train's
  * piles, a list; Toy Train's words, a file name): `--rule KEY=VALUE` states
  * it as it states the table's rules. set parses value into the game's rules
@@ -48,7 +49,6 @@ struct ruleset {
 	char value[RULESET_MAX][RULESET_VALUE];
 	enum ruleset_from from[RULESET_MAX];
 	struct loc loc[RULESET_MAX];          /* RULE_PACK: where the pack sets it */
-	char arg[RULESET_MAX][2 * RULESET_VALUE + 2];   /* "KEY=VALUE", for ruleset_args */
 	const struct ruleset_other *other;    /* the game's other rules (NULL key ends), or NULL */
 	enum ruleset_from other_from[RULESET_MAX];
 };
@@ -81,18 +81,11 @@ bool ruleset_set_all(struct ruleset *rs, const char *const *kv, size_t n);
 /* The value of key, or NULL when the game has no such rule. */
 const char *ruleset_get(const struct ruleset *rs, const char *key);
 
-/* The rules as "KEY=VALUE" strings into out[RULESET_MAX] (pointing into rs,
- * valid until it changes); returns how many. */
-size_t ruleset_args(struct ruleset *rs, const char **out);
-
-/* Where a value came from in words: "default", "pack FILE:L:C", "command line". */
-void ruleset_from_text(const struct ruleset *rs, size_t i, char *out, size_t len);
-
 /* One line per rule for `dump`: "rule KEY=VALUE (default)" and so on. */
 void ruleset_dump(const struct ruleset *rs, FILE *out);
 
-/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"},
- * the other rules' after the table's. */
-void ruleset_json_from(const struct ruleset *rs, FILE *out);
+/* The rules' origins as a JSON object {"KEY": "default"|"pack"|"command line"}
+ * written by w, the other rules' after the table's. */
+void ruleset_json_from(struct jw *w, const struct ruleset *rs);
 
 #endif

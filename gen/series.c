@@ -65,14 +65,6 @@ void series_print_time(double seconds, uint64_t games, int threads)
 	       seconds > 0 ? (double)games / seconds : 0);
 }
 
-void series_json_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "%.6g", v);
-	else
-		fputs("null", f);
-}
-
 int series_flush_report(void)
 {
 	if (fflush(stdout) == 0 && !ferror(stdout))

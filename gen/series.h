@@ -33,7 +33,4 @@ double series_now(void);
 /* The report's line "time: ... s on N threads, ... games/s". */
 void series_print_time(double seconds, uint64_t games, int threads);
 
-/* v as a JSON number, or null when it is not finite. */
-void series_json_num(FILE *f, double v);
-
 #endif

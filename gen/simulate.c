@@ -77,7 +77,8 @@ static const char *const policy_names[] = {
 	[GSIM_LOOKAHEAD] = "lookahead", [GSIM_MCTS] = "mcts",
 };
 
-const char *simulate_policy_name(enum gsim_policy p)
+/* The name of policy p ("random", "greedy", "spoiler", "lookahead"). */
+static const char *simulate_policy_name(enum gsim_policy p)
 {
 	return (size_t)p < sizeof policy_names / sizeof *policy_names ? policy_names[p] : "?";
 }
@@ -515,6 +516,7 @@ struct report {
 	const struct sim_side *side;
 	const struct stats_comparison *cmp;
 	int npk;
+	struct jw *w;   /* the JSON report's writer */
 };
 
 /* The behaviour measures (gsim.h), one line each, as railyard(1) defines them. */
@@ -539,41 +541,35 @@ static void print_behaviour(const struct sim_series *se)
 }
 
 /* The same as one JSON member "behaviour"; null where not measured. */
-static void json_behaviour(const struct sim_series *se, const char *ind)
+static void json_behaviour(struct jw *w, const struct sim_series *se)
 {
 	const struct gsim_behaviour *b = &se->beh;
-	printf(",\n%s  \"behaviour\": {\"measured\": %s, \"decisions\": ", ind, b->measured ? "true" : "false");
-	if (b->measured) {
-		printf("%llu, \"decision_moves\": ", (unsigned long long)se->t.decisions);
-		verdict_json_num(b->decision_moves);
-		printf(", \"decision_moves_ci\": ");
-		verdict_json_pair(b->decision_lo, b->decision_hi);
-		printf(", \"branching\": ");
-		verdict_json_num(b->branching);
-		printf(", \"branching_se\": ");
-		verdict_json_num(b->branching_se);
-		printf(", \"lead_changes\": ");
-		verdict_json_num(b->lead_changes);
-		printf(", \"lead_changes_se\": ");
-		verdict_json_num(b->lead_changes_se);
-		printf(", \"lead_change_share\": ");
-		verdict_json_num(b->lead_share);
-		printf(", \"lead_change_share_ci\": ");
-		verdict_json_pair(b->lead_lo, b->lead_hi);
-	} else {
-		printf("null, \"decision_moves\": null, \"decision_moves_ci\": null, \"branching\": null, "
-		       "\"branching_se\": null, \"lead_changes\": null, \"lead_changes_se\": null, "
-		       "\"lead_change_share\": null, \"lead_change_share_ci\": null");
+	static const char *const keys[] = {"decision_moves", "decision_moves_ci", "branching", "branching_se",
+					   "lead_changes", "lead_changes_se", "lead_change_share",
+					   "lead_change_share_ci"};
+	const double v[][2] = {{b->decision_moves, NAN}, {b->decision_lo, b->decision_hi}, {b->branching, NAN},
+			       {b->branching_se, NAN}, {b->lead_changes, NAN}, {b->lead_changes_se, NAN},
+			       {b->lead_share, NAN}, {b->lead_lo, b->lead_hi}};
+	jw_key(w, "behaviour");
+	jw_object(w);
+	jw_put_bool(w, "measured", b->measured);
+	jw_key(w, "decisions");
+	if (b->measured)
+		jw_uint(w, se->t.decisions);
+	else
+		jw_null(w);
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+		jw_key(w, keys[i]);
+		if (!b->measured)
+			jw_null(w);
+		else if (strstr(keys[i], "_ci"))
+			verdict_json_pair(w, v[i][0], v[i][1]);
+		else
+			jw_num(w, v[i][0]);
 	}
-	printf(", \"drawishness\": ");
-	verdict_json_num(b->drawishness);
-	printf(", \"drawishness_ci\": ");
-	verdict_json_pair(b->draw_lo, b->draw_hi);
-	printf(", \"advantage_p1\": ");
-	verdict_json_num(b->advantage_p1);
-	printf(", \"advantage_p1_ci\": ");
-	verdict_json_pair(b->p1_lo, b->p1_hi);
-	printf("}");
+	verdict_json_estimate(w, "drawishness", b->drawishness, b->draw_lo, b->draw_hi);
+	verdict_json_estimate(w, "advantage_p1", b->advantage_p1, b->p1_lo, b->p1_hi);
+	jw_end(w);
 }
 
 static void print_text(const struct sim_series *se, const struct report *rp)
@@ -586,23 +582,23 @@ static void print_text(const struct sim_series *se, const struct report *rp)
 	rp->side->text_tail(se);
 }
 
-static void print_json(const struct sim_series *se, const struct report *rp, const char *ind)
+/* One series' object, opened at ind; the caller adds to it and ends it. */
+static void print_json(struct jw *w, const struct sim_series *se, const struct report *rp, const char *ind)
 {
-	printf("{\n%s  \"pack\": ", ind);
-	json_str(stdout, se->id);
-	printf(",\n%s  \"title\": ", ind);
-	json_str(stdout, se->title);
-	rp->side->json_head(se, ind);
-	printf(",\n%s  \"rules_from\": ", ind);
-	ruleset_json_from(se->set, stdout);
-	printf(",\n%s  \"seed\": %llu,\n", ind, (unsigned long long)rp->o->seed);
-	verdict_json_series(&se->side, ind);
-	json_behaviour(se, ind);
-	rp->side->json_tail(se, ind);
+	jw_object_at(w, ind);
+	jw_put_str(w, "pack", se->id);
+	jw_put_str(w, "title", se->title);
+	rp->side->json_head(w, se, ind);
+	jw_key(w, "rules_from");
+	ruleset_json_from(w, se->set);
+	jw_put_uint(w, "seed", rp->o->seed);
+	verdict_json_series(w, &se->side);
+	json_behaviour(w, se);
+	rp->side->json_tail(w, se, ind);
 }
 
 /* All timings, in one place outside the report proper. */
-static void print_json_timing(const struct sim_series *se, int nse, const struct sim_opts *o)
+static void print_json_timing(struct jw *w, const struct sim_series *se, int nse, const struct sim_opts *o)
 {
 	double total = 0;
 	uint64_t games = 0;
@@ -610,15 +606,27 @@ static void print_json_timing(const struct sim_series *se, int nse, const struct
 		total += se[i].seconds;
 		games += se[i].t.games;
 	}
-	printf("\"timing\": {\"seconds\": %.3f, \"threads\": %d, \"games_per_second\": %.0f, \"series\": [", total,
-	       o->threads, total > 0 ? (double)games / total : 0);
+	jw_key(w, "timing");
+	jw_object(w);
+	jw_key(w, "seconds");
+	jw_fixed(w, total, 3);
+	jw_put_int(w, "threads", o->threads);
+	jw_key(w, "games_per_second");
+	jw_fixed(w, total > 0 ? (double)games / total : 0, 0);
+	jw_key(w, "series");
+	jw_array(w);
 	for (int i = 0; i < nse; i++) {
-		printf("%s{\"pack\": ", i ? ", " : "");
-		json_str(stdout, se[i].id);
-		printf(", \"players\": %d, \"seconds\": %.3f, \"games_per_second\": %.0f}", se[i].players,
-		       se[i].seconds, se[i].seconds > 0 ? (double)se[i].t.games / se[i].seconds : 0);
+		jw_object(w);
+		jw_put_str(w, "pack", se[i].id);
+		jw_put_int(w, "players", se[i].players);
+		jw_key(w, "seconds");
+		jw_fixed(w, se[i].seconds, 3);
+		jw_key(w, "games_per_second");
+		jw_fixed(w, se[i].seconds > 0 ? (double)se[i].t.games / se[i].seconds : 0, 0);
+		jw_end(w);
 	}
-	printf("]}");
+	jw_end(w);
+	jw_end(w);
 }
 
 /* One line per player count: which pack is fairer and which faster. */
@@ -648,19 +656,17 @@ static void report_row(const struct sim_series *row, int k, const struct sim_ser
 	if (rp->npk == 2)
 		rp->side->rules_differ(&row[0], &row[1], differ, sizeof differ);
 	if (o->json) {
-		printf("%s", k ? ",\n" : "");
-		print_json(&row[0], rp, "");
+		struct jw *w = rp->w;
+		print_json(w, &row[0], rp, "");
 		if (rp->npk == 2) {
-			printf(",\n  \"compare\": ");
-			print_json(&row[1], rp, "  ");
-			printf("\n  }");
-			verdict_json_comparison(&row[0].side, &row[1].side, &rp->cmp[k], o->threshold, differ);
+			jw_key(w, "compare");
+			print_json(w, &row[1], rp, "  ");
+			jw_end(w);
+			verdict_json_comparison(w, &row[0].side, &row[1].side, &rp->cmp[k], o->threshold, differ);
 		}
-		if (o->ncounts == 1) {
-			printf(",\n  ");
-			print_json_timing(all, o->ncounts * rp->npk, o);
-		}
-		printf("\n}");
+		if (o->ncounts == 1)
+			print_json_timing(w, all, o->ncounts * rp->npk, o);
+		jw_end(w);
 		return;
 	}
 	for (int j = 0; j < rp->npk; j++) {
@@ -679,16 +685,20 @@ static void report(const struct sim_series *se, const struct report *rp)
 {
 	const struct sim_opts *o = rp->o;
 	int nse = o->ncounts * rp->npk;
-	if (o->json && o->ncounts > 1)
-		printf("{\n  \"runs\": [\n");
+	if (o->json && o->ncounts > 1) {
+		jw_object_at(rp->w, "");
+		jw_key(rp->w, "runs");
+		jw_open(rp->w, '[', "\n", ",\n", "\n  ");
+	}
 	for (int k = 0; k < o->ncounts; k++)
 		report_row(&se[k * rp->npk], k, se, rp);
 	if (o->json && o->ncounts > 1) {
-		printf("\n  ],\n  ");
-		print_json_timing(se, nse, o);
-		printf("\n}\n");
+		jw_end(rp->w);
+		print_json_timing(rp->w, se, nse, o);
+		jw_end(rp->w);
+		putchar('\n');
 	} else if (o->json) {
-		printf("\n");
+		putchar('\n');
 	} else if (rp->npk == 2 && o->ncounts > 1) {
 		print_summary(se, rp);
 	}
@@ -747,7 +757,9 @@ static int play_and_report(struct sim_series *se, const struct sim_side *side, c
 			stats_compare(&row[0]->cnt, &row[0]->v, &row[1]->cnt, &row[1]->v, joint, o->threshold, &cmp[k]);
 	}
 	free(joint);
-	struct report rp = {.o = o, .side = side, .cmp = cmp, .npk = npk};
+	struct jw w;
+	jw_init(&w, stdout);
+	struct report rp = {.o = o, .side = side, .cmp = cmp, .npk = npk, .w = &w};
 	report(se, &rp);
 	int status = series_flush_report();
 	if (o->plot && status == EXIT_OK)
@@ -801,8 +813,8 @@ static void trace_steps(const struct sim_series *se, const struct sim_opts *o)
 	double score[SIM_MAX_PLAYERS];
 	struct gsim_outcome out;
 	memset(&out, 0, sizeof out);
-	struct sim_rng rng;
-	sim_rng_seed(&rng, o->seed, (uint64_t)o->trace);
+	struct rng rng;
+	rng_seed(&rng, o->seed, (uint64_t)o->trace);
 	st->start(se->setup, work, pos, &rng, &out);
 	st->standing(se->setup, work, pos, score);
 	printf("start: standing");

@@ -13,6 +13,7 @@
 #include "gsim.h"
 #include "series.h"
 #include "stats.h"
+#include "trains_sim.h"
 #include "verdict.h"
 
 #define SIM_MAX_RULES 16
@@ -102,10 +103,11 @@ struct sim_side {
 	void (*text_head)(const struct sim_series *se);
 	/* Its lines after the verdict. */
 	void (*text_tail)(const struct sim_series *se);
-	/* The JSON members between "title" and "rules_from", each after ",\n". */
-	void (*json_head)(const struct sim_series *se, const char *ind);
-	/* The JSON members after the verdict's, each after ",\n". */
-	void (*json_tail)(const struct sim_series *se, const char *ind);
+	/* The JSON members between "title" and "rules_from", written by w (the
+	 * series' object indented by ind). */
+	void (*json_head)(struct jw *w, const struct sim_series *se, const char *ind);
+	/* The JSON members after the verdict's. */
+	void (*json_tail)(struct jw *w, const struct sim_series *se, const char *ind);
 	/* The rules two series differ in, comma-separated into out ("" when none). */
 	void (*rules_differ)(const struct sim_series *a, const struct sim_series *b, char *out, size_t len);
 	/* Warn that a --compare mixes rules and pack (may be NULL: no warning). */
@@ -114,8 +116,5 @@ struct sim_side {
 	 * engine does not report its moves; simulate prints that game's outcome. */
 	void (*trace_game)(const struct sim_series *se, const struct sim_opts *o);
 };
-
-/* The name of policy p ("random", "greedy", "spoiler", "lookahead"). */
-const char *simulate_policy_name(enum gsim_policy p);
 
 #endif

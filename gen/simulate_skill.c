@@ -104,57 +104,64 @@ static void print_text(const struct skill_request *r, const struct skill_trace *
 	series_print_time(tr->seconds, games, r->threads);
 }
 
-static void step_json(const struct skill_step *st, int players)
+static void step_json(struct jw *w, const struct skill_step *st, int players)
 {
 	char a[32], b[32];
 	skill_level_name(&st->weak, a, sizeof a);
 	skill_level_name(&st->strong, b, sizeof b);
-	printf("{\"weaker\": \"%s\", \"stronger\": \"%s\", \"games\": %llu, \"single_winner\": %llu, "
-	       "\"stronger_wins\": %llu, \"no_single_winner\": %llu, \"unfinished\": %llu, \"lottery\": ", a, b,
-	       (unsigned long long)st->games, (unsigned long long)st->decided, (unsigned long long)st->strong_wins,
-	       (unsigned long long)st->no_winner, (unsigned long long)st->unfinished);
-	verdict_json_num(1.0 / players);
-	printf(", \"share\": ");
-	verdict_json_num(st->share);
-	printf(", \"share_ci\": ");
-	verdict_json_pair(st->lo, st->hi);
-	printf(", \"rescaled\": ");
-	verdict_json_num(st->score);
-	printf(", \"rescaled_ci\": ");
-	verdict_json_pair(st->score_lo, st->score_hi);
-	printf(", \"seconds\": %.3f}", st->seconds);
+	jw_object(w);
+	jw_put_str(w, "weaker", a);
+	jw_put_str(w, "stronger", b);
+	static const char *const keys[] = {"games", "single_winner", "stronger_wins", "no_single_winner", "unfinished"};
+	const uint64_t v[] = {st->games, st->decided, st->strong_wins, st->no_winner, st->unfinished};
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+		jw_put_uint(w, keys[i], v[i]);
+	jw_put_num(w, "lottery", 1.0 / players);
+	verdict_json_estimate(w, "share", st->share, st->lo, st->hi);
+	verdict_json_estimate(w, "rescaled", st->score, st->score_lo, st->score_hi);
+	jw_key(w, "seconds");
+	jw_fixed(w, st->seconds, 3);
+	jw_end(w);
 }
 
 static void print_json(const struct skill_request *r, const struct skill_trace *tr, const struct skill_level *levels,
 		       int nlevels)
 {
-	printf("{\n  \"pack\": ");
-	json_str(stdout, r->id);
-	printf(",\n  \"title\": ");
-	json_str(stdout, r->title);
-	printf(",\n  \"players\": %d,\n  \"rules\": ", tr->players);
-	json_str(stdout, r->rules);
-	printf(",\n  \"rules_from\": ");
-	ruleset_json_from(r->set, stdout);
-	printf(",\n  \"seed\": %llu,\n  \"games_per_step\": %llu,\n  \"levels\": [", (unsigned long long)r->seed,
-	       (unsigned long long)tr->step[0].games);
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object_at(&w, "");
+	jw_put_str(&w, "pack", r->id);
+	jw_put_str(&w, "title", r->title);
+	jw_put_int(&w, "players", tr->players);
+	jw_put_str(&w, "rules", r->rules);
+	jw_key(&w, "rules_from");
+	ruleset_json_from(&w, r->set);
+	jw_put_uint(&w, "seed", r->seed);
+	jw_put_uint(&w, "games_per_step", tr->step[0].games);
+	jw_key(&w, "levels");
+	jw_array(&w);
 	for (int i = 0; i < nlevels; i++) {
 		char name[32];
 		skill_level_name(&levels[i], name, sizeof name);
-		printf("%s\"%s\"", i ? ", " : "", name);
+		jw_str(&w, name);
 	}
-	printf("],\n  \"steps\": [");
-	for (int i = 0; i < tr->nsteps; i++) {
-		printf("%s\n    ", i ? "," : "");
-		step_json(&tr->step[i], tr->players);
-	}
-	printf("\n  ],\n  \"span\": ");
-	step_json(&tr->span, tr->players);
-	printf(",\n  \"skill\": ");
-	verdict_json_num(tr->score);
-	printf(",\n  \"skill_ci\": ");
-	verdict_json_pair(tr->lo, tr->hi);
-	printf(",\n  \"timing\": {\"seconds\": %.3f, \"threads\": %d}\n}\n", tr->seconds, r->threads);
+	jw_end(&w);
+	jw_key(&w, "steps");
+	jw_array_at(&w, "  ");
+	for (int i = 0; i < tr->nsteps; i++)
+		step_json(&w, &tr->step[i], tr->players);
+	jw_end(&w);
+	jw_key(&w, "span");
+	step_json(&w, &tr->span, tr->players);
+	verdict_json_estimate(&w, "skill", tr->score, tr->lo, tr->hi);
+	jw_key(&w, "timing");
+	jw_object(&w);
+	jw_key(&w, "seconds");
+	jw_fixed(&w, tr->seconds, 3);
+	jw_put_int(&w, "threads", r->threads);
+	jw_end(&w);
+	jw_end(&w);
+	putchar('\n');
 }
 
 static int write_plot(const struct skill_request *r, const struct skill_trace *tr)

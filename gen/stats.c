@@ -368,13 +368,16 @@ void stats_diff_set(struct stats_diff *x, double a, double b, double lo, double 
 		x->better = higher_better ? -1 : 1;
 }
 
-void stats_diff_rmst(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x)
+/* The restricted means' difference (normal, independent series). */
+static void stats_diff_rmst(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x)
 {
 	double d = a->rmst - b->rmst, se = sqrt(a->rmst_se * a->rmst_se + b->rmst_se * b->rmst_se);
 	stats_diff_set(x, a->rmst, b->rmst, d - STATS_Z95 * se, d + STATS_Z95 * se, false);
 }
 
-void stats_diff_median(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x)
+/* The medians' difference, standard errors taken from each median's interval
+ * (Price and Bonett); unknown (NaN) when a median lies beyond the horizon. */
+static void stats_diff_median(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x)
 {
 	if (a->median < 0 || b->median < 0 || a->median_hi < 0 || b->median_hi < 0) {
 		stats_diff_set(x, a->median < 0 ? NAN : a->median, b->median < 0 ? NAN : b->median, NAN, NAN, false);

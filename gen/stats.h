@@ -117,12 +117,6 @@ struct stats_diff {
 
 void stats_diff_set(struct stats_diff *x, double a, double b, double lo, double hi, bool higher_better);
 
-/* The restricted means' difference (normal, independent series). */
-void stats_diff_rmst(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x);
-/* The medians' difference, standard errors taken from each median's interval
- * (Price and Bonett); unknown (NaN) when a median lies beyond the horizon. */
-void stats_diff_median(const struct stats_length *a, const struct stats_length *b, struct stats_diff *x);
-
 /* The verdict on two series: which is fairer (balance among the games with
  * a single winner), which faster (restricted mean length) and which has
  * fewer games without a single winner (ties, blocks), each 0 (a), 1 (b) or -1

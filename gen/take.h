@@ -33,8 +33,6 @@ struct take_game {
  * unique prefix of its name). 0, or -1 with a reason in *why. */
 int take_parse_card(const struct take_game *g, const char *tok, struct take_card *c,
 		    struct buf *why);
-/* "blue 7", "blue Station", "Free Ride", ... into a static buffer. */
-const char *take_card_name(const struct take_game *g, const struct take_card *c);
 
 #define TAKE_LEFT  0   /* the descending side, written left of the Station */
 #define TAKE_RIGHT 1   /* the ascending side, written right of the Station */

@@ -9,7 +9,6 @@
 #include "commands.h"
 #include "diag.h"
 #include "games.h"
-#include "json.h"
 #include "take.h"
 #include "trust.h"
 #include "util.h"

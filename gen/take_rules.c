@@ -33,7 +33,8 @@ static const struct special specials[] = {
 	{TK_TRANSFER, "TR", "transfer", "Transfer"},
 };
 
-const char *take_card_name(const struct take_game *g, const struct take_card *c)
+/* "blue 7", "blue Station", "Free Ride", ... into a static buffer. */
+static const char *take_card_name(const struct take_game *g, const struct take_card *c)
 {
 	static char s[96];
 	switch (c->kind) {

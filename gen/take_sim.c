@@ -298,7 +298,7 @@ static int station_phase(const struct setup *s, struct pos *ps, int first, struc
 /* Deal round ps->round (the dealer moving left each round) and play its
  * Station phase; false when no Station could be found: the round can never
  * start, and with rule target no total ever grows (the game is stalled). */
-static bool deal_round(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
+static bool deal_round(const struct setup *s, struct pos *ps, struct rng *rng, struct gsim_outcome *o)
 {
 	int P = s->seats.players, dealer = (P - 1 + ps->round) % P;
 	o->count[C_ROUNDS]++;
@@ -329,7 +329,7 @@ static bool deal_round(const struct setup *s, struct pos *ps, struct sim_rng *rn
 /* The round over (a hand emptied, or a player out of fares): its fares into
  * the totals; then the game over, or the next round dealt. False when the
  * game is over. */
-static bool end_round(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
+static bool end_round(const struct setup *s, struct pos *ps, struct rng *rng, struct gsim_outcome *o)
 {
 	int P = s->seats.players;
 	long cards[SIM_MAX_PLAYERS], after[SIM_MAX_PLAYERS];
@@ -371,7 +371,7 @@ static bool end_round(const struct setup *s, struct pos *ps, struct sim_rng *rng
 
 /* On from the seat that just played (its round over when ended): the next
  * seat's turn, or the game over. */
-static void next_turn(const struct setup *s, struct pos *ps, bool ended, struct sim_rng *rng,
+static void next_turn(const struct setup *s, struct pos *ps, bool ended, struct rng *rng,
 		      struct gsim_outcome *o)
 {
 	if (ended && !end_round(s, ps, rng, o))
@@ -408,7 +408,7 @@ static const struct gsim_seats *seats(const void *sp)
 	return &((const struct setup *)sp)->seats;
 }
 
-static void start(const void *sp, void *wp, void *pp, struct sim_rng *rng, struct gsim_outcome *o)
+static void start(const void *sp, void *wp, void *pp, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *ps = pp;
@@ -445,13 +445,13 @@ static size_t moves(const void *sp, void *wp, const void *pp, uint64_t *keys)
 /* random: any legal play; greedy: the one that sheds the most cards (an End
  * of Line or a Free Ride taken back after a play of as many), ties at random. */
 static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy pol, const uint64_t *keys,
-		     size_t n, struct sim_rng *rng)
+		     size_t n, struct rng *rng)
 {
 	(void)sp, (void)wp, (void)pp;
 	if (n == 1 && keys[0] == TAKE_KEY)
 		return 0;   /* no choice: the rules make the seat take the Train */
 	if (pol == GSIM_RANDOM)
-		return sim_rng_below(rng, (uint32_t)n);
+		return rng_below(rng, (uint32_t)n);
 	size_t best = 0;
 	int ties = 0, bkey = -1;
 	for (size_t i = 0; i < n; i++) {
@@ -461,14 +461,14 @@ static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy 
 			best = i;
 			bkey = key;
 			ties = 1;
-		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
+		} else if (key == bkey && rng_below(rng, (uint32_t)++ties) == 0) {
 			best = i;
 		}
 	}
 	return best;
 }
 
-static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *ps = pp;
@@ -496,7 +496,7 @@ static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_r
  * Conductor's Hand hold and the Free Rides taken back into a hand (and not
  * laid since): the others' other cards and the pile's are dealt anew from
  * what is left of the round's deck (each round deals the whole deck anew). */
-static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim_rng *rng)
+static void determinize(const void *sp, void *wp, void *pp, int seat, struct rng *rng)
 {
 	(void)wp;
 	const struct setup *s = sp;

@@ -1,6 +1,7 @@
 /* toytrain.h: Toy Train (seeds/004): words made of letter carriages, wild
  * carriages, a word list, and where the locomotive lands on the board. Pure except
- * for toy_words_load, which reads the word list. */
+ * for toy_words_load, which reads the word list, and toy_rules_from and
+ * toy_words_path, which report a pack's problems through diag. */
 #ifndef RAILYARD_TOYTRAIN_H
 #define RAILYARD_TOYTRAIN_H
 
@@ -11,6 +12,8 @@
 #include "ruleset.h"
 #include "util.h"
 #include "yread.h"
+
+struct deck;
 
 /* A pack's `rules:` for Toy Train: the word list and the shortest word; and
  * for the simulator, how the carriages are mixed and where broken railways are. */
@@ -48,6 +51,13 @@ struct toy_rules {
 	const int *broken;        /* broken-railway spaces */
 	size_t nbroken;
 };
+
+/* Toy Train's rules from a pack and its read `rules:` (tr): letters,
+ * min-letters, the board; 0, or -1 reported. The broken spaces point into d. */
+int toy_rules_from(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r);
+/* The word list's path: opt when given, else the pack's rules: words (tr),
+ * relative to the pack's folder; NULL reported. *loc gets where the pack names it. */
+char *toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt, struct loc *loc);
 
 struct toy_result {
 	bool valid;

@@ -77,68 +77,6 @@ static int toy_spend(struct toy_rules *r, const char *spent)
 	return 0;
 }
 
-char *games_toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt,
-			   struct loc *loc)
-{
-	if (opt)
-		return xstrdup(opt);
-	if (!tr->words) {
-		struct loc rl = d->rules ? d->rules->loc : d->loc;
-		rl.file = d->file;
-		diag(SEV_ERROR, &rl,
-		     "a toy-train pack names its word list in 'rules: {words: FILE}' (or give --words)");
-		return NULL;
-	}
-	*loc = tr->loc_words;
-	/* A file the pack names: only from a trusted folder (the pack's, the
-	 * template folders, /usr/share/dict), and only a regular file. */
-	trust_set_pack(d->file);
-	return trust_resolve(d->file, tr->words, &tr->loc_words, "words");
-}
-
-int games_toy_rules(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r)
-{
-	memset(r, 0, sizeof *r);
-	r->min_letters = 4;
-	r->wild = '?';
-	const struct deck_group *lg = NULL;
-	for (size_t i = 0; i < d->ngroups; i++)
-		if (d->groups[i].kind == DK_LETTER)
-			lg = &d->groups[i];
-	if (!lg || !d->board.present) {
-		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");
-		return -1;
-	}
-	if (lg->wild && strlen(lg->wild) != 1) {
-		diag(SEV_ERROR, &d->loc, "the wild carriage must be one character, not '%s'", lg->wild);
-		return -1;
-	}
-	if (lg->wild)
-		r->wild = lg->wild[0];
-	for (size_t i = 0; i < lg->fields[0].n; i++) {
-		const char *l = lg->fields[0].values[i];
-		if (lg->wild && !strcmp(l, lg->wild))
-			r->counts[26] = lg->fields[0].counts[i];
-		else if (strlen(l) == 1 && l[0] >= 'A' && l[0] <= 'Z')
-			r->counts[l[0] - 'A'] = lg->fields[0].counts[i];
-		else if (strlen(l) == 1 && l[0] >= 'a' && l[0] <= 'z')
-			r->counts[l[0] - 'a'] = lg->fields[0].counts[i];
-		else {
-			diag(SEV_ERROR, &lg->loc, "toy-train letters are A-Z and the wild; not '%s'", l);
-			return -1;
-		}
-	}
-	r->min_letters = tr->min_letters;
-	r->start = d->board.start;
-	r->finish = d->board.finish;
-	for (size_t i = 0; i < d->board.nmarks; i++)
-		if (!strcmp(d->board.marks[i].name, "broken")) {
-			r->broken = d->board.marks[i].spaces;
-			r->nbroken = d->board.marks[i].n;
-		}
-	return 0;
-}
-
 /* --challenge: the page's four outcomes. The challenged player answers with a
  * valid word that begins with the carriages laid, or does not. */
 static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_words *w,
@@ -266,24 +204,26 @@ static int toy_next(const char *word, int at, int finish)
 
 static void toy_json(const char *word, const struct toy_result *res, const struct buf *why, int at)
 {
-	printf("{\"valid\": %s, \"word\": ", res->valid ? "true" : "false");
-	json_str(stdout, word);
-	printf(", \"as\": ");
-	if (res->valid)
-		json_str(stdout, res->match);
-	else
-		fputs("null", stdout);
-	printf(", \"reasons\": [");
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object(&w);
+	jw_put_bool(&w, "valid", res->valid);
+	jw_put_str(&w, "word", word);
+	jw_put_str(&w, "as", res->valid ? res->match : NULL);
+	jw_key(&w, "reasons");
+	jw_array(&w);
 	for (const char *s = why->s ? why->s : ""; *s;) {
 		size_t n = strcspn(s, "\n");
-		char *line = xstrndup(s, n);
-		fputs(s == why->s ? "" : ", ", stdout);
-		json_str(stdout, line);
-		free(line);
+		jw_strn(&w, s, n);
 		s += n + (s[n] == '\n');
 	}
-	printf("], \"from\": %d, \"to\": %d, \"broken\": %s, \"finish\": %s}\n", at, res->land,
-	       res->broken ? "true" : "false", res->finish ? "true" : "false");
+	jw_end(&w);
+	jw_put_int(&w, "from", at);
+	jw_put_int(&w, "to", res->land);
+	jw_put_bool(&w, "broken", res->broken);
+	jw_put_bool(&w, "finish", res->finish);
+	jw_end(&w);
+	putchar('\n');
 }
 
 static void toy_text(const struct deck *d, const struct toy_rules *r, const char *word,
@@ -375,7 +315,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
 	int at = -1;
-	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || games_toy_rules(d, &rules.toy, &r) != 0 ||
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || toy_rules_from(d, &rules.toy, &r) != 0 ||
 	    (o.spent && toy_spend(&r, o.spent) != 0) || (at = toy_at(d, &r, o.at)) < 0)
 		goto done;
 	/* rules.broken-every N places the broken railways instead of the board's
@@ -390,7 +330,7 @@ int games_check_toy(const struct game *game, int argc, char **argv)
 		status = toy_next(o.word, at, r.finish);
 		goto done;
 	}
-	if (!(path = games_toy_words_path(d, &rules.toy, o.list, &wloc)))
+	if (!(path = toy_words_path(d, &rules.toy, o.list, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
@@ -430,13 +370,13 @@ int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool no
 {
 	(void)notes;   /* no player counts: two players, the Engine-Driver and the Braker */
 	struct toy_rules r;
-	if (games_toy_rules(d, &rules->toy, &r) != 0)
+	if (toy_rules_from(d, &rules->toy, &r) != 0)
 		return 1;
 	const char *mix = ruleset_get(&rules->set, "letter-mix");
 	if (!rules->toy.words || (mix && strcmp(mix, "pack") != 0))
 		return 0;
 	struct loc wloc = {NULL, 0, 0};
-	char *path = games_toy_words_path(d, &rules->toy, NULL, &wloc);
+	char *path = toy_words_path(d, &rules->toy, NULL, &wloc);
 	struct toy_words w = {0};
 	if (!path)
 		return -1;   /* refused or missing, reported: bad input */

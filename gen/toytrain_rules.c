@@ -1,4 +1,5 @@
-/* toytrain_rules.c: valid words of carriages and the locomotive's landing space. */
+/* toytrain_rules.c: valid words of carriages and the locomotive's landing space;
+ * the rules of one pack read from its deck model (toy_rules_from, toy_words_path). */
 #include "toytrain.h"
 
 #include <ctype.h>
@@ -7,7 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "deck.h"
+#include "diag.h"
 #include "ruleset.h"
+#include "trust.h"
 
 /* Where the seed is silent: the letter mix (its 126 carriages have no table)
  * and how often a railway is broken. */
@@ -342,5 +346,68 @@ int toy_mix(const char *method, const struct toy_words *w, int min_letters, long
 		sum += counts[i];
 	}
 	largest_remainders(counts, rem, lettered - sum);
+	return 0;
+}
+
+/* ---- the rules of one pack (its deck model and read rules:) ---- */
+
+char *toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt, struct loc *loc)
+{
+	if (opt)
+		return xstrdup(opt);
+	if (!tr->words) {
+		struct loc rl = d->rules ? d->rules->loc : d->loc;
+		rl.file = d->file;
+		diag(SEV_ERROR, &rl,
+		     "a toy-train pack names its word list in 'rules: {words: FILE}' (or give --words)");
+		return NULL;
+	}
+	*loc = tr->loc_words;
+	/* A file the pack names: only from a trusted folder (the pack's, the
+	 * template folders, /usr/share/dict), and only a regular file. */
+	trust_set_pack(d->file);
+	return trust_resolve(d->file, tr->words, &tr->loc_words, "words");
+}
+
+int toy_rules_from(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r)
+{
+	memset(r, 0, sizeof *r);
+	r->min_letters = 4;
+	r->wild = '?';
+	const struct deck_group *lg = NULL;
+	for (size_t i = 0; i < d->ngroups; i++)
+		if (d->groups[i].kind == DK_LETTER)
+			lg = &d->groups[i];
+	if (!lg || !d->board.present) {
+		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");
+		return -1;
+	}
+	if (lg->wild && strlen(lg->wild) != 1) {
+		diag(SEV_ERROR, &d->loc, "the wild carriage must be one character, not '%s'", lg->wild);
+		return -1;
+	}
+	if (lg->wild)
+		r->wild = lg->wild[0];
+	for (size_t i = 0; i < lg->fields[0].n; i++) {
+		const char *l = lg->fields[0].values[i];
+		if (lg->wild && !strcmp(l, lg->wild))
+			r->counts[26] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'A' && l[0] <= 'Z')
+			r->counts[l[0] - 'A'] = lg->fields[0].counts[i];
+		else if (strlen(l) == 1 && l[0] >= 'a' && l[0] <= 'z')
+			r->counts[l[0] - 'a'] = lg->fields[0].counts[i];
+		else {
+			diag(SEV_ERROR, &lg->loc, "toy-train letters are A-Z and the wild; not '%s'", l);
+			return -1;
+		}
+	}
+	r->min_letters = tr->min_letters;
+	r->start = d->board.start;
+	r->finish = d->board.finish;
+	for (size_t i = 0; i < d->board.nmarks; i++)
+		if (!strcmp(d->board.marks[i].name, "broken")) {
+			r->broken = d->board.marks[i].spaces;
+			r->nbroken = d->board.marks[i].n;
+		}
 	return 0;
 }

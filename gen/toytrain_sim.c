@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games.h"
+#include "deck.h"
 #include "gsim.h"
 #include "toytrain.h"
 
@@ -125,7 +125,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	const struct deck *d = p->deck;
 	struct toy_rules r;
 	const struct toy_pack_rules *tr = &p->pack_rules->toy;
-	if (games_toy_rules(d, tr, &r) != 0) {
+	if (toy_rules_from(d, tr, &r) != 0) {
 		snprintf(err, errlen, "not a toy-train pack the simulator can play");
 		return NULL;
 	}
@@ -156,7 +156,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 							     : s->finish);
 		}
 	struct loc loc = {NULL, 0, 0};
-	char *path = games_toy_words_path(d, tr, NULL, &loc);
+	char *path = toy_words_path(d, tr, NULL, &loc);
 	struct toy_words w = {0};
 	if (!path || toy_words_load(path, &w) != 0) {
 		snprintf(err, errlen, "cannot read the word list %s", path ? path : "(none)");
@@ -397,7 +397,7 @@ static void settle(const struct setup *s, struct pos *p, struct gsim_outcome *o)
 	}
 }
 
-static void start(const void *sp, void *work, void *pp, struct sim_rng *rng, struct gsim_outcome *o)
+static void start(const void *sp, void *work, void *pp, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *p = pp;
@@ -463,7 +463,7 @@ static size_t moves(const void *sp, void *work, const void *pp, uint64_t *keys)
  * shortest word takes him furthest, the Braker the one that takes him least
  * far (ties at random). With no carriage, the challenge or pass (listed last). */
 static size_t choose(const void *sp, void *work, const void *pp, enum gsim_policy pol, const uint64_t *keys,
-		     size_t n, struct sim_rng *rng)
+		     size_t n, struct rng *rng)
 {
 	const struct setup *s = sp;
 	const struct pos *p = pp;
@@ -499,14 +499,14 @@ static size_t choose(const void *sp, void *work, const void *pp, enum gsim_polic
 			bkey = key;
 			best = i;
 			ties = 1;
-		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
+		} else if (key == bkey && rng_below(rng, (uint32_t)++ties) == 0) {
 			best = i;
 		}
 	}
 	return best;
 }
 
-static void apply(const void *sp, void *work, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *sp, void *work, void *pp, uint64_t key, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *p = pp;
@@ -547,7 +547,7 @@ static void apply(const void *sp, void *work, void *pp, uint64_t key, struct sim
 
 /* Nothing is hidden in Toy Train: the carriages lie face up, the face-down ones
  * are those of the words laid, both players know the list. */
-static void determinize(const void *sp, void *work, void *pp, int seat, struct sim_rng *rng)
+static void determinize(const void *sp, void *work, void *pp, int seat, struct rng *rng)
 {
 	(void)sp;
 	(void)work;

@@ -43,8 +43,6 @@ enum t52_area {
  * (a unique prefix of one of suits[], or a suit symbol). 0 or -1 with *why. */
 int t52_parse(const char *tok, const char *const *suits, size_t nsuits, struct t52_card *c,
 	      struct buf *why);
-/* "A", "10", "J", ...: a rank's name. */
-const char *t52_rank_name(int rank);
 
 /* Where the seed is silent or ambiguous, the reading is a named rule (--rule);
  * zero-initialised means the defaults. */
@@ -64,9 +62,6 @@ struct t52_rules {
 /* The reopening sequence, played on a closed pile's closing A: A 2 4 5 7 9 J K. */
 extern const int t52_reopen[8];
 
-/* How many cards of the reopening sequence on[] holds, counting the closing A
- * under the default rules (1..8; 0 under reopen=second-ace with only the closing A). */
-size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t non);
 /* Whether on[] can be a pile's face-up cards: the closing A, the reopening
  * sequence on it in order, then (after the K) anything. 0, or -1 with *why. */
 int t52_pile_valid(const struct t52_rules *r, const struct t52_card *on, size_t non,

@@ -10,7 +10,6 @@
 #include "commands.h"
 #include "diag.h"
 #include "games.h"
-#include "json.h"
 #include "train52.h"
 #include "trust.h"
 #include "util.h"

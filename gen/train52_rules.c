@@ -56,7 +56,8 @@ const int t52_reopen[8] = {1, 2, 4, 5, 7, 9, 11, 13};
 static const char *const rank_names[14] = {"?", "A", "2", "3", "4", "5", "6", "7",
 					   "8", "9", "10", "J", "Q", "K"};
 
-const char *t52_rank_name(int rank)
+/* "A", "10", "J", ...: a rank's name. */
+static const char *t52_rank_name(int rank)
 {
 	return rank >= 1 && rank <= 13 ? rank_names[rank] : "?";
 }
@@ -566,7 +567,9 @@ static enum shape shape_of(const struct t52_card *p, size_t n)
 	return SH_OTHER;
 }
 
-size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t non)
+/* How many cards of the reopening sequence on[] holds, counting the closing A
+ * under the default rules (1..8; 0 under reopen=second-ace with only the closing A). */
+static size_t t52_reopened(const struct t52_rules *r, const struct t52_card *on, size_t non)
 {
 	if (!r)
 		r = &defaults;

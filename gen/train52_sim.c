@@ -284,7 +284,7 @@ static bool checker_agrees(const struct setup *s, const struct pos *ps, int p, c
 }
 
 /* Draw one card from a random open pile that has cards; false when none has. */
-static bool draw(struct pos *ps, int p, struct sim_rng *rng)
+static bool draw(struct pos *ps, int p, struct rng *rng)
 {
 	int can[MAXP], n = 0;
 	for (int i = 0; i < ps->tab.npiles; i++)
@@ -292,7 +292,7 @@ static bool draw(struct pos *ps, int p, struct sim_rng *rng)
 			can[n++] = i;
 	if (!n)
 		return false;
-	struct stock *sk = &ps->stock[can[sim_rng_below(rng, (uint32_t)n)]];
+	struct stock *sk = &ps->stock[can[rng_below(rng, (uint32_t)n)]];
 	ps->cnt[p][sk->card[--sk->n]]++;
 	ps->nhand[p]++;
 	return true;
@@ -300,7 +300,7 @@ static bool draw(struct pos *ps, int p, struct sim_rng *rng)
 
 /* Greedy: keep the run 2, 3, ..., m a Train needs; shed the rest. The index
  * of the play among keys[0..n-1], or of the draw when no play is clean. */
-static size_t greedy_pick(const int *c, const uint64_t *keys, size_t n, struct sim_rng *rng)
+static size_t greedy_pick(const int *c, const uint64_t *keys, size_t n, struct rng *rng)
 {
 	int m = 1;
 	while (m < 13 && c[m + 1] >= 1)
@@ -325,7 +325,7 @@ static size_t greedy_pick(const int *c, const uint64_t *keys, size_t n, struct s
 			bkey = key;
 			best = i;
 			ties = 1;
-		} else if (key == bkey && sim_rng_below(rng, (uint32_t)++ties) == 0) {
+		} else if (key == bkey && rng_below(rng, (uint32_t)++ties) == 0) {
 			best = i;
 		}
 	}
@@ -333,7 +333,7 @@ static size_t greedy_pick(const int *c, const uint64_t *keys, size_t n, struct s
 }
 
 /* Deal a hand of the round to its seats; the piles from what is left. */
-static void deal(const struct setup *s, struct pos *ps, int npiles, struct sim_rng *rng)
+static void deal(const struct setup *s, struct pos *ps, int npiles, struct rng *rng)
 {
 	uint8_t deck[52];
 	for (int i = 0; i < 52; i++)
@@ -380,7 +380,7 @@ static struct t52_move first_beginning(const struct setup *s, const struct pos *
 
 /* The beginning: a 2, else two sets of doubles, else each draws and the first
  * card put down begins. */
-static void begin(const struct setup *s, struct pos *ps, struct sim_rng *rng)
+static void begin(const struct setup *s, struct pos *ps, struct rng *rng)
 {
 	int P = s->seats.players, first = ps->seats[0], cand[SIM_MAX_PLAYERS], nc = 0;
 	struct t52_move how[SIM_MAX_PLAYERS];
@@ -397,7 +397,7 @@ static void begin(const struct setup *s, struct pos *ps, struct sim_rng *rng)
 				cand[nc++] = p;
 		}
 	if (nc) {
-		int k = s->rotation ? 0 : (int)sim_rng_below(rng, (uint32_t)nc);
+		int k = s->rotation ? 0 : (int)rng_below(rng, (uint32_t)nc);
 		struct gsim_outcome unused = {0};
 		lay(s, ps, cand[k], &how[k], &unused);
 		return;
@@ -409,7 +409,7 @@ static void begin(const struct setup *s, struct pos *ps, struct sim_rng *rng)
 			draw(ps, p, rng);
 			cand[nc++] = p;
 		}
-	int p = cand[s->rotation ? 0 : sim_rng_below(rng, (uint32_t)nc)], best = 0;
+	int p = cand[s->rotation ? 0 : rng_below(rng, (uint32_t)nc)], best = 0;
 	for (int r = 13; r >= 1; r--)
 		if (ps->cnt[p][r] && (!best || r > 10 || r == 1))
 			best = r;   /* a card the run from 2 needs least: a face card or an A */
@@ -421,7 +421,7 @@ static void begin(const struct setup *s, struct pos *ps, struct sim_rng *rng)
 
 /* Deal the round's hand anew and begin it; false when the round is void
  * (rule wrecks: too many Trainwrecks). */
-static bool deal_hand(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
+static bool deal_hand(const struct setup *s, struct pos *ps, struct rng *rng, struct gsim_outcome *o)
 {
 	if (s->wrecks && ps->wrecks >= s->wrecks) {
 		o->count[C_VOID]++;
@@ -436,7 +436,7 @@ static bool deal_hand(const struct setup *s, struct pos *ps, struct sim_rng *rng
 /* Round ps->round (after the rounds, a tie-breaker between the tied, or the
  * game over), dealt; false when the game is over. A void round scores
  * nobody and the next is dealt. */
-static bool new_round(const struct setup *s, struct pos *ps, struct sim_rng *rng, struct gsim_outcome *o)
+static bool new_round(const struct setup *s, struct pos *ps, struct rng *rng, struct gsim_outcome *o)
 {
 	int P = s->seats.players;
 	for (;; ps->round++) {
@@ -470,19 +470,19 @@ static bool new_round(const struct setup *s, struct pos *ps, struct sim_rng *rng
 
 /* The next act: its seat (order=rotation: the round's seats in turn, else
  * any at random), or the game over as a timeout. */
-static void next_act(const struct setup *s, struct pos *ps, struct sim_rng *rng)
+static void next_act(const struct setup *s, struct pos *ps, struct rng *rng)
 {
 	if (++ps->acts > s->seats.max_length) {
 		ps->over = ps->timeout = true;
 		ps->winner = -1;
 		return;
 	}
-	ps->seat = s->rotation ? ps->seats[ps->act % ps->ns] : ps->seats[sim_rng_below(rng, (uint32_t)ps->ns)];
+	ps->seat = s->rotation ? ps->seats[ps->act % ps->ns] : ps->seats[rng_below(rng, (uint32_t)ps->ns)];
 }
 
 /* After an act (won: a Train): the round's point, or a Trainwreck's re-deal,
  * then the next act. */
-static void go_on(const struct setup *s, struct pos *ps, bool won, struct sim_rng *rng, struct gsim_outcome *o)
+static void go_on(const struct setup *s, struct pos *ps, bool won, struct rng *rng, struct gsim_outcome *o)
 {
 	if (won) {
 		o->count[C_ROUNDS]++;
@@ -536,7 +536,7 @@ static const struct gsim_seats *seats(const void *sp)
 	return &((const struct setup *)sp)->seats;
 }
 
-static void start(const void *sp, void *wp, void *pp, struct sim_rng *rng, struct gsim_outcome *o)
+static void start(const void *sp, void *wp, void *pp, struct rng *rng, struct gsim_outcome *o)
 {
 	(void)wp;
 	const struct setup *s = sp;
@@ -575,16 +575,16 @@ static size_t moves(const void *sp, void *wp, const void *pp, uint64_t *keys)
 
 /* random: any play, or the draw, uniformly; greedy: greedy_pick. */
 static size_t choose(const void *sp, void *wp, const void *pp, enum gsim_policy pol, const uint64_t *keys,
-		     size_t n, struct sim_rng *rng)
+		     size_t n, struct rng *rng)
 {
 	(void)sp, (void)wp;
 	const struct pos *ps = pp;
 	if (pol == GSIM_RANDOM)
-		return sim_rng_below(rng, (uint32_t)n);
+		return rng_below(rng, (uint32_t)n);
 	return greedy_pick(ps->cnt[ps->seat], keys, n, rng);
 }
 
-static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct rng *rng, struct gsim_outcome *o)
 {
 	const struct setup *s = sp;
 	struct pos *ps = pp;
@@ -603,7 +603,7 @@ static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_r
 		struct t52_pos tp = pos_of(ps, p);
 		size_t n = t52_moves(&s->rules, &tp, w->m, MAXACTS);
 		if (n) {
-			const struct t52_move *any = &w->m[sim_rng_below(rng, (uint32_t)n)];
+			const struct t52_move *any = &w->m[rng_below(rng, (uint32_t)n)];
 			if (s->selfcheck)
 				checker_agrees(s, ps, p, any);
 			won = lay(s, ps, p, any, o);
@@ -615,7 +615,7 @@ static void apply(const void *sp, void *wp, void *pp, uint64_t key, struct sim_r
 /* Seat sees its own hand, the table and how many cards every hand and every
  * pile holds: the others' hands and the piles are dealt anew from the cards
  * not seen played (each hand of a round deals the whole pack anew). */
-static void determinize(const void *sp, void *wp, void *pp, int seat, struct sim_rng *rng)
+static void determinize(const void *sp, void *wp, void *pp, int seat, struct rng *rng)
 {
 	(void)wp;
 	const struct setup *s = sp;

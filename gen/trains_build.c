@@ -14,6 +14,7 @@
 
 #include "trains_check.h"
 #include "colour.h"
+#include "csv.h"
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"

@@ -295,52 +295,79 @@ struct pack_report {
 	long distinct;                /* different numbers still in the pack */
 };
 
-static void print_json(const struct pack *p, const struct check_opts *o, const struct pack_report *r)
+/* The per-player-count reductions, the missing cards and the short abilities. */
+static void json_reductions(struct jw *w, const struct pack *p, const struct check_opts *o,
+			    const struct pack_report *r)
 {
-	size_t k = p->abilities.n;
-	printf("{\n  \"pack\": ");
-	json_str(stdout, p->id);
-	printf(",\n  \"sound\": %s,\n  \"errors\": %u,\n  \"warnings\": %u,\n",
-	       diag_count(SEV_ERROR) ? "false" : "true", diag_count(SEV_ERROR), diag_count(SEV_WARNING));
-	if (p->layout.rows)
-		printf("  \"grid\": [%d, %d],\n", p->layout.rows, p->layout.cols);
-	else
-		printf("  \"census\": %d,\n", p->layout.census);
-	printf("  \"abilities\": %zu,\n  \"cards\": %ld,\n  \"copies\": %d,\n  \"wild\": %d,\n",
-	       k, p->cards, p->copies, p->wild);
-	printf("  \"table\": \"%s\",\n", p->has_table ? "explicit" : "computed");
-	printf("  \"per_ability\": {\"min\": %ld, \"max\": %ld},\n", r->lo, r->hi);
-	printf("  \"players\": [");
+	jw_key(w, "players");
+	jw_array_at(w, "  ");
 	for (size_t i = 0; i < r->nred; i++) {
 		const struct reduction *d = &r->red[i];
-		printf("%s\n    {\"players\": %d, \"cards\": %ld, \"min\": %ld, \"max\": %ld, \"balanced\": %s}",
-		       i ? "," : "", d->players, d->cards, d->lo, d->hi, d->lo == d->hi ? "true" : "false");
+		jw_object(w);
+		jw_put_int(w, "players", d->players);
+		jw_put_int(w, "cards", d->cards);
+		jw_put_int(w, "min", d->lo);
+		jw_put_int(w, "max", d->hi);
+		jw_put_bool(w, "balanced", d->lo == d->hi);
+		jw_end(w);
 	}
-	printf("%s],\n  \"missing\": [", r->nred ? "\n  " : "");
-	bool first = true;
+	jw_end(w);
+	jw_key(w, "missing");
+	jw_array(w);
 	for (long n = 1; o->missing && n <= p->cards; n++)
-		for (int c = 0; c < o->missing[n - 1]; c++) {
-			printf("%s%ld", first ? "" : ", ", n);
-			first = false;
-		}
-	for (int w = 0; w < o->wild_missing; w++) {
-		printf("%s\"W\"", first ? "" : ", ");
-		first = false;
-	}
-	printf("],\n  \"short\": [");
-	first = true;
-	for (size_t a = 0; a < k; a++) {
+		for (int c = 0; c < o->missing[n - 1]; c++)
+			jw_int(w, n);
+	for (int k = 0; k < o->wild_missing; k++)
+		jw_str(w, "W");
+	jw_end(w);
+	jw_key(w, "short");
+	jw_array_at(w, "  ");
+	for (size_t a = 0; a < p->abilities.n; a++) {
 		if (r->now[a] == r->full[a])
 			continue;
-		printf("%s\n    {\"ability\": ", first ? "" : ",");
-		json_str(stdout, p->abilities.v[a].symbolic);
-		printf(", \"code\": ");
-		json_str(stdout, p->abilities.v[a].code);
-		printf(", \"by\": %ld, \"left\": %ld}", r->full[a] - r->now[a], r->now[a]);
-		first = false;
+		jw_object(w);
+		jw_put_str(w, "ability", p->abilities.v[a].symbolic);
+		jw_put_str(w, "code", p->abilities.v[a].code);
+		jw_put_int(w, "by", r->full[a] - r->now[a]);
+		jw_put_int(w, "left", r->now[a]);
+		jw_end(w);
 	}
-	printf("%s],\n  \"win\": \"%s\",\n  \"win_possible\": %s\n}\n", first ? "" : "\n  ",
-	       win_rule_name(p->rules.win), r->win_possible ? "true" : "false");
+	jw_end(w);
+}
+
+static void print_json(const struct pack *p, const struct check_opts *o, const struct pack_report *r)
+{
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object_at(&w, "");
+	jw_put_str(&w, "pack", p->id);
+	jw_put_bool(&w, "sound", !diag_count(SEV_ERROR));
+	jw_put_uint(&w, "errors", diag_count(SEV_ERROR));
+	jw_put_uint(&w, "warnings", diag_count(SEV_WARNING));
+	if (p->layout.rows) {
+		jw_key(&w, "grid");
+		jw_array(&w);
+		jw_int(&w, p->layout.rows);
+		jw_int(&w, p->layout.cols);
+		jw_end(&w);
+	} else {
+		jw_put_int(&w, "census", p->layout.census);
+	}
+	jw_put_uint(&w, "abilities", p->abilities.n);
+	jw_put_int(&w, "cards", p->cards);
+	jw_put_int(&w, "copies", p->copies);
+	jw_put_int(&w, "wild", p->wild);
+	jw_put_str(&w, "table", p->has_table ? "explicit" : "computed");
+	jw_key(&w, "per_ability");
+	jw_object(&w);
+	jw_put_int(&w, "min", r->lo);
+	jw_put_int(&w, "max", r->hi);
+	jw_end(&w);
+	json_reductions(&w, p, o, r);
+	jw_put_str(&w, "win", win_rule_name(p->rules.win));
+	jw_put_bool(&w, "win_possible", r->win_possible);
+	jw_end(&w);
+	putchar('\n');
 }
 
 static void print_text(const struct pack *p, const struct check_opts *o, const struct pack_report *r)

@@ -218,18 +218,27 @@ static void put_card(long x, bool frozen)
 		printf("*");
 }
 
-static void json_card(long x)
+static void json_card(struct jw *w, long x)
 {
 	if (x == POS_WILD)
-		printf("\"W\"");
+		jw_str(w, "W");
 	else if (x == POS_DRAWN)
-		printf("null");
+		jw_null(w);
 	else
-		printf("%ld", x);
+		jw_int(w, x);
+}
+
+/* A pair of spaces, ["A", "B"]. */
+static void json_pair(struct jw *w, const struct pack *p, const short pair[2])
+{
+	char n1[3], n2[3];
+	jw_array(w);
+	jw_str(w, sname(p, pair[0], n1));
+	jw_str(w, sname(p, pair[1], n2));
+	jw_end(w);
 }
 
 static const char *yn(bool b) { return b ? "yes" : "no"; }
-static const char *tf(bool b) { return b ? "true" : "false"; }
 
 /* The cards of the pack that carry ability a, into nums (at most max); returns
  * how many there are. */
@@ -463,67 +472,108 @@ static void print_analysis_text(const struct pack *p, const struct seq *s, const
 	}
 }
 
-static void print_analysis_json(const struct pack *p, const struct seq *s, const struct analysis *a)
+/* The position's members of the analysis: the cards, frozen spaces, order, win. */
+static void json_position(struct jw *w, const struct pack *p, const struct seq *s, const struct analysis *a)
 {
 	const struct layout *lay = &p->layout;
-	char n1[3], n2[3];
-	printf("  \"%s\": [", lay->rows ? "grid" : "sequence");
+	char n1[3];
+	jw_key(w, lay->rows ? "grid" : "sequence");
+	jw_array(w);
 	for (int k = 0; k < s->n; k++) {
-		if (lay->rows && k % lay->cols == 0)
-			printf("%s[", k ? "], " : "");
-		else if (k)
-			printf(", ");
-		json_card(s->v[k]);
-	}
-	printf("%s],\n  \"frozen\": [", lay->rows ? "]" : "");
-	for (int k = 0, f = 0; k < s->n; k++)
-		if (s->frozen[k]) {
-			printf("%s\"%s\"", f++ ? ", " : "", sname(p, k, n1));
+		if (lay->rows && k % lay->cols == 0) {
+			if (k)
+				jw_end(w);
+			jw_array(w);
 		}
-	printf("],\n");
-	printf("  \"ascending\": %s,\n  \"never_descending\": %s,\n  \"descending\": %s,\n"
-	       "  \"never_ascending\": %s,\n", tf(a->order.ascending), tf(a->order.never_descending),
-	       tf(a->order.descending), tf(a->order.never_ascending));
-	printf("  \"win\": \"%s\",\n  \"wins\": %s,\n", win_rule_name(p->rules.win), tf(a->wins));
-	printf("  \"clean\": %s,\n  \"valid_wilds\": %s,\n", tf(a->clean), tf(a->valid_wilds));
-	if (lay->rows) {
-		bool nd = p->rules.win == WIN_NEVER_DESCENDING;
-		printf("  \"legal_deal\": %s,\n  \"arrangements\": %s\n",
-		       tf(nd ? a->order.never_ascending : a->order.descending), a->arrangements);
-		return;
+		json_card(w, s->v[k]);
 	}
-	printf("  \"inversions\": %ld,\n  \"inversion_pairs\": [", a->inversions);
+	if (lay->rows)
+		jw_end(w);
+	jw_end(w);
+	jw_key(w, "frozen");
+	jw_array(w);
+	for (int k = 0; k < s->n; k++)
+		if (s->frozen[k])
+			jw_str(w, sname(p, k, n1));
+	jw_end(w);
+	static const char *const order[] = {"ascending", "never_descending", "descending", "never_ascending"};
+	bool is[] = {a->order.ascending, a->order.never_descending, a->order.descending, a->order.never_ascending};
+	for (int k = 0; k < 4; k++)
+		jw_put_bool(w, order[k], is[k]);
+	jw_put_str(w, "win", win_rule_name(p->rules.win));
+	jw_put_bool(w, "wins", a->wins);
+	jw_put_bool(w, "clean", a->clean);
+	jw_put_bool(w, "valid_wilds", a->valid_wilds);
+}
+
+/* A sequence's swaps: the pairs out of order, the fewest swaps and their cards. */
+static void json_swaps(struct jw *w, const struct pack *p, const struct analysis *a)
+{
+	char n1[3], n2[3];
+	jw_put_int(w, "inversions", a->inversions);
+	jw_key(w, "inversion_pairs");
+	jw_array(w);
 	for (long k = 0; k < a->inversions && k < POS_MAX_PAIRS; k++)
-		printf("%s[\"%s\", \"%s\"]", k ? ", " : "", sname(p, a->pairs[k][0], n1), sname(p, a->pairs[k][1], n2));
-	printf("],\n  \"min_swaps\": %d,\n  \"swaps\": [", a->nswaps);
+		json_pair(w, p, a->pairs[k]);
+	jw_end(w);
+	jw_put_int(w, "min_swaps", a->nswaps);
+	jw_key(w, "swaps");
+	jw_array(w);
 	for (int k = 0; k < a->nswaps; k++)
-		printf("%s[\"%s\", \"%s\"]", k ? ", " : "", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
-	printf("],\n  \"swap_cards\": [");
+		json_pair(w, p, a->swaps[k]);
+	jw_end(w);
+	jw_key(w, "swap_cards");
+	jw_array(w);
 	for (int k = 0; k < a->nswaps; k++) {
 		char code[16];
 		snprintf(code, sizeof code, "%s%s", sname(p, a->swaps[k][0], n1), sname(p, a->swaps[k][1], n2));
 		int ab = ability_find(&p->abilities, code);
 		long nums[64];
 		long c = ab >= 0 ? cards_with(p, ab, nums, 64) : 0;
-		printf("%s[", k ? ", " : "");
+		jw_array(w);
 		for (long i = 0; i < c && i < 64; i++)
-			printf("%s%ld", i ? ", " : "", nums[i]);
-		printf("]");
+			jw_int(w, nums[i]);
+		jw_end(w);
 	}
-	printf("],\n  \"swaps_win\": %s,\n  \"best_swaps\": [", tf(a->swaps_win));
+	jw_end(w);
+	jw_put_bool(w, "swaps_win", a->swaps_win);
+}
+
+/* The analysis as members of the report's object. */
+static void print_analysis_json(struct jw *w, const struct pack *p, const struct seq *s, const struct analysis *a)
+{
+	char n1[3];
+	json_position(w, p, s, a);
+	if (p->layout.rows) {
+		bool nd = p->rules.win == WIN_NEVER_DESCENDING;
+		jw_put_bool(w, "legal_deal", nd ? a->order.never_ascending : a->order.descending);
+		jw_key(w, "arrangements");
+		jw_raw(w, "%s", a->arrangements);
+		return;
+	}
+	json_swaps(w, p, a);
+	jw_key(w, "best_swaps");
+	jw_array(w);
 	for (int k = 0; k < a->nbest; k++) {
-		printf("%s{\"ability\": ", k ? ", " : "");
-		json_str(stdout, p->abilities.v[a->best[k]].symbolic);
-		printf(", \"inversions\": %ld}", a->best_inv[k]);
+		jw_object(w);
+		jw_put_str(w, "ability", p->abilities.v[a->best[k]].symbolic);
+		jw_put_int(w, "inversions", a->best_inv[k]);
+		jw_end(w);
 	}
-	printf("],\n  \"ranges\": [");
+	jw_end(w);
+	jw_key(w, "ranges");
+	jw_array_at(w, "  ");
 	for (int k = 0; k < s->n; k++) {
-		printf("%s\n    {\"space\": \"%s\", \"lo\": %ld, \"hi\": %ld, \"card\": ", k ? "," : "",
-		       sname(p, k, n1), a->lo[k], a->hi[k]);
-		json_card(s->v[k]);
-		printf(", \"outside\": %s}", tf(s->v[k] > 0 && (s->v[k] < a->lo[k] || s->v[k] > a->hi[k])));
+		jw_object(w);
+		jw_put_str(w, "space", sname(p, k, n1));
+		jw_put_int(w, "lo", a->lo[k]);
+		jw_put_int(w, "hi", a->hi[k]);
+		jw_key(w, "card");
+		json_card(w, s->v[k]);
+		jw_put_bool(w, "outside", s->v[k] > 0 && (s->v[k] < a->lo[k] || s->v[k] > a->hi[k]));
+		jw_end(w);
 	}
-	printf("\n  ]\n");
+	jw_end(w);
 }
 
 /* --apply: a card number, a code, or both ("10BD", "10 BD"). Returns the
@@ -720,11 +770,14 @@ static int report_refusal(const struct pack *p, const struct check_opts *o, cons
 		diag(SEV_ERROR, &l, "%s cannot be applied: %s", label, pos_refusal_text(r));
 	}
 	if (o->json) {
-		printf("{\n  \"applied\": false,\n  \"ability\": ");
-		json_str(stdout, ab->symbolic);
-		printf(",\n  \"refused\": ");
-		json_str(stdout, pos_refusal_text(r));
-		printf("\n}\n");
+		struct jw w;
+		jw_init(&w, stdout);
+		jw_object_at(&w, "");
+		jw_put_bool(&w, "applied", false);
+		jw_put_str(&w, "ability", ab->symbolic);
+		jw_put_str(&w, "refused", pos_refusal_text(r));
+		jw_end(&w);
+		putchar('\n');
 	} else {
 		printf("refused: %s: %s\n", label, pos_refusal_text(r));
 	}
@@ -734,29 +787,31 @@ static int report_refusal(const struct pack *p, const struct check_opts *o, cons
 static void print_applied_json(const struct pack *p, const struct pos_pack *pk, const struct ability *ab,
 			       long card, struct seq *seqs, int nseq, struct analysis *an)
 {
-	printf("{\n  \"applied\": true,\n  \"ability\": ");
-	json_str(stdout, ab->symbolic);
-	printf(",\n  \"code\": ");
-	json_str(stdout, ab->code);
-	printf(",\n  \"card\": ");
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object_at(&w, "");
+	jw_put_bool(&w, "applied", true);
+	jw_put_str(&w, "ability", ab->symbolic);
+	jw_put_str(&w, "code", ab->code);
+	jw_key(&w, "card");
 	if (card)
-		printf("%ld", card);
+		jw_int(&w, card);
 	else
-		printf("null");
-	printf(",\n  \"result\": [");
+		jw_null(&w);
+	jw_key(&w, "result");
+	jw_array(&w);
 	for (int i = 0; i < nseq; i++) {
-		printf("%s[", i ? ", " : "");
-		for (int k = 0; k < seqs[i].n; k++) {
-			printf("%s", k ? ", " : "");
-			json_card(seqs[i].v[k]);
-		}
-		printf("]");
+		jw_array(&w);
+		for (int k = 0; k < seqs[i].n; k++)
+			json_card(&w, seqs[i].v[k]);
+		jw_end(&w);
 	}
-	printf("],\n");
+	jw_end(&w);
 	struct seq *main_seq = &seqs[nseq == 3 ? 1 : 0];
 	analyse(p, pk, main_seq, an);
-	print_analysis_json(p, main_seq, an);
-	printf("}\n");
+	print_analysis_json(&w, p, main_seq, an);
+	jw_end(&w);
+	putchar('\n');
 }
 
 static void print_applied_text(const struct pack *p, const struct check_opts *o, const struct pos_pack *pk,
@@ -858,9 +913,12 @@ int check_position(const struct pack *p, const struct check_opts *o)
 		struct analysis *an = xmalloc(sizeof *an);
 		analyse(p, &pk, &seqs[0], an);
 		if (o->json) {
-			printf("{\n");
-			print_analysis_json(p, &seqs[0], an);
-			printf("}\n");
+			struct jw w;
+			jw_init(&w, stdout);
+			jw_object_at(&w, "");
+			print_analysis_json(&w, p, &seqs[0], an);
+			jw_end(&w);
+			putchar('\n');
 		} else {
 			printf("%s:%s", seqs[0].name, p->layout.rows ? "\n" : " ");
 			print_seq_text(p, &seqs[0]);

@@ -97,7 +97,7 @@ static const struct gsim_seats *st_seats(const void *sp)
 	return &((const struct setup *)sp)->seats;
 }
 
-static void st_start(const void *sp, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o)
+static void st_start(const void *sp, void *work, void *pos, struct rng *rng, struct gsim_outcome *o)
 {
 	(void)o;
 	sim_start(ss(sp), work, pos, rng);
@@ -114,25 +114,25 @@ static size_t st_moves(const void *sp, void *work, const void *pos, uint64_t *ke
 }
 
 static size_t st_choose(const void *sp, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys,
-			size_t n, struct sim_rng *rng)
+			size_t n, struct rng *rng)
 {
 	return sim_choose(ss(sp), work, pos, sim_policy_of(pol), keys, n, rng);
 }
 
 static size_t st_playout(const void *sp, void *work, const void *pos, const uint64_t *keys, size_t n,
-			 struct sim_rng *rng)
+			 struct rng *rng)
 {
 	return sim_playout(ss(sp), work, pos, keys, n, rng);
 }
 
-static void st_apply(const void *sp, void *work, void *pos, uint64_t key, struct sim_rng *rng,
+static void st_apply(const void *sp, void *work, void *pos, uint64_t key, struct rng *rng,
 		     struct gsim_outcome *o)
 {
 	(void)o;
 	sim_apply(ss(sp), work, pos, key, rng);
 }
 
-static void st_determinize(const void *sp, void *work, void *pos, int seat, struct sim_rng *rng)
+static void st_determinize(const void *sp, void *work, void *pos, int seat, struct rng *rng)
 {
 	sim_determinize(ss(sp), work, pos, seat, rng);
 }
@@ -453,49 +453,72 @@ static void text_tail(const struct sim_series *se)
 		text_abilities(p, st);
 }
 
-static void json_head(const struct sim_series *se, const char *ind)
+static void json_head(struct jw *w, const struct sim_series *se, const char *ind)
 {
+	(void)ind;
 	const struct setup *s = se->setup;
-	printf(",\n%s  \"players\": %d,\n%s  \"cards\": %ld,\n%s  \"policies\": [", ind, se->players, ind,
-	       sim_setup_cards(s->s), ind);
+	jw_put_int(w, "players", se->players);
+	jw_put_int(w, "cards", sim_setup_cards(s->s));
+	jw_key(w, "policies");
+	jw_array(w);
 	for (int i = 0; i < se->players; i++)
-		printf("%s\"%s\"", i ? ", " : "", se->policy_name[i]);
+		jw_str(w, se->policy_name[i]);
+	jw_end(w);
 	const struct sim_rules *r = &s->rules;
-	printf("],\n%s  \"rules\": {\"apply-to\": \"%s\", \"swap-across\": \"%s\", \"swap-within\": %s, "
-	       "\"win\": \"%s\", \"freeze-tokens\": %d, \"reshuffle\": %s, \"opening\": \"%s\", "
-	       "\"max-turns\": %d}", ind, apply_to_name(r->apply_to), swap_across_name(r->swap_across),
-	       yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
-	       sim_opening_name(r->opening), r->max_turns);
+	jw_key(w, "rules");
+	jw_object(w);
+	jw_put_str(w, "apply-to", apply_to_name(r->apply_to));
+	jw_put_str(w, "swap-across", swap_across_name(r->swap_across));
+	jw_put_bool(w, "swap-within", r->swap_within);
+	jw_put_str(w, "win", win_rule_name(r->win));
+	jw_put_int(w, "freeze-tokens", r->freeze_tokens);
+	jw_put_bool(w, "reshuffle", r->reshuffle);
+	jw_put_str(w, "opening", sim_opening_name(r->opening));
+	jw_put_int(w, "max-turns", r->max_turns);
+	jw_end(w);
 }
 
-static void json_tail(const struct sim_series *se, const char *ind)
+static void json_moves(struct jw *w, const struct sim_stats *st)
+{
+	const char *const keys[] = {"draws", "on_self", "on_opponent", "across", "removals_self",
+				    "removals_opponent", "freezes", "reshuffles"};
+	const uint64_t v[] = {st->draws, st->on_self, st->on_opponent, st->across, st->removals_self,
+			      st->removals_opponent, st->freezes, st->reshuffles};
+	jw_key(w, "moves");
+	jw_object(w);
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+		jw_put_uint(w, keys[i], v[i]);
+	jw_end(w);
+}
+
+static void json_tail(struct jw *w, const struct sim_series *se, const char *ind)
 {
 	const struct pack *p = se->pack;
 	const struct sim_stats *st = se->own;
-	printf(",\n%s  \"moves\": {\"draws\": %llu, \"on_self\": %llu, \"on_opponent\": %llu, \"across\": %llu, "
-	       "\"removals_self\": %llu, \"removals_opponent\": %llu, \"freezes\": %llu, \"reshuffles\": %llu},\n",
-	       ind, (unsigned long long)st->draws, (unsigned long long)st->on_self,
-	       (unsigned long long)st->on_opponent, (unsigned long long)st->across,
-	       (unsigned long long)st->removals_self, (unsigned long long)st->removals_opponent,
-	       (unsigned long long)st->freezes, (unsigned long long)st->reshuffles);
-	printf("%s  \"abilities\": {", ind);
+	char first[JW_MAX_SPACE], sep[JW_MAX_SPACE];
+	json_moves(w, st);
+	snprintf(first, sizeof first, "\n%s    ", ind);
+	snprintf(sep, sizeof sep, ",\n%s    ", ind);
+	jw_key(w, "abilities");
+	jw_open(w, '{', first, sep, "\n  ");
 	for (size_t a = 0; a < p->abilities.n; a++) {
-		printf("%s\n%s    ", a ? "," : "", ind);
-		json_str(stdout, p->abilities.v[a].code);
-		printf(": {\"ability\": ");
-		json_str(stdout, p->abilities.v[a].symbolic);
-		printf(", \"used\": %llu, \"games\": %llu, \"used_by_winner\": %llu, \"won_with\": %llu, \"rare\": %s}",
-		       (unsigned long long)st->used[a], (unsigned long long)st->games_used[a],
-		       (unsigned long long)st->used_by_winner[a], (unsigned long long)st->won_with[a],
-		       yes(rare(st, a)));
+		jw_key(w, p->abilities.v[a].code);
+		jw_object(w);
+		jw_put_str(w, "ability", p->abilities.v[a].symbolic);
+		const char *const keys[] = {"used", "games", "used_by_winner", "won_with"};
+		const uint64_t v[] = {st->used[a], st->games_used[a], st->used_by_winner[a], st->won_with[a]};
+		for (size_t i = 0; i < 4; i++)
+			jw_put_uint(w, keys[i], v[i]);
+		jw_put_bool(w, "rare", rare(st, a));
+		jw_end(w);
 	}
-	printf("%s},\n%s  \"rare_abilities\": [", p->abilities.n ? "\n  " : "", ind);
-	for (size_t a = 0, i = 0; a < p->abilities.n; a++)
-		if (rare(st, a)) {
-			printf("%s", i++ ? ", " : "");
-			json_str(stdout, p->abilities.v[a].code);
-		}
-	printf("]");
+	jw_end(w);
+	jw_key(w, "rare_abilities");
+	jw_array(w);
+	for (size_t a = 0; a < p->abilities.n; a++)
+		if (rare(st, a))
+			jw_str(w, p->abilities.v[a].code);
+	jw_end(w);
 }
 
 /* --trace G: play only game G and print it turn by turn. */

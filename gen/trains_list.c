@@ -42,9 +42,10 @@ static bool keep(const struct pack *p, const struct list_opts *o, int a)
 static void print_cards(const struct pack *p, const struct list_opts *o)
 {
 	long total = pack_card_total(p);
-	bool first = true;
+	struct jw w;
+	jw_init(&w, stdout);
 	if (o->json)
-		fputs("[", stdout);
+		jw_open(&w, '[', "\n  ", ",\n  ", "\n");
 	for (long pos = 0; pos < total; pos++) {
 		int a;
 		long n = pack_card_at(p, pos, &a);
@@ -53,25 +54,25 @@ static void print_cards(const struct pack *p, const struct list_opts *o)
 		const char *code = n ? (a >= 0 ? p->abilities.v[a].code : "-") : "W";
 		const char *sym = n ? (a >= 0 ? p->abilities.v[a].symbolic : "(none)") : "wild";
 		if (o->json) {
-			fputs(first ? "\n  {\"number\": " : ",\n  {\"number\": ", stdout);
+			jw_object(&w);
+			jw_key(&w, "number");
 			if (n)
-				printf("%ld", n);
+				jw_int(&w, n);
 			else
-				fputs("\"W\"", stdout);
-			fputs(", \"code\": ", stdout);
-			json_str(stdout, code);
-			fputs(", \"ability\": ", stdout);
-			json_str(stdout, sym);
-			fputs("}", stdout);
+				jw_str(&w, "W");
+			jw_put_str(&w, "code", code);
+			jw_put_str(&w, "ability", sym);
+			jw_end(&w);
 		} else if (n) {
 			printf("%ld\t%s\t%s\n", n, code, sym);
 		} else {
 			printf("W\tW\twild\n");
 		}
-		first = false;
 	}
-	if (o->json)
-		fputs(first ? "]\n" : "\n]\n", stdout);
+	if (o->json) {
+		jw_end(&w);
+		putchar('\n');
+	}
 }
 
 /* Say which abilities hold one card more when upto is not a multiple of k. */

@@ -17,7 +17,8 @@ struct loader {
 	unsigned table_errors;  /* invalid assignment entries (check compares the rest) */
 };
 
-struct loc pack_loc(const struct pack *p, unsigned line, unsigned col)
+/* A loc in p's file at line, col. */
+static struct loc pack_loc(const struct pack *p, unsigned line, unsigned col)
 {
 	struct loc l = {p->file, line, col};
 	return l;
@@ -245,7 +246,8 @@ static int word_index(const char *values, const char *v)
 	return 0;
 }
 
-void rules_from_set(struct rules *r)
+/* Set the typed fields of r from its named rules (after --rule changes them). */
+static void rules_from_set(struct rules *r)
 {
 	const struct ruleset *s = &r->set;
 	r->apply_to = (enum apply_to)word_index(trains_rule_keys[0].values, ruleset_get(s, "apply-to"));

@@ -42,9 +42,6 @@ struct rules {
 /* The named rules of the core game, NULL-key terminated. */
 extern const struct ruleset_key trains_rule_keys[];
 
-/* Set the typed fields of r from its named rules (after --rule changes them). */
-void rules_from_set(struct rules *r);
-
 /* --rule KEY=VALUE (n of them) over pack p's rules, its typed fields set
  * again; false when one is not a rule, not a value, or more freeze tokens
  * than a player has spaces (every one reported). */
@@ -121,9 +118,6 @@ long pack_card_total(const struct pack *p);
 /* The card at position pos (0-based): its number (0 for a wild card) and ability
  * index (-1 for a wild card or a table gap). */
 long pack_card_at(const struct pack *p, long pos, int *ability);
-
-/* A loc in p's file at line, col. */
-struct loc pack_loc(const struct pack *p, unsigned line, unsigned col);
 
 /* Names for the enums, as written in YAML. */
 const char *apply_to_name(enum apply_to a);

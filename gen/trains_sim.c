@@ -14,60 +14,6 @@
 #include "stats.h"
 #include "util.h"
 
-/* ---- the random stream ---- */
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-void sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream)
-{
-	/* Mix the stream number through its own splitmix step so neighbouring games
-	 * start far apart, then fill the state from one splitmix sequence. */
-	uint64_t t = stream;
-	uint64_t x = seed ^ splitmix64(&t);
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&x);
-}
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-uint64_t sim_rng_next(struct sim_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t out = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return out;
-}
-
-uint32_t sim_rng_below(struct sim_rng *r, uint32_t n)
-{
-	/* Lemire's multiply-and-reject. */
-	uint64_t m = (uint64_t)(uint32_t)(sim_rng_next(r) >> 32) * n;
-	uint32_t lo = (uint32_t)m;
-	if (lo < n) {
-		uint32_t floor = (uint32_t)(-n) % n;
-		while (lo < floor) {
-			m = (uint64_t)(uint32_t)(sim_rng_next(r) >> 32) * n;
-			lo = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
 /* ---- policies and rules ---- */
 
 static const char *const policy_names[POLICY_COUNT] = {"random", "greedy", "spoiler", "lookahead"};
@@ -77,14 +23,6 @@ const char *sim_policy_name(enum sim_policy p)
 	return p < POLICY_COUNT ? policy_names[p] : "?";
 }
 
-int sim_policy_parse(const char *name)
-{
-	for (int i = 0; i < POLICY_COUNT; i++)
-		if (strcmp(name, policy_names[i]) == 0)
-			return i;
-	return -1;
-}
-
 static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "face-down"};
 
 const char *sim_opening_name(enum sim_opening o)
@@ -92,7 +30,7 @@ const char *sim_opening_name(enum sim_opening o)
 	return o < OPENING_COUNT ? opening_names[o] : "?";
 }
 
-int sim_opening_parse(const char *name)
+static int sim_opening_parse(const char *name)
 {
 	for (int i = 0; i < OPENING_COUNT; i++)
 		if (strcmp(name, opening_names[i]) == 0)
@@ -140,7 +78,7 @@ struct sim_setup {
 	struct sim_card *deck;
 	long ndeck;
 	struct rules rules_pos;    /* rules as the position module reads them */
-	/* The ways to use each ability (position.c's expansion): ability a's are
+	/* The ways to use each ability (trains_position.c's pos_ways): ability a's are
 	 * ways[way_first[a]] .. ways[way_first[a+1]-1]; spec[a] its entry (number
 	 * abilities) or NULL. */
 	struct pos_way *ways;
@@ -179,7 +117,7 @@ static inline double dist_at(const struct sim_setup *s, int i, int v)
 	return d + 0.01 * fabs(v - s->expect[i]);
 }
 
-/* build_ways' collector: each way of one ability, as trains_position.c expands it. */
+/* setup_ways' collector: each way of one ability, as trains_position.c expands it. */
 struct way_sink {
 	struct sim_setup *s;
 	size_t *cap;
@@ -673,7 +611,7 @@ struct sim_pos {
 
 struct sim_worker {
 	const struct sim_setup *s;
-	struct sim_rng *rng;       /* the stream of the step being played */
+	struct rng *rng;       /* the stream of the step being played */
 	/* the position bound (bind): its header and arrays */
 	void *pos;
 	struct sim_pos *h;
@@ -985,10 +923,10 @@ static inline unsigned char *frozen_of(struct sim_worker *w, int p)
 	return &w->frozen[p * w->s->census];
 }
 
-static void shuffle(struct sim_rng *r, struct sim_card *v, int n)
+static void shuffle(struct rng *r, struct sim_card *v, int n)
 {
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)sim_rng_below(r, (uint32_t)i + 1);
+		int j = (int)rng_below(r, (uint32_t)i + 1);
 		struct sim_card t = v[i];
 		v[i] = v[j];
 		v[j] = t;
@@ -1418,7 +1356,7 @@ static int random_place(struct sim_worker *w, int m)
 	int open = 0;
 	for (int i = 0; i < w->s->census; i++)
 		open += !fz[i];
-	int k = (int)sim_rng_below(w->rng, (uint32_t)open);
+	int k = (int)rng_below(w->rng, (uint32_t)open);
 	for (int i = 0; i < w->s->census; i++)
 		if (!fz[i] && k-- == 0)
 			return i;
@@ -1461,7 +1399,7 @@ static int choose_freeze(struct sim_worker *w, int m, enum sim_policy pol)
 	const struct sim_card *q = seq_of(w, m);
 	const unsigned char *fz = frozen_of(w, m);
 	if (pol == POLICY_RANDOM)
-		return sim_rng_below(w->rng, 4) == 0 ? random_place(w, m) : -1;
+		return rng_below(w->rng, 4) == 0 ? random_place(w, m) : -1;
 	int best = -1;
 	double bd = s->tol;
 	for (int i = 0; i < s->census; i++) {
@@ -1481,13 +1419,13 @@ static int choose_freeze(struct sim_worker *w, int m, enum sim_policy pol)
 /* A uniformly random arrangement of R x C sorted cards whose rows and columns
  * descend: a random standard Young tableau of the rectangle by the hook walk of
  * Greene, Nijenhuis and Wilf. Space k gets the lab[k]-th card in sorted order. */
-static void hook_walk(struct sim_rng *r, int R, int C, int *lab)
+static void hook_walk(struct rng *r, int R, int C, int *lab)
 {
 	int len[MAX_SPACES];
 	for (int i = 0; i < R; i++)
 		len[i] = C;
 	for (int n = R * C - 1; n >= 0; n--) {
-		int k = (int)sim_rng_below(r, (uint32_t)n + 1), i = 0, j;
+		int k = (int)rng_below(r, (uint32_t)n + 1), i = 0, j;
 		while (k >= len[i])
 			k -= len[i++];
 		j = k;
@@ -1497,7 +1435,7 @@ static void hook_walk(struct sim_rng *r, int R, int C, int *lab)
 				leg++;
 			if (arm + leg == 0)
 				break;
-			int h = (int)sim_rng_below(r, (uint32_t)(arm + leg));
+			int h = (int)rng_below(r, (uint32_t)(arm + leg));
 			if (h < arm)
 				j += 1 + h;
 			else
@@ -1585,7 +1523,7 @@ static void opening(struct sim_worker *w, int m, int k)
 		hand[n++] = draw_card(w);
 	int keep = 0, at = -1;
 	if (policy_of(w, m) == POLICY_RANDOM) {
-		keep = (int)sim_rng_below(w->rng, (uint32_t)n);
+		keep = (int)rng_below(w->rng, (uint32_t)n);
 		at = random_place(w, m);
 	} else {
 		double bv = 1e300;
@@ -1697,9 +1635,9 @@ static size_t look_choose(struct sim_worker *w, int m, const double *gift)
 		at[k] = w->lookmv[k];
 		cand[k] = w->moves[at[k]];
 	}
-	uint64_t base = sim_rng_next(w->rng);
+	uint64_t base = rng_next(w->rng);
 	struct buf *log = w->log;
-	struct sim_rng *rng = w->rng, fr;
+	struct rng *rng = w->rng, fr;
 	void *pos = w->pos;
 	w->log = NULL;
 	w->rollout = true;
@@ -1712,7 +1650,7 @@ static size_t look_choose(struct sim_worker *w, int m, const double *gift)
 		for (int r = 0; r < LOOK_ROLLOUTS; r++) {
 			memcpy(w->look_pos, pos, w->s->pos_size);
 			bind(w, w->look_pos);
-			sim_rng_seed(&fr, base, (uint64_t)r);
+			rng_seed(&fr, base, (uint64_t)r);
 			shuffle(&fr, w->pile, w->h->npile);
 			sum += look_future(w, m, &mv, gift);
 			bind(w, pos);
@@ -1754,7 +1692,7 @@ static size_t pick_move(struct sim_worker *w, int m, enum sim_policy pol, double
 	*gifts = false;
 	w->nlook = 0;
 	if (pol == POLICY_RANDOM)
-		return sim_rng_below(w->rng, (uint32_t)w->nmoves);
+		return rng_below(w->rng, (uint32_t)w->nmoves);
 	struct view vw;
 	make_view(w, m, pol, &vw);
 	double best = 1e300;
@@ -2059,7 +1997,7 @@ static void snap_copy(struct sim_worker *w, bool keep)
 /* The worker of a work space, bound to pos, its caches kept only when they
  * are of this very position (a copy of the one they were made for), or of
  * the snapshot's position (snap_keep). */
-static struct sim_worker *enter(const struct sim_setup *s, void *work, const void *pos, struct sim_rng *rng)
+static struct sim_worker *enter(const struct sim_setup *s, void *work, const void *pos, struct rng *rng)
 {
 	struct sim_worker *w = worker_at(s, work);
 	bind(w, (void *)(uintptr_t)pos);
@@ -2109,7 +2047,7 @@ size_t sim_max_keys(const struct sim_setup *s)
 	return max_keys(s);
 }
 
-void sim_start(const struct sim_setup *s, void *work, void *pos, struct sim_rng *rng)
+void sim_start(const struct sim_setup *s, void *work, void *pos, struct rng *rng)
 {
 	struct sim_worker *w = enter(s, work, pos, rng);
 	struct sim_pos *h = w->h;
@@ -2177,7 +2115,7 @@ size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_
 }
 
 size_t sim_playout(const struct sim_setup *s, void *work, const void *pos, const uint64_t *keys, size_t n,
-		   struct sim_rng *rng)
+		   struct rng *rng)
 {
 	struct sim_worker *w = worker_at(s, work);
 	w->nogift = true;
@@ -2187,7 +2125,7 @@ size_t sim_playout(const struct sim_setup *s, void *work, const void *pos, const
 }
 
 size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum sim_policy pol, const uint64_t *keys,
-		  size_t n, struct sim_rng *rng)
+		  size_t n, struct rng *rng)
 {
 	struct sim_worker *w = enter(s, work, pos, rng);
 	int m = w->h->seat;
@@ -2201,7 +2139,7 @@ size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum s
 	if (KEY_TYPE(keys[0]) == K_PASS)
 		return 0;
 	if (pol == POLICY_RANDOM)   /* pick_move's choice, without the moves */
-		return sim_rng_below(rng, (uint32_t)n);
+		return rng_below(rng, (uint32_t)n);
 	/* the moves as sim_moves listed them, unless another position's since */
 	bool listed = w->moves_stamp == w->h->stamp && w->moves_owner == w->h->owner && w->nmoves == n &&
 		      keys[0] == move_key(&w->moves[0]) && keys[n - 1] == move_key(&w->moves[n - 1]);
@@ -2221,7 +2159,7 @@ size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum s
 	return pick;
 }
 
-void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct sim_rng *rng)
+void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct rng *rng)
 {
 	struct sim_worker *w = enter(s, work, pos, rng);
 	struct sim_pos *h = w->h;
@@ -2261,7 +2199,7 @@ void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, s
 /* The unseen cards (the draw pile and the others' face-down discards) put in
  * order, then shuffled: the arrangement depends on what seat has seen and
  * the stream alone, not on the arrangement before (no peeking). */
-void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct sim_rng *rng)
+void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct rng *rng)
 {
 	struct sim_worker *w = enter(s, work, pos, rng);
 	struct sim_pos *h = w->h;
@@ -2375,8 +2313,8 @@ bool sim_key_read(const struct sim_setup *s, uint64_t key, struct sim_key *out)
 struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, struct sim_stats *st)
 {
 	const struct sim_setup *s = w->s;
-	struct sim_rng rng;
-	sim_rng_seed(&rng, seed, game);
+	struct rng rng;
+	rng_seed(&rng, seed, game);
 	if (w->log)
 		buf_printf(w->log, "game %llu, seed %llu: the deal\n", (unsigned long long)game,
 			   (unsigned long long)seed);

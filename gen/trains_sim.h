@@ -34,10 +34,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rng.h"
 #include "trains_rules.h"
 #include "trains_position.h"
 
-#define SIM_MAX_PLAYERS 16
 #define SIM_MAX_TURNS 1000000
 
 enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_LOOKAHEAD, POLICY_COUNT };
@@ -50,11 +50,9 @@ enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_FACE_DOWN, OPENING_COU
 /* "none", "face-up", "face-down" ("discard" is read as face-down); and back
  * (-1 if unknown). */
 const char *sim_opening_name(enum sim_opening o);
-int sim_opening_parse(const char *name);
 
-/* "random", "greedy", "spoiler", "lookahead"; and back (-1 if unknown). */
+/* "random", "greedy", "spoiler", "lookahead". */
 const char *sim_policy_name(enum sim_policy p);
-int sim_policy_parse(const char *name);
 
 /* The rules a game is played by: the pack's, possibly overridden. */
 struct sim_rules {
@@ -174,19 +172,19 @@ struct sim_outcome sim_play(struct sim_worker *w, uint64_t seed, uint64_t game, 
 size_t sim_pos_size(const struct sim_setup *s);
 size_t sim_work_size(const struct sim_setup *s);
 size_t sim_max_keys(const struct sim_setup *s);
-struct sim_rng;
-void sim_start(const struct sim_setup *s, void *work, void *pos, struct sim_rng *rng);
+struct rng;
+void sim_start(const struct sim_setup *s, void *work, void *pos, struct rng *rng);
 int sim_turn(const struct sim_setup *s, const void *pos);
 size_t sim_moves(const struct sim_setup *s, void *work, const void *pos, uint64_t *keys);
 size_t sim_choose(const struct sim_setup *s, void *work, const void *pos, enum sim_policy pol, const uint64_t *keys,
-		  size_t n, struct sim_rng *rng);
+		  size_t n, struct rng *rng);
 /* The search's default policy (gsim_steps.playout): greedy's choice, but a
  * draw judged (and its card then placed) without what the card it replaces
  * gives the next seat face up, the dearest part of greedy's judgement. */
 size_t sim_playout(const struct sim_setup *s, void *work, const void *pos, const uint64_t *keys, size_t n,
-		   struct sim_rng *rng);
-void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct sim_rng *rng);
-void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct sim_rng *rng);
+		   struct rng *rng);
+void sim_apply(const struct sim_setup *s, void *work, void *pos, uint64_t key, struct rng *rng);
+void sim_determinize(const struct sim_setup *s, void *work, void *pos, int seat, struct rng *rng);
 /* Minus each seat's inversions (pairs out of order): the leader is nearest a win. */
 void sim_standing(const struct sim_setup *s, const void *pos, double *score);
 struct sim_outcome sim_result(const struct sim_setup *s, const void *pos);
@@ -227,14 +225,5 @@ bool sim_key_read(const struct sim_setup *s, uint64_t key, struct sim_key *out);
  * space order (0 = wild). */
 bool sim_sequence_wins(const struct sim_setup *s, const int *nums);
 int sim_inversions(const struct sim_setup *s, const int *nums);
-
-/* The random stream of the simulator: xoshiro256** seeded through splitmix64. */
-struct sim_rng {
-	uint64_t s[4];
-};
-void sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream);
-uint64_t sim_rng_next(struct sim_rng *r);
-/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
-uint32_t sim_rng_below(struct sim_rng *r, uint32_t n);
 
 #endif

@@ -99,8 +99,6 @@ struct ydoc *tune_space_variant(const struct tune_space *sp, const struct ydoc *
  * value differs from base's ("-" when none), appended to out. */
 void tune_space_label(const struct tune_space *sp, const struct ydoc *base, size_t v, bool all,
 		      struct buf *out);
-/* A node as one line of flow YAML, appended to out. */
-void tune_flow(const struct ynode *n, struct buf *out);
 /* A node as JSON, appended to out (plain numbers and booleans unquoted). */
 void tune_json_node(const struct ynode *n, struct buf *out);
 /* The pack's text with variant v's keys set, comments kept where the edit

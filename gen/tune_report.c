@@ -17,7 +17,8 @@
 #include "tune_report.h"
 #include "util.h"
 
-const char *tune_state_name(enum tune_state s)
+/* The state in a word ("live", "worse", "stalls", ...). */
+static const char *tune_state_name(enum tune_state s)
 {
 	static const char *const names[] = {"live", "worse", "stalls", "length", "first-seat", "invalid",
 					    "unplayable", "dominated", "fails"};
@@ -668,260 +669,269 @@ void tune_report_text(const struct tune_ctx *c)
 
 /* ---- JSON ---- */
 
-static void num(double v)
+static void pair(struct jw *w, double lo, double hi)
 {
-	series_json_num(stdout, v);
+	jw_array(w);
+	jw_num(w, lo);
+	jw_num(w, hi);
+	jw_end(w);
 }
 
-static void pair(double lo, double hi)
-{
-	printf("[");
-	num(lo);
-	printf(", ");
-	num(hi);
-	printf("]");
-}
-
-static void json_length(double v)
+static void json_length(struct jw *w, double v)
 {
 	if (v < 0)
-		printf("null");
+		jw_null(w);
 	else
-		num(v);
+		jw_num(w, v);
 }
 
 /* With objectives: each objective's value as the report shows it (a distance
  * for a target) with its 95% interval. */
-static void json_scores(const struct tune_ctx *c, const struct tune_var *tv)
+static void json_scores(struct jw *w, const struct tune_ctx *c, const struct tune_var *tv)
 {
-	printf(", \"scores\": [");
+	jw_key(w, "scores");
+	jw_array(w);
 	for (int i = 0; i < c->ngoals; i++) {
 		double x, lo, hi;
 		tune_goal_shown(&c->goals[i], tv->obj[i], tv->obj_lo[i], tv->obj_hi[i], &x, &lo, &hi);
-		printf("%s{\"objective\": ", i ? ", " : "");
-		json_str(stdout, c->goals[i].spec);
-		printf(", \"value\": ");
-		num(x);
-		printf(", \"ci\": ");
-		pair(lo, hi);
-		printf("}");
+		jw_object(w);
+		jw_put_str(w, "objective", c->goals[i].spec);
+		jw_put_num(w, "value", x);
+		jw_key(w, "ci");
+		pair(w, lo, hi);
+		jw_end(w);
 	}
-	printf("]");
+	jw_end(w);
 }
 
-static void json_bound(double x)
+static void json_bound(struct jw *w, double x)
 {
 	if (isinf(x))
-		printf("null");
+		jw_null(w);
 	else
-		num(x);
+		jw_num(w, x);
 }
 
-static void json_goals(const struct tune_ctx *c)
+static void json_goals(struct jw *w, const struct tune_ctx *c)
 {
-	printf(",\n  \"objectives\": [");
+	jw_key(w, "objectives");
+	jw_array(w);
 	for (int i = 0; i < c->ngoals; i++) {
 		const struct tune_goal *g = &c->goals[i];
-		printf("%s{\"name\": ", i ? ", " : "");
-		json_str(stdout, g->def->name);
-		printf(", \"spec\": ");
-		json_str(stdout, g->spec);
-		printf(", \"target\": ");
-		if (g->def->target) {
-			printf("[");
-			num(g->lo);
-			printf(", ");
-			num(g->hi);
-			printf("]");
-		} else {
-			printf("null");
-		}
-		printf(", \"better\": \"%s\"}", g->def->target ? "lower" : "higher");
+		jw_object(w);
+		jw_put_str(w, "name", g->def->name);
+		jw_put_str(w, "spec", g->spec);
+		jw_key(w, "target");
+		if (g->def->target)
+			pair(w, g->lo, g->hi);
+		else
+			jw_null(w);
+		jw_put_str(w, "better", g->def->target ? "lower" : "higher");
+		jw_end(w);
 	}
-	printf("],\n  \"requirements\": [");
+	jw_end(w);
+	jw_key(w, "requirements");
+	jw_array(w);
 	for (int q = 0; q < c->nreqs; q++) {
 		const struct tune_goal *g = &c->reqs[q];
-		printf("%s{\"name\": ", q ? ", " : "");
-		json_str(stdout, g->def->name);
-		printf(", \"spec\": ");
-		json_str(stdout, g->spec);
-		printf(", \"range\": [");
-		json_bound(g->lo);
-		printf(", ");
-		json_bound(g->hi);
-		printf("]}");
+		jw_object(w);
+		jw_put_str(w, "name", g->def->name);
+		jw_put_str(w, "spec", g->spec);
+		jw_key(w, "range");
+		jw_array(w);
+		json_bound(w, g->lo);
+		json_bound(w, g->hi);
+		jw_end(w);
+		jw_end(w);
 	}
-	printf("]");
+	jw_end(w);
 	if (c->skill) {
-		printf(",\n  \"skill_levels\": ");
-		json_str(stdout, c->skill);
-		printf(", \"skill_deals_per_segment\": %d", TUNE_SKILL_DEALS);
+		jw_put_str(w, "skill_levels", c->skill);
+		jw_sep(w, ", ");
+		jw_put_int(w, "skill_deals_per_segment", TUNE_SKILL_DEALS);
 	}
-	printf(",\n  \"choice\": \"the front's best on the first objective, then the next\"");
+	jw_put_str(w, "choice", "the front's best on the first objective, then the next");
 }
 
-static void json_variant(const struct tune_ctx *c, size_t v, size_t rank)
+/* One player count of a variant: its measures (and skill). */
+static void json_cell(struct jw *w, const struct tune_ctx *c, const struct tune_cell *cl, int k)
+{
+	const struct tune_meas *m = &cl->m;
+	jw_object(w);
+	jw_put_int(w, "players", c->counts[k]);
+	jw_put_uint(w, "games", cl->games);
+	jw_put_num(w, "completion", m->comp);
+	jw_put_num(w, "balance", m->bal);
+	jw_key(w, "balance_ci");
+	pair(w, m->bal_lo, m->bal_hi);
+	jw_put_num(w, "seat1", m->seat1);
+	jw_key(w, "median_rounds");
+	json_length(w, m->med);
+	if (c->skill) {
+		double e, lo, hi;
+		cell_skill(c, cl, c->counts[k], GOAL_SIDE, &e, &lo, &hi);
+		jw_key(w, "skill");
+		jw_object(w);
+		jw_put_uint(w, "games", cl->sk_games);
+		jw_put_uint(w, "single_winner", cl->sk_decided);
+		jw_put_uint(w, "stronger_wins", cl->sk_wins);
+		jw_put_num(w, "score", e);
+		jw_key(w, "ci");
+		pair(w, lo, hi);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* A variant's measures once it has been played. */
+static void json_measures(struct jw *w, const struct tune_ctx *c, const struct tune_var *tv)
+{
+	jw_put_num(w, "completion", tv->comp);
+	jw_put_num(w, "balance", tv->J);
+	jw_key(w, "balance_ci");
+	pair(w, tv->J_lo, tv->J_hi);
+	jw_key(w, "length");
+	json_length(w, tv->len_max);
+	if (tune_goal_mode(c)) {
+		jw_put_bool(w, "front", tv->pareto);
+		json_scores(w, c, tv);
+	}
+	jw_sep(w, ",\n     ");
+	jw_key(w, "players");
+	jw_array(w);
+	for (int k = 0; k < c->ncounts; k++)
+		json_cell(w, c, &tv->cell[k], k);
+	jw_end(w);
+}
+
+static void json_variant(struct jw *w, const struct tune_ctx *c, size_t v, size_t rank)
 {
 	const struct tune_var *tv = &c->v[v];
 	char res[64];
 	result_text(c, tv, res, sizeof res);
-	printf("    {\"variant\": %zu, \"rank\": %zu, \"keys\": %s, \"differ\": ", v + 1, rank, tv->json);
-	json_str(stdout, tv->differ);
-	printf(", \"result\": ");
-	json_str(stdout, res);
-	printf(", \"games\": %llu, \"played\": %s", (unsigned long long)tv->games,
-	       measured(tv) && !unplayed(c, tv) ? "true" : "false");
+	jw_object(w);
+	jw_put_uint(w, "variant", v + 1);
+	jw_put_uint(w, "rank", rank);
+	jw_key(w, "keys");
+	jw_raw(w, "%s", tv->json);
+	jw_put_str(w, "differ", tv->differ);
+	jw_put_str(w, "result", res);
+	jw_put_uint(w, "games", tv->games);
+	jw_put_bool(w, "played", measured(tv) && !unplayed(c, tv));
 	if (tune_goal_mode(c) && tv->state == TS_FAILS) {
-		printf(", \"fails\": ");
-		json_str(stdout, c->reqs[tv->failed].spec);
+		jw_put_str(w, "fails", c->reqs[tv->failed].spec);
 	} else if (tune_goal_mode(c) && tv->state == TS_LIVE && tv->undecided >= 0) {
-		printf(", \"undecided\": ");
-		json_str(stdout, c->reqs[tv->undecided].spec);
+		jw_put_str(w, "undecided", c->reqs[tv->undecided].spec);
 	}
-	if (!measured(tv) || unplayed(c, tv)) {
-		printf("}");
-		return;
-	}
-	printf(", \"completion\": ");
-	num(tv->comp);
-	printf(", \"balance\": ");
-	num(tv->J);
-	printf(", \"balance_ci\": ");
-	pair(tv->J_lo, tv->J_hi);
-	printf(", \"length\": ");
-	json_length(tv->len_max);
-	if (tune_goal_mode(c)) {
-		printf(", \"front\": %s", tv->pareto ? "true" : "false");
-		json_scores(c, tv);
-	}
-	printf(",\n     \"players\": [");
-	for (int k = 0; k < c->ncounts; k++) {
-		const struct tune_cell *cl = &tv->cell[k];
-		const struct tune_meas *m = &cl->m;
-		printf("%s{\"players\": %d, \"games\": %llu, \"completion\": ", k ? ", " : "", c->counts[k],
-		       (unsigned long long)cl->games);
-		num(m->comp);
-		printf(", \"balance\": ");
-		num(m->bal);
-		printf(", \"balance_ci\": ");
-		pair(m->bal_lo, m->bal_hi);
-		printf(", \"seat1\": ");
-		num(m->seat1);
-		printf(", \"median_rounds\": ");
-		json_length(m->med);
-		if (c->skill) {
-			double e, lo, hi;
-			cell_skill(c, cl, c->counts[k], GOAL_SIDE, &e, &lo, &hi);
-			printf(", \"skill\": {\"games\": %llu, \"single_winner\": %llu, \"stronger_wins\": %llu, \"score\": ",
-			       (unsigned long long)cl->sk_games, (unsigned long long)cl->sk_decided,
-			       (unsigned long long)cl->sk_wins);
-			num(e);
-			printf(", \"ci\": ");
-			pair(lo, hi);
-			printf("}");
-		}
-		printf("}");
-	}
-	printf("]}");
+	if (measured(tv) && !unplayed(c, tv))
+		json_measures(w, c, tv);
+	jw_end(w);
 }
 
-static void json_best(const struct tune_ctx *c)
+static void json_best(struct jw *w, const struct tune_ctx *c)
 {
 	if (c->best < 0) {
-		printf("null");
+		jw_null(w);
 		return;
 	}
 	const struct tune_var *b = &c->v[c->best];
-	printf("{\"variant\": %d, \"keys\": %s, \"differ\": ", c->best + 1, b->json);
-	json_str(stdout, b->differ);
-	printf(", \"completion\": ");
-	num(b->comp);
-	printf(", \"balance\": ");
-	num(b->J);
-	printf(", \"balance_ci\": ");
-	pair(b->J_lo, b->J_hi);
-	printf(", \"worst_players\": %d, \"length\": ", c->counts[b->worst]);
-	json_length(b->len_max);
-	printf(", \"length_range\": ");
-	if (b->len_min < 0)
-		printf("null");
-	else {
-		printf("[");
-		num(b->len_min);
-		printf(", ");
-		json_length(b->len_max);
-		printf("]");
+	jw_object(w);
+	jw_put_int(w, "variant", c->best + 1);
+	jw_key(w, "keys");
+	jw_raw(w, "%s", b->json);
+	jw_put_str(w, "differ", b->differ);
+	jw_put_num(w, "completion", b->comp);
+	jw_put_num(w, "balance", b->J);
+	jw_key(w, "balance_ci");
+	pair(w, b->J_lo, b->J_hi);
+	jw_put_int(w, "worst_players", c->counts[b->worst]);
+	jw_key(w, "length");
+	json_length(w, b->len_max);
+	jw_key(w, "length_range");
+	if (b->len_min < 0) {
+		jw_null(w);
+	} else {
+		jw_array(w);
+		jw_num(w, b->len_min);
+		json_length(w, b->len_max);
+		jw_end(w);
 	}
 	if (tune_goal_mode(c))
-		json_scores(c, b);
-	printf("}");
+		json_scores(w, c, b);
+	jw_end(w);
 }
 
-static void json_list(const struct tune_ctx *c, const size_t *order, bool pareto)
+static void json_list(struct jw *w, const char *key, const struct tune_ctx *c, const size_t *order, bool pareto)
 {
-	printf("[");
-	size_t n = 0;
+	jw_key(w, key);
+	jw_array(w);
 	for (size_t i = 0; i < c->nv; i++)
 		if (pareto ? c->v[order[i]].pareto : c->v[order[i]].tie)
-			printf("%s%zu", n++ ? ", " : "", order[i] + 1);
-	printf("]");
+			jw_uint(w, order[i] + 1);
+	jw_end(w);
+}
+
+/* The search: the pack, space, counts, seed, cap and the objective of the race. */
+static void json_search(struct jw *w, const struct tune_ctx *c)
+{
+	jw_put_str(w, "pack", c->pack_path);
+	jw_put_str(w, "id", c->pack_id);
+	jw_put_str(w, "game", c->game);
+	jw_put_str(w, "space", c->space);
+	jw_key(w, "players");
+	jw_array(w);
+	for (int k = 0; k < c->ncounts; k++)
+		jw_int(w, c->counts[k]);
+	jw_end(w);
+	jw_put_uint(w, "seed", c->seed);
+	jw_put_int(w, "games_cap", c->cap);
+	jw_key(w, "objective");
+	jw_object(w);
+	jw_put_num(w, "completion", c->threshold);
+	jw_key(w, "length");
+	if (c->len_hi > 0)
+		pair(w, c->len_lo, c->len_hi);
+	else
+		jw_null(w);
+	jw_key(w, "first_seat");
+	if (c->first_seat >= 0)
+		jw_num(w, c->first_seat);
+	else
+		jw_null(w);
+	jw_end(w);
 }
 
 void tune_report_json(const struct tune_ctx *c)
 {
 	size_t *order = ranking(c);
-	printf("{\n  \"pack\": ");
-	json_str(stdout, c->pack_path);
-	printf(",\n  \"id\": ");
-	json_str(stdout, c->pack_id);
-	printf(",\n  \"game\": ");
-	json_str(stdout, c->game);
-	printf(",\n  \"space\": ");
-	json_str(stdout, c->space);
-	printf(",\n  \"players\": [");
-	for (int k = 0; k < c->ncounts; k++)
-		printf("%s%d", k ? ", " : "", c->counts[k]);
-	printf("],\n  \"seed\": %llu,\n  \"games_cap\": %ld,\n  \"objective\": {\"completion\": ",
-	       (unsigned long long)c->seed, c->cap);
-	num(c->threshold);
-	printf(", \"length\": ");
-	if (c->len_hi > 0)
-		pair(c->len_lo, c->len_hi);
-	else
-		printf("null");
-	printf(", \"first_seat\": ");
-	if (c->first_seat >= 0)
-		num(c->first_seat);
-	else
-		printf("null");
-	printf("}");
+	struct jw w;
+	jw_init(&w, stdout);
+	jw_object_at(&w, "");
+	json_search(&w, c);
 	if (tune_goal_mode(c))
-		json_goals(c);
-	printf(",\n  \"best\": ");
-	json_best(c);
-	printf(",\n  \"ties\": ");
-	json_list(c, order, false);
-	printf(",\n  \"pareto\": ");
-	json_list(c, order, true);
-	if (tune_goal_mode(c)) {
-		printf(",\n  \"front\": ");
-		json_list(c, order, true);
+		json_goals(&w, c);
+	jw_key(&w, "best");
+	json_best(&w, c);
+	json_list(&w, "ties", c, order, false);
+	json_list(&w, "pareto", c, order, true);
+	if (tune_goal_mode(c))
+		json_list(&w, "front", c, order, true);
+	jw_key(&w, "variants");
+	jw_array_at(&w, "  ");
+	for (size_t i = 0; i < c->nv; i++)
+		json_variant(&w, c, order[i], i + 1);
+	jw_end(&w);
+	jw_put_int(&w, "rounds", c->rounds);
+	jw_put_uint(&w, "games", c->games);
+	jw_put_uint(&w, "exhaustive_games", exhaustive_games(c));
+	jw_put_bool(&w, "budget_spent", c->budget_spent);
+	if (c->skill) {
+		jw_put_uint(&w, "skill_games", skill_games(c));
 	}
-	printf(",\n  \"variants\": [\n");
-	for (size_t i = 0; i < c->nv; i++) {
-		json_variant(c, order[i], i + 1);
-		printf("%s\n", i + 1 < c->nv ? "," : "");
-	}
-	printf("  ],\n  \"rounds\": %d,\n  \"games\": %llu,\n  \"exhaustive_games\": %llu,\n  \"budget_spent\": %s,\n",
-	       c->rounds, (unsigned long long)c->games, (unsigned long long)exhaustive_games(c),
-	       c->budget_spent ? "true" : "false");
-	if (c->skill)
-		printf("  \"skill_games\": %llu,\n", (unsigned long long)skill_games(c));
-	printf("  \"family_error\": ");
-	num(TUNE_ALPHA);
-	printf(",\n  \"method\": ");
-	json_str(stdout, TUNE_METHOD);
-	printf("\n}\n");
+	jw_put_num(&w, "family_error", TUNE_ALPHA);
+	jw_put_str(&w, "method", TUNE_METHOD);
+	jw_end(&w);
+	putchar('\n');
 	free(order);
 }
 
@@ -1101,7 +1111,8 @@ static const struct tune_goal_def defs[] = {
 
 #define NDEFS (sizeof defs / sizeof defs[0])
 
-const char *tune_goal_names(bool require)
+/* The names in this build, for the errors: "balance, completion, length=T, ...". */
+static const char *tune_goal_names(bool require)
 {
 	static char names[2][256];
 	char *out = names[require];

@@ -65,8 +65,6 @@ void tune_goal_write(FILE *f, const struct tune_ctx *c);
 int tune_goal_read(const char *line, struct tune_ctx *c);
 /* Free what tune_goal_add put into c. */
 void tune_goal_free(struct tune_ctx *c);
-/* The names in this build, for the errors: "balance, completion, length=T, ...". */
-const char *tune_goal_names(bool require);
 /* What completing --objective (require false) or --require offers, one a line
  * on stdout: "length=" where a value must follow (railyard --complete). */
 void tune_goal_complete(bool require);
@@ -203,7 +201,5 @@ int tune_plot(const struct tune_ctx *c, const char *path);
  * escaped, for the text report and the plot: a pack or a shard cannot move the
  * terminal's cursor or change its colours. The JSON report escapes its own. */
 void tune_report_escape(struct tune_ctx *c);
-/* The state in a word ("live", "worse", "stalls", ...). */
-const char *tune_state_name(enum tune_state s);
 
 #endif

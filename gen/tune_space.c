@@ -10,6 +10,8 @@
 #include "tune.h"
 #include "yread.h"
 
+static void tune_flow(const struct ynode *n, struct buf *out);
+
 /* ---- reading the space ---- */
 
 /* "LO..HI" with whole numbers: true and the bounds. */
@@ -379,7 +381,8 @@ static void quoted(const char *s, size_t n, struct buf *out)
 	buf_puts(out, "\"");
 }
 
-void tune_flow(const struct ynode *n, struct buf *out)
+/* A node as one line of flow YAML, appended to out. */
+static void tune_flow(const struct ynode *n, struct buf *out)
 {
 	if (n->kind == Y_SCALAR) {
 		if (n->plain && plain_safe(n->str))

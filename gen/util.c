@@ -130,7 +130,10 @@ void buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
-int open_regular(const char *path)
+/* Open path for reading only if it is a regular file, without blocking on a FIFO
+ * or a device: returns the descriptor, or -1 with errno set (EISDIR for a folder,
+ * EINVAL for anything else that is not a regular file; see file_strerror). */
+static int open_regular(const char *path)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

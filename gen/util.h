@@ -30,10 +30,6 @@ void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(print
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 void buf_free(struct buf *b);
 
-/* Open path for reading only if it is a regular file, without blocking on a FIFO
- * or a device: returns the descriptor, or -1 with errno set (EISDIR for a folder,
- * EINVAL for anything else that is not a regular file; see file_strerror). */
-int open_regular(const char *path);
 /* strerror, but "not a regular file" for the EINVAL of open_regular and read_file. */
 const char *file_strerror(int e);
 

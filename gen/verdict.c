@@ -9,21 +9,21 @@
 
 typedef unsigned long long ull;
 
-void verdict_json_num(double v)
+void verdict_json_pair(struct jw *w, double lo, double hi)
 {
-	if (isfinite(v))
-		printf("%.6g", v);
-	else
-		fputs("null", stdout);
+	jw_array(w);
+	jw_num(w, lo);
+	jw_num(w, hi);
+	jw_end(w);
 }
 
-void verdict_json_pair(double lo, double hi)
+void verdict_json_estimate(struct jw *w, const char *key, double v, double lo, double hi)
 {
-	printf("[");
-	verdict_json_num(lo);
-	printf(", ");
-	verdict_json_num(hi);
-	printf("]");
+	char ci[64];
+	snprintf(ci, sizeof ci, "%s_ci", key);
+	jw_put_num(w, key, v);
+	jw_key(w, ci);
+	verdict_json_pair(w, lo, hi);
 }
 
 /* A quantile of length for the text: the value, or "> H" beyond the horizon. */
@@ -83,86 +83,86 @@ void verdict_print_series(const struct verdict_side *x, double threshold, const 
 	print_length(x, unit);
 }
 
-static void json_quantile(int t)
+static void json_quantile(struct jw *w, int t)
 {
 	if (t < 0)
-		printf("null");
+		jw_null(w);
 	else
-		printf("%d", t);
+		jw_int(w, t);
 }
 
-static void json_length(const struct stats_length *L)
+static void json_length(struct jw *w, const struct stats_length *L)
 {
-	printf("{\"censored_at\": %d, \"median\": ", L->horizon);
-	json_quantile(L->median);
-	printf(", \"median_ci\": [");
-	json_quantile(L->median_lo);
-	printf(", ");
-	json_quantile(L->median_hi);
-	printf("], \"restricted_mean\": ");
-	verdict_json_num(L->rmst);
-	printf(", \"restricted_mean_ci\": ");
-	verdict_json_pair(L->rmst - STATS_Z95 * L->rmst_se, L->rmst + STATS_Z95 * L->rmst_se);
-	printf(", \"p10\": ");
-	json_quantile(L->p10);
-	printf(", \"p90\": ");
-	json_quantile(L->p90);
+	jw_object(w);
+	jw_put_int(w, "censored_at", L->horizon);
+	jw_key(w, "median");
+	json_quantile(w, L->median);
+	jw_key(w, "median_ci");
+	jw_array(w);
+	json_quantile(w, L->median_lo);
+	json_quantile(w, L->median_hi);
+	jw_end(w);
+	double half = STATS_Z95 * L->rmst_se;
+	verdict_json_estimate(w, "restricted_mean", L->rmst, L->rmst - half, L->rmst + half);
+	jw_key(w, "p10");
+	json_quantile(w, L->p10);
+	jw_key(w, "p90");
+	json_quantile(w, L->p90);
+	jw_key(w, "won");
 	if (!L->ended) {
-		printf(", \"won\": null}");
-		return;
+		jw_null(w);
+	} else {
+		jw_object(w);
+		jw_put_num(w, "mean", L->won_mean);
+		jw_put_num(w, "sd", L->won_sd);
+		jw_put_int(w, "min", L->won_min);
+		jw_put_int(w, "max", L->won_max);
+		jw_end(w);
 	}
-	printf(", \"won\": {\"mean\": ");
-	verdict_json_num(L->won_mean);
-	printf(", \"sd\": ");
-	verdict_json_num(L->won_sd);
-	printf(", \"min\": %d, \"max\": %d}}", L->won_min, L->won_max);
+	jw_end(w);
 }
 
-static void json_seats(const struct verdict_side *x, const char *ind)
+static void json_seats(struct jw *w, const struct verdict_side *x)
 {
 	const struct stats_counts *c = x->c;
 	const struct stats_series *s = x->s;
-	printf("%s  \"wins\": [", ind);
+	jw_key(w, "wins");
+	jw_array(w);
 	for (int i = 0; i < c->seats; i++)
-		printf("%s%llu", i ? ", " : "", (ull)c->wins[i]);
-	printf("],\n%s  \"win_rate\": [", ind);
-	for (int i = 0; i < c->seats; i++) {
-		printf("%s", i ? ", " : "");
-		verdict_json_num(s->win_rate[i]);
-	}
-	printf("],\n%s  \"win_rate_ci\": [", ind);
-	for (int i = 0; i < c->seats; i++) {
-		printf("%s", i ? ", " : "");
-		verdict_json_pair(s->win_lo[i], s->win_hi[i]);
-	}
-	printf("],\n%s  \"balance\": ", ind);
-	verdict_json_num(s->balance);
-	printf(",\n%s  \"balance_ci\": ", ind);
-	verdict_json_pair(s->balance_lo, s->balance_hi);
-	printf(",\n%s  \"equal_seats_p\": ", ind);
-	verdict_json_num(s->equal_p);
-	printf(",\n%s  \"equal_seats_test\": \"%s\"", ind, s->equal_exact ? "exact" : "chi-square");
+		jw_uint(w, c->wins[i]);
+	jw_end(w);
+	jw_key(w, "win_rate");
+	jw_array(w);
+	for (int i = 0; i < c->seats; i++)
+		jw_num(w, s->win_rate[i]);
+	jw_end(w);
+	jw_key(w, "win_rate_ci");
+	jw_array(w);
+	for (int i = 0; i < c->seats; i++)
+		verdict_json_pair(w, s->win_lo[i], s->win_hi[i]);
+	jw_end(w);
+	verdict_json_estimate(w, "balance", s->balance, s->balance_lo, s->balance_hi);
+	jw_put_num(w, "equal_seats_p", s->equal_p);
+	jw_put_str(w, "equal_seats_test", s->equal_exact ? "exact" : "chi-square");
 }
 
-void verdict_json_series(const struct verdict_side *x, const char *ind)
+void verdict_json_series(struct jw *w, const struct verdict_side *x)
 {
 	const struct stats_counts *c = x->c;
 	const struct stats_series *s = x->s;
-	printf("%s  \"games\": %llu,\n%s  \"completed\": %llu,\n%s  \"timeouts\": %llu,\n%s  \"stalled\": %llu,\n"
-	       "%s  \"completion\": ", ind, (ull)c->games, ind, (ull)c->completed, ind, (ull)stats_timeouts(c), ind,
-	       (ull)c->stalled, ind);
-	verdict_json_num(s->completion);
-	printf(",\n%s  \"completion_ci\": ", ind);
-	verdict_json_pair(s->completion_lo, s->completion_hi);
-	printf(",\n%s  \"stalls\": %s,\n", ind, s->stalls ? "true" : "false");
-	printf("%s  \"no_single_winner\": %llu,\n%s  \"no_single_winner_share\": ", ind, (ull)c->no_winner, ind);
-	verdict_json_num(s->no_winner);
-	printf(",\n%s  \"no_single_winner_ci\": ", ind);
-	verdict_json_pair(s->no_winner_lo, s->no_winner_hi);
-	printf(",\n");
-	json_seats(x, ind);
-	printf(",\n%s  \"length\": ", ind);
-	json_length(&s->len);
+	jw_put_uint(w, "games", c->games);
+	jw_put_uint(w, "completed", c->completed);
+	jw_put_uint(w, "timeouts", stats_timeouts(c));
+	jw_put_uint(w, "stalled", c->stalled);
+	verdict_json_estimate(w, "completion", s->completion, s->completion_lo, s->completion_hi);
+	jw_put_bool(w, "stalls", s->stalls);
+	jw_put_uint(w, "no_single_winner", c->no_winner);
+	jw_put_num(w, "no_single_winner_share", s->no_winner);
+	jw_key(w, "no_single_winner_ci");
+	verdict_json_pair(w, s->no_winner_lo, s->no_winner_hi);
+	json_seats(w, x);
+	jw_key(w, "length");
+	json_length(w, &s->len);
 }
 
 /* ---- two series ---- */
@@ -262,82 +262,79 @@ void verdict_print_comparison(const struct verdict_side *a, const struct verdict
 		printf("note: the series differ in rule%s %s\n", strchr(rules_differ, ',') ? "s" : "", rules_differ);
 }
 
-static void json_diff(const char *key, const struct stats_diff *d, const struct verdict_side *a,
+static void json_diff(struct jw *w, const char *key, const struct stats_diff *d, const struct verdict_side *a,
 		      const struct verdict_side *b, bool seat)
 {
 	if (key)
-		printf("\"%s\": ", key);
-	printf("{\"a\": ");
-	verdict_json_num(d->a);
-	printf(", \"b\": ");
-	verdict_json_num(d->b);
-	printf(", \"difference\": ");
-	verdict_json_num(isnan(d->lo) ? NAN : d->d);
-	printf(", \"ci\": ");
-	verdict_json_pair(d->lo, d->hi);
+		jw_key(w, key);
+	jw_object(w);
+	jw_put_num(w, "a", d->a);
+	jw_put_num(w, "b", d->b);
+	jw_put_num(w, "difference", isnan(d->lo) ? NAN : d->d);
+	jw_key(w, "ci");
+	verdict_json_pair(w, d->lo, d->hi);
 	if (seat) {
-		printf(", \"significant\": %s}", d->better != 0 ? "true" : "false");
-		return;
+		jw_put_bool(w, "significant", d->better != 0);
+	} else {
+		jw_put_str(w, "better", d->better ? (d->better > 0 ? a->id : b->id) : NULL);
 	}
-	printf(", \"better\": ");
-	if (d->better)
-		json_str(stdout, d->better > 0 ? a->id : b->id);
-	else
-		printf("null");
-	printf("}");
+	jw_end(w);
 }
 
-static void json_id_or_null(const struct verdict_side *a, const struct verdict_side *b, int which)
+static void json_id_or_null(struct jw *w, const struct verdict_side *a, const struct verdict_side *b, int which)
 {
-	if (which >= 0)
-		json_str(stdout, (which ? b : a)->id);
-	else
-		printf("null");
+	jw_str(w, which >= 0 ? (which ? b : a)->id : NULL);
 }
 
-void verdict_json_comparison(const struct verdict_side *a, const struct verdict_side *b,
+static void json_differences(struct jw *w, const struct verdict_side *a, const struct verdict_side *b,
+			     const struct stats_comparison *c)
+{
+	jw_key(w, "difference");
+	jw_open(w, '{', "", ",\n    ", "");
+	json_diff(w, "completion", &c->completion, a, b, false);
+	json_diff(w, "no_single_winner", &c->no_winner, a, b, false);
+	json_diff(w, "balance", &c->balance, a, b, false);
+	jw_key(w, "win_rate");
+	jw_array(w);
+	for (int i = 0; i < a->c->seats; i++)
+		json_diff(w, NULL, &c->seat[i], a, b, true);
+	jw_end(w);
+	json_diff(w, "length_restricted_mean", &c->rmst, a, b, false);
+	json_diff(w, "length_median", &c->median, a, b, false);
+	jw_end(w);
+}
+
+void verdict_json_comparison(struct jw *w, const struct verdict_side *a, const struct verdict_side *b,
 			     const struct stats_comparison *c, double threshold, const char *rules_differ)
 {
-	printf(",\n  \"difference\": {");
-	json_diff("completion", &c->completion, a, b, false);
-	printf(",\n    ");
-	json_diff("no_single_winner", &c->no_winner, a, b, false);
-	printf(",\n    ");
-	json_diff("balance", &c->balance, a, b, false);
-	printf(",\n    \"win_rate\": [");
-	for (int i = 0; i < a->c->seats; i++) {
-		printf("%s", i ? ", " : "");
-		json_diff(NULL, &c->seat[i], a, b, true);
-	}
-	printf("],\n    ");
-	json_diff("length_restricted_mean", &c->rmst, a, b, false);
-	printf(",\n    ");
-	json_diff("length_median", &c->median, a, b, false);
-	printf("},\n  \"verdict\": {\"threshold\": ");
-	verdict_json_num(threshold);
-	printf(", \"completion\": ");
-	verdict_json_pair(a->s->completion, b->s->completion);
-	printf(", \"stalls\": [");
-	for (int i = 0, n = 0; i < 2; i++)
-		if (c->v.stalls[i]) {
-			printf("%s", n++ ? ", " : "");
-			json_str(stdout, (i ? b : a)->id);
-		}
-	printf("], \"fairer\": ");
-	json_id_or_null(a, b, c->v.fairer);
-	printf(", \"faster\": ");
-	json_id_or_null(a, b, c->v.faster);
-	printf(", \"fewer_no_single_winner\": ");
-	json_id_or_null(a, b, c->v.fewer_ties);
-	printf(", \"paired\": %s", c->paired ? "true" : "false");
-	printf(", \"rules_differ\": [");
-	const char *r = rules_differ;
-	for (int n = 0; *r;) {
+	json_differences(w, a, b, c);
+	jw_key(w, "verdict");
+	jw_object(w);
+	jw_put_num(w, "threshold", threshold);
+	jw_key(w, "completion");
+	verdict_json_pair(w, a->s->completion, b->s->completion);
+	jw_key(w, "stalls");
+	jw_array(w);
+	for (int i = 0; i < 2; i++)
+		if (c->v.stalls[i])
+			jw_str(w, (i ? b : a)->id);
+	jw_end(w);
+	jw_key(w, "fairer");
+	json_id_or_null(w, a, b, c->v.fairer);
+	jw_key(w, "faster");
+	json_id_or_null(w, a, b, c->v.faster);
+	jw_key(w, "fewer_no_single_winner");
+	json_id_or_null(w, a, b, c->v.fewer_ties);
+	jw_put_bool(w, "paired", c->paired);
+	jw_key(w, "rules_differ");
+	jw_array(w);
+	for (const char *r = rules_differ; *r;) {
 		size_t k = strcspn(r, ", ");
 		if (k)
-			printf("%s\"%.*s\"", n++ ? ", " : "", (int)k, r);
+			jw_strn(w, r, k);
 		r += k;
 		r += strspn(r, ", ");
 	}
-	printf("]}");
+	jw_end(w);
+	jw_end(w);
 }

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+struct jw;
+
 #include "stats.h"
 
 /* One series as the report names it. */
@@ -21,9 +23,8 @@ struct verdict_side {
  * what length counts ("turns", "acts", "rounds"). */
 void verdict_print_series(const struct verdict_side *x, double threshold, const char *unit);
 
-/* The same as members of a JSON object on stdout ("games" .. "length"), each
- * on a line of its own indented by ind, without the line ends around. */
-void verdict_json_series(const struct verdict_side *x, const char *ind);
+/* The same as members of the JSON object w is writing ("games" .. "length"). */
+void verdict_json_series(struct jw *w, const struct verdict_side *x);
 
 /* The verdicts in words: which is fairer, which faster, or why none. */
 void verdict_words(const struct verdict_side *a, const struct verdict_side *b, const struct stats_comparison *c,
@@ -36,13 +37,15 @@ void verdict_print_comparison(const struct verdict_side *a, const struct verdict
 			      const struct stats_comparison *c, double threshold, const char *unit,
 			      const char *rules_differ, const char *besides);
 
-/* The "difference" and "verdict" members of the JSON object being printed
- * (starting with ",\n"); rules_differ is comma-separated ("" when none). */
-void verdict_json_comparison(const struct verdict_side *a, const struct verdict_side *b,
+/* The "difference" and "verdict" members of the JSON object w is writing;
+ * rules_differ is comma-separated ("" when none). */
+void verdict_json_comparison(struct jw *w, const struct verdict_side *a, const struct verdict_side *b,
 			     const struct stats_comparison *c, double threshold, const char *rules_differ);
 
-/* v as a JSON number, or null when it is not finite; [lo, hi]. */
-void verdict_json_num(double v);
-void verdict_json_pair(double lo, double hi);
+/* An interval as a JSON array [lo, hi] (jw_num each: null when not finite). */
+void verdict_json_pair(struct jw *w, double lo, double hi);
+/* An estimate and its interval as two members: "key": v, "key_ci": [lo, hi]
+ * (key at most 60 characters). */
+void verdict_json_estimate(struct jw *w, const char *key, double v, double lo, double hi);
 
 #endif

@@ -767,19 +767,6 @@ void ymap_set(struct ynode *map, struct ynode *key, struct ynode *value)
 	map->n++;
 }
 
-struct ynode *ymap_take(struct ynode *map, const char *key)
-{
-	for (size_t i = 0; map && map->kind == Y_MAP && i < map->n; i++)
-		if (map->pairs[i].key->kind == Y_SCALAR && strcmp(map->pairs[i].key->str, key) == 0) {
-			struct ynode *v = map->pairs[i].value;
-			node_free(map->pairs[i].key);
-			memmove(&map->pairs[i], &map->pairs[i + 1], (map->n - i - 1) * sizeof *map->pairs);
-			map->n--;
-			return v;
-		}
-	return NULL;
-}
-
 const struct ynode *ymap_get(const struct ynode *map, const char *key)
 {
 	if (!map || map->kind != Y_MAP)

@@ -83,8 +83,6 @@ struct ynode *ynode_new_map(struct loc at);
 /* Put key: value into map (a scalar key), replacing the value of an equal key;
  * map takes both nodes. */
 void ymap_set(struct ynode *map, struct ynode *key, struct ynode *value);
-/* Take key's value out of map (the pair removed; caller frees), or NULL. */
-struct ynode *ymap_take(struct ynode *map, const char *key);
 
 /* The value of key in a mapping, or NULL. */
 const struct ynode *ymap_get(const struct ynode *map, const char *key);

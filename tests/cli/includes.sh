@@ -31,6 +31,13 @@ cycle_of "$WORK/includes" >"$WORK/include-cycle"
 ok_if "no include cycle among gen/*.[ch] modules" test ! -s "$WORK/include-cycle"
 sed 's/^/  /' "$WORK/include-cycle" >&2
 
+# The shared engine layer knows no game: gsim (what every engine shares) and rng
+# (the random stream and the table's size) include no game's module.
+GAMES='^(trains|domino|take|toytrain|train52)_'
+awk -v g="$GAMES" '($1 == "gsim" || $1 == "rng") && $2 ~ g' "$WORK/includes" >"$WORK/shared-games"
+ok_if "gsim and rng include no game's module" test ! -s "$WORK/shared-games"
+sed 's/^/  /' "$WORK/shared-games" >&2
+
 if ls "$OBJ"/*.o >/dev/null 2>&1 && command -v nm >/dev/null; then
 	for o in "$OBJ"/*.o; do
 		m=$(basename "$o" .o)
@@ -42,6 +49,12 @@ if ls "$OBJ"/*.o >/dev/null 2>&1 && command -v nm >/dev/null; then
 	cycle_of "$WORK/uses" >"$WORK/use-cycle"
 	ok_if "no module calls back into a module that calls it (nm over $OBJ)" test ! -s "$WORK/use-cycle"
 	sed 's/^/  /' "$WORK/use-cycle" >&2
+	# An engine (GAME_sim) plays by its game's rules module; it calls no command
+	# (GAME_check, GAME_list, GAME_build, games_check, simulate, tune).
+	awk '$1 ~ /_sim$/ && $2 ~ /(_check|_checkpos|_list|_build)$|^(simulate|tune)$/' "$WORK/uses" | sort -u \
+		>"$WORK/engine-commands"
+	ok_if "no engine calls into a command (nm)" test ! -s "$WORK/engine-commands"
+	sed 's/^/  /' "$WORK/engine-commands" >&2
 elif [ -n "${UNIT_DIR:-}" ]; then
 	# make test names the build: its objects must be there, or nothing is checked
 	echo "not ok - object files in $OBJ for the call graph"

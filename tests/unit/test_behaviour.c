@@ -76,8 +76,8 @@ static void walk(const struct gsim_engine *e, const void *setup, uint64_t seed, 
 	struct gsim_outcome o;
 	memset(&o, 0, sizeof o);
 	memset(c, 0, sizeof *c);
-	struct sim_rng rng;
-	sim_rng_seed(&rng, seed, g);
+	struct rng rng;
+	rng_seed(&rng, seed, g);
 	st->start(setup, work, pos, &rng, &o);
 	st->standing(setup, work, pos, score);
 	int lead = leader_of(score, seats->players), seat;

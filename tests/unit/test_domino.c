@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "domino.h"
+#include "rng.h"
 
 static size_t full_set(int n, struct domino *out)
 {
@@ -230,14 +231,11 @@ static void test_against_brute_force(void **state)
 
 /* ---- the one legality (domino_legal, domino_legal_moves) ---------------- */
 
-/* A small deterministic generator (splitmix64). */
+/* A small deterministic generator (rng.h's splitmix64). */
 static uint64_t rng_state;
 static unsigned below(unsigned n)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return (unsigned)((z ^ (z >> 31)) % n);
+	return (unsigned)(rng_splitmix64(&rng_state) % n);
 }
 
 static bool same_move(struct domino_move a, struct domino_move b)

@@ -234,9 +234,9 @@ static void test_redeal(void **state)
 	(void)state;
 	const int count[5] = {2, 0, 1, 3, 1};
 	uint8_t pool[16], again[16];
-	struct sim_rng r, r2;
-	sim_rng_seed(&r, 7, 1);
-	sim_rng_seed(&r2, 7, 1);
+	struct rng r, r2;
+	rng_seed(&r, 7, 1);
+	rng_seed(&r2, 7, 1);
 	assert_int_equal(gsim_redeal_u8(count, 5, pool, sizeof pool, &r), 7);
 	int seen[5] = {0};
 	for (int i = 0; i < 7; i++) {

@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "rng.h"
 #include "trains_ability.h"
 #include "trains_position.h"
 #include "trains_rules.h"
@@ -49,14 +50,11 @@ static const char line_numbers[] =
 	"abilities: [swap, remove, {kind: number, action: exchange, filter: odd, code: XO},\n"
 	"  {kind: number, action: remove, pick: highest, filter: even, code: HE}]\ncards: 60\n";
 
-/* A small deterministic generator (splitmix64). */
+/* A small deterministic generator (rng.h's splitmix64). */
 static uint64_t rng_state;
 static unsigned below(unsigned n)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return (unsigned)((z ^ (z >> 31)) % n);
+	return (unsigned)(rng_splitmix64(&rng_state) % n);
 }
 
 /* One position: seats' numbers and frozen cards, the mover. */

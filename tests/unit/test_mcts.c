@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -22,7 +23,6 @@
 #include "mcts.h"
 #include "simulate.h"
 #include "stats.h"
-#include "ytree.h"
 
 /* A shipped pack of every game (a game missing here fails the tests). */
 static const struct {
@@ -144,9 +144,9 @@ static void test_mcts_moves_are_legal(void **state)
 		table_new(&t, g->engine, se.setup, 40);
 		long searched = 0;
 		for (uint64_t game = 0; game < 3; game++) {
-			struct sim_rng rng, other;
-			sim_rng_seed(&rng, 5, game);
-			sim_rng_seed(&other, 6, game);
+			struct rng rng, other;
+			rng_seed(&rng, 5, game);
+			rng_seed(&other, 6, game);
 			struct gsim_outcome o;
 			memset(&o, 0, sizeof o);
 			t.st->start(t.setup, t.work, t.pos, &rng, &o);
@@ -207,8 +207,8 @@ static void test_mcts_does_not_peek(void **state)
 		table_new(&t, g->engine, se.setup, 48);
 		int compared = 0, differ = 0, hidden = 0;
 		for (uint64_t game = 0; game < 4; game++) {
-			struct sim_rng rng;
-			sim_rng_seed(&rng, 9, game);
+			struct rng rng;
+			rng_seed(&rng, 9, game);
 			struct gsim_outcome o;
 			memset(&o, 0, sizeof o);
 			t.st->start(t.setup, t.work, t.pos, &rng, &o);
@@ -224,16 +224,16 @@ static void test_mcts_does_not_peek(void **state)
 			if (seat < 0)
 				continue;
 			/* the hidden cards dealt again, the seat's view the same */
-			struct sim_rng deal;
-			sim_rng_seed(&deal, 77, game);
+			struct rng deal;
+			rng_seed(&deal, 77, game);
 			memcpy(t.copy, t.pos, t.size);
 			t.st->determinize(t.setup, t.work, t.copy, seat, &deal);
 			hidden += memcmp(t.copy, t.pos, t.size) != 0;
 			uint64_t first = 0;
 			for (uint64_t s = 0; s < 12; s++) {
-				struct sim_rng a, b;
-				sim_rng_seed(&a, 1000 + s, game);
-				sim_rng_seed(&b, 1000 + s, game);
+				struct rng a, b;
+				rng_seed(&a, 1000 + s, game);
+				rng_seed(&b, 1000 + s, game);
 				uint64_t ka = mcts_choose(t.m, t.pos, seat, 48, &a);
 				uint64_t kb = mcts_choose(t.m, t.copy, seat, 48, &b);
 				if (ka != kb)
@@ -266,7 +266,17 @@ static void test_mcts_beats_greedy(void **state)
 	const struct game *g = game_find("domino-trains");
 	struct game_rules rules;
 	memset(&rules, 0, sizeof rules);
-	struct deck *d = games_load_doc(g, ydoc_parse("two.yaml", yaml, sizeof yaml - 1), NULL, &rules);
+	char dir[] = "/tmp/railyard-mcts.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[64];
+	snprintf(path, sizeof path, "%s/two.yaml", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(yaml, f);
+	assert_int_equal(fclose(f), 0);
+	struct deck *d = games_load(g, path, NULL, &rules);
+	unlink(path);
+	rmdir(dir);
 	assert_non_null(d);
 	const char *one_hand[] = {"target=0"};
 	assert_true(ruleset_set_all(&rules.set, one_hand, 1));

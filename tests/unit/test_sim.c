@@ -45,13 +45,13 @@ static struct sim_setup *setup_for(const struct pack *p, int players, const stru
 static void test_rng(void **state)
 {
 	(void)state;
-	struct sim_rng a, b, c;
-	sim_rng_seed(&a, 42, 7);
-	sim_rng_seed(&b, 42, 7);
-	sim_rng_seed(&c, 42, 8);
+	struct rng a, b, c;
+	rng_seed(&a, 42, 7);
+	rng_seed(&b, 42, 7);
+	rng_seed(&c, 42, 8);
 	int differ = 0;
 	for (int i = 0; i < 100; i++) {
-		uint64_t x = sim_rng_next(&a), y = sim_rng_next(&b), z = sim_rng_next(&c);
+		uint64_t x = rng_next(&a), y = rng_next(&b), z = rng_next(&c);
 		assert_true(x == y);
 		differ += x != z;
 	}
@@ -59,13 +59,13 @@ static void test_rng(void **state)
 	/* below(n): in range, and every value comes up about equally often */
 	long count[7] = {0};
 	for (int i = 0; i < 70000; i++) {
-		uint32_t v = sim_rng_below(&a, 7);
+		uint32_t v = rng_below(&a, 7);
 		assert_true(v < 7);
 		count[v]++;
 	}
 	for (int v = 0; v < 7; v++)
 		assert_true(count[v] > 9500 && count[v] < 10500);
-	assert_int_equal(sim_rng_below(&a, 1), 0);
+	assert_int_equal(rng_below(&a, 1), 0);
 }
 
 static const char census_seven[] =
@@ -167,8 +167,8 @@ static void test_agrees_with_position(void **state)
 				   "cards: 20\ncopies: 2\nwild: 4\n";
 	struct pack *p = parse(text);
 	struct pos_pack pk = {20, 2, NULL};
-	struct sim_rng rng;
-	sim_rng_seed(&rng, 11, 0);
+	struct rng rng;
+	rng_seed(&rng, 11, 0);
 	int deck[44], agree = 0, wins = 0;
 	for (int k = 0; k < 40; k++)
 		deck[k] = k / 2 + 1;
@@ -181,7 +181,7 @@ static void test_agrees_with_position(void **state)
 		struct sim_setup *s = setup_for(p, 2, &r, POLICY_GREEDY);
 		for (int t = 0; t < 20000; t++) {
 			for (int i = 43; i > 0; i--) {
-				int j = (int)sim_rng_below(&rng, (uint32_t)i + 1), x = deck[i];
+				int j = (int)rng_below(&rng, (uint32_t)i + 1), x = deck[i];
 				deck[i] = deck[j];
 				deck[j] = x;
 			}
@@ -200,9 +200,9 @@ static void test_agrees_with_position(void **state)
 					num[j - 1] = x;
 				}
 			for (int i = 0, a = 0; i < 7; i++)
-				v[i] = (nw && (7 - i == nw || sim_rng_below(&rng, 3) == 0)) ? (nw--, 0) : num[a++];
-			if (sim_rng_below(&rng, 4) == 0) {
-				int i = (int)sim_rng_below(&rng, 7), j = (int)sim_rng_below(&rng, 7), x = v[i];
+				v[i] = (nw && (7 - i == nw || rng_below(&rng, 3) == 0)) ? (nw--, 0) : num[a++];
+			if (rng_below(&rng, 4) == 0) {
+				int i = (int)rng_below(&rng, 7), j = (int)rng_below(&rng, 7), x = v[i];
 				v[i] = v[j];
 				v[j] = x;
 			}
@@ -236,7 +236,7 @@ static void test_agrees_with_position(void **state)
 		int v[9];
 		long lv[9];
 		for (int i = 0; i < 9; i++)
-			lv[i] = v[i] = 1 + (int)sim_rng_below(&rng, 12) + 4 * (i / 3 + i % 3);
+			lv[i] = v[i] = 1 + (int)rng_below(&rng, 12) + 4 * (i / 3 + i % 3);
 		bool mine = sim_sequence_wins(s, v);
 		assert_true(mine == pos_wins(pos_grid_order(lv, 3, 3, &gk), WIN_ASCENDING));
 		wins += mine;

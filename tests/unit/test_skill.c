@@ -68,7 +68,7 @@ static int decisions_of(const struct setup *s)
 	return s->kind == SCRIPT ? 6 : TURNS * s->seats.players;
 }
 
-static void start(const void *s, void *work, void *pos, struct sim_rng *rng, struct gsim_outcome *o)
+static void start(const void *s, void *work, void *pos, struct rng *rng, struct gsim_outcome *o)
 {
 	(void)s, (void)work, (void)rng, (void)o;
 	memset(pos, 0, sizeof(struct pos));
@@ -95,13 +95,13 @@ static size_t moves(const void *s, void *work, const void *pos, uint64_t *keys)
 
 /* greedy: the highest key (the race's best move); random: any. */
 static size_t choose(const void *s, void *work, const void *pos, enum gsim_policy pol, const uint64_t *keys, size_t n,
-		     struct sim_rng *rng)
+		     struct rng *rng)
 {
 	(void)s, (void)work, (void)pos, (void)keys;
-	return pol == GSIM_RANDOM ? sim_rng_below(rng, (uint32_t)n) : n - 1;
+	return pol == GSIM_RANDOM ? rng_below(rng, (uint32_t)n) : n - 1;
 }
 
-static void apply(const void *s, void *work, void *pos, uint64_t key, struct sim_rng *rng, struct gsim_outcome *o)
+static void apply(const void *s, void *work, void *pos, uint64_t key, struct rng *rng, struct gsim_outcome *o)
 {
 	(void)work, (void)o;
 	const struct setup *S = s;
@@ -109,7 +109,7 @@ static void apply(const void *s, void *work, void *pos, uint64_t key, struct sim
 	int N = S->seats.players;
 	p->score[p->seat] += S->kind == SCRIPT ? script_gain[p->decision] : S->kind == RACE ? (int)key : 0;
 	if (S->kind == DICE)
-		p->score[p->seat] += (int)key + (int)sim_rng_below(rng, 6);
+		p->score[p->seat] += (int)key + (int)rng_below(rng, 6);
 	p->decision++;
 	p->seat = (p->seat + 1) % N;
 	if (p->decision < decisions_of(S))
@@ -117,7 +117,7 @@ static void apply(const void *s, void *work, void *pos, uint64_t key, struct sim
 	p->over = true;
 	if (S->kind == LOTTERY) {
 		/* seat 1 wins 70% of the games, the others share the rest */
-		uint32_t r = sim_rng_below(rng, 1000);
+		uint32_t r = rng_below(rng, 1000);
 		p->winner = r < 700 ? 0 : 1 + (int)(r % (uint32_t)(N - 1));
 		return;
 	}
@@ -130,7 +130,7 @@ static void apply(const void *s, void *work, void *pos, uint64_t key, struct sim
 	p->winner = shared ? -1 : best;
 }
 
-static void determinize(const void *s, void *work, void *pos, int seat, struct sim_rng *rng)
+static void determinize(const void *s, void *work, void *pos, int seat, struct rng *rng)
 {
 	(void)s, (void)work, (void)pos, (void)seat, (void)rng;
 }

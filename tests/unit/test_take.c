@@ -487,9 +487,9 @@ static void test_steps(void **state)
 	while (strcmp(gsim_take.counters[ri], "rounds"))
 		ri++;
 	for (int k = 0; k < 12; k++) {
-		struct sim_rng rng, other;
-		sim_rng_seed(&rng, 29, (uint64_t)k);
-		sim_rng_seed(&other, 31, (uint64_t)k);
+		struct rng rng, other;
+		rng_seed(&rng, 29, (uint64_t)k);
+		rng_seed(&other, 31, (uint64_t)k);
 		struct gsim_outcome o = {0};
 		st->start(setup, work, pos, &rng, &o);
 		/* the Free Rides each seat was seen to take back, not laid since */

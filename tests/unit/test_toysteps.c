@@ -100,9 +100,9 @@ static long play_checked(const void *s, int games, bool check_flat)
 	const struct gsim_seats *seats = st->seats(s);
 	long checked = 0;
 	for (int g = 0; g < games; g++) {
-		struct sim_rng rng, other, fork;
-		sim_rng_seed(&rng, 29, (uint64_t)g);
-		sim_rng_seed(&other, 1029, (uint64_t)g);
+		struct rng rng, other, fork;
+		rng_seed(&rng, 29, (uint64_t)g);
+		rng_seed(&other, 1029, (uint64_t)g);
 		struct gsim_outcome o, f, ref;
 		memset(&o, 0, sizeof o);
 		st->start(s, NULL, pos, &rng, &o);

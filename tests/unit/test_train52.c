@@ -377,9 +377,9 @@ static void test_steps(void **state)
 	uint64_t *keys = calloc(st->max_moves(setup), sizeof *keys), *again = calloc(st->max_moves(setup), sizeof *again);
 	long decisions = 0, illegal = 0, draws = 0, determinized = 0, lost = 0, dealt_anew = 0, keys_moved = 0;
 	for (int k = 0; k < 6; k++) {
-		struct sim_rng rng, other;
-		sim_rng_seed(&rng, 29, (uint64_t)k);
-		sim_rng_seed(&other, 31, (uint64_t)k);
+		struct rng rng, other;
+		rng_seed(&rng, 29, (uint64_t)k);
+		rng_seed(&other, 31, (uint64_t)k);
 		struct gsim_outcome o = {0};
 		st->start(setup, work, pos, &rng, &o);
 		int seat;

@@ -175,13 +175,13 @@ static int unseen(const struct sim_look *l, int seat, int *out)
 }
 
 /* Determinize a copy of pos for the deciding seat: all it has seen stays. */
-static void check_determinize(struct world *w, void *work, const void *pos, void *copy, struct sim_rng *rng,
+static void check_determinize(struct world *w, void *work, const void *pos, void *copy, struct rng *rng,
 			      const uint64_t *keys, size_t n, uint64_t *keys2)
 {
 	const struct sim_setup *s = w->s;
 	struct sim_look *a = &w->a, *b = &w->b;
 	memcpy(copy, pos, sim_pos_size(s));
-	struct sim_rng again = *rng;
+	struct rng again = *rng;
 	sim_determinize(s, work, copy, a->seat, rng);
 	sim_look(s, copy, b);
 	/* no peeking: from another arrangement of the unseen cards (this one),
@@ -250,9 +250,9 @@ static void play_pack(const char *path, const char *rules, int games, struct wor
 	void *work = xcalloc(1, sim_work_size(s)), *pos = xcalloc(1, sim_pos_size(s)), *copy = xcalloc(1, sim_pos_size(s));
 	uint64_t *keys = xcalloc(sim_max_keys(s), sizeof *keys), *keys2 = xcalloc(sim_max_keys(s), sizeof *keys2);
 	for (int g = 0; g < games; g++) {
-		struct sim_rng rng, drng;
-		sim_rng_seed(&rng, 29, (uint64_t)g);
-		sim_rng_seed(&drng, 92, (uint64_t)g);
+		struct rng rng, drng;
+		rng_seed(&rng, 29, (uint64_t)g);
+		rng_seed(&drng, 92, (uint64_t)g);
 		sim_start(s, work, pos, &rng);
 		long d = 0;
 		while (sim_turn(s, pos) >= 0) {

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <glib.h>
 
+#include "csv.h"
 #include "diag.h"
 #include "glog.h"
 #include "imagecheck.h"
