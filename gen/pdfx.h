@@ -84,9 +84,6 @@ int pdfx_convert(const char *path, const char *title, const struct pdfx_page *pa
 #define PDFX_MS_PROOF 16.0   /* --proof's rendering, a fifth step */
 double pdfx_cost(long pages, bool proof);
 
-/* The grey (DeviceGray 0..1) of the same lightness as sRGB r g b (0..1) when it
- * is a grey or a near-black that prints on the black plate alone, else -1. */
-double pdfx_grey_of(double r, double g, double b);
 
 /* What sRGB rgb (0..1 each) prints as once converted (pdfx_begin done), as a
  * large area of it prints: the CMYK the file gets (0..100 each; a grey: K alone

@@ -152,8 +152,7 @@ static const char build_opts_usage[] =
 	"      --watch         build again whenever the pack, a template, a data file or\n"
 	"                      an image changes (Ctrl-C ends it)\n";
 
-/* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
-static void build_opts_init(struct build_opts *o)
+void build_opts_init(struct build_opts *o)
 {
 	*o = (struct build_opts){.only = BO_ALL, .margin = 6.0, .duplex = DUPLEX_LONG, .bleed = -1,
 				 .max_items = OUT_MAX_ITEMS, .max_pixels = IMAGE_MAX_PIXELS,

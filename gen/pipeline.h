@@ -78,6 +78,9 @@ struct build_opts {
 				    every item gets the "unchecked" mark */
 };
 
+/* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
+void build_opts_init(struct build_opts *o);
+
 /* Parse build's options (argv[0] is the command) into o, printing usage (a printf
  * format taking build_opts_usage) for --help. Options build_option does not know
  * go to other (NULL: bad usage), which returns -1 to go on or an exit status.
