@@ -66,6 +66,7 @@ librsvg-2.0 librsvg/rsvg.h
 libdeflate libdeflate.h
 lcms2 lcms2.h
 libxml-2.0 libxml/parser.h
+libmicrohttpd microhttpd.h
 libpng png.h
 cmocka cmocka.h
 EOF
