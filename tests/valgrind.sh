@@ -19,7 +19,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 BIN="${RAILYARD:-$PWD/build/release/railyard}"
 LOGS="$PWD/build/valgrind"
-: "${VALGRIND_SKIP:=build build-surfaces sizes palette build-print butted simulate games games-simulate harden tune look new preview anywhere readme first-design typos pdfx tiles concurrent hostile budget sound pngenc race deck-bounds gs-bounds sandbox skill tune_objective mcts shard colour tune-memory load-linear pdfx-full tune_skill pack-folder output-path strict simulate-counts components home-sheets}"
+: "${VALGRIND_SKIP:=build build-surfaces sizes palette build-print butted simulate games games-simulate harden tune look new preview anywhere readme first-design typos pdfx tiles concurrent hostile budget sound pngenc race deck-bounds gs-bounds sandbox skill tune_objective mcts shard colour tune-memory load-linear pdfx-full tune_skill pack-folder output-path strict simulate-counts components home-sheets quickref deck-game progress-build tune-plot pack-reads ink}"
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
 # output-safety runs railyard as nobody (setpriv): its log must be writable too.
