@@ -23,8 +23,9 @@ cd "$(dirname "$0")/.." || exit 2
 : "${JOBS:=$(nproc 2>/dev/null || echo 2)}"
 export RAILYARD UNIT_DIR LC_ALL=C.UTF-8 TZ=UTC SOURCE_DATE_EPOCH=1700000000
 export TOP="$PWD"
-if [ -n "${RUN_TMP:-}" ]; then
-	TMP=$RUN_TMP   # a job of a parallel run: the parent's folder
+if [ "${1:-}" = _job ] && [ -n "${RUN_TMP:-}" ]; then
+	TMP=$RUN_TMP   # a job of a parallel run: the parent's folder (only a job: a run
+	              # nested in a test, as runner.sh's, gets its own)
 else
 	TMP=$(mktemp -d "${TMPDIR:-/tmp}/railyard-test.XXXXXX")
 	trap 'rm -rf "$TMP"' EXIT

@@ -23,7 +23,7 @@ echo "ok 2 # SKIP needs a word list"
 EOF
 chmod +x "$F/unit/test_fake"
 run() {
-	(cd "$F" && UNIT_DIR="$F/unit" RAILYARD=/bin/false JOBS=1 sh tests/run.sh "$@" >"$WORK/run.out" 2>"$WORK/run.err")
+	(cd "$F" && UNIT_DIR="$F/unit" RAILYARD=/bin/false JOBS=1 env -u RUN_TMP -u RESULTS sh tests/run.sh "$@" >"$WORK/run.out" 2>"$WORK/run.err")
 	echo $?
 }
 expect_eq "one script with a pass, two skips and a failure: exit 1" 1 "$(run cli mixed)"
