@@ -111,8 +111,12 @@ event: update" "$(cat "$WORK/events.txt")"
 browser() {
 	B="$TOP/build/browser"
 	if ! cmp -s tests/browser/package-lock.json "$B/package-lock.json" || [ ! -d "$B/node_modules/playwright-core" ]; then
+		# the system's certificates (ca-certificates), which hold a site's own
+		# authority when its network has one, where npm's bundled list does not
+		ca=""
+		[ -r /etc/ssl/certs/ca-certificates.crt ] && ca=--cafile=/etc/ssl/certs/ca-certificates.crt
 		rm -rf "$B" && mkdir -p "$B" && cp tests/browser/package.json tests/browser/package-lock.json "$B/" &&
-			(cd "$B" && npm ci --ignore-scripts --no-audit --no-fund >"$WORK/npm.log" 2>&1) ||
+			(cd "$B" && npm ci --ignore-scripts --no-audit --no-fund $ca >"$WORK/npm.log" 2>&1) ||
 			{ echo "not ok - npm ci of tests/browser (playwright-core)"; sed 's/^/  /' "$WORK/npm.log" >&2; return; }
 	fi
 	# a sanitizer build runs about ten times slower: more time for each change
