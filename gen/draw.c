@@ -825,15 +825,9 @@ static bool holds(const struct elem_env *env, const struct tpl_elem *h, const st
 	bool stroked = !color_none(&h->stroke) && h->stroke_width > 0;
 	if ((h->kind != TE_RECT && h->kind != TE_ELLIPSE) || (color_none(&h->fill) && !stroked) ||
 	    (hb[0] <= tol && hb[1] <= tol && hb[0] + hb[2] >= env->t->design_w - tol &&
-	     hb[1] + hb[3] >= env->t->design_h - tol) ||
-	    b[0] < hb[0] - tol || b[1] < hb[1] - tol || b[0] + b[2] > hb[0] + hb[2] + tol ||
-	    b[1] + b[3] > hb[1] + hb[3] + tol || !elem_shown(h, env->f))
+	     hb[1] + hb[3] >= env->t->design_h - tol) || !elem_shown(h, env->f))
 		return false;
-	if (h->kind != TE_ELLIPSE)
-		return true;
-	double dx = (b[0] + b[2] / 2 - hb[0] - hb[2] / 2) / (hb[2] / 2 + tol);
-	double dy = (b[1] + b[3] / 2 - hb[1] - hb[3] / 2) / (hb[3] / 2 + tol);
-	return dx * dx + dy * dy <= 1;
+	return template_lies_in(h, hb, b, tol);
 }
 
 /* The least depth of fit's ink (every glyph's box, each line as wrapped) in h

@@ -117,15 +117,7 @@ static char *random_temp(const char *path)
 {
 	static const char abc[] = "abcdefghijklmnopqrstuvwxyz0123456789";
 	unsigned char r[12];
-	size_t got = 0;
-	while (got < sizeof r) {
-		ssize_t k = getrandom(r + got, sizeof r - got, 0);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		got += (size_t)k;
-	}
+	size_t got = random_fill(r, sizeof r);
 	if (got < sizeof r) {
 		/* No getrandom (an old kernel): mix what the process has at hand; O_EXCL
 		 * still makes a guessed name fail rather than be followed. */

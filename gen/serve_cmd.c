@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -123,15 +122,8 @@ static int parse_args(int argc, char **argv, struct serve_args *a)
 static bool make_token(char *out)
 {
 	unsigned char r[TOKEN_BYTES];
-	size_t got = 0;
-	while (got < sizeof r) {
-		ssize_t k = getrandom(r + got, sizeof r - got, 0);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		got += (size_t)k;
-	}
+	if (random_fill(r, sizeof r) < sizeof r)
+		return false;
 	for (size_t i = 0; i < sizeof r; i++)
 		snprintf(out + 2 * i, 3, "%02x", r[i]);
 	return true;

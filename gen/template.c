@@ -1004,7 +1004,7 @@ static bool holder(const struct tpl_elem *e)
 
 /* Whether box b lies in holder h (boxes x y w h, mm, within tol): in its box,
  * and for an ellipse with its centre inside it. */
-static bool lies_in(const struct tpl_elem *h, const double hb[4], const double b[4], double tol)
+bool template_lies_in(const struct tpl_elem *h, const double hb[4], const double b[4], double tol)
 {
 	if (b[0] < hb[0] - tol || b[1] < hb[1] - tol || b[0] + b[2] > hb[0] + hb[2] + tol ||
 	    b[1] + b[3] > hb[1] + hb[3] + tol)
@@ -1034,7 +1034,7 @@ static void find_holders_in(struct tpl_elem *v, size_t n, double W, double H)
 			if (!holder(h) || (h->kind == TE_TEXT && e->kind == TE_TEXT) || exclusive(e, h) || (hb[0] <= 0 && hb[1] <= 0 && hb[0] + hb[2] >= W &&
 							       hb[1] + hb[3] >= H))
 				continue;
-			if (lies_in(h, hb, e->design, 0.05)) {
+			if (template_lies_in(h, hb, e->design, 0.05)) {
 				e->inside = (int)j;
 				break;
 			}
@@ -1085,7 +1085,7 @@ static int check_holders(struct template *t)
 			hb[axis] = lo;
 			hb[axis + 2] = hi - lo;
 		}
-		if (lies_in(h, hb, b, 0.1))
+		if (template_lies_in(h, hb, b, 0.1))
 			continue;
 		diag(SEV_ERROR, &e->loc,
 		     "on the %.4g x %.4g mm card this %s leaves the %s at line %u that holds it at the design size (%.4g x %.4g mm): it lies at [%.2f, %.2f, %.2f, %.2f] mm, the %s at [%.2f, %.2f, %.2f, %.2f] (give one of them an 'anchor:')",

@@ -200,6 +200,10 @@ double template_resize_card(struct template *t, double w, double h);
  * "if: row=N" condition of a cell element (0: none; the builder gives them). */
 int template_cell_rows(const struct template *t);
 
+/* Whether box b lies in holder h whose box is hb (boxes x y w h, mm, within
+ * tol): in hb, and for an ellipse with b's centre inside the ellipse. */
+bool template_lies_in(const struct tpl_elem *h, const double hb[4], const double b[4], double tol);
+
 /* Look for the images t names beside pack_file too (after t's own folder). The
  * string is copied. */
 void template_set_pack(struct template *t, const char *pack_file);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -396,4 +397,19 @@ const char *closest_word(const char *word, const char *const *known)
 		}
 	}
 	return best;
+}
+
+size_t random_fill(void *buf, size_t n)
+{
+	unsigned char *p = buf;
+	size_t got = 0;
+	while (got < n) {
+		ssize_t k = getrandom(p + got, n - got, 0);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+	}
+	return got;
 }

@@ -19,6 +19,10 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * (the root "/"), else "/"; so "/" and "out" give /NAME and out/NAME. */
 const char *path_sep(const char *dir);
 
+/* Fill buf with n bytes from the kernel's random source (getrandom, retried on
+ * EINTR). Returns how many it got: n, or fewer where getrandom failed. */
+size_t random_fill(void *buf, size_t n);
+
 /* A growable NUL-terminated byte buffer. Zero-initialise; free with buf_free. */
 struct buf {
 	char *s;

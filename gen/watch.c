@@ -127,18 +127,24 @@ static const char *changed(void)
 	return NULL;
 }
 
+/* The noted files' and drawn templates' lists themselves freed (forget()
+ * empties them), when watching ends. */
+static void drop_lists(void)
+{
+	free(w.v);
+	w.v = NULL;
+	w.cap = 0;
+	free(w.drawn);
+	w.drawn = NULL;
+	w.capdrawn = 0;
+}
+
 void watch_record(bool on)
 {
 	pthread_mutex_lock(&mu);
 	forget();
-	if (!on) {
-		free(w.v);
-		w.v = NULL;
-		w.cap = 0;
-		free(w.drawn);
-		w.drawn = NULL;
-		w.capdrawn = 0;
-	}
+	if (!on)
+		drop_lists();
 	w.on = on;
 	pthread_mutex_unlock(&mu);
 }
@@ -189,11 +195,6 @@ int watch_run(int (*run)(void *user, int argc, char **argv), void *user, int arg
 	}
 	w.on = false;
 	forget();
-	free(w.v);
-	w.v = NULL;
-	w.cap = 0;
-	free(w.drawn);
-	w.drawn = NULL;
-	w.capdrawn = 0;
+	drop_lists();
 	return status;
 }
