@@ -131,10 +131,7 @@ art "{kind}.svg"
 cp "$PK/art/swap.svg" "$WORK/swap.svg"
 "$R" build --watch --only faces -o "$WORK/w" "$PK/pack.yaml" >"$WORK/watch.log" 2>&1 &
 wpid=$!
-wait_for() { # wait_for N PATTERN: until the log has N lines matching PATTERN (at most 30 s)
-	i=0
-	while [ "$(grep -c "$2" "$WORK/watch.log")" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-}
+wait_for() { wait_log "$1" "$2" "$WORK/watch.log"; }
 wait_for 1 "watching"
 sleep 1.1
 rm "$PK/art/swap.svg"

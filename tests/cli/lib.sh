@@ -36,3 +36,17 @@ expect_grep() {
 	if grep -Eq -- "$2" "$3"; then echo "ok - $1"
 	else echo "not ok - $1"; echo "  no line matches /$2/ in $3:" >&2; head -20 "$3" | sed 's/^/  /' >&2; fi
 }
+
+# wait_log N PATTERN LOG: waits (at most 30 s) until LOG has N lines matching
+# PATTERN. A missing LOG counts as none: a background job's own redirection
+# runs after `&` returns, and a grep on a file not yet made once ended the
+# wait at once, so the test edited before the first build (CI saw it).
+wait_log() {
+	_i=0
+	while :; do
+		_n=$(grep -c -- "$2" "$3" 2>/dev/null) || _n=${_n:-0}
+		[ "${_n:-0}" -ge "$1" ] && return 0
+		[ $_i -ge 300 ] && return 1
+		sleep 0.1; _i=$((_i + 1))
+	done
+}

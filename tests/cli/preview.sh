@@ -29,8 +29,7 @@ expect_eq "... the full set untouched" "$(cat "$WORK/full.txt")" "$(cat "$S/file
 # --watch --only contact: a preview, the full set stays
 "$RAILYARD" build --watch -o "$WORK/o" --only contact $P >"$WORK/watch.log" 2>&1 &
 wpid=$!
-i=0
-while ! grep -q watching "$WORK/watch.log" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+wait_log 1 watching "$WORK/watch.log"
 kill -INT $wpid
 wait $wpid
 expect_grep "--watch --only contact built" 'built; watching' "$WORK/watch.log"

@@ -88,10 +88,7 @@ expect_status "--only contact" 0 "$RAILYARD" build -o "$WORK/contact" --only con
 expect_eq "--only contact writes contact.png, the manifest and files.txt, into PACK.preview/" "contact.png files.txt manifest.csv" "$(ls "$WORK/contact/templang.preview" | tr '\n' ' ' | sed 's/ $//')"
 "$RAILYARD" build --watch -o "$WORK/watch" --only faces "$T/pack.yaml" >"$WORK/watch.log" 2>&1 &
 pid=$!
-wait_for() { # wait_for N PATTERN: until the log has N lines matching PATTERN (at most 30 s)
-	i=0
-	while [ "$(grep -c "$2" "$WORK/watch.log")" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-}
+wait_for() { wait_log "$1" "$2" "$WORK/watch.log"; }
 wait_for 1 "watching"
 sleep 1.1   # a later modification time on any file system
 printf '4,"Added later",blue\n' >>"$T/cards.csv"
