@@ -298,12 +298,12 @@ static int twin_of(enum ability_kind k)
 	return -1;
 }
 
-/* What a row kind and its column twin do, together. */
-static const char *twin_text(enum ability_kind k)
+/* What a row kind and its column twin do, together (brief: in fewer words). */
+static const char *twin_text(enum ability_kind k, bool brief)
 {
 	switch (k) {
 	case AK_ROW_SWAP: case AK_COLUMN_SWAP:
-		return "Swap two specific cards of one row, or of one column.";
+		return brief ? "Swap this pair, row or column." : "Swap two specific cards of one row, or of one column.";
 	case AK_ROW_ROTATE: case AK_COLUMN_ROTATE:
 		return "Rotate that row or column one place, that way.";
 	case AK_ROW_ANY_SWAP: case AK_COLUMN_ANY_SWAP:
@@ -311,35 +311,41 @@ static const char *twin_text(enum ability_kind k)
 	case AK_PAIR_ANY_ROW: case AK_PAIR_ANY_COLUMN:
 		return "Swap that pair, in a row or column of your choice.";
 	case AK_ROTATE_ANY_ROW: case AK_ROTATE_ANY_COLUMN:
-		return "Rotate a row or column of your choice, that way.";
+		return brief ? "Rotate any row or column that way." : "Rotate a row or column of your choice, that way.";
 	case AK_ROW_ROTATE_EITHER: case AK_COLUMN_ROTATE_EITHER:
-		return "Rotate that row or column, in the direction of your choice.";
+		return brief ? "Rotate it one place, either way." : "Rotate that row or column, in the direction of your choice.";
 	default:
-		return "Remove a card of your choice from that row or column; draw again.";
+		return brief ? "Remove one of it; draw again." : "Remove a card of your choice from that row or column; draw again.";
 	}
 }
 
 #define QR_MAX_ROWS (AK_COUNT + 12)
 
-/* A row of the quick reference: an ability (its index) or a labelled rule. */
+/* A row of the quick reference: an ability (its index) or a labelled rule, in
+ * full and in brief (NULL: the same), for a card too small for the full words. */
 struct qr_row {
 	int ability;          /* -1: a rule */
 	const char *label;
-	char *text;
+	char *text, *brief;
 };
 
+/* compact: the rows do not fit the card in full: the brief words, and the
+ * rules as run-in paragraphs across the row (the template's "compact"). */
 struct qr_rows {
 	const struct build *b;
 	struct qr_row v[QR_MAX_ROWS];
 	int n;
+	bool compact;
 };
 
-static void qr_add(struct qr_rows *q, int ability, const char *label, char *text)
+static void qr_add(struct qr_rows *q, int ability, const char *label, char *text, char *brief)
 {
-	if (q->n < QR_MAX_ROWS)
-		q->v[q->n++] = (struct qr_row){ability, label, text};
-	else
+	if (q->n < QR_MAX_ROWS) {
+		q->v[q->n++] = (struct qr_row){ability, label, text, brief};
+	} else {
 		free(text);
+		free(brief);
+	}
 }
 
 static void fill_qr_row(void *user, int r, int c, struct fields *f)
@@ -349,7 +355,9 @@ static void fill_qr_row(void *user, int r, int c, struct fields *f)
 	if (r >= q->n)
 		return;
 	const struct qr_row *row = &q->v[r];
-	fields_set(f, "text", row->text);
+	fields_set(f, "text", q->compact && row->brief ? row->brief : row->text);
+	if (q->compact)
+		fields_set(f, "compact", "1");
 	if (row->ability >= 0) {
 		const struct pack *p = q->b->p;
 		trainlook_ability(&p->layout, &p->palette, &p->abilities.v[row->ability], f);
@@ -371,17 +379,24 @@ static int pack_census(const struct pack *p)
 	return p->layout.rows ? p->layout.rows * p->layout.cols : p->layout.census;
 }
 
-/* The quick reference's rows: a row per ability kind the pack has (a grid's row
- * and column twins share one), then its rules; optional rows (codes, the
- * underline) only while there is room for 9 mm rows. */
-static void qr_rows(const struct build *b, struct qr_rows *q)
+/* How many rows of the quick reference fit the deck's card in full: 9 mm a
+ * row at the design width, more on a narrower card (its text takes more
+ * lines, and the rows' marks take more of the width). */
+static int qr_fit(const struct build *b)
 {
-	const struct pack *p = b->p;
-	const struct rules *ru = &p->rules;
-	bool seen[AK_COUNT] = {false};
-	q->b = b;
-	q->n = 0;
-	bool has[AK_COUNT] = {false};
+	const struct template *qt = b->quickref;
+	if (!qt)
+		return 6;
+	template_resize_card(b->quickref, b->face->w, b->face->h);
+	double room = qt->h - qt->cells.margin[0] - qt->cells.margin[2], gap = qt->cells.gap;
+	double row = qt->w > 0 ? 9.0 * pow(fmax(1, qt->size_w / qt->w), 1.5) : 9.0;
+	return (int)((room + gap) / (row + gap));
+}
+
+/* A row per ability kind the pack has (a grid's row and column twins share one). */
+static void qr_ability_rows(const struct pack *p, struct qr_rows *q)
+{
+	bool seen[AK_COUNT] = {false}, has[AK_COUNT] = {false};
 	for (size_t a = 0; a < p->abilities.n; a++)
 		has[p->abilities.v[a].kind] = true;
 	for (size_t a = 0; a < p->abilities.n; a++) {
@@ -389,76 +404,105 @@ static void qr_rows(const struct build *b, struct qr_rows *q)
 		if (seen[k] && k != AK_NUMBER)
 			continue;
 		seen[k] = true;
-		/* a grid's row kind and its column twin share a row */
 		int tw = twin_of(k);
 		if (tw >= 0 && has[tw] && seen[tw])
 			continue;
 		if (tw >= 0 && has[tw]) {
 			seen[tw] = true;
-			qr_add(q, (int)a, NULL, xstrdup(twin_text(k)));
+			qr_add(q, (int)a, NULL, xstrdup(twin_text(k, false)), xstrdup(twin_text(k, true)));
+		} else if (k == AK_REMOVE) {
+			qr_add(q, (int)a, NULL, kind_text(p, &p->abilities.v[a]), xstrdup("Remove that card; draw again."));
 		} else {
-			qr_add(q, (int)a, NULL, kind_text(p, &p->abilities.v[a]));
+			qr_add(q, (int)a, NULL, kind_text(p, &p->abilities.v[a]), NULL);
 		}
 	}
+}
+
+/* The pack's rules, each in full and in brief. */
+static void qr_rule_rows(const struct pack *p, struct qr_rows *q)
+{
+	const struct rules *ru = &p->rules;
 	int n = pack_census(p);
 	char last = (char)('A' + n - 1);
 	if (p->layout.rows)
-		qr_add(q, -1, "DEAL", xasprintf("%d cards each, arranged so every row and every column is descending.", n));
+		qr_add(q, -1, "DEAL", xasprintf("%d cards each, arranged so every row and every column is descending.", n),
+		       xasprintf("%d cards each; every row and column descending.", n));
 	else
-		qr_add(q, -1, "DEAL", xasprintf("%d cards each, descending from A to %c: the highest in A.", n, last));
+		qr_add(q, -1, "DEAL", xasprintf("%d cards each, descending from A to %c: the highest in A.", n, last),
+		       xasprintf("%d cards each, descending: the highest in A.", n));
 	if (ru->apply_to == APPLY_ANYONE)
-		qr_add(q, -1, "TURN", xstrdup("Apply a card's ability to your own sequence or to an opponent's."));
+		qr_add(q, -1, "TURN", xstrdup("Apply a card's ability to your own sequence or to an opponent's."),
+		       xstrdup("An ability acts on your sequence or an opponent's."));
 	if (ru->swap_across != ACROSS_NONE) {
+		bool three = ru->swap_across == ACROSS_THREE;
 		char *t = xasprintf("A ↔ B: your A with an opponent's B, or your B with their A%s.%s",
-				    ru->swap_across == ACROSS_THREE ? "; or one opponent's with another's" : "",
+				    three ? "; or one opponent's with another's" : "",
 				    ru->swap_within ? "" : " Never within one sequence.");
-		qr_add(q, -1, "ACROSS", t);
+		char *s = xasprintf("A ↔ B: your A with an opponent's B, or back%s.%s",
+				    three ? "; or two opponents'" : "", ru->swap_within ? "" : " Never within one.");
+		qr_add(q, -1, "ACROSS", t, s);
 	}
 	if (p->wild)
-		qr_add(q, -1, "WILD", xstrdup("Any number its owner chooses, perhaps changing; no ability. Never a number no card has."));
+		qr_add(q, -1, "WILD", xstrdup("Any number its owner chooses, perhaps changing; no ability. Never a number no card has."),
+		       xstrdup("Any number in the pack its owner chooses; no ability."));
 	if (ru->freeze_tokens > 0)
 		qr_add(q, -1, "FREEZE", xasprintf("Start of your turn: a token (%d each) freezes one of your cards for good: it never leaves its space.",
-						  ru->freeze_tokens));
-	const char *order = ru->win == WIN_NEVER_DESCENDING ? "never-descending" : "ascending";
-	const char *each = ru->win == WIN_NEVER_DESCENDING ? "less than or equal to" : "less than";
+						  ru->freeze_tokens),
+		       xasprintf("Start of turn: a token (%d each) fixes a card of yours on its space for good.",
+				 ru->freeze_tokens));
+	bool never = ru->win == WIN_NEVER_DESCENDING;
+	const char *order = never ? "never-descending" : "ascending", *each = never ? "less than or equal to" : "less than";
 	if (p->layout.rows)
 		qr_add(q, -1, "WIN", xasprintf("First with every row and every column %s: each card %s every card to its right and below.",
-					       order, each));
+					       order, each),
+		       xasprintf("First with every row and column %s.", order));
 	else
-		qr_add(q, -1, "WIN", xasprintf("First with all %d %s: each card %s every card on its right.", n, order, each));
-	/* optional: the corner codes of a line pack, the underline */
-	if (b->quickref)  /* at the cards' size: the room its rows have there */
-		template_resize_card(b->quickref, b->face->w, b->face->h);
-	double room = b->quickref ? b->quickref->h - b->quickref->cells.margin[0] - b->quickref->cells.margin[2] : 66;
-	double gap = b->quickref ? b->quickref->cells.gap : 1;
-	/* 9 mm a row at the design width, more on a narrower card (more lines) */
-	const struct template *qt = b->quickref;
-	double row = qt && qt->w > 0 ? 9.0 * fmax(1, qt->size_w / qt->w) : 9.0;
-	int fit = (int)((room + gap) / (row + gap));
-	if (!p->layout.rows && q->n < fit) {
-		struct buf t = {0};
-		bool sw = false, rm = false;
-		for (size_t a = 0; a < p->abilities.n; a++) {
-			const struct ability *ab = &p->abilities.v[a];
-			if ((ab->kind == AK_SWAP && !sw) || (ab->kind == AK_REMOVE && !rm)) {
-				buf_printf(&t, "%s%s is %s", t.len ? ", " : "In the corner: ", ab->code, ab->symbolic);
-				sw |= ab->kind == AK_SWAP;
-				rm |= ab->kind == AK_REMOVE;
-			}
-		}
-		if (t.len) {
-			buf_puts(&t, ".");
-			qr_add(q, -1, "CODE", t.s);
-		}
-	}
-	if (p->cards >= 9 && q->n < fit)
-		qr_add(q, -1, "", xstrdup("Underlined: a number that reads as another upside down."));
+		qr_add(q, -1, "WIN", xasprintf("First with all %d %s: each card %s every card on its right.", n, order, each),
+		       xasprintf("First with all %d %s, left to right.", n, order));
 }
 
+/* The corner codes of a line pack's swaps and removals, as a row. */
+static void qr_code_row(const struct pack *p, struct qr_rows *q)
+{
+	struct buf t = {0};
+	bool sw = false, rm = false;
+	for (size_t a = 0; a < p->abilities.n; a++) {
+		const struct ability *ab = &p->abilities.v[a];
+		if ((ab->kind == AK_SWAP && !sw) || (ab->kind == AK_REMOVE && !rm)) {
+			buf_printf(&t, "%s%s is %s", t.len ? ", " : "In the corner: ", ab->code, ab->symbolic);
+			sw |= ab->kind == AK_SWAP;
+			rm |= ab->kind == AK_REMOVE;
+		}
+	}
+	if (t.len) {
+		buf_puts(&t, ".");
+		qr_add(q, -1, "CODE", t.s, NULL);
+	}
+}
+
+/* The quick reference's rows: a row per ability kind the pack has, then its
+ * rules; optional rows (codes, the underline) only while there is room for
+ * 9 mm rows; in brief (compact) when the rows need more than that room. */
+static void qr_rows(const struct build *b, struct qr_rows *q)
+{
+	const struct pack *p = b->p;
+	q->b = b;
+	q->n = 0;
+	qr_ability_rows(p, q);
+	qr_rule_rows(p, q);
+	int fit = qr_fit(b);
+	q->compact = q->n > fit;
+	if (!p->layout.rows && q->n < fit)
+		qr_code_row(p, q);
+	if (p->cards >= 9 && q->n < fit)
+		qr_add(q, -1, "", xstrdup("Underlined: a number that reads as another upside down."), NULL);
+}
 static void qr_free(struct qr_rows *q)
 {
-	for (int i = 0; i < q->n; i++)
+	for (int i = 0; i < q->n; i++) {
 		free(q->v[i].text);
+		free(q->v[i].brief);
+	}
 	q->n = 0;
 }
 
