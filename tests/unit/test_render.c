@@ -574,6 +574,29 @@ static void test_sheets_butted(void **state)
 	}
 }
 
+/* template_lies_in: a box lies in a rectangle's box; in an ellipse only
+ * when it lies inside the ellipse (its centre), not in the corners of the
+ * ellipse's bounding box (a disc's corner is paper, not the disc). */
+static void test_lies_in_ellipse(void **state)
+{
+	(void)state;
+	struct tpl_elem disc = {.kind = TE_ELLIPSE}, box = {.kind = TE_RECT};
+	const double hb[4] = {0, 0, 10, 10};
+	const double corner[4] = {0.2, 0.2, 1.5, 1.5}, centre[4] = {4, 4, 2, 2};
+	const double side[4] = {8.2, 4.5, 1.5, 1}, outside[4] = {9, 9, 2, 2};
+	assert_true(template_lies_in(&box, hb, corner, 0.05));
+	assert_false(template_lies_in(&disc, hb, corner, 0.05));
+	assert_true(template_lies_in(&disc, hb, centre, 0.05));
+	assert_true(template_lies_in(&disc, hb, side, 0.05));
+	assert_false(template_lies_in(&box, hb, outside, 0.05));
+	assert_false(template_lies_in(&disc, hb, outside, 0.05));
+	/* an ellipse wider than tall: the same corner is out, a box at the end of
+	 * its long axis in */
+	const double wide[4] = {0, 0, 30, 10}, end[4] = {25, 4.5, 2, 1};
+	assert_false(template_lies_in(&disc, wide, corner, 0.05));
+	assert_true(template_lies_in(&disc, wide, end, 0.05));
+}
+
 static void test_tiles(void **state)
 {
 	(void)state;
@@ -623,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_sheets_fit),
 		cmocka_unit_test(test_sheets_butted),
 		cmocka_unit_test(test_tiles),
+		cmocka_unit_test(test_lies_in_ellipse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
