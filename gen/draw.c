@@ -464,6 +464,9 @@ struct elem_env {
 	                         row may be a part pixel */
 	struct inked *inks;   /* the lines of text drawn on this item so far */
 	size_t ninks, capinks;
+	const struct tpl_elem *elems;  /* the list being drawn: the card's or a cell's */
+	size_t nelems;
+	double ox, oy;        /* where that list's origin lies on the item (a cell's corner) */
 };
 
 /* One line of text drawn on the item: its ink's box on the card (mm). */
@@ -816,17 +819,28 @@ static void box_to_card(int rot, const double bx[4], double u, double v, double 
 	}
 }
 
-/* Whether h, drawn before e and on this item, holds e: a filled or outlined
- * rect or ellipse (not the whole card) whose box held e's at the design size
- * (an ellipse: with e's centre inside it). */
-static bool holds(const struct elem_env *env, const struct tpl_elem *h, const struct tpl_elem *e)
+/* Whether h, drawn before e and on this item (in the same list: the card's or
+ * a cell's, W x H mm), holds e: a filled or outlined rect or ellipse (not the
+ * whole card or cell) whose box held e's at the design size (an ellipse: with
+ * e's centre inside it). */
+static bool holds(const struct elem_env *env, const struct tpl_elem *h, const struct tpl_elem *e,
+		  double W, double H)
 {
 	const double tol = 0.05, *hb = h->design, *b = e->design;
+	double x = resolve(&h->box[0], W), y = resolve(&h->box[1], H);
+	bool whole = x <= tol && y <= tol && x + resolve(&h->box[2], W) >= W - tol &&
+		     y + resolve(&h->box[3], H) >= H - tol;
 	bool stroked = !color_none(&h->stroke) && h->stroke_width > 0;
 	if ((h->kind != TE_RECT && h->kind != TE_ELLIPSE) || (color_none(&h->fill) && !stroked) ||
-	    (hb[0] <= tol && hb[1] <= tol && hb[0] + hb[2] >= env->t->design_w - tol &&
-	     hb[1] + hb[3] >= env->t->design_h - tol) || !elem_shown(h, env->f))
+	    whole || !elem_shown(h, env->f))
 		return false;
+	if (env->elems != env->t->elems) {
+		/* a cell's: as laid out in the cell (its design boxes are the card's) */
+		const double now[4] = {x, y, resolve(&h->box[2], W), resolve(&h->box[3], H)};
+		const double eb[4] = {resolve(&e->box[0], W), resolve(&e->box[1], H), resolve(&e->box[2], W),
+				      resolve(&e->box[3], H)};
+		return template_lies_in(h, now, eb, tol);
+	}
 	return template_lies_in(h, hb, b, tol);
 }
 
@@ -868,15 +882,17 @@ static double ink_depth(const struct text_fit *fit, int rot, const double bx[4],
 static bool ink_inside(struct elem_env *env, const struct tpl_elem *e, const struct text_fit *fit,
 		       const double bx[4], double W, double H)
 {
-	const struct template *t = env->t;
-	if (e < t->elems || e >= t->elems + t->nelems || t->cells.on)
+	/* a card's or a cell's elements; a card with cells (a page laid out
+	 * around its cells) only in its cells */
+	if (!env->elems || e < env->elems || e >= env->elems + env->nelems ||
+	    (env->elems == env->t->elems && env->t->cells.on))
 		return true;
 	double worst = INFINITY;
 	int from = 0, len = 0;
 	const struct tpl_elem *at = NULL;
-	for (const struct tpl_elem *h = e; h-- > t->elems;) {
+	for (const struct tpl_elem *h = e; h-- > env->elems;) {
 		int f0 = 0, n0 = 0;
-		if (!holds(env, h, e))
+		if (!holds(env, h, e, W, H))
 			continue;
 		double dep = ink_depth(fit, e->rotate, bx, h, W, H, &f0, &n0);
 		if (dep < worst)
@@ -916,7 +932,8 @@ static void ink_clash(struct elem_env *env, const struct tpl_elem *e, const stru
 		for (int c = 0; c < 2; c++)
 			box_to_card(e->rotate, bx, fit->ox + fit->k * (ink.x + c * ink.width) / PANGO_SCALE,
 				    fit->oy + fit->k * (ink.y + c * ink.height) / PANGO_SCALE, &x[c], &y[c]);
-		r[0] = fmin(x[0], x[1]), r[1] = fmin(y[0], y[1]), r[2] = fmax(x[0], x[1]), r[3] = fmax(y[0], y[1]);
+		r[0] = env->ox + fmin(x[0], x[1]), r[1] = env->oy + fmin(y[0], y[1]);
+		r[2] = env->ox + fmax(x[0], x[1]), r[3] = env->oy + fmax(y[0], y[1]);
 		for (size_t i = 0; i < env->ninks; i++) {
 			const struct inked *o = &env->inks[i];
 			if (o->e == e || fmin(r[2], o->r[2]) - fmax(r[0], o->r[0]) <= -CLASH_GAP_MM ||
@@ -979,7 +996,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 			kept = true;
 		}
 	}
-	if (e >= env->t->elems && e < env->t->elems + env->t->nelems)
+	if (env->elems && e >= env->elems && e < env->elems + env->nelems)
 		ink_clash(env, e, &fit, (const double[4]){x, y, w, h});
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -1381,6 +1398,8 @@ static const bool *turn_plan(struct drawer *d, const struct template *t, double 
 static void draw_elems(struct elem_env *env, cairo_t *cr, const struct tpl_elem *v, size_t n,
 		       double W, double H, double bleed, const bool *skip_turned)
 {
+	env->elems = v;
+	env->nelems = n;
 	for (size_t i = 0; i < n; i++) {
 		const struct tpl_elem *e = &v[i];
 		if (!elem_shown(e, env->f))
@@ -1434,14 +1453,17 @@ int draw_item(struct drawer *d, cairo_t *cr, const struct template *t, const str
 				for (size_t i = 0; f && i < f->n; i++)
 					if (!fields_get(&cf, f->v[i].name))
 						fields_set(&cf, f->v[i].name, f->v[i].value);
+				cenv.ox = t->cells.margin[3] + c * (t->cells.w + t->cells.gap);
+				cenv.oy = t->cells.margin[0] + r * (t->cells.h + t->cells.gap);
 				cairo_save(cr);
-				cairo_translate(cr, t->cells.margin[3] + c * (t->cells.w + t->cells.gap),
-						t->cells.margin[0] + r * (t->cells.h + t->cells.gap));
+				cairo_translate(cr, cenv.ox, cenv.oy);
 				draw_elems(&cenv, cr, t->cells.elems, t->cells.nelems, t->cells.w,
 					   t->cells.h, 0, NULL);
 				cairo_restore(cr);
 			}
 		env.overflows += cenv.overflows;
+		/* the cells' lines joined the card's (and may have moved them) */
+		env.inks = cenv.inks;
 		fields_free(&cf);
 	}
 	cairo_restore(cr);
