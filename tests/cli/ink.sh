@@ -95,3 +95,27 @@ build "a header over a title: builds"
 expect_grep "the title's ink into the header's: a warning at the title" \
 	"face.yaml:4:5: warning: card 1 \(position 1\): on the 63.5 x 88.9 mm card the ink of 'Card 1' (runs into|comes close to) the text at line 3 \([0-9.]+ mm (into it|apart)\): keep 0.3 mm between texts; the same on 8 more items" "$WORK/last.err"
 expect_eq "only the title" 1 "$(grep -c 'between texts' "$WORK/last.err")"
+
+# Cells too (the placemat's and board's spaces, the quick references' rows):
+# each text against the shape that holds it in its cell, as laid out there,
+# and against the texts of the cells drawn before it: a label whose ink runs
+# into the text of the cell before it is a warning at the cell's element.
+printf 'pack: own\ntitle: Own\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nplacemat: mat.yaml\nsize: poker\n' >"$P/pack.yaml"
+cat >"$P/mat.yaml" <<'YAML'
+background: "#FFFFFF"
+cells:
+  width: 40mm
+  height: 20mm
+  gap: 0mm
+  margin: [10mm, 10mm, 10mm, 10mm]
+  elements:
+    - {rect: [2mm, 2mm, 9mm, 8mm], fill: "{colour}", radius: 1mm}
+    - {text: "WWW", box: [2mm, 2mm, 9mm, 8mm], size: 12pt, weight: bold}
+    - {rect: [20mm, 2mm, 16mm, 8mm], fill: "{colour}", radius: 1mm}
+    - {text: "{space}", box: [20mm, 2mm, 16mm, 8mm], size: 8pt, weight: bold}
+    - {text: "LEFT", box: [0mm, 12mm, 10mm, 4mm], size: 7pt, align: left}
+    - {text: "RIGHT", box: [30mm, 12mm, 11mm, 4mm], size: 7pt, align: right}
+YAML
+expect_status "a placemat of cells: builds" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only placemat "$P/pack.yaml"
+expect_grep "a label running into the text of the cell before: a warning" \
+	"mat.yaml:12:7: warning: placemat: .* the ink of 'LEFT' (runs into|comes close to) the text at line 13" "$WORK/last.err"
