@@ -911,13 +911,15 @@ static bool ink_inside(struct elem_env *env, const struct tpl_elem *e, const str
 	return false;
 }
 
-/* Each line of fit's ink (box bx, turned by e->rotate) against the lines of
- * the other texts drawn on this item: boxes closer than CLASH_GAP_MM both ways
- * (a header grown to 6 pt into the title under it) is a note at e naming the
- * line and the other text's line in the template; then its lines join them. */
+/* Each line of fit's ink (box bx, turned by e->rotate, in the W x H card or
+ * cell being drawn, whose corner lies at env->ox, oy on the item) against the
+ * lines of the other texts drawn on this item, its cells' too: boxes closer
+ * than CLASH_GAP_MM both ways (a header grown to 6 pt into the title under it)
+ * is a note at e naming the line and the other text's line in the template;
+ * then its lines join them. */
 #define CLASH_GAP_MM 0.3   /* the least gap between two texts' ink */
 static void ink_clash(struct elem_env *env, const struct tpl_elem *e, const struct text_fit *fit,
-		      const double bx[4])
+		      const double bx[4], double W, double H)
 {
 	if (!env->report)
 		return;
@@ -945,7 +947,7 @@ static void ink_clash(struct elem_env *env, const struct tpl_elem *e, const stru
 			double oy = fmin(r[3], o->r[3]) - fmax(r[1], o->r[1]);
 			note(env, e, DW_CLASH, &e->loc,
 			     "on the %.4g x %.4g mm card the ink of '%.*s' %s the text at line %u (%.2f mm %s): keep %g mm between texts",
-			     env->t->w, env->t->h, n, s + ln->start_index, ox > 0 && oy > 0 ? "runs into" : "comes close to",
+			     W, H, n, s + ln->start_index, ox > 0 && oy > 0 ? "runs into" : "comes close to",
 			     o->e->loc.line, ox > 0 && oy > 0 ? fmin(ox, oy) : -fmin(ox, oy),
 			     ox > 0 && oy > 0 ? "into it" : "apart", CLASH_GAP_MM);
 			break;
@@ -997,7 +999,7 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		}
 	}
 	if (env->elems && e >= env->elems && e < env->elems + env->nelems)
-		ink_clash(env, e, &fit, (const double[4]){x, y, w, h});
+		ink_clash(env, e, &fit, (const double[4]){x, y, w, h}, W, H);
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	switch (e->rotate) {

@@ -98,8 +98,10 @@ expect_eq "only the title" 1 "$(grep -c 'between texts' "$WORK/last.err")"
 
 # Cells too (the placemat's and board's spaces, the quick references' rows):
 # each text against the shape that holds it in its cell, as laid out there,
-# and against the texts of the cells drawn before it: a label whose ink runs
-# into the text of the cell before it is a warning at the cell's element.
+# and against the texts of the cells drawn before it. A space's chip whose
+# letters come within 1 mm of its edge, and a label whose ink runs into the
+# text of the cell before it: warnings at the cell's elements; the same
+# letters in a wider chip: none. (The cells are resized to the pack's card.)
 printf 'pack: own\ntitle: Own\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nplacemat: mat.yaml\nsize: poker\n' >"$P/pack.yaml"
 cat >"$P/mat.yaml" <<'YAML'
 background: "#FFFFFF"
@@ -110,12 +112,15 @@ cells:
   margin: [10mm, 10mm, 10mm, 10mm]
   elements:
     - {rect: [2mm, 2mm, 9mm, 8mm], fill: "{colour}", radius: 1mm}
-    - {text: "WWW", box: [2mm, 2mm, 9mm, 8mm], size: 12pt, weight: bold}
+    - {text: "WWW", box: [2mm, 2mm, 9mm, 8mm], size: 13pt, weight: bold}
     - {rect: [20mm, 2mm, 16mm, 8mm], fill: "{colour}", radius: 1mm}
-    - {text: "{space}", box: [20mm, 2mm, 16mm, 8mm], size: 8pt, weight: bold}
+    - {text: "WWW", box: [20mm, 2mm, 16mm, 8mm], size: 13pt, weight: bold}
     - {text: "LEFT", box: [0mm, 12mm, 10mm, 4mm], size: 7pt, align: left}
     - {text: "RIGHT", box: [30mm, 12mm, 11mm, 4mm], size: 7pt, align: right}
 YAML
 expect_status "a placemat of cells: builds" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only placemat "$P/pack.yaml"
+expect_grep "letters too wide for their chip in a space: a warning at the cell's text" \
+	"mat.yaml:9:7: warning: placemat: on the 63.5 x 88.9 mm card the ink of 'WWW' comes within 0\.[0-9]+ mm of the edge of the rect at line 8 that holds it" "$WORK/last.err"
+ok_if "the same letters in a wider chip: no warning" sh -c "! grep -q 'mat.yaml:11:' '$WORK/last.err'"
 expect_grep "a label running into the text of the cell before: a warning" \
 	"mat.yaml:12:7: warning: placemat: .* the ink of 'LEFT' (runs into|comes close to) the text at line 13" "$WORK/last.err"

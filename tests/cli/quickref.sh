@@ -39,9 +39,10 @@ done
 # run-in paragraphs across the row), at 6 pt at least and without a warning, on
 # every card the rows do not fit in full: the grid's six rows and the wild,
 # three-player and two-pack packs' five, at mini and square; poker keeps the
-# full words
+# full words. At every size no warning: neither the rows' text nor its ink
+# (a label's letters 1 mm inside its chip, tests/cli/ink.sh)
 for g in grid-census-nine pattern-one-wild pattern-three-census-five pattern-two-two-packs; do
-	for s in mini square; do
+	for s in $SIZES; do
 		pack "$g" "$s"
 		expect_status "$g at $s: built" 0 $R build -q --preset press --colour rgb -o "$WORK/o" "$WORK/$g-$s.yaml"
 		ok_if "$g at $s: no warning ($(head -c 300 "$WORK/last.err"))" test ! -s "$WORK/last.err"
