@@ -225,6 +225,81 @@ static int write_token_pages(struct build_ctx *bc, struct deck_build *b)
 	return rc;
 }
 
+/* The generic reference page (game: deck, its shipped template): when the
+ * components take one row of cells, the band under them (y 72-126 mm of the
+ * page, x 8-198 mm) shows some of the pack's cards, each drawn at the band's
+ * height with a thin edge ("samples" tells the template to head the band). */
+#define SAMPLE_TOP 72.0
+#define SAMPLE_BOTTOM 126.0
+#define SAMPLE_LEFT 8.0
+#define SAMPLE_RIGHT 198.0
+#define SAMPLE_GAP 5.0
+
+/* The card template of item i that a sample can show, or NULL. */
+static const struct template *sample_face(const struct deck_build *b, size_t i)
+{
+	const struct deck_group *g = &b->d->groups[b->d->items[i].group];
+	const struct template *t = b->tpl[b->d->items[i].group];
+	if (g->kind != DK_CARD || !g->included || !t || t->cells.on || t->w <= 0 || t->h <= 0)
+		return NULL;
+	return t;
+}
+
+/* The items to show, spread across the pack (not its first few, which are
+ * often alike), as many as fit the band, into pick (room for nitems);
+ * their number. */
+static size_t sample_pick(const struct deck_build *b, size_t *pick)
+{
+	const struct deck *d = b->d;
+	size_t cells = d->ngroups + (d->board.present ? 1 : 0), e = 0;
+	if (d->reference || strcmp(d->game, "deck") != 0 || cells > 2)
+		return 0;
+	size_t *elig = xcalloc(d->nitems + 1, sizeof *elig);
+	for (size_t i = 0; i < d->nitems; i++)
+		if (sample_face(b, i))
+			elig[e++] = i;
+	size_t n = e < 12 ? e : 12;
+	for (; n > 0; n--) {
+		double x = SAMPLE_LEFT - SAMPLE_GAP, hh = SAMPLE_BOTTOM - SAMPLE_TOP;
+		for (size_t j = 0; j < n; j++) {
+			pick[j] = elig[j * e / n];
+			const struct template *t = sample_face(b, pick[j]);
+			x += SAMPLE_GAP + t->w * hh / t->h;
+		}
+		if (x <= SAMPLE_RIGHT + 1e-6)
+			break;
+	}
+	free(elig);
+	return n;
+}
+
+/* Draw the n items of pick in the band, left to right. */
+static void reference_samples(struct deck_build *b, cairo_t *cr, const size_t *pick, size_t n)
+{
+	struct fields f = {0};
+	double x = SAMPLE_LEFT, hh = SAMPLE_BOTTOM - SAMPLE_TOP;
+	for (size_t j = 0; j < n; j++) {
+		const struct template *t = sample_face(b, pick[j]);
+		double k = hh / t->h, w = t->w * k;
+		item_fields(b, pick[j], &f);
+		cairo_save(cr);
+		cairo_translate(cr, x, SAMPLE_TOP);
+		cairo_rectangle(cr, 0, 0, w, hh);
+		cairo_clip(cr);
+		cairo_save(cr);
+		cairo_scale(cr, k, k);
+		draw_item(b->dr, cr, t, &f, NULL, NULL);
+		cairo_restore(cr);
+		cairo_rectangle(cr, 0, 0, w, hh);
+		cairo_set_source_rgb(cr, 0.70, 0.67, 0.60);
+		cairo_set_line_width(cr, 0.25);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		x += w + SAMPLE_GAP;
+	}
+	fields_free(&f);
+}
+
 /* reference.pdf: the game's reference template (deck_reference.h) on a
  * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper
  * (a little smaller on letter, clear of the printable margin). */
@@ -238,7 +313,12 @@ static int write_reference(struct build_ctx *bc, struct deck_build *b)
 	cairo_t *cr = build_landscape_page(bc, w, 279.4, 210);
 	struct fields f = {0};
 	deck_reference_fields(b->d, &f);
+	size_t *pick = xcalloc(b->d->nitems + 1, sizeof *pick), n = sample_pick(b, pick);
+	if (n)
+		fields_set(&f, "samples", "1");
 	deck_reference_draw(b->dr, cr, b->reference, b->d, &f);
+	reference_samples(b, cr, pick, n);
+	free(pick);
 	struct cells rows;
 	struct quickref q = quickref_of(b, &f, &rows);
 	build_quickref_on_page(bc, w, cr, b->dr, &q, 279.4, 210, 207.9, 38.0);

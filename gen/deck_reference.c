@@ -132,6 +132,11 @@ static void fill_group(void *user, int r, int c, struct fields *f)
 		board_cell(u->d, f);
 		return;
 	}
+	if (k == u->nshown + (u->board ? 1 : 0)) {
+		/* the last row's spare cell: a figure of play, where the template has one */
+		fields_set(f, "spare", "1");
+		return;
+	}
 	if (k >= u->nshown)
 		return;
 	const struct deck_group *g = &u->d->groups[u->shown[k]];

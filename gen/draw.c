@@ -911,8 +911,8 @@ static bool ink_inside(struct elem_env *env, const struct tpl_elem *e, const str
 	return false;
 }
 
-/* Each line of fit's ink (box bx, turned by e->rotate, in the W x H card or
- * cell being drawn, whose corner lies at env->ox, oy on the item) against the
+/* Each line of fit's ink (box bx, turned by e->rotate, in the card or cell
+ * being drawn, W x H mm, whose corner lies at env->ox, oy on the item) against the
  * lines of the other texts drawn on this item, its cells' too: boxes closer
  * than CLASH_GAP_MM both ways (a header grown to 6 pt into the title under it)
  * is a note at e naming the line and the other text's line in the template;
@@ -999,7 +999,9 @@ static void draw_text_elem(struct elem_env *env, cairo_t *cr, const struct tpl_e
 		}
 	}
 	if (env->elems && e >= env->elems && e < env->elems + env->nelems)
-		ink_clash(env, e, &fit, (const double[4]){x, y, w, h}, W, H);
+		ink_clash(env, e, &fit, (const double[4]){x, y, w, h},
+			  env->elems == env->t->elems && env->t->w > 0 ? env->t->w : W,
+			  env->elems == env->t->elems && env->t->h > 0 ? env->t->h : H);
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	switch (e->rotate) {
