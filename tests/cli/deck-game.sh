@@ -28,6 +28,12 @@ pdftotext "$H/reference.pdf" "$WORK/ref.txt"
 expect_grep "reference.pdf: the deal" "2-4 players: 5 each" "$WORK/ref.txt"
 expect_grep "reference.pdf: how to play (the pack's field)" "Refill the market to four" "$WORK/ref.txt"
 expect_grep "reference.pdf: the group's count and its CSV" "14 different, from cards.csv" "$WORK/ref.txt"
+# the page's middle: four of the pack's cards under THE CARDS, spread across
+# it (a fish, a grain, a wool and a spice card; not the first four, all fish),
+# between the components and how to play
+expect_grep "reference.pdf: the cards' heading" "C A R D S" "$WORK/ref.txt"
+expect_eq "reference.pdf: four cards drawn, one of each good" "Herring Oats Yarn Cinnamon" \
+	"$(grep -oE 'Herring|Mackerel|Salmon|Oats|Yarn|Cinnamon' "$WORK/ref.txt" | tr '\n' ' ' | sed 's/ $//')"
 expect_eq "svg/: a file per distinct face and the back" 15 "$(ls "$H/svg" | wc -l)"
 expect_eq "png/: a file per distinct face and the back" 15 "$(ls "$H/png" | wc -l)"
 ok_if "contact.png" test -s "$H/contact.png"
@@ -145,3 +151,15 @@ expect_status "new: two cards of one name (exit 2)" 2 "$R" new -q --game deck --
 expect_grep "... at the second" "dup.csv:3:1: error: a second card named 'Capital of Peru\?' \(the first is at line 2\)" "$WORK/last.err"
 expect_status "new --cards without --game deck (exit 2)" 2 "$R" new -q --cards quiz.csv q2
 expect_grep "... says to add it" "add --game deck" "$WORK/last.err"
+
+# --- the components' spare cell (an odd number of them: the last row's second
+# cell) holds the game's figure of play: Domino Trains' train of three tiles
+# beside its one group, Toy Train's word beside its board; Take the Train's six
+# groups leave none
+for g in "domino-double-six A train" "toy-train A word"; do
+	set -- $g
+	expect_status "$1: the reference" 0 $R build -q --only reference -o "$WORK/sp" "packs/$1.yaml"
+	pdftotext "$WORK/sp/$1/reference.pdf" "$WORK/sp.txt"
+	expect_grep "$1: the spare cell's figure" "^$2 *$" "$WORK/sp.txt"
+done
+expect_grep "... its caption" "Four letters or more: the Engine-Driver moves to the E" "$WORK/sp.txt"
