@@ -7,6 +7,7 @@
 . tests/cli/lib.sh
 R="$RAILYARD"
 EX=packs/examples/market-day/pack.yaml
+TOP=$(pwd)
 pages() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ { print $2 }'; }
 size() { pdfinfo "$1" 2>/dev/null | awk '/^Page size:/ { print $3 "x" $5 }'; }
 
@@ -156,10 +157,12 @@ expect_grep "... says to add it" "add --game deck" "$WORK/last.err"
 # cell) holds the game's figure of play: Domino Trains' train of three tiles
 # beside its one group, Toy Train's word beside its board; Take the Train's six
 # groups leave none
-for g in "domino-double-six A train" "toy-train A word"; do
-	set -- $g
-	expect_status "$1: the reference" 0 $R build -q --only reference -o "$WORK/sp" "packs/$1.yaml"
+spare() {
+	expect_status "$1: the reference" 0 "$RAILYARD" build -q --only reference -o "$WORK/sp" "$TOP/packs/$1.yaml"
 	pdftotext "$WORK/sp/$1/reference.pdf" "$WORK/sp.txt"
-	expect_grep "$1: the spare cell's figure" "^$2 *$" "$WORK/sp.txt"
-done
+	expect_grep "$1: the spare cell's figure" "^$2 *\$" "$WORK/sp.txt"
+}
+spare domino-double-six "A train"
+expect_grep "... its caption" "Touching halves match: 4 to 4, 5 to 5" "$WORK/sp.txt"
+spare toy-train "A word"
 expect_grep "... its caption" "Four letters or more: the Engine-Driver moves to the E" "$WORK/sp.txt"
