@@ -3,8 +3,9 @@
 # bleed on both sides and at the top at mini, bridge, poker, square, tarot and
 # large-square (on square it was scaled to the card's height and left 9 mm of
 # paper at each side), every game's; its rows share the card's room without a
-# warning at every size; rows past the room are warned about at the template's
-# cells, not silently shrunk.
+# warning at every size; the core game's rows, where they do not fit in full,
+# in brief (its rules run-in paragraphs), never under 6 pt and never warned
+# about for a shipped pack.
 # quickref.pdf of --preset press (one page, trim + bleed), 100 dpi.
 . tests/cli/lib.sh
 R="$RAILYARD"
