@@ -59,3 +59,24 @@ expect_grep "... the full words at poker" "Swap two specific" "$WORK/gp.txt"
 pack pattern-one-wild poker
 expect_status "the wild pack's seven rows on a poker card" 0 $R build -q --only reference -o "$WORK/o" "$WORK/pattern-one-wild-poker.yaml"
 expect_eq "... fit: no warning" "" "$(cat "$WORK/last.err")"
+
+# --- rows past the room even in brief: a located warning, once, not a silent
+# squeeze (a grid with every kind of row, wild cards and freezing: ten rows on
+# a mini card)
+cat >"$WORK/over.yaml" <<'YAML'
+pack: over
+title: Everything at once
+game: trains
+grid: [3, 3]
+abilities: [row-swap, column-swap, row-rotate-either, column-rotate-either, row-any-remove, column-any-remove, cross-swap, row-any-swap, column-any-swap]
+cards: 90
+wild: 2
+players: {2: 60, 3: 90, 4: 90}
+rules: {apply-to: anyone, freeze-tokens: 2, win: ascending}
+size: mini
+YAML
+expect_status "ten rows at mini: built" 0 $R build -q --only reference -o "$WORK/o" "$WORK/over.yaml"
+expect_grep "... a warning at the quick reference's cells: its rows do not fit" \
+	"trains-quickref\.yaml:2[12]:[0-9]+: warning: the quick reference's 10 rows do not fit a 44\.5 x 63\.5 mm card: each row [0-9.]+ mm where 10\.0 mm is designed" \
+	"$WORK/last.err"
+expect_eq "... once" 1 "$(grep -c "rows do not fit" "$WORK/last.err")"
