@@ -140,4 +140,24 @@ int domino_first_turn(const struct domino *const *hands, const size_t *nhand, in
 /* The named rules of domino Trains (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key domino_rule_keys[];
 
+/* Its name, the `game:` of its packs. */
+#define DOMINO_GAME "domino-trains"
+
+/* ---- domino Trains as a plug-in: its parts, registered by domino_game.c ---- */
+struct game;
+struct game_rules;
+struct deck_build_game;
+struct deck_list_game;
+struct gsim_engine;
+/* Read the pack's `rules:` (NULL: none) into out (domino_rules.c): the named rules,
+ * every unknown key reported through r. */
+void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* railyard check (domino_check.c). */
+int games_check_domino(const struct game *game, int argc, char **argv);
+/* What it adds to the deck build and list (domino_build.c, domino_list.c). */
+extern const struct deck_build_game domino_build_items;
+extern const struct deck_list_game domino_list_items;
+/* Its engine for simulate and tune (domino_sim.c). */
+extern const struct gsim_engine gsim_domino;
+
 #endif

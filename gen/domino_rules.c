@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game.h"
 #include "util.h"
 #include "ruleset.h"
 
@@ -388,4 +389,11 @@ int domino_first_turn(const struct domino *const *hands, const size_t *nhand, in
 			return p;
 	}
 	return -1;
+}
+
+/* domino.h */
+void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, DOMINO_GAME, domino_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
 }

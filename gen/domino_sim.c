@@ -586,7 +586,7 @@ static const struct gsim_steps steps = {
 };
 
 const struct gsim_engine gsim_domino = {
-	.game = "domino-trains",
+	.game = DOMINO_GAME,
 	.ties = true,
 	.unit = "turns",
 	.min_players = 2,

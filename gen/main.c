@@ -187,7 +187,7 @@ static int run_command(const struct command *c, int argc, char **argv)
 	if (!cli_known(argc, argv))
 		return EXIT_INPUT;
 	const char *path = cli_operand(argc, argv);
-	const struct game *g = game_find("trains");
+	const struct game *g = game_at(0);
 	struct ydoc *doc = NULL;
 	if (path) {
 		doc = ydoc_load(path);

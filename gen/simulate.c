@@ -244,7 +244,9 @@ static int check_options(const struct sim_side *side, struct sim_opts *o, int ar
  * report what is wrong with the pack); 0 when it names none. */
 static int pack_counts(const struct game *g, const char *path, int *counts)
 {
-	const struct tune_engine *e = strcmp(g->name, "trains") ? &deck_tune_engine : &trains_tune_engine;
+	const struct tune_engine *e = g->tune;
+	if (!e)
+		return 0;
 	int c[64], n = 0, k = 0;
 	char why[64][160];
 	diag_set_quiet(1);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game.h"
 #include "ruleset.h"
 
 /* The seed: "Play can then be to 100 or 250, or the highest total after a
@@ -1130,4 +1131,11 @@ long take_most(const long *after, int players)
 	for (int i = 0; i < players; i++)
 		most = after[i] > most ? after[i] : most;
 	return most;
+}
+
+/* take.h */
+void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, TAKE_GAME, take_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
 }

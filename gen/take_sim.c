@@ -562,7 +562,7 @@ static const struct gsim_steps steps = {
 };
 
 const struct gsim_engine gsim_take = {
-	.game = "take-the-train",
+	.game = TAKE_GAME,
 	.ties = true,
 	.unit = "turns",
 	.min_players = 2,

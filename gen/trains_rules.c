@@ -616,7 +616,8 @@ static struct pack *load_tree(struct ydoc *doc, bool lenient)
 	ld.yr.file = p->file;
 	p->loc = pack_loc(p, 1, 1);
 	p->copies = 1;
-	ruleset_init(&p->rules.set, "trains", trains_rule_keys);
+	ruleset_init(&p->rules.set, TRAINS_GAME, trains_rule_keys);
+	p->rules.set.where = false;   /* the core game's messages name no game */
 	rules_from_set(&p->rules);
 	p->order = ORDER_SPACE;
 	const struct ynode *root = doc->root;

@@ -128,4 +128,17 @@ const char *win_rule_name(enum win_rule w);
  * debugging view and the basis of golden tests. */
 void pack_dump(const struct pack *p, FILE *out);
 
+/* ---- Game of Trains as a plug-in: its parts, registered by trains_game.c ---- */
+/* Its name, the `game:` of its packs. */
+#define TRAINS_GAME "trains"
+/* Its commands: list and dump (trains_list.c), build (trains_build.c), check
+ * (trains_check.c); each reads its pack through pack_load. */
+int cmd_list(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int cmd_build(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+/* Its engine for simulate and tune (trains_gsim.c, on trains_sim.c). */
+struct gsim_engine;
+extern const struct gsim_engine gsim_trains;
+
 #endif

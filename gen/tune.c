@@ -19,7 +19,9 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #endif
 
 #include "cli.h"
+#include "commands.h"
 #include "diag.h"
+#include "game.h"
 #include "names.h"
 #include "output.h"
 #include "simplot.h"
@@ -1711,4 +1713,11 @@ int cmd_merge(int argc, char **argv)
 	shard_set_free(&set);
 	free_ctx(NULL, &c);
 	return status;
+}
+
+/* commands.h: one entry (one usage) for every game; its tune engine loads its
+ * variants (trains_tune.c for the core game, deck_tune.c for the others). */
+int cmd_tune(const struct game *g, int argc, char **argv)
+{
+	return tune_run(g->tune, g, argc, argv);
 }

@@ -23,6 +23,8 @@
 #include "games.h"
 #include "gplay.h"
 #include "gsim.h"
+#include "take.h"
+#include "train52.h"
 #include "trains_rules.h"
 
 /* The moves the last watch call listed through the game's legality (take,

@@ -61,7 +61,7 @@ static struct deck *load_t52(const char *rules, struct game_rules *out)
 	assert_non_null(doc);
 	const struct game *g = game_of(doc);
 	assert_non_null(g);
-	assert_string_equal(g->name, GAME_TRAIN52);
+	assert_string_equal(g->name, "train-52");
 	ydoc_keep(doc);
 	capture();
 	struct deck *d = games_load(g, "t52.yaml", NULL, out);
@@ -73,7 +73,7 @@ static struct deck *load_t52(const char *rules, struct game_rules *out)
 static void test_table(void **state)
 {
 	(void)state;
-	const char *names[] = {"trains", GAME_TAKE, GAME_DOMINO, GAME_TRAIN52, GAME_TOY};
+	const char *names[] = {"trains", "take-the-train", "domino-trains", "train-52", "toy-train"};
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		const struct game *g = game_find(names[i]);
 		assert_non_null(g);
@@ -93,7 +93,7 @@ static void test_game_of(void **state)
 	(void)state;
 	const char *text = "pack: x\ngame: take-the-train\n";
 	struct ydoc *doc = ydoc_parse("g.yaml", text, strlen(text));
-	assert_string_equal(game_of(doc)->name, GAME_TAKE);
+	assert_string_equal(game_of(doc)->name, "take-the-train");
 	ydoc_free(doc);
 	/* no game (or not a name): trains, whose loader says what is wrong */
 	text = "pack: x\ncensus: 5\n";
@@ -201,7 +201,7 @@ static void test_toy_rules(void **state)
 	struct ydoc *doc;
 	struct toy_pack_rules t;
 	struct game_rules g;
-	const struct game *toy = game_find(GAME_TOY);
+	const struct game *toy = game_find("toy-train");
 	toy_pack_rules_load(&reader, NULL, &t);
 	assert_int_equal(t.min_letters, 4);
 	assert_null(t.words);
@@ -261,7 +261,7 @@ static void test_no_rules(void **state)
 	struct game_rules out;
 	const struct ynode *r = rules_of(&doc, "rules: {reshuffle: true, jokers: 2}\n");
 	capture();
-	game_find(GAME_DOMINO)->load_rules(&reader, r, &out);
+	game_find("domino-trains")->load_rules(&reader, r, &out);
 	release();
 	assert_int_equal(reader.errors, 2);
 	assert_non_null(strstr(said, "r.yaml:1:9: error: unknown key 'reshuffle' in 'rules'"));
@@ -285,9 +285,9 @@ static void test_shipped_packs(void **state)
 		struct deck *d = games_load(g, packs[i], NULL, &r);
 		assert_non_null(d);
 		assert_string_equal(d->game, g->name);
-		if (!strcmp(g->name, GAME_TRAIN52))
+		if (!strcmp(g->name, "train-52"))
 			assert_int_equal(r.train52.nrounds, 4);
-		if (!strcmp(g->name, GAME_TOY))
+		if (!strcmp(g->name, "toy-train"))
 			assert_int_equal(r.toy.min_letters, 4);
 		deck_free(d);
 		ydoc_keep(NULL);

@@ -11,11 +11,14 @@
 #include <cmocka.h>
 
 #include "deck.h"
+#include "domino.h"
 #include "game.h"
 #include "games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "stats.h"
+#include "take.h"
+#include "train52.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
 

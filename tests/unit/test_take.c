@@ -477,7 +477,6 @@ static void test_steps(void **state)
 	assert_non_null(setup);
 	const struct gsim_steps *st = gsim_take.steps;
 	assert_non_null(st);
-	assert_null(gsim_take.play);
 	void *pos = calloc(1, st->pos_size(setup)), *copy = calloc(1, st->pos_size(setup));
 	void *work = calloc(1, st->work_size(setup));
 	uint64_t *keys = calloc(st->max_moves(setup), sizeof *keys), *again = calloc(st->max_moves(setup), sizeof *again);
