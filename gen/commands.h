@@ -25,11 +25,11 @@ int deck_build(const struct game *game, int argc, char **argv);
 	 [GAME_SIMULATE] = cmd_simulate, [GAME_TUNE] = cmd_tune, [GAME_DUMP] = deck_list_dump}
 
 /* Every game: railyard simulate (simulate.c), through the game's engine and
- * its side (simulate.h): the core game's in trains_gsim.c, the deck games' in
- * deck_sim.c. */
+ * its side (simulate.h): the deck games' in deck_sim.c, the core game's its
+ * own. */
 int cmd_simulate(const struct game *game, int argc, char **argv);
 struct sim_side;
-extern const struct sim_side trains_sim_side, deck_sim_side;
+extern const struct sim_side deck_sim_side;
 /* Every game with a tune engine: railyard tune (tune.c) through game->tune. */
 int cmd_tune(const struct game *game, int argc, char **argv);
 

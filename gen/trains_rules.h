@@ -137,8 +137,11 @@ int cmd_list(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_build(int argc, char **argv);
 int cmd_check(int argc, char **argv);
-/* Its engine for simulate and tune (trains_gsim.c, on trains_sim.c). */
+/* Its engine for simulate and tune and its side of simulate (trains_gsim.c,
+ * on trains_sim.c). */
 struct gsim_engine;
+struct sim_side;
 extern const struct gsim_engine gsim_trains;
+extern const struct sim_side trains_sim_side;
 
 #endif
