@@ -106,7 +106,7 @@ static void check_verdict(const char *id, unsigned errors, unsigned warnings)
 	printf(" (structure only: game: deck has no rules engine)\n");
 }
 
-static int anydeck_check(const struct game *g, int argc, char **argv)
+static int anydeck_check(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"without", required_argument, NULL, 'w'},
@@ -134,7 +134,7 @@ static int anydeck_check(const struct game *g, int argc, char **argv)
 		return EXIT_INPUT;
 	unsigned errors = diag_count(SEV_ERROR), warnings = diag_count(SEV_WARNING);
 	struct game_rules rules;
-	struct deck *d = games_load(g, argv[optind], &sel, &rules);
+	struct deck *d = games_load(g, pack, argv[optind], &sel, &rules);
 	char *id = xstrdup(d ? d->id : argv[optind]);
 	if (d && !quiet)
 		check_summary(d);

@@ -17,9 +17,10 @@ int cmd_complete(int argc, char **argv);
  * fields), simulate in simulate.c, tune in tune.c; each game adds its own
  * check (GAME_check.c). DECK_GAME_CMDS(check) is such a game's run[] (game.h). */
 struct game;
-int deck_list(const struct game *game, int argc, char **argv);
-int deck_list_dump(const struct game *game, int argc, char **argv);  /* list --dump */
-int deck_build(const struct game *game, int argc, char **argv);
+struct ydoc;
+int deck_list(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int deck_list_dump(const struct game *game, const struct ydoc *pack, int argc, char **argv);  /* list --dump */
+int deck_build(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 #define DECK_GAME_CMDS(check) \
 	{[GAME_LIST] = deck_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
 	 [GAME_SIMULATE] = cmd_simulate, [GAME_TUNE] = cmd_tune, [GAME_DUMP] = deck_list_dump}
@@ -27,11 +28,11 @@ int deck_build(const struct game *game, int argc, char **argv);
 /* Every game: railyard simulate (simulate.c), through the game's engine and
  * its side (simulate.h): the deck games' in deck_sim.c, the core game's its
  * own. */
-int cmd_simulate(const struct game *game, int argc, char **argv);
+int cmd_simulate(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct sim_side;
 extern const struct sim_side deck_sim_side;
 /* Every game with a tune engine: railyard tune (tune.c) through game->tune. */
-int cmd_tune(const struct game *game, int argc, char **argv);
+int cmd_tune(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 
 /* What each deck game adds to deck_build (deck_build.h) and deck_list
  * (deck_list.h) is a field of its struct game (game.h). */

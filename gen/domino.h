@@ -146,6 +146,7 @@ extern const struct ruleset_key domino_rule_keys[];
 /* ---- domino Trains as a plug-in: its parts, registered by domino_game.c ---- */
 struct game;
 struct game_rules;
+struct ydoc;
 struct deck_build_game;
 struct deck_list_game;
 struct gsim_engine;
@@ -153,7 +154,7 @@ struct gsim_engine;
  * every unknown key reported through r. */
 void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
 /* railyard check (domino_check.c). */
-int games_check_domino(const struct game *game, int argc, char **argv);
+int games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (domino_build.c, domino_list.c). */
 extern const struct deck_build_game domino_build_items;
 extern const struct deck_list_game domino_list_items;

@@ -544,14 +544,14 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 	return games_check_one_pack(argc, domino_usage) < 0 ? EXIT_INPUT : -1;
 }
 
-int games_check_domino(const struct game *game, int argc, char **argv)
+int games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct domino_opts o;
 	int status = domino_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], NULL, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	const struct deck_group *set = NULL;

@@ -47,9 +47,12 @@ struct tune_engine;
 struct deck_build_game;
 struct deck_list_game;
 struct sim_side;
-/* A command: the arguments after the command name (argv[0] is the command) and
- * the game its pack names; returns an exit status (enum exit_status). */
-typedef int game_cmd(const struct game *g, int argc, char **argv);
+/* A command: the game its pack names, the pack file as main parsed it (its
+ * first operand; NULL without one, as for --help: the command then reads
+ * nothing, or the file it names), and the arguments after the command name
+ * (argv[0] is the command); returns an exit status (enum exit_status). The
+ * pack stays main's: a loader that keeps a tree takes a copy (ydoc_clone). */
+typedef int game_cmd(const struct game *g, const struct ydoc *pack, int argc, char **argv);
 
 enum game_cmd_kind { GAME_LIST, GAME_CHECK, GAME_BUILD, GAME_SIMULATE, GAME_DUMP, GAME_TUNE, GAME_NCMDS };
 

@@ -39,13 +39,15 @@ static struct deck *with_rules(const struct game *g, struct deck *d, struct game
 	return d;
 }
 
-struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
-			struct game_rules *rules)
+struct deck *games_load(const struct game *g, const struct ydoc *pack, const char *path,
+			const struct games_select *sel, struct game_rules *rules)
 {
 	static const struct games_select none;
 	if (!sel)
 		sel = &none;
-	return with_rules(g, deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
+	struct deck *d = pack ? deck_from_doc(ydoc_clone(pack), sel->without, sel->nwithout, sel->with, sel->nwith)
+			      : deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
+	return with_rules(g, d, rules);
 }
 
 char **games_words(const char *s, size_t *n)

@@ -184,6 +184,7 @@ extern const struct ruleset_key take_rule_keys[];
 /* ---- Take the Train as a plug-in: its parts, registered by take_game.c ---- */
 struct game;
 struct game_rules;
+struct ydoc;
 struct deck_build_game;
 struct deck_list_game;
 struct gsim_engine;
@@ -191,7 +192,7 @@ struct gsim_engine;
  * every unknown key reported through r. */
 void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
 /* railyard check (take_check.c). */
-int games_check_take(const struct game *game, int argc, char **argv);
+int games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (take_build.c, take_list.c). */
 extern const struct deck_build_game take_build_items;
 extern const struct deck_list_game take_list_items;

@@ -169,12 +169,13 @@ static void score_verdict(const long *after, int n, const struct ruleset *rs, in
 }
 
 /* --score "0:20,3:18,5:25": the end of a round. */
-static int take_score(const struct game *game, const char *path, const struct take_opts *o)
+static int take_score(const struct game *game, const struct ydoc *pack, const char *path,
+		      const struct take_opts *o)
 {
 	struct game_rules rules;
 	const char *arg = o->score;
 	bool json = o->json;
-	struct deck *d = games_load(game, path, NULL, &rules);
+	struct deck *d = games_load(game, pack, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
@@ -321,18 +322,18 @@ static int take_play(const struct take_game *g, const struct take_opts *o)
 	return status;
 }
 
-int games_check_take(const struct game *game, int argc, char **argv)
+int games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct take_opts o;
 	int status = take_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return games_check_pack(game, argv[optind], &o.sel, o.rule, o.nrule);
+		return games_check_pack(game, pack, argv[optind], &o.sel, o.rule, o.nrule);
 	if (o.score)
-		return take_score(game, argv[optind], &o);
+		return take_score(game, pack, argv[optind], &o);
 	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], &o.sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	if (!ruleset_set_all(&rules.set, o.rule, o.nrule)) {

@@ -173,6 +173,7 @@ extern const struct ruleset_other toy_rule_others[];
 /* ---- Toy Train as a plug-in: its parts, registered by toytrain_game.c ---- */
 struct game;
 struct game_rules;
+struct ydoc;
 struct deck_build_game;
 struct deck_list_game;
 struct gsim_engine;
@@ -180,7 +181,7 @@ struct gsim_engine;
  * every unknown key reported through r, then the structured keys. */
 void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
 /* railyard check (toytrain_check.c). */
-int games_check_toy(const struct game *game, int argc, char **argv);
+int games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (toytrain_build.c, toytrain_list.c). */
 extern const struct deck_build_game toytrain_build_items;
 extern const struct deck_list_game toytrain_list_items;

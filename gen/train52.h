@@ -158,6 +158,7 @@ extern const struct ruleset_other t52_rule_others[];
 /* ---- Train (52 cards) as a plug-in: its parts, registered by train52_game.c ---- */
 struct game;
 struct game_rules;
+struct ydoc;
 struct deck_build_game;
 struct deck_list_game;
 struct gsim_engine;
@@ -165,7 +166,7 @@ struct gsim_engine;
  * every unknown key reported through r, then the structured keys. */
 void t52_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
 /* railyard check (train52_check.c). */
-int games_check_train52(const struct game *game, int argc, char **argv);
+int games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (train52_build.c, train52_list.c). */
 extern const struct deck_build_game train52_build_items;
 extern const struct deck_list_game train52_list_items;

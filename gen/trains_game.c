@@ -7,25 +7,12 @@
 #include "trains_rules.h"
 #include "tune.h"
 
-/* Its commands read their pack through trains_rules.c, which knows its game:
- * each entry only drops the game argument. */
-#define TRAINS_CMD(name, cmd) \
-	static int name(const struct game *g, int argc, char **argv) \
-	{ \
-		(void)g; \
-		return cmd(argc, argv); \
-	}
-TRAINS_CMD(trains_list, cmd_list)
-TRAINS_CMD(trains_check, cmd_check)
-TRAINS_CMD(trains_build, cmd_build)
-TRAINS_CMD(trains_dump, cmd_dump)
-
 /* simulate is one command for every game (simulate.c); the core game's entry
  * is its own so that `railyard simulate --help`, which shows each distinct
  * entry's usage once, shows the options of both kinds of pack. */
-static int trains_simulate(const struct game *g, int argc, char **argv)
+static int trains_simulate(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
-	return cmd_simulate(g, argc, argv);
+	return cmd_simulate(g, pack, argc, argv);
 }
 
 const struct game trains_game = {

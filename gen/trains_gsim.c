@@ -275,7 +275,7 @@ static const char simulate_usage[] =
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
 	(void)g;
-	struct pack *p = pack_load(se->path);
+	struct pack *p = pack_of(se->doc, se->path, false);
 	if (!p)
 		return false;
 	se->pack = p;

@@ -275,7 +275,7 @@ static void play_watched(const char **kv, size_t nkv, const char *piles, int gam
 	deck_free(probe);
 	struct game_rules pr;
 	struct games_select sel = {0};
-	struct deck *d = games_load(g, "packs/train-52.yaml", &sel, &pr);
+	struct deck *d = games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	assert_true(ruleset_set_all(&pr.set, kv, nkv));
 	if (piles) {
@@ -360,7 +360,7 @@ static void test_steps(void **state)
 	deck_free(probe);
 	struct game_rules pr;
 	struct games_select sel = {0};
-	struct deck *d = games_load(g, "packs/train-52.yaml", &sel, &pr);
+	struct deck *d = games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	struct t52_rules r52;
 	t52_rules_from(&pr.set, &r52);
