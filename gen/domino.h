@@ -153,6 +153,9 @@ struct gsim_engine;
 /* Read the pack's `rules:` (NULL: none) into out (domino_rules.c): the named rules,
  * every unknown key reported through r. */
 void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 /* railyard check (domino_check.c). */
 int games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (domino_build.c, domino_list.c). */

@@ -36,15 +36,12 @@ int games_check_one_pack(int argc, const char *usage);
  * illegal; or JSON) and return EXIT_OK or EXIT_RULE. */
 int games_check_verdict(bool legal, const struct buf *out, bool json);
 
-/* The pack-level checks (GAME_check.c): what the seed's rules make of the pack
- * as printed, before any position; each problem reported as an error at its
- * location; returns how many. Run by `check PACK` (no position) and by build
- * before anything is drawn (deck_build.h, pipeline.h: build_check_sound).
- * notes: also warn of each stated player count that cannot play (check). */
-int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* A game's pack-level check (its GAME_check.c, declared in its header; its
+ * deck_build_game.sound): what the seed's rules make of the pack as printed,
+ * before any position; each problem reported as an error at its location;
+ * returns how many. Run by `check PACK` (no position) and by build before
+ * anything is drawn (deck_build.h, pipeline.h: build_check_sound). notes:
+ * also warn of each stated player count that cannot play (check). */
 /* `check PACK` with no position: load path (sel may be NULL), apply the nrule
  * --rule overrides, run game's pack-level check and print its verdict; the
  * exit status. */

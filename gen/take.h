@@ -64,9 +64,6 @@ int take_step_value(const struct take_game *g, int side, size_t k);
 int take_line_parse(const struct take_game *g, const struct take_card *cards, size_t n,
 		    struct take_line *line, struct buf *why);
 
-/* Its name, the `game:` of its packs. */
-#define TAKE_GAME "take-the-train"
-
 /* ---- positions and moves: what the engine plays and the checker judges ---- */
 
 /* Card ids of a hand (counts per id): number cards colour x high + number - 1,
@@ -181,6 +178,9 @@ long take_most(const long *after, int players);
 /* The named rules of Take the Train (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key take_rule_keys[];
 
+/* Its name, the `game:` of its packs. */
+#define TAKE_GAME "take-the-train"
+
 /* ---- Take the Train as a plug-in: its parts, registered by take_game.c ---- */
 struct game;
 struct game_rules;
@@ -191,6 +191,9 @@ struct gsim_engine;
 /* Read the pack's `rules:` (NULL: none) into out (take_rules.c): the named rules,
  * every unknown key reported through r. */
 void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 /* railyard check (take_check.c). */
 int games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (take_build.c, take_list.c). */

@@ -180,6 +180,9 @@ struct gsim_engine;
 /* Read the pack's `rules:` (NULL: none) into out (toytrain_rules.c): the named rules,
  * every unknown key reported through r, then the structured keys. */
 void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
 /* railyard check (toytrain_check.c). */
 int games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 /* What it adds to the deck build and list (toytrain_build.c, toytrain_list.c). */
