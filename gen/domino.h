@@ -118,6 +118,18 @@ enum domino_order {
 /* rules.order's value (NULL: the default) as the enum, and back as the word. */
 enum domino_order domino_order_of(const char *value);
 const char *domino_order_name(enum domino_order order);
+
+/* Its named rules (domino_rule_keys) as values, read from a ruleset with the
+ * pack's `rules:` and --rule applied (domino_rules_from): what the engine and
+ * check read, never a key by its name. */
+struct domino_rules {
+	long target;          /* the points that win the game; 0: one hand */
+	bool blocked_fewest;  /* a blocked hand: the fewest tiles scores (else a new hand) */
+	bool one_other;       /* at most one car in all on the other trains (else one on each) */
+	enum domino_order order;
+};
+struct ruleset;
+void domino_rules_from(const struct ruleset *rs, struct domino_rules *out);
 /* The seat that adds the first car once the engines are down, lead the seat of
  * the highest double. */
 int domino_first_car(int lead, int players, enum domino_order order);

@@ -406,14 +406,11 @@ static int domino_position(int dn, const struct domino_opts *o, const struct rul
 {
 	struct buf out = {0};
 	bool legal = true;
-	const char *target = ruleset_get(rs, "target"), *other = ruleset_get(rs, "other-trains");
-	const char *blocked = ruleset_get(rs, "blocked");
-	bool one_other = other && !strcmp(other, "one");
-	enum domino_order order = domino_order_of(ruleset_get(rs, "order"));
-	int status = o->hands ? domino_hands(dn, o->hands, order, &out, &legal)
-		     : o->train ? domino_turn(dn, o, one_other, &out, &legal)
-				: domino_score(o, target ? strtol(target, NULL, 10) : 120,
-					       blocked && !strcmp(blocked, "fewest"), &out);
+	struct domino_rules dr;
+	domino_rules_from(rs, &dr);
+	int status = o->hands ? domino_hands(dn, o->hands, dr.order, &out, &legal)
+		     : o->train ? domino_turn(dn, o, dr.one_other, &out, &legal)
+				: domino_score(o, dr.target, dr.blocked_fewest, &out);
 	if (status == EXIT_OK)
 		status = games_check_verdict(legal, &out, o->json);
 	buf_free(&out);

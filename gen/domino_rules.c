@@ -337,6 +337,16 @@ enum domino_order domino_order_of(const char *value)
 	return value && !strcmp(value, "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
 }
 
+void domino_rules_from(const struct ruleset *rs, struct domino_rules *out)
+{
+	const char *target = ruleset_get(rs, "target"), *blocked = ruleset_get(rs, "blocked");
+	const char *other = ruleset_get(rs, "other-trains");
+	out->target = target ? strtol(target, NULL, 10) : 120;
+	out->blocked_fewest = blocked && !strcmp(blocked, "fewest");
+	out->one_other = other && !strcmp(other, "one");
+	out->order = domino_order_of(ruleset_get(rs, "order"));
+}
+
 const char *domino_order_name(enum domino_order order)
 {
 	return order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise";

@@ -164,6 +164,16 @@ enum take_tie { TAKE_TIE_NONE, TAKE_TIE_SHARED, TAKE_TIE_FEWEST_CARDS };
 /* The tie rule named by word (a value of rules: tie; NULL: none). */
 enum take_tie take_tie_of(const char *word);
 
+/* Its named rules (take_rule_keys) as values, read from a ruleset with the
+ * pack's `rules:` and --rule applied (take_rules_from): what the engine and
+ * check read, never a key by its name. */
+struct take_rules {
+	long target;   /* rounds until a total of fares reaches it; 0: one round */
+	long rounds;   /* at most this many rounds; 0: no limit */
+	enum take_tie tie;
+};
+void take_rules_from(const struct ruleset *rs, struct take_rules *out);
+
 /* The end of a round (seeds/001, "Ending the game"): every player but the one
  * whose hand emptied pays one fare per card left (no more than they have); the
  * most fares wins. cards[i], fares[i] per seat; after[i] gets the fares left.
