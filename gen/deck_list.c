@@ -1,7 +1,7 @@
 /* deck_list.c: `railyard list` and `railyard dump` for the deck games: the
  * components, the board and the deal table of a pack, or its model and every
  * rule in force. It knows no game: what one game adds comes through its
- * struct deck_list_game (deck_list.h, GAME_list.c) in game.c's table. */
+ * struct deck_list_game (deck_list.h, GAME_list.c), a field of its struct game. */
 #include "deck_list.h"
 
 #include <stdio.h>

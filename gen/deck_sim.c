@@ -1,7 +1,7 @@
 /* deck_sim.c: the deck games' side of `railyard simulate` (simulate.h): their
  * options, loading a deck pack with its groups and rules for the game's
  * engine, and their part of the report (the rules the engine reads, what each
- * game counts). It knows no game: the engine comes from game.c's table. */
+ * game counts). It knows no game: the engine is a field of its struct game. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* games.c: what the deck games' commands share (games.h): loading a pack with
  * its --with/--without groups and the rules its game reads, word lists. It
- * knows no game: the rules reader comes from game.c's table. */
+ * knows no game: the rules reader is a field of the game's struct game. */
 #include "games.h"
 
 #include <stdlib.h>
