@@ -3,8 +3,8 @@
  * build (deck_build.h) with no rules at all. Its check is the pack's structure
  * (the components and their counts, the templates, the fields every face
  * shows); it has no rules engine, so simulate and tune refuse its packs at
- * their `game:` line (main.c). Its entries are declared in commands.h and
- * registered in game.c's table. Named anydeck, not deck: deck_*.c is the
+ * their `game:` line (main.c). Its one entry, anydeck_game, is registered in
+ * game.c's table. Named anydeck, not deck: deck_*.c is the
  * layer every card game of railyard shares, this the game that is that layer
  * alone. */
 #include <stdio.h>
@@ -20,10 +20,12 @@
 #include "look.h"
 #include "util.h"
 
-/* commands.h */
-void anydeck_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
+/* Its name, the `game:` of its packs. */
+#define ANYDECK_GAME "deck"
+
+static void anydeck_rules(struct yread *r, const struct ynode *rules, struct game_rules *out)
 {
-	ruleset_init(&out->set, GAME_DECK, NULL);
+	ruleset_init(&out->set, ANYDECK_GAME, NULL);
 	if (rules && rules->kind == Y_MAP && rules->n)
 		yr_error(r, rules->pairs[0].key, "game: deck has no rules engine, so its packs have no "
 			 "'rules:' (a deck is printed and its structure checked; its rules are yours)");
@@ -43,7 +45,7 @@ static void item_fields(const struct deck *d, size_t i, struct fields *f)
 	fields_setf(f, "copies", "%ld", d->items[i].count);
 }
 
-const struct deck_build_game anydeck_build_items = {.item_fields = item_fields};
+static const struct deck_build_game anydeck_build_items = {.item_fields = item_fields};
 
 /* list: every card, one a line: its copies and its name. */
 static void list_cards(const struct deck *d, const struct game_rules *rules)
@@ -54,7 +56,7 @@ static void list_cards(const struct deck *d, const struct game_rules *rules)
 		printf("  %4ld  %s\n", d->items[i].count, d->items[i].name);
 }
 
-const struct deck_list_game anydeck_list_items = {.components = list_cards};
+static const struct deck_list_game anydeck_list_items = {.components = list_cards};
 
 /* ---- check ---- */
 
@@ -104,7 +106,7 @@ static void check_verdict(const char *id, unsigned errors, unsigned warnings)
 	printf(" (structure only: game: deck has no rules engine)\n");
 }
 
-int anydeck_check(const struct game *g, int argc, char **argv)
+static int anydeck_check(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"without", required_argument, NULL, 'w'},
@@ -132,7 +134,7 @@ int anydeck_check(const struct game *g, int argc, char **argv)
 		return EXIT_INPUT;
 	unsigned errors = diag_count(SEV_ERROR), warnings = diag_count(SEV_WARNING);
 	struct game_rules rules;
-	struct deck *d = games_load(g, argv[optind], &sel, &rules);
+	struct deck *d = games_load(g, pack, argv[optind], &sel, &rules);
 	char *id = xstrdup(d ? d->id : argv[optind]);
 	if (d && !quiet)
 		check_summary(d);
@@ -144,3 +146,18 @@ int anydeck_check(const struct game *g, int argc, char **argv)
 	free(id);
 	return errors ? EXIT_INPUT : EXIT_OK;
 }
+
+/* ---- the game ---- */
+
+/* Printed and checked for its structure; no rules, so no engine, no tune
+ * and no `--rule` keys: simulate and tune refuse its packs (main.c). Its
+ * starter's cards are a CSV's rows (new_deck.c), not a shipped pack. */
+const struct game anydeck_game = {
+	.name = ANYDECK_GAME,
+	.load_rules = anydeck_rules,
+	.run = {[GAME_LIST] = deck_list, [GAME_CHECK] = anydeck_check, [GAME_BUILD] = deck_build,
+		[GAME_DUMP] = deck_list_dump},
+	.build = &anydeck_build_items,
+	.list = &anydeck_list_items,
+	.starter = {NULL, "name", NULL, 0, true, NULL},
+};

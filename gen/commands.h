@@ -4,12 +4,6 @@
 #ifndef RAILYARD_COMMANDS_H
 #define RAILYARD_COMMANDS_H
 
-/* Game of Trains variants (game: trains) */
-int cmd_list(int argc, char **argv);      /* trains_list.c */
-int cmd_dump(int argc, char **argv);      /* trains_list.c */
-int cmd_build(int argc, char **argv);     /* trains_build.c */
-int cmd_check(int argc, char **argv);     /* trains_check.c */
-
 /* Any game: a starter folder (railyard new NAME [--game G]) */
 int cmd_new(int argc, char **argv);       /* new.c */
 /* Any pack: a live preview in a browser (railyard serve PACK; serve_cmd.c). run
@@ -18,41 +12,29 @@ int cmd_serve(int argc, char **argv, int (*run)(int argc, char **argv));
 /* railyard --complete WHAT: the bash completion's words (complete.c) */
 int cmd_complete(int argc, char **argv);
 
-/* The other train games of the seeds (any other `game:`): list and dump in
- * deck_list.c, build in deck_build.c (with each game's GAME_list.c and
- * GAME_build.c), check in GAME_check.c. game.c's table picks a pack's game's
- * command and passes its entry. */
+/* The commands every deck-pack game shares (every game but trains): list and
+ * dump in deck_list.c, build in deck_build.c (with the game's build and list
+ * fields), simulate in simulate.c, tune in tune.c; each game adds its own
+ * check (GAME_check.c). DECK_GAME_CMDS(check) is such a game's run[] (game.h). */
 struct game;
-int deck_list(const struct game *game, int argc, char **argv);
-int deck_list_dump(const struct game *game, int argc, char **argv);  /* list --dump */
-int deck_build(const struct game *game, int argc, char **argv);
-int games_check_take(const struct game *game, int argc, char **argv);
-int games_check_domino(const struct game *game, int argc, char **argv);
-int games_check_train52(const struct game *game, int argc, char **argv);
-int games_check_toy(const struct game *game, int argc, char **argv);
-/* game: deck, any card game (anydeck.c): no rules, so no `rules:` (its reader
- * refuses one), and a check of the pack's structure only; simulate and tune
- * refuse its packs at their `game:` (main.c: a game without an engine). */
-struct yread;
-struct ynode;
-struct game_rules;
-void anydeck_rules(struct yread *r, const struct ynode *rules, struct game_rules *out);
-int anydeck_check(const struct game *game, int argc, char **argv);
+struct ydoc;
+int deck_list(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int deck_list_dump(const struct game *game, const struct ydoc *pack, int argc, char **argv);  /* list --dump */
+int deck_build(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+#define DECK_GAME_CMDS(check) \
+	{[GAME_LIST] = deck_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
+	 [GAME_SIMULATE] = cmd_simulate, [GAME_TUNE] = cmd_tune, [GAME_DUMP] = deck_list_dump}
 
 /* Every game: railyard simulate (simulate.c), through the game's engine and
- * its side (simulate.h): the core game's in trains_gsim.c, the deck games' in
- * deck_sim.c. */
-int cmd_simulate(const struct game *game, int argc, char **argv);
+ * its side (simulate.h): the deck games' in deck_sim.c, the core game's its
+ * own. */
+int cmd_simulate(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct sim_side;
-extern const struct sim_side trains_sim_side, deck_sim_side;
+extern const struct sim_side deck_sim_side;
+/* Every game with a tune engine: railyard tune (tune.c) through game->tune. */
+int cmd_tune(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 
-/* What each game adds to deck_build (deck_build.h), in its GAME_build.c. */
-struct deck_build_game;
-extern const struct deck_build_game take_build_items, domino_build_items, train52_build_items,
-	toytrain_build_items, anydeck_build_items;
-/* And to deck_list (deck_list.h), in its GAME_list.c. */
-struct deck_list_game;
-extern const struct deck_list_game take_list_items, domino_list_items, train52_list_items,
-	toytrain_list_items, anydeck_list_items;
+/* What each deck game adds to deck_build (deck_build.h) and deck_list
+ * (deck_list.h) is a field of its struct game (game.h). */
 
 #endif

@@ -12,7 +12,6 @@
 #include "game.h"
 #include "pipeline.h"
 #include "ruleset.h"
-#include "trains_rules.h"
 #include "trains_sim.h"
 #include "tune_report.h"
 
@@ -23,11 +22,11 @@ static void words(const char *const *v, const char *suffix)
 }
 
 /* --rule [PACK]: the rules of PACK's game (a trains pack's without one),
- * the table's and those the game reads itself, each with its =. A pack that
+ * its named rules and those it reads itself (struct game), each with its =. A pack that
  * cannot be read offers nothing. */
 static int rule_keys(const char *pack)
 {
-	const struct game *g = game_find("trains");
+	const struct game *g = game_at(0);
 	if (pack) {
 		diag_set_quiet(1);
 		struct ydoc *doc = ydoc_load(pack);
@@ -35,20 +34,10 @@ static int rule_keys(const char *pack)
 		ydoc_free(doc);
 		diag_set_quiet(0);
 	}
-	if (!g)
-		return EXIT_OK;
-	if (!g->load_rules) {
-		for (const struct ruleset_key *k = trains_rule_keys; k->key; k++)
-			printf("%s=\n", k->key);
-		return EXIT_OK;
-	}
-	struct game_rules rules;
-	struct yread r = {0};
-	g->load_rules(&r, NULL, &rules);
-	for (size_t i = 0; i < rules.set.n; i++)
-		printf("%s=\n", rules.set.keys[i].key);
-	for (size_t i = 0; rules.set.other && rules.set.other[i].key; i++)
-		printf("%s=\n", rules.set.other[i].key);
+	for (const struct ruleset_key *k = g ? g->rule_keys : NULL; k && k->key; k++)
+		printf("%s=\n", k->key);
+	for (const struct ruleset_other *k = g ? g->rule_others : NULL; k && k->key; k++)
+		printf("%s=\n", k->key);
 	return EXIT_OK;
 }
 

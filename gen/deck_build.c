@@ -800,7 +800,7 @@ int deck_build_rehearse(const struct game *game, struct deck *d, const struct ga
 	return faces > INT_MAX ? INT_MAX : (int)faces;
 }
 
-int deck_build(const struct game *game, int argc, char **argv)
+int deck_build(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct build_opts o;
 	struct games_select sel = {0};
@@ -808,7 +808,7 @@ int deck_build(const struct game *game, int argc, char **argv)
 	if (status >= 0)
 		return status;
 	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], &sel, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	trust_set_pack(d->file);

@@ -1,7 +1,7 @@
 /* deck_list.c: `railyard list` and `railyard dump` for the deck games: the
  * components, the board and the deal table of a pack, or its model and every
  * rule in force. It knows no game: what one game adds comes through its
- * struct deck_list_game (deck_list.h, GAME_list.c) in game.c's table. */
+ * struct deck_list_game (deck_list.h, GAME_list.c), a field of its struct game. */
 #include "deck_list.h"
 
 #include <stdio.h>
@@ -204,7 +204,7 @@ static int list_options(int argc, char **argv, struct list_opts *o)
 	return cli_one_pack(argc, "list") ? -1 : EXIT_INPUT;
 }
 
-int deck_list(const struct game *game, int argc, char **argv)
+int deck_list(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct list_opts o;
 	int status = list_options(argc, argv, &o);
@@ -214,7 +214,7 @@ int deck_list(const struct game *game, int argc, char **argv)
 	const struct deck_list_game *lg = game->list ? game->list : &nothing;
 	struct game_rules rules;
 	data_keys_warn(true);   /* a data row naming no card: the names are listed to look it up */
-	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], &o.sel, &rules);
 	data_keys_warn(false);
 	if (!d)
 		return EXIT_INPUT;
@@ -238,7 +238,7 @@ int deck_list(const struct game *game, int argc, char **argv)
 }
 
 /* `railyard dump PACK`: the same as `railyard list --dump PACK`. */
-int deck_list_dump(const struct game *game, int argc, char **argv)
+int deck_list_dump(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	static char dump_opt[] = "--dump";
 	char **v = xcalloc((size_t)argc + 2, sizeof *v);
@@ -246,7 +246,7 @@ int deck_list_dump(const struct game *game, int argc, char **argv)
 	v[1] = dump_opt;
 	for (int i = 1; i < argc; i++)
 		v[i + 1] = argv[i];
-	int status = deck_list(game, argc + 1, v);
+	int status = deck_list(game, pack, argc + 1, v);
 	free(v);
 	return status;
 }

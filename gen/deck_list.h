@@ -3,7 +3,7 @@
  * deck_list.c prints what every deck has (its components, board and deal
  * table, its named rules); each game's GAME_list.c adds what only that game has
  * (domino's tile ends, Train's rounds and piles, Toy Train's word list) through
- * a struct deck_list_game in game.c's table. */
+ * a struct deck_list_game, a field of its struct game (game.h). */
 #ifndef RAILYARD_DECK_LIST_H
 #define RAILYARD_DECK_LIST_H
 

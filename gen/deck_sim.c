@@ -1,7 +1,7 @@
 /* deck_sim.c: the deck games' side of `railyard simulate` (simulate.h): their
  * options, loading a deck pack with its groups and rules for the game's
  * engine, and their part of the report (the rules the engine reads, what each
- * game counts). It knows no game: the engine comes from game.c's table. */
+ * game counts). It knows no game: the engine is a field of its struct game. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,10 +73,11 @@ struct deck_pack {
 	struct game_rules rules;
 };
 
-/* Whether path plays the same game as `game`; false (reported) otherwise. */
-static bool same_game(const struct game *game, const char *path)
+/* Whether the pack (doc, or the file path) plays the same game as `game`;
+ * false (reported) otherwise. */
+static bool same_game(const struct game *game, const struct ydoc *doc, const char *path)
 {
-	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	struct deck *probe = doc ? deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0) : deck_load(path, NULL, 0, NULL, 0);
 	bool same = probe && !strcmp(probe->game, game->name);
 	if (probe && !same)
 		diag(SEV_ERROR, NULL, "--compare: %s plays %s, not %s: compare packs of one game", path,
@@ -108,11 +109,11 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
-	if (se->j && !same_game(g, se->path))
+	if (se->j && !same_game(g, se->doc, se->path))
 		return false;
 	struct deck_pack *dp = xcalloc(1, sizeof *dp);
 	se->pack = dp;
-	dp->deck = games_load(g, se->path, &o->sel[se->j], &dp->rules);
+	dp->deck = games_load(g, se->doc, se->path, &o->sel[se->j], &dp->rules);
 	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[se->j], (size_t)o->nrules[se->j]))
 		return false;
 	se->id = dp->deck->id;

@@ -118,6 +118,18 @@ enum domino_order {
 /* rules.order's value (NULL: the default) as the enum, and back as the word. */
 enum domino_order domino_order_of(const char *value);
 const char *domino_order_name(enum domino_order order);
+
+/* Its named rules (domino_rule_keys) as values, read from a ruleset with the
+ * pack's `rules:` and --rule applied (domino_rules_from): what the engine and
+ * check read, never a key by its name. */
+struct domino_rules {
+	long target;          /* the points that win the game; 0: one hand */
+	bool blocked_fewest;  /* a blocked hand: the fewest tiles scores (else a new hand) */
+	bool one_other;       /* at most one car in all on the other trains (else one on each) */
+	enum domino_order order;
+};
+struct ruleset;
+void domino_rules_from(const struct ruleset *rs, struct domino_rules *out);
 /* The seat that adds the first car once the engines are down, lead the seat of
  * the highest double. */
 int domino_first_car(int lead, int players, enum domino_order order);
@@ -139,5 +151,29 @@ int domino_first_turn(const struct domino *const *hands, const size_t *nhand, in
 
 /* The named rules of domino Trains (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key domino_rule_keys[];
+
+/* Its name, the `game:` of its packs. */
+#define DOMINO_GAME "domino-trains"
+
+/* ---- domino Trains as a plug-in: its parts, registered by domino_game.c ---- */
+struct game;
+struct game_rules;
+struct ydoc;
+struct deck_build_game;
+struct deck_list_game;
+struct gsim_engine;
+/* Read the pack's `rules:` (NULL: none) into out (domino_rules.c): the named rules,
+ * every unknown key reported through r. */
+void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* railyard check (domino_check.c). */
+int games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+/* What it adds to the deck build and list (domino_build.c, domino_list.c). */
+extern const struct deck_build_game domino_build_items;
+extern const struct deck_list_game domino_list_items;
+/* Its engine for simulate and tune (domino_sim.c). */
+extern const struct gsim_engine gsim_domino;
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "commands.h"
+#include "domino.h"
 #include "deck_build.h"
 #include "games.h"
 

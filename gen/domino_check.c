@@ -406,14 +406,11 @@ static int domino_position(int dn, const struct domino_opts *o, const struct rul
 {
 	struct buf out = {0};
 	bool legal = true;
-	const char *target = ruleset_get(rs, "target"), *other = ruleset_get(rs, "other-trains");
-	const char *blocked = ruleset_get(rs, "blocked");
-	bool one_other = other && !strcmp(other, "one");
-	enum domino_order order = domino_order_of(ruleset_get(rs, "order"));
-	int status = o->hands ? domino_hands(dn, o->hands, order, &out, &legal)
-		     : o->train ? domino_turn(dn, o, one_other, &out, &legal)
-				: domino_score(o, target ? strtol(target, NULL, 10) : 120,
-					       blocked && !strcmp(blocked, "fewest"), &out);
+	struct domino_rules dr;
+	domino_rules_from(rs, &dr);
+	int status = o->hands ? domino_hands(dn, o->hands, dr.order, &out, &legal)
+		     : o->train ? domino_turn(dn, o, dr.one_other, &out, &legal)
+				: domino_score(o, dr.target, dr.blocked_fewest, &out);
 	if (status == EXIT_OK)
 		status = games_check_verdict(legal, &out, o->json);
 	buf_free(&out);
@@ -544,14 +541,14 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 	return games_check_one_pack(argc, domino_usage) < 0 ? EXIT_INPUT : -1;
 }
 
-int games_check_domino(const struct game *game, int argc, char **argv)
+int games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct domino_opts o;
 	int status = domino_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], NULL, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	const struct deck_group *set = NULL;

@@ -1,6 +1,5 @@
 /* domino_list.c: what domino Trains adds to `railyard list` (deck_list.h): on
  * how many tile ends each number shows. */
-#include "commands.h"
 #include "deck_list.h"
 
 #include <stdio.h>

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game.h"
 #include "util.h"
 #include "ruleset.h"
 
@@ -336,6 +337,16 @@ enum domino_order domino_order_of(const char *value)
 	return value && !strcmp(value, "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
 }
 
+void domino_rules_from(const struct ruleset *rs, struct domino_rules *out)
+{
+	const char *target = ruleset_get(rs, "target"), *blocked = ruleset_get(rs, "blocked");
+	const char *other = ruleset_get(rs, "other-trains");
+	out->target = target ? strtol(target, NULL, 10) : 120;
+	out->blocked_fewest = blocked && !strcmp(blocked, "fewest");
+	out->one_other = other && !strcmp(other, "one");
+	out->order = domino_order_of(ruleset_get(rs, "order"));
+}
+
 const char *domino_order_name(enum domino_order order)
 {
 	return order == DOMINO_AFTER_LEADER ? "after-leader" : "clockwise";
@@ -388,4 +399,11 @@ int domino_first_turn(const struct domino *const *hands, const size_t *nhand, in
 			return p;
 	}
 	return -1;
+}
+
+/* domino.h */
+void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, DOMINO_GAME, domino_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
 }

@@ -131,10 +131,12 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
-	s->target = gsim_rule_int(p, "target");
-	s->blocked = gsim_rule_eq(p, "blocked", "fewest") ? BLOCKED_FEWEST : BLOCKED_REDEAL;
-	s->one_other = gsim_rule_eq(p, "other-trains", "one");
-	s->order = domino_order_of(ruleset_get(&p->pack_rules->set, "order"));
+	struct domino_rules dr;
+	domino_rules_from(&p->pack_rules->set, &dr);
+	s->target = dr.target;
+	s->blocked = dr.blocked_fewest ? BLOCKED_FEWEST : BLOCKED_REDEAL;
+	s->one_other = dr.one_other;
+	s->order = dr.order;
 	return s;
 }
 
@@ -586,7 +588,7 @@ static const struct gsim_steps steps = {
 };
 
 const struct gsim_engine gsim_domino = {
-	.game = "domino-trains",
+	.game = DOMINO_GAME,
 	.ties = true,
 	.unit = "turns",
 	.min_players = 2,

@@ -1,9 +1,13 @@
-/* game.h: the table of games. Per game: its name, how its `rules:` are read, and
- * its commands. main parses a pack file once, finds its `game:` here and runs the
- * command through the entry; adding a game, or a command (say `simulate`) to a
- * game, is one entry or one field. */
+/* game.h: the table of games. A game is one plug-in: one `const struct game`
+ * in its own file (GAME_game.c; anydeck.c for game: deck) holding everything
+ * it brings, registered by one line of game.c's table. main parses a pack file
+ * once, finds its `game:` here and runs the command through the entry; nothing
+ * outside the table and the games' own files asks a game's name. */
 #ifndef RAILYARD_GAME_H
 #define RAILYARD_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 #include "ruleset.h"
 #include "toytrain.h"
@@ -11,15 +15,8 @@
 #include "yread.h"
 #include "ytree.h"
 
-/* The games railyard knows besides trains. */
-#define GAME_TAKE    "take-the-train"
-#define GAME_DOMINO  "domino-trains"
-#define GAME_TRAIN52 "train-52"
-#define GAME_TOY     "toy-train"
-#define GAME_DECK    "deck"        /* any card game: no rules (anydeck.c) */
-
 /* The `rules:` of the games whose rules are read outside trains_rules.c, each
- * filled by its own module's reader (trains' rules are part of struct pack):
+ * filled by its own GAME_rules.c reader (trains' rules are part of struct pack):
  * the named rules of every game with their origins (set), and the structured
  * keys some games have beside them (Train's piles, Toy Train's words). */
 struct game_rules {
@@ -28,14 +25,34 @@ struct game_rules {
 	struct toy_pack_rules toy;
 };
 
+/* The game's rules whose `set` member rs is: for a ruleset_other's setter
+ * (inline: a game's rules reader may not call into the table that names it). */
+static inline struct game_rules *game_rules_of(struct ruleset *rs)
+{
+	return (struct game_rules *)(void *)((char *)rs - offsetof(struct game_rules, set));
+}
+
+/* What `railyard new --game G` starts from (new.c). */
+struct game_starter {
+	const char *pack;           /* the shipped pack copied; NULL: the cards of a CSV (new_deck.c) */
+	const char *key, *example;  /* the data CSV's key column and a key its cards have */
+	int players;                /* the players of the README's simulate line */
+	bool check_pack;            /* check takes the pack alone */
+	const char *check;          /* a play to check, for the README */
+};
+
 struct game;
 struct gsim_engine;
+struct tune_engine;
 struct deck_build_game;
 struct deck_list_game;
 struct sim_side;
-/* A command: the arguments after the command name (argv[0] is the command) and
- * the game its pack names; returns an exit status (enum exit_status). */
-typedef int game_cmd(const struct game *g, int argc, char **argv);
+/* A command: the game its pack names, the pack file as main parsed it (its
+ * first operand; NULL without one, as for --help: the command then reads
+ * nothing, or the file it names), and the arguments after the command name
+ * (argv[0] is the command); returns an exit status (enum exit_status). The
+ * pack stays main's: a loader that keeps a tree takes a copy (ydoc_clone). */
+typedef int game_cmd(const struct game *g, const struct ydoc *pack, int argc, char **argv);
 
 enum game_cmd_kind { GAME_LIST, GAME_CHECK, GAME_BUILD, GAME_SIMULATE, GAME_DUMP, GAME_TUNE, GAME_NCMDS };
 
@@ -55,17 +72,22 @@ struct game {
 	/* What `railyard simulate` needs of its packs beyond the engine (simulate.h):
 	 * options, loading, its part of the report. */
 	const struct sim_side *sim;
+	/* What `railyard tune` plays its variants with (tune.h), NULL: no tune. */
+	const struct tune_engine *tune;
+	/* The keys `--rule` takes: its named rules (the completion's words;
+	 * NULL: none) and the others it reads itself (NULL: none). */
+	const struct ruleset_key *rule_keys;
+	const struct ruleset_other *rule_others;
+	struct game_starter starter;
 };
 
 /* The game named name, or NULL. */
 const struct game *game_find(const char *name);
-/* The i-th game of the table (trains first), or NULL past the last. */
+/* The i-th game of the table, or NULL past the last. The first, game_at(0),
+ * is the core game: a pack without `game:` and a command without a pack. */
 const struct game *game_at(size_t i);
 /* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
  * after reporting an unknown game at its location. */
 const struct game *game_of(const struct ydoc *doc);
-/* The simulate engines of every game (gsim.h: the type; GAME_sim.c, and
- * trains_gsim.c for the core game's trains_sim.c). */
-extern const struct gsim_engine gsim_trains, gsim_take, gsim_domino, gsim_train52, gsim_toy;
 
 #endif

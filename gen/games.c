@@ -1,6 +1,6 @@
 /* games.c: what the deck games' commands share (games.h): loading a pack with
  * its --with/--without groups and the rules its game reads, word lists. It
- * knows no game: the rules reader comes from game.c's table. */
+ * knows no game: the rules reader is a field of the game's struct game. */
 #include "games.h"
 
 #include <stdlib.h>
@@ -39,13 +39,15 @@ static struct deck *with_rules(const struct game *g, struct deck *d, struct game
 	return d;
 }
 
-struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
-			struct game_rules *rules)
+struct deck *games_load(const struct game *g, const struct ydoc *pack, const char *path,
+			const struct games_select *sel, struct game_rules *rules)
 {
 	static const struct games_select none;
 	if (!sel)
 		sel = &none;
-	return with_rules(g, deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith), rules);
+	struct deck *d = pack ? deck_from_doc(ydoc_clone(pack), sel->without, sel->nwithout, sel->with, sel->nwith)
+			      : deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
+	return with_rules(g, d, rules);
 }
 
 char **games_words(const char *s, size_t *n)

@@ -22,11 +22,12 @@ struct games_select {
  * returns -1 when there are too many. */
 int games_select_add(struct games_select *s, int c, char *name);
 
-/* Load path as a deck of game g, with sel's groups (sel may be NULL), and read
- * its `rules:` through g into *rules; reports every problem and returns NULL
- * on any. */
-struct deck *games_load(const struct game *g, const char *path, const struct games_select *sel,
-			struct game_rules *rules);
+/* Load a command's pack as a deck of game g: from pack, main's parse of it
+ * (game.h: game_cmd), or when pack is NULL read from path; with sel's groups
+ * (sel may be NULL), its `rules:` read through g into *rules; reports every
+ * problem and returns NULL on any. */
+struct deck *games_load(const struct game *g, const struct ydoc *pack, const char *path,
+			const struct games_select *sel, struct game_rules *rules);
 
 /* The index of check's one pack argument (after getopt), or -1 after printing
  * an error and usage when there is not exactly one. */
@@ -35,20 +36,17 @@ int games_check_one_pack(int argc, const char *usage);
  * illegal; or JSON) and return EXIT_OK or EXIT_RULE. */
 int games_check_verdict(bool legal, const struct buf *out, bool json);
 
-/* The pack-level checks (GAME_check.c): what the seed's rules make of the pack
- * as printed, before any position; each problem reported as an error at its
- * location; returns how many. Run by `check PACK` (no position) and by build
- * before anything is drawn (deck_build.h, pipeline.h: build_check_sound).
- * notes: also warn of each stated player count that cannot play (check). */
-int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* A game's pack-level check (its GAME_check.c, declared in its header; its
+ * deck_build_game.sound): what the seed's rules make of the pack as printed,
+ * before any position; each problem reported as an error at its location;
+ * returns how many. Run by `check PACK` (no position) and by build before
+ * anything is drawn (deck_build.h, pipeline.h: build_check_sound). notes:
+ * also warn of each stated player count that cannot play (check). */
 /* `check PACK` with no position: load path (sel may be NULL), apply the nrule
  * --rule overrides, run game's pack-level check and print its verdict; the
  * exit status. */
-int games_check_pack(const struct game *game, const char *path, const struct games_select *sel,
-		     const char *const *rule, size_t nrule);
+int games_check_pack(const struct game *game, const struct ydoc *pack, const char *path,
+		     const struct games_select *sel, const char *const *rule, size_t nrule);
 /* The copies of group g's components in d (0 when g is NULL or left out). */
 long games_group_count(const struct deck *d, const struct deck_group *g);
 

@@ -37,11 +37,11 @@ static int games_check_pack_verdict(const struct deck *d, int errors)
 	return errors ? EXIT_RULE : EXIT_OK;
 }
 
-int games_check_pack(const struct game *game, const char *path, const struct games_select *sel,
-		     const char *const *rule, size_t nrule)
+int games_check_pack(const struct game *game, const struct ydoc *pack, const char *path,
+		     const struct games_select *sel, const char *const *rule, size_t nrule)
 {
 	struct game_rules rules;
-	struct deck *d = games_load(game, path, sel, &rules);
+	struct deck *d = games_load(game, pack, path, sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;

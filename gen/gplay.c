@@ -18,8 +18,6 @@ struct steps_scratch {
 
 void *gsim_scratch_new(const struct gsim_engine *e, const void *setup)
 {
-	if (!e->steps)
-		return e->scratch_new ? e->scratch_new(setup) : xcalloc(1, e->scratch_size(setup));
 	const struct gsim_steps *st = e->steps;
 	const struct gsim_seats *seats = st->seats(setup);
 	struct steps_scratch *sc = xcalloc(1, sizeof *sc);
@@ -38,13 +36,7 @@ void *gsim_scratch_new(const struct gsim_engine *e, const void *setup)
 
 void gsim_scratch_free(const struct gsim_engine *e, void *scratch)
 {
-	if (!e->steps) {
-		if (e->scratch_free)
-			e->scratch_free(scratch);
-		else
-			free(scratch);
-		return;
-	}
+	(void)e;
 	struct steps_scratch *sc = scratch;
 	if (!sc)
 		return;
@@ -59,7 +51,8 @@ void gsim_scratch_free(const struct gsim_engine *e, void *scratch)
 
 void *gsim_scratch_work(const struct gsim_engine *e, void *scratch)
 {
-	return e->steps && scratch ? ((struct steps_scratch *)scratch)->work : NULL;
+	(void)e;
+	return scratch ? ((struct steps_scratch *)scratch)->work : NULL;
 }
 
 /* The one seat of highest standing at pos, or -1 when two share it. */
@@ -109,16 +102,9 @@ void gsim_play(const struct gsim_engine *e, const void *setup, void *scratch, ui
 	       struct gsim_outcome *o)
 {
 	memset(o, 0, sizeof *o);
-	if (e->play_game) {
-		e->play_game(setup, scratch, seed, g, o);
-		return;
-	}
 	struct rng rng;
 	rng_seed(&rng, seed, g);
-	if (e->steps)
-		play_steps(e, setup, scratch, &rng, o);
-	else
-		e->play(setup, scratch, &rng, o);
+	play_steps(e, setup, scratch, &rng, o);
 }
 
 void gsim_play_range(const struct gsim_engine *e, const void *setup, void *scratch, uint64_t seed, long first,

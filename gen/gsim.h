@@ -156,24 +156,13 @@ struct gsim_engine {
 	void (*setup_free)(void *setup);
 	/* The rules in force as "key=value ..." (every option the engine reads). */
 	void (*rules_text)(const void *setup, struct buf *out);
-	/* Bytes of one worker's scratch space (zeroed once, reused for every game). */
-	size_t (*scratch_size)(const void *setup);
-	/* Play one game from rng into *o (zeroed by the caller). */
-	void (*play)(const void *setup, void *scratch, struct rng *rng, struct gsim_outcome *o);
-	/* Or (the core game) play game g of series seed into *o; scratch made by
-	 * scratch_new and freed by scratch_free instead of scratch_size bytes. */
-	void (*play_game)(const void *setup, void *scratch, uint64_t seed, uint64_t g, struct gsim_outcome *o);
-	void *(*scratch_new)(const void *setup);
-	void (*scratch_free)(void *scratch);
-	/* Or (every game, once converted): the game as steps; gsim_play (gplay.h)
-	 * plays it, scratch made by gsim_scratch_new. play, play_game, scratch_*
-	 * then NULL. */
+	/* The game as steps, the one way every engine plays: gsim_play (gplay.h)
+	 * plays a game of it in a worker's scratch made by gsim_scratch_new. */
 	const struct gsim_steps *steps;
 };
 
-/* gsim_take, gsim_domino, gsim_train52, gsim_toy: declared in game.h. */
-
-/* A game's engine: game_find(name)->engine (game.h). */
+/* A game's engine: its struct game's engine field (game.h), declared in the
+ * game's own header (gsim_take in take.h, ...). */
 
 /* The plain totals of a series of games: what stats.h's stats_counts reads.
  * ended[0..horizon] counts the games that ended (won, or with no single

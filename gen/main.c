@@ -38,32 +38,16 @@ static const struct command commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
-/* The game of the pack at path, read without a word (the command reports what is
- * wrong with it when it loads it), or NULL. A clean document is kept for the
- * command's own load (ydoc_keep); one with problems is read again, to say them. */
+/* The game of the pack at path, read without a word (for the options of
+ * --help and of a misspelt option), or NULL. */
 static const struct game *game_of_file(const char *path)
 {
 	diag_set_quiet(1);
 	struct ydoc *doc = ydoc_load(path);
 	const struct game *g = doc ? game_of(doc) : NULL;
-	if (doc && !doc->errors)
-		ydoc_keep(doc);
-	else
-		ydoc_free(doc);
+	ydoc_free(doc);
 	diag_set_quiet(0);
 	return g;
-}
-
-/* simulate --compare: both packs of one game, else one error naming both. */
-static int same_game(const struct game *g, const char *path, int argc, char **argv)
-{
-	const char *other = cli_value(argc, argv, "compare");
-	const struct game *h = other ? game_of_file(other) : NULL;
-	if (!h || h == g)
-		return EXIT_OK;
-	diag(SEV_ERROR, NULL, "simulate --compare: %s is a %s pack and %s a %s pack; packs of two "
-	     "different games cannot be compared", other, h->name, path, g->name);
-	return EXIT_INPUT;
 }
 
 /* A command the pack's game g lacks: one error at its `game:`, naming the games
@@ -134,7 +118,7 @@ static bool option_owners(const char *cmd, const char *name, struct buf *games)
 			continue;
 		cli_probe(name);
 		diag_set_quiet(1);
-		g->run[running->kind](g, 2, argv);
+		g->run[running->kind](g, NULL, 2, argv);
 		diag_set_quiet(0);
 		if (cli_probed())
 			found[n++] = g->name;
@@ -166,7 +150,7 @@ static bool pack_options(const char *cmd, const char *pack, const char **names, 
 	char *argv[] = {(char *)cmd, help, NULL};
 	cli_collect(names, max);
 	diag_set_quiet(1);
-	g->run[c->kind](g, 2, argv);
+	g->run[c->kind](g, NULL, 2, argv);
 	diag_set_quiet(0);
 	cli_collected();
 	stdout_on(out);
@@ -179,7 +163,8 @@ static bool pack_options(const char *cmd, const char *pack, const char **names, 
 
 /* Run a command through the game table: the pack file (the command's first
  * operand, cli_operand) is parsed once, here, to learn its game, and its tree
- * handed on to the command's loader. No pack: trains, whose command says so. */
+ * handed to the command (game_cmd), freed after it. No pack: trains, whose
+ * command says so. */
 static int run_command(const struct command *c, int argc, char **argv)
 {
 	if (c->kind == GAME_NCMDS)   /* merge: shards, not a pack */
@@ -187,26 +172,29 @@ static int run_command(const struct command *c, int argc, char **argv)
 	if (!cli_known(argc, argv))
 		return EXIT_INPUT;
 	const char *path = cli_operand(argc, argv);
-	const struct game *g = game_find("trains");
+	const struct game *g = game_at(0);
 	struct ydoc *doc = NULL;
 	if (path) {
 		doc = ydoc_load(path);
 		if (!doc)
 			return EXIT_INPUT;
 		g = game_of(doc);
-		ydoc_keep(doc);
-		if (!g)
+		if (!g) {
+			ydoc_free(doc);
 			return EXIT_INPUT;
-		if (c->kind == GAME_SIMULATE && same_game(g, path, argc, argv) != EXIT_OK)
-			return EXIT_INPUT;
+		}
 	}
-	if (!g->run[c->kind])
-		return not_for_game(c, g, doc);
-	running = c;
-	running_game = g;
-	cli_set_pack(path, g->name, path ? option_owners : NULL);
-	int status = g->run[c->kind](g, argc, argv);
-	cli_set_pack(NULL, NULL, NULL);
+	int status;
+	if (!g->run[c->kind]) {
+		status = not_for_game(c, g, doc);
+	} else {
+		running = c;
+		running_game = g;
+		cli_set_pack(path, g->name, path ? option_owners : NULL);
+		status = g->run[c->kind](g, doc, argc, argv);
+		cli_set_pack(NULL, NULL, NULL);
+	}
+	ydoc_free(doc);
 	return status;
 }
 
@@ -236,7 +224,7 @@ static int command_help(const struct command *c, const struct game *only)
 		if (nshown)
 			putchar('\n');
 		shown[nshown++] = run;
-		status = run(g, 2, argv);
+		status = run(g, NULL, 2, argv);
 	}
 	return status;
 }
@@ -288,9 +276,7 @@ static bool pack_folders(int argc, char **argv)
 
 static int run_watched(void *user, int argc, char **argv)
 {
-	int status = run_command(user, argc, argv);
-	ydoc_keep(NULL);  /* the next run reads the pack afresh */
-	return status;
+	return run_command(user, argc, argv);   /* each run parses the pack afresh */
 }
 
 /* build --watch: the option becomes --preview (the builds go to PACK.preview/,
@@ -324,9 +310,7 @@ static int run_for_serve(int argc, char **argv)
 			c = &commands[i];
 	if (!c)
 		return EXIT_INPUT;
-	int status = run_command(c, argc, argv);
-	ydoc_keep(NULL);  /* the next run reads the pack afresh */
-	return status;
+	return run_command(c, argc, argv);
 }
 
 /* railyard serve (and help serve): a pack named by its folder stands for its
@@ -437,7 +421,6 @@ static int run(int argc, char **argv)
 		free(folder_args[i]);
 		folder_args[i] = NULL;
 	}
-	ydoc_keep(NULL);
 	diag_reset();
 	return status;
 }

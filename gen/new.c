@@ -21,27 +21,6 @@
 #include "output.h"
 #include "util.h"
 
-/* Each game's starter: the shipped pack it copies, the data key column and a
- * key its cards have, the players to simulate, whether check takes the pack
- * alone, and a play to check. */
-static const struct starter {
-	const char *game, *pack, *key, *example;
-	int players;
-	bool check_pack;
-	const char *check;
-} starters[] = {
-	{"trains", "pattern-two-census-seven.yaml", "code", "AB", 4, true,
-	 "--sequence \"53 7 45 9 50 27 56\""},
-	{GAME_TAKE, "take-the-train.yaml", "name", "blue 1", 4, false,
-	 "--line \"B6 BS\" --hand \"B3 G4\""},
-	{GAME_DOMINO, "domino-double-six.yaml", "name", "6-6", 4, true, "--tiles \"0-0 0-1 1-1\""},
-	{GAME_TRAIN52, "train-52.yaml", "name", "hearts 7", 4, false, "--top 10 --play \"J 4 4 J\""},
-	{GAME_TOY, "toy-train.yaml", "name", "1 Locomotive", 2, false, "--word TONE"},
-	/* no shipped pack: the cards are a CSV's rows (new_deck.c) */
-	{GAME_DECK, NULL, "name", NULL, 0, true, NULL},
-};
-#define NSTARTERS (sizeof starters / sizeof *starters)
-
 static const char new_usage[] =
 	"usage: railyard new [--game GAME] [--cards FILE.csv] NAME\n\n"
 	"Write the folder NAME: a pack of GAME (default trains; or take-the-train,\n"
@@ -60,19 +39,22 @@ static const char new_usage[] =
 	"exit status: 0 written, 2 bad usage, a bad CSV (at FILE:LINE:COL) or no\n"
 	"shipped pack found, 3 NAME exists or cannot be written.\n";
 
-static const struct starter *find_starter(const char *game)
+/* The game named game, with its starter (game.h: struct game_starter), or
+ * NULL after reporting. */
+static const struct game *find_game(const char *game)
 {
-	const char *names[NSTARTERS + 1];
-	for (size_t i = 0; i < NSTARTERS; i++) {
-		if (strcmp(starters[i].game, game) == 0)
-			return &starters[i];
-		names[i] = starters[i].game;
-	}
-	names[NSTARTERS] = NULL;
-	const char *best = closest_word(game, names);
+	const struct game *g = game_find(game);
+	if (g)
+		return g;
+	const char *names[64];
 	struct buf b = {0};
-	for (size_t i = 0; i < NSTARTERS; i++)
-		buf_printf(&b, "%s%s", i ? ", " : "", starters[i].game);
+	size_t n = 0;
+	for (; game_at(n) && n < sizeof names / sizeof *names - 1; n++) {
+		names[n] = game_at(n)->name;
+		buf_printf(&b, "%s%s", n ? ", " : "", names[n]);
+	}
+	names[n] = NULL;
+	const char *best = closest_word(game, names);
 	if (best)
 		diag(SEV_ERROR, NULL, "new: unknown game '%s' (did you mean '%s'?)", game, best);
 	else
@@ -168,12 +150,12 @@ static void yaml_quoted(struct buf *b, const char *s)
 
 /* pack.yaml from the shipped text: a new id and title, the first face template
  * and the back replaced by face.yaml and back.yaml, and data.csv. */
-static void rewrite_pack(struct plan *p, const struct starter *st, const char *text,
+static void rewrite_pack(struct plan *p, const struct game *g, const char *text,
 			 const char *from)
 {
 	buf_printf(&p->pack, "# %s: a new %s pack, started by 'railyard new' from %s.\n"
 		   "# Edit it freely; railyard-pack(5) has every key. Its own comments follow.\n",
-		   p->title, st->game, from);
+		   p->title, g->name, from);
 	for (const char *line = text; *line;) {
 		size_t n = strcspn(line, "\n");
 		char *l = xstrndup(line, n);
@@ -240,11 +222,11 @@ static int put_template(const char *dir, const char *rel, const char *shipped_pa
 	return rc;
 }
 
-static int put_extras(const char *dir, const struct plan *p, const struct starter *st)
+static int put_extras(const char *dir, const struct plan *p, const struct game *g)
 {
 	struct buf b = {0};
 	buf_printf(&b, "%s,flavour\n\"%s\",\"A line of flavour on this card (print it: {flavour} in face.yaml)\"\n",
-		   st->key, st->example);
+		   g->starter.key, g->starter.example);
 	int rc = put(dir, "data.csv", b.s);
 	buf_free(&b);
 	buf_printf(&b, "# %s\n\n"
@@ -254,10 +236,10 @@ static int put_extras(const char *dir, const struct plan *p, const struct starte
 		   "%s"
 		   "    railyard check pack.yaml %s   # a play\n"
 		   "    railyard simulate pack.yaml -n %d    # how fair and how long a game is\n",
-		   p->title, st->game, p->back ? " and back.yaml" : "", st->key, p->id,
-		   st->check_pack ? "    railyard check pack.yaml            # the pack against the rules\n"
-				  : "", st->check,
-		   st->players);
+		   p->title, g->name, p->back ? " and back.yaml" : "", g->starter.key, p->id,
+		   g->starter.check_pack ? "    railyard check pack.yaml            # the pack against the rules\n"
+				  : "", g->starter.check,
+		   g->starter.players);
 	rc |= put(dir, "README.md", b.s);
 	buf_free(&b);
 	return rc;
@@ -306,7 +288,7 @@ static int plan_deck(struct plan *p, const char *csv)
 }
 
 /* Write the planned folder under a temporary name beside name, then rename it. */
-static int write_folder(struct plan *p, const struct starter *st)
+static int write_folder(struct plan *p, const struct game *g)
 {
 	char *tmp = xasprintf("%s.new.XXXXXX", p->name);
 	char *slash = strrchr(tmp, '/');
@@ -332,7 +314,7 @@ static int write_folder(struct plan *p, const struct starter *st)
 	if (!rc && p->back)
 		rc = put_template(tmp, "back.yaml", p->back, "back of every card", p->title);
 	if (!rc)
-		rc = p->deck ? put_deck_extras(tmp, p) : put_extras(tmp, p, st);
+		rc = p->deck ? put_deck_extras(tmp, p) : put_extras(tmp, p, g);
 	/* mkdtemp made it 0700: give it the mode mkdir would (umask(umask(0)) would
 	 * read back the 0 just set, and make it writable by anyone). */
 	mode_t um = umask(0);
@@ -412,12 +394,12 @@ int cmd_new(int argc, char **argv)
 	int status = new_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
-	const struct starter *st = find_starter(o.game);
-	if (!st)
+	const struct game *g = find_game(o.game);
+	if (!g)
 		return EXIT_INPUT;
-	if (o.cards && st->pack) {
+	if (o.cards && g->starter.pack) {
 		diag(SEV_ERROR, NULL, "new: --cards %s makes a deck of any card game: add --game deck (game %s "
-		     "starts from its shipped pack)", o.cards, st->game);
+		     "starts from its shipped pack)", o.cards, g->name);
 		return EXIT_INPUT;
 	}
 	char *name = xstrdup(argv[optind]);
@@ -433,19 +415,19 @@ int cmd_new(int argc, char **argv)
 	} else if (lstat(p.name, &sb) == 0) {
 		diag(SEV_ERROR, NULL, "new: %s exists; railyard new writes a new folder", p.name);
 		status = EXIT_OUTPUT;
-	} else if (!st->pack) {
+	} else if (!g->starter.pack) {
 		if ((status = plan_deck(&p, o.cards)) == EXIT_OK)
-			status = write_folder(&p, st);
-	} else if (!(text = shipped("packs", st->pack, &from))) {
-		diag(SEV_ERROR, NULL, "new: cannot find the shipped pack %s beside %s", st->pack,
+			status = write_folder(&p, g);
+	} else if (!(text = shipped("packs", g->starter.pack, &from))) {
+		diag(SEV_ERROR, NULL, "new: cannot find the shipped pack %s beside %s", g->starter.pack,
 		     datapath_describe());
 		status = EXIT_INPUT;
 	} else {
-		rewrite_pack(&p, st, text, st->pack);
-		status = write_folder(&p, st);
+		rewrite_pack(&p, g, text, g->starter.pack);
+		status = write_folder(&p, g);
 	}
 	if (status == EXIT_OK && !o.quiet)
-		fprintf(stderr, "railyard: new: %s/ written (%s): see %s/README.md\n", p.name, st->game,
+		fprintf(stderr, "railyard: new: %s/ written (%s): see %s/README.md\n", p.name, g->name,
 			p.name);
 	free(text);
 	free(from);

@@ -11,7 +11,7 @@ void ruleset_init(struct ruleset *rs, const char *game, const struct ruleset_key
 {
 	memset(rs, 0, sizeof *rs);
 	rs->game = game;
-	rs->where = strcmp(game, "trains") != 0;   /* the core game's messages name no game */
+	rs->where = true;   /* the core game's reader turns it off: its messages name no game */
 	rs->keys = keys;
 	for (size_t i = 0; keys && keys[i].key && i < RULESET_MAX; i++, rs->n++)
 		snprintf(rs->value[i], RULESET_VALUE, "%s", keys[i].def);

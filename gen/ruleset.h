@@ -43,7 +43,7 @@ struct ruleset_other {
 
 struct ruleset {
 	const char *game;
-	bool where;                           /* name the game in "unknown key" messages */
+	bool where;                           /* name the game in "unknown key" messages (true) */
 	const struct ruleset_key *keys;
 	size_t n;
 	char value[RULESET_MAX][RULESET_VALUE];

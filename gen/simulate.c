@@ -241,14 +241,17 @@ static int check_options(const struct sim_side *side, struct sim_opts *o, int ar
 
 /* Without --players: the counts the pack's own tables name, as tune takes
  * them (its game's tune engine reads them), read without a word (the series
- * report what is wrong with the pack); 0 when it names none. */
-static int pack_counts(const struct game *g, const char *path, int *counts)
+ * report what is wrong with the pack) from a copy of pack (NULL: the file
+ * path); 0 when it names none. */
+static int pack_counts(const struct game *g, const struct ydoc *pack, const char *path, int *counts)
 {
-	const struct tune_engine *e = strcmp(g->name, "trains") ? &deck_tune_engine : &trains_tune_engine;
+	const struct tune_engine *e = g->tune;
+	if (!e)
+		return 0;
 	int c[64], n = 0, k = 0;
 	char why[64][160];
 	diag_set_quiet(1);
-	struct ydoc *doc = ydoc_load(path);
+	struct ydoc *doc = pack ? ydoc_clone(pack) : ydoc_load(path);
 	void *v = doc ? e->load(doc, g, NULL) : NULL;
 	if (v)
 		n = e->pack_counts(v, c, 64);
@@ -265,7 +268,7 @@ static int pack_counts(const struct game *g, const char *path, int *counts)
 	}
 	if (v)
 		e->free(v);
-	ydoc_free(doc);   /* a copy: main keeps the pack's document for the series */
+	ydoc_free(doc);   /* a copy: the series load theirs from pack */
 	diag_set_quiet(0);
 	for (int i = 0; k && i < n; i++)
 		if (c[i])
@@ -274,7 +277,7 @@ static int pack_counts(const struct game *g, const char *path, int *counts)
 }
 
 /* The options into *o; -1 to go on, or the status to end with (reported). */
-static int sim_options(const struct game *g, int argc, char **argv, struct sim_opts *o)
+static int sim_options(const struct game *g, const struct ydoc *pack, int argc, char **argv, struct sim_opts *o)
 {
 	const struct sim_side *side = g->sim;
 	struct option longopts[NOPTDEFS + 1];
@@ -292,7 +295,7 @@ static int sim_options(const struct game *g, int argc, char **argv, struct sim_o
 			return stop;
 	}
 	if (!o->players_given && optind == argc - 1) {
-		o->players_given = (o->ncounts = pack_counts(g, argv[optind], o->counts)) > 0;
+		o->players_given = (o->ncounts = pack_counts(g, pack, argv[optind], o->counts)) > 0;
 		if (o->skill && o->ncounts > 1) {
 			diag(SEV_ERROR, NULL, "--skill plays one player count: give --players N (the pack names %d)",
 			     o->ncounts);
@@ -457,11 +460,12 @@ static void run_series(struct sim_series **se, int npk, const struct sim_side *s
 
 /* Load the j-th pack of a comparison for a player count and make its setup;
  * false (reported) when it cannot be played. */
-static bool prepare(struct sim_series *se, const struct game *g, const char *path, int j, int players,
-		    const struct sim_opts *o)
+static bool prepare(struct sim_series *se, const struct game *g, const char *path, const struct ydoc *doc,
+		    int j, int players, const struct sim_opts *o)
 {
 	memset(se, 0, sizeof *se);
 	se->path = path;
+	se->doc = doc;
 	se->j = j;
 	se->players = players;
 	se->eng = g->engine;
@@ -873,19 +877,44 @@ static void trace_outcome(const struct sim_series *se, const struct sim_opts *o)
 		       (unsigned long long)out.branching, (unsigned long long)out.lead_changes);
 }
 
-int cmd_simulate(const struct game *g, int argc, char **argv)
+/* --compare's pack, parsed once: the pack's own tree when it names the same
+ * file, else read here into *own; NULL (reported) when it cannot be read or
+ * its `game:` is not the pack's. A pack without one is left to its series'
+ * load, which says what is wrong. (The game table is main's: a command that
+ * every game registers does not look games up.) */
+static const struct ydoc *compare_doc(const struct game *g, const struct ydoc *pack, const char *path,
+				      const char *other, struct ydoc **own)
+{
+	if (pack && !strcmp(other, path))
+		return pack;
+	if (!(*own = ydoc_load(other)))
+		return NULL;
+	const struct ynode *root = (*own)->root;
+	const struct ynode *n = root && root->kind == Y_MAP ? ymap_get(root, "game") : NULL;
+	if (n && n->kind == Y_SCALAR && strcmp(n->str, g->name) != 0) {
+		diag(SEV_ERROR, NULL, "simulate --compare: %s is a %s pack and %s a %s pack; packs of two "
+		     "different games cannot be compared", other, n->str, path, g->name);
+		return NULL;
+	}
+	return *own;
+}
+
+int cmd_simulate(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
 	const struct sim_side *side = g->sim;
 	struct sim_opts o;
-	int status = sim_options(g, argc, argv, &o);
+	int status = sim_options(g, pack, argc, argv, &o);
 	if (status >= 0)
 		return status;
 	status = EXIT_OK;
 	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk, prepared = 0;
 	struct sim_series *se = xcalloc((size_t)nse, sizeof *se);
+	const struct ydoc *docs[2] = {pack, NULL};
+	struct ydoc *own = NULL;   /* --compare's tree, when read here */
 	for (int k = 0; k < o.ncounts; k++)
 		for (int j = 0; j < npk; j++)
-			if (!prepare(&se[prepared++], g, j ? o.compare : argv[optind], j, o.counts[k], &o)) {
+			if ((j && !docs[1] && !(docs[1] = compare_doc(g, pack, argv[optind], o.compare, &own))) ||
+			    !prepare(&se[prepared++], g, j ? o.compare : argv[optind], docs[j], j, o.counts[k], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
@@ -917,5 +946,6 @@ out:
 		gsim_counts_free(&se[i].t);
 	}
 	free(se);
+	ydoc_free(own);
 	return status;
 }

@@ -59,6 +59,7 @@ struct sim_opts {
 /* One pack's series of games at one player count. */
 struct sim_series {
 	const char *path;
+	const struct ydoc *doc;       /* its file as parsed once (NULL: read path) */
 	int j;                        /* 0: the pack, 1: --compare's */
 	int players;
 	const struct gsim_engine *eng;

@@ -164,6 +164,16 @@ enum take_tie { TAKE_TIE_NONE, TAKE_TIE_SHARED, TAKE_TIE_FEWEST_CARDS };
 /* The tie rule named by word (a value of rules: tie; NULL: none). */
 enum take_tie take_tie_of(const char *word);
 
+/* Its named rules (take_rule_keys) as values, read from a ruleset with the
+ * pack's `rules:` and --rule applied (take_rules_from): what the engine and
+ * check read, never a key by its name. */
+struct take_rules {
+	long target;   /* rounds until a total of fares reaches it; 0: one round */
+	long rounds;   /* at most this many rounds; 0: no limit */
+	enum take_tie tie;
+};
+void take_rules_from(const struct ruleset *rs, struct take_rules *out);
+
 /* The end of a round (seeds/001, "Ending the game"): every player but the one
  * whose hand emptied pays one fare per card left (no more than they have); the
  * most fares wins. cards[i], fares[i] per seat; after[i] gets the fares left.
@@ -177,5 +187,29 @@ long take_most(const long *after, int players);
 
 /* The named rules of Take the Train (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key take_rule_keys[];
+
+/* Its name, the `game:` of its packs. */
+#define TAKE_GAME "take-the-train"
+
+/* ---- Take the Train as a plug-in: its parts, registered by take_game.c ---- */
+struct game;
+struct game_rules;
+struct ydoc;
+struct deck_build_game;
+struct deck_list_game;
+struct gsim_engine;
+/* Read the pack's `rules:` (NULL: none) into out (take_rules.c): the named rules,
+ * every unknown key reported through r. */
+void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* railyard check (take_check.c). */
+int games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+/* What it adds to the deck build and list (take_build.c, take_list.c). */
+extern const struct deck_build_game take_build_items;
+extern const struct deck_list_game take_list_items;
+/* Its engine for simulate and tune (take_sim.c). */
+extern const struct gsim_engine gsim_take;
 
 #endif

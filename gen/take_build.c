@@ -1,6 +1,6 @@
 /* take_build.c: what Take the Train adds to the deck build (deck_build.h):
  * nothing yet; its cards and fare tokens are the deck's own components. */
-#include "commands.h"
+#include "take.h"
 #include "deck_build.h"
 #include "games.h"
 

@@ -120,8 +120,9 @@ struct take_opts {
 /* What the round's score goes to under rules: target and rounds. */
 static void score_game(const struct ruleset *rs, int win, struct buf *out)
 {
-	const char *t = ruleset_get(rs, "target"), *r = ruleset_get(rs, "rounds");
-	long target = t ? atol(t) : 0, rounds = r ? atol(r) : 0;
+	struct take_rules tr;
+	take_rules_from(rs, &tr);
+	long target = tr.target, rounds = tr.rounds;
 	if (!target && !rounds)
 		buf_printf(out, "; the game is one round (rules: target=0, rounds=0): %s\n",
 			   win >= 0 ? "it wins the game" : "no single winner");
@@ -141,7 +142,9 @@ static void score_game(const struct ruleset *rs, int win, struct buf *out)
  * the round's score goes to. */
 static void score_verdict(const long *after, int n, const struct ruleset *rs, int win, struct buf *out)
 {
-	enum take_tie tie = take_tie_of(ruleset_get(rs, "tie"));
+	struct take_rules tr;
+	take_rules_from(rs, &tr);
+	enum take_tie tie = tr.tie;
 	long most = take_most(after, n);
 	int tied = 0;
 	for (int i = 0; i < n; i++)
@@ -169,12 +172,13 @@ static void score_verdict(const long *after, int n, const struct ruleset *rs, in
 }
 
 /* --score "0:20,3:18,5:25": the end of a round. */
-static int take_score(const struct game *game, const char *path, const struct take_opts *o)
+static int take_score(const struct game *game, const struct ydoc *pack, const char *path,
+		      const struct take_opts *o)
 {
 	struct game_rules rules;
 	const char *arg = o->score;
 	bool json = o->json;
-	struct deck *d = games_load(game, path, NULL, &rules);
+	struct deck *d = games_load(game, pack, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
@@ -208,7 +212,9 @@ static int take_score(const struct game *game, const char *path, const struct ta
 		     "fares: give a seat 0 cards or 0 fares (nobody wins before that)");
 	} else if (!bad) {
 		struct buf out = {0};
-		int win = take_end(cards, fares, (int)nw, take_tie_of(ruleset_get(&rules.set, "tie")), after);
+		struct take_rules tr;
+		take_rules_from(&rules.set, &tr);
+		int win = take_end(cards, fares, (int)nw, tr.tie, after);
 		for (size_t i = 0; i < nw; i++)
 			buf_printf(&out, "seat %zu: %ld card%s left, pays %ld, %ld fares left\n", i + 1,
 				   cards[i], cards[i] == 1 ? "" : "s", fares[i] - after[i], after[i]);
@@ -321,18 +327,18 @@ static int take_play(const struct take_game *g, const struct take_opts *o)
 	return status;
 }
 
-int games_check_take(const struct game *game, int argc, char **argv)
+int games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct take_opts o;
 	int status = take_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return games_check_pack(game, argv[optind], &o.sel, o.rule, o.nrule);
+		return games_check_pack(game, pack, argv[optind], &o.sel, o.rule, o.nrule);
 	if (o.score)
-		return take_score(game, argv[optind], &o);
+		return take_score(game, pack, argv[optind], &o);
 	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], &o.sel, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], &o.sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	if (!ruleset_set_all(&rules.set, o.rule, o.nrule)) {
@@ -410,8 +416,9 @@ static const struct loc *take_rule_loc(const struct ruleset *rs, const char *key
  * always decide (a warning). Returns the errors reported. */
 static int take_check_target(const struct deck *d, const struct ruleset *rs, bool notes)
 {
-	const char *t = ruleset_get(rs, "target"), *r = ruleset_get(rs, "rounds");
-	long target = t ? atol(t) : 0, rounds = r ? atol(r) : 0;
+	struct take_rules tr;
+	take_rules_from(rs, &tr);
+	long target = tr.target, rounds = tr.rounds;
 	if (target <= 0)
 		return 0;
 	const struct deck_group *fare = deck_group_named(d, "fare");

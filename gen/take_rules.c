@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game.h"
 #include "ruleset.h"
 
 /* The seed: "Play can then be to 100 or 250, or the highest total after a
@@ -1084,6 +1085,14 @@ enum take_tie take_tie_of(const char *word)
 		: !strcmp(word, "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;
 }
 
+void take_rules_from(const struct ruleset *rs, struct take_rules *out)
+{
+	const char *t = ruleset_get(rs, "target"), *r = ruleset_get(rs, "rounds");
+	out->target = t ? strtol(t, NULL, 10) : 0;
+	out->rounds = r ? strtol(r, NULL, 10) : 0;
+	out->tie = take_tie_of(ruleset_get(rs, "tie"));
+}
+
 /* Among the seats tied at after[best], the one with the fewest cards left
  * before paying; -1 when two share the fewest too. */
 static int fewest_cards(const long *cards, const long *after, int players, int best)
@@ -1130,4 +1139,11 @@ long take_most(const long *after, int players)
 	for (int i = 0; i < players; i++)
 		most = after[i] > most ? after[i] : most;
 	return most;
+}
+
+/* take.h */
+void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, TAKE_GAME, take_rule_keys);
+	ruleset_load(r, rules, &out->set, NULL);
 }

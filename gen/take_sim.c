@@ -119,10 +119,11 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	}
 	const struct deck_group *fare = deck_group_named(d, "fare");
 	s->fares = fare ? (int)fare->count : 100;
-	s->target = gsim_rule_int(p, "target");
-	s->rounds = gsim_rule_int(p, "rounds");
-	s->tie = gsim_rule_eq(p, "tie", "shared") ? TAKE_TIE_SHARED
-		 : gsim_rule_eq(p, "tie", "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;
+	struct take_rules tr;
+	take_rules_from(&p->pack_rules->set, &tr);
+	s->target = tr.target;
+	s->rounds = tr.rounds;
+	s->tie = tr.tie;
 	s->tally = xcalloc(1, sizeof *s->tally);
 	return s;
 }
@@ -562,7 +563,7 @@ static const struct gsim_steps steps = {
 };
 
 const struct gsim_engine gsim_take = {
-	.game = "take-the-train",
+	.game = TAKE_GAME,
 	.ties = true,
 	.unit = "turns",
 	.min_players = 2,

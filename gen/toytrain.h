@@ -164,5 +164,31 @@ const struct toy_round *gsim_toy_round(const void *pos);
 
 /* The named rules of Toy Train (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key toy_rule_keys[];
+/* The keys --rule takes beside the named ones (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_other toy_rule_others[];
+
+/* Its name, the `game:` of its packs. */
+#define TOY_GAME "toy-train"
+
+/* ---- Toy Train as a plug-in: its parts, registered by toytrain_game.c ---- */
+struct game;
+struct game_rules;
+struct ydoc;
+struct deck_build_game;
+struct deck_list_game;
+struct gsim_engine;
+/* Read the pack's `rules:` (NULL: none) into out (toytrain_rules.c): the named rules,
+ * every unknown key reported through r, then the structured keys. */
+void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* railyard check (toytrain_check.c). */
+int games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+/* What it adds to the deck build and list (toytrain_build.c, toytrain_list.c). */
+extern const struct deck_build_game toytrain_build_items;
+extern const struct deck_list_game toytrain_list_items;
+/* Its engine for simulate and tune (toytrain_sim.c). */
+extern const struct gsim_engine gsim_toy;
 
 #endif

@@ -6,7 +6,7 @@
 
 #include <cairo.h>
 
-#include "commands.h"
+#include "toytrain.h"
 #include "deck_build.h"
 #include "games.h"
 #include "output.h"

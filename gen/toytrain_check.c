@@ -297,16 +297,16 @@ static int toy_verdict(const struct deck *d, const struct toy_rules *r, const st
 	return status;
 }
 
-int games_check_toy(const struct game *game, int argc, char **argv)
+int games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct toy_opts o;
 	int status = toy_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return games_check_pack(game, argv[optind], NULL, o.rule, o.nrule);
+		return games_check_pack(game, pack, argv[optind], NULL, o.rule, o.nrule);
 	struct game_rules rules;
-	struct deck *d = games_load(game, argv[optind], NULL, &rules);
+	struct deck *d = games_load(game, pack, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	status = EXIT_INPUT;

@@ -1,7 +1,7 @@
 /* toytrain_list.c: what Toy Train adds to `railyard dump` (deck_list.h): the
  * pack's `rules: min-letters` and `words` with where they come from (the
  * pack, the default or --rule). */
-#include "commands.h"
+#include "toytrain.h"
 #include "deck_list.h"
 
 #include <stdio.h>

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "deck.h"
 #include "diag.h"
+#include "game.h"
 #include "ruleset.h"
 #include "trust.h"
 
@@ -410,4 +412,60 @@ int toy_rules_from(const struct deck *d, const struct toy_pack_rules *tr, struct
 			r->nbroken = d->board.marks[i].n;
 		}
 	return 0;
+}
+
+/* --rule min-letters=N: the shortest word. */
+static bool set_min_letters(struct ruleset *rs, const char *kv, const char *value)
+{
+	long n;
+	if (parse_int(value, 1, 100, &n) != 0) {
+		diag(SEV_ERROR, NULL, "--rule %s: 'min-letters' must be a whole number 1..100, not '%s'", kv, value);
+		return false;
+	}
+	struct toy_pack_rules *t = &game_rules_of(rs)->toy;
+	t->min_letters = (int)n;
+	t->loc_min = (struct loc){NULL, 0, 0};
+	return true;
+}
+
+/* --rule words=FILE: the word list, read as the pack's `rules: words` is
+ * (a name relative to the pack's folder); an absolute name's folder is
+ * allowed as --allow-path allows one, the command line being the user's. */
+static bool set_words(struct ruleset *rs, const char *kv, const char *value)
+{
+	if (!*value) {
+		diag(SEV_ERROR, NULL, "--rule %s: 'words' must name a word list file", kv);
+		return false;
+	}
+	if (value[0] == '/') {   /* a folder that is not there: the list's reading says so */
+		const char *slash = strrchr(value, '/');
+		char *dir = slash == value ? xstrdup("/") : xstrndup(value, (size_t)(slash - value));
+		struct stat st;
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			trust_allow(dir);
+		free(dir);
+	}
+	struct toy_pack_rules *t = &game_rules_of(rs)->toy;
+	t->words = value;
+	t->loc_words = (struct loc){NULL, 0, 0};
+	return true;
+}
+
+const struct ruleset_other toy_rule_others[] = {
+	{"words", "FILE", set_words},
+	{"min-letters", "N", set_min_letters},
+	{NULL, NULL, NULL},
+};
+
+/* toytrain.h */
+void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, TOY_GAME, toy_rule_keys);
+	ruleset_others(&out->set, toy_rule_others);
+	ruleset_load(r, rules, &out->set, toy_pack_rule_keys);
+	toy_pack_rules_load(r, rules, &out->toy);
+	if (out->toy.words)
+		ruleset_other_mark(&out->set, "words", RULE_PACK);
+	if (out->toy.loc_min.line)
+		ruleset_other_mark(&out->set, "min-letters", RULE_PACK);
 }

@@ -595,7 +595,7 @@ static const struct gsim_steps toy_steps = {
 };
 
 const struct gsim_engine gsim_toy = {
-	.game = "toy-train",
+	.game = TOY_GAME,
 	.ties = true,
 	.unit = "rounds",
 	.min_players = 2,

@@ -149,5 +149,31 @@ void t52_rules_from(const struct ruleset *rs, struct t52_rules *r);
 
 /* The named rules of Train (52 cards) (ruleset.h), NULL-key terminated. */
 extern const struct ruleset_key t52_rule_keys[];
+/* The keys --rule takes beside the named ones (ruleset.h), NULL-key terminated. */
+extern const struct ruleset_other t52_rule_others[];
+
+/* Its name, the `game:` of its packs. */
+#define T52_GAME "train-52"
+
+/* ---- Train (52 cards) as a plug-in: its parts, registered by train52_game.c ---- */
+struct game;
+struct game_rules;
+struct ydoc;
+struct deck_build_game;
+struct deck_list_game;
+struct gsim_engine;
+/* Read the pack's `rules:` (NULL: none) into out (train52_rules.c): the named rules,
+ * every unknown key reported through r, then the structured keys. */
+void t52_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
+/* Its pack-level check (games.h says what it is). */
+struct deck;
+int t52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* railyard check (train52_check.c). */
+int games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+/* What it adds to the deck build and list (train52_build.c, train52_list.c). */
+extern const struct deck_build_game train52_build_items;
+extern const struct deck_list_game train52_list_items;
+/* Its engine for simulate and tune (train52_sim.c). */
+extern const struct gsim_engine gsim_train52;
 
 #endif

@@ -4,7 +4,7 @@
 
 #include <cairo.h>
 
-#include "commands.h"
+#include "train52.h"
 #include "deck_build.h"
 #include "games.h"
 #include "diag.h"

@@ -71,11 +71,11 @@ static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, c
 }
 
 /* --piles and --points: Trainwrecks and the game's winner. */
-static int t52_round_end(const struct game *game, const char *path, const char *piles_arg,
+static int t52_round_end(const struct game *game, const struct ydoc *pack, const char *path, const char *piles_arg,
 			 const char *points_arg, bool json)
 {
 	struct game_rules rules;
-	struct deck *d = games_load(game, path, NULL, &rules);
+	struct deck *d = games_load(game, pack, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	deck_free(d);
@@ -262,18 +262,18 @@ static int t52_play(const struct deck_group *g, const struct t52_rules *rules, c
 	return status;
 }
 
-int games_check_train52(const struct game *game, int argc, char **argv)
+int games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct t52_opts o;
 	int status = t52_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return games_check_pack(game, argv[optind], NULL, o.rule, o.nrule);
+		return games_check_pack(game, pack, argv[optind], NULL, o.rule, o.nrule);
 	if (o.piles || o.points)
-		return t52_round_end(game, argv[optind], o.piles, o.points, o.json);
+		return t52_round_end(game, pack, argv[optind], o.piles, o.points, o.json);
 	struct game_rules prules;
-	struct deck *d = games_load(game, argv[optind], NULL, &prules);
+	struct deck *d = games_load(game, pack, argv[optind], NULL, &prules);
 	if (!d)
 		return EXIT_INPUT;
 	status = EXIT_INPUT;

@@ -2,7 +2,7 @@
  * (deck_list.h): the piles of every round for every player count, and the
  * pack's `rules: piles` with where it comes from (--rule piles=...: the
  * command line). */
-#include "commands.h"
+#include "train52.h"
 #include "deck_list.h"
 
 #include <stdio.h>

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game.h"
 #include "ruleset.h"
 
 /* The seed's sentences each reading settles are in man/railyard-pack.5. */
@@ -771,4 +772,43 @@ int t52_game_winner(const int *points, int players, bool *tied)
 	for (int p = 0; p < players; p++)
 		tied[p] = n > 1 && points[p] == best;
 	return n == 1 ? w : -1;
+}
+
+/* --rule piles=4,3,2,1: the piles of each round, as `rules: piles: [4, 3, 2, 1]`. */
+static bool set_piles(struct ruleset *rs, const char *kv, const char *value)
+{
+	struct t52_pack_rules *t = &game_rules_of(rs)->train52, v = {0};
+	for (const char *p = value;; p++) {
+		size_t n = strcspn(p, ",");
+		char num[16];
+		long piles;
+		snprintf(num, sizeof num, "%.*s", (int)(n < 15 ? n : 15), p);
+		if (v.nrounds == T52_MAX_ROUNDS || n > 15 || parse_int(num, 1, T52_MAX_PILES, &piles) != 0) {
+			diag(SEV_ERROR, NULL, "--rule %s: 'piles' must be 1 to %d numbers 1..%d separated by commas "
+			     "(the piles of each round, such as 4,3,2,1)", kv, T52_MAX_ROUNDS, T52_MAX_PILES);
+			return false;
+		}
+		v.piles[v.nrounds++] = (int)piles;
+		p += n;
+		if (!*p)
+			break;
+	}
+	*t = v;
+	return true;
+}
+
+const struct ruleset_other t52_rule_others[] = {
+	{"piles", "N,N,...", set_piles},
+	{NULL, NULL, NULL},
+};
+
+/* train52.h */
+void t52_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out)
+{
+	ruleset_init(&out->set, T52_GAME, t52_rule_keys);
+	ruleset_others(&out->set, t52_rule_others);
+	ruleset_load(r, rules, &out->set, t52_pack_rule_keys);
+	t52_pack_rules_load(r, rules, &out->train52);
+	if (out->train52.nrounds)
+		ruleset_other_mark(&out->set, "piles", RULE_PACK);
 }

@@ -679,7 +679,7 @@ static const struct gsim_steps steps = {
 };
 
 const struct gsim_engine gsim_train52 = {
-	.game = "train-52",
+	.game = T52_GAME,
 	.ties = true,
 	.unit = "acts",
 	.min_players = 2,

@@ -1027,15 +1027,16 @@ static int run(struct build *b, const struct trains_build_opts *o)
 	return build_run(&ctx);
 }
 
-int cmd_build(int argc, char **argv)
+int trains_build(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
+	(void)g;
 	struct trains_build_opts o = {0};
 	int status = build_parse(argc, argv, &o.build, build_usage, card_option, &o.cards);
 	if (status >= 0)
 		return status;
 	o.pack = argv[optind];
 	o.build.preview |= o.cards != NULL;  /* some cards: a preview, the set stays */
-	struct pack *p = pack_load(o.pack);
+	struct pack *p = pack_of(pack, o.pack, false);
 	if (!p)
 		return EXIT_INPUT;
 	struct build b = {.p = p, .d = drawer_new()};

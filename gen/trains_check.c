@@ -615,8 +615,9 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 	return -1;
 }
 
-int cmd_check(int argc, char **argv)
+int trains_check(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
+	(void)g;
 	struct check_opts o = {0};
 	const char *missing = NULL;
 	int status = parse_opts(argc, argv, &o, &missing);
@@ -624,7 +625,7 @@ int cmd_check(int argc, char **argv)
 		return status;
 	/* The pack itself is checked even when its table has invalid entries: every
 	 * other entry and every missing ability is still compared (exit 2). */
-	struct pack *p = o.sequence ? pack_load(argv[optind]) : pack_load_check(argv[optind]);
+	struct pack *p = pack_of(pack, argv[optind], !o.sequence);
 	if (!p)
 		return EXIT_INPUT;
 	if (!rules_override(p, o.rule, o.nrule))

@@ -180,7 +180,7 @@ static const struct gsim_steps trains_steps = {
 static const char *const no_counters[] = {NULL};
 
 const struct gsim_engine gsim_trains = {
-	.game = "trains",
+	.game = TRAINS_GAME,
 	.ties = false,
 	.unit = "turns",
 	.min_players = 1,
@@ -275,18 +275,13 @@ static const char simulate_usage[] =
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
 	(void)g;
-	struct pack *p = pack_load(se->path);
+	struct pack *p = pack_of(se->doc, se->path, false);
 	if (!p)
 		return false;
 	se->pack = p;
 	se->id = p->id;
 	se->title = p->title;
 	se->set = &p->rules.set;
-	if (strcmp(p->game, "trains") != 0) {
-		diag(SEV_ERROR, NULL, "%s: simulate plays Game of Trains packs (game: trains), not '%s'", se->path,
-		     p->game);
-		return false;
-	}
 	if (!rules_override(p, o->rules[se->j], (size_t)o->nrules[se->j]))
 		return false;
 	if (p->abilities.n == 0 && p->wild == 0)

@@ -245,8 +245,9 @@ static int resolve_filters(const struct pack *p, struct list_opts *o, long playe
 	return status;
 }
 
-int cmd_list(int argc, char **argv)
+int trains_list(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
+	(void)g;
 	struct list_opts o = {.naming = -1};
 	long players = 0;
 	const char *path = NULL;
@@ -254,7 +255,7 @@ int cmd_list(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	data_keys_warn(true);   /* a data row naming no card: the cards are listed to look it up */
-	struct pack *p = pack_load(path);
+	struct pack *p = pack_of(pack, path, false);
 	data_keys_warn(false);
 	if (!p)
 		return EXIT_INPUT;
@@ -280,8 +281,9 @@ static const char dump_usage[] =
 	"  -r, --rule KEY=VALUE  override a rule of the pack, as simulate does; repeatable\n"
 	"  -q, --quiet           no progress lines on stderr (as in every command)\n";
 
-int cmd_dump(int argc, char **argv)
+int trains_dump(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
+	(void)g;
 	static const struct option longopts[] = {
 		{"rule", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
@@ -305,7 +307,7 @@ int cmd_dump(int argc, char **argv)
 		diag(SEV_ERROR, NULL, "dump takes one pack file (see 'railyard help dump')");
 		return EXIT_INPUT;
 	}
-	struct pack *p = pack_load(argv[optind]);
+	struct pack *p = pack_of(pack, argv[optind], false);
 	if (!p)
 		return EXIT_INPUT;
 	bool ok = true;

@@ -608,7 +608,7 @@ static const char *code_at(void *user, size_t i)
 	return column && strcmp(column, "number") != 0 && i < p->abilities.n ? p->abilities.v[i].code : NULL;
 }
 
-static struct pack *load_tree(struct ydoc *doc, bool lenient)
+static struct pack *load_tree(const struct ydoc *doc, bool lenient)
 {
 	struct pack *p = xcalloc(1, sizeof *p);
 	struct loader ld = {.p = p};
@@ -616,7 +616,8 @@ static struct pack *load_tree(struct ydoc *doc, bool lenient)
 	ld.yr.file = p->file;
 	p->loc = pack_loc(p, 1, 1);
 	p->copies = 1;
-	ruleset_init(&p->rules.set, "trains", trains_rule_keys);
+	ruleset_init(&p->rules.set, TRAINS_GAME, trains_rule_keys);
+	p->rules.set.where = false;   /* the core game's messages name no game */
 	rules_from_set(&p->rules);
 	p->order = ORDER_SPACE;
 	const struct ynode *root = doc->root;
@@ -660,9 +661,16 @@ struct pack *pack_parse(const char *name, const char *text, size_t len)
 	return p;
 }
 
-struct pack *pack_from_doc(struct ydoc *doc)
+struct pack *pack_from_doc(const struct ydoc *doc)
 {
 	return load_tree(doc, false);
+}
+
+struct pack *pack_of(const struct ydoc *doc, const char *path, bool lenient)
+{
+	if (doc)
+		return load_tree(doc, lenient);
+	return lenient ? pack_load_check(path) : pack_load(path);
 }
 
 struct pack *pack_load(const char *path)

@@ -107,7 +107,10 @@ struct pack *pack_load(const char *path);
 struct pack *pack_load_check(const char *path);
 /* The same from a parsed (possibly edited) tree; the tree stays the caller's. */
 struct ydoc;
-struct pack *pack_from_doc(struct ydoc *doc);
+struct pack *pack_from_doc(const struct ydoc *doc);
+/* A command's pack: from doc, main's parse of it (game.h: game_cmd), or when
+ * doc is NULL read from path; lenient: as pack_load_check. */
+struct pack *pack_of(const struct ydoc *doc, const char *path, bool lenient);
 /* The same from memory (for tests and fuzzing); name is used in locations. */
 struct pack *pack_parse(const char *name, const char *text, size_t len);
 void pack_free(struct pack *p);
@@ -127,5 +130,22 @@ const char *win_rule_name(enum win_rule w);
 /* Write a stable, sorted plain-text dump of the model and its assignment: the
  * debugging view and the basis of golden tests. */
 void pack_dump(const struct pack *p, FILE *out);
+
+/* ---- Game of Trains as a plug-in: its parts, registered by trains_game.c ---- */
+/* Its name, the `game:` of its packs. */
+#define TRAINS_GAME "trains"
+/* Its commands (game.h: game_cmd): list and dump (trains_list.c), build
+ * (trains_build.c), check (trains_check.c); each reads its pack through pack_of. */
+struct game;
+int trains_list(const struct game *g, const struct ydoc *pack, int argc, char **argv);
+int trains_dump(const struct game *g, const struct ydoc *pack, int argc, char **argv);
+int trains_build(const struct game *g, const struct ydoc *pack, int argc, char **argv);
+int trains_check(const struct game *g, const struct ydoc *pack, int argc, char **argv);
+/* Its engine for simulate and tune and its side of simulate (trains_gsim.c,
+ * on trains_sim.c). */
+struct gsim_engine;
+struct sim_side;
+extern const struct gsim_engine gsim_trains;
+extern const struct sim_side trains_sim_side;
 
 #endif

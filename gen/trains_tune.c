@@ -137,7 +137,7 @@ static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 }
 
 const struct tune_engine trains_tune_engine = {
-	.game = "trains",
+	.game = TRAINS_GAME,
 	.unit = "turns",
 	.max_length = 1000,
 	.sim_only = NULL,

@@ -19,7 +19,9 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #endif
 
 #include "cli.h"
+#include "commands.h"
 #include "diag.h"
+#include "game.h"
 #include "names.h"
 #include "output.h"
 #include "simplot.h"
@@ -1592,9 +1594,9 @@ static int report(struct tune_ctx *c, bool json, const char *plot)
 
 /* Load the space and the variants, then race, shard or merge. */
 static int tune_body(const struct tune_engine *e, const void *game, struct opts *o, struct tune_ctx *c,
-		     const char *path)
+		     const struct ydoc *pack, const char *path)
 {
-	struct ydoc *doc = ydoc_load(path);
+	struct ydoc *doc = pack ? ydoc_clone(pack) : ydoc_load(path);
 	if (!doc)
 		return EXIT_INPUT;
 	struct tune_space sp;
@@ -1636,7 +1638,7 @@ out:
 	return status;
 }
 
-int tune_run(const struct tune_engine *e, const void *game, int argc, char **argv)
+int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct opts o = {.threads = 1};
 	struct tune_ctx c = {.seed = 1, .cap = 32768, .threshold = STATS_COMPLETION, .horizon = e->max_length,
@@ -1663,7 +1665,7 @@ int tune_run(const struct tune_engine *e, const void *game, int argc, char **arg
 		free_ctx(NULL, &c);
 		return EXIT_OUTPUT;
 	}
-	return tune_body(e, game, &o, &c, argv[optind]);
+	return tune_body(e, game, &o, &c, pack, argv[optind]);
 }
 
 /* ---- merge ---- */
@@ -1711,4 +1713,11 @@ int cmd_merge(int argc, char **argv)
 	shard_set_free(&set);
 	free_ctx(NULL, &c);
 	return status;
+}
+
+/* commands.h: one entry (one usage) for every game; its tune engine loads its
+ * variants (trains_tune.c for the core game, deck_tune.c for the others). */
+int cmd_tune(const struct game *g, const struct ydoc *pack, int argc, char **argv)
+{
+	return tune_run(g->tune, g, pack, argc, argv);
 }

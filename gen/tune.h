@@ -114,8 +114,8 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
 extern const struct tune_engine trains_tune_engine, deck_tune_engine;
 
 /* railyard tune PACK with engine e for game (handed to e->load; argv[0] is
- * "tune"). */
-int tune_run(const struct tune_engine *e, const void *game, int argc, char **argv);
+ * "tune"): PACK as parsed (pack; NULL: read from the file). */
+int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *pack, int argc, char **argv);
 /* railyard merge DIR... (argv[0] is "merge"). */
 int cmd_merge(int argc, char **argv);
 

@@ -628,36 +628,8 @@ struct ydoc *ydoc_parse(const char *name, const char *text, size_t len)
 	return b.doc;
 }
 
-/* The documents of this command's packs (main parsed them to learn their
- * game), read once: each load of one gets a copy. */
-#define KEPT_MAX 8
-static struct ydoc *kept[KEPT_MAX];
-static size_t nkept;
-
-void ydoc_keep(struct ydoc *doc)
-{
-	if (!doc) {
-		for (size_t i = 0; i < nkept; i++)
-			ydoc_free(kept[i]);
-		nkept = 0;
-		return;
-	}
-	for (size_t i = 0; i < nkept; i++)
-		if (kept[i] == doc)
-			return;
-	if (nkept == KEPT_MAX) {   /* the oldest goes */
-		ydoc_free(kept[0]);
-		memmove(kept, kept + 1, (KEPT_MAX - 1) * sizeof *kept);
-		nkept--;
-	}
-	kept[nkept++] = doc;
-}
-
 struct ydoc *ydoc_load(const char *path)
 {
-	for (size_t i = 0; i < nkept; i++)
-		if (strcmp(kept[i]->file, path) == 0)
-			return ydoc_clone(kept[i]);
 	size_t len;
 	watch_note(path);
 	char *text = read_file(path, YT_MAX_FILE, &len);

@@ -58,14 +58,6 @@ struct ydoc {
  * problems such as duplicate keys. Caller frees with ydoc_free. The file's text is registered with
  * diag_source so later messages can quote it. */
 struct ydoc *ydoc_load(const char *path);
-/* Keep doc (ownership passes) for the rest of the command: every later
- * ydoc_load of its path returns a copy (ydoc_clone) instead of reading and
- * parsing the file again (main parses a command's packs once to learn their
- * game; the command loads them, once a series or a variant). The first kept of
- * a path is the one copied; beyond eight, the oldest is freed; ydoc_keep(NULL)
- * frees them all (main, after each command). Until then a kept document stays
- * valid. */
-void ydoc_keep(struct ydoc *doc);
 /* The same from memory; name is used in locations. */
 struct ydoc *ydoc_parse(const char *name, const char *text, size_t len);
 void ydoc_free(struct ydoc *doc);

@@ -23,6 +23,8 @@
 #include "games.h"
 #include "gplay.h"
 #include "gsim.h"
+#include "take.h"
+#include "train52.h"
 #include "trains_rules.h"
 
 /* The moves the last watch call listed through the game's legality (take,
@@ -146,7 +148,7 @@ static int check_deck(const char *path, int players, enum gsim_policy pol)
 	}
 	struct games_select sel = {0};
 	static struct game_rules rules;   /* large: not on the stack */
-	struct deck *d = games_load(g, path, &sel, &rules);
+	struct deck *d = games_load(g, NULL, path, &sel, &rules);
 	assert_non_null(d);
 	struct gsim_params p = {.deck = d, .pack_rules = &rules, .players = players, .max_length = 5000};
 	for (int i = 0; i < players; i++)

@@ -52,7 +52,7 @@ static const char t52_pack[] =
 	"%s";
 
 /* Load a train-52 pack whose rules: block is rules, through games_load, the
- * parsed tree handed over as main does (ydoc_keep). */
+ * parsed tree handed over as main hands a command its pack. */
 static struct deck *load_t52(const char *rules, struct game_rules *out)
 {
 	char *text = xasprintf(t52_pack, rules);
@@ -61,19 +61,18 @@ static struct deck *load_t52(const char *rules, struct game_rules *out)
 	assert_non_null(doc);
 	const struct game *g = game_of(doc);
 	assert_non_null(g);
-	assert_string_equal(g->name, GAME_TRAIN52);
-	ydoc_keep(doc);
+	assert_string_equal(g->name, "train-52");
 	capture();
-	struct deck *d = games_load(g, "t52.yaml", NULL, out);
+	struct deck *d = games_load(g, doc, "t52.yaml", NULL, out);
 	release();
-	ydoc_keep(NULL);
+	ydoc_free(doc);   /* the deck keeps its own copy */
 	return d;
 }
 
 static void test_table(void **state)
 {
 	(void)state;
-	const char *names[] = {"trains", GAME_TAKE, GAME_DOMINO, GAME_TRAIN52, GAME_TOY};
+	const char *names[] = {"trains", "take-the-train", "domino-trains", "train-52", "toy-train"};
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		const struct game *g = game_find(names[i]);
 		assert_non_null(g);
@@ -93,7 +92,7 @@ static void test_game_of(void **state)
 	(void)state;
 	const char *text = "pack: x\ngame: take-the-train\n";
 	struct ydoc *doc = ydoc_parse("g.yaml", text, strlen(text));
-	assert_string_equal(game_of(doc)->name, GAME_TAKE);
+	assert_string_equal(game_of(doc)->name, "take-the-train");
 	ydoc_free(doc);
 	/* no game (or not a name): trains, whose loader says what is wrong */
 	text = "pack: x\ncensus: 5\n";
@@ -110,28 +109,48 @@ static void test_game_of(void **state)
 				     "domino-trains, train-52, toy-train, deck)"));
 }
 
-/* A kept document serves a copy to every load of its path, for the rest of the
- * command (a pack read once, whatever loads it how often); ydoc_keep(NULL)
- * ends that, and the file is read from disk again. */
-static void test_keep_serves_copies(void **state)
+/* Run command kind of the pack in text, parsed under the name of a file that
+ * does not exist, as main hands a command its pack (game_cmd); its output to
+ * /dev/null. The exit status. */
+static int run_on_tree(enum game_cmd_kind kind, const char *text)
+{
+	struct ydoc *doc = ydoc_parse("not-on-disk.yaml", text, strlen(text));
+	assert_non_null(doc);
+	const struct game *g = game_of(doc);
+	assert_non_null(g);
+	char cmd[] = "x", pack[] = "not-on-disk.yaml";
+	char *argv[] = {cmd, pack, NULL};
+	fflush(stdout);
+	FILE *saved = stdout;
+	stdout = fopen("/dev/null", "w");
+	capture();
+	int status = g->run[kind](g, doc, 2, argv);
+	release();
+	fclose(stdout);
+	stdout = saved;
+	ydoc_free(doc);
+	return status;
+}
+
+/* A command reads its pack from the tree main parsed, not from the file
+ * (issue 33: the pack passed in the command's signature): every game's list
+ * and check of a pack that is not on disk. */
+static void test_command_takes_tree(void **state)
 {
 	(void)state;
-	const char *text = "a: 1\n";
-	struct ydoc *doc = ydoc_parse("kept.yaml", text, strlen(text));
-	ydoc_keep(doc);
-	for (int i = 0; i < 3; i++) {
-		struct ydoc *c = ydoc_load("kept.yaml");   /* no such file: the kept tree's copy */
-		assert_non_null(c);
-		assert_ptr_not_equal(c, doc);
-		assert_string_equal(c->file, "kept.yaml");
-		assert_ptr_equal(c->root->pairs[0].key->loc.file, c->file);   /* its own file name */
-		assert_string_equal(ymap_get(c->root, "a")->str, "1");
-		ydoc_free(c);
+	char *text = xasprintf(t52_pack, "  piles: [4, 3, 2, 1]\n");
+	assert_int_equal(run_on_tree(GAME_LIST, text), EXIT_OK);
+	assert_int_equal(run_on_tree(GAME_DUMP, text), EXIT_OK);
+	free(text);
+	const char *packs[] = {"packs/pattern-one-census-seven.yaml", "packs/domino-double-six.yaml"};
+	for (size_t i = 0; i < sizeof packs / sizeof *packs; i++) {
+		size_t len;
+		char *t = read_file(packs[i], 1u << 20, &len);
+		assert_non_null(t);
+		assert_int_equal(run_on_tree(GAME_LIST, t), EXIT_OK);
+		assert_int_equal(run_on_tree(GAME_CHECK, t), EXIT_OK);
+		free(t);
 	}
-	ydoc_keep(NULL);
-	capture();
-	assert_null(ydoc_load("kept.yaml"));   /* freed: now it is read from disk */
-	release();
 }
 
 static void test_t52_piles(void **state)
@@ -201,7 +220,7 @@ static void test_toy_rules(void **state)
 	struct ydoc *doc;
 	struct toy_pack_rules t;
 	struct game_rules g;
-	const struct game *toy = game_find(GAME_TOY);
+	const struct game *toy = game_find("toy-train");
 	toy_pack_rules_load(&reader, NULL, &t);
 	assert_int_equal(t.min_letters, 4);
 	assert_null(t.words);
@@ -261,7 +280,7 @@ static void test_no_rules(void **state)
 	struct game_rules out;
 	const struct ynode *r = rules_of(&doc, "rules: {reshuffle: true, jokers: 2}\n");
 	capture();
-	game_find(GAME_DOMINO)->load_rules(&reader, r, &out);
+	game_find("domino-trains")->load_rules(&reader, r, &out);
 	release();
 	assert_int_equal(reader.errors, 2);
 	assert_non_null(strstr(said, "r.yaml:1:9: error: unknown key 'reshuffle' in 'rules'"));
@@ -280,17 +299,16 @@ static void test_shipped_packs(void **state)
 		assert_non_null(doc);
 		const struct game *g = game_of(doc);
 		assert_non_null(g);
-		ydoc_keep(doc);
 		struct game_rules r;
-		struct deck *d = games_load(g, packs[i], NULL, &r);
+		struct deck *d = games_load(g, doc, packs[i], NULL, &r);
 		assert_non_null(d);
 		assert_string_equal(d->game, g->name);
-		if (!strcmp(g->name, GAME_TRAIN52))
+		if (!strcmp(g->name, "train-52"))
 			assert_int_equal(r.train52.nrounds, 4);
-		if (!strcmp(g->name, GAME_TOY))
+		if (!strcmp(g->name, "toy-train"))
 			assert_int_equal(r.toy.min_letters, 4);
 		deck_free(d);
-		ydoc_keep(NULL);
+		ydoc_free(doc);
 		diag_reset();
 	}
 }
@@ -315,7 +333,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_game_of),
-		cmocka_unit_test(test_keep_serves_copies),
+		cmocka_unit_test(test_command_takes_tree),
 		cmocka_unit_test(test_t52_piles),
 		cmocka_unit_test(test_rule_piles),
 		cmocka_unit_test(test_toy_rules),

@@ -11,11 +11,14 @@
 #include <cmocka.h>
 
 #include "deck.h"
+#include "domino.h"
 #include "game.h"
 #include "games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "stats.h"
+#include "take.h"
+#include "train52.h"
 #include "trains_rules.h"
 #include "trains_sim.h"
 
@@ -32,7 +35,7 @@ static struct deck *load(const char *path, char **with, size_t nwith)
 	const struct game *g = game_find(probe->game);
 	assert_non_null(g);
 	deck_free(probe);
-	struct deck *d = games_load(g, path, &sel, &pack_rules);
+	struct deck *d = games_load(g, NULL, path, &sel, &pack_rules);
 	assert_non_null(d);
 	return d;
 }

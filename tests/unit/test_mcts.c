@@ -274,7 +274,7 @@ static void test_mcts_beats_greedy(void **state)
 	assert_non_null(f);
 	fputs(yaml, f);
 	assert_int_equal(fclose(f), 0);
-	struct deck *d = games_load(g, path, NULL, &rules);
+	struct deck *d = games_load(g, NULL, path, NULL, &rules);
 	unlink(path);
 	rmdir(dir);
 	assert_non_null(d);

@@ -35,7 +35,7 @@ static int setup(void **state)
 		return 0;
 	const struct game *g = game_find("toy-train");
 	struct games_select sel = {0};
-	deck = g ? games_load(g, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
+	deck = g ? games_load(g, NULL, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
 	return deck ? 0 : -1;
 }
 
