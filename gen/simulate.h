@@ -11,6 +11,7 @@
 
 #include "games.h"
 #include "gsim.h"
+#include "opt.h"
 #include "series.h"
 #include "stats.h"
 #include "trains_sim.h"
@@ -18,18 +19,12 @@
 
 #define SIM_MAX_RULES 16
 
-/* The help of --skill and --skill-levels, the same for every game's simulate. */
-#define SIMULATE_SKILL_HELP \
-	"      --skill           the skill trace instead of the report: a ladder of\n" \
-	"                        levels, each against the one below (every deal once\n" \
-	"                        with the stronger in each seat), the stronger's share\n" \
-	"                        of the games with a single winner against 1/N, and\n" \
-	"                        the skill score: the strongest's share against the\n" \
-	"                        weakest rescaled, 0 a lottery, 1 it always wins;\n" \
-	"                        --games is games a step; one --players count\n" \
-	"      --skill-levels K|LIST  K levels of random, greedy, mcts:64, mcts:256,\n" \
-	"                        ... (default 4; 2 for an engine without mcts), or\n" \
-	"                        the levels named (random,greedy,mcts:N,...), 2..8\n"
+/* The getopt values of simulate's options without a short letter. */
+enum { SIM_OPT_CWITH = 1000, SIM_OPT_CWITHOUT, SIM_OPT_CRULE, SIM_OPT_SKILL, SIM_OPT_SKILL_LEVELS };
+
+/* --skill and --skill-levels, the same for every game's simulate (opt.h's
+ * rows, among those of each side's table). */
+extern const struct opt simulate_skill_options[];
 
 /* The options of one simulate run. */
 struct sim_opts {
@@ -86,11 +81,10 @@ struct sim_series {
 /* What simulate needs of a kind of pack beyond its engine: its options, its
  * loading and its part of the report. Members marked "may be NULL" are. */
 struct sim_side {
-	const char *usage;           /* simulate --help */
+	const struct opt_table *usage;   /* simulate's options and --help */
 	long length_default;         /* --max-turns' default */
 	int npolicies;               /* the policies offered: the first n of enum gsim_policy,
 				      * and mcts when the game's engine has steps */
-	bool groups;                 /* --with, --without and --compare-* */
 	const char *besides;         /* what else two compared packs differ in, or NULL */
 	/* Load se->path for game g with the --rule options of its series and make
 	 * its setup (se->players, se->policy): false (reported) when it cannot be
