@@ -73,7 +73,7 @@ static const struct opt simulate_rows[] = {
 		"(the seat, its legal moves, the standing and the\n"
 		"leader after it) and last what the behaviour\n"
 		"measures counted in the game"),
-	OPT_MORE(simulate_skill_options),
+	SIMULATE_SKILL_OPTIONS,
 	OPT("quiet", 'q', NULL, "no progress lines on stderr"),
 	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
 	OPT_TEXT(

@@ -31,22 +31,6 @@
 
 /* ---- options ---- */
 
-const struct opt simulate_skill_options[] = {
-	OPT("skill", SIM_OPT_SKILL, NULL,
-		"the skill trace instead of the report: a ladder of\n"
-		"levels, each against the one below (every deal once\n"
-		"with the stronger in each seat), the stronger's share\n"
-		"of the games with a single winner against 1/N, and\n"
-		"the skill score: the strongest's share against the\n"
-		"weakest rescaled, 0 a lottery, 1 it always wins;\n"
-		"--games is games a step; one --players count"),
-	OPT("skill-levels", SIM_OPT_SKILL_LEVELS, "K|LIST",
-		"K levels of random, greedy, mcts:64, mcts:256,\n"
-		"... (default 4; 2 for an engine without mcts), or\n"
-		"the levels named (random,greedy,mcts:N,...), 2..8"),
-	OPT_END,
-};
-
 static const char *const policy_names[] = {
 	[GSIM_RANDOM] = "random", [GSIM_GREEDY] = "greedy", [GSIM_SPOILER] = "spoiler",
 	[GSIM_LOOKAHEAD] = "lookahead", [GSIM_MCTS] = "mcts",

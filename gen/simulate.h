@@ -22,9 +22,21 @@
 /* The getopt values of simulate's options without a short letter. */
 enum { SIM_OPT_CWITH = 1000, SIM_OPT_CWITHOUT, SIM_OPT_CRULE, SIM_OPT_SKILL, SIM_OPT_SKILL_LEVELS };
 
-/* --skill and --skill-levels, the same for every game's simulate (opt.h's
- * rows, among those of each side's table). */
-extern const struct opt simulate_skill_options[];
+/* --skill and --skill-levels, the same for every game's simulate: two rows
+ * (opt.h) of each side's table. */
+#define SIMULATE_SKILL_OPTIONS \
+	OPT("skill", SIM_OPT_SKILL, NULL, \
+		"the skill trace instead of the report: a ladder of\n" \
+		"levels, each against the one below (every deal once\n" \
+		"with the stronger in each seat), the stronger's share\n" \
+		"of the games with a single winner against 1/N, and\n" \
+		"the skill score: the strongest's share against the\n" \
+		"weakest rescaled, 0 a lottery, 1 it always wins;\n" \
+		"--games is games a step; one --players count"), \
+	OPT("skill-levels", SIM_OPT_SKILL_LEVELS, "K|LIST", \
+		"K levels of random, greedy, mcts:64, mcts:256,\n" \
+		"... (default 4; 2 for an engine without mcts), or\n" \
+		"the levels named (random,greedy,mcts:N,...), 2..8")
 
 /* The options of one simulate run. */
 struct sim_opts {

@@ -265,7 +265,7 @@ static const struct opt simulate_rows[] = {
 	OPT("trace", 'T', "G",
 		"play only game G of the series (0-based) and print it\n"
 		"turn by turn instead of a report"),
-	OPT_MORE(simulate_skill_options),
+	SIMULATE_SKILL_OPTIONS,
 	OPT("quiet", 'q', NULL, "no progress lines (players, games, rate, time left)"),
 	OPT("help", 'h', NULL, "this help"),
 	OPT("version", 'V', NULL, "the version"),

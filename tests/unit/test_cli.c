@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "opt.h"
 
 static char *said;
 static size_t said_len;
@@ -84,24 +85,77 @@ static void test_operand(void **state)
 	assert_string_equal(VALUE("compare", "simulate", "--compa", "a.yaml", "p"), "a.yaml");
 }
 
-/* A command's option that cli.c's table lacks, or whose value differs, is
+/* A command's option that opt.c's table lacks, or whose value differs, is
  * refused: main could not find the pack among that command's arguments. */
 static void test_table(void **state)
 {
 	(void)state;
-	static const struct option good[] = {{"json", no_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
-	static const struct option bad[] = {{"frobnicate", required_argument, NULL, 1}, {NULL, 0, NULL, 0}};
-	static const struct option wrong[] = {{"json", required_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
+	static const struct opt good[] = {OPT("json", 'j', NULL, "x"), OPT_END};
+	static const struct opt bad[] = {OPT("frobnicate", 1, "X", "x"), OPT_END};
+	static const struct opt wrong[] = {OPT("json", 'j', "X", "x"), OPT_END};
+	static const struct opt_table tgood = {"check", 20, good}, tbad = {"check", 20, bad},
+				      twrong = {"check", 20, wrong};
 	optind = 1;
-	assert_int_equal(cli_next(3, ARGS("check", "--json", "p"), good), 'j');
+	assert_int_equal(cli_next(3, ARGS("check", "--json", "p"), &tgood), 'j');
+	optind = 1;
+	assert_int_equal(cli_next(3, ARGS("check", "-j", "p"), &tgood), 'j');
 	listen();
 	optind = 1;
-	assert_int_equal(cli_next(2, ARGS("check", "p"), bad), '?');
-	assert_non_null(strstr(heard(), "option '--frobnicate' is missing from cli.c's table"));
+	assert_int_equal(cli_next(2, ARGS("check", "p"), &tbad), '?');
+	assert_non_null(strstr(heard(), "option '--frobnicate' is missing from opt.c's table"));
 	listen();
 	optind = 1;
-	assert_int_equal(cli_next(2, ARGS("check", "p"), wrong), '?');
+	assert_int_equal(cli_next(2, ARGS("check", "p"), &twrong), '?');
 	assert_non_null(strstr(heard(), "'--json'"));
+}
+
+/* The usage text a table makes: short letters from opt.c's table, the help at
+ * the column (two spaces after an entry too long for it), continuation lines
+ * indented, "\n" starting the help on the next line, another name unlisted,
+ * a shared table's rows in place, -h and -V on one line. */
+static void test_help(void **state)
+{
+	(void)state;
+	static const struct opt shared[] = {OPT("force", 1, NULL, "build anyway"), OPT_END};
+	static const struct opt rows[] = {
+		OPT_TEXT("usage: railyard build [OPTIONS] PACK.yaml  (remark)\n\n"),
+		OPT("output", 'o', "DIR", "the folder\nor its parent"),
+		OPT("max-total-pixels", 2, "M", "every image"),
+		OPT("objective", 3, "NAME[=T]", "\nwhat is optimized"),
+		OPT_VALUES("color", 4, "HOW", NULL, "@words:--colour"),
+		OPT_MORE(shared),
+		OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+		OPT_TEXT("\nexit status: 0\n"),
+		OPT_END,
+	};
+	static const struct opt_table t = {"build", 20, rows};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	opt_help(f, &t);
+	fclose(f);
+	assert_string_equal(text, "usage: railyard build [OPTIONS] PACK.yaml  (remark)\n\n"
+			    "  -o, --output DIR  the folder\n"
+			    "                    or its parent\n"
+			    "      --max-total-pixels M  every image\n"
+			    "      --objective NAME[=T]\n"
+			    "                    what is optimized\n"
+			    "      --force       build anyway\n"
+			    "  -h, --help, -V, --version\n"
+			    "\nexit status: 0\n");
+	free(text);
+	char line[64];
+	opt_usage_line(&t, line, sizeof line);
+	assert_string_equal(line, "usage: railyard build [OPTIONS] PACK.yaml");
+	struct option o[8];
+	assert_int_equal(opt_longopts(&t, o, 8), 7);   /* color and force among them */
+	assert_string_equal(o[3].name, "color");
+	assert_int_equal(o[3].has_arg, required_argument);
+	assert_string_equal(o[4].name, "force");
+	assert_null(o[7].name);
+	assert_int_equal(opt_longopts(&t, o, 4), 4);   /* no room */
+	assert_string_equal(opt_find(&t, "force")->help, "build anyway");
+	assert_null(opt_find(&t, "frob"));
 }
 
 static void test_seed(void **state)
@@ -193,7 +247,7 @@ static void test_policies(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_operand), cmocka_unit_test(test_table), cmocka_unit_test(test_seed),
+		cmocka_unit_test(test_operand), cmocka_unit_test(test_table), cmocka_unit_test(test_help), cmocka_unit_test(test_seed),
 		cmocka_unit_test(test_players), cmocka_unit_test(test_policies),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
