@@ -26,21 +26,15 @@ static const struct {
  * --strict (diag.h). A command without its own --quiet gets CLI_QUIET for it. */
 enum { CLI_QUIET = OPT_QUIET, CLI_PROGRESS, CLI_NO_PROGRESS, CLI_STRICT };
 
-/* Whether every option of a command's table is known (opt.c), as it is there;
- * else reports the first that is not (a mistake in railyard, not in the
- * command line). */
-static bool known_options(const char *cmd, const struct option *longopts)
+/* The entry of renamed for --name in cmd, or NULL: it is known (its value
+ * skipped when looking for the pack, cli_operand), and refused by the command
+ * with its new name. */
+static const char *renamed_hint(const char *cmd, const char *name, size_t len)
 {
-	for (const struct option *o = longopts; o->name; o++) {
-		bool value;
-		if (!opt_known(cmd, o->name, strlen(o->name), false, &value, NULL) ||
-		    value != (o->has_arg == required_argument)) {
-			diag(SEV_ERROR, NULL, "%s: option '--%s' is missing from opt.c's table of options, "
-			     "or takes a value there and not here (a bug in railyard)", cmd, o->name);
-			return false;
-		}
-	}
-	return true;
+	for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+		if (!strcmp(renamed[i].cmd, cmd) && strlen(renamed[i].old) == len && !strncmp(renamed[i].old, name, len))
+			return renamed[i].hint;
+	return NULL;
 }
 
 static const struct option *find_long(const struct option *longopts, const char *name)
@@ -120,7 +114,7 @@ static bool foreign_option(const char *cmd, const char *spelled)
 {
 	const char *name = spelled + 2;
 	if (spelled[1] != '-') {   /* -l: the long option it is in every command that has it */
-		name = opt_of_letter(cmd, spelled[1]);
+		name = opt_of_letter(spelled[1]);
 		if (!name)
 			return false;
 	}
@@ -171,15 +165,15 @@ static void unknown_option(const char *cmd, const char *spelled, const struct op
 	diag(SEV_ERROR, NULL, "%s: unknown option '%s'", cmd, spelled);
 }
 
-/* The short options of longopts (each letter opt.c gives its long option in
- * cmd), a missing value returned as ':', into out (room for 3 a letter). */
-static void short_options(const char *cmd, const struct option *longopts, char *out)
+/* The short options of longopts (each letter opt.c gives its long option), a
+ * missing value returned as ':', into out (room for 3 a letter). */
+static void short_options(const struct option *longopts, char *out)
 {
 	size_t n = 0;
 	out[n++] = ':';
 	for (const struct option *o = longopts; o->name; o++) {
-		char letter = opt_letter(cmd, o->name);
-		if (!letter || strcmp(opt_of_letter(cmd, letter), o->name) != 0)
+		char letter = opt_letter(o->name);
+		if (!letter)
 			continue;
 		out[n++] = letter;
 		if (o->has_arg == required_argument)
@@ -197,18 +191,16 @@ int cli_next(int argc, char **argv, const struct opt_table *t)
 		diag(SEV_ERROR, NULL, "%s: too many options (a bug in railyard)", argv[0]);
 		return '?';
 	}
-	if (optind <= 1 && !known_options(argv[0], own))
-		return '?';
 	const struct option *longopts = with_common(own);
 	char optstring[2 + 3 * 128 + 1];
-	short_options(argv[0], longopts, optstring);
+	short_options(longopts, optstring);
 	opterr = 0;
 	int longindex = -1;
 	int c = getopt_long(argc, argv, optstring, longopts, &longindex);
 	if (c == -1)
 		return -1;
 	if (longindex < 0 && c != '?' && c != ':') {  /* a short letter: its long option's val */
-		const char *name = opt_of_letter(argv[0], (char)c);
+		const char *name = opt_of_letter((char)c);
 		const struct option *o = name ? find_long(longopts, name) : NULL;
 		c = o ? o->val : c;
 	}
@@ -260,15 +252,16 @@ static void walk(int argc, char **argv, bool (*visit)(void *u, const char *name,
 			size_t len = strcspn(a + 2, "=");
 			bool value = false;
 			const char *full = NULL;
-			bool k = opt_known(cmd, a + 2, len, true, &value, &full);
-			const char *v = a[2 + len] ? a + 3 + len : k && value && i + 1 < argc ? argv[++i] : NULL;
+			bool k = opt_known(a + 2, len, true, &value, &full);
+			value |= !k && renamed_hint(cmd, a + 2, len);   /* every old name took a value */
+			const char *v = a[2 + len] ? a + 3 + len : value && i + 1 < argc ? argv[++i] : NULL;
 			if (visit(u, k ? full : a + 2, k ? strlen(full) : len, v))
 				return;
 		} else {
 			for (const char *p = a + 1; *p; p++) {
-				const char *name = opt_of_letter(cmd, *p);
+				const char *name = opt_of_letter(*p);
 				bool value = false;
-				if (!name || !opt_known(cmd, name, strlen(name), false, &value, NULL) || !value)
+				if (!name || !opt_known(name, strlen(name), false, &value, NULL) || !value)
 					continue;
 				const char *v = p[1] ? p + 1 : i + 1 < argc ? argv[++i] : NULL;
 				if (visit(u, name, strlen(name), v))
@@ -331,10 +324,10 @@ static bool known_visit(void *u, const char *name, size_t len, const char *value
 {
 	struct known *k = u;
 	(void)value;
-	if (!name || opt_known(k->cmd, name, len, false, NULL, NULL))
+	if (!name || opt_known(name, len, false, NULL, NULL) || renamed_hint(k->cmd, name, len))
 		return false;
 	const char *names[160];
-	opt_all_names(k->cmd, names, sizeof names / sizeof *names);
+	opt_all_names(names, sizeof names / sizeof *names);
 	char spelled[64];
 	snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 60 ? len : 60), name);
 	unknown_anywhere(k, spelled, names);

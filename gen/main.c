@@ -222,6 +222,14 @@ static size_t tables_of(const char *cmd, const char *pack, const struct opt_tabl
 	return n;
 }
 
+/* The options of command cmd, every game's, for cli_known and cli_operand
+ * (opt_set_known). */
+static void know_options(const char *cmd)
+{
+	static const struct opt_table *t[16];
+	opt_set_known(t, tables_of(cmd, NULL, t, sizeof t / sizeof *t));
+}
+
 /* railyard --complete options COMMAND [PACK]: the long options of the
  * command (of the pack's game, or of every game), one a line; --complete
  * value COMMAND OPTION [PACK]: what completes the option's value (opt.h's
@@ -238,7 +246,7 @@ static int complete_options(int argc, char **argv)
 	if (value) {
 		const char *name = argv[3];
 		name = name[0] == '-' && name[1] == '-' ? name + 2 : name[0] == '-' && name[1] ?
-			opt_of_letter(argv[2], name[1]) : NULL;
+			opt_of_letter(name[1]) : NULL;
 		for (size_t i = 0; name && i < n; i++) {
 			const struct opt *o = opt_find(t[i], name);
 			if (o && o->meta) {
@@ -289,6 +297,7 @@ static int run_command(const struct command *c, int argc, char **argv)
 {
 	if (c->kind == GAME_NCMDS)   /* merge: shards, not a pack */
 		return cmd_merge(argc, argv);
+	know_options(c->name);
 	if (!cli_known(argc, argv))
 		return EXIT_INPUT;
 	const char *path = cli_operand(argc, argv);
@@ -440,6 +449,7 @@ static int serve(int argc, char **argv)
 {
 	if (cli_wants_help(argc, argv))
 		return cmd_serve(argc, argv, run_for_serve);
+	know_options("serve");
 	if (!pack_folders(argc, argv))
 		return EXIT_INPUT;
 	int status = cmd_serve(argc, argv, run_for_serve);
@@ -520,6 +530,7 @@ static int run(int argc, char **argv)
 	const struct command *c = find_command(name);
 	if (!c)
 		return EXIT_INPUT;
+	know_options(c->name);
 	if (cli_wants_help(argc - 1, argv + 1)) {   /* with a pack: its game's options */
 		const char *pack = c->kind == GAME_NCMDS ? NULL : cli_operand(argc - 1, argv + 1);
 		struct stat st;

@@ -1,124 +1,138 @@
 /* opt.c: every command's options written once (opt.h): the short letters and
  * value kinds every command shares, and what a command's table makes: the
- * getopt_long array and the usage text. */
+ * getopt_long array, the usage text, and which options the command being run
+ * has in any game. */
 #include "opt.h"
 
 #include <string.h>
 
-/* Every long option of every command: its short letter, which means that option
- * in every command that has it, and whether it takes a value. A command's own
- * table must agree with this one (cli_next refuses an option missing here), so
- * main can find the pack among a command's arguments before it knows the pack's
- * game (cli_operand). An entry with a command name holds in that command only,
- * before the entry for every command. */
-static const struct known {
+/* The short options: each letter means one long option in every command that
+ * has that option (a command takes -X only when its table has the long one). */
+static const struct {
+	char letter;
 	const char *name;
-	char letter;       /* its short option, or 0 */
-	bool value;        /* takes a value */
-	const char *cmd;   /* NULL: every command */
-} known[] = {
-	{"cards", 0, true, "build"},   /* renamed --numbers: its value is skipped, then refused */
-	{"cards", 0, true, "new"},     /* new --game deck --cards FILE.csv: the deck's rows */
-	{"port", 0, true, "serve"}, {"listen", 0, true, "serve"},
-	{"help", 'h', false, NULL}, {"version", 'V', false, NULL}, {"json", 'j', false, NULL},
-	{"quiet", 'q', false, NULL}, {"output", 'o', true, NULL}, {"cards", 'c', false, NULL},
-	{"dump", 'd', false, NULL}, {"players", 'n', true, NULL}, {"without", 'w', true, NULL},
-	{"sequence", 's', true, NULL}, {"grid", 'g', true, NULL}, {"frozen", 'f', true, NULL},
-	{"missing", 'm', true, NULL}, {"apply", 'a', true, NULL}, {"play", 'p', true, NULL},
-	{"line", 'l', true, NULL}, {"end", 'e', true, NULL}, {"tiles", 't', true, NULL},
-	{"used", 'u', true, NULL}, {"hand", 'H', true, NULL}, {"rule", 'r', true, NULL},
-	{"policy", 'P', true, NULL}, {"trace", 'T', true, NULL}, {"score", 'S', true, NULL},
-	{"drawn", 'D', false, NULL}, {"answer", 'A', true, NULL},
-	/* no short form */
-	{"abilities", 0, false, NULL}, {"allow-path", 0, true, NULL}, {"at", 0, true, NULL},
-	{"bleed", 0, true, NULL}, {"challenge", 0, true, NULL}, {"colour", 0, true, NULL},
-	{"color", 0, true, NULL}, {"icc", 0, true, NULL}, {"max-ink", 0, true, NULL},
-	{"proof", 0, false, NULL},
-	{"compare", 0, true, NULL},
-	{"compare-rule", 0, true, NULL}, {"compare-with", 0, true, NULL},
-	{"compare-without", 0, true, NULL}, {"completion", 0, true, NULL}, {"draw", 0, true, NULL},
-	{"duplex", 0, true, NULL}, {"force", 0, false, NULL}, {"games", 0, true, NULL},
-	{"hands", 0, true, NULL}, {"jobs", 0, true, NULL}, {"layout", 0, true, NULL},
-	{"margin", 0, true, NULL},
-	{"max-items", 0, true, NULL}, {"max-length", 0, true, NULL}, {"max-turns", 0, true, NULL},
-	{"max-pixels", 0, true, NULL}, {"max-total-pixels", 0, true, NULL},
-	{"max-seconds", 0, true, NULL}, {"max-item-seconds", 0, true, NULL},
-	{"naming", 0, true, NULL}, {"next", 0, false, NULL}, {"on", 0, true, NULL},
-	{"only", 0, true, NULL}, {"open-piles", 0, true, NULL}, {"opponent", 0, false, NULL},
-	{"others", 0, true, NULL}, {"paper", 0, true, NULL}, {"pile", 0, false, NULL},
-	{"piles", 0, true, NULL}, {"plot", 0, true, NULL}, {"points", 0, true, NULL},
-	{"preset", 0, true, NULL}, {"seed", 0, true, NULL}, {"spent", 0, true, NULL},
-	{"start", 0, false, NULL}, {"threads", 0, true, NULL}, {"train", 0, true, NULL},
-	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
-	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
-	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
-	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL}, {"strict", 0, false, NULL},
-	{"skill", 0, false, NULL}, {"skill-levels", 0, true, NULL},
-	/* tune */
-	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
-	{"length", 0, true, NULL}, {"first-seat", 0, true, NULL}, {"exhaustive", 0, false, NULL},
-	{"write", 0, true, NULL}, {"shard", 0, true, NULL}, {"objective", 0, true, NULL},
-	{"require", 0, true, NULL},
+} letters[] = {
+	{'h', "help"}, {'V', "version"}, {'j', "json"}, {'q', "quiet"}, {'o', "output"},
+	{'c', "cards"}, {'d', "dump"}, {'n', "players"}, {'w', "without"}, {'s', "sequence"},
+	{'g', "grid"}, {'f', "frozen"}, {'m', "missing"}, {'a', "apply"}, {'p', "play"},
+	{'l', "line"}, {'e', "end"}, {'t', "tiles"}, {'u', "used"}, {'H', "hand"}, {'r', "rule"},
+	{'P', "policy"}, {'T', "trace"}, {'S', "score"}, {'D', "drawn"}, {'A', "answer"},
 };
-#define NKNOWN (sizeof known / sizeof *known)
+#define NLETTERS (sizeof letters / sizeof *letters)
 
-static bool holds(const struct known *k, const char *cmd)
+/* The options every command has besides its table's (cli_next takes them). */
+static const char *const common[] = {"quiet", "progress", "no-progress", "strict"};
+#define NCOMMON (sizeof common / sizeof *common)
+
+/* opt_set_known: the tables of the command being run, every game's. */
+static const struct opt_table *const *known;
+static size_t nknown;
+
+void opt_set_known(const struct opt_table *const *t, size_t n)
 {
-	return !k->cmd || (cmd && !strcmp(k->cmd, cmd));
+	known = t;
+	nknown = n;
 }
 
-/* The entry for option name in command cmd, or NULL. */
-static const struct known *find_known(const char *cmd, const char *name, size_t len)
+char opt_letter(const char *name)
 {
-	for (size_t i = 0; i < NKNOWN; i++)
-		if (strlen(known[i].name) == len && !strncmp(known[i].name, name, len) && holds(&known[i], cmd))
-			return &known[i];
+	for (size_t i = 0; i < NLETTERS; i++)
+		if (strcmp(letters[i].name, name) == 0)
+			return letters[i].letter;
+	return 0;
+}
+
+const char *opt_of_letter(char letter)
+{
+	for (size_t i = 0; i < NLETTERS; i++)
+		if (letters[i].letter == letter)
+			return letters[i].name;
 	return NULL;
 }
 
-char opt_letter(const char *cmd, const char *name)
+/* Each option of rows (those of more included) to visit, until it returns true. */
+static bool each_row(const struct opt *rows, bool (*visit)(void *u, const struct opt *o), void *u)
 {
-	const struct known *k = find_known(cmd, name, strlen(name));
-	return k ? k->letter : 0;
+	for (const struct opt *r = rows; r->name || r->help || r->more; r++)
+		if (r->more ? each_row(r->more, visit, u) : r->name && visit(u, r))
+			return true;
+	return false;
 }
 
-const char *opt_of_letter(const char *cmd, char letter)
+/* Each option of the known tables, then the common ones (no value). */
+static bool each_known(bool (*visit)(void *u, const struct opt *o), void *u)
 {
-	for (size_t i = 0; i < NKNOWN; i++)
-		if (known[i].letter == letter && holds(&known[i], cmd))
-			return known[i].name;
-	return NULL;
-}
-
-bool opt_known(const char *cmd, const char *name, size_t len, bool prefix, bool *value, const char **full)
-{
-	const struct known *k = find_known(cmd, name, len), *any = NULL;
-	for (size_t i = 0; !k && prefix && i < NKNOWN; i++) {
-		/* an abbreviation: every option it begins must agree on taking a value */
-		if (strncmp(known[i].name, name, len) != 0 || !holds(&known[i], cmd))
-			continue;
-		if (any && any->value != known[i].value)
-			return false;
-		if (!any)
-			any = &known[i];
+	for (size_t i = 0; i < nknown; i++)
+		if (each_row(known[i]->rows, visit, u))
+			return true;
+	for (size_t i = 0; i < NCOMMON; i++) {
+		struct opt o = {common[i], 0, NULL, "", NULL, NULL};
+		if (visit(u, &o))
+			return true;
 	}
-	if (!k)
-		k = any;
-	if (k && value)
-		*value = k->value;
-	if (k && full)
-		*full = k->name;
-	return k != NULL;
+	return false;
 }
 
-size_t opt_all_names(const char *cmd, const char **names, size_t max)
+struct lookup {
+	const char *name;
+	size_t len;
+	bool prefix, exact, value, clash;
+	const char *full;
+};
+
+static bool lookup_visit(void *u, const struct opt *o)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < NKNOWN && n + 1 < max; i++)
-		if (!cmd || holds(&known[i], cmd))
-			names[n++] = known[i].name;
-	names[n] = NULL;
-	return n;
+	struct lookup *l = u;
+	bool exact = strlen(o->name) == l->len && !strncmp(o->name, l->name, l->len);
+	if (!exact && (!l->prefix || strncmp(o->name, l->name, l->len) != 0))
+		return false;
+	if (exact || !l->full) {
+		l->exact = exact;
+		l->value = o->meta != NULL;
+		l->full = o->name;
+		l->clash = false;
+		return exact;
+	}
+	/* an abbreviation: every option it begins must agree on taking a value */
+	l->clash |= l->value != (o->meta != NULL);
+	return false;
+}
+
+bool opt_known(const char *name, size_t len, bool prefix, bool *value, const char **full)
+{
+	struct lookup l = {name, len, prefix, false, false, false, NULL};
+	each_known(lookup_visit, &l);
+	if (!l.full || (!l.exact && l.clash))
+		return false;
+	if (value)
+		*value = l.value;
+	if (full)
+		*full = l.full;
+	return true;
+}
+
+struct names {
+	const char **v;
+	size_t n, max;
+};
+
+static bool names_visit(void *u, const struct opt *o)
+{
+	struct names *a = u;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], o->name) == 0)
+			return false;
+	if (a->n + 1 < a->max)
+		a->v[a->n++] = o->name;
+	return false;
+}
+
+size_t opt_all_names(const char **names, size_t max)
+{
+	struct names a = {names, 0, max};
+	each_known(names_visit, &a);
+	names[a.n] = NULL;
+	return a.n;
 }
 
 /* ---- a command's table ---- */
@@ -161,9 +175,9 @@ const struct opt *opt_find(const struct opt_table *t, const char *name)
 
 /* How an option is spelled in the help: "-o, --output DIR"; joined (after
  * "-h, --help") without the column of the short letters. */
-static int spell(FILE *f, const char *cmd, const struct opt *o, bool joined)
+static int spell(FILE *f, const struct opt *o, bool joined)
 {
-	char letter = opt_letter(cmd, o->name);
+	char letter = opt_letter(o->name);
 	int n = 0;
 	if (letter)
 		n += fprintf(f, "%s-%c, ", joined ? ", " : "  ", letter);
@@ -190,7 +204,7 @@ static void help_rows(FILE *f, const struct opt_table *t, const struct opt *rows
 			fputs(r->help, f);
 			continue;
 		}
-		int n = (*at >= 0 ? *at : 0) + spell(f, t->cmd, r, *at >= 0);
+		int n = (*at >= 0 ? *at : 0) + spell(f, r, *at >= 0);
 		*at = -1;
 		if (!*r->help) {
 			*at = n;

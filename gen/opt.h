@@ -52,18 +52,25 @@ enum { OPT_QUIET = 0x7171 };
 #define OPT_MORE(t) {NULL, 0, NULL, NULL, NULL, (t)}
 #define OPT_END {NULL, 0, NULL, NULL, NULL, NULL}
 
-/* The short letter of --name in command cmd (one meaning in every command
- * that has the option), or 0. */
-char opt_letter(const char *cmd, const char *name);
-/* Whether --name is some command's option in command cmd, and whether it
- * takes a value (*value, may be NULL); a prefix as getopt_long takes it with
- * prefix set ("--comp" for "--compare"), the full name into *full (may be NULL). */
-bool opt_known(const char *cmd, const char *name, size_t len, bool prefix, bool *value, const char **full);
-/* The long name of short option letter in command cmd, or NULL. */
-const char *opt_of_letter(const char *cmd, char letter);
-/* Every long option some command has, NULL-ended (names[max - 1] at most),
- * those of command cmd only when cmd is set. Returns the count. */
-size_t opt_all_names(const char *cmd, const char **names, size_t max);
+/* The short letter of --name (one meaning in every command that has the
+ * option), or 0; the long name of short option letter, or NULL. */
+char opt_letter(const char *name);
+const char *opt_of_letter(char letter);
+
+/* The tables of the command being run, every game's (n of them; the caller
+ * keeps them): what opt_known and opt_all_names look in, so that main can
+ * find the pack among a command's arguments before it knows the pack's game.
+ * The options every command has (--quiet, --progress, --no-progress,
+ * --strict) are known too. */
+void opt_set_known(const struct opt_table *const *t, size_t n);
+/* Whether --name (len bytes of it) is an option of those tables, and whether
+ * it takes a value (*value, may be NULL); with prefix, an abbreviation as
+ * getopt_long takes it ("--comp" for "--compare", provided every option it
+ * begins agrees on taking a value), its full name into *full (may be NULL). */
+bool opt_known(const char *name, size_t len, bool prefix, bool *value, const char **full);
+/* Every option of those tables, each once, NULL-ended (at most max - 1).
+ * Returns the count. */
+size_t opt_all_names(const char **names, size_t max);
 
 /* The options of t (rows of more included), in order, into out (room for
  * max, the last a zero entry): getopt_long's array. Returns the count, or
