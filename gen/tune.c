@@ -533,14 +533,7 @@ static size_t load_variants(struct loader *ld, struct tune_ctx *c)
 		struct buf all = {0};
 		tune_space_label(sp, ld->base, v, true, &all);
 		tv->all = all.s;
-		struct buf js = {0};
-		buf_puts(&js, "{");
-		for (size_t k = 0; k < sp->nkeys; k++) {
-			buf_printf(&js, "%s\"%s\": ", k ? ", " : "", sp->keys[k].path);
-			tune_json_node(sp->keys[k].values[tune_space_pick(sp, v, k)], &js);
-		}
-		buf_puts(&js, "}");
-		tv->json = js.s;
+		tv->json = tune_keys_json(sp, v);
 		char *text = NULL;
 		size_t len = 0;
 		size_t before = heap_bytes();
