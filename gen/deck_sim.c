@@ -128,15 +128,31 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 	return true;
 }
 
+static void free_pack(void *pack)
+{
+	struct deck_pack *dp = pack;
+	if (dp)
+		deck_free(dp->deck);
+	free(dp);
+}
+
+static void *load_pack(const char *path, int j, const struct game *g, const struct sim_opts *o)
+{
+	if (j && !same_game(g, path))
+		return NULL;
+	struct deck_pack *dp = xcalloc(1, sizeof *dp);
+	dp->deck = games_load(g, path, &o->sel[j], &dp->rules);
+	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[j], (size_t)o->nrules[j])) {
+		free_pack(dp);
+		return NULL;
+	}
+	return dp;
+}
+
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
-	if (se->j && !same_game(g, se->path))
-		return false;
-	struct deck_pack *dp = xcalloc(1, sizeof *dp);
-	se->pack = dp;
-	dp->deck = games_load(g, se->path, &o->sel[se->j], &dp->rules);
-	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[se->j], (size_t)o->nrules[se->j]))
-		return false;
+	(void)g;
+	const struct deck_pack *dp = se->pack;
 	se->id = dp->deck->id;
 	se->title = dp->deck->title;
 	se->set = &dp->rules.set;
@@ -154,12 +170,8 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 
 static void release(struct sim_series *se)
 {
-	struct deck_pack *dp = se->pack;
 	if (se->setup)
 		se->eng->setup_free(se->setup);
-	if (dp)
-		deck_free(dp->deck);
-	free(dp);
 }
 
 static void text_head(const struct sim_series *se)
@@ -247,6 +259,8 @@ const struct sim_side deck_sim_side = {
 	.length_default = 5000,
 	.npolicies = 2,
 	
+	.load_pack = load_pack,
+	.free_pack = free_pack,
 	.load = load,
 	.release = release,
 	.text_head = text_head,

@@ -412,13 +412,14 @@ static void run_series(struct sim_series **se, int npk, const struct sim_side *s
 	free(ta);
 }
 
-/* Load the j-th pack of a comparison for a player count and make its setup;
+/* The j-th pack of a comparison (loaded once) at a player count: its setup;
  * false (reported) when it cannot be played. */
-static bool prepare(struct sim_series *se, const struct game *g, const char *path, int j, int players,
-		    const struct sim_opts *o)
+static bool prepare(struct sim_series *se, const struct game *g, const char *path, void *pack, int j,
+		    int players, const struct sim_opts *o)
 {
 	memset(se, 0, sizeof *se);
 	se->path = path;
+	se->pack = pack;
 	se->j = j;
 	se->players = players;
 	se->eng = g->engine;
@@ -840,9 +841,15 @@ int cmd_simulate(const struct game *g, int argc, char **argv)
 	status = EXIT_OK;
 	int npk = o.compare ? 2 : 1, nse = o.ncounts * npk, prepared = 0;
 	struct sim_series *se = xcalloc((size_t)nse, sizeof *se);
+	void *pack[2] = {NULL, NULL};
+	for (int j = 0; j < npk; j++)
+		if (!(pack[j] = side->load_pack(j ? o.compare : argv[optind], j, g, &o))) {
+			status = EXIT_INPUT;
+			goto out;
+		}
 	for (int k = 0; k < o.ncounts; k++)
 		for (int j = 0; j < npk; j++)
-			if (!prepare(&se[prepared++], g, j ? o.compare : argv[optind], j, o.counts[k], &o)) {
+			if (!prepare(&se[prepared++], g, j ? o.compare : argv[optind], pack[j], j, o.counts[k], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
@@ -873,6 +880,9 @@ out:
 		side->release(&se[i]);
 		gsim_counts_free(&se[i].t);
 	}
+	for (int j = 0; j < 2; j++)
+		if (pack[j])
+			side->free_pack(pack[j]);
 	free(se);
 	return status;
 }

@@ -70,7 +70,7 @@ struct sim_series {
 	int players;
 	const struct gsim_engine *eng;
 	const char *id, *title;       /* the pack's (set by the side's load) */
-	void *pack;                   /* the side's loaded pack */
+	void *pack;                   /* the side's loaded pack (load_pack), shared by the counts */
 	const struct ruleset *set;    /* its named rules in force, for "rules_from" */
 	void *setup;                  /* the engine's */
 	struct gsim_params params;    /* what it was made from (set by the side's load) */
@@ -98,10 +98,16 @@ struct sim_side {
 	int npolicies;               /* the policies offered: the first n of enum gsim_policy,
 				      * and mcts when the game's engine has steps */
 	const char *besides;         /* what else two compared packs differ in, or NULL */
-	/* Load se->path for game g with the --rule options of its series and make
-	 * its setup (se->players, se->policy): false (reported) when it cannot be
-	 * played. Sets id, title, pack, set, setup, rules; own may be set. */
+	/* Load pack j of the run (0: the pack, 1: --compare's) at path for game
+	 * g, with the --rule options of its series (o->rules[j]): once, for every
+	 * player count. NULL (reported) when it cannot be loaded; free_pack frees it. */
+	void *(*load_pack)(const char *path, int j, const struct game *g, const struct sim_opts *o);
+	void (*free_pack)(void *pack);
+	/* Make the setup of series se (se->pack loaded, se->players, se->policy):
+	 * false (reported) when it cannot be played. Sets id, title, set, setup,
+	 * rules; own may be set. */
 	bool (*load)(struct sim_series *se, const struct game *g, const struct sim_opts *o);
+	/* Free what load made (not the pack). */
 	void (*release)(struct sim_series *se);
 	/* A worker's scratch after its games: add its own totals into se->own. May be NULL. */
 	void (*collect)(struct sim_series *se, const void *scratch);

@@ -293,25 +293,39 @@ static const struct opt simulate_rows[] = {
 
 static const struct opt_table simulate_table = {"simulate", 24, simulate_rows};
 
+static void *load_pack(const char *path, int j, const struct game *g, const struct sim_opts *o)
+{
+	(void)g;
+	struct pack *p = pack_load(path);
+	if (!p)
+		return NULL;
+	if (strcmp(p->game, "trains") != 0) {
+		diag(SEV_ERROR, NULL, "%s: simulate plays Game of Trains packs (game: trains), not '%s'", path,
+		     p->game);
+		pack_free(p);
+		return NULL;
+	}
+	if (!rules_override(p, o->rules[j], (size_t)o->nrules[j])) {
+		pack_free(p);
+		return NULL;
+	}
+	if (p->abilities.n == 0 && p->wild == 0)
+		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", path);
+	return p;
+}
+
+static void free_pack(void *p)
+{
+	pack_free(p);
+}
+
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
 	(void)g;
-	struct pack *p = pack_load(se->path);
-	if (!p)
-		return false;
-	se->pack = p;
+	struct pack *p = se->pack;
 	se->id = p->id;
 	se->title = p->title;
 	se->set = &p->rules.set;
-	if (strcmp(p->game, "trains") != 0) {
-		diag(SEV_ERROR, NULL, "%s: simulate plays Game of Trains packs (game: trains), not '%s'", se->path,
-		     p->game);
-		return false;
-	}
-	if (!rules_override(p, o->rules[se->j], (size_t)o->nrules[se->j]))
-		return false;
-	if (p->abilities.n == 0 && p->wild == 0)
-		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
 	struct gsim_params gp = {.pack = p, .players = se->players, .max_length = (int)o->max_length};
 	memcpy(gp.policy, se->policy, sizeof gp.policy);
 	memcpy(gp.budget, se->budget, sizeof gp.budget);
@@ -338,7 +352,6 @@ static void release(struct sim_series *se)
 	free(se->own);
 	if (se->setup)
 		se->eng->setup_free(se->setup);
-	pack_free(se->pack);
 }
 
 static void collect(struct sim_series *se, const void *scratch)
@@ -560,6 +573,8 @@ const struct sim_side trains_sim_side = {
 	.length_default = 1000,
 	.npolicies = POLICY_COUNT,
 	.besides = "the pattern",
+	.load_pack = load_pack,
+	.free_pack = free_pack,
 	.load = load,
 	.release = release,
 	.collect = collect,
