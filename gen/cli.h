@@ -11,11 +11,12 @@
 
 /* The next option of a command's arguments (argv[0] is the command name), like
  * getopt_long over the options of table t (opt.h; set optind = 1 before the
- * first call). Short options come from opt.c's one table (-o is --output wherever a command has --output);
- * a command accepts a short option only when it has its long option. Every command
- * has -q/--quiet (no progress or summary lines), --progress and --no-progress
- * (progress.h) and --strict (every warning an error, diag.h); they are handled here and only a command's own --quiet is
- * returned to it. Returns the option's val (optarg set), -1 after the last option (optind is
+ * first call). Short options come from opt.c's letters (-o is --output wherever
+ * a command has --output); a command accepts a short option only when it has
+ * its long option. Every command has -q/--quiet (no progress or summary lines),
+ * --progress and --no-progress (progress.h) and --strict (every warning an
+ * error, diag.h); they are handled here, and a table's --quiet row is returned
+ * to the command unless its val is OPT_QUIET. Returns the option's val (optarg set), -1 after the last option (optind is
  * the first operand), or '?' after reporting "COMMAND: unknown option '--frob'"
  * (with the nearest option, or the new name of a renamed one) or a missing value. */
 struct opt_table;
@@ -48,7 +49,7 @@ void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const 
 void cli_catch(const struct opt_table **t);
 
 /* Whether every long option among a command's arguments is one some command has
- * (opt.c's table); else false after "COMMAND: unknown option '--onyl' (did you
+ * (the tables opt_set_known set); else false after "COMMAND: unknown option '--onyl' (did you
  * mean '--only'?)" and one usage line. Run before the pack is looked for, so a
  * misspelt option is reported as such, not its value taken for the pack. */
 bool cli_known(int argc, char **argv);
