@@ -55,9 +55,11 @@ int main(int argc, char **argv)
 		struct sim_series se;
 		diag_set_quiet(1);
 		bool loaded = false;
-		for (int players = 4; players >= 2 && !loaded; players--) {
+		void *pack = g->sim->load_pack(path, 0, g, &o);
+		for (int players = 4; players >= 2 && pack && !loaded; players--) {
 			memset(&se, 0, sizeof se);
 			se.path = path;
+			se.pack = pack;
 			se.players = players;
 			se.eng = g->engine;
 			for (int p = 0; p < players; p++)
@@ -67,8 +69,11 @@ int main(int argc, char **argv)
 				g->sim->release(&se);
 		}
 		diag_set_quiet(0);
-		if (!loaded)
+		if (!loaded) {
+			if (pack)
+				g->sim->free_pack(pack);
 			continue;
+		}
 		const struct gsim_steps *st = g->engine->steps;
 		const void *setup = se.setup;
 		void *pos = calloc(1, st->pos_size(setup));
@@ -122,6 +127,7 @@ int main(int argc, char **argv)
 		free(work);
 		free(pos);
 		g->sim->release(&se);
+		g->sim->free_pack(pack);
 	}
 	printf("%-16s %-32s %7s %9s %11d %9s %8s\n", "(Ludii)", "Snakes and Ladders, its portal", "-", "-", 627, "-",
 	       "-");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "opt.h"
 #include "commands.h"
 #include "deck_build.h"
 #include "deck_list.h"
@@ -60,18 +61,28 @@ static const struct deck_list_game anydeck_list_items = {.components = list_card
 
 /* ---- check ---- */
 
-static const char check_usage[] =
-	"usage: railyard check [OPTIONS] PACK.yaml     (a pack whose game is deck)\n\n"
-	"Check a deck pack's structure, without writing anything: its cards and their\n"
-	"counts, its rows of data, its templates, and every field each face and the\n"
-	"back show (a deck has no rules engine, so there are no rules to check). A\n"
-	"summary, then one verdict line: ID: sound (N warnings), or not sound: N errors.\n\n"
-	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
-	"  -q, --quiet         the verdict line only\n"
-	"  -h, --help          this help\n"
-	"  -V, --version       the version\n\n"
-	"exit status: 0 sound (with --strict, 1 when there is any warning), 2 a problem\n"
-	"of the pack, its rows or its templates (each at its file:line:column).\n";
+static const struct opt check_rows[] = {
+	OPT_TEXT(
+		"usage: railyard check [OPTIONS] PACK.yaml     (a pack whose game is deck)\n"
+		"\n"
+		"Check a deck pack's structure, without writing anything: its cards and their\n"
+		"counts, its rows of data, its templates, and every field each face and the\n"
+		"back show (a deck has no rules engine, so there are no rules to check). A\n"
+		"summary, then one verdict line: ID: sound (N warnings), or not sound: N errors.\n"
+		"\n"),
+	OPT("without", 'w', "NAME", "leave out an optional group (--with NAME puts one back)"),
+	OPT("quiet", 'q', NULL, "the verdict line only"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_TEXT(
+		"\n"
+		"exit status: 0 sound (with --strict, 1 when there is any warning), 2 a problem\n"
+		"of the pack, its rows or its templates (each at its file:line:column).\n"),
+	OPT("with", 'W', "NAME", NULL),   /* named in --without's help */
+	OPT_END,
+};
+
+static const struct opt_table check_table = {"check", 22, check_rows};
 
 /* One line per group: its name, copies, and where its faces come from. */
 static void check_summary(const struct deck *d)
@@ -108,29 +119,21 @@ static void check_verdict(const char *id, unsigned errors, unsigned warnings)
 
 static int anydeck_check(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"without", required_argument, NULL, 'w'},
-		{"with", required_argument, NULL, 'W'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	struct games_select sel = {0};
 	bool quiet = false;
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &check_table)) != -1) {
 		if (c == 'w' || c == 'W') {
 			if (games_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
 		} else if (c == 'q') {
 			quiet = true;
 		} else {
-			return cli_usage(c, check_usage);
+			return cli_usage(c, &check_table);
 		}
 	}
-	if (games_check_one_pack(argc, check_usage) < 0)
+	if (games_check_one_pack(argc, &check_table) < 0)
 		return EXIT_INPUT;
 	unsigned errors = diag_count(SEV_ERROR), warnings = diag_count(SEV_WARNING);
 	struct game_rules rules;

@@ -8,64 +8,9 @@
 
 #include "diag.h"
 #include "names.h"
+#include "opt.h"
 #include "progress.h"
 #include "util.h"
-
-/* Every long option of every command: its short letter, which means that option
- * in every command that has it, and whether it takes a value. A command's own
- * table must agree with this one (cli_next refuses an option missing here), so
- * main can find the pack among a command's arguments before it knows the pack's
- * game (cli_operand). An entry with a command name holds in that command only,
- * before the entry for every command. */
-static const struct cli_opt {
-	const char *name;
-	char letter;       /* its short option, or 0 */
-	bool value;        /* takes a value */
-	const char *cmd;   /* NULL: every command */
-} opts[] = {
-	{"cards", 0, true, "build"},   /* renamed --numbers: its value is skipped, then refused */
-	{"cards", 0, true, "new"},     /* new --game deck --cards FILE.csv: the deck's rows */
-	{"port", 0, true, "serve"}, {"listen", 0, true, "serve"},
-	{"help", 'h', false, NULL}, {"version", 'V', false, NULL}, {"json", 'j', false, NULL},
-	{"quiet", 'q', false, NULL}, {"output", 'o', true, NULL}, {"cards", 'c', false, NULL},
-	{"dump", 'd', false, NULL}, {"players", 'n', true, NULL}, {"without", 'w', true, NULL},
-	{"sequence", 's', true, NULL}, {"grid", 'g', true, NULL}, {"frozen", 'f', true, NULL},
-	{"missing", 'm', true, NULL}, {"apply", 'a', true, NULL}, {"play", 'p', true, NULL},
-	{"line", 'l', true, NULL}, {"end", 'e', true, NULL}, {"tiles", 't', true, NULL},
-	{"used", 'u', true, NULL}, {"hand", 'H', true, NULL}, {"rule", 'r', true, NULL},
-	{"policy", 'P', true, NULL}, {"trace", 'T', true, NULL}, {"score", 'S', true, NULL},
-	{"drawn", 'D', false, NULL}, {"answer", 'A', true, NULL},
-	/* no short form */
-	{"abilities", 0, false, NULL}, {"allow-path", 0, true, NULL}, {"at", 0, true, NULL},
-	{"bleed", 0, true, NULL}, {"challenge", 0, true, NULL}, {"colour", 0, true, NULL},
-	{"color", 0, true, NULL}, {"icc", 0, true, NULL}, {"max-ink", 0, true, NULL},
-	{"proof", 0, false, NULL},
-	{"compare", 0, true, NULL},
-	{"compare-rule", 0, true, NULL}, {"compare-with", 0, true, NULL},
-	{"compare-without", 0, true, NULL}, {"completion", 0, true, NULL}, {"draw", 0, true, NULL},
-	{"duplex", 0, true, NULL}, {"force", 0, false, NULL}, {"games", 0, true, NULL},
-	{"hands", 0, true, NULL}, {"jobs", 0, true, NULL}, {"layout", 0, true, NULL},
-	{"margin", 0, true, NULL},
-	{"max-items", 0, true, NULL}, {"max-length", 0, true, NULL}, {"max-turns", 0, true, NULL},
-	{"max-pixels", 0, true, NULL}, {"max-total-pixels", 0, true, NULL},
-	{"max-seconds", 0, true, NULL}, {"max-item-seconds", 0, true, NULL},
-	{"naming", 0, true, NULL}, {"next", 0, false, NULL}, {"on", 0, true, NULL},
-	{"only", 0, true, NULL}, {"open-piles", 0, true, NULL}, {"opponent", 0, false, NULL},
-	{"others", 0, true, NULL}, {"paper", 0, true, NULL}, {"pile", 0, false, NULL},
-	{"piles", 0, true, NULL}, {"plot", 0, true, NULL}, {"points", 0, true, NULL},
-	{"preset", 0, true, NULL}, {"seed", 0, true, NULL}, {"spent", 0, true, NULL},
-	{"start", 0, false, NULL}, {"threads", 0, true, NULL}, {"train", 0, true, NULL},
-	{"watch", 0, false, NULL}, {"with", 0, true, NULL}, {"word", 0, true, NULL},
-	{"words", 0, true, NULL}, {"numbers", 0, true, NULL}, {"preview", 0, false, NULL},
-	{"other", 0, true, NULL}, {"top", 0, true, NULL}, {"game", 0, true, NULL},
-	{"progress", 0, false, NULL}, {"no-progress", 0, false, NULL}, {"strict", 0, false, NULL},
-	{"skill", 0, false, NULL}, {"skill-levels", 0, true, NULL},
-	/* tune */
-	{"vary", 0, true, NULL}, {"budget", 0, true, NULL}, {"tolerance", 0, true, NULL},
-	{"length", 0, true, NULL}, {"first-seat", 0, true, NULL}, {"exhaustive", 0, false, NULL},
-	{"write", 0, true, NULL}, {"shard", 0, true, NULL}, {"objective", 0, true, NULL},
-	{"require", 0, true, NULL},
-};
 
 /* Options renamed so that one name keeps one meaning in every command and game:
  * the old spelling, refused where it is no option any more, with the new one. */
@@ -79,60 +24,17 @@ static const struct {
 
 /* Options every command has: -q/--quiet, --progress, --no-progress (progress.h),
  * --strict (diag.h). A command without its own --quiet gets CLI_QUIET for it. */
-enum { CLI_QUIET = 0x7171, CLI_PROGRESS, CLI_NO_PROGRESS, CLI_STRICT };
-#define NOPTS (sizeof opts / sizeof *opts)
+enum { CLI_QUIET = OPT_QUIET, CLI_PROGRESS, CLI_NO_PROGRESS, CLI_STRICT };
 
-/* The entry for option name in command cmd, or NULL. */
-static const struct cli_opt *find_opt(const char *cmd, const char *name, size_t len)
+/* The entry of renamed for --name in cmd, or NULL: it is known (its value
+ * skipped when looking for the pack, cli_operand), and refused by the command
+ * with its new name. */
+static const char *renamed_hint(const char *cmd, const char *name, size_t len)
 {
-	for (size_t i = 0; i < NOPTS; i++)
-		if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len) &&
-		    (!opts[i].cmd || (cmd && !strcmp(opts[i].cmd, cmd))))
-			return &opts[i];
+	for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+		if (!strcmp(renamed[i].cmd, cmd) && strlen(renamed[i].old) == len && !strncmp(renamed[i].old, name, len))
+			return renamed[i].hint;
 	return NULL;
-}
-
-/* The entry of short option letter in command cmd, or NULL. */
-static const struct cli_opt *find_letter(const char *cmd, char letter)
-{
-	for (size_t i = 0; i < NOPTS; i++)
-		if (opts[i].letter == letter && (!opts[i].cmd || (cmd && !strcmp(opts[i].cmd, cmd))))
-			return &opts[i];
-	return NULL;
-}
-
-/* The entry for --name or an abbreviation of it, as getopt_long accepts "--comp"
- * for "--compare": an exact name, else any option it begins, provided every
- * option it begins agrees on taking a value. NULL: unknown. */
-static const struct cli_opt *find_prefix(const char *cmd, const char *name, size_t len)
-{
-	const struct cli_opt *k = find_opt(cmd, name, len), *any = NULL;
-	if (k)
-		return k;
-	for (size_t i = 0; i < NOPTS; i++) {
-		if (strncmp(opts[i].name, name, len) != 0 || (opts[i].cmd && (!cmd || strcmp(opts[i].cmd, cmd))))
-			continue;
-		if (any && any->value != opts[i].value)
-			return NULL;
-		if (!any)
-			any = &opts[i];
-	}
-	return any;
-}
-
-/* Whether every option of a command's table is in opts, as it is there; else
- * reports the first that is not (a mistake in railyard, not in the command line). */
-static bool known_options(const char *cmd, const struct option *longopts)
-{
-	for (const struct option *o = longopts; o->name; o++) {
-		const struct cli_opt *k = find_opt(cmd, o->name, strlen(o->name));
-		if (!k || k->value != (o->has_arg == required_argument)) {
-			diag(SEV_ERROR, NULL, "%s: option '--%s' is missing from cli.c's table of options, "
-			     "or takes a value there and not here (a bug in railyard)", cmd, o->name);
-			return false;
-		}
-	}
-	return true;
 }
 
 static const struct option *find_long(const struct option *longopts, const char *name)
@@ -164,10 +66,8 @@ static const struct option *with_common(const struct option *longopts)
  * whose command has an option (cli_set_pack). */
 static const char *pack_path, *pack_game;
 static bool (*pack_owners)(const char *cmd, const char *name, struct buf *games);
-/* cli_probe: the option looked for among the options of the commands run. */
-static const char *probe;
-static bool probe_hit;
-
+/* cli_catch: where cli_next puts the table of the command it parses. */
+static const struct opt_table **caught;
 void cli_set_pack(const char *path, const char *game,
 		  bool (*owners)(const char *cmd, const char *name, struct buf *games))
 {
@@ -176,23 +76,6 @@ void cli_set_pack(const char *path, const char *game,
 	pack_owners = owners;
 }
 
-void cli_probe(const char *name)
-{
-	probe = name;
-	probe_hit = false;
-}
-
-bool cli_probed(void)
-{
-	bool hit = probe_hit;
-	probe = NULL;
-	probe_hit = false;
-	return hit;
-}
-
-/* cli_collect: where cli_next copies the options of the command it parses. */
-static const char **collect;
-static size_t collect_max, collect_n;
 static bool (*options_hook)(const char *cmd, const char *pack, const char **names, size_t max,
 			    const char **game);
 
@@ -202,31 +85,11 @@ void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const 
 	options_hook = hook;
 }
 
-void cli_collect(const char **names, size_t max)
+void cli_catch(const struct opt_table **t)
 {
-	collect = max ? names : NULL;
-	collect_max = max;
-	collect_n = 0;
-	if (collect)
-		collect[0] = NULL;
-}
-
-size_t cli_collected(void)
-{
-	size_t n = collect_n;
-	collect = NULL;
-	collect_n = 0;
-	return n;
-}
-
-/* cli_next's part of cli_collect: the first call of a command copies its options. */
-static void collect_options(const struct option *longopts)
-{
-	if (!collect || collect_n)
-		return;
-	for (const struct option *o = longopts; o->name && collect_n + 1 < collect_max; o++)
-		collect[collect_n++] = o->name;
-	collect[collect_n] = NULL;
+	caught = t;
+	if (caught)
+		*caught = NULL;
 }
 
 static bool foreign_option(const char *cmd, const char *spelled);
@@ -251,10 +114,9 @@ static bool foreign_option(const char *cmd, const char *spelled)
 {
 	const char *name = spelled + 2;
 	if (spelled[1] != '-') {   /* -l: the long option it is in every command that has it */
-		const struct cli_opt *k = find_letter(cmd, spelled[1]);
-		if (!k)
+		name = opt_of_letter(spelled[1]);
+		if (!name)
 			return false;
-		name = k->name;
 	}
 	if (!pack_owners || !pack_game)
 		return false;
@@ -303,36 +165,43 @@ static void unknown_option(const char *cmd, const char *spelled, const struct op
 	diag(SEV_ERROR, NULL, "%s: unknown option '%s'", cmd, spelled);
 }
 
-int cli_next(int argc, char **argv, const struct option *own)
+/* The short options of longopts (each letter opt.c gives its long option), a
+ * missing value returned as ':', into out (room for 3 a letter). */
+static void short_options(const struct option *longopts, char *out)
 {
-	if (probe && find_long(own, probe))
-		probe_hit = true;
-	if (optind <= 1 && !known_options(argv[0], own))
-		return '?';
-	const struct option *longopts = with_common(own);
-	collect_options(longopts);
-	char optstring[2 + 3 * NOPTS + 1];
 	size_t n = 0;
-	optstring[n++] = ':';  /* a missing value returns ':' */
-	for (size_t i = 0; i < NOPTS; i++) {
-		if (!opts[i].letter || find_letter(argv[0], opts[i].letter) != &opts[i])
+	out[n++] = ':';
+	for (const struct option *o = longopts; o->name; o++) {
+		char letter = opt_letter(o->name);
+		if (!letter)
 			continue;
-		const struct option *o = find_long(longopts, opts[i].name);
-		if (!o)
-			continue;
-		optstring[n++] = opts[i].letter;
+		out[n++] = letter;
 		if (o->has_arg == required_argument)
-			optstring[n++] = ':';
+			out[n++] = ':';
 	}
-	optstring[n] = '\0';
+	out[n] = '\0';
+}
+
+int cli_next(int argc, char **argv, const struct opt_table *t)
+{
+	static struct option own[128];
+	if (optind <= 1 && caught && !*caught)
+		*caught = t;
+	if (opt_longopts(t, own, sizeof own / sizeof *own) == sizeof own / sizeof *own) {
+		diag(SEV_ERROR, NULL, "%s: too many options (a bug in railyard)", argv[0]);
+		return '?';
+	}
+	const struct option *longopts = with_common(own);
+	char optstring[2 + 3 * 128 + 1];
+	short_options(longopts, optstring);
 	opterr = 0;
 	int longindex = -1;
 	int c = getopt_long(argc, argv, optstring, longopts, &longindex);
 	if (c == -1)
 		return -1;
 	if (longindex < 0 && c != '?' && c != ':') {  /* a short letter: its long option's val */
-		const struct cli_opt *k = find_letter(argv[0], (char)c);
-		const struct option *o = k ? find_long(longopts, k->name) : NULL;
+		const char *name = opt_of_letter((char)c);
+		const struct option *o = name ? find_long(longopts, name) : NULL;
 		c = o ? o->val : c;
 	}
 	const struct option *quiet = find_long(own, "quiet");
@@ -343,7 +212,7 @@ int cli_next(int argc, char **argv, const struct option *own)
 	if (c == CLI_STRICT)
 		diag_set_strict(1);
 	if (c == CLI_QUIET || c == CLI_PROGRESS || c == CLI_NO_PROGRESS || c == CLI_STRICT)
-		return cli_next(argc, argv, own);
+		return cli_next(argc, argv, t);
 	const char *arg = optind > 1 && optind - 1 < argc ? argv[optind - 1] : "";
 	if (c == '?' || c == ':') {
 		char spelled[64];
@@ -381,17 +250,21 @@ static void walk(int argc, char **argv, bool (*visit)(void *u, const char *name,
 				return;
 		} else if (a[1] == '-') {
 			size_t len = strcspn(a + 2, "=");
-			const struct cli_opt *k = find_prefix(cmd, a + 2, len);
-			const char *v = a[2 + len] ? a + 3 + len : k && k->value && i + 1 < argc ? argv[++i] : NULL;
-			if (visit(u, k ? k->name : a + 2, k ? strlen(k->name) : len, v))
+			bool value = false;
+			const char *full = NULL;
+			bool k = opt_known(a + 2, len, true, &value, &full);
+			value |= !k && renamed_hint(cmd, a + 2, len);   /* every old name took a value */
+			const char *v = a[2 + len] ? a + 3 + len : value && i + 1 < argc ? argv[++i] : NULL;
+			if (visit(u, k ? full : a + 2, k ? strlen(full) : len, v))
 				return;
 		} else {
 			for (const char *p = a + 1; *p; p++) {
-				const struct cli_opt *k = find_letter(cmd, *p);
-				if (!k || !k->value)
+				const char *name = opt_of_letter(*p);
+				bool value = false;
+				if (!name || !opt_known(name, strlen(name), false, &value, NULL) || !value)
 					continue;
 				const char *v = p[1] ? p + 1 : i + 1 < argc ? argv[++i] : NULL;
-				if (visit(u, k->name, strlen(k->name), v))
+				if (visit(u, name, strlen(name), v))
 					return;
 				break;
 			}
@@ -426,7 +299,7 @@ struct known {
  * nearest of any (no pack, or its game unknown). */
 static void unknown_anywhere(const struct known *k, const char *spelled, const char *const *names)
 {
-	const char *own[NOPTS + 8], *game = NULL;
+	const char *own[160], *game = NULL;
 	const char *pack = options_hook ? cli_operand(k->argc, k->argv) : NULL;
 	bool mine = pack && options_hook(k->cmd, pack, own, sizeof own / sizeof *own, &game);
 	const char *best = closest_word(spelled + 2, mine ? own : names);
@@ -451,14 +324,10 @@ static bool known_visit(void *u, const char *name, size_t len, const char *value
 {
 	struct known *k = u;
 	(void)value;
-	if (!name || find_opt(k->cmd, name, len))
+	if (!name || opt_known(name, len, false, NULL, NULL) || renamed_hint(k->cmd, name, len))
 		return false;
-	const char *names[NOPTS + 1];
-	size_t n = 0;
-	for (size_t i = 0; i < NOPTS; i++)
-		if (!opts[i].cmd || !strcmp(opts[i].cmd, k->cmd))
-			names[n++] = opts[i].name;
-	names[n] = NULL;
+	const char *names[160];
+	opt_all_names(names, sizeof names / sizeof *names);
 	char spelled[64];
 	snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 60 ? len : 60), name);
 	unknown_anywhere(k, spelled, names);
@@ -516,28 +385,22 @@ bool cli_one_pack(int argc, const char *cmd)
 	return false;
 }
 
-void cli_brief(const char *usage)
+void cli_brief(const struct opt_table *t)
 {
-	size_t n = strcspn(usage, "\n");
-	const char *end = strstr(usage, "  ");  /* the line's own remark, if any */
-	if (end && (size_t)(end - usage) < n)
-		n = (size_t)(end - usage);
-	char cmd[32] = "";
-	const char *at = strstr(usage, "railyard ");
-	if (at && (size_t)(at - usage) < n)
-		sscanf(at + 9, "%31[a-z]", cmd);
-	fprintf(stderr, "%.*s (see 'railyard help %s')\n", (int)n, usage, cmd);
+	char line[256];
+	opt_usage_line(t, line, sizeof line);
+	fprintf(stderr, "%s (see 'railyard help %s')\n", line, t->cmd);
 }
 
-int cli_usage(int c, const char *usage)
+int cli_usage(int c, const struct opt_table *t)
 {
 	if (c == 'V')
 		return cli_version();
 	if (c != 'h') {
-		cli_brief(usage);
+		cli_brief(t);
 		return EXIT_INPUT;
 	}
-	fputs(usage, stdout);
+	opt_help(stdout, t);
 	return EXIT_OK;
 }
 

@@ -10,15 +10,17 @@
 #include <stdint.h>
 
 /* The next option of a command's arguments (argv[0] is the command name), like
- * getopt_long over longopts (set optind = 1 before the first call). Short options
- * come from cli.c's one table (-o is --output wherever a command has --output);
- * a command accepts a short option only when it has its long option. Every command
- * has -q/--quiet (no progress or summary lines), --progress and --no-progress
- * (progress.h) and --strict (every warning an error, diag.h); they are handled here and only a command's own --quiet is
- * returned to it. Returns the option's val (optarg set), -1 after the last option (optind is
+ * getopt_long over the options of table t (opt.h; set optind = 1 before the
+ * first call). Short options come from opt.c's letters (-o is --output wherever
+ * a command has --output); a command accepts a short option only when it has
+ * its long option. Every command has -q/--quiet (no progress or summary lines),
+ * --progress and --no-progress (progress.h) and --strict (every warning an
+ * error, diag.h); they are handled here, and a table's --quiet row is returned
+ * to the command unless its val is OPT_QUIET. Returns the option's val (optarg set), -1 after the last option (optind is
  * the first operand), or '?' after reporting "COMMAND: unknown option '--frob'"
  * (with the nearest option, or the new name of a renamed one) or a missing value. */
-int cli_next(int argc, char **argv, const struct option *longopts);
+struct opt_table;
+int cli_next(int argc, char **argv, const struct opt_table *t);
 
 /* The pack the command runs on and its game's name (main sets them once it
  * has read the pack), and owners: main's hook that puts the games whose
@@ -32,11 +34,6 @@ void cli_set_pack(const char *path, const char *game,
 /* That report, for an option a command refuses after parsing it (build
  * --numbers for a deck game's pack); games NULL: those owners names. */
 void cli_foreign(const char *cmd, const char *option, const char *games);
-/* For owners: while on (cli_probe(name) .. cli_probed()), cli_next notes
- * whether the options of a command it parses include --name; cli_probed says
- * whether one did and ends the probe. */
-void cli_probe(const char *name);
-bool cli_probed(void);
 /* For a did-you-mean that knows the pack's game before the command runs
  * (cli_known): main's hook puts the long options that the game of pack has
  * for command cmd into names (at most max, NULL-ended) and the game's name
@@ -45,14 +42,14 @@ bool cli_probed(void);
  * and names another game's option as such. */
 void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const char **names, size_t max,
 				       const char **game));
-/* For that hook: while on (cli_collect .. cli_collected, which returns the
- * count), cli_next copies the long options of the command it parses, the
- * common ones too, into names (at most max, NULL-ended). */
-void cli_collect(const char **names, size_t max);
-size_t cli_collected(void);
+/* For those hooks, and for the completion: while on (cli_catch(&t) ..
+ * cli_catch(NULL)), the first cli_next of a command puts its table into t
+ * (run the command with --help, its usage to /dev/null, to learn its
+ * options without running it). */
+void cli_catch(const struct opt_table **t);
 
 /* Whether every long option among a command's arguments is one some command has
- * (cli.c's table); else false after "COMMAND: unknown option '--onyl' (did you
+ * (the tables opt_set_known set); else false after "COMMAND: unknown option '--onyl' (did you
  * mean '--only'?)" and one usage line. Run before the pack is looked for, so a
  * misspelt option is reported as such, not its value taken for the pack. */
 bool cli_known(int argc, char **argv);
@@ -77,14 +74,14 @@ bool cli_wants_help(int argc, char **argv);
  * left, else false after "CMD takes one pack file (see 'railyard CMD --help')". */
 bool cli_one_pack(int argc, const char *cmd);
 
-/* A command's option switch's last case: for -h its usage on stdout and EXIT_OK,
- * for -V cli_version(), else (an option cli_next reported) cli_brief(usage) and
+/* A command's option switch's last case: for -h t's usage on stdout and EXIT_OK,
+ * for -V cli_version(), else (an option cli_next reported) cli_brief(t) and
  * EXIT_INPUT. */
-int cli_usage(int c, const char *usage);
+int cli_usage(int c, const struct opt_table *t);
 
-/* After a usage error: usage's first line and where the rest is ("see 'railyard
- * help build'") on stderr. */
-void cli_brief(const char *usage);
+/* After a usage error: the first line of t's usage and where the rest is ("see
+ * 'railyard help build'") on stderr. */
+void cli_brief(const struct opt_table *t);
 
 /* Print "railyard VERSION" on stdout; returns EXIT_OK. */
 int cli_version(void);

@@ -2,8 +2,9 @@
  * printed one a line from the tables the option parsers use, so the two cannot
  * disagree: commands, and the values of --only, --preset, --duplex, --colour, --policy,
  * --rule [PACK] (the keys of PACK's game, a trains pack's without one, each
- * with its =) and --game. Not in the usage:
- * it is completion/railyard's interface. */
+ * with its =) and --game; a command's options and what completes an option's
+ * value come from its option tables (main.c: --complete options, --complete
+ * value). Not in the usage: it is completion/railyard's interface. */
 #include <stdio.h>
 #include <string.h>
 
@@ -71,8 +72,8 @@ int cmd_complete(int argc, char **argv)
 		for (size_t i = 0; game_at(i); i++)
 			puts(game_at(i)->name);
 	} else {
-		diag(SEV_ERROR, NULL, "--complete: commands, --only, --preset, --duplex, --colour, --policy, "
-		     "--rule, --game, --objective or --require, not '%s'", what);
+		diag(SEV_ERROR, NULL, "--complete: commands, options COMMAND, value COMMAND OPTION, --only, --preset, "
+		     "--duplex, --colour, --policy, --rule, --game, --objective or --require, not '%s'", what);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

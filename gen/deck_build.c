@@ -24,32 +24,41 @@
 #include "games.h"
 #include "look.h"
 #include "names.h"
+#include "opt.h"
 #include "output.h"
 #include "pipeline.h"
 #include "template.h"
 #include "trust.h"
 #include "util.h"
 
-static const char build_usage[] =
-	"usage: railyard build [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n\n"
-	"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
-	"  faces.pdf           every card, tile and carriage, one per page, trim + bleed\n"
-	"  back.pdf            the back, one page (svg/back.svg, png/back.png)\n"
-	"  sheets-a4.pdf       as many per page as fit, each with its bleed, crop marks,\n"
-	"  sheets-letter.pdf   backs for duplex (one pair per face template:\n"
-	"                      sheets-GROUP-a4.pdf ...)\n"
-	"  tokens-a4.pdf       the tokens as cut-out sheets\n"
-	"  board.pdf           the board at full size, tiled across pages when larger\n"
-	"  setup.pdf           the setup sheet (Train: the piles of the four rounds)\n"
-	"  reference.pdf       the components grouped with counts, a legend, the deal and\n"
-	"                      a quick reference to cut out (templates/GAME-reference.yaml)\n"
-	"  svg/NNN-NAME.svg    each distinct face in millimetres; svg/board.svg\n"
-	"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed; contact.png\n"
-	"  manifest.csv        each distinct face: group, name, copies, its fields\n"
-	"  files.txt           every file of the set\n\n"
-	"%s"
-	"  -w, --without NAME  leave out an optional group (--with NAME puts one back)\n"
-	"  -h, --help, -V, --version\n";
+static const struct opt build_rows[] = {
+	OPT_TEXT(
+		"usage: railyard build [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n"
+		"\n"
+		"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
+		"  faces.pdf           every card, tile and carriage, one per page, trim + bleed\n"
+		"  back.pdf            the back, one page (svg/back.svg, png/back.png)\n"
+		"  sheets-a4.pdf       as many per page as fit, each with its bleed, crop marks,\n"
+		"  sheets-letter.pdf   backs for duplex (one pair per face template:\n"
+		"                      sheets-GROUP-a4.pdf ...)\n"
+		"  tokens-a4.pdf       the tokens as cut-out sheets\n"
+		"  board.pdf           the board at full size, tiled across pages when larger\n"
+		"  setup.pdf           the setup sheet (Train: the piles of the four rounds)\n"
+		"  reference.pdf       the components grouped with counts, a legend, the deal and\n"
+		"                      a quick reference to cut out (templates/GAME-reference.yaml)\n"
+		"  svg/NNN-NAME.svg    each distinct face in millimetres; svg/board.svg\n"
+		"  png/NNN-NAME.png    each distinct face at 300 dpi with bleed; contact.png\n"
+		"  manifest.csv        each distinct face: group, name, copies, its fields\n"
+		"  files.txt           every file of the set\n"
+		"\n"),
+	OPT_MORE(build_options),
+	OPT("without", 'w', "NAME", "leave out an optional group (--with NAME puts one back)"),
+	OPT("with", 'W', "NAME", NULL),   /* named in --without's help */
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_END,
+};
+
+static const struct opt_table build_table = {"build", 22, build_rows};
 
 static void set_value_fields(struct deck_build *b, struct fields *f, const char *field,
 			     const char *value)
@@ -506,10 +515,6 @@ static int preload(struct deck_build *b)
 /* --with and --without. */
 static int select_option(void *user, int c, char *arg)
 {
-	if (c != 'w' && c != 'W') {   /* --numbers: the trains' card list */
-		cli_foreign("build", "--numbers", "trains");
-		return EXIT_INPUT;
-	}
 	return games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
 }
 
@@ -804,7 +809,7 @@ int deck_build(const struct game *game, const struct ydoc *pack, int argc, char 
 {
 	struct build_opts o;
 	struct games_select sel = {0};
-	int status = build_parse(argc, argv, &o, build_usage, select_option, &sel);
+	int status = build_parse(argc, argv, &o, &build_table, select_option, &sel);
 	if (status >= 0)
 		return status;
 	struct game_rules rules;

@@ -8,25 +8,34 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "opt.h"
 #include "commands.h"
 #include "diag.h"
 #include "games.h"
 #include "util.h"
 
-static const char list_usage[] =
-	"usage: railyard list [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n\n"
-	"Print the components of a pack (cards, tiles, letters, tokens, board) and its\n"
-	"deal table for every number of players.\n\n"
-	"  -c, --cards          one line per distinct component: COUNT<TAB>NAME<TAB>GROUP\n"
-	"  -d, --dump           the loaded model as stable plain text (the debugging view),\n"
-	"                       with every rule in force and where it comes from\n"
-	"                       (default, the pack's rules: FILE:LINE:COL, command line)\n"
-	"  -r, --rule KEY=VALUE override a rule of the pack for this run (as simulate)\n"
-	"  -w, --without NAME   leave out an optional group (e.g. transfer); repeatable\n"
-	"      --with NAME      put back an optional group the pack leaves out\n"
-	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
-	"  -h, --help           this help\n"
-	"  -V, --version        the version\n";
+static const struct opt list_rows[] = {
+	OPT_TEXT(
+		"usage: railyard list [OPTIONS] PACK.yaml     (a pack whose game is not trains)\n"
+		"\n"
+		"Print the components of a pack (cards, tiles, letters, tokens, board) and its\n"
+		"deal table for every number of players.\n"
+		"\n"),
+	OPT("cards", 'c', NULL, "one line per distinct component: COUNT<TAB>NAME<TAB>GROUP"),
+	OPT("dump", 'd', NULL,
+		"the loaded model as stable plain text (the debugging view),\n"
+		"with every rule in force and where it comes from\n"
+		"(default, the pack's rules: FILE:LINE:COL, command line)"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE", "override a rule of the pack for this run (as simulate)", "@rule"),
+	OPT("without", 'w', "NAME", "leave out an optional group (e.g. transfer); repeatable"),
+	OPT("with", 'W', "NAME", "put back an optional group the pack leaves out"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_END,
+};
+
+static const struct opt_table list_table = {"list", 23, list_rows};
 
 /* list's options. */
 struct list_opts {
@@ -178,27 +187,17 @@ static int list_option(int c, struct list_opts *o)
 		return cli_rule(optarg, o->rule_args, &o->nrule, RULESET_MAX) ? EXIT_INPUT : -1;
 	case 'w':
 	case 'W': return games_select_add(&o->sel, c, optarg) != 0 ? EXIT_INPUT : -1;
-	default: return cli_usage(c, list_usage);
+	default: return cli_usage(c, &list_table);
 	}
 }
 
 /* The options into *o; -1 to go on, or the status to end with (reported). */
 static int list_options(int argc, char **argv, struct list_opts *o)
 {
-	static const struct option longopts[] = {
-		{"cards", no_argument, NULL, 'c'},
-		{"dump", no_argument, NULL, 'd'},
-		{"rule", required_argument, NULL, 'r'},
-		{"without", required_argument, NULL, 'w'},
-		{"with", required_argument, NULL, 'W'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	*o = (struct list_opts){0};
 	int c, status;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1)
+	while ((c = cli_next(argc, argv, &list_table)) != -1)
 		if ((status = list_option(c, o)) >= 0)
 			return status;
 	return cli_one_pack(argc, "list") ? -1 : EXIT_INPUT;

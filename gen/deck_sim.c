@@ -9,63 +9,85 @@
 #include "json.h"
 #include "simulate.h"
 
-static const char usage_text[] =
-	"usage: railyard simulate PACK.yaml [--players N] [OPTIONS]   (the other games)\n\n"
-	"Play many games of Take the Train, domino Trains, Train (52 cards) or Toy\n"
-	"Train under the seed's rules and report, as for the trains packs: completion\n"
-	"(games with a single winner) with a 95% Wilson interval, each seat's share of\n"
-	"the games with a single winner (simultaneous 95% intervals), balance (N x the\n"
-	"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
-	"\"every seat wins alike\", the games without a single winner (ties) as their\n"
-	"own share, game\n"
-	"length over all games with timeouts censored (median, restricted mean), and\n"
-	"how often each component is used (fares paid, tiles played, ...), and the\n"
-	"behaviour measures (decision moves, branching, lead changes, drawishness,\n"
-	"advantage P1; the first three for an engine that plays through steps). Below\n"
-	"--completion a series STALLS and gets no verdict.\n\n"
-	"  -n, --players N[,N..] players (seats), or a list (3,4) to play each in turn\n"
-	"                        (default: every count of the pack's deal table the\n"
-	"                        game can deal)\n"
-	"      --games G         games to play (default 10000)\n"
-	"      --seed S          seed of the series (default 1); game g plays from its\n"
-	"                        own stream, so the report does not depend on --threads\n"
-	"      --threads T       threads (default: the number of cores)\n"
-	"  -P, --policy LIST     random (any legal play), greedy (the play that does\n"
-	"                        the most for the player now) or mcts:N (a search of N\n"
-	"                        iterations a move, 1..65536, never reading a hidden\n"
-	"                        card; mcts alone: 256; the games whose engine has\n"
-	"                        steps: domino Trains), for every seat or one per\n"
-	"                        seat, comma-separated; default greedy\n"
-	"  -r, --rule KEY=VALUE  override one of the pack's rules (a reading of the seed\n"
-	"                        where it is silent or ambiguous) for this run; each\n"
-	"                        game's keys and defaults: railyard-pack(5), RULES, or\n"
-	"                        'railyard dump PACK'; repeatable\n"
-	"      --max-turns N     a game longer than N (turns, acts or rounds: the\n"
-	"                        game's unit) is a timeout (default 5000);\n"
-	"                        --max-length N is its other name\n"
-	"      --completion P    a pack completing fewer than this share of its games\n"
-	"                        stalls: no verdict on it (default 0.95)\n"
-	"  -w, --without NAME    leave out an optional group; --with NAME puts it back\n"
-	"      --compare PACK2   also play PACK2, show every difference with its 95%\n"
-	"                        interval and say which is fairer and which faster\n"
-	"                        when the interval excludes 0 and neither stalls;\n"
-	"                        PACK2 may be PACK itself, with --compare-with NAME,\n"
-	"                        --compare-without NAME (its optional groups) or\n"
-	"                        --compare-rule KEY=VALUE (after the --rule options);\n"
-	"                        one --compare (exit 2 for a second)\n"
-	"  -j, --json            the report as JSON\n"
-	"      --plot FILE       the length histogram and seat win rates (SVG, PDF, PNG)\n"
-	"  -T, --trace G         play only game G of the series (0-based) and print\n"
-	"                        its outcome instead of a report: the winner, the\n"
-	"                        length and the counts above, on one line; an engine\n"
-	"                        that plays through steps first lists every decision\n"
-	"                        (the seat, its legal moves, the standing and the\n"
-	"                        leader after it) and last what the behaviour\n"
-	"                        measures counted in the game\n"
-	SIMULATE_SKILL_HELP
-	"  -q, --quiet           no progress lines on stderr\n"
-	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n";
+static const struct opt simulate_rows[] = {
+	OPT_TEXT(
+		"usage: railyard simulate PACK.yaml [--players N] [OPTIONS]   (the other games)\n"
+		"\n"
+		"Play many games of Take the Train, domino Trains, Train (52 cards) or Toy\n"
+		"Train under the seed's rules and report, as for the trains packs: completion\n"
+		"(games with a single winner) with a 95% Wilson interval, each seat's share of\n"
+		"the games with a single winner (simultaneous 95% intervals), balance (N x the\n"
+		"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
+		"\"every seat wins alike\", the games without a single winner (ties) as their\n"
+		"own share, game\n"
+		"length over all games with timeouts censored (median, restricted mean), and\n"
+		"how often each component is used (fares paid, tiles played, ...), and the\n"
+		"behaviour measures (decision moves, branching, lead changes, drawishness,\n"
+		"advantage P1; the first three for an engine that plays through steps). Below\n"
+		"--completion a series STALLS and gets no verdict.\n"
+		"\n"),
+	OPT("players", 'n', "N[,N..]",
+		"players (seats), or a list (3,4) to play each in turn\n"
+		"(default: every count of the pack's deal table the\n"
+		"game can deal)"),
+	OPT("games", 'g', "G", "games to play (default 10000)"),
+	OPT("seed", 's', "S",
+		"seed of the series (default 1); game g plays from its\n"
+		"own stream, so the report does not depend on --threads"),
+	OPT("threads", 't', "T", "threads (default: the number of cores)"),
+	OPT_VALUES("policy", 'P', "LIST",
+		"random (any legal play), greedy (the play that does\n"
+		"the most for the player now) or mcts:N (a search of N\n"
+		"iterations a move, 1..65536, never reading a hidden\n"
+		"card; mcts alone: 256; the games whose engine has\n"
+		"steps: domino Trains), for every seat or one per\n"
+		"seat, comma-separated; default greedy", "@words:--policy"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"override one of the pack's rules (a reading of the seed\n"
+		"where it is silent or ambiguous) for this run; each\n"
+		"game's keys and defaults: railyard-pack(5), RULES, or\n"
+		"'railyard dump PACK'; repeatable", "@rule"),
+	OPT("max-turns", 'm', "N",
+		"a game longer than N (turns, acts or rounds: the\n"
+		"game's unit) is a timeout (default 5000);\n"
+		"--max-length N is its other name"),
+	OPT("completion", 'C', "P",
+		"a pack completing fewer than this share of its games\n"
+		"stalls: no verdict on it (default 0.95)"),
+	OPT("without", 'w', "NAME", "leave out an optional group; --with NAME puts it back"),
+	OPT_VALUES("compare", 'c', "PACK2",
+		"also play PACK2, show every difference with its 95%\n"
+		"interval and say which is fairer and which faster\n"
+		"when the interval excludes 0 and neither stalls;\n"
+		"PACK2 may be PACK itself, with --compare-with NAME,\n"
+		"--compare-without NAME (its optional groups) or\n"
+		"--compare-rule KEY=VALUE (after the --rule options);\n"
+		"one --compare (exit 2 for a second)", "@file:*.yaml"),
+	OPT("json", 'j', NULL, "the report as JSON"),
+	OPT_VALUES("plot", 'o', "FILE", "the length histogram and seat win rates (SVG, PDF, PNG)", "@file"),
+	OPT("trace", 'T', "G",
+		"play only game G of the series (0-based) and print\n"
+		"its outcome instead of a report: the winner, the\n"
+		"length and the counts above, on one line; an engine\n"
+		"that plays through steps first lists every decision\n"
+		"(the seat, its legal moves, the standing and the\n"
+		"leader after it) and last what the behaviour\n"
+		"measures counted in the game"),
+	SIMULATE_SKILL_OPTIONS,
+	OPT("quiet", 'q', NULL, "no progress lines on stderr"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written.\n"),
+	OPT_VALUES("compare-rule", SIM_OPT_CRULE, "KEY=VALUE", NULL, "@rule"),   /* named in the help above */
+	OPT("compare-with", SIM_OPT_CWITH, "NAME", NULL),   /* named in the help above */
+	OPT("compare-without", SIM_OPT_CWITHOUT, "NAME", NULL),   /* named in the help above */
+	OPT("max-length", 'm', "N", NULL),   /* named in the help above */
+	OPT("with", 'W', "NAME", NULL),   /* named in the help above */
+	OPT_END,
+};
+
+static const struct opt_table simulate_table = {"simulate", 24, simulate_rows};
 
 /* A loaded deck pack and its rules as its game read them (--rule applied). */
 struct deck_pack {
@@ -107,15 +129,32 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 	return true;
 }
 
+static void free_pack(void *pack)
+{
+	struct deck_pack *dp = pack;
+	if (dp)
+		deck_free(dp->deck);
+	free(dp);
+}
+
+static void *load_pack(const char *path, const struct ydoc *doc, int j, const struct game *g,
+		       const struct sim_opts *o)
+{
+	if (j && !same_game(g, doc, path))
+		return NULL;
+	struct deck_pack *dp = xcalloc(1, sizeof *dp);
+	dp->deck = games_load(g, doc, path, &o->sel[j], &dp->rules);
+	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[j], (size_t)o->nrules[j])) {
+		free_pack(dp);
+		return NULL;
+	}
+	return dp;
+}
+
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
-	if (se->j && !same_game(g, se->doc, se->path))
-		return false;
-	struct deck_pack *dp = xcalloc(1, sizeof *dp);
-	se->pack = dp;
-	dp->deck = games_load(g, se->doc, se->path, &o->sel[se->j], &dp->rules);
-	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[se->j], (size_t)o->nrules[se->j]))
-		return false;
+	(void)g;
+	const struct deck_pack *dp = se->pack;
 	se->id = dp->deck->id;
 	se->title = dp->deck->title;
 	se->set = &dp->rules.set;
@@ -133,12 +172,8 @@ static bool load(struct sim_series *se, const struct game *g, const struct sim_o
 
 static void release(struct sim_series *se)
 {
-	struct deck_pack *dp = se->pack;
 	if (se->setup)
 		se->eng->setup_free(se->setup);
-	if (dp)
-		deck_free(dp->deck);
-	free(dp);
 }
 
 static void text_head(const struct sim_series *se)
@@ -222,10 +257,12 @@ static void rules_differ(const struct sim_series *a, const struct sim_series *b,
 }
 
 const struct sim_side deck_sim_side = {
-	.usage = usage_text,
+	.usage = &simulate_table,
 	.length_default = 5000,
 	.npolicies = 2,
-	.groups = true,
+	
+	.load_pack = load_pack,
+	.free_pack = free_pack,
 	.load = load,
 	.release = release,
 	.text_head = text_head,

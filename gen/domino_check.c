@@ -2,6 +2,7 @@
  * the verdict. The rules themselves are in domino_rules.c. */
 #include <errno.h>
 #include "cli.h"
+#include "opt.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,37 +17,55 @@
 
 /* --- domino Trains ------------------------------------------------------------ */
 
-static const char domino_usage[] =
-	"usage: railyard check [OPTIONS] PACK.yaml     (game: domino-trains)\n\n"
-	"Whether the pack's whole set of tiles, or a chosen subset, can be connected into a\n"
-	"single train (every tile once, touching ends equal), and when not, why: the\n"
-	"numbers on an odd number of tile ends (a train has two ends, so at most two\n"
-	"numbers may be odd) and the tiles cut off from the rest.\n\n"
-	"  -t, --tiles \"0-0 0-1 1-2 ...\"  check these tiles of the set instead\n\n"
-	"Positions of the game (seeds/002, \"Basic Trains\"):\n"
-	"      --hands \"H1; H2; ...\" the first turn: each seat's tiles (seat 1 first,\n"
-	"                       clockwise): who plays the highest double first,\n"
-	"                       whether every seat has a double for its engine, and\n"
-	"                       who adds the first car after the engines (rules: order)\n"
-	"      --train TILES    the player's own train as laid, left to right\n"
-	"      --others \"T1; T2\" the other players' trains, numbered 1, 2, ...\n"
-	"  -p, --play TILES     a turn: the first tile on the own train, then at most\n"
-	"                       one tile on each other train (rules: other-trains),\n"
-	"                       written TILE@N\n"
-	"  -S, --score N,N,...  the end of a hand: tiles left per seat (0: dominoed; with\n"
-	"                       nobody out, a blocked hand: rules: blocked=fewest)\n"
-	"      --points N,N,... the seats' points before the hand (the game: rules: target, 120)\n"
-	"  -r, --rule KEY=VALUE override a rule of the pack for this run: target=N,\n"
-	"                       blocked=redeal|fewest, other-trains=one-each|one,\n"
-	"                       order=clockwise|after-leader (repeatable)\n"
-	"  -j, --json           {\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}\n"
-	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
-	"  -h, --help, -V, --version\n\n"
-	"Without --tiles or a position, the pack-level check runs too (the one build\n"
-	"runs first): some player count of the deal must get hands and a double each\n"
-	"for its engine; an error otherwise.\n\n"
-	"exit status: 0 a single train exists, 1 it does not (or the pack is not\n"
-	"sound), 2 invalid input.\n";
+static const struct opt domino_rows[] = {
+	OPT_TEXT(
+		"usage: railyard check [OPTIONS] PACK.yaml     (game: domino-trains)\n"
+		"\n"
+		"Whether the pack's whole set of tiles, or a chosen subset, can be connected into a\n"
+		"single train (every tile once, touching ends equal), and when not, why: the\n"
+		"numbers on an odd number of tile ends (a train has two ends, so at most two\n"
+		"numbers may be odd) and the tiles cut off from the rest.\n"
+		"\n"),
+	OPT("tiles", 't', "\"0-0 0-1", "1-2 ...\"  check these tiles of the set instead"),
+	OPT_TEXT(
+		"\n"
+		"Positions of the game (seeds/002, \"Basic Trains\"):\n"),
+	OPT("hands", 'H', "\"H1; H2; ...\"",
+		"the first turn: each seat's tiles (seat 1 first,\n"
+		"clockwise): who plays the highest double first,\n"
+		"whether every seat has a double for its engine, and\n"
+		"who adds the first car after the engines (rules: order)"),
+	OPT("train", 'T', "TILES", "the player's own train as laid, left to right"),
+	OPT("others", 'O', "\"T1; T2\"", "the other players' trains, numbered 1, 2, ..."),
+	OPT("play", 'p', "TILES",
+		"a turn: the first tile on the own train, then at most\n"
+		"one tile on each other train (rules: other-trains),\n"
+		"written TILE@N"),
+	OPT("score", 'S', "N,N,...",
+		"the end of a hand: tiles left per seat (0: dominoed; with\n"
+		"nobody out, a blocked hand: rules: blocked=fewest)"),
+	OPT("points", 'P', "N,N,...",
+		"the seats' points before the hand (the game: rules: target, 120)"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"override a rule of the pack for this run: target=N,\n"
+		"blocked=redeal|fewest, other-trains=one-each|one,\n"
+		"order=clockwise|after-leader (repeatable)", "@rule"),
+	OPT("json", 'j', NULL,
+		"{\"single_train\", \"odd_numbers\", \"disconnected_tiles\", \"train\"}"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"Without --tiles or a position, the pack-level check runs too (the one build\n"
+		"runs first): some player count of the deal must get hands and a double each\n"
+		"for its engine; an error otherwise.\n"
+		"\n"
+		"exit status: 0 a single train exists, 1 it does not (or the pack is not\n"
+		"sound), 2 invalid input.\n"),
+	OPT_END,
+};
+
+static const struct opt_table domino_table = {"check", 23, domino_rows};
 
 /* Parse a list of tiles of a double-dn set, each at most once. 0 or -1 (reported). */
 static int domino_tiles(int dn, const char *opt, const char *arg, struct domino **tiles, size_t *n)
@@ -507,19 +526,10 @@ static int domino_set(int dn, const struct domino_opts *o)
 /* The options into *o; -1 to go on, or the status to end with. */
 static int domino_options(int argc, char **argv, struct domino_opts *o)
 {
-	static const struct option longopts[] = {
-		{"tiles", required_argument, NULL, 't'}, {"hands", required_argument, NULL, 'H'},
-		{"train", required_argument, NULL, 'T'}, {"others", required_argument, NULL, 'O'},
-		{"play", required_argument, NULL, 'p'}, {"score", required_argument, NULL, 'S'},
-		{"points", required_argument, NULL, 'P'}, {"json", no_argument, NULL, 'j'},
-		{"rule", required_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	memset(o, 0, sizeof *o);
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &domino_table)) != -1) {
 		switch (c) {
 		case 't': o->tiles = optarg; break;
 		case 'H': o->hands = optarg; break;
@@ -533,12 +543,12 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 			if (cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX))
 				return EXIT_INPUT;
 			break;
-		case 'h': fputs(domino_usage, stdout); return EXIT_OK;
+		case 'h': opt_help(stdout, &domino_table); return EXIT_OK;
 		case 'V': return cli_version();
-		default: cli_brief(domino_usage); return EXIT_INPUT;
+		default: cli_brief(&domino_table); return EXIT_INPUT;
 		}
 	}
-	return games_check_one_pack(argc, domino_usage) < 0 ? EXIT_INPUT : -1;
+	return games_check_one_pack(argc, &domino_table) < 0 ? EXIT_INPUT : -1;
 }
 
 int games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)

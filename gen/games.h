@@ -31,7 +31,8 @@ struct deck *games_load(const struct game *g, const struct ydoc *pack, const cha
 
 /* The index of check's one pack argument (after getopt), or -1 after printing
  * an error and usage when there is not exactly one. */
-int games_check_one_pack(int argc, const char *usage);
+struct opt_table;
+int games_check_one_pack(int argc, const struct opt_table *usage);
 /* Print a check's findings (one per line of out, "not legal: " before each when
  * illegal; or JSON) and return EXIT_OK or EXIT_RULE. */
 int games_check_verdict(bool legal, const struct buf *out, bool json);

@@ -13,7 +13,7 @@
 #include "util.h"
 
 /* games.h */
-int games_check_one_pack(int argc, const char *usage)
+int games_check_one_pack(int argc, const struct opt_table *usage)
 {
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "check takes one pack file");

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "game.h"
 #include "image.h"
+#include "opt.h"
 #include "sandbox.h"
 #include "tune.h"
 #include "util.h"
@@ -103,57 +104,169 @@ static void stdout_on(int out)
 	close(out);
 }
 
+/* Run command cmd (game g's, or new, serve, merge) with --help. */
+static void run_help(const char *cmd, const struct command *c, const struct game *g)
+{
+	static char help[] = "--help";
+	char *argv[] = {(char *)cmd, help, NULL};
+	if (c && c->kind == GAME_NCMDS)
+		cmd_merge(2, argv);
+	else if (c)
+		g->run[c->kind](g, NULL, 2, argv);
+	else if (strcmp(cmd, "new") == 0)
+		cmd_new(2, argv);
+	else if (strcmp(cmd, "serve") == 0)
+		cmd_serve(2, argv, NULL);
+}
+
+/* The option table of game g's command c (or of command cmd without a game:
+ * new, serve, merge), learnt by running it with --help (its usage to
+ * /dev/null) while cli_catch watches, or NULL. */
+static const struct opt_table *table_of(const char *cmd, const struct command *c, const struct game *g)
+{
+	int out = !c || c->kind == GAME_NCMDS || g->run[c->kind] ? stdout_off() : -1;
+	if (out < 0)
+		return NULL;
+	const struct opt_table *t = NULL;
+	int saved_ind = optind, saved_opt = optopt;
+	char *saved_arg = optarg;
+	cli_catch(&t);
+	diag_set_quiet(1);
+	run_help(cmd, c, g);
+	diag_set_quiet(0);
+	cli_catch(NULL);
+	stdout_on(out);
+	optind = saved_ind;
+	optopt = saved_opt;
+	optarg = saved_arg;
+	return t;
+}
+
 static bool option_owners(const char *cmd, const char *name, struct buf *games)
 {
 	const char *found[16];
 	size_t n = 0;
-	int out = stdout_off();
-	if (out < 0)
-		return false;
-	static char help[] = "--help";
-	char *argv[] = {(char *)cmd, help, NULL};
 	const struct game *g;
+	(void)cmd;
 	for (size_t i = 0; (g = game_at(i)) && n < sizeof found / sizeof *found; i++) {
 		if (g == running_game || !g->run[running->kind])
 			continue;
-		cli_probe(name);
-		diag_set_quiet(1);
-		g->run[running->kind](g, NULL, 2, argv);
-		diag_set_quiet(0);
-		if (cli_probed())
+		const struct opt_table *t = table_of(running->name, running, g);
+		if (t && opt_find(t, name))
 			found[n++] = g->name;
 	}
-	stdout_on(out);
 	for (size_t i = 0; i < n; i++)
 		buf_printf(games, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", found[i]);
 	return n > 0;
 }
 
-/* cli_set_options_hook's hook: the game of pack (a file, or a folder's
- * pack.yaml) and the options its command cmd parses, collected while that
- * command's --help runs (its usage to /dev/null); the pack is then set for
- * option_owners. */
-static bool pack_options(const char *cmd, const char *pack, const char **names, size_t max, const char **game)
+static const struct command *command_named(const char *name)
 {
-	const struct command *c = NULL;
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(commands[i].name, cmd) == 0)
-			c = &commands[i];
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* The game of pack (a file, or a folder's pack.yaml), or NULL. */
+static const struct game *game_of_pack(const char *pack)
+{
 	struct stat st;
 	char *in = stat(pack, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s%spack.yaml", pack, path_sep(pack)) : NULL;
-	const struct game *g = c && c->kind != GAME_NCMDS ? game_of_file(in ? in : pack) : NULL;
+	const struct game *g = game_of_file(in ? in : pack);
 	free(in);
-	int out = g && g->run[c->kind] ? stdout_off() : -1;
-	if (out < 0)
+	return g;
+}
+
+/* The options every command has besides its table's (cli_next). */
+static const char *const common_options[] = {"quiet", "progress", "no-progress", "strict", NULL};
+
+/* The tables of command cmd: the game's of pack, or every game's (each
+ * once) without one; new, serve and merge have one. Returns the count. */
+static size_t tables_of(const char *cmd, const char *pack, const struct opt_table **out, size_t max)
+{
+	const struct command *c = command_named(cmd);
+	if (!c && strcmp(cmd, "new") != 0 && strcmp(cmd, "serve") != 0)
+		return 0;
+	if (!c || c->kind == GAME_NCMDS) {
+		out[0] = table_of(cmd, c, NULL);
+		return out[0] != NULL;
+	}
+	const struct game *only = pack ? game_of_pack(pack) : NULL, *g;
+	if (only && !only->run[c->kind])   /* as COMMAND PACK --help: every game's */
+		only = NULL;
+	size_t n = 0;
+	for (size_t i = 0; (g = game_at(i)) && n < max; i++) {
+		const struct opt_table *t = (!only || g == only) ? table_of(cmd, c, g) : NULL;
+		for (size_t k = 0; t && k < n; k++)
+			t = out[k] == t ? NULL : t;
+		if (t)
+			out[n++] = t;
+	}
+	return n;
+}
+
+/* The options of command cmd, every game's, for cli_known and cli_operand
+ * (opt_set_known). */
+static void know_options(const char *cmd)
+{
+	static const struct opt_table *t[16];
+	opt_set_known(t, tables_of(cmd, NULL, t, sizeof t / sizeof *t));
+}
+
+/* railyard --complete options COMMAND [PACK]: the long options of the
+ * command (of the pack's game, or of every game), one a line; --complete
+ * value COMMAND OPTION [PACK]: what completes the option's value (opt.h's
+ * values; nothing when it takes none). From the tables the parser uses. */
+static int complete_options(int argc, char **argv)
+{
+	bool value = strcmp(argv[1], "value") == 0;
+	if (argc < 3 + value) {
+		diag(SEV_ERROR, NULL, "--complete %s COMMAND%s [PACK]", argv[1], value ? " OPTION" : "");
+		return EXIT_INPUT;
+	}
+	const struct opt_table *t[16];
+	size_t n = tables_of(argv[2], argc > 3 + value ? argv[3 + value] : NULL, t, 16);
+	if (value) {
+		const char *name = argv[3];
+		name = name[0] == '-' && name[1] == '-' ? name + 2 : name[0] == '-' && name[1] ?
+			opt_of_letter(name[1]) : NULL;
+		for (size_t i = 0; name && i < n; i++) {
+			const struct opt *o = opt_find(t[i], name);
+			if (o && o->meta) {
+				puts(o->values ? o->values : "@none");
+				break;
+			}
+		}
+		return EXIT_OK;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct option o[128];
+		size_t k = opt_longopts(t[i], o, sizeof o / sizeof *o);
+		for (size_t j = 0; j < k; j++)
+			printf("--%s\n", o[j].name);
+	}
+	for (size_t i = 0; n && common_options[i]; i++)
+		printf("--%s\n", common_options[i]);
+	return EXIT_OK;
+}
+
+/* cli_set_options_hook's hook: the game of pack and the options its command
+ * cmd has (its table); the pack is then set for option_owners. */
+static bool pack_options(const char *cmd, const char *pack, const char **names, size_t max, const char **game)
+{
+	const struct command *c = command_named(cmd);
+	const struct game *g = c && c->kind != GAME_NCMDS ? game_of_pack(pack) : NULL;
+	const struct opt_table *t = g ? table_of(cmd, c, g) : NULL;
+	if (!t)
 		return false;
-	static char help[] = "--help";
-	char *argv[] = {(char *)cmd, help, NULL};
-	cli_collect(names, max);
-	diag_set_quiet(1);
-	g->run[c->kind](g, NULL, 2, argv);
-	diag_set_quiet(0);
-	cli_collected();
-	stdout_on(out);
+	struct option o[128];
+	size_t n = opt_longopts(t, o, sizeof o / sizeof *o), k = 0;
+	for (size_t i = 0; i < n && k + 1 < max; i++)
+		names[k++] = o[i].name;
+	for (size_t i = 0; common_options[i] && k + 1 < max; i++)
+		names[k++] = common_options[i];
+	names[k] = NULL;
 	running = c;
 	running_game = g;
 	cli_set_pack(pack, g->name, option_owners);
@@ -169,6 +282,7 @@ static int run_command(const struct command *c, int argc, char **argv)
 {
 	if (c->kind == GAME_NCMDS)   /* merge: shards, not a pack */
 		return cmd_merge(argc, argv);
+	know_options(c->name);
 	if (!cli_known(argc, argv))
 		return EXIT_INPUT;
 	const char *path = cli_operand(argc, argv);
@@ -319,6 +433,7 @@ static int serve(int argc, char **argv)
 {
 	if (cli_wants_help(argc, argv))
 		return cmd_serve(argc, argv, run_for_serve);
+	know_options("serve");
 	if (!pack_folders(argc, argv))
 		return EXIT_INPUT;
 	int status = cmd_serve(argc, argv, run_for_serve);
@@ -378,6 +493,8 @@ static int run(int argc, char **argv)
 	}
 	if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
 		return cli_version();
+	if (strcmp(name, "--complete") == 0 && argc > 2 && (!strcmp(argv[2], "options") || !strcmp(argv[2], "value")))
+		return complete_options(argc - 1, argv + 1);
 	if (strcmp(name, "--complete") == 0)
 		return cmd_complete(argc - 1, argv + 1);
 	if (strcmp(name, "new") == 0 || (strcmp(name, "help") == 0 && strcmp(argv[2], "new") == 0)) {
@@ -397,6 +514,7 @@ static int run(int argc, char **argv)
 	const struct command *c = find_command(name);
 	if (!c)
 		return EXIT_INPUT;
+	know_options(c->name);
 	if (cli_wants_help(argc - 1, argv + 1)) {   /* with a pack: its game's options */
 		const char *pack = c->kind == GAME_NCMDS ? NULL : cli_operand(argc - 1, argv + 1);
 		struct stat st;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "opt.h"
 #include "commands.h"
 #include "datapath.h"
 #include "diag.h"
@@ -21,23 +22,32 @@
 #include "output.h"
 #include "util.h"
 
-static const char new_usage[] =
-	"usage: railyard new [--game GAME] [--cards FILE.csv] NAME\n\n"
-	"Write the folder NAME: a pack of GAME (default trains; or take-the-train,\n"
-	"domino-trains, train-52, toy-train) copied from the shipped one, its face\n"
-	"and back templates (face.yaml, back.yaml) and a data CSV beside it, and a\n"
-	"README saying what to edit. It builds, checks and simulates as written:\n"
-	"  railyard build NAME/pack.yaml\n"
-	"GAME deck is any card game: its cards are the rows of FILE.csv (copied as\n"
-	"cards.csv; the header names the fields, a column count gives the copies), or\n"
-	"of a small starter CSV, and face.yaml shows the CSV's own columns.\n\n"
-	"      --game GAME     the game of the new pack (default trains)\n"
-	"      --cards FILE    (deck) the cards: a CSV file, a card a row\n"
-	"  -q, --quiet         no line on stderr when done\n"
-	"  -h, --help          this help\n"
-	"  -V, --version       the version\n\n"
-	"exit status: 0 written, 2 bad usage, a bad CSV (at FILE:LINE:COL) or no\n"
-	"shipped pack found, 3 NAME exists or cannot be written.\n";
+static const struct opt new_rows[] = {
+	OPT_TEXT(
+		"usage: railyard new [--game GAME] [--cards FILE.csv] NAME\n"
+		"\n"
+		"Write the folder NAME: a pack of GAME (default trains; or take-the-train,\n"
+		"domino-trains, train-52, toy-train) copied from the shipped one, its face\n"
+		"and back templates (face.yaml, back.yaml) and a data CSV beside it, and a\n"
+		"README saying what to edit. It builds, checks and simulates as written:\n"
+		"  railyard build NAME/pack.yaml\n"
+		"GAME deck is any card game: its cards are the rows of FILE.csv (copied as\n"
+		"cards.csv; the header names the fields, a column count gives the copies), or\n"
+		"of a small starter CSV, and face.yaml shows the CSV's own columns.\n"
+		"\n"),
+	OPT_VALUES("game", 'G', "GAME", "the game of the new pack (default trains)", "@words:--game"),
+	OPT_VALUES("cards", 'C', "FILE", "(deck) the cards: a CSV file, a card a row", "@file:*.csv"),
+	OPT("quiet", 'q', NULL, "no line on stderr when done"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_TEXT(
+		"\n"
+		"exit status: 0 written, 2 bad usage, a bad CSV (at FILE:LINE:COL) or no\n"
+		"shipped pack found, 3 NAME exists or cannot be written.\n"),
+	OPT_END,
+};
+
+static const struct opt_table new_table = {"new", 22, new_rows};
 
 /* The game named game, with its starter (game.h: struct game_starter), or
  * NULL after reporting. */
@@ -347,18 +357,10 @@ struct new_opts {
 
 static int new_options(int argc, char **argv, struct new_opts *o)
 {
-	static const struct option longopts[] = {
-		{"game", required_argument, NULL, 'G'},
-		{"cards", required_argument, NULL, 'C'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	*o = (struct new_opts){"trains", NULL, false};
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &new_table)) != -1) {
 		if (c == 'G')
 			o->game = optarg;
 		else if (c == 'C')
@@ -366,7 +368,7 @@ static int new_options(int argc, char **argv, struct new_opts *o)
 		else if (c == 'q')
 			o->quiet = true;
 		else
-			return cli_usage(c, new_usage);
+			return cli_usage(c, &new_table);
 	}
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "new takes one folder name (see 'railyard help new')");

@@ -31,6 +31,7 @@
 #include "glog.h"
 #include "image.h"
 #include "names.h"
+#include "opt.h"
 #include "output.h"
 #include "pdfx.h"
 #include "progress.h"
@@ -67,90 +68,77 @@ enum { OPT_ONLY = 1000, OPT_PAPER, OPT_BLEED, OPT_MARGIN, OPT_DUPLEX, OPT_PRESET
        OPT_MAX_TOTAL_PIXELS, OPT_MAX_SECONDS, OPT_MAX_ITEM_SECONDS, OPT_PREVIEW, OPT_LAYOUT,
        OPT_PROOF };
 
-/* The long options every build takes (for getopt_long; ends with a zero entry), and
- * its help text. */
-static const struct option build_longopts[] = {
-	{"output", required_argument, NULL, 'o'},
-	{"only", required_argument, NULL, OPT_ONLY},
-	{"paper", required_argument, NULL, OPT_PAPER},
-	{"bleed", required_argument, NULL, OPT_BLEED},
-	{"margin", required_argument, NULL, OPT_MARGIN},
-	{"duplex", required_argument, NULL, OPT_DUPLEX},
-	{"layout", required_argument, NULL, OPT_LAYOUT},
-	{"preset", required_argument, NULL, OPT_PRESET},
-	{"colour", required_argument, NULL, OPT_COLOUR},
-	{"color", required_argument, NULL, OPT_COLOUR},
-	{"icc", required_argument, NULL, OPT_ICC},
-	{"max-ink", required_argument, NULL, OPT_MAX_INK},
-	{"proof", no_argument, NULL, OPT_PROOF},
-	{"jobs", required_argument, NULL, OPT_JOBS},
-	{"quiet", no_argument, NULL, 'q'},
-	{"max-items", required_argument, NULL, OPT_MAX_ITEMS},
-	{"max-pixels", required_argument, NULL, OPT_MAX_PIXELS},
-	{"max-total-pixels", required_argument, NULL, OPT_MAX_TOTAL_PIXELS},
-	{"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},
-	{"max-item-seconds", required_argument, NULL, OPT_MAX_ITEM_SECONDS},
-	{"allow-path", required_argument, NULL, OPT_ALLOW_PATH},
-	{"force", no_argument, NULL, OPT_FORCE},
-	{"preview", no_argument, NULL, OPT_PREVIEW},
-	{"without", required_argument, NULL, 'w'},
-	{"with", required_argument, NULL, 'W'},
-	{"numbers", required_argument, NULL, BUILD_OPT_CARDS},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0},
+/* The options every game's build takes (each game's table has them, opt.h). */
+const struct opt build_options[] = {
+	OPT_VALUES("output", 'o', "DIR",
+		"the set goes to DIR/PACK/ (default out/PACK/); it is\n"
+		"replaced as a whole: files an earlier build listed in\n"
+		"files.txt and this one does not write are removed", "@dir"),
+	OPT_VALUES("only", OPT_ONLY, "LIST",
+		"faces,sheets,placemat,reference,svg,png,contact,tokens,\n"
+		"board,setup (manifest.csv and files.txt always; the back\n"
+		"goes with faces, svg and png); the rest of the set stays\n"
+		"as the last build left it; contact alone: a preview", "@list:--only"),
+	OPT("preview", OPT_PREVIEW, NULL,
+		"into DIR/PACK.preview/, the set in DIR/PACK/ untouched\n"
+		"(so are --watch, contact alone and a card subset)"),
+	OPT_VALUES("paper", OPT_PAPER, "NAME",
+		"a4, letter or a3, or a list (a4,letter): every file on each\n"
+		"(default: sheets on a4 and letter, the rest on a4)", "a4 letter a3"),
+	OPT("margin", OPT_MARGIN, "MM",
+		"the printer's unprintable border, nothing is printed in it\n"
+		"(default 6mm)"),
+	OPT_VALUES("duplex", OPT_DUPLEX, "HOW",
+		"long (default), short or none: how the sheet is turned over\n"
+		"for the backs; none: sheets hold fronts only", "@words:--duplex"),
+	OPT_VALUES("layout", OPT_LAYOUT, "HOW",
+		"the sheets: butted (neighbours share their cut lines, 9\n"
+		"poker cards on A4, 8 on letter), gutter (each item with\n"
+		"its own bleed, 6) or auto (default): butted when every\n"
+		"item's edge looks the same across the cut", "@words:--layout"),
+	OPT("bleed", OPT_BLEED, "MM", "bleed on every side of the items (default: the template's)"),
+	OPT_VALUES("preset", OPT_PRESET, "NAME",
+		"home (default), tgc (The Game Crafter), mpc\n"
+		"(MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
+		"offset printer: every component a single page with bleed,\n"
+		"placemat and board untiled, quickref.pdf, reference.pdf,\n"
+		"tokens-NAME.pdf): the files that service takes, into\n"
+		"DIR/PACK.NAME/", "@words:--preset"),
+	OPT_VALUES("colour", OPT_COLOUR, "HOW",
+		"rgb (default; home printers) or cmyk: every PDF converted\n"
+		"to PDF/X-1a:2003 by Ghostscript (default for drivethru and\n"
+		"press); --color is the same option", "@words:--colour"),
+	OPT_VALUES("color", OPT_COLOUR, "HOW", NULL, "@words:--colour"),   /* --colour's other spelling */
+	OPT_VALUES("icc", OPT_ICC, "FILE",
+		"the CMYK output profile (default: Ghostscript's\n"
+		PDFX_DEFAULT_ICC ")", "@file:*.ic[cm]"),
+	OPT("max-ink", OPT_MAX_INK, "N",
+		"refuse a page with more than N percent of total ink\n"
+		"(default 240 for drivethru, 300 otherwise)"),
+	OPT("proof", OPT_PROOF, NULL,
+		"also proof/NAME-NNN.png: every page of every CMYK PDF as\n"
+		"it prints on the profile (a soft proof, 100 dpi)"),
+	OPT("jobs", OPT_JOBS, "N", "PNG worker threads (default: the cores)"),
+	OPT("quiet", 'q', NULL, "no progress or summary line (files, pages, seconds)"),
+	OPT("max-items", OPT_MAX_ITEMS, "N", "print at most N items (default 10000)"),
+	OPT("max-pixels", OPT_MAX_PIXELS, "M",
+		"an image may decode to M million pixels at most (default\n"
+		"50), checked from its header before it is decoded"),
+	OPT("max-total-pixels", OPT_MAX_TOTAL_PIXELS, "M",
+		"every distinct image of the build together (default\n"
+		"100 million pixels)"),
+	OPT("max-seconds", OPT_MAX_SECONDS, "S",
+		"stop a build that takes more than S seconds (default\n"
+		"3600), writing nothing"),
+	OPT("max-item-seconds", OPT_MAX_ITEM_SECONDS, "S", "the same for one item (default 60)"),
+	OPT_VALUES("allow-path", OPT_ALLOW_PATH, "DIR", "templates and fonts may also come from DIR", "@dir"),
+	OPT("force", OPT_FORCE, NULL, "build a pack that check finds unsound (a prototype)"),
+	/* main runs a build again on every change with --preview for --watch (watch.h) */
+	OPT("watch", OPT_PREVIEW, NULL,
+		"build again whenever the pack, a template, a data file or\n"
+		"an image changes (Ctrl-C ends it)"),
+	OPT_END,
 };
-
-static const char build_opts_usage[] =
-	"  -o, --output DIR    the set goes to DIR/PACK/ (default out/PACK/); it is\n"
-	"                      replaced as a whole: files an earlier build listed in\n"
-	"                      files.txt and this one does not write are removed\n"
-	"      --only LIST     faces,sheets,placemat,reference,svg,png,contact,tokens,\n"
-	"                      board,setup (manifest.csv and files.txt always; the back\n"
-	"                      goes with faces, svg and png); the rest of the set stays\n"
-	"                      as the last build left it; contact alone: a preview\n"
-	"      --preview       into DIR/PACK.preview/, the set in DIR/PACK/ untouched\n"
-	"                      (so are --watch, contact alone and a card subset)\n"
-	"      --paper NAME    a4, letter or a3, or a list (a4,letter): every file on each\n"
-	"                      (default: sheets on a4 and letter, the rest on a4)\n"
-	"      --margin MM     the printer's unprintable border, nothing is printed in it\n"
-	"                      (default 6mm)\n"
-	"      --duplex HOW    long (default), short or none: how the sheet is turned over\n"
-	"                      for the backs; none: sheets hold fronts only\n"
-	"      --layout HOW    the sheets: butted (neighbours share their cut lines, 9\n"
-	"                      poker cards on A4, 8 on letter), gutter (each item with\n"
-	"                      its own bleed, 6) or auto (default): butted when every\n"
-	"                      item's edge looks the same across the cut\n"
-	"      --bleed MM      bleed on every side of the items (default: the template's)\n"
-	"      --preset NAME   home (default), tgc (The Game Crafter), mpc\n"
-	"                      (MakePlayingCards), drivethru (DriveThruCards) or press (an\n"
-	"                      offset printer: every component a single page with bleed,\n"
-	"                      placemat and board untiled, quickref.pdf, reference.pdf,\n"
-	"                      tokens-NAME.pdf): the files that service takes, into\n"
-	"                      DIR/PACK.NAME/\n"
-	"      --colour HOW    rgb (default; home printers) or cmyk: every PDF converted\n"
-	"                      to PDF/X-1a:2003 by Ghostscript (default for drivethru and\n"
-	"                      press)\n"
-	"      --icc FILE      the CMYK output profile (default: Ghostscript's\n"
-	"                      " PDFX_DEFAULT_ICC ")\n"
-	"      --max-ink N     refuse a page with more than N percent of total ink\n"
-	"                      (default 240 for drivethru, 300 otherwise)\n"
-	"      --proof         also proof/NAME-NNN.png: every page of every CMYK PDF as\n"
-	"                      it prints on the profile (a soft proof, 100 dpi)\n"
-	"      --jobs N        PNG worker threads (default: the cores)\n"
-	"  -q, --quiet         no progress or summary line (files, pages, seconds)\n"
-	"      --max-items N   print at most N items (default 10000)\n"
-	"      --max-pixels M  an image may decode to M million pixels at most (default\n"
-	"                      50), checked from its header before it is decoded\n"
-	"      --max-total-pixels M  every distinct image of the build together (default\n"
-	"                      100 million pixels)\n"
-	"      --max-seconds S  stop a build that takes more than S seconds (default\n"
-	"                      3600), writing nothing\n"
-	"      --max-item-seconds S  the same for one item (default 60)\n"
-	"      --allow-path DIR  templates and fonts may also come from DIR\n"
-	"      --force         build a pack that check finds unsound (a prototype)\n"
-	"      --watch         build again whenever the pack, a template, a data file or\n"
-	"                      an image changes (Ctrl-C ends it)\n";
 
 void build_opts_init(struct build_opts *o)
 {
@@ -222,7 +210,7 @@ static int seconds_option(struct build_opts *o, bool item, const char *arg)
 	return 1;
 }
 
-/* Handle option c (a build_longopts value) with arg. Returns 1 when handled, 0
+/* Handle option c (a build_options value) with arg. Returns 1 when handled, 0
  * when c is not a shared option, -1 after reporting a bad value. */
 static int build_option(struct build_opts *o, int c, const char *arg)
 {
@@ -305,19 +293,19 @@ static int build_option(struct build_opts *o, int c, const char *arg)
 	}
 }
 
-int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
+int build_parse(int argc, char **argv, struct build_opts *o, const struct opt_table *usage,
 		int (*other)(void *user, int c, char *arg), void *user)
 {
 	int c, status = -1, r;
 	build_opts_init(o);
 	output_tally_start();
 	optind = 1;
-	while ((c = cli_next(argc, argv, build_longopts)) != -1) {
+	while ((c = cli_next(argc, argv, usage)) != -1) {
 		if ((r = build_option(o, c, c == 'o' ? cli_folder(optarg) : optarg)) != 0) {
 			if (r < 0)
 				status = EXIT_INPUT;
 		} else if (c == 'h') {
-			printf(usage, build_opts_usage);
+			opt_help(stdout, usage);
 			return EXIT_OK;
 		} else if (c == 'V') {
 			return cli_version();

@@ -13,6 +13,7 @@
 
 #include "data.h"
 #include "draw.h"
+#include "opt.h"
 #include "template.h"
 #include "util.h"
 
@@ -29,6 +30,10 @@ extern const char *const build_duplexes[4];
 extern const char *const build_layouts[4];
 extern const char *const build_presets[6];
 extern const char *const build_colours[3];
+
+/* The options every game's build takes (opt.h's rows), to be among the rows
+ * of each game's build table. */
+extern const struct opt build_options[];
 
 /* The getopt value of --numbers (trains_build.c's own option; build_parse hands it to
  * other). */
@@ -81,12 +86,13 @@ struct build_opts {
 /* Defaults: only everything, margin 6 mm, long-edge duplex, template bleed. */
 void build_opts_init(struct build_opts *o);
 
-/* Parse build's options (argv[0] is the command) into o, printing usage (a printf
- * format taking build_opts_usage) for --help. Options build_option does not know
+/* Parse build's options (argv[0] is the command) into o, printing usage (the
+ * game's table, build_options among its rows) for --help. Options build_option does not know
  * go to other (NULL: bad usage), which returns -1 to go on or an exit status.
  * Returns -1 when the build should go on (argv[optind] is the pack file), else
  * the exit status to return now. */
-int build_parse(int argc, char **argv, struct build_opts *o, const char *usage,
+struct opt_table;
+int build_parse(int argc, char **argv, struct build_opts *o, const struct opt_table *usage,
 		int (*other)(void *user, int c, char *arg), void *user);
 
 /* ---- The input half, the same for every game: what a build reads and checks

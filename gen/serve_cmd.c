@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "opt.h"
 #include "commands.h"
 #include "diag.h"
 #include "live.h"
@@ -24,25 +25,31 @@
 /* How long a change is left to settle before the rebuild reads it. */
 #define SETTLE_MS 50
 
-static const char usage[] =
-	"usage: railyard serve [--port N | --listen ADDR:PORT] [-q] PACK.yaml\n"
-	"\n"
-	"Shows the pack in a browser, live: every card face and back, the placemat or\n"
-	"board, the reference and the tokens (whatever the pack's game builds) at their\n"
-	"printed size, the check's verdict and every error and warning, each linked to\n"
-	"its line in the pack or template. Saving the pack, a template or a data file\n"
-	"redraws only what the file changed, and the open page follows within a second;\n"
-	"an edit that fails shows its error beside the last good pictures.\n"
-	"\n"
-	"The address printed on start holds a random token; only that address's pages\n"
-	"are served, read-only. Ctrl-C (or SIGTERM) ends it.\n"
-	"\n"
-	"options:\n"
-	"  --port N            listen on 127.0.0.1 port N (default 0: a free port)\n"
-	"  --listen ADDR:PORT  listen on another address (numeric IPv4, or [IPv6]:PORT);\n"
-	"                      only a loopback address keeps the page on this machine\n"
-	"  -q, --quiet         no line per rebuild (the address is still printed)\n"
-	"  -h, --help          this help\n";
+static const struct opt serve_rows[] = {
+	OPT_TEXT(
+		"usage: railyard serve [--port N | --listen ADDR:PORT] [-q] PACK.yaml\n"
+		"\n"
+		"Shows the pack in a browser, live: every card face and back, the placemat or\n"
+		"board, the reference and the tokens (whatever the pack's game builds) at their\n"
+		"printed size, the check's verdict and every error and warning, each linked to\n"
+		"its line in the pack or template. Saving the pack, a template or a data file\n"
+		"redraws only what the file changed, and the open page follows within a second;\n"
+		"an edit that fails shows its error beside the last good pictures.\n"
+		"\n"
+		"The address printed on start holds a random token; only that address's pages\n"
+		"are served, read-only. Ctrl-C (or SIGTERM) ends it.\n"
+		"\n"
+		"options:\n"),
+	OPT_VALUES("port", 'p', "N", "listen on 127.0.0.1 port N (default 0: a free port)", "@none"),
+	OPT_VALUES("listen", 'L', "ADDR:PORT",
+		"listen on another address (numeric IPv4, or [IPv6]:PORT);\n"
+		"only a loopback address keeps the page on this machine", "@none"),
+	OPT("quiet", 'q', NULL, "no line per rebuild (the address is still printed)"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT_END,
+};
+
+static const struct opt_table serve_table = {"serve", 22, serve_rows};
 
 static volatile sig_atomic_t stop;
 
@@ -82,16 +89,12 @@ static bool parse_listen(const char *s, struct serve_args *a)
 /* -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, struct serve_args *a)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'}, {"quiet", no_argument, NULL, 'q'},
-		{"port", required_argument, NULL, 'p'}, {"listen", required_argument, NULL, 'L'},
-		{NULL, 0, NULL, 0}};
 	snprintf(a->addr, sizeof a->addr, "127.0.0.1");
 	bool port = false;
 	int c;
 	long n;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &serve_table)) != -1) {
 		if (c == 'q') {
 			a->quiet = true;
 		} else if (c == 'p' && parse_int(optarg, 0, 65535, &n) == 0) {
@@ -105,7 +108,7 @@ static int parse_args(int argc, char **argv, struct serve_args *a)
 			     optarg);
 			return EXIT_INPUT;
 		} else if (c != 'L') {
-			return cli_usage(c, usage);
+			return cli_usage(c, &serve_table);
 		}
 	}
 	if (port && a->listen) {

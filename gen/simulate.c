@@ -31,47 +31,6 @@
 
 /* ---- options ---- */
 
-enum { OPT_CWITH = 1000, OPT_CWITHOUT, OPT_CRULE, OPT_SKILL, OPT_SKILL_LEVELS };
-
-/* Every option of simulate, and which packs have it: all, or those with
- * optional groups (--with, --without, --compare-with, --compare-without);
- * --compare-rule is every game's. --max-length is
- * --max-turns' other name. */
-enum opt_for { FOR_ALL, FOR_GROUPS };
-static const struct sim_optdef {
-	const char *name;
-	int has_arg, val;
-	enum opt_for only;
-} optdefs[] = {
-	{"players", required_argument, 'n', FOR_ALL}, {"games", required_argument, 'g', FOR_ALL},
-	{"seed", required_argument, 's', FOR_ALL}, {"threads", required_argument, 't', FOR_ALL},
-	{"policy", required_argument, 'P', FOR_ALL}, {"rule", required_argument, 'r', FOR_ALL},
-	{"max-turns", required_argument, 'm', FOR_ALL}, {"max-length", required_argument, 'm', FOR_ALL},
-	{"completion", required_argument, 'C', FOR_ALL},
-	{"without", required_argument, 'w', FOR_GROUPS}, {"with", required_argument, 'W', FOR_GROUPS},
-	{"compare", required_argument, 'c', FOR_ALL}, {"compare-with", required_argument, OPT_CWITH, FOR_GROUPS},
-	{"compare-without", required_argument, OPT_CWITHOUT, FOR_GROUPS},
-	{"compare-rule", required_argument, OPT_CRULE, FOR_ALL},
-	{"json", no_argument, 'j', FOR_ALL}, {"plot", required_argument, 'o', FOR_ALL},
-	{"quiet", no_argument, 'q', FOR_ALL}, {"trace", required_argument, 'T', FOR_ALL},
-	{"skill", no_argument, OPT_SKILL, FOR_ALL}, {"skill-levels", required_argument, OPT_SKILL_LEVELS, FOR_ALL},
-	{"help", no_argument, 'h', FOR_ALL}, {"version", no_argument, 'V', FOR_ALL},
-};
-#define NOPTDEFS (sizeof optdefs / sizeof *optdefs)
-
-/* The options a side's packs take, as getopt_long reads them. */
-static void side_options(const struct sim_side *side, struct option *out)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < NOPTDEFS; i++) {
-		const struct sim_optdef *d = &optdefs[i];
-		if (d->only == FOR_GROUPS && !side->groups)
-			continue;
-		out[n++] = (struct option){d->name, d->has_arg, NULL, d->val};
-	}
-	out[n] = (struct option){NULL, 0, NULL, 0};
-}
-
 static const char *const policy_names[] = {
 	[GSIM_RANDOM] = "random", [GSIM_GREEDY] = "greedy", [GSIM_SPOILER] = "spoiler",
 	[GSIM_LOOKAHEAD] = "lookahead", [GSIM_MCTS] = "mcts",
@@ -122,7 +81,7 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 	case 't': return series_threads_opt(optarg, &o->threads);
 	case 'P': o->policy_arg = optarg; return true;
 	case 'r':
-	case OPT_CRULE: return rule_option(c, o);
+	case SIM_OPT_CRULE: return rule_option(c, o);
 	case 'm':
 		if (parse_int(optarg, 1, SIM_MAX_TURNS, &o->max_length) == 0)
 			return true;
@@ -131,9 +90,9 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 	case 'C': return series_completion_opt(optarg, &o->threshold);
 	case 'w':
 	case 'W':
-	case OPT_CWITH:
-	case OPT_CWITHOUT:
-		if (games_select_add(&o->sel[c == OPT_CWITH || c == OPT_CWITHOUT], c == 'W' || c == OPT_CWITH ? 'W' : 'w',
+	case SIM_OPT_CWITH:
+	case SIM_OPT_CWITHOUT:
+		if (games_select_add(&o->sel[c == SIM_OPT_CWITH || c == SIM_OPT_CWITHOUT], c == 'W' || c == SIM_OPT_CWITH ? 'W' : 'w',
 				     optarg) != 0)
 			*stop = EXIT_INPUT;
 		return true;
@@ -148,8 +107,8 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 		o->compare = optarg;
 		return true;
 	case 'j': o->json = true; return true;
-	case OPT_SKILL: o->skill = true; return true;
-	case OPT_SKILL_LEVELS: o->skill_levels = optarg; return true;
+	case SIM_OPT_SKILL: o->skill = true; return true;
+	case SIM_OPT_SKILL_LEVELS: o->skill_levels = optarg; return true;
 	case 'o': o->plot = optarg; return true;
 	case 'q': o->quiet = true; return true;
 	case 'T':
@@ -280,8 +239,6 @@ static int pack_counts(const struct game *g, const struct ydoc *pack, const char
 static int sim_options(const struct game *g, const struct ydoc *pack, int argc, char **argv, struct sim_opts *o)
 {
 	const struct sim_side *side = g->sim;
-	struct option longopts[NOPTDEFS + 1];
-	side_options(side, longopts);
 	*o = (struct sim_opts){.games = 10000, .seed = 1, .max_length = side->length_default,
 			       .threshold = STATS_COMPLETION, .npolicy = 1, .policy = {GSIM_GREEDY}, .trace = -1};
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -289,7 +246,7 @@ static int sim_options(const struct game *g, const struct ydoc *pack, int argc, 
 	bool ok = true;
 	int c, stop = -1;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, side->usage)) != -1) {
 		ok &= sim_option(c, side, o, &stop);
 		if (stop >= 0)
 			return stop;
@@ -458,14 +415,14 @@ static void run_series(struct sim_series **se, int npk, const struct sim_side *s
 	free(ta);
 }
 
-/* Load the j-th pack of a comparison for a player count and make its setup;
+/* The j-th pack of a comparison (loaded once) at a player count: its setup;
  * false (reported) when it cannot be played. */
-static bool prepare(struct sim_series *se, const struct game *g, const char *path, const struct ydoc *doc,
-		    int j, int players, const struct sim_opts *o)
+static bool prepare(struct sim_series *se, const struct game *g, const char *path, void *model, int j,
+		    int players, const struct sim_opts *o)
 {
 	memset(se, 0, sizeof *se);
 	se->path = path;
-	se->doc = doc;
+	se->pack = model;
 	se->j = j;
 	se->players = players;
 	se->eng = g->engine;
@@ -911,10 +868,16 @@ int cmd_simulate(const struct game *g, const struct ydoc *pack, int argc, char *
 	struct sim_series *se = xcalloc((size_t)nse, sizeof *se);
 	const struct ydoc *docs[2] = {pack, NULL};
 	struct ydoc *own = NULL;   /* --compare's tree, when read here */
+	void *model[2] = {NULL, NULL};
+	for (int j = 0; j < npk; j++)
+		if ((j && !(docs[1] = compare_doc(g, pack, argv[optind], o.compare, &own))) ||
+		    !(model[j] = side->load_pack(j ? o.compare : argv[optind], docs[j], j, g, &o))) {
+			status = EXIT_INPUT;
+			goto out;
+		}
 	for (int k = 0; k < o.ncounts; k++)
 		for (int j = 0; j < npk; j++)
-			if ((j && !docs[1] && !(docs[1] = compare_doc(g, pack, argv[optind], o.compare, &own))) ||
-			    !prepare(&se[prepared++], g, j ? o.compare : argv[optind], docs[j], j, o.counts[k], &o)) {
+			if (!prepare(&se[prepared++], g, j ? o.compare : argv[optind], model[j], j, o.counts[k], &o)) {
 				status = EXIT_INPUT;
 				goto out;
 			}
@@ -945,6 +908,9 @@ out:
 		side->release(&se[i]);
 		gsim_counts_free(&se[i].t);
 	}
+	for (int j = 0; j < 2; j++)
+		if (model[j])
+			side->free_pack(model[j]);
 	free(se);
 	ydoc_free(own);
 	return status;

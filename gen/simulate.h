@@ -11,6 +11,7 @@
 
 #include "games.h"
 #include "gsim.h"
+#include "opt.h"
 #include "series.h"
 #include "stats.h"
 #include "trains_sim.h"
@@ -18,18 +19,24 @@
 
 #define SIM_MAX_RULES 16
 
-/* The help of --skill and --skill-levels, the same for every game's simulate. */
-#define SIMULATE_SKILL_HELP \
-	"      --skill           the skill trace instead of the report: a ladder of\n" \
-	"                        levels, each against the one below (every deal once\n" \
-	"                        with the stronger in each seat), the stronger's share\n" \
-	"                        of the games with a single winner against 1/N, and\n" \
-	"                        the skill score: the strongest's share against the\n" \
-	"                        weakest rescaled, 0 a lottery, 1 it always wins;\n" \
-	"                        --games is games a step; one --players count\n" \
-	"      --skill-levels K|LIST  K levels of random, greedy, mcts:64, mcts:256,\n" \
-	"                        ... (default 4; 2 for an engine without mcts), or\n" \
-	"                        the levels named (random,greedy,mcts:N,...), 2..8\n"
+/* The getopt values of simulate's options without a short letter. */
+enum { SIM_OPT_CWITH = 1000, SIM_OPT_CWITHOUT, SIM_OPT_CRULE, SIM_OPT_SKILL, SIM_OPT_SKILL_LEVELS };
+
+/* --skill and --skill-levels, the same for every game's simulate: two rows
+ * (opt.h) of each side's table. */
+#define SIMULATE_SKILL_OPTIONS \
+	OPT("skill", SIM_OPT_SKILL, NULL, \
+		"the skill trace instead of the report: a ladder of\n" \
+		"levels, each against the one below (every deal once\n" \
+		"with the stronger in each seat), the stronger's share\n" \
+		"of the games with a single winner against 1/N, and\n" \
+		"the skill score: the strongest's share against the\n" \
+		"weakest rescaled, 0 a lottery, 1 it always wins;\n" \
+		"--games is games a step; one --players count"), \
+	OPT("skill-levels", SIM_OPT_SKILL_LEVELS, "K|LIST", \
+		"K levels of random, greedy, mcts:64, mcts:256,\n" \
+		"... (default 4; 2 for an engine without mcts), or\n" \
+		"the levels named (random,greedy,mcts:N,...), 2..8")
 
 /* The options of one simulate run. */
 struct sim_opts {
@@ -59,12 +66,11 @@ struct sim_opts {
 /* One pack's series of games at one player count. */
 struct sim_series {
 	const char *path;
-	const struct ydoc *doc;       /* its file as parsed once (NULL: read path) */
 	int j;                        /* 0: the pack, 1: --compare's */
 	int players;
 	const struct gsim_engine *eng;
 	const char *id, *title;       /* the pack's (set by the side's load) */
-	void *pack;                   /* the side's loaded pack */
+	void *pack;                   /* the side's loaded pack (load_pack), shared by the counts */
 	const struct ruleset *set;    /* its named rules in force, for "rules_from" */
 	void *setup;                  /* the engine's */
 	struct gsim_params params;    /* what it was made from (set by the side's load) */
@@ -87,16 +93,23 @@ struct sim_series {
 /* What simulate needs of a kind of pack beyond its engine: its options, its
  * loading and its part of the report. Members marked "may be NULL" are. */
 struct sim_side {
-	const char *usage;           /* simulate --help */
+	const struct opt_table *usage;   /* simulate's options and --help */
 	long length_default;         /* --max-turns' default */
 	int npolicies;               /* the policies offered: the first n of enum gsim_policy,
 				      * and mcts when the game's engine has steps */
-	bool groups;                 /* --with, --without and --compare-* */
 	const char *besides;         /* what else two compared packs differ in, or NULL */
-	/* Load se->path for game g with the --rule options of its series and make
-	 * its setup (se->players, se->policy): false (reported) when it cannot be
-	 * played. Sets id, title, pack, set, setup, rules; own may be set. */
+	/* Load pack j of the run (0: the pack, 1: --compare's) at path, parsed
+	 * as doc (NULL: read path), for game g, with the --rule options of its
+	 * series (o->rules[j]): once, for every player count. NULL (reported) when
+	 * it cannot be loaded; free_pack frees it. */
+	void *(*load_pack)(const char *path, const struct ydoc *doc, int j, const struct game *g,
+			   const struct sim_opts *o);
+	void (*free_pack)(void *pack);
+	/* Make the setup of series se (se->pack loaded, se->players, se->policy):
+	 * false (reported) when it cannot be played. Sets id, title, set, setup,
+	 * rules; own may be set. */
 	bool (*load)(struct sim_series *se, const struct game *g, const struct sim_opts *o);
+	/* Free what load made (not the pack). */
 	void (*release)(struct sim_series *se);
 	/* A worker's scratch after its games: add its own totals into se->own. May be NULL. */
 	void (*collect)(struct sim_series *se, const void *scratch);

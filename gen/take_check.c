@@ -2,6 +2,7 @@
  * of the game, and the verdict. The rules themselves are in take_rules.c. */
 #include <errno.h>
 #include "cli.h"
+#include "opt.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,35 +16,51 @@
 
 /* --- Take the Train ---------------------------------------------------------- */
 
-static const char take_usage[] =
-	"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: take-the-train)\n\n"
-	"Whether a play may be made: a run of one colour to one end of a line, a Station\n"
-	"opening a new line, an End of Line, a Free Ride or the card it stands in for, a\n"
-	"Transfer. Cards: B7 (blue 7), BS (blue Station), FR, EL, TR; or blue-7,\n"
-	"blue-station, free-ride, end-of-line, transfer. Separate cards with spaces.\n\n"
-	"  -l, --line CARDS     the line on the table, left to right, the Station in the\n"
-	"                       middle, the descending side (6..1) on its left and the\n"
-	"                       ascending side (7..12) on its right: \"B4 B5 B6 BS B7 EL\";\n"
-	"                       a Transfer's branch beyond the card at an end, heading\n"
-	"                       away from the Station: \"O3 O4 O5 TR B5 B6 BS B7\"\n"
-	"  -p, --play CARDS     the cards played, in order\n"
-	"  -H, --hand CARDS     instead of --play: the player's hand; says which cards\n"
-	"                       it can play, or what the rules make the player do (no\n"
-	"                       --line: the Station phase)\n"
-	"  -S, --score CARDS:FARES,...  instead of --play: the end of a round, per seat\n"
-	"                       the cards left in hand and the fares held (a seat with 0\n"
-	"                       cards or 0 fares ended it); the others pay one fare per\n"
-	"                       card, the most fares wins (a tie: rules: tie)\n"
-	"  -r, --rule KEY=VALUE override a rule of the pack for this run:\n"
-	"                       tie=none|shared|fewest-cards (repeatable)\n"
-	"  -e, --end left|right only this end of the line\n"
-	"  -w, --without NAME   leave out an optional group (transfer); --with NAME puts it back\n"
-	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
-	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
-	"  -h, --help, -V, --version\n\n"
-	"With none of --play, --hand, --score: whether the pack as printed can be played\n"
-	"(a Station; without Transfers, a Station of every colour; a deal that fits).\n\n"
-	"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n";
+static const struct opt take_rows[] = {
+	OPT_TEXT(
+		"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: take-the-train)\n"
+		"\n"
+		"Whether a play may be made: a run of one colour to one end of a line, a Station\n"
+		"opening a new line, an End of Line, a Free Ride or the card it stands in for, a\n"
+		"Transfer. Cards: B7 (blue 7), BS (blue Station), FR, EL, TR; or blue-7,\n"
+		"blue-station, free-ride, end-of-line, transfer. Separate cards with spaces.\n"
+		"\n"),
+	OPT("line", 'l', "CARDS",
+		"the line on the table, left to right, the Station in the\n"
+		"middle, the descending side (6..1) on its left and the\n"
+		"ascending side (7..12) on its right: \"B4 B5 B6 BS B7 EL\";\n"
+		"a Transfer's branch beyond the card at an end, heading\n"
+		"away from the Station: \"O3 O4 O5 TR B5 B6 BS B7\""),
+	OPT("play", 'p', "CARDS", "the cards played, in order"),
+	OPT("hand", 'H', "CARDS",
+		"instead of --play: the player's hand; says which cards\n"
+		"it can play, or what the rules make the player do (no\n"
+		"--line: the Station phase)"),
+	OPT("score", 'S', "CARDS:FARES,...",
+		"instead of --play: the end of a round, per seat\n"
+		"the cards left in hand and the fares held (a seat with 0\n"
+		"cards or 0 fares ended it); the others pay one fare per\n"
+		"card, the most fares wins (a tie: rules: tie)"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"override a rule of the pack for this run:\n"
+		"tie=none|shared|fewest-cards (repeatable)", "@rule"),
+	OPT_VALUES("end", 'e', "left|right", "only this end of the line", "left right"),
+	OPT("without", 'w', "NAME",
+		"leave out an optional group (transfer); --with NAME puts it back"),
+	OPT("json", 'j', NULL, "{\"legal\": true|false, \"findings\": [\"...\"]}"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"With none of --play, --hand, --score: whether the pack as printed can be played\n"
+		"(a Station; without Transfers, a Station of every colour; a deal that fits).\n"
+		"\n"
+		"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n"),
+	OPT("with", 'W', "NAME", NULL),   /* named in --without's help */
+	OPT_END,
+};
+
+static const struct opt_table take_table = {"check", 23, take_rows};
 
 static int take_cards(const struct take_game *g, const char *opt, const char *s,
 		      struct take_card **out, size_t *n)
@@ -249,30 +266,21 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 		if (games_select_add(&o->sel, c, optarg) != 0)
 			*stop = EXIT_INPUT;
 		return true;
-	case 'h': fputs(take_usage, stdout); *stop = EXIT_OK; return true;
+	case 'h': opt_help(stdout, &take_table); *stop = EXIT_OK; return true;
 	case 'V': *stop = cli_version(); return true;
-	default: cli_brief(take_usage); *stop = EXIT_INPUT; return true;
+	default: cli_brief(&take_table); *stop = EXIT_INPUT; return true;
 	}
 }
 
 /* The options into *o; -1 to go on, or the status to end with (reported). */
 static int take_options(int argc, char **argv, struct take_opts *o)
 {
-	static const struct option longopts[] = {
-		{"line", required_argument, NULL, 'l'}, {"play", required_argument, NULL, 'p'},
-		{"end", required_argument, NULL, 'e'}, {"hand", required_argument, NULL, 'H'},
-		{"score", required_argument, NULL, 'S'}, {"json", no_argument, NULL, 'j'},
-		{"without", required_argument, NULL, 'w'}, {"with", required_argument, NULL, 'W'},
-		{"rule", required_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	memset(o, 0, sizeof *o);
 	o->side = -1;
 	bool ok = true;
 	int c, stop = -1;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &take_table)) != -1) {
 		ok &= take_option(c, o, &stop);
 		if (stop >= 0)
 			return stop;
@@ -284,7 +292,7 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		     "(see --help)");
 		ok = false;
 	}
-	return games_check_one_pack(argc, take_usage) < 0 || !ok ? EXIT_INPUT : -1;
+	return games_check_one_pack(argc, &take_table) < 0 || !ok ? EXIT_INPUT : -1;
 }
 
 /* --line into *line; false, every problem reported, when it is not a line. */

@@ -2,6 +2,7 @@
  * challenges; the pack's word list and board. The rules are in toytrain_rules.c. */
 #include <errno.h>
 #include "cli.h"
+#include "opt.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,36 +17,51 @@
 
 /* --- Toy Train ------------------------------------------------------------------ */
 
-static const char toy_usage[] =
-	"usage: railyard check [OPTIONS] PACK.yaml --word WORD     (game: toy-train)\n\n"
-	"Whether the carriages played, in order, make a valid word: at least the pack's\n"
-	"min-letters (4), in the pack's word list, not already used in the game, within\n"
-	"the pack's letter counts, '?' (the wild carriage) standing for any letter; and\n"
-	"where the Engine-Driver's locomotive lands on the board.\n\n"
-	"      --word WORD      the carriages in order, e.g. TONE or TO?E (required)\n"
-	"      --at SPACE       the locomotive's space (default: the board's start, GO)\n"
-	"  -u, --used WORDS     words already used in this game (spaces or commas)\n"
-	"      --spent LETTERS  carriages of earlier rounds, face down and out of play\n"
-	"                       (all turned up again when fewer than 10 stay face up)\n"
-	"      --words FILE     the word list (default: the pack's rules: words)\n"
-	"  -r, --rule KEY=VALUE override a rule of the pack for this run: min-letters=N,\n"
-	"                       words=FILE, letter-mix=pack|frequency|even,\n"
-	"                       broken-every=N ('railyard dump PACK' shows them);\n"
-	"                       repeatable\n"
-	"      --challenge braker|driver  --word is the carriages so far and this player\n"
-	"                       challenges the other, who names --answer (or nothing):\n"
-	"                       which of the page's four outcomes follows\n"
-	"  -A, --answer WORD    the word the challenged player names\n"
-	"      --next           whose carriage comes next after --word in a round (with\n"
-	"                       --at: from FINISH on, the Engine-Driver's alone)\n"
-	"      --allow-path DIR the pack's word list may also come from DIR\n"
-	"  -j, --json           {\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
-	"                       \"finish\"}\n"
-	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
-	"  -h, --help, -V, --version\n\n"
-	"With no --word: whether the pack as printed can be played (its carriages\n"
-	"spell some word of the list, min-letters or longer).\n\n"
-	"exit status: 0 a valid word (sound), 1 not valid (not sound), 2 invalid input.\n";
+static const struct opt toy_rows[] = {
+	OPT_TEXT(
+		"usage: railyard check [OPTIONS] PACK.yaml --word WORD     (game: toy-train)\n"
+		"\n"
+		"Whether the carriages played, in order, make a valid word: at least the pack's\n"
+		"min-letters (4), in the pack's word list, not already used in the game, within\n"
+		"the pack's letter counts, '?' (the wild carriage) standing for any letter; and\n"
+		"where the Engine-Driver's locomotive lands on the board.\n"
+		"\n"),
+	OPT("word", 'w', "WORD", "the carriages in order, e.g. TONE or TO?E (required)"),
+	OPT("at", 'a', "SPACE", "the locomotive's space (default: the board's start, GO)"),
+	OPT("used", 'u', "WORDS", "words already used in this game (spaces or commas)"),
+	OPT("spent", 's', "LETTERS",
+		"carriages of earlier rounds, face down and out of play\n"
+		"(all turned up again when fewer than 10 stay face up)"),
+	OPT_VALUES("words", 'L', "FILE", "the word list (default: the pack's rules: words)", "@file"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"override a rule of the pack for this run: min-letters=N,\n"
+		"words=FILE, letter-mix=pack|frequency|even,\n"
+		"broken-every=N ('railyard dump PACK' shows them);\n"
+		"repeatable", "@rule"),
+	OPT_VALUES("challenge", 'c', "braker|driver",
+		"--word is the carriages so far and this player\n"
+		"challenges the other, who names --answer (or nothing):\n"
+		"which of the page's four outcomes follows", "braker driver"),
+	OPT("answer", 'A', "WORD", "the word the challenged player names"),
+	OPT("next", 'n', NULL,
+		"whose carriage comes next after --word in a round (with\n"
+		"--at: from FINISH on, the Engine-Driver's alone)"),
+	OPT_VALUES("allow-path", 'T', "DIR", "the pack's word list may also come from DIR", "@dir"),
+	OPT("json", 'j', NULL,
+		"{\"valid\", \"word\", \"as\", \"reasons\", \"from\", \"to\", \"broken\",\n"
+		"\"finish\"}"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"With no --word: whether the pack as printed can be played (its carriages\n"
+		"spell some word of the list, min-letters or longer).\n"
+		"\n"
+		"exit status: 0 a valid word (sound), 1 not valid (not sound), 2 invalid input.\n"),
+	OPT_END,
+};
+
+static const struct opt_table toy_table = {"check", 23, toy_rows};
 
 /* Take the face-down carriages of earlier rounds out of r's counts; when fewer
  * than 10 would stay face up, all are turned face up again (the page). */
@@ -133,20 +149,10 @@ struct toy_opts {
 /* The options into *o; -1 to go on, or the status to end with (reported). */
 static int toy_options(int argc, char **argv, struct toy_opts *o)
 {
-	static const struct option longopts[] = {
-		{"word", required_argument, NULL, 'w'}, {"at", required_argument, NULL, 'a'},
-		{"used", required_argument, NULL, 'u'}, {"spent", required_argument, NULL, 's'},
-		{"json", no_argument, NULL, 'j'}, {"words", required_argument, NULL, 'L'},
-		{"challenge", required_argument, NULL, 'c'}, {"answer", required_argument, NULL, 'A'},
-		{"next", no_argument, NULL, 'n'}, {"allow-path", required_argument, NULL, 'T'},
-		{"rule", required_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	memset(o, 0, sizeof *o);
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &toy_table)) != -1) {
 		switch (c) {
 		case 'j': o->json = true; break;
 		case 'w': o->word = optarg; break;
@@ -165,9 +171,9 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 			if (trust_allow(optarg) != 0)
 				return EXIT_INPUT;
 			break;
-		case 'h': fputs(toy_usage, stdout); return EXIT_OK;
+		case 'h': opt_help(stdout, &toy_table); return EXIT_OK;
 		case 'V': return cli_version();
-		default: cli_brief(toy_usage); return EXIT_INPUT;
+		default: cli_brief(&toy_table); return EXIT_INPUT;
 		}
 	}
 	o->pack = !o->word && !o->at && !o->used && !o->spent && !o->challenge && !o->answer && !o->next;
@@ -183,7 +189,7 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 		diag(SEV_ERROR, NULL, "--answer is the challenged player's word: give --challenge");
 		return EXIT_INPUT;
 	}
-	return games_check_one_pack(argc, toy_usage) < 0 ? EXIT_INPUT : -1;
+	return games_check_one_pack(argc, &toy_table) < 0 ? EXIT_INPUT : -1;
 }
 
 /* --next: whose carriage comes next (toy_driver_lays), the locomotive on

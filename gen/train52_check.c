@@ -2,6 +2,7 @@
  * the end of a round, and the verdict. The rules are in train52_rules.c. */
 #include <errno.h>
 #include "cli.h"
+#include "opt.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,39 +17,55 @@
 
 /* --- Train (52 cards) ---------------------------------------------------------- */
 
-static const char train52_usage[] =
-	"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: train-52)\n\n"
-	"Whether a play is legal: a card 1 or 2 higher or 1 lower; sandwiches (J 8 J) and\n"
-	"double sandwiches (J 4 4 J); doubles on an equal value, kings on a 4, queens on a\n"
-	"5, jacks on a 6; the reopening sequence A 2 4 5 7 9 J K on a closed pile; a Train\n"
-	"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
-	"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n\n"
-	"      --start          the beginning of a round: a 2, or two sets of doubles\n"
-	"  -D, --drawn          the beginning of a round where nobody had either: each\n"
-	"                       drew a card, and the first card put down begins\n"
-	"      --top CARDS      central play: the card on top (the last one given counts)\n"
-	"      --pile           play on a pile; --top gives its face-up cards from the\n"
-	"                       closing A (\"A A 2 4\": the closing A, then the sequence so\n"
-	"                       far); no --top: a pile never closed\n"
-	"  -p, --play CARDS     the cards played at once, in order (required)\n"
-	"  -H, --hand CARDS     the player's whole hand: the play comes from it, and a\n"
-	"                       Train must use all of it\n"
-	"      --open-piles N   piles open now (an A may not close the last open one)\n"
-	"      --piles N,N,...  instead of --play: the cards left in each pile (a C after\n"
-	"                       a number: the pile is closed): is it a Trainwreck?\n"
-	"      --points N,N,... instead of --play: the seats' points after the rounds:\n"
-	"                       the winner, or the tie-breaker's players\n"
-	"  -r, --rule KEY=VALUE a reading of the seed (repeatable): face-cards=doubles\n"
-	"                       (default: the step rule is for non-face cards) or step;\n"
-	"                       ace=piles (default: an A only closes piles) or low;\n"
-	"                       reopen=closing-ace (default: the closing A is the\n"
-	"                       sequence's A) or second-ace\n"
-	"  -j, --json           {\"legal\": true|false, \"findings\": [\"...\"]}\n"
-	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
-	"  -h, --help, -V, --version\n\n"
-	"With no play, --piles or --points: whether the pack as printed can be played\n"
-	"(every rank A-K and no other; a deal of seven cards with piles left over).\n\n"
-	"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n";
+static const struct opt train52_rows[] = {
+	OPT_TEXT(
+		"usage: railyard check [OPTIONS] PACK.yaml --play CARDS     (game: train-52)\n"
+		"\n"
+		"Whether a play is legal: a card 1 or 2 higher or 1 lower; sandwiches (J 8 J) and\n"
+		"double sandwiches (J 4 4 J); doubles on an equal value, kings on a 4, queens on a\n"
+		"5, jacks on a 6; the reopening sequence A 2 4 5 7 9 J K on a closed pile; a Train\n"
+		"(the whole hand, 2 and up by one, on a bare closing A). Cards: A, 2-10, J, Q, K,\n"
+		"optionally with a suit (10H, QS, K♣); A counts 1, J 11, Q 12, K 13.\n"
+		"\n"),
+	OPT("start", 's', NULL, "the beginning of a round: a 2, or two sets of doubles"),
+	OPT("drawn", 'D', NULL,
+		"the beginning of a round where nobody had either: each\n"
+		"drew a card, and the first card put down begins"),
+	OPT("top", 'o', "CARDS", "central play: the card on top (the last one given counts)"),
+	OPT("pile", 'P', NULL,
+		"play on a pile; --top gives its face-up cards from the\n"
+		"closing A (\"A A 2 4\": the closing A, then the sequence so\n"
+		"far); no --top: a pile never closed"),
+	OPT("play", 'p', "CARDS", "the cards played at once, in order (required)"),
+	OPT("hand", 'H', "CARDS",
+		"the player's whole hand: the play comes from it, and a\n"
+		"Train must use all of it"),
+	OPT("open-piles", 'n', "N", "piles open now (an A may not close the last open one)"),
+	OPT("piles", 'L', "N,N,...",
+		"instead of --play: the cards left in each pile (a C after\n"
+		"a number: the pile is closed): is it a Trainwreck?"),
+	OPT("points", 'N', "N,N,...",
+		"instead of --play: the seats' points after the rounds:\n"
+		"the winner, or the tie-breaker's players"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"a reading of the seed (repeatable): face-cards=doubles\n"
+		"(default: the step rule is for non-face cards) or step;\n"
+		"ace=piles (default: an A only closes piles) or low;\n"
+		"reopen=closing-ace (default: the closing A is the\n"
+		"sequence's A) or second-ace", "@rule"),
+	OPT("json", 'j', NULL, "{\"legal\": true|false, \"findings\": [\"...\"]}"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"With no play, --piles or --points: whether the pack as printed can be played\n"
+		"(every rank A-K and no other; a deal of seven cards with piles left over).\n"
+		"\n"
+		"exit status: 0 legal (sound), 1 not legal (not sound), 2 invalid input.\n"),
+	OPT_END,
+};
+
+static const struct opt_table train52_table = {"check", 23, train52_rows};
 
 static int t52_cards(const char *const *suits, size_t nsuits, const char *opt, const char *s,
 		     struct t52_card **out, size_t *n)
@@ -185,28 +202,19 @@ static bool t52_play_opts(const struct t52_opts *o)
 /* The options into *o; -1 to go on, or the status to end with (reported). */
 static int t52_options(int argc, char **argv, struct t52_opts *o)
 {
-	static const struct option longopts[] = {
-		{"start", no_argument, NULL, 's'}, {"drawn", no_argument, NULL, 'D'},
-		{"piles", required_argument, NULL, 'L'}, {"points", required_argument, NULL, 'N'},
-		{"rule", required_argument, NULL, 'r'}, {"top", required_argument, NULL, 'o'},
-		{"pile", no_argument, NULL, 'P'}, {"play", required_argument, NULL, 'p'},
-		{"hand", required_argument, NULL, 'H'}, {"open-piles", required_argument, NULL, 'n'},
-		{"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
-	};
 	memset(o, 0, sizeof *o);
 	bool ok = true;
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &train52_table)) != -1) {
 		if (c == 'h') {
-			fputs(train52_usage, stdout);
+			opt_help(stdout, &train52_table);
 			return EXIT_OK;
 		}
 		if (c == 'V')
 			return cli_version();
 		if (!strchr("jsDLNoPpHrn", c) || c == 0) {
-			cli_brief(train52_usage);
+			cli_brief(&train52_table);
 			return EXIT_INPUT;
 		}
 		ok &= t52_option(c, o);
@@ -214,7 +222,7 @@ static int t52_options(int argc, char **argv, struct t52_opts *o)
 	o->pack = !o->piles && !o->points && !o->play && !o->hand && !o->on && !o->start && !o->pile;
 	if (!o->piles && !o->points && !o->pack)
 		ok &= t52_play_opts(o);
-	return games_check_one_pack(argc, train52_usage) < 0 || !ok ? EXIT_INPUT : -1;
+	return games_check_one_pack(argc, &train52_table) < 0 || !ok ? EXIT_INPUT : -1;
 }
 
 /* The pack's card group of suit x rank (13 ranks), or NULL reported. */

@@ -21,6 +21,7 @@
 #include "draw.h"
 #include "look.h"
 #include "names.h"
+#include "opt.h"
 #include "output.h"
 #include "trains_rules.h"
 #include "pipeline.h"
@@ -34,35 +35,47 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-static const char build_usage[] =
-	"usage: railyard build [OPTIONS] PACK.yaml\n\n"
-	"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
-	"  faces.pdf          one card per page, trim + bleed, TrimBox/BleedBox, labels = numbers\n"
-	"  back.pdf           the back, one page, boxes as faces.pdf\n"
-	"  sheets-a4.pdf      as many cards per page as fit, each with its bleed, crop\n"
-	"  sheets-letter.pdf  marks, each page followed by its backs for duplex\n"
-	"  placemat.pdf       the placemat at full size, tiled across pages when larger\n"
-	"  reference.pdf      the pack's ability table, its rules and a quick reference\n"
-	"                     card (trains-quickref.yaml) at the cards' size to cut out\n"
-	"  tokens-a4.pdf      the freeze tokens, when the rules give freeze-tokens\n"
-	"  svg/card-NNN.svg, svg/back.svg, svg/placemat.svg   in millimetres\n"
-	"  png/card-NNN.png, png/back.png   300 dpi with bleed; contact.png, the whole pack\n"
-	"  manifest.csv       position, number, code, ability and the files of each card\n"
-	"  files.txt          every file of the set\n\n"
-	"A pack's data: and fields: give every template more fields; its size: resizes\n"
-	"the cards. A missing image stops the build before anything is written.\n\n"
-	"A pack that 'railyard check' finds unsound is refused (exit 1) unless --force.\n\n"
-	"%s"
-	"      --numbers LIST  only these cards: numbers and ranges (1-9,12), W = wild;\n"
-	"                      the files keep their positions\n"
-	"  -h, --help          this help\n"
-	"  -V, --version       the version\n\n"
-	"Templates: the pack's face/back/placemat/reference paths (default\n"
-	"templates/trains-face.yaml, trains-back.yaml, trains-placemat.yaml,\n"
-	"trains-reference.yaml) are looked for beside the pack file, then in its parent\n"
-	"folder, then the current folder, then the RAILYARD_PATH folders, then the\n"
-	"installed templates (see railyard-template(5)); the pack's palette: sets their\n"
-	"colours (railyard-pack(5)).\n";
+static const struct opt build_rows[] = {
+	OPT_TEXT(
+		"usage: railyard build [OPTIONS] PACK.yaml\n"
+		"\n"
+		"Write the pack's print-ready files into out/PACK/ (or -o DIR: DIR/PACK/):\n"
+		"  faces.pdf          one card per page, trim + bleed, TrimBox/BleedBox, labels = numbers\n"
+		"  back.pdf           the back, one page, boxes as faces.pdf\n"
+		"  sheets-a4.pdf      as many cards per page as fit, each with its bleed, crop\n"
+		"  sheets-letter.pdf  marks, each page followed by its backs for duplex\n"
+		"  placemat.pdf       the placemat at full size, tiled across pages when larger\n"
+		"  reference.pdf      the pack's ability table, its rules and a quick reference\n"
+		"                     card (trains-quickref.yaml) at the cards' size to cut out\n"
+		"  tokens-a4.pdf      the freeze tokens, when the rules give freeze-tokens\n"
+		"  svg/card-NNN.svg, svg/back.svg, svg/placemat.svg   in millimetres\n"
+		"  png/card-NNN.png, png/back.png   300 dpi with bleed; contact.png, the whole pack\n"
+		"  manifest.csv       position, number, code, ability and the files of each card\n"
+		"  files.txt          every file of the set\n"
+		"\n"
+		"A pack's data: and fields: give every template more fields; its size: resizes\n"
+		"the cards. A missing image stops the build before anything is written.\n"
+		"\n"
+		"A pack that 'railyard check' finds unsound is refused (exit 1) unless --force.\n"
+		"\n"),
+	OPT_MORE(build_options),
+	OPT("numbers", BUILD_OPT_CARDS, "LIST",
+		"only these cards: numbers and ranges (1-9,12), W = wild;\n"
+		"the files keep their positions"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_TEXT(
+		"\n"
+		"Templates: the pack's face/back/placemat/reference paths (default\n"
+		"templates/trains-face.yaml, trains-back.yaml, trains-placemat.yaml,\n"
+		"trains-reference.yaml) are looked for beside the pack file, then in its parent\n"
+		"folder, then the current folder, then the RAILYARD_PATH folders, then the\n"
+		"installed templates (see railyard-template(5)); the pack's palette: sets their\n"
+		"colours (railyard-pack(5)).\n"),
+	OPT_END,
+};
+
+static const struct opt_table build_table = {"build", 22, build_rows};
 
 struct build {
 	struct pack *p;
@@ -861,10 +874,7 @@ struct trains_build_opts {
 /* build's own option: --numbers. */
 static int card_option(void *user, int c, char *arg)
 {
-	if (c != BUILD_OPT_CARDS) {   /* --with, --without: the deck games' optional groups */
-		cli_foreign("build", c == 'w' ? "--without" : "--with", NULL);
-		return EXIT_INPUT;
-	}
+	(void)c;   /* the only one of build_table's options not in build_options */
 	*(const char **)user = arg;
 	return -1;
 }
@@ -1031,7 +1041,7 @@ int trains_build(const struct game *g, const struct ydoc *pack, int argc, char *
 {
 	(void)g;
 	struct trains_build_opts o = {0};
-	int status = build_parse(argc, argv, &o.build, build_usage, card_option, &o.cards);
+	int status = build_parse(argc, argv, &o.build, &build_table, card_option, &o.cards);
 	if (status >= 0)
 		return status;
 	o.pack = argv[optind];

@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include "cli.h"
+#include "opt.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,44 +17,67 @@
 #include "trains_rules.h"
 #include "util.h"
 
-static const char check_usage[] =
-	"usage: railyard check [OPTIONS] PACK.yaml\n\n"
-	"Check a pack against the rules of the seed page (§3-§11), or a position or a\n"
-	"move in a game played with it.\n\n"
-	"The pack (no --sequence or --grid): every ability present, each block of\n"
-	"|abilities| cards and each 'players' reduction balanced, an explicit\n"
-	"'assignment' table against the rules and the computed table, the win rule.\n"
-	"  -m, --missing LIST   the pack is defective (§1): these cards are lost\n"
-	"                       (numbers, ranges such as 17-20, W for a wild card)\n"
-	"  -r, --rule KEY=VALUE override a rule of the pack for this run (the pack, a\n"
-	"                       position and a move are checked under it):\n"
-	"                       apply-to=self|anyone, swap-across=none|two-sequences|\n"
-	"                       three-sequences, swap-within=true|false,\n"
-	"                       win=ascending|never-descending, freeze-tokens=N,\n"
-	"                       reshuffle=true|false, opening=face-down|face-up|none;\n"
-	"                       repeatable\n\n"
-	"A position:\n"
-	"  -s, --sequence CARDS a player's sequence, space A first: \"53 7 45 9 50 27 56\"\n"
-	"                       (or 53-7-45...; W for a wild card; N* marks a frozen card)\n"
-	"  -g, --grid ROWS      a grid position, rows separated by '/': \"9 8 7 / 6 5 4 / 3 2 1\"\n"
-	"  -f, --frozen SPACES  frozen spaces of the sequence (§11): A,G\n\n"
-	"A move (with --sequence or --grid):\n"
-	"  -a, --apply CARD     the ability to apply: a code (BD, \"B ↔ D\"), a card number\n"
-	"                       (10), or both (10BD: the card must carry that ability)\n"
-	"      --on CHOICE      the player's choice for a discretionary ability (§8):\n"
-	"                       spaces (AD,AF), a row or column letter (B), a direction\n"
-	"                       (right, left, down, up); with --other, the space of the\n"
-	"                       first sequence that takes part in the swap\n"
-	"      --other CARDS    swap with another player's sequence (§6); given twice, the\n"
-	"                       player directs a swap between those two sequences\n"
-	"      --draw N         the card drawn to replace a removed one (default unknown: ?)\n"
-	"      --opponent       the sequence belongs to an opponent of the player (§5)\n\n"
-	"  -j, --json           the report as JSON (keys in docs/trains.md)\n"
-	"  -q, --quiet          no progress lines on stderr (as in every command)\n"
-	"  -h, --help           this help\n"
-	"  -V, --version        the version\n\n"
-	"exit status: 0 the pack or position is sound (a move: applied), 1 a rule is\n"
-	"broken (a move: refused), 2 unreadable input or bad usage.\n";
+static const struct opt check_option_rows[] = {
+	OPT_TEXT(
+		"usage: railyard check [OPTIONS] PACK.yaml\n"
+		"\n"
+		"Check a pack against the rules of the seed page (§3-§11), or a position or a\n"
+		"move in a game played with it.\n"
+		"\n"
+		"The pack (no --sequence or --grid): every ability present, each block of\n"
+		"|abilities| cards and each 'players' reduction balanced, an explicit\n"
+		"'assignment' table against the rules and the computed table, the win rule.\n"),
+	OPT("missing", 'm', "LIST",
+		"the pack is defective (§1): these cards are lost\n"
+		"(numbers, ranges such as 17-20, W for a wild card)"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"override a rule of the pack for this run (the pack, a\n"
+		"position and a move are checked under it):\n"
+		"apply-to=self|anyone, swap-across=none|two-sequences|\n"
+		"three-sequences, swap-within=true|false,\n"
+		"win=ascending|never-descending, freeze-tokens=N,\n"
+		"reshuffle=true|false, opening=face-down|face-up|none;\n"
+		"repeatable", "@rule"),
+	OPT_TEXT(
+		"\n"
+		"A position:\n"),
+	OPT("sequence", 's', "CARDS",
+		"a player's sequence, space A first: \"53 7 45 9 50 27 56\"\n"
+		"(or 53-7-45...; W for a wild card; N* marks a frozen card)"),
+	OPT("grid", 'g', "ROWS",
+		"a grid position, rows separated by '/': \"9 8 7 / 6 5 4 / 3 2 1\""),
+	OPT("frozen", 'f', "SPACES", "frozen spaces of the sequence (§11): A,G"),
+	OPT_TEXT(
+		"\n"
+		"A move (with --sequence or --grid):\n"),
+	OPT("apply", 'a', "CARD",
+		"the ability to apply: a code (BD, \"B ↔ D\"), a card number\n"
+		"(10), or both (10BD: the card must carry that ability)"),
+	OPT("on", 'o', "CHOICE",
+		"the player's choice for a discretionary ability (§8):\n"
+		"spaces (AD,AF), a row or column letter (B), a direction\n"
+		"(right, left, down, up); with --other, the space of the\n"
+		"first sequence that takes part in the swap"),
+	OPT("other", 'w', "CARDS",
+		"swap with another player's sequence (§6); given twice, the\n"
+		"player directs a swap between those two sequences"),
+	OPT("draw", 'd', "N",
+		"the card drawn to replace a removed one (default unknown: ?)"),
+	OPT("opponent", 'O', NULL, "the sequence belongs to an opponent of the player (§5)"),
+	OPT_TEXT(
+		"\n"),
+	OPT("json", 'j', NULL, "the report as JSON (keys in docs/trains.md)"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_TEXT(
+		"\n"
+		"exit status: 0 the pack or position is sound (a move: applied), 1 a rule is\n"
+		"broken (a move: refused), 2 unreadable input or bad usage.\n"),
+	OPT_END,
+};
+
+static const struct opt_table check_options = {"check", 23, check_option_rows};
 
 /* Where in an option's text a problem is: column col of line 1 of "--name". */
 static struct loc opt_loc(const char *name, const char *text, const char *at)
@@ -548,25 +572,9 @@ int check_pack_errors(const struct pack *p)
  * is read): -1 to go on (argv[optind] is the pack), else the exit status. */
 static int parse_opts(int argc, char **argv, struct check_opts *o, const char **missing)
 {
-	static const struct option longopts[] = {
-		{"sequence", required_argument, NULL, 's'},
-		{"grid", required_argument, NULL, 'g'},
-		{"frozen", required_argument, NULL, 'f'},
-		{"missing", required_argument, NULL, 'm'},
-		{"apply", required_argument, NULL, 'a'},
-		{"on", required_argument, NULL, 'o'},
-		{"other", required_argument, NULL, 'w'},
-		{"draw", required_argument, NULL, 'd'},
-		{"opponent", no_argument, NULL, 'O'},
-		{"rule", required_argument, NULL, 'r'},
-		{"json", no_argument, NULL, 'j'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &check_options)) != -1) {
 		switch (c) {
 		case 's':
 		case 'g':
@@ -595,12 +603,12 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 				return EXIT_INPUT;
 			break;
 		case 'j': o->json = true; break;
-		default: return cli_usage(c, check_usage);
+		default: return cli_usage(c, &check_options);
 		}
 	}
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, optind >= argc ? "no pack file given" : "give exactly one pack file");
-		cli_brief(check_usage);
+		cli_brief(&check_options);
 		return EXIT_INPUT;
 	}
 	if (!o->sequence && (o->frozen || o->apply || o->on || o->nwith || o->draw || o->opponent)) {

@@ -195,97 +195,132 @@ const struct gsim_engine gsim_trains = {
 
 /* ---- simulate: loading ---- */
 
-static const char simulate_usage[] =
-	"usage: railyard simulate PACK.yaml [--players N] [OPTIONS]\n\n"
-	"Play many games of the pack under its rules and report how fair and how long\n"
-	"they are: completion (games with a single winner) with a 95% Wilson interval, each\n"
-	"seat's share of the games won (simultaneous 95% intervals), balance (N x the\n"
-	"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
-	"\"every seat wins alike\", game length in turns (one player's move) over\n"
-	"all games, unfinished ones censored (median, restricted mean), and how often\n"
-	"each ability is used and by the eventual winner (under 1% of games: rare),\n"
-	"and the behaviour measures (decision moves, branching, lead changes,\n"
-	"drawishness, advantage P1; the first three once the engine plays through\n"
-	"steps).\n\n"
-	"  -n, --players N[,N..] players (seats), 1..16, or a list (2,3,4) to play each\n"
-	"                        count in turn; cards from the pack's 'players' table\n"
-	"                        for N (all cards when it has no entry); default:\n"
-	"                        every count of that table\n"
-	"      --games G         games to play (default 10000)\n"
-	"      --seed S          seed of the series (default 1); game g plays from its own\n"
-	"                        stream, so the report does not depend on --threads\n"
-	"      --threads T       threads (default: the number of cores)\n"
-	"  -P, --policy LIST     one policy for every seat, or one per seat, comma-\n"
-	"                        separated: random (any legal move), greedy (the move\n"
-	"                        that most reduces its own inversions, ties broken by\n"
-	"                        distance from the usual ranges of §5), spoiler\n"
-	"                        (greedy, but uses abilities on the leader when that\n"
-	"                        hurts the leader more than it helps itself),\n"
-	"                        lookahead (plays its 4 best moves forward 24 times\n"
-	"                        for two rounds, unseen cards shuffled, and keeps the\n"
-	"                        one whose futures end best; slower); default greedy\n"
-	"  -r, --rule KEY=VALUE  override a rule of the pack: apply-to=self|anyone,\n"
-	"                        swap-across=none|two-sequences|three-sequences,\n"
-	"                        swap-within=true|false, win=ascending|never-descending,\n"
-	"                        freeze-tokens=N, reshuffle=true|false (shuffle the\n"
-	"                        face-down discards into a new draw pile when it runs\n"
-	"                        out; otherwise the game goes on without drawing),\n"
-	"                        opening=face-down|face-up|none (at the setup player\n"
-	"                        k draws k cards and keeps one; the others go face\n"
-	"                        down into the discards, the factory rule and the\n"
-	"                        default, or face up; none: no opening); repeatable\n"
-	"      --max-turns N     turns before a game ends as a timeout (default 1000);\n"
-	"                        --max-length N is its other name, in every game\n"
-	"      --completion P    a pack completing fewer than this share of its games\n"
-	"                        stalls: no verdict on it (default 0.95)\n"
-	"      --compare PACK2   also play PACK2 the same way, show both side by side,\n"
-	"                        every difference with its 95% interval, and say\n"
-	"                        which is fairer and which faster when the interval\n"
-	"                        excludes 0; warns when the packs' rules differ;\n"
-	"                        PACK2 may be PACK itself with --compare-rule;\n"
-	"                        one --compare (exit 2 for a second)\n"
-	"      --compare-rule KEY=VALUE  a rule for PACK2 only, after the --rule\n"
-	"                        options; repeatable\n"
-	"  -j, --json            the report as JSON (timing only under \"timing\")\n"
-	"      --plot FILE       draw the length histogram (per round) and seat win\n"
-	"                        rates; SVG, PDF or PNG by the extension; its folder\n"
-	"                        is checked before any game is played\n"
-	"  -T, --trace G         play only game G of the series (0-based) and print it\n"
-	"                        turn by turn instead of a report\n"
-	SIMULATE_SKILL_HELP
-	"  -q, --quiet           no progress lines (players, games, rate, time left)\n"
-	"  -h, --help            this help\n"
-	"  -V, --version         the version\n\n"
-	"The game (factory rules): each player is dealt the census and arranges it\n"
-	"descending (wild cards first; a grid in any way whose rows and columns\n"
-	"descend, as the policy chooses); then the opening (above). A turn is:\n"
-	"optionally freeze one own card (freeze-tokens, §11), then either draw the top\n"
-	"card and put it in place of one own card (the replaced card goes face up), or\n"
-	"take a face-up card, discard it and use its ability (on an opponent too with\n"
-	"apply-to: anyone). Two face-up cards with the same ability are both discarded;\n"
-	"cards without an ability are discarded. A removal (→ X) discards the card and\n"
-	"fills the space from the draw pile. After each move the mover, then any\n"
-	"sequence the move touched, wins when ascending (or never-descending); a wild\n"
-	"card stands for the smallest number of the pack that fits. No winner after\n"
-	"--max-turns turns is a timeout; a round in which nobody can move ends the\n"
-	"game as stalled (it would never end: both count as unfinished).\n\n"
-	"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written\n"
-	"(its folder is checked first).\n";
+static const struct opt simulate_rows[] = {
+	OPT_TEXT(
+		"usage: railyard simulate PACK.yaml [--players N] [OPTIONS]\n"
+		"\n"
+		"Play many games of the pack under its rules and report how fair and how long\n"
+		"they are: completion (games with a single winner) with a 95% Wilson interval, each\n"
+		"seat's share of the games won (simultaneous 95% intervals), balance (N x the\n"
+		"least share; its interval from the seats' Wilson bounds) and the p-value of\n"
+		"\"every seat wins alike\", game length in turns (one player's move) over\n"
+		"all games, unfinished ones censored (median, restricted mean), and how often\n"
+		"each ability is used and by the eventual winner (under 1% of games: rare),\n"
+		"and the behaviour measures (decision moves, branching, lead changes,\n"
+		"drawishness, advantage P1; the first three once the engine plays through\n"
+		"steps).\n"
+		"\n"),
+	OPT("players", 'n', "N[,N..]",
+		"players (seats), 1..16, or a list (2,3,4) to play each\n"
+		"count in turn; cards from the pack's 'players' table\n"
+		"for N (all cards when it has no entry); default:\n"
+		"every count of that table"),
+	OPT("games", 'g', "G", "games to play (default 10000)"),
+	OPT("seed", 's', "S",
+		"seed of the series (default 1); game g plays from its own\n"
+		"stream, so the report does not depend on --threads"),
+	OPT("threads", 't', "T", "threads (default: the number of cores)"),
+	OPT_VALUES("policy", 'P', "LIST",
+		"one policy for every seat, or one per seat, comma-\n"
+		"separated: random (any legal move), greedy (the move\n"
+		"that most reduces its own inversions, ties broken by\n"
+		"distance from the usual ranges of §5), spoiler\n"
+		"(greedy, but uses abilities on the leader when that\n"
+		"hurts the leader more than it helps itself),\n"
+		"lookahead (plays its 4 best moves forward 24 times\n"
+		"for two rounds, unseen cards shuffled, and keeps the\n"
+		"one whose futures end best; slower); default greedy", "@words:--policy"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE",
+		"override a rule of the pack: apply-to=self|anyone,\n"
+		"swap-across=none|two-sequences|three-sequences,\n"
+		"swap-within=true|false, win=ascending|never-descending,\n"
+		"freeze-tokens=N, reshuffle=true|false (shuffle the\n"
+		"face-down discards into a new draw pile when it runs\n"
+		"out; otherwise the game goes on without drawing),\n"
+		"opening=face-down|face-up|none (at the setup player\n"
+		"k draws k cards and keeps one; the others go face\n"
+		"down into the discards, the factory rule and the\n"
+		"default, or face up; none: no opening); repeatable", "@rule"),
+	OPT("max-turns", 'm', "N",
+		"turns before a game ends as a timeout (default 1000);\n"
+		"--max-length N is its other name, in every game"),
+	OPT("completion", 'C', "P",
+		"a pack completing fewer than this share of its games\n"
+		"stalls: no verdict on it (default 0.95)"),
+	OPT_VALUES("compare", 'c', "PACK2",
+		"also play PACK2 the same way, show both side by side,\n"
+		"every difference with its 95% interval, and say\n"
+		"which is fairer and which faster when the interval\n"
+		"excludes 0; warns when the packs' rules differ;\n"
+		"PACK2 may be PACK itself with --compare-rule;\n"
+		"one --compare (exit 2 for a second)", "@file:*.yaml"),
+	OPT_VALUES("compare-rule", SIM_OPT_CRULE, "KEY=VALUE",
+		"a rule for PACK2 only, after the --rule\n"
+		"options; repeatable", "@rule"),
+	OPT("json", 'j', NULL, "the report as JSON (timing only under \"timing\")"),
+	OPT_VALUES("plot", 'o', "FILE",
+		"draw the length histogram (per round) and seat win\n"
+		"rates; SVG, PDF or PNG by the extension; its folder\n"
+		"is checked before any game is played", "@file"),
+	OPT("trace", 'T', "G",
+		"play only game G of the series (0-based) and print it\n"
+		"turn by turn instead of a report"),
+	SIMULATE_SKILL_OPTIONS,
+	OPT("quiet", 'q', NULL, "no progress lines (players, games, rate, time left)"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_TEXT(
+		"\n"
+		"The game (factory rules): each player is dealt the census and arranges it\n"
+		"descending (wild cards first; a grid in any way whose rows and columns\n"
+		"descend, as the policy chooses); then the opening (above). A turn is:\n"
+		"optionally freeze one own card (freeze-tokens, §11), then either draw the top\n"
+		"card and put it in place of one own card (the replaced card goes face up), or\n"
+		"take a face-up card, discard it and use its ability (on an opponent too with\n"
+		"apply-to: anyone). Two face-up cards with the same ability are both discarded;\n"
+		"cards without an ability are discarded. A removal (→ X) discards the card and\n"
+		"fills the space from the draw pile. After each move the mover, then any\n"
+		"sequence the move touched, wins when ascending (or never-descending); a wild\n"
+		"card stands for the smallest number of the pack that fits. No winner after\n"
+		"--max-turns turns is a timeout; a round in which nobody can move ends the\n"
+		"game as stalled (it would never end: both count as unfinished).\n"
+		"\n"
+		"exit status: 0 done, 2 invalid input or usage, 3 the plot could not be written\n"
+		"(its folder is checked first).\n"),
+	OPT("max-length", 'm', "N", NULL),   /* named in the help above */
+	OPT_END,
+};
+
+static const struct opt_table simulate_table = {"simulate", 24, simulate_rows};
+
+static void *load_pack(const char *path, const struct ydoc *doc, int j, const struct game *g,
+		       const struct sim_opts *o)
+{
+	(void)g;
+	struct pack *p = pack_of(doc, path, false);
+	if (!p)
+		return NULL;
+	if (!rules_override(p, o->rules[j], (size_t)o->nrules[j])) {
+		pack_free(p);
+		return NULL;
+	}
+	if (p->abilities.n == 0 && p->wild == 0)
+		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", path);
+	return p;
+}
+
+static void free_pack(void *p)
+{
+	pack_free(p);
+}
 
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
 	(void)g;
-	struct pack *p = pack_of(se->doc, se->path, false);
-	if (!p)
-		return false;
-	se->pack = p;
+	struct pack *p = se->pack;
 	se->id = p->id;
 	se->title = p->title;
 	se->set = &p->rules.set;
-	if (!rules_override(p, o->rules[se->j], (size_t)o->nrules[se->j]))
-		return false;
-	if (p->abilities.n == 0 && p->wild == 0)
-		diag(SEV_WARNING, NULL, "%s: the pack has no abilities; games are won by drawing alone", se->path);
 	struct gsim_params gp = {.pack = p, .players = se->players, .max_length = (int)o->max_length};
 	memcpy(gp.policy, se->policy, sizeof gp.policy);
 	memcpy(gp.budget, se->budget, sizeof gp.budget);
@@ -312,7 +347,6 @@ static void release(struct sim_series *se)
 	free(se->own);
 	if (se->setup)
 		se->eng->setup_free(se->setup);
-	pack_free(se->pack);
 }
 
 static void collect(struct sim_series *se, const void *scratch)
@@ -530,10 +564,12 @@ static void trace_game(const struct sim_series *se, const struct sim_opts *o)
 }
 
 const struct sim_side trains_sim_side = {
-	.usage = simulate_usage,
+	.usage = &simulate_table,
 	.length_default = 1000,
 	.npolicies = POLICY_COUNT,
 	.besides = "the pattern",
+	.load_pack = load_pack,
+	.free_pack = free_pack,
 	.load = load,
 	.release = release,
 	.collect = collect,

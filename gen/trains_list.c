@@ -1,5 +1,6 @@
 /* trains_list.c: `railyard list` and `railyard dump`: the ability/number table of a pack. */
 #include "cli.h"
+#include "opt.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,20 +10,31 @@
 #include "trains_rules.h"
 #include "util.h"
 
-static const char list_usage[] =
-	"usage: railyard list [OPTIONS] PACK.yaml\n\n"
-	"Print which ability each card number carries, as the seed page's tables do:\n"
-	"each ability, then its card numbers.\n\n"
-	"  -c, --cards        one line per physical card: NUMBER<TAB>CODE<TAB>SYMBOLIC\n"
-	"                     (duplicates from 'copies' as many times as they exist, W for wilds)\n"
-	"      --abilities    the pattern's abilities in order: INDEX<TAB>CODE<TAB>SYMBOLIC<TAB>KIND\n"
-	"  -j, --json         the cards as a JSON array of {number, code, ability}\n"
-	"      --naming SPACE only cards whose ability names SPACE (e.g. G: the cards to take\n"
-	"                     out of a census-seven pack for census six)\n"
-	"  -n, --players N    only the cards used by N players (the pack's 'players' table)\n"
-	"  -q, --quiet        no progress lines on stderr (as in every command)\n"
-	"  -h, --help         this help\n"
-	"  -V, --version      the version\n";
+static const struct opt list_rows[] = {
+	OPT_TEXT(
+		"usage: railyard list [OPTIONS] PACK.yaml\n"
+		"\n"
+		"Print which ability each card number carries, as the seed page's tables do:\n"
+		"each ability, then its card numbers.\n"
+		"\n"),
+	OPT("cards", 'c', NULL,
+		"one line per physical card: NUMBER<TAB>CODE<TAB>SYMBOLIC\n"
+		"(duplicates from 'copies' as many times as they exist, W for wilds)"),
+	OPT("abilities", 'a', NULL,
+		"the pattern's abilities in order: INDEX<TAB>CODE<TAB>SYMBOLIC<TAB>KIND"),
+	OPT("json", 'j', NULL, "the cards as a JSON array of {number, code, ability}"),
+	OPT("naming", 'n', "SPACE",
+		"only cards whose ability names SPACE (e.g. G: the cards to take\n"
+		"out of a census-seven pack for census six)"),
+	OPT("players", 'p', "N",
+		"only the cards used by N players (the pack's 'players' table)"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, "this help"),
+	OPT("version", 'V', NULL, "the version"),
+	OPT_END,
+};
+
+static const struct opt_table list_table = {"list", 21, list_rows};
 
 struct list_opts {
 	bool cards, abilities, json;
@@ -185,19 +197,9 @@ static void print_abilities(const struct pack *p)
 static int parse_list_args(int argc, char **argv, struct list_opts *o, long *players,
 			   const char **path)
 {
-	static const struct option longopts[] = {
-		{"cards", no_argument, NULL, 'c'},
-		{"abilities", no_argument, NULL, 'a'},
-		{"json", no_argument, NULL, 'j'},
-		{"naming", required_argument, NULL, 'n'},
-		{"players", required_argument, NULL, 'p'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &list_table)) != -1) {
 		switch (c) {
 		case 'c': o->cards = true; break;
 		case 'a': o->abilities = true; break;
@@ -210,7 +212,7 @@ static int parse_list_args(int argc, char **argv, struct list_opts *o, long *pla
 				return EXIT_INPUT;
 			}
 			break;
-		default: return cli_usage(c, list_usage);
+		default: return cli_usage(c, &list_table);
 		}
 	}
 	if (!cli_one_pack(argc, "list"))
@@ -272,35 +274,37 @@ int trains_list(const struct game *g, const struct ydoc *pack, int argc, char **
 	return status;
 }
 
-static const char dump_usage[] =
-	"usage: railyard dump [--rule KEY=VALUE ...] PACK.yaml\n\n"
-	"Print the loaded pack model and its assignment as stable plain text: what railyard\n"
-	"understood of the file (the debugging view), every rule in force with where it\n"
-	"comes from (default, the pack's rules: FILE:LINE:COL, or command line). For a\n"
-	"pack of another game, the same as 'railyard list --dump PACK.yaml'.\n\n"
-	"  -r, --rule KEY=VALUE  override a rule of the pack, as simulate does; repeatable\n"
-	"  -q, --quiet           no progress lines on stderr (as in every command)\n";
+static const struct opt dump_rows[] = {
+	OPT_TEXT(
+		"usage: railyard dump [--rule KEY=VALUE ...] PACK.yaml\n"
+		"\n"
+		"Print the loaded pack model and its assignment as stable plain text: what railyard\n"
+		"understood of the file (the debugging view), every rule in force with where it\n"
+		"comes from (default, the pack's rules: FILE:LINE:COL, or command line). For a\n"
+		"pack of another game, the same as 'railyard list --dump PACK.yaml'.\n"
+		"\n"),
+	OPT_VALUES("rule", 'r', "KEY=VALUE", "override a rule of the pack, as simulate does; repeatable", "@rule"),
+	OPT("quiet", OPT_QUIET, NULL, "no progress lines on stderr (as in every command)"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_END,
+};
+
+static const struct opt_table dump_table = {"dump", 24, dump_rows};
 
 int trains_dump(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
 	(void)g;
-	static const struct option longopts[] = {
-		{"rule", required_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	const char *rules[RULESET_MAX];
 	size_t nrules = 0;
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, longopts)) != -1) {
+	while ((c = cli_next(argc, argv, &dump_table)) != -1) {
 		switch (c) {
 		case 'r':
 			if (cli_rule(optarg, rules, &nrules, RULESET_MAX))
 				return EXIT_INPUT;
 			break;
-		default: return cli_usage(c, dump_usage);
+		default: return cli_usage(c, &dump_table);
 		}
 	}
 	if (optind != argc - 1) {

@@ -23,6 +23,7 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #include "diag.h"
 #include "game.h"
 #include "names.h"
+#include "opt.h"
 #include "output.h"
 #include "simplot.h"
 #include "series.h"
@@ -31,102 +32,138 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #include "tune.h"
 #include "tune_report.h"
 
-static const char tune_usage[] =
-	"usage: railyard tune PACK.yaml [--vary KEY=V1,V2,... | --vary KEY=LO..HI]... [OPTIONS]\n\n"
-	"Search the variants of a pack for the fairest one. The space is the pack's\n"
-	"'tune:' mapping (KEY: [values] or KEY: \"LO..HI\"), or the --vary options\n"
-	"instead; KEY is a pack key (wild, copies, cards, census, abilities, players)\n"
-	"or rules.KEY, and every combination of values is a variant, loaded through\n"
-	"the game's own loader. The objective: completion (games with a single winner) at\n"
-	"least --completion at every player count (else the variant stalls and is\n"
-	"never chosen), then the highest balance (N x the least-winning seat's share\n"
-	"of the games with a single winner, with its 95% interval; the worst over the\n"
-	"player counts).\n"
-	"Variants are raced: games go in rounds to the variants and counts still in\n"
-	"question. A variant is dropped as worse only when it is worse than one sure to\n"
-	"meet the objective with the race's family-wise error at most 0.05: each round\n"
-	"spends part of it, Holm's step-down over that round's comparisons, each from\n"
-	"one-sided Wilson bounds of every seat's share (valid however the variants'\n"
-	"games depend on each other); a variant that stalls or breaks a constraint with\n"
-	"confidence is dropped too. A tie is a variant not shown worse than the best.\n"
-	"Game g of every variant is dealt from the same seed (common random numbers).\n\n"
-	"      --vary KEY=VALUES   values separated by commas (YAML: [swap],[remove,swap]),\n"
-	"                          whole-number ranges LO..HI among them (1..3,5);\n"
-	"                          repeatable; replaces the pack's tune:\n"
-	"  -n, --players LIST      the player counts to judge, 2..5 or 2,3,4 (default: the\n"
-	"                          counts of the pack's players table)\n"
-	"      --seed S            the seed of every series (default 1)\n"
-	"      --games G           games at most for one variant at one count (default\n"
-	"                          32768, rounded up to a multiple of 256)\n"
-	"      --budget B          games in all (a number), or seconds (30s); a budget in\n"
-	"                          seconds depends on the machine's speed\n"
-	"      --tolerance D       balances closer than D are as fair (default 0.05): the\n"
-	"                          race ends when no live variant can beat the best by more\n"
-	"                          at the race's error; 0 races the ties to --games; with\n"
-	"                          one --objective, in its unit; with several, unused\n"
-	"      --objective NAME[=T]\n"
-	"                          what is optimized, repeatable (default balance):\n"
-	"                          balance, completion (higher is better), length=T or\n"
-	"                          length=LO..HI (the median length's distance from the\n"
-	"                          target, in the report's unit), first-seat (seat 1's\n"
-	"                          share less 1/N, its distance from 0), skill (the\n"
-	"                          stronger of --skill-levels in one seat against the\n"
-	"                          weaker, seats rotated, rescaled as simulate --skill:\n"
-	"                          0 a lottery, 1 it always wins); several give the\n"
-	"                          Pareto front: the race drops a variant only when one\n"
-	"                          sure to meet the requirements is shown better on every\n"
-	"                          objective; the chosen is the front's best on the first\n"
-	"      --require KEY=RANGE a requirement at every count, repeatable: RANGE LO..HI,\n"
-	"                          LO.. or ..HI (length=20..40, completion=0.9..,\n"
-	"                          balance=0.95..); a variant is dropped as failing it only\n"
-	"                          when its interval lies wholly outside at the race's\n"
-	"                          error, chosen only when its 95% interval lies inside\n"
-	"                          (else it stays undecided)\n"
-	"      --skill-levels WEAK,STRONG\n"
-	"                          the players of skill (default greedy,mcts:64): each\n"
-	"                          256 games of a count also play 16 deals, each once\n"
-	"                          with STRONG in every seat and WEAK in the others:\n"
-	"                          simulate --skill --skill-levels WEAK,STRONG's series;\n"
-	"                          played only when skill is an objective or required\n"
-	"      --completion P      the share of games that must end (default 0.95)\n"
-	"      --length LO..HI     constraint: the median length in rounds at every count\n"
-	"      --first-seat X      constraint: seat 1's share of the games with a single\n"
-	"                          winner at most X above 1/N\n"
-	"      --max-turns N       a game longer than N turns is a timeout (default 1000);\n"
-	"                          --max-length N is its other name, as in simulate\n"
-	"  -P, --policy NAME       every seat's policy, as simulate's: random, greedy,\n"
-	"                          mcts:N (default greedy)\n"
-	"      --threads T         threads (default: the cores); the report is the same\n"
-	"      --exhaustive        no racing: every variant and count plays --games\n"
-	"  -j, --json              the report as JSON\n"
-	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG);\n"
-	"                          with --objective, the front: the first two objectives\n"
-	"                          (one: against balance) with their intervals\n"
-	"      --write OUT.yaml    the chosen variant as a pack, comments kept\n"
-	"      --shard K/N         play the K-th of N exact slices of the whole grid and\n"
-	"                          write its counts into -o DIR; 'railyard merge' joins them\n"
-	"                          (with --objective and --require too, and the skill games)\n"
-	"  -o, --output DIR        the folder of --shard's counts\n"
-	"  -q, --quiet             no progress on stderr\n"
-	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a variant was chosen, 1 none meets the objective (or is shown\n"
-	"to meet every --require), 2 invalid input or usage (or no variant loads), 3 an\n"
-	"output could not be written.\n";
+enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
+       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE, O_SKILL_LEVELS };
 
-static const char merge_usage[] =
-	"usage: railyard merge DIR... [--json] [--plot FILE]\n\n"
-	"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
-	"once, from the same pack and options, --objective and --require among them) and\n"
-	"print the report a single run prints, byte for byte. Each shard names its\n"
-	"railyard and hashes of the pack and the space: shards of another railyard, pack\n"
-	"version, space or options are refused, naming which; a damaged or cut shard is\n"
-	"refused at its file:line:column.\n\n"
-	"  -j, --json              the report as JSON\n"
-	"      --plot FILE         balance with its interval per variant (SVG, PDF, PNG)\n"
-	"  -h, --help, -V, --version\n\n"
-	"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
-	"input (a shard missing, twice, damaged or from another search), 3 the plot could not\n"
-	"be written.\n";
+static const struct opt tune_rows[] = {
+	OPT_TEXT(
+		"usage: railyard tune PACK.yaml [--vary KEY=V1,V2,... | --vary KEY=LO..HI]... [OPTIONS]\n"
+		"\n"
+		"Search the variants of a pack for the fairest one. The space is the pack's\n"
+		"'tune:' mapping (KEY: [values] or KEY: \"LO..HI\"), or the --vary options\n"
+		"instead; KEY is a pack key (wild, copies, cards, census, abilities, players)\n"
+		"or rules.KEY, and every combination of values is a variant, loaded through\n"
+		"the game's own loader. The objective: completion (games with a single winner) at\n"
+		"least --completion at every player count (else the variant stalls and is\n"
+		"never chosen), then the highest balance (N x the least-winning seat's share\n"
+		"of the games with a single winner, with its 95% interval; the worst over the\n"
+		"player counts).\n"
+		"Variants are raced: games go in rounds to the variants and counts still in\n"
+		"question. A variant is dropped as worse only when it is worse than one sure to\n"
+		"meet the objective with the race's family-wise error at most 0.05: each round\n"
+		"spends part of it, Holm's step-down over that round's comparisons, each from\n"
+		"one-sided Wilson bounds of every seat's share (valid however the variants'\n"
+		"games depend on each other); a variant that stalls or breaks a constraint with\n"
+		"confidence is dropped too. A tie is a variant not shown worse than the best.\n"
+		"Game g of every variant is dealt from the same seed (common random numbers).\n"
+		"\n"),
+	OPT("vary", O_VARY, "KEY=VALUES",
+		"values separated by commas (YAML: [swap],[remove,swap]),\n"
+		"whole-number ranges LO..HI among them (1..3,5);\n"
+		"repeatable; replaces the pack's tune:"),
+	OPT("players", 'n', "LIST",
+		"the player counts to judge, 2..5 or 2,3,4 (default: the\n"
+		"counts of the pack's players table)"),
+	OPT("seed", O_SEED, "S", "the seed of every series (default 1)"),
+	OPT("games", O_GAMES, "G",
+		"games at most for one variant at one count (default\n"
+		"32768, rounded up to a multiple of 256)"),
+	OPT("budget", O_BUDGET, "B",
+		"games in all (a number), or seconds (30s); a budget in\n"
+		"seconds depends on the machine's speed"),
+	OPT("tolerance", O_TOL, "D",
+		"balances closer than D are as fair (default 0.05): the\n"
+		"race ends when no live variant can beat the best by more\n"
+		"at the race's error; 0 races the ties to --games; with\n"
+		"one --objective, in its unit; with several, unused"),
+	OPT_VALUES("objective", O_OBJECTIVE, "NAME[=T]",
+		"\n"
+		"what is optimized, repeatable (default balance):\n"
+		"balance, completion (higher is better), length=T or\n"
+		"length=LO..HI (the median length's distance from the\n"
+		"target, in the report's unit), first-seat (seat 1's\n"
+		"share less 1/N, its distance from 0), skill (the\n"
+		"stronger of --skill-levels in one seat against the\n"
+		"weaker, seats rotated, rescaled as simulate --skill:\n"
+		"0 a lottery, 1 it always wins); several give the\n"
+		"Pareto front: the race drops a variant only when one\n"
+		"sure to meet the requirements is shown better on every\n"
+		"objective; the chosen is the front's best on the first", "@goal:--objective"),
+	OPT_VALUES("require", O_REQUIRE, "KEY=RANGE",
+		"a requirement at every count, repeatable: RANGE LO..HI,\n"
+		"LO.. or ..HI (length=20..40, completion=0.9..,\n"
+		"balance=0.95..); a variant is dropped as failing it only\n"
+		"when its interval lies wholly outside at the race's\n"
+		"error, chosen only when its 95% interval lies inside\n"
+		"(else it stays undecided)", "@goal:--require"),
+	OPT("skill-levels", O_SKILL_LEVELS, "WEAK,STRONG",
+		"\n"
+		"the players of skill (default greedy,mcts:64): each\n"
+		"256 games of a count also play 16 deals, each once\n"
+		"with STRONG in every seat and WEAK in the others:\n"
+		"simulate --skill --skill-levels WEAK,STRONG's series;\n"
+		"played only when skill is an objective or required"),
+	OPT("completion", O_COMPLETION, "P", "the share of games that must end (default 0.95)"),
+	OPT("length", O_LENGTH, "LO..HI", "constraint: the median length in rounds at every count"),
+	OPT("first-seat", O_FIRST, "X",
+		"constraint: seat 1's share of the games with a single\n"
+		"winner at most X above 1/N"),
+	OPT("max-turns", O_MAXT, "N",
+		"a game longer than N turns is a timeout (default 1000);\n"
+		"--max-length N is its other name, as in simulate"),
+	OPT_VALUES("policy", 'P', "NAME",
+		"every seat's policy, as simulate's: random, greedy,\n"
+		"mcts:N (default greedy)", "@words:--policy"),
+	OPT("threads", O_THREADS, "T", "threads (default: the cores); the report is the same"),
+	OPT("exhaustive", O_EXH, NULL, "no racing: every variant and count plays --games"),
+	OPT("json", 'j', NULL, "the report as JSON"),
+	OPT_VALUES("plot", O_PLOT, "FILE",
+		"balance with its interval per variant (SVG, PDF, PNG);\n"
+		"with --objective, the front: the first two objectives\n"
+		"(one: against balance) with their intervals", "@file"),
+	OPT("write", O_WRITE, "OUT.yaml", "the chosen variant as a pack, comments kept"),
+	OPT("shard", O_SHARD, "K/N",
+		"play the K-th of N exact slices of the whole grid and\n"
+		"write its counts into -o DIR; 'railyard merge' joins them\n"
+		"(with --objective and --require too, and the skill games)"),
+	OPT_VALUES("output", 'o', "DIR", "the folder of --shard's counts", "@dir"),
+	OPT("quiet", 'q', NULL, "no progress on stderr"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"exit status: 0 a variant was chosen, 1 none meets the objective (or is shown\n"
+		"to meet every --require), 2 invalid input or usage (or no variant loads), 3 an\n"
+		"output could not be written.\n"),
+	OPT("max-length", O_MAXT, "N", NULL),   /* --max-turns' other name */
+	OPT_END,
+};
+
+static const struct opt_table tune_table = {"tune", 26, tune_rows};
+
+static const struct opt merge_rows[] = {
+	OPT_TEXT(
+		"usage: railyard merge DIR... [--json] [--plot FILE]\n"
+		"\n"
+		"Join the shards of one 'railyard tune --shard K/N -o DIR' search (every K of 1..N\n"
+		"once, from the same pack and options, --objective and --require among them) and\n"
+		"print the report a single run prints, byte for byte. Each shard names its\n"
+		"railyard and hashes of the pack and the space: shards of another railyard, pack\n"
+		"version, space or options are refused, naming which; a damaged or cut shard is\n"
+		"refused at its file:line:column.\n"
+		"\n"),
+	OPT("json", 'j', NULL, "the report as JSON"),
+	OPT_VALUES("plot", O_PLOT, "FILE", "balance with its interval per variant (SVG, PDF, PNG)", "@file"),
+	OPT("quiet", 'q', NULL, "no progress on stderr"),
+	OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+	OPT_TEXT(
+		"\n"
+		"exit status: 0 a variant was chosen, 1 none meets the objective, 2 invalid\n"
+		"input (a shard missing, twice, damaged or from another search), 3 the plot could not\n"
+		"be written.\n"),
+	OPT_END,
+};
+
+static const struct opt_table merge_table = {"merge", 26, merge_rows};
 
 struct opts {
 	char *vary[TUNE_MAX_KEYS + 1];
@@ -244,36 +281,7 @@ static bool parse_shard(const char *arg, struct opts *o)
 	return false;
 }
 
-enum { O_VARY = 256, O_SEED, O_GAMES, O_BUDGET, O_COMPLETION, O_LENGTH, O_FIRST, O_MAXT, O_THREADS, O_EXH, O_PLOT,
-       O_WRITE, O_SHARD, O_TOL, O_OBJECTIVE, O_REQUIRE, O_SKILL_LEVELS };
 
-static const struct option tune_longopts[] = {
-	{"vary", required_argument, NULL, O_VARY},
-	{"players", required_argument, NULL, 'n'},
-	{"seed", required_argument, NULL, O_SEED},
-	{"games", required_argument, NULL, O_GAMES},
-	{"budget", required_argument, NULL, O_BUDGET},
-	{"completion", required_argument, NULL, O_COMPLETION},
-	{"length", required_argument, NULL, O_LENGTH},
-	{"first-seat", required_argument, NULL, O_FIRST},
-	{"max-turns", required_argument, NULL, O_MAXT}, {"max-length", required_argument, NULL, O_MAXT},
-	{"policy", required_argument, NULL, 'P'},
-	{"threads", required_argument, NULL, O_THREADS},
-	{"exhaustive", no_argument, NULL, O_EXH},
-	{"json", no_argument, NULL, 'j'},
-	{"plot", required_argument, NULL, O_PLOT},
-	{"write", required_argument, NULL, O_WRITE},
-	{"shard", required_argument, NULL, O_SHARD},
-	{"tolerance", required_argument, NULL, O_TOL},
-	{"objective", required_argument, NULL, O_OBJECTIVE},
-	{"require", required_argument, NULL, O_REQUIRE},
-	{"skill-levels", required_argument, NULL, O_SKILL_LEVELS},
-	{"output", required_argument, NULL, 'o'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0},
-};
 
 /* After the options: --objective balance alone is the classic race; --require
  * alone races on balance. */
@@ -527,14 +535,7 @@ static size_t load_variants(struct loader *ld, struct tune_ctx *c)
 		struct buf all = {0};
 		tune_space_label(sp, ld->base, v, true, &all);
 		tv->all = all.s;
-		struct buf js = {0};
-		buf_puts(&js, "{");
-		for (size_t k = 0; k < sp->nkeys; k++) {
-			buf_printf(&js, "%s\"%s\": ", k ? ", " : "", sp->keys[k].path);
-			tune_json_node(sp->keys[k].values[tune_space_pick(sp, v, k)], &js);
-		}
-		buf_puts(&js, "}");
-		tv->json = js.s;
+		tv->json = tune_keys_json(sp, v);
 		char *text = NULL;
 		size_t len = 0;
 		size_t before = heap_bytes();
@@ -1648,9 +1649,9 @@ int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *p
 	bool ok = true;
 	int ch;
 	optind = 1;
-	while ((ch = cli_next(argc, argv, tune_longopts)) != -1) {
+	while ((ch = cli_next(argc, argv, &tune_table)) != -1) {
 		if (ch == 'h' || ch == 'V' || ch == '?')
-			return cli_usage(ch, tune_usage);
+			return cli_usage(ch, &tune_table);
 		ok &= tune_option(ch, &o, &c);
 	}
 	ok &= cli_one_pack(argc, "tune");
@@ -1672,25 +1673,17 @@ int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *p
 
 int cmd_merge(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"plot", required_argument, NULL, O_PLOT},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	bool json = false;
 	const char *plot = NULL;
 	int ch;
 	optind = 1;
-	while ((ch = cli_next(argc, argv, longopts)) != -1) {
+	while ((ch = cli_next(argc, argv, &merge_table)) != -1) {
 		if (ch == 'j')
 			json = true;
 		else if (ch == O_PLOT)
 			plot = optarg;
 		else if (ch != 'q')
-			return cli_usage(ch, merge_usage);
+			return cli_usage(ch, &merge_table);
 	}
 	if (optind >= argc) {
 		diag(SEV_ERROR, NULL, "merge takes the folders of the shards (see 'railyard merge --help')");

@@ -99,8 +99,12 @@ struct ydoc *tune_space_variant(const struct tune_space *sp, const struct ydoc *
  * value differs from base's ("-" when none), appended to out. */
 void tune_space_label(const struct tune_space *sp, const struct ydoc *base, size_t v, bool all,
 		      struct buf *out);
-/* A node as JSON, appended to out (plain numbers and booleans unquoted). */
-void tune_json_node(const struct ynode *n, struct buf *out);
+/* A node as the next JSON value of w (plain numbers and booleans unquoted). */
+struct jw;
+void tune_json_node(struct jw *w, const struct ynode *n);
+/* Variant v's value of every key of sp, as one JSON object ({"wild": 2,
+ * "rules.win": "ascending"}); the caller frees it. */
+char *tune_keys_json(const struct tune_space *sp, size_t v);
 /* The pack's text with variant v's keys set, comments kept where the edit
  * allows, after the header comment lines `comment` (each starting "# "); keys
  * in sim_only become comments. Returns 0, or -1 after reporting. */

@@ -1,12 +1,14 @@
 /* tune_space.c: the search space of `railyard tune` (the pack's `tune:` or
  * --vary), the variants as edited trees, their labels, and a variant written
  * back as a pack with the designer's comments kept. Knows no game. */
+#define _GNU_SOURCE   /* open_memstream is POSIX 2008 */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "json.h"
 #include "tune.h"
 #include "yread.h"
 
@@ -408,49 +410,50 @@ static void tune_flow(const struct ynode *n, struct buf *out)
 	}
 }
 
-static void json_text(const char *s, struct buf *out)
-{
-	buf_puts(out, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			buf_printf(out, "\\%c", c);
-		else if (c < 0x20)
-			buf_printf(out, "\\u%04x", c);
-		else
-			buf_add(out, s, 1);
-	}
-	buf_puts(out, "\"");
-}
-
-void tune_json_node(const struct ynode *n, struct buf *out)
+void tune_json_node(struct jw *w, const struct ynode *n)
 {
 	long l;
 	bool b;
 	if (n->kind == Y_SCALAR) {
 		if (n->plain && ynode_int(n, &l) == 0)
-			buf_printf(out, "%ld", l);
+			jw_int(w, l);
 		else if (n->plain && ynode_bool(n, &b) == 0)
-			buf_puts(out, b ? "true" : "false");
+			jw_bool(w, b);
 		else
-			json_text(n->str, out);
+			jw_str(w, n->str);
 	} else if (n->kind == Y_SEQ) {
-		buf_puts(out, "[");
-		for (size_t i = 0; i < n->n; i++) {
-			buf_puts(out, i ? ", " : "");
-			tune_json_node(n->items[i], out);
-		}
-		buf_puts(out, "]");
+		jw_array(w);
+		for (size_t i = 0; i < n->n; i++)
+			tune_json_node(w, n->items[i]);
+		jw_end(w);
 	} else {
-		buf_puts(out, "{");
+		jw_object(w);
 		for (size_t i = 0; i < n->n; i++) {
-			buf_puts(out, i ? ", " : "");
-			json_text(n->pairs[i].key->str, out);
-			buf_puts(out, ": ");
-			tune_json_node(n->pairs[i].value, out);
+			jw_key(w, n->pairs[i].key->str);
+			tune_json_node(w, n->pairs[i].value);
 		}
-		buf_puts(out, "}");
+		jw_end(w);
 	}
+}
+
+char *tune_keys_json(const struct tune_space *sp, size_t v)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		abort();   /* out of memory */
+	struct jw w;
+	jw_init(&w, f);
+	jw_object(&w);
+	for (size_t k = 0; k < sp->nkeys; k++) {
+		jw_key(&w, sp->keys[k].path);
+		tune_json_node(&w, sp->keys[k].values[tune_space_pick(sp, v, k)]);
+	}
+	jw_end(&w);
+	if (fclose(f) != 0)
+		abort();
+	return text;
 }
 
 /* ---- writing a variant back as a pack ---- */

@@ -51,3 +51,21 @@ cp $Q "$WORK/bad/q.yaml"
 echo "cards: 84" >>"$WORK/bad/q.yaml"
 expect_status "a --compare pack with a duplicate key: exit 2" 2 "$R" simulate -q --games 20 --players 2 $P --compare "$WORK/bad/q.yaml"
 expect_grep "... and the key is named at its line" "q\.yaml:[0-9]+:1: error: .*cards" "$WORK/last.err"
+
+# ... and its model is built once: the loader (the trains' pack_load, the other
+# games' games_load) runs once a pack, not once a player count. gdb counts its
+# calls (a breakpoint passed over 1000 times, "already hit N times").
+# loads ARGS...: the loader's calls in railyard ARGS, or nothing when gdb cannot run it
+loads() {
+	gdb -batch -ex 'break pack_load' -ex 'break games_load' -ex 'ignore 1 1000' -ex 'ignore 2 1000' \
+		-ex run -ex 'info breakpoints' --args "$R" "$@" 2>/dev/null >"$WORK/gdb.out" </dev/null
+	sed -n 's/.*already hit \([0-9]*\) time.*/\1/p' "$WORK/gdb.out" | awk '{ n += $1 } END { print n + 0 }'
+}
+if command -v gdb >/dev/null && [ "$(loads list -q $P)" = 1 ]; then
+	expect_eq "simulate --players 2,3,4 --compare: each pack's model built once" 2 \
+		"$(loads simulate -q --games 10 --threads 1 --players 2,3,4 $P --compare $Q)"
+	expect_eq "a deck game at three counts: its model built once" 1 \
+		"$(loads simulate -q --games 10 --threads 1 --players 2,3,4 $T)"
+else
+	echo "ok - the pack's model built once # SKIP gdb cannot run railyard here"
+fi

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "opt.h"
 
 static char *said;
 static size_t said_len;
@@ -52,8 +53,35 @@ static char **args(const char *first, ...)
 }
 
 #define ARGS(...) args(__VA_ARGS__, (const char *)NULL)
-#define OPERAND(...) (ARGS(__VA_ARGS__), cli_operand(argc_, argv_))
-#define VALUE(name, ...) (ARGS(__VA_ARGS__), cli_value(argc_, argv_, name))
+#define OPERAND(...) (ARGS(__VA_ARGS__), known_for(argv_[0]), cli_operand(argc_, argv_))
+#define VALUE(name, ...) (ARGS(__VA_ARGS__), known_for(argv_[0]), cli_value(argc_, argv_, name))
+
+/* The options the commands below have (in railyard: every game's table of
+ * the command being run, opt_set_known). */
+static const struct opt simulate_rows[] = {
+	OPT("compare", 'c', "PACK2", "x"), OPT("compare-rule", 1, "KEY=VALUE", "x"),
+	OPT("completion", 2, "P", "x"), OPT("players", 'n', "N", "x"), OPT_END,
+};
+static const struct opt check_rows[] = {
+	OPT("sequence", 's', "CARDS", "x"), OPT("json", 'j', NULL, "x"), OPT_END,
+};
+static const struct opt list_rows[] = {
+	OPT("abilities", 3, NULL, "x"), OPT("cards", 'c', NULL, "x"), OPT_END,
+};
+static const struct opt build_rows[] = {
+	OPT("output", 'o', "DIR", "x"), OPT("numbers", 4, "LIST", "x"), OPT_END,
+};
+static const struct opt_table simulate_t = {"simulate", 20, simulate_rows}, check_t = {"check", 20, check_rows},
+			      list_t = {"list", 20, list_rows}, build_t = {"build", 20, build_rows};
+static const struct opt_table *const all_t[] = {&simulate_t, &check_t, &list_t, &build_t};
+
+/* The options of command cmd known, as main sets them before it looks for the pack. */
+static void known_for(const char *cmd)
+{
+	for (size_t i = 0; i < sizeof all_t / sizeof *all_t; i++)
+		if (strcmp(all_t[i]->cmd, cmd) == 0)
+			opt_set_known(&all_t[i], 1);
+}
 
 /* An option's value is never the pack, whatever its name; "--" ends options. */
 static void test_operand(void **state)
@@ -82,26 +110,91 @@ static void test_operand(void **state)
 	assert_string_equal(VALUE("compare", "simulate", "p", "--compare", "a.yaml"), "a.yaml");
 	assert_null(VALUE("compare", "simulate", "a.yaml", "--json"));
 	assert_string_equal(VALUE("compare", "simulate", "--compa", "a.yaml", "p"), "a.yaml");
+	/* known: the tables set, an abbreviation, and the options of every command */
+	opt_set_known(all_t, 4);
+	bool value = false;
+	const char *full = NULL;
+	assert_true(opt_known("compar", 6, true, &value, &full));
+	assert_true(value);
+	assert_string_equal(full, "compare");
+	assert_false(opt_known("compar", 6, false, NULL, NULL));
+	assert_true(opt_known("strict", 6, false, &value, NULL));
+	assert_false(value);
+	assert_false(opt_known("frob", 4, true, NULL, NULL));
+	opt_set_known(&all_t[2], 1);   /* list's */
+	assert_false(opt_known("sequence", 8, false, NULL, NULL));
+	const char *names[8];
+	assert_int_equal(opt_all_names(names, 8), 6);   /* abilities, cards and the 4 common */
+	assert_null(names[6]);
+	opt_set_known(NULL, 0);
 }
 
-/* A command's option that cli.c's table lacks, or whose value differs, is
- * refused: main could not find the pack among that command's arguments. */
+/* cli_next parses a table's options, a short letter as its long option's. */
 static void test_table(void **state)
 {
 	(void)state;
-	static const struct option good[] = {{"json", no_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
-	static const struct option bad[] = {{"frobnicate", required_argument, NULL, 1}, {NULL, 0, NULL, 0}};
-	static const struct option wrong[] = {{"json", required_argument, NULL, 'j'}, {NULL, 0, NULL, 0}};
+	static const struct opt good[] = {OPT("json", 'j', NULL, "x"), OPT("rule", 9, "KEY=VALUE", "x"), OPT_END};
+	static const struct opt_table tgood = {"check", 20, good};
 	optind = 1;
-	assert_int_equal(cli_next(3, ARGS("check", "--json", "p"), good), 'j');
+	assert_int_equal(cli_next(3, ARGS("check", "--json", "p"), &tgood), 'j');
+	optind = 1;
+	assert_int_equal(cli_next(3, ARGS("check", "-j", "p"), &tgood), 'j');
+	optind = 1;
+	assert_int_equal(cli_next(4, ARGS("check", "-r", "a=1", "p"), &tgood), 9);
+	assert_string_equal(optarg, "a=1");
 	listen();
 	optind = 1;
-	assert_int_equal(cli_next(2, ARGS("check", "p"), bad), '?');
-	assert_non_null(strstr(heard(), "option '--frobnicate' is missing from cli.c's table"));
-	listen();
-	optind = 1;
-	assert_int_equal(cli_next(2, ARGS("check", "p"), wrong), '?');
-	assert_non_null(strstr(heard(), "'--json'"));
+	assert_int_equal(cli_next(3, ARGS("check", "--jsno", "p"), &tgood), '?');
+	assert_non_null(strstr(heard(), "unknown option '--jsno' (did you mean '--json'?)"));
+}
+
+/* The usage text a table makes: short letters from opt.c's table, the help at
+ * the column (two spaces after an entry too long for it), continuation lines
+ * indented, "\n" starting the help on the next line, another name unlisted,
+ * a shared table's rows in place, -h and -V on one line. */
+static void test_help(void **state)
+{
+	(void)state;
+	static const struct opt shared[] = {OPT("force", 1, NULL, "build anyway"), OPT_END};
+	static const struct opt rows[] = {
+		OPT_TEXT("usage: railyard build [OPTIONS] PACK.yaml  (remark)\n\n"),
+		OPT("output", 'o', "DIR", "the folder\nor its parent"),
+		OPT("max-total-pixels", 2, "M", "every image"),
+		OPT("objective", 3, "NAME[=T]", "\nwhat is optimized"),
+		OPT_VALUES("color", 4, "HOW", NULL, "@words:--colour"),
+		OPT_MORE(shared),
+		OPT("help", 'h', NULL, ""), OPT("version", 'V', NULL, ""),
+		OPT_TEXT("\nexit status: 0\n"),
+		OPT_END,
+	};
+	static const struct opt_table t = {"build", 20, rows};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	opt_help(f, &t);
+	fclose(f);
+	assert_string_equal(text, "usage: railyard build [OPTIONS] PACK.yaml  (remark)\n\n"
+			    "  -o, --output DIR  the folder\n"
+			    "                    or its parent\n"
+			    "      --max-total-pixels M  every image\n"
+			    "      --objective NAME[=T]\n"
+			    "                    what is optimized\n"
+			    "      --force       build anyway\n"
+			    "  -h, --help, -V, --version\n"
+			    "\nexit status: 0\n");
+	free(text);
+	char line[64];
+	opt_usage_line(&t, line, sizeof line);
+	assert_string_equal(line, "usage: railyard build [OPTIONS] PACK.yaml");
+	struct option o[8];
+	assert_int_equal(opt_longopts(&t, o, 8), 7);   /* color and force among them */
+	assert_string_equal(o[3].name, "color");
+	assert_int_equal(o[3].has_arg, required_argument);
+	assert_string_equal(o[4].name, "force");
+	assert_null(o[7].name);
+	assert_int_equal(opt_longopts(&t, o, 4), 4);   /* no room */
+	assert_string_equal(opt_find(&t, "force")->help, "build anyway");
+	assert_null(opt_find(&t, "frob"));
 }
 
 static void test_seed(void **state)
@@ -193,7 +286,7 @@ static void test_policies(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_operand), cmocka_unit_test(test_table), cmocka_unit_test(test_seed),
+		cmocka_unit_test(test_operand), cmocka_unit_test(test_table), cmocka_unit_test(test_help), cmocka_unit_test(test_seed),
 		cmocka_unit_test(test_players), cmocka_unit_test(test_policies),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

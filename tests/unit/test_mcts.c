@@ -47,9 +47,12 @@ static void series_load(const struct game *g, struct sim_series *se, const enum 
 	memset(&o, 0, sizeof o);
 	o.max_length = max_length;
 	diag_set_quiet(1);
+	void *pack = g->sim->load_pack(path, 0, g, &o);
+	assert_non_null(pack);
 	for (int players = 4; players >= 2; players--) {
 		memset(se, 0, sizeof *se);
 		se->path = path;
+		se->pack = pack;
 		se->players = players;
 		se->eng = g->engine;
 		for (int i = 0; i < players; i++) {
@@ -68,6 +71,7 @@ static void series_load(const struct game *g, struct sim_series *se, const enum 
 static void series_release(const struct game *g, struct sim_series *se)
 {
 	g->sim->release(se);
+	g->sim->free_pack(se->pack);
 }
 
 static bool listed(uint64_t key, const uint64_t *keys, size_t n)

@@ -113,6 +113,28 @@ static void test_flow(void **state)
 	       "rules: {win: never-descending, apply-to: self, opening: face-up}  # none\n");
 }
 
+/* A variant's keys as JSON (tune --json's "keys"): json.c's writer, so a line
+ * break in a value is \n, a number and a boolean unquoted, a list and a
+ * mapping nested. */
+static void test_keys_json(void **state)
+{
+	(void)state;
+	const char *text = "wild: 0\nrules:\n  win: ascending\n";
+	struct ydoc *doc = ydoc_parse("p.yaml", text, strlen(text));
+	assert_non_null(doc);
+	struct tune_space sp;
+	char *args[] = {xstrdup("wild=2"), xstrdup("rules.win=\"a\\nb\""), xstrdup("abilities=[swap,true,{x: 5}]")};
+	assert_int_equal(tune_space_read(&sp, doc, args, 3), 0);
+	assert_int_equal(sp.nvariants, 1);
+	char *json = tune_keys_json(&sp, 0);
+	assert_string_equal(json, "{\"wild\": 2, \"rules.win\": \"a\\nb\", \"abilities\": [\"swap\", true, {\"x\": 5}]}");
+	free(json);
+	tune_space_free(&sp);
+	for (size_t i = 0; i < 3; i++)
+		free(args[i]);
+	ydoc_free(doc);
+}
+
 static void test_missing(void **state)
 {
 	(void)state;
@@ -151,7 +173,7 @@ int main(void)
 		cmocka_unit_test(test_block_one),  cmocka_unit_test(test_block_two),
 		cmocka_unit_test(test_block_three), cmocka_unit_test(test_flow),
 		cmocka_unit_test(test_missing),    cmocka_unit_test(test_block_value),
-		cmocka_unit_test(test_alias),
+		cmocka_unit_test(test_alias),      cmocka_unit_test(test_keys_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
