@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 		struct sim_series se;
 		diag_set_quiet(1);
 		bool loaded = false;
-		void *pack = g->sim->load_pack(path, 0, g, &o);
+		void *pack = g->sim->load_pack(path, NULL, 0, g, &o);
 		for (int players = 4; players >= 2 && pack && !loaded; players--) {
 			memset(&se, 0, sizeof se);
 			se.path = path;

@@ -47,7 +47,7 @@ static void series_load(const struct game *g, struct sim_series *se, const enum 
 	memset(&o, 0, sizeof o);
 	o.max_length = max_length;
 	diag_set_quiet(1);
-	void *pack = g->sim->load_pack(path, 0, g, &o);
+	void *pack = g->sim->load_pack(path, NULL, 0, g, &o);
 	assert_non_null(pack);
 	for (int players = 4; players >= 2; players--) {
 		memset(se, 0, sizeof *se);
