@@ -46,7 +46,7 @@ static void item_fields(const struct deck *d, size_t i, struct fields *f)
 	fields_setf(f, "copies", "%ld", d->items[i].count);
 }
 
-static const struct deck_build_game anydeck_build_items = {.item_fields = item_fields};
+static const struct deck_build_game anydeck_build_items = {.item_fields = item_fields, .samples = true};
 
 /* list: every card, one a line: its copies and its name. */
 static void list_cards(const struct deck *d, const struct game_rules *rules)

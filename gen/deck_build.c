@@ -261,7 +261,7 @@ static size_t sample_pick(const struct deck_build *b, size_t *pick)
 {
 	const struct deck *d = b->d;
 	size_t cells = d->ngroups + (d->board.present ? 1 : 0), e = 0;
-	if (d->reference || strcmp(d->game, "deck") != 0 || cells > 2)
+	if (d->reference || !b->game->samples || cells > 2)
 		return 0;
 	size_t *elig = xcalloc(d->nitems + 1, sizeof *elig);
 	for (size_t i = 0; i < d->nitems; i++)

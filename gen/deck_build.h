@@ -60,6 +60,9 @@ struct deck_build_game {
 	/* Which of the pack's `board:` and `setup:` the game draws; a pack naming a
 	 * template for one it does not draw is refused. */
 	bool board, setup;
+	/* The reference page shows a few of the pack's cards when its components
+	 * take one row (a game whose rules the page cannot show: any card game). */
+	bool samples;
 };
 
 /* The template at path (as the pack writes it, at loc) for what ("board"), one
