@@ -26,7 +26,8 @@ fontconfig fonts-dejavu-core fonts-inter fonts-jetbrains-mono fonts-league-spart
 # headless Chromium through playwright-core (tests/browser/, installed by npm ci).
 # A Node.js that brings its own npm (NodeSource's, which conflicts with
 # Debian's npm package) is kept: npm is asked for only when no npm is there.
-TEST="libcmocka-dev libpng-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel strace chromium nodejs"
+# gdb: tests/cli/pack-reads.sh counts how often a pack's model is built (breakpoints).
+TEST="libcmocka-dev libpng-dev qpdf poppler-utils librsvg2-bin python3 jq file mandoc time parallel strace gdb chromium nodejs"
 command -v npm >/dev/null 2>&1 || TEST="$TEST npm"
 # bench/floor.c writes its PNGs with libpng.
 BENCH="time libpng-dev"
