@@ -27,7 +27,7 @@ done
 # --- a large black area (a back of #000000) is rich black within the ink
 # limit; its text and the navy of the track stay as they were
 mkdir -p "$WORK/p"
-sed 's/^  accent: "#1F2A44"/  accent: "#000000"/; s/^  sleeper: "#2C3B5E"/  sleeper: "#0000FF"/' \
+sed 's/^  accent: "#[0-9A-Fa-f]*"/  accent: "#000000"/; s/^  sleeper: "#[0-9A-Fa-f]*"/  sleeper: "#0000FF"/' \
 	templates/trains-back.yaml >"$WORK/p/back.yaml"
 bline=$(grep -n '^  sleeper: "#0000FF"' "$WORK/p/back.yaml" | cut -d: -f1)
 sed 's/^title: .*/&\nback: back.yaml/' $P >"$WORK/p/pack.yaml"
