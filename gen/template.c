@@ -1732,7 +1732,7 @@ static void check_elem_maps(struct yread *r, const struct template *t, const str
 	}
 }
 
-/* palette: {accent: "#1F2A44", ...}: names for colours, checked as colours. */
+/* palette: {accent: "#2A3550", ...}: names for colours, checked as colours. */
 static void load_palette(struct yread *r, const struct ynode *v, struct template *t)
 {
 	if (yr_want(r, "palette", v, Y_MAP) != 0)
