@@ -197,7 +197,8 @@ void colour_note_templates(struct template *const *t, size_t n, colour_where *wh
 				struct tpl_color c;
 				if (tpl_parse_color(tp->maps[m].values[j], &c) == 0)
 					note_tpl(&c, tp->maps[m].pal ? tp->maps[m].pal[j] : NULL,
-						 &tp->maps[m].loc, p, tp->maps[m].name);
+						 tp->maps[m].at ? &tp->maps[m].at[j] : &tp->maps[m].loc,
+						 p, tp->maps[m].name);
 			}
 	}
 }

@@ -2,7 +2,7 @@
  *
  *   palette:
  *     A: "#e69f00"          # trains: a space letter's colour (cards, placemat, reference)
- *     accent: "#1f2a44"     # a name of the templates' own palettes (accent, background...)
+ *     accent: "#2a3550"     # a name of the templates' own palettes (accent, background...)
  *     blue: "#102ad6"       # other games: a value the pack's appearance gives an ink
  *
  * Names are checked against what the build's templates and the game offer when a

@@ -1673,10 +1673,12 @@ static void load_maps(struct yread *r, const struct ynode *v, struct template *t
 		m->loc = yr_loc(r, k);
 		m->keys = xcalloc(tab->n ? tab->n : 1, sizeof *m->keys);
 		m->values = xcalloc(tab->n ? tab->n : 1, sizeof *m->values);
+		m->at = xcalloc(tab->n ? tab->n : 1, sizeof *m->at);
 		for (size_t j = 0; j < tab->n; j++) {
 			const char *val = yr_scalar(r, k->str, tab->pairs[j].value);
 			if (!val)
 				continue;
+			m->at[m->n] = yr_loc(r, tab->pairs[j].value);
 			m->keys[m->n] = xstrdup(tab->pairs[j].key->str);
 			m->values[m->n++] = xstrdup(val);
 		}
@@ -1730,7 +1732,7 @@ static void check_elem_maps(struct yread *r, const struct template *t, const str
 	}
 }
 
-/* palette: {accent: "#1F2A44", ...}: names for colours, checked as colours. */
+/* palette: {accent: "#2A3550", ...}: names for colours, checked as colours. */
 static void load_palette(struct yread *r, const struct ynode *v, struct template *t)
 {
 	if (yr_want(r, "palette", v, Y_MAP) != 0)

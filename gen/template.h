@@ -144,7 +144,7 @@ struct template {
 	struct tpl_cells cells;
 	struct tpl_map *maps;
 	size_t nmaps;
-	struct tpl_map palette;    /* palette: {accent: "#1F2A44"}: colour names its
+	struct tpl_map palette;    /* palette: {accent: "#2A3550"}: colour names its
 	                              colours and maps may use, a pack may change */
 	double design_w, design_h; /* the size as written (cells: one cell), before
 	                              template_resize */

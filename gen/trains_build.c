@@ -626,7 +626,7 @@ static int write_reference(struct build_ctx *c, struct build *b)
 		}
 		double x = t->cells.margin[3], y = t->cells.margin[0];
 		double tw = rc.cols * (t->cells.w + t->cells.gap) - t->cells.gap;
-		cairo_set_source_rgb(cr, 0.12, 0.16, 0.27);
+		cairo_set_source_rgb(cr, 0.165, 0.208, 0.314);   /* the accent, #2A3550 */
 		draw_table(b->d, cr, t->font, 3.5, (const char *const *)cellv, n, 2, 3, x, y, tw,
 			   area_h - y - t->cells.margin[2]);
 		for (size_t i = 0; i < n * 2; i++)

@@ -27,7 +27,7 @@ done
 # --- a large black area (a back of #000000) is rich black within the ink
 # limit; its text and the navy of the track stay as they were
 mkdir -p "$WORK/p"
-sed 's/^  accent: "#1F2A44"/  accent: "#000000"/; s/^  sleeper: "#2C3B5E"/  sleeper: "#0000FF"/' \
+sed 's/^  accent: "#[0-9A-Fa-f]*"/  accent: "#000000"/; s/^  sleeper: "#[0-9A-Fa-f]*"/  sleeper: "#0000FF"/' \
 	templates/trains-back.yaml >"$WORK/p/back.yaml"
 bline=$(grep -n '^  sleeper: "#0000FF"' "$WORK/p/back.yaml" | cut -d: -f1)
 sed 's/^title: .*/&\nback: back.yaml/' $P >"$WORK/p/pack.yaml"
@@ -49,6 +49,35 @@ expect_grep "the template's blue: located at its palette entry's value" \
 	"back\.yaml:$bline:12: warning: the template's palette colour sleeper #0000ff \(and [0-9]+ more places in this file\) prints as C[0-9]+ M[0-9]+ Y[0-9]+ K[0-9]+, which comes back as #[0-9a-f]{6}" \
 	"$WORK/last.err"
 expect_eq "no other colour of the pack is reported" 2 "$(grep -c 'CIEDE2000' "$WORK/last.err")"
+# every colour a template writes outside the gamut, each at its own line and
+# column: a map's entries (not the map's name), an element's fill and a text's
+# colour, with what it prints as and the sRGB it comes back as
+mkdir -p "$WORK/m"
+cat >"$WORK/m/face.yaml" <<'YAML'
+size: poker
+bleed: 3.175mm
+maps:
+  tint:
+    A: "#ff00ff"
+    "*": "#00ff00"
+elements:
+  - {rect: [5mm, 5mm, 20mm, 20mm], fill: "{space1|tint}"}
+  - {rect: [5mm, 30mm, 20mm, 20mm], fill: "#0000ff"}
+  - {text: "{number}", box: [30mm, 30mm, 20mm, 20mm], color: "#ff0000"}
+YAML
+sed 's/^title: .*/&\nface: face.yaml/' $P >"$WORK/m/pack.yaml"
+expect_status "a template with colours outside the gamut: built, warned" 0 \
+	$R build -q --colour cmyk --only contact -o "$WORK/mo" "$WORK/m/pack.yaml"
+for w in "tint #ff00ff" "tint #00ff00" "fill #0000ff" "text #ff0000"; do
+	c=${w#* }
+	# the line and column of the colour's opening quote
+	at=$(awk -v c="\"$c\"" 'i = index($0, c) { print NR ":" i; exit }' "$WORK/m/face.yaml")
+	expect_grep "face.yaml:$at: the ${w% *} colour $c: located, what it prints as" \
+		"face\.yaml:$at: warning: the template's ${w% *} colour $c prints as C[0-9]+ M[0-9]+ Y[0-9]+ K[0-9]+, which comes back as #[0-9a-f]{6}: it moves [0-9.]+ \(CIEDE2000" \
+		"$WORK/last.err"
+done
+expect_eq "the face's four colours, each once" 4 "$(grep -c 'face\.yaml:.*CIEDE2000' "$WORK/last.err")"
+
 expect_status "an RGB build does not check the press's gamut" 0 \
 	$R build -q --only faces --numbers 1 -o "$WORK/b" "$WORK/p/pack.yaml"
 expect_eq "(no warning)" "" "$(grep 'CIEDE2000' "$WORK/last.err")"

@@ -146,7 +146,7 @@ for s in "poker 63.5 88.9" "euro-poker 63 88" "bridge 57.15 88.9" "mini 44.45 63
 	k=$(awk "BEGIN { a = ($2 - 8) / 55.5; b = ($3 - 8) / 80.9; print (a < b ? a : b) }")
 	page "$WORK/o/size-test/faces.pdf" 16 size16
 	ok_if "size $1: the chip square, the underline with its number" \
-		look --bleed 3.175 scaled "$WORK/size16.ppm" '#009E73' '#1F2A44' "$k" 3.56
+		look --bleed 3.175 scaled "$WORK/size16.ppm" '#009E73' '#2A3550' "$k" 3.56
 done
 
 # --- Five digits fit the default trains face (a 20,000-card pack: no overflow),

@@ -19,8 +19,8 @@ pack() {
 }
 
 for s in $SIZES; do
-	for g in "pattern-two-census-seven #1f2a44" "train-52 #7b1f24" "take-the-train #183948" \
-		"toy-train #0f6e6e" "domino-double-six #1f2a44"; do
+	for g in "pattern-two-census-seven #2a3550" "train-52 #7b1f24" "take-the-train #213f50" \
+		"toy-train #0f6e6e" "domino-double-six #2a3550"; do
 		set -- $g
 		pack "$1" "$s"
 		expect_status "$1 at $s: --preset press" 0 $R build -q --preset press --colour rgb -o "$WORK/o" "$WORK/$1-$s.yaml"
