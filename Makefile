@@ -49,14 +49,17 @@ $(error missing build dependencies, see the message above)
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+# gen/ is one folder per layer and one per game (docs/INTERNALS.md); every
+# folder is on the include path, so an include names a header, not its folder.
+GEN_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard gen/*/*.[ch] gen/*/*/*.[ch]))))
 CFLAGS  ?= $(OPT)
 ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -D_POSIX_C_SOURCE=200809L \
-              -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP
+              -DRAILYARD_VERSION='"$(VERSION)"' $(addprefix -I,$(GEN_DIRS)) $(PKG_CFLAGS) -MMD -MP
 LDLIBS  := $(PKG_LIBS) -lm -lpthread
 
-LIB_SRC := $(filter-out gen/main.c,$(wildcard gen/*.c))
+LIB_SRC := $(filter-out gen/cmd/main.c,$(wildcard gen/*/*.c gen/*/*/*.c))
 LIB_OBJ := $(LIB_SRC:gen/%.c=$(BUILD)/gen/%.o)
-MAIN_OBJ := $(BUILD)/gen/main.o
+MAIN_OBJ := $(BUILD)/gen/cmd/main.o
 LIB     := $(BUILD)/librailyard.a
 BIN     := $(BUILD)/railyard
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -77,8 +80,8 @@ $(BUILD)/gen/%.o: gen/%.c
 
 # Only datapath.o knows PREFIX (its last-resort template folder); it is rebuilt
 # whenever PREFIX differs from the previous build's ($(BUILD)/prefix).
-$(BUILD)/gen/datapath.o: ALL_CFLAGS += -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
-$(BUILD)/gen/datapath.o: $(BUILD)/prefix
+$(BUILD)/gen/core/datapath.o: ALL_CFLAGS += -DTEMPLATE_DIR='"$(PREFIX)/share/railyard/templates"'
+$(BUILD)/gen/core/datapath.o: $(BUILD)/prefix
 $(BUILD)/prefix: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@

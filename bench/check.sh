@@ -6,7 +6,7 @@ set -u
 B=out/bench/check
 mkdir -p "$B"
 LIBS=$(pkg-config --libs cairo cairo-pdf cairo-svg pangocairo yaml-0.1 libqpdf fontconfig)
-if cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Igen bench/position_bench.c build/release/librailyard.a \
+if cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L $(find gen -type d | sed "s/^/-I/") bench/position_bench.c build/release/librailyard.a \
 	$LIBS -lm -o "$B/position_bench" 2>"$B/cc.err"; then
 	"$B/position_bench"
 else

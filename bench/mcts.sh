@@ -8,7 +8,7 @@ B=out/bench/mcts
 mkdir -p "$B"
 # the libraries the Makefile links railyard with
 LIBS=$(pkg-config --libs $(sed -n 's/^PKGS *:= *//p' Makefile))
-if cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Igen bench/mcts_bench.c build/release/librailyard.a \
+if cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L $(find gen -type d | sed "s/^/-I/") bench/mcts_bench.c build/release/librailyard.a \
 	$LIBS -lm -lpthread -o "$B/mcts_bench" 2>"$B/cc.err"; then
 	"$B/mcts_bench" "${BENCH_SECONDS:-2}"
 else

@@ -1,4 +1,4 @@
-/* bench/mcts_bench.c: the speed of the search player (gen/mcts.c) on every
+/* bench/mcts_bench.c: the speed of the search player (gen/play/mcts.c) on every
  * game whose engine has steps (the game table: a game converted later shows
  * up here by itself), on one thread, beside Ludii's published 627 random
  * playouts a second for Snakes and Ladders:

@@ -10,7 +10,7 @@ FUZZ_TIME   ?= 60
 FUZZ_BUILD  := build/fuzz
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := $(WARN) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_POSIX_C_SOURCE=200809L \
-               -DRAILYARD_VERSION='"$(VERSION)"' -Igen $(PKG_CFLAGS) -MMD -MP
+               -DRAILYARD_VERSION='"$(VERSION)"' $(addprefix -I,$(GEN_DIRS)) $(PKG_CFLAGS) -MMD -MP
 # A target whose first line says "needs: FILE" is built only once FILE exists (a
 # target written for a module that has not reached this branch yet).
 FUZZ_READY  := $(shell for f in fuzz/fuzz_*.c; do n=$$(sed -n '1s/.*needs: *\([^ ]*\).*/\1/p' "$$f"); \

@@ -1,4 +1,4 @@
-/* needs: gen/deck.h */
+/* needs: gen/deck/deck.h */
 /* fuzz_deck.c: libFuzzer target for the loader of the other train games' packs
  * (decks of cards, tiles, tokens and boards: Take the Train, dominoes, Train,
  * Toy Train). Seeds include packs/domino-*.yaml, train-52.yaml and the rest. */

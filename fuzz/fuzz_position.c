@@ -1,9 +1,9 @@
-/* needs: gen/trains_checkpos.c */
+/* needs: gen/games/trains/trains_checkpos.c */
 /* fuzz_position.c: libFuzzer target for `railyard check`'s position parsers and
  * analysis (--sequence, --grid, --frozen, --apply, --on, --other, --draw). The
  * input is split at newlines into those option values, in that order; its first
  * byte picks one of the shipped packs (line, grid, wild, two copies, pattern
- * three). Reports go to /dev/null. Built only once gen/trains_checkpos.c exists. */
+ * three). Reports go to /dev/null. Built only once gen/games/trains/trains_checkpos.c exists. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

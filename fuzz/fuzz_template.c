@@ -1,6 +1,6 @@
-/* needs: gen/template.h */
+/* needs: gen/render/template.h */
 /* fuzz_template.c: libFuzzer target for the template loader (card, back and
- * placemat layouts in YAML). Built only once gen/template.h exists (fuzz.mk
+ * placemat layouts in YAML). Built only once gen/render/template.h exists (fuzz.mk
  * reads the "needs:" line above). */
 #include <stddef.h>
 #include <stdint.h>

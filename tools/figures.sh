@@ -76,7 +76,7 @@ fig_play() {
 	jq -r '"- the same with `--rule freeze-tokens=2`: completion \(.completion), median \(.length.median) turns, restricted mean \(.length.restricted_mean | round)"' "$tmp/f.json"
 }
 
-# the other games: the same report and verdict (gen/verdict.c)
+# the other games: the same report and verdict (gen/play/verdict.c)
 fig_games() {
 	TT=packs/take-the-train.yaml T52=packs/train-52.yaml TOY=packs/toy-train.yaml
 	echo 'Is Take the Train fairer with or without the Transfers? At four players a fifth of'

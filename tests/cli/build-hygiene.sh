@@ -76,12 +76,12 @@ bad=""
 for p in $pkgs; do
 	h=$(awk -v p="$p" '$1 == p { print $2 }' "$WORK/headers")
 	if [ -z "$h" ]; then bad="$bad $p(not in this test's table)"
-	elif ! grep -q "#include <$h>" gen/*.c gen/*.h; then bad="$bad $p(no gen/ file includes <$h>)"; fi
+	elif ! grep -rq --include="*.[ch]" "#include <$h>" gen; then bad="$bad $p(no gen/ file includes <$h>)"; fi
 done
 expect_eq "every package linked into railyard is one gen/ includes" "" "$bad"
 bad=""
 while read -r p h; do
-	grep -q "#include <$h>" gen/*.c gen/*.h || continue
+	grep -rq --include="*.[ch]" "#include <$h>" gen || continue
 	case " $pkgs " in *" $p "*) ;; *) bad="$bad $p";; esac
 done <"$WORK/headers"
 expect_eq "every package whose header gen/ includes is in PKGS" "" "$bad"

@@ -11,7 +11,7 @@ MAX=80
 
 # Every module of gen/: the commands and everything they stand on.
 modules() {
-	for f in gen/*.c; do
+	for f in $(find gen -name "*.c"); do
 		[ -e "$f" ] && echo "$f"
 	done | sort -u
 }

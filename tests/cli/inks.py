@@ -9,13 +9,13 @@
   inks.py judge SOURCES MEASURED INK   what does not print as the test wants:
         MEASURED has "#rrggbb DE C M Y K" lines (railyard's colour report at
         INK% ink); prints one line for each source colour that moves more than 3
-        (CIEDE2000), and each grey (as gen/pdfx.h defines one: a chroma under
+        (CIEDE2000), and each grey (as gen/render/pdfx.h defines one: a chroma under
         PDFX_GREY_CHROMA, or a near-black) that is not an exact grey or does
         not print with black ink alone (rich black, K100 with C, M and Y, is a
         large dark area's, as the issue asks)
 
-The files of the screen, not of print, are left out: gen/simplot.c (the
-tuning plots) and gen/live_page.c (the browser page of --watch).
+The files of the screen, not of print, are left out: gen/play/simplot.c (the
+tuning plots) and gen/cmd/live_page.c (the browser page of --watch).
 """
 import glob
 import math
@@ -26,7 +26,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from colour import srgb_lab  # noqa: E402
 
-SCREEN = {'gen/simplot.c', 'gen/live_page.c'}
+SCREEN = {'gen/play/simplot.c', 'gen/cmd/live_page.c'}
 LIMIT = 3.0
 HEX = re.compile(r'#([0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})(?![0-9A-Za-z])')
 
@@ -40,7 +40,7 @@ def hex6(h):
 
 def named_colours():
     """The colour names template.c knows: {"name", 0xrrggbb}."""
-    src = open('gen/template.c').read()
+    src = open('gen/render/template.c').read()
     return {n.lower(): '#' + v.lower() for n, v in re.findall(r'\{"(\w+)", 0x([0-9a-fA-F]{6})\}', src)}
 
 
@@ -118,14 +118,14 @@ def sources():
     for p in sorted(glob.glob('templates/*.yaml')):
         for s in template_colours(p, names):
             print('%s:%d:%d %s' % s)
-    for p in sorted(glob.glob('gen/*.c') + glob.glob('gen/*.h')):
+    for p in sorted(glob.glob('gen/**/*.c', recursive=True) + glob.glob('gen/**/*.h', recursive=True)):
         if p not in SCREEN:
             for s in code_colours(p):
                 print('%s:%d:%d %s' % s)
 
 
 def pdfx_grey():
-    h = open('gen/pdfx.h').read()
+    h = open('gen/render/pdfx.h').read()
 
     def num(name):
         return float(re.search(r'#define %s ([0-9.]+)' % name, h).group(1))

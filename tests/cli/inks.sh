@@ -17,7 +17,7 @@ ok_if "the code's colours were found ($n)" test "$n" -ge 20
 # cairo's numbers (the sheets' grey notes), a "#hex" of the code
 named=$(grep -n '^background: white' templates/*.yaml | head -1 | cut -d: -f1,2)
 for s in 'templates/trains-back.yaml:[0-9]+:[0-9]+ #' "$named:13 #ffffff" \
-	'gen/impose.c:[0-9]+:[0-9]+ #404040' 'gen/look.c:[0-9]+:[0-9]+ #e69f00' 'gen/trains_build.c:[0-9]+:[0-9]+ #'; do
+	'gen/render/impose.c:[0-9]+:[0-9]+ #404040' 'gen/render/look.c:[0-9]+:[0-9]+ #e69f00' 'gen/games/trains/trains_build.c:[0-9]+:[0-9]+ #'; do
 	expect_grep "found: $s" "^$s" "$WORK/sources"
 done
 

@@ -1,4 +1,4 @@
-# Every option written once (gen/opt.h): for every command and every game, the
+# Every option written once (gen/core/opt.h): for every command and every game, the
 # options the parser takes (`railyard --complete options`, read from the table
 # getopt_long's array is made from) are the options its --help lists, and the
 # bash completion offers the same; an option the parser takes and the help

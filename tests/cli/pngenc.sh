@@ -1,5 +1,5 @@
 #!/bin/sh
-# The PNG encoder (gen/pngenc.c) and the PNG workers beside the other outputs:
+# The PNG encoder (gen/render/pngenc.c) and the PNG workers beside the other outputs:
 # every file reads back strictly (CRCs, one zlib stream, the rows the header
 # promises; tests/cli/pngenc/pngcheck.py) and through libpng (rsvg-convert draws
 # it 1:1 into a PNG of its own: the same pixels as Python's decoding); a card

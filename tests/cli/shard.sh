@@ -1,7 +1,7 @@
 # Shard files (issue 32): `railyard merge` reads them with a strict, bounded
 # reader. Every damaged or hostile shard below exits 2 at its file:line:col,
 # within 20 s, with no crash (each crashed, spun or was silently merged before
-# gen/shard.c, under the sanitizer build); shards of another railyard, pack or
+# gen/play/shard.c, under the sanitizer build); shards of another railyard, pack or
 # space are refused, naming which; the text report escapes control characters
 # and --json stays JSON. Then issue 29: tune's shards run under GNU parallel
 # merge to the single run's report, byte for byte.

@@ -4,7 +4,7 @@
  * game's stream exactly as gsim_play does, and counted here: a decision for
  * every position a seat chooses at, a real choice when its legal moves are
  * more than one, the moves listed (for Take the Train and Train also by the
- * game's one legality, take_moves and t52_moves, through the engines' watch
+ * game's one legality, take_moves and train52_moves, through the engines' watch
  * hooks), and the leader (the one seat of highest standing; none while two
  * share it) changing from one seat to another. The counts must be
  * gsim_play's. A game whose engine has no steps yet is left out (noted). */
@@ -20,7 +20,7 @@
 
 #include "deck.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "take.h"
@@ -37,8 +37,8 @@ static void take_watch(void *ctx, const struct take_pos *p, const struct take_mo
 	listed = n ? (long)n : 1;   /* 0 plays: "take the Train", the one key */
 }
 
-static void train52_watch(void *ctx, const struct t52_rules *r, const struct t52_pos *p,
-			  const struct t52_move *moves, size_t n)
+static void train52_watch(void *ctx, const struct train52_rules *r, const struct train52_pos *p,
+			  const struct train52_move *moves, size_t n)
 {
 	(void)ctx, (void)r, (void)p, (void)moves;
 	listed = (long)n + 1;   /* the plays, and the draw */
@@ -146,9 +146,9 @@ static int check_deck(const char *path, int players, enum gsim_policy pol)
 		printf("# %s: its engine has no steps yet: not measured, left out\n", g->name);
 		return 0;
 	}
-	struct games_select sel = {0};
+	struct deck_games_select sel = {0};
 	static struct game_rules rules;   /* large: not on the stack */
-	struct deck *d = games_load(g, NULL, path, &sel, &rules);
+	struct deck *d = deck_games_load(g, NULL, path, &sel, &rules);
 	assert_non_null(d);
 	struct gsim_params p = {.deck = d, .pack_rules = &rules, .players = players, .max_length = 5000};
 	for (int i = 0; i < players; i++)

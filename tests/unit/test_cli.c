@@ -1,4 +1,4 @@
-/* test_cli.c: what every command shares on the command line (gen/cli.c): the
+/* test_cli.c: what every command shares on the command line (gen/core/cli.c): the
  * pack found among a command's arguments as getopt_long finds its operands
  * (cli_operand, cli_value), the one table of options every command's table must
  * agree with, and the typed values of --seed, --players and --policy. */

@@ -1,4 +1,4 @@
-/* test_coverage.c: gen/stats.c's intervals hold the truth as often as they
+/* test_coverage.c: gen/play/stats.c's intervals hold the truth as often as they
  * say. Seeded multinomial series at a known balance (1, 0.96, 0.88) for 2..5
  * seats: with 20,000 single-winner games the 95% balance interval covers the
  * truth in 93-99% of 1,000 series per cell, and the equality test rejects

@@ -1,6 +1,6 @@
-/* test_game.c: the game table (gen/game.c), each game's `rules:` reader
- * (train52_rules.c, toytrain_rules.c, none for take and domino) and games_load, which
- * reads a deck pack with its rules (gen/games.c), called directly. */
+/* test_game.c: the game table (gen/games/game.c), each game's `rules:` reader
+ * (train52_rules.c, toy_rules.c, none for take and domino) and deck_games_load, which
+ * reads a deck pack with its rules (gen/deck/deck_games.c), called directly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +14,7 @@
 #include "deck.h"
 #include "diag.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "util.h"
 #include "ytree.h"
 
@@ -39,7 +39,7 @@ static void release(void)
 	diag_reset();
 }
 
-static const char t52_pack[] =
+static const char train52_pack[] =
 	"pack: t52\n"
 	"game: train-52\n"
 	"cards:\n"
@@ -51,11 +51,11 @@ static const char t52_pack[] =
 	"rules:\n"
 	"%s";
 
-/* Load a train-52 pack whose rules: block is rules, through games_load, the
+/* Load a train-52 pack whose rules: block is rules, through deck_games_load, the
  * parsed tree handed over as main hands a command its pack. */
 static struct deck *load_t52(const char *rules, struct game_rules *out)
 {
-	char *text = xasprintf(t52_pack, rules);
+	char *text = xasprintf(train52_pack, rules);
 	struct ydoc *doc = ydoc_parse("t52.yaml", text, strlen(text));
 	free(text);
 	assert_non_null(doc);
@@ -63,7 +63,7 @@ static struct deck *load_t52(const char *rules, struct game_rules *out)
 	assert_non_null(g);
 	assert_string_equal(g->name, "train-52");
 	capture();
-	struct deck *d = games_load(g, doc, "t52.yaml", NULL, out);
+	struct deck *d = deck_games_load(g, doc, "t52.yaml", NULL, out);
 	release();
 	ydoc_free(doc);   /* the deck keeps its own copy */
 	return d;
@@ -138,7 +138,7 @@ static int run_on_tree(enum game_cmd_kind kind, const char *text)
 static void test_command_takes_tree(void **state)
 {
 	(void)state;
-	char *text = xasprintf(t52_pack, "  piles: [4, 3, 2, 1]\n");
+	char *text = xasprintf(train52_pack, "  piles: [4, 3, 2, 1]\n");
 	assert_int_equal(run_on_tree(GAME_LIST, text), EXIT_OK);
 	assert_int_equal(run_on_tree(GAME_DUMP, text), EXIT_OK);
 	free(text);
@@ -300,7 +300,7 @@ static void test_shipped_packs(void **state)
 		const struct game *g = game_of(doc);
 		assert_non_null(g);
 		struct game_rules r;
-		struct deck *d = games_load(g, doc, packs[i], NULL, &r);
+		struct deck *d = deck_games_load(g, doc, packs[i], NULL, &r);
 		assert_non_null(d);
 		assert_string_equal(d->game, g->name);
 		if (!strcmp(g->name, "train-52"))
@@ -317,15 +317,15 @@ static void test_words(void **state)
 {
 	(void)state;
 	size_t n;
-	char **v = games_words(" tone, TONE\tnote ,,", &n);
+	char **v = deck_games_words(" tone, TONE\tnote ,,", &n);
 	assert_int_equal(n, 3);
 	assert_string_equal(v[0], "tone");
 	assert_string_equal(v[1], "TONE");
 	assert_string_equal(v[2], "note");
-	games_words_free(v, n);
-	v = games_words(" , ", &n);
+	deck_games_words_free(v, n);
+	v = deck_games_words(" , ", &n);
 	assert_int_equal(n, 0);
-	games_words_free(v, n);
+	deck_games_words_free(v, n);
 }
 
 int main(void)

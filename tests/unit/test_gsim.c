@@ -13,7 +13,7 @@
 #include "deck.h"
 #include "domino.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "stats.h"
@@ -27,7 +27,7 @@ static struct game_rules pack_rules;
 /* Load a shipped pack as its game does, with the optional groups in `with`. */
 static struct deck *load(const char *path, char **with, size_t nwith)
 {
-	struct games_select sel = {0};
+	struct deck_games_select sel = {0};
 	for (size_t i = 0; i < nwith; i++)
 		sel.with[sel.nwith++] = with[i];
 	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
@@ -35,7 +35,7 @@ static struct deck *load(const char *path, char **with, size_t nwith)
 	const struct game *g = game_find(probe->game);
 	assert_non_null(g);
 	deck_free(probe);
-	struct deck *d = games_load(g, NULL, path, &sel, &pack_rules);
+	struct deck *d = deck_games_load(g, NULL, path, &sel, &pack_rules);
 	assert_non_null(d);
 	return d;
 }
@@ -124,7 +124,7 @@ static void test_take_random_transfer_branch(void **state)
 	deck_free(d);
 }
 
-/* Every act of the Train engine is one t52_check accepts, under each reading. */
+/* Every act of the Train engine is one train52_check accepts, under each reading. */
 static void test_train52_plays_are_legal(void **state)
 {
 	(void)state;

@@ -17,7 +17,7 @@
 #include "deck.h"
 #include "diag.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "mcts.h"
@@ -278,7 +278,7 @@ static void test_mcts_beats_greedy(void **state)
 	assert_non_null(f);
 	fputs(yaml, f);
 	assert_int_equal(fclose(f), 0);
-	struct deck *d = games_load(g, NULL, path, NULL, &rules);
+	struct deck *d = deck_games_load(g, NULL, path, NULL, &rules);
 	unlink(path);
 	rmdir(dir);
 	assert_non_null(d);

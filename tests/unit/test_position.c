@@ -1,4 +1,4 @@
-/* test_position.c: position analysis (gen/trains_position.c) against the seed page's
+/* test_position.c: position analysis (gen/games/trains/trains_position.c) against the seed page's
  * worked examples and cases of our own. Expected values are worked out by hand
  * or, for the big numbers, by the hook length formula in exact arithmetic. */
 #include <setjmp.h>

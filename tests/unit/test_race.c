@@ -1,4 +1,4 @@
-/* test_race.c: the race's bounds (gen/stats.c): the normal quantile against known values, Wilson
+/* test_race.c: the race's bounds (gen/play/stats.c): the normal quantile against known values, Wilson
  * bounds at any z against tabulated values, the score p-value as the Wilson bound's
  * inverse, and the coverage of a balance's one-sided bounds on seeded
  * multinomial series where they are hardest (every seat equal, and near it):

@@ -1,4 +1,4 @@
-/* test_sim.c: the simulator's engine (gen/trains_sim.c): random streams, the winning
+/* test_sim.c: the simulator's engine (gen/games/trains/trains_sim.c): random streams, the winning
  * test, inversions, invariants over whole games under every rule option, and
  * small packs whose answers are known by reasoning. */
 #include <math.h>
@@ -155,7 +155,7 @@ static void test_wins_grid(void **state)
 	pack_free(p);
 }
 
-/* The engine's own win test and inversion count agree with gen/trains_position.c's on
+/* The engine's own win test and inversion count agree with gen/games/trains/trains_position.c's on
  * sequences dealt from a real pack (two copies of 1..20 and four wild cards):
  * sorted, some with two cards swapped, under both win rules; on a grid without
  * wild cards (trains_position.c lets a grid's wild stand for different numbers in its

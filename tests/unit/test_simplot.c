@@ -1,4 +1,4 @@
-/* test_simplot.c: the plot of `railyard simulate --plot` (gen/simplot.c): the
+/* test_simplot.c: the plot of `railyard simulate --plot` (gen/play/simplot.c): the
  * format from the file name, and the data path from game totals to the drawn
  * histogram bars, read back from the PNG's pixels; a failed write leaves
  * nothing behind. */

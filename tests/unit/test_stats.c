@@ -1,4 +1,4 @@
-/* test_stats.c: gen/stats.c: intervals with known values, the balance and its
+/* test_stats.c: gen/play/stats.c: intervals with known values, the balance and its
  * interval, censored length by hand, and verdicts that refuse stalling packs
  * (test_coverage.c: how often the intervals hold the truth). */
 #include <math.h>

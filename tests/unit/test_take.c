@@ -12,7 +12,7 @@
 
 #include "deck.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "take.h"
@@ -386,10 +386,10 @@ static void play_watched(const char **kv, size_t nkv, bool transfers, int games,
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct games_select sel = {0};
+	struct deck_games_select sel = {0};
 	if (transfers)
 		sel.with[sel.nwith++] = tr;
-	struct deck *d = games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
+	struct deck *d = deck_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
 	assert_non_null(d);
 	assert_true(ruleset_set_all(&pr.set, kv, nkv));
 	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = 4, .max_length = 400};
@@ -466,9 +466,9 @@ static void test_steps(void **state)
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct games_select sel = {0};
+	struct deck_games_select sel = {0};
 	sel.with[sel.nwith++] = tr;
-	struct deck *d = games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
+	struct deck *d = deck_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
 	assert_non_null(d);
 	enum { P = 4 };
 	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = P, .max_length = 400};

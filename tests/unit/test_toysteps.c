@@ -1,4 +1,4 @@
-/* Toy Train's engine as steps (gsim.h, toytrain_sim.c), played with the
+/* Toy Train's engine as steps (gsim.h, toy_sim.c), played with the
  * shipped pack and Debian's word list (skipped without it): every move key it
  * lists is one the game's one legality allows (toy_legal for a carriage, the
  * challenge and the pass by their rule), with every carriage toy_legal allows
@@ -20,10 +20,10 @@
 
 #include "deck.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
-#include "toytrain.h"
+#include "toy.h"
 
 static struct game_rules pack_rules;
 static struct deck *deck;
@@ -34,8 +34,8 @@ static int setup(void **state)
 	if (access("/usr/share/dict/words", R_OK) != 0)
 		return 0;
 	const struct game *g = game_find("toy-train");
-	struct games_select sel = {0};
-	deck = g ? games_load(g, NULL, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
+	struct deck_games_select sel = {0};
+	deck = g ? deck_games_load(g, NULL, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
 	return deck ? 0 : -1;
 }
 

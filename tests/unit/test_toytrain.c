@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "toytrain.h"
+#include "toy.h"
 
 static struct toy_words words;
 static const int broken[] = {8, 15, 22, 29, 36, 43};

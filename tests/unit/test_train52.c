@@ -11,21 +11,21 @@
 
 #include "deck.h"
 #include "game.h"
-#include "games.h"
+#include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "train52.h"
 
 static const char *const suits[] = {"spades", "hearts", "diamonds", "clubs"};
 
-static size_t cards(const char *s, struct t52_card *out)
+static size_t cards(const char *s, struct train52_card *out)
 {
 	char copy[256];
 	size_t n = 0;
 	snprintf(copy, sizeof copy, "%s", s ? s : "");
 	for (char *t = strtok(copy, " "); t; t = strtok(NULL, " ")) {
 		struct buf why = {0};
-		if (t52_parse(t, suits, 4, &out[n++], &why) != 0)
+		if (train52_parse(t, suits, 4, &out[n++], &why) != 0)
 			fail_msg("%s", why.s);
 		buf_free(&why);
 	}
@@ -33,36 +33,36 @@ static size_t cards(const char *s, struct t52_card *out)
 }
 
 static int open_piles;
-static struct t52_rules rules;
+static struct train52_rules rules;
 
-static bool legal(enum t52_area area, const char *on, const char *play, const char *hand)
+static bool legal(enum train52_area area, const char *on, const char *play, const char *hand)
 {
-	struct t52_card o[32], p[32], h[32];
+	struct train52_card o[32], p[32], h[32];
 	size_t no = cards(on, o), np = cards(play, p), nh = cards(hand, h);
 	struct buf out = {0};
-	bool ok = t52_check(&rules, area, o, no, p, np, h, nh, open_piles, &out);
+	bool ok = train52_check(&rules, area, o, no, p, np, h, nh, open_piles, &out);
 	buf_free(&out);
 	return ok;
 }
 
-#define central(on, play) legal(T52_CENTRAL, on, play, NULL)
+#define central(on, play) legal(TRAIN52_CENTRAL, on, play, NULL)
 
 static void test_parse(void **state)
 {
 	(void)state;
-	struct t52_card c;
+	struct train52_card c;
 	struct buf why = {0};
-	assert_int_equal(t52_parse("10H", suits, 4, &c, &why), 0);
+	assert_int_equal(train52_parse("10H", suits, 4, &c, &why), 0);
 	assert_int_equal(c.rank, 10);
 	assert_int_equal(c.suit, 1);
-	assert_int_equal(t52_parse("K♣", suits, 4, &c, &why), 0);
+	assert_int_equal(train52_parse("K♣", suits, 4, &c, &why), 0);
 	assert_int_equal(c.rank, 13);
 	assert_int_equal(c.suit, 3);
-	assert_int_equal(t52_parse("a", suits, 4, &c, &why), 0);
+	assert_int_equal(train52_parse("a", suits, 4, &c, &why), 0);
 	assert_int_equal(c.rank, 1);
 	assert_int_equal(c.suit, -1);
-	assert_int_equal(t52_parse("11", suits, 4, &c, &why), -1);
-	assert_int_equal(t52_parse("QX", suits, 4, &c, &why), -1);
+	assert_int_equal(train52_parse("11", suits, 4, &c, &why), -1);
+	assert_int_equal(train52_parse("QX", suits, 4, &c, &why), -1);
 	buf_free(&why);
 }
 
@@ -114,11 +114,11 @@ static void test_sandwiches(void **state)
 	assert_true(central("A", "A A"));     /* a double A on an A */
 	rules.ace_low = false;
 	/* on both central and pile play */
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K 4", NULL));
 	/* double sandwich: "J, 4, 4, J", central only */
 	assert_true(central("10", "J 4 4 J"));
 	assert_false(central("4", "J 4 4 J"));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K K 4", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2 3", "4 K K 4", NULL));
 }
 
 static void test_doubles(void **state)
@@ -135,16 +135,16 @@ static void test_doubles(void **state)
 	assert_false(central("5", "4 4"));
 	assert_false(central("3", "4 4"));
 	/* doubles only in central play */
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2 4", "4 4", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2 4", "4 4", NULL));
 	/* a set of doubles only at the beginning of a round */
-	assert_true(legal(T52_START, NULL, "J J 4 4", NULL));
+	assert_true(legal(TRAIN52_START, NULL, "J J 4 4", NULL));
 	assert_false(central("4", "J J 4 4"));
-	assert_true(legal(T52_START, NULL, "2", NULL));
-	assert_false(legal(T52_START, NULL, "3", NULL));
+	assert_true(legal(TRAIN52_START, NULL, "2", NULL));
+	assert_false(legal(TRAIN52_START, NULL, "3", NULL));
 	/* "each player draws one card from any pile and play begins with the first
 	 * player to put a card down" */
-	assert_true(legal(T52_DRAWN, NULL, "3", NULL));
-	assert_false(legal(T52_DRAWN, NULL, "3 4", NULL));
+	assert_true(legal(TRAIN52_DRAWN, NULL, "3", NULL));
+	assert_false(legal(TRAIN52_DRAWN, NULL, "3 4", NULL));
 	assert_false(central("5", "6 6 6 6 6"));     /* more than four of a rank */
 	assert_false(central("5", "6H 6H"));         /* the same card twice */
 }
@@ -153,48 +153,48 @@ static void test_piles(void **state)
 {
 	(void)state;
 	/* "An A may be played on a pile to close it" */
-	assert_true(legal(T52_PILE, NULL, "A", NULL));
+	assert_true(legal(TRAIN52_PILE, NULL, "A", NULL));
 	/* "One deck must always remain open" */
 	open_piles = 1;
-	assert_false(legal(T52_PILE, NULL, "A", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));
+	assert_false(legal(TRAIN52_PILE, NULL, "A", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));
 	open_piles = 2;
-	assert_true(legal(T52_PILE, NULL, "A", NULL));
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));   /* closes again */
+	assert_true(legal(TRAIN52_PILE, NULL, "A", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2", "A", NULL));   /* closes again */
 	open_piles = 0;
-	assert_false(legal(T52_PILE, NULL, "5", NULL));
+	assert_false(legal(TRAIN52_PILE, NULL, "5", NULL));
 	/* reopening: "placing cards on the closing A in this sequence: A, 2, 4, 5,
 	 * 7, 9, J, K": by default the closing A is the sequence's A */
-	assert_false(legal(T52_PILE, "A", "A", NULL));
-	assert_true(legal(T52_PILE, "A", "2", NULL));
-	assert_false(legal(T52_PILE, "A", "3", NULL));
-	assert_true(legal(T52_PILE, "A 2", "4", NULL));
-	assert_true(legal(T52_PILE, "A 2 4", "5 7", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5", "9", NULL));
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J", "K", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K", "K", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J", "K 2", NULL));     /* the sequence ends with the K */
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "2", NULL));   /* reopened: the step rule */
+	assert_false(legal(TRAIN52_PILE, "A", "A", NULL));
+	assert_true(legal(TRAIN52_PILE, "A", "2", NULL));
+	assert_false(legal(TRAIN52_PILE, "A", "3", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2", "4", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4", "5 7", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5", "9", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4 5 7 9 J", "K", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K", "K", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J", "K 2", NULL));     /* the sequence ends with the K */
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2", "2", NULL));   /* reopened: the step rule */
 	assert_false(central("5", "A"));                                  /* an A closes piles */
 	/* after the K: a 2 or two sets of doubles */
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "2", NULL));
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K", "3", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K", "2", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K", "Q Q 3 3", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K", "3", NULL));
 	/* then central rules without doubles */
-	assert_true(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "4", NULL));
-	assert_false(legal(T52_PILE, "A 2 4 5 7 9 J K 2", "5", NULL));
+	assert_true(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2", "4", NULL));
+	assert_false(legal(TRAIN52_PILE, "A 2 4 5 7 9 J K 2", "5", NULL));
 	/* reopen=second-ace: a second A on the closing one */
 	rules.second_ace = true;
-	assert_true(legal(T52_PILE, "A", "A", NULL));
-	assert_false(legal(T52_PILE, "A", "2", NULL));
-	assert_true(legal(T52_PILE, "A A", "2", NULL));
-	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K", "2", NULL));
-	assert_true(legal(T52_PILE, "A A 2 4 5 7 9 J K 2", "4", NULL));
+	assert_true(legal(TRAIN52_PILE, "A", "A", NULL));
+	assert_false(legal(TRAIN52_PILE, "A", "2", NULL));
+	assert_true(legal(TRAIN52_PILE, "A A", "2", NULL));
+	assert_true(legal(TRAIN52_PILE, "A A 2 4 5 7 9 J K", "2", NULL));
+	assert_true(legal(TRAIN52_PILE, "A A 2 4 5 7 9 J K 2", "4", NULL));
 	rules.second_ace = false;
-	struct t52_card on[8];
+	struct train52_card on[8];
 	size_t n = cards("A 2 5", on);
 	struct buf why = {0};
-	assert_int_equal(t52_pile_valid(&rules, on, n, &why), -1);
+	assert_int_equal(train52_pile_valid(&rules, on, n, &why), -1);
 	buf_free(&why);
 }
 
@@ -202,16 +202,16 @@ static void test_train(void **state)
 {
 	(void)state;
 	/* "Ex: 2, 3, 4, 5, 6": all the hand, from 2, rising, on a bare closing A */
-	assert_true(legal(T52_PILE, "A", "2 3 4 5 6", "6 5 4 3 2"));
-	assert_false(legal(T52_PILE, "A", "2 3 4 5 6", "2 3 4 5 6 9"));
-	assert_false(legal(T52_PILE, "A", "3 4 5 6", "3 4 5 6"));
-	assert_false(legal(T52_PILE, "A", "2 3 5", "2 3 5"));
-	assert_false(legal(T52_PILE, "A 2", "2 3 4", "2 3 4"));   /* not a bare A */
+	assert_true(legal(TRAIN52_PILE, "A", "2 3 4 5 6", "6 5 4 3 2"));
+	assert_false(legal(TRAIN52_PILE, "A", "2 3 4 5 6", "2 3 4 5 6 9"));
+	assert_false(legal(TRAIN52_PILE, "A", "3 4 5 6", "3 4 5 6"));
+	assert_false(legal(TRAIN52_PILE, "A", "2 3 5", "2 3 5"));
+	assert_false(legal(TRAIN52_PILE, "A 2", "2 3 4", "2 3 4"));   /* not a bare A */
 	assert_false(central("A", "2 3 4 5 6"));                   /* only in pile play */
 	/* reopen=second-ace: the bare closing A still takes the Train */
 	rules.second_ace = true;
-	assert_true(legal(T52_PILE, "A", "2 3 4", "2 3 4"));
-	assert_false(legal(T52_PILE, "A A", "2 3 4", "2 3 4"));
+	assert_true(legal(TRAIN52_PILE, "A", "2 3 4", "2 3 4"));
+	assert_false(legal(TRAIN52_PILE, "A A", "2 3 4", "2 3 4"));
 	rules.second_ace = false;
 }
 
@@ -220,40 +220,40 @@ static void test_train(void **state)
 /* What the watch saw: positions compared, and mismatches. */
 struct seen {
 	long positions, checked, extra, missing, dup;
-	long kinds[T52_NKINDS];
+	long kinds[TRAIN52_NKINDS];
 	long states[4];
 };
 
 /* Every position the engine decides in (one in `every`): the moves it chooses
- * among are exactly the candidates t52_move_legal accepts, asked one by one
+ * among are exactly the candidates train52_move_legal accepts, asked one by one
  * over every move there is (kind x place x rank x rank). */
-static void watch(void *ctx, const struct t52_rules *r, const struct t52_pos *p, const struct t52_move *moves,
+static void watch(void *ctx, const struct train52_rules *r, const struct train52_pos *p, const struct train52_move *moves,
 		  size_t n)
 {
 	struct seen *sn = ctx;
 	if (sn->positions++ % 3)
 		return;
 	sn->checked++;
-	static unsigned char listed[T52_NKINDS][T52_MAX_TABLE_PILES + 1][14][14];
+	static unsigned char listed[TRAIN52_NKINDS][TRAIN52_MAX_TABLE_PILES + 1][14][14];
 	memset(listed, 0, sizeof listed);
 	for (size_t i = 0; i < n; i++) {
-		const struct t52_move *m = &moves[i];
-		assert_true(m->kind < T52_NKINDS && m->where <= p->t->npiles && m->r1 <= 13 && m->r2 <= 13);
+		const struct train52_move *m = &moves[i];
+		assert_true(m->kind < TRAIN52_NKINDS && m->where <= p->t->npiles && m->r1 <= 13 && m->r2 <= 13);
 		sn->dup += listed[m->kind][m->where][m->r1][m->r2]++ > 0;
 		sn->kinds[m->kind]++;
 	}
 	for (int i = 0; i < p->t->npiles; i++)
 		sn->states[p->t->pile[i].state]++;
-	for (int k = 0; k < T52_NKINDS; k++)
+	for (int k = 0; k < TRAIN52_NKINDS; k++)
 		for (int w = 0; w <= p->t->npiles; w++)
 			for (int a = 0; a <= 13; a++)
 				for (int b = 0; b <= 13; b++) {
-					struct t52_move m = {(unsigned char)k, (unsigned char)w, (unsigned char)a,
+					struct train52_move m = {(unsigned char)k, (unsigned char)w, (unsigned char)a,
 							     (unsigned char)b};
-					bool legal = t52_move_legal(r, p, &m, NULL), in = listed[k][w][a][b];
+					bool legal = train52_move_legal(r, p, &m, NULL), in = listed[k][w][a][b];
 					if (legal != in) {
 						struct buf name = {0};
-						t52_move_name(&m, &name);
+						train52_move_name(&m, &name);
 						if (sn->extra + sn->missing < 5)
 							print_message("%s: %s\n", name.s, legal ? "legal, not listed"
 												: "listed, not legal");
@@ -274,8 +274,8 @@ static void play_watched(const char **kv, size_t nkv, const char *piles, int gam
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct games_select sel = {0};
-	struct deck *d = games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
+	struct deck_games_select sel = {0};
+	struct deck *d = deck_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	assert_true(ruleset_set_all(&pr.set, kv, nkv));
 	if (piles) {
@@ -324,7 +324,7 @@ static void test_moves_are_the_legal_ones(void **state)
 	assert_int_equal(sn.missing, 0);
 	assert_int_equal(sn.dup, 0);
 	/* every kind of move and every state of a pile came up */
-	for (int k = 0; k < T52_NKINDS; k++)
+	for (int k = 0; k < TRAIN52_NKINDS; k++)
 		assert_true(sn.kinds[k] > 0);
 	for (int k = 0; k < 4; k++)
 		assert_true(sn.states[k] > 0);
@@ -334,10 +334,10 @@ static void test_moves_are_the_legal_ones(void **state)
  * hands and the piles' undrawn cards. */
 static void unseen(const void *setup, const void *pos, int seat, int players, int *count)
 {
-	int left[T52_MAX_TABLE_PILES], stock[14];
+	int left[TRAIN52_MAX_TABLE_PILES], stock[14];
 	memset(count, 0, 14 * sizeof *count);
 	for (int q = 0; q < players; q++) {
-		struct t52_pos v = gsim_train52_view(setup, pos, q, stock, left);
+		struct train52_pos v = gsim_train52_view(setup, pos, q, stock, left);
 		for (int r = 1; q != seat && r <= 13; r++)
 			count[r] += v.hand[r];
 	}
@@ -346,7 +346,7 @@ static void unseen(const void *setup, const void *pos, int seat, int players, in
 }
 
 /* The game through its steps (gsim.h), four random seats: every key the
- * steps list is a play t52_move_legal allows at the position, and the draw,
+ * steps list is a play train52_move_legal allows at the position, and the draw,
  * once, last; determinize for the deciding seat keeps its hand, the table,
  * every hand's and pile's count, the standing and the unseen cards as a
  * whole, deals them anew (other hands change) and leaves the seat's keys as
@@ -359,11 +359,11 @@ static void test_steps(void **state)
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct games_select sel = {0};
-	struct deck *d = games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
+	struct deck_games_select sel = {0};
+	struct deck *d = deck_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
-	struct t52_rules r52;
-	t52_rules_from(&pr.set, &r52);
+	struct train52_rules r52;
+	train52_rules_from(&pr.set, &r52);
 	enum { P = 4 };
 	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = P, .max_length = 600};
 	char err[256];
@@ -385,25 +385,25 @@ static void test_steps(void **state)
 		while ((seat = st->turn(setup, pos)) >= 0) {
 			size_t n = st->moves(setup, work, pos, keys);
 			assert_true(n >= 1 && n <= st->max_moves(setup));
-			int stock[14], left[T52_MAX_TABLE_PILES];
-			struct t52_pos v = gsim_train52_view(setup, pos, seat, stock, left);
+			int stock[14], left[TRAIN52_MAX_TABLE_PILES];
+			struct train52_pos v = gsim_train52_view(setup, pos, seat, stock, left);
 			for (size_t i = 0; i < n; i++) {
-				struct t52_move m;
+				struct train52_move m;
 				if (!gsim_train52_key_move(keys[i], &m)) {
 					draws++;
 					illegal += i != n - 1;
 				} else {
-					illegal += !t52_move_legal(&r52, &v, &m, NULL);
+					illegal += !train52_move_legal(&r52, &v, &m, NULL);
 				}
 			}
-			illegal += gsim_train52_key_move(keys[n - 1], &(struct t52_move){0});
+			illegal += gsim_train52_key_move(keys[n - 1], &(struct train52_move){0});
 			if (decisions++ % 11 == 0) {
 				determinized++;
 				memcpy(copy, pos, st->pos_size(setup));
 				st->determinize(setup, work, copy, seat, &other);
-				int stock2[14], left2[T52_MAX_TABLE_PILES], before[14], after[14];
+				int stock2[14], left2[TRAIN52_MAX_TABLE_PILES], before[14], after[14];
 				double s1[SIM_MAX_PLAYERS], s2[SIM_MAX_PLAYERS];
-				struct t52_pos w = gsim_train52_view(setup, copy, seat, stock2, left2);
+				struct train52_pos w = gsim_train52_view(setup, copy, seat, stock2, left2);
 				unseen(setup, pos, seat, P, before);
 				unseen(setup, copy, seat, P, after);
 				st->standing(setup, work, pos, s1);
@@ -413,8 +413,8 @@ static void test_steps(void **state)
 					    !memcmp(before, after, sizeof before) && !memcmp(s1, s2, P * sizeof *s1);
 				bool anew = false;
 				for (int q = 0; q < P; q++) {
-					struct t52_pos a = gsim_train52_view(setup, pos, q, stock, left);
-					struct t52_pos b = gsim_train52_view(setup, copy, q, stock2, left2);
+					struct train52_pos a = gsim_train52_view(setup, pos, q, stock, left);
+					struct train52_pos b = gsim_train52_view(setup, copy, q, stock2, left2);
 					kept &= a.nhand == b.nhand;
 					anew |= q != seat && memcmp(a.hand, b.hand, 14 * sizeof *a.hand) != 0;
 				}

@@ -1,4 +1,4 @@
-/* test_tune_goal.c: the goals of gen/tune_report.c, tune's objectives and requirements: the
+/* test_tune_goal.c: the goals of gen/play/tune_report.c, tune's objectives and requirements: the
  * ranges they read, a variant's score over two player counts by hand (the
  * worst count, the largest distance from a target), bounds that widen as the
  * level falls and hold the estimate, the p-value at which the upper bound

@@ -1,5 +1,5 @@
 /* test_tunewrite.c: `tune --write` edits the pack's text in place
- * (gen/tune_space.c's tune_space_write): for 1, 2 and 3 varied keys of a
+ * (gen/play/tune_space.c's tune_space_write): for 1, 2 and 3 varied keys of a
  * block or a flow `rules:`, a missing mapping, a block list, an alias, the
  * text is the pack's own with only the values changed, every comment and the
  * style kept, and it loads as the chosen variant. */

@@ -1,5 +1,5 @@
-/* test_yread.c: the typed YAML readers every loader shares (gen/yread.c) and
- * the JSON string writer (gen/json.c): values accepted, each error's message
+/* test_yread.c: the typed YAML readers every loader shares (gen/core/yread.c) and
+ * the JSON string writer (gen/core/json.c): values accepted, each error's message
  * and location, counting, and "did you mean". */
 #include <setjmp.h>
 #include <stdarg.h>

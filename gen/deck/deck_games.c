@@ -1,0 +1,76 @@
+/* deck_games.c: what the deck games' commands share (deck_games.h): loading a pack with
+ * its --with/--without groups and the rules its game reads, word lists. It
+ * knows no game: the rules reader is a field of the game's struct game. */
+#include "deck_games.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+
+int deck_games_select_add(struct deck_games_select *s, int c, char *name)
+{
+	if ((c == 'w' ? s->nwithout : s->nwith) >= DECK_GAMES_MAX_SELECT) {
+		diag(SEV_ERROR, NULL, "too many --with/--without options (at most %d each)",
+		     DECK_GAMES_MAX_SELECT);
+		return -1;
+	}
+	if (c == 'w')
+		s->without[s->nwithout++] = name;
+	else
+		s->with[s->nwith++] = name;
+	return 0;
+}
+
+/* The game's rules of a loaded deck into *rules; d, or NULL (freed) on errors. */
+static struct deck *with_rules(const struct game *g, struct deck *d, struct game_rules *rules)
+{
+	if (!d)
+		return NULL;
+	struct yread r = {.file = d->file};
+	*rules = (struct game_rules){0};
+	if (g->load_rules)
+		g->load_rules(&r, d->rules, rules);
+	if (r.errors) {
+		deck_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+struct deck *deck_games_load(const struct game *g, const struct ydoc *pack, const char *path,
+			const struct deck_games_select *sel, struct game_rules *rules)
+{
+	static const struct deck_games_select none;
+	if (!sel)
+		sel = &none;
+	struct deck *d = pack ? deck_from_doc(ydoc_clone(pack), sel->without, sel->nwithout, sel->with, sel->nwith)
+			      : deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
+	return with_rules(g, d, rules);
+}
+
+char **deck_games_words(const char *s, size_t *n)
+{
+	char **v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	while (*s) {
+		while (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n')
+			s++;
+		size_t len = strcspn(s, " ,\t\n");
+		if (!len)
+			break;
+		v = xgrow(v, &cap, *n + 1, sizeof *v);
+		v[(*n)++] = xstrndup(s, len);
+		s += len;
+	}
+	return v;
+}
+
+void deck_games_words_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
