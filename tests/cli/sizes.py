@@ -19,6 +19,14 @@ its numbers on one line.
                                  share of INK inside its upper half (the number)
                                  and the widest INK run on its middle row, left
                                  of the centre, over the diameter (the shape cue)
+  sizes.py cap PPM PAPER INK     the big number's cap height: in the disc
+                                 (PAPER's extent), the rows of INK in its middle
+                                 fifth from its top (a twentieth down) to the first row
+                                 without (a lining figure's height is the cap
+                                 height), in mm; and the disc's diameter
+  sizes.py extent PPM BACKGROUND the ink's extent across: the columns of
+                                 the trim (bleed left out) with a pixel other
+                                 than BACKGROUND, first to last, over the width
   sizes.py inside BBOX PPM PAPER WORD...
                                  each WORD of the page lies inside the disc
                                  (PAPER's extent on the page); prints "ok" or the
@@ -134,6 +142,38 @@ def disc(path, paper, ink):
     return '%.2f %.3f %.3f' % (2 * r / im.dpm, inkpx / max(total, 1), cue / (2 * r))
 
 
+def cap(path, paper, ink):
+    im = Img(path, args.dpm, args.bleed)
+    box = im.extent(hexrgb(paper))
+    if not box:
+        return 'no disc'
+    k = hexrgb(ink)
+    x0, y0, x1, y1 = box
+    cx, d = (x0 + x1) // 2, x1 - x0
+    band = range(cx - d // 10, cx + d // 10)
+    top = end = None
+    for y in range(y0 + d // 20, y1):   # below where the band leaves the disc
+        hit = any(im.match(x, y, k) for x in band)
+        if hit and top is None:
+            top = y
+        elif not hit and top is not None:
+            end = y
+            break
+    if top is None or end is None:
+        return 'no number'
+    return '%.2f %.2f' % ((end - top) / im.dpm, d / im.dpm)
+
+
+def ink_extent(path, background):
+    im = Img(path, args.dpm, args.bleed)
+    bg = hexrgb(background)
+    cols = [x for x in range(im.b, im.w - im.b)
+            if any(not im.match(x, y, bg) for y in range(im.b, im.h - im.b, 2))]
+    if not cols:
+        return '0'
+    return '%.3f' % ((cols[-1] + 1 - cols[0]) / (im.w - 2 * im.b))
+
+
 def inside(bbox, path, paper, want):
     im = Img(path, args.dpm, args.bleed)
     x0, y0, x1, y1 = im.extent(hexrgb(paper))
@@ -174,6 +214,10 @@ if __name__ == '__main__':
         print(sleepers(*rest))
     elif cmd == 'disc':
         print(disc(*rest))
+    elif cmd == 'cap':
+        print(cap(*rest))
+    elif cmd == 'extent':
+        print(ink_extent(*rest))
     elif cmd == 'inside':
         print(inside(rest[0], rest[1], rest[2], set(rest[3:])))
     else:
