@@ -24,9 +24,15 @@ its numbers on one line.
                                  fifth from its top (a twentieth down) to the first row
                                  without (a lining figure's height is the cap
                                  height), in mm; and the disc's diameter
-  sizes.py extent PPM BACKGROUND the ink's extent across: the columns of
-                                 the trim (bleed left out) with a pixel other
-                                 than BACKGROUND, first to last, over the width
+  sizes.py span PPM BACKGROUND X0 Y0 Y1
+                                 how far across the composition reaches: over
+                                 the rows from Y0 to Y1 (fractions of the trim's
+                                 height), the widest reach of ink (anything but
+                                 BACKGROUND) from its first column at X0 mm or
+                                 more from the trim's left to its last inside
+                                 the trim, over the trim's width
+  sizes.py inkbox PPM BACKGROUND the width and height in mm of all the ink
+                                 (anything but BACKGROUND) inside the trim
   sizes.py inside BBOX PPM PAPER WORD...
                                  each WORD of the page lies inside the disc
                                  (PAPER's extent on the page); prints "ok" or the
@@ -71,12 +77,12 @@ class Img:
             out.append((start, x1 if x1 is not None else self.w))
         return out
 
-    def extent(self, rgb):
+    def extent(self, rgb, step=2):
         """Bounding box (x0, y0, x1, y1) of rgb exactly (within 5: the disc's
-        cream, not the index's white), sampled every other pixel."""
+        cream, not the index's white), sampled every step pixels."""
         xs, ys = [], []
-        for y in range(0, self.h, 2):
-            for x in range(0, self.w, 2):
+        for y in range(0, self.h, step):
+            for x in range(0, self.w, step):
                 if self.match(x, y, rgb, 5):
                     xs.append(x)
                     ys.append(y)
@@ -144,7 +150,7 @@ def disc(path, paper, ink):
 
 def cap(path, paper, ink):
     im = Img(path, args.dpm, args.bleed)
-    box = im.extent(hexrgb(paper))
+    box = im.extent(hexrgb(paper), max(2, int(im.dpm / 4)))
     if not box:
         return 'no disc'
     k = hexrgb(ink)
@@ -164,14 +170,31 @@ def cap(path, paper, ink):
     return '%.2f %.2f' % ((end - top) / im.dpm, d / im.dpm)
 
 
-def ink_extent(path, background):
+def span(path, background, x0, y0, y1):
     im = Img(path, args.dpm, args.bleed)
     bg = hexrgb(background)
-    cols = [x for x in range(im.b, im.w - im.b)
-            if any(not im.match(x, y, bg) for y in range(im.b, im.h - im.b, 2))]
-    if not cols:
-        return '0'
-    return '%.3f' % ((cols[-1] + 1 - cols[0]) / (im.w - 2 * im.b))
+    w, h = im.w - 2 * im.b, im.h - 2 * im.b
+    first = im.b + int(float(x0) * im.dpm)
+    best = 0
+    for y in range(im.b + int(float(y0) * h), im.b + int(float(y1) * h)):
+        xs = [x for x in range(first, im.w - im.b) if not im.match(x, y, bg)]
+        if xs:
+            best = max(best, xs[-1] + 1 - xs[0])
+    return '%.3f' % (best / w)
+
+
+def inkbox(path, background):
+    im = Img(path, args.dpm, args.bleed)
+    bg = hexrgb(background)
+    xs, ys = [], []
+    for y in range(im.b, im.h - im.b):
+        row = [x for x in range(im.b, im.w - im.b) if not im.match(x, y, bg)]
+        if row:
+            xs += [row[0], row[-1]]
+            ys.append(y)
+    if not xs:
+        return 'no ink'
+    return '%.3f %.3f' % ((max(xs) + 1 - min(xs)) / im.dpm, (max(ys) + 1 - min(ys)) / im.dpm)
 
 
 def inside(bbox, path, paper, want):
@@ -216,8 +239,10 @@ if __name__ == '__main__':
         print(disc(*rest))
     elif cmd == 'cap':
         print(cap(*rest))
-    elif cmd == 'extent':
-        print(ink_extent(*rest))
+    elif cmd == 'span':
+        print(span(*rest))
+    elif cmd == 'inkbox':
+        print(inkbox(*rest))
     elif cmd == 'inside':
         print(inside(rest[0], rest[1], rest[2], set(rest[3:])))
     else:

@@ -50,6 +50,17 @@ for s in $SIZES; do
 	F="$WORK/o/take-the-train-$s/faces.pdf"
 	pdftoppm -r 100 -singlefile -f 1 -l 1 "$F" "$WORK/tt1"
 	echo "$s $(sz disc "$WORK/tt1.ppm" '#FFFDF8' '#3c3093')" >>"$WORK/disc"
+	# its big number's capitals (a lining 1's ink at 600 dpi), 10 mm or more to
+	# read across a table (LOOK.md): 8.0 mm at mini and 8.3 at square before the
+	# mini and square layouts
+	pdftoppm -r 600 -singlefile -f 1 -l 1 "$F" "$WORK/cap"
+	echo "$s $(python3 tests/cli/sizes.py --dpm 23.622 --bleed 3.175 cap "$WORK/cap.ppm" '#FFFDF8' '#3c3093')" >>"$WORK/cap"
+	# how far across the composition reaches (the disc, the rank and its suit,
+	# the chips; the index's column left out): the square's width used
+	echo "$s $(sz span "$WORK/tt1.ppm" '#3c3093' 10 0.1 0.9)" >>"$WORK/span-tt"
+	pdftoppm -r 100 -singlefile -f 1 -l 1 "$WORK/o/train-52-$s/faces.pdf" "$WORK/t52"
+	echo "$s $(sz span "$WORK/t52.ppm" '#FFFEFA' 15 0.1 0.45)" >>"$WORK/span-t52"
+	echo "$s $(sz span "$WORK/t16.ppm" '#FBF7EE' 15 0.1 0.45)" >>"$WORK/span-trains"
 	pdftoppm -r 100 -singlefile -f 53 -l 53 "$F" "$WORK/fr"
 	pdftotext -bbox -f 53 -l 53 "$F" "$WORK/fr.html"
 	expect_eq "Take the Train at $s: Free Ride's title and text inside the disc" ok \
@@ -73,6 +84,43 @@ while read -r s dia ink cue; do
 	ok_if "Take the Train at $s: the number in the disc ($ink of its upper half, poker $i0), the shape cue $cue of the ${dia} mm disc" \
 		awk "BEGIN { exit !(($ink / $i0 - 1) ^ 2 < 0.2 ^ 2 && $cue >= 0.12) }"
 done <"$WORK/disc"
+
+while read -r s cap dia; do
+	ok_if "Take the Train at $s: the big number's capitals $cap mm tall (10 or more), in a $dia mm disc" \
+		awk "BEGIN { exit !($cap >= 10) }"
+done <"$WORK/cap"
+# On a square card the composition uses the width (its layout): the disc 0.65
+# of it or more (0.50 shrunk from poker), the rank and suit side by side 0.4
+# (0.16: the rank alone), the chips as wide as at poker, 0.45 (0.34).
+for g in tt:0.65 t52:0.4 trains:0.45; do
+	grep -E '^(square|large-square) ' "$WORK/span-${g%:*}" | while read -r s f; do
+		ok_if "${g%:*} at $s: the composition reaches $f of the width (${g#*:} or more)" \
+			awk "BEGIN { exit !($f >= ${g#*:}) }"
+	done
+done
+
+# --- Letter spacing written in markup scales with its text: a spaced word's
+# ink as wide against its height at every size (it stayed in points: at twice
+# the size the word was narrower against its height).
+mkdir -p "$WORK/ls"
+cat >"$WORK/ls/face.yaml" <<'YAML'
+size: poker
+safe: 4mm
+background: "#FFFFFF"
+elements:
+  - {text: "<span letter_spacing=\"6000\">IHIHI</span>", box: [6mm, 30mm, 51.5mm, 20mm], size: 20pt, color: "#000000"}
+YAML
+for z in poker mini 127mm,177.8mm; do
+	printf 'pack: ls\ntitle: Spaced\ngame: trains\ncensus: 3\nabilities: [swap]\ncards: 9\nplayers: {2: 9}\nface: face.yaml\nsize: %s\n' "$(echo "$z" | sed 's/.*,.*/[&]/')" >"$WORK/ls/pack.yaml"
+	expect_status "a letter-spaced text at $z: builds" 0 "$RAILYARD" build -q --force -o "$WORK/ls/o" --only faces --numbers 1 "$WORK/ls/pack.yaml"
+	pdftoppm -r 300 -singlefile -f 1 -l 1 "$WORK/ls/o/ls.preview/faces.pdf" "$WORK/ls/p"
+	echo "$z $(python3 tests/cli/sizes.py --dpm 11.811 --bleed 3.175 inkbox "$WORK/ls/p.ppm" '#FFFFFF')" >>"$WORK/ls/box"
+done
+read -r _ w0 h0 <"$WORK/ls/box"
+while read -r z w h; do
+	ok_if "letter spacing at $z scales with the text: $w x $h mm, as wide against its height as at poker ($w0 x $h0)" \
+		awk "BEGIN { r = ($w / $h) / ($w0 / $h0); exit !((r - 1) ^ 2 < 0.02 ^ 2) }"
+done <"$WORK/ls/box"
 
 # --- Size names: the services' square is 63.5 mm, so The Game Crafter takes it;
 # MakePlayingCards sells no 88.9 mm square, refused at the pack's size: line.
