@@ -33,6 +33,12 @@ its numbers on one line.
                                  the trim, over the trim's width
   sizes.py inkbox PPM BACKGROUND the width and height in mm of all the ink
                                  (anything but BACKGROUND) inside the trim
+  sizes.py capband PPM BACKGROUND X0 X1
+                                 the big number's cap height without a disc:
+                                 from the trim's top (its safe margin left out)
+                                 down, the first run of rows with ink in the
+                                 columns X0 to X1 (fractions of the trim's
+                                 width), in mm (a flat-topped K or 1)
   sizes.py inside BBOX PPM PAPER WORD...
                                  each WORD of the page lies inside the disc
                                  (PAPER's extent on the page); prints "ok" or the
@@ -197,6 +203,21 @@ def inkbox(path, background):
     return '%.3f %.3f' % ((max(xs) + 1 - min(xs)) / im.dpm, (max(ys) + 1 - min(ys)) / im.dpm)
 
 
+def capband(path, background, x0, x1):
+    im = Img(path, args.dpm, args.bleed)
+    bg = hexrgb(background)
+    w = im.w - 2 * im.b
+    cols = range(im.b + int(float(x0) * w), im.b + int(float(x1) * w))
+    top = None
+    for y in range(im.b + int(3 * im.dpm), im.h - im.b):
+        hit = any(not im.match(x, y, bg) for x in cols)
+        if hit and top is None:
+            top = y
+        elif not hit and top is not None:
+            return '%.2f' % ((y - top) / im.dpm)
+    return 'no number'
+
+
 def inside(bbox, path, paper, want):
     im = Img(path, args.dpm, args.bleed)
     x0, y0, x1, y1 = im.extent(hexrgb(paper))
@@ -239,6 +260,8 @@ if __name__ == '__main__':
         print(disc(*rest))
     elif cmd == 'cap':
         print(cap(*rest))
+    elif cmd == 'capband':
+        print(capband(*rest))
     elif cmd == 'span':
         print(span(*rest))
     elif cmd == 'inkbox':

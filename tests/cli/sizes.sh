@@ -53,8 +53,16 @@ for s in $SIZES; do
 	# its big number's capitals (a lining 1's ink at 600 dpi), 10 mm or more to
 	# read across a table (LOOK.md): 8.0 mm at mini and 8.3 at square before the
 	# mini and square layouts
-	pdftoppm -r 600 -singlefile -f 1 -l 1 "$F" "$WORK/cap"
-	echo "$s $(python3 tests/cli/sizes.py --dpm 23.622 --bleed 3.175 cap "$WORK/cap.ppm" '#FFFDF8' '#3c3093')" >>"$WORK/cap"
+	pdftoppm -r 600 -singlefile -f 1 -l 1 "$F" "$WORK/hi"
+	echo "$s $(python3 tests/cli/sizes.py --dpm 23.622 --bleed 3.175 cap "$WORK/hi.ppm" '#FFFDF8' '#3c3093')" >>"$WORK/hi"
+	# Train's large rank (a K: flat at the top and the bottom; left of the
+	# middle on a square card) and the trains face's number (a 1): 9.7 and 10.0
+	# mm at mini before its layouts
+	case $s in *square) band="0.25 0.55";; *) band="0.3 0.7";; esac
+	pdftoppm -r 600 -singlefile -f 13 -l 13 "$WORK/o/train-52-$s/faces.pdf" "$WORK/hi"
+	echo "Train $s $(python3 tests/cli/sizes.py --dpm 23.622 --bleed 3.175 capband "$WORK/hi.ppm" '#FFFEFA' $band)" >>"$WORK/capband"
+	pdftoppm -r 600 -singlefile -f 1 -l 1 "$WORK/o/pattern-two-census-seven-$s.preview/faces.pdf" "$WORK/hi"
+	echo "trains $s $(python3 tests/cli/sizes.py --dpm 23.622 --bleed 3.175 capband "$WORK/hi.ppm" '#FBF7EE' 0.3 0.7)" >>"$WORK/capband"
 	# how far across the composition reaches (the disc, the rank and its suit,
 	# the chips; the index's column left out): the square's width used
 	echo "$s $(sz span "$WORK/tt1.ppm" '#3c3093' 10 0.1 0.9)" >>"$WORK/span-tt"
@@ -88,7 +96,10 @@ done <"$WORK/disc"
 while read -r s cap dia; do
 	ok_if "Take the Train at $s: the big number's capitals $cap mm tall (10 or more), in a $dia mm disc" \
 		awk "BEGIN { exit !($cap >= 10) }"
-done <"$WORK/cap"
+done <"$WORK/hi"
+while read -r g s cap; do
+	ok_if "$g at $s: the large number's capitals $cap mm tall (10 or more)" awk "BEGIN { exit !($cap >= 10) }"
+done <"$WORK/capband"
 # On a square card the composition uses the width (its layout): the disc 0.65
 # of it or more (0.50 shrunk from poker), the rank and suit side by side 0.4
 # (0.16: the rank alone), the chips as wide as at poker, 0.45 (0.34).
