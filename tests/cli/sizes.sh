@@ -168,3 +168,36 @@ YAML
 sed -i 's/^size: .*/size: [40mm, 40mm]/' "$WORK/own/pack.yaml"
 expect_status "a text anchored away from its disc: exit 2" 2 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/own/pack.yaml"
 expect_grep "the text leaves the disc: an error at the text" "face.yaml:4:5: error: on the 40 x 40 mm card this text leaves the ellipse at line 3" "$WORK/last.err"
+
+# --- layouts: another arrangement for another shape, the nearest in shape
+# taken (a size difference counting a quarter): a 50 x 50 mm card draws the
+# square one, a 44 x 63 mm card the main one; a layout without its size or
+# elements, or on a cells template, is an error at it.
+cat >"$WORK/own/face.yaml" <<'YAML'
+size: poker
+background: "#FFFFFF"
+elements:
+  - {rect: [10mm, 10mm, 43.5mm, 68.9mm], fill: "#FF0000"}
+layouts:
+  - size: square
+    elements:
+      - {rect: [10mm, 10mm, 43.5mm, 43.5mm], fill: "#0000FF"}
+YAML
+for z in 50mm,50mm:0000FF 44mm,63mm:FF0000; do
+	sed -i "s/^size: .*/size: [${z%:*}]/" "$WORK/own/pack.yaml"
+	expect_status "layouts at ${z%:*}: builds" 0 "$RAILYARD" build -q --force -o "$WORK/o" --only faces --numbers 1 "$WORK/own/pack.yaml"
+	pdftoppm -r 50 -singlefile -f 1 -l 1 "$WORK/o/own.preview/faces.pdf" "$WORK/lay"
+	ok_if "layouts at ${z%:*}: the #${z#*:} arrangement drawn" \
+		python3 -c "import sys; sys.path.insert(0, 'tests/cli'); from pixel import read_ppm; w, h, p = read_ppm('$WORK/lay.ppm'); i = 3 * (h // 2 * w + w // 2); sys.exit(bytes(p[i:i + 3]).hex().upper() != '${z#*:}')"
+done
+cat >"$WORK/own/face.yaml" <<'YAML'
+size: poker
+elements:
+  - {rect: [10mm, 10mm, 43.5mm, 68.9mm], fill: "#FF0000"}
+layouts:
+  - size: square
+  - {elements: []}
+YAML
+expect_status "a layout without its elements or its size: exit 2" 2 "$RAILYARD" build -q --force -o "$WORK/o" --only faces "$WORK/own/pack.yaml"
+expect_grep "... an error at each" "face.yaml:5:5: error: a layout needs a 'size' and its 'elements'" "$WORK/last.err"
+expect_grep "... the second too" "face.yaml:6:5: error: a layout needs a 'size' and its 'elements'" "$WORK/last.err"
