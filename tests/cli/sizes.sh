@@ -75,14 +75,18 @@ for s in $SIZES; do
 		"$(sz inside "$WORK/fr.html" "$WORK/fr.ppm" '#FFFDF8' Free Ride Stands card.)"
 done
 
-# Against poker: the chips' distance over their width within 4%; the sleepers'
+# Against poker (or the square layout): the chips' distance over their width within 4%; the sleepers'
 # pitch within 0.6 mm (a pixel or two at 100 dpi); the disc's ink share within
 # 20% and its shape cue at least 0.12 of the diameter wide.
+# (A square card and the large square take the face's square layout: its chips
+# as far apart as at poker across, smaller: the large square's as on the square.)
 read -r _ w0 d0 r0 <"$WORK/chips"
 read -r _ _ i0 _ <"$WORK/disc"
+rsq=$(awk '$1 == "square" { print $4 }' "$WORK/chips")
 while read -r s w d r; do
-	ok_if "trains at $s: chips ${d} mm apart for ${w} mm wide, as at poker (ratio $r, poker $r0)" \
-		awk "BEGIN { exit !($r > 0 && ($r / $r0 - 1) ^ 2 < 0.04 ^ 2) }"
+	case $s in *square) ref=$rsq from=square;; *) ref=$r0 from=poker;; esac
+	ok_if "trains at $s: chips ${d} mm apart for ${w} mm wide, as at $from (ratio $r, $from $ref)" \
+		awk "BEGIN { exit !($r > 0 && ($r / $ref - 1) ^ 2 < 0.04 ^ 2) }"
 done <"$WORK/chips"
 while read -r s n spread; do
 	ok_if "trains at $s: $n sleepers at one pitch (spread $spread mm)" \
