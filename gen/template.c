@@ -1888,6 +1888,8 @@ void template_recolour(struct template *t, const char *(*lookup)(const void *use
 		resolve_palette(NULL, t);
 }
 
+static void free_elems(struct tpl_elem *v, size_t n);
+
 /* layouts: [{size: square, elements: [...]}, ...]: other arrangements. */
 static void load_layouts(struct yread *r, const struct ynode *v, struct template *t)
 {
@@ -1912,6 +1914,8 @@ static void load_layouts(struct yread *r, const struct ynode *v, struct template
 		}
 		if (!sz.has_size || !elems) {
 			yr_error(r, m, "a layout needs a 'size' and its 'elements'");
+			free_elems(l->elems, l->nelems);
+			*l = (struct tpl_layout){0};
 			continue;
 		}
 		l->w = sz.w, l->h = sz.h, l->loc = yr_loc(r, m);
