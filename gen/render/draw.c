@@ -447,6 +447,11 @@ int drawer_check_fonts(struct drawer *d, const struct template *t)
 	for (size_t i = 0; i < t->cells.nelems; i++)
 		if (t->cells.elems[i].font)
 			bad |= check_family(t->cells.elems[i].font, &t->cells.elems[i].loc_font, t);
+	for (size_t k = 0; k < t->nlayouts; k++)
+		for (size_t i = 0; i < t->layouts[k].nelems; i++)
+			if (t->layouts[k].elems[i].font)
+				bad |= check_family(t->layouts[k].elems[i].font,
+						    &t->layouts[k].elems[i].loc_font, t);
 	return bad ? -1 : 0;
 }
 
@@ -662,6 +667,51 @@ static double shrink_to_fit(PangoLayout *lay, bool wrap, double bw, double bh)
 	return k;
 }
 
+/* Scale every length a markup's attributes set (a span's size, letter_spacing,
+ * rise, line height, baseline shift) by f: a text resized with its card keeps
+ * its spacing in proportion, as its font size does. */
+static gboolean scale_attr(PangoAttribute *a, gpointer data)
+{
+	double f = *(const double *)data;
+	switch (a->klass->type) {
+	case PANGO_ATTR_SIZE:
+	case PANGO_ATTR_ABSOLUTE_SIZE:
+		((PangoAttrSize *)a)->size = (int)lround(((PangoAttrSize *)a)->size * f);
+		break;
+	case PANGO_ATTR_FONT_DESC: {
+		PangoFontDescription *d = ((PangoAttrFontDesc *)a)->desc;
+		if (pango_font_description_get_set_fields(d) & PANGO_FONT_MASK_SIZE) {
+			int v = (int)lround(pango_font_description_get_size(d) * f);
+			if (pango_font_description_get_size_is_absolute(d))
+				pango_font_description_set_absolute_size(d, v);
+			else
+				pango_font_description_set_size(d, v);
+		}
+		break;
+	}
+	case PANGO_ATTR_LETTER_SPACING:
+	case PANGO_ATTR_RISE:
+	case PANGO_ATTR_ABSOLUTE_LINE_HEIGHT:
+		((PangoAttrInt *)a)->value = (int)lround(((PangoAttrInt *)a)->value * f);
+		break;
+	case PANGO_ATTR_BASELINE_SHIFT:
+		/* small values name a shift (superscript, subscript), not a length */
+		if (abs(((PangoAttrInt *)a)->value) > 1024)
+			((PangoAttrInt *)a)->value = (int)lround(((PangoAttrInt *)a)->value * f);
+		break;
+	default:
+		break;
+	}
+	return FALSE;
+}
+
+static void scale_markup(PangoAttrList *al, double f)
+{
+	PangoAttrList *none = pango_attr_list_filter(al, scale_attr, &f);
+	if (none)
+		pango_attr_list_unref(none);
+}
+
 /* Give lay the text markup (checked: bad markup is drawn as plain text and
  * reported); false when it was bad. */
 static bool set_markup(struct elem_env *env, const struct tpl_elem *e, PangoLayout *lay,
@@ -673,7 +723,19 @@ static bool set_markup(struct elem_env *env, const struct tpl_elem *e, PangoLayo
 		pango_layout_set_text(lay, markup, -1);
 		return true;
 	}
-	if (pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
+	double f = e->written_size > 0 ? e->size / e->written_size : 1;
+	if (fabs(f - 1) > 1e-9) {
+		PangoAttrList *al = NULL;
+		char *plain = NULL;
+		if (pango_parse_markup(markup, -1, 0, &al, &plain, NULL, &gerr)) {
+			scale_markup(al, f);
+			pango_layout_set_text(lay, plain, -1);
+			pango_layout_set_attributes(lay, al);
+			pango_attr_list_unref(al);
+			g_free(plain);
+			return true;
+		}
+	} else if (pango_parse_markup(markup, -1, 0, NULL, NULL, NULL, &gerr)) {
 		pango_layout_set_markup(lay, markup, -1);
 		return true;
 	}

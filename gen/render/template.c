@@ -692,6 +692,7 @@ static void load_elem(struct yread *r, const struct ynode *m, struct tpl_elem *e
 	if (!has_box)
 		yr_error(r, m, "%s element needs a 'box: [x, y, width, height]'",
 			 e->kind == TE_TEXT ? "a text" : e->kind == TE_PIPS ? "a pips" : "an image");
+	e->written_size = e->size;
 	/* A shape with a fill and no stroke named is filled only. */
 	if (e->kind != TE_LINE && !has_stroke && (!e->fill.none || e->fill.field))
 		e->stroke.none = true;
@@ -1546,9 +1547,43 @@ static void scale_elems(struct tpl_elem *v, size_t n, double W, double H, double
 	}
 }
 
+/* The arrangement for a w x h mm card: 0 the main one, else 1 + the index of
+ * its layouts: the nearest in shape (the ratio of width to height), a
+ * difference in size counting a quarter as much. */
+static int layout_for(const struct template *t, double w, double h)
+{
+	int best = 0;
+	double dbest = 1e300;
+	for (size_t i = 0; i <= t->nlayouts; i++) {
+		double lw = i ? t->layouts[i - 1].w : t->size_w, lh = i ? t->layouts[i - 1].h : t->size_h;
+		if (lw <= 0 || lh <= 0 || w <= 0 || h <= 0)
+			continue;
+		double d = 4 * fabs(log((w / h) / (lw / lh))) + fabs(log(sqrt(w * h / (lw * lh))));
+		if (d < dbest - 1e-9)
+			best = (int)i, dbest = d;
+	}
+	return best;
+}
+
+/* Put the arrangement layout_for finds for w x h in t's elements, once:
+ * the main one goes to its slot, at the size it has now. */
+static void take_layout(struct template *t, double w, double h)
+{
+	int k = t->layout ? 0 : layout_for(t, w, h);
+	if (k <= 0)
+		return;
+	struct tpl_layout *l = &t->layouts[k - 1], main = {t->w, t->h, t->elems, t->nelems, t->loc_size};
+	t->elems = l->elems, t->nelems = l->nelems;
+	t->w = t->design_w = l->w, t->h = t->design_h = l->h;
+	*l = main;
+	t->layout = k;
+}
+
 void template_resize(struct template *t, double w, double h)
 {
 	t->serial = next_serial();
+	if (!t->cells.on)
+		take_layout(t, w, h);
 	if (t->cells.on) {
 		if (t->cells.w > 0 && t->cells.h > 0) {
 			note_design(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h);
@@ -1816,6 +1851,8 @@ static void resolve_palette(struct yread *r, struct template *t)
 {
 	resolve_elems(r, t, t->elems, t->nelems);
 	resolve_elems(r, t, t->cells.elems, t->cells.nelems);
+	for (size_t i = 0; i < t->nlayouts; i++)
+		resolve_elems(r, t, t->layouts[i].elems, t->layouts[i].nelems);
 	resolve_color(r, t, &t->background);
 	for (size_t i = 0; i < t->nmaps; i++) {
 		struct tpl_map *m = &t->maps[i];
@@ -1853,14 +1890,50 @@ void template_recolour(struct template *t, const char *(*lookup)(const void *use
 		resolve_palette(NULL, t);
 }
 
+static void free_elems(struct tpl_elem *v, size_t n);
+
+/* layouts: [{size: square, elements: [...]}, ...]: other arrangements. */
+static void load_layouts(struct yread *r, const struct ynode *v, struct template *t)
+{
+	static const char *const keys[] = {"size", "elements", NULL};
+	if (yr_want(r, "layouts", v, Y_SEQ) != 0 || t->layouts)
+		return;
+	t->layouts = xcalloc(v->n ? v->n : 1, sizeof *t->layouts);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct ynode *m = v->items[i];
+		struct tpl_layout *l = &t->layouts[t->nlayouts];
+		if (yr_want(r, "a layout", m, Y_MAP) != 0)
+			continue;
+		struct template sz = {0};
+		bool elems = false;
+		for (size_t j = 0; j < m->n; j++) {
+			const struct ynode *k = m->pairs[j].key, *x = m->pairs[j].value;
+			int key = yr_key(r, k, " of a layout", keys);
+			if (key == 0)
+				load_size(r, x, &sz);
+			else if (key == 1 && !elems)
+				load_elems(r, x, &l->elems, &l->nelems), elems = true;
+		}
+		if (!sz.has_size || !elems) {
+			yr_error(r, m, "a layout needs a 'size' and its 'elements'");
+			free_elems(l->elems, l->nelems);
+			*l = (struct tpl_layout){0};
+			continue;
+		}
+		l->w = sz.w, l->h = sz.h, l->loc = yr_loc(r, m);
+		t->nlayouts++;
+	}
+}
+
 enum root_key {
 	RK_TEMPLATE, RK_TITLE, RK_SIZE, RK_BLEED, RK_SAFE, RK_CORNER_RADIUS, RK_DOUBLE_ENDED,
 	RK_FALLBACK, RK_FONT, RK_FONT_FILE, RK_BACKGROUND, RK_CELLS, RK_ELEMENTS, RK_MAPS,
-	RK_PALETTE, RK_ANCHOR
+	RK_PALETTE, RK_ANCHOR, RK_LAYOUTS
 };
 static const char *const root_keys[] = {
 	"template", "title", "size", "bleed", "safe", "corner-radius", "double-ended", "fallback",
-	"font", "font-file", "background", "cells", "elements", "maps", "palette", "anchor", NULL,
+	"font", "font-file", "background", "cells", "elements", "maps", "palette", "anchor", "layouts",
+	NULL,
 };
 
 /* One top-level key of a template. */
@@ -1924,6 +1997,9 @@ static void load_root_key(struct yread *r, const struct ynode *k, const struct y
 	case RK_ANCHOR:
 		load_anchor(r, v, t->anchor);
 		break;
+	case RK_LAYOUTS:
+		load_layouts(r, v, t);
+		break;
 	}
 }
 
@@ -1953,6 +2029,10 @@ static struct template *load_tree(struct ydoc *doc)
 		yr_error(&r, root, "a template needs a 'size' (or 'cells' for a board or placemat)");
 	check_elem_maps(&r, t, t->elems, t->nelems);
 	check_elem_maps(&r, t, t->cells.elems, t->cells.nelems);
+	for (size_t i = 0; i < t->nlayouts; i++)
+		check_elem_maps(&r, t, t->layouts[i].elems, t->layouts[i].nelems);
+	if (t->nlayouts && t->cells.on)
+		yr_error(&r, root, "'layouts' are for a card (a 'size'), not a template with 'cells'");
 	resolve_palette(&r, t);
 	if (t->background.field) {
 		char *wrapped = xasprintf("{%s}", t->background.field);
@@ -1967,9 +2047,12 @@ static struct template *load_tree(struct ydoc *doc)
 	t->design_h = t->cells.on ? t->cells.h : t->h;
 	t->size_w = t->w;
 	t->size_h = t->h;
-	if (!t->cells.on)
+	if (!t->cells.on) {
 		find_holders(t);
-	else if (t->has_size && t->cells.w > 0 && t->cells.h > 0) {
+		for (size_t i = 0; i < t->nlayouts; i++)
+			find_holders_in(t->layouts[i].elems, t->layouts[i].nelems, t->layouts[i].w,
+					t->layouts[i].h);
+	} else if (t->has_size && t->cells.w > 0 && t->cells.h > 0) {
 		/* a card with rows (a quick reference): both resized (template_resize_card) */
 		find_holders(t);
 		find_holders_in(t->cells.elems, t->cells.nelems, t->cells.w, t->cells.h);
@@ -2055,6 +2138,9 @@ void template_free(struct template *t)
 	free(t->background.pal);
 	free_elems(t->elems, t->nelems);
 	free_elems(t->cells.elems, t->cells.nelems);
+	for (size_t i = 0; i < t->nlayouts; i++)
+		free_elems(t->layouts[i].elems, t->layouts[i].nelems);
+	free(t->layouts);
 	for (size_t i = 0; i < t->nmaps; i++)
 		free_map(&t->maps[i]);
 	free(t->maps);

@@ -74,6 +74,9 @@ struct tpl_elem {
 	struct loc loc_font;
 	double size;               /* mm (converted from pt when written so) */
 	bool size_fixed;           /* "13pt!": kept when the card is resized */
+	double written_size;       /* mm, as written: size / written_size is the factor
+	                              its markup's lengths (letter_spacing, size, rise)
+	                              scale by */
 	bool bold, italic, wrap;
 	bool shrink;               /* fit: shrink: smaller type rather than overflow */
 	enum tpl_align align, valign;
@@ -127,6 +130,15 @@ struct tpl_cells {
 	                              a label), mm at the design size */
 };
 
+/* layouts: another arrangement of the elements, designed at its own size (a
+ * square card's), used instead when the card is nearer that shape. */
+struct tpl_layout {
+	double w, h;               /* the size it is designed at, mm */
+	struct tpl_elem *elems;
+	size_t nelems;
+	struct loc loc;
+};
+
 struct template {
 	char *file;                /* the path it was loaded from (locations point here) */
 	double w, h;               /* trim size, mm (for a cells template: one cell grid is
@@ -151,6 +163,11 @@ struct template {
 	double size_w, size_h;     /* the size: as written (cells: the whole card's),
 	                              kept through every resize */
 	unsigned char anchor[2];   /* the elements' default anchor ("anchor:" at the top) */
+	struct tpl_layout *layouts; /* other arrangements (layouts:), nlayouts of them;
+	                              template_resize swaps the nearest one in */
+	size_t nlayouts;
+	int layout;                /* the arrangement in elems: 0 the main one, else
+	                              layouts[layout - 1]'s (which then holds the main) */
 	char *pack_file;           /* images not beside the template are looked for
 	                              beside this pack (template_set_pack), or NULL */
 	unsigned long serial;      /* new at every load, resize and recolour, never

@@ -133,8 +133,8 @@ expect_grep "dominoes: 91 tiles in one group" '91Tile' "$(squash "$WORK/o/domino
 
 # --- Scaling: size: scales uniformly by the smaller ratio of the safe areas
 # (the card less the 4 mm margins), so chips stay square and the underline stays
-# 3.56 mm (times that ratio) under its number, at every shipped size and one of
-# the designer's own. Card 16 is C ↔ E, underlined.
+# as far (times that ratio) under its number as in the layout it comes from, at
+# every shipped size and one of the designer's own. Card 16 is C ↔ E, underlined.
 cp -r templates "$WORK/templates"
 for s in "poker 63.5 88.9" "euro-poker 63 88" "bridge 57.15 88.9" "mini 44.45 63.5" "tarot 69.85 120.65" \
 	"mini-euro 44 68" "mini-american 41 63" "square 63.5 63.5" "large-square 88.9 88.9" "[66mm,100mm] 66 100"; do
@@ -143,10 +143,18 @@ for s in "poker 63.5 88.9" "euro-poker 63 88" "bridge 57.15 88.9" "mini 44.45 63
 	echo "size: $1" >>"$WORK/size.yaml"
 	expect_status "size $1: build" 0 "$RAILYARD" build -q -o "$WORK/o" --only faces "$WORK/size.yaml"
 	expect_eq "size $1: no warnings" "" "$(cat "$WORK/last.err")"
-	k=$(awk "BEGIN { a = ($2 - 8) / 55.5; b = ($3 - 8) / 80.9; print (a < b ? a : b) }")
+	# the face's layout nearest in shape (templates/trains-face.yaml) scales:
+	# poker's (the underline 3.56 mm under the number), mini's (poker's centre
+	# at 0.7, designed at 44.45 x 63.5) or the square's (1.52 mm, at 63.5 x 63.5)
+	case $1 in
+	mini*) w0=44.45 h0=63.5 g=2.492;;
+	*square) w0=63.5 h0=63.5 g=1.52;;
+	*) w0=63.5 h0=88.9 g=3.56;;
+	esac
+	k=$(awk "BEGIN { a = ($2 - 8) / ($w0 - 8); b = ($3 - 8) / ($h0 - 8); print (a < b ? a : b) }")
 	page "$WORK/o/size-test/faces.pdf" 16 size16
 	ok_if "size $1: the chip square, the underline with its number" \
-		look --bleed 3.175 scaled "$WORK/size16.ppm" '#009E73' '#2A3550' "$k" 3.56
+		look --bleed 3.175 scaled "$WORK/size16.ppm" '#009E73' '#2A3550' "$k" $g
 done
 
 # --- Five digits fit the default trains face (a 20,000-card pack: no overflow),

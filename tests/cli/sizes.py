@@ -19,6 +19,26 @@ its numbers on one line.
                                  share of INK inside its upper half (the number)
                                  and the widest INK run on its middle row, left
                                  of the centre, over the diameter (the shape cue)
+  sizes.py cap PPM PAPER INK     the big number's cap height: in the disc
+                                 (PAPER's extent), the rows of INK in its middle
+                                 fifth from its top (a twentieth down) to the first row
+                                 without (a lining figure's height is the cap
+                                 height), in mm; and the disc's diameter
+  sizes.py span PPM BACKGROUND X0 Y0 Y1
+                                 how far across the composition reaches: over
+                                 the rows from Y0 to Y1 (fractions of the trim's
+                                 height), the widest reach of ink (anything but
+                                 BACKGROUND) from its first column at X0 mm or
+                                 more from the trim's left to its last inside
+                                 the trim, over the trim's width
+  sizes.py inkbox PPM BACKGROUND the width and height in mm of all the ink
+                                 (anything but BACKGROUND) inside the trim
+  sizes.py capband PPM BACKGROUND X0 X1
+                                 the big number's cap height without a disc:
+                                 from the trim's top (its safe margin left out)
+                                 down, the first run of rows with ink in the
+                                 columns X0 to X1 (fractions of the trim's
+                                 width), in mm (a flat-topped K or 1)
   sizes.py inside BBOX PPM PAPER WORD...
                                  each WORD of the page lies inside the disc
                                  (PAPER's extent on the page); prints "ok" or the
@@ -63,12 +83,12 @@ class Img:
             out.append((start, x1 if x1 is not None else self.w))
         return out
 
-    def extent(self, rgb):
+    def extent(self, rgb, step=2):
         """Bounding box (x0, y0, x1, y1) of rgb exactly (within 5: the disc's
-        cream, not the index's white), sampled every other pixel."""
+        cream, not the index's white), sampled every step pixels."""
         xs, ys = [], []
-        for y in range(0, self.h, 2):
-            for x in range(0, self.w, 2):
+        for y in range(0, self.h, step):
+            for x in range(0, self.w, step):
                 if self.match(x, y, rgb, 5):
                     xs.append(x)
                     ys.append(y)
@@ -134,6 +154,70 @@ def disc(path, paper, ink):
     return '%.2f %.3f %.3f' % (2 * r / im.dpm, inkpx / max(total, 1), cue / (2 * r))
 
 
+def cap(path, paper, ink):
+    im = Img(path, args.dpm, args.bleed)
+    box = im.extent(hexrgb(paper), max(2, int(im.dpm / 4)))
+    if not box:
+        return 'no disc'
+    k = hexrgb(ink)
+    x0, y0, x1, y1 = box
+    cx, d = (x0 + x1) // 2, x1 - x0
+    band = range(cx - d // 10, cx + d // 10)
+    top = end = None
+    for y in range(y0 + d // 20, y1):   # below where the band leaves the disc
+        hit = any(im.match(x, y, k) for x in band)
+        if hit and top is None:
+            top = y
+        elif not hit and top is not None:
+            end = y
+            break
+    if top is None or end is None:
+        return 'no number'
+    return '%.2f %.2f' % ((end - top) / im.dpm, d / im.dpm)
+
+
+def span(path, background, x0, y0, y1):
+    im = Img(path, args.dpm, args.bleed)
+    bg = hexrgb(background)
+    w, h = im.w - 2 * im.b, im.h - 2 * im.b
+    first = im.b + int(float(x0) * im.dpm)
+    best = 0
+    for y in range(im.b + int(float(y0) * h), im.b + int(float(y1) * h)):
+        xs = [x for x in range(first, im.w - im.b) if not im.match(x, y, bg)]
+        if xs:
+            best = max(best, xs[-1] + 1 - xs[0])
+    return '%.3f' % (best / w)
+
+
+def inkbox(path, background):
+    im = Img(path, args.dpm, args.bleed)
+    bg = hexrgb(background)
+    xs, ys = [], []
+    for y in range(im.b, im.h - im.b):
+        row = [x for x in range(im.b, im.w - im.b) if not im.match(x, y, bg)]
+        if row:
+            xs += [row[0], row[-1]]
+            ys.append(y)
+    if not xs:
+        return 'no ink'
+    return '%.3f %.3f' % ((max(xs) + 1 - min(xs)) / im.dpm, (max(ys) + 1 - min(ys)) / im.dpm)
+
+
+def capband(path, background, x0, x1):
+    im = Img(path, args.dpm, args.bleed)
+    bg = hexrgb(background)
+    w = im.w - 2 * im.b
+    cols = range(im.b + int(float(x0) * w), im.b + int(float(x1) * w))
+    top = None
+    for y in range(im.b + int(3 * im.dpm), im.h - im.b):
+        hit = any(not im.match(x, y, bg) for x in cols)
+        if hit and top is None:
+            top = y
+        elif not hit and top is not None:
+            return '%.2f' % ((y - top) / im.dpm)
+    return 'no number'
+
+
 def inside(bbox, path, paper, want):
     im = Img(path, args.dpm, args.bleed)
     x0, y0, x1, y1 = im.extent(hexrgb(paper))
@@ -174,6 +258,14 @@ if __name__ == '__main__':
         print(sleepers(*rest))
     elif cmd == 'disc':
         print(disc(*rest))
+    elif cmd == 'cap':
+        print(cap(*rest))
+    elif cmd == 'capband':
+        print(capband(*rest))
+    elif cmd == 'span':
+        print(span(*rest))
+    elif cmd == 'inkbox':
+        print(inkbox(*rest))
     elif cmd == 'inside':
         print(inside(rest[0], rest[1], rest[2], set(rest[3:])))
     else:
