@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "trains_sim.h"
+#include "simstats.h"
 
 enum plot_format { PLOT_NONE, PLOT_SVG, PLOT_PDF, PLOT_PNG };
 

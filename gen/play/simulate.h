@@ -14,7 +14,7 @@
 #include "opt.h"
 #include "series.h"
 #include "stats.h"
-#include "trains_sim.h"
+#include "simstats.h"
 #include "verdict.h"
 
 #define SIM_MAX_RULES 16

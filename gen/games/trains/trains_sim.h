@@ -35,10 +35,10 @@
 #include <stdint.h>
 
 #include "rng.h"
+#include "simstats.h"
 #include "trains_rules.h"
 #include "trains_position.h"
 
-#define SIM_MAX_TURNS 1000000
 
 enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_LOOKAHEAD, POLICY_COUNT };
 
@@ -86,40 +86,8 @@ void sim_setup_free(struct sim_setup *s);
 /* How many abilities (rows of sim_stats.used) and physical cards the setup has. */
 size_t sim_setup_abilities(const struct sim_setup *s);
 long sim_setup_cards(const struct sim_setup *s);
-/* Integer totals over games: adding them up in any order gives the same result. */
-struct sim_stats {
-	int players;
-	size_t nab;
-	int max_turns;
-	uint64_t games, completed, stalled;
-	uint64_t wins[SIM_MAX_PLAYERS];
-	uint64_t *length;          /* [max_turns + 1]: completed games by turns taken */
-	uint64_t turns;            /* all turns of all games */
-	uint64_t *used;            /* [nab]: times each ability was used */
-	uint64_t *used_by_winner;  /* [nab]: ... by the player who went on to win */
-	uint64_t *won_with;        /* [nab]: winning moves that used the ability */
-	uint64_t *games_used;      /* [nab]: games in which the ability was used at all */
-	uint64_t draws, on_self, on_opponent, across, freezes, reshuffles;
-	uint64_t removals_self, removals_opponent;   /* removals (s → X) by target */
-};
-
+/* The totals of the core game's series (simstats.h), sized for setup s. */
 void sim_stats_init(struct sim_stats *st, const struct sim_setup *s);
-void sim_stats_add(struct sim_stats *dst, const struct sim_stats *src);
-void sim_stats_free(struct sim_stats *st);
-
-/* What the totals say, in the terms of general game systems. */
-struct sim_summary {
-	uint64_t games, completed;
-	double completion;                  /* games with a winner / games */
-	double win_rate[SIM_MAX_PLAYERS];   /* wins / games, per seat */
-	double ci_lo[SIM_MAX_PLAYERS], ci_hi[SIM_MAX_PLAYERS];  /* 95% Wilson interval */
-	double balance;                     /* 1 - (largest - smallest win rate); the trains
-					     * report uses stats_balance (gen/play/stats.h) instead */
-	double mean, sd;                    /* turns of the completed games */
-	int p10, p50, p90, min, max;        /* nearest-rank percentiles; 0 if none completed */
-};
-
-void sim_summarize(const struct sim_stats *st, struct sim_summary *sum);
 
 /* One thread's scratch space for playing games. */
 struct sim_worker;
