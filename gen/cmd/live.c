@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "draw.h"
 #include "live_page.h"
+#include "output.h"
 #include "pngenc.h"
 #include "trust.h"
 #include "util.h"

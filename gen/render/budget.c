@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "output.h"
 
 #define SLOTS 260  /* drawing threads: --jobs is at most 256 */
 

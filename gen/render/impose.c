@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "impose.h"
+#include "output.h"
 #include "util.h"
 
 #ifndef M_PI

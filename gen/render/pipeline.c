@@ -22,14 +22,15 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "cli.h"
 #include "colour.h"
 #include "csv.h"
-#include "budget.h"
 #include "datapath.h"
 #include "diag.h"
 #include "glog.h"
 #include "image.h"
+#include "impose.h"
 #include "names.h"
 #include "opt.h"
 #include "output.h"

@@ -13,7 +13,9 @@
 
 #include "data.h"
 #include "draw.h"
+#include "impose.h"
 #include "opt.h"
+#include "output.h"
 #include "template.h"
 #include "util.h"
 
