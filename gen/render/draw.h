@@ -32,8 +32,6 @@
 
 #include <cairo.h>
 
-#include "impose.h"
-#include "output.h"
 #include "template.h"
 
 #define MM_PER_PT (25.4 / 72.0)

@@ -15,7 +15,6 @@
 #include <strings.h>
 
 #include "imagecheck.h"
-#include "output.h"
 #include "sandbox.h"
 #include "util.h"
 #include "watch.h"

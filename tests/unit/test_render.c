@@ -14,6 +14,8 @@
 
 #include "diag.h"
 #include "draw.h"
+#include "impose.h"
+#include "output.h"
 #include "template.h"
 #include "util.h"
 
