@@ -12,18 +12,21 @@ SRC=${SRC:-gen}
 ok_if "the table lists games ($(wc -l <"$WORK/names" | tr -d ' '))" test -s "$WORK/names"
 
 # The files that define a game: `const struct game NAME = {` at a line's start.
-grep -lE '^const struct game [a-z0-9_]+ = \{' "$SRC"/*.c | sort >"$WORK/defs"
+grep -rlE --include='*.c' '^const struct game [a-z0-9_]+ = \{' "$SRC" | sort >"$WORK/defs"
 expect_eq "one struct game defined per game of the table" "$(wc -l <"$WORK/names")" "$(wc -l <"$WORK/defs")"
 # Each game's own files: those of its prefix (take_game.c: take_*, anydeck.c: anydeck*).
 prefixes=$(sed 's|.*/||; s|_game\.c$||; s|\.c$||' "$WORK/defs" | tr '\n' '|')
 prefixes=${prefixes%|}
-expect_eq "... each in a file of its own prefix" "anydeck|domino|take|toytrain|train52|trains" "$prefixes"
+expect_eq "... each in a file of its own prefix" "anydeck|domino|take|toy|train52|trains" "$prefixes"
+# ... in the game's own folder, gen/games/GAME/, named as its files are.
+bad=$(sed -n 's|.*/games/\([^/]*\)/\([^/]*\)$|\1 \2|p' "$WORK/defs" | awk '{ f = $2; sub(/_game\.c$|\.c$/, "", f); if (f != $1) print }')
+expect_eq "... in its own folder gen/games/GAME/ ($(wc -l <"$WORK/defs" | tr -d ' ') folders)" "" "$bad$(grep -vc '/games/[^/]*/[^/]*$' "$WORK/defs" | grep -v '^0$')"
 
 # A name a program could ask: each game's "name", its macro (TAKE_GAME) or the
 # old ones (GAME_TAKE).
 alts=$(sed 's/[.]/[.]/g; s/.*/"&"/' "$WORK/names" | tr '\n' '|')
 pat="(strn?(case)?cmp|game_find)\\([^;]*(${alts}\\b[A-Z0-9]+_GAME\\b|\\bGAME_(TAKE|DOMINO|TRAIN52|TOY|DECK)\\b)"
-for f in "$SRC"/*.c "$SRC"/*.h; do
+for f in $(find "$SRC" -name '*.[ch]' | sort); do
 	b=${f##*/}
 	case "$b" in game.c) continue;; esac
 	if echo "$b" | grep -Eq "^($prefixes)(_|\\.)"; then continue; fi
@@ -34,11 +37,11 @@ sed 's/^/  /' "$WORK/asks" >&2
 
 # commands.h: the commands every game shares, none of one game (no name with a
 # game's prefix in it: take_build_items, games_check_take).
-grep -nE "(\\b|_)($prefixes|t52|toy)(_|\\b)" "$SRC/commands.h" | grep -vE '^[0-9]+:[[:space:]]*/?\*' >"$WORK/per-game"
+grep -nE "(\\b|_)($prefixes|t52|toy)(_|\\b)" "$SRC/cmd/commands.h" | grep -vE '^[0-9]+:[[:space:]]*/?\*' >"$WORK/per-game"
 ok_if "commands.h declares no game's own entry points" test ! -s "$WORK/per-game"
 sed 's/^/  /' "$WORK/per-game" >&2
 
 # game.c: the table and the lookup; it includes no game's header.
-grep -nE "^#include \"($prefixes|train52|toytrain)[a-z0-9_]*\\.h\"" "$SRC/game.c" >"$WORK/game-includes"
+grep -nE "^#include \"($prefixes)[a-z0-9_]*\\.h\"" "$SRC/games/game.c" >"$WORK/game-includes"
 ok_if "game.c includes no game's header" test ! -s "$WORK/game-includes"
 sed 's/^/  /' "$WORK/game-includes" >&2

@@ -22,24 +22,53 @@ cycle_of() {
 	}' "$1"
 }
 
-for f in gen/*.c gen/*.h; do
+# gen/ is a folder per layer and per game; a module's name is its file's name,
+# unique across the folders (every folder is on the include path).
+find gen -name '*.[ch]' | sort >"$WORK/files"
+dups=$(sed 's|.*/||; s|\.[ch]$||' "$WORK/files" | sort | uniq -c | awk '$1 > 2 { print $2 }')
+expect_eq "every module's name is unique across gen/'s folders" "" "$dups"
+# folder MODULE: the folder of every module (gen/games/take/take_rules.c: games/take take_rules)
+sed 's|^gen/||; s|\.[ch]$||; s|/\([^/]*\)$| \1|' "$WORK/files" | sort -u >"$WORK/folders"
+while read -r f; do
 	m=$(basename "$f"); m=${m%.*}
 	sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$f" | while read -r h; do echo "$m $h"; done
-done >"$WORK/includes"
+done <"$WORK/files" >"$WORK/includes"
 ok_if "the includes were read ($(wc -l <"$WORK/includes") lines)" test -s "$WORK/includes"
 cycle_of "$WORK/includes" >"$WORK/include-cycle"
-ok_if "no include cycle among gen/*.[ch] modules" test ! -s "$WORK/include-cycle"
+ok_if "no include cycle among gen/'s modules" test ! -s "$WORK/include-cycle"
 sed 's/^/  /' "$WORK/include-cycle" >&2
+
+# folder_edges EDGES: "FROM-FOLDER TO-FOLDER FROM TO" for each edge between modules.
+folder_edges() {
+	awk 'NR == FNR { dir[$2] = $1; next } ($1 in dir) && ($2 in dir) { print dir[$1], dir[$2], $1, $2 }' \
+		"$WORK/folders" "$1"
+}
+folder_edges "$WORK/includes" >"$WORK/folder-includes"
+# A game is a folder of its own (gen/games/GAME/): it includes no other game's
+# module; only the table of games (gen/games/game.c) and the commands above it
+# know them all.
+awk '$1 ~ /^games\/./ && $2 ~ /^games\/./ && $1 != $2' "$WORK/folder-includes" >"$WORK/game-game"
+ok_if "no game includes another game's module" test ! -s "$WORK/game-game"
+sed 's/^/  /' "$WORK/game-game" >&2
+# The bottom layer, gen/core/ (allocation, diagnostics, YAML, CSV, JSON, files),
+# includes nothing above it.
+awk '$1 == "core" && $2 != "core"' "$WORK/folder-includes" >"$WORK/core-up"
+ok_if "gen/core/ includes only gen/core/" test ! -s "$WORK/core-up"
+sed 's/^/  /' "$WORK/core-up" >&2
+# No layer below the games (core, render, play, deck) includes a game's module.
+awk '$1 ~ /^(core|render|play|deck)$/ && $2 ~ /^games\/./' "$WORK/folder-includes" >"$WORK/layer-game"
+ok_if "no layer below the games includes a game's module" test ! -s "$WORK/layer-game"
+sed 's/^/  /' "$WORK/layer-game" >&2
 
 # The shared engine layer knows no game: gsim (what every engine shares) and rng
 # (the random stream and the table's size) include no game's module.
-GAMES='^(trains|domino|take|toytrain|train52)_'
+GAMES='^(trains|domino|take|toy|train52|anydeck)_'
 awk -v g="$GAMES" '($1 == "gsim" || $1 == "rng") && $2 ~ g' "$WORK/includes" >"$WORK/shared-games"
 ok_if "gsim and rng include no game's module" test ! -s "$WORK/shared-games"
 sed 's/^/  /' "$WORK/shared-games" >&2
 
-if ls "$OBJ"/*.o >/dev/null 2>&1 && command -v nm >/dev/null; then
-	for o in "$OBJ"/*.o; do
+if [ -n "$(find "$OBJ" -name '*.o' 2>/dev/null | head -1)" ] && command -v nm >/dev/null; then
+	for o in $(find "$OBJ" -name '*.o' | sort); do
 		m=$(basename "$o" .o)
 		nm "$o" | awk -v m="$m" '$2 ~ /^[TDBR]$/ { print "D", $3, m } $1 == "U" { print "U", $2, m }'
 	done | awk '$1 == "D" { def[$2] = $3; next } { use[++n] = $3 " " $2 }
