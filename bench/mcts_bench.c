@@ -16,6 +16,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "games.h"
 #include "gsim.h"
 #include "mcts.h"
 #include "simulate.h"

@@ -10,7 +10,7 @@
 
 #include "commands.h"
 #include "diag.h"
-#include "game.h"
+#include "games.h"
 #include "pipeline.h"
 #include "ruleset.h"
 #include "trains_sim.h"

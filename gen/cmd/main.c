@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
-#include "game.h"
+#include "games.h"
 #include "image.h"
 #include "opt.h"
 #include "sandbox.h"

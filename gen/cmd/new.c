@@ -17,7 +17,7 @@
 #include "commands.h"
 #include "datapath.h"
 #include "diag.h"
-#include "game.h"
+#include "games.h"
 #include "anydeck_new.h"
 #include "output.h"
 #include "util.h"

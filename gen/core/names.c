@@ -67,3 +67,17 @@ int parse_count(const char *opt, const char *arg, long lo, long hi, long *out)
 	*out = v;
 	return 0;
 }
+
+int names_select_add(struct names_select *s, int c, char *name)
+{
+	if ((c == 'w' ? s->nwithout : s->nwith) >= NAMES_MAX_SELECT) {
+		diag(SEV_ERROR, NULL, "too many --with/--without options (at most %d each)",
+		     NAMES_MAX_SELECT);
+		return -1;
+	}
+	if (c == 'w')
+		s->without[s->nwithout++] = name;
+	else
+		s->with[s->nwith++] = name;
+	return 0;
+}

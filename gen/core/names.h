@@ -16,4 +16,15 @@ int parse_name_mask(const char *opt, const char *what, const char *arg,
  * 0-9 only); it must be 1..1000000000", "... is too large", "... is negative"). */
 int parse_count(const char *opt, const char *arg, long lo, long hi, long *out);
 
+/* The optional groups of a deck pack a command leaves out (--without NAME) or puts in (--with
+ * NAME). Zero-initialise; the names point into argv. */
+#define NAMES_MAX_SELECT 32
+struct names_select {
+	char *without[NAMES_MAX_SELECT], *with[NAMES_MAX_SELECT];
+	size_t nwithout, nwith;
+};
+/* Record --without NAME (c == 'w') or --with NAME (any other c). Reports and
+ * returns -1 when there are too many. */
+int names_select_add(struct names_select *s, int c, char *name);
+
 #endif

@@ -15,7 +15,6 @@
 #include "colour.h"
 #include "csv.h"
 #include "cli.h"
-#include "commands.h"
 #include "deck_build.h"
 #include "deck.h"
 #include "deck_reference.h"
@@ -515,7 +514,7 @@ static int preload(struct deck_build *b)
 /* --with and --without. */
 static int select_option(void *user, int c, char *arg)
 {
-	return deck_games_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
+	return names_select_add(user, c, arg) != 0 ? EXIT_INPUT : -1;
 }
 
 /* The pack's palette: its names checked (the appearance's values, the
@@ -808,7 +807,7 @@ int deck_build_rehearse(const struct game *game, struct deck *d, const struct ga
 int deck_build(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct build_opts o;
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	int status = build_parse(argc, argv, &o, &build_table, select_option, &sel);
 	if (status >= 0)
 		return status;

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "commands.h"
 #include "deck_build.h"
 #include "diag.h"
 #include "deck_games.h"
@@ -38,7 +37,7 @@ static int deck_games_check_pack_verdict(const struct deck *d, int errors)
 }
 
 int deck_games_check_pack(const struct game *game, const struct ydoc *pack, const char *path,
-		     const struct deck_games_select *sel, const char *const *rule, size_t nrule)
+		     const struct names_select *sel, const char *const *rule, size_t nrule)
 {
 	struct game_rules rules;
 	struct deck *d = deck_games_load(game, pack, path, sel, &rules);

@@ -9,20 +9,6 @@
 #include "diag.h"
 #include "util.h"
 
-int deck_games_select_add(struct deck_games_select *s, int c, char *name)
-{
-	if ((c == 'w' ? s->nwithout : s->nwith) >= DECK_GAMES_MAX_SELECT) {
-		diag(SEV_ERROR, NULL, "too many --with/--without options (at most %d each)",
-		     DECK_GAMES_MAX_SELECT);
-		return -1;
-	}
-	if (c == 'w')
-		s->without[s->nwithout++] = name;
-	else
-		s->with[s->nwith++] = name;
-	return 0;
-}
-
 /* The game's rules of a loaded deck into *rules; d, or NULL (freed) on errors. */
 static struct deck *with_rules(const struct game *g, struct deck *d, struct game_rules *rules)
 {
@@ -40,9 +26,9 @@ static struct deck *with_rules(const struct game *g, struct deck *d, struct game
 }
 
 struct deck *deck_games_load(const struct game *g, const struct ydoc *pack, const char *path,
-			const struct deck_games_select *sel, struct game_rules *rules)
+			const struct names_select *sel, struct game_rules *rules)
 {
-	static const struct deck_games_select none;
+	static const struct names_select none;
 	if (!sel)
 		sel = &none;
 	struct deck *d = pack ? deck_from_doc(ydoc_clone(pack), sel->without, sel->nwithout, sel->with, sel->nwith)

@@ -1,33 +1,24 @@
 /* deck_games.h: the commands of the other games (deck_list.c, GAME_check.c,
  * deck_build.c) and what they share: loading a deck pack with --with/--without
  * and its rules, card lists. */
-#ifndef RAILYARD_GAMES_H
-#define RAILYARD_GAMES_H
+#ifndef RAILYARD_DECK_GAMES_H
+#define RAILYARD_DECK_GAMES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "deck.h"
 #include "game.h"
+#include "names.h"
 #include "util.h"
 
-/* The optional groups a command leaves out (--without NAME) or puts in (--with
- * NAME). Zero-initialise; the names point into argv. */
-#define DECK_GAMES_MAX_SELECT 32
-struct deck_games_select {
-	char *without[DECK_GAMES_MAX_SELECT], *with[DECK_GAMES_MAX_SELECT];
-	size_t nwithout, nwith;
-};
-/* Record --without NAME (c == 'w') or --with NAME (any other c). Reports and
- * returns -1 when there are too many. */
-int deck_games_select_add(struct deck_games_select *s, int c, char *name);
 
 /* Load a command's pack as a deck of game g: from pack, main's parse of it
  * (game.h: game_cmd), or when pack is NULL read from path; with sel's groups
  * (sel may be NULL), its `rules:` read through g into *rules; reports every
  * problem and returns NULL on any. */
 struct deck *deck_games_load(const struct game *g, const struct ydoc *pack, const char *path,
-			const struct deck_games_select *sel, struct game_rules *rules);
+			const struct names_select *sel, struct game_rules *rules);
 
 /* The index of check's one pack argument (after getopt), or -1 after printing
  * an error and usage when there is not exactly one. */
@@ -47,7 +38,7 @@ int deck_games_check_verdict(bool legal, const struct buf *out, bool json);
  * --rule overrides, run game's pack-level check and print its verdict; the
  * exit status. */
 int deck_games_check_pack(const struct game *game, const struct ydoc *pack, const char *path,
-		     const struct deck_games_select *sel, const char *const *rule, size_t nrule);
+		     const struct names_select *sel, const char *const *rule, size_t nrule);
 /* The copies of group g's components in d (0 when g is NULL or left out). */
 long deck_games_group_count(const struct deck *d, const struct deck_group *g);
 
@@ -55,5 +46,21 @@ long deck_games_group_count(const struct deck *d, const struct deck_group *g);
  * strings (*n of them). Free with deck_games_words_free. */
 char **deck_games_words(const char *s, size_t *n);
 void deck_games_words_free(char **v, size_t n);
+
+/* The commands every deck-pack game shares (every game but trains): list and
+ * dump in deck_list.c, build in deck_build.c (with the game's build and list
+ * fields), simulate in simulate.c (their side: deck_sim.c), tune in tune.c; each game adds its own
+ * check (GAME_check.c). DECK_GAME_CMDS(check) is such a game's run[] (game.h). */
+struct ydoc;
+int deck_list(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int deck_list_dump(const struct game *game, const struct ydoc *pack, int argc, char **argv);  /* list --dump */
+int deck_build(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int cmd_simulate(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int cmd_tune(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+struct sim_side;
+extern const struct sim_side deck_sim_side;   /* deck_sim.c */
+#define DECK_GAME_CMDS(check) \
+	{[GAME_LIST] = deck_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
+	 [GAME_SIMULATE] = cmd_simulate, [GAME_TUNE] = cmd_tune, [GAME_DUMP] = deck_list_dump}
 
 #endif

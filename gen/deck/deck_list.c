@@ -9,7 +9,6 @@
 
 #include "cli.h"
 #include "opt.h"
-#include "commands.h"
 #include "diag.h"
 #include "deck_games.h"
 #include "util.h"
@@ -40,7 +39,7 @@ static const struct opt_table list_table = {"list", 23, list_rows};
 /* list's options. */
 struct list_opts {
 	bool cards, dump;
-	struct deck_games_select sel;
+	struct names_select sel;
 	const char *rule_args[RULESET_MAX];
 	size_t nrule;
 };
@@ -186,7 +185,7 @@ static int list_option(int c, struct list_opts *o)
 	case 'r':
 		return cli_rule(optarg, o->rule_args, &o->nrule, RULESET_MAX) ? EXIT_INPUT : -1;
 	case 'w':
-	case 'W': return deck_games_select_add(&o->sel, c, optarg) != 0 ? EXIT_INPUT : -1;
+	case 'W': return names_select_add(&o->sel, c, optarg) != 0 ? EXIT_INPUT : -1;
 	default: return cli_usage(c, &list_table);
 	}
 }

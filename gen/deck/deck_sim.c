@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
+#include "deck_games.h"
 #include "json.h"
 #include "simulate.h"
 

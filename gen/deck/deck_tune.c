@@ -1,7 +1,7 @@
 /* deck_tune.c: the deck games (Take the Train, domino Trains, Train, Toy Train)
  * as `railyard tune` sees them (tune.h): a variant is a deck pack loaded from
  * its edited tree through deck.c and its game's `rules:` reader, its games are
- * played by the game's engine from game.c's table exactly as `railyard
+ * played by the game's engine from games.c's table exactly as `railyard
  * simulate` plays them (greedy seats, game g from stream (seed, g)). Knows no
  * particular game. */
 #include <stdlib.h>

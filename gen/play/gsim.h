@@ -14,10 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "deck.h"
 #include "game.h"
 #include "rng.h"
 #include "util.h"
+
+struct deck;
 
 #define GSIM_MAX_COUNTERS 12
 

@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "commands.h"
 #include "gplay.h"
 #include "json.h"
 #include "mcts.h"
@@ -92,7 +91,7 @@ static bool sim_option(int c, const struct sim_side *side, struct sim_opts *o, i
 	case 'W':
 	case SIM_OPT_CWITH:
 	case SIM_OPT_CWITHOUT:
-		if (deck_games_select_add(&o->sel[c == SIM_OPT_CWITH || c == SIM_OPT_CWITHOUT], c == 'W' || c == SIM_OPT_CWITH ? 'W' : 'w',
+		if (names_select_add(&o->sel[c == SIM_OPT_CWITH || c == SIM_OPT_CWITHOUT], c == 'W' || c == SIM_OPT_CWITH ? 'W' : 'w',
 				     optarg) != 0)
 			*stop = EXIT_INPUT;
 		return true;
@@ -446,7 +445,7 @@ static bool prepare(struct sim_series *se, const struct game *g, const char *pat
 /* A series' label: the pack id, with what --compare-* chose for it. */
 static void label_of(struct sim_series *se, const struct sim_opts *o)
 {
-	const struct deck_games_select *sel = &o->sel[se->j];
+	const struct names_select *sel = &o->sel[se->j];
 	const char *const *rules = o->rules[1] + o->nrules[0];
 	int nrules = se->j ? o->nrules[1] - o->nrules[0] : 0;
 	char *out = se->label;

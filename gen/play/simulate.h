@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "deck_games.h"
+#include "names.h"
 #include "gsim.h"
 #include "opt.h"
 #include "series.h"
@@ -55,7 +55,7 @@ struct sim_opts {
 	long max_length;   /* --max-turns / --max-length: a longer game is a timeout */
 	double threshold;  /* --completion: below it a series stalls */
 	const char *compare, *plot;
-	struct deck_games_select sel[2];    /* --with/--without, --compare-with/--compare-without */
+	struct names_select sel[2];    /* --with/--without, --compare-with/--compare-without */
 	bool json, quiet;
 	long trace;        /* game to trace, or -1 */
 	bool skill;        /* --skill: the skill trace instead of the report */
@@ -130,5 +130,9 @@ struct sim_side {
 	 * engine does not report its moves; simulate prints that game's outcome. */
 	void (*trace_game)(const struct sim_series *se, const struct sim_opts *o);
 };
+
+/* railyard simulate for every game (simulate.c), through the game's engine and its side (sim_side above). */
+struct ydoc;
+int cmd_simulate(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "json.h"
 #include "progress.h"
 #include "simplot.h"

@@ -19,7 +19,6 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #endif
 
 #include "cli.h"
-#include "commands.h"
 #include "diag.h"
 #include "game.h"
 #include "names.h"

@@ -123,4 +123,9 @@ int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *p
 /* railyard merge DIR... (argv[0] is "merge"). */
 int cmd_merge(int argc, char **argv);
 
+/* railyard tune for every game with a tune engine (tune.c), through game->tune. */
+struct game;
+struct ydoc;
+int cmd_tune(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+
 #endif

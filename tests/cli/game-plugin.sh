@@ -1,5 +1,5 @@
 # A game is one plug-in (issue 33 item 1): one `const struct game` in the
-# game's own files, registered by one line of game.c's table; no code outside
+# game's own files, registered by one line of games.c's table; no code outside
 # the table and the games' own files asks a game's name (a strcmp, strncmp or
 # game_find on a name or a name macro such as TAKE_GAME), and commands.h
 # declares no game's entry points.
@@ -28,11 +28,11 @@ alts=$(sed 's/[.]/[.]/g; s/.*/"&"/' "$WORK/names" | tr '\n' '|')
 pat="(strn?(case)?cmp|game_find)\\([^;]*(${alts}\\b[A-Z0-9]+_GAME\\b|\\bGAME_(TAKE|DOMINO|TRAIN52|TOY|DECK)\\b)"
 for f in $(find "$SRC" -name '*.[ch]' | sort); do
 	b=${f##*/}
-	case "$b" in game.c) continue;; esac
+	case "$b" in games.c) continue;; esac
 	if echo "$b" | grep -Eq "^($prefixes)(_|\\.)"; then continue; fi
 	grep -nE "$pat" "$f" | sed "s|^|$b:|"
 done >"$WORK/asks"
-ok_if "no code outside game.c and the games' own files asks a game's name" test ! -s "$WORK/asks"
+ok_if "no code outside games.c and the games' own files asks a game's name" test ! -s "$WORK/asks"
 sed 's/^/  /' "$WORK/asks" >&2
 
 # commands.h: the commands every game shares, none of one game (no name with a
@@ -41,7 +41,7 @@ grep -nE "(\\b|_)($prefixes|t52|toy)(_|\\b)" "$SRC/cmd/commands.h" | grep -vE '^
 ok_if "commands.h declares no game's own entry points" test ! -s "$WORK/per-game"
 sed 's/^/  /' "$WORK/per-game" >&2
 
-# game.c: the table and the lookup; it includes no game's header.
-grep -nE "^#include \"($prefixes)[a-z0-9_]*\\.h\"" "$SRC/games/game.c" >"$WORK/game-includes"
-ok_if "game.c includes no game's header" test ! -s "$WORK/game-includes"
+# games.c: the table and the lookup; it includes no game's header.
+grep -nE "^#include \"($prefixes)[a-z0-9_]*\\.h\"" "$SRC/games/games.c" >"$WORK/game-includes"
+ok_if "games.c includes no game's header" test ! -s "$WORK/game-includes"
 sed 's/^/  /' "$WORK/game-includes" >&2

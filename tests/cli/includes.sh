@@ -45,20 +45,27 @@ folder_edges() {
 }
 folder_edges "$WORK/includes" >"$WORK/folder-includes"
 # A game is a folder of its own (gen/games/GAME/): it includes no other game's
-# module; only the table of games (gen/games/game.c) and the commands above it
+# module; only the table of games (gen/games/games.c) and the commands above it
 # know them all.
 awk '$1 ~ /^games\/./ && $2 ~ /^games\/./ && $1 != $2' "$WORK/folder-includes" >"$WORK/game-game"
 ok_if "no game includes another game's module" test ! -s "$WORK/game-game"
 sed 's/^/  /' "$WORK/game-game" >&2
-# The bottom layer, gen/core/ (allocation, diagnostics, YAML, CSV, JSON, files),
-# includes nothing above it.
-awk '$1 == "core" && $2 != "core"' "$WORK/folder-includes" >"$WORK/core-up"
-ok_if "gen/core/ includes only gen/core/" test ! -s "$WORK/core-up"
-sed 's/^/  /' "$WORK/core-up" >&2
-# No layer below the games (core, render, play, deck) includes a game's module.
-awk '$1 ~ /^(core|render|play|deck)$/ && $2 ~ /^games\/./' "$WORK/folder-includes" >"$WORK/layer-game"
-ok_if "no layer below the games includes a game's module" test ! -s "$WORK/layer-game"
-sed 's/^/  /' "$WORK/layer-game" >&2
+# The layers, bottom up: core (allocation, diagnostics, YAML, CSV, JSON,
+# options), render (templates onto paper and files), play (every game's
+# engine through game.h, simulate, tune), deck (the deck games' shared model
+# and commands), each game (gen/games/GAME/), the table of games
+# (gen/games/), cmd (main, new, serve, completion). A module includes only
+# its own layer's headers and those below.
+awk 'function rank(d) {
+	if (d == "core") return 0; if (d == "render") return 1; if (d == "play") return 2
+	if (d == "deck") return 3; if (d ~ /^games\//) return 4; if (d == "games") return 5
+	if (d == "cmd") return 6; return 9
+}
+rank($2) > rank($1)' "$WORK/folder-includes" >"$WORK/up"
+ok_if "no module includes a header of a layer above its own" test ! -s "$WORK/up"
+sed 's/^/  /' "$WORK/up" >&2
+ok_if "every folder of gen/ is a layer or a game" \
+	test -z "$(cut -d' ' -f1 "$WORK/folders" | sort -u | grep -vxE 'core|render|play|deck|games|games/[a-z0-9]+|cmd')"
 
 # The shared engine layer knows no game: gsim (what every engine shares) and rng
 # (the random stream and the table's size) include no game's module.
@@ -67,8 +74,13 @@ awk -v g="$GAMES" '($1 == "gsim" || $1 == "rng") && $2 ~ g' "$WORK/includes" >"$
 ok_if "gsim and rng include no game's module" test ! -s "$WORK/shared-games"
 sed 's/^/  /' "$WORK/shared-games" >&2
 
-if [ -n "$(find "$OBJ" -name '*.o' 2>/dev/null | head -1)" ] && command -v nm >/dev/null; then
-	for o in $(find "$OBJ" -name '*.o' | sort); do
+# The object of each source file now in gen/ (an object left by an older
+# layout of the build folder is not a module any more).
+grep '\.c$' "$WORK/files" | sed "s|^gen/|$OBJ/|; s|\.c\$|.o|" | while read -r o; do
+	[ -e "$o" ] && echo "$o"
+done >"$WORK/objects"
+if [ -s "$WORK/objects" ] && command -v nm >/dev/null; then
+	for o in $(cat "$WORK/objects"); do
 		m=$(basename "$o" .o)
 		nm "$o" | awk -v m="$m" '$2 ~ /^[TDBR]$/ { print "D", $3, m } $1 == "U" { print "U", $2, m }'
 	done | awk '$1 == "D" { def[$2] = $3; next } { use[++n] = $3 " " $2 }

@@ -20,6 +20,7 @@
 
 #include "deck.h"
 #include "game.h"
+#include "games.h"
 #include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
@@ -146,7 +147,7 @@ static int check_deck(const char *path, int players, enum gsim_policy pol)
 		printf("# %s: its engine has no steps yet: not measured, left out\n", g->name);
 		return 0;
 	}
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	static struct game_rules rules;   /* large: not on the stack */
 	struct deck *d = deck_games_load(g, NULL, path, &sel, &rules);
 	assert_non_null(d);

@@ -14,6 +14,9 @@
 #include "deck.h"
 #include "diag.h"
 #include "game.h"
+#include "games.h"
+#include "toy.h"
+#include "train52.h"
 #include "deck_games.h"
 #include "util.h"
 #include "ytree.h"
@@ -159,10 +162,10 @@ static void test_t52_piles(void **state)
 	struct game_rules r;
 	struct deck *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
 	assert_non_null(d);
-	assert_int_equal(r.train52.nrounds, 4);
-	assert_int_equal(r.train52.piles[0], 4);
-	assert_int_equal(r.train52.piles[3], 1);
-	assert_int_equal(r.train52.loc_piles.line, 10);
+	assert_int_equal(TRAIN52_OWN(&r)->nrounds, 4);
+	assert_int_equal(TRAIN52_OWN(&r)->piles[0], 4);
+	assert_int_equal(TRAIN52_OWN(&r)->piles[3], 1);
+	assert_int_equal(TRAIN52_OWN(&r)->loc_piles.line, 10);
 	deck_free(d);
 
 	/* beyond the limit, and a misspelt key: both located, nothing loaded */
@@ -187,11 +190,11 @@ static void test_rule_piles(void **state)
 	assert_int_equal(ruleset_other_from(&r.set, "piles"), RULE_PACK);
 	struct game_rules copy = r;   /* the setter finds the rules from their `set` */
 	assert_true(ruleset_set(&copy.set, "piles=2,13"));
-	assert_int_equal(copy.train52.nrounds, 2);
-	assert_int_equal(copy.train52.piles[0], 2);
-	assert_int_equal(copy.train52.piles[1], 13);
+	assert_int_equal(TRAIN52_OWN(&copy)->nrounds, 2);
+	assert_int_equal(TRAIN52_OWN(&copy)->piles[0], 2);
+	assert_int_equal(TRAIN52_OWN(&copy)->piles[1], 13);
 	assert_int_equal(ruleset_other_from(&copy.set, "piles"), RULE_COMMAND_LINE);
-	assert_int_equal(r.train52.nrounds, 4);
+	assert_int_equal(TRAIN52_OWN(&r)->nrounds, 4);
 	capture();
 	assert_false(ruleset_set(&copy.set, "piles=2,,1"));
 	assert_false(ruleset_set(&copy.set, "piles=14"));
@@ -200,7 +203,7 @@ static void test_rule_piles(void **state)
 	fflush(said_stream);
 	assert_non_null(strstr(said, "--rule piles=14: 'piles' must be 1 to 13 numbers 1..13"));
 	release();
-	assert_int_equal(copy.train52.nrounds, 2);   /* unchanged by the refused ones */
+	assert_int_equal(TRAIN52_OWN(&copy)->nrounds, 2);   /* unchanged by the refused ones */
 	deck_free(d);
 }
 
@@ -227,8 +230,8 @@ static void test_toy_rules(void **state)
 	const struct ynode *r = rules_of(&doc, "rules: {words: w.txt, min-letters: 5}\n");
 	toy->load_rules(&reader, r, &g);
 	assert_int_equal(reader.errors, 0);
-	assert_string_equal(g.toy.words, "w.txt");
-	assert_int_equal(g.toy.min_letters, 5);
+	assert_string_equal(TOY_OWN(&g)->words, "w.txt");
+	assert_int_equal(TOY_OWN(&g)->min_letters, 5);
 	assert_string_equal(ruleset_get(&g.set, "letter-mix"), "pack");
 	assert_string_equal(ruleset_get(&g.set, "broken-every"), "0");
 	assert_int_equal(g.set.from[0], RULE_DEFAULT);
@@ -259,7 +262,7 @@ static void test_toy_rules(void **state)
 	toy->load_rules(&reader, r, &g);
 	release();
 	assert_int_equal(reader.errors, 2);
-	assert_int_equal(g.toy.min_letters, 4);
+	assert_int_equal(TOY_OWN(&g)->min_letters, 4);
 	assert_non_null(strstr(said, "r.yaml:2:16: error: 'min-letters' must be 1..100, not 0\n"));
 	assert_non_null(strstr(said, "r.yaml:3:3: error: unknown key 'word' in 'rules' of toy-train "
 				     "(did you mean 'words'?)\n"));
@@ -304,9 +307,9 @@ static void test_shipped_packs(void **state)
 		assert_non_null(d);
 		assert_string_equal(d->game, g->name);
 		if (!strcmp(g->name, "train-52"))
-			assert_int_equal(r.train52.nrounds, 4);
+			assert_int_equal(TRAIN52_OWN(&r)->nrounds, 4);
 		if (!strcmp(g->name, "toy-train"))
-			assert_int_equal(r.toy.min_letters, 4);
+			assert_int_equal(TOY_OWN(&r)->min_letters, 4);
 		deck_free(d);
 		ydoc_free(doc);
 		diag_reset();

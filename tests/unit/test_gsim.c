@@ -13,6 +13,7 @@
 #include "deck.h"
 #include "domino.h"
 #include "game.h"
+#include "games.h"
 #include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
@@ -27,7 +28,7 @@ static struct game_rules pack_rules;
 /* Load a shipped pack as its game does, with the optional groups in `with`. */
 static struct deck *load(const char *path, char **with, size_t nwith)
 {
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	for (size_t i = 0; i < nwith; i++)
 		sel.with[sel.nwith++] = with[i];
 	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);

@@ -17,6 +17,7 @@
 #include "deck.h"
 #include "diag.h"
 #include "game.h"
+#include "games.h"
 #include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"

@@ -12,6 +12,7 @@
 
 #include "deck.h"
 #include "game.h"
+#include "games.h"
 #include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
@@ -386,7 +387,7 @@ static void play_watched(const char **kv, size_t nkv, bool transfers, int games,
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	if (transfers)
 		sel.with[sel.nwith++] = tr;
 	struct deck *d = deck_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
@@ -466,7 +467,7 @@ static void test_steps(void **state)
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	sel.with[sel.nwith++] = tr;
 	struct deck *d = deck_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
 	assert_non_null(d);

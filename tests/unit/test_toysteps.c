@@ -20,6 +20,7 @@
 
 #include "deck.h"
 #include "game.h"
+#include "games.h"
 #include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
@@ -34,7 +35,7 @@ static int setup(void **state)
 	if (access("/usr/share/dict/words", R_OK) != 0)
 		return 0;
 	const struct game *g = game_find("toy-train");
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	deck = g ? deck_games_load(g, NULL, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
 	return deck ? 0 : -1;
 }

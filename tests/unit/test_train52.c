@@ -11,6 +11,7 @@
 
 #include "deck.h"
 #include "game.h"
+#include "games.h"
 #include "deck_games.h"
 #include "gplay.h"
 #include "gsim.h"
@@ -274,15 +275,15 @@ static void play_watched(const char **kv, size_t nkv, const char *piles, int gam
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	struct deck *d = deck_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	assert_true(ruleset_set_all(&pr.set, kv, nkv));
 	if (piles) {
-		pr.train52.nrounds = 0;
+		TRAIN52_OWN(&pr)->nrounds = 0;
 		for (const char *c = piles; *c; c++)
 			if (*c >= '1' && *c <= '9')
-				pr.train52.piles[pr.train52.nrounds++] = *c - '0';
+				TRAIN52_OWN(&pr)->piles[TRAIN52_OWN(&pr)->nrounds++] = *c - '0';
 	}
 	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = 4, .max_length = 600};
 	gp.policy[3] = GSIM_GREEDY;
@@ -359,7 +360,7 @@ static void test_steps(void **state)
 	const struct game *g = game_find(probe->game);
 	deck_free(probe);
 	struct game_rules pr;
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	struct deck *d = deck_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	struct train52_rules r52;

@@ -18,6 +18,7 @@
 
 #include "deck.h"
 #include "game.h"
+#include "games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "trains_position.h"

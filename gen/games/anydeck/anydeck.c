@@ -4,7 +4,7 @@
  * (the components and their counts, the templates, the fields every face
  * shows); it has no rules engine, so simulate and tune refuse its packs at
  * their `game:` line (main.c). Its one entry, anydeck_game, is registered in
- * game.c's table. Named anydeck, not deck: deck_*.c is the
+ * games.c's table. Named anydeck, not deck: deck_*.c is the
  * layer every card game of railyard shares, this the game that is that layer
  * alone. */
 #include <stdio.h>
@@ -13,7 +13,6 @@
 
 #include "cli.h"
 #include "opt.h"
-#include "commands.h"
 #include "deck_build.h"
 #include "deck_list.h"
 #include "diag.h"
@@ -119,13 +118,13 @@ static void check_verdict(const char *id, unsigned errors, unsigned warnings)
 
 static int anydeck_check(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
-	struct deck_games_select sel = {0};
+	struct names_select sel = {0};
 	bool quiet = false;
 	int c;
 	optind = 1;
 	while ((c = cli_next(argc, argv, &check_table)) != -1) {
 		if (c == 'w' || c == 'W') {
-			if (deck_games_select_add(&sel, c, optarg) != 0)
+			if (names_select_add(&sel, c, optarg) != 0)
 				return EXIT_INPUT;
 		} else if (c == 'q') {
 			quiet = true;

@@ -1,8 +1,8 @@
 /* anydeck_new.h: the deck part of `railyard new --game deck [--cards FILE.csv]`
  * (new.c writes the folder): the cards read from the CSV (or a starter), and
  * the texts of the new pack, its face template and its README. */
-#ifndef RAILYARD_NEW_DECK_H
-#define RAILYARD_NEW_DECK_H
+#ifndef RAILYARD_ANYDECK_NEW_H
+#define RAILYARD_ANYDECK_NEW_H
 
 #include <stddef.h>
 

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "diag.h"
 #include "deck_games.h"
 #include "json.h"

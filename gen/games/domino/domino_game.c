@@ -2,7 +2,7 @@
  * (domino_rules.c), check (domino_check.c), what it adds to the deck build and list
  * (domino_build.c, domino_list.c), its engine (domino_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "commands.h"
+#include "deck_games.h"
 #include "game.h"
 #include "domino.h"
 #include "tune.h"

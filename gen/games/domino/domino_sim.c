@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "domino.h"
+#include "deck.h"
 #include "gsim.h"
 
 #define MAXT 256            /* tiles: up to double-20 */

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "diag.h"
 #include "deck_games.h"
 #include "take.h"
@@ -129,7 +128,7 @@ struct take_opts {
 	const char *line, *play, *hand, *score;
 	const char *rule[RULESET_MAX];   /* --rule KEY=VALUE, over the pack's rules: */
 	size_t nrule;
-	struct deck_games_select sel;
+	struct names_select sel;
 	int side;
 	bool json, pack;
 };
@@ -263,7 +262,7 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 		return false;
 	case 'w':
 	case 'W':
-		if (deck_games_select_add(&o->sel, c, optarg) != 0)
+		if (names_select_add(&o->sel, c, optarg) != 0)
 			*stop = EXIT_INPUT;
 		return true;
 	case 'h': opt_help(stdout, &take_table); *stop = EXIT_OK; return true;

@@ -2,7 +2,7 @@
  * (take_rules.c), check (take_check.c), what it adds to the deck build and list
  * (take_build.c, take_list.c), its engine (take_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "commands.h"
+#include "deck_games.h"
 #include "game.h"
 #include "take.h"
 #include "tune.h"

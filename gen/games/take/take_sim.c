@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deck.h"
 #include "gsim.h"
 #include "take.h"
 

@@ -2,13 +2,14 @@
  * carriages, a word list, and where the locomotive lands on the board. Pure except
  * for toy_words_load, which reads the word list, and toy_rules_from and
  * toy_words_path, which report a pack's problems through diag. */
-#ifndef RAILYARD_TOYTRAIN_H
-#define RAILYARD_TOYTRAIN_H
+#ifndef RAILYARD_TOY_H
+#define RAILYARD_TOY_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game.h"
 #include "ruleset.h"
 #include "util.h"
 #include "yread.h"
@@ -23,6 +24,13 @@ struct toy_pack_rules {
 	int min_letters;          /* 4 unless given: 1..100 */
 	struct loc loc_min;       /* where it is given (line 0: not given) */
 };
+
+/* Toy Train's own keys in a game_rules (game.h: own), which only Toy Train reads:
+ * TOY_OWN(r) for r a struct game_rules pointer, const or not. */
+_Static_assert(sizeof(struct toy_pack_rules) <= GAME_RULES_OWN, "game_rules.own holds struct toy_pack_rules");
+#define TOY_OWN(r) _Generic((r), \
+	const struct game_rules *: (const struct toy_pack_rules *)(const void *)(r)->own.bytes, \
+	default: (struct toy_pack_rules *)(void *)(r)->own.bytes)
 /* The keys toy_pack_rules_load reads (the others are named rules, toy_rule_keys). */
 extern const char *const toy_pack_rule_keys[];
 /* Read rules' words and min-letters (NULL: none given) into *out; a bad value

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "diag.h"
 #include "deck_games.h"
 #include "json.h"
@@ -321,7 +320,7 @@ int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int a
 	struct toy_words w = {0};
 	struct loc wloc = {NULL, 0, 0};
 	int at = -1;
-	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || toy_rules_from(d, &rules.toy, &r) != 0 ||
+	if (!ruleset_set_all(&rules.set, o.rule, o.nrule) || toy_rules_from(d, TOY_OWN(&rules), &r) != 0 ||
 	    (o.spent && toy_spend(&r, o.spent) != 0) || (at = toy_at(d, &r, o.at)) < 0)
 		goto done;
 	/* rules.broken-every N places the broken railways instead of the board's
@@ -336,7 +335,7 @@ int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int a
 		status = toy_next(o.word, at, r.finish);
 		goto done;
 	}
-	if (!(path = toy_words_path(d, &rules.toy, o.list, &wloc)))
+	if (!(path = toy_words_path(d, TOY_OWN(&rules), o.list, &wloc)))
 		goto done;
 	if (toy_words_load(path, &w) != 0) {
 		diag(SEV_ERROR, wloc.file ? &wloc : NULL, "cannot read the word list %s: %s%s", path,
@@ -376,13 +375,13 @@ int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool no
 {
 	(void)notes;   /* no player counts: two players, the Engine-Driver and the Braker */
 	struct toy_rules r;
-	if (toy_rules_from(d, &rules->toy, &r) != 0)
+	if (toy_rules_from(d, TOY_OWN(rules), &r) != 0)
 		return 1;
 	const char *mix = ruleset_get(&rules->set, "letter-mix");
-	if (!rules->toy.words || (mix && strcmp(mix, "pack") != 0))
+	if (!TOY_OWN(rules)->words || (mix && strcmp(mix, "pack") != 0))
 		return 0;
 	struct loc wloc = {NULL, 0, 0};
-	char *path = toy_words_path(d, &rules->toy, NULL, &wloc);
+	char *path = toy_words_path(d, TOY_OWN(rules), NULL, &wloc);
 	struct toy_words w = {0};
 	if (!path)
 		return -1;   /* refused or missing, reported: bad input */

@@ -2,7 +2,7 @@
  * (toy_rules.c), check (toy_check.c), what it adds to the deck build and list
  * (toy_build.c, toy_list.c), its engine (toy_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "commands.h"
+#include "deck_games.h"
 #include "game.h"
 #include "toy.h"
 #include "tune.h"

@@ -8,7 +8,7 @@
 
 static void dump_words(const struct game_rules *rules)
 {
-	const struct toy_pack_rules *y = &rules->toy;
+	const struct toy_pack_rules *y = TOY_OWN(rules);
 	printf("rule min-letters=%d", y->min_letters);
 	if (ruleset_other_from(&rules->set, "min-letters") == RULE_COMMAND_LINE)
 		printf(" (command line)\n");

@@ -422,7 +422,7 @@ static bool set_min_letters(struct ruleset *rs, const char *kv, const char *valu
 		diag(SEV_ERROR, NULL, "--rule %s: 'min-letters' must be a whole number 1..100, not '%s'", kv, value);
 		return false;
 	}
-	struct toy_pack_rules *t = &game_rules_of(rs)->toy;
+	struct toy_pack_rules *t = TOY_OWN(game_rules_of(rs));
 	t->min_letters = (int)n;
 	t->loc_min = (struct loc){NULL, 0, 0};
 	return true;
@@ -445,7 +445,7 @@ static bool set_words(struct ruleset *rs, const char *kv, const char *value)
 			trust_allow(dir);
 		free(dir);
 	}
-	struct toy_pack_rules *t = &game_rules_of(rs)->toy;
+	struct toy_pack_rules *t = TOY_OWN(game_rules_of(rs));
 	t->words = value;
 	t->loc_words = (struct loc){NULL, 0, 0};
 	return true;
@@ -463,9 +463,9 @@ void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rule
 	ruleset_init(&out->set, TOY_GAME, toy_rule_keys);
 	ruleset_others(&out->set, toy_rule_others);
 	ruleset_load(r, rules, &out->set, toy_pack_rule_keys);
-	toy_pack_rules_load(r, rules, &out->toy);
-	if (out->toy.words)
+	toy_pack_rules_load(r, rules, TOY_OWN(out));
+	if (TOY_OWN(out)->words)
 		ruleset_other_mark(&out->set, "words", RULE_PACK);
-	if (out->toy.loc_min.line)
+	if (TOY_OWN(out)->loc_min.line)
 		ruleset_other_mark(&out->set, "min-letters", RULE_PACK);
 }

@@ -124,7 +124,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
 	const struct deck *d = p->deck;
 	struct toy_rules r;
-	const struct toy_pack_rules *tr = &p->pack_rules->toy;
+	const struct toy_pack_rules *tr = TOY_OWN(p->pack_rules);
 	if (toy_rules_from(d, tr, &r) != 0) {
 		snprintf(err, errlen, "not a toy-train pack the simulator can play");
 		return NULL;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "game.h"
 #include "ruleset.h"
 #include "util.h"
 #include "yread.h"
@@ -19,6 +20,13 @@ struct train52_pack_rules {
 	size_t nrounds;               /* 0: no piles given */
 	struct loc loc_piles;
 };
+
+/* Train's own keys in a game_rules (game.h: own), which only Train reads:
+ * TRAIN52_OWN(r) for r a struct game_rules pointer, const or not. */
+_Static_assert(sizeof(struct train52_pack_rules) <= GAME_RULES_OWN, "game_rules.own holds struct train52_pack_rules");
+#define TRAIN52_OWN(r) _Generic((r), \
+	const struct game_rules *: (const struct train52_pack_rules *)(const void *)(r)->own.bytes, \
+	default: (struct train52_pack_rules *)(void *)(r)->own.bytes)
 /* The keys train52_pack_rules_load reads (the others are named rules, train52_rule_keys). */
 extern const char *const train52_pack_rule_keys[];
 /* Read rules' piles (NULL: none given) into *out; a bad value is reported

@@ -21,7 +21,7 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 {
 	struct deck_build *b = user;
 	const struct deck *d = b->d;
-	long np = piles_in(&b->rules->train52, (size_t)r);
+	long np = piles_in(TRAIN52_OWN(b->rules), (size_t)r);
 	long total = deck_count(d, DK_CARD);
 	fields_setf(f, "round", "%d", r + 1);
 	fields_setf(f, "piles", "%ld", np);
@@ -62,11 +62,11 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 
 static void setup_shape(const struct deck_build *b, int *rows, int *cols)
 {
-	*rows = (int)b->rules->train52.nrounds;
+	*rows = (int)TRAIN52_OWN(b->rules)->nrounds;
 	*cols = 1;
-	for (size_t r = 0; r < b->rules->train52.nrounds; r++)
-		if (piles_in(&b->rules->train52, r) + 2 > *cols)
-			*cols = (int)piles_in(&b->rules->train52, r) + 2;   /* the head, the central area */
+	for (size_t r = 0; r < TRAIN52_OWN(b->rules)->nrounds; r++)
+		if (piles_in(TRAIN52_OWN(b->rules), r) + 2 > *cols)
+			*cols = (int)piles_in(TRAIN52_OWN(b->rules), r) + 2;   /* the head, the central area */
 }
 
 static void draw_setup(void *user, cairo_t *cr, long index, int side)
@@ -102,7 +102,7 @@ static int train52_prepare(struct deck_build *b)
 	int rc = 0;
 	if (d->setup && !(b->own[0] = deck_build_template(b, d->setup, &d->loc_setup, "setup", true)))
 		rc = -1;
-	if (d->setup && !b->rules->train52.nrounds) {
+	if (d->setup && !TRAIN52_OWN(b->rules)->nrounds) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
 		rc = -1;
 	}

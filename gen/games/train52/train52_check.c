@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "commands.h"
 #include "diag.h"
 #include "deck_games.h"
 #include "train52.h"
@@ -357,7 +356,7 @@ int train52_check_pack(const struct deck *d, const struct game_rules *rules, boo
 		}
 	}
 	long cards = deck_count(d, DK_CARD);
-	int piles = rules->train52.nrounds ? rules->train52.piles[0] : 4;
+	int piles = TRAIN52_OWN(rules)->nrounds ? TRAIN52_OWN(rules)->piles[0] : 4;
 	bool some = !d->ndeals;
 	for (size_t i = 0; i < d->ndeals; i++)
 		for (int p = d->deals[i].lo; p <= d->deals[i].hi; p++) {
@@ -372,5 +371,5 @@ int train52_check_pack(const struct deck *d, const struct game_rules *rules, boo
 		     "%d pile%s of the first round left to draw from (%ld cards)", piles, piles == 1 ? "" : "s", cards);
 		errors++;
 	}
-	return errors + train52_check_piles(&rules->train52);
+	return errors + train52_check_piles(TRAIN52_OWN(rules));
 }

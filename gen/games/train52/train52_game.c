@@ -2,7 +2,7 @@
  * (train52_rules.c), check (train52_check.c), what it adds to the deck build and list
  * (train52_build.c, train52_list.c), its engine (train52_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "commands.h"
+#include "deck_games.h"
 #include "game.h"
 #include "train52.h"
 #include "tune.h"

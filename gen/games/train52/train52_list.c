@@ -9,7 +9,7 @@
 
 static void rounds(const struct deck *d, const struct game_rules *rules, long total)
 {
-	const struct train52_pack_rules *t52 = &rules->train52;
+	const struct train52_pack_rules *t52 = TRAIN52_OWN(rules);
 	if (!t52->nrounds)
 		return;
 	printf("\nrounds (the rest split into piles, one pile always open)\n");
@@ -30,7 +30,7 @@ static void rounds(const struct deck *d, const struct game_rules *rules, long to
 
 static void dump_piles(const struct game_rules *rules)
 {
-	const struct train52_pack_rules *t = &rules->train52;
+	const struct train52_pack_rules *t = TRAIN52_OWN(rules);
 	printf("rule piles=");
 	for (size_t r = 0; r < (t->nrounds ? t->nrounds : 4); r++)
 		printf("%s%d", r ? "," : "", t->nrounds ? t->piles[r] : 4 - (int)r);

@@ -777,7 +777,7 @@ int train52_game_winner(const int *points, int players, bool *tied)
 /* --rule piles=4,3,2,1: the piles of each round, as `rules: piles: [4, 3, 2, 1]`. */
 static bool set_piles(struct ruleset *rs, const char *kv, const char *value)
 {
-	struct train52_pack_rules *t = &game_rules_of(rs)->train52, v = {0};
+	struct train52_pack_rules *t = TRAIN52_OWN(game_rules_of(rs)), v = {0};
 	for (const char *p = value;; p++) {
 		size_t n = strcspn(p, ",");
 		char num[16];
@@ -808,7 +808,7 @@ void train52_rules_load(struct yread *r, const struct ynode *rules, struct game_
 	ruleset_init(&out->set, TRAIN52_GAME, train52_rule_keys);
 	ruleset_others(&out->set, train52_rule_others);
 	ruleset_load(r, rules, &out->set, train52_pack_rule_keys);
-	train52_pack_rules_load(r, rules, &out->train52);
-	if (out->train52.nrounds)
+	train52_pack_rules_load(r, rules, TRAIN52_OWN(out));
+	if (TRAIN52_OWN(out)->nrounds)
 		ruleset_other_mark(&out->set, "piles", RULE_PACK);
 }

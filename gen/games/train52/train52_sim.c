@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deck.h"
 #include "gsim.h"
 #include "train52.h"
 
@@ -88,7 +89,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	const struct deck *d = p->deck;
 	struct setup *s = xcalloc(1, sizeof *s);
 	gsim_seats_from(p, &s->seats);
-	const struct train52_pack_rules *pr = &p->pack_rules->train52;
+	const struct train52_pack_rules *pr = TRAIN52_OWN(p->pack_rules);
 	for (size_t i = 0; i < pr->nrounds && s->nrounds < 8; i++)
 		if (pr->piles[i] >= 1 && pr->piles[i] <= MAXP)
 			s->npiles[s->nrounds++] = pr->piles[i];

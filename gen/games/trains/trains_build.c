@@ -16,7 +16,6 @@
 #include "colour.h"
 #include "csv.h"
 #include "cli.h"
-#include "commands.h"
 #include "diag.h"
 #include "draw.h"
 #include "look.h"

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "trains_check.h"
-#include "commands.h"
 #include "json.h"
 #include "trains_rules.h"
 #include "util.h"

@@ -2,8 +2,8 @@
  * table: its commands, its engine and simulate side, its tune engine, its
  * `--rule` keys and the starter of `railyard new`. Its `rules:` are part of
  * its pack model (trains_rules.c), so it has no rules reader of its own. */
-#include "commands.h"
 #include "game.h"
+#include "simulate.h"
 #include "trains_rules.h"
 #include "tune.h"
 

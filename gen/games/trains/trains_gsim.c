@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "json.h"

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "json.h"
 #include "trains_rules.h"
 #include "util.h"

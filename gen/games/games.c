@@ -1,5 +1,5 @@
-/* game.c: the table of games and the pick of a pack's game. */
-#include "game.h"
+/* games.c: the table of games and the pick of a pack's game (games.h). */
+#include "games.h"
 
 #include <string.h>
 
@@ -13,7 +13,7 @@ static const struct game *const games[] = {
 	&take_game,        /* take_game.c */
 	&domino_game,      /* domino_game.c */
 	&train52_game,     /* train52_game.c */
-	&toy_game,    /* toy_game.c */
+	&toy_game,         /* toy_game.c */
 	&anydeck_game,     /* anydeck.c */
 };
 #define NGAMES (sizeof games / sizeof *games)

@@ -1,8 +1,8 @@
-/* game.h: the table of games. A game is one plug-in: one `const struct game`
- * in its own file (GAME_game.c; anydeck.c for game: deck) holding everything
- * it brings, registered by one line of game.c's table. main parses a pack file
- * once, finds its `game:` here and runs the command through the entry; nothing
- * outside the table and the games' own files asks a game's name. */
+/* game.h: what a game is to the commands, as one plug-in: one `const struct
+ * game` in its own folder (gen/games/GAME/GAME_game.c; anydeck.c for game:
+ * deck) holding everything it brings, registered by one line of the table of
+ * games (games.h, gen/games/games.c). Nothing here names a game: the layers
+ * below the games (deck, play) use a game through this interface only. */
 #ifndef RAILYARD_GAME_H
 #define RAILYARD_GAME_H
 
@@ -10,19 +10,23 @@
 #include <stddef.h>
 
 #include "ruleset.h"
-#include "toy.h"
-#include "train52.h"
 #include "yread.h"
 #include "ytree.h"
 
 /* The `rules:` of the games whose rules are read outside trains_rules.c, each
  * filled by its own GAME_rules.c reader (trains' rules are part of struct pack):
  * the named rules of every game with their origins (set), and the structured
- * keys some games have beside them (Train's piles, Toy Train's words). */
+ * keys a game has beside them (Train's piles, Toy Train's words) in own, which
+ * only that game reads (its GAME.h casts it, checking the size at compile
+ * time). A value: copied with its struct, as the tune variants are. */
+#define GAME_RULES_OWN 256
 struct game_rules {
 	struct ruleset set;
-	struct train52_pack_rules train52;
-	struct toy_pack_rules toy;
+	union {
+		long double align;
+		void *ptr;
+		unsigned char bytes[GAME_RULES_OWN];
+	} own;
 };
 
 /* The game's rules whose `set` member rs is: for a ruleset_other's setter
@@ -80,14 +84,5 @@ struct game {
 	const struct ruleset_other *rule_others;
 	struct game_starter starter;
 };
-
-/* The game named name, or NULL. */
-const struct game *game_find(const char *name);
-/* The i-th game of the table, or NULL past the last. The first, game_at(0),
- * is the core game: a pack without `game:` and a command without a pack. */
-const struct game *game_at(size_t i);
-/* The game of a parsed pack file: its `game:` (trains when it has none), or NULL
- * after reporting an unknown game at its location. */
-const struct game *game_of(const struct ydoc *doc);
 
 #endif
