@@ -56,12 +56,12 @@ sed 's/^/  /' "$WORK/game-game" >&2
 # and commands), each game (gen/games/GAME/), the table of games
 # (gen/games/), cmd (main, new, serve, completion). A module includes only
 # its own layer's headers and those below.
-awk 'function rank(d) {
+LAYER_RANK='function rank(d) {
 	if (d == "core") return 0; if (d == "render") return 1; if (d == "play") return 2
 	if (d == "deck") return 3; if (d ~ /^games\//) return 4; if (d == "games") return 5
 	if (d == "cmd") return 6; return 9
-}
-rank($2) > rank($1)' "$WORK/folder-includes" >"$WORK/up"
+}'
+awk "$LAYER_RANK"' rank($2) > rank($1)' "$WORK/folder-includes" >"$WORK/up"
 ok_if "no module includes a header of a layer above its own" test ! -s "$WORK/up"
 sed 's/^/  /' "$WORK/up" >&2
 ok_if "every folder of gen/ is a layer or a game" \
@@ -96,6 +96,10 @@ if [ -s "$WORK/objects" ] && command -v nm >/dev/null; then
 		>"$WORK/engine-commands"
 	ok_if "no engine calls into a command (nm)" test ! -s "$WORK/engine-commands"
 	sed 's/^/  /' "$WORK/engine-commands" >&2
+	# ... nor does any module call a module of a layer above its own.
+	folder_edges "$WORK/uses" | awk "$LAYER_RANK"' rank($2) > rank($1)' | sort -u >"$WORK/calls-up"
+	ok_if "no module calls a module of a layer above its own (nm)" test ! -s "$WORK/calls-up"
+	sed 's/^/  /' "$WORK/calls-up" >&2
 elif [ -n "${UNIT_DIR:-}" ]; then
 	# make test names the build: its objects must be there, or nothing is checked
 	echo "not ok - object files in $OBJ for the call graph"
