@@ -15,5 +15,8 @@ int cmd_new(int argc, char **argv);       /* new.c */
 int cmd_serve(int argc, char **argv, int (*run)(int argc, char **argv));
 /* railyard --complete WHAT: the bash completion's words (complete.c) */
 int cmd_complete(int argc, char **argv);
+/* The options of new and serve (opt.h), for main's --complete and did-you-mean. */
+struct opt_table;
+extern const struct opt_table new_cmd_options, serve_cmd_options;
 
 #endif

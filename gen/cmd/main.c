@@ -6,9 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -77,71 +75,19 @@ static int not_for_game(const struct command *c, const struct game *g, const str
 static const struct command *running;
 static const struct game *running_game;
 
-/* cli_set_pack's hook: the games besides the pack's whose command has option
- * --name, found by running each game's command with --help (as 'railyard
- * help' does; its usage goes to /dev/null) while cli_probe watches the
- * options that command parses. */
-/* Standard output to /dev/null: the saved descriptor for stdout_on, or -1. */
-static int stdout_off(void)
-{
-	fflush(stdout);
-	int out = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
-	if (out < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
-		if (out >= 0)
-			close(out);
-		if (null >= 0)
-			close(null);
-		return -1;
-	}
-	close(null);
-	return out;
-}
-
-static void stdout_on(int out)
-{
-	fflush(stdout);
-	dup2(out, STDOUT_FILENO);
-	close(out);
-}
-
-/* Run command cmd (game g's, or new, serve, merge) with --help. */
-static void run_help(const char *cmd, const struct command *c, const struct game *g)
-{
-	static char help[] = "--help";
-	char *argv[] = {(char *)cmd, help, NULL};
-	if (c && c->kind == GAME_NCMDS)
-		cmd_merge(2, argv);
-	else if (c)
-		g->run[c->kind](g, NULL, 2, argv);
-	else if (strcmp(cmd, "new") == 0)
-		cmd_new(2, argv);
-	else if (strcmp(cmd, "serve") == 0)
-		cmd_serve(2, argv, NULL);
-}
-
-/* The option table of game g's command c (or of command cmd without a game:
- * new, serve, merge), learnt by running it with --help (its usage to
- * /dev/null) while cli_catch watches, or NULL. */
+/* The option table of game g's command c (its options[]), or of command cmd
+ * without a game (new, serve, merge); NULL: g has no such command. */
 static const struct opt_table *table_of(const char *cmd, const struct command *c, const struct game *g)
 {
-	int out = !c || c->kind == GAME_NCMDS || g->run[c->kind] ? stdout_off() : -1;
-	if (out < 0)
-		return NULL;
-	const struct opt_table *t = NULL;
-	int saved_ind = optind, saved_opt = optopt;
-	char *saved_arg = optarg;
-	cli_catch(&t);
-	diag_set_quiet(1);
-	run_help(cmd, c, g);
-	diag_set_quiet(0);
-	cli_catch(NULL);
-	stdout_on(out);
-	optind = saved_ind;
-	optopt = saved_opt;
-	optarg = saved_arg;
-	return t;
+	if (c && c->kind == GAME_NCMDS)
+		return &merge_options;
+	if (c)
+		return g->run[c->kind] ? g->options[c->kind] : NULL;
+	return strcmp(cmd, "new") == 0 ? &new_cmd_options : strcmp(cmd, "serve") == 0 ? &serve_cmd_options : NULL;
 }
 
+/* cli_set_pack's hook: the games besides the pack's whose command has option
+ * --name (their tables, table_of). */
 static bool option_owners(const char *cmd, const char *name, struct buf *games)
 {
 	const char *found[16];

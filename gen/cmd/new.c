@@ -47,7 +47,7 @@ static const struct opt new_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table new_table = {"new", 22, new_rows};
+const struct opt_table new_cmd_options = {"new", 22, new_rows};
 
 /* The game named game, with its starter (game.h: struct game_starter), or
  * NULL after reporting. */
@@ -360,7 +360,7 @@ static int new_options(int argc, char **argv, struct new_opts *o)
 	*o = (struct new_opts){"trains", NULL, false};
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &new_table)) != -1) {
+	while ((c = cli_next(argc, argv, &new_cmd_options)) != -1) {
 		if (c == 'G')
 			o->game = optarg;
 		else if (c == 'C')
@@ -368,7 +368,7 @@ static int new_options(int argc, char **argv, struct new_opts *o)
 		else if (c == 'q')
 			o->quiet = true;
 		else
-			return cli_usage(c, &new_table);
+			return cli_usage(c, &new_cmd_options);
 	}
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "new takes one folder name (see 'railyard help new')");

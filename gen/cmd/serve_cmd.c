@@ -49,7 +49,7 @@ static const struct opt serve_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table serve_table = {"serve", 22, serve_rows};
+const struct opt_table serve_cmd_options = {"serve", 22, serve_rows};
 
 static volatile sig_atomic_t stop;
 
@@ -94,7 +94,7 @@ static int parse_args(int argc, char **argv, struct serve_args *a)
 	int c;
 	long n;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &serve_table)) != -1) {
+	while ((c = cli_next(argc, argv, &serve_cmd_options)) != -1) {
 		if (c == 'q') {
 			a->quiet = true;
 		} else if (c == 'p' && parse_int(optarg, 0, 65535, &n) == 0) {
@@ -108,7 +108,7 @@ static int parse_args(int argc, char **argv, struct serve_args *a)
 			     optarg);
 			return EXIT_INPUT;
 		} else if (c != 'L') {
-			return cli_usage(c, &serve_table);
+			return cli_usage(c, &serve_cmd_options);
 		}
 	}
 	if (port && a->listen) {

@@ -66,8 +66,6 @@ static const struct option *with_common(const struct option *longopts)
  * whose command has an option (cli_set_pack). */
 static const char *pack_path, *pack_game;
 static bool (*pack_owners)(const char *cmd, const char *name, struct buf *games);
-/* cli_catch: where cli_next puts the table of the command it parses. */
-static const struct opt_table **caught;
 void cli_set_pack(const char *path, const char *game,
 		  bool (*owners)(const char *cmd, const char *name, struct buf *games))
 {
@@ -83,13 +81,6 @@ void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const 
 				       const char **game))
 {
 	options_hook = hook;
-}
-
-void cli_catch(const struct opt_table **t)
-{
-	caught = t;
-	if (caught)
-		*caught = NULL;
 }
 
 static bool foreign_option(const char *cmd, const char *spelled);
@@ -108,15 +99,18 @@ void cli_foreign(const char *cmd, const char *option, const char *games)
 }
 
 /* An option the pack's game lacks and another game's command has: "check:
- * '--line' is a take-the-train option; x.yaml is a trains pack". false when
- * no game has it. */
+ * '--line' is a take-the-train option; x.yaml is a trains pack" (also for
+ * an abbreviation of it that cli_known let through, --lin). false when no
+ * game has it. */
 static bool foreign_option(const char *cmd, const char *spelled)
 {
-	const char *name = spelled + 2;
+	const char *name = spelled + 2, *full;
 	if (spelled[1] != '-') {   /* -l: the long option it is in every command that has it */
 		name = opt_of_letter(spelled[1]);
 		if (!name)
 			return false;
+	} else if (opt_known(name, strlen(name), true, NULL, &full)) {
+		name = full;
 	}
 	if (!pack_owners || !pack_game)
 		return false;
@@ -185,8 +179,6 @@ static void short_options(const struct option *longopts, char *out)
 int cli_next(int argc, char **argv, const struct opt_table *t)
 {
 	static struct option own[128];
-	if (optind <= 1 && caught && !*caught)
-		*caught = t;
 	if (opt_longopts(t, own, sizeof own / sizeof *own) == sizeof own / sizeof *own) {
 		diag(SEV_ERROR, NULL, "%s: too many options (a bug in railyard)", argv[0]);
 		return '?';

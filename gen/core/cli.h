@@ -42,11 +42,6 @@ void cli_foreign(const char *cmd, const char *option, const char *games);
  * and names another game's option as such. */
 void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const char **names, size_t max,
 				       const char **game));
-/* For those hooks, and for the completion: while on (cli_catch(&t) ..
- * cli_catch(NULL)), the first cli_next of a command puts its table into t
- * (run the command with --help, its usage to /dev/null, to learn its
- * options without running it). */
-void cli_catch(const struct opt_table **t);
 
 /* Whether every long option among a command's arguments is one some command has
  * (the tables opt_set_known set); else false after "COMMAND: unknown option '--onyl' (did you

@@ -57,7 +57,7 @@ static const struct opt build_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table build_table = {"build", 22, build_rows};
+const struct opt_table deck_build_options = {"build", 22, build_rows};
 
 static void set_value_fields(struct deck_build *b, struct fields *f, const char *field,
 			     const char *value)
@@ -808,7 +808,7 @@ int deck_build(const struct game *game, const struct ydoc *pack, int argc, char 
 {
 	struct build_opts o;
 	struct names_select sel = {0};
-	int status = build_parse(argc, argv, &o, &build_table, select_option, &sel);
+	int status = build_parse(argc, argv, &o, &deck_build_options, select_option, &sel);
 	if (status >= 0)
 		return status;
 	struct game_rules rules;

@@ -62,5 +62,12 @@ extern const struct sim_side deck_sim_side;   /* deck_sim.c */
 #define DECK_GAME_CMDS(check) \
 	{[GAME_LIST] = deck_list, [GAME_CHECK] = check, [GAME_BUILD] = deck_build, \
 	 [GAME_SIMULATE] = cmd_simulate, [GAME_TUNE] = cmd_tune, [GAME_DUMP] = deck_list_dump}
+/* DECK_GAME_OPTIONS(check) is such a game's options[]: the tables those
+ * commands parse with (dump is list --dump: list's). */
+struct opt_table;
+extern const struct opt_table deck_list_options, deck_build_options, deck_simulate_options;
+#define DECK_GAME_OPTIONS(check) \
+	{[GAME_LIST] = &deck_list_options, [GAME_CHECK] = &(check), [GAME_BUILD] = &deck_build_options, \
+	 [GAME_SIMULATE] = &deck_simulate_options, [GAME_TUNE] = &tune_options, [GAME_DUMP] = &deck_list_options}
 
 #endif

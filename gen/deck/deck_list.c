@@ -34,7 +34,7 @@ static const struct opt list_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table list_table = {"list", 23, list_rows};
+const struct opt_table deck_list_options = {"list", 23, list_rows};
 
 /* list's options. */
 struct list_opts {
@@ -186,7 +186,7 @@ static int list_option(int c, struct list_opts *o)
 		return cli_rule(optarg, o->rule_args, &o->nrule, RULESET_MAX) ? EXIT_INPUT : -1;
 	case 'w':
 	case 'W': return names_select_add(&o->sel, c, optarg) != 0 ? EXIT_INPUT : -1;
-	default: return cli_usage(c, &list_table);
+	default: return cli_usage(c, &deck_list_options);
 	}
 }
 
@@ -196,7 +196,7 @@ static int list_options(int argc, char **argv, struct list_opts *o)
 	*o = (struct list_opts){0};
 	int c, status;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &list_table)) != -1)
+	while ((c = cli_next(argc, argv, &deck_list_options)) != -1)
 		if ((status = list_option(c, o)) >= 0)
 			return status;
 	return cli_one_pack(argc, "list") ? -1 : EXIT_INPUT;

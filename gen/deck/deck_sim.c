@@ -87,7 +87,7 @@ static const struct opt simulate_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table simulate_table = {"simulate", 24, simulate_rows};
+const struct opt_table deck_simulate_options = {"simulate", 24, simulate_rows};
 
 /* A loaded deck pack and its rules as its game read them (--rule applied). */
 struct deck_pack {
@@ -257,7 +257,7 @@ static void rules_differ(const struct sim_series *a, const struct sim_series *b,
 }
 
 const struct sim_side deck_sim_side = {
-	.usage = &simulate_table,
+	.usage = &deck_simulate_options,
 	.length_default = 5000,
 	.npolicies = 2,
 	

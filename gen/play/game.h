@@ -46,6 +46,7 @@ struct game_starter {
 };
 
 struct game;
+struct opt_table;
 struct gsim_engine;
 struct tune_engine;
 struct deck_build_game;
@@ -66,6 +67,11 @@ struct game {
 	 * or bad value is reported through r. NULL: read elsewhere (trains). */
 	void (*load_rules)(struct yread *r, const struct ynode *rules, struct game_rules *out);
 	game_cmd *run[GAME_NCMDS];  /* NULL: the game has no such command yet */
+	/* The option table (opt.h) each command of run parses with (cli_next):
+	 * what --complete, the did-you-mean of a misspelt option and the options
+	 * another game has read, without running the command. Set exactly where
+	 * run is (tests/unit/test_game.c). */
+	const struct opt_table *options[GAME_NCMDS];
 	/* A deck-pack game: what its GAME_build.c adds to the deck build, and its
 	 * GAME_list.c to the deck list and dump; NULL: trains. */
 	const struct deck_build_game *build;

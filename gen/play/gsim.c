@@ -20,18 +20,6 @@ void gsim_seats_from(const struct gsim_params *p, struct gsim_seats *out)
 	out->max_length = p->max_length;
 }
 
-long gsim_rule_int(const struct gsim_params *p, const char *key)
-{
-	const char *v = ruleset_get(&p->pack_rules->set, key);
-	return v ? strtol(v, NULL, 10) : 0;
-}
-
-bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value)
-{
-	const char *v = ruleset_get(&p->pack_rules->set, key);
-	return v && !strcmp(v, value);
-}
-
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct rng *rng)
 {
 	for (size_t i = n; i > 1; i--) {

@@ -63,8 +63,10 @@ struct pack;
 struct gsim_params {
 	const struct deck *deck;         /* the other games' pack */
 	const struct pack *pack;         /* the core game's (deck NULL) */
-	/* the pack's `rules:` as its game read them, --rule applied: the engine
-	 * reads its named rules from pack_rules->set (ruleset_get), checked already */
+	/* the pack's `rules:` as its game read them, --rule applied, checked already:
+	 * the engine reads its named rules as its game's typed struct, filled from
+	 * pack_rules->set by the game's GAME_rules_from (take_rules_from,
+	 * train52_rules_from, ...), never a key by its name */
 	const struct game_rules *pack_rules;
 	int players;
 	enum gsim_policy policy[SIM_MAX_PLAYERS];
@@ -222,11 +224,6 @@ int gsim_counts_record(struct gsim_counts *t, const struct gsim_outcome *o);
 struct stats_counts;
 void gsim_stats_counts(const struct gsim_engine *e, const struct gsim_counts *t, int seats,
 		       struct stats_counts *out);
-
-/* The named rule key of the series as a whole number (its table bounds it). */
-long gsim_rule_int(const struct gsim_params *p, const char *key);
-/* Whether the named rule key of the series is value. */
-bool gsim_rule_eq(const struct gsim_params *p, const char *key, const char *value);
 
 /* Fisher-Yates shuffle of n bytes / ints from rng. */
 void gsim_shuffle_u8(uint8_t *v, size_t n, struct rng *rng);

@@ -137,7 +137,7 @@ static const struct opt tune_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table tune_table = {"tune", 26, tune_rows};
+const struct opt_table tune_options = {"tune", 26, tune_rows};
 
 static const struct opt merge_rows[] = {
 	OPT_TEXT(
@@ -162,7 +162,7 @@ static const struct opt merge_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table merge_table = {"merge", 26, merge_rows};
+const struct opt_table merge_options = {"merge", 26, merge_rows};
 
 struct opts {
 	char *vary[TUNE_MAX_KEYS + 1];
@@ -1648,9 +1648,9 @@ int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *p
 	bool ok = true;
 	int ch;
 	optind = 1;
-	while ((ch = cli_next(argc, argv, &tune_table)) != -1) {
+	while ((ch = cli_next(argc, argv, &tune_options)) != -1) {
 		if (ch == 'h' || ch == 'V' || ch == '?')
-			return cli_usage(ch, &tune_table);
+			return cli_usage(ch, &tune_options);
 		ok &= tune_option(ch, &o, &c);
 	}
 	ok &= cli_one_pack(argc, "tune");
@@ -1676,13 +1676,13 @@ int cmd_merge(int argc, char **argv)
 	const char *plot = NULL;
 	int ch;
 	optind = 1;
-	while ((ch = cli_next(argc, argv, &merge_table)) != -1) {
+	while ((ch = cli_next(argc, argv, &merge_options)) != -1) {
 		if (ch == 'j')
 			json = true;
 		else if (ch == O_PLOT)
 			plot = optarg;
 		else if (ch != 'q')
-			return cli_usage(ch, &merge_table);
+			return cli_usage(ch, &merge_options);
 	}
 	if (optind >= argc) {
 		diag(SEV_ERROR, NULL, "merge takes the folders of the shards (see 'railyard merge --help')");

@@ -120,8 +120,10 @@ extern const struct tune_engine trains_tune_engine, deck_tune_engine;
 /* railyard tune PACK with engine e for game (handed to e->load; argv[0] is
  * "tune"): PACK as parsed (pack; NULL: read from the file). */
 int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *pack, int argc, char **argv);
-/* railyard merge DIR... (argv[0] is "merge"). */
+/* railyard merge DIR... (argv[0] is "merge"), and its options (opt.h). */
 int cmd_merge(int argc, char **argv);
+struct opt_table;
+extern const struct opt_table merge_options, tune_options;
 
 /* railyard tune for every game with a tune engine (tune.c), through game->tune. */
 struct game;

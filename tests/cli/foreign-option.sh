@@ -37,6 +37,15 @@ expect_grep "... train-52's own --play" "\(did you mean '--play'\?\)" "$WORK/las
 mkdir -p "$WORK/folder" && cp $T "$WORK/folder/pack.yaml"
 expect_status "check FOLDER --topp (the pack named by its folder)" 2 "$RAILYARD" check "$WORK/folder" --topp
 expect_grep "... the same" "the nearest, '--top', is a train-52 option; $WORK/folder is a trains pack" "$WORK/last.err"
+# an abbreviation of another game's option (getopt_long takes one of its own):
+# named as that game's, not a did-you-mean of an option the pack's game lacks
+T2=packs/pattern-two-census-seven.yaml
+expect_status "list TRAINS --rul x (deck games' --rule, abbreviated)" 2 "$RAILYARD" list $T2 --rul x
+expect_grep "... named as the deck games'" "list: '--rule' is a take-the-train, .* option; $T2 is a trains pack" \
+	"$WORK/last.err"
+ok_if "... not offered as the trains list's" sh -c "! grep -q 'did you mean' '$WORK/last.err'"
+expect_status "check TRAINS --lin x" 2 "$RAILYARD" check $T --lin x
+expect_grep "... --line, take-the-train's" "check: '--line' is a take-the-train option" "$WORK/last.err"
 expect_status "check --topp without a pack" 2 "$RAILYARD" check --topp
 expect_grep "... the nearest of any game's" "\(did you mean '--top'\?\)" "$WORK/last.err"
 expect_status "help still prints every game's options" 0 "$RAILYARD" help check

@@ -18,6 +18,7 @@
 #include "toy.h"
 #include "train52.h"
 #include "deck_games.h"
+#include "opt.h"
 #include "util.h"
 #include "ytree.h"
 
@@ -88,6 +89,30 @@ static void test_table(void **state)
 	}
 	assert_non_null(game_find("trains")->run[GAME_SIMULATE]);
 	assert_null(game_find("chess"));
+}
+
+/* Every game names the option table of each command it runs, and only of
+ * those (main reads options[] for --complete and the did-you-mean instead of
+ * running the command): each the table of that command (its usage names it;
+ * dump of a deck game is list --dump, list's table). */
+static void test_options(void **state)
+{
+	(void)state;
+	static const char *const cmds[GAME_NCMDS] = {[GAME_LIST] = "list", [GAME_CHECK] = "check",
+		[GAME_BUILD] = "build", [GAME_SIMULATE] = "simulate", [GAME_DUMP] = "dump", [GAME_TUNE] = "tune"};
+	const struct game *g;
+	size_t n = 0;
+	for (; (g = game_at(n)); n++)
+		for (int k = 0; k < GAME_NCMDS; k++) {
+			const struct opt_table *t = g->options[k];
+			if (g->run[k] && !t)
+				fail_msg("game %s runs %s but has no options[] table for it", g->name, cmds[k]);
+			if (!g->run[k] && t)
+				fail_msg("game %s has an options[] table for %s, which it does not run", g->name, cmds[k]);
+			if (t && strcmp(t->cmd, cmds[k]) != 0 && !(k == GAME_DUMP && strcmp(t->cmd, "list") == 0))
+				fail_msg("game %s: options[] of %s is the table of %s", g->name, cmds[k], t->cmd);
+		}
+	assert_true(n > 1);   /* trains and the deck games */
 }
 
 static void test_game_of(void **state)
@@ -335,6 +360,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_game_of),
 		cmocka_unit_test(test_command_takes_tree),
 		cmocka_unit_test(test_t52_piles),

@@ -159,6 +159,8 @@ const struct game anydeck_game = {
 	.load_rules = anydeck_rules,
 	.run = {[GAME_LIST] = deck_list, [GAME_CHECK] = anydeck_check, [GAME_BUILD] = deck_build,
 		[GAME_DUMP] = deck_list_dump},
+	.options = {[GAME_LIST] = &deck_list_options, [GAME_CHECK] = &check_table, [GAME_BUILD] = &deck_build_options,
+		    [GAME_DUMP] = &deck_list_options},
 	.build = &anydeck_build_items,
 	.list = &anydeck_list_items,
 	.starter = {NULL, "name", NULL, 0, true, NULL},

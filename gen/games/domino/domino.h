@@ -168,8 +168,10 @@ void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_r
 /* Its pack-level check (deck_games.h says what it is). */
 struct deck;
 int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-/* railyard check (domino_check.c). */
+/* railyard check (domino_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
 int deck_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+struct opt_table;
+extern const struct opt_table domino_check_options;
 /* What it adds to the deck build and list (domino_build.c, domino_list.c). */
 extern const struct deck_build_game domino_build_items;
 extern const struct deck_list_game domino_list_items;

@@ -64,7 +64,7 @@ static const struct opt domino_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table domino_table = {"check", 23, domino_rows};
+const struct opt_table domino_check_options = {"check", 23, domino_rows};
 
 /* Parse a list of tiles of a double-dn set, each at most once. 0 or -1 (reported). */
 static int domino_tiles(int dn, const char *opt, const char *arg, struct domino **tiles, size_t *n)
@@ -528,7 +528,7 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 	memset(o, 0, sizeof *o);
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &domino_table)) != -1) {
+	while ((c = cli_next(argc, argv, &domino_check_options)) != -1) {
 		switch (c) {
 		case 't': o->tiles = optarg; break;
 		case 'H': o->hands = optarg; break;
@@ -542,12 +542,12 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 			if (cli_rule(optarg, o->rule, &o->nrule, RULESET_MAX))
 				return EXIT_INPUT;
 			break;
-		case 'h': opt_help(stdout, &domino_table); return EXIT_OK;
+		case 'h': opt_help(stdout, &domino_check_options); return EXIT_OK;
 		case 'V': return cli_version();
-		default: cli_brief(&domino_table); return EXIT_INPUT;
+		default: cli_brief(&domino_check_options); return EXIT_INPUT;
 		}
 	}
-	return deck_games_check_one_pack(argc, &domino_table) < 0 ? EXIT_INPUT : -1;
+	return deck_games_check_one_pack(argc, &domino_check_options) < 0 ? EXIT_INPUT : -1;
 }
 
 int deck_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)

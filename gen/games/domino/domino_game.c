@@ -11,6 +11,7 @@ const struct game domino_game = {
 	.name = DOMINO_GAME,
 	.load_rules = domino_rules_load,
 	.run = DECK_GAME_CMDS(deck_games_check_domino),
+	.options = DECK_GAME_OPTIONS(domino_check_options),
 	.build = &domino_build_items,
 	.list = &domino_list_items,
 	.engine = &gsim_domino,

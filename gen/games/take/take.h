@@ -204,8 +204,10 @@ void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rul
 /* Its pack-level check (deck_games.h says what it is). */
 struct deck;
 int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-/* railyard check (take_check.c). */
+/* railyard check (take_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
 int deck_games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+struct opt_table;
+extern const struct opt_table take_check_options;
 /* What it adds to the deck build and list (take_build.c, take_list.c). */
 extern const struct deck_build_game take_build_items;
 extern const struct deck_list_game take_list_items;

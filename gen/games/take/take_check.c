@@ -59,7 +59,7 @@ static const struct opt take_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table take_table = {"check", 23, take_rows};
+const struct opt_table take_check_options = {"check", 23, take_rows};
 
 static int take_cards(const struct take_game *g, const char *opt, const char *s,
 		      struct take_card **out, size_t *n)
@@ -265,9 +265,9 @@ static bool take_option(int c, struct take_opts *o, int *stop)
 		if (names_select_add(&o->sel, c, optarg) != 0)
 			*stop = EXIT_INPUT;
 		return true;
-	case 'h': opt_help(stdout, &take_table); *stop = EXIT_OK; return true;
+	case 'h': opt_help(stdout, &take_check_options); *stop = EXIT_OK; return true;
 	case 'V': *stop = cli_version(); return true;
-	default: cli_brief(&take_table); *stop = EXIT_INPUT; return true;
+	default: cli_brief(&take_check_options); *stop = EXIT_INPUT; return true;
 	}
 }
 
@@ -279,7 +279,7 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 	bool ok = true;
 	int c, stop = -1;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &take_table)) != -1) {
+	while ((c = cli_next(argc, argv, &take_check_options)) != -1) {
 		ok &= take_option(c, o, &stop);
 		if (stop >= 0)
 			return stop;
@@ -291,7 +291,7 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		     "(see --help)");
 		ok = false;
 	}
-	return deck_games_check_one_pack(argc, &take_table) < 0 || !ok ? EXIT_INPUT : -1;
+	return deck_games_check_one_pack(argc, &take_check_options) < 0 || !ok ? EXIT_INPUT : -1;
 }
 
 /* --line into *line; false, every problem reported, when it is not a line. */

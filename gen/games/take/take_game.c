@@ -11,6 +11,7 @@ const struct game take_game = {
 	.name = TAKE_GAME,
 	.load_rules = take_rules_load,
 	.run = DECK_GAME_CMDS(deck_games_check_take),
+	.options = DECK_GAME_OPTIONS(take_check_options),
 	.build = &take_build_items,
 	.list = &take_list_items,
 	.engine = &gsim_take,

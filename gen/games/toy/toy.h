@@ -60,6 +60,15 @@ struct toy_rules {
 	size_t nbroken;
 };
 
+/* Toy Train's named rules (toy_rule_keys) as values, read from a ruleset with
+ * the pack's `rules:` and --rule applied (toy_named_rules_from): what the
+ * engine and check read, never a key by its name. */
+struct toy_named_rules {
+	const char *mix;      /* letter-mix: "pack", or toy_mix's method ("frequency", "even") */
+	long broken_every;    /* broken-every N (toy_broken_every); 0: the board's marks */
+};
+void toy_named_rules_from(const struct ruleset *rs, struct toy_named_rules *out);
+
 /* Toy Train's rules from a pack and its read `rules:` (tr): letters,
  * min-letters, the board; 0, or -1 reported. The broken spaces point into d. */
 int toy_rules_from(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r);
@@ -191,8 +200,10 @@ void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rule
 /* Its pack-level check (deck_games.h says what it is). */
 struct deck;
 int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-/* railyard check (toy_check.c). */
+/* railyard check (toy_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
 int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+struct opt_table;
+extern const struct opt_table toy_check_options;
 /* What it adds to the deck build and list (toy_build.c, toy_list.c). */
 extern const struct deck_build_game toy_build_items;
 extern const struct deck_list_game toy_list_items;

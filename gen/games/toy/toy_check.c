@@ -60,7 +60,7 @@ static const struct opt toy_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table toy_table = {"check", 23, toy_rows};
+const struct opt_table toy_check_options = {"check", 23, toy_rows};
 
 /* Take the face-down carriages of earlier rounds out of r's counts; when fewer
  * than 10 would stay face up, all are turned face up again (the page). */
@@ -151,7 +151,7 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 	memset(o, 0, sizeof *o);
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &toy_table)) != -1) {
+	while ((c = cli_next(argc, argv, &toy_check_options)) != -1) {
 		switch (c) {
 		case 'j': o->json = true; break;
 		case 'w': o->word = optarg; break;
@@ -170,9 +170,9 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 			if (trust_allow(optarg) != 0)
 				return EXIT_INPUT;
 			break;
-		case 'h': opt_help(stdout, &toy_table); return EXIT_OK;
+		case 'h': opt_help(stdout, &toy_check_options); return EXIT_OK;
 		case 'V': return cli_version();
-		default: cli_brief(&toy_table); return EXIT_INPUT;
+		default: cli_brief(&toy_check_options); return EXIT_INPUT;
 		}
 	}
 	o->pack = !o->word && !o->at && !o->used && !o->spent && !o->challenge && !o->answer && !o->next;
@@ -188,7 +188,7 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 		diag(SEV_ERROR, NULL, "--answer is the challenged player's word: give --challenge");
 		return EXIT_INPUT;
 	}
-	return deck_games_check_one_pack(argc, &toy_table) < 0 ? EXIT_INPUT : -1;
+	return deck_games_check_one_pack(argc, &toy_check_options) < 0 ? EXIT_INPUT : -1;
 }
 
 /* --next: whose carriage comes next (toy_driver_lays), the locomotive on
@@ -325,10 +325,11 @@ int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int a
 		goto done;
 	/* rules.broken-every N places the broken railways instead of the board's
 	 * marks, as the engine does (toy_broken_every) */
-	const char *every = ruleset_get(&rules.set, "broken-every");
+	struct toy_named_rules named;
+	toy_named_rules_from(&rules.set, &named);
 	int spaces[256];
-	if (every && strtol(every, NULL, 10) > 0) {
-		r.nbroken = toy_broken_every(r.start, r.finish, strtol(every, NULL, 10), spaces, 256);
+	if (named.broken_every > 0) {
+		r.nbroken = toy_broken_every(r.start, r.finish, named.broken_every, spaces, 256);
 		r.broken = spaces;
 	}
 	if (o.next) {
@@ -377,8 +378,9 @@ int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool no
 	struct toy_rules r;
 	if (toy_rules_from(d, TOY_OWN(rules), &r) != 0)
 		return 1;
-	const char *mix = ruleset_get(&rules->set, "letter-mix");
-	if (!TOY_OWN(rules)->words || (mix && strcmp(mix, "pack") != 0))
+	struct toy_named_rules named;
+	toy_named_rules_from(&rules->set, &named);
+	if (!TOY_OWN(rules)->words || strcmp(named.mix, "pack") != 0)
 		return 0;
 	struct loc wloc = {NULL, 0, 0};
 	char *path = toy_words_path(d, TOY_OWN(rules), NULL, &wloc);

@@ -11,6 +11,7 @@ const struct game toy_game = {
 	.name = TOY_GAME,
 	.load_rules = toy_rules_load,
 	.run = DECK_GAME_CMDS(deck_games_check_toy),
+	.options = DECK_GAME_OPTIONS(toy_check_options),
 	.build = &toy_build_items,
 	.list = &toy_list_items,
 	.engine = &gsim_toy,

@@ -24,6 +24,13 @@ const struct ruleset_key toy_rule_keys[] = {
 	{NULL, NULL, 0, 0, NULL, NULL},
 };
 
+void toy_named_rules_from(const struct ruleset *rs, struct toy_named_rules *out)
+{
+	const char *mix = ruleset_get(rs, "letter-mix"), *every = ruleset_get(rs, "broken-every");
+	out->mix = mix ? mix : "pack";
+	out->broken_every = every ? strtol(every, NULL, 10) : 0;
+}
+
 const char *const toy_pack_rule_keys[] = {"words", "min-letters", NULL};
 
 void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out)

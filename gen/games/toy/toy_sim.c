@@ -136,9 +136,10 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->finish = r.finish;
 	gsim_seats_from(p, &s->seats);
 	s->nused_max = p->max_length < 1 ? 1 : p->max_length < MAXUSED ? p->max_length : MAXUSED;
-	const char *mix = ruleset_get(&p->pack_rules->set, "letter-mix");
-	snprintf(s->mix, sizeof s->mix, "%s", mix ? mix : "pack");
-	s->broken_every = gsim_rule_int(p, "broken-every");
+	struct toy_named_rules named;
+	toy_named_rules_from(&p->pack_rules->set, &named);
+	snprintf(s->mix, sizeof s->mix, "%s", named.mix);
+	s->broken_every = named.broken_every;
 	if (s->finish < 2 || s->finish > 255 || s->broken_every < 0) {
 		snprintf(err, errlen, "the simulator plays boards of up to 255 spaces, broken-every N >= 0");
 		free(s);

@@ -65,6 +65,12 @@ struct train52_rules {
 	/* reopen=second-ace: the sequence A 2 4 ... K is laid on the closing A, so it
 	 * needs a second A. Default (closing-ace): the closing A is the sequence's A. */
 	bool second_ace;
+	/* What only the engine plays by (the checker judges one play): order=rotation,
+	 * the seats act in turn (default random: a random player acts next); wrecks,
+	 * a round is void after that many Trainwrecks (0: re-deal without end; its
+	 * default 3 comes through train52_rules_from, not zero-initialisation). */
+	bool rotation;
+	int wrecks;
 };
 
 /* The reopening sequence, played on a closed pile's closing A: A 2 4 5 7 9 J K. */
@@ -152,7 +158,8 @@ bool train52_trainwreck(const int *left, const bool *closed, int npiles);
  * seats tie; tied[i] then marks the seats that play the tie-breaker round. */
 int train52_game_winner(const int *points, int players, bool *tied);
 
-/* The play rules (face-cards, ace, reopen) of a named rule set into *r. */
+/* The named rules (train52_rule_keys) of a rule set into *r: what the engine and
+ * the checker read, never a key by its name. */
 void train52_rules_from(const struct ruleset *rs, struct train52_rules *r);
 
 /* The named rules of Train (52 cards) (ruleset.h), NULL-key terminated. */
@@ -176,8 +183,10 @@ void train52_rules_load(struct yread *r, const struct ynode *rules, struct game_
 /* Its pack-level check (deck_games.h says what it is). */
 struct deck;
 int train52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
-/* railyard check (train52_check.c). */
+/* railyard check (train52_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
 int deck_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+struct opt_table;
+extern const struct opt_table train52_check_options;
 /* What it adds to the deck build and list (train52_build.c, train52_list.c). */
 extern const struct deck_build_game train52_build_items;
 extern const struct deck_list_game train52_list_items;

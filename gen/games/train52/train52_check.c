@@ -64,7 +64,7 @@ static const struct opt train52_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table train52_table = {"check", 23, train52_rows};
+const struct opt_table train52_check_options = {"check", 23, train52_rows};
 
 static int train52_cards(const char *const *suits, size_t nsuits, const char *opt, const char *s,
 		     struct train52_card **out, size_t *n)
@@ -205,15 +205,15 @@ static int train52_options(int argc, char **argv, struct train52_opts *o)
 	bool ok = true;
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &train52_table)) != -1) {
+	while ((c = cli_next(argc, argv, &train52_check_options)) != -1) {
 		if (c == 'h') {
-			opt_help(stdout, &train52_table);
+			opt_help(stdout, &train52_check_options);
 			return EXIT_OK;
 		}
 		if (c == 'V')
 			return cli_version();
 		if (!strchr("jsDLNoPpHrn", c) || c == 0) {
-			cli_brief(&train52_table);
+			cli_brief(&train52_check_options);
 			return EXIT_INPUT;
 		}
 		ok &= train52_option(c, o);
@@ -221,7 +221,7 @@ static int train52_options(int argc, char **argv, struct train52_opts *o)
 	o->pack = !o->piles && !o->points && !o->play && !o->hand && !o->on && !o->start && !o->pile;
 	if (!o->piles && !o->points && !o->pack)
 		ok &= train52_play_opts(o);
-	return deck_games_check_one_pack(argc, &train52_table) < 0 || !ok ? EXIT_INPUT : -1;
+	return deck_games_check_one_pack(argc, &train52_check_options) < 0 || !ok ? EXIT_INPUT : -1;
 }
 
 /* The pack's card group of suit x rank (13 ranks), or NULL reported. */

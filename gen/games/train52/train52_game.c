@@ -11,6 +11,7 @@ const struct game train52_game = {
 	.name = TRAIN52_GAME,
 	.load_rules = train52_rules_load,
 	.run = DECK_GAME_CMDS(deck_games_check_train52),
+	.options = DECK_GAME_OPTIONS(train52_check_options),
 	.build = &train52_build_items,
 	.list = &train52_list_items,
 	.engine = &gsim_train52,

@@ -748,6 +748,8 @@ void train52_rules_from(const struct ruleset *rs, struct train52_rules *r)
 	r->face_step = (v = ruleset_get(rs, "face-cards")) && !strcmp(v, "step");
 	r->ace_low = (v = ruleset_get(rs, "ace")) && !strcmp(v, "low");
 	r->second_ace = (v = ruleset_get(rs, "reopen")) && !strcmp(v, "second-ace");
+	r->rotation = (v = ruleset_get(rs, "order")) && !strcmp(v, "rotation");
+	r->wrecks = (v = ruleset_get(rs, "wrecks")) ? (int)strtol(v, NULL, 10) : 0;
 }
 
 bool train52_trainwreck(const int *left, const bool *closed, int npiles)

@@ -44,9 +44,8 @@ struct tally {
 
 struct setup {
 	struct gsim_seats seats;
-	int npiles[8], nrounds, wrecks;
-	bool rotation;
-	struct train52_rules rules;
+	int npiles[8], nrounds;
+	struct train52_rules rules;   /* every named rule, order and wrecks too */
 	bool selfcheck;
 	struct tally *tally;     /* selfcheck: written while playing, through the const setup */
 	gsim_train52_watch_fn *watch;   /* tests: every position and the moves chosen among */
@@ -104,8 +103,6 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
-	s->rotation = gsim_rule_eq(p, "order", "rotation");
-	s->wrecks = (int)gsim_rule_int(p, "wrecks");
 	train52_rules_from(&p->pack_rules->set, &s->rules);
 	s->tally = xcalloc(1, sizeof *s->tally);
 	return s;
@@ -123,7 +120,8 @@ static void rules_text(const void *sp, struct buf *out)
 {
 	const struct setup *s = sp;
 	buf_printf(out, "order=%s wrecks=%d face-cards=%s ace=%s reopen=%s piles=",
-		   s->rotation ? "rotation" : "random", s->wrecks, s->rules.face_step ? "step" : "doubles",
+		   s->rules.rotation ? "rotation" : "random", s->rules.wrecks,
+		   s->rules.face_step ? "step" : "doubles",
 		   s->rules.ace_low ? "low" : "piles", s->rules.second_ace ? "second-ace" : "closing-ace");
 	for (int r = 0; r < s->nrounds; r++)
 		buf_printf(out, "%s%d", r ? "," : "", s->npiles[r]);
@@ -398,7 +396,7 @@ static void begin(const struct setup *s, struct pos *ps, struct rng *rng)
 				cand[nc++] = p;
 		}
 	if (nc) {
-		int k = s->rotation ? 0 : (int)rng_below(rng, (uint32_t)nc);
+		int k = s->rules.rotation ? 0 : (int)rng_below(rng, (uint32_t)nc);
 		struct gsim_outcome unused = {0};
 		lay(s, ps, cand[k], &how[k], &unused);
 		return;
@@ -410,7 +408,7 @@ static void begin(const struct setup *s, struct pos *ps, struct rng *rng)
 			draw(ps, p, rng);
 			cand[nc++] = p;
 		}
-	int p = cand[s->rotation ? 0 : rng_below(rng, (uint32_t)nc)], best = 0;
+	int p = cand[s->rules.rotation ? 0 : rng_below(rng, (uint32_t)nc)], best = 0;
 	for (int r = 13; r >= 1; r--)
 		if (ps->cnt[p][r] && (!best || r > 10 || r == 1))
 			best = r;   /* a card the run from 2 needs least: a face card or an A */
@@ -424,7 +422,7 @@ static void begin(const struct setup *s, struct pos *ps, struct rng *rng)
  * (rule wrecks: too many Trainwrecks). */
 static bool deal_hand(const struct setup *s, struct pos *ps, struct rng *rng, struct gsim_outcome *o)
 {
-	if (s->wrecks && ps->wrecks >= s->wrecks) {
+	if (s->rules.wrecks && ps->wrecks >= s->rules.wrecks) {
 		o->count[C_VOID]++;
 		return false;
 	}
@@ -478,7 +476,8 @@ static void next_act(const struct setup *s, struct pos *ps, struct rng *rng)
 		ps->winner = -1;
 		return;
 	}
-	ps->seat = s->rotation ? ps->seats[ps->act % ps->ns] : ps->seats[rng_below(rng, (uint32_t)ps->ns)];
+	ps->seat = s->rules.rotation ? ps->seats[ps->act % ps->ns]
+				     : ps->seats[rng_below(rng, (uint32_t)ps->ns)];
 }
 
 /* After an act (won: a Train): the round's point, or a Trainwreck's re-deal,

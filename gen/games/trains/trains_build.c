@@ -74,7 +74,7 @@ static const struct opt build_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table build_table = {"build", 22, build_rows};
+const struct opt_table trains_build_options = {"build", 22, build_rows};
 
 struct build {
 	struct pack *p;
@@ -873,7 +873,7 @@ struct trains_build_opts {
 /* build's own option: --numbers. */
 static int card_option(void *user, int c, char *arg)
 {
-	(void)c;   /* the only one of build_table's options not in build_options */
+	(void)c;   /* the only one of trains_build_options's options not in build_options */
 	*(const char **)user = arg;
 	return -1;
 }
@@ -1040,7 +1040,7 @@ int trains_build(const struct game *g, const struct ydoc *pack, int argc, char *
 {
 	(void)g;
 	struct trains_build_opts o = {0};
-	int status = build_parse(argc, argv, &o.build, &build_table, card_option, &o.cards);
+	int status = build_parse(argc, argv, &o.build, &trains_build_options, card_option, &o.cards);
 	if (status >= 0)
 		return status;
 	o.pack = argv[optind];

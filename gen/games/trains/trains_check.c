@@ -76,7 +76,7 @@ static const struct opt check_option_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table check_options = {"check", 23, check_option_rows};
+const struct opt_table trains_check_options = {"check", 23, check_option_rows};
 
 /* Where in an option's text a problem is: column col of line 1 of "--name". */
 static struct loc opt_loc(const char *name, const char *text, const char *at)
@@ -573,7 +573,7 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 {
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &check_options)) != -1) {
+	while ((c = cli_next(argc, argv, &trains_check_options)) != -1) {
 		switch (c) {
 		case 's':
 		case 'g':
@@ -602,12 +602,12 @@ static int parse_opts(int argc, char **argv, struct check_opts *o, const char **
 				return EXIT_INPUT;
 			break;
 		case 'j': o->json = true; break;
-		default: return cli_usage(c, &check_options);
+		default: return cli_usage(c, &trains_check_options);
 		}
 	}
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, optind >= argc ? "no pack file given" : "give exactly one pack file");
-		cli_brief(&check_options);
+		cli_brief(&trains_check_options);
 		return EXIT_INPUT;
 	}
 	if (!o->sequence && (o->frozen || o->apply || o->on || o->nwith || o->draw || o->opponent)) {

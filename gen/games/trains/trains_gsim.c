@@ -290,7 +290,7 @@ static const struct opt simulate_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table simulate_table = {"simulate", 24, simulate_rows};
+const struct opt_table trains_simulate_options = {"simulate", 24, simulate_rows};
 
 static void *load_pack(const char *path, const struct ydoc *doc, int j, const struct game *g,
 		       const struct sim_opts *o)
@@ -563,7 +563,7 @@ static void trace_game(const struct sim_series *se, const struct sim_opts *o)
 }
 
 const struct sim_side trains_sim_side = {
-	.usage = &simulate_table,
+	.usage = &trains_simulate_options,
 	.length_default = 1000,
 	.npolicies = POLICY_COUNT,
 	.besides = "the pattern",

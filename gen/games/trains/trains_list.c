@@ -33,7 +33,7 @@ static const struct opt list_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table list_table = {"list", 21, list_rows};
+const struct opt_table trains_list_options = {"list", 21, list_rows};
 
 struct list_opts {
 	bool cards, abilities, json;
@@ -198,7 +198,7 @@ static int parse_list_args(int argc, char **argv, struct list_opts *o, long *pla
 {
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &list_table)) != -1) {
+	while ((c = cli_next(argc, argv, &trains_list_options)) != -1) {
 		switch (c) {
 		case 'c': o->cards = true; break;
 		case 'a': o->abilities = true; break;
@@ -211,7 +211,7 @@ static int parse_list_args(int argc, char **argv, struct list_opts *o, long *pla
 				return EXIT_INPUT;
 			}
 			break;
-		default: return cli_usage(c, &list_table);
+		default: return cli_usage(c, &trains_list_options);
 		}
 	}
 	if (!cli_one_pack(argc, "list"))
@@ -288,7 +288,7 @@ static const struct opt dump_rows[] = {
 	OPT_END,
 };
 
-static const struct opt_table dump_table = {"dump", 24, dump_rows};
+const struct opt_table trains_dump_options = {"dump", 24, dump_rows};
 
 int trains_dump(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
@@ -297,13 +297,13 @@ int trains_dump(const struct game *g, const struct ydoc *pack, int argc, char **
 	size_t nrules = 0;
 	int c;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &dump_table)) != -1) {
+	while ((c = cli_next(argc, argv, &trains_dump_options)) != -1) {
 		switch (c) {
 		case 'r':
 			if (cli_rule(optarg, rules, &nrules, RULESET_MAX))
 				return EXIT_INPUT;
 			break;
-		default: return cli_usage(c, &dump_table);
+		default: return cli_usage(c, &trains_dump_options);
 		}
 	}
 	if (optind != argc - 1) {

@@ -141,6 +141,10 @@ int trains_list(const struct game *g, const struct ydoc *pack, int argc, char **
 int trains_dump(const struct game *g, const struct ydoc *pack, int argc, char **argv);
 int trains_build(const struct game *g, const struct ydoc *pack, int argc, char **argv);
 int trains_check(const struct game *g, const struct ydoc *pack, int argc, char **argv);
+/* Their options (opt.h), and simulate's (trains_gsim.c): trains_game's options[]. */
+struct opt_table;
+extern const struct opt_table trains_list_options, trains_dump_options, trains_build_options, trains_check_options,
+	trains_simulate_options;
 /* Its engine for simulate and tune and its side of simulate (trains_gsim.c,
  * on trains_sim.c). */
 struct gsim_engine;
