@@ -115,8 +115,7 @@ enum domino_order {
 	DOMINO_CLOCKWISE,      /* "play moves clockwise": the leader adds the first car */
 	DOMINO_AFTER_LEADER,   /* the seat after the leader adds the first car, the leader last */
 };
-/* rules.order's value (NULL: the default) as the enum, and back as the word. */
-enum domino_order domino_order_of(const char *value);
+/* rules.order's value as the word. */
 const char *domino_order_name(enum domino_order order);
 
 /* Its named rules (domino_rule_keys) as values, read from a ruleset with the

@@ -332,7 +332,8 @@ void domino_apply(struct domino_turn *t, struct domino_move m)
 	t->laid |= (uint64_t)1 << m.train;
 }
 
-enum domino_order domino_order_of(const char *value)
+/* rules.order's value (NULL: the default) as the enum. */
+static enum domino_order domino_order_of(const char *value)
 {
 	return value && !strcmp(value, "after-leader") ? DOMINO_AFTER_LEADER : DOMINO_CLOCKWISE;
 }

@@ -161,8 +161,6 @@ int take_turn(const struct take_game *g, const struct take_line *line,
  * player with the fewest cards left wins. */
 enum take_tie { TAKE_TIE_NONE, TAKE_TIE_SHARED, TAKE_TIE_FEWEST_CARDS };
 
-/* The tie rule named by word (a value of rules: tie; NULL: none). */
-enum take_tie take_tie_of(const char *word);
 
 /* Its named rules (take_rule_keys) as values, read from a ruleset with the
  * pack's `rules:` and --rule applied (take_rules_from): what the engine and

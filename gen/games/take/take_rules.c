@@ -1079,7 +1079,8 @@ int take_turn(const struct take_game *g, const struct take_line *line,
 	return plays;
 }
 
-enum take_tie take_tie_of(const char *word)
+/* The tie rule named by word (a value of rules: tie; NULL: none). */
+static enum take_tie take_tie_of(const char *word)
 {
 	return !word ? TAKE_TIE_NONE : !strcmp(word, "shared") ? TAKE_TIE_SHARED
 		: !strcmp(word, "fewest-cards") ? TAKE_TIE_FEWEST_CARDS : TAKE_TIE_NONE;

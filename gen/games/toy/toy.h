@@ -31,8 +31,6 @@ _Static_assert(sizeof(struct toy_pack_rules) <= GAME_RULES_OWN, "game_rules.own 
 #define TOY_OWN(r) _Generic((r), \
 	const struct game_rules *: (const struct toy_pack_rules *)(const void *)(r)->own.bytes, \
 	default: (struct toy_pack_rules *)(void *)(r)->own.bytes)
-/* The keys toy_pack_rules_load reads (the others are named rules, toy_rule_keys). */
-extern const char *const toy_pack_rule_keys[];
 /* Read rules' words and min-letters (NULL: none given) into *out; a bad value
  * is reported through r (unknown keys by ruleset_load). */
 void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out);

@@ -31,7 +31,8 @@ void toy_named_rules_from(const struct ruleset *rs, struct toy_named_rules *out)
 	out->broken_every = every ? strtol(every, NULL, 10) : 0;
 }
 
-const char *const toy_pack_rule_keys[] = {"words", "min-letters", NULL};
+/* The keys toy_pack_rules_load reads (the others are named rules, toy_rule_keys). */
+static const char *const toy_pack_rule_keys[] = {"words", "min-letters", NULL};
 
 void toy_pack_rules_load(struct yread *r, const struct ynode *rules, struct toy_pack_rules *out)
 {

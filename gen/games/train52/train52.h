@@ -27,11 +27,6 @@ _Static_assert(sizeof(struct train52_pack_rules) <= GAME_RULES_OWN, "game_rules.
 #define TRAIN52_OWN(r) _Generic((r), \
 	const struct game_rules *: (const struct train52_pack_rules *)(const void *)(r)->own.bytes, \
 	default: (struct train52_pack_rules *)(void *)(r)->own.bytes)
-/* The keys train52_pack_rules_load reads (the others are named rules, train52_rule_keys). */
-extern const char *const train52_pack_rule_keys[];
-/* Read rules' piles (NULL: none given) into *out; a bad value is reported
- * through r (unknown keys by ruleset_load). */
-void train52_pack_rules_load(struct yread *r, const struct ynode *rules, struct train52_pack_rules *out);
 
 /* A card: rank 1 (A) .. 13 (K); suit an index into the pack's suits or -1. */
 struct train52_card {

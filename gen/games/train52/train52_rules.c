@@ -24,9 +24,12 @@ const struct ruleset_key train52_rule_keys[] = {
 	{NULL, NULL, 0, 0, NULL, NULL},
 };
 
-const char *const train52_pack_rule_keys[] = {"piles", NULL};
+/* The keys train52_pack_rules_load reads (the others are named rules, train52_rule_keys). */
+static const char *const train52_pack_rule_keys[] = {"piles", NULL};
 
-void train52_pack_rules_load(struct yread *r, const struct ynode *rules, struct train52_pack_rules *out)
+/* Read rules' piles (NULL: none given) into *out; a bad value is reported
+ * through r (unknown keys by ruleset_load). */
+static void train52_pack_rules_load(struct yread *r, const struct ynode *rules, struct train52_pack_rules *out)
 {
 	*out = (struct train52_pack_rules){0};
 	if (!rules || rules->kind != Y_MAP)
