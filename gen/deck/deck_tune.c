@@ -49,11 +49,6 @@ static void *load(struct ydoc *doc, const void *game, const char *policy)
 	if (k < 0)
 		return NULL;
 	enum gsim_policy pol = pols[k];
-	if (pol == GSIM_MCTS && !g->engine->steps) {
-		diag(SEV_ERROR, NULL, "--policy mcts needs the game's engine as steps (positions and legal moves, "
-		     "gsim.h); %s's has none yet", g->name);
-		return NULL;
-	}
 	struct deck *d = deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0);
 	if (!d)
 		return NULL;

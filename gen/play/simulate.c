@@ -433,11 +433,6 @@ static bool prepare(struct sim_series *se, const struct game *g, const char *pat
 			snprintf(se->policy_name[i], sizeof se->policy_name[i], "mcts:%d", se->budget[i]);
 		else
 			snprintf(se->policy_name[i], sizeof se->policy_name[i], "%s", simulate_policy_name(se->policy[i]));
-		if (se->policy[i] == GSIM_MCTS && (!g->engine || !g->engine->steps)) {
-			diag(SEV_ERROR, NULL, "--policy mcts needs the game's engine as steps (positions and legal "
-			     "moves, gsim.h); %s's has none yet", g->name);
-			return false;
-		}
 	}
 	return g->sim->load(se, g, o);
 }

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "game.h"
 #include "games.h"
+#include "gsim.h"
 #include "toy.h"
 #include "train52.h"
 #include "deck_games.h"
@@ -113,6 +114,18 @@ static void test_options(void **state)
 				fail_msg("game %s: options[] of %s is the table of %s", g->name, cmds[k], t->cmd);
 		}
 	assert_true(n > 1);   /* trains and the deck games */
+}
+
+/* Every game with an engine plays through steps (gsim.h: one calling
+ * convention): simulate's and tune's --policy mcts rely on it and no longer
+ * check it at run time. */
+static void test_engines_have_steps(void **state)
+{
+	(void)state;
+	const struct game *g;
+	for (size_t i = 0; (g = game_at(i)); i++)
+		if (g->engine && !g->engine->steps)
+			fail_msg("game %s: its engine has no steps", g->name);
 }
 
 static void test_game_of(void **state)
@@ -361,6 +374,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_engines_have_steps),
 		cmocka_unit_test(test_game_of),
 		cmocka_unit_test(test_command_takes_tree),
 		cmocka_unit_test(test_t52_piles),
