@@ -65,7 +65,11 @@ BIN     := $(BUILD)/railyard
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.SECONDARY:
+# Keep the objects between builds (a unit test is linked from its object by a
+# pattern chain); only those: a header that moved away (an old .d names it)
+# must still make its includers rebuild, which it does not when every target
+# is secondary.
+.SECONDARY: $(LIB_OBJ) $(MAIN_OBJ) $(UNIT_BIN:=.o)
 .PHONY: all demo test unit golden cli bench readme install uninstall clean fuzz FORCE readme-figures docs-images
 all: $(BIN)
 ifeq ($(VARIANT),release)
