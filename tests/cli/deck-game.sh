@@ -62,6 +62,39 @@ expect_status "--preset press" 0 $R build -q --preset press -o "$WORK/p" $EX
 expect_eq "press: faces.pdf, 20 pages" 20 "$(pages "$WORK/p/market-day.press/faces.pdf")"
 expect_eq "press: the quick reference alone" 1 "$(pages "$WORK/p/market-day.press/quickref.pdf")"
 
+# --- previewed: railyard serve shows the deck (its state over HTTP; the
+# browser half is serve.sh's): the structure verdict and a picture a card
+mkdir -p "$WORK/v"
+cp packs/examples/market-day/* "$WORK/v/"
+"$R" serve --port 0 "$WORK/v/pack.yaml" 2>"$WORK/serve.err" &
+spid=$!
+i=0
+TENTHS=600
+[ -n "${VALGRIND:-}" ] && TENTHS=6000
+while ! grep -q "serve: built" "$WORK/serve.err" && [ $i -lt $TENTHS ] && kill -0 $spid 2>/dev/null; do
+	sleep 0.1; i=$((i + 1))
+done
+URL=$(sed -n 's/^railyard: serving .* at \(http:[^ ]*\)$/\1/p' "$WORK/serve.err")
+ok_if "serve the deck: $URL" test -n "$URL"
+python3 - "$URL" >"$WORK/state.txt" 2>&1 <<'PY'
+import json, sys, urllib.request
+base = sys.argv[1]
+s = json.load(urllib.request.urlopen(base + "state.json", timeout=20))
+faces = [p for p in s["parts"] if p["name"] == "faces"][0]
+print("verdict", s["verdict"], s["errors"], s["warnings"])
+print("report", s["report"].strip())
+print("faces", len(faces["items"]), faces["ok"])
+print("labels", " ".join(sorted(set(i["label"] for i in faces["items"]))))
+png = urllib.request.urlopen(base + faces["items"][0]["src"], timeout=20).read()
+print("png", png[:8] == b"\x89PNG\r\n\x1a\n", len(png) > 10000)
+PY
+kill $spid 2>/dev/null; wait $spid 2>/dev/null
+expect_grep "serve: the verdict, no message" "^verdict sound 0 0$" "$WORK/state.txt"
+expect_grep "serve: check's structure report" "^report market-day: sound .structure only: game: deck has no rules engine.$" "$WORK/state.txt"
+expect_grep "serve: a picture a card (the count column's 20) and the back" "^faces 21 True$" "$WORK/state.txt"
+expect_grep "serve: the cards by name" "^labels .*Herring.*Tax Collector" "$WORK/state.txt"
+expect_grep "serve: a face's picture is a PNG of a card" "^png True True$" "$WORK/state.txt"
+
 # --- check: the structure only, one verdict line
 expect_status "check the example" 0 $R check $EX
 expect_eq "check: the verdict" "market-day: sound (structure only: game: deck has no rules engine)" \
