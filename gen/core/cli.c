@@ -85,7 +85,7 @@ void cli_set_options_hook(bool (*hook)(const char *cmd, const char *pack, const 
 
 static bool foreign_option(const char *cmd, const char *spelled);
 
-void cli_foreign(const char *cmd, const char *option, const char *games)
+static void cli_foreign(const char *cmd, const char *option, const char *games)
 {
 	if (!games) {
 		if (!foreign_option(cmd, option))

@@ -33,7 +33,6 @@ void cli_set_pack(const char *path, const char *game,
 		  bool (*owners)(const char *cmd, const char *name, struct buf *games));
 /* That report, for an option a command refuses after parsing it (build
  * --numbers for a deck game's pack); games NULL: those owners names. */
-void cli_foreign(const char *cmd, const char *option, const char *games);
 /* For a did-you-mean that knows the pack's game before the command runs
  * (cli_known): main's hook puts the long options that the game of pack has
  * for command cmd into names (at most max, NULL-ended) and the game's name

@@ -1638,7 +1638,9 @@ out:
 	return status;
 }
 
-int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *pack, int argc, char **argv)
+/* railyard tune PACK with engine e for game (e->load reads its variants; argv[0]
+ * is "tune"): PACK as parsed (pack; NULL: read from the file). */
+static int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct opts o = {.threads = 1};
 	struct tune_ctx c = {.seed = 1, .cap = 32768, .threshold = STATS_COMPLETION, .horizon = e->max_length,

@@ -91,17 +91,12 @@ struct tune_space {
  * else the pack's `tune:` mapping. Reports every problem; 0 or -1. */
 int tune_space_read(struct tune_space *sp, const struct ydoc *pack, char *const *vary, size_t nvary);
 void tune_space_free(struct tune_space *sp);
-/* Variant v's value index for key k (the first key varies slowest). */
-size_t tune_space_pick(const struct tune_space *sp, size_t v, size_t k);
 /* A new tree: base with variant v's keys set. Caller frees with ydoc_free. */
 struct ydoc *tune_space_variant(const struct tune_space *sp, const struct ydoc *base, size_t v);
 /* "wild=1 copies=2 rules.opening=face-up": every key (all) or only those whose
  * value differs from base's ("-" when none), appended to out. */
 void tune_space_label(const struct tune_space *sp, const struct ydoc *base, size_t v, bool all,
 		      struct buf *out);
-/* A node as the next JSON value of w (plain numbers and booleans unquoted). */
-struct jw;
-void tune_json_node(struct jw *w, const struct ynode *n);
 /* Variant v's value of every key of sp, as one JSON object ({"wild": 2,
  * "rules.win": "ascending"}); the caller frees it. */
 char *tune_keys_json(const struct tune_space *sp, size_t v);
@@ -117,9 +112,6 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
  * game-table engines (deck_tune.c, whose game is the struct game). */
 extern const struct tune_engine trains_tune_engine, deck_tune_engine;
 
-/* railyard tune PACK with engine e for game (handed to e->load; argv[0] is
- * "tune"): PACK as parsed (pack; NULL: read from the file). */
-int tune_run(const struct tune_engine *e, const void *game, const struct ydoc *pack, int argc, char **argv);
 /* railyard merge DIR... (argv[0] is "merge"), and its options (opt.h). */
 int cmd_merge(int argc, char **argv);
 struct opt_table;

@@ -278,7 +278,8 @@ void tune_space_free(struct tune_space *sp)
 	memset(sp, 0, sizeof *sp);
 }
 
-size_t tune_space_pick(const struct tune_space *sp, size_t v, size_t k)
+/* Variant v's value index for key k (the first key varies slowest). */
+static size_t tune_space_pick(const struct tune_space *sp, size_t v, size_t k)
 {
 	for (size_t j = sp->nkeys; j-- > k + 1;)
 		v /= sp->keys[j].n;
@@ -410,7 +411,8 @@ static void tune_flow(const struct ynode *n, struct buf *out)
 	}
 }
 
-void tune_json_node(struct jw *w, const struct ynode *n)
+/* A node as the next JSON value of w (plain numbers and booleans unquoted). */
+static void tune_json_node(struct jw *w, const struct ynode *n)
 {
 	long l;
 	bool b;

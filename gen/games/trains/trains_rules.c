@@ -666,6 +666,8 @@ struct pack *pack_from_doc(const struct ydoc *doc)
 	return load_tree(doc, false);
 }
 
+static struct pack *pack_load_check(const char *path);
+
 struct pack *pack_of(const struct ydoc *doc, const char *path, bool lenient)
 {
 	if (doc)
@@ -683,7 +685,7 @@ struct pack *pack_load(const char *path)
 	return p;
 }
 
-struct pack *pack_load_check(const char *path)
+static struct pack *pack_load_check(const char *path)
 {
 	struct ydoc *doc = ydoc_load(path);
 	if (!doc)

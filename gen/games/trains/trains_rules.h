@@ -85,7 +85,7 @@ struct pack {
 	size_t ntable;
 	bool has_table;
 	struct loc loc_table;       /* the 'assignment' key */
-	unsigned table_invalid;     /* entries reported invalid (pack_load_check only) */
+	unsigned table_invalid;     /* entries reported invalid (pack_of lenient only) */
 	char *face, *back, *placemat, *reference;  /* template paths as written, or NULL */
 	struct loc loc_face, loc_back, loc_placemat, loc_reference;
 	struct card_data data;         /* size:, fields:, data: (data.h) */
@@ -100,16 +100,15 @@ struct pack {
  * file:line:column; returns NULL if there was any error. Caller frees with
  * pack_free. */
 struct pack *pack_load(const char *path);
-/* The same, but a pack whose assignment table has invalid entries (a space the
- * layout lacks, a card beyond the pack, an ability twice; each reported) is kept,
- * with p->table_invalid counting them and those entries' index -1 or their
- * numbers unassigned, so that check can still compare every other entry. */
-struct pack *pack_load_check(const char *path);
 /* The same from a parsed (possibly edited) tree; the tree stays the caller's. */
 struct ydoc;
 struct pack *pack_from_doc(const struct ydoc *doc);
 /* A command's pack: from doc, main's parse of it (game.h: game_cmd), or when
- * doc is NULL read from path; lenient: as pack_load_check. */
+ * doc is NULL read from path. lenient: a pack whose assignment table has
+ * invalid entries (a space the layout lacks, a card beyond the pack, an ability
+ * twice; each reported) is kept, with p->table_invalid counting them and those
+ * entries' index -1 or their numbers unassigned, so that check can still
+ * compare every other entry. */
 struct pack *pack_of(const struct ydoc *doc, const char *path, bool lenient);
 /* The same from memory (for tests and fuzzing); name is used in locations. */
 struct pack *pack_parse(const char *name, const char *text, size_t len);
