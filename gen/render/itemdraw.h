@@ -16,8 +16,9 @@ struct worker {
 	struct fields f;
 };
 
-/* Where an unsound forced build marks an item "unchecked": nowhere, in the slug
- * above the trim, or inside the trim (a butted sheet's, or an item without bleed). */
+/* Where an unsound forced build marks an item "unchecked": nowhere (the edge
+ * check's drawing), in the slug above the trim (inside it when the item has too
+ * little bleed), or inside the trim (on a butted sheet). */
 enum { UNCHECKED_NONE, UNCHECKED_SLUG, UNCHECKED_INSIDE };
 
 /* Item i's side (0 the face, 1 the back) onto cr, in mm with the origin at the
