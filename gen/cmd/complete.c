@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "games.h"
-#include "pipeline.h"
+#include "buildopts.h"
 #include "ruleset.h"
 #include "trains_sim.h"
 #include "tune_report.h"

@@ -14,6 +14,7 @@
 
 #include "colour.h"
 #include "csv.h"
+#include "buildinput.h"
 #include "cli.h"
 #include "deck_build.h"
 #include "deck.h"
@@ -26,7 +27,10 @@
 #include "opt.h"
 #include "output.h"
 #include "pipeline.h"
+#include "quickref.h"
+#include "stage.h"
 #include "template.h"
+#include "tokens.h"
 #include "trust.h"
 #include "util.h"
 

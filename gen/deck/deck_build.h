@@ -13,7 +13,7 @@
 #include "deck.h"
 #include "draw.h"
 #include "game.h"
-#include "pipeline.h"
+#include "buildctx.h"
 #include "template.h"
 
 #define DECK_BUILD_MAX_OWN 4  /* templates a game draws besides the components */
@@ -52,7 +52,7 @@ struct deck_build_game {
 	int (*extra)(struct build_ctx *bc, struct deck_build *b);
 	int (*extra_svg)(struct build_ctx *bc, struct deck_build *b);
 	/* The game's pack-level check (deck_games.h: GAME_check_pack): the errors it
-	 * reports; build refuses the pack unless --force (pipeline.h); or -1 when
+	 * reports; build refuses the pack unless --force (buildinput.h); or -1 when
 	 * a file it needs is refused or missing (reported): bad input, exit 2, even
 	 * with --force. NULL: none.
 	 * notes: warn of player counts that cannot play too (check, not build). */

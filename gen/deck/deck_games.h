@@ -32,7 +32,7 @@ int deck_games_check_verdict(bool legal, const struct buf *out, bool json);
  * deck_build_game.sound): what the seed's rules make of the pack as printed,
  * before any position; each problem reported as an error at its location;
  * returns how many. Run by `check PACK` (no position) and by build before
- * anything is drawn (deck_build.h, pipeline.h: build_check_sound). notes:
+ * anything is drawn (deck_build.h, buildinput.h: build_check_sound). notes:
  * also warn of each stated player count that cannot play (check). */
 /* `check PACK` with no position: load path (sel may be NULL), apply the nrule
  * --rule overrides, run game's pack-level check and print its verdict; the

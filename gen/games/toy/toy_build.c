@@ -10,6 +10,8 @@
 #include "deck_build.h"
 #include "deck_games.h"
 #include "output.h"
+#include "seams.h"
+#include "stage.h"
 
 /* A letter's `wild` field: "1" on the wild letter. */
 static void toy_item_fields(const struct deck *d, size_t i, struct fields *f)

@@ -8,6 +8,7 @@
 #include "deck_build.h"
 #include "deck_games.h"
 #include "diag.h"
+#include "seams.h"
 #include "util.h"
 
 /* The setup sheet: a row per round (rules: piles, read by train52_rules.c), a cell

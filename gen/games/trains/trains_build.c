@@ -13,6 +13,7 @@
 #include <cairo.h>
 
 #include "trains_check.h"
+#include "buildinput.h"
 #include "colour.h"
 #include "csv.h"
 #include "cli.h"
@@ -25,7 +26,11 @@
 #include "trains_rules.h"
 #include "pipeline.h"
 #include "progress.h"
+#include "quickref.h"
+#include "seams.h"
+#include "stage.h"
 #include "template.h"
+#include "tokens.h"
 #include "trains_look.h"
 #include "trust.h"
 #include "util.h"
