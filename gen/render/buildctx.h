@@ -78,8 +78,8 @@ struct build_ctx {
 				     3 no and said so */
 };
 
-/* The two papers of the sheets (the --paper one or a4 and letter) and the one of
- * the other files. */
+/* The paper being written: the large item's (placemat, board) while one is,
+ * else --paper's, else a4. */
 const char *build_paper(const struct build_ctx *c);
 /* --preset press: every component is its own single-page file with bleed (the
  * games' extra callbacks ask this: placemat, board and setup untiled, the quick

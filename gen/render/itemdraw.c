@@ -66,12 +66,6 @@ void itemdraw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, i
 	itemdraw_side_as(c, w, cr, i, side, UNCHECKED_SLUG);
 }
 
-double itemdraw_bleed(const struct build_ctx *c, const struct template *t)
-{
-	(void)c;
-	return t->bleed;
-}
-
 void itemdraw_report_back(struct build_ctx *c, struct worker *w)
 {
 	if (!c->it.back)

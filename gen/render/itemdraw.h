@@ -29,9 +29,6 @@ void itemdraw_side_as(struct build_ctx *c, struct worker *w, cairo_t *cr, long i
 /* The same, marked in the slug when the build is unsound. */
 void itemdraw_side(struct build_ctx *c, struct worker *w, cairo_t *cr, long i, int side);
 
-/* The bleed item template t is drawn with. */
-double itemdraw_bleed(const struct build_ctx *c, const struct template *t);
-
 /* The back's problems (an unknown field, a text that does not fit), reported
  * once a build, from this thread, before any pass draws: whichever pass draws
  * the back first (faces.pdf draws none; PNG threads draw it concurrently)

@@ -61,7 +61,7 @@ int itemfiles_faces(struct build_ctx *c, struct worker *w, const char *rel)
 		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
 		char label[160];
 		c->it.label(c->it.user, i, false, label, sizeof label);
-		double bl = itemdraw_bleed(c, t);
+		double bl = t->bleed;
 		for (int side = drivethru ? 1 : 0; side >= 0; side--) {
 			const struct template *pt = side ? c->it.back : t;
 			cairo_t *cr = pdfw_page(pw, pt->w + 2 * bl, pt->h + 2 * bl, bl, side ? "back" : label);
@@ -86,7 +86,7 @@ int itemfiles_back(struct build_ctx *c, struct worker *w)
 	free(path);
 	if (!pw)
 		return -1;
-	double bl = itemdraw_bleed(c, t);
+	double bl = t->bleed;
 	cairo_t *cr = pdfw_page(pw, t->w + 2 * bl, t->h + 2 * bl, bl, "back");
 	itemdraw_side(c, w, cr, 0, 1);
 	pdfw_end_page(pw);
@@ -107,7 +107,7 @@ static void sheet_counts(const struct build_ctx *c, const struct template *t, do
 			 int *ng, int *nb)
 {
 	struct sheet_grid gg, gb;
-	double bl = itemdraw_bleed(c, t);
+	double bl = t->bleed;
 	*ng = impose_fit(pw, ph, c->opts.margin, t->w, t->h, bl, &gg);
 	*nb = impose_fit_butted(pw, ph, c->opts.margin, t->w, t->h, bl, &gb);
 }
@@ -136,7 +136,7 @@ static bool group_seamless(struct build_ctx *c, struct group *g, size_t f, bool 
 	char what[96];
 	snprintf(what, sizeof what, "edge check%s%s", c->it.nfaces > 1 ? " " : "",
 		 c->it.nfaces > 1 ? c->it.face_names[f] : "");
-	struct edge_check *e = edge_check_new(t->w, t->h, itemdraw_bleed(c, t));
+	struct edge_check *e = edge_check_new(t->w, t->h, t->bleed);
 	bool ok = true;
 	progress_cost((double)g->n * MS_EDGE);
 	progress_start(what, g->n);
@@ -248,7 +248,7 @@ int itemfiles_sheets(struct build_ctx *c, struct worker *w, const char *paper)
 		const struct template *b = c->it.back;
 		bool backs = b && fabs(b->w - t->w) < 0.01 && fabs(b->h - t->h) < 0.01;
 		g.butted = sheet_butted(c, &g, f, backs && c->opts.duplex != DUPLEX_NONE, paper, pw, ph);
-		struct item_source src = {t->w, t->h, itemdraw_bleed(c, t), g.n, backs, group_draw, &g, g.butted};
+		struct item_source src = {t->w, t->h, t->bleed, g.n, backs, group_draw, &g, g.butted};
 		progress_cost((double)g.n * MS_SHEET);
 		progress_start(rel, g.n);
 		long pages = impose_sheets(out, pw, ph, c->opts.margin, c->opts.duplex, &src, step, NULL);
@@ -295,7 +295,7 @@ int itemfiles_svgs(struct build_ctx *c, struct worker *w, bool unique)
 		const struct template *t = c->it.faces[c->it.face_of(c->it.user, i)];
 		char *rel = xasprintf("svg/%s.svg", name);
 		char *path = build_path(c, rel);
-		rc = path ? svg_write(path, t->w, t->h, itemdraw_bleed(c, t), single_draw, &g, i) : -1;
+		rc = path ? svg_write(path, t->w, t->h, t->bleed, single_draw, &g, i) : -1;
 		free(path);
 		free(rel);
 		progress_step(i + 1);
@@ -306,7 +306,7 @@ int itemfiles_svgs(struct build_ctx *c, struct worker *w, bool unique)
 	if (!rc && c->it.back) {
 		char *path = build_path(c, "svg/back.svg");
 		const struct template *t = c->it.back;
-		rc = path ? svg_write(path, t->w, t->h, itemdraw_bleed(c, t), back_draw, &g, -1) : -1;
+		rc = path ? svg_write(path, t->w, t->h, t->bleed, back_draw, &g, -1) : -1;
 		free(path);
 	}
 	return rc;
