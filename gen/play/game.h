@@ -49,8 +49,8 @@ struct game;
 struct opt_table;
 struct gsim_engine;
 struct tune_engine;
-struct deck_build_game;
-struct deck_list_game;
+struct kit_build_game;
+struct kit_list_game;
 struct sim_side;
 /* A command: the game its pack names, the pack file as main parsed it (its
  * first operand; NULL without one, as for --help: the command then reads
@@ -74,8 +74,8 @@ struct game {
 	const struct opt_table *options[GAME_NCMDS];
 	/* A deck-pack game: what its GAME_build.c adds to the deck build, and its
 	 * GAME_list.c to the deck list and dump; NULL: trains. */
-	const struct deck_build_game *build;
-	const struct deck_list_game *list;
+	const struct kit_build_game *build;
+	const struct kit_list_game *list;
 	/* The simulate engine (gsim.h): plays one game of a loaded pack (the
 	 * core game's pack, or a deck with its game_rules) from a seed stream. */
 	const struct gsim_engine *engine;

@@ -114,8 +114,8 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
 /* ---- the commands ---- */
 
 /* The engines: the core game (trains_tune.c) and the deck games on their
- * game-table engines (deck_tune.c, whose game is the struct game). */
-extern const struct tune_engine trains_tune_engine, deck_tune_engine;
+ * game-table engines (kit_tune.c, whose game is the struct game). */
+extern const struct tune_engine trains_tune_engine, kit_tune_engine;
 
 /* railyard tune PACK with engine e for game (handed to e->load; argv[0] is
  * "tune"): PACK as parsed (pack; NULL: read from the file). */

@@ -52,20 +52,20 @@ ok_if "no game includes another game's module" test ! -s "$WORK/game-game"
 sed 's/^/  /' "$WORK/game-game" >&2
 # The layers, bottom up: core (allocation, diagnostics, YAML, CSV, JSON,
 # options), render (templates onto paper and files), play (every game's
-# engine through game.h, simulate, tune), deck (the deck games' shared model
-# and commands), each game (gen/games/GAME/), the table of games
+# engine through game.h, simulate, tune), kit (the deck games' shared
+# component model and commands), each game (gen/games/GAME/), the table of games
 # (gen/games/), cmd (main, new, serve, completion). A module includes only
 # its own layer's headers and those below.
 LAYER_RANK='function rank(d) {
 	if (d == "core") return 0; if (d == "render") return 1; if (d == "play") return 2
-	if (d == "deck") return 3; if (d ~ /^games\//) return 4; if (d == "games") return 5
+	if (d == "kit") return 3; if (d ~ /^games\//) return 4; if (d == "games") return 5
 	if (d == "cmd") return 6; return 9
 }'
 awk "$LAYER_RANK"' rank($2) > rank($1)' "$WORK/folder-includes" >"$WORK/up"
 ok_if "no module includes a header of a layer above its own" test ! -s "$WORK/up"
 sed 's/^/  /' "$WORK/up" >&2
 ok_if "every folder of gen/ is a layer or a game" \
-	test -z "$(cut -d' ' -f1 "$WORK/folders" | sort -u | grep -vxE 'core|render|play|deck|games|games/[a-z0-9]+|cmd')"
+	test -z "$(cut -d' ' -f1 "$WORK/folders" | sort -u | grep -vxE 'core|render|play|kit|games|games/[a-z0-9]+|cmd')"
 
 # The shared engine layer knows no game: gsim (what every engine shares) and rng
 # (the random stream and the table's size) include no game's module.

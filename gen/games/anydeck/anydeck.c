@@ -1,10 +1,10 @@
-/* anydeck.c: `game: deck`, any card game: a deck pack (deck.h) of cards,
+/* anydeck.c: `game: deck`, any card game: a deck pack (kit.h) of cards,
  * written as products, named cards or rows of a CSV, printed through the deck
- * build (deck_build.h) with no rules at all. Its check is the pack's structure
+ * build (kit_build.h) with no rules at all. Its check is the pack's structure
  * (the components and their counts, the templates, the fields every face
  * shows); it has no rules engine, so simulate and tune refuse its packs at
  * their `game:` line (main.c). Its one entry, anydeck_game, is registered in
- * games.c's table. Named anydeck, not deck: deck_*.c is the
+ * games.c's table. Named anydeck, not deck: kit_*.c is the
  * layer every card game of railyard shares, this the game that is that layer
  * alone. */
 #include <stdio.h>
@@ -13,10 +13,10 @@
 
 #include "cli.h"
 #include "opt.h"
-#include "deck_build.h"
-#include "deck_list.h"
+#include "kit_build.h"
+#include "kit_list.h"
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "look.h"
 #include "util.h"
 
@@ -35,7 +35,7 @@ static void anydeck_rules(struct yread *r, const struct ynode *rules, struct gam
 
 /* Card i's place in the pack (number, with number-ambiguous for a 6 or a 9
  * turned round), unless its own fields give one, and its copies. */
-static void item_fields(const struct deck *d, size_t i, struct fields *f)
+static void item_fields(const struct kit *d, size_t i, struct fields *f)
 {
 	if (!fields_get(f, "number")) {
 		fields_setf(f, "number", "%zu", i + 1);
@@ -45,10 +45,10 @@ static void item_fields(const struct deck *d, size_t i, struct fields *f)
 	fields_setf(f, "copies", "%ld", d->items[i].count);
 }
 
-static const struct deck_build_game anydeck_build_items = {.item_fields = item_fields, .samples = true};
+static const struct kit_build_game anydeck_build_items = {.item_fields = item_fields, .samples = true};
 
 /* list: every card, one a line: its copies and its name. */
-static void list_cards(const struct deck *d, const struct game_rules *rules)
+static void list_cards(const struct kit *d, const struct game_rules *rules)
 {
 	(void)rules;
 	printf("\ncards, one a line (copies, name):\n");
@@ -56,7 +56,7 @@ static void list_cards(const struct deck *d, const struct game_rules *rules)
 		printf("  %4ld  %s\n", d->items[i].count, d->items[i].name);
 }
 
-static const struct deck_list_game anydeck_list_items = {.components = list_cards};
+static const struct kit_list_game anydeck_list_items = {.components = list_cards};
 
 /* ---- check ---- */
 
@@ -84,7 +84,7 @@ static const struct opt check_rows[] = {
 static const struct opt_table check_table = {"check", 22, check_rows};
 
 /* One line per group: its name, copies, and where its faces come from. */
-static void check_summary(const struct deck *d)
+static void check_summary(const struct kit *d)
 {
 	long total = 0;
 	for (size_t i = 0; i < d->nitems; i++)
@@ -92,8 +92,8 @@ static void check_summary(const struct deck *d)
 	printf("%s (deck): %ld component%s, %zu distinct face%s%s\n", d->title, total, total == 1 ? "" : "s",
 	       d->nitems, d->nitems == 1 ? "" : "s", d->back ? ", one back" : ", no back");
 	for (size_t g = 0; g < d->ngroups; g++) {
-		const struct deck_group *gr = &d->groups[g];
-		printf("  %-12s %5ld  ", gr->name, deck_games_group_count(d, gr));
+		const struct kit_group *gr = &d->groups[g];
+		printf("  %-12s %5ld  ", gr->name, kit_games_group_count(d, gr));
 		if (gr->rows)
 			printf("%zu rows; fields:", gr->nrows);
 		else
@@ -132,16 +132,16 @@ static int anydeck_check(const struct game *g, const struct ydoc *pack, int argc
 			return cli_usage(c, &check_table);
 		}
 	}
-	if (deck_games_check_one_pack(argc, &check_table) < 0)
+	if (kit_games_check_one_pack(argc, &check_table) < 0)
 		return EXIT_INPUT;
 	unsigned errors = diag_count(SEV_ERROR), warnings = diag_count(SEV_WARNING);
 	struct game_rules rules;
-	struct deck *d = deck_games_load(g, pack, argv[optind], &sel, &rules);
+	struct kit *d = kit_games_load(g, pack, argv[optind], &sel, &rules);
 	char *id = xstrdup(d ? d->id : argv[optind]);
 	if (d && !quiet)
 		check_summary(d);
 	if (d)
-		deck_build_rehearse(g, d, &rules);   /* takes d over */
+		kit_build_rehearse(g, d, &rules);   /* takes d over */
 	errors = diag_count(SEV_ERROR) - errors;
 	warnings = diag_count(SEV_WARNING) - warnings;
 	check_verdict(id, errors, warnings);
@@ -157,10 +157,10 @@ static int anydeck_check(const struct game *g, const struct ydoc *pack, int argc
 const struct game anydeck_game = {
 	.name = ANYDECK_GAME,
 	.load_rules = anydeck_rules,
-	.run = {[GAME_LIST] = deck_list, [GAME_CHECK] = anydeck_check, [GAME_BUILD] = deck_build,
-		[GAME_DUMP] = deck_list_dump},
-	.options = {[GAME_LIST] = &deck_list_options, [GAME_CHECK] = &check_table, [GAME_BUILD] = &deck_build_options,
-		    [GAME_DUMP] = &deck_list_options},
+	.run = {[GAME_LIST] = kit_list, [GAME_CHECK] = anydeck_check, [GAME_BUILD] = kit_build,
+		[GAME_DUMP] = kit_list_dump},
+	.options = {[GAME_LIST] = &kit_list_options, [GAME_CHECK] = &check_table, [GAME_BUILD] = &kit_build_options,
+		    [GAME_DUMP] = &kit_list_options},
 	.build = &anydeck_build_items,
 	.list = &anydeck_list_items,
 	.starter = {NULL, "name", NULL, 0, true, NULL},

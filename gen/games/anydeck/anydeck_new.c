@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "data.h"
-#include "deck.h"
+#include "kit.h"
 #include "diag.h"
 #include "util.h"
 
@@ -145,7 +145,7 @@ int new_deck_read(struct new_deck *nd, const char *csv)
 		     "a card a line");
 		return -1;
 	}
-	if (deck_rows_read(&nd->cd, 1, &nd->rows) != 0)
+	if (kit_rows_read(&nd->cd, 1, &nd->rows) != 0)
 		return -1;
 	pick_roles(nd);
 	return 0;

@@ -7,13 +7,13 @@
 #include <stddef.h>
 
 #include "data.h"
-#include "deck.h"
+#include "kit.h"
 
 struct new_deck {
 	char *csv;                 /* the CSV's text, copied as cards.csv */
 	size_t len;
 	struct card_data cd;       /* its rows */
-	struct deck_rows rows;     /* the name and count columns, each row's copies */
+	struct kit_rows rows;     /* the name and count columns, each row's copies */
 	int text, kind, index;     /* the columns the face shows there, or -1 */
 };
 
