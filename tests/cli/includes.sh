@@ -69,7 +69,7 @@ ok_if "every folder of gen/ is a layer or a game" \
 
 # The shared engine layer knows no game: gsim (what every engine shares) and rng
 # (the random stream and the table's size) include no game's module.
-GAMES='^(trains|domino|take|toy|train52|anydeck)_'
+GAMES='^(trains|domino|take|toy|train52|deck)_'
 awk -v g="$GAMES" '($1 == "gsim" || $1 == "rng") && $2 ~ g' "$WORK/includes" >"$WORK/shared-games"
 ok_if "gsim and rng include no game's module" test ! -s "$WORK/shared-games"
 sed 's/^/  /' "$WORK/shared-games" >&2

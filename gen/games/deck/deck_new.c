@@ -1,17 +1,17 @@
-/* anydeck_new.c: what `railyard new --game deck [--cards FILE.csv] NAME` writes
- * besides new.c's folder (anydeck_new.h): a deck pack whose cards are the rows of
+/* deck_new.c: what `railyard new --game deck [--cards FILE.csv] NAME` writes
+ * besides new.c's folder (deck.h): a deck pack whose cards are the rows of
  * the CSV (its header names the fields, a `count` column the copies), the
  * default face template with the CSV's own column names and a band colour for
  * each kind, the default back, and a README. */
-#include "anydeck_new.h"
+#include "deck.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "data.h"
-#include "kit.h"
 #include "diag.h"
+#include "kit.h"
 #include "util.h"
 
 /* The cards of a deck started without --cards: a header naming the fields the
