@@ -25,7 +25,9 @@ cycle_of() {
 # gen/ is a folder per layer and per game; a module's name is its file's name,
 # unique across the folders (every folder is on the include path).
 find gen -name '*.[ch]' | sort >"$WORK/files"
-dups=$(sed 's|.*/||; s|\.[ch]$||' "$WORK/files" | sort | uniq -c | awk '$1 > 2 { print $2 }')
+# (a name in two folders, two .c files or a .c and a .h apart, is two modules)
+dups=$(sed 's|^\(.*\)/\([^/]*\)\.[ch]$|\1 \2|' "$WORK/files" | sort -u |
+	awk '{ n[$2]++ } END { for (m in n) if (n[m] > 1) print m }' | sort | tr '\n' ' ')
 expect_eq "every module's name is unique across gen/'s folders" "" "$dups"
 # folder MODULE: the folder of every module (gen/games/take/take_rules.c: games/take take_rules)
 sed 's|^gen/||; s|\.[ch]$||; s|/\([^/]*\)$| \1|' "$WORK/files" | sort -u >"$WORK/folders"
