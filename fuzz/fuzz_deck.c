@@ -1,4 +1,4 @@
-/* needs: gen/deck/deck.h */
+/* needs: gen/kit/kit.h */
 /* fuzz_deck.c: libFuzzer target for the loader of the other train games' packs
  * (decks of cards, tiles, tokens and boards: Take the Train, dominoes, Train,
  * Toy Train). Seeds include packs/domino-*.yaml, train-52.yaml and the rest. */
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "diag.h"
 #include "ytree.h"
 
@@ -21,18 +21,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size > YT_MAX_FILE)
 		return 0;
-	struct deck *d = deck_parse("fuzz.yaml", (const char *)data, size);
+	struct kit *d = kit_parse("fuzz.yaml", (const char *)data, size);
 	if (d) {
 		long total = 0;
-		for (int k = DK_CARD; k <= DK_TOKEN; k++)
-			total += deck_count(d, (enum deck_kind)k);
+		for (int k = KIT_CARD; k <= KIT_TOKEN; k++)
+			total += kit_count(d, (enum kit_kind)k);
 		for (int players = 1; players <= 8; players++) {
-			(void)deck_deal_for(d, players);
-			(void)deck_hand_size(d, players, total);
+			(void)kit_deal_for(d, players);
+			(void)kit_hand_size(d, players, total);
 		}
 		for (int space = 0; space < 64; space++)
-			(void)deck_space_mark(d, space);
-		deck_free(d);
+			(void)kit_space_mark(d, space);
+		kit_free(d);
 	}
 	diag_reset();
 	return 0;

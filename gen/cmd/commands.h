@@ -3,7 +3,7 @@
  * command) and returns an exit status (enum exit_status). Each prints its own
  * --help. A game's commands are entries of its struct game (game.h): its own,
  * declared in its header, and those every game shares, declared by the layer
- * that runs them (deck_games.h: the deck games' list, dump and build;
+ * that runs them (kit_games.h: the deck games' list, dump and build;
  * simulate.h, tune.h). */
 #ifndef RAILYARD_COMMANDS_H
 #define RAILYARD_COMMANDS_H

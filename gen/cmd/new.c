@@ -16,9 +16,9 @@
 #include "opt.h"
 #include "commands.h"
 #include "datapath.h"
+#include "deck.h"
 #include "diag.h"
 #include "games.h"
-#include "anydeck_new.h"
 #include "output.h"
 #include "util.h"
 

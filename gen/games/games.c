@@ -6,7 +6,7 @@
 #include "util.h"
 
 /* Every game railyard knows, each defined in its own file; the core game first. */
-extern const struct game trains_game, take_game, domino_game, train52_game, toy_game, anydeck_game;
+extern const struct game trains_game, take_game, domino_game, train52_game, toy_game, deck_game;
 
 static const struct game *const games[] = {
 	&trains_game,      /* trains_game.c */
@@ -14,7 +14,7 @@ static const struct game *const games[] = {
 	&domino_game,      /* domino_game.c */
 	&train52_game,     /* train52_game.c */
 	&toy_game,         /* toy_game.c */
-	&anydeck_game,     /* anydeck.c */
+	&deck_game,        /* deck_game.c */
 };
 #define NGAMES (sizeof games / sizeof *games)
 

@@ -1,8 +1,8 @@
 /* game.h: what a game is to the commands, as one plug-in: one `const struct
- * game` in its own folder (gen/games/GAME/GAME_game.c; anydeck.c for game:
- * deck) holding everything it brings, registered by one line of the table of
- * games (games.h, gen/games/games.c). Nothing here names a game: the layers
- * below the games (deck, play) use a game through this interface only. */
+ * game` in its own folder (gen/games/GAME/GAME_game.c) holding everything it
+ * brings, registered by one line of the table of games (games.h,
+ * gen/games/games.c). Nothing here names a game: the layers below the games
+ * (kit, play) use a game through this interface only. */
 #ifndef RAILYARD_GAME_H
 #define RAILYARD_GAME_H
 
@@ -38,7 +38,7 @@ static inline struct game_rules *game_rules_of(struct ruleset *rs)
 
 /* What `railyard new --game G` starts from (new.c). */
 struct game_starter {
-	const char *pack;           /* the shipped pack copied; NULL: the cards of a CSV (anydeck_new.c) */
+	const char *pack;           /* the shipped pack copied; NULL: the cards of a CSV (deck_new.c) */
 	const char *key, *example;  /* the data CSV's key column and a key its cards have */
 	int players;                /* the players of the README's simulate line */
 	bool check_pack;            /* check takes the pack alone */
@@ -49,8 +49,8 @@ struct game;
 struct opt_table;
 struct gsim_engine;
 struct tune_engine;
-struct deck_build_game;
-struct deck_list_game;
+struct kit_build_game;
+struct kit_list_game;
 struct sim_side;
 /* A command: the game its pack names, the pack file as main parsed it (its
  * first operand; NULL without one, as for --help: the command then reads
@@ -74,8 +74,8 @@ struct game {
 	const struct opt_table *options[GAME_NCMDS];
 	/* A deck-pack game: what its GAME_build.c adds to the deck build, and its
 	 * GAME_list.c to the deck list and dump; NULL: trains. */
-	const struct deck_build_game *build;
-	const struct deck_list_game *list;
+	const struct kit_build_game *build;
+	const struct kit_list_game *list;
 	/* The simulate engine (gsim.h): plays one game of a loaded pack (the
 	 * core game's pack, or a deck with its game_rules) from a seed stream. */
 	const struct gsim_engine *engine;

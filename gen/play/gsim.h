@@ -18,7 +18,7 @@
 #include "rng.h"
 #include "util.h"
 
-struct deck;
+struct kit;
 
 #define GSIM_MAX_COUNTERS 12
 
@@ -61,7 +61,7 @@ struct gsim_outcome {
 /* What the driver hands an engine when it prepares a series. */
 struct pack;
 struct gsim_params {
-	const struct deck *deck;         /* the other games' pack */
+	const struct kit *deck;          /* the other games' pack */
 	const struct pack *pack;         /* the core game's (deck NULL) */
 	/* the pack's `rules:` as its game read them, --rule applied, checked already:
 	 * the engine reads its named rules as its game's typed struct, filled from

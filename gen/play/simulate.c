@@ -1,6 +1,6 @@
 /* simulate.c: `railyard simulate` for every game: one option table parsed
  * once, the packs loaded through their side (simulate.h: trains_gsim.c for the
- * core game, deck_sim.c for the deck games), many games played on several
+ * core game, kit_sim.c for the deck games), many games played on several
  * threads through the game table's engine (gsim.h: one random stream per
  * game, integer totals, so the report does not depend on the threads), and
  * the report: completion, seat win rates, balance and length (stats.h,

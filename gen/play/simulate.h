@@ -2,7 +2,7 @@
  * table parsed once, the series of games played on threads through the game
  * table's engine (gsim.h), the report (text, JSON, --compare, --plot). What
  * differs between the games' packs comes through a struct sim_side in the
- * game table: the core game's in trains_gsim.c, the deck games' in deck_sim.c. */
+ * game table: the core game's in trains_gsim.c, the deck games' in kit_sim.c. */
 #ifndef RAILYARD_SIMULATE_H
 #define RAILYARD_SIMULATE_H
 

@@ -1710,7 +1710,7 @@ int cmd_merge(int argc, char **argv)
 }
 
 /* commands.h: one entry (one usage) for every game; its tune engine loads its
- * variants (trains_tune.c for the core game, deck_tune.c for the others). */
+ * variants (trains_tune.c for the core game, kit_tune.c for the others). */
 int cmd_tune(const struct game *g, const struct ydoc *pack, int argc, char **argv)
 {
 	return tune_run(g->tune, g, pack, argc, argv);

@@ -109,8 +109,8 @@ int tune_space_write(const struct tune_space *sp, const struct ydoc *base, const
 /* ---- the commands ---- */
 
 /* The engines: the core game (trains_tune.c) and the deck games on their
- * game-table engines (deck_tune.c, whose game is the struct game). */
-extern const struct tune_engine trains_tune_engine, deck_tune_engine;
+ * game-table engines (kit_tune.c, whose game is the struct game). */
+extern const struct tune_engine trains_tune_engine, kit_tune_engine;
 
 /* railyard merge DIR... (argv[0] is "merge"), and its options (opt.h). */
 int cmd_merge(int argc, char **argv);

@@ -1,7 +1,7 @@
 /* tune_skill.h: the skill games of `railyard tune` (--objective skill,
  * --require skill=RANGE), played through skill.h for any game whose tune
  * engine gives its game-table engine (tune.h: struct tune_engine's gsim).
- * The engines (trains_tune.c, deck_tune.c) hand these to tune.c as their
+ * The engines (trains_tune.c, kit_tune.c) hand these to tune.c as their
  * skill_levels and skill_play, so tune.c, which the game table names, does
  * not call into the engines' side. */
 #ifndef RAILYARD_TUNE_SKILL_H

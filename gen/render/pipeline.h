@@ -1,5 +1,5 @@
 /* pipeline.h: one build pipeline for every game. A command (trains_build.c for the trains,
- * deck_build.c for the other games) fills a struct build_ctx (buildctx.h): the outputs, the
+ * kit_build.c for the other games) fills a struct build_ctx (buildctx.h): the outputs, the
  * paper, margin and duplex, the items and a fields callback per item; build_run
  * writes faces.pdf, back.pdf, the imposed sheets, the single SVG and PNG files,
  * the game's own files (extra callback) and the manifest, in a staging folder

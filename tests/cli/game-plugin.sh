@@ -14,10 +14,10 @@ ok_if "the table lists games ($(wc -l <"$WORK/names" | tr -d ' '))" test -s "$WO
 # The files that define a game: `const struct game NAME = {` at a line's start.
 grep -rlE --include='*.c' '^const struct game [a-z0-9_]+ = \{' "$SRC" | sort >"$WORK/defs"
 expect_eq "one struct game defined per game of the table" "$(wc -l <"$WORK/names")" "$(wc -l <"$WORK/defs")"
-# Each game's own files: those of its prefix (take_game.c: take_*, anydeck.c: anydeck*).
+# Each game's own files: those of its prefix (take_game.c: take_*).
 prefixes=$(sed 's|.*/||; s|_game\.c$||; s|\.c$||' "$WORK/defs" | tr '\n' '|')
 prefixes=${prefixes%|}
-expect_eq "... each in a file of its own prefix" "anydeck|domino|take|toy|train52|trains" "$prefixes"
+expect_eq "... each in a file of its own prefix" "deck|domino|take|toy|train52|trains" "$prefixes"
 # ... in the game's own folder, gen/games/GAME/, named as its files are.
 bad=$(sed -n 's|.*/games/\([^/]*\)/\([^/]*\)$|\1 \2|p' "$WORK/defs" | awk '{ f = $2; sub(/_game\.c$|\.c$/, "", f); if (f != $1) print }')
 expect_eq "... in its own folder gen/games/GAME/ ($(wc -l <"$WORK/defs" | tr -d ' ') folders)" "" "$bad$(grep -vc '/games/[^/]*/[^/]*$' "$WORK/defs" | grep -v '^0$')"

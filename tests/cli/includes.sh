@@ -25,7 +25,9 @@ cycle_of() {
 # gen/ is a folder per layer and per game; a module's name is its file's name,
 # unique across the folders (every folder is on the include path).
 find gen -name '*.[ch]' | sort >"$WORK/files"
-dups=$(sed 's|.*/||; s|\.[ch]$||' "$WORK/files" | sort | uniq -c | awk '$1 > 2 { print $2 }')
+# (a name in two folders, two .c files or a .c and a .h apart, is two modules)
+dups=$(sed 's|^\(.*\)/\([^/]*\)\.[ch]$|\1 \2|' "$WORK/files" | sort -u |
+	awk '{ n[$2]++ } END { for (m in n) if (n[m] > 1) print m }' | sort | tr '\n' ' ')
 expect_eq "every module's name is unique across gen/'s folders" "" "$dups"
 # folder MODULE: the folder of every module (gen/games/take/take_rules.c: games/take take_rules)
 sed 's|^gen/||; s|\.[ch]$||; s|/\([^/]*\)$| \1|' "$WORK/files" | sort -u >"$WORK/folders"
@@ -52,24 +54,24 @@ ok_if "no game includes another game's module" test ! -s "$WORK/game-game"
 sed 's/^/  /' "$WORK/game-game" >&2
 # The layers, bottom up: core (allocation, diagnostics, YAML, CSV, JSON,
 # options), render (templates onto paper and files), play (every game's
-# engine through game.h, simulate, tune), deck (the deck games' shared model
-# and commands), each game (gen/games/GAME/), the table of games
+# engine through game.h, simulate, tune), kit (the deck games' shared
+# component model and commands), each game (gen/games/GAME/), the table of games
 # (gen/games/), cmd (main, new, serve, completion). A module includes only
 # its own layer's headers and those below.
 LAYER_RANK='function rank(d) {
 	if (d == "core") return 0; if (d == "render") return 1; if (d == "play") return 2
-	if (d == "deck") return 3; if (d ~ /^games\//) return 4; if (d == "games") return 5
+	if (d == "kit") return 3; if (d ~ /^games\//) return 4; if (d == "games") return 5
 	if (d == "cmd") return 6; return 9
 }'
 awk "$LAYER_RANK"' rank($2) > rank($1)' "$WORK/folder-includes" >"$WORK/up"
 ok_if "no module includes a header of a layer above its own" test ! -s "$WORK/up"
 sed 's/^/  /' "$WORK/up" >&2
 ok_if "every folder of gen/ is a layer or a game" \
-	test -z "$(cut -d' ' -f1 "$WORK/folders" | sort -u | grep -vxE 'core|render|play|deck|games|games/[a-z0-9]+|cmd')"
+	test -z "$(cut -d' ' -f1 "$WORK/folders" | sort -u | grep -vxE 'core|render|play|kit|games|games/[a-z0-9]+|cmd')"
 
 # The shared engine layer knows no game: gsim (what every engine shares) and rng
 # (the random stream and the table's size) include no game's module.
-GAMES='^(trains|domino|take|toy|train52|anydeck)_'
+GAMES='^(trains|domino|take|toy|train52|deck)_'
 awk -v g="$GAMES" '($1 == "gsim" || $1 == "rng") && $2 ~ g' "$WORK/includes" >"$WORK/shared-games"
 ok_if "gsim and rng include no game's module" test ! -s "$WORK/shared-games"
 sed 's/^/  /' "$WORK/shared-games" >&2

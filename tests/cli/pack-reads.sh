@@ -53,11 +53,11 @@ expect_status "a --compare pack with a duplicate key: exit 2" 2 "$R" simulate -q
 expect_grep "... and the key is named at its line" "q\.yaml:[0-9]+:1: error: .*cards" "$WORK/last.err"
 
 # ... and its model is built once: the loader (the trains' pack_of, the other
-# games' deck_games_load) runs once a pack, not once a player count. gdb counts its
+# games' kit_games_load) runs once a pack, not once a player count. gdb counts its
 # calls (a breakpoint passed over 1000 times, "already hit N times").
 # loads ARGS...: the loader's calls in railyard ARGS, or nothing when gdb cannot run it
 loads() {
-	gdb -batch -ex 'break pack_of' -ex 'break deck_games_load' -ex 'ignore 1 1000' -ex 'ignore 2 1000' \
+	gdb -batch -ex 'break pack_of' -ex 'break kit_games_load' -ex 'ignore 1 1000' -ex 'ignore 2 1000' \
 		-ex run -ex 'info breakpoints' --args "$R" "$@" 2>/dev/null >"$WORK/gdb.out" </dev/null
 	sed -n 's/.*already hit \([0-9]*\) time.*/\1/p' "$WORK/gdb.out" | awk '{ n += $1 } END { print n + 0 }'
 }

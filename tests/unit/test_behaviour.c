@@ -18,10 +18,10 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "game.h"
 #include "games.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "take.h"
@@ -137,10 +137,10 @@ static int check_setup(const struct gsim_engine *e, void *setup)
 /* A shipped deck pack of its game, played by players seats of policy. */
 static int check_deck(const char *path, int players, enum gsim_policy pol)
 {
-	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	struct kit *probe = kit_load(path, NULL, 0, NULL, 0);
 	assert_non_null(probe);
 	const struct game *g = game_find(probe->game);
-	deck_free(probe);
+	kit_free(probe);
 	assert_non_null(g);
 	const struct gsim_engine *e = g->engine;
 	if (!e->steps) {
@@ -149,7 +149,7 @@ static int check_deck(const char *path, int players, enum gsim_policy pol)
 	}
 	struct names_select sel = {0};
 	static struct game_rules rules;   /* large: not on the stack */
-	struct deck *d = deck_games_load(g, NULL, path, &sel, &rules);
+	struct kit *d = kit_games_load(g, NULL, path, &sel, &rules);
 	assert_non_null(d);
 	struct gsim_params p = {.deck = d, .pack_rules = &rules, .players = players, .max_length = 5000};
 	for (int i = 0; i < players; i++)
@@ -159,7 +159,7 @@ static int check_deck(const char *path, int players, enum gsim_policy pol)
 	assert_non_null(setup);
 	int n = check_setup(e, setup);
 	e->setup_free(setup);
-	deck_free(d);
+	kit_free(d);
 	return n;
 }
 

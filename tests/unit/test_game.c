@@ -1,6 +1,6 @@
 /* test_game.c: the game table (gen/games/game.c), each game's `rules:` reader
- * (train52_rules.c, toy_rules.c, none for take and domino) and deck_games_load, which
- * reads a deck pack with its rules (gen/deck/deck_games.c), called directly. */
+ * (train52_rules.c, toy_rules.c, none for take and domino) and kit_games_load, which
+ * reads a deck pack with its rules (gen/kit/kit_games.c), called directly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,14 +11,14 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "diag.h"
 #include "game.h"
 #include "games.h"
 #include "gsim.h"
 #include "toy.h"
 #include "train52.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "opt.h"
 #include "util.h"
 #include "ytree.h"
@@ -56,9 +56,9 @@ static const char train52_pack[] =
 	"rules:\n"
 	"%s";
 
-/* Load a train-52 pack whose rules: block is rules, through deck_games_load, the
+/* Load a train-52 pack whose rules: block is rules, through kit_games_load, the
  * parsed tree handed over as main hands a command its pack. */
-static struct deck *load_t52(const char *rules, struct game_rules *out)
+static struct kit *load_t52(const char *rules, struct game_rules *out)
 {
 	char *text = xasprintf(train52_pack, rules);
 	struct ydoc *doc = ydoc_parse("t52.yaml", text, strlen(text));
@@ -68,7 +68,7 @@ static struct deck *load_t52(const char *rules, struct game_rules *out)
 	assert_non_null(g);
 	assert_string_equal(g->name, "train-52");
 	capture();
-	struct deck *d = deck_games_load(g, doc, "t52.yaml", NULL, out);
+	struct kit *d = kit_games_load(g, doc, "t52.yaml", NULL, out);
 	release();
 	ydoc_free(doc);   /* the deck keeps its own copy */
 	return d;
@@ -198,13 +198,13 @@ static void test_t52_piles(void **state)
 {
 	(void)state;
 	struct game_rules r;
-	struct deck *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
+	struct kit *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
 	assert_non_null(d);
 	assert_int_equal(TRAIN52_OWN(&r)->nrounds, 4);
 	assert_int_equal(TRAIN52_OWN(&r)->piles[0], 4);
 	assert_int_equal(TRAIN52_OWN(&r)->piles[3], 1);
 	assert_int_equal(TRAIN52_OWN(&r)->loc_piles.line, 10);
-	deck_free(d);
+	kit_free(d);
 
 	/* beyond the limit, and a misspelt key: both located, nothing loaded */
 	assert_null(load_t52("  piles: [4, 3, 200, 1]\n  pilez: 3\n", &r));
@@ -223,7 +223,7 @@ static void test_rule_piles(void **state)
 {
 	(void)state;
 	struct game_rules r;
-	struct deck *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
+	struct kit *d = load_t52("  piles: [4, 3, 2, 1]\n", &r);
 	assert_non_null(d);
 	assert_int_equal(ruleset_other_from(&r.set, "piles"), RULE_PACK);
 	struct game_rules copy = r;   /* the setter finds the rules from their `set` */
@@ -242,7 +242,7 @@ static void test_rule_piles(void **state)
 	assert_non_null(strstr(said, "--rule piles=14: 'piles' must be 1 to 13 numbers 1..13"));
 	release();
 	assert_int_equal(TRAIN52_OWN(&copy)->nrounds, 2);   /* unchanged by the refused ones */
-	deck_free(d);
+	kit_free(d);
 }
 
 static struct yread reader;
@@ -341,14 +341,14 @@ static void test_shipped_packs(void **state)
 		const struct game *g = game_of(doc);
 		assert_non_null(g);
 		struct game_rules r;
-		struct deck *d = deck_games_load(g, doc, packs[i], NULL, &r);
+		struct kit *d = kit_games_load(g, doc, packs[i], NULL, &r);
 		assert_non_null(d);
 		assert_string_equal(d->game, g->name);
 		if (!strcmp(g->name, "train-52"))
 			assert_int_equal(TRAIN52_OWN(&r)->nrounds, 4);
 		if (!strcmp(g->name, "toy-train"))
 			assert_int_equal(TOY_OWN(&r)->min_letters, 4);
-		deck_free(d);
+		kit_free(d);
 		ydoc_free(doc);
 		diag_reset();
 	}
@@ -358,15 +358,15 @@ static void test_words(void **state)
 {
 	(void)state;
 	size_t n;
-	char **v = deck_games_words(" tone, TONE\tnote ,,", &n);
+	char **v = kit_games_words(" tone, TONE\tnote ,,", &n);
 	assert_int_equal(n, 3);
 	assert_string_equal(v[0], "tone");
 	assert_string_equal(v[1], "TONE");
 	assert_string_equal(v[2], "note");
-	deck_games_words_free(v, n);
-	v = deck_games_words(" , ", &n);
+	kit_games_words_free(v, n);
+	v = kit_games_words(" , ", &n);
 	assert_int_equal(n, 0);
-	deck_games_words_free(v, n);
+	kit_games_words_free(v, n);
 }
 
 int main(void)

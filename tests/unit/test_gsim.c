@@ -10,11 +10,11 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "domino.h"
 #include "game.h"
 #include "games.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "stats.h"
@@ -26,24 +26,24 @@
 static struct game_rules pack_rules;
 
 /* Load a shipped pack as its game does, with the optional groups in `with`. */
-static struct deck *load(const char *path, char **with, size_t nwith)
+static struct kit *load(const char *path, char **with, size_t nwith)
 {
 	struct names_select sel = {0};
 	for (size_t i = 0; i < nwith; i++)
 		sel.with[sel.nwith++] = with[i];
-	struct deck *probe = deck_load(path, NULL, 0, NULL, 0);
+	struct kit *probe = kit_load(path, NULL, 0, NULL, 0);
 	assert_non_null(probe);
 	const struct game *g = game_find(probe->game);
 	assert_non_null(g);
-	deck_free(probe);
-	struct deck *d = deck_games_load(g, NULL, path, &sel, &pack_rules);
+	kit_free(probe);
+	struct kit *d = kit_games_load(g, NULL, path, &sel, &pack_rules);
 	assert_non_null(d);
 	return d;
 }
 
 /* Play `games` games of d with the engine, each seat `pol`; returns the
  * scratch-reported refusals (Take the Train) and fills wins. */
-static long play_series(const struct gsim_engine *e, const struct deck *d, int players,
+static long play_series(const struct gsim_engine *e, const struct kit *d, int players,
 			enum gsim_policy pol, const char **rules, size_t nrules, int games,
 			bool selfcheck, int *wins)
 {
@@ -79,18 +79,18 @@ static void test_take_plays_are_legal(void **state)
 	static char tr[] = "transfer";
 	char *with[] = {tr};
 	for (int t = 0; t < 2; t++) {
-		struct deck *d = load("packs/take-the-train.yaml", with, (size_t)t);
+		struct kit *d = load("packs/take-the-train.yaml", with, (size_t)t);
 		for (int pol = 0; pol < 2; pol++)
 			for (int players = 2; players <= 7; players += 5)
 				assert_int_equal(play_series(&gsim_take, d, players, (enum gsim_policy)pol, NULL,
 							     0, 300, true, NULL), 0);
-		deck_free(d);
+		kit_free(d);
 	}
 }
 
 /* Transfers whose branch stopped short of its longest run, in `games` games
  * of policy pol (the engine's selfcheck counts them). */
-static long short_branches(const struct deck *d, enum gsim_policy pol, int games)
+static long short_branches(const struct kit *d, enum gsim_policy pol, int games)
 {
 	struct gsim_params p = {.deck = d, .pack_rules = &pack_rules, .players = 4, .max_length = 5000};
 	for (int i = 0; i < 4; i++)
@@ -119,24 +119,24 @@ static void test_take_random_transfer_branch(void **state)
 	(void)state;
 	static char tr[] = "transfer";
 	char *with[] = {tr};
-	struct deck *d = load("packs/take-the-train.yaml", with, 1);
+	struct kit *d = load("packs/take-the-train.yaml", with, 1);
 	assert_true(short_branches(d, GSIM_RANDOM, 400) > 0);
 	assert_int_equal(short_branches(d, GSIM_GREEDY, 400), 0);
-	deck_free(d);
+	kit_free(d);
 }
 
 /* Every act of the Train engine is one train52_check accepts, under each reading. */
 static void test_train52_plays_are_legal(void **state)
 {
 	(void)state;
-	struct deck *d = load("packs/train-52.yaml", NULL, 0);
+	struct kit *d = load("packs/train-52.yaml", NULL, 0);
 	const char *readings[][2] = {{"order=random", "ace=piles"}, {"reopen=second-ace", "face-cards=step"},
 				     {"ace=low", "order=rotation"}};
 	for (int r = 0; r < 3; r++)
 		for (int pol = 0; pol < 2; pol++)
 			assert_int_equal(play_series(&gsim_train52, d, 4, (enum gsim_policy)pol, readings[r], 2,
 						     pol ? 200 : 40, true, NULL), 0);
-	deck_free(d);
+	kit_free(d);
 }
 
 /* Game g of a series is the same game on a fresh worker or after others. */
@@ -147,12 +147,12 @@ static void test_same_game_any_worker(void **state)
 			       "packs/train-52.yaml"};
 	const struct gsim_engine *engines[] = {&gsim_take, &gsim_domino, &gsim_train52};
 	for (int i = 0; i < 3; i++) {
-		struct deck *d = load(packs[i], NULL, 0);
+		struct kit *d = load(packs[i], NULL, 0);
 		int a[40], b[40];
 		play_series(engines[i], d, 4, GSIM_GREEDY, NULL, 0, 40, false, a);
 		play_series(engines[i], d, 4, GSIM_GREEDY, NULL, 0, 40, false, b);
 		assert_memory_equal(a, b, sizeof a);
-		deck_free(d);
+		kit_free(d);
 	}
 }
 
@@ -161,7 +161,7 @@ static void test_same_game_any_worker(void **state)
 static void test_unknown_rules(void **state)
 {
 	(void)state;
-	struct deck *d = load("packs/train-52.yaml", NULL, 0);
+	struct kit *d = load("packs/train-52.yaml", NULL, 0);
 	const char *bad[] = {"order=sideways"};
 	struct game_rules r = pack_rules;
 	diag_set_quiet(1);
@@ -178,7 +178,7 @@ static void test_unknown_rules(void **state)
 	assert_non_null(strstr(b.s, "order=rotation wrecks=0 face-cards=step ace=piles reopen=second-ace"));
 	buf_free(&b);
 	gsim_train52.setup_free(s);
-	deck_free(d);
+	kit_free(d);
 }
 
 /* The core game through the table's engine: the same games, the same totals

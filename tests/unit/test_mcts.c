@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "diag.h"
 #include "game.h"
 #include "games.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "mcts.h"
@@ -279,7 +279,7 @@ static void test_mcts_beats_greedy(void **state)
 	assert_non_null(f);
 	fputs(yaml, f);
 	assert_int_equal(fclose(f), 0);
-	struct deck *d = deck_games_load(g, NULL, path, NULL, &rules);
+	struct kit *d = kit_games_load(g, NULL, path, NULL, &rules);
 	unlink(path);
 	rmdir(dir);
 	assert_non_null(d);
@@ -311,7 +311,7 @@ static void test_mcts_beats_greedy(void **state)
 		      (double)wins / (double)decided, lo, hi);
 	assert_true(decided >= 2 * games - 2);
 	assert_true(lo > 0.55);
-	deck_free(d);
+	kit_free(d);
 }
 
 int main(void)

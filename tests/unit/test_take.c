@@ -10,10 +10,10 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "game.h"
 #include "games.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "take.h"
@@ -382,15 +382,15 @@ static void watch(void *ctx, const struct take_pos *p, const struct take_move *m
 static void play_watched(const char **kv, size_t nkv, bool transfers, int games, struct seen *sn)
 {
 	static char tr[] = "transfer";
-	struct deck *probe = deck_load("packs/take-the-train.yaml", NULL, 0, NULL, 0);
+	struct kit *probe = kit_load("packs/take-the-train.yaml", NULL, 0, NULL, 0);
 	assert_non_null(probe);
 	const struct game *g = game_find(probe->game);
-	deck_free(probe);
+	kit_free(probe);
 	struct game_rules pr;
 	struct names_select sel = {0};
 	if (transfers)
 		sel.with[sel.nwith++] = tr;
-	struct deck *d = deck_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
+	struct kit *d = kit_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
 	assert_non_null(d);
 	assert_true(ruleset_set_all(&pr.set, kv, nkv));
 	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = 4, .max_length = 400};
@@ -406,7 +406,7 @@ static void play_watched(const char **kv, size_t nkv, bool transfers, int games,
 	}
 	gsim_scratch_free(&gsim_take, scratch);
 	gsim_take.setup_free(setup);
-	deck_free(d);
+	kit_free(d);
 }
 
 /* Every rules: combination the pack offers (each value of tie; target and
@@ -462,14 +462,14 @@ static void test_steps(void **state)
 	(void)state;
 	static char tr[] = "transfer";
 	static struct take_move tmp[TAKE_MAX_MOVES];
-	struct deck *probe = deck_load("packs/take-the-train.yaml", NULL, 0, NULL, 0);
+	struct kit *probe = kit_load("packs/take-the-train.yaml", NULL, 0, NULL, 0);
 	assert_non_null(probe);
 	const struct game *g = game_find(probe->game);
-	deck_free(probe);
+	kit_free(probe);
 	struct game_rules pr;
 	struct names_select sel = {0};
 	sel.with[sel.nwith++] = tr;
-	struct deck *d = deck_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
+	struct kit *d = kit_games_load(g, NULL, "packs/take-the-train.yaml", &sel, &pr);
 	assert_non_null(d);
 	enum { P = 4 };
 	struct gsim_params gp = {.deck = d, .pack_rules = &pr, .players = P, .max_length = 400};
@@ -572,7 +572,7 @@ static void test_steps(void **state)
 	free(keys);
 	free(again);
 	gsim_take.setup_free(setup);
-	deck_free(d);
+	kit_free(d);
 }
 
 int main(void)

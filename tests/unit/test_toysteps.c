@@ -18,16 +18,16 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "game.h"
 #include "games.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "toy.h"
 
 static struct game_rules pack_rules;
-static struct deck *deck;
+static struct kit *deck;
 
 static int setup(void **state)
 {
@@ -36,7 +36,7 @@ static int setup(void **state)
 		return 0;
 	const struct game *g = game_find("toy-train");
 	struct names_select sel = {0};
-	deck = g ? deck_games_load(g, NULL, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
+	deck = g ? kit_games_load(g, NULL, "packs/toy-train.yaml", &sel, &pack_rules) : NULL;
 	return deck ? 0 : -1;
 }
 
@@ -44,7 +44,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	if (deck)
-		deck_free(deck);
+		kit_free(deck);
 	return 0;
 }
 

@@ -9,10 +9,10 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "game.h"
 #include "games.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "gplay.h"
 #include "gsim.h"
 #include "train52.h"
@@ -270,13 +270,13 @@ static void watch(void *ctx, const struct train52_rules *r, const struct train52
  * decision watched. */
 static void play_watched(const char **kv, size_t nkv, const char *piles, int games, struct seen *sn)
 {
-	struct deck *probe = deck_load("packs/train-52.yaml", NULL, 0, NULL, 0);
+	struct kit *probe = kit_load("packs/train-52.yaml", NULL, 0, NULL, 0);
 	assert_non_null(probe);
 	const struct game *g = game_find(probe->game);
-	deck_free(probe);
+	kit_free(probe);
 	struct game_rules pr;
 	struct names_select sel = {0};
-	struct deck *d = deck_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
+	struct kit *d = kit_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	assert_true(ruleset_set_all(&pr.set, kv, nkv));
 	if (piles) {
@@ -298,7 +298,7 @@ static void play_watched(const char **kv, size_t nkv, const char *piles, int gam
 	}
 	gsim_scratch_free(&gsim_train52, scratch);
 	gsim_train52.setup_free(setup);
-	deck_free(d);
+	kit_free(d);
 }
 
 /* Every rules: combination the pack offers (each value of face-cards, ace,
@@ -355,13 +355,13 @@ static void unseen(const void *setup, const void *pos, int seat, int players, in
 static void test_steps(void **state)
 {
 	(void)state;
-	struct deck *probe = deck_load("packs/train-52.yaml", NULL, 0, NULL, 0);
+	struct kit *probe = kit_load("packs/train-52.yaml", NULL, 0, NULL, 0);
 	assert_non_null(probe);
 	const struct game *g = game_find(probe->game);
-	deck_free(probe);
+	kit_free(probe);
 	struct game_rules pr;
 	struct names_select sel = {0};
-	struct deck *d = deck_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
+	struct kit *d = kit_games_load(g, NULL, "packs/train-52.yaml", &sel, &pr);
 	assert_non_null(d);
 	struct train52_rules r52;
 	train52_rules_from(&pr.set, &r52);
@@ -443,7 +443,7 @@ static void test_steps(void **state)
 	free(keys);
 	free(again);
 	gsim_train52.setup_free(setup);
-	deck_free(d);
+	kit_free(d);
 }
 
 int main(void)

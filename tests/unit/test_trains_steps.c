@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "game.h"
 #include "games.h"
 #include "gplay.h"

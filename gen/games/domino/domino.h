@@ -158,22 +158,22 @@ extern const struct ruleset_key domino_rule_keys[];
 struct game;
 struct game_rules;
 struct ydoc;
-struct deck_build_game;
-struct deck_list_game;
+struct kit_build_game;
+struct kit_list_game;
 struct gsim_engine;
 /* Read the pack's `rules:` (NULL: none) into out (domino_rules.c): the named rules,
  * every unknown key reported through r. */
 void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
-/* Its pack-level check (deck_games.h says what it is). */
-struct deck;
-int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* Its pack-level check (kit_games.h says what it is). */
+struct kit;
+int domino_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (domino_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int deck_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int kit_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table domino_check_options;
 /* What it adds to the deck build and list (domino_build.c, domino_list.c). */
-extern const struct deck_build_game domino_build_items;
-extern const struct deck_list_game domino_list_items;
+extern const struct kit_build_game domino_build_items;
+extern const struct kit_list_game domino_list_items;
 /* Its engine for simulate and tune (domino_sim.c). */
 extern const struct gsim_engine gsim_domino;
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "json.h"
 #include "domino.h"
 #include "trust.h"
@@ -70,7 +70,7 @@ const struct opt_table domino_check_options = {"check", 23, domino_rows};
 static int domino_tiles(int dn, const char *opt, const char *arg, struct domino **tiles, size_t *n)
 {
 	size_t nw;
-	char **w = deck_games_words(arg, &nw);
+	char **w = kit_games_words(arg, &nw);
 	int bad = 0;
 	*n = 0;
 	*tiles = xcalloc(nw + 1, sizeof **tiles);
@@ -96,7 +96,7 @@ static int domino_tiles(int dn, const char *opt, const char *arg, struct domino 
 		bad++;
 	}
 	free(seen);
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	return bad ? -1 : 0;
 }
 
@@ -120,12 +120,12 @@ static char **split_semis(const char *s, size_t *n)
 static int int_list(const char *opt, const char *arg, long max, long *out, int cap)
 {
 	size_t nw;
-	char **w = deck_games_words(arg, &nw);
+	char **w = kit_games_words(arg, &nw);
 	int n = (int)nw;
 	for (size_t i = 0; i < nw && n >= 0; i++)
 		if ((int)i >= cap || parse_int(w[i], 0, max, &out[i]) != 0)
 			n = -1;
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	if (n <= 0)
 		diag(SEV_ERROR, NULL, "%s: give 1 to %d whole numbers 0..%ld, not '%s'", opt, cap, max, arg);
 	return n;
@@ -273,7 +273,7 @@ static bool read_play(int dn, const struct domino_opts *o, struct turn_pos *t)
 		return false;
 	}
 	size_t nw = 0;
-	char **w = deck_games_words(o->play, &nw);
+	char **w = kit_games_words(o->play, &nw);
 	t->where = xcalloc(nw + 1, sizeof *t->where);
 	struct buf tiles = {0};
 	bool ok = true;
@@ -293,7 +293,7 @@ static bool read_play(int dn, const struct domino_opts *o, struct turn_pos *t)
 	if (ok && nw)
 		ok = domino_tiles(dn, "--play", tiles.s, &t->play, &t->nplay) == 0;
 	buf_free(&tiles);
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	return ok && !played_already(dn, o, t);
 }
 
@@ -430,7 +430,7 @@ static int domino_position(int dn, const struct domino_opts *o, const struct rul
 		     : o->train ? domino_turn(dn, o, dr.one_other, &out, &legal)
 				: domino_score(o, dr.target, dr.blocked_fewest, &out);
 	if (status == EXIT_OK)
-		status = deck_games_check_verdict(legal, &out, o->json);
+		status = kit_games_check_verdict(legal, &out, o->json);
 	buf_free(&out);
 	return status;
 }
@@ -547,26 +547,26 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 		default: cli_brief(&domino_check_options); return EXIT_INPUT;
 		}
 	}
-	return deck_games_check_one_pack(argc, &domino_check_options) < 0 ? EXIT_INPUT : -1;
+	return kit_games_check_one_pack(argc, &domino_check_options) < 0 ? EXIT_INPUT : -1;
 }
 
-int deck_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct domino_opts o;
 	int status = domino_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	struct game_rules rules;
-	struct deck *d = deck_games_load(game, pack, argv[optind], NULL, &rules);
+	struct kit *d = kit_games_load(game, pack, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	const struct deck_group *set = NULL;
+	const struct kit_group *set = NULL;
 	for (size_t i = 0; i < d->ngroups; i++)
-		if (d->groups[i].kind == DK_TILE)
+		if (d->groups[i].kind == KIT_TILE)
 			set = &d->groups[i];
 	if (!set) {
 		diag(SEV_ERROR, &d->loc, "a domino-trains pack needs 'tiles: {double: N}'");
-		deck_free(d);
+		kit_free(d);
 		return EXIT_INPUT;
 	}
 	if (!ruleset_set_all(&rules.set, o.rule, o.nrule))
@@ -575,17 +575,17 @@ int deck_games_check_domino(const struct game *game, const struct ydoc *pack, in
 		status = domino_position(set->double_n, &o, &rules.set);
 	else if ((status = domino_set(set->double_n, &o)) != EXIT_INPUT && !o.tiles && domino_check_pack(d, &rules, true))
 		status = EXIT_RULE;   /* the pack-level check (the same as build's) */
-	deck_free(d);
+	kit_free(d);
 	return status;
 }
 
-/* deck_games.h */
-int domino_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+/* kit_games.h */
+int domino_check_pack(const struct kit *d, const struct game_rules *rules, bool notes)
 {
 	(void)rules;
-	const struct deck_group *set = NULL;
+	const struct kit_group *set = NULL;
 	for (size_t i = 0; i < d->ngroups; i++)
-		if (d->groups[i].kind == DK_TILE)
+		if (d->groups[i].kind == KIT_TILE)
 			set = &d->groups[i];
 	if (!set) {
 		diag(SEV_ERROR, &d->loc, "a domino-trains pack needs 'tiles: {double: N}'");

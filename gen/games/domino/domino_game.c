@@ -2,7 +2,7 @@
  * (domino_rules.c), check (domino_check.c), what it adds to the deck build and list
  * (domino_build.c, domino_list.c), its engine (domino_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "deck_games.h"
+#include "kit_games.h"
 #include "game.h"
 #include "domino.h"
 #include "tune.h"
@@ -10,13 +10,13 @@
 const struct game domino_game = {
 	.name = DOMINO_GAME,
 	.load_rules = domino_rules_load,
-	.run = DECK_GAME_CMDS(deck_games_check_domino),
-	.options = DECK_GAME_OPTIONS(domino_check_options),
+	.run = KIT_GAME_CMDS(kit_games_check_domino),
+	.options = KIT_GAME_OPTIONS(domino_check_options),
 	.build = &domino_build_items,
 	.list = &domino_list_items,
 	.engine = &gsim_domino,
-	.sim = &deck_sim_side,
-	.tune = &deck_tune_engine,
+	.sim = &kit_sim_side,
+	.tune = &kit_tune_engine,
 	.rule_keys = domino_rule_keys,
 	.starter = {"domino-double-six.yaml", "name", "6-6", 4, true, "--tiles \"0-0 0-1 1-1\""},
 };

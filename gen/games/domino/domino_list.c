@@ -1,21 +1,21 @@
-/* domino_list.c: what domino Trains adds to `railyard list` (deck_list.h): on
+/* domino_list.c: what domino Trains adds to `railyard list` (kit_list.h): on
  * how many tile ends each number shows. */
-#include "deck_list.h"
+#include "kit_list.h"
 
 #include <stdio.h>
 
 #include "domino.h"
 
-static void tile_ends(const struct deck *d, const struct game_rules *rules)
+static void tile_ends(const struct kit *d, const struct game_rules *rules)
 {
 	(void)rules;
-	const struct deck_group *tiles = NULL;
+	const struct kit_group *tiles = NULL;
 	for (size_t gi = 0; gi < d->ngroups; gi++)
-		if (d->groups[gi].kind == DK_TILE)
+		if (d->groups[gi].kind == KIT_TILE)
 			tiles = &d->groups[gi];
 	if (tiles)
 		printf("each number shows on %d tile ends (%d tiles, the double counting twice)\n",
 		       domino_ends_per_number(tiles->double_n), tiles->double_n + 1);
 }
 
-const struct deck_list_game domino_list_items = {.components = tile_ends};
+const struct kit_list_game domino_list_items = {.components = tile_ends};

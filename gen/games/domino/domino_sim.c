@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "domino.h"
-#include "deck.h"
+#include "kit.h"
 #include "gsim.h"
 
 #define MAXT 256            /* tiles: up to double-20 */
@@ -106,10 +106,10 @@ static const struct domino *chand_of(const struct setup *s, const struct pos *p,
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
-	const struct deck *d = p->deck;
-	const struct deck_group *set = NULL;
+	const struct kit *d = p->deck;
+	const struct kit_group *set = NULL;
 	for (size_t i = 0; i < d->ngroups; i++)
-		if (d->groups[i].kind == DK_TILE)
+		if (d->groups[i].kind == KIT_TILE)
 			set = &d->groups[i];
 	if (!set || set->double_n > 20) {
 		snprintf(err, errlen, "the simulator plays domino sets up to double-20");
@@ -126,7 +126,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 			s->a[s->ntiles] = (uint8_t)x;
 			s->b[s->ntiles++] = (uint8_t)y;
 		}
-	s->hand = (int)deck_hand_size(d, p->players, s->ntiles);
+	s->hand = (int)kit_hand_size(d, p->players, s->ntiles);
 	if (s->hand <= 0 || (long)s->hand * p->players > s->ntiles) {
 		snprintf(err, errlen, "the deal table has no hand for %d players", p->players);
 		free(s);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "take.h"
 #include "trust.h"
 #include "util.h"
@@ -65,7 +65,7 @@ static int take_cards(const struct take_game *g, const char *opt, const char *s,
 		      struct take_card **out, size_t *n)
 {
 	size_t nw;
-	char **w = deck_games_words(s, &nw);
+	char **w = kit_games_words(s, &nw);
 	*out = xcalloc(nw + 1, sizeof **out);
 	*n = nw;
 	int bad = 0;
@@ -77,7 +77,7 @@ static int take_cards(const struct take_game *g, const char *opt, const char *s,
 		}
 		buf_free(&why);
 	}
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	if (nw > 120) {
 		diag(SEV_ERROR, NULL, "%s: too many cards (%zu)", opt, nw);
 		bad++;
@@ -86,17 +86,17 @@ static int take_cards(const struct take_game *g, const char *opt, const char *s,
 }
 
 /* The game as the pack describes it: colours and numbers of the 'number' group. */
-static int take_game_of(const struct deck *d, struct take_game *g)
+static int take_game_of(const struct kit *d, struct take_game *g)
 {
-	const struct deck_group *num = deck_group_named(d, "number");
-	int ci = num ? deck_field_index(num, "colour") : -1;
-	int ni = num ? deck_field_index(num, "number") : -1;
+	const struct kit_group *num = kit_group_named(d, "number");
+	int ci = num ? kit_field_index(num, "colour") : -1;
+	int ni = num ? kit_field_index(num, "number") : -1;
 	if (ci < 0 || ni < 0) {
 		diag(SEV_ERROR, &d->loc, "a take-the-train pack needs a 'number' card group whose "
 		     "product has the fields 'colour' and 'number'");
 		return -1;
 	}
-	const struct deck_field *nf = &num->fields[ni];
+	const struct kit_field *nf = &num->fields[ni];
 	for (size_t i = 0; i < nf->n; i++) {
 		long v;
 		if (parse_int(nf->values[i], 1, 60, &v) != 0 || v != (long)i + 1) {
@@ -117,7 +117,7 @@ static int take_game_of(const struct deck *d, struct take_game *g)
 	const char *names[3] = {"free-ride", "end-of-line", "transfer"};
 	long *counts[3] = {&g->free_rides, &g->end_of_lines, &g->transfers};
 	for (int i = 0; i < 3; i++) {
-		const struct deck_group *sg = deck_group_named(d, names[i]);
+		const struct kit_group *sg = kit_group_named(d, names[i]);
 		*counts[i] = sg && sg->included ? sg->count : 0;
 	}
 	return 0;
@@ -194,14 +194,14 @@ static int take_score(const struct game *game, const struct ydoc *pack, const ch
 	struct game_rules rules;
 	const char *arg = o->score;
 	bool json = o->json;
-	struct deck *d = deck_games_load(game, pack, path, NULL, &rules);
+	struct kit *d = kit_games_load(game, pack, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	deck_free(d);
+	kit_free(d);
 	if (!ruleset_set_all(&rules.set, o->rule, o->nrule))
 		return EXIT_INPUT;
 	size_t nw;
-	char **w = deck_games_words(arg, &nw);
+	char **w = kit_games_words(arg, &nw);
 	long cards[64], fares[64], after[64];
 	int bad = nw < 2 || nw > 64;
 	if (bad)
@@ -235,10 +235,10 @@ static int take_score(const struct game *game, const struct ydoc *pack, const ch
 			buf_printf(&out, "seat %zu: %ld card%s left, pays %ld, %ld fares left\n", i + 1,
 				   cards[i], cards[i] == 1 ? "" : "s", fares[i] - after[i], after[i]);
 		score_verdict(after, (int)nw, &rules.set, win, &out);
-		status = deck_games_check_verdict(true, &out, json);
+		status = kit_games_check_verdict(true, &out, json);
 		buf_free(&out);
 	}
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	return status;
 }
 
@@ -291,7 +291,7 @@ static int take_options(int argc, char **argv, struct take_opts *o)
 		     "(see --help)");
 		ok = false;
 	}
-	return deck_games_check_one_pack(argc, &take_check_options) < 0 || !ok ? EXIT_INPUT : -1;
+	return kit_games_check_one_pack(argc, &take_check_options) < 0 || !ok ? EXIT_INPUT : -1;
 }
 
 /* --line into *line; false, every problem reported, when it is not a line. */
@@ -326,7 +326,7 @@ static int take_play(const struct take_game *g, const struct take_opts *o)
 		const struct take_line *l = o->line ? &line : NULL;
 		bool legal = o->hand ? take_turn(g, l, play, nplay, &out) >= 0
 				     : take_check_play(g, l, play, nplay, o->side, &out);
-		status = deck_games_check_verdict(legal, &out, o->json);
+		status = kit_games_check_verdict(legal, &out, o->json);
 	}
 	buf_free(&out);
 	free(line_cards);
@@ -334,33 +334,33 @@ static int take_play(const struct take_game *g, const struct take_opts *o)
 	return status;
 }
 
-int deck_games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct take_opts o;
 	int status = take_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return deck_games_check_pack(game, pack, argv[optind], &o.sel, o.rule, o.nrule);
+		return kit_games_check_pack(game, pack, argv[optind], &o.sel, o.rule, o.nrule);
 	if (o.score)
 		return take_score(game, pack, argv[optind], &o);
 	struct game_rules rules;
-	struct deck *d = deck_games_load(game, pack, argv[optind], &o.sel, &rules);
+	struct kit *d = kit_games_load(game, pack, argv[optind], &o.sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	if (!ruleset_set_all(&rules.set, o.rule, o.nrule)) {
-		deck_free(d);
+		kit_free(d);
 		return EXIT_INPUT;
 	}
 	struct take_game g;
 	status = take_game_of(d, &g) == 0 ? take_play(&g, &o) : EXIT_INPUT;
-	deck_free(d);
+	kit_free(d);
 	return status;
 }
 
 /* Whether some player count of the deal gets its hands from `cards`; with
  * notes, a warning for each that does not. */
-static bool take_some_deal(const struct deck *d, long cards, bool notes)
+static bool take_some_deal(const struct kit *d, long cards, bool notes)
 {
 	bool some = !d->ndeals;
 	for (size_t i = 0; i < d->ndeals; i++) {
@@ -387,10 +387,10 @@ static bool take_some_deal(const struct deck *d, long cards, bool notes)
 
 /* Without Transfers a line opens only with its Station: every colour of the
  * numbers needs one. Returns the errors reported. */
-static int take_station_colours(const struct deck *d, const struct deck_group *num,
-				const struct deck_group *st)
+static int take_station_colours(const struct kit *d, const struct kit_group *num,
+				const struct kit_group *st)
 {
-	int ci = deck_field_index(num, "colour"), si = deck_field_index(st, "colour"), errors = 0;
+	int ci = kit_field_index(num, "colour"), si = kit_field_index(st, "colour"), errors = 0;
 	for (size_t c = 0; ci >= 0 && si >= 0 && c < num->fields[ci].n; c++) {
 		const char *colour = num->fields[ci].values[c];
 		bool found = false;
@@ -421,14 +421,14 @@ static const struct loc *take_rule_loc(const struct ruleset *rs, const char *key
  * 0 never reaches it: the game never ends (an error when no player count of
  * the deal can); within rules: rounds it may never be reached, and the rounds
  * always decide (a warning). Returns the errors reported. */
-static int take_check_target(const struct deck *d, const struct ruleset *rs, bool notes)
+static int take_check_target(const struct kit *d, const struct ruleset *rs, bool notes)
 {
 	struct take_rules tr;
 	take_rules_from(rs, &tr);
 	long target = tr.target, rounds = tr.rounds;
 	if (target <= 0)
 		return 0;
-	const struct deck_group *fare = deck_group_named(d, "fare");
+	const struct kit_group *fare = kit_group_named(d, "fare");
 	long fares = fare ? fare->count : 100;
 	int lo = 2, hi = 2, never = 0, moot = 0, counts = 0;
 	for (size_t i = 0; i < d->ndeals; i++) {
@@ -457,19 +457,19 @@ static int take_check_target(const struct deck *d, const struct ruleset *rs, boo
 	return 0;
 }
 
-/* deck_games.h */
-int take_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+/* kit_games.h */
+int take_check_pack(const struct kit *d, const struct game_rules *rules, bool notes)
 {
-	const struct deck_group *num = deck_group_named(d, "number"), *st = deck_group_named(d, "station");
+	const struct kit_group *num = kit_group_named(d, "number"), *st = kit_group_named(d, "station");
 	int errors = 0;
-	if (!deck_games_group_count(d, st)) {
+	if (!kit_games_group_count(d, st)) {
 		diag(SEV_ERROR, st ? &st->loc : &d->loc, "no Station card: the game never starts (\"If no "
 		     "player has a station, players draw in turn until one is found\")");
 		errors++;
-	} else if (num && num->included && !deck_games_group_count(d, deck_group_named(d, "transfer"))) {
+	} else if (num && num->included && !kit_games_group_count(d, kit_group_named(d, "transfer"))) {
 		errors += take_station_colours(d, num, st);
 	}
-	long cards = deck_count(d, DK_CARD);
+	long cards = kit_count(d, KIT_CARD);
 	if (!take_some_deal(d, cards, notes)) {
 		diag(SEV_ERROR, &d->deals[0].loc, "no player count of the deal gets its hands from the "
 		     "%ld cards (\"13 cards each for 2 or 3 players, 8 for 4 or more\")", cards);

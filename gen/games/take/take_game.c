@@ -2,7 +2,7 @@
  * (take_rules.c), check (take_check.c), what it adds to the deck build and list
  * (take_build.c, take_list.c), its engine (take_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "deck_games.h"
+#include "kit_games.h"
 #include "game.h"
 #include "take.h"
 #include "tune.h"
@@ -10,13 +10,13 @@
 const struct game take_game = {
 	.name = TAKE_GAME,
 	.load_rules = take_rules_load,
-	.run = DECK_GAME_CMDS(deck_games_check_take),
-	.options = DECK_GAME_OPTIONS(take_check_options),
+	.run = KIT_GAME_CMDS(kit_games_check_take),
+	.options = KIT_GAME_OPTIONS(take_check_options),
 	.build = &take_build_items,
 	.list = &take_list_items,
 	.engine = &gsim_take,
-	.sim = &deck_sim_side,
-	.tune = &deck_tune_engine,
+	.sim = &kit_sim_side,
+	.tune = &kit_tune_engine,
 	.rule_keys = take_rule_keys,
 	.starter = {"take-the-train.yaml", "name", "blue 1", 4, false, "--line \"B6 BS\" --hand \"B3 G4\""},
 };

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "gsim.h"
 #include "take.h"
 
@@ -78,10 +78,10 @@ struct work {
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
-	const struct deck *d = p->deck;
+	const struct kit *d = p->deck;
 	struct setup *s = xcalloc(1, sizeof *s);
-	const struct deck_group *num = deck_group_named(d, "number");
-	int ci = num ? deck_field_index(num, "colour") : -1, ni = num ? deck_field_index(num, "number") : -1;
+	const struct kit_group *num = kit_group_named(d, "number");
+	int ci = num ? kit_field_index(num, "colour") : -1, ni = num ? kit_field_index(num, "number") : -1;
 	if (ci < 0 || ni < 0 || num->fields[ci].n > 8 || num->fields[ni].n > 30 ||
 	    num->fields[ci].n * num->fields[ni].n + num->fields[ci].n > TAKE_ID_FREE_RIDE) {
 		snprintf(err, errlen, "the simulator plays take-the-train packs with a 'number' group of "
@@ -95,11 +95,11 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	s->g.split = s->g.high / 2;
 	gsim_seats_from(p, &s->seats);
 	s->nnum = (int)s->g.ncolours * s->g.high;
-	const struct deck_group *st = deck_group_named(d, "station");
+	const struct kit_group *st = kit_group_named(d, "station");
 	const char *names[3] = {"free-ride", "end-of-line", "transfer"};
 	long *cnt[3] = {&s->g.free_rides, &s->g.end_of_lines, &s->g.transfers};
 	for (int i = 0; i < 3; i++) {
-		const struct deck_group *g = deck_group_named(d, names[i]);
+		const struct kit_group *g = kit_group_named(d, names[i]);
 		*cnt[i] = g && g->included ? g->count : 0;
 	}
 	for (int i = 0; i < s->nnum; i++)
@@ -111,14 +111,14 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 	for (int i = 0; i < 3; i++)
 		for (long k = 0; k < *cnt[i] && s->ncards < 256 && k < 4; k++)
 			s->deck[s->ncards++] = ids[i];
-	s->hand = (int)deck_hand_size(d, p->players, s->ncards);
+	s->hand = (int)kit_hand_size(d, p->players, s->ncards);
 	if (s->hand <= 0 || (long)s->hand * p->players > s->ncards) {
 		snprintf(err, errlen, "the deal table has no hand for %d players with %d cards",
 			 p->players, s->ncards);
 		free(s);
 		return NULL;
 	}
-	const struct deck_group *fare = deck_group_named(d, "fare");
+	const struct kit_group *fare = kit_group_named(d, "fare");
 	s->fares = fare ? (int)fare->count : 100;
 	struct take_rules tr;
 	take_rules_from(&p->pack_rules->set, &tr);

@@ -14,7 +14,7 @@
 #include "util.h"
 #include "yread.h"
 
-struct deck;
+struct kit;
 
 /* A pack's `rules:` for Toy Train: the word list and the shortest word; and
  * for the simulator, how the carriages are mixed and where broken railways are. */
@@ -69,10 +69,10 @@ void toy_named_rules_from(const struct ruleset *rs, struct toy_named_rules *out)
 
 /* Toy Train's rules from a pack and its read `rules:` (tr): letters,
  * min-letters, the board; 0, or -1 reported. The broken spaces point into d. */
-int toy_rules_from(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r);
+int toy_rules_from(const struct kit *d, const struct toy_pack_rules *tr, struct toy_rules *r);
 /* The word list's path: opt when given, else the pack's rules: words (tr),
  * relative to the pack's folder; NULL reported. *loc gets where the pack names it. */
-char *toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt, struct loc *loc);
+char *toy_words_path(const struct kit *d, const struct toy_pack_rules *tr, const char *opt, struct loc *loc);
 
 struct toy_result {
 	bool valid;
@@ -189,22 +189,22 @@ extern const struct ruleset_other toy_rule_others[];
 struct game;
 struct game_rules;
 struct ydoc;
-struct deck_build_game;
-struct deck_list_game;
+struct kit_build_game;
+struct kit_list_game;
 struct gsim_engine;
 /* Read the pack's `rules:` (NULL: none) into out (toy_rules.c): the named rules,
  * every unknown key reported through r, then the structured keys. */
 void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
-/* Its pack-level check (deck_games.h says what it is). */
-struct deck;
-int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* Its pack-level check (kit_games.h says what it is). */
+struct kit;
+int toy_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (toy_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int kit_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table toy_check_options;
 /* What it adds to the deck build and list (toy_build.c, toy_list.c). */
-extern const struct deck_build_game toy_build_items;
-extern const struct deck_list_game toy_list_items;
+extern const struct kit_build_game toy_build_items;
+extern const struct kit_list_game toy_list_items;
 /* Its engine for simulate and tune (toy_sim.c). */
 extern const struct gsim_engine gsim_toy;
 

@@ -1,4 +1,4 @@
-/* toy_build.c: what Toy Train adds to the deck build (deck_build.h): which
+/* toy_build.c: what Toy Train adds to the deck build (kit_build.h): which
  * letter is the wild one, and the board of numbered spaces. */
 #include <math.h>
 #include <stdlib.h>
@@ -7,23 +7,23 @@
 #include <cairo.h>
 
 #include "toy.h"
-#include "deck_build.h"
-#include "deck_games.h"
+#include "kit_build.h"
+#include "kit_games.h"
 #include "output.h"
 #include "seams.h"
 #include "stage.h"
 
 /* A letter's `wild` field: "1" on the wild letter. */
-static void toy_item_fields(const struct deck *d, size_t i, struct fields *f)
+static void toy_item_fields(const struct kit *d, size_t i, struct fields *f)
 {
-	const struct deck_item *it = &d->items[i];
-	const struct deck_group *g = &d->groups[it->group];
-	if (g->kind == DK_LETTER)
+	const struct kit_item *it = &d->items[i];
+	const struct kit_group *g = &d->groups[it->group];
+	if (g->kind == KIT_LETTER)
 		fields_set(f, "wild", g->wild && !strcmp(it->values[0], g->wild) ? "1" : "");
 }
 
 /* The board: spaces 1..N in rows that turn at each end (a serpentine track). */
-static void board_shape(const struct deck *d, int *rows, int *cols)
+static void board_shape(const struct kit *d, int *rows, int *cols)
 {
 	*cols = (int)ceil(sqrt(2.0 * d->board.spaces));
 	*rows = (d->board.spaces + *cols - 1) / *cols;
@@ -31,8 +31,8 @@ static void board_shape(const struct deck *d, int *rows, int *cols)
 
 static void fill_space(void *user, int r, int c, struct fields *f)
 {
-	struct deck_build *b = user;
-	const struct deck_board *bd = &b->d->board;
+	struct kit_build *b = user;
+	const struct kit_board *bd = &b->d->board;
 	int rows, cols;
 	board_shape(b->d, &rows, &cols);
 	int along = r % 2 ? cols - 1 - c : c;
@@ -45,7 +45,7 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 	fields_set(f, "label", label ? label : "");
 	fields_set(f, "start", space == bd->start ? "1" : "");
 	fields_set(f, "finish", space == bd->finish ? "1" : "");
-	const struct deck_mark *m = deck_space_mark(b->d, space);
+	const struct kit_mark *m = kit_space_mark(b->d, space);
 	fields_set(f, "mark", m ? (m->label ? m->label : m->name) : "");
 	if (m)
 		fields_set(f, m->name, "1");
@@ -67,14 +67,14 @@ static void fill_space(void *user, int r, int c, struct fields *f)
 /* The board drawn once as board.pdf and once as svg/board.svg; its texts that do
  * not fit are reported the first time. */
 struct board_draw {
-	struct deck_build *b;
+	struct kit_build *b;
 	bool reported;
 };
 
 static void draw_board(void *user, cairo_t *cr, long index, int side)
 {
 	struct board_draw *bd = user;
-	struct deck_build *b = bd->b;
+	struct kit_build *b = bd->b;
 	(void)index;
 	(void)side;
 	int rows, cols;
@@ -87,7 +87,7 @@ static void draw_board(void *user, cairo_t *cr, long index, int side)
 	bd->reported = true;
 }
 
-static void board_size(const struct deck_build *b, double *iw, double *ih)
+static void board_size(const struct kit_build *b, double *iw, double *ih)
 {
 	int rows, cols;
 	board_shape(b->d, &rows, &cols);
@@ -95,7 +95,7 @@ static void board_size(const struct deck_build *b, double *iw, double *ih)
 }
 
 /* board.pdf, tiled across pages when larger. */
-static int toy_extra(struct build_ctx *bc, struct deck_build *b)
+static int toy_extra(struct build_ctx *bc, struct kit_build *b)
 {
 	if (!b->own[0] || !(bc->opts.only & (BO_BOARD | BO_PLACEMAT)))
 		return 0;
@@ -106,7 +106,7 @@ static int toy_extra(struct build_ctx *bc, struct deck_build *b)
 }
 
 /* svg/board.svg. */
-static int toy_extra_svg(struct build_ctx *bc, struct deck_build *b)
+static int toy_extra_svg(struct build_ctx *bc, struct kit_build *b)
 {
 	if (!b->own[0])
 		return 0;
@@ -120,16 +120,16 @@ static int toy_extra_svg(struct build_ctx *bc, struct deck_build *b)
 	return rc;
 }
 
-static int toy_prepare(struct deck_build *b)
+static int toy_prepare(struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	if (d->board.present && d->board.face &&
-	    !(b->own[0] = deck_build_template(b, d->board.face, &d->board.loc_face, "board", true)))
+	    !(b->own[0] = kit_build_template(b, d->board.face, &d->board.loc_face, "board", true)))
 		return -1;
 	return 0;
 }
 
-const struct deck_build_game toy_build_items = {
+const struct kit_build_game toy_build_items = {
 	.item_fields = toy_item_fields, .prepare = toy_prepare, .extra = toy_extra,
 	.extra_svg = toy_extra_svg, .sound = toy_check_pack, .board = true,
 };

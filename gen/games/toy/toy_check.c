@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "json.h"
 #include "toy.h"
 #include "trust.h"
@@ -130,7 +130,7 @@ static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_wor
 			   "last carriage (%c) and go on adding carriages alone; a valid word advances "
 			   "him, otherwise his turn is over\n", who, laid[0] ? laid[strlen(laid) - 1] : '-');
 	}
-	int status = deck_games_check_verdict(answered, &out, json);
+	int status = kit_games_check_verdict(answered, &out, json);
 	toy_result_free(&res);
 	buf_free(&out);
 	buf_free(&why);
@@ -188,7 +188,7 @@ static int toy_options(int argc, char **argv, struct toy_opts *o)
 		diag(SEV_ERROR, NULL, "--answer is the challenged player's word: give --challenge");
 		return EXIT_INPUT;
 	}
-	return deck_games_check_one_pack(argc, &toy_check_options) < 0 ? EXIT_INPUT : -1;
+	return kit_games_check_one_pack(argc, &toy_check_options) < 0 ? EXIT_INPUT : -1;
 }
 
 /* --next: whose carriage comes next (toy_driver_lays), the locomotive on
@@ -231,7 +231,7 @@ static void toy_json(const char *word, const struct toy_result *res, const struc
 	putchar('\n');
 }
 
-static void toy_text(const struct deck *d, const struct toy_rules *r, const char *word,
+static void toy_text(const struct kit *d, const struct toy_rules *r, const char *word,
 		     const struct toy_result *res, const struct buf *why, int at)
 {
 	if (!res->valid) {
@@ -265,7 +265,7 @@ static void toy_text(const struct deck *d, const struct toy_rules *r, const char
 }
 
 /* The space the locomotive is on: --at, or the start; -1 reported. */
-static int toy_at(const struct deck *d, const struct toy_rules *r, const char *arg)
+static int toy_at(const struct kit *d, const struct toy_rules *r, const char *arg)
 {
 	long a;
 	if (!arg)
@@ -277,11 +277,11 @@ static int toy_at(const struct deck *d, const struct toy_rules *r, const char *a
 }
 
 /* The word, or the challenge, against the list; its exit status. */
-static int toy_verdict(const struct deck *d, const struct toy_rules *r, const struct toy_words *w,
+static int toy_verdict(const struct kit *d, const struct toy_rules *r, const struct toy_words *w,
 		       const struct toy_opts *o, int at)
 {
 	size_t nused = 0;
-	char **used = o->used ? deck_games_words(o->used, &nused) : NULL;
+	char **used = o->used ? kit_games_words(o->used, &nused) : NULL;
 	int status;
 	if (o->challenge) {
 		status = toy_challenge_verdict(r, w, o->word, o->answer, (const char *const *)used, nused, at,
@@ -298,20 +298,20 @@ static int toy_verdict(const struct deck *d, const struct toy_rules *r, const st
 		buf_free(&why);
 		toy_result_free(&res);
 	}
-	deck_games_words_free(used, nused);
+	kit_games_words_free(used, nused);
 	return status;
 }
 
-int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct toy_opts o;
 	int status = toy_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return deck_games_check_pack(game, pack, argv[optind], NULL, o.rule, o.nrule);
+		return kit_games_check_pack(game, pack, argv[optind], NULL, o.rule, o.nrule);
 	struct game_rules rules;
-	struct deck *d = deck_games_load(game, pack, argv[optind], NULL, &rules);
+	struct kit *d = kit_games_load(game, pack, argv[optind], NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	status = EXIT_INPUT;
@@ -347,7 +347,7 @@ int deck_games_check_toy(const struct game *game, const struct ydoc *pack, int a
 done:
 	toy_words_free(&w);
 	free(path);
-	deck_free(d);
+	kit_free(d);
 	return status;
 }
 
@@ -368,11 +368,11 @@ static bool toy_spells(const struct toy_rules *r, const char *w)
 	return true;
 }
 
-/* deck_games.h: the carriages must make words: "players alternate in choosing and
+/* kit_games.h: the carriages must make words: "players alternate in choosing and
  * adding a carriage" until a word of the list is made. With the pack's own
  * letters (letter-mix: pack) and a word list that can be read, at least one
  * word of min-letters or more must be spelt from them. */
-int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+int toy_check_pack(const struct kit *d, const struct game_rules *rules, bool notes)
 {
 	(void)notes;   /* no player counts: two players, the Engine-Driver and the Braker */
 	struct toy_rules r;
@@ -396,9 +396,9 @@ int toy_check_pack(const struct deck *d, const struct game_rules *rules, bool no
 		for (size_t i = 0; i < w.n && !made; i++)
 			made = (int)strlen(w.words[i]) >= r.min_letters && toy_spells(&r, w.words[i]);
 		if (!made) {
-			const struct deck_group *lg = NULL;
+			const struct kit_group *lg = NULL;
 			for (size_t i = 0; i < d->ngroups; i++)
-				if (d->groups[i].kind == DK_LETTER)
+				if (d->groups[i].kind == KIT_LETTER)
 					lg = &d->groups[i];
 			diag(SEV_ERROR, lg ? &lg->loc : &d->loc, "the carriages spell no word of %s with %d letters "
 			     "or more: no train can ever be completed", path, r.min_letters);

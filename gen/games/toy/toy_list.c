@@ -1,8 +1,8 @@
-/* toy_list.c: what Toy Train adds to `railyard dump` (deck_list.h): the
+/* toy_list.c: what Toy Train adds to `railyard dump` (kit_list.h): the
  * pack's `rules: min-letters` and `words` with where they come from (the
  * pack, the default or --rule). */
 #include "toy.h"
-#include "deck_list.h"
+#include "kit_list.h"
 
 #include <stdio.h>
 
@@ -23,4 +23,4 @@ static void dump_words(const struct game_rules *rules)
 		       y->loc_words.col);
 }
 
-const struct deck_list_game toy_list_items = {.dump_rules = dump_words};
+const struct kit_list_game toy_list_items = {.dump_rules = dump_words};

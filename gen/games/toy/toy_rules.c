@@ -9,7 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "diag.h"
 #include "game.h"
 #include "ruleset.h"
@@ -361,7 +361,7 @@ int toy_mix(const char *method, const struct toy_words *w, int min_letters, long
 
 /* ---- the rules of one pack (its deck model and read rules:) ---- */
 
-char *toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, const char *opt, struct loc *loc)
+char *toy_words_path(const struct kit *d, const struct toy_pack_rules *tr, const char *opt, struct loc *loc)
 {
 	if (opt)
 		return xstrdup(opt);
@@ -379,14 +379,14 @@ char *toy_words_path(const struct deck *d, const struct toy_pack_rules *tr, cons
 	return trust_resolve(d->file, tr->words, &tr->loc_words, "words");
 }
 
-int toy_rules_from(const struct deck *d, const struct toy_pack_rules *tr, struct toy_rules *r)
+int toy_rules_from(const struct kit *d, const struct toy_pack_rules *tr, struct toy_rules *r)
 {
 	memset(r, 0, sizeof *r);
 	r->min_letters = 4;
 	r->wild = '?';
-	const struct deck_group *lg = NULL;
+	const struct kit_group *lg = NULL;
 	for (size_t i = 0; i < d->ngroups; i++)
-		if (d->groups[i].kind == DK_LETTER)
+		if (d->groups[i].kind == KIT_LETTER)
 			lg = &d->groups[i];
 	if (!lg || !d->board.present) {
 		diag(SEV_ERROR, &d->loc, "a toy-train pack needs 'letters' and a 'board'");

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "gsim.h"
 #include "toy.h"
 
@@ -122,7 +122,7 @@ static void breadth_first(struct setup *s)
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
-	const struct deck *d = p->deck;
+	const struct kit *d = p->deck;
 	struct toy_rules r;
 	const struct toy_pack_rules *tr = TOY_OWN(p->pack_rules);
 	if (toy_rules_from(d, tr, &r) != 0) {

@@ -169,22 +169,22 @@ extern const struct ruleset_other train52_rule_others[];
 struct game;
 struct game_rules;
 struct ydoc;
-struct deck_build_game;
-struct deck_list_game;
+struct kit_build_game;
+struct kit_list_game;
 struct gsim_engine;
 /* Read the pack's `rules:` (NULL: none) into out (train52_rules.c): the named rules,
  * every unknown key reported through r, then the structured keys. */
 void train52_rules_load(struct yread *r, const struct ynode *rules, struct game_rules *out);
-/* Its pack-level check (deck_games.h says what it is). */
-struct deck;
-int train52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes);
+/* Its pack-level check (kit_games.h says what it is). */
+struct kit;
+int train52_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (train52_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int deck_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int kit_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table train52_check_options;
 /* What it adds to the deck build and list (train52_build.c, train52_list.c). */
-extern const struct deck_build_game train52_build_items;
-extern const struct deck_list_game train52_list_items;
+extern const struct kit_build_game train52_build_items;
+extern const struct kit_list_game train52_list_items;
 /* Its engine for simulate and tune (train52_sim.c). */
 extern const struct gsim_engine gsim_train52;
 

@@ -1,12 +1,12 @@
 /* train52_build.c: what Train (the 52-card game) adds to the deck build
- * (deck_build.h): the setup sheet, a row per round and a cell per pile. */
+ * (kit_build.h): the setup sheet, a row per round and a cell per pile. */
 #include <stdlib.h>
 
 #include <cairo.h>
 
 #include "train52.h"
-#include "deck_build.h"
-#include "deck_games.h"
+#include "kit_build.h"
+#include "kit_games.h"
 #include "diag.h"
 #include "seams.h"
 #include "util.h"
@@ -20,10 +20,10 @@ static long piles_in(const struct train52_pack_rules *t, size_t r)
 
 static void fill_setup(void *user, int r, int c, struct fields *f)
 {
-	struct deck_build *b = user;
-	const struct deck *d = b->d;
+	struct kit_build *b = user;
+	const struct kit *d = b->d;
 	long np = piles_in(TRAIN52_OWN(b->rules), (size_t)r);
-	long total = deck_count(d, DK_CARD);
+	long total = kit_count(d, KIT_CARD);
 	fields_setf(f, "round", "%d", r + 1);
 	fields_setf(f, "piles", "%ld", np);
 	fields_setf(f, "closed", "%ld", np ? np - 1 : 0);
@@ -50,7 +50,7 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 	struct buf s = {0};
 	for (size_t i = 0; i < d->ndeals; i++)
 		for (int pl = d->deals[i].lo; pl <= d->deals[i].hi; pl++) {
-			long each = deck_hand_size(d, pl, total);
+			long each = kit_hand_size(d, pl, total);
 			if (each < 0 || each * pl > total)
 				continue;
 			long rest = total - each * pl;
@@ -61,7 +61,7 @@ static void fill_setup(void *user, int r, int c, struct fields *f)
 	buf_free(&s);
 }
 
-static void setup_shape(const struct deck_build *b, int *rows, int *cols)
+static void setup_shape(const struct kit_build *b, int *rows, int *cols)
 {
 	*rows = (int)TRAIN52_OWN(b->rules)->nrounds;
 	*cols = 1;
@@ -72,7 +72,7 @@ static void setup_shape(const struct deck_build *b, int *rows, int *cols)
 
 static void draw_setup(void *user, cairo_t *cr, long index, int side)
 {
-	struct deck_build *b = user;
+	struct kit_build *b = user;
 	(void)index;
 	(void)side;
 	int rows, cols;
@@ -81,14 +81,14 @@ static void draw_setup(void *user, cairo_t *cr, long index, int side)
 	fields_clear(&b->f);
 	fields_set(&b->f, "title", b->d->title);
 	fields_set(&b->f, "pack", b->d->id);
-	const struct deck_deal *e = b->d->ndeals ? &b->d->deals[0] : NULL;
+	const struct kit_deal *e = b->d->ndeals ? &b->d->deals[0] : NULL;
 	if (e)
 		fields_setf(&b->f, "deal", "%d-%d players, %ld cards each", e->lo, e->hi, e->cards);
 	draw_item(b->dr, cr, b->own[0], &b->f, &c, "setup sheet");
 }
 
 /* setup.pdf, tiled across pages when larger, when --only asks for it. */
-static int train52_extra(struct build_ctx *bc, struct deck_build *b)
+static int train52_extra(struct build_ctx *bc, struct kit_build *b)
 {
 	if (!b->own[0] || !(bc->opts.only & (BO_SETUP | BO_PLACEMAT)))
 		return 0;
@@ -97,11 +97,11 @@ static int train52_extra(struct build_ctx *bc, struct deck_build *b)
 	return build_tiled(bc, "setup.pdf", b->own[0], rows, cols, draw_setup, b);
 }
 
-static int train52_prepare(struct deck_build *b)
+static int train52_prepare(struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	int rc = 0;
-	if (d->setup && !(b->own[0] = deck_build_template(b, d->setup, &d->loc_setup, "setup", true)))
+	if (d->setup && !(b->own[0] = kit_build_template(b, d->setup, &d->loc_setup, "setup", true)))
 		rc = -1;
 	if (d->setup && !TRAIN52_OWN(b->rules)->nrounds) {
 		diag(SEV_ERROR, &d->loc_setup, "a setup sheet needs 'rules: {piles: [4, 3, 2, 1]}'");
@@ -110,6 +110,6 @@ static int train52_prepare(struct deck_build *b)
 	return rc;
 }
 
-const struct deck_build_game train52_build_items = {
+const struct kit_build_game train52_build_items = {
 	.prepare = train52_prepare, .extra = train52_extra, .sound = train52_check_pack, .setup = true,
 };

@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "train52.h"
 #include "trust.h"
 #include "util.h"
@@ -70,7 +70,7 @@ static int train52_cards(const char *const *suits, size_t nsuits, const char *op
 		     struct train52_card **out, size_t *n)
 {
 	size_t nw;
-	char **w = deck_games_words(s, &nw);
+	char **w = kit_games_words(s, &nw);
 	*out = xcalloc(nw + 1, sizeof **out);
 	*n = nw;
 	int bad = 0;
@@ -82,7 +82,7 @@ static int train52_cards(const char *const *suits, size_t nsuits, const char *op
 		}
 		buf_free(&why);
 	}
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	return bad ? -1 : 0;
 }
 
@@ -91,15 +91,15 @@ static int train52_round_end(const struct game *game, const struct ydoc *pack, c
 			 const char *points_arg, bool json)
 {
 	struct game_rules rules;
-	struct deck *d = deck_games_load(game, pack, path, NULL, &rules);
+	struct kit *d = kit_games_load(game, pack, path, NULL, &rules);
 	if (!d)
 		return EXIT_INPUT;
-	deck_free(d);
+	kit_free(d);
 	struct buf out = {0};
 	int status = EXIT_INPUT;
 	bool legal = true;
 	size_t nw;
-	char **w = deck_games_words(piles_arg ? piles_arg : points_arg, &nw);
+	char **w = kit_games_words(piles_arg ? piles_arg : points_arg, &nw);
 	int v[64];
 	bool closed[64] = {false}, tied[64];
 	bool bad = nw < 1 || nw > 64;
@@ -141,9 +141,9 @@ static int train52_round_end(const struct game *game, const struct ydoc *pack, c
 		status = EXIT_OK;
 	}
 	if (status == EXIT_OK)
-		status = deck_games_check_verdict(legal, &out, json);
+		status = kit_games_check_verdict(legal, &out, json);
 	buf_free(&out);
-	deck_games_words_free(w, nw);
+	kit_games_words_free(w, nw);
 	return status;
 }
 
@@ -221,17 +221,17 @@ static int train52_options(int argc, char **argv, struct train52_opts *o)
 	o->pack = !o->piles && !o->points && !o->play && !o->hand && !o->on && !o->start && !o->pile;
 	if (!o->piles && !o->points && !o->pack)
 		ok &= train52_play_opts(o);
-	return deck_games_check_one_pack(argc, &train52_check_options) < 0 || !ok ? EXIT_INPUT : -1;
+	return kit_games_check_one_pack(argc, &train52_check_options) < 0 || !ok ? EXIT_INPUT : -1;
 }
 
 /* The pack's card group of suit x rank (13 ranks), or NULL reported. */
-static const struct deck_group *train52_group(const struct deck *d)
+static const struct kit_group *train52_group(const struct kit *d)
 {
-	const struct deck_group *g = NULL;
+	const struct kit_group *g = NULL;
 	for (size_t i = 0; i < d->ngroups && !g; i++)
-		if (deck_field_index(&d->groups[i], "suit") >= 0 && deck_field_index(&d->groups[i], "rank") >= 0)
+		if (kit_field_index(&d->groups[i], "suit") >= 0 && kit_field_index(&d->groups[i], "rank") >= 0)
 			g = &d->groups[i];
-	if (!g || g->fields[deck_field_index(g, "rank")].n != 13) {
+	if (!g || g->fields[kit_field_index(g, "rank")].n != 13) {
 		diag(SEV_ERROR, &d->loc, "a train-52 pack needs a card group whose product has the "
 		     "fields 'suit' and 'rank' (the 13 ranks A to K)");
 		return NULL;
@@ -240,9 +240,9 @@ static const struct deck_group *train52_group(const struct deck *d)
 }
 
 /* The play against the rules: its exit status. */
-static int train52_play(const struct deck_group *g, const struct train52_rules *rules, const struct train52_opts *o)
+static int train52_play(const struct kit_group *g, const struct train52_rules *rules, const struct train52_opts *o)
 {
-	const struct deck_field *suits = &g->fields[deck_field_index(g, "suit")];
+	const struct kit_field *suits = &g->fields[kit_field_index(g, "suit")];
 	const char *const *sv = (const char *const *)suits->values;
 	struct train52_card *on = NULL, *play = NULL, *hand = NULL;
 	size_t non = 0, nplay = 0, nhand = 0;
@@ -260,7 +260,7 @@ static int train52_play(const struct deck_group *g, const struct train52_rules *
 	} else if (!bad && nplay) {
 		enum train52_area area = o->drawn ? TRAIN52_DRAWN : o->start ? TRAIN52_START : o->pile ? TRAIN52_PILE : TRAIN52_CENTRAL;
 		bool legal = train52_check(rules, area, on, non, play, nplay, hand, nhand, (int)o->open_piles, &out);
-		status = deck_games_check_verdict(legal, &out, o->json);
+		status = kit_games_check_verdict(legal, &out, o->json);
 	}
 	buf_free(&out);
 	free(on);
@@ -269,28 +269,28 @@ static int train52_play(const struct deck_group *g, const struct train52_rules *
 	return status;
 }
 
-int deck_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct train52_opts o;
 	int status = train52_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
 	if (o.pack)
-		return deck_games_check_pack(game, pack, argv[optind], NULL, o.rule, o.nrule);
+		return kit_games_check_pack(game, pack, argv[optind], NULL, o.rule, o.nrule);
 	if (o.piles || o.points)
 		return train52_round_end(game, pack, argv[optind], o.piles, o.points, o.json);
 	struct game_rules prules;
-	struct deck *d = deck_games_load(game, pack, argv[optind], NULL, &prules);
+	struct kit *d = kit_games_load(game, pack, argv[optind], NULL, &prules);
 	if (!d)
 		return EXIT_INPUT;
 	status = EXIT_INPUT;
-	const struct deck_group *g = train52_group(d);
+	const struct kit_group *g = train52_group(d);
 	if (g && ruleset_set_all(&prules.set, o.rule, o.nrule)) {
 		struct train52_rules rules = {0};
 		train52_rules_from(&prules.set, &rules);
 		status = train52_play(g, &rules, &o);
 	}
-	deck_free(d);
+	kit_free(d);
 	return status;
 }
 
@@ -317,21 +317,21 @@ static int train52_check_piles(const struct train52_pack_rules *pr)
 	return 0;
 }
 
-/* deck_games.h: the deck the rules name ("52-card deck (no Jokers)"): every rank
+/* kit_games.h: the deck the rules name ("52-card deck (no Jokers)"): every rank
  * A, 2..10, J, Q, K (the A closes piles and a Train "must always begin with a
  * 2"; a closed pile reopens with "A, 2, 4, 5, 7, 9, J, K"), no other, and a
  * deal of "seven cards" with the first round's piles left to draw from. */
-int train52_check_pack(const struct deck *d, const struct game_rules *rules, bool notes)
+int train52_check_pack(const struct kit *d, const struct game_rules *rules, bool notes)
 {
 	static const char *const ranks[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-	const struct deck_group *g = deck_group_named(d, "card");
-	int ri = g ? deck_field_index(g, "rank") : -1, errors = 0;
+	const struct kit_group *g = kit_group_named(d, "card");
+	int ri = g ? kit_field_index(g, "rank") : -1, errors = 0;
 	if (ri < 0) {
 		diag(SEV_ERROR, g ? &g->loc : &d->loc, "a train-52 pack needs a 'card' group with a 'rank' field "
 		     "(A, 2 ... 10, J, Q, K)");
 		return 1;
 	}
-	const struct deck_field *f = &g->fields[ri];
+	const struct kit_field *f = &g->fields[ri];
 	struct buf missing = {0};
 	for (size_t r = 0; r < 13; r++) {
 		size_t k = 0;
@@ -355,12 +355,12 @@ int train52_check_pack(const struct deck *d, const struct game_rules *rules, boo
 			errors++;
 		}
 	}
-	long cards = deck_count(d, DK_CARD);
+	long cards = kit_count(d, KIT_CARD);
 	int piles = TRAIN52_OWN(rules)->nrounds ? TRAIN52_OWN(rules)->piles[0] : 4;
 	bool some = !d->ndeals;
 	for (size_t i = 0; i < d->ndeals; i++)
 		for (int p = d->deals[i].lo; p <= d->deals[i].hi; p++) {
-			bool ok = deck_hand_size(d, p, cards) == 7 && 7L * p + piles <= cards;
+			bool ok = kit_hand_size(d, p, cards) == 7 && 7L * p + piles <= cards;
 			some |= ok;
 			if (!ok && notes)
 				diag(SEV_WARNING, &d->deals[i].loc, "%d players: not seven cards each with %d pile%s "

@@ -2,7 +2,7 @@
  * (train52_rules.c), check (train52_check.c), what it adds to the deck build and list
  * (train52_build.c, train52_list.c), its engine (train52_sim.c), the commands every deck
  * game shares, its `--rule` keys and the starter of `railyard new`. */
-#include "deck_games.h"
+#include "kit_games.h"
 #include "game.h"
 #include "train52.h"
 #include "tune.h"
@@ -10,13 +10,13 @@
 const struct game train52_game = {
 	.name = TRAIN52_GAME,
 	.load_rules = train52_rules_load,
-	.run = DECK_GAME_CMDS(deck_games_check_train52),
-	.options = DECK_GAME_OPTIONS(train52_check_options),
+	.run = KIT_GAME_CMDS(kit_games_check_train52),
+	.options = KIT_GAME_OPTIONS(train52_check_options),
 	.build = &train52_build_items,
 	.list = &train52_list_items,
 	.engine = &gsim_train52,
-	.sim = &deck_sim_side,
-	.tune = &deck_tune_engine,
+	.sim = &kit_sim_side,
+	.tune = &kit_tune_engine,
 	.rule_keys = train52_rule_keys,
 	.rule_others = train52_rule_others,
 	.starter = {"train-52.yaml", "name", "hearts 7", 4, false, "--top 10 --play \"J 4 4 J\""},

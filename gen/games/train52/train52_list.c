@@ -1,20 +1,20 @@
 /* train52_list.c: what Train (52 cards) adds to `railyard list` and `dump`
- * (deck_list.h): the piles of every round for every player count, and the
+ * (kit_list.h): the piles of every round for every player count, and the
  * pack's `rules: piles` with where it comes from (--rule piles=...: the
  * command line). */
 #include "train52.h"
-#include "deck_list.h"
+#include "kit_list.h"
 
 #include <stdio.h>
 
-static void rounds(const struct deck *d, const struct game_rules *rules, long total)
+static void rounds(const struct kit *d, const struct game_rules *rules, long total)
 {
 	const struct train52_pack_rules *t52 = TRAIN52_OWN(rules);
 	if (!t52->nrounds)
 		return;
 	printf("\nrounds (the rest split into piles, one pile always open)\n");
-	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
-		long each = deck_hand_size(d, p, total);
+	for (int p = 1; p <= KIT_MAX_PLAYERS; p++) {
+		long each = kit_hand_size(d, p, total);
 		if (each < 0 || each * p > total)
 			continue;
 		long rest = total - each * p;
@@ -42,4 +42,4 @@ static void dump_piles(const struct game_rules *rules)
 		printf(" (default)\n");
 }
 
-const struct deck_list_game train52_list_items = {.deal = rounds, .dump_rules = dump_piles};
+const struct kit_list_game train52_list_items = {.deal = rounds, .dump_rules = dump_piles};

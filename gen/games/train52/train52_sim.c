@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck.h"
+#include "kit.h"
 #include "gsim.h"
 #include "train52.h"
 
@@ -85,7 +85,7 @@ struct work {
 
 static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 {
-	const struct deck *d = p->deck;
+	const struct kit *d = p->deck;
 	struct setup *s = xcalloc(1, sizeof *s);
 	gsim_seats_from(p, &s->seats);
 	const struct train52_pack_rules *pr = TRAIN52_OWN(p->pack_rules);
@@ -97,7 +97,7 @@ static void *setup_new(const struct gsim_params *p, char *err, size_t errlen)
 		for (int r = 0; r < 4; r++)
 			s->npiles[r] = 4 - r;
 	}
-	if (deck_hand_size(d, p->players, 52) != 7) {
+	if (kit_hand_size(d, p->players, 52) != 7) {
 		snprintf(err, errlen, "the deal table has no hand of 7 for %d players (the seed: 3-4)",
 			 p->players);
 		free(s);

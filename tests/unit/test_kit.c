@@ -10,20 +10,20 @@
 
 #include <cmocka.h>
 
-#include "deck.h"
+#include "kit.h"
 
 static char *errors;
 static size_t errors_len;
 static FILE *err_stream;
 
-static struct deck *parse(const char *text)
+static struct kit *parse(const char *text)
 {
 	free(errors);
 	errors = NULL;
 	err_stream = open_memstream(&errors, &errors_len);
 	diag_set_stream(err_stream);
 	diag_set_excerpts(0);
-	struct deck *d = deck_parse("t.yaml", text, strlen(text));
+	struct kit *d = kit_parse("t.yaml", text, strlen(text));
 	fclose(err_stream);
 	diag_set_stream(stderr);
 	diag_reset();
@@ -52,11 +52,11 @@ static const char take[] =
 static void test_products(void **state)
 {
 	(void)state;
-	struct deck *d = parse(take);
+	struct kit *d = parse(take);
 	assert_non_null(d);
 	/* 48 + 4 + 2 + 2 + 2 = 58 cards (the page's deck) and 100 fares */
-	assert_int_equal(deck_count(d, DK_CARD), 58);
-	assert_int_equal(deck_count(d, DK_TOKEN), 100);
+	assert_int_equal(kit_count(d, KIT_CARD), 58);
+	assert_int_equal(kit_count(d, KIT_TOKEN), 100);
 	/* the last field varies fastest */
 	assert_string_equal(d->items[0].name, "blue 1");
 	assert_string_equal(d->items[12].name, "green 1");
@@ -64,10 +64,10 @@ static void test_products(void **state)
 	assert_string_equal(d->items[52].name, "Free Ride");
 	assert_int_equal(d->items[52].count, 2);
 	/* the deal table: 13 for 2 or 3, 8 for 4 or more */
-	assert_int_equal(deck_hand_size(d, 3, 58), 13);
-	assert_int_equal(deck_hand_size(d, 4, 58), 8);
-	assert_int_equal(deck_hand_size(d, 1, 58), -1);
-	deck_free(d);
+	assert_int_equal(kit_hand_size(d, 3, 58), 13);
+	assert_int_equal(kit_hand_size(d, 4, 58), 8);
+	assert_int_equal(kit_hand_size(d, 1, 58), -1);
+	kit_free(d);
 }
 
 static void test_optional(void **state)
@@ -79,14 +79,14 @@ static void test_optional(void **state)
 	assert_non_null(f);
 	fputs(take, f);
 	fclose(f);
-	struct deck *d = deck_load("/tmp/railyard-test-deck.yaml", without, 1, NULL, 0);
+	struct kit *d = kit_load("/tmp/railyard-test-deck.yaml", without, 1, NULL, 0);
 	assert_non_null(d);
-	assert_int_equal(deck_count(d, DK_CARD), 56);
-	assert_false(deck_group_named(d, "transfer")->included);
-	deck_free(d);
+	assert_int_equal(kit_count(d, KIT_CARD), 56);
+	assert_false(kit_group_named(d, "transfer")->included);
+	kit_free(d);
 	char *bad[] = {station};   /* not optional */
 	diag_set_quiet(1);
-	assert_null(deck_load("/tmp/railyard-test-deck.yaml", bad, 1, NULL, 0));
+	assert_null(kit_load("/tmp/railyard-test-deck.yaml", bad, 1, NULL, 0));
 	diag_set_quiet(0);
 	diag_reset();
 	remove("/tmp/railyard-test-deck.yaml");
@@ -95,27 +95,27 @@ static void test_optional(void **state)
 static void test_tiles_letters_board(void **state)
 {
 	(void)state;
-	struct deck *d = parse("pack: x\ngame: toy-train\ntiles: {double: 9}\n"
+	struct kit *d = parse("pack: x\ngame: toy-train\ntiles: {double: 9}\n"
 			       "letters: {total: 7, wild: '?', counts: {A: 3, B: 2, '?': 2}}\n"
 			       "board: {spaces: 50, start: {space: 1, label: GO},\n"
 			       "        marks: {broken: {spaces: [8, 15]}}}\n"
 			       "deal: {hands: [{players: 4-10, cards: even}]}\n");
 	assert_non_null(d);
-	assert_int_equal(deck_count(d, DK_TILE), 55);
-	assert_int_equal(deck_count(d, DK_LETTER), 7);
+	assert_int_equal(kit_count(d, KIT_TILE), 55);
+	assert_int_equal(kit_count(d, KIT_LETTER), 7);
 	assert_int_equal(d->board.finish, 50);
-	assert_non_null(deck_space_mark(d, 15));
-	assert_null(deck_space_mark(d, 16));
-	assert_int_equal(deck_hand_size(d, 4, 55), 13);
-	assert_int_equal(deck_hand_size(d, 10, 55), 5);
-	deck_free(d);
+	assert_non_null(kit_space_mark(d, 15));
+	assert_null(kit_space_mark(d, 16));
+	assert_int_equal(kit_hand_size(d, 4, 55), 13);
+	assert_int_equal(kit_hand_size(d, 10, 55), 5);
+	kit_free(d);
 }
 
 static void test_errors(void **state)
 {
 	(void)state;
 	/* every problem, each at its line and column */
-	struct deck *d = parse("pack: Bad Id\n"
+	struct kit *d = parse("pack: Bad Id\n"
 			       "game: x\n"
 			       "cards:\n"
 			       "  - {name: a, product: {n: [1, 1]}, colour: red}\n"

@@ -1,11 +1,11 @@
-/* deck_sim.c: the deck games' side of `railyard simulate` (simulate.h): their
+/* kit_sim.c: the deck games' side of `railyard simulate` (simulate.h): their
  * options, loading a deck pack with its groups and rules for the game's
  * engine, and their part of the report (the rules the engine reads, what each
  * game counts). It knows no game: the engine is a field of its struct game. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck_games.h"
+#include "kit_games.h"
 #include "json.h"
 #include "simulate.h"
 
@@ -87,11 +87,11 @@ static const struct opt simulate_rows[] = {
 	OPT_END,
 };
 
-const struct opt_table deck_simulate_options = {"simulate", 24, simulate_rows};
+const struct opt_table kit_simulate_options = {"simulate", 24, simulate_rows};
 
 /* A loaded deck pack and its rules as its game read them (--rule applied). */
-struct deck_pack {
-	struct deck *deck;
+struct kit_pack {
+	struct kit *deck;
 	struct game_rules rules;
 };
 
@@ -99,17 +99,17 @@ struct deck_pack {
  * false (reported) otherwise. */
 static bool same_game(const struct game *game, const struct ydoc *doc, const char *path)
 {
-	struct deck *probe = doc ? deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0) : deck_load(path, NULL, 0, NULL, 0);
+	struct kit *probe = doc ? kit_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0) : kit_load(path, NULL, 0, NULL, 0);
 	bool same = probe && !strcmp(probe->game, game->name);
 	if (probe && !same)
 		diag(SEV_ERROR, NULL, "--compare: %s plays %s, not %s: compare packs of one game", path,
 		     probe->game, game->name);
-	deck_free(probe);
+	kit_free(probe);
 	return same;
 }
 
 /* The engine's setup for the loaded pack dp, and the rules it reads as text. */
-static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const struct sim_opts *o)
+static bool make_setup(struct sim_series *se, const struct kit_pack *dp, const struct sim_opts *o)
 {
 	struct gsim_params p = {.deck = dp->deck, .pack_rules = &dp->rules, .players = se->players,
 				.max_length = (int)o->max_length};
@@ -131,9 +131,9 @@ static bool make_setup(struct sim_series *se, const struct deck_pack *dp, const 
 
 static void free_pack(void *pack)
 {
-	struct deck_pack *dp = pack;
+	struct kit_pack *dp = pack;
 	if (dp)
-		deck_free(dp->deck);
+		kit_free(dp->deck);
 	free(dp);
 }
 
@@ -142,8 +142,8 @@ static void *load_pack(const char *path, const struct ydoc *doc, int j, const st
 {
 	if (j && !same_game(g, doc, path))
 		return NULL;
-	struct deck_pack *dp = xcalloc(1, sizeof *dp);
-	dp->deck = deck_games_load(g, doc, path, &o->sel[j], &dp->rules);
+	struct kit_pack *dp = xcalloc(1, sizeof *dp);
+	dp->deck = kit_games_load(g, doc, path, &o->sel[j], &dp->rules);
 	if (!dp->deck || !ruleset_set_all(&dp->rules.set, o->rules[j], (size_t)o->nrules[j])) {
 		free_pack(dp);
 		return NULL;
@@ -154,7 +154,7 @@ static void *load_pack(const char *path, const struct ydoc *doc, int j, const st
 static bool load(struct sim_series *se, const struct game *g, const struct sim_opts *o)
 {
 	(void)g;
-	const struct deck_pack *dp = se->pack;
+	const struct kit_pack *dp = se->pack;
 	se->id = dp->deck->id;
 	se->title = dp->deck->title;
 	se->set = &dp->rules.set;
@@ -219,7 +219,7 @@ static void json_policies(struct jw *w, const struct sim_series *se)
 static void json_head(struct jw *w, const struct sim_series *se, const char *ind)
 {
 	(void)ind;
-	const struct deck_pack *dp = se->pack;
+	const struct kit_pack *dp = se->pack;
 	jw_put_str(w, "game", dp->deck->game);
 	jw_put_int(w, "players", se->players);
 	json_policies(w, se);
@@ -256,8 +256,8 @@ static void rules_differ(const struct sim_series *a, const struct sim_series *b,
 	}
 }
 
-const struct sim_side deck_sim_side = {
-	.usage = &deck_simulate_options,
+const struct sim_side kit_sim_side = {
+	.usage = &kit_simulate_options,
 	.length_default = 5000,
 	.npolicies = 2,
 	

@@ -1,5 +1,5 @@
-/* deck_build.c: `railyard build` for the games whose packs are deck packs
- * (deck_build.h): every component of the pack and its fields, handed to the
+/* kit_build.c: `railyard build` for the games whose packs are deck packs
+ * (kit_build.h): every component of the pack and its fields, handed to the
  * pipeline (pipeline.h) for faces, backs, sheets, SVG and PNG files; token sheets
  * and the reference. Each game's own files come from its GAME_build.c. */
 #include <errno.h>
@@ -16,12 +16,12 @@
 #include "csv.h"
 #include "buildinput.h"
 #include "cli.h"
-#include "deck_build.h"
-#include "deck.h"
-#include "deck_reference.h"
+#include "kit_build.h"
+#include "kit.h"
+#include "kit_reference.h"
 #include "diag.h"
 #include "draw.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "look.h"
 #include "names.h"
 #include "opt.h"
@@ -61,9 +61,9 @@ static const struct opt build_rows[] = {
 	OPT_END,
 };
 
-const struct opt_table deck_build_options = {"build", 22, build_rows};
+const struct opt_table kit_build_options = {"build", 22, build_rows};
 
-static void set_value_fields(struct deck_build *b, struct fields *f, const char *field,
+static void set_value_fields(struct kit_build *b, struct fields *f, const char *field,
 			     const char *value)
 {
 	fields_set(f, field, value);
@@ -74,14 +74,14 @@ static void set_value_fields(struct deck_build *b, struct fields *f, const char 
 		fields_set(f, name, "1");
 		free(name);
 	}
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	bool ink = false;
 	for (size_t i = 0; i < d->nlooks; i++)
 		if (!strcmp(d->looks[i].value, value))
 			for (size_t j = 0; j < d->looks[i].n; j++) {
 				char *name = xasprintf("%s-%s", field, d->looks[i].attr[j]);
 				bool is_ink = !strcmp(d->looks[i].attr[j], "ink");
-				const char *text = is_ink ? deck_ink(d, value) : d->looks[i].text[j];
+				const char *text = is_ink ? kit_ink(d, value) : d->looks[i].text[j];
 				fields_set(f, name, text);
 				ink |= is_ink;
 				if (is_ink && !fields_get(f, "ink"))
@@ -96,11 +96,11 @@ static void set_value_fields(struct deck_build *b, struct fields *f, const char 
 }
 
 /* The fields a component offers its template. */
-static void item_fields(struct deck_build *b, size_t i, struct fields *f)
+static void item_fields(struct kit_build *b, size_t i, struct fields *f)
 {
-	const struct deck *d = b->d;
-	const struct deck_item *it = &d->items[i];
-	const struct deck_group *g = &d->groups[it->group];
+	const struct kit *d = b->d;
+	const struct kit_item *it = &d->items[i];
+	const struct kit_group *g = &d->groups[it->group];
 	fields_clear(f);
 	fields_set(f, "pack", d->id);
 	fields_set(f, "title", d->title);
@@ -120,7 +120,7 @@ static void item_fields(struct deck_build *b, size_t i, struct fields *f)
 }
 
 struct token_page {
-	struct deck_build *b;
+	struct kit_build *b;
 	size_t item;
 	long first, count;
 	int cols;
@@ -139,9 +139,9 @@ static void fill_token(void *user, int r, int c, struct fields *f)
 
 /* The token groups on cut-out sheets: the template's cells, as many as fit,
  * centred on the page (the note above them moves with them). */
-static int write_tokens(struct build_ctx *bc, struct deck_build *b)
+static int write_tokens(struct build_ctx *bc, struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	const char *paper = build_paper(bc);
 	double pw, ph;
 	paper_size(paper, &pw, &ph);
@@ -153,9 +153,9 @@ static int write_tokens(struct build_ctx *bc, struct deck_build *b)
 	struct pdfw *w = NULL;
 	int rc = 0;
 	for (size_t i = 0; i < d->nitems && !rc; i++) {
-		const struct deck_group *g = &d->groups[d->items[i].group];
+		const struct kit_group *g = &d->groups[d->items[i].group];
 		const struct template *t = b->tpl[d->items[i].group];
-		if (g->kind != DK_TOKEN || !t)
+		if (g->kind != KIT_TOKEN || !t)
 			continue;
 		if (!w && !(w = pdfw_open(path))) {
 			rc = -1;
@@ -206,12 +206,12 @@ static void quickref_row(void *user, int r, int c, struct fields *f)
 }
 
 /* ... its rows, when its cells name them (if: row=N), filled through *rows. */
-static struct quickref quickref_of(const struct deck_build *b, const struct fields *f, struct cells *rows)
+static struct quickref quickref_of(const struct kit_build *b, const struct fields *f, struct cells *rows)
 {
 	*rows = (struct cells){template_cell_rows(b->quickref), 1, quickref_row, NULL, 0};
 	struct quickref q = {b->quickref, f, rows->rows > 0 ? rows : NULL, 0, 0};
 	for (size_t g = 0; g < b->d->ngroups; g++)
-		if (b->d->groups[g].included && b->d->groups[g].kind == DK_CARD && b->tpl[g] &&
+		if (b->d->groups[g].included && b->d->groups[g].kind == KIT_CARD && b->tpl[g] &&
 		    !b->tpl[g]->cells.on && fmin(b->tpl[g]->w, b->tpl[g]->h) >= 40) {
 			q.w = b->tpl[g]->w;
 			q.h = b->tpl[g]->h;
@@ -221,14 +221,14 @@ static struct quickref quickref_of(const struct deck_build *b, const struct fiel
 }
 
 /* --preset press: each token group one token with bleed (tokens-NAME.pdf). */
-static int write_token_pages(struct build_ctx *bc, struct deck_build *b)
+static int write_token_pages(struct build_ctx *bc, struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	int rc = 0;
 	for (size_t i = 0; i < d->nitems && !rc; i++) {
-		const struct deck_group *g = &d->groups[d->items[i].group];
+		const struct kit_group *g = &d->groups[d->items[i].group];
 		const struct template *t = b->tpl[d->items[i].group];
-		if (g->kind != DK_TOKEN || !t)
+		if (g->kind != KIT_TOKEN || !t)
 			continue;
 		fields_clear(&b->f);
 		item_fields(b, i, &b->f);
@@ -248,11 +248,11 @@ static int write_token_pages(struct build_ctx *bc, struct deck_build *b)
 #define SAMPLE_GAP 5.0
 
 /* The card template of item i that a sample can show, or NULL. */
-static const struct template *sample_face(const struct deck_build *b, size_t i)
+static const struct template *sample_face(const struct kit_build *b, size_t i)
 {
-	const struct deck_group *g = &b->d->groups[b->d->items[i].group];
+	const struct kit_group *g = &b->d->groups[b->d->items[i].group];
 	const struct template *t = b->tpl[b->d->items[i].group];
-	if (g->kind != DK_CARD || !g->included || !t || t->cells.on || t->w <= 0 || t->h <= 0)
+	if (g->kind != KIT_CARD || !g->included || !t || t->cells.on || t->w <= 0 || t->h <= 0)
 		return NULL;
 	return t;
 }
@@ -260,9 +260,9 @@ static const struct template *sample_face(const struct deck_build *b, size_t i)
 /* The items to show, spread across the pack (not its first few, which are
  * often alike), as many as fit the band, into pick (room for nitems);
  * their number. */
-static size_t sample_pick(const struct deck_build *b, size_t *pick)
+static size_t sample_pick(const struct kit_build *b, size_t *pick)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	size_t cells = d->ngroups + (d->board.present ? 1 : 0), e = 0;
 	if (d->reference || !b->game->samples || cells > 2)
 		return 0;
@@ -286,7 +286,7 @@ static size_t sample_pick(const struct deck_build *b, size_t *pick)
 }
 
 /* Draw the n items of pick in the band, left to right. */
-static void reference_samples(struct deck_build *b, cairo_t *cr, const size_t *pick, size_t n)
+static void reference_samples(struct kit_build *b, cairo_t *cr, const size_t *pick, size_t n)
 {
 	struct fields f = {0};
 	double x = SAMPLE_LEFT, hh = SAMPLE_BOTTOM - SAMPLE_TOP;
@@ -312,10 +312,10 @@ static void reference_samples(struct deck_build *b, cairo_t *cr, const size_t *p
 	fields_free(&f);
 }
 
-/* reference.pdf: the game's reference template (deck_reference.h) on a
+/* reference.pdf: the game's reference template (kit_reference.h) on a
  * landscape page, the 279.4 x 210 mm it is laid out for centred on the paper
  * (a little smaller on letter, clear of the printable margin). */
-static int write_reference(struct build_ctx *bc, struct deck_build *b)
+static int write_reference(struct build_ctx *bc, struct kit_build *b)
 {
 	char *path = build_path(bc, "reference.pdf");
 	struct pdfw *w = path ? pdfw_open(path) : NULL;
@@ -324,11 +324,11 @@ static int write_reference(struct build_ctx *bc, struct deck_build *b)
 		return -1;
 	cairo_t *cr = build_landscape_page(bc, w, 279.4, 210);
 	struct fields f = {0};
-	deck_reference_fields(b->d, &f);
+	kit_reference_fields(b->d, &f);
 	size_t *pick = xcalloc(b->d->nitems + 1, sizeof *pick), n = sample_pick(b, pick);
 	if (n)
 		fields_set(&f, "samples", "1");
-	deck_reference_draw(b->dr, cr, b->reference, b->d, &f);
+	kit_reference_draw(b->dr, cr, b->reference, b->d, &f);
 	reference_samples(b, cr, pick, n);
 	free(pick);
 	struct cells rows;
@@ -340,10 +340,10 @@ static int write_reference(struct build_ctx *bc, struct deck_build *b)
 }
 
 /* quickref.pdf (--preset press): the quick reference alone, with bleed. */
-static int write_quickref(struct build_ctx *bc, struct deck_build *b)
+static int write_quickref(struct build_ctx *bc, struct kit_build *b)
 {
 	struct fields f = {0};
-	deck_reference_fields(b->d, &f);
+	kit_reference_fields(b->d, &f);
 	struct cells rows;
 	struct quickref q = quickref_of(b, &f, &rows);
 	int rc = build_quickref_pdf(bc, b->dr, &q);
@@ -374,9 +374,9 @@ static char *slug(const char *name)
 
 static int write_extra(struct build_ctx *bc, void *user)
 {
-	struct deck_build *b = user;
+	struct kit_build *b = user;
 	int only = bc->opts.only, rc = 0;
-	if (!rc && (only & BO_TOKENS) && deck_count(b->d, DK_TOKEN))
+	if (!rc && (only & BO_TOKENS) && kit_count(b->d, KIT_TOKEN))
 		rc = build_press(bc) ? write_token_pages(bc, b) : write_tokens(bc, b);
 	if (!rc && b->game->extra)
 		rc = b->game->extra(bc, b);
@@ -394,18 +394,18 @@ static int write_extra(struct build_ctx *bc, void *user)
 
 static size_t comp_face(void *user, long k)
 {
-	const struct deck_build *b = user;
+	const struct kit_build *b = user;
 	return b->face_of[b->d->items[b->phys[k]].group];
 }
 
 static void comp_fields(void *user, long k, struct fields *f)
 {
-	item_fields(user, ((struct deck_build *)user)->phys[k], f);
+	item_fields(user, ((struct kit_build *)user)->phys[k], f);
 }
 
 static void comp_label(void *user, long k, bool who, char *buf, size_t n)
 {
-	const struct deck_build *b = user;
+	const struct kit_build *b = user;
 	(void)who;
 	snprintf(buf, n, "%s", b->d->items[b->phys[k]].name);
 }
@@ -413,7 +413,7 @@ static void comp_label(void *user, long k, bool who, char *buf, size_t n)
 /* NNN-NAME for the first copy of each component, standing for all its copies. */
 static long comp_single(void *user, long k, bool unique, char *name, size_t n)
 {
-	const struct deck_build *b = user;
+	const struct kit_build *b = user;
 	(void)unique;
 	size_t i = b->phys[k];
 	if (k > 0 && b->phys[k - 1] == i)
@@ -425,7 +425,7 @@ static long comp_single(void *user, long k, bool unique, char *name, size_t n)
 }
 
 /* The fields every sheet of the pack offers: pack, title and the pack's data. */
-static void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
+static void kit_build_pack_fields(const struct kit_build *b, struct fields *f)
 {
 	fields_set(f, "pack", b->d->id);
 	fields_set(f, "title", b->d->title);
@@ -434,13 +434,13 @@ static void deck_build_pack_fields(const struct deck_build *b, struct fields *f)
 
 static void comp_back_fields(void *user, struct fields *f)
 {
-	deck_build_pack_fields(user, f);
+	kit_build_pack_fields(user, f);
 }
 
 static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 {
-	const struct deck_build *b = user;
-	const struct deck *d = b->d;
+	const struct kit_build *b = user;
+	const struct kit *d = b->d;
 	(void)bc;
 	static const char *const head[] = {"index", "group", "name", "copies", "fields"};
 	for (size_t k = 0; k < sizeof head / sizeof *head; k++)
@@ -448,7 +448,7 @@ static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 	csv_end(s);
 	struct buf f = {0};
 	for (size_t i = 0; i < d->nitems; i++) {
-		const struct deck_group *g = &d->groups[d->items[i].group];
+		const struct kit_group *g = &d->groups[d->items[i].group];
 		csv_cellf(s, "%zu", i + 1);
 		csv_cell(s, g->name);
 		csv_cell(s, d->items[i].name);
@@ -463,7 +463,7 @@ static void comp_manifest(const struct build_ctx *bc, void *user, struct buf *s)
 	buf_free(&f);
 }
 
-struct template *deck_build_template(struct deck_build *b, const char *path, const struct loc *loc,
+struct template *kit_build_template(struct kit_build *b, const char *path, const struct loc *loc,
 				     const char *what, bool cells)
 {
 	return build_template(b->dr, b->d->file, path, loc, path, what, cells);
@@ -471,12 +471,12 @@ struct template *deck_build_template(struct deck_build *b, const char *path, con
 
 /* At most --max-items printed components (every copy counted), else reported at
  * the group holding most of them. */
-static int check_items(const struct deck *d, const struct build_opts *o)
+static int check_items(const struct kit *d, const struct build_opts *o)
 {
 	double total = 0, most = -1;
 	const struct loc *at = &d->loc;
 	for (size_t g = 0; g < d->ngroups; g++) {
-		const struct deck_group *gr = &d->groups[g];
+		const struct kit_group *gr = &d->groups[g];
 		if (!gr->included)
 			continue;
 		double n = 0;
@@ -494,7 +494,7 @@ static int check_items(const struct deck *d, const struct build_opts *o)
 
 /* Every image the items show is read, so a missing one stops the build before
  * anything is written. Returns 0 or -1. */
-static int preload(struct deck_build *b)
+static int preload(struct kit_build *b)
 {
 	int rc = 0;
 	for (size_t i = 0; i < b->d->nitems; i++) {
@@ -505,7 +505,7 @@ static int preload(struct deck_build *b)
 		rc |= drawer_preload(b->dr, t, &b->f);
 	}
 	fields_clear(&b->f);
-	deck_build_pack_fields(b, &b->f);
+	kit_build_pack_fields(b, &b->f);
 	for (size_t i = 0; i < b->nowned; i++)
 		if (b->owned[i] && b->owned[i]->cells.on)
 			rc |= drawer_preload(b->dr, b->owned[i], &b->f);
@@ -524,20 +524,20 @@ static int select_option(void *user, int c, char *arg)
 /* The pack's palette: its names checked (the appearance's values, the
  * templates' palette names), every template recoloured, and the values' inks
  * (suits, colours) checked under colour-vision deficiencies. */
-static int apply_palette(struct deck_build *b)
+static int apply_palette(struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	const char **names = xcalloc(d->nlooks + 1, sizeof *names);
 	const char **inks = xcalloc(d->nlooks + 1, sizeof *inks);
 	const char **defaults = xcalloc(d->nlooks + 1, sizeof *defaults);
 	size_t n = 0;
 	for (size_t i = 0; i < d->nlooks; i++) {
-		const char *dflt = deck_look(d, d->looks[i].value, "ink");
+		const char *dflt = kit_look(d, d->looks[i].value, "ink");
 		struct tpl_color c;
 		if (!dflt || tpl_parse_color(dflt, &c) != 0)
 			continue;
 		names[n] = d->looks[i].value;
-		inks[n] = deck_ink(d, names[n]);
+		inks[n] = kit_ink(d, names[n]);
 		const struct loc *at = palette_loc(&d->palette, names[n]);
 		char what[96];
 		snprintf(what, sizeof what, "the ink of %s", names[n]);
@@ -596,12 +596,12 @@ static bool look_drawn(const struct template *t, const char *attr, struct buf *v
 /* Every appearance attribute (but ink) is drawn: some face template shows its
  * value, or draws the given value under a condition; else an error at the
  * appearance entry naming the values the faces draw. 0, or -1. */
-static int check_appearance(const struct deck_build *b)
+static int check_appearance(const struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	int rc = 0;
 	for (size_t i = 0; i < d->nlooks; i++) {
-		const struct deck_look *l = &d->looks[i];
+		const struct kit_look *l = &d->looks[i];
 		for (size_t j = 0; j < l->n; j++) {
 			if (!strcmp(l->attr[j], "ink"))
 				continue;
@@ -646,12 +646,12 @@ static int check_appearance(const struct deck_build *b)
 
 /* Each included group's face template (groups naming the same file share one),
  * the back and the game's own: EXIT_OK, or EXIT_INPUT after reporting. */
-static int load_templates(struct deck_build *b)
+static int load_templates(struct kit_build *b)
 {
-	const struct deck *d = b->d;
+	const struct kit *d = b->d;
 	int status = EXIT_OK;
 	for (size_t g = 0; g < d->ngroups; g++) {
-		const struct deck_group *gr = &d->groups[g];
+		const struct kit_group *gr = &d->groups[g];
 		if (!gr->included)
 			continue;
 		if (!gr->face) {
@@ -662,15 +662,15 @@ static int load_templates(struct deck_build *b)
 		}
 		for (size_t h = 0; h < g && !b->tpl[g]; h++)
 			if (d->groups[h].face && !strcmp(d->groups[h].face, gr->face) &&
-			    (d->groups[h].kind == DK_TOKEN) == (gr->kind == DK_TOKEN))
+			    (d->groups[h].kind == KIT_TOKEN) == (gr->kind == KIT_TOKEN))
 				b->tpl[g] = b->tpl[h];
-		if (!b->tpl[g] && (b->tpl[g] = deck_build_template(b, gr->face, &gr->loc_face, "face",
-								  gr->kind == DK_TOKEN)))
+		if (!b->tpl[g] && (b->tpl[g] = kit_build_template(b, gr->face, &gr->loc_face, "face",
+								  gr->kind == KIT_TOKEN)))
 			b->owned[b->nowned++] = b->tpl[g];
 		if (!b->tpl[g])
 			status = EXIT_INPUT;
 	}
-	if (d->back && !(b->back = deck_build_template(b, d->back, &d->loc_back, "back", false)))
+	if (d->back && !(b->back = kit_build_template(b, d->back, &d->loc_back, "back", false)))
 		status = EXIT_INPUT;
 	if (d->board.present && d->board.face && !b->game->board) {
 		diag(SEV_ERROR, &d->board.loc_face, "a %s pack has no board to draw", d->game);
@@ -682,12 +682,12 @@ static int load_templates(struct deck_build *b)
 	}
 	if (b->game->prepare && b->game->prepare(b) != 0)
 		status = EXIT_INPUT;
-	if (!(b->reference = deck_build_template(b, d->reference ? d->reference :
-						 deck_reference_default(d), d->reference ?
+	if (!(b->reference = kit_build_template(b, d->reference ? d->reference :
+						 kit_reference_default(d), d->reference ?
 						 &d->loc_reference : NULL, "reference", true)))
 		status = EXIT_INPUT;
 	/* a card of rows (cells) at a size: build_quickref_draw lays them out */
-	if (!(b->quickref = deck_build_template(b, deck_quickref_default(d), NULL, "quick reference", true)))
+	if (!(b->quickref = kit_build_template(b, kit_quickref_default(d), NULL, "quick reference", true)))
 		status = EXIT_INPUT;
 	else if (!b->quickref->has_size) {
 		diag(SEV_ERROR, &b->quickref->loc_size, "%s: a quick reference needs a 'size' (the card it is designed at)",
@@ -697,7 +697,7 @@ static int load_templates(struct deck_build *b)
 	b->owned[b->nowned++] = b->back;
 	b->owned[b->nowned++] = b->reference;
 	b->owned[b->nowned++] = b->quickref;
-	for (size_t i = 0; i < DECK_BUILD_MAX_OWN; i++)
+	for (size_t i = 0; i < KIT_BUILD_MAX_OWN; i++)
 		b->owned[b->nowned++] = b->own[i];
 	if (status == EXIT_OK && apply_palette(b) != 0)
 		status = EXIT_INPUT;
@@ -708,20 +708,20 @@ static int load_templates(struct deck_build *b)
 
 /* The physical components in print order, and the distinct face templates of the
  * cards, tiles and letters, each named by the first group drawn with it. */
-static void index_faces(struct deck_build *b)
+static void index_faces(struct kit_build *b)
 {
-	const struct deck *d = b->d;
-	b->phys = xcalloc((size_t)deck_count(d, DK_CARD) + (size_t)deck_count(d, DK_TILE) +
-			  (size_t)deck_count(d, DK_LETTER) + 1, sizeof *b->phys);
+	const struct kit *d = b->d;
+	b->phys = xcalloc((size_t)kit_count(d, KIT_CARD) + (size_t)kit_count(d, KIT_TILE) +
+			  (size_t)kit_count(d, KIT_LETTER) + 1, sizeof *b->phys);
 	for (size_t i = 0; i < d->nitems; i++)
-		if (d->groups[d->items[i].group].kind != DK_TOKEN)
+		if (d->groups[d->items[i].group].kind != KIT_TOKEN)
 			for (long k = 0; k < d->items[i].count; k++)
 				b->phys[b->nphys++] = i;
 	b->faces = xcalloc(d->ngroups + 1, sizeof *b->faces);
 	b->face_names = xcalloc(d->ngroups + 1, sizeof *b->face_names);
 	b->face_of = xcalloc(d->ngroups + 1, sizeof *b->face_of);
 	for (size_t g = 0; g < d->ngroups; g++) {
-		if (!b->tpl[g] || d->groups[g].kind == DK_TOKEN)
+		if (!b->tpl[g] || d->groups[g].kind == KIT_TOKEN)
 			continue;
 		size_t f = 0;
 		while (f < b->nfaces && b->faces[f] != b->tpl[g])
@@ -734,7 +734,7 @@ static void index_faces(struct deck_build *b)
 	}
 }
 
-static void deck_build_free(struct deck_build *b)
+static void kit_build_free(struct kit_build *b)
 {
 	for (size_t i = 0; i < b->nowned; i++)
 		template_free(b->owned[i]);
@@ -746,7 +746,7 @@ static void deck_build_free(struct deck_build *b)
 	free(b->face_of);
 	fields_free(&b->f);
 	drawer_free(b->dr);
-	deck_free(b->d);
+	kit_free(b->d);
 }
 
 /* A token's cell: the token's fields (user). */
@@ -763,7 +763,7 @@ static void fill_same(void *user, int r, int c, struct fields *f)
 
 /* Draw every distinct face of b (tokens once each) and its back onto a
  * recording surface; the faces drawn, or -1 when a text was refused. */
-static long rehearse_draw(struct deck_build *b)
+static long rehearse_draw(struct kit_build *b)
 {
 	unsigned long refused = draw_refusals();
 	cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -782,7 +782,7 @@ static long rehearse_draw(struct deck_build *b)
 	}
 	if (b->back) {
 		fields_clear(&b->f);
-		deck_build_pack_fields(b, &b->f);
+		kit_build_pack_fields(b, &b->f);
 		draw_item(b->dr, cr, b->back, &b->f, NULL, "the back");
 	}
 	cairo_destroy(cr);
@@ -791,51 +791,51 @@ static long rehearse_draw(struct deck_build *b)
 	return draw_refusals() == refused ? faces : -1;
 }
 
-int deck_build_rehearse(const struct game *game, struct deck *d, const struct game_rules *rules)
+int kit_build_rehearse(const struct game *game, struct kit *d, const struct game_rules *rules)
 {
 	struct build_opts o;
 	build_opts_init(&o);
 	trust_set_pack(d->file);
-	struct deck_build b = {.d = d, .game = game->build, .rules = rules};
+	struct kit_build b = {.d = d, .game = game->build, .rules = rules};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
-	b.owned = xcalloc(d->ngroups + 3 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	b.owned = xcalloc(d->ngroups + 3 + KIT_BUILD_MAX_OWN, sizeof *b.owned);
 	long faces = -1;
 	if (load_templates(&b) == EXIT_OK &&
 	    (build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face") | preload(&b)) == 0)
 		faces = rehearse_draw(&b);
-	deck_build_free(&b);
+	kit_build_free(&b);
 	return faces > INT_MAX ? INT_MAX : (int)faces;
 }
 
-int deck_build(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_build(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct build_opts o;
 	struct names_select sel = {0};
-	int status = build_parse(argc, argv, &o, &deck_build_options, select_option, &sel);
+	int status = build_parse(argc, argv, &o, &kit_build_options, select_option, &sel);
 	if (status >= 0)
 		return status;
 	struct game_rules rules;
-	struct deck *d = deck_games_load(game, pack, argv[optind], &sel, &rules);
+	struct kit *d = kit_games_load(game, pack, argv[optind], &sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	trust_set_pack(d->file);
 	/* Bounded work and memory, refused before any template is read. */
 	if (check_items(d, &o) != 0) {
-		deck_free(d);
+		kit_free(d);
 		return EXIT_INPUT;
 	}
 	/* The pack-level check, as trains packs get it: unsound is not built
 	 * without --force, and then every item is marked "unchecked". */
 	status = build_check_sound(&o, d->file, game->build->sound ? game->build->sound(d, &rules, false) : 0);
 	if (status != EXIT_OK) {
-		deck_free(d);
+		kit_free(d);
 		return status;
 	}
-	struct deck_build b = {.d = d, .game = game->build, .rules = &rules};
+	struct kit_build b = {.d = d, .game = game->build, .rules = &rules};
 	b.dr = drawer_new();
 	b.tpl = xcalloc(d->ngroups + 1, sizeof *b.tpl);
-	b.owned = xcalloc(d->ngroups + 3 + DECK_BUILD_MAX_OWN, sizeof *b.owned);
+	b.owned = xcalloc(d->ngroups + 3 + KIT_BUILD_MAX_OWN, sizeof *b.owned);
 	status = load_templates(&b);
 	if (status == EXIT_OK) {
 		int rc = build_fit(&o, &d->data, d->file, b.owned, b.nowned, b.back, "a face");
@@ -854,6 +854,6 @@ int deck_build(const struct game *game, const struct ydoc *pack, int argc, char 
 		};
 		status = build_run(&ctx);
 	}
-	deck_build_free(&b);
+	kit_build_free(&b);
 	return status;
 }

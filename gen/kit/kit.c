@@ -1,5 +1,5 @@
-/* deck.c: a deck pack's YAML tree -> the component model, every problem reported. */
-#include "deck.h"
+/* kit.c: a deck pack's YAML tree -> the component model, every problem reported. */
+#include "kit.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -10,19 +10,19 @@
 #include "yread.h"
 
 struct loader {
-	struct deck *d;
+	struct kit *d;
 	struct yread yr;
 	long values;   /* field values stored so far, every group's fields */
 	size_t items_cap;   /* room in d->items (grown by doubling, not one a face) */
 };
 
 /* Whether the pack may store `more` field values besides those it has: all its
- * fields together hold at most DECK_MAX_ITEMS, checked before any is stored
+ * fields together hold at most KIT_MAX_ITEMS, checked before any is stored
  * (3,000 fields of {from: 1, to: 100000} once took 6 GB before a limit). */
 static bool room_for(struct loader *ld, const struct ynode *at, long more)
 {
-	if (more > DECK_MAX_ITEMS - ld->values) {
-		yr_error(&ld->yr, at, "the pack's fields have more than %ld values in all", DECK_MAX_ITEMS);
+	if (more > KIT_MAX_ITEMS - ld->values) {
+		yr_error(&ld->yr, at, "the pack's fields have more than %ld values in all", KIT_MAX_ITEMS);
 		return false;
 	}
 	ld->values += more;
@@ -81,11 +81,11 @@ static void *room_for_one(void *p, size_t n, size_t elem)
 	return p;
 }
 
-static struct deck_group *new_group(struct loader *ld, enum deck_kind kind, const struct ynode *n)
+static struct kit_group *new_group(struct loader *ld, enum kit_kind kind, const struct ynode *n)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	d->groups = room_for_one(d->groups, d->ngroups, sizeof *d->groups);
-	struct deck_group *g = &d->groups[d->ngroups++];
+	struct kit_group *g = &d->groups[d->ngroups++];
 	memset(g, 0, sizeof *g);
 	g->kind = kind;
 	g->loc = n->loc;
@@ -94,29 +94,29 @@ static struct deck_group *new_group(struct loader *ld, enum deck_kind kind, cons
 	return g;
 }
 
-static void add_field(struct deck_group *g, const char *name, struct loc loc)
+static void add_field(struct kit_group *g, const char *name, struct loc loc)
 {
 	g->fields = room_for_one(g->fields, g->nfields, sizeof *g->fields);
-	struct deck_field *f = &g->fields[g->nfields++];
+	struct kit_field *f = &g->fields[g->nfields++];
 	memset(f, 0, sizeof *f);
 	f->name = xstrdup(name);
 	f->loc = loc;
 }
 
 /* Room for n more values of f, made once (not one realloc a value). */
-static void reserve(struct deck_field *f, size_t n)
+static void reserve(struct kit_field *f, size_t n)
 {
 	f->values = xrealloc(f->values, (f->n + n + 1) * sizeof *f->values);
 }
 
 /* Add v to f (reserved before). */
-static void add_value(struct deck_field *f, const char *v)
+static void add_value(struct kit_field *f, const char *v)
 {
 	f->values[f->n++] = xstrdup(v);
 }
 
 /* A field's values: a list of scalars, or {from: A, to: B}. */
-static void load_field(struct loader *ld, struct deck_group *g, const struct ynode *k,
+static void load_field(struct loader *ld, struct kit_group *g, const struct ynode *k,
 		       const struct ynode *v)
 {
 	if (!good_name(k->str)) {
@@ -127,7 +127,7 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 		if (strcmp(g->fields[i].name, k->str) == 0)
 			return; /* ytree already reported the duplicate key */
 	add_field(g, k->str, k->loc);
-	struct deck_field *f = &g->fields[g->nfields - 1];
+	struct kit_field *f = &g->fields[g->nfields - 1];
 	if (v->kind == Y_SEQ) {
 		if (!room_for(ld, v, (long)v->n))
 			return;
@@ -163,11 +163,11 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 			yr_error(&ld->yr, v, "a field range needs 'from' and 'to'");
 			return;
 		}
-		if (yr_int(&ld->yr, "from", from, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &a) != 0 ||
-		    yr_int(&ld->yr, "to", to, -DECK_MAX_ITEMS, DECK_MAX_ITEMS, &b) != 0)
+		if (yr_int(&ld->yr, "from", from, -KIT_MAX_ITEMS, KIT_MAX_ITEMS, &a) != 0 ||
+		    yr_int(&ld->yr, "to", to, -KIT_MAX_ITEMS, KIT_MAX_ITEMS, &b) != 0)
 			return;
-		if (b < a || b - a >= DECK_MAX_ITEMS) {
-			yr_error(&ld->yr, to, "'to' must be from %ld to %ld, not %ld", a, a + DECK_MAX_ITEMS - 1, b);
+		if (b < a || b - a >= KIT_MAX_ITEMS) {
+			yr_error(&ld->yr, to, "'to' must be from %ld to %ld, not %ld", a, a + KIT_MAX_ITEMS - 1, b);
 			return;
 		}
 		if (!room_for(ld, v, b - a + 1))
@@ -184,7 +184,7 @@ static void load_field(struct loader *ld, struct deck_group *g, const struct yno
 	    ynode_what(v));
 }
 
-static void load_face(struct loader *ld, struct deck_group *g, const struct ynode *v)
+static void load_face(struct loader *ld, struct kit_group *g, const struct ynode *v)
 {
 	if (yr_str(&ld->yr, "face", v, true, &g->face) == 0)
 		g->loc_face = v->loc;
@@ -193,10 +193,10 @@ static void load_face(struct loader *ld, struct deck_group *g, const struct ynod
 /* A new group of kind from mapping n, with the keys every group shares: 'name'
  * (default_name when absent, or an error in what when default_name is NULL),
  * 'label' and 'face'. */
-static struct deck_group *open_group(struct loader *ld, const struct ynode *n, enum deck_kind kind,
+static struct kit_group *open_group(struct loader *ld, const struct ynode *n, enum kit_kind kind,
 				     const char *default_name, const char *what)
 {
-	struct deck_group *g = new_group(ld, kind, n);
+	struct kit_group *g = new_group(ld, kind, n);
 	const struct ynode *v;
 	if (default_name)
 		g->name = xstrdup(default_name);
@@ -253,7 +253,7 @@ static int check_row_names(const struct card_data *cd, size_t col)
 	return bad;
 }
 
-int deck_rows_read(const struct card_data *cd, long dflt, struct deck_rows *out)
+int kit_rows_read(const struct card_data *cd, long dflt, struct kit_rows *out)
 {
 	out->name = out->count = -1;
 	for (size_t c = 0; c < cd->ncolumns; c++)
@@ -274,9 +274,9 @@ int deck_rows_read(const struct card_data *cd, long dflt, struct deck_rows *out)
 	for (size_t r = 0; r < cd->nrows; r++) {
 		const char *c = out->count < 0 ? "" : cd->rows[r].values[out->count];
 		out->counts[r] = dflt;
-		if (*c && parse_int(c, 0, DECK_MAX_COUNT, &out->counts[r]) != 0) {
+		if (*c && parse_int(c, 0, KIT_MAX_COUNT, &out->counts[r]) != 0) {
 			diag(SEV_ERROR, &cd->rows[r].loc, "this row's count must be a whole number 0..%ld (its "
-			     "copies), not '%s'", DECK_MAX_COUNT, c);
+			     "copies), not '%s'", KIT_MAX_COUNT, c);
 			bad++;
 		}
 	}
@@ -285,7 +285,7 @@ int deck_rows_read(const struct card_data *cd, long dflt, struct deck_rows *out)
 
 /* rows: cards.csv (or cards.yaml, or a list of mappings): one face a row, its
  * columns the group's fields (but `count`: the row's copies). */
-static void load_rows(struct loader *ld, struct deck_group *g, const struct ynode *v)
+static void load_rows(struct loader *ld, struct kit_group *g, const struct ynode *v)
 {
 	struct card_data cd = {0};
 	unsigned before = ld->yr.errors;
@@ -295,8 +295,8 @@ static void load_rows(struct loader *ld, struct deck_group *g, const struct ynod
 		data_free(&cd);
 		return;
 	}
-	struct deck_rows dr;
-	ld->yr.errors += (unsigned)deck_rows_read(&cd, g->count, &dr);
+	struct kit_rows dr;
+	ld->yr.errors += (unsigned)kit_rows_read(&cd, g->count, &dr);
 	g->row_counts = dr.counts;
 	for (size_t c = 0; c < cd.ncolumns && dr.name >= 0; c++) {
 		if ((int)c == dr.count)
@@ -304,7 +304,7 @@ static void load_rows(struct loader *ld, struct deck_group *g, const struct ynod
 		if ((int)c == dr.name)
 			g->name_field = g->nfields;
 		add_field(g, cd.columns[c], v->loc);
-		struct deck_field *f = &g->fields[g->nfields - 1];
+		struct kit_field *f = &g->fields[g->nfields - 1];
 		reserve(f, cd.nrows);
 		for (size_t r = 0; r < cd.nrows; r++)
 			add_value(f, cd.rows[r].values[c]);
@@ -314,9 +314,9 @@ static void load_rows(struct loader *ld, struct deck_group *g, const struct ynod
 	data_free(&cd);
 }
 
-static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_kind kind)
+static void load_card_group(struct loader *ld, const struct ynode *n, enum kit_kind kind)
 {
-	const char *what = kind == DK_TOKEN ? "a 'tokens' entry" : "a 'cards' entry";
+	const char *what = kind == KIT_TOKEN ? "a 'tokens' entry" : "a 'cards' entry";
 	if (n->kind != Y_MAP) {
 		yr_error(&ld->yr, n, "%s must be a mapping (name, product or count, ...), not %s", what,
 		    ynode_what(n));
@@ -325,22 +325,22 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 	static const char *const card_keys[] = {"name", "label", "product", "rows", "count", "optional",
 						"face", NULL};
 	static const char *const token_keys[] = {"name", "label", "count", "face", NULL};
-	only_keys(ld, n, what, kind == DK_TOKEN ? token_keys : card_keys);
-	struct deck_group *g = open_group(ld, n, kind, NULL, what);
+	only_keys(ld, n, what, kind == KIT_TOKEN ? token_keys : card_keys);
+	struct kit_group *g = open_group(ld, n, kind, NULL, what);
 	const struct ynode *v;
 	if ((v = ymap_get(n, "count")))
-		yr_int(&ld->yr, "count", v, 1, DECK_MAX_COUNT, &g->count);
-	else if (kind == DK_TOKEN)
+		yr_int(&ld->yr, "count", v, 1, KIT_MAX_COUNT, &g->count);
+	else if (kind == KIT_TOKEN)
 		yr_error(&ld->yr, n, "a 'tokens' entry needs a 'count'");
 	if ((v = ymap_get(n, "optional")))
 		yr_bool(&ld->yr, "optional", v, &g->optional);
-	if (kind == DK_CARD && (v = ymap_get(n, "rows"))) {
+	if (kind == KIT_CARD && (v = ymap_get(n, "rows"))) {
 		if (ymap_get(n, "product"))
 			yr_error(&ld->yr, v, "a 'cards' entry takes 'rows' (a card a row) or 'product', not both");
 		else
 			load_rows(ld, g, v);
 	}
-	if (kind == DK_CARD && (v = ymap_get(n, "product")) && yr_want(&ld->yr, "product", v, Y_MAP) == 0) {
+	if (kind == KIT_CARD && (v = ymap_get(n, "product")) && yr_want(&ld->yr, "product", v, Y_MAP) == 0) {
 		if (v->n == 0)
 			yr_error(&ld->yr, v, "'product' names no fields");
 		long faces = 1;
@@ -350,9 +350,9 @@ static void load_card_group(struct loader *ld, const struct ynode *n, enum deck_
 			if (g->nfields == had || !g->fields[had].n)
 				continue;
 			/* the faces the product makes, bounded field by field */
-			if ((long)g->fields[had].n > DECK_MAX_ITEMS / faces) {
+			if ((long)g->fields[had].n > KIT_MAX_ITEMS / faces) {
 				yr_error(&ld->yr, v->pairs[i].key, "this product makes more than %ld faces",
-				    DECK_MAX_ITEMS);
+				    KIT_MAX_ITEMS);
 				break;
 			}
 			faces *= (long)g->fields[had].n;
@@ -366,12 +366,12 @@ static void load_tiles(struct loader *ld, const struct ynode *n)
 		return;
 	static const char *const known[] = {"name", "label", "double", "face", NULL};
 	only_keys(ld, n, "'tiles'", known);
-	struct deck_group *g = open_group(ld, n, DK_TILE, "tile", NULL);
+	struct kit_group *g = open_group(ld, n, KIT_TILE, "tile", NULL);
 	const struct ynode *v;
 	long dn = 0;
 	if (!(v = ymap_get(n, "double")))
 		yr_error(&ld->yr, n, "'tiles' needs 'double': the highest number of the set (6, 9, 12, ...)");
-	else if (yr_int(&ld->yr, "double", v, 0, DECK_MAX_DOUBLE, &dn) != 0)
+	else if (yr_int(&ld->yr, "double", v, 0, KIT_MAX_DOUBLE, &dn) != 0)
 		return;
 	g->double_n = (int)dn;
 	add_field(g, "low", n->loc);
@@ -384,12 +384,12 @@ static void load_letters(struct loader *ld, const struct ynode *n)
 		return;
 	static const char *const known[] = {"name", "label", "total", "wild", "counts", "face", NULL};
 	only_keys(ld, n, "'letters'", known);
-	struct deck_group *g = open_group(ld, n, DK_LETTER, "letter", NULL);
+	struct kit_group *g = open_group(ld, n, KIT_LETTER, "letter", NULL);
 	const struct ynode *v;
 	if ((v = ymap_get(n, "wild")))
 		yr_str(&ld->yr, "wild", v, true, &g->wild);
 	add_field(g, "letter", n->loc);
-	struct deck_field *f = &g->fields[0];
+	struct kit_field *f = &g->fields[0];
 	const struct ynode *c = ymap_get(n, "counts");
 	if (!c) {
 		yr_error(&ld->yr, n, "'letters' needs 'counts': {A: 9, B: 2, ...}");
@@ -405,7 +405,7 @@ static void load_letters(struct loader *ld, const struct ynode *n)
 	for (size_t i = 0; i < c->n; i++) {
 		const struct ynode *k = c->pairs[i].key;
 		long cnt;
-		if (yr_int(&ld->yr, k->str, c->pairs[i].value, 0, DECK_MAX_COUNT, &cnt) != 0)
+		if (yr_int(&ld->yr, k->str, c->pairs[i].value, 0, KIT_MAX_COUNT, &cnt) != 0)
 			continue;
 		f->counts[f->n] = cnt;
 		add_value(f, k->str);
@@ -415,7 +415,7 @@ static void load_letters(struct loader *ld, const struct ynode *n)
 		yr_error(&ld->yr, ymap_get(n, "wild"), "the wild letter '%s' has no count in 'counts'", g->wild);
 	if ((v = ymap_get(n, "total"))) {
 		long total;
-		if (yr_int(&ld->yr, "total", v, 1, DECK_MAX_ITEMS * DECK_MAX_COUNT, &total) == 0 && total != sum)
+		if (yr_int(&ld->yr, "total", v, 1, KIT_MAX_ITEMS * KIT_MAX_COUNT, &total) == 0 && total != sum)
 			yr_error(&ld->yr, v, "'total' says %ld, but the counts add up to %ld", total, sum);
 	}
 }
@@ -426,14 +426,14 @@ static int get_players(struct loader *ld, const struct ynode *n, int *lo, int *h
 	if (n->kind == Y_SCALAR) {
 		long a, b;
 		const char *dash = strchr(n->str, '-');
-		if (!dash && parse_int(n->str, 1, DECK_MAX_PLAYERS, &a) == 0) {
+		if (!dash && parse_int(n->str, 1, KIT_MAX_PLAYERS, &a) == 0) {
 			*lo = *hi = (int)a;
 			return 0;
 		}
 		if (dash && dash != n->str) {
 			char *first = xstrndup(n->str, (size_t)(dash - n->str));
-			int ok = parse_int(first, 1, DECK_MAX_PLAYERS, &a) == 0 &&
-				 parse_int(dash + 1, 1, DECK_MAX_PLAYERS, &b) == 0 && a <= b;
+			int ok = parse_int(first, 1, KIT_MAX_PLAYERS, &a) == 0 &&
+				 parse_int(dash + 1, 1, KIT_MAX_PLAYERS, &b) == 0 && a <= b;
 			free(first);
 			if (ok) {
 				*lo = (int)a;
@@ -443,13 +443,13 @@ static int get_players(struct loader *ld, const struct ynode *n, int *lo, int *h
 		}
 	}
 	yr_error(&ld->yr, n, "'players' must be a count 1..%d or a range such as 2-3, not %s",
-	    DECK_MAX_PLAYERS, n->kind == Y_SCALAR ? n->str : ynode_what(n));
+	    KIT_MAX_PLAYERS, n->kind == Y_SCALAR ? n->str : ynode_what(n));
 	return -1;
 }
 
 static void load_deal(struct loader *ld, const struct ynode *n)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	if (yr_want(&ld->yr, "deal", n, Y_MAP) != 0)
 		return;
 	static const char *const known[] = {"hands", "rest", NULL};
@@ -474,7 +474,7 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 		static const char *const ekeys[] = {"players", "cards", NULL};
 		only_keys(ld, e, "a 'hands' entry", ekeys);
 		const struct ynode *p = ymap_get(e, "players"), *c = ymap_get(e, "cards");
-		struct deck_deal de = {0, 0, 0, e->loc};
+		struct kit_deal de = {0, 0, 0, e->loc};
 		if (!p || !c) {
 			yr_error(&ld->yr, e, "a 'hands' entry needs 'players' and 'cards'");
 			continue;
@@ -483,7 +483,7 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 			continue;
 		if (c->kind == Y_SCALAR && strcmp(c->str, "even") == 0)
 			de.cards = 0;
-		else if (yr_int(&ld->yr, "cards", c, 1, DECK_MAX_ITEMS, &de.cards) != 0)
+		else if (yr_int(&ld->yr, "cards", c, 1, KIT_MAX_ITEMS, &de.cards) != 0)
 			continue;
 		for (size_t j = 0; j < d->ndeals; j++)
 			if (de.lo <= d->deals[j].hi && d->deals[j].lo <= de.hi) {
@@ -496,9 +496,9 @@ static void load_deal(struct loader *ld, const struct ynode *n)
 }
 
 /* One mark's spaces: on the board, not its start or finish, marked once. */
-static void load_mark_spaces(struct loader *ld, struct deck_mark *mk, const struct ynode *s)
+static void load_mark_spaces(struct loader *ld, struct kit_mark *mk, const struct ynode *s)
 {
-	struct deck_board *b = &ld->d->board;
+	struct kit_board *b = &ld->d->board;
 	mk->spaces = xcalloc(s->n ? s->n : 1, sizeof *mk->spaces);
 	for (size_t j = 0; j < s->n; j++) {
 		long x;
@@ -524,7 +524,7 @@ static void load_mark_spaces(struct loader *ld, struct deck_mark *mk, const stru
 /* marks: {broken: {label: Broken railway, spaces: [8, 15]}, ...} */
 static void load_marks(struct loader *ld, const struct ynode *v)
 {
-	struct deck_board *b = &ld->d->board;
+	struct kit_board *b = &ld->d->board;
 	if (yr_want(&ld->yr, "marks", v, Y_MAP) != 0)
 		return;
 	b->marks = xcalloc(v->n ? v->n : 1, sizeof *b->marks);
@@ -538,7 +538,7 @@ static void load_marks(struct loader *ld, const struct ynode *v)
 			continue;
 		static const char *const mkeys[] = {"label", "spaces", NULL};
 		only_keys(ld, m, "a board mark", mkeys);
-		struct deck_mark *mk = &b->marks[b->nmarks++];
+		struct kit_mark *mk = &b->marks[b->nmarks++];
 		mk->name = xstrdup(k->str);
 		mk->loc = k->loc;
 		const struct ynode *l = ymap_get(m, "label"), *s = ymap_get(m, "spaces");
@@ -553,7 +553,7 @@ static void load_marks(struct loader *ld, const struct ynode *v)
 
 static void load_board(struct loader *ld, const struct ynode *n)
 {
-	struct deck_board *b = &ld->d->board;
+	struct kit_board *b = &ld->d->board;
 	if (yr_want(&ld->yr, "board", n, Y_MAP) != 0)
 		return;
 	static const char *const known[] = {"spaces", "start", "finish", "marks", "face", NULL};
@@ -564,7 +564,7 @@ static void load_board(struct loader *ld, const struct ynode *n)
 	long spaces = 0;
 	if (!(v = ymap_get(n, "spaces")))
 		yr_error(&ld->yr, n, "'board' needs 'spaces': how many numbered spaces");
-	else if (yr_int(&ld->yr, "spaces", v, 2, DECK_MAX_SPACES, &spaces) != 0)
+	else if (yr_int(&ld->yr, "spaces", v, 2, KIT_MAX_SPACES, &spaces) != 0)
 		return;
 	b->spaces = (int)spaces;
 	b->start = 1;
@@ -595,7 +595,7 @@ static void load_board(struct loader *ld, const struct ynode *n)
 
 static void load_appearance(struct loader *ld, const struct ynode *n)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	if (yr_want(&ld->yr, "appearance", n, Y_MAP) != 0)
 		return;
 	d->looks = xcalloc(n->n ? n->n : 1, sizeof *d->looks);
@@ -603,7 +603,7 @@ static void load_appearance(struct loader *ld, const struct ynode *n)
 		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
 		if (yr_want(&ld->yr, k->str, v, Y_MAP) != 0)
 			continue;
-		struct deck_look *l = &d->looks[d->nlooks++];
+		struct kit_look *l = &d->looks[d->nlooks++];
 		l->value = xstrdup(k->str);
 		l->loc = k->loc;
 		l->attr = xcalloc(v->n ? v->n : 1, sizeof *l->attr);
@@ -623,7 +623,7 @@ static void load_appearance(struct loader *ld, const struct ynode *n)
 	}
 }
 
-const char *deck_look(const struct deck *d, const char *value, const char *attr)
+const char *kit_look(const struct kit *d, const char *value, const char *attr)
 {
 	for (size_t i = 0; i < d->nlooks; i++)
 		if (strcmp(d->looks[i].value, value) == 0)
@@ -633,19 +633,19 @@ const char *deck_look(const struct deck *d, const char *value, const char *attr)
 	return NULL;
 }
 
-const char *deck_ink(const struct deck *d, const char *value)
+const char *kit_ink(const struct kit *d, const char *value)
 {
 	const char *c = palette_get(&d->palette, value);
-	return c ? c : deck_look(d, value, "ink");
+	return c ? c : kit_look(d, value, "ink");
 }
 
 /* --- expansion -------------------------------------------------------------- */
 
 static void add_item(struct loader *ld, size_t group, char **values, long count, char *name)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	d->items = xgrow(d->items, &ld->items_cap, d->nitems + 1, sizeof *d->items);
-	struct deck_item *it = &d->items[d->nitems++];
+	struct kit_item *it = &d->items[d->nitems++];
 	it->group = group;
 	it->values = values;
 	it->count = count;
@@ -656,10 +656,10 @@ static void add_item(struct loader *ld, size_t group, char **values, long count,
  * left out). 0, or -1 reported past the most faces. */
 static int expand_rows(struct loader *ld, size_t gi)
 {
-	struct deck *d = ld->d;
-	const struct deck_group *g = &d->groups[gi];
-	if ((long)g->nrows > DECK_MAX_ITEMS - (long)d->nitems) {
-		diag(SEV_ERROR, &g->loc, "with this group the pack has more than %ld faces", DECK_MAX_ITEMS);
+	struct kit *d = ld->d;
+	const struct kit_group *g = &d->groups[gi];
+	if ((long)g->nrows > KIT_MAX_ITEMS - (long)d->nitems) {
+		diag(SEV_ERROR, &g->loc, "with this group the pack has more than %ld faces", KIT_MAX_ITEMS);
 		ld->yr.errors++;
 		return -1;
 	}
@@ -678,12 +678,12 @@ static int expand_rows(struct loader *ld, size_t gi)
  * field fastest (colour x number: blue 1, blue 2, ... orange 12). */
 static void expand(struct loader *ld)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	for (size_t gi = 0; gi < d->ngroups; gi++) {
-		struct deck_group *g = &d->groups[gi];
+		struct kit_group *g = &d->groups[gi];
 		if (!g->included)
 			continue;
-		if (g->kind == DK_TILE) {
+		if (g->kind == KIT_TILE) {
 			for (int a = 0; a <= g->double_n; a++)
 				for (int b = a; b <= g->double_n; b++) {
 					char **v = xcalloc(2, sizeof *v);
@@ -693,8 +693,8 @@ static void expand(struct loader *ld)
 				}
 			continue;
 		}
-		if (g->kind == DK_LETTER) {
-			struct deck_field *f = &g->fields[0];
+		if (g->kind == KIT_LETTER) {
+			struct kit_field *f = &g->fields[0];
 			for (size_t i = 0; i < f->n; i++) {
 				long cnt = f->counts[i];
 				if (!cnt)
@@ -713,9 +713,9 @@ static void expand(struct loader *ld)
 		long total = 1;
 		for (size_t i = 0; i < g->nfields; i++) {
 			total *= (long)g->fields[i].n;
-			if (total > DECK_MAX_ITEMS - (long)d->nitems) {
+			if (total > KIT_MAX_ITEMS - (long)d->nitems) {
 				diag(SEV_ERROR, &g->loc, "with this group the pack has more than %ld faces",
-				     DECK_MAX_ITEMS);
+				     KIT_MAX_ITEMS);
 				ld->yr.errors++;
 				return;
 			}
@@ -752,7 +752,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The named groups of d, sorted; their number in *n. Caller frees. */
-static struct named *groups_by_name(const struct deck *d, size_t *n)
+static struct named *groups_by_name(const struct kit *d, size_t *n)
 {
 	struct named *v = xcalloc(d->ngroups + 1, sizeof *v);
 	*n = 0;
@@ -763,8 +763,8 @@ static struct named *groups_by_name(const struct deck *d, size_t *n)
 	return v;
 }
 
-/* The first group named name (as deck_group_named), from the index. */
-static struct deck_group *group_in(struct deck *d, const struct named *v, size_t n, const char *name)
+/* The first group named name (as kit_group_named), from the index. */
+static struct kit_group *group_in(struct kit *d, const struct named *v, size_t n, const char *name)
 {
 	size_t lo = 0, hi = n;
 	while (lo < hi) {   /* the first entry not below name */
@@ -781,13 +781,13 @@ static struct deck_group *group_in(struct deck *d, const struct named *v, size_t
 static void select_optional(struct loader *ld, const struct ynode *pack_without, char *const *without,
 			    size_t nwithout, char *const *with, size_t nwith)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	size_t nnamed;
 	struct named *named = groups_by_name(d, &nnamed);
 	if (pack_without && yr_want(&ld->yr, "without", pack_without, Y_SEQ) == 0)
 		for (size_t i = 0; i < pack_without->n; i++) {
 			const struct ynode *it = pack_without->items[i];
-			struct deck_group *g = it->kind == Y_SCALAR ? group_in(d, named, nnamed, it->str) : NULL;
+			struct kit_group *g = it->kind == Y_SCALAR ? group_in(d, named, nnamed, it->str) : NULL;
 			if (!g)
 				yr_error(&ld->yr, it, "'without' names no group of this pack: %s",
 				    it->kind == Y_SCALAR ? it->str : ynode_what(it));
@@ -801,7 +801,7 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 		char *const *names = pass ? with : without;
 		size_t n = pass ? nwith : nwithout;
 		for (size_t i = 0; i < n; i++) {
-			struct deck_group *g = group_in(d, named, nnamed, names[i]);
+			struct kit_group *g = group_in(d, named, nnamed, names[i]);
 			if (!g || !g->optional) {
 				struct buf b = {0};
 				for (size_t j = 0; j < d->ngroups; j++)
@@ -824,7 +824,7 @@ static void select_optional(struct loader *ld, const struct ynode *pack_without,
 static void load_root(struct loader *ld, const struct ynode *root, char *const *without,
 		      size_t nwithout, char *const *with, size_t nwith)
 {
-	struct deck *d = ld->d;
+	struct kit *d = ld->d;
 	static const char *const known[] = {"pack", "title", "game", "cards", "tiles", "letters",
 					    "tokens", "board", "deal", "back", "setup", "appearance",
 					    "without", "rules", "size", "fields", "data", "tune",
@@ -844,14 +844,14 @@ static void load_root(struct loader *ld, const struct ynode *root, char *const *
 		d->loc_game = v->loc;
 	if ((v = ymap_get(root, "cards")) && yr_want(&ld->yr, "cards", v, Y_SEQ) == 0)
 		for (size_t i = 0; i < v->n; i++)
-			load_card_group(ld, v->items[i], DK_CARD);
+			load_card_group(ld, v->items[i], KIT_CARD);
 	if ((v = ymap_get(root, "tiles")))
 		load_tiles(ld, v);
 	if ((v = ymap_get(root, "letters")))
 		load_letters(ld, v);
 	if ((v = ymap_get(root, "tokens")) && yr_want(&ld->yr, "tokens", v, Y_SEQ) == 0)
 		for (size_t i = 0; i < v->n; i++)
-			load_card_group(ld, v->items[i], DK_TOKEN);
+			load_card_group(ld, v->items[i], KIT_TOKEN);
 	if ((v = ymap_get(root, "board")))
 		load_board(ld, v);
 	if ((v = ymap_get(root, "deal")))
@@ -925,7 +925,7 @@ typedef const char **sorted_values;
  * field from the i-th on (sorted[i]: field i's values sorted), then the label
  * (or name) if it has one, spaced. A value ends where the key has a space or
  * ends: each such end is looked up (values may hold spaces). */
-static bool group_names(const struct deck_group *g, const sorted_values *sorted, size_t i, const char *key)
+static bool group_names(const struct kit_group *g, const sorted_values *sorted, size_t i, const char *key)
 {
 	if (i == g->nfields) {
 		if (!g->label && g->nfields)
@@ -950,7 +950,7 @@ static bool group_names(const struct deck_group *g, const sorted_values *sorted,
  * of each field of the groups left out, sorted (a pass over every item for
  * each data row was quadratic in a large pack). */
 struct name_index {
-	const struct deck *d;
+	const struct kit *d;
 	const char **items;
 	sorted_values **values;       /* [group][field], NULL for a group included */
 };
@@ -960,7 +960,7 @@ static int by_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static void name_index_make(struct name_index *x, const struct deck *d)
+static void name_index_make(struct name_index *x, const struct kit *d)
 {
 	x->d = d;
 	x->items = xcalloc(d->nitems + 1, sizeof *x->items);
@@ -969,7 +969,7 @@ static void name_index_make(struct name_index *x, const struct deck *d)
 	qsort(x->items, d->nitems, sizeof *x->items, by_cstr);
 	x->values = xcalloc(d->ngroups + 1, sizeof *x->values);   /* NULL: included */
 	for (size_t g = 0; g < d->ngroups; g++) {
-		const struct deck_group *gr = &d->groups[g];
+		const struct kit_group *gr = &d->groups[g];
 		if (gr->included || gr->rows)
 			continue;
 		x->values[g] = xcalloc(gr->nfields + 1, sizeof **x->values);
@@ -999,12 +999,12 @@ static void name_index_free(struct name_index *x)
 static bool item_named(void *user, const char *column, const char *key)
 {
 	const struct name_index *x = user;
-	const struct deck *d = x->d;
+	const struct kit *d = x->d;
 	(void)column;
 	if (bsearch(&key, x->items, d->nitems, sizeof *x->items, by_cstr))
 		return true;
 	for (size_t g = 0; g < d->ngroups; g++) {
-		const struct deck_group *gr = &d->groups[g];
+		const struct kit_group *gr = &d->groups[g];
 		if (gr->rows && !gr->included) {
 			for (size_t r = 0; r < gr->nrows; r++)
 				if (!strcmp(gr->fields[gr->name_field].values[r], key))
@@ -1019,14 +1019,14 @@ static bool item_named(void *user, const char *column, const char *key)
 /* data_check_keys' names: the items'. */
 static const char *item_name_at(void *user, size_t i)
 {
-	const struct deck *d = ((const struct name_index *)user)->d;
+	const struct kit *d = ((const struct name_index *)user)->d;
 	return i < d->nitems ? d->items[i].name : NULL;
 }
 
-static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
+static struct kit *load_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
 			     size_t nwith)
 {
-	struct deck *d = xcalloc(1, sizeof *d);
+	struct kit *d = xcalloc(1, sizeof *d);
 	struct loader ld = {.d = d};
 	d->doc = doc;
 	d->file = xstrdup(doc->file);
@@ -1037,7 +1037,7 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 		diag(SEV_ERROR, doc->root ? &doc->root->loc : &d->loc,
 		     "a pack must be a mapping of keys ('pack: ...', 'game: ...'), not %s",
 		     doc->root ? ynode_what(doc->root) : "an empty file");
-		deck_free(d);
+		kit_free(d);
 		return NULL;
 	}
 	d->loc = doc->root->loc;
@@ -1051,7 +1051,7 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 		name_index_free(&x);
 	}
 	if (ld.yr.errors) {
-		deck_free(d);
+		kit_free(d);
 		return NULL;
 	}
 	if (!d->title)
@@ -1059,32 +1059,32 @@ static struct deck *load_doc(struct ydoc *doc, char *const *without, size_t nwit
 	return d;
 }
 
-struct deck *deck_load(const char *path, char *const *without, size_t nwithout, char *const *with,
+struct kit *kit_load(const char *path, char *const *without, size_t nwithout, char *const *with,
 		       size_t nwith)
 {
 	struct ydoc *doc = ydoc_load(path);
 	return doc ? load_doc(doc, without, nwithout, with, nwith) : NULL;
 }
 
-struct deck *deck_from_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
+struct kit *kit_from_doc(struct ydoc *doc, char *const *without, size_t nwithout, char *const *with,
 			   size_t nwith)
 {
 	return load_doc(doc, without, nwithout, with, nwith);
 }
 
-struct deck *deck_parse(const char *name, const char *text, size_t len)
+struct kit *kit_parse(const char *name, const char *text, size_t len)
 {
 	struct ydoc *doc = ydoc_parse(name, text, len);
 	return doc ? load_doc(doc, NULL, 0, NULL, 0) : NULL;
 }
 
-void deck_free(struct deck *d)
+void kit_free(struct kit *d)
 {
 	if (!d)
 		return;
 	data_free(&d->data);
 	for (size_t i = 0; i < d->ngroups; i++) {
-		struct deck_group *g = &d->groups[i];
+		struct kit_group *g = &d->groups[i];
 		for (size_t j = 0; j < g->nfields; j++) {
 			for (size_t k = 0; k < g->fields[j].n; k++)
 				free(g->fields[j].values[k]);
@@ -1141,7 +1141,7 @@ void deck_free(struct deck *d)
 	free(d);
 }
 
-const struct deck_group *deck_group_named(const struct deck *d, const char *name)
+const struct kit_group *kit_group_named(const struct kit *d, const char *name)
 {
 	for (size_t i = 0; i < d->ngroups; i++)
 		if (d->groups[i].name && strcmp(d->groups[i].name, name) == 0)
@@ -1149,7 +1149,7 @@ const struct deck_group *deck_group_named(const struct deck *d, const char *name
 	return NULL;
 }
 
-int deck_field_index(const struct deck_group *g, const char *name)
+int kit_field_index(const struct kit_group *g, const char *name)
 {
 	for (size_t i = 0; i < g->nfields; i++)
 		if (strcmp(g->fields[i].name, name) == 0)
@@ -1157,7 +1157,7 @@ int deck_field_index(const struct deck_group *g, const char *name)
 	return -1;
 }
 
-long deck_count(const struct deck *d, enum deck_kind kind)
+long kit_count(const struct kit *d, enum kit_kind kind)
 {
 	long n = 0;
 	for (size_t i = 0; i < d->nitems; i++)
@@ -1166,7 +1166,7 @@ long deck_count(const struct deck *d, enum deck_kind kind)
 	return n;
 }
 
-const struct deck_deal *deck_deal_for(const struct deck *d, int players)
+const struct kit_deal *kit_deal_for(const struct kit *d, int players)
 {
 	for (size_t i = 0; i < d->ndeals; i++)
 		if (players >= d->deals[i].lo && players <= d->deals[i].hi)
@@ -1174,15 +1174,15 @@ const struct deck_deal *deck_deal_for(const struct deck *d, int players)
 	return NULL;
 }
 
-long deck_hand_size(const struct deck *d, int players, long total)
+long kit_hand_size(const struct kit *d, int players, long total)
 {
-	const struct deck_deal *e = deck_deal_for(d, players);
+	const struct kit_deal *e = kit_deal_for(d, players);
 	if (!e || players <= 0)
 		return -1;
 	return e->cards ? e->cards : total / players;
 }
 
-const struct deck_mark *deck_space_mark(const struct deck *d, int space)
+const struct kit_mark *kit_space_mark(const struct kit *d, int space)
 {
 	for (size_t i = 0; i < d->board.nmarks; i++)
 		for (size_t j = 0; j < d->board.marks[i].n; j++)
@@ -1191,16 +1191,16 @@ const struct deck_mark *deck_space_mark(const struct deck *d, int space)
 	return NULL;
 }
 
-static const char *kind_name(enum deck_kind k)
+static const char *kind_name(enum kit_kind k)
 {
-	return k == DK_CARD ? "cards" : k == DK_TILE ? "tiles" : k == DK_LETTER ? "letters" : "tokens";
+	return k == KIT_CARD ? "cards" : k == KIT_TILE ? "tiles" : k == KIT_LETTER ? "letters" : "tokens";
 }
 
-void deck_dump(const struct deck *d, FILE *out)
+void kit_dump(const struct kit *d, FILE *out)
 {
 	fprintf(out, "pack %s\ntitle %s\ngame %s\n", d->id, d->title, d->game);
 	for (size_t i = 0; i < d->ngroups; i++) {
-		const struct deck_group *g = &d->groups[i];
+		const struct kit_group *g = &d->groups[i];
 		long n = 0;
 		for (size_t j = 0; j < d->nitems; j++)
 			if (d->items[j].group == i)
@@ -1209,7 +1209,7 @@ void deck_dump(const struct deck *d, FILE *out)
 			g->optional ? " optional" : "", g->included ? "" : " left out", n);
 		for (size_t j = 0; j < g->nfields; j++)
 			fprintf(out, "  field %s: %zu values\n", g->fields[j].name,
-				g->kind == DK_TILE ? (size_t)g->double_n + 1 : g->fields[j].n);
+				g->kind == KIT_TILE ? (size_t)g->double_n + 1 : g->fields[j].n);
 		if (g->face)
 			fprintf(out, "  face %s\n", g->face);
 	}

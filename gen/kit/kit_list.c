@@ -1,8 +1,8 @@
-/* deck_list.c: `railyard list` and `railyard dump` for the deck games: the
+/* kit_list.c: `railyard list` and `railyard dump` for the deck games: the
  * components, the board and the deal table of a pack, or its model and every
  * rule in force. It knows no game: what one game adds comes through its
- * struct deck_list_game (deck_list.h, GAME_list.c), a field of its struct game. */
-#include "deck_list.h"
+ * struct kit_list_game (kit_list.h, GAME_list.c), a field of its struct game. */
+#include "kit_list.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "opt.h"
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "util.h"
 
 static const struct opt list_rows[] = {
@@ -34,7 +34,7 @@ static const struct opt list_rows[] = {
 	OPT_END,
 };
 
-const struct opt_table deck_list_options = {"list", 23, list_rows};
+const struct opt_table kit_list_options = {"list", 23, list_rows};
 
 /* list's options. */
 struct list_opts {
@@ -44,48 +44,48 @@ struct list_opts {
 	size_t nrule;
 };
 
-static const char *kind_word(enum deck_kind k, long n)
+static const char *kind_word(enum kit_kind k, long n)
 {
 	switch (k) {
-	case DK_CARD: return n == 1 ? "card" : "cards";
-	case DK_TILE: return n == 1 ? "tile" : "tiles";
-	case DK_LETTER: return n == 1 ? "letter" : "letters";
+	case KIT_CARD: return n == 1 ? "card" : "cards";
+	case KIT_TILE: return n == 1 ? "tile" : "tiles";
+	case KIT_LETTER: return n == 1 ? "letter" : "letters";
 	default: return n == 1 ? "token" : "tokens";
 	}
 }
 
 /* Each group's copies in all, into total[0..ngroups), in one pass over the
  * items (a pass per group was quadratic in a large pack). */
-static void group_totals(const struct deck *d, long *total)
+static void group_totals(const struct kit *d, long *total)
 {
 	for (size_t i = 0; i < d->nitems; i++)
 		total[d->items[i].group] += d->items[i].count;
 }
 
 /* What is dealt from: cards, else tiles, else letters. */
-static enum deck_kind dealt_kind(const struct deck *d)
+static enum kit_kind dealt_kind(const struct kit *d)
 {
-	if (deck_count(d, DK_CARD))
-		return DK_CARD;
-	if (deck_count(d, DK_TILE))
-		return DK_TILE;
-	return DK_LETTER;
+	if (kit_count(d, KIT_CARD))
+		return KIT_CARD;
+	if (kit_count(d, KIT_TILE))
+		return KIT_TILE;
+	return KIT_LETTER;
 }
 
-static void list_deal(const struct deck *d, const struct game_rules *rules, const struct deck_list_game *lg)
+static void list_deal(const struct kit *d, const struct game_rules *rules, const struct kit_list_game *lg)
 {
 	if (!d->ndeals)
 		return;
-	enum deck_kind k = dealt_kind(d);
-	long total = deck_count(d, k), tokens = deck_count(d, DK_TOKEN);
+	enum kit_kind k = dealt_kind(d);
+	long total = kit_count(d, k), tokens = kit_count(d, KIT_TOKEN);
 	printf("\ndeal (%s each; the rest: %s)\n", kind_word(k, 2),
 	       d->deal_rest ? d->deal_rest : "left over");
 	printf("players  each  dealt  rest");
 	if (tokens)
 		printf("  tokens each  tokens left");
 	putchar('\n');
-	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
-		long each = deck_hand_size(d, p, total);
+	for (int p = 1; p <= KIT_MAX_PLAYERS; p++) {
+		long each = kit_hand_size(d, p, total);
 		if (each < 0)
 			continue;
 		long dealt = each * p;
@@ -104,17 +104,17 @@ static void list_deal(const struct deck *d, const struct game_rules *rules, cons
 }
 
 /* One group's line: its name, count and what it is made of. */
-static void list_group(const struct deck *d, size_t gi, long total)
+static void list_group(const struct kit *d, size_t gi, long total)
 {
-	const struct deck_group *g = &d->groups[gi];
+	const struct kit_group *g = &d->groups[gi];
 	printf("  %-12s %4ld  ", g->name, total);
-	if (g->kind == DK_TILE) {
+	if (g->kind == KIT_TILE) {
 		printf("double-%d: every pair of numbers 0-%d once", g->double_n, g->double_n);
 	} else if (g->rows) {
 		printf("%zu rows, a card a row; fields:", g->nrows);
 		for (size_t f = 0; f < g->nfields; f++)
 			printf("%s %s", f ? "," : "", g->fields[f].name);
-	} else if (g->kind == DK_LETTER) {
+	} else if (g->kind == KIT_LETTER) {
 		for (size_t i = 0; i < g->fields[0].n; i++)
 			printf("%s%s %ld", i ? ", " : "", g->fields[0].values[i], g->fields[0].counts[i]);
 	} else {
@@ -134,25 +134,25 @@ static void list_group(const struct deck *d, size_t gi, long total)
 }
 
 /* The components, kind by kind, each with its groups. */
-static void list_components(const struct deck *d)
+static void list_components(const struct kit *d)
 {
 	long *total = xcalloc(d->ngroups + 1, sizeof *total);
 	group_totals(d, total);
-	for (int k = DK_CARD; k <= DK_TOKEN; k++) {
+	for (int k = KIT_CARD; k <= KIT_TOKEN; k++) {
 		bool any = false;
 		for (size_t gi = 0; gi < d->ngroups; gi++)
-			any |= d->groups[gi].kind == (enum deck_kind)k;
+			any |= d->groups[gi].kind == (enum kit_kind)k;
 		if (!any)
 			continue;
-		printf("%s: %ld\n", kind_word((enum deck_kind)k, 2), deck_count(d, (enum deck_kind)k));
+		printf("%s: %ld\n", kind_word((enum kit_kind)k, 2), kit_count(d, (enum kit_kind)k));
 		for (size_t gi = 0; gi < d->ngroups; gi++)
-			if (d->groups[gi].kind == (enum deck_kind)k)
+			if (d->groups[gi].kind == (enum kit_kind)k)
 				list_group(d, gi, total[gi]);
 	}
 	free(total);
 }
 
-static void list_board(const struct deck_board *b)
+static void list_board(const struct kit_board *b)
 {
 	printf("board: %d spaces, %s on space %d, %s on space %d\n", b->spaces,
 	       b->start_label ? b->start_label : "start", b->start, b->finish_label ? b->finish_label : "finish",
@@ -165,7 +165,7 @@ static void list_board(const struct deck_board *b)
 	}
 }
 
-static void list_deck(const struct deck *d, const struct game_rules *rules, const struct deck_list_game *lg)
+static void list_deck(const struct kit *d, const struct game_rules *rules, const struct kit_list_game *lg)
 {
 	printf("%s (%s)\n", d->title, d->game);
 	list_components(d);
@@ -186,7 +186,7 @@ static int list_option(int c, struct list_opts *o)
 		return cli_rule(optarg, o->rule_args, &o->nrule, RULESET_MAX) ? EXIT_INPUT : -1;
 	case 'w':
 	case 'W': return names_select_add(&o->sel, c, optarg) != 0 ? EXIT_INPUT : -1;
-	default: return cli_usage(c, &deck_list_options);
+	default: return cli_usage(c, &kit_list_options);
 	}
 }
 
@@ -196,32 +196,32 @@ static int list_options(int argc, char **argv, struct list_opts *o)
 	*o = (struct list_opts){0};
 	int c, status;
 	optind = 1;
-	while ((c = cli_next(argc, argv, &deck_list_options)) != -1)
+	while ((c = cli_next(argc, argv, &kit_list_options)) != -1)
 		if ((status = list_option(c, o)) >= 0)
 			return status;
 	return cli_one_pack(argc, "list") ? -1 : EXIT_INPUT;
 }
 
-int deck_list(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_list(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct list_opts o;
 	int status = list_options(argc, argv, &o);
 	if (status >= 0)
 		return status;
-	static const struct deck_list_game nothing;
-	const struct deck_list_game *lg = game->list ? game->list : &nothing;
+	static const struct kit_list_game nothing;
+	const struct kit_list_game *lg = game->list ? game->list : &nothing;
 	struct game_rules rules;
 	data_keys_warn(true);   /* a data row naming no card: the names are listed to look it up */
-	struct deck *d = deck_games_load(game, pack, argv[optind], &o.sel, &rules);
+	struct kit *d = kit_games_load(game, pack, argv[optind], &o.sel, &rules);
 	data_keys_warn(false);
 	if (!d)
 		return EXIT_INPUT;
 	if (!ruleset_set_all(&rules.set, o.rule_args, o.nrule)) {
-		deck_free(d);
+		kit_free(d);
 		return EXIT_INPUT;
 	}
 	if (o.dump) {
-		deck_dump(d, stdout);
+		kit_dump(d, stdout);
 		ruleset_dump(&rules.set, stdout);
 		if (lg->dump_rules)
 			lg->dump_rules(&rules);
@@ -231,12 +231,12 @@ int deck_list(const struct game *game, const struct ydoc *pack, int argc, char *
 	} else {
 		list_deck(d, &rules, lg);
 	}
-	deck_free(d);
+	kit_free(d);
 	return EXIT_OK;
 }
 
 /* `railyard dump PACK`: the same as `railyard list --dump PACK`. */
-int deck_list_dump(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int kit_list_dump(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	static char dump_opt[] = "--dump";
 	char **v = xcalloc((size_t)argc + 2, sizeof *v);
@@ -244,7 +244,7 @@ int deck_list_dump(const struct game *game, const struct ydoc *pack, int argc, c
 	v[1] = dump_opt;
 	for (int i = 1; i < argc; i++)
 		v[i + 1] = argv[i];
-	int status = deck_list(game, pack, argc + 1, v);
+	int status = kit_list(game, pack, argc + 1, v);
 	free(v);
 	return status;
 }

@@ -1,5 +1,5 @@
-/* deck_reference.c: the deck games' reference page (deck_reference.h). */
-#include "deck_reference.h"
+/* kit_reference.c: the deck games' reference page (kit_reference.h). */
+#include "kit_reference.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 
 #define REF_COLS 2
 
-const char *deck_reference_default(const struct deck *d)
+const char *kit_reference_default(const struct kit *d)
 {
 	static char name[128];
 	snprintf(name, sizeof name, "templates/%s-reference.yaml", d->game);
@@ -18,7 +18,7 @@ const char *deck_reference_default(const struct deck *d)
 
 /* A field's values as written: "blue, green, magenta, orange"; a run of
  * numbers "1-12"; many values "A, B, ... Z". */
-static void values_text(struct buf *b, const struct deck_field *f)
+static void values_text(struct buf *b, const struct kit_field *f)
 {
 	if (f->n == 0)
 		return;
@@ -40,11 +40,11 @@ static void values_text(struct buf *b, const struct deck_field *f)
 }
 
 /* How many components group g holds (left out or not). */
-static long group_count(const struct deck_group *g)
+static long group_count(const struct kit_group *g)
 {
-	if (g->kind == DK_TILE)
+	if (g->kind == KIT_TILE)
 		return (long)(g->double_n + 1) * (g->double_n + 2) / 2;
-	if (g->kind == DK_TOKEN)
+	if (g->kind == KIT_TOKEN)
 		return g->count;
 	if (g->rows) {   /* a card a row, each with its copies */
 		long rows = 0;
@@ -67,11 +67,11 @@ static long group_count(const struct deck_group *g)
 }
 
 /* What group g holds, in words. */
-static char *group_detail(const struct deck_group *g)
+static char *group_detail(const struct kit_group *g)
 {
 	struct buf b = {0};
 	buf_add(&b, "", 0);
-	if (g->kind == DK_TILE) {
+	if (g->kind == KIT_TILE) {
 		buf_printf(&b, "a double-%d set: 0-0 to %d-%d, pips on every half", g->double_n,
 			   g->double_n, g->double_n);
 	} else if (g->rows) {
@@ -79,8 +79,8 @@ static char *group_detail(const struct deck_group *g)
 		buf_printf(&b, "%zu different, from %s; fields:", g->nrows, base ? base + 1 : g->rows);
 		for (size_t k = 0; k < g->nfields; k++)
 			buf_printf(&b, "%s %s", k ? "," : "", g->fields[k].name);
-	} else if (g->kind == DK_LETTER && g->nfields) {
-		const struct deck_field *f = &g->fields[0];
+	} else if (g->kind == KIT_LETTER && g->nfields) {
+		const struct kit_field *f = &g->fields[0];
 		for (size_t i = 0; i < f->n; i++)
 			buf_printf(&b, "%s%s\u00a0%ld", i ? "  " : "", f->values[i],
 				   f->counts ? f->counts[i] : 1);
@@ -97,15 +97,15 @@ static char *group_detail(const struct deck_group *g)
 }
 
 struct ref_user {
-	const struct deck *d;
+	const struct kit *d;
 	size_t *shown;       /* the groups in cell order */
 	size_t nshown;
 	bool board;          /* a cell for the board after them */
 };
 
-static void board_cell(const struct deck *d, struct fields *f)
+static void board_cell(const struct kit *d, struct fields *f)
 {
-	const struct deck_board *bd = &d->board;
+	const struct kit_board *bd = &d->board;
 	fields_set(f, "label", "Board");
 	fields_set(f, "count", "1");
 	fields_set(f, "is-board", "1");
@@ -115,7 +115,7 @@ static void board_cell(const struct deck *d, struct fields *f)
 	struct buf b = {0};
 	buf_add(&b, "", 0);
 	for (size_t m = 0; m < bd->nmarks; m++) {
-		const struct deck_mark *mk = &bd->marks[m];
+		const struct kit_mark *mk = &bd->marks[m];
 		buf_printf(&b, "%s%s:", m ? "; " : "", mk->label ? mk->label : mk->name);
 		for (size_t i = 0; i < mk->n; i++)
 			buf_printf(&b, "%s%d", i ? ", " : " ", mk->spaces[i]);
@@ -139,7 +139,7 @@ static void fill_group(void *user, int r, int c, struct fields *f)
 	}
 	if (k >= u->nshown)
 		return;
-	const struct deck_group *g = &u->d->groups[u->shown[k]];
+	const struct kit_group *g = &u->d->groups[u->shown[k]];
 	static const char *const kinds[] = {"is-card", "is-tile", "is-letter", "is-token"};
 	if (g->label) {
 		fields_set(f, "label", g->label);
@@ -168,20 +168,20 @@ static void fill_group(void *user, int r, int c, struct fields *f)
 }
 
 /* The deal, one line per range of player counts with the same hand. */
-static char *deal_text(const struct deck *d)
+static char *deal_text(const struct kit *d)
 {
 	long total = 0;
 	for (size_t i = 0; i < d->nitems; i++)
-		if (d->groups[d->items[i].group].kind != DK_TOKEN)
+		if (d->groups[d->items[i].group].kind != KIT_TOKEN)
 			total += d->items[i].count;
 	struct buf b = {0};
 	buf_add(&b, "", 0);
-	for (int p = 1; p <= DECK_MAX_PLAYERS; p++) {
-		long each = deck_hand_size(d, p, total);
+	for (int p = 1; p <= KIT_MAX_PLAYERS; p++) {
+		long each = kit_hand_size(d, p, total);
 		if (each < 0 || each * p > total)
 			continue;
 		int q = p;
-		while (q < DECK_MAX_PLAYERS && deck_hand_size(d, q + 1, total) == each &&
+		while (q < KIT_MAX_PLAYERS && kit_hand_size(d, q + 1, total) == each &&
 		       each * (q + 1) <= total)
 			q++;
 		if (q > p)
@@ -193,13 +193,13 @@ static char *deal_text(const struct deck *d)
 	return b.s;
 }
 
-static char *summary_text(const struct deck *d)
+static char *summary_text(const struct kit *d)
 {
 	static const char *const what[] = {"card", "tile", "carriage", "token"};
 	struct buf b = {0};
 	buf_add(&b, "", 0);
-	for (int k = DK_CARD; k <= DK_TOKEN; k++) {
-		long n = deck_count(d, (enum deck_kind)k);
+	for (int k = KIT_CARD; k <= KIT_TOKEN; k++) {
+		long n = kit_count(d, (enum kit_kind)k);
 		if (n > 0)
 			buf_printf(&b, "%s%ld %s%s", b.len ? ", " : "", n, what[k], n == 1 ? "" : "s");
 	}
@@ -208,14 +208,14 @@ static char *summary_text(const struct deck *d)
 	return b.s;
 }
 
-const char *deck_quickref_default(const struct deck *d)
+const char *kit_quickref_default(const struct kit *d)
 {
 	static char name[128];
 	snprintf(name, sizeof name, "templates/%s-quickref.yaml", d->game);
 	return name;
 }
 
-void deck_reference_fields(const struct deck *d, struct fields *f)
+void kit_reference_fields(const struct kit *d, struct fields *f)
 {
 	fields_set(f, "title", d->title ? d->title : d->id);
 	fields_set(f, "pack", d->id);
@@ -231,8 +231,8 @@ void deck_reference_fields(const struct deck *d, struct fields *f)
 	 * the pack's own values: legend1-value, legend1-ink, legend1-shape ... */
 	int n = 0;
 	for (size_t i = 0; i < d->nlooks; i++) {
-		const struct deck_look *l = &d->looks[i];
-		const char *ink = deck_ink(d, l->value);
+		const struct kit_look *l = &d->looks[i];
+		const char *ink = kit_ink(d, l->value);
 		if (!ink)
 			continue;
 		char *name = xasprintf("ink-%s", l->value);
@@ -256,8 +256,8 @@ void deck_reference_fields(const struct deck *d, struct fields *f)
 	data_fields(&d->data, f);
 }
 
-void deck_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *t,
-			 const struct deck *d, const struct fields *f)
+void kit_reference_draw(struct drawer *dr, cairo_t *cr, const struct template *t,
+			 const struct kit *d, const struct fields *f)
 {
 	struct ref_user u = {d, xcalloc(d->ngroups + 1, sizeof *u.shown), 0, d->board.present};
 	/* included groups first, then the optional ones left out */

@@ -1,7 +1,7 @@
-/* deck_games.c: what the deck games' commands share (deck_games.h): loading a pack with
+/* kit_games.c: what the deck games' commands share (kit_games.h): loading a pack with
  * its --with/--without groups and the rules its game reads, word lists. It
  * knows no game: the rules reader is a field of the game's struct game. */
-#include "deck_games.h"
+#include "kit_games.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +10,7 @@
 #include "util.h"
 
 /* The game's rules of a loaded deck into *rules; d, or NULL (freed) on errors. */
-static struct deck *with_rules(const struct game *g, struct deck *d, struct game_rules *rules)
+static struct kit *with_rules(const struct game *g, struct kit *d, struct game_rules *rules)
 {
 	if (!d)
 		return NULL;
@@ -19,24 +19,24 @@ static struct deck *with_rules(const struct game *g, struct deck *d, struct game
 	if (g->load_rules)
 		g->load_rules(&r, d->rules, rules);
 	if (r.errors) {
-		deck_free(d);
+		kit_free(d);
 		return NULL;
 	}
 	return d;
 }
 
-struct deck *deck_games_load(const struct game *g, const struct ydoc *pack, const char *path,
+struct kit *kit_games_load(const struct game *g, const struct ydoc *pack, const char *path,
 			const struct names_select *sel, struct game_rules *rules)
 {
 	static const struct names_select none;
 	if (!sel)
 		sel = &none;
-	struct deck *d = pack ? deck_from_doc(ydoc_clone(pack), sel->without, sel->nwithout, sel->with, sel->nwith)
-			      : deck_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
+	struct kit *d = pack ? kit_from_doc(ydoc_clone(pack), sel->without, sel->nwithout, sel->with, sel->nwith)
+			      : kit_load(path, sel->without, sel->nwithout, sel->with, sel->nwith);
 	return with_rules(g, d, rules);
 }
 
-char **deck_games_words(const char *s, size_t *n)
+char **kit_games_words(const char *s, size_t *n)
 {
 	char **v = NULL;
 	size_t cap = 0;
@@ -54,7 +54,7 @@ char **deck_games_words(const char *s, size_t *n)
 	return v;
 }
 
-void deck_games_words_free(char **v, size_t n)
+void kit_games_words_free(char **v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(v[i]);

@@ -1,6 +1,6 @@
-/* deck_tune.c: the deck games (Take the Train, domino Trains, Train, Toy Train)
+/* kit_tune.c: the deck games (Take the Train, domino Trains, Train, Toy Train)
  * as `railyard tune` sees them (tune.h): a variant is a deck pack loaded from
- * its edited tree through deck.c and its game's `rules:` reader, its games are
+ * its edited tree through kit.c and its game's `rules:` reader, its games are
  * played by the game's engine from games.c's table exactly as `railyard
  * simulate` plays them (greedy seats, game g from stream (seed, g)). Knows no
  * particular game. */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "deck.h"
+#include "kit.h"
 #include "game.h"
 #include "gplay.h"
 #include "gsim.h"
@@ -19,7 +19,7 @@
 
 struct variant {
 	const struct game *g;
-	struct deck *deck;
+	struct kit *deck;
 	struct game_rules rules;
 	enum gsim_policy policy;
 	int budget;   /* mcts:N: N */
@@ -49,7 +49,7 @@ static void *load(struct ydoc *doc, const void *game, const char *policy)
 	if (k < 0)
 		return NULL;
 	enum gsim_policy pol = pols[k];
-	struct deck *d = deck_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0);
+	struct kit *d = kit_from_doc(ydoc_clone(doc), NULL, 0, NULL, 0);
 	if (!d)
 		return NULL;
 	struct variant *v = xcalloc(1, sizeof *v);
@@ -57,7 +57,7 @@ static void *load(struct ydoc *doc, const void *game, const char *policy)
 	if (g->load_rules)
 		g->load_rules(&r, d->rules, &v->rules);
 	if (r.errors) {
-		deck_free(d);
+		kit_free(d);
 		free(v);
 		return NULL;
 	}
@@ -73,7 +73,7 @@ static void variant_free(void *p)
 	struct variant *v = p;
 	if (!v)
 		return;
-	deck_free(v->deck);
+	kit_free(v->deck);
 	free(v);
 }
 
@@ -85,7 +85,7 @@ static int pack_counts(const void *p, int *counts, int max)
 	const struct gsim_engine *e = v->g->engine;
 	int n = 0;
 	for (int k = e->min_players; k <= e->max_players && n < max; k++)
-		if (deck_deal_for(v->deck, k))
+		if (kit_deal_for(v->deck, k))
 			counts[n++] = k;
 	/* no deal table (Toy Train): the counts the engine plays, when few */
 	for (int k = e->min_players; !n && e->max_players - e->min_players < 4 && k <= e->max_players && k - e->min_players < max; k++)
@@ -166,7 +166,7 @@ static void play(void *p, uint64_t seed, uint64_t g, struct tune_outcome *o)
 	o->stalled = r.no_winner || r.stalled;
 }
 
-const struct tune_engine deck_tune_engine = {
+const struct tune_engine kit_tune_engine = {
 	.game = NULL,
 	.unit = NULL,
 	.max_length = 5000,

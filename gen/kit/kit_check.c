@@ -1,18 +1,18 @@
-/* deck_check.c: what `railyard check` of the other games shares (each game's
+/* kit_check.c: what `railyard check` of the other games shares (each game's
  * check is GAME_check.c): the one pack argument and the printed verdict. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "deck_build.h"
+#include "kit_build.h"
 #include "diag.h"
-#include "deck_games.h"
+#include "kit_games.h"
 #include "json.h"
 #include "util.h"
 
-/* deck_games.h */
-int deck_games_check_one_pack(int argc, const struct opt_table *usage)
+/* kit_games.h */
+int kit_games_check_one_pack(int argc, const struct opt_table *usage)
 {
 	if (optind != argc - 1) {
 		diag(SEV_ERROR, NULL, "check takes one pack file");
@@ -25,7 +25,7 @@ int deck_games_check_one_pack(int argc, const struct opt_table *usage)
 /* Print `check PACK`'s verdict of a pack-level check that found `errors`
  * ("sound", or "not sound: N errors") and return EXIT_OK or EXIT_RULE; errors
  * -1 (a file it needs refused or missing, reported): EXIT_INPUT, no verdict. */
-static int deck_games_check_pack_verdict(const struct deck *d, int errors)
+static int kit_games_check_pack_verdict(const struct kit *d, int errors)
 {
 	if (errors < 0)   /* a file the check needs, refused or missing: reported */
 		return EXIT_INPUT;
@@ -36,21 +36,21 @@ static int deck_games_check_pack_verdict(const struct deck *d, int errors)
 	return errors ? EXIT_RULE : EXIT_OK;
 }
 
-int deck_games_check_pack(const struct game *game, const struct ydoc *pack, const char *path,
+int kit_games_check_pack(const struct game *game, const struct ydoc *pack, const char *path,
 		     const struct names_select *sel, const char *const *rule, size_t nrule)
 {
 	struct game_rules rules;
-	struct deck *d = deck_games_load(game, pack, path, sel, &rules);
+	struct kit *d = kit_games_load(game, pack, path, sel, &rules);
 	if (!d)
 		return EXIT_INPUT;
 	int status = EXIT_INPUT;
 	if (ruleset_set_all(&rules.set, rule, nrule))
-		status = deck_games_check_pack_verdict(d, game->build && game->build->sound ? game->build->sound(d, &rules, true) : 0);
-	deck_free(d);
+		status = kit_games_check_pack_verdict(d, game->build && game->build->sound ? game->build->sound(d, &rules, true) : 0);
+	kit_free(d);
 	return status;
 }
 
-long deck_games_group_count(const struct deck *d, const struct deck_group *g)
+long kit_games_group_count(const struct kit *d, const struct kit_group *g)
 {
 	long n = 0;
 	for (size_t i = 0; g && g->included && i < d->nitems; i++)
@@ -59,7 +59,7 @@ long deck_games_group_count(const struct deck *d, const struct deck_group *g)
 	return n;
 }
 
-int deck_games_check_verdict(bool legal, const struct buf *out, bool json)
+int kit_games_check_verdict(bool legal, const struct buf *out, bool json)
 {
 	const char *s = out->s ? out->s : "";
 	if (json) {

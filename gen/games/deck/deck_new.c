@@ -1,17 +1,17 @@
-/* anydeck_new.c: what `railyard new --game deck [--cards FILE.csv] NAME` writes
- * besides new.c's folder (anydeck_new.h): a deck pack whose cards are the rows of
+/* deck_new.c: what `railyard new --game deck [--cards FILE.csv] NAME` writes
+ * besides new.c's folder (deck.h): a deck pack whose cards are the rows of
  * the CSV (its header names the fields, a `count` column the copies), the
  * default face template with the CSV's own column names and a band colour for
  * each kind, the default back, and a README. */
-#include "anydeck_new.h"
+#include "deck.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "data.h"
-#include "deck.h"
 #include "diag.h"
+#include "kit.h"
 #include "util.h"
 
 /* The cards of a deck started without --cards: a header naming the fields the
@@ -145,7 +145,7 @@ int new_deck_read(struct new_deck *nd, const char *csv)
 		     "a card a line");
 		return -1;
 	}
-	if (deck_rows_read(&nd->cd, 1, &nd->rows) != 0)
+	if (kit_rows_read(&nd->cd, 1, &nd->rows) != 0)
 		return -1;
 	pick_roles(nd);
 	return 0;
