@@ -129,7 +129,7 @@ struct plan {
 				  the title and the comments (any byte may be in a name) */
 	struct buf pack;
 	char *face, *back;     /* the shipped templates copied (their paths as the pack wrote) */
-	struct new_deck *deck; /* a deck's cards, or NULL */
+	struct deck_new *deck; /* a deck's cards, or NULL */
 	const char *deck_from; /* the CSV as named, or "a starter CSV" */
 	char *face_text;       /* a deck's face.yaml, written for its columns, or NULL */
 };
@@ -261,7 +261,7 @@ static int put_deck_extras(const char *dir, const struct plan *p)
 	char *path = xasprintf("%s/cards.csv", dir);
 	int rc = write_file_atomic(path, p->deck->csv, p->deck->len);
 	free(path);
-	char *readme = new_deck_readme(p->deck, p->title, p->id, p->deck_from);
+	char *readme = deck_new_readme(p->deck, p->title, p->id, p->deck_from);
 	rc |= rc ? 0 : put(dir, "README.md", readme);
 	free(readme);
 	return rc;
@@ -274,14 +274,14 @@ static int plan_deck(struct plan *p, const char *csv)
 {
 	p->deck = xcalloc(1, sizeof *p->deck);
 	p->deck_from = csv ? csv : "a starter CSV";
-	if (new_deck_read(p->deck, csv) != 0)
+	if (deck_new_read(p->deck, csv) != 0)
 		return EXIT_INPUT;
 	char *from = NULL, *text = shipped("templates", "deck-face.yaml", &from);
 	if (!text) {
 		diag(SEV_ERROR, NULL, "new: cannot find the template deck-face.yaml (%s)", datapath_describe());
 		return EXIT_INPUT;
 	}
-	char *face = new_deck_face(p->deck, text);
+	char *face = deck_new_face(p->deck, text);
 	struct buf b = {0};
 	buf_printf(&b, "# The face of every card of %s, written from deck-face.yaml for the columns of\n"
 		   "# %s: change anything. Elements, fields and sizes: railyard-template(5).\n"
@@ -290,7 +290,7 @@ static int plan_deck(struct plan *p, const char *csv)
 	free(face);
 	free(text);
 	free(from);
-	char *pack = new_deck_pack(p->title, p->id, p->deck_from);
+	char *pack = deck_new_pack(p->title, p->id, p->deck_from);
 	buf_puts(&p->pack, pack);
 	free(pack);
 	p->back = xstrdup("templates/deck-back.yaml");
@@ -385,7 +385,7 @@ static void plan_free(struct plan *p)
 	free(p->back);
 	free(p->face_text);
 	if (p->deck)
-		new_deck_free(p->deck);
+		deck_new_free(p->deck);
 	free(p->deck);
 	buf_free(&p->pack);
 }

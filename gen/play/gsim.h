@@ -241,7 +241,7 @@ long gsim_take_refused(const void *setup);
 /* With selfcheck on: the Transfers whose branch took fewer cards than the
  * longest run it allowed (the random policy's other choices). */
 long gsim_take_short_branches(const void *setup);
-/* The same for Train (52 cards) and train52_check. */
+/* The same for Train (52 cards) and train52_check_play. */
 void gsim_train52_selfcheck(void *setup, bool on);
 long gsim_train52_refused(const void *setup);
 /* For tests: hand every position the Take the Train engine decides in, and

@@ -125,7 +125,7 @@ static void test_take_random_transfer_branch(void **state)
 	kit_free(d);
 }
 
-/* Every act of the Train engine is one train52_check accepts, under each reading. */
+/* Every act of the Train engine is one train52_check_play accepts, under each reading. */
 static void test_train52_plays_are_legal(void **state)
 {
 	(void)state;

@@ -54,7 +54,7 @@ static int teardown(void **state)
 static bool check(const char *w, const char *const *used, size_t nused, int at, struct toy_result *res)
 {
 	struct buf why = {0};
-	toy_check(&rules, &words, w, used, nused, at, res, &why);
+	toy_check_word(&rules, &words, w, used, nused, at, res, &why);
 	buf_free(&why);
 	return res->valid;
 }

@@ -41,7 +41,7 @@ static bool legal(enum train52_area area, const char *on, const char *play, cons
 	struct train52_card o[32], p[32], h[32];
 	size_t no = cards(on, o), np = cards(play, p), nh = cards(hand, h);
 	struct buf out = {0};
-	bool ok = train52_check(&rules, area, o, no, p, np, h, nh, open_piles, &out);
+	bool ok = train52_check_play(&rules, area, o, no, p, np, h, nh, open_piles, &out);
 	buf_free(&out);
 	return ok;
 }

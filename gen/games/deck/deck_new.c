@@ -60,13 +60,13 @@ static size_t distinct(const struct card_data *cd, int c, const char **v, size_t
 	return n;
 }
 
-static bool taken(const struct new_deck *nd, int c)
+static bool taken(const struct deck_new *nd, int c)
 {
 	return c == nd->rows.name || c == nd->rows.count || c == nd->text || c == nd->kind || c == nd->index;
 }
 
 /* Whether column c is taken by a role other than *self. */
-static bool taken_but(struct new_deck *nd, int c, int *self)
+static bool taken_but(struct deck_new *nd, int c, int *self)
 {
 	int keep = *self;
 	*self = -1;
@@ -79,7 +79,7 @@ static bool taken_but(struct new_deck *nd, int c, int *self)
  * (or a usual synonym: answer, topic, rank ...), else a kind is a column of
  * repeated values (few), the text the longest remaining column, the index one
  * of short values (a rank: 7, Q, 10). */
-static void pick_roles(struct new_deck *nd)
+static void pick_roles(struct deck_new *nd)
 {
 	static const char *const text_names[] = {"text", "body", "description", "rules", "effect",
 						 "ability", "answer", "flavour", "flavor", NULL};
@@ -125,7 +125,7 @@ static void pick_roles(struct new_deck *nd)
 	}
 }
 
-int new_deck_read(struct new_deck *nd, const char *csv)
+int deck_new_read(struct deck_new *nd, const char *csv)
 {
 	memset(nd, 0, sizeof *nd);
 	size_t len = strlen(starter_csv);
@@ -151,7 +151,7 @@ int new_deck_read(struct new_deck *nd, const char *csv)
 	return 0;
 }
 
-void new_deck_free(struct new_deck *nd)
+void deck_new_free(struct deck_new *nd)
 {
 	free(nd->csv);
 	free(nd->rows.counts);
@@ -206,7 +206,7 @@ static void quoted(struct buf *b, const char *s)
 
 /* The maps' lines for the kinds: after "  band:" (a map, not the palette's
  * colour) each kind's colour, after "  band-ink:" the type on it. */
-static char *add_kinds(const struct new_deck *nd, const char *text)
+static char *add_kinds(const struct deck_new *nd, const char *text)
 {
 	const char *v[MAX_KINDS];
 	size_t n = nd->kind < 0 ? 0 : distinct(&nd->cd, nd->kind, v, MAX_KINDS);
@@ -228,7 +228,7 @@ static char *add_kinds(const struct new_deck *nd, const char *text)
 	return b.s;
 }
 
-char *new_deck_face(const struct new_deck *nd, const char *shipped)
+char *deck_new_face(const struct deck_new *nd, const char *shipped)
 {
 	static const char *const roles[] = {"text", "kind", "index"};
 	const int cols[] = {nd->text, nd->kind, nd->index};
@@ -245,7 +245,7 @@ char *new_deck_face(const struct new_deck *nd, const char *shipped)
 	return u;
 }
 
-char *new_deck_readme(const struct new_deck *nd, const char *title, const char *id, const char *from)
+char *deck_new_readme(const struct deck_new *nd, const char *title, const char *id, const char *from)
 {
 	struct buf b = {0};
 	const struct card_data *cd = &nd->cd;
@@ -276,7 +276,7 @@ char *new_deck_readme(const struct new_deck *nd, const char *title, const char *
 	return b.s;
 }
 
-char *new_deck_pack(const char *title, const char *id, const char *from)
+char *deck_new_pack(const char *title, const char *id, const char *from)
 {
 	struct buf b = {0};
 	buf_printf(&b, "# %s: a new deck pack (any card game), started by 'railyard new' from %s.\n"

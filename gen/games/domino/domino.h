@@ -168,7 +168,7 @@ void domino_rules_load(struct yread *r, const struct ynode *rules, struct game_r
 struct kit;
 int domino_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (domino_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int kit_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int domino_check(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table domino_check_options;
 /* What it adds to the deck build and list (domino_build.c, domino_list.c). */

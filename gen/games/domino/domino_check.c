@@ -550,7 +550,7 @@ static int domino_options(int argc, char **argv, struct domino_opts *o)
 	return kit_games_check_one_pack(argc, &domino_check_options) < 0 ? EXIT_INPUT : -1;
 }
 
-int kit_games_check_domino(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int domino_check(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct domino_opts o;
 	int status = domino_options(argc, argv, &o);

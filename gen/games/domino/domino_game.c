@@ -10,7 +10,7 @@
 const struct game domino_game = {
 	.name = DOMINO_GAME,
 	.load_rules = domino_rules_load,
-	.run = KIT_GAME_CMDS(kit_games_check_domino),
+	.run = KIT_GAME_CMDS(domino_check),
 	.options = KIT_GAME_OPTIONS(domino_check_options),
 	.build = &domino_build_items,
 	.list = &domino_list_items,

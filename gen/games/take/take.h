@@ -203,7 +203,7 @@ void take_rules_load(struct yread *r, const struct ynode *rules, struct game_rul
 struct kit;
 int take_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (take_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int kit_games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int take_check(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table take_check_options;
 /* What it adds to the deck build and list (take_build.c, take_list.c). */

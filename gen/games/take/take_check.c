@@ -334,7 +334,7 @@ static int take_play(const struct take_game *g, const struct take_opts *o)
 	return status;
 }
 
-int kit_games_check_take(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int take_check(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct take_opts o;
 	int status = take_options(argc, argv, &o);

@@ -10,7 +10,7 @@
 const struct game take_game = {
 	.name = TAKE_GAME,
 	.load_rules = take_rules_load,
-	.run = KIT_GAME_CMDS(kit_games_check_take),
+	.run = KIT_GAME_CMDS(take_check),
 	.options = KIT_GAME_OPTIONS(take_check_options),
 	.build = &take_build_items,
 	.list = &take_list_items,

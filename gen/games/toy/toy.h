@@ -86,7 +86,7 @@ struct toy_result {
 /* Check a word made of carriages in order (letters, the wild character for a
  * wild), not one of used[0..nused-1], at the locomotive's space `at`. *why gets
  * one line per broken rule. */
-void toy_check(const struct toy_rules *r, const struct toy_words *w, const char *word,
+void toy_check_word(const struct toy_rules *r, const struct toy_words *w, const char *word,
 	       const char *const *used, size_t nused, int at, struct toy_result *res,
 	       struct buf *why);
 void toy_result_free(struct toy_result *res);
@@ -199,7 +199,7 @@ void toy_rules_load(struct yread *r, const struct ynode *rules, struct game_rule
 struct kit;
 int toy_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (toy_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int kit_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int toy_check(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table toy_check_options;
 /* What it adds to the deck build and list (toy_build.c, toy_list.c). */

@@ -106,7 +106,7 @@ static int toy_challenge_verdict(const struct toy_rules *r, const struct toy_wor
 		bool begins = strlen(answer) >= n;
 		for (size_t i = 0; i < n && begins; i++)
 			begins = laid[i] == r->wild || (laid[i] | 0x20) == (answer[i] | 0x20);
-		toy_check(r, w, answer, used, nused, at, &res, &why);
+		toy_check_word(r, w, answer, used, nused, at, &res, &why);
 		if (!begins)
 			buf_printf(&out, "%s does not begin with the carriages laid, %s, in that order\n",
 				   answer, laid);
@@ -289,7 +289,7 @@ static int toy_verdict(const struct kit *d, const struct toy_rules *r, const str
 	} else {
 		struct toy_result res;
 		struct buf why = {0};
-		toy_check(r, w, o->word, (const char *const *)used, nused, at, &res, &why);
+		toy_check_word(r, w, o->word, (const char *const *)used, nused, at, &res, &why);
 		status = res.valid ? EXIT_OK : EXIT_RULE;
 		if (o->json)
 			toy_json(o->word, &res, &why, at);
@@ -302,7 +302,7 @@ static int toy_verdict(const struct kit *d, const struct toy_rules *r, const str
 	return status;
 }
 
-int kit_games_check_toy(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int toy_check(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct toy_opts o;
 	int status = toy_options(argc, argv, &o);

@@ -10,7 +10,7 @@
 const struct game toy_game = {
 	.name = TOY_GAME,
 	.load_rules = toy_rules_load,
-	.run = KIT_GAME_CMDS(kit_games_check_toy),
+	.run = KIT_GAME_CMDS(toy_check),
 	.options = KIT_GAME_OPTIONS(toy_check_options),
 	.build = &toy_build_items,
 	.list = &toy_list_items,

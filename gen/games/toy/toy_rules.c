@@ -223,7 +223,7 @@ bool toy_turn_up(long up[27], const long all[27])
 	return true;
 }
 
-void toy_check(const struct toy_rules *r, const struct toy_words *w, const char *word,
+void toy_check_word(const struct toy_rules *r, const struct toy_words *w, const char *word,
 	       const char *const *used, size_t nused, int at, struct toy_result *res,
 	       struct buf *why)
 {

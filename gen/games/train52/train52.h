@@ -126,7 +126,7 @@ void train52_move_name(const struct train52_move *m, struct buf *out);
 /* Is move m legal in position p under rules r (NULL: the defaults)? why (may
  * be NULL) gets what it does, or why not, one line each. The one statement of
  * the rules of play: the engine plays what train52_moves lists with it, the
- * checker (train52_check) judges a play with it. */
+ * checker (train52_check_play) judges a play with it. */
 bool train52_move_legal(const struct train52_rules *r, const struct train52_pos *p, const struct train52_move *m,
 		    struct buf *why);
 /* Every legal move of position p (hand known) into out[0..max-1]: the
@@ -141,7 +141,7 @@ int train52_closed_seq(const struct train52_rules *r);
  * hand (a Train must use all of it). open_piles, when not 0, is how many piles are
  * open (an A may not close the last one). r NULL: the default rules. *out gets
  * what the play is, or why not. */
-bool train52_check(const struct train52_rules *r, enum train52_area area, const struct train52_card *on, size_t non,
+bool train52_check_play(const struct train52_rules *r, enum train52_area area, const struct train52_card *on, size_t non,
 	       const struct train52_card *play, size_t n, const struct train52_card *hand, size_t nhand,
 	       int open_piles, struct buf *out);
 
@@ -179,7 +179,7 @@ void train52_rules_load(struct yread *r, const struct ynode *rules, struct game_
 struct kit;
 int train52_check_pack(const struct kit *d, const struct game_rules *rules, bool notes);
 /* railyard check (train52_check.c) and its options (opt.h; the game's options[GAME_CHECK]). */
-int kit_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv);
+int train52_check(const struct game *game, const struct ydoc *pack, int argc, char **argv);
 struct opt_table;
 extern const struct opt_table train52_check_options;
 /* What it adds to the deck build and list (train52_build.c, train52_list.c). */

@@ -259,7 +259,7 @@ static int train52_play(const struct kit_group *g, const struct train52_rules *r
 		diag(SEV_ERROR, NULL, "--top: %s", out.s);
 	} else if (!bad && nplay) {
 		enum train52_area area = o->drawn ? TRAIN52_DRAWN : o->start ? TRAIN52_START : o->pile ? TRAIN52_PILE : TRAIN52_CENTRAL;
-		bool legal = train52_check(rules, area, on, non, play, nplay, hand, nhand, (int)o->open_piles, &out);
+		bool legal = train52_check_play(rules, area, on, non, play, nplay, hand, nhand, (int)o->open_piles, &out);
 		status = kit_games_check_verdict(legal, &out, o->json);
 	}
 	buf_free(&out);
@@ -269,7 +269,7 @@ static int train52_play(const struct kit_group *g, const struct train52_rules *r
 	return status;
 }
 
-int kit_games_check_train52(const struct game *game, const struct ydoc *pack, int argc, char **argv)
+int train52_check(const struct game *game, const struct ydoc *pack, int argc, char **argv)
 {
 	struct train52_opts o;
 	int status = train52_options(argc, argv, &o);

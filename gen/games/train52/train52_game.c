@@ -10,7 +10,7 @@
 const struct game train52_game = {
 	.name = TRAIN52_GAME,
 	.load_rules = train52_rules_load,
-	.run = KIT_GAME_CMDS(kit_games_check_train52),
+	.run = KIT_GAME_CMDS(train52_check),
 	.options = KIT_GAME_OPTIONS(train52_check_options),
 	.build = &train52_build_items,
 	.list = &train52_list_items,

@@ -676,7 +676,7 @@ static bool sequence_play(const struct train52_rules *r, struct train52_pos *p, 
 	return true;
 }
 
-bool train52_check(const struct train52_rules *r, enum train52_area area, const struct train52_card *on, size_t non,
+bool train52_check_play(const struct train52_rules *r, enum train52_area area, const struct train52_card *on, size_t non,
 	       const struct train52_card *play, size_t n, const struct train52_card *hand, size_t nhand,
 	       int open_piles, struct buf *out)
 {

@@ -15,7 +15,7 @@
  * chooses among train52_moves (train52_rules.c, every legal play of the position,
  * each judged by train52_move_legal) under the same --rule readings (face-cards,
  * ace, reopen); with gsim_train52_selfcheck on, each play is also put to
- * train52_check as cards, as `railyard check` reads them, and the refusals counted
+ * train52_check_play as cards, as `railyard check` reads them, and the refusals counted
  * (tests/unit/test_gsim.c); gsim_train52_watch hands every position to a test
  * (tests/unit/test_train52.c). */
 #include <stdlib.h>
@@ -39,7 +39,7 @@ static const char *const counter_text[] = {"rounds won by a Train", "Trainwrecks
 
 /* What the selfcheck counts while games are played (tests; one thread). */
 struct tally {
-	long refused;            /* plays train52_check refused */
+	long refused;            /* plays train52_check_play refused */
 };
 
 struct setup {
@@ -215,7 +215,7 @@ static bool lay(const struct setup *s, struct pos *ps, int p, const struct train
 	return false;
 }
 
-/* selfcheck: would train52_check (the checker, reading cards as `railyard check`
+/* selfcheck: would train52_check_play (the checker, reading cards as `railyard check`
  * does) allow move m? The pile's face-up cards and the play as cards. */
 static bool checker_agrees(const struct setup *s, const struct pos *ps, int p, const struct train52_move *m)
 {
@@ -275,7 +275,7 @@ static bool checker_agrees(const struct setup *s, const struct pos *ps, int p, c
 		for (int k = 0; k < ps->cnt[p][r] && nh < 64; k++)
 			hand[nh++] = (struct train52_card){r, -1};
 	struct buf out = {0};
-	bool ok = train52_check(&s->rules, area, on, non, play, n, hand, nh, open_piles(ps), &out);
+	bool ok = train52_check_play(&s->rules, area, on, non, play, n, hand, nh, open_piles(ps), &out);
 	buf_free(&out);
 	if (!ok)
 		s->tally->refused++;
