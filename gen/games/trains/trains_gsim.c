@@ -368,7 +368,7 @@ static void print_rules(FILE *f, const struct sim_rules *r)
 	fprintf(f, "apply-to=%s swap-across=%s swap-within=%s win=%s freeze-tokens=%d reshuffle=%s "
 		"opening=%s max-turns=%d", apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 		yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
-		sim_opening_name(r->opening), r->max_turns);
+		opening_rule_name(r->opening), r->max_turns);
 }
 
 /* The rules two series differ in, comma-separated into out ("" when none). */
@@ -501,7 +501,7 @@ static void json_head(struct jw *w, const struct sim_series *se, const char *ind
 	jw_put_str(w, "win", win_rule_name(r->win));
 	jw_put_int(w, "freeze-tokens", r->freeze_tokens);
 	jw_put_bool(w, "reshuffle", r->reshuffle);
-	jw_put_str(w, "opening", sim_opening_name(r->opening));
+	jw_put_str(w, "opening", opening_rule_name(r->opening));
 	jw_put_int(w, "max-turns", r->max_turns);
 	jw_end(w);
 }

@@ -23,23 +23,6 @@ const char *sim_policy_name(enum sim_policy p)
 	return p < POLICY_COUNT ? policy_names[p] : "?";
 }
 
-static const char *const opening_names[OPENING_COUNT] = {"none", "face-up", "face-down"};
-
-const char *sim_opening_name(enum sim_opening o)
-{
-	return o < OPENING_COUNT ? opening_names[o] : "?";
-}
-
-static int sim_opening_parse(const char *name)
-{
-	for (int i = 0; i < OPENING_COUNT; i++)
-		if (strcmp(name, opening_names[i]) == 0)
-			return i;
-	if (strcmp(name, "discard") == 0)
-		return OPENING_FACE_DOWN;
-	return -1;
-}
-
 void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 {
 	r->apply_to = p->rules.apply_to;
@@ -48,8 +31,7 @@ void sim_rules_from_pack(const struct pack *p, struct sim_rules *r)
 	r->win = p->rules.win;
 	r->freeze_tokens = p->rules.freeze_tokens;
 	r->reshuffle = p->rules.reshuffle;
-	int op = sim_opening_parse(ruleset_get(&p->rules.set, "opening"));
-	r->opening = op < 0 ? OPENING_FACE_DOWN : (enum sim_opening)op;
+	r->opening = p->rules.opening;
 	r->max_turns = 1000;
 }
 
