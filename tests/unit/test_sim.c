@@ -1,4 +1,4 @@
-/* test_sim.c: the simulator's engine (gen/games/trains/trains_sim.c): random streams, the winning
+/* test_sim.c: the simulator's engine (gen/games/trains/trains_sim.h): random streams, the winning
  * test, inversions, invariants over whole games under every rule option, and
  * small packs whose answers are known by reasoning. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* trains_gsim.c: the core game's engine (trains_sim.c) in the game table's
+/* trains_gsim.c: the core game's engine (trains_sim.h) in the game table's
  * engine shape (gsim.h), so that a caller that knows no game (tune, simulate)
  * plays every game the same way; and its side of `railyard simulate`
  * (simulate.h): its options, loading a trains pack with --rule, and its part
@@ -69,7 +69,7 @@ static void rules_text(const void *sp, struct buf *out)
 	buf_printf(out, "cards=%ld max-turns=%d", s->upto, s->rules.max_turns);
 }
 
-/* ---- the steps: trains_sim.c's, on this setup ---- */
+/* ---- the steps: trains_steps.c's, on this setup ---- */
 
 static const struct sim_setup *ss(const void *sp)
 {

@@ -153,7 +153,7 @@ struct opt_table;
 extern const struct opt_table trains_list_options, trains_dump_options, trains_build_options, trains_check_options,
 	trains_simulate_options;
 /* Its engine for simulate and tune and its side of simulate (trains_gsim.c,
- * on trains_sim.c). */
+ * on trains_sim.h's engine). */
 struct gsim_engine;
 struct sim_side;
 extern const struct gsim_engine gsim_trains;

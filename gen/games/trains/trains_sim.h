@@ -2,7 +2,9 @@
  * Game of Trains pack under its rules with simple player policies. Pure: no
  * I/O, no allocation while a game is played (a worker owns its scratch space),
  * and every game draws from its own random stream, so results do not depend
- * on which thread plays it.
+ * on which thread plays it. Its modules share this interface (trains_sim.c,
+ * trains_engine.c, trains_seq.c, trains_moves.c, trains_totals.c,
+ * trains_steps.c) and their insides (trains_engine.h).
  *
  * The game (factory rules as the issue states them, with the pack's rules):
  *   - each player is dealt `census` cards and arranges them descending (wild
