@@ -1,6 +1,6 @@
 /* gsim.h: the engines that play every game for `railyard simulate` and
  * `railyard tune` (GAME_sim.c for Take the Train, domino Trains, Train and Toy
- * Train; trains_gsim.c for the core game's trains_sim.c), and what their one
+ * Train; trains_gsim.c for the core game's engine, trains_sim.h), and what their one
  * driver (simulate.c: threads, seeding, reports) shares with them: totals.
  *
  * An engine is pure: it reads a setup made once from the pack (read-only,

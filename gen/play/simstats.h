@@ -1,7 +1,7 @@
 /* simstats.h: the totals of a series of games, whatever the game: wins per
  * seat, the ended games' lengths, and the core game's per-ability counts (zero
  * abilities for the other games); what they say (win rates with Wilson
- * intervals, length percentiles). Filled by the engines (trains_sim.c, gsim.c),
+ * intervals, length percentiles). Filled by the engines (trains_totals.c, gsim.c),
  * read by simulate's report and plot. */
 #ifndef RAILYARD_SIMSTATS_H
 #define RAILYARD_SIMSTATS_H

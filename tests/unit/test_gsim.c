@@ -182,7 +182,7 @@ static void test_unknown_rules(void **state)
 }
 
 /* The core game through the table's engine: the same games, the same totals
- * as trains_sim.c played directly (the path of simulate's trains report),
+ * as sim_play played directly (the path of simulate's trains report),
  * and every game that simulates has its engine in the table (deck, any card
  * game, has no rules: no engine, no simulate). */
 static void test_trains_engine(void **state)

@@ -1,4 +1,4 @@
-/* test_sim.c: the simulator's engine (gen/games/trains/trains_sim.c): random streams, the winning
+/* test_sim.c: the simulator's engine (gen/games/trains/trains_sim.h): random streams, the winning
  * test, inversions, invariants over whole games under every rule option, and
  * small packs whose answers are known by reasoning. */
 #include <math.h>
@@ -563,6 +563,86 @@ static void test_grid_arrangements(void **state)
 	pack_free(p);
 }
 
+/* What the setup of one game of p under r leaves: the cards the openings drew
+ * (off the pile beyond the deal) and those lying face down in the discards. */
+static void setup_leaves(const struct pack *p, const struct sim_rules *r, int *drawn, int *hidden)
+{
+	struct sim_setup *s = setup_for(p, 2, r, POLICY_GREEDY);
+	size_t cards = (size_t)sim_setup_cards(s), nab = sim_setup_abilities(s), sc = 2 * (size_t)p->layout.census;
+	void *work = xcalloc(1, sim_work_size(s)), *pos = xcalloc(1, sim_pos_size(s));
+	struct sim_look l = {0};
+	l.nums = xcalloc(sc, sizeof *l.nums);
+	l.frozen = xcalloc(sc, 1);
+	l.pile = xcalloc(cards, sizeof *l.pile);
+	l.disc = xcalloc(cards, sizeof *l.disc);
+	l.dhid = xcalloc(cards, 1);
+	l.face = xcalloc(nab + 1, sizeof *l.face);
+	l.face_ab = xcalloc(nab + 1, sizeof *l.face_ab);
+	struct rng rng;
+	rng_seed(&rng, 3, 1);
+	sim_start(s, work, pos, &rng);
+	sim_look(s, pos, &l);
+	assert_int_equal(l.turns, 0);
+	*drawn = (int)cards - (int)sc - l.npile;
+	*hidden = 0;
+	for (int i = 0; i < l.ndisc; i++)
+		*hidden += l.dhid[i] != 0;
+	free(l.nums);
+	free(l.frozen);
+	free(l.pile);
+	free(l.disc);
+	free(l.dhid);
+	free(l.face);
+	free(l.face_ab);
+	free(work);
+	free(pos);
+	sim_setup_free(s);
+}
+
+/* The pack's rule `opening` reaches the engine as a typed field (trains_rules.c
+ * reads it once into struct rules; sim_rules_from_pack copies it), from the
+ * pack and from --rule, and the setup plays it: seat 1 draws one card, seat 2
+ * two, seat 2's rejected card lies face down only under face-down. */
+static void test_opening_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *word;
+		enum opening_rule want;
+		int drawn, hidden;
+	} cases[] = {
+		{"none", OPENING_NONE, 0, 0},
+		{"face-up", OPENING_FACE_UP, 3, 0},
+		{"face-down", OPENING_FACE_DOWN, 3, 1},
+		{"discard", OPENING_FACE_DOWN, 3, 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char text[256];
+		snprintf(text, sizeof text, "%srules: {opening: %s}\n", census_seven, cases[i].word);
+		struct pack *p = parse(text);
+		assert_int_equal(p->rules.opening, cases[i].want);
+		struct sim_rules r;
+		sim_rules_from_pack(p, &r);
+		assert_int_equal(r.opening, cases[i].want);
+		int drawn, hidden;
+		setup_leaves(p, &r, &drawn, &hidden);
+		if (drawn != cases[i].drawn || hidden != cases[i].hidden)
+			fail_msg("opening %s: %d drawn, %d face down (expected %d, %d)", cases[i].word, drawn, hidden,
+				 cases[i].drawn, cases[i].hidden);
+		pack_free(p);
+	}
+	/* the default, face down, and --rule over it */
+	struct pack *p = parse(census_seven);
+	assert_int_equal(p->rules.opening, OPENING_FACE_DOWN);
+	const char *const kv[] = {"opening=none"};
+	assert_true(rules_override(p, kv, 1));
+	assert_int_equal(p->rules.opening, OPENING_NONE);
+	struct sim_rules r;
+	sim_rules_from_pack(p, &r);
+	assert_int_equal(r.opening, OPENING_NONE);
+	pack_free(p);
+}
+
 static void test_too_few_cards(void **state)
 {
 	(void)state;
@@ -594,6 +674,7 @@ int main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_too_few_cards),
+		cmocka_unit_test(test_opening_rule),
 		cmocka_unit_test(test_self_removals),
 		cmocka_unit_test(test_grid_arrangements),
 	};

@@ -1,4 +1,4 @@
-/* trains_gsim.c: the core game's engine (trains_sim.c) in the game table's
+/* trains_gsim.c: the core game's engine (trains_sim.h) in the game table's
  * engine shape (gsim.h), so that a caller that knows no game (tune, simulate)
  * plays every game the same way; and its side of `railyard simulate`
  * (simulate.h): its options, loading a trains pack with --rule, and its part
@@ -69,7 +69,7 @@ static void rules_text(const void *sp, struct buf *out)
 	buf_printf(out, "cards=%ld max-turns=%d", s->upto, s->rules.max_turns);
 }
 
-/* ---- the steps: trains_sim.c's, on this setup ---- */
+/* ---- the steps: trains_steps.c's, on this setup ---- */
 
 static const struct sim_setup *ss(const void *sp)
 {
@@ -368,7 +368,7 @@ static void print_rules(FILE *f, const struct sim_rules *r)
 	fprintf(f, "apply-to=%s swap-across=%s swap-within=%s win=%s freeze-tokens=%d reshuffle=%s "
 		"opening=%s max-turns=%d", apply_to_name(r->apply_to), swap_across_name(r->swap_across),
 		yes(r->swap_within), win_rule_name(r->win), r->freeze_tokens, yes(r->reshuffle),
-		sim_opening_name(r->opening), r->max_turns);
+		opening_rule_name(r->opening), r->max_turns);
 }
 
 /* The rules two series differ in, comma-separated into out ("" when none). */
@@ -501,7 +501,7 @@ static void json_head(struct jw *w, const struct sim_series *se, const char *ind
 	jw_put_str(w, "win", win_rule_name(r->win));
 	jw_put_int(w, "freeze-tokens", r->freeze_tokens);
 	jw_put_bool(w, "reshuffle", r->reshuffle);
-	jw_put_str(w, "opening", sim_opening_name(r->opening));
+	jw_put_str(w, "opening", opening_rule_name(r->opening));
 	jw_put_int(w, "max-turns", r->max_turns);
 	jw_end(w);
 }

@@ -55,6 +55,11 @@ const char *win_rule_name(enum win_rule w)
 	return w == WIN_ASCENDING ? "ascending" : "never-descending";
 }
 
+const char *opening_rule_name(enum opening_rule o)
+{
+	return o == OPENING_NONE ? "none" : o == OPENING_FACE_UP ? "face-up" : "face-down";
+}
+
 /* --- keys ------------------------------------------------------------------ */
 
 static void load_id(struct loader *ld, const struct ynode *n)
@@ -256,6 +261,11 @@ static void rules_from_set(struct rules *r)
 	r->win = (enum win_rule)word_index(trains_rule_keys[3].values, ruleset_get(s, "win"));
 	r->freeze_tokens = (int)strtol(ruleset_get(s, "freeze-tokens"), NULL, 10);
 	r->reshuffle = !strcmp(ruleset_get(s, "reshuffle"), "true");
+	/* trains_rule_keys' words for it, in order: face-down, face-up, none
+	 * (discard, the old name, is stored as face-down) */
+	static const enum opening_rule opening[] = {OPENING_FACE_DOWN, OPENING_FACE_UP, OPENING_NONE,
+						    OPENING_FACE_DOWN};
+	r->opening = opening[word_index(trains_rule_keys[6].values, ruleset_get(s, "opening"))];
 	r->loc_freeze = s->loc[4];
 }
 

@@ -24,6 +24,10 @@
 enum apply_to { APPLY_SELF, APPLY_ANYONE };                        /* §5 */
 enum swap_across { ACROSS_NONE, ACROSS_TWO, ACROSS_THREE };        /* §6 */
 enum win_rule { WIN_ASCENDING, WIN_NEVER_DESCENDING };             /* §7 */
+/* The opening, at setup (simulate): none; player k draws k cards and keeps
+ * one, the others going face up beside the pile, or face down into the
+ * discards (the factory rules). */
+enum opening_rule { OPENING_NONE, OPENING_FACE_UP, OPENING_FACE_DOWN };
 
 struct rules {
 	enum apply_to apply_to;
@@ -33,9 +37,10 @@ struct rules {
 	int freeze_tokens;     /* §11: tokens per player */
 	struct loc loc_freeze; /* where freeze-tokens was given */
 	bool reshuffle;        /* discards become the new draw pile when it runs out */
+	enum opening_rule opening;
 	struct loc loc;
 	/* every named rule with its origin (ruleset.h): the fields above are read
-	 * from it; opening, the simulator's, lives only here */
+	 * from it */
 	struct ruleset set;
 };
 
@@ -125,6 +130,8 @@ long pack_card_at(const struct pack *p, long pos, int *ability);
 const char *apply_to_name(enum apply_to a);
 const char *swap_across_name(enum swap_across s);
 const char *win_rule_name(enum win_rule w);
+/* "none", "face-up", "face-down". */
+const char *opening_rule_name(enum opening_rule o);
 
 /* Write a stable, sorted plain-text dump of the model and its assignment: the
  * debugging view and the basis of golden tests. */
@@ -145,7 +152,7 @@ struct opt_table;
 extern const struct opt_table trains_list_options, trains_dump_options, trains_build_options, trains_check_options,
 	trains_simulate_options;
 /* Its engine for simulate and tune and its side of simulate (trains_gsim.c,
- * on trains_sim.c). */
+ * on trains_sim.h's engine). */
 struct gsim_engine;
 struct sim_side;
 extern const struct gsim_engine gsim_trains;

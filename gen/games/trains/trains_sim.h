@@ -2,7 +2,9 @@
  * Game of Trains pack under its rules with simple player policies. Pure: no
  * I/O, no allocation while a game is played (a worker owns its scratch space),
  * and every game draws from its own random stream, so results do not depend
- * on which thread plays it.
+ * on which thread plays it. Its modules share this interface (trains_sim.c,
+ * trains_engine.c, trains_seq.c, trains_moves.c, trains_totals.c,
+ * trains_steps.c) and their insides (trains_engine.h).
  *
  * The game (factory rules as the issue states them, with the pack's rules):
  *   - each player is dealt `census` cards and arranges them descending (wild
@@ -42,15 +44,6 @@
 
 enum sim_policy { POLICY_RANDOM, POLICY_GREEDY, POLICY_SPOILER, POLICY_LOOKAHEAD, POLICY_COUNT };
 
-/* The opening, at setup: none; player k draws k cards and keeps one, the
- * others going face up beside the pile, or face down into the discards (the
- * factory rules). */
-enum sim_opening { OPENING_NONE, OPENING_FACE_UP, OPENING_FACE_DOWN, OPENING_COUNT };
-
-/* "none", "face-up", "face-down" ("discard" is read as face-down); and back
- * (-1 if unknown). */
-const char *sim_opening_name(enum sim_opening o);
-
 /* "random", "greedy", "spoiler", "lookahead". */
 const char *sim_policy_name(enum sim_policy p);
 
@@ -62,12 +55,12 @@ struct sim_rules {
 	enum win_rule win;
 	int freeze_tokens;
 	bool reshuffle;
-	enum sim_opening opening;
+	enum opening_rule opening;
 	int max_turns;     /* turns (one player's move each) before a timeout */
 };
 
-/* The pack's rules with the simulator's defaults (the factory opening, face
- * down; 1000 turns). */
+/* The pack's rules (its typed struct rules, the opening with them) and 1000
+ * turns. */
 void sim_rules_from_pack(const struct pack *p, struct sim_rules *r);
 
 /* Everything fixed for a series of games: the cards, the concrete moves of every

@@ -1,6 +1,6 @@
 /* trains_tune.c: the Game of Trains as `railyard tune` sees it (tune.h): a
  * variant is a pack loaded from its edited tree through trains_rules.c, its games are
- * played by the game table's engine (gsim_trains, trains_sim.c as steps)
+ * played by the game table's engine (gsim_trains, trains_steps.c's steps)
  * exactly as `railyard simulate` plays them (greedy seats unless --policy,
  * game g from stream (seed, g), 1000 turns), the pack's rules (rules.opening
  * too) as the pack gives them. */
