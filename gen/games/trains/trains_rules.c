@@ -228,18 +228,21 @@ static void load_players(struct loader *ld, const struct ynode *n)
 }
 
 /* The seed's sections each rule reads are in man/railyard-pack.5. */
+/* Each key's place in trains_rule_keys, by which rules_from_set reads it. */
+enum { RK_APPLY_TO, RK_SWAP_ACROSS, RK_SWAP_WITHIN, RK_WIN, RK_FREEZE_TOKENS, RK_RESHUFFLE, RK_OPENING, RK_END };
+
 const struct ruleset_key trains_rule_keys[] = {
-	{"apply-to", "self|anyone", 0, 0, "self", "abilities on one's own cards only, or on any player's"},
-	{"swap-across", "none|two-sequences|three-sequences", 0, 0, "none",
-	 "swaps between sequences of a placemat (pattern three)"},
-	{"swap-within", "true|false", 0, 0, "true", "swaps inside one sequence"},
-	{"win", "ascending|never-descending", 0, 0, "ascending", "the winning order"},
-	{"freeze-tokens", NULL, 0, MAX_SPACES, "0", "freeze tokens per player"},
-	{"reshuffle", "true|false", 0, 0, "true",
-	 "the face-down discards become a new draw pile when it runs out (simulate)"},
-	{"opening", "face-down|face-up|none|discard=face-down", 0, 0, "face-down",
-	 "at the setup player k draws k cards and keeps one, the others face down, face up, or no opening"},
-	{NULL, NULL, 0, 0, NULL, NULL},
+	[RK_APPLY_TO] = {"apply-to", "self|anyone", 0, 0, "self", "abilities on one's own cards only, or on any player's"},
+	[RK_SWAP_ACROSS] = {"swap-across", "none|two-sequences|three-sequences", 0, 0, "none",
+			    "swaps between sequences of a placemat (pattern three)"},
+	[RK_SWAP_WITHIN] = {"swap-within", "true|false", 0, 0, "true", "swaps inside one sequence"},
+	[RK_WIN] = {"win", "ascending|never-descending", 0, 0, "ascending", "the winning order"},
+	[RK_FREEZE_TOKENS] = {"freeze-tokens", NULL, 0, MAX_SPACES, "0", "freeze tokens per player"},
+	[RK_RESHUFFLE] = {"reshuffle", "true|false", 0, 0, "true",
+			  "the face-down discards become a new draw pile when it runs out (simulate)"},
+	[RK_OPENING] = {"opening", "face-down|face-up|none|discard=face-down", 0, 0, "face-down",
+			"at the setup player k draws k cards and keeps one, the others face down, face up, or no opening"},
+	[RK_END] = {NULL, NULL, 0, 0, NULL, NULL},
 };
 
 static int word_index(const char *values, const char *v)
@@ -251,22 +254,34 @@ static int word_index(const char *values, const char *v)
 	return 0;
 }
 
+/* Key k's value in s (after --rule changes it). */
+static const char *rule_value(const struct ruleset *s, int k)
+{
+	return ruleset_get(s, trains_rule_keys[k].key);
+}
+
+/* Key k's value in s as the index of its word in the key's values. */
+static int rule_word(const struct ruleset *s, int k)
+{
+	return word_index(trains_rule_keys[k].values, rule_value(s, k));
+}
+
 /* Set the typed fields of r from its named rules (after --rule changes them). */
 static void rules_from_set(struct rules *r)
 {
 	const struct ruleset *s = &r->set;
-	r->apply_to = (enum apply_to)word_index(trains_rule_keys[0].values, ruleset_get(s, "apply-to"));
-	r->swap_across = (enum swap_across)word_index(trains_rule_keys[1].values, ruleset_get(s, "swap-across"));
-	r->swap_within = !strcmp(ruleset_get(s, "swap-within"), "true");
-	r->win = (enum win_rule)word_index(trains_rule_keys[3].values, ruleset_get(s, "win"));
-	r->freeze_tokens = (int)strtol(ruleset_get(s, "freeze-tokens"), NULL, 10);
-	r->reshuffle = !strcmp(ruleset_get(s, "reshuffle"), "true");
-	/* trains_rule_keys' words for it, in order: face-down, face-up, none
-	 * (discard, the old name, is stored as face-down) */
+	r->apply_to = (enum apply_to)rule_word(s, RK_APPLY_TO);
+	r->swap_across = (enum swap_across)rule_word(s, RK_SWAP_ACROSS);
+	r->swap_within = !strcmp(rule_value(s, RK_SWAP_WITHIN), "true");
+	r->win = (enum win_rule)rule_word(s, RK_WIN);
+	r->freeze_tokens = (int)strtol(rule_value(s, RK_FREEZE_TOKENS), NULL, 10);
+	r->reshuffle = !strcmp(rule_value(s, RK_RESHUFFLE), "true");
+	/* the key's words for it, in order: face-down, face-up, none (discard, the
+	 * old name, is stored as face-down) */
 	static const enum opening_rule opening[] = {OPENING_FACE_DOWN, OPENING_FACE_UP, OPENING_NONE,
 						    OPENING_FACE_DOWN};
-	r->opening = opening[word_index(trains_rule_keys[6].values, ruleset_get(s, "opening"))];
-	r->loc_freeze = s->loc[4];
+	r->opening = opening[rule_word(s, RK_OPENING)];
+	r->loc_freeze = s->loc[RK_FREEZE_TOKENS];
 }
 
 bool rules_override(struct pack *p, const char *const *kv, size_t n)
