@@ -27,6 +27,10 @@ if [ "${1:-}" = _job ] && [ -n "${RUN_TMP:-}" ]; then
 	TMP=$RUN_TMP   # a job of a parallel run: the parent's folder (only a job: a run
 	              # nested in a test, as runner.sh's, gets its own)
 else
+	# What the tests call (poppler, qpdf, chromium...): a run started by hand
+	# (`sh tests/run.sh cli NAME` after a plain `make`) gets them as `make test`
+	# does, installed as root or the exact apt-get line, not "pdftotext: not found".
+	[ ! -f tools/deps.sh ] || sh tools/deps.sh test || exit 2   # (runner.sh: a tree without it)
 	TMP=$(mktemp -d "${TMPDIR:-/tmp}/railyard-test.XXXXXX")
 	trap 'rm -rf "$TMP"' EXIT
 fi
