@@ -19,9 +19,11 @@ for o in "$UNITS"/*.o; do
 done >"$WORK/units"
 ok_if "the unit tests' objects are built ($(wc -l <"$WORK/units") in $UNITS)" test -s "$WORK/units"
 
-# "SYMBOL OBJECT" for every global a module defines, and every one an object uses.
+# "SYMBOL OBJECT" for every global a module defines, and every one an object uses
+# (not the compiler's own, "__": the sanitizer build's __odr_asan.NAME beside each
+# exported datum).
 while read -r o; do
-	nm -g --defined-only "$o" | awk -v f="$o" 'NF == 3 && $2 ~ /^[TDBR]$/ { print $3, f }'
+	nm -g --defined-only "$o" | awk -v f="$o" 'NF == 3 && $2 ~ /^[TDBR]$/ && $3 !~ /^__/ { print $3, f }'
 done <"$WORK/lib" | sort >"$WORK/defs"
 cat "$WORK/lib" "$WORK/units" | while read -r o; do
 	nm -u "$o" | awk -v f="$o" '{ print $NF, f }'
