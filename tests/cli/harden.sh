@@ -97,23 +97,65 @@ else
 	# The old set is a real build of the same pack id: -o names the parent of
 	# the set, so the set is $WORK/sig/big/ (a manifest.csv put in $WORK/sig was
 	# never at risk, and railyard refuses to replace files it did not write).
-	sed -e 's/^pack: .*/pack: big/' -e '/^players:/d' "$P1" >"$WORK/sig.yaml"
-	expect_status "the old set (84 cards)" 0 "$R" build --only reference -o "$WORK/sig" "$WORK/sig.yaml"
+	sed -e 's/^pack: .*/pack: big/' -e '/^players:/d' "$P1" >"$WORK/sig-old.yaml"
+	sed -e 's/^cards: .*/cards: 5000000/' "$WORK/sig-old.yaml" >"$WORK/sig.yaml"
+	expect_status "the old set (84 cards)" 0 "$R" build --only reference -o "$WORK/sig" "$WORK/sig-old.yaml"
 	old=$(cksum <"$WORK/sig/big/manifest.csv")
-	sed -i -e 's/^cards: .*/cards: 5000000/' "$WORK/sig.yaml"
-	for s in INT TERM HUP; do
-		"$R" build --only reference --max-items 5000000 -o "$WORK/sig" "$WORK/sig.yaml" 2>/dev/null &
-		pid=$!
-		# wait (at most about 20 s) for the manifest's temporary file, then kill;
-		# polled every 20 ms: since the PNG encoder's memory work the 150 MB
-		# manifest is written in about 0.4 s, which 0.1 s polls on a loaded
-		# machine could miss (the build then finished and replaced the set)
-		i=0
-		while [ $i -lt 1000 ] && [ -z "$(find "$WORK/sig" -name '.manifest.csv.*.tmp')" ]; do
-			sleep 0.02; i=$((i + 1))
+	# manifest_tmp: true while the staged manifest's temporary file exists (a
+	# glob: no process is started, so a poll costs nothing on a loaded machine)
+	manifest_tmp() {
+		for _f in "$WORK"/sig/.big.*/.manifest.csv.*.tmp; do
+			[ -e "$_f" ] && return 0
 		done
-		ok_if "SIG$s: the manifest was being written" test -n "$(find "$WORK/sig" -name '.manifest.csv.*.tmp')"
-		kill -$s $pid 2>/dev/null
+		return 1
+	}
+	# stopped PID: true once PID is stopped (state T); running PID: true
+	# while PID has not ended (kill -0 succeeds on a zombie, so /proc says)
+	stopped() {
+		read -r _st <"/proc/$1/stat" 2>/dev/null || return 1
+		case $_st in *") T "*) return 0 ;; esac
+		return 1
+	}
+	running() {
+		read -r _st <"/proc/$1/stat" 2>/dev/null || return 1
+		case $_st in *") Z "*) return 1 ;; esac
+		return 0
+	}
+	for s in INT TERM HUP; do
+		# The manifest is written for about 0.5 s, 4 s into the build, here,
+		# and CI machines run four times slower under load: a poll could miss
+		# that window (CI saw it once, at SIGHUP). So the wait is bounded only
+		# by the build itself, the build is frozen (SIGSTOP) as soon as the file
+		# is seen and the signal is sent only if the file is still there while
+		# it is frozen; a missed window is tried again (at most 3 times) from
+		# a fresh old set.
+		caught="" attempt=0
+		while [ -z "$caught" ] && [ $attempt -lt 3 ]; do
+			attempt=$((attempt + 1))
+			if [ "$(cksum <"$WORK/sig/big/manifest.csv")" != "$old" ]; then
+				"$R" build --only reference -o "$WORK/sig" "$WORK/sig-old.yaml" 2>/dev/null
+			fi
+			"$R" build --only reference --max-items 5000000 -o "$WORK/sig" "$WORK/sig.yaml" 2>/dev/null &
+			pid=$!
+			while running $pid && ! manifest_tmp; do
+				sleep 0.02
+			done
+			if manifest_tmp; then
+				kill -STOP $pid 2>/dev/null
+				i=0
+				while [ $i -lt 500 ] && ! stopped $pid; do sleep 0.01; i=$((i + 1)); done
+				if stopped $pid && manifest_tmp; then
+					caught=$attempt
+					kill -$s $pid 2>/dev/null
+				fi
+				kill -CONT $pid 2>/dev/null
+			fi
+			if [ -z "$caught" ]; then
+				wait $pid
+				echo "# SIG$s: attempt $attempt missed the manifest's window"
+			fi
+		done
+		ok_if "SIG$s: the manifest was being written (attempt ${caught:-none})" test -n "$caught"
 		wait $pid
 		st=$?
 		ok_if "SIG$s: killed by the signal (exit $st)" test $st -gt 128
