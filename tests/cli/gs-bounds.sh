@@ -9,11 +9,16 @@ build=$!
 i=0
 until pgrep -f -- "^gs .*pdfwrite.*$O/" >/dev/null || [ $i -ge 400 ]; do sleep 0.05; i=$((i + 1)); done
 ok_if "the build runs Ghostscript" test -n "$(pgrep -f -- "^gs .*pdfwrite.*$O/")"
+# Ghostscript is frozen first: a gs left running would die anyway of SIGPIPE at
+# its next "Page N" line to the dead build, so only a stopped one shows whether
+# it dies with the build (PR_SET_PDEATHSIG's SIGKILL ends a stopped process).
+# Frozen, it cannot end by itself, so the wait may be long on a slow machine.
+pkill -STOP -f -- "^gs .*pdfwrite.*$O/"
 kill -9 "$build"
 wait "$build" 2>/dev/null
 i=0
-while pgrep -f -- "$O/" >/dev/null && [ $i -lt 20 ]; do sleep 0.05; i=$((i + 1)); done
-ok_if "a second after the build is killed, no Ghostscript of it is left" test -z "$(pgrep -f -- "$O/")"
+while pgrep -f -- "$O/" >/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+ok_if "the build killed while its Ghostscript is stopped: the gs dies too" test -z "$(pgrep -f -- "$O/")"
 pkill -9 -f -- "$O/" 2>/dev/null || true
 rm -rf "$O"
 expect_status "a CMYK build stopped by --max-seconds 2: exit 2" 2 \
