@@ -386,27 +386,25 @@ static int play_turn(struct sim_worker *w, int m, int *t1, int *t2)
 	return moves_apply(w, m, &mv, gifts ? gift : NULL, t1, t2);
 }
 
-/* Copy the caches into the snapshot (keep) or back from it. */
+/* Copy the caches into the snapshot (keep) or back from it: each cache
+ * beside its snapshot copy, one table for both directions. */
 static void snap_copy(struct sim_worker *w, bool keep)
 {
 	const struct sim_setup *s = w->s;
-	size_t sc = (size_t)s->players * (size_t)s->census, pn = (size_t)s->players * s->nab;
-	int N = s->players;
-	if (keep) {
-		memcpy(w->ssc, w->csc, (size_t)N * sizeof *w->ssc);
-		memcpy(w->sval, w->cval, (size_t)N * sizeof *w->sval);
-		memcpy(w->sdirty, w->dirty, (size_t)N * sizeof *w->sdirty);
-		memcpy(w->soldinv, w->oldinv, sc * sizeof *w->soldinv);
-		memcpy(w->sgain, w->gain, pn * sizeof *w->sgain);
-		memcpy(w->sgain_ok, w->gain_ok, pn);
-	} else {
-		memcpy(w->csc, w->ssc, (size_t)N * sizeof *w->ssc);
-		memcpy(w->cval, w->sval, (size_t)N * sizeof *w->sval);
-		memcpy(w->dirty, w->sdirty, (size_t)N * sizeof *w->sdirty);
-		memcpy(w->oldinv, w->soldinv, sc * sizeof *w->soldinv);
-		memcpy(w->gain, w->sgain, pn * sizeof *w->sgain);
-		memcpy(w->gain_ok, w->sgain_ok, pn);
-	}
+	size_t N = (size_t)s->players, sc = N * (size_t)s->census, pn = N * s->nab;
+	const struct { void *cur, *snap; size_t size; } part[] = {
+		{w->csc, w->ssc, N * sizeof *w->ssc},
+		{w->cval, w->sval, N * sizeof *w->sval},
+		{w->dirty, w->sdirty, N * sizeof *w->sdirty},
+		{w->oldinv, w->soldinv, sc * sizeof *w->soldinv},
+		{w->gain, w->sgain, pn * sizeof *w->sgain},
+		{w->gain_ok, w->sgain_ok, pn * sizeof *w->sgain_ok},
+	};
+	for (size_t i = 0; i < sizeof part / sizeof *part; i++)
+		if (keep)
+			memcpy(part[i].snap, part[i].cur, part[i].size);
+		else
+			memcpy(part[i].cur, part[i].snap, part[i].size);
 }
 
 /* The worker of a work space, bound to pos, its caches kept only when they
