@@ -110,6 +110,18 @@ static void svg_fence(void **state)
 	assert_non_null(strstr(fence("<svg><g></svg>"), "not well-formed XML"));
 	assert_string_equal(fence("<svg><filter id='f'><feMorphology radius='100'/></filter></svg>"),
 			    "line 1: an feMorphology radius over 64");
+	/* 64 internal entities pass, a 65th is refused before libxml2 sees any */
+	struct buf d = {0};
+	buf_puts(&d, "<!DOCTYPE svg [");
+	for (int i = 0; i < 64; i++)
+		buf_printf(&d, "<!ENTITY e%d 'x'>", i);
+	struct buf d65 = {0};
+	buf_printf(&d65, "%s<!ENTITY e64 'x'>]><svg/>", d.s);
+	buf_puts(&d, "]><svg/>");
+	assert_null(fence(d.s));
+	assert_string_equal(fence(d65.s), "line 1: more than 64 entity declarations");
+	buf_free(&d);
+	buf_free(&d65);
 	/* a data: PNG of 20000 x 30000 (its header only) */
 	assert_string_equal(fence("<svg><image href='data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAATiAAAHUw'/></svg>"),
 			    "line 1: a data: URL raster is 20000 x 30000 pixels (600.0 million), more than "
