@@ -212,12 +212,23 @@ static void glib_warnings_capped(void **state)
 	for (int i = 0; i < 12; i++)
 		g_warning("warning %d", i);
 	assert_int_equal(glog_summary(), 12);
+	/* a library's message may quote a stranger's text: 300 bytes of it at most */
+	char *longmsg = malloc(5001);
+	memset(longmsg, 'x', 5000);
+	longmsg[5000] = 0;
+	glog_capture();
+	g_warning("%s", longmsg);
+	assert_int_equal(glog_summary(), 1);
 	fclose(f);
 	diag_set_stream(stderr);
 	diag_reset();
 	assert_non_null(strstr(out, "warning: GLib: warning 4\n"));
 	assert_null(strstr(out, "warning: GLib: warning 5\n"));
 	assert_non_null(strstr(out, "warning: 7 more warnings from the drawing libraries were not shown"));
+	char want[320];
+	snprintf(want, sizeof want, "warning: GLib: %.300s\n", longmsg);
+	assert_non_null(strstr(out, want));   /* 300 x and the line's end */
+	free(longmsg);
 	free(out);
 }
 
