@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <glib.h>
@@ -169,8 +172,40 @@ static int input_whole(const char *arg, const void *in, size_t len, char *why, s
 	return 0;
 }
 
+/* The limits the child runs under, as its reason: its CPU seconds, and whether
+ * its address space may grow by at most arg megabytes from here. */
+static int limits(const char *arg, const void *in, size_t len, char *why, size_t n)
+{
+	(void)in, (void)len;
+	struct rlimit cpu, as;
+	getrlimit(RLIMIT_CPU, &cpu);
+	getrlimit(RLIMIT_AS, &as);
+	unsigned long vm = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (!f || fscanf(f, "%lu", &vm) != 1)
+		vm = 0;
+	if (f)
+		fclose(f);
+	double room = as.rlim_cur == RLIM_INFINITY ? 1e300
+		      : (double)as.rlim_cur - (double)vm * (double)sysconf(_SC_PAGESIZE);
+	snprintf(why, n, "cpu %s s, address space %s", cpu.rlim_cur == RLIM_INFINITY ? "unlimited"
+		 : cpu.rlim_cur == 1 ? "1" : "other", room <= atof(arg) * 1048576 ? "bounded" : "unbounded");
+	return 1;
+}
+
+/* A child that waits and uses no CPU: only the parent's clock can end it. */
+static int idle(const char *arg, const void *in, size_t len, char *why, size_t n)
+{
+	(void)arg, (void)in, (void)len, (void)why, (void)n;
+	struct timespec t = {30, 0};
+	while (nanosleep(&t, &t) != 0)
+		;
+	return 0;
+}
+
 static const struct sandbox_mode test_modes[] = {
-	{"spin", spin}, {"crash", crash}, {"fail", fail_says}, {"input", input_whole}, {NULL, NULL}};
+	{"spin", spin}, {"crash", crash}, {"fail", fail_says}, {"input", input_whole},
+	{"limits", limits}, {"idle", idle}, {NULL, NULL}};
 
 static void sandbox(void **state)
 {
@@ -198,6 +233,13 @@ static void sandbox(void **state)
 	snprintf(want, sizeof want, "could not be drawn (byte %zu differs)", big / 2);
 	assert_string_equal(why, want);
 	free(b);
+	/* both limits are the child's own (the parent's watch is the second line:
+	 * with either setrlimit gone, spin above still ended, 2 s later) */
+	assert_int_equal(sandbox_run("limits", "100", "", 0, &lim, why, sizeof why), -1);
+	assert_string_equal(why, "could not be drawn (cpu 1 s, address space bounded)");
+	/* a child that sleeps past its time is ended by the parent's clock */
+	assert_int_equal(sandbox_run("idle", "", "", 0, &lim, why, sizeof why), -1);
+	assert_string_equal(why, "took more than 0.3 s to draw");
 	assert_int_equal(sandbox_running(), 0);
 }
 
