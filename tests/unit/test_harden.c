@@ -3,6 +3,7 @@
  * the disk fills or the folder is missing. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,7 +13,9 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -509,6 +512,68 @@ static void out_tmp_names_and_links(void **state)
 	free(victim);
 }
 
+/* getrandom, as random_fill calls it, made predictable while fixed_random is
+ * set (all zeros: every temporary name is ".NAME.aaaaaaaaaaaa.tmp"); else the
+ * system's randomness, from /dev/urandom. */
+static bool fixed_random;
+
+ssize_t getrandom(void *buf, size_t n, unsigned int flags)
+{
+	(void)flags;
+	if (fixed_random) {
+		memset(buf, 0, n);
+		return (ssize_t)n;
+	}
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ssize_t k = fd >= 0 ? read(fd, buf, n) : -1;
+	if (fd >= 0)
+		close(fd);
+	return k;
+}
+
+/* A name guessed is no use: a link planted at the very temporary name
+ * out_tmp_open will try is not followed (O_EXCL, O_NOFOLLOW), so its target
+ * is neither written nor created; the open fails instead. */
+static void out_tmp_planted_temp(void **state)
+{
+	(void)state;
+	char *victim = xasprintf("%s/victim", scratch), *ghost = xasprintf("%s/ghost", scratch);
+	char *tmp = xasprintf("%s/.x.pdf.aaaaaaaaaaaa.tmp", scratch), *final = xasprintf("%s/x.pdf", scratch);
+	assert_int_equal(write_file_atomic(victim, "precious", 8), 0);
+	int rc[2];
+	for (int i = 0; i < 2; i++) {
+		unlink(tmp);
+		assert_int_equal(symlink(i == 0 ? victim : ghost, tmp), 0);
+		struct out_tmp t;
+		fixed_random = true;
+		capture_begin();
+		rc[i] = out_tmp_open(scratch, "x.pdf", &t);
+		if (rc[i] == 0) {
+			fputs("planted", t.f);
+			out_tmp_commit(&t);
+		}
+		capture_end();
+		capture_free();
+		fixed_random = false;
+	}
+	size_t len;
+	char *text = read_file(victim, 100, &len);
+	bool ghost_made = access(ghost, F_OK) == 0;
+	unlink(tmp);
+	unlink(ghost);
+	unlink(victim);
+	unlink(final);
+	assert_int_equal(rc[0], -1);
+	assert_int_equal(rc[1], -1);
+	assert_string_equal(text, "precious");
+	assert_false(ghost_made);
+	free(text);
+	free(victim);
+	free(ghost);
+	free(tmp);
+	free(final);
+}
+
 /* Trusted folders compare whole path components: an allowed /x/a does not let in
  * /x/ab; a link inside an allowed folder pointing out of it is refused. */
 static void trust_components_and_links(void **state)
@@ -593,6 +658,7 @@ int main(void)
 		cmocka_unit_test(atomic_full_disk),
 		cmocka_unit_test(atomic_unwritable_folder),
 		cmocka_unit_test(out_tmp_names_and_links),
+		cmocka_unit_test(out_tmp_planted_temp),
 		cmocka_unit_test(trust_components_and_links),
 		cmocka_unit_test(diag_escapes_and_caps),
 	};
