@@ -82,6 +82,14 @@ expect_status "a link at OUT/png is refused: exit 3" 3 "$R" build --only png -o 
 expect_grep "saying it is not railyard's" "png was not written by railyard" "$WORK/last.err"
 expect_eq "nothing lands in the link's target" "" "$(ls -A "$WORK/elsewhere")"
 
+# A link planted at the set's lock file (PARENT/.PACK.lock, opened with O_CREAT)
+# is not followed: a dangling one would have its target created.
+mkdir -p "$S/plant3"
+ln -s "$WORK/lock-target" "$S/plant3/.pattern-one-census-seven.lock"
+expect_status "a link at the lock file is refused: exit 3" 3 "$R" build --only faces -o "$S/plant3" "$S/pack.yaml"
+expect_grep "saying which lock file" "its lock file .*plant3/\.pattern-one-census-seven\.lock" "$WORK/last.err"
+ok_if "the link's target is not created" test ! -e "$WORK/lock-target"
+
 # A read-only folder gives the system's reason (as root, run as nobody: root
 # writes anyway).
 AS=""
