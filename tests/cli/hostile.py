@@ -73,6 +73,8 @@ def cases():
         'many.svg': svg('<g/>' * 200000),
         'css.svg': svg('<style>@import url(other.css);</style>'),
         'url.svg': svg('<rect width="10" height="10" fill="url(other.svg#g)"/>'),
+        'nest.svg': svg('<image href="nest.svg" width="10" height="10"/>'),
+        'huge.png': b'\0' * (33 << 20),
     }
 
 

@@ -53,6 +53,8 @@ deep.svg line 1: elements nested more than 64 deep
 many.svg line 1: more than 100000 elements
 css.svg line 1: a stylesheet @import is not allowed
 url.svg line 1: url\(other.svg#g\): only url\(#id\) of the same file is allowed
+nest.svg line 1 of nest.svg: SVGs nested more than 3 deep
+huge.png larger than 32 MB
 CASES
 
 # A large PNG within the limits: one copy, whatever --jobs is.
