@@ -98,6 +98,9 @@ def csv_cases(routes):
         'cr.csv': '\r'.join(lines) + '\r',
         'crlf.csv': '\r\n'.join(lines) + '\r\n',
         'wide.csv': '\n'.join(head) + '\n' + 'AB' + ',' * 1900000 + '\n',
+        'rows.csv': head[0] + '\n' + 'AB,x,y\n' * 100001,
+        'columns.csv': ','.join(['code', 'route', 'flavour'] + ['c%d' % i for i in range(62)]) + '\n',
+        'big.csv': head[0] + '\n' + ('AB,x,"%s"\n' % ('y' * 1000)) * 4200,
     }
 
 

@@ -97,7 +97,11 @@ long.csv 3:4: error: the 'route' value holds more than 2000 characters
 cr.csv 3:14: error: after a closing quote, a comma or the end of the line
 crlf.csv 3:14: error: after a closing quote, a comma or the end of the line
 wide.csv 3:1: error: this line has 1900001 fields; the header has 3
+rows.csv 100002:1: error: more than 100000 rows
+columns.csv 1:1: error: more than 64 columns
 CASES
+sed "s|^data: routes.csv|data: big.csv|" "$PK/pack.orig" >"$PK/pack.yaml"
+bounded "data big.csv (4.2 MB): exit 2" 2 "pack.yaml:[0-9]+:[0-9]+: error: data '.*big.csv': larger than 4 MB" "$R" build --only faces -o "$WORK/out" "$PK/pack.yaml"
 ok_if "a bidi control is not echoed to the terminal" sh -c "! grep -q \"$(printf '\342\200\256')\" '$WORK/last.err'"
 sed "s|^data: routes.csv|data: bidi.csv|" "$PK/pack.orig" >"$PK/pack.yaml"
 "$R" check "$PK/pack.yaml" 2>"$WORK/last.err"
