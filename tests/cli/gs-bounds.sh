@@ -13,7 +13,14 @@ ok_if "the build runs Ghostscript" test -n "$(pgrep -f -- "^gs .*pdfwrite.*$O/")
 # its next "Page N" line to the dead build, so only a stopped one shows whether
 # it dies with the build (PR_SET_PDEATHSIG's SIGKILL ends a stopped process).
 # Frozen, it cannot end by itself, so the wait may be long on a slow machine.
+gs_pid=$(pgrep -f -- "^gs .*pdfwrite.*$O/" | head -1)
 pkill -STOP -f -- "^gs .*pdfwrite.*$O/"
+# Its limits are its own, set before it started (sandbox_spawn): CPU seconds no
+# more than the build's (3600 by default), 2048 MB of address space (PDFX_GS_MB).
+cpu=$(awk '/^Max cpu time/ { print $4 }' "/proc/$gs_pid/limits" 2>/dev/null)
+as=$(awk '/^Max address space/ { print $4 }' "/proc/$gs_pid/limits" 2>/dev/null)
+ok_if "Ghostscript runs under a CPU limit ($cpu s)" sh -c "test '$cpu' -le 3600" 2>/dev/null
+expect_eq "Ghostscript runs under 2048 MB of address space" 2147483648 "$as"
 kill -9 "$build"
 wait "$build" 2>/dev/null
 i=0
