@@ -6,7 +6,8 @@
  * 0.96 the least seat is only two standard errors below the others, and the
  * interval is conservative: 98.7-99.2% measured over 3,000 series) it covers
  * at least 93% of 1,000; and the paired differences of two correlated series
- * (common random numbers, as simulate --compare plays them) cover theirs. */
+ * (common random numbers, as simulate --compare plays them) cover theirs; the
+ * seats' win-rate intervals hold every seat at once in at least 95% of series. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -154,6 +155,48 @@ static void test_balance_coverage(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* ---- the seats' win rates, simultaneously ---- */
+
+/* The seats' intervals are simultaneous: over 4,000 series of equal seats the
+ * share of series where any seat's interval misses its rate stays at most 5%
+ * (plus three standard errors of that share, 1%); 3,4 and 5 seats. One
+ * seat's own 95% interval misses in about 1 - 0.95^seats of them, and a
+ * correction at 0.05 / seats each side (twice the level) in about 9%. */
+static void test_seat_coverage(void **state)
+{
+	(void)state;
+	const int series = 4000;
+	const double most = 0.05 + 3 * sqrt(0.05 * 0.95 / series);
+	int bad = 0;
+	for (int n = 3; n <= 5; n++) {
+		double p[STATS_MAX_SEATS], cum[STATS_MAX_SEATS + 1];
+		shares(n, 1, 0, p, cum);
+		uint64_t x = 7000 + (uint64_t)n;
+		int missed = 0;
+		for (int s = 0; s < series; s++) {
+			uint64_t wins[STATS_MAX_SEATS] = {0}, left = 1000;
+			double mass = 1, lo[STATS_MAX_SEATS], hi[STATS_MAX_SEATS];
+			for (int i = 0; i < n; i++) {
+				wins[i] = i == n - 1 ? left : binomial(&x, left, fmin(1, p[i] / mass));
+				left -= wins[i];
+				mass -= p[i];
+			}
+			stats_seat_intervals(wins, n, lo, hi);
+			bool miss = false;
+			for (int i = 0; i < n; i++)
+				miss |= p[i] < lo[i] - 1e-12 || p[i] > hi[i] + 1e-12;
+			missed += miss;
+		}
+		printf("  %d equal seats, 1,000 games: some seat's interval misses in %.4f of %d series\n", n,
+		       (double)missed / series, series);
+		if ((double)missed / series > most) {
+			printf("  ^ more than %.4f: the intervals are not simultaneous at 95%%\n", most);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
 /* ---- the equality test's values ---- */
 
 static void test_equality(void **state)
@@ -297,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_equality),
 		cmocka_unit_test(test_balance_coverage),
 		cmocka_unit_test(test_paired_coverage),
+		cmocka_unit_test(test_seat_coverage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
