@@ -208,6 +208,18 @@ static void test_equality(void **state)
 	assert_true(fabs(stats_equality_p(three, 2, &exact) - 0.25) < 1e-12 && exact);
 	uint64_t even[3] = {2, 2, 2};
 	assert_true(fabs(stats_equality_p(even, 3, &exact) - 1) < 1e-9 && exact);
+	/* exact against the sum over every split, in fractions (Python's): the
+	 * splits as likely as the one seen count, though their log probabilities,
+	 * summed in another order, differ in the last bits */
+	const uint64_t split[][5] = {{5, 3, 1}, {9, 6, 3}, {7, 2, 0, 3}, {12, 9, 3, 0}, {6, 5, 4, 3, 2}};
+	const int nseats[] = {3, 3, 4, 4, 5};
+	const double want[] = {0.31931108062795305, 0.2428030000240901, 0.036948204040527344,
+			       0.00039610094034969734, 0.709050283409539};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		double pe = stats_equality_p(split[i], nseats[i], &exact);
+		printf("  exact p of split %zu: %.15g (want %.15g)\n", i, pe, want[i]);
+		assert_true(fabs(pe / want[i] - 1) < 1e-9 && exact);
+	}
 	/* chi-square: Q(1, x) = exp(-x); 3 df at 7.8147 is the 5% point */
 	assert_true(fabs(stats_gamma_q(1, 2.5) - exp(-2.5)) < 1e-12);
 	assert_true(fabs(stats_gamma_q(1.5, 7.814728 / 2) - 0.05) < 1e-6);
