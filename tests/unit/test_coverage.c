@@ -346,6 +346,57 @@ static void test_paired_coverage(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* ---- the restricted mean length ---- */
+
+/* Geometric game lengths (hazard h a turn, so P(length > t) = (1 - h)^t),
+ * censored at the horizon H: the restricted mean is sum_{t<H} (1 - h)^t. */
+static void lengths(uint64_t *x, double h, int H, uint64_t games, uint64_t *ended)
+{
+	memset(ended, 0, ((size_t)H + 1) * sizeof *ended);
+	for (uint64_t g = 0; g < games; g++) {
+		double t = 1 + floor(log1p(-uniform(x)) / log1p(-h));
+		if (t <= H)
+			ended[(int)t]++;
+	}
+}
+
+/* Over 2,000 pairs of independent series (400 games each, hazards 0.10 and
+ * 0.12, horizon 15: a fifth and a seventh of the games censored) the 95%
+ * interval of one restricted mean (rmst +- 1.96 rmst_se) and that of the
+ * difference (simulate --compare's) each cover the truth in at least 95% less
+ * three standard errors of the share (93.5%). Measured: 0.955 and 0.950; with
+ * the second series' error left out of the difference's, 0.830. */
+static void test_rmst_coverage(void **state)
+{
+	(void)state;
+	enum { H = 15, PAIRS = 2000, N = 400 };
+	const double ha = 0.10, hb = 0.12, least = 0.95 - 3 * sqrt(0.05 * 0.95 / PAIRS);
+	double ra = 0, rb = 0;
+	for (int t = 0; t < H; t++) {
+		ra += pow(1 - ha, t);
+		rb += pow(1 - hb, t);
+	}
+	uint64_t x = 31337, ea[H + 1], eb[H + 1], wins[2] = {N / 2, N / 2};
+	int one = 0, diff = 0;
+	for (int s = 0; s < PAIRS; s++) {
+		lengths(&x, ha, H, N, ea);
+		lengths(&x, hb, H, N, eb);
+		struct stats_counts a = {.seats = 2, .games = N, .completed = N, .wins = wins, .horizon = H, .ended = ea},
+				    b = {.seats = 2, .games = N, .completed = N, .wins = wins, .horizon = H, .ended = eb};
+		struct stats_series sa, sb;
+		stats_series(&a, 0, &sa);
+		stats_series(&b, 0, &sb);
+		one += fabs(sa.len.rmst - ra) <= STATS_Z95 * sa.len.rmst_se;
+		struct stats_comparison cmp;
+		stats_compare(&a, &sa, &b, &sb, NULL, 0, &cmp);
+		diff += cmp.rmst.lo <= ra - rb && ra - rb <= cmp.rmst.hi;
+	}
+	printf("  restricted mean %.3f vs %.3f, horizon %d, %d games: one series' interval covers %.4f, "
+	       "the difference's %.4f of %d\n", ra, rb, H, N, (double)one / PAIRS, (double)diff / PAIRS, PAIRS);
+	assert_true(one >= least * PAIRS);
+	assert_true(diff >= least * PAIRS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -353,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_balance_coverage),
 		cmocka_unit_test(test_paired_coverage),
 		cmocka_unit_test(test_seat_coverage),
+		cmocka_unit_test(test_rmst_coverage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
