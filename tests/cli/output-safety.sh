@@ -120,3 +120,24 @@ if strace -f -e trace=openat -o "$WORK/probe" true 2>/dev/null && grep -q openat
 else
 	echo "ok - fsync before rename # SKIP strace cannot trace here (apt-get install strace; ptrace allowed)"
 fi
+
+# A signal while a file outside any staging folder is being written (simulate
+# --plot: written beside its final name) removes the temporary file: strace
+# fails the rename that would publish it (EINTR) and delivers SIGTERM there,
+# the moment a temporary file is whole on the disk under its own name, no
+# timing involved. With the handler's unlink of the live temporary files
+# removed every other check here passed (a build's are in its staging folder).
+inject="rename,renameat,renameat2:error=EINTR:signal=TERM:when=1"
+: >"$WORK/mv-probe"
+if strace -qq -o /dev/null -e trace=rename,renameat,renameat2 -e inject=$inject mv "$WORK/mv-probe" "$WORK/mv-moved" 2>/dev/null ||
+   [ ! -e "$WORK/mv-probe" ]; then
+	echo "ok - a signal at the plot's rename # SKIP strace cannot inject a signal here (strace 4.16 or later; ptrace allowed)"
+else
+	mkdir -p "$WORK/plot"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -o /dev/null \
+		-e trace=rename,renameat,renameat2 -e inject=$inject \
+		"$R" simulate -q --games 50 -n 2 --plot "$WORK/plot/plot.pdf" "$S/pack.yaml" >/dev/null 2>"$WORK/last.err"
+	st=$?
+	ok_if "a SIGTERM at the plot's rename: simulate dies of it (exit $st)" test $st -gt 128
+	expect_eq "... and leaves no temporary file, nor the plot" "" "$(ls -A "$WORK/plot")"
+fi
