@@ -477,6 +477,7 @@ static int run(int argc, char **argv)
 	int status = run_maybe_watched(c, argc - 1, argv + 1);
 	unsigned long strict = diag_strict_errors();
 	if (strict && status == EXIT_OK) {   /* --strict: a warning fails the command */
+		diag_note_alone();
 		diag(SEV_NOTE, NULL, "--strict: %lu warning%s counted as error%s", strict, strict == 1 ? "" : "s",
 		     strict == 1 ? "" : "s");
 		status = EXIT_RULE;

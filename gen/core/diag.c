@@ -84,6 +84,11 @@ unsigned long diag_strict_errors(void)
 	return promoted;
 }
 
+void diag_note_alone(void)
+{
+	last_hidden = 0;
+}
+
 void diag_source(const char *file, const char *text, size_t len)
 {
 	sources = xgrow(sources, &capsources, nsources + 1, sizeof *sources);

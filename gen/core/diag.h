@@ -53,6 +53,9 @@ void diag_put_escaped(FILE *f, const char *s);
 void diag_set_strict(int on);
 /* The warnings --strict made errors since the last reset. */
 unsigned long diag_strict_errors(void);
+/* The next note stands alone, shown even when the error or warning before
+ * it was hidden (a command's closing note, not one of that message's). */
+void diag_note_alone(void);
 
 /* Also hand every message printed from now on to fn (railyard serve shows
  * them on its page): its severity (a warning --strict made an error counts as

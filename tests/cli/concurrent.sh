@@ -1,7 +1,8 @@
 #!/bin/sh
 # One build per output folder (issue 24): a lock file beside the set, a second
 # build waits (or exits 3), stale staging folders of killed builds are removed by
-# the next build, every signal that ends a build cleans up.
+# the next build (its own set's only, never a running preview's), every signal
+# that ends a build cleans up.
 . tests/cli/lib.sh
 R=$RAILYARD
 P1=packs/pattern-one-census-seven.yaml
@@ -63,6 +64,27 @@ ok_if "SIGKILL: a staging folder is left" sh -c "ls -A '$O' | grep -q '^\.patter
 expect_status "the next build: exit 0" 0 "$R" build -q --only faces,svg -o "$O" "$P1"
 expect_grep "the next build: says it removed the staging folder" "^railyard: note: removed .*/o/\.pattern-one-census-seven\.[A-Za-z0-9]{6}, the staging folder of a build that was stopped" "$WORK/last.err"
 ok_if "the next build: the set whole, nothing stale beside it" consistent
+
+# A preview's staging folder (.PACK.preview.XXXXXX) is another set's, not a
+# stale one of this set: a build of the set beside a running (here frozen)
+# preview build leaves it alone, and the preview then ends well. (Taken as
+# stale, it was removed under the preview, which failed: every other check of
+# this script passed so.)
+"$R" build --preview --only faces --max-items 3000 -o "$O" "$WORK/big.yaml" 2>"$WORK/pv.err" &
+pid=$!
+n=0
+while [ $n -lt 600 ] && ! ls -A "$O" | grep -q '^\.pattern-one-census-seven\.preview\.......$'; do sleep 0.05; n=$((n + 1)); done
+kill -STOP $pid
+pv=$(ls -A "$O" | grep '^\.pattern-one-census-seven\.preview\.......$')
+expect_status "beside a frozen preview build: a build of the set, exit 0" 0 "$R" build --only faces -o "$O" "$P1"
+ok_if "... it did not take the preview's staging folder for a stale one" sh -c "! grep -q 'removed .*preview' '$WORK/last.err'"
+ok_if "... the preview's staging folder is still there" test -n "$pv" -a -d "$O/$pv"
+kill -CONT $pid
+wait $pid
+expect_eq "... the preview build then ends well" 0 $?
+ok_if "... its set written" test -f "$O/pattern-one-census-seven.preview/faces.pdf"
+rm -rf "$O/pattern-one-census-seven.preview" "$O/.pattern-one-census-seven.preview.lock"
+ok_if "... and the set is whole" consistent
 
 # Every signal that ends a build removes its staging folder and temporary files.
 for s in INT TERM HUP PIPE USR1 ALRM; do

@@ -22,3 +22,9 @@ ok_if "... not an unknown option" sh -c "! grep -q 'unknown option' '$WORK/last.
 printf '"ZZ","x"\n' >>w/data.csv
 expect_status "list of a data row naming no card: a warning, 0" 0 "$RAILYARD" list w
 expect_status "list --strict: 1" 1 "$RAILYARD" list --strict w
+# More warnings than a file shows (100): the note still counts them all, though
+# the last one shown before it was hidden (the note was taken for one of its
+# notes and dropped); the hidden ones counted too.
+for i in $(seq 1 150); do printf '"ZZ%d","x"\n' "$i"; done >>w/data.csv
+expect_status "list --strict, 151 data rows naming no card: 1" 1 "$RAILYARD" list --strict w
+expect_grep "... the note counts all 151, the 51 not shown too" "note: --strict: 151 warnings counted as errors" "$WORK/last.err"
