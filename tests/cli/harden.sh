@@ -109,12 +109,16 @@ else
 		done
 		return 1
 	}
-	# stopped PID: true once PID is stopped (state T); running PID: true
-	# while PID has not ended (kill -0 succeeds on a zombie, so /proc says)
+	# stopped PID: true once every thread of PID is stopped (state T: a
+	# thread still running could finish the manifest and publish the set);
+	# running PID: true while PID has not ended (kill -0 succeeds on a
+	# zombie, so /proc says)
 	stopped() {
-		read -r _st <"/proc/$1/stat" 2>/dev/null || return 1
-		case $_st in *") T "*) return 0 ;; esac
-		return 1
+		for _t in /proc/$1/task/*/stat; do
+			read -r _st <"$_t" 2>/dev/null || return 1
+			case $_st in *") T "*) ;; *) return 1 ;; esac
+		done
+		return 0
 	}
 	running() {
 		read -r _st <"/proc/$1/stat" 2>/dev/null || return 1
